@@ -1,0 +1,66 @@
+// Package rules holds the games' pure rules: cards, formats, ban lists,
+// decklists and their validation. It imports no database, HTTP or template code.
+package rules
+
+// Game identifies a card game the product supports.
+type Game string
+
+const (
+	GameFusionWorld Game = "fusion-world"
+	GameMasters     Game = "masters"
+	GameScoreDBZ    Game = "score-dbz"
+	GamePaniniDBZ   Game = "panini-dbz"
+)
+
+// CardType is a Fusion World / Masters card type.
+type CardType string
+
+const (
+	TypeLeader CardType = "Leader"
+	TypeBattle CardType = "Battle"
+	TypeExtra  CardType = "Extra"
+	TypeUnison CardType = "Unison" // Masters only
+)
+
+// Card is one card number (all its printings). Fields that a card list does
+// not know are zero; Cost and friends are pointers where "unknown" and "0" differ.
+type Card struct {
+	Game    Game     `json:"game"`
+	Number  string   `json:"number"` // canonical number, printing suffixes stripped
+	Name    string   `json:"name"`
+	Type    CardType `json:"type"`
+	Colours []string `json:"colours"` // "Red", "Blue", "Green", "Yellow", "Black"
+	Cost    *int     `json:"cost,omitempty"`
+	// SpecifiedCost is the colour part of the cost as colour letters, e.g. "RR"
+	// (R red, U blue, G green, Y yellow, B black).
+	SpecifiedCost string   `json:"specified_cost,omitempty"`
+	Power         *int     `json:"power,omitempty"`
+	ComboPower    *int     `json:"combo_power,omitempty"`
+	Traits        []string `json:"traits,omitempty"`
+	// Keywords are the card's own keywords (not ones it grants to others).
+	Keywords []string `json:"keywords,omitempty"`
+	Text     string   `json:"text,omitempty"`
+	Set      string   `json:"set,omitempty"`
+	Rarity   string   `json:"rarity,omitempty"`
+	// Back side of a Leader (Fusion World leaders awaken to their back).
+	BackName     string   `json:"back_name,omitempty"`
+	BackPower    *int     `json:"back_power,omitempty"`
+	BackTraits   []string `json:"back_traits,omitempty"`
+	BackKeywords []string `json:"back_keywords,omitempty"`
+	BackText     string   `json:"back_text,omitempty"`
+	// Printings lists the printing numbers seen for this card (e.g. FB01-001-p1).
+	Printings []string `json:"printings,omitempty"`
+	// Extra holds game-specific attributes (DBZ CCG personality level, alignment,
+	// Masters deck limit ...) keyed by a documented name.
+	Extra map[string]string `json:"extra,omitempty"`
+}
+
+// HasKeyword reports whether the card itself has keyword kw (e.g. "Blocker").
+func (c *Card) HasKeyword(kw string) bool {
+	for _, k := range c.Keywords {
+		if k == kw {
+			return true
+		}
+	}
+	return false
+}
