@@ -1,0 +1,187 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Event statuses, in the order an event moves through them.
+const (
+	StatusDraft        = "draft"
+	StatusRegistration = "registration"
+	StatusRunning      = "running"
+	StatusTopCut       = "top-cut"
+	StatusFinished     = "finished"
+)
+
+// EventStatuses lists the statuses in order.
+var EventStatuses = []string{StatusDraft, StatusRegistration, StatusRunning, StatusTopCut, StatusFinished}
+
+// Event is a tournament.
+type Event struct {
+	ID           int64     `json:"id"`
+	Name         string    `json:"name"`
+	Game         string    `json:"game"`
+	Format       string    `json:"format"`
+	StartsOn     time.Time `json:"starts_on"` // the event's date (UTC midnight); ban lists apply as of it
+	Venue        string    `json:"venue"`
+	RoundMinutes int       `json:"round_minutes"`
+	SwissRounds  *int      `json:"swiss_rounds"` // nil: from attendance
+	TopCutSize   int       `json:"top_cut_size"` // 0: no top cut
+	TopCutBestOf int       `json:"top_cut_best_of"`
+	Status       string    `json:"status"`
+	Seed         int64     `json:"seed"`
+	Version      int       `json:"version"` // bumped by every update, for stale-edit detection
+	CreatedBy    *int64    `json:"created_by"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
+}
+
+// Date formats the event's date as YYYY-MM-DD.
+func (e *Event) Date() string { return e.StartsOn.Format(time.DateOnly) }
+
+// CreateEvent stores a new event and its audit row.
+func (s *Store) CreateEvent(ctx context.Context, actor Actor, e *Event) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		now := tx.now()
+		e.CreatedAt, e.UpdatedAt, e.Version = now, now, 1
+		if e.Status == "" {
+			e.Status = StatusDraft
+		}
+		if actor.UserID != 0 {
+			id := actor.UserID
+			e.CreatedBy = &id
+		}
+		if err := tx.with(ctx).Create(e).Error; err != nil {
+			return wrap("create event", err)
+		}
+		return tx.writeAudit(ctx, actor, &e.ID, "create", "event", e.ID, nil, e)
+	})
+}
+
+// EventByID returns an event or ErrNotFound.
+func (s *Store) EventByID(ctx context.Context, id int64) (*Event, error) {
+	var e Event
+	if err := s.with(ctx).First(&e, id).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("event %d", id), err)
+	}
+	return &e, nil
+}
+
+// Events lists all events, newest date first.
+func (s *Store) Events(ctx context.Context) ([]Event, error) {
+	var es []Event
+	err := s.with(ctx).Order("starts_on DESC, id DESC").Find(&es).Error
+	return es, wrap("list events", err)
+}
+
+// UpcomingAndRunning lists events that are running or dated today or later,
+// running first, then by date. Drafts are left out: they are not public yet.
+func (s *Store) UpcomingAndRunning(ctx context.Context, today time.Time) ([]Event, error) {
+	var es []Event
+	err := s.with(ctx).
+		Where("status IN ? OR (status = ? AND starts_on >= ?)", []string{StatusRunning, StatusTopCut}, StatusRegistration, today).
+		Order("starts_on, id").Find(&es).Error
+	return es, wrap("list upcoming events", err)
+}
+
+// UpdateEvent saves e if nobody changed it since it was read at e.Version;
+// otherwise it returns ErrStale and changes nothing. On success e.Version is
+// the new version.
+func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		before, err := tx.EventByID(ctx, e.ID)
+		if err != nil {
+			return err
+		}
+		if before.Version != e.Version {
+			return fmt.Errorf("storage: update event %d: %w", e.ID, ErrStale)
+		}
+		e.UpdatedAt = tx.now()
+		res := tx.with(ctx).Model(&Event{}).Where("id = ? AND version = ?", e.ID, e.Version).Updates(map[string]any{
+			"name": e.Name, "game": e.Game, "format": e.Format, "starts_on": e.StartsOn, "venue": e.Venue,
+			"round_minutes": e.RoundMinutes, "swiss_rounds": e.SwissRounds, "top_cut_size": e.TopCutSize,
+			"top_cut_best_of": e.TopCutBestOf, "status": e.Status, "version": e.Version + 1, "updated_at": e.UpdatedAt,
+		})
+		if res.Error != nil {
+			return wrap("update event", res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return fmt.Errorf("storage: update event %d: %w", e.ID, ErrStale)
+		}
+		e.Version++
+		e.Seed, e.CreatedAt, e.CreatedBy = before.Seed, before.CreatedAt, before.CreatedBy
+		return tx.writeAudit(ctx, actor, &e.ID, "update", "event", e.ID, before, e)
+	})
+}
+
+// DeleteEvent removes an event and everything under it. The audit row stays.
+func (s *Store) DeleteEvent(ctx context.Context, actor Actor, id int64) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		before, err := tx.EventByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Delete(&Event{}, id).Error; err != nil {
+			return wrap("delete event", err)
+		}
+		return tx.writeAudit(ctx, actor, &id, "delete", "event", id, before, nil)
+	})
+}
+
+// EventJudge attaches a judge account to an event.
+type EventJudge struct {
+	EventID int64 `gorm:"primaryKey"`
+	UserID  int64 `gorm:"primaryKey"`
+}
+
+// AddEventJudge attaches a judge to an event (again is fine).
+func (s *Store) AddEventJudge(ctx context.Context, actor Actor, eventID, userID int64) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		u, err := tx.UserByID(ctx, userID)
+		if err != nil {
+			return err
+		}
+		if u.Role != RoleJudge {
+			return fmt.Errorf("storage: %s is not a judge account: %w", u.Username, ErrConflict)
+		}
+		ok, err := tx.IsEventJudge(ctx, eventID, userID)
+		if err != nil || ok {
+			return err
+		}
+		if err := tx.with(ctx).Create(&EventJudge{EventID: eventID, UserID: userID}).Error; err != nil {
+			return wrap("add judge", err)
+		}
+		return tx.writeAudit(ctx, actor, &eventID, "add", "judge", userID, nil, userAuditView(u))
+	})
+}
+
+// RemoveEventJudge detaches a judge from an event.
+func (s *Store) RemoveEventJudge(ctx context.Context, actor Actor, eventID, userID int64) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		res := tx.with(ctx).Where("event_id = ? AND user_id = ?", eventID, userID).Delete(&EventJudge{})
+		if res.Error != nil {
+			return wrap("remove judge", res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return fmt.Errorf("storage: remove judge: %w", ErrNotFound)
+		}
+		return tx.writeAudit(ctx, actor, &eventID, "remove", "judge", userID, map[string]any{"user_id": userID}, nil)
+	})
+}
+
+// IsEventJudge reports whether the user judges the event.
+func (s *Store) IsEventJudge(ctx context.Context, eventID, userID int64) (bool, error) {
+	var n int64
+	err := s.with(ctx).Model(&EventJudge{}).Where("event_id = ? AND user_id = ?", eventID, userID).Count(&n).Error
+	return n > 0, wrap("check judge", err)
+}
+
+// EventJudges lists the judges of an event.
+func (s *Store) EventJudges(ctx context.Context, eventID int64) ([]User, error) {
+	var us []User
+	err := s.with(ctx).Joins("JOIN event_judges ON event_judges.user_id = users.id").
+		Where("event_judges.event_id = ?", eventID).Order("users.username").Find(&us).Error
+	return us, wrap("list judges", err)
+}

@@ -1,0 +1,94 @@
+package storage
+
+import (
+	"context"
+	"time"
+)
+
+// Session is a logged-in browser. The cookie holds a random token; the
+// database holds only its SHA-256.
+type Session struct {
+	TokenHash  string `gorm:"primaryKey"`
+	UserID     int64
+	CSRFToken  string `gorm:"column:csrf_token"`
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
+	LastSeenAt time.Time
+	UserAgent  string
+	IP         string `gorm:"column:ip"`
+}
+
+// CreateSession stores a new session.
+func (s *Store) CreateSession(ctx context.Context, sess *Session) error {
+	now := s.now()
+	sess.CreatedAt, sess.LastSeenAt = now, now
+	return wrap("create session", s.with(ctx).Create(sess).Error)
+}
+
+// SessionUser returns a live session and its user, or ErrNotFound when the
+// token is unknown or expired.
+func (s *Store) SessionUser(ctx context.Context, tokenHash string) (*Session, *User, error) {
+	var sess Session
+	err := s.with(ctx).Where("token_hash = ? AND expires_at > ?", tokenHash, s.now()).First(&sess).Error
+	if err != nil {
+		return nil, nil, wrap("session", err)
+	}
+	u, err := s.UserByID(ctx, sess.UserID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &sess, u, nil
+}
+
+// TouchSession extends a session's life (sliding expiry).
+func (s *Store) TouchSession(ctx context.Context, tokenHash string, expires time.Time) error {
+	err := s.with(ctx).Model(&Session{}).Where("token_hash = ?", tokenHash).
+		Updates(map[string]any{"last_seen_at": s.now(), "expires_at": expires}).Error
+	return wrap("touch session", err)
+}
+
+// DeleteSession ends a session (logout).
+func (s *Store) DeleteSession(ctx context.Context, tokenHash string) error {
+	return wrap("delete session", s.with(ctx).Where("token_hash = ?", tokenHash).Delete(&Session{}).Error)
+}
+
+// DeleteExpiredSessions removes sessions past their expiry; returns how many.
+func (s *Store) DeleteExpiredSessions(ctx context.Context) (int64, error) {
+	res := s.with(ctx).Where("expires_at <= ?", s.now()).Delete(&Session{})
+	return res.RowsAffected, wrap("delete expired sessions", res.Error)
+}
+
+// LoginFailure is one failed login, kept to rate-limit guessing.
+type LoginFailure struct {
+	ID        int64
+	Username  string
+	IP        string `gorm:"column:ip"`
+	CreatedAt time.Time
+}
+
+// RecordLoginFailure notes a failed login for username from ip.
+func (s *Store) RecordLoginFailure(ctx context.Context, username, ip string) error {
+	return wrap("record login failure", s.with(ctx).Create(&LoginFailure{Username: username, IP: ip, CreatedAt: s.now()}).Error)
+}
+
+// LoginFailures counts failures since a time, for the username (from any
+// address) and for the address (for any username).
+func (s *Store) LoginFailures(ctx context.Context, username, ip string, since time.Time) (byUser, byIP int64, err error) {
+	if err = s.with(ctx).Model(&LoginFailure{}).Where("username = ? AND created_at > ?", username, since).Count(&byUser).Error; err != nil {
+		return 0, 0, wrap("count login failures", err)
+	}
+	if err = s.with(ctx).Model(&LoginFailure{}).Where("ip = ? AND created_at > ?", ip, since).Count(&byIP).Error; err != nil {
+		return 0, 0, wrap("count login failures", err)
+	}
+	return byUser, byIP, nil
+}
+
+// ClearLoginFailures forgets a username's failures after a successful login.
+func (s *Store) ClearLoginFailures(ctx context.Context, username string) error {
+	return wrap("clear login failures", s.with(ctx).Where("username = ?", username).Delete(&LoginFailure{}).Error)
+}
+
+// PruneLoginFailures drops failures older than a time.
+func (s *Store) PruneLoginFailures(ctx context.Context, before time.Time) error {
+	return wrap("prune login failures", s.with(ctx).Where("created_at <= ?", before).Delete(&LoginFailure{}).Error)
+}

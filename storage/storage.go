@@ -1,0 +1,137 @@
+// Package storage is the only package that talks to the database. It opens
+// SQLite (the embedded default) or PostgreSQL, runs the migrations and offers
+// one method per query, named after what it returns.
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Dialect names the database behind a Store.
+type Dialect string
+
+const (
+	DialectSQLite   Dialect = "sqlite"
+	DialectPostgres Dialect = "postgres"
+)
+
+// Config says which database to open.
+type Config struct {
+	// DatabaseURL is a postgres:// or postgresql:// URL. Empty means SQLite.
+	DatabaseURL string
+	// SQLitePath is the SQLite file used when DatabaseURL is empty.
+	SQLitePath string
+	Logger     *slog.Logger
+}
+
+// Store wraps the database handle. Its methods are safe for concurrent use.
+type Store struct {
+	db      *gorm.DB
+	sqlDB   *sql.DB
+	dialect Dialect
+	log     *slog.Logger
+	now     func() time.Time
+}
+
+// IsPostgresURL reports whether s names a PostgreSQL database.
+func IsPostgresURL(s string) bool {
+	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
+}
+
+// Open connects to the database the config names and checks it answers. It
+// does not migrate: call Migrate (serve does, on start).
+func Open(ctx context.Context, cfg Config) (*Store, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	gcfg := &gorm.Config{
+		TranslateError: true,
+		Logger:         logger.Discard,
+		NowFunc:        func() time.Time { return time.Now().UTC() },
+	}
+	var (
+		db      *gorm.DB
+		err     error
+		dialect Dialect
+	)
+	switch {
+	case cfg.DatabaseURL != "" && IsPostgresURL(cfg.DatabaseURL):
+		dialect = DialectPostgres
+		db, err = gorm.Open(postgres.Open(cfg.DatabaseURL), gcfg)
+	case cfg.DatabaseURL != "":
+		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the built-in SQLite database)")
+	default:
+		dialect = DialectSQLite
+		if cfg.SQLitePath == "" {
+			return nil, errors.New("no SQLite file given")
+		}
+		if err := os.MkdirAll(filepath.Dir(cfg.SQLitePath), 0o750); err != nil {
+			return nil, fmt.Errorf("create data directory: %w", err)
+		}
+		// WAL lets readers work while one writer writes; the busy timeout makes
+		// a second writer wait instead of failing at once.
+		dsn := "file:" + cfg.SQLitePath + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		db, err = gorm.Open(sqlite.Open(dsn), gcfg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	if dialect == DialectSQLite {
+		// SQLite allows one writer; one connection avoids "database is locked"
+		// between our own goroutines.
+		sqlDB.SetMaxOpenConns(1)
+	} else {
+		sqlDB.SetMaxOpenConns(20)
+		sqlDB.SetMaxIdleConns(10)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pingCtx); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
+	}
+	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }}, nil
+}
+
+// Dialect tells which database this store uses.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// Close releases the connections.
+func (s *Store) Close() error { return s.sqlDB.Close() }
+
+// Ping checks the database answers within the context's deadline.
+func (s *Store) Ping(ctx context.Context) error { return s.sqlDB.PingContext(ctx) }
+
+// SQL exposes the underlying handle for tools that need plain SQL (goose, tests).
+func (s *Store) SQL() *sql.DB { return s.sqlDB }
+
+// SetClock replaces the time source; tests use it to move time forward.
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+// Tx runs fn in one transaction: everything fn writes lands, or nothing does.
+func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
+	return s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
+		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now})
+	})
+}
+
+func (s *Store) with(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }

@@ -1,0 +1,143 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Roles of accounts. Players have no account: they act through a secret link.
+const (
+	RoleOrganiser = "organiser"
+	RoleJudge     = "judge"
+)
+
+// User is an organiser or judge account.
+type User struct {
+	ID           int64
+	Username     string
+	DisplayName  string
+	PasswordHash string
+	Role         string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// Name is what pages show for the user.
+func (u *User) Name() string {
+	if u.DisplayName != "" {
+		return u.DisplayName
+	}
+	return u.Username
+}
+
+// ErrSetupDone means an account exists already, so the first-run setup is closed.
+var ErrSetupDone = errors.New("setup already done")
+
+// CountUsers returns how many accounts exist.
+func (s *Store) CountUsers(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.with(ctx).Model(&User{}).Count(&n).Error
+	return n, wrap("count users", err)
+}
+
+// CreateUser adds an account. A taken username gives ErrConflict.
+func (s *Store) CreateUser(ctx context.Context, u *User) error {
+	now := s.now()
+	u.CreatedAt, u.UpdatedAt = now, now
+	return wrap("create user", s.with(ctx).Create(u).Error)
+}
+
+// CreateFirstUser adds u only if there are no accounts yet, atomically, so two
+// people racing through the setup page cannot both become organiser.
+func (s *Store) CreateFirstUser(ctx context.Context, u *User) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if tx.dialect == DialectPostgres {
+			// Serialise first-run setups; SQLite transactions already take the write lock.
+			if err := tx.with(ctx).Exec("SELECT pg_advisory_xact_lock(7301)").Error; err != nil {
+				return wrap("lock setup", err)
+			}
+		}
+		n, err := tx.CountUsers(ctx)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrSetupDone
+		}
+		if err := tx.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, Actor{UserID: u.ID, Name: u.Username}, nil, "create", "user", u.ID, nil, userAuditView(u))
+	})
+}
+
+// UserByID returns an account or ErrNotFound.
+func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
+	var u User
+	err := s.with(ctx).First(&u, id).Error
+	if err != nil {
+		return nil, wrap(fmt.Sprintf("user %d", id), err)
+	}
+	return &u, nil
+}
+
+// UserByUsername returns an account or ErrNotFound.
+func (s *Store) UserByUsername(ctx context.Context, username string) (*User, error) {
+	var u User
+	err := s.with(ctx).Where("username = ?", username).First(&u).Error
+	if err != nil {
+		return nil, wrap("user by name", err)
+	}
+	return &u, nil
+}
+
+// Users lists accounts by username.
+func (s *Store) Users(ctx context.Context) ([]User, error) {
+	var us []User
+	err := s.with(ctx).Order("username").Find(&us).Error
+	return us, wrap("list users", err)
+}
+
+// UsersWithRole lists the accounts of one role by username.
+func (s *Store) UsersWithRole(ctx context.Context, role string) ([]User, error) {
+	var us []User
+	err := s.with(ctx).Where("role = ?", role).Order("username").Find(&us).Error
+	return us, wrap("list users", err)
+}
+
+// UpdateUserProfile changes the display name and, when hash is not empty, the
+// password. Changing the password ends the user's other sessions.
+func (s *Store) UpdateUserProfile(ctx context.Context, actor Actor, id int64, displayName, passwordHash, keepSessionHash string) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		before, err := tx.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		fields := map[string]any{"display_name": displayName, "updated_at": tx.now()}
+		if passwordHash != "" {
+			fields["password_hash"] = passwordHash
+		}
+		if err := tx.with(ctx).Model(&User{}).Where("id = ?", id).Updates(fields).Error; err != nil {
+			return wrap("update user", err)
+		}
+		if passwordHash != "" {
+			if err := tx.with(ctx).Where("user_id = ? AND token_hash <> ?", id, keepSessionHash).Delete(&Session{}).Error; err != nil {
+				return wrap("end other sessions", err)
+			}
+		}
+		after := *before
+		after.DisplayName = displayName
+		action := "update"
+		if passwordHash != "" {
+			action = "update+password"
+		}
+		return tx.writeAudit(ctx, actor, nil, action, "user", id, userAuditView(before), userAuditView(&after))
+	})
+}
+
+// userAuditView is what the audit log keeps of a user: never the hash.
+func userAuditView(u *User) map[string]any {
+	return map[string]any{"username": u.Username, "display_name": u.DisplayName, "role": u.Role}
+}
