@@ -141,3 +141,13 @@ func (s *Store) UpdateUserProfile(ctx context.Context, actor Actor, id int64, di
 func userAuditView(u *User) map[string]any {
 	return map[string]any{"username": u.Username, "display_name": u.DisplayName, "role": u.Role}
 }
+
+// CreateUserAudited adds an account on behalf of actor, with an audit row.
+func (s *Store) CreateUserAudited(ctx context.Context, actor Actor, u *User) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if err := tx.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		return tx.writeAudit(ctx, actor, nil, "create", "user", u.ID, nil, userAuditView(u))
+	})
+}

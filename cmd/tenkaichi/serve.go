@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/server"
+)
+
+func init() {
+	register(command{name: "serve", summary: "run the web server", run: runServe})
+}
+
+func runServe(ctx context.Context, env *cliEnv, args []string) int {
+	started := time.Now()
+	fs := newFlagSet(env, "serve", "[--addr HOST:PORT] [--data DIR]",
+		"Runs the web server. With DATABASE_URL unset it keeps its data in a SQLite file in the\n"+
+			"data directory (created on first start); with DATABASE_URL=postgres://... it uses PostgreSQL.\n"+
+			"It migrates the database on start and stops cleanly on SIGINT or SIGTERM.")
+	addrDef := env.getenv("TENKAICHI_ADDR")
+	if addrDef == "" {
+		addrDef = "127.0.0.1:8080"
+	}
+	addr := fs.String("addr", addrDef, "address to listen on (env TENKAICHI_ADDR)")
+	var db dbFlags
+	db.register(fs, env)
+	secure := fs.Bool("secure-cookies", env.getenv("TENKAICHI_SECURE_COOKIES") == "true",
+		"always mark cookies Secure, e.g. behind a TLS proxy (env TENKAICHI_SECURE_COOKIES=true)")
+	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), "debug, info, warn or error (env TENKAICHI_LOG_LEVEL)")
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		fmt.Fprintf(env.stderr, "serve: --log-level: %v\n", err)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
+
+	st, err := openStore(ctx, env, db, log)
+	if err != nil {
+		log.Error("database unavailable", "err", err)
+		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	applied, err := st.Migrate(ctx)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		return 1
+	}
+	if len(applied) > 0 {
+		log.Info("migrated database", "versions", applied)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "tenkaichi: cannot listen on %s: %v\n", *addr, err)
+		return 1
+	}
+	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: *secure})
+	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, db),
+		"version", version, "startup_ms", time.Since(started).Milliseconds(), "pid", os.Getpid())
+	if err := srv.Serve(ctx, ln); err != nil {
+		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		return 1
+	}
+	log.Info("stopped")
+	return 0
+}
+
+func envOr(env *cliEnv, key, def string) string {
+	if v := strings.TrimSpace(env.getenv(key)); v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,137 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"golang.org/x/crypto/bcrypt"
+)
+
+func (s *Server) loginForm(c echo.Context) error {
+	if currentUser(c) != nil {
+		return redirect(c, safeNext(c.QueryParam("next")))
+	}
+	return render(c, http.StatusOK, views.LoginPage(s.page(c, "Sign in"), views.LoginForm{Next: c.QueryParam("next")}))
+}
+
+func (s *Server) login(c echo.Context) error {
+	ctx := c.Request().Context()
+	f := views.LoginForm{Username: strings.TrimSpace(c.FormValue("username")), Next: c.FormValue("next")}
+	password := c.FormValue("password")
+	ip := c.RealIP()
+	byUser, byIP, err := s.store.LoginFailures(ctx, f.Username, ip, s.now().Add(-loginWindow))
+	if err != nil {
+		return err
+	}
+	if byUser >= maxFailuresPerUser || byIP >= maxFailuresPerIP {
+		f.Problem = msgTooManyLoginTries
+		c.Response().Header().Set("Retry-After", "900")
+		return render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, "Sign in"), f))
+	}
+	u, err := s.store.UserByUsername(ctx, f.Username)
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return err
+	}
+	ok := false
+	if u != nil {
+		ok = bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) == nil
+	} else {
+		// Spend the same time as a real check, so timing does not reveal usernames.
+		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+	}
+	if !ok {
+		if err := s.store.RecordLoginFailure(ctx, f.Username, ip); err != nil {
+			return err
+		}
+		f.Problem = msgBadLogin
+		return render(c, http.StatusUnauthorized, views.LoginPage(s.page(c, "Sign in"), f))
+	}
+	if err := s.store.ClearLoginFailures(ctx, u.Username); err != nil {
+		return err
+	}
+	if err := s.startSession(c, u); err != nil {
+		return err
+	}
+	return redirect(c, safeNext(f.Next))
+}
+
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), bcrypt.DefaultCost)
+
+func (s *Server) logout(c echo.Context) error {
+	if th, ok := c.Get(ctxSessionTokenHash).(string); ok {
+		if err := s.store.DeleteSession(c.Request().Context(), th); err != nil {
+			return err
+		}
+	}
+	s.clearSessionCookie(c)
+	setFlash(c, msgSignedOut)
+	return redirect(c, "/")
+}
+
+func (s *Server) setupForm(c echo.Context) error {
+	if s.setupDone.Load() {
+		return redirect(c, "/login")
+	}
+	return render(c, http.StatusOK, views.SetupPage(s.page(c, "Set up Tenkaichi"), views.SetupForm{}))
+}
+
+func (s *Server) setup(c echo.Context) error {
+	if s.setupDone.Load() {
+		return redirect(c, "/login")
+	}
+	f := views.SetupForm{
+		Username:    strings.TrimSpace(c.FormValue("username")),
+		DisplayName: strings.TrimSpace(c.FormValue("display_name")),
+		Errors:      views.FieldErrors{},
+	}
+	pw, pw2 := c.FormValue("password"), c.FormValue("password2")
+	if msg := checkUsername(f.Username); msg != "" {
+		f.Errors["username"] = msg
+	}
+	if len(f.DisplayName) > 80 {
+		f.Errors["display_name"] = "Use at most 80 characters."
+	}
+	if msg := checkPasswordRules(pw); msg != "" {
+		f.Errors["password"] = msg
+	} else if pw != pw2 {
+		f.Errors["password2"] = "The two passwords differ."
+	}
+	if len(f.Errors) > 0 {
+		return render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, "Set up Tenkaichi"), f))
+	}
+	hash, err := s.hashPassword(pw)
+	if err != nil {
+		return err
+	}
+	u := &storage.User{Username: f.Username, DisplayName: f.DisplayName, PasswordHash: hash, Role: storage.RoleOrganiser}
+	if err := s.store.CreateFirstUser(c.Request().Context(), u); err != nil {
+		if errors.Is(err, storage.ErrSetupDone) {
+			s.setupDone.Store(true)
+			return redirect(c, "/login")
+		}
+		return err
+	}
+	s.setupDone.Store(true)
+	if err := s.startSession(c, u); err != nil {
+		return err
+	}
+	setFlash(c, msgWelcome)
+	return redirect(c, "/events")
+}
+
+// checkUsername returns what is wrong with a username, or "".
+func checkUsername(name string) string {
+	if len(name) < 2 || len(name) > 40 {
+		return "Use 2 to 40 characters."
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return "Use only letters, digits, dots, dashes and underscores."
+		}
+	}
+	return ""
+}

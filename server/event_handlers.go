@@ -1,0 +1,286 @@
+package server
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+func (s *Server) today() time.Time {
+	y, m, d := s.now().UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+func (s *Server) home(c echo.Context) error {
+	ctx := c.Request().Context()
+	es, err := s.store.UpcomingAndRunning(ctx, s.today())
+	if err != nil {
+		return err
+	}
+	rows, err := s.eventRows(c, es)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.HomePage(s.page(c, "Events"), rows))
+}
+
+func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow, error) {
+	rows := make([]views.EventRow, 0, len(es))
+	for i := range es {
+		n, err := s.store.CountEntries(c.Request().Context(), es[i].ID)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, eventRow(&es[i], n))
+	}
+	return rows, nil
+}
+
+func eventRow(e *storage.Event, players int64) views.EventRow {
+	return views.EventRow{
+		ID: e.ID, Name: e.Name, Game: e.Game, Format: formatLabel(e.Format), Date: e.Date(), Venue: e.Venue,
+		Status: e.Status, State: statusLabels[e.Status], Players: players,
+	}
+}
+
+// eventParam loads the event named in the URL, or answers 404.
+func (s *Server) eventParam(c echo.Context) (*storage.Event, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return nil, notFound()
+	}
+	return s.store.EventByID(c.Request().Context(), id)
+}
+
+// canSee: drafts are private to organisers and the event's judges.
+func (s *Server) canSee(c echo.Context, e *storage.Event) (bool, error) {
+	if e.Status != storage.StatusDraft {
+		return true, nil
+	}
+	u := currentUser(c)
+	if u == nil {
+		return false, nil
+	}
+	if u.Role == storage.RoleOrganiser {
+		return true, nil
+	}
+	return s.store.IsEventJudge(c.Request().Context(), e.ID, u.ID)
+}
+
+func (s *Server) listEvents(c echo.Context) error {
+	es, err := s.store.Events(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	rows, err := s.eventRows(c, es)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.EventsPage(s.page(c, "All events"), rows))
+}
+
+func (s *Server) showEvent(c echo.Context) error {
+	ctx := c.Request().Context()
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	if ok, err := s.canSee(c, e); err != nil {
+		return err
+	} else if !ok {
+		return notFound()
+	}
+	n, err := s.store.CountEntries(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	d := views.EventDetail{EventRow: eventRow(e, n), RoundMinutes: e.RoundMinutes, TopCutBestOf: e.TopCutBestOf}
+	d.Game = gameLabel(e.Game)
+	if e.SwissRounds != nil {
+		d.SwissRounds = strconv.Itoa(*e.SwissRounds)
+	}
+	switch {
+	case e.TopCutSize == 0:
+		d.TopCut = "None"
+	case e.TopCutBestOf == 1:
+		d.TopCut = "Top " + strconv.Itoa(e.TopCutSize) + ", best of one"
+	default:
+		d.TopCut = "Top " + strconv.Itoa(e.TopCutSize) + ", best of " + strconv.Itoa(e.TopCutBestOf)
+	}
+	judges, err := s.store.EventJudges(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	attached := map[int64]bool{}
+	for _, j := range judges {
+		d.Judges = append(d.Judges, j.Name())
+		d.JudgeIDs = append(d.JudgeIDs, views.JudgeRef{ID: j.ID, Name: j.Name()})
+		attached[j.ID] = true
+	}
+	if u := currentUser(c); u != nil && u.Role == storage.RoleOrganiser {
+		d.CanEdit, d.CanSeeAudit = true, true
+		all, err := s.store.UsersWithRole(ctx, storage.RoleJudge)
+		if err != nil {
+			return err
+		}
+		for _, j := range all {
+			if !attached[j.ID] {
+				d.JudgeChoices = append(d.JudgeChoices, views.Option{Value: strconv.FormatInt(j.ID, 10), Label: j.Name()})
+			}
+		}
+		log, err := s.store.AuditLog(ctx, e.ID, 50)
+		if err != nil {
+			return err
+		}
+		for _, a := range log {
+			d.Audit = append(d.Audit, views.AuditRow{
+				When: a.CreatedAt.UTC().Format("2006-01-02 15:04:05 UTC"), Who: a.Actor,
+				Action: a.Action, Entity: a.Entity, Before: a.BeforeJSON, After: a.AfterJSON,
+			})
+		}
+	}
+	return render(c, http.StatusOK, views.EventPage(s.page(c, e.Name), d))
+}
+
+func gameLabel(game string) string {
+	for _, g := range gameFormats {
+		if g.Game.Value == game {
+			return g.Game.Label
+		}
+	}
+	return game
+}
+
+func (s *Server) newEvent(c echo.Context) error {
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "New event"), newEventForm(s.today())))
+}
+
+func (s *Server) createEvent(c echo.Context) error {
+	f, ev, ok := readEventForm(c)
+	if !ok {
+		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "New event"), f))
+	}
+	ev.Seed = randomSeed()
+	if err := s.store.CreateEvent(c.Request().Context(), actorOf(c), &ev); err != nil {
+		return err
+	}
+	setFlash(c, msgEventCreated)
+	return redirect(c, "/events/"+strconv.FormatInt(ev.ID, 10))
+}
+
+// randomSeed is the event's seed for reproducible pairings and tie-breaks.
+func randomSeed() int64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+}
+
+func (s *Server) editEvent(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "Edit "+e.Name), eventFormFrom(e)))
+}
+
+func (s *Server) updateEvent(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	f, ev, ok := readEventForm(c)
+	f.ID = e.ID
+	if !ok {
+		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
+	}
+	ev.ID = e.ID
+	err = s.store.UpdateEvent(c.Request().Context(), actorOf(c), &ev)
+	if errors.Is(err, storage.ErrStale) {
+		// Show what is saved now beside what this user typed, so nothing is
+		// silently lost: they can re-apply their change on the new version.
+		f.Version = 0
+		if cur, err := s.store.EventByID(c.Request().Context(), e.ID); err == nil {
+			f.Version = cur.Version
+		}
+		f.Problem = "Someone else saved this event while you were editing it. Your changes are below and not saved yet; check them against the current event and save again."
+		return render(c, http.StatusConflict, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgEventSaved)
+	return redirect(c, "/events/"+strconv.FormatInt(e.ID, 10))
+}
+
+func (s *Server) confirmDeleteEvent(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.EventDeletePage(s.page(c, "Delete "+e.Name), eventRow(e, 0)))
+}
+
+func (s *Server) deleteEvent(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteEvent(c.Request().Context(), actorOf(c), e.ID); err != nil {
+		return err
+	}
+	setFlash(c, msgEventDeleted)
+	return redirect(c, "/events")
+}
+
+func (s *Server) addJudge(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	uid, err := strconv.ParseInt(c.FormValue("user_id"), 10, 64)
+	if err != nil {
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Choose a judge from the list."}
+	}
+	err = s.store.AddEventJudge(c.Request().Context(), actorOf(c), e.ID, uid)
+	if errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrConflict) {
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Choose a judge account from the list.", Err: err}
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgJudgeAdded)
+	return redirect(c, "/events/"+strconv.FormatInt(e.ID, 10))
+}
+
+func (s *Server) removeJudge(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	uid, err := strconv.ParseInt(c.Param("user"), 10, 64)
+	if err != nil {
+		return notFound()
+	}
+	if err := s.store.RemoveEventJudge(c.Request().Context(), actorOf(c), e.ID, uid); err != nil {
+		return err
+	}
+	setFlash(c, msgJudgeRemoved)
+	return redirect(c, "/events/"+strconv.FormatInt(e.ID, 10))
+}
+
+func (s *Server) healthz(c echo.Context) error {
+	ctx, cancel := contextWithTimeout(c, 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.Warn("health check: database unreachable", "err", err)
+		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
+	}
+	return c.String(http.StatusOK, "ok\n")
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// render writes a templ component as the response.
+func render(c echo.Context, status int, comp templ.Component) error {
+	buf := templ.GetBuffer()
+	defer templ.ReleaseBuffer(buf)
+	if err := comp.Render(c.Request().Context(), buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// page fills what every page needs.
+func (s *Server) page(c echo.Context, title string) views.Page {
+	p := views.Page{Title: title, CSSURL: views.AssetURL("app.css")}
+	if tok, ok := c.Get(middleware.DefaultCSRFConfig.ContextKey).(string); ok {
+		p.CSRF = tok
+	}
+	if u := currentUser(c); u != nil {
+		p.User = &views.User{Name: u.Name(), Role: u.Role, IsOrganiser: u.Role == storage.RoleOrganiser}
+	}
+	p.Flash = takeFlash(c)
+	return p
+}
+
+// redirect sends the browser to a page after a successful POST (PRG).
+func redirect(c echo.Context, to string) error { return c.Redirect(http.StatusSeeOther, to) }
+
+const flashCookie = "tenkaichi_flash"
+
+// setFlash leaves a one-off message for the next page.
+func setFlash(c echo.Context, msg string) {
+	c.SetCookie(&http.Cookie{Name: flashCookie, Value: flashCodes[msg], Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 60})
+}
+
+// flashCodes keep message text out of cookies: the cookie carries a key and
+// the text comes from this table (and later from a translation).
+var flashCodes = map[string]string{
+	msgEventCreated: "event-created", msgEventSaved: "event-saved", msgEventDeleted: "event-deleted",
+	msgAccountSaved: "account-saved", msgAccountAdded: "account-added", msgSignedOut: "signed-out",
+	msgJudgeAdded: "judge-added", msgJudgeRemoved: "judge-removed", msgWelcome: "welcome",
+}
+
+const (
+	msgEventCreated = "Event created."
+	msgEventSaved   = "Event saved."
+	msgEventDeleted = "Event deleted."
+	msgAccountSaved = "Your account is saved."
+	msgAccountAdded = "Account added."
+	msgSignedOut    = "You are signed out."
+	msgJudgeAdded   = "Judge added to the event."
+	msgJudgeRemoved = "Judge removed from the event."
+	msgWelcome      = "Welcome! Your organiser account is ready."
+)
+
+func takeFlash(c echo.Context) string {
+	ck, err := c.Cookie(flashCookie)
+	if err != nil || ck.Value == "" {
+		return ""
+	}
+	c.SetCookie(&http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1})
+	for msg, code := range flashCodes {
+		if code == ck.Value {
+			return msg
+		}
+	}
+	return ""
+}

@@ -1,0 +1,117 @@
+package server
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// routes is the whole URL surface of the application, in one place.
+func (s *Server) routes(e *echo.Echo) {
+	e.Pre(middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
+	e.Use(middleware.Recover())
+	e.Use(s.requestLog)
+	e.Use(middleware.BodyLimit("2M"))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+		ReferrerPolicy:        "same-origin",
+		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
+	}))
+
+	// Health and assets need no session, CSRF token or setup.
+	e.GET("/healthz", s.healthz)
+	e.GET("/static/:hash/*", s.static)
+
+	// Everything else is a page: it may need a CSRF token and a session.
+	app := e.Group("", s.csrf(), s.loadSession, s.setupGate)
+
+	app.GET("/", s.home)
+	app.GET("/setup", s.setupForm)
+	app.POST("/setup", s.setup)
+	app.GET("/login", s.loginForm)
+	app.POST("/login", s.login)
+	app.POST("/logout", s.logout)
+
+	// Account pages.
+	app.GET("/account", s.showAccount, requireUser)
+	app.POST("/account", s.saveAccount, requireUser)
+	app.POST("/accounts", s.addAccount, requireOrganiser)
+
+	// Events: anyone may see a public event page; organisers change events.
+	app.GET("/events", s.listEvents, requireOrganiser)
+	app.GET("/events/new", s.newEvent, requireOrganiser)
+	app.POST("/events", s.createEvent, requireOrganiser)
+	app.GET("/events/:id", s.showEvent)
+	app.GET("/events/:id/edit", s.editEvent, requireOrganiser)
+	app.POST("/events/:id", s.updateEvent, requireOrganiser)
+	app.GET("/events/:id/delete", s.confirmDeleteEvent, requireOrganiser)
+	app.POST("/events/:id/delete", s.deleteEvent, requireOrganiser)
+	app.POST("/events/:id/judges", s.addJudge, requireOrganiser)
+	app.POST("/events/:id/judges/:user/remove", s.removeJudge, requireOrganiser)
+}
+
+// csrf checks a token on every state-changing request: the double-submit
+// cookie of Echo's middleware, plus its Sec-Fetch-Site check.
+func (s *Server) csrf() echo.MiddlewareFunc {
+	return middleware.CSRFWithConfig(middleware.CSRFConfig{
+		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		CookieName:     "tenkaichi_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSameSite: http.SameSiteStrictMode,
+		CookieMaxAge:   12 * 3600,
+		CookieSecure:   s.cfg.SecureCookies,
+		// A missing token is as forbidden as a wrong one.
+		ErrorHandler: func(err error, c echo.Context) error {
+			return &appError{Code: http.StatusForbidden, Err: err,
+				Safe: "The form had expired or did not come from this site. Go back, reload the page and try again."}
+		},
+	})
+}
+
+// static serves embedded assets; the hash in the URL changes with the
+// content, so they can be cached for a year.
+func (s *Server) static(c echo.Context) error {
+	if c.Param("hash") != views.AssetHash {
+		return notFound()
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	name := c.Param("*")
+	if !fs.ValidPath(name) {
+		return notFound()
+	}
+	if _, err := fs.Stat(views.Static, name); err != nil {
+		return notFound()
+	}
+	http.ServeFileFS(c.Response(), c.Request(), views.Static, name)
+	return nil
+}
+
+func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		status := c.Response().Status
+		level := slog.LevelInfo
+		if status >= 500 {
+			level = slog.LevelError
+		}
+		s.log.Log(c.Request().Context(), level, "request",
+			"method", c.Request().Method, "path", c.Request().URL.Path, "status", status,
+			"duration_ms", time.Since(start).Milliseconds(), "ip", c.RealIP())
+		return nil
+	}
+}
+
+func contextWithTimeout(c echo.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.Request().Context(), d)
+}

@@ -1,0 +1,113 @@
+// Package server turns HTTP requests into calls of storage, rules and
+// pairing, and hands view models to views. All routes are in routes.go.
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Config is everything the server needs; cmd fills it from flags and env.
+type Config struct {
+	Store  *storage.Store
+	Logger *slog.Logger
+	// SecureCookies forces the Secure flag on cookies even over plain HTTP
+	// (behind a TLS-terminating proxy that does not say so). Requests that
+	// arrive over TLS or with X-Forwarded-Proto: https get it anyway.
+	SecureCookies bool
+	// BcryptCost for new password hashes; 0 means bcrypt.DefaultCost+2.
+	BcryptCost int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Server is the web application.
+type Server struct {
+	cfg       Config
+	store     *storage.Store
+	log       *slog.Logger
+	echo      *echo.Echo
+	setupDone atomic.Bool // once an account exists it never goes back to false
+	now       func() time.Time
+}
+
+// New builds the server and its routes.
+func New(cfg Config) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.BcryptCost == 0 {
+		cfg.BcryptCost = bcrypt.DefaultCost + 2
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	s.echo = e
+	s.routes(e)
+	return s
+}
+
+// Handler returns the HTTP handler, for tests and embedding.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Serve answers requests on ln until ctx ends, then drains open requests for
+// up to 15 seconds.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.echo,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	go s.housekeeping(ctx)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// housekeeping removes expired sessions and old login failures every hour.
+func (s *Server) housekeeping(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if _, err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("delete expired sessions", "err", err)
+		}
+		if err := s.store.PruneLoginFailures(ctx, s.now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			s.log.Warn("prune login failures", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,131 @@
+// Package views renders pages from the plain view models in this file. It
+// never touches the database: handlers build the models and pass them in.
+package views
+
+//go:generate go tool templ generate
+
+// Page is what every page needs: the title, who is signed in, the CSRF token
+// for its forms and a one-off message.
+type Page struct {
+	Title  string
+	User   *User // nil when nobody is signed in
+	CSRF   string
+	Flash  string
+	CSSURL string // content-hashed, so browsers may cache it for ever
+	JSURL  string
+}
+
+// User is the signed-in account as pages show it.
+type User struct {
+	Name        string
+	Role        string
+	IsOrganiser bool
+}
+
+// Option is one choice of a select box.
+type Option struct {
+	Value, Label string
+}
+
+// EventRow is an event in a list.
+type EventRow struct {
+	ID      int64
+	Name    string
+	Game    string
+	Format  string
+	Date    string
+	Venue   string
+	Status  string // the status key, for styling
+	State   string // the status as shown
+	Players int64
+}
+
+// EventDetail is the event page.
+type EventDetail struct {
+	EventRow
+	RoundMinutes int
+	SwissRounds  string // "" means from attendance
+	TopCut       string
+	TopCutBestOf int
+	Judges       []string
+	CanEdit      bool
+	CanSeeAudit  bool
+	Audit        []AuditRow
+	JudgeChoices []Option // judge accounts not yet attached (organisers only)
+	JudgeIDs     []JudgeRef
+}
+
+// JudgeRef is a judge attached to an event, with the id a form needs.
+type JudgeRef struct {
+	ID   int64
+	Name string
+}
+
+// AuditRow is one audit log line.
+type AuditRow struct {
+	When, Who, Action, Entity string
+	Before, After             string
+}
+
+// FieldErrors maps a form field name to what is wrong with it.
+type FieldErrors map[string]string
+
+// EventForm is the create/edit form, holding what the user typed.
+type EventForm struct {
+	ID           int64 // 0 when creating
+	Version      int
+	Name         string
+	Game         string
+	Format       string
+	Date         string
+	Venue        string
+	RoundMinutes string
+	SwissRounds  string
+	TopCutSize   string
+	TopCutBestOf string
+	Status       string
+	Errors       FieldErrors
+	Problem      string // a form-wide message (e.g. someone else saved first)
+	Games        []Option
+	Formats      []Option
+	Statuses     []Option
+	BestOfs      []Option
+}
+
+// LoginForm is the sign-in form.
+type LoginForm struct {
+	Username string
+	Next     string
+	Problem  string
+}
+
+// SetupForm creates the first organiser account.
+type SetupForm struct {
+	Username    string
+	DisplayName string
+	Errors      FieldErrors
+}
+
+// AccountForm changes the signed-in user's name and password; organisers also
+// see the accounts list and can add judges.
+type AccountForm struct {
+	Username    string
+	DisplayName string
+	Role        string
+	Errors      FieldErrors
+	Accounts    []AccountRow
+	NewAccount  NewAccountForm
+}
+
+// AccountRow is one account in the organiser's list.
+type AccountRow struct {
+	Username, Name, Role string
+}
+
+// NewAccountForm adds a judge or organiser account.
+type NewAccountForm struct {
+	Username    string
+	DisplayName string
+	Role        string
+	Errors      FieldErrors
+}
