@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 )
 
 // newFlagSet makes a flag set whose --help prints the command's synopsis and
@@ -26,8 +27,11 @@ func newFlagSet(env *cliEnv, name, synopsis, description string) *flag.FlagSet {
 
 // parseFlags parses args. done reports that the command should stop with code:
 // 0 after --help, 2 after a usage error.
+//
+// Flags may come after positional arguments ("migrate status --data DIR"), as
+// people type them; "--" ends the flags.
 func parseFlags(fs *flag.FlagSet, args []string) (code int, done bool) {
-	err := fs.Parse(args)
+	err := fs.Parse(flagsFirst(fs, args))
 	if errors.Is(err, flag.ErrHelp) {
 		return 0, true
 	}
@@ -35,4 +39,41 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, done bool) {
 		return 2, true
 	}
 	return 0, false
+}
+
+// flagsFirst moves flags (with their values) ahead of positional arguments,
+// because the flag package stops at the first positional one.
+func flagsFirst(fs *flag.FlagSet, args []string) []string {
+	var flags, positional []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			positional = append(positional, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			positional = append(positional, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			flags = append(flags, args[i+1])
+			i++
+		}
+	}
+	if len(positional) > 0 {
+		flags = append(flags, "--")
+	}
+	return append(flags, positional...)
 }

@@ -17,6 +17,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx", to create and drop test databases
@@ -43,13 +44,18 @@ func Config(t testing.TB) storage.Config {
 		// Never skip: a run that asked for PostgreSQL and has none must fail loudly.
 		t.Fatal("TENKAICHI_TEST_DB=postgres but TEST_DATABASE_URL is not set; run the tests with 'make test', which starts a PostgreSQL server")
 	}
+	tpl, err := migratedTemplate(base)
+	if err != nil {
+		t.Fatalf("prepare PostgreSQL template database: %v", err)
+	}
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatalf("open %s: %v", base, err)
 	}
 	defer admin.Close()
 	name := "tk_test_" + randomHex(8)
-	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name); err != nil {
+	// Cloning a migrated template is much faster than migrating each database.
+	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name+" TEMPLATE "+tpl+" STRATEGY FILE_COPY"); err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
 	t.Cleanup(func() {
@@ -80,6 +86,44 @@ func New(t testing.TB) *storage.Store {
 		t.Fatalf("migrate test database: %v", err)
 	}
 	return st
+}
+
+var (
+	templateOnce sync.Once
+	templateName string
+	templateErr  error
+)
+
+// migratedTemplate creates, once per test binary, a database with every
+// migration applied, to clone for each test. It is dropped when the cluster is.
+func migratedTemplate(base string) (string, error) {
+	templateOnce.Do(func() {
+		templateName = "tk_template_" + randomHex(6)
+		admin, err := sql.Open("pgx", base)
+		if err != nil {
+			templateErr = err
+			return
+		}
+		defer admin.Close()
+		if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+templateName); err != nil {
+			templateErr = err
+			return
+		}
+		u, err := url.Parse(base)
+		if err != nil {
+			templateErr = err
+			return
+		}
+		u.Path = "/" + templateName
+		st, err := storage.Open(context.Background(), storage.Config{DatabaseURL: u.String()})
+		if err != nil {
+			templateErr = err
+			return
+		}
+		defer st.Close()
+		_, templateErr = st.Migrate(context.Background())
+	})
+	return templateName, templateErr
 }
 
 func randomHex(n int) string {
