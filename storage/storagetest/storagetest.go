@@ -32,9 +32,14 @@ func Backend() string {
 	return "sqlite"
 }
 
-// Config returns a storage.Config for a fresh, empty database. The database is
-// removed when the test ends.
+// Config returns a storage.Config for a fresh, empty (unmigrated) database.
+// The database is removed when the test ends.
 func Config(t testing.TB) storage.Config {
+	t.Helper()
+	return config(t, false)
+}
+
+func config(t testing.TB, migrated bool) storage.Config {
 	t.Helper()
 	if Backend() == "sqlite" {
 		return storage.Config{SQLitePath: filepath.Join(t.TempDir(), "tenkaichi.db")}
@@ -44,9 +49,14 @@ func Config(t testing.TB) storage.Config {
 		// Never skip: a run that asked for PostgreSQL and has none must fail loudly.
 		t.Fatal("TENKAICHI_TEST_DB=postgres but TEST_DATABASE_URL is not set; run the tests with 'make test', which starts a PostgreSQL server")
 	}
-	tpl, err := migratedTemplate(base)
-	if err != nil {
-		t.Fatalf("prepare PostgreSQL template database: %v", err)
+	create := ""
+	if migrated {
+		tpl, err := migratedTemplate(base)
+		if err != nil {
+			t.Fatalf("prepare PostgreSQL template database: %v", err)
+		}
+		// Cloning a migrated template is much faster than migrating each database.
+		create = " TEMPLATE " + tpl + " STRATEGY FILE_COPY"
 	}
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
@@ -54,8 +64,7 @@ func Config(t testing.TB) storage.Config {
 	}
 	defer admin.Close()
 	name := "tk_test_" + randomHex(8)
-	// Cloning a migrated template is much faster than migrating each database.
-	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name+" TEMPLATE "+tpl+" STRATEGY FILE_COPY"); err != nil {
+	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name+create); err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
 	t.Cleanup(func() {
@@ -77,7 +86,7 @@ func Config(t testing.TB) storage.Config {
 // New opens and migrates a fresh database for the test and closes it at the end.
 func New(t testing.TB) *storage.Store {
 	t.Helper()
-	st, err := storage.Open(context.Background(), Config(t))
+	st, err := storage.Open(context.Background(), config(t, true))
 	if err != nil {
 		t.Fatalf("open test database (%s): %v", Backend(), err)
 	}
