@@ -72,6 +72,23 @@ elif ! start_pg; then
 	echo "WARNING: no PostgreSQL (initdb/pg_ctl not found and TEST_DATABASE_URL unset): PostgreSQL tests NOT run" >&2
 fi
 
+# --- Chromium, for the phone tests ---------------------------------------------
+say "Chromium"
+find_chromium() { command -v chromium || command -v chromium-browser || command -v google-chrome || true; }
+if [ -z "$(find_chromium)" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "installing Debian's chromium package"
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/tmp/tenkaichi-apt.log 2>&1 \
+		|| { tail -20 /tmp/tenkaichi-apt.log >&2; echo "apt-get install chromium failed" >&2; }
+fi
+if [ -n "$(find_chromium)" ]; then
+	export CHROMIUM="$(find_chromium)"
+	echo "using $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
+elif [ "${CI:-}" = true ]; then
+	die "CI=true but Chromium is missing and could not be installed: the browser tests cannot run"
+else
+	echo "WARNING: no Chromium: browser tests are skipped" >&2
+fi
+
 # --- tests --------------------------------------------------------------------
 say "all tests on SQLite"
 TENKAICHI_TEST_DB=sqlite go test -count=1 ./...

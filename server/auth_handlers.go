@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -41,7 +42,7 @@ func (s *Server) login(c echo.Context) error {
 		ok = bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) == nil
 	} else {
 		// Spend the same time as a real check, so timing does not reveal usernames.
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 	}
 	if !ok {
 		if err := s.store.RecordLoginFailure(ctx, f.Username, ip); err != nil {
@@ -59,7 +60,11 @@ func (s *Server) login(c echo.Context) error {
 	return redirect(c, safeNext(f.Next))
 }
 
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), bcrypt.DefaultCost)
+// dummyHash is made on first use, not at start-up, to keep start-up fast.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("not a real password"), bcrypt.DefaultCost+2)
+	return h
+})
 
 func (s *Server) logout(c echo.Context) error {
 	if th, ok := c.Get(ctxSessionTokenHash).(string); ok {

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+)
+
+func init() {
+	register(command{name: "banlist show", summary: "show the ban list in force for a game on a date", run: runBanlistShow})
+}
+
+func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "banlist show", "--game GAME --date YYYY-MM-DD [--banlist FILE] [--json]",
+		"Shows the ban-list version in force for a game on a date: the built-in lists, plus\n"+
+			"the versions in --banlist FILE. Games: fusion-world, masters, score-dbz, panini-dbz.")
+	game := fs.String("game", "", "`game`, e.g. fusion-world")
+	dateStr := fs.String("date", "", "`date` (YYYY-MM-DD)")
+	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists")
+	asJSON := fs.Bool("json", false, "print the version as JSON (the ban-list file format)")
+	pos, code, done := parseInterleaved(fs, args)
+	if done {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(env.stderr, "tenkaichi banlist show: "+format+"\n", a...)
+		return 2
+	}
+	if len(pos) != 0 {
+		return fail("unexpected argument %q", pos[0])
+	}
+	g := rules.Game(*game)
+	switch g {
+	case rules.GameFusionWorld, rules.GameMasters, rules.GameScoreDBZ, rules.GamePaniniDBZ:
+	default:
+		return fail("--game %q: expected fusion-world, masters, score-dbz or panini-dbz", *game)
+	}
+	date, err := time.Parse(rules.DateLayout, *dateStr)
+	if err != nil {
+		return fail("--date %q: expected YYYY-MM-DD", *dateStr)
+	}
+	bans := rules.BuiltinBanLists()
+	if storedBanLists != nil {
+		versions, err := storedBanLists(ctx, env)
+		if err != nil {
+			return fail("loading stored ban lists: %v", err)
+		}
+		for _, v := range versions {
+			if err := bans.Add(v); err != nil {
+				return fail("stored ban list: %v", err)
+			}
+		}
+	}
+	if *banPath != "" {
+		versions, err := rules.ReadBanListsFile(*banPath)
+		if err != nil {
+			return fail("reading ban list: %v", err)
+		}
+		for _, v := range versions {
+			if err := bans.Add(v); err != nil {
+				return fail("ban list %s: %v", *banPath, err)
+			}
+		}
+	}
+	v := bans.InForce(g, date)
+	if v == nil {
+		fmt.Fprintf(env.stdout, "No %s ban list is in force on %s.\n", g, *dateStr)
+		return 0
+	}
+	if *asJSON {
+		enc := json.NewEncoder(env.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v); err != nil {
+			return fail("writing JSON: %v", err)
+		}
+		return 0
+	}
+	fmt.Fprintf(env.stdout, "%s ban list in force on %s: %s (from %s)\n", g, *dateStr, v.Name, v.Effective)
+	for _, e := range v.Entries {
+		if _, applies := v.Entry(e.Number, date); !applies {
+			fmt.Fprintf(env.stdout, "  %-10s %-28s from %s: %s\n", e.Number, e.Name, e.Since, statusText(e))
+			continue
+		}
+		fmt.Fprintf(env.stdout, "  %-10s %-28s %s\n", e.Number, e.Name, statusText(e))
+	}
+	return 0
+}
+
+func statusText(e rules.BanEntry) string {
+	if e.Status == rules.StatusBanned {
+		return "banned"
+	}
+	return fmt.Sprintf("limited to %d", e.Limit)
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+)
+
+func init() {
+	register(command{name: "deck check", summary: "check a decklist against a format and the ban list", run: runDeckCheck})
+}
+
+// storedCardPool, when set (by the storage wiring), supplies the card pool
+// of a game when --cards is not given.
+var storedCardPool func(ctx context.Context, env *cliEnv, game rules.Game) (rules.CardPool, error)
+
+// storedBanLists, when set, supplies ban-list versions imported into storage.
+// They are added to the built-in lists.
+var storedBanLists func(ctx context.Context, env *cliEnv) ([]rules.BanListVersion, error)
+
+// deckCheckJSON is the --json output; other tools script against its shape.
+type deckCheckJSON struct {
+	Legal    bool            `json:"legal"`
+	Format   string          `json:"format"`
+	BanList  string          `json:"banlist"`
+	Problems []rules.Problem `json:"problems"`
+	Main     int             `json:"main"`
+	Side     int             `json:"side"`
+	Leader   string          `json:"leader"`
+}
+
+func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "deck check",
+		"--format FORMAT --date YYYY-MM-DD [--cards FILE] [--banlist FILE] [--json] DECKFILE",
+		"Checks a decklist (a file, or - for standard input) against a format and the ban list\n"+
+			"in force on the date. Exit status: 0 legal, 1 the deck breaks a rule, 2 unreadable input.\n"+
+			"Formats: "+strings.Join(rules.FormatIDs(), ", "))
+	formatID := fs.String("format", "", "format `ID`, e.g. fw-standard")
+	dateStr := fs.String("date", "", "event `date` (YYYY-MM-DD); picks the ban list in force")
+	cardsPath := fs.String("cards", "", "card list `FILE` (Fusion World JSON, Masters JSON or CSV)")
+	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	pos, code, done := parseInterleaved(fs, args)
+	if done {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(env.stderr, "tenkaichi deck check: "+format+"\n", a...)
+		return 2
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return fail("expected one DECKFILE, got %d", len(pos))
+	}
+	format, ok := rules.LookupFormat(*formatID)
+	if !ok {
+		return fail("unknown format %q (want one of %s)", *formatID, strings.Join(rules.FormatIDs(), ", "))
+	}
+	if *dateStr == "" {
+		return fail("--date is required (YYYY-MM-DD)")
+	}
+	date, err := time.Parse(rules.DateLayout, *dateStr)
+	if err != nil {
+		return fail("--date %q: expected YYYY-MM-DD", *dateStr)
+	}
+
+	var pool rules.CardPool
+	switch {
+	case *cardsPath != "":
+		cards, err := rules.ReadCardsFile(*cardsPath)
+		if err != nil {
+			return fail("reading cards: %v", err)
+		}
+		pool = rules.NewMapPool(cards)
+	case storedCardPool != nil:
+		if pool, err = storedCardPool(ctx, env, format.Game); err != nil {
+			return fail("loading the stored card pool: %v", err)
+		}
+	default:
+		return fail("no card pool: give --cards FILE (a card list such as fusion-world-cards.json)")
+	}
+
+	bans := rules.BuiltinBanLists()
+	if storedBanLists != nil {
+		versions, err := storedBanLists(ctx, env)
+		if err != nil {
+			return fail("loading stored ban lists: %v", err)
+		}
+		for _, v := range versions {
+			if err := bans.Add(v); err != nil {
+				return fail("stored ban list: %v", err)
+			}
+		}
+	}
+	if *banPath != "" {
+		versions, err := rules.ReadBanListsFile(*banPath)
+		if err != nil {
+			return fail("reading ban list: %v", err)
+		}
+		for _, v := range versions {
+			if err := bans.Add(v); err != nil {
+				return fail("ban list %s: %v", *banPath, err)
+			}
+		}
+	}
+
+	deck, err := readDeck(env, pos[0])
+	if err != nil {
+		var de *rules.DecklistError
+		if errors.As(err, &de) {
+			return fail("%s: %v", pos[0], err)
+		}
+		return fail("%v", err)
+	}
+
+	res := format.Validate(deck, pool, bans, date)
+	if *asJSON {
+		out := deckCheckJSON{Legal: res.Legal, Format: res.Format, BanList: res.BanList,
+			Problems: res.Problems, Main: res.Main, Side: res.Side, Leader: res.Leader}
+		enc := json.NewEncoder(env.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return fail("writing JSON: %v", err)
+		}
+	} else {
+		printDeckResult(env, format, res)
+	}
+	if !res.Legal {
+		return 1
+	}
+	return 0
+}
+
+func readDeck(env *cliEnv, path string) (*rules.Decklist, error) {
+	if path == "-" {
+		return rules.ParseDecklist(env.stdin)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return rules.ParseDecklist(f)
+}
+
+func printDeckResult(env *cliEnv, format *rules.Format, res rules.Result) {
+	w := env.stdout
+	verdict := "legal"
+	if !res.Legal {
+		verdict = "NOT legal"
+	}
+	banList := res.BanList
+	if banList == "" {
+		banList = "none in force"
+	}
+	fmt.Fprintf(w, "%s: %s\n", format.Name, verdict)
+	fmt.Fprintf(w, "Leader: %s  Main: %d  Side: %d  Ban list on %s: %s\n", orDash(res.Leader), res.Main, res.Side, res.Date, banList)
+	for _, p := range res.Problems {
+		loc := ""
+		if p.Line > 0 {
+			loc = fmt.Sprintf("line %d: ", p.Line)
+		}
+		fmt.Fprintf(w, "  %s%s (%s)\n", loc, p.Message, p.Rule)
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments ("deck check deck.txt --json").
+func parseInterleaved(fs *flag.FlagSet, args []string) (pos []string, code int, done bool) {
+	for {
+		if code, done := parseFlags(fs, args); done {
+			return nil, code, true
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, 0, false
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), 0, false
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}

@@ -1,0 +1,151 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseDecklistLineForms(t *testing.T) {
+	tests := []struct {
+		line    string
+		count   int
+		number  string
+		printed string
+		name    string
+	}{
+		{"4 FB01-005", 4, "FB01-005", "", ""},
+		{"4x FB01-005", 4, "FB01-005", "", ""},
+		{"4X FB01-005", 4, "FB01-005", "", ""},
+		{"4xFB01-005 Master Roshi", 4, "FB01-005", "", "Master Roshi"},
+		{"FB01-005 x4", 4, "FB01-005", "", ""},
+		{"FB01-005 Master Roshi x4", 4, "FB01-005", "", "Master Roshi"},
+		{"4 x FB01-005", 4, "FB01-005", "", ""},
+		{"4 FS01-03 Master Roshi(5)", 4, "FS01-03", "", "Master Roshi"},
+		{"4 FS01-03 Master Roshi (12)", 4, "FS01-03", "", "Master Roshi"},
+		{"FS01-01 Son Goku", 1, "FS01-01", "", "Son Goku"},
+		{"1 FB01-001-F Son Goku", 1, "FB01-001", "FB01-001-F", "Son Goku"},
+		{"2 FB01-004_p1 Whis", 2, "FB01-004", "FB01-004_p1", "Whis"},
+		{"3 fb01-001-p1", 3, "FB01-001", "fb01-001-p1", ""},
+		{"2 FS01-09 Son Gohan : Adolescence", 2, "FS01-09", "", "Son Gohan : Adolescence"},
+		{"4\tP-180\tCaulifla, Spunky Allure", 4, "P-180", "", "Caulifla, Spunky Allure"},
+		{"1 BT1-005_PR02", 1, "BT1-005", "BT1-005_PR02", ""},
+		{"4 FB01-005 // main combo piece", 4, "FB01-005", "", ""},
+	}
+	for _, tt := range tests {
+		d, err := ParseDecklistString(tt.line)
+		if err != nil {
+			t.Errorf("%q: %v", tt.line, err)
+			continue
+		}
+		if len(d.Entries) != 1 {
+			t.Errorf("%q: got %d entries", tt.line, len(d.Entries))
+			continue
+		}
+		e := d.Entries[0]
+		if e.Count != tt.count || e.Number != tt.number || e.Printed != tt.printed || e.Name != tt.name || e.Line != 1 || e.Section != SectionMain {
+			t.Errorf("%q: got %+v, want count %d number %s printed %q name %q", tt.line, e, tt.count, tt.number, tt.printed, tt.name)
+		}
+	}
+}
+
+func TestParseDecklistSections(t *testing.T) {
+	in := "Son Goku (X)\n" +
+		"# a comment\n" +
+		"Leader:\n" +
+		"FB01-001 Son Goku\n" +
+		"\n" +
+		"Main deck (50)\n" +
+		"4 FB01-003 Vados\n" +
+		"// another comment\n" +
+		"Side deck:\n" +
+		"2 FB01-004\n" +
+		"Z-Deck\n" +
+		"1 BT1-001\n" +
+		"Side: 1 FB01-006\n"
+	d, err := ParseDecklistString(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Name != "Son Goku (X)" || !d.HasHeaders {
+		t.Errorf("name %q headers %v", d.Name, d.HasHeaders)
+	}
+	want := []struct {
+		line    int
+		section DeckSection
+		number  string
+	}{{4, SectionLeader, "FB01-001"}, {7, SectionMain, "FB01-003"}, {10, SectionSide, "FB01-004"}, {12, SectionZDeck, "BT1-001"}, {13, SectionSide, "FB01-006"}}
+	if len(d.Entries) != len(want) {
+		t.Fatalf("got %d entries: %+v", len(d.Entries), d.Entries)
+	}
+	for i, w := range want {
+		e := d.Entries[i]
+		if e.Line != w.line || e.Section != w.section || e.Number != w.number {
+			t.Errorf("entry %d: got line %d %s %s, want line %d %s %s", i, e.Line, e.Section, e.Number, w.line, w.section, w.number)
+		}
+	}
+}
+
+func TestParseDecklistErrors(t *testing.T) {
+	tests := []struct {
+		in       string
+		line     int
+		expected string
+	}{
+		{"4 FB01-005\nfour of FB01-006\n", 2, "count"},
+		{"4 FB01-005\nPilaf x4\n", 2, "card line"},
+		{"0 FB01-005\n", 1, "at least 1"},
+		{"FB01-005 x0\n", 1, "at least 1"},
+		{"4 FB01-005 x4\n", 1, "once"},
+		{"100 FB01-005\n", 1, "at most 99"},
+		{"4 FB01-005\n\xff\xfe\n", 2, "UTF-8"},
+		{"Main deck\nSon Goku\n", 2, "card line"},
+		{"4 FB01-005\n" + strings.Repeat("x", 600) + "\n", 2, "at most 500"},
+	}
+	for _, tt := range tests {
+		_, err := ParseDecklistString(tt.in)
+		var de *DecklistError
+		if !errors.As(err, &de) {
+			t.Errorf("%q: want *DecklistError, got %v", tt.in, err)
+			continue
+		}
+		if de.Line != tt.line || !strings.Contains(de.Expected, tt.expected) {
+			t.Errorf("%q: got line %d expected %q, want line %d and %q", tt.in, de.Line, de.Expected, tt.line, tt.expected)
+		}
+		if !strings.Contains(err.Error(), "line ") {
+			t.Errorf("%q: message %q does not name the line", tt.in, err)
+		}
+	}
+}
+
+func FuzzParseDecklist(f *testing.F) {
+	for _, s := range []string{
+		"4 FB01-005", "4xFB01-005 Name", "FB01-005 x4", "Leader:\nFB01-001\nMain deck\n4 FS01-03 Master Roshi(5)",
+		"Side deck: 1 FB01-004_p1", "0 FB01-001", "4x", "x4 FB01-", "((((", "Son Goku (X)\n# c\n\n1 E-01",
+		"999999999999999999999 FB01-005", "4 x x FB01-005 x4 (3)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDecklistString(s)
+		if err != nil {
+			var de *DecklistError
+			if !errors.As(err, &de) || de.Line < 1 {
+				t.Fatalf("error without a line: %v", err)
+			}
+			return
+		}
+		for _, e := range d.Entries {
+			if e.Count < 1 || e.Count > maxEntryCount || e.Number == "" || e.Line < 1 {
+				t.Fatalf("bad entry %+v from %q", e, s)
+			}
+			if CanonicalNumber(e.Number) != e.Number {
+				t.Fatalf("entry number %q is not canonical", e.Number)
+			}
+		}
+		// Validating any parsed list must not panic either.
+		for _, f := range Formats() {
+			f.Validate(d, fuzzPool, BuiltinBanLists(), fuzzDate)
+		}
+	})
+}

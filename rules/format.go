@@ -1,0 +1,270 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Problem is one way a deck breaks a format's rules.
+type Problem struct {
+	Code    string `json:"code"`    // stable identifier, e.g. "banned"; also the message key
+	Rule    string `json:"rule"`    // the rule broken, with its number where one exists ("CR 6-1-4-2")
+	Card    string `json:"card"`    // canonical card number, empty for whole-deck problems
+	Line    int    `json:"line"`    // decklist line, 0 for whole-deck problems
+	Message string `json:"message"` // plain English, built from Messages[Code]
+	// Args are the values the message was built from, in Messages[Code] order,
+	// so a translation can rebuild it.
+	Args []any `json:"-"`
+}
+
+// Result is what validating a deck found.
+type Result struct {
+	Legal   bool   `json:"legal"`
+	Format  string `json:"format"`
+	Date    string `json:"date"`
+	BanList string `json:"banlist"` // the name of the ban-list version applied, "" if none was in force
+	// Problems is never nil, so JSON shows [] for a legal deck.
+	Problems []Problem `json:"problems"`
+	Main     int       `json:"main"`   // cards in the main (life) deck
+	Side     int       `json:"side"`   // cards in the side deck
+	Leader   string    `json:"leader"` // Leader number; DBZ: main personality name
+	// Applied lists the codes of the rules the format checked (Format.Rules).
+	Applied []string `json:"applied"`
+}
+
+// Rule is one rule a format checks.
+type Rule struct {
+	Code    string `json:"code"`
+	Ref     string `json:"ref"` // rule number or source
+	Summary string `json:"summary"`
+}
+
+// Format is a way to build a deck for a game. It validates decks and says
+// which rules it applied.
+type Format struct {
+	ID    string
+	Game  Game
+	Name  string
+	Rules []Rule
+	// NotApplied lists constructed rules this format leaves out, with why.
+	NotApplied []Rule
+	check      func(c *checker)
+}
+
+// Validate checks deck against the format. pool supplies the cards; bans
+// may be nil (no ban list). date picks the ban-list version in force.
+// Validate never fails: unknown cards and the like are problems in the result.
+func (f *Format) Validate(deck *Decklist, pool CardPool, bans *BanLists, date time.Time) Result {
+	if deck == nil {
+		deck = &Decklist{}
+	}
+	c := checker{
+		f:    f,
+		deck: deck,
+		pool: pool,
+		date: date,
+		res: Result{
+			Format:   f.ID,
+			Date:     date.Format(DateLayout),
+			Problems: []Problem{},
+			Applied:  make([]string, len(f.Rules)),
+		},
+	}
+	for i, r := range f.Rules {
+		c.res.Applied[i] = r.Code
+	}
+	if v := bans.InForce(f.Game, date); v != nil {
+		c.bans = v
+		c.res.BanList = v.Name
+	}
+	c.resolve()
+	f.check(&c)
+	sort.SliceStable(c.res.Problems, func(i, j int) bool {
+		a, b := c.res.Problems[i], c.res.Problems[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return false
+	})
+	c.res.Legal = len(c.res.Problems) == 0
+	return c.res
+}
+
+var formats = map[string]*Format{}
+var formatOrder []string
+
+func init() {
+	registerLeaderFormats()
+	registerDBZFormats()
+}
+
+func registerFormat(f *Format) {
+	if _, dup := formats[f.ID]; dup {
+		panic("duplicate format " + f.ID)
+	}
+	formats[f.ID] = f
+	formatOrder = append(formatOrder, f.ID)
+}
+
+// LookupFormat finds a format by its ID ("fw-standard").
+func LookupFormat(id string) (*Format, bool) {
+	f, ok := formats[strings.ToLower(strings.TrimSpace(id))]
+	return f, ok
+}
+
+// Formats returns every format, in a stable order.
+func Formats() []*Format {
+	out := make([]*Format, 0, len(formatOrder))
+	for _, id := range formatOrder {
+		out = append(out, formats[id])
+	}
+	return out
+}
+
+// FormatIDs returns the IDs of every format.
+func FormatIDs() []string { return append([]string(nil), formatOrder...) }
+
+// Messages holds the English message of each problem code, one format string
+// each with indexed verbs, so a translation can reorder the values.
+var Messages = map[string]string{
+	"unknown-card":       "%[1]s is not in the card pool",
+	"wrong-game":         "%[1]s %[2]s is a %[3]s card and cannot be played in %[4]s",
+	"energy-marker":      "%[1]s is an energy marker; energy markers are not deck cards",
+	"no-leader":          "The deck has no Leader; it needs exactly 1",
+	"too-many-leaders":   "The deck has %[1]d Leaders; it needs exactly 1",
+	"not-a-leader":       "%[1]s %[2]s is a %[3]s card and cannot be the Leader",
+	"leader-in-deck":     "%[1]s %[2]s is a Leader and cannot be in the deck",
+	"deck-too-small":     "The main deck has %[1]d cards; it needs at least %[2]d",
+	"deck-too-large":     "The main deck has %[1]d cards; it may have at most %[2]d",
+	"deck-size":          "The main deck has %[1]d cards; it needs exactly %[2]d",
+	"too-many-copies":    "%[1]s %[2]s: %[3]d copies, but at most %[4]d are allowed",
+	"colour":             "%[1]s %[2]s is %[3]s and shares no colour with the Leader %[4]s %[5]s (%[6]s)",
+	"too-many-keyword":   "The deck has %[1]d cards with [%[2]s]; at most %[3]d are allowed",
+	"side-too-large":     "The side deck has %[1]d cards; at most %[2]d are allowed",
+	"side-not-allowed":   "This format has no side deck, but %[1]d cards are listed in one",
+	"zdeck-too-large":    "The Z-Deck has %[1]d cards; at most %[2]d are allowed",
+	"zdeck-not-allowed":  "This format has no Z-Deck, but %[1]d cards are listed in one",
+	"sensei-not-allowed": "This format has no Sensei deck, but %[1]d cards are listed in one",
+	"banned":             "%[1]s %[2]s is banned (ban list in force on %[3]s: %[4]s)",
+	"over-ban-limit":     "%[1]s %[2]s is limited to %[3]d (ban list in force on %[4]s: %[5]s); the deck has %[6]d",
+	// DBZ CCG
+	"dbz-deck-too-small":     "The deck has %[1]d cards that count toward its size (%[3]s); it needs at least %[2]d",
+	"dbz-deck-too-large":     "The deck has %[1]d cards that count toward its size (%[3]s); it may have at most %[2]d",
+	"dbz-deck-size":          "The deck has %[1]d cards that count toward its size (%[3]s); it needs exactly %[2]d",
+	"no-main-personality":    "The deck has no main personality; list its levels under a \"Main personality:\" header",
+	"mp-not-personality":     "%[1]s %[2]s is not a personality card and cannot be a main personality level",
+	"mp-mixed":               "%[1]s %[2]s belongs to %[3]s, but the main personality is %[4]s",
+	"mp-level-missing":       "The main personality %[1]s has no level %[2]d card",
+	"mp-level-twice":         "The main personality %[1]s has %[2]d cards of level %[3]d; it needs exactly 1",
+	"mp-too-high":            "%[1]s %[2]s is level %[3]d; main personalities go up to level %[4]d",
+	"mp-too-few-levels":      "The main personality %[1]s has %[2]d levels; it needs at least %[3]d",
+	"mp-level-count":         "The main personality %[1]s has %[2]d levels; it needs exactly %[3]d",
+	"named-card":             "%[1]s %[2]s is a %[3]s card and the main personality is %[4]s",
+	"alignment":              "%[1]s %[2]s is a %[3]s card and the main personality %[4]s is %[5]s",
+	"alignment-mixed":        "The deck mixes Hero and Villain cards; %[1]s %[2]s is %[3]s and %[4]s %[5]s is %[6]s",
+	"ally-same-personality":  "%[1]s %[2]s is the main personality %[3]s and cannot also be an ally",
+	"ally-level":             "%[1]s %[2]s is a level %[3]d ally; allies may be at most level %[4]d (2 below the main personality's highest level)",
+	"dragon-ball-sets":       "The deck's Dragon Balls come from more than one set (%[1]s and %[2]s)",
+	"dragon-ball-incomplete": "The deck has %[1]d different Dragon Balls; a deck with Dragon Balls needs exactly one set of 7",
+	"mastery-missing":        "The deck has no Mastery; this format needs exactly 1",
+	"too-many-of-kind":       "The deck has %[1]d %[2]s cards; at most %[3]d are allowed",
+	"sensei-only":            "%[1]s %[2]s may only be in the Sensei deck",
+	"sensei-deck-no-card":    "The deck has a Sensei deck but no Sensei card",
+	"unknown-attribute":      "%[1]s %[2]s has no %[3]s in the card pool, so this rule cannot be checked for it",
+}
+
+// checker carries one validation.
+type checker struct {
+	f     *Format
+	deck  *Decklist
+	pool  CardPool
+	bans  *BanListVersion
+	date  time.Time
+	res   Result
+	cards []*Card // per deck entry; nil when unknown
+}
+
+func (c *checker) add(code, rule, card string, line int, args ...any) {
+	c.res.Problems = append(c.res.Problems, Problem{
+		Code: code, Rule: rule, Card: card, Line: line,
+		Message: fmt.Sprintf(Messages[code], args...), Args: args,
+	})
+}
+
+// resolve looks every entry up in the pool.
+func (c *checker) resolve() {
+	c.cards = make([]*Card, len(c.deck.Entries))
+	for i, e := range c.deck.Entries {
+		if c.pool == nil {
+			continue
+		}
+		if card, ok := c.pool.Card(e.Number); ok {
+			c.cards[i] = card
+		}
+	}
+}
+
+// name is what a message calls an entry's card: the pool's name, else the name written.
+func (c *checker) name(i int) string {
+	if card := c.cards[i]; card != nil {
+		return card.Name
+	}
+	return c.deck.Entries[i].Name
+}
+
+// tally is the copies of one card number across a deck's lines.
+type tally struct {
+	number    string
+	total     int
+	firstLine int
+	firstIdx  int // entry index of the first line
+}
+
+// tallies keeps per-number totals in first-appearance order. Decks have a
+// few dozen numbers, so a linear search beats a map and keeps results stable.
+type tallies []tally
+
+func (t *tallies) add(number string, count, line, idx int) {
+	for i := range *t {
+		if (*t)[i].number == number {
+			(*t)[i].total += count
+			return
+		}
+	}
+	*t = append(*t, tally{number: number, total: count, firstLine: line, firstIdx: idx})
+}
+
+func (t tallies) find(number string) (int, bool) {
+	for i := range t {
+		if t[i].number == number {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// checkBans applies the ban list in force to the totals per number.
+func (c *checker) checkBans(totals tallies) {
+	if c.bans == nil {
+		return
+	}
+	for _, t := range totals {
+		e, ok := c.bans.entry(t.number, c.date)
+		if !ok {
+			continue
+		}
+		name := c.name(t.firstIdx)
+		if name == "" {
+			name = e.Name
+		}
+		date := c.date.Format(DateLayout)
+		switch {
+		case e.Status == StatusBanned:
+			c.add("banned", "Ban list", t.number, t.firstLine, t.number, name, date, c.bans.Name)
+		case t.total > e.Limit:
+			c.add("over-ban-limit", "Ban list", t.number, t.firstLine, t.number, name, e.Limit, date, c.bans.Name, t.total)
+		}
+	}
+}

@@ -1,0 +1,278 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+)
+
+// leaderRules configures the Leader-based games (Fusion World, Masters).
+type leaderRules struct {
+	refLeader, refSize, refColour, refCopies string
+	minMain, maxMain                         int
+	maxCopies                                int // 0: no per-number limit
+	colour                                   bool
+	superCombo, dragonBall                   int // pooled limits, 0: not checked
+	maxSide                                  int // -1: no side deck
+	refSide                                  string
+	maxZ                                     int // -1: no Z-Deck
+	refZ                                     string
+	banList                                  bool
+	cardLimits                               bool // honour a card's own deck_limit (Masters)
+}
+
+func registerLeaderFormats() {
+	fwStd := leaderRules{
+		refLeader: "CR 6-1-2", refSize: "CR 6-1-3", refColour: "CR 6-1-4-1", refCopies: "CR 6-1-4-2",
+		minMain: 50, maxMain: 60, maxCopies: 4, colour: true, superCombo: 4, dragonBall: 7,
+		maxSide: 15, refSide: "Tournament rules: side deck", maxZ: -1, banList: true,
+	}
+	registerFormat(&Format{
+		ID: "fw-standard", Game: GameFusionWorld, Name: "Fusion World Standard",
+		Rules: []Rule{
+			{"leader", "CR 6-1-2", "exactly 1 Leader card, not counted in the deck"},
+			{"deck-size", "CR 6-1-3", "a main deck of 50 to 60 Battle and Extra cards; no Leader or energy marker in it"},
+			{"colour", "CR 6-1-4-1", "every card shares a colour with the Leader"},
+			{"copies", "CR 6-1-4-2", "at most 4 copies per card number, printings counted together, main and side deck together"},
+			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
+			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total, which are exempt from the 4-copy limit"},
+			{"side-deck", "Tournament rules: side deck", "a side deck of up to 15 cards"},
+			{"ban-list", "Ban list", "the Fusion World ban list in force on the event date"},
+		},
+		check: func(c *checker) { c.checkLeaderDeck(fwStd) },
+	})
+	draft := fwStd
+	draft.minMain, draft.maxMain, draft.maxCopies = 50, 50, 0
+	draft.maxSide, draft.banList = -1, false
+	limitedNotApplied := []Rule{
+		{"copies", "CR 6-1-4-2", "players build from the packs they open, so a card can appear more than 4 times"},
+		{"ban-list", "Ban list", "banned cards can be opened in packs; limited events play what was opened"},
+		{"side-deck", "Tournament rules: side deck", "the unused cards of the pool are not registered as a side deck"},
+	}
+	registerFormat(&Format{
+		ID: "fw-draft", Game: GameFusionWorld, Name: "Fusion World Draft",
+		Rules: []Rule{
+			{"leader", "CR 6-1-2", "exactly 1 Leader card"},
+			{"deck-size", "Draft rules", "a main deck of exactly 50 cards; no Leader or energy marker in it"},
+			{"colour", "CR 6-1-4-1", "every card shares a colour with the Leader"},
+			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
+			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total"},
+		},
+		NotApplied: limitedNotApplied,
+		check:      func(c *checker) { c.checkLeaderDeck(draft) },
+	})
+	sealed := draft
+	registerFormat(&Format{
+		ID: "fw-sealed", Game: GameFusionWorld, Name: "Fusion World Sealed",
+		Rules: []Rule{
+			{"leader", "CR 6-1-2", "exactly 1 Leader card"},
+			{"deck-size", "Sealed rules (assumed as Draft)", "a main deck of exactly 50 cards; no Leader or energy marker in it"},
+			{"colour", "CR 6-1-4-1", "every card shares a colour with the Leader"},
+			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
+			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total"},
+		},
+		NotApplied: limitedNotApplied,
+		check:      func(c *checker) { c.checkLeaderDeck(sealed) },
+	})
+	masters := leaderRules{
+		refLeader: "Masters CR 6-1-3", refSize: "Masters CR 6-1-3", refCopies: "Masters CR 6-1-5-1",
+		minMain: 50, maxMain: 60, maxCopies: 4, colour: false, superCombo: 4, dragonBall: 7,
+		maxSide: -1, maxZ: 10, refZ: "Masters CR 6-1-4", banList: true, cardLimits: true,
+	}
+	registerFormat(&Format{
+		ID: "masters-standard", Game: GameMasters, Name: "Masters Standard",
+		Rules: []Rule{
+			{"leader", "Masters CR 6-1-3", "exactly 1 Leader card"},
+			{"deck-size", "Masters CR 6-1-3", "a main deck of 50 to 60 cards; no Leader in it"},
+			{"z-deck", "Masters CR 6-1-4", "a Z-Deck of up to 10 cards"},
+			{"copies", "Masters CR 6-1-5-1", "at most 4 copies per card number unless the card says otherwise, main deck and Z-Deck together"},
+			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
+			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total, which are exempt from the 4-copy limit"},
+			{"ban-list", "Ban list", "the Masters banned and limited list in force on the event date"},
+		},
+		NotApplied: []Rule{
+			{"colour", "", "Masters has no colour restriction when building a deck"},
+			{"side-deck", "", "no Masters side deck rule was confirmed"},
+		},
+		check: func(c *checker) { c.checkLeaderDeck(masters) },
+	})
+}
+
+// checkLeaderDeck applies the Leader-game rules.
+func (c *checker) checkLeaderDeck(r leaderRules) {
+	entries := c.deck.Entries
+	game := c.f.Game
+
+	// Which entries are the Leader: the Leader section, or, when the list
+	// has none, Leader cards among the others (headerless lists).
+	hasLeaderSection := false
+	for _, e := range entries {
+		if e.Section == SectionLeader {
+			hasLeaderSection = true
+			break
+		}
+	}
+	isLeader := func(i int) bool {
+		if entries[i].Section == SectionLeader {
+			return true
+		}
+		return !hasLeaderSection && entries[i].Section == SectionMain && c.cards[i] != nil && c.cards[i].Type == TypeLeader
+	}
+
+	totals := make(tallies, 0, len(entries))
+	leaderCount, leaderIdx := 0, -1
+	main, side, z := 0, 0, 0
+	superCombo, dragonBall := 0, 0
+	scLine, dbLine := 0, 0
+
+	for i, e := range entries {
+		card := c.cards[i]
+		if card == nil && IsEnergyMarkerNumber(e.Number) {
+			c.add("energy-marker", r.refSize, e.Number, e.Line, e.Number)
+			continue
+		}
+		if card == nil {
+			c.add("unknown-card", "Card pool", e.Number, e.Line, e.Number)
+		} else if card.Game != "" && card.Game != game {
+			c.add("wrong-game", r.refSize, e.Number, e.Line, e.Number, card.Name, gameName(card.Game), c.f.Name)
+		}
+		if isLeader(i) {
+			leaderCount += e.Count
+			if leaderIdx < 0 {
+				leaderIdx = i
+			}
+			if card != nil && card.Type != TypeLeader {
+				c.add("not-a-leader", r.refLeader, e.Number, e.Line, e.Number, card.Name, string(card.Type))
+			}
+			continue
+		}
+		if card != nil && card.Type == TypeLeader {
+			c.add("leader-in-deck", r.refSize, e.Number, e.Line, e.Number, card.Name)
+		}
+		switch e.Section {
+		case SectionSide:
+			side += e.Count
+		case SectionZDeck:
+			z += e.Count
+		case SectionSensei:
+			c.add("sensei-not-allowed", r.refSize, e.Number, e.Line, e.Count)
+			continue
+		default:
+			main += e.Count
+		}
+		totals.add(e.Number, e.Count, e.Line, i)
+		if card != nil {
+			if card.HasKeyword(KeywordSuperCombo) {
+				superCombo += e.Count
+				if scLine == 0 {
+					scLine = e.Line
+				}
+			}
+			if card.HasKeyword(KeywordDragonBall) {
+				dragonBall += e.Count
+				if dbLine == 0 {
+					dbLine = e.Line
+				}
+			}
+		}
+	}
+	c.res.Main, c.res.Side = main, side
+
+	switch {
+	case leaderCount == 0:
+		c.add("no-leader", r.refLeader, "", 0)
+	case leaderCount > 1:
+		c.add("too-many-leaders", r.refLeader, "", entries[leaderIdx].Line, leaderCount)
+	}
+	var leader *Card
+	if leaderIdx >= 0 {
+		c.res.Leader = entries[leaderIdx].Number
+		leader = c.cards[leaderIdx]
+	}
+
+	switch {
+	case r.minMain == r.maxMain && main != r.minMain:
+		c.add("deck-size", r.refSize, "", 0, main, r.minMain)
+	case main < r.minMain:
+		c.add("deck-too-small", r.refSize, "", 0, main, r.minMain)
+	case main > r.maxMain:
+		c.add("deck-too-large", r.refSize, "", 0, main, r.maxMain)
+	}
+	if r.maxSide < 0 && side > 0 {
+		c.add("side-not-allowed", "Format", "", 0, side)
+	} else if side > r.maxSide && r.maxSide >= 0 {
+		c.add("side-too-large", r.refSide, "", 0, side, r.maxSide)
+	}
+	if r.maxZ < 0 && z > 0 {
+		c.add("zdeck-not-allowed", "Format", "", 0, z)
+	} else if r.maxZ >= 0 && z > r.maxZ {
+		c.add("zdeck-too-large", r.refZ, "", 0, z, r.maxZ)
+	}
+
+	for _, t := range totals {
+		num := t.number
+		card := c.cards[t.firstIdx]
+		if card == nil {
+			continue
+		}
+		if r.maxCopies > 0 {
+			limit := r.maxCopies
+			exempt := r.dragonBall > 0 && card.HasKeyword(KeywordDragonBall)
+			if r.cardLimits {
+				if n, err := strconv.Atoi(card.Extra[ExtraDeckLimit]); err == nil && n > 0 {
+					limit = n
+				}
+			}
+			if !exempt && t.total > limit {
+				c.add("too-many-copies", r.refCopies, num, t.firstLine, num, card.Name, t.total, limit)
+			}
+		}
+		if r.colour && leader != nil && len(leader.Colours) > 0 && len(card.Colours) > 0 && card.Type != TypeLeader &&
+			!sharesColour(leader.Colours, card.Colours) {
+			c.add("colour", r.refColour, num, t.firstLine, num, card.Name, strings.Join(card.Colours, "/"),
+				leader.Number, leader.Name, strings.Join(leader.Colours, "/"))
+		}
+	}
+	if r.superCombo > 0 && superCombo > r.superCombo {
+		c.add("too-many-keyword", "[Super Combo]", "", scLine, superCombo, KeywordSuperCombo, r.superCombo)
+	}
+	if r.dragonBall > 0 && dragonBall > r.dragonBall {
+		c.add("too-many-keyword", "[Dragon Ball]", "", dbLine, dragonBall, KeywordDragonBall, r.dragonBall)
+	}
+	if r.banList {
+		if leaderIdx >= 0 {
+			num := entries[leaderIdx].Number
+			if _, seen := totals.find(num); !seen {
+				totals.add(num, leaderCount, entries[leaderIdx].Line, leaderIdx)
+			}
+		}
+		c.checkBans(totals)
+	}
+}
+
+func sharesColour(a, b []string) bool {
+	for _, x := range a {
+		if x == ColourAll {
+			return true
+		}
+		for _, y := range b {
+			if x == y || y == ColourAll {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func gameName(g Game) string {
+	switch g {
+	case GameFusionWorld:
+		return "Fusion World"
+	case GameMasters:
+		return "Masters"
+	case GameScoreDBZ:
+		return "Score DBZ"
+	case GamePaniniDBZ:
+		return "Panini DBZ"
+	}
+	return string(g)
+}

@@ -1,0 +1,121 @@
+package server_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// phone opens a headless Chromium with a phone-sized screen. Under CI=true a
+// missing browser fails the test; elsewhere it is skipped with a note.
+func phone(t *testing.T) context.Context {
+	t.Helper()
+	path := os.Getenv("CHROMIUM")
+	if path == "" {
+		for _, p := range []string{"chromium", "chromium-browser", "google-chrome"} {
+			if found, err := exec.LookPath(p); err == nil {
+				path = found
+				break
+			}
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Chromium found (install Debian's chromium package; make test does under CI)")
+		}
+		t.Skip("no Chromium found; browser tests skipped (make test installs it under CI=true)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(390, 844),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile)); err != nil {
+		t.Fatalf("start Chromium: %v", err)
+	}
+	return ctx
+}
+
+// noSideScroll fails when the page is wider than the phone's screen.
+func noSideScroll(t *testing.T, ctx context.Context, where string) {
+	t.Helper()
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide {
+		t.Errorf("%s: page is wider than a phone screen", where)
+	}
+}
+
+func TestPhoneSetupAndCreateEvent(t *testing.T) {
+	a := newApp(t)
+	ctx := phone(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(a.srv.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#username`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if heading := text(t, ctx, `h1`); heading != "Welcome to Tenkaichi" {
+		t.Fatalf("first page heading %q", heading)
+	}
+	noSideScroll(t, ctx, "setup page")
+	err = chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`#username`), "org"),
+		chromedp.SendKeys(chromedp.CSS(`#password`), testPassword),
+		chromedp.SendKeys(chromedp.CSS(`#password2`), testPassword),
+		chromedp.Submit(chromedp.CSS(`#password2`)),
+		chromedp.WaitVisible(chromedp.CSS(`a.button[href="/events/new"]`)),
+		chromedp.Click(chromedp.CSS(`a.button[href="/events/new"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#name`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "Phone Cup"),
+		chromedp.SetValue(chromedp.CSS(`#status`), "registration"),
+		chromedp.Submit(chromedp.CSS(`#name`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="event-facts"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if facts := text(t, ctx, `[data-testid="event-facts"]`); !strings.Contains(url, "/events/") || !strings.Contains(facts, "35 minutes") {
+		t.Fatalf("after creating: %s\n%s", url, facts)
+	}
+	noSideScroll(t, ctx, "event page")
+	// The event is public now: a visitor's phone finds it on the home page.
+	if err := chromedp.Do(ctx, chromedp.Navigate(a.srv.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if home := text(t, ctx, `main`); !strings.Contains(home, "Phone Cup") {
+		t.Fatalf("home page does not list the event:\n%s", home)
+	}
+}
+
+// text returns the visible text of the first element matching a CSS selector.
+func text(t *testing.T, ctx context.Context, css string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(css)))
+	if err != nil {
+		t.Fatalf("text of %s: %v", css, err)
+	}
+	return strings.TrimSpace(s)
+}

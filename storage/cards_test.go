@@ -1,0 +1,140 @@
+package storage_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
+)
+
+func sharedData(t *testing.T, name string) string {
+	t.Helper()
+	p := filepath.Join("..", "..", "shared", "data", name)
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("shared data %s missing: %v", name, err)
+	}
+	return p
+}
+
+func TestImportCardsReplacesByNumberInOneTransaction(t *testing.T) {
+	st := storagetest.New(t)
+	cards, err := rules.ReadCardsFile(sharedData(t, "fusion-world-cards.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, cards, func(int) { calls++ }); err != nil {
+		t.Fatal(err)
+	}
+	n, _ := st.CountCards(ctx, rules.GameFusionWorld)
+	if n != int64(len(cards)) || n < 1400 {
+		t.Fatalf("stored %d cards of %d", n, len(cards))
+	}
+	if calls == 0 {
+		t.Error("progress never reported")
+	}
+	pool, err := st.CardPool(ctx, rules.GameFusionWorld)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goku, ok := pool.Card("FB01-001-p1") // a printing finds its card
+	if !ok || goku.Name != "Son Goku" || goku.Type != rules.TypeLeader || goku.BackPower == nil {
+		t.Fatalf("FB01-001 from the pool: %+v", goku)
+	}
+
+	// Re-import one changed card: it replaces the stored one, nothing else changes.
+	changed := *goku
+	changed.Name = "Son Goku (errata)"
+	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, []rules.Card{changed}, nil); err != nil {
+		t.Fatal(err)
+	}
+	pool, _ = st.CardPool(ctx, rules.GameFusionWorld)
+	if c, _ := pool.Card("FB01-001"); c.Name != "Son Goku (errata)" {
+		t.Fatalf("re-import did not replace: %q", c.Name)
+	}
+	if n2, _ := st.CountCards(ctx, rules.GameFusionWorld); n2 != n {
+		t.Fatalf("re-import changed the count: %d -> %d", n, n2)
+	}
+
+	// A bad card late in a list: nothing of that import lands.
+	bad := []rules.Card{{Game: rules.GameFusionWorld, Number: "FB99-001", Name: "New"}, {Game: rules.GameFusionWorld, Name: "No number"}}
+	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, bad, nil); err == nil {
+		t.Fatal("import with a card without number succeeded")
+	}
+	pool, _ = st.CardPool(ctx, rules.GameFusionWorld)
+	if _, ok := pool.Card("FB99-001"); ok {
+		t.Fatal("half of a failed import was stored")
+	}
+}
+
+func TestSearchCards(t *testing.T) {
+	st := storagetest.New(t)
+	cards, err := rules.ReadCardsFile(sharedData(t, "fusion-world-cards.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
+		t.Fatal(err)
+	}
+	found, err := st.SearchCards(ctx, rules.GameFusionWorld, "krillin earthling", 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := false
+	for _, c := range found {
+		if c.Number == "FB01-008" {
+			has = true
+		}
+	}
+	if !has {
+		t.Fatalf("search for 'krillin earthling' missed FB01-008 Krillin; got %d cards", len(found))
+	}
+	none, _ := st.SearchCards(ctx, rules.GameFusionWorld, "100%_sure", 10)
+	if len(none) != 0 {
+		t.Fatalf("LIKE wildcards not escaped: %d matches", len(none))
+	}
+}
+
+func TestBanListVersionsStoredAndInForce(t *testing.T) {
+	st := storagetest.New(t)
+	versions, err := rules.ReadBanListsFile(sharedData(t, "masters-banlist-2026-06.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range versions {
+		if err := st.SaveBanListVersion(ctx, storage.Actor{Name: "test"}, v); err != nil {
+			t.Fatal(err)
+		}
+		// Saving again replaces rather than duplicates.
+		if err := st.SaveBanListVersion(ctx, storage.Actor{Name: "test"}, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stored, err := st.BanListVersions(ctx)
+	if err != nil || len(stored) != len(versions) {
+		t.Fatalf("stored %d versions of %d: %v", len(stored), len(versions), err)
+	}
+	lists, err := st.BanLists(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC)
+	if v := lists.InForce(rules.GameMasters, day); v == nil || v.Name != versions[0].Name {
+		t.Fatalf("Masters list in force on 2026-07-01: %+v", v)
+	}
+	if v := lists.InForce(rules.GameFusionWorld, day); v == nil || v.Name != "March 2026" {
+		t.Fatalf("built-in Fusion World list missing: %+v", v)
+	}
+	bad := versions[0]
+	bad.Effective = "not a date"
+	if err := st.SaveBanListVersion(ctx, storage.Actor{Name: "test"}, bad); err == nil {
+		t.Fatal("a version with a bad date was stored")
+	}
+	if _, err := st.BanLists(ctx); err != nil {
+		t.Fatalf("ban lists unreadable after a refused save: %v", err)
+	}
+}
