@@ -56,9 +56,10 @@ func (e *CardFileError) Error() string {
 	case e.Line > 0:
 		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
 	case e.Number != "":
-		return fmt.Sprintf("record %d (card %s): %v", e.Record, e.Number, e.Err)
+		// People count records from 1, as an editor counts lines.
+		return fmt.Sprintf("record %d (card %s): %v", e.Record+1, e.Number, e.Err)
 	default:
-		return fmt.Sprintf("record %d: %v", e.Record, e.Err)
+		return fmt.Sprintf("record %d: %v", e.Record+1, e.Err)
 	}
 }
 

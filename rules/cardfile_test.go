@@ -126,18 +126,18 @@ func TestReadCardsErrorsNameTheRecord(t *testing.T) {
 		format   CardFileFormat
 		want     []string
 	}{
-		{"fw bad cost", `[{"number":"FB01-001","name":"A","type":"Leader","colors":["Red"]},{"number":"FB01-002","name":"B","type":"Battle","cost":"lots"}]`, CardFileAuto, []string{"record 1", "FB01-002", "whole number"}},
-		{"fw bad type", `[{"number":"FB01-009","name":"A","type":"Spell"}]`, CardFileAuto, []string{"record 0", "FB01-009", "Spell"}},
-		{"fw no number", `[{"name":"A","type":"Battle"}]`, CardFileAuto, []string{"record 0", "no number"}},
-		{"fw colours object", `[{"number":"FB01-003","name":"A","type":"Battle","colors":{"a":1}}]`, CardFileAuto, []string{"record 0", "FB01-003", "list of strings"}},
-		{"masters bad", `[{"number":"BT1-001","name":"A","type":"Leader","skills":[],"energy_cost":"x"}]`, CardFileAuto, []string{"record 0", "BT1-001"}},
+		{"fw bad cost", `[{"number":"FB01-001","name":"A","type":"Leader","colors":["Red"]},{"number":"FB01-002","name":"B","type":"Battle","cost":"lots"}]`, CardFileAuto, []string{"record 2", "FB01-002", "whole number"}},
+		{"fw bad type", `[{"number":"FB01-009","name":"A","type":"Spell"}]`, CardFileAuto, []string{"record 1", "FB01-009", "Spell"}},
+		{"fw no number", `[{"name":"A","type":"Battle"}]`, CardFileAuto, []string{"record 1", "no number"}},
+		{"fw colours object", `[{"number":"FB01-003","name":"A","type":"Battle","colors":{"a":1}}]`, CardFileAuto, []string{"record 1", "FB01-003", "list of strings"}},
+		{"masters bad", `[{"number":"BT1-001","name":"A","type":"Leader","skills":[],"energy_cost":"x"}]`, CardFileAuto, []string{"record 1", "BT1-001"}},
 		{"csv bad power", "number,name,type,power\nFB01-001,Son Goku,Leader,15000\nFB01-003,Vados,Battle,ten\n", CardFileCSV, []string{"line 3", "FB01-003", "power"}},
 		{"csv short row", "number,name,type\nFB01-001,Son Goku\n", CardFileCSV, []string{"line 2", "expected 3 fields"}},
 		{"csv no number column", "name,type\nA,Battle\n", CardFileCSV, []string{"line 1", `"number"`}},
 		{"csv bad quote", "number,name\nFB01-001,\"Son \"Goku\n", CardFileCSV, []string{"line 2"}},
 		{"not a card file", "hello", CardFileAuto, []string{"unrecognised"}},
 		{"json object", `{"cards":[]}`, CardFileAuto, []string{"JSON array"}},
-		{"truncated", `[{"number":"FB01-001","name":"A","type":"Leader"},`, CardFileAuto, []string{"record 1"}},
+		{"truncated", `[{"number":"FB01-001","name":"A","type":"Leader"},`, CardFileAuto, []string{"record 2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

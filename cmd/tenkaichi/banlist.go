@@ -21,6 +21,9 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	dateStr := fs.String("date", "", "`date` (YYYY-MM-DD)")
 	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists")
 	asJSON := fs.Bool("json", false, "print the version as JSON (the ban-list file format)")
+	stored := fs.Bool("stored", false, "also use the versions stored by 'banlist import' (DATABASE_URL or --data)")
+	var db dbFlags
+	db.register(fs, env)
 	pos, code, done := parseInterleaved(fs, args)
 	if done {
 		return code
@@ -43,8 +46,13 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 		return fail("--date %q: expected YYYY-MM-DD", *dateStr)
 	}
 	bans := rules.BuiltinBanLists()
-	if storedBanLists != nil {
-		versions, err := storedBanLists(ctx, env)
+	if *stored {
+		st, err := openMigratedStore(ctx, env, db)
+		if err != nil {
+			return fail("%v", err)
+		}
+		versions, err := st.BanListVersions(ctx)
+		st.Close()
 		if err != nil {
 			return fail("loading stored ban lists: %v", err)
 		}

@@ -64,3 +64,26 @@ func dbFlagsFrom(dataArgs []string) dbFlags {
 	}
 	return dbFlags{}
 }
+
+// After 'cards import' and 'banlist import', deck check needs no --cards:
+// the stored pool and ban lists apply.
+func TestDeckCheckUsesStoredPool(t *testing.T) {
+	env, out, errb, dataArgs := testEnv(t, "")
+	shared := filepath.Join("..", "..", "..", "shared", "data")
+	if code := run(context.Background(), env, append([]string{"cards", "import", filepath.Join(shared, "fusion-world-cards.json")}, dataArgs...)); code != 0 {
+		t.Fatalf("cards import: %s", errb.String())
+	}
+	deck := filepath.Join(shared, "decklists", "fs01-starter-son-goku-seed.txt")
+	args := append([]string{"deck", "check", "--format", "fw-standard", "--date", "2026-06-01", "--json", deck}, dataArgs...)
+	if code := run(context.Background(), env, args); code != 0 {
+		t.Fatalf("FS01 with the stored pool exited %d: %s %s", code, out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), `"legal": true`) || !strings.Contains(out.String(), `"banlist": "March 2026"`) {
+		t.Fatalf("output: %s", out.String())
+	}
+	// No Masters cards are stored: the error says how to fix that.
+	args = append([]string{"deck", "check", "--format", "masters-standard", "--date", "2026-06-01", deck}, dataArgs...)
+	if code := run(context.Background(), env, args); code != 2 || !strings.Contains(errb.String(), "cards import") {
+		t.Fatalf("masters without cards: exit %d: %s", code, errb.String())
+	}
+}

@@ -17,13 +17,29 @@ func init() {
 	register(command{name: "deck check", summary: "check a decklist against a format and the ban list", run: runDeckCheck})
 }
 
-// storedCardPool, when set (by the storage wiring), supplies the card pool
-// of a game when --cards is not given.
-var storedCardPool func(ctx context.Context, env *cliEnv, game rules.Game) (rules.CardPool, error)
-
-// storedBanLists, when set, supplies ban-list versions imported into storage.
-// They are added to the built-in lists.
-var storedBanLists func(ctx context.Context, env *cliEnv) ([]rules.BanListVersion, error)
+// storedPool loads the card pool of a game, and the ban-list versions, from
+// the database (DATABASE_URL or the SQLite file in the data directory). A
+// pool with no cards of the game is an error that says how to import some.
+func storedPool(ctx context.Context, env *cliEnv, db dbFlags, game rules.Game) (rules.CardPool, []rules.BanListVersion, error) {
+	st, err := openMigratedStore(ctx, env, db)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer st.Close()
+	n, err := st.CountCards(ctx, game)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n == 0 {
+		return nil, nil, fmt.Errorf("no %s cards are stored in %s: run 'tenkaichi cards import FILE' first, or give --cards FILE", game, describeStore(env, db))
+	}
+	pool, err := st.CardPool(ctx, game)
+	if err != nil {
+		return nil, nil, err
+	}
+	versions, err := st.BanListVersions(ctx)
+	return pool, versions, err
+}
 
 // deckCheckJSON is the --json output; other tools script against its shape.
 type deckCheckJSON struct {
@@ -47,6 +63,8 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	cardsPath := fs.String("cards", "", "card list `FILE` (Fusion World JSON, Masters JSON or CSV)")
 	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
+	var db dbFlags
+	db.register(fs, env)
 	pos, code, done := parseInterleaved(fs, args)
 	if done {
 		return code
@@ -71,7 +89,10 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 		return fail("--date %q: expected YYYY-MM-DD", *dateStr)
 	}
 
-	var pool rules.CardPool
+	var (
+		pool   rules.CardPool
+		stored []rules.BanListVersion
+	)
 	switch {
 	case *cardsPath != "":
 		cards, err := rules.ReadCardsFile(*cardsPath)
@@ -79,24 +100,16 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 			return fail("reading cards: %v", err)
 		}
 		pool = rules.NewMapPool(cards)
-	case storedCardPool != nil:
-		if pool, err = storedCardPool(ctx, env, format.Game); err != nil {
-			return fail("loading the stored card pool: %v", err)
-		}
 	default:
-		return fail("no card pool: give --cards FILE (a card list such as fusion-world-cards.json)")
+		if pool, stored, err = storedPool(ctx, env, db, format.Game); err != nil {
+			return fail("%v", err)
+		}
 	}
 
 	bans := rules.BuiltinBanLists()
-	if storedBanLists != nil {
-		versions, err := storedBanLists(ctx, env)
-		if err != nil {
-			return fail("loading stored ban lists: %v", err)
-		}
-		for _, v := range versions {
-			if err := bans.Add(v); err != nil {
-				return fail("stored ban list: %v", err)
-			}
+	for _, v := range stored {
+		if err := bans.Add(v); err != nil {
+			return fail("stored ban list: %v", err)
 		}
 	}
 	if *banPath != "" {

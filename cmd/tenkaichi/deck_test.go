@@ -20,7 +20,14 @@ var (
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	env := &cliEnv{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	// An empty data directory of its own, so a check without --cards finds no pool.
+	data := t.TempDir()
+	env := &cliEnv{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(k string) string {
+		if k == "TENKAICHI_DATA" {
+			return data
+		}
+		return ""
+	}}
 	code = run(context.Background(), env, args)
 	return code, out.String(), errb.String()
 }
