@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -49,18 +50,21 @@ var flashCodes = map[string]string{
 	msgEventCreated: "event-created", msgEventSaved: "event-saved", msgEventDeleted: "event-deleted",
 	msgAccountSaved: "account-saved", msgAccountAdded: "account-added", msgSignedOut: "signed-out",
 	msgJudgeAdded: "judge-added", msgJudgeRemoved: "judge-removed", msgWelcome: "welcome",
+	msgCardsImported: "cards-imported", msgBanListSaved: "banlist-saved",
 }
 
 const (
-	msgEventCreated = "Event created."
-	msgEventSaved   = "Event saved."
-	msgEventDeleted = "Event deleted."
-	msgAccountSaved = "Your account is saved."
-	msgAccountAdded = "Account added."
-	msgSignedOut    = "You are signed out."
-	msgJudgeAdded   = "Judge added to the event."
-	msgJudgeRemoved = "Judge removed from the event."
-	msgWelcome      = "Welcome! Your organiser account is ready."
+	msgEventCreated  = "Event created."
+	msgEventSaved    = "Event saved."
+	msgEventDeleted  = "Event deleted."
+	msgAccountSaved  = "Your account is saved."
+	msgAccountAdded  = "Account added."
+	msgSignedOut     = "You are signed out."
+	msgJudgeAdded    = "Judge added to the event."
+	msgJudgeRemoved  = "Judge removed from the event."
+	msgWelcome       = "Welcome! Your organiser account is ready."
+	msgCardsImported = "Cards imported."
+	msgBanListSaved  = "Ban list saved."
 )
 
 func takeFlash(c echo.Context) string {
@@ -76,3 +80,5 @@ func takeFlash(c echo.Context) string {
 	}
 	return ""
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -17,7 +17,9 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Pre(middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
 	e.Use(middleware.Recover())
 	e.Use(s.requestLog)
-	e.Use(middleware.BodyLimit("2M"))
+	// Forms are small; the card list upload has its own, larger limit.
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M",
+		Skipper: func(c echo.Context) bool { return c.Path() == "/cards/import" }}))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy:        "same-origin",
@@ -54,6 +56,14 @@ func (s *Server) routes(e *echo.Echo) {
 	app.POST("/events/:id/delete", s.deleteEvent, requireOrganiser)
 	app.POST("/events/:id/judges", s.addJudge, requireOrganiser)
 	app.POST("/events/:id/judges/:user/remove", s.removeJudge, requireOrganiser)
+
+	// Card pool, ban lists and the deck checking tool.
+	app.GET("/cards", s.showCards, requireOrganiser)
+	app.POST("/cards/import", s.importCards, requireOrganiser, middleware.BodyLimit("33M"))
+	app.POST("/banlists", s.saveBanList, requireOrganiser)
+	app.GET("/banlists/:game/:effective", s.showBanList, requireUser)
+	app.GET("/decks/check", s.deckCheckForm, requireUser)
+	app.POST("/decks/check", s.deckCheck, requireUser)
 }
 
 // csrf checks a token on every state-changing request: the double-submit

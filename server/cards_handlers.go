@@ -1,0 +1,199 @@
+package server
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// maxCardFile bounds a card list upload; the full Fusion World list is ~1 MB.
+const maxCardFile = 32 << 20
+
+var gameLabels = map[rules.Game]string{
+	rules.GameFusionWorld: "Fusion World",
+	rules.GameMasters:     "Masters",
+	rules.GameScoreDBZ:    "Dragon Ball Z CCG (Score)",
+	rules.GamePaniniDBZ:   "Dragon Ball Z TCG (Panini)",
+}
+
+var allGames = []rules.Game{rules.GameFusionWorld, rules.GameMasters, rules.GameScoreDBZ, rules.GamePaniniDBZ}
+
+func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error {
+	ctx := c.Request().Context()
+	for _, g := range allGames {
+		n, err := s.store.CountCards(ctx, g)
+		if err != nil {
+			return err
+		}
+		m.Games = append(m.Games, views.GameCards{Label: gameLabels[g], Count: n})
+	}
+	lists, err := s.store.BanLists(ctx)
+	if err != nil {
+		return err
+	}
+	builtin := rules.BuiltinBanLists()
+	for _, g := range allGames {
+		for _, v := range lists.Versions(g) {
+			isBuiltin := false
+			if b := builtin.InForce(g, v.EffectiveDate()); b != nil && b.Effective == v.Effective && b.Name == v.Name {
+				isBuiltin = true
+			}
+			m.BanLists = append(m.BanLists, views.BanListRow{
+				Game: string(g), GameLabel: gameLabels[g], Name: v.Name, Effective: v.Effective,
+				Entries: len(v.Entries), Builtin: isBuiltin, URL: "/banlists/" + string(g) + "/" + url.PathEscape(v.Effective),
+			})
+		}
+	}
+	return render(c, status, views.CardsPageView(s.page(c, "Cards and ban lists"), m))
+}
+
+func (s *Server) showCards(c echo.Context) error {
+	return s.cardsPage(c, views.CardsPage{}, http.StatusOK)
+}
+
+func (s *Server) importCards(c echo.Context) error {
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return s.cardsPage(c, views.CardsPage{ImportProblem: "Choose a card list file to import."}, http.StatusUnprocessableEntity)
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxCardFile+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > maxCardFile {
+		return s.cardsPage(c, views.CardsPage{ImportProblem: "The file is larger than 32 MB."}, http.StatusRequestEntityTooLarge)
+	}
+	format := rules.CardFileAuto
+	if strings.HasSuffix(strings.ToLower(fh.Filename), ".csv") {
+		format = rules.CardFileCSV
+	}
+	cards, err := rules.ReadCards(strings.NewReader(string(data)), format)
+	if err != nil {
+		// The reader's errors name the record or line and are safe to show.
+		return s.cardsPage(c, views.CardsPage{ImportProblem: "Nothing was imported: " + fh.Filename + ": " + err.Error()}, http.StatusUnprocessableEntity)
+	}
+	if len(cards) == 0 {
+		return s.cardsPage(c, views.CardsPage{ImportProblem: "The file holds no cards."}, http.StatusUnprocessableEntity)
+	}
+	if err := s.store.ImportCards(c.Request().Context(), actorOf(c), cards, nil); err != nil {
+		return err
+	}
+	setFlash(c, msgCardsImported)
+	return redirect(c, "/cards")
+}
+
+func (s *Server) saveBanList(c echo.Context) error {
+	text := c.FormValue("banlist")
+	versions, err := rules.ReadBanLists(strings.NewReader(text))
+	if err == nil && len(versions) == 0 {
+		err = errors.New("no ban list version found")
+	}
+	if err != nil {
+		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: "Nothing was saved: " + err.Error()}, http.StatusUnprocessableEntity)
+	}
+	for _, v := range versions {
+		if err := s.store.SaveBanListVersion(c.Request().Context(), actorOf(c), v); err != nil {
+			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: "Nothing was saved: " + err.Error()}, http.StatusUnprocessableEntity)
+		}
+	}
+	setFlash(c, msgBanListSaved)
+	return redirect(c, "/cards")
+}
+
+func (s *Server) showBanList(c echo.Context) error {
+	lists, err := s.store.BanLists(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	g := rules.Game(c.Param("game"))
+	for _, v := range lists.Versions(g) {
+		if v.Effective != c.Param("effective") {
+			continue
+		}
+		d := views.BanListDetail{GameLabel: gameLabels[g], Name: v.Name, Effective: v.Effective, Source: v.Source}
+		for _, e := range v.Entries {
+			status := "Banned"
+			if e.Status == rules.StatusLimited {
+				status = "Limited to " + itoa(e.Limit)
+			}
+			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: e.Name, Status: status, Since: e.Since})
+		}
+		return render(c, http.StatusOK, views.BanListPage(s.page(c, v.Name), d))
+	}
+	return notFound()
+}
+
+func formatChoices() []views.Option {
+	var out []views.Option
+	for _, f := range rules.Formats() {
+		out = append(out, views.Option{Value: f.ID, Label: gameLabels[f.Game] + ": " + f.Name})
+	}
+	return out
+}
+
+func (s *Server) deckCheckForm(c echo.Context) error {
+	f := views.DeckCheckForm{Format: "fw-standard", Date: s.today().Format(time.DateOnly), Formats: formatChoices()}
+	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
+}
+
+func (s *Server) deckCheck(c echo.Context) error {
+	f := views.DeckCheckForm{
+		Format: c.FormValue("format"), Date: strings.TrimSpace(c.FormValue("date")), Deck: c.FormValue("deck"),
+		Formats: formatChoices(), Errors: views.FieldErrors{},
+	}
+	format, ok := rules.LookupFormat(f.Format)
+	if !ok {
+		f.Errors["format"] = "Choose a format from the list."
+	}
+	date, err := time.Parse(time.DateOnly, f.Date)
+	if err != nil {
+		f.Errors["date"] = "Give the date as YYYY-MM-DD, for example 2026-12-31."
+	}
+	deck, err := rules.ParseDecklistString(f.Deck)
+	if err != nil {
+		f.Errors["deck"] = err.Error()
+	}
+	if len(f.Errors) > 0 {
+		return render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
+	}
+	res, err := s.checkDeck(c, format, deck, date)
+	if err != nil {
+		return err
+	}
+	f.Result = res
+	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
+}
+
+// checkDeck validates a parsed deck against the stored pool and ban lists.
+func (s *Server) checkDeck(c echo.Context, format *rules.Format, deck *rules.Decklist, date time.Time) (*views.DeckResult, error) {
+	ctx := c.Request().Context()
+	pool, err := s.store.CardPool(ctx, format.Game)
+	if err != nil {
+		return nil, err
+	}
+	bans, err := s.store.BanLists(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return deckResultView(format.Validate(deck, pool, bans, date)), nil
+}
+
+func deckResultView(r rules.Result) *views.DeckResult {
+	out := &views.DeckResult{Legal: r.Legal, Format: r.Format, BanList: r.BanList, Leader: r.Leader, Main: r.Main, Side: r.Side}
+	for _, p := range r.Problems {
+		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Card: p.Card, Rule: p.Rule, Message: p.Message})
+	}
+	return out
+}

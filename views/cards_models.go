@@ -1,0 +1,65 @@
+package views
+
+// CardsPage is the organiser's card pool and ban list page.
+type CardsPage struct {
+	Games          []GameCards
+	BanLists       []BanListRow
+	ImportProblem  string
+	BanListProblem string
+	BanListText    string
+}
+
+// GameCards is how many cards of a game are stored.
+type GameCards struct {
+	Label string
+	Count int64
+}
+
+// BanListRow is one ban list version in the list.
+type BanListRow struct {
+	Game, GameLabel, Name, Effective string
+	Entries                          int
+	Builtin                          bool
+	URL                              string
+}
+
+// BanListDetail shows one version's entries.
+type BanListDetail struct {
+	GameLabel, Name, Effective, Source string
+	Builtin                            bool
+	Entries                            []BanEntryRow
+}
+
+// BanEntryRow is one card on a ban list.
+type BanEntryRow struct {
+	Number, Name, Status, Since string
+}
+
+// DeckCheckForm is the deck checking tool: a pasted list and its result.
+type DeckCheckForm struct {
+	Format  string
+	Date    string
+	Deck    string
+	Formats []Option
+	Errors  FieldErrors
+	Result  *DeckResult
+}
+
+// DeckResult is a checked deck, every problem at once.
+type DeckResult struct {
+	Legal    bool
+	Format   string
+	BanList  string
+	Leader   string
+	Main     int
+	Side     int
+	Problems []DeckProblem
+}
+
+// DeckProblem is one broken rule, with where it is in the list.
+type DeckProblem struct {
+	Line    int
+	Card    string
+	Rule    string
+	Message string
+}
