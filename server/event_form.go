@@ -96,6 +96,16 @@ func statusOptions() []views.Option {
 func withChoices(f views.EventForm) views.EventForm {
 	f.Games, f.Formats, f.Statuses = gameOptions(), formatOptions(), statusOptions()
 	f.BestOfs = []views.Option{{Value: "1", Label: "Best of one"}, {Value: "3", Label: "Best of three"}, {Value: "5", Label: "Best of five"}}
+	f.EndOfRounds = []views.Option{
+		{Value: "draw", Label: "a draw"},
+		{Value: "double-loss", Label: "a loss for both players"},
+		{Value: "count", Label: "won by the player with more life, then more deck cards"},
+	}
+	f.TiebreakerProfiles = []views.Option{
+		{Value: "bandai", Label: "Bandai: OMW% (33% floor), then OOMW%"},
+		{Value: "pokemon", Label: "Pokémon-style: OWP% (25% floor), OOWP%, head-to-head"},
+		{Value: "mtg", Label: "Magic-style: OMW%, GW%, OGW%"},
+	}
 	return f
 }
 
@@ -104,6 +114,8 @@ func newEventForm(today time.Time) views.EventForm {
 	return withChoices(views.EventForm{
 		Game: "fusion-world", Format: "fw-standard", Date: today.Format(time.DateOnly),
 		RoundMinutes: "35", TopCutSize: "8", TopCutBestOf: "3", Status: storage.StatusDraft,
+		SelfRegistration: true, EndOfRound: "draw", ExtraTurns: "3", Tiebreakers: "bandai",
+		PointsWin: "3", PointsDraw: "1", PointsLoss: "0", PointsBye: "3",
 	})
 }
 
@@ -116,6 +128,12 @@ func eventFormFrom(e *storage.Event) views.EventForm {
 	if e.SwissRounds != nil {
 		f.SwissRounds = strconv.Itoa(*e.SwissRounds)
 	}
+	if e.PlayerCap != nil {
+		f.PlayerCap = strconv.Itoa(*e.PlayerCap)
+	}
+	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
+	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
+	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
 	return withChoices(f)
 }
 
@@ -133,7 +151,17 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 		TopCutSize:   strings.TrimSpace(c.FormValue("top_cut_size")),
 		TopCutBestOf: strings.TrimSpace(c.FormValue("top_cut_best_of")),
 		Status:       c.FormValue("status"),
-		Errors:       views.FieldErrors{},
+		PlayerCap:    strings.TrimSpace(c.FormValue("player_cap")),
+		// An unticked box is absent from the form.
+		SelfRegistration: c.FormValue("self_registration") == "on",
+		EndOfRound:       c.FormValue("end_of_round"),
+		ExtraTurns:       strings.TrimSpace(c.FormValue("extra_turns")),
+		Tiebreakers:      c.FormValue("tiebreakers"),
+		PointsWin:        strings.TrimSpace(c.FormValue("points_win")),
+		PointsDraw:       strings.TrimSpace(c.FormValue("points_draw")),
+		PointsLoss:       strings.TrimSpace(c.FormValue("points_loss")),
+		PointsBye:        strings.TrimSpace(c.FormValue("points_bye")),
+		Errors:           views.FieldErrors{},
 	})
 	f.Version, _ = strconv.Atoi(c.FormValue("version"))
 	var ev storage.Event
@@ -175,12 +203,40 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 	if _, ok := statusLabels[f.Status]; !ok {
 		errs["status"] = "Choose a status from the list."
 	}
+	var cap *int
+	if f.PlayerCap != "" {
+		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, "Give a cap from 2 to 10000 players, or leave it blank.")
+		cap = &n
+	}
+	if f.EndOfRound == "" {
+		f.EndOfRound = "draw"
+	}
+	if !optionKnown(f.EndOfRounds, f.EndOfRound) {
+		errs["end_of_round"] = "Choose what happens at time from the list."
+	}
+	if f.Tiebreakers == "" {
+		f.Tiebreakers = "bandai"
+	}
+	if !optionKnown(f.TiebreakerProfiles, f.Tiebreakers) {
+		errs["tiebreakers"] = "Choose tiebreakers from the list."
+	}
+	extra := intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, "Give from 0 to 10 extra turns.")
+	const pointsMsg = "Give points as a whole number from 0 to 10."
+	win := intField(errs, "points_win", f.PointsWin, 3, 0, 10, pointsMsg)
+	draw := intField(errs, "points_draw", f.PointsDraw, 1, 0, 10, pointsMsg)
+	loss := intField(errs, "points_loss", f.PointsLoss, 0, 0, 10, pointsMsg)
+	bye := intField(errs, "points_bye", f.PointsBye, 3, 0, 10, pointsMsg)
+	if _, ok := errs["points_win"]; !ok && (win <= draw || draw < loss) {
+		errs["points_win"] = "A win must be worth more than a draw, and a draw at least as much as a loss."
+	}
 	if len(errs) > 0 {
 		return f, ev, false
 	}
 	ev = storage.Event{
 		Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, StartsOn: date, Venue: f.Venue,
 		RoundMinutes: roundMinutes, SwissRounds: swiss, TopCutSize: topCut, TopCutBestOf: bestOf, Status: f.Status,
+		PlayerCap: cap, SelfRegistration: f.SelfRegistration, EndOfRound: f.EndOfRound, ExtraTurns: extra,
+		Tiebreakers: f.Tiebreakers, PointsWin: win, PointsDraw: draw, PointsLoss: loss, PointsBye: bye,
 	}
 	return f, ev, true
 }
@@ -197,4 +253,13 @@ func intField(errs views.FieldErrors, field, raw string, def, lo, hi int, msg st
 		return def
 	}
 	return n
+}
+
+func optionKnown(options []views.Option, v string) bool {
+	for _, o := range options {
+		if o.Value == v {
+			return true
+		}
+	}
+	return false
 }

@@ -200,8 +200,10 @@ func (s *Server) updateEvent(c echo.Context) error {
 	if !ok {
 		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
 	}
-	ev.ID = e.ID
-	err = s.store.UpdateEvent(c.Request().Context(), actorOf(c), &ev)
+	// Settings the form does not carry (deck locks, deadlines) keep their values.
+	merged := *e
+	applyEventForm(&merged, &ev)
+	err = s.store.UpdateEvent(c.Request().Context(), actorOf(c), &merged)
 	if errors.Is(err, storage.ErrStale) {
 		// Show what is saved now beside what this user typed, so nothing is
 		// silently lost: they can re-apply their change on the new version.
@@ -283,4 +285,12 @@ func (s *Server) healthz(c echo.Context) error {
 		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
 	}
 	return c.String(http.StatusOK, "ok\n")
+}
+
+// applyEventForm copies the fields the event form edits from src to dst.
+func applyEventForm(dst, src *storage.Event) {
+	dst.Version, dst.Name, dst.Game, dst.Format, dst.StartsOn, dst.Venue = src.Version, src.Name, src.Game, src.Format, src.StartsOn, src.Venue
+	dst.RoundMinutes, dst.SwissRounds, dst.TopCutSize, dst.TopCutBestOf, dst.Status = src.RoundMinutes, src.SwissRounds, src.TopCutSize, src.TopCutBestOf, src.Status
+	dst.PlayerCap, dst.SelfRegistration, dst.EndOfRound, dst.ExtraTurns, dst.Tiebreakers = src.PlayerCap, src.SelfRegistration, src.EndOfRound, src.ExtraTurns, src.Tiebreakers
+	dst.PointsWin, dst.PointsDraw, dst.PointsLoss, dst.PointsBye = src.PointsWin, src.PointsDraw, src.PointsLoss, src.PointsBye
 }

@@ -16,7 +16,9 @@ func eventForm(name string) url.Values {
 	return url.Values{
 		"name": {name}, "game": {"fusion-world"}, "format": {"fw-standard"}, "date": {"2026-12-20"},
 		"venue": {"Kame House Games"}, "round_minutes": {"35"}, "swiss_rounds": {""}, "top_cut_size": {"8"},
-		"top_cut_best_of": {"3"}, "status": {"registration"},
+		"top_cut_best_of": {"3"}, "status": {"registration"}, "player_cap": {"64"}, "self_registration": {"on"},
+		"end_of_round": {"draw"}, "extra_turns": {"3"}, "tiebreakers": {"bandai"},
+		"points_win": {"3"}, "points_draw": {"1"}, "points_loss": {"0"}, "points_bye": {"3"},
 	}
 }
 
@@ -43,7 +45,8 @@ func TestEventCreateEditDeleteIsAudited(t *testing.T) {
 		t.Fatal(err)
 	}
 	if ev.Name != "Winter Regional" || ev.Date() != "2026-12-20" || ev.RoundMinutes != 35 || ev.SwissRounds != nil ||
-		ev.TopCutSize != 8 || ev.TopCutBestOf != 3 || ev.Status != storage.StatusRegistration || ev.Seed == 0 {
+		ev.TopCutSize != 8 || ev.TopCutBestOf != 3 || ev.Status != storage.StatusRegistration || ev.Seed == 0 ||
+		ev.PlayerCap == nil || *ev.PlayerCap != 64 || !ev.SelfRegistration || ev.PointsWin != 3 || ev.PointsBye != 3 || ev.Tiebreakers != "bandai" {
 		t.Fatalf("stored event: %+v", ev)
 	}
 	page := org.get("/events/" + strconv.FormatInt(id, 10))
@@ -58,10 +61,13 @@ func TestEventCreateEditDeleteIsAudited(t *testing.T) {
 	edit.Set("version", strconv.Itoa(ev.Version))
 	edit.Set("swiss_rounds", "5")
 	edit.Set("round_minutes", "40")
+	edit.Del("self_registration") // unticked
+	edit.Set("points_draw", "0")
 	path := "/events/" + strconv.FormatInt(id, 10)
 	expectRedirect(t, "edit event", org.post(path+"/edit", path, edit), path)
 	ev, _ = a.store.EventByID(ctx, id)
-	if ev.Name != "Winter Regional Championship" || ev.SwissRounds == nil || *ev.SwissRounds != 5 || ev.RoundMinutes != 40 || ev.Version != 2 {
+	if ev.Name != "Winter Regional Championship" || ev.SwissRounds == nil || *ev.SwissRounds != 5 || ev.RoundMinutes != 40 || ev.Version != 2 ||
+		ev.SelfRegistration || ev.PointsDraw != 0 {
 		t.Fatalf("after edit: %+v", ev)
 	}
 
@@ -104,6 +110,11 @@ func TestEventFormRejectsBadFields(t *testing.T) {
 		{"top_cut_size", "1", "A top cut needs at least 2 players"},
 		{"top_cut_best_of", "2", "Choose best of one, three or five."},
 		{"status", "paused", "Choose a status from the list."},
+		{"player_cap", "1", "Give a cap from 2 to 10000 players"},
+		{"end_of_round", "coin-flip", "Choose what happens at time from the list."},
+		{"tiebreakers", "vibes", "Choose tiebreakers from the list."},
+		{"points_win", "1", "A win must be worth more than a draw"},
+		{"points_bye", "eleven", "Give points as a whole number"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.field+"="+tc.value, func(t *testing.T) {

@@ -36,6 +36,37 @@ type Event struct {
 	CreatedBy    *int64    `json:"created_by"`
 	CreatedAt    time.Time `json:"created_at"`
 	UpdatedAt    time.Time `json:"updated_at"`
+
+	// Event-day settings.
+	PlayerCap        *int       `json:"player_cap"` // nil: no cap
+	DeckDeadline     *time.Time `json:"deck_deadline"`
+	DecksLocked      bool       `json:"decks_locked"`
+	DecksPublic      bool       `json:"decks_public"`
+	SelfRegistration bool       `json:"self_registration"`
+	EndOfRound       string     `json:"end_of_round"` // draw, double-loss or count
+	ExtraTurns       int        `json:"extra_turns"`
+	Tiebreakers      string     `json:"tiebreakers"` // bandai, pokemon or mtg
+	PointsWin        int        `json:"points_win"`
+	PointsDraw       int        `json:"points_draw"`
+	PointsLoss       int        `json:"points_loss"`
+	PointsBye        int        `json:"points_bye"`
+}
+
+// EventDefaults fills the event-day settings a new event starts with
+// (Bandai's defaults, see docs).
+func EventDefaults(e *Event) {
+	if e.EndOfRound == "" {
+		e.EndOfRound = "draw"
+	}
+	if e.Tiebreakers == "" {
+		e.Tiebreakers = "bandai"
+	}
+	if e.PointsWin == 0 && e.PointsDraw == 0 && e.PointsBye == 0 {
+		e.PointsWin, e.PointsDraw, e.PointsLoss, e.PointsBye = 3, 1, 0, 3
+	}
+	if e.ExtraTurns == 0 {
+		e.ExtraTurns = 3
+	}
 }
 
 // Date formats the event's date as YYYY-MM-DD.
@@ -49,6 +80,7 @@ func (s *Store) CreateEvent(ctx context.Context, actor Actor, e *Event) error {
 		if e.Status == "" {
 			e.Status = StatusDraft
 		}
+		EventDefaults(e)
 		if actor.UserID != 0 {
 			id := actor.UserID
 			e.CreatedBy = &id
@@ -103,6 +135,10 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 			"name": e.Name, "game": e.Game, "format": e.Format, "starts_on": e.StartsOn, "venue": e.Venue,
 			"round_minutes": e.RoundMinutes, "swiss_rounds": e.SwissRounds, "top_cut_size": e.TopCutSize,
 			"top_cut_best_of": e.TopCutBestOf, "status": e.Status, "version": e.Version + 1, "updated_at": e.UpdatedAt,
+			"player_cap": e.PlayerCap, "deck_deadline": e.DeckDeadline, "decks_locked": e.DecksLocked,
+			"decks_public": e.DecksPublic, "self_registration": e.SelfRegistration, "end_of_round": e.EndOfRound,
+			"extra_turns": e.ExtraTurns, "tiebreakers": e.Tiebreakers, "points_win": e.PointsWin,
+			"points_draw": e.PointsDraw, "points_loss": e.PointsLoss, "points_bye": e.PointsBye,
 		})
 		if res.Error != nil {
 			return wrap("update event", res.Error)

@@ -84,12 +84,25 @@ type EventForm struct {
 	TopCutSize   string
 	TopCutBestOf string
 	Status       string
-	Errors       FieldErrors
-	Problem      string // a form-wide message (e.g. someone else saved first)
-	Games        []Option
-	Formats      []Option
-	Statuses     []Option
-	BestOfs      []Option
+	// Event-day settings.
+	PlayerCap        string
+	SelfRegistration bool
+	EndOfRound       string
+	ExtraTurns       string
+	Tiebreakers      string
+	PointsWin        string
+	PointsDraw       string
+	PointsLoss       string
+	PointsBye        string
+
+	Errors             FieldErrors
+	Problem            string // a form-wide message (e.g. someone else saved first)
+	EndOfRounds        []Option
+	TiebreakerProfiles []Option
+	Games              []Option
+	Formats            []Option
+	Statuses           []Option
+	BestOfs            []Option
 }
 
 // LoginForm is the sign-in form.
