@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+)
+
+func init() {
+	register(command{name: "replay", summary: "replay a Fusion World game log and report the first violation", run: runReplay})
+}
+
+func runReplay(_ context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE",
+		"Replays a game log (docs/game-log.md) step by step, printing each step's state\n"+
+			"(life, hand, deck, energy and board of both players) and the first violation.\n"+
+			"Exit status: 0 legal throughout, 1 a violation, 2 the log cannot be read.\n"+
+			"Without --cards, costs, power and keywords are not known and not checked.")
+	cardsFile := fs.String("cards", "", "card list (JSON or CSV) giving costs, power and keywords")
+	asJSON := fs.Bool("json", false, "print the replay as JSON")
+	until := fs.Int("until", 0, "stop after this step (0: the whole log)")
+	runOn := fs.Bool("run-on", false, "keep going after a violation, skipping the illegal action")
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if fs.NArg() != 1 || *until < 0 {
+		fs.Usage()
+		return 2
+	}
+	var cards engine.Cards
+	if *cardsFile != "" {
+		list, err := rules.ReadCardsFile(*cardsFile)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "replay: cannot read cards: %v\n", err)
+			return 2
+		}
+		cards = engine.NewCardMap(list)
+	}
+	data, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(env.stderr, "replay: %v\n", err)
+		return 2
+	}
+	log, err := engine.ParseLog(data)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "replay: %s: %v\n", fs.Arg(0), err)
+		return 2
+	}
+	r := engine.Run(log, cards, engine.ReplayOptions{Until: *until, RunOn: *runOn})
+	if *asJSON {
+		err = writeReplayJSON(env.stdout, r)
+	} else {
+		err = writeReplayText(env.stdout, r, cards == nil)
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "replay: %v\n", err)
+		return 2
+	}
+	if r.FirstViolation() != nil {
+		return 1
+	}
+	return 0
+}
+
+func writeReplayText(w io.Writer, r *engine.Replay, noCards bool) error {
+	if noCards {
+		fmt.Fprintln(w, "note: no card data (--cards); costs, power and keywords are not checked")
+	}
+	for _, v := range r.DeckProblems {
+		fmt.Fprintf(w, "setup: violation in %s's deck, rule %s: %s\n", v.Player, ruleOrDash(v.Rule), v.Message())
+	}
+	s0 := r.StateAt(0)
+	fmt.Fprintf(w, "step 0: start\n%s", engine.Summary(&s0))
+	r.Walk(func(st *engine.Step, s *engine.State) {
+		fmt.Fprintf(w, "step %d (line %d): %s\n", st.Index, st.Action.Line, engine.FormatAction(st.Action))
+		if v := st.Violation; v != nil {
+			fmt.Fprintf(w, "  VIOLATION at step %d, line %d, rule %s: %s\n", v.Step, v.Line, ruleOrDash(v.Rule), v.Message())
+			return
+		}
+		for _, e := range st.Events {
+			tag := ""
+			switch {
+			case e.Auto:
+				tag = " [engine]"
+			case e.Declared:
+				tag = " [declared]"
+			}
+			fmt.Fprintf(w, "  - %s%s (%s)\n", e.Text(), tag, ruleOrDash(e.Rule))
+		}
+		io.WriteString(w, engine.Summary(s))
+	})
+	if v := r.FirstViolation(); v != nil {
+		if v.Step == 0 {
+			_, err := fmt.Fprintf(w, "first violation: setup, %s's deck, rule %s: %s\n", v.Player, ruleOrDash(v.Rule), v.Message())
+			return err
+		}
+		_, err := fmt.Fprintf(w, "first violation: step %d, line %d, rule %s: %s\n", v.Step, v.Line, ruleOrDash(v.Rule), v.Message())
+		return err
+	}
+	_, err := fmt.Fprintf(w, "legal: %d steps\n", len(r.Steps))
+	return err
+}
+
+func ruleOrDash(rule string) string {
+	if rule == "" {
+		return "-"
+	}
+	return rule
+}
+
+type jsonEvent struct {
+	Rule     string `json:"rule,omitempty"`
+	Text     string `json:"text"`
+	Auto     bool   `json:"engine,omitempty"`
+	Declared bool   `json:"declared,omitempty"`
+}
+
+type jsonViolation struct {
+	Step   int    `json:"step"`
+	Line   int    `json:"line,omitempty"`
+	Player string `json:"player,omitempty"`
+	Rule   string `json:"rule,omitempty"`
+	Text   string `json:"text"`
+}
+
+type jsonStep struct {
+	Step      int               `json:"step"`
+	Line      int               `json:"line"`
+	Action    string            `json:"action"`
+	Events    []jsonEvent       `json:"events,omitempty"`
+	Violation *jsonViolation    `json:"violation,omitempty"`
+	State     *engine.StateView `json:"state,omitempty"`
+}
+
+func toJSONViolation(v *engine.Violation) *jsonViolation {
+	if v == nil {
+		return nil
+	}
+	return &jsonViolation{Step: v.Step, Line: v.Line, Player: v.Player, Rule: v.Rule, Text: v.Message()}
+}
+
+func writeReplayJSON(w io.Writer, r *engine.Replay) error {
+	out := struct {
+		Start          engine.StateView `json:"start"`
+		DeckProblems   []*jsonViolation `json:"deck_problems,omitempty"`
+		Steps          []jsonStep       `json:"steps"`
+		FirstViolation *jsonViolation   `json:"first_violation,omitempty"`
+	}{Steps: []jsonStep{}}
+	s0 := r.StateAt(0)
+	out.Start = engine.View(&s0)
+	for _, v := range r.DeckProblems {
+		out.DeckProblems = append(out.DeckProblems, toJSONViolation(v))
+	}
+	r.Walk(func(st *engine.Step, s *engine.State) {
+		js := jsonStep{Step: st.Index, Line: st.Action.Line, Action: engine.FormatAction(st.Action), Violation: toJSONViolation(st.Violation)}
+		if st.Violation == nil {
+			for _, e := range st.Events {
+				js.Events = append(js.Events, jsonEvent{Rule: e.Rule, Text: e.Text(), Auto: e.Auto, Declared: e.Declared})
+			}
+			view := engine.View(s)
+			js.State = &view
+		}
+		out.Steps = append(out.Steps, js)
+	})
+	out.FirstViolation = toJSONViolation(r.FirstViolation())
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

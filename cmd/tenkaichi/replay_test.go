@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const goldenLog = "../../rules/engine/testdata/fs01-vs-fs02.log"
+
+func replayCards(t *testing.T) string {
+	t.Helper()
+	// A card file in the shared data's format with the stats the tests need.
+	cards := `[
+ {"number":"FS01-01","name":"Son Goku","type":"Leader","colors":["Red"],"power":15000,"back_power":20000,"keywords":["Awaken"],"text":"[Awaken] When your life is at 4 or less"},
+ {"number":"FS02-01","name":"Vegeta","type":"Leader","colors":["Blue"],"power":15000,"back_power":20000,"keywords":["Awaken"],"text":"[Awaken] When your life is at 4 or less"},
+ {"number":"FS01-07","name":"Android 18","type":"Battle","colors":["Red"],"cost":2,"specified_cost":"R","power":20000,"combo_power":10000},
+ {"number":"FS02-05","name":"Son Goten","type":"Battle","colors":["Blue"],"cost":1,"specified_cost":"U","power":15000,"combo_power":10000}
+]`
+	p := filepath.Join(t.TempDir(), "cards.json")
+	if err := os.WriteFile(p, []byte(cards), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func writeLog(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "game.log")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func runReplayCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	env := &cliEnv{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	code := run(context.Background(), env, args)
+	return code, out.String(), errb.String()
+}
+
+const shortLog = `[Seed "1"]
+[P1Leader "FS01-01"]
+[P1Deck "4 FS01-07, 46 ?"]
+[P2Leader "FS02-01"]
+[P2Deck "4 FS02-05, 46 ?"]
+P1 first
+P1 keep
+P2 keep
+P1 draw
+P1 charge FS01-07
+P1 end
+P2 draw
+P2 charge FS02-05
+P2 play FS02-05
+P2 attack FS02-05 -> leader
+P2 pass
+P1 pass
+damage
+`
+
+func TestReplayLegal(t *testing.T) {
+	code, out, errs := runReplayCLI("replay", "--cards", replayCards(t), writeLog(t, shortLog))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{
+		"step 13 (line 18): damage",
+		"P1 life 7, hand 7, deck 35, energy 1/1 active",
+		"P2 life 8, hand 5, deck 35, energy 0/1 active + 1 marker(s)",
+		"battle: FS02-05 (rest, 15000)",
+		"[engine]",
+		"legal: 13 steps",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n%s", want, out)
+		}
+	}
+}
+
+func TestReplayViolation(t *testing.T) {
+	bad := strings.Replace(shortLog, "P2 attack FS02-05 -> leader", "P1 attack leader -> leader", 1)
+	code, out, _ := runReplayCLI("replay", "--cards", replayCards(t), writeLog(t, bad))
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, out)
+	}
+	if !strings.Contains(out, "first violation: step 10, line 15, rule Turn player: it is P2's turn, not P1's") {
+		t.Errorf("violation line missing:\n%s", out)
+	}
+	if strings.Contains(out, "step 11") {
+		t.Error("replay should stop at the first violation")
+	}
+	code, out, _ = runReplayCLI("replay", "--run-on", "--cards", replayCards(t), writeLog(t, bad))
+	if code != 1 || !strings.Contains(out, "step 13") {
+		t.Errorf("--run-on should go on and still exit 1: %d\n%s", code, out)
+	}
+}
+
+func TestReplayFirstTurnAttack(t *testing.T) {
+	bad := strings.Replace(shortLog, "P1 end", "P1 attack leader -> leader", 1)
+	code, out, _ := runReplayCLI("replay", "--cards", replayCards(t), writeLog(t, bad))
+	if code != 1 || !strings.Contains(out, "rule CR 7-3-4-3-1") || !strings.Contains(out, "line 11") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
+
+func TestReplayUntilAndJSON(t *testing.T) {
+	code, out, errs := runReplayCLI("replay", "--json", "--until", "4", "--cards", replayCards(t), writeLog(t, shortLog))
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	var got struct {
+		Start struct {
+			Phase string `json:"phase"`
+		} `json:"start"`
+		Steps []struct {
+			Step   int    `json:"step"`
+			Line   int    `json:"line"`
+			Action string `json:"action"`
+			State  struct {
+				Phase   string `json:"phase"`
+				Players []struct {
+					Life int `json:"life"`
+					Hand int `json:"hand"`
+				} `json:"players"`
+			} `json:"state"`
+		} `json:"steps"`
+		FirstViolation any `json:"first_violation"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(got.Steps) != 4 || got.Start.Phase != "setup" {
+		t.Fatalf("steps %d start %q", len(got.Steps), got.Start.Phase)
+	}
+	last := got.Steps[3]
+	if last.Action != "P1 draw" || last.Line != 9 || last.State.Players[0].Hand != 7 || last.State.Players[0].Life != 8 || got.FirstViolation != nil {
+		t.Errorf("step 4: %+v", last)
+	}
+}
+
+func TestReplayGoldenGameWithoutCards(t *testing.T) {
+	code, out, _ := runReplayCLI("replay", goldenLog)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out[max(0, len(out)-2000):])
+	}
+	if !strings.Contains(out, "no card data") || !strings.Contains(out, "game over: P2 wins") {
+		t.Errorf("tail:\n%s", out[max(0, len(out)-1000):])
+	}
+}
+
+func TestReplayUnreadable(t *testing.T) {
+	for _, args := range [][]string{
+		{"replay"},
+		{"replay", filepath.Join(t.TempDir(), "missing.log")},
+		{"replay", writeLog(t, "P1 first\nP1 dance\n")},
+		{"replay", "--cards", filepath.Join(t.TempDir(), "none.json"), writeLog(t, shortLog)},
+		{"replay", "--until", "-1", writeLog(t, shortLog)},
+	} {
+		code, _, errs := runReplayCLI(args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs)
+		}
+	}
+	_, _, errs := runReplayCLI("replay", writeLog(t, "P1 first\nP1 dance\n"))
+	if !strings.Contains(errs, "line 2") {
+		t.Errorf("parse error should name the line: %s", errs)
+	}
+}
+
+func TestReplayFeatureMatch(t *testing.T) {
+	const logFile = "../../rules/engine/testdata/feature-match.log"
+	const cards = "../../rules/engine/testdata/cards-fs01-fs02.json"
+	code, out, errs := runReplayCLI("replay", "--cards", cards, logFile)
+	if code != 0 || !strings.Contains(out, "game over: P1 wins") || !strings.Contains(out, "legal: 153 steps") {
+		t.Fatalf("exit %d %s\n%s", code, errs, out[max(0, len(out)-1500):])
+	}
+	// The same game with Bulma blocking after a combo step began.
+	data, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), "P2 block FS02-12\nP1 pass\n", "P1 pass\nP2 block FS02-12\n", 1)
+	code, out, _ = runReplayCLI("replay", "--cards", cards, writeLog(t, bad))
+	if code != 1 || !strings.Contains(out, "rule [Blocker]: a Blocker must be used right after the attack, before any combo") {
+		t.Errorf("exit %d\n%s", code, out[max(0, len(out)-800):])
+	}
+}

@@ -1,0 +1,1320 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+)
+
+// Apply checks action a against the rules in state s. If it is legal, Apply
+// returns the next state and what happened (the engine's own rule processing
+// included, as Auto events). If not, it returns s unchanged and the violation.
+// s is never modified.
+func Apply(s State, a Action) (State, []Event, *Violation) {
+	n := s.Clone()
+	ev, v := apply(&n, a)
+	if v != nil {
+		v.Step = s.Step + 1
+		v.Line = a.Line
+		return s, nil, v
+	}
+	return n, ev, nil
+}
+
+// apply changes s in place. Every check that can fail runs before the first
+// change, so a violation leaves s as it was (Replay relies on this).
+func apply(s *State, a Action) ([]Event, *Violation) {
+	return applyInto(s, a, make([]Event, 0, 4))
+}
+
+// applyInto is apply appending its events to buf, so a replay can keep all
+// events in one growing slice; the result is buf with this action's events.
+func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
+	if s.Result.Over {
+		return nil, violation("CR 0-1-3-2", "the game is already over")
+	}
+	if a.Player != P1 && a.Player != P2 && (!isOutcome(a.Verb) || a.Card != "") {
+		return nil, violation("", "the action %q needs a player (P1 or P2)", string(a.Verb))
+	}
+	e := &applier{s: s, a: a, events: buf}
+	var v *Violation
+	switch a.Verb {
+	case VerbConcede:
+		s.Players[a.Player].Conceded = true
+		e.event("CR 0-1-3-4", "%s concedes", a.Player)
+		s.Result = Result{Over: true, Winner: a.Player.Other(), Reason: "concession"}
+		s.Phase = PhaseOver
+	case VerbFirst:
+		v = e.first()
+	case VerbKeep, VerbRedraw:
+		v = e.mulligan()
+	default:
+		if s.Phase == PhaseSetup {
+			return nil, violation("CR 6-2-1", "the game has not started: setup needs who goes first and each player's keep or redraw")
+		}
+		v = e.turnAction()
+	}
+	if v != nil {
+		return nil, v
+	}
+	s.Step++
+	if s.Phase != PhaseSetup && !s.Result.Over {
+		e.ruleProcessing()
+	}
+	return e.events, nil
+}
+
+func isOutcome(v Verb) bool { return v == VerbDamage || v == VerbKO || v == VerbMiss }
+
+type applier struct {
+	s      *State
+	a      Action
+	events []Event
+}
+
+func (e *applier) event(rule, format string, args ...any) {
+	e.events = append(e.events, Event{Rule: rule, Format: format, Args: args, Declared: e.a.Verb.declared()})
+}
+
+func (e *applier) auto(rule, format string, args ...any) {
+	e.events = append(e.events, Event{Rule: rule, Format: format, Args: args, Auto: true})
+}
+
+func (e *applier) first() *Violation {
+	s := e.s
+	if s.Phase != PhaseSetup || s.First != NoSide {
+		return violation("CR 6-2-1-5", "who goes first was already decided")
+	}
+	s.First = e.a.Player
+	e.event("CR 6-2-1-5", "%s goes first", e.a.Player)
+	for i := range s.Players {
+		shuffle(s.rng(uint64(i)), s.Players[i].Deck)
+		e.auto("CR 6-2-1-7", "%s shuffles their deck", Side(i))
+		e.drawN(Side(i), OpeningHand)
+		e.auto("CR 6-2-1-8", "%s draws %d cards", Side(i), OpeningHand)
+	}
+	return nil
+}
+
+func (e *applier) mulligan() *Violation {
+	s, pl := e.s, e.a.Player
+	if s.Phase != PhaseSetup || s.First == NoSide {
+		return violation("CR 6-2-1-8", "a redraw is only possible during setup, after who goes first is decided")
+	}
+	p := &s.Players[pl]
+	if p.Mulligan != 0 {
+		return violation("CR 6-2-1-8-1", "%s already decided on their opening hand; a redraw is allowed once", pl)
+	}
+	if pl != s.First && s.Players[s.First].Mulligan == 0 {
+		return violation("CR 6-2-1-8", "the first player decides on a redraw first")
+	}
+	if e.a.Verb == VerbKeep {
+		p.Mulligan = 1
+		e.event("CR 6-2-1-8", "%s keeps their hand", pl)
+	} else {
+		p.Mulligan = 2
+		p.Deck = append(p.Hand, p.Deck...)
+		p.Hand = nil
+		shuffle(s.rng(uint64(pl)), p.Deck)
+		e.drawN(pl, OpeningHand)
+		e.event("CR 6-2-1-8", "%s returns their hand, shuffles and draws %d new cards", pl, OpeningHand)
+	}
+	if s.Players[0].Mulligan == 0 || s.Players[1].Mulligan == 0 {
+		return nil
+	}
+	for i := range s.Players {
+		q := &s.Players[i]
+		n := min(StartLife, len(q.Deck))
+		// Placed one at a time, so the deck's top card ends at the bottom of life.
+		q.Life = make([]CardID, n)
+		for j := 0; j < n; j++ {
+			q.Life[n-1-j] = q.Deck[j]
+		}
+		q.Deck = q.Deck[n:]
+		e.auto("CR 6-2-1-9", "%s places %d life cards", Side(i), n)
+	}
+	second := s.First.Other()
+	s.Players[second].Markers++
+	e.auto("CR 6-2-1-10", "%s, going second, places 1 energy marker", second)
+	s.Turn = 1
+	s.TurnPlayer = s.First
+	e.startTurn()
+	return nil
+}
+
+// startTurn begins the turn player's Charge Phase: everything they have is
+// readied (CR 7-2-7); the draw is the log's next action.
+func (e *applier) startTurn() {
+	s := e.s
+	s.Phase = PhaseCharge
+	p := &s.Players[s.TurnPlayer]
+	p.Drew, p.Charged = false, false
+	p.Leader.Rest = false
+	for i := range p.Battle {
+		p.Battle[i].Rest = false
+	}
+	p.FieldRest = false
+	for i := range p.Energy {
+		p.Energy[i].Rest = false
+	}
+	e.auto("CR 7-2-7", "turn %d, %s: Charge Phase; all their cards switch to Active Mode", s.Turn, s.TurnPlayer)
+}
+
+func (e *applier) drawN(pl Side, n int) {
+	p := &e.s.Players[pl]
+	n = min(n, len(p.Deck))
+	p.Hand = append(p.Hand, p.Deck[:n]...)
+	p.Deck = p.Deck[n:]
+}
+
+// toMain moves from the Charge Phase to the Main Phase when the turn player
+// does something that belongs to the Main Phase.
+func (e *applier) toMain() *Violation {
+	s := e.s
+	if e.a.Player != s.TurnPlayer {
+		return violation("Turn player", "it is %s's turn, not %s's", s.TurnPlayer, e.a.Player)
+	}
+	switch s.Phase {
+	case PhaseCharge:
+		if !s.Players[s.TurnPlayer].Drew {
+			return violation("CR 7-2-9", "%s must draw a card in the Charge Phase first", s.TurnPlayer)
+		}
+	case PhaseMain:
+	default:
+		return violation("CR 7-3", "this can only be done in the Main Phase")
+	}
+	if s.Battle.Step != NoBattle {
+		return violation("CR 7-3-4", "a battle is in progress; finish it first")
+	}
+	return nil
+}
+
+func (e *applier) enterMain() {
+	if e.s.Phase == PhaseCharge {
+		e.s.Phase = PhaseMain
+		e.auto("CR 7-3", "%s: Main Phase", e.s.TurnPlayer)
+	}
+}
+
+func (e *applier) turnAction() *Violation {
+	s, a := e.s, e.a
+	switch a.Verb {
+	case VerbDraw:
+		return e.draw()
+	case VerbCharge:
+		return e.charge()
+	case VerbPlay:
+		return e.play()
+	case VerbEvolve:
+		return e.evolve()
+	case VerbAwaken:
+		return e.awaken()
+	case VerbAttack:
+		return e.attack()
+	case VerbBlock:
+		return e.block()
+	case VerbCombo:
+		return e.combo()
+	case VerbPass:
+		return e.pass()
+	case VerbDamage, VerbMiss:
+		return e.outcome()
+	case VerbKO:
+		if a.Card == "" {
+			return e.outcome()
+		}
+		return e.effectKO()
+	case VerbEnd:
+		if v := e.toMain(); v != nil {
+			return v
+		}
+		e.enterMain()
+		e.endTurn()
+		return nil
+	case VerbMove:
+		return e.move()
+	case VerbPower:
+		return e.power()
+	case VerbRest, VerbReady:
+		return e.mode()
+	case VerbKi:
+		return e.ki()
+	case VerbShuffle:
+		shuffle(s.rng(9), s.Players[a.Player].Deck)
+		e.event("", "%s shuffles their deck", a.Player)
+		return nil
+	}
+	return violation("", "unknown action %q", string(a.Verb))
+}
+
+func (e *applier) endTurn() {
+	s := e.s
+	s.Phase = PhaseEnd
+	for i := range s.Players {
+		p := &s.Players[i]
+		p.Leader.Mods.Turn = 0
+		for j := range p.Battle {
+			p.Battle[j].Mods.Turn = 0
+		}
+	}
+	e.event("CR 7-4", "%s ends their turn; effects for the turn end", s.TurnPlayer)
+	s.Turn++
+	s.TurnPlayer = s.TurnPlayer.Other()
+	e.startTurn()
+}
+
+func (e *applier) draw() *Violation {
+	s, pl := e.s, e.a.Player
+	p := &s.Players[pl]
+	ruleDraw := s.Phase == PhaseCharge && pl == s.TurnPlayer && !p.Drew
+	if len(p.Deck) == 0 {
+		return violation("CR 0-1-3-2", "%s has no cards in their deck", pl)
+	}
+	top := p.Deck[0]
+	if e.a.Card != "" && e.a.Card != "?" {
+		r, err := ParseRef(e.a.Card)
+		if err != nil {
+			return violation("", "%s", err.Error())
+		}
+		if have := s.Cards[top].Number; have != "" && have != r.Number {
+			return violation("", "the top card of %s's deck is %s, not %s", pl, have, r.Number)
+		}
+		s.Cards[top].Number = r.Number
+	}
+	e.drawN(pl, 1)
+	if ruleDraw {
+		p.Drew = true
+		e.event("CR 7-2-9", "%s draws %s", pl, s.Name(top))
+	} else {
+		e.events = append(e.events, Event{Format: "%s draws %s (an effect)", Args: []any{pl, s.Name(top)}, Declared: true})
+	}
+	return nil
+}
+
+func (e *applier) charge() *Violation {
+	s, pl := e.s, e.a.Player
+	p := &s.Players[pl]
+	if s.Phase != PhaseCharge || pl != s.TurnPlayer {
+		return violation("CR 7-2-11", "a card can only be charged in one's own Charge Phase")
+	}
+	if !p.Drew {
+		return violation("CR 7-2-9", "%s must draw a card before charging", pl)
+	}
+	if p.Charged {
+		return violation("CR 7-2-11", "%s already charged a card this Charge Phase", pl)
+	}
+	i, v := e.fromHand(pl, e.a.Card)
+	if v != nil {
+		return v
+	}
+	id := p.Hand[i]
+	p.Hand = removeAt(p.Hand, i)
+	p.Energy = append(p.Energy, EnergyCard{ID: id})
+	p.Charged = true
+	e.event("CR 7-2-11", "%s charges %s", pl, s.Name(id))
+	return nil
+}
+
+// fromHand finds a card in pl's hand by reference; an unknown card in hand
+// may be revealed as the named card. It changes nothing but the reveal.
+func (e *applier) fromHand(pl Side, ref string) (int, *Violation) {
+	s := e.s
+	r, err := ParseRef(ref)
+	if err != nil {
+		return 0, violation("", "%s", err.Error())
+	}
+	p := &s.Players[pl]
+	if r.Leader || r.Top || r.Bottom {
+		return 0, violation("", "%q is not a card in hand", ref)
+	}
+	seen := 0
+	unknown := -1
+	for i, id := range p.Hand {
+		n := s.Cards[id].Number
+		if n == "" && unknown < 0 {
+			unknown = i
+		}
+		if r.Number != "" && n == r.Number {
+			seen++
+			if r.Nth == 0 || r.Nth == seen {
+				return i, nil
+			}
+		}
+	}
+	if r.Number == "" && len(p.Hand) > 0 {
+		if unknown >= 0 {
+			return unknown, nil
+		}
+		return 0, nil
+	}
+	if unknown >= 0 && r.Nth == 0 {
+		s.Cards[p.Hand[unknown]].Number = r.Number
+		return unknown, nil
+	}
+	if r.Number == "" {
+		return 0, violation("", "%s has no cards in hand", pl)
+	}
+	return 0, violation("", "%s has no %s in hand", pl, r.Number)
+}
+
+// removeAt removes element i in place; states never share backing arrays
+// (Clone copies every slice), so this cannot change another state.
+func removeAt[T any](l []T, i int) []T {
+	copy(l[i:], l[i+1:])
+	return l[:len(l)-1]
+}
+
+var colourLetters = map[byte]string{'R': "Red", 'U': "Blue", 'G': "Green", 'Y': "Yellow", 'B': "Black"}
+
+// payPlan chooses which Active energy to rest and how many energy markers to
+// remove for a cost. Energy markers count as the Leader's colour and are used
+// only when the cards cannot cover the cost.
+func (e *applier) payPlan(pl Side, cost int, spec string) ([]int, int, *Violation) {
+	s := e.s
+	p := &s.Players[pl]
+	used := make([]bool, len(p.Energy))
+	var rest []int
+	markers := p.Markers
+	leader, leaderKnown := s.card(p.Leader.ID)
+	colourOf := func(i int) ([]string, bool) {
+		c, ok := s.card(p.Energy[i].ID)
+		return c.Colours, ok && len(c.Colours) > 0
+	}
+	need := map[string]int{}
+	var order []string
+	for i := 0; i < len(spec); i++ {
+		col, ok := colourLetters[spec[i]]
+		if !ok {
+			continue
+		}
+		if need[col] == 0 {
+			order = append(order, col)
+		}
+		need[col]++
+	}
+	for _, col := range order {
+		n := need[col]
+		// Single-colour cards first, then multi-colour, then cards of unknown colour.
+		for pass := 0; pass < 3 && n > 0; pass++ {
+			for i := range p.Energy {
+				if n == 0 {
+					break
+				}
+				if used[i] || p.Energy[i].Rest {
+					continue
+				}
+				cols, known := colourOf(i)
+				fits := false
+				switch pass {
+				case 0:
+					fits = known && len(cols) == 1 && cols[0] == col
+				case 1:
+					fits = known && len(cols) > 1 && contains(cols, col)
+				case 2:
+					fits = !known
+				}
+				if fits {
+					used[i] = true
+					rest = append(rest, i)
+					n--
+				}
+			}
+		}
+		for n > 0 && markers > 0 && (!leaderKnown || contains(leader.Colours, col)) {
+			markers--
+			n--
+		}
+		if n > 0 {
+			return nil, 0, violation("CR 5-3-1", "%s cannot pay %d %s energy", pl, need[col], col)
+		}
+	}
+	left := cost - len(rest) - (p.Markers - markers)
+	for i := range p.Energy {
+		if left <= 0 {
+			break
+		}
+		if !used[i] && !p.Energy[i].Rest {
+			used[i] = true
+			rest = append(rest, i)
+			left--
+		}
+	}
+	for left > 0 && markers > 0 {
+		markers--
+		left--
+	}
+	if left > 0 {
+		return nil, 0, violation("CR 5-3-1", "%s has too little Active energy to pay a cost of %d", pl, cost)
+	}
+	return rest, p.Markers - markers, nil
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *applier) pay(pl Side, rest []int, markers int) {
+	p := &e.s.Players[pl]
+	for _, i := range rest {
+		p.Energy[i].Rest = true
+	}
+	p.Markers -= markers
+	p.Removed += markers
+}
+
+// cost is the action's declared cost, or the card's printed one.
+func (e *applier) cost(c rules.Card, known bool) (int, string, bool) {
+	if e.a.Amount != nil {
+		return *e.a.Amount, c.SpecifiedCost, true
+	}
+	if known && c.Cost != nil {
+		return *c.Cost, c.SpecifiedCost, false
+	}
+	return 0, "", false
+}
+
+func (e *applier) play() *Violation {
+	s, pl := e.s, e.a.Player
+	p := &s.Players[pl]
+	// Naming a card may reveal an unknown one; saved undoes that if the play is illegal.
+	saved := e.snapshotReveal()
+	i, v := e.fromHand(pl, e.a.Card)
+	if v != nil {
+		return v
+	}
+	id := p.Hand[i]
+	c, known := s.card(id)
+	extra := known && c.Type == rules.TypeExtra
+	inBattle := s.Battle.Step != NoBattle
+	if known && c.Type == rules.TypeLeader {
+		saved()
+		return violation("CR 6-1-3", "%s is a Leader and cannot be played", s.Name(id))
+	}
+	field := extra && hasOwnKeyword(c, "Field")
+	switch {
+	case extra && inBattle && !field:
+		if v := e.battleTiming(pl); v != nil {
+			saved()
+			return v
+		}
+		if c.Text != "" && !strings.Contains(c.Text, "Battle]") {
+			saved()
+			return violation("CR 12-2-2", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
+		}
+	default:
+		if v := e.toMain(); v != nil {
+			saved()
+			return v
+		}
+		// A [Field] is placed in the Main Phase; its own skills are used later.
+		if extra && !field && c.Text != "" && !strings.Contains(c.Text, "[Activate Main") {
+			saved()
+			return violation("CR 7-3-4-2", "%s has no [Activate Main] skill, so it cannot be used in the Main Phase", s.Name(id))
+		}
+	}
+	cost, spec, declared := e.cost(c, known)
+	rest, markers, v := e.payPlan(pl, cost, spec)
+	if v != nil {
+		saved()
+		return v
+	}
+	if !inBattle {
+		e.enterMain()
+	}
+	e.pay(pl, rest, markers)
+	p.Hand = removeAt(p.Hand, i)
+	switch {
+	case field:
+		if p.Field != NoCard {
+			p.Drop = append(p.Drop, p.Field)
+			e.auto("[Field]", "%s's previous [Field] %s goes to the Drop", pl, s.Name(p.Field))
+		}
+		p.Field, p.FieldRest = id, false
+		if declared {
+			e.event("[Field]", "%s plays the [Field] %s (declared cost %d)", pl, s.Name(id), cost)
+		} else {
+			e.event("[Field]", "%s plays the [Field] %s (cost %d)", pl, s.Name(id), cost)
+		}
+	case extra:
+		if inBattle && s.Battle.Step == StepAttack && pl == s.TurnPlayer {
+			s.Battle.Step = StepOffense
+		}
+		p.Drop = append(p.Drop, id)
+		if declared {
+			e.event("CR 12-2-2", "%s uses %s (declared cost %d); it goes to the Drop", pl, s.Name(id), cost)
+		} else {
+			e.event("CR 12-2-2", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
+		}
+	default:
+		p.Battle = append(p.Battle, BattleCard{ID: id})
+		if declared {
+			e.event("CR 5-5-2", "%s plays %s in Active Mode (declared cost %d)", pl, s.Name(id), cost)
+		} else {
+			e.event("CR 5-5-2", "%s plays %s in Active Mode (cost %d)", pl, s.Name(id), cost)
+		}
+	}
+	if markers > 0 {
+		e.event("CR 6-1-5", "%s removes %d energy marker(s) to pay", pl, markers)
+	}
+	return nil
+}
+
+// snapshotReveal returns a function that undoes reveals made while looking
+// for a card, for when the action turns out to be illegal.
+func (e *applier) snapshotReveal() func() {
+	before := make([]string, 0, 8)
+	p := &e.s.Players[e.a.Player]
+	for _, id := range p.Hand {
+		before = append(before, e.s.Cards[id].Number)
+	}
+	hand := p.Hand
+	return func() {
+		for i, id := range hand {
+			e.s.Cards[id].Number = before[i]
+		}
+	}
+}
+
+// battleTiming checks that pl may act in the current battle step: the
+// attacker before passing, the defender after the attacker passed.
+func (e *applier) battleTiming(pl Side) *Violation {
+	s := e.s
+	switch s.Battle.Step {
+	case StepAttack, StepOffense:
+		if pl != s.TurnPlayer {
+			return violation("Combo", "the defender acts in the Defense Step, after the attacker passes")
+		}
+	case StepDefense:
+		if pl == s.TurnPlayer {
+			return violation("Combo", "%s already passed; the attacker cannot add more to this battle", pl)
+		}
+	case StepDamage:
+		return violation("Damage Step", "both players passed; the battle goes to the Damage Step")
+	default:
+		return violation("Battle", "no battle is in progress")
+	}
+	return nil
+}
+
+func (e *applier) evolve() *Violation {
+	s, pl := e.s, e.a.Player
+	p := &s.Players[pl]
+	if v := e.toMain(); v != nil {
+		return v
+	}
+	if n := len(e.a.Targets); n < 1 || n > 2 {
+		return violation("[Evolve]", "evolve needs one Battle Card to evolve from ([Evolve]) or two ([Fusion Evolve])")
+	}
+	saved := e.snapshotReveal()
+	i, v := e.fromHand(pl, e.a.Card)
+	if v != nil {
+		return v
+	}
+	id := p.Hand[i]
+	c, known := s.card(id)
+	kw := "Evolve"
+	if len(e.a.Targets) == 2 {
+		kw = "Fusion Evolve"
+	}
+	if known && !hasOwnKeyword(c, kw) {
+		saved()
+		return violation("["+kw+"]", "%s has no [%s]", s.Name(id), kw)
+	}
+	var bases []int
+	for _, t := range e.a.Targets {
+		bi, v := e.findBattle(pl, t)
+		if v != nil {
+			saved()
+			return v
+		}
+		for _, b := range bases {
+			if b == bi {
+				saved()
+				return violation("[Fusion Evolve]", "[Fusion Evolve] needs two different Battle Cards")
+			}
+		}
+		bases = append(bases, bi)
+	}
+	cost := 0
+	if e.a.Amount != nil {
+		cost = *e.a.Amount
+	}
+	rest, markers, v := e.payPlan(pl, cost, "")
+	if v != nil {
+		saved()
+		return v
+	}
+	e.enterMain()
+	e.pay(pl, rest, markers)
+	p.Hand = removeAt(p.Hand, i)
+	base := p.Battle[bases[0]]
+	nb := BattleCard{ID: id, Rest: base.Rest, Mods: base.Mods, Ki: base.Ki}
+	names := []any{pl, s.Name(id)}
+	for _, bi := range bases {
+		b := p.Battle[bi]
+		nb.Under = append(nb.Under, b.ID)
+		nb.Under = append(nb.Under, b.Under...)
+		names = append(names, s.Name(b.ID))
+	}
+	p.Battle[bases[0]] = nb
+	if len(bases) == 2 {
+		p.Battle = removeAt(p.Battle, bases[1])
+		e.event("[Fusion Evolve]", "%s fusion-evolves %s onto %s and %s, keeping the first card's mode and power changes", names...)
+	} else {
+		e.event("[Evolve]", "%s evolves %s onto %s, keeping its mode and power changes", names...)
+	}
+	if cost > 0 || markers > 0 {
+		e.event("", "%s pays a skill cost of %d (declared)", pl, cost)
+	}
+	return nil
+}
+
+// findBattle finds one of the Battle Cards of the reference's owner (the
+// acting player unless the reference names one).
+func (e *applier) findBattle(pl Side, ref string) (int, *Violation) {
+	r, err := ParseRef(ref)
+	if err != nil {
+		return 0, violation("", "%s", err.Error())
+	}
+	if r.Owner != NoSide {
+		pl = r.Owner
+	}
+	if r.Leader || r.Number == "" {
+		return 0, violation("", "%q is not a Battle Card", ref)
+	}
+	seen := 0
+	for i, b := range e.s.Players[pl].Battle {
+		if e.s.Cards[b.ID].Number == r.Number {
+			seen++
+			if r.Nth == 0 || r.Nth == seen {
+				return i, nil
+			}
+		}
+	}
+	return 0, violation("", "%s has no %s in their Battle Area", pl, r.Number)
+}
+
+var awakenLife = regexp.MustCompile(`\[Awaken\] When your life is at (\d+) or less`)
+
+func (e *applier) awaken() *Violation {
+	s, pl := e.s, e.a.Player
+	p := &s.Players[pl]
+	if p.Leader.Awakened {
+		return violation("[Awaken]", "%s's Leader has already awakened", pl)
+	}
+	inBattle := s.Battle.Step != NoBattle && s.Battle.Step != StepDamage
+	if !inBattle {
+		if v := e.toMain(); v != nil {
+			return violation("[Awaken]", "a Leader awakens in its player's Main Phase or during a battle")
+		}
+	}
+	c, known := s.card(p.Leader.ID)
+	if known && c.Text != "" && !hasOwnKeyword(c, "Awaken") {
+		return violation("[Awaken]", "%s has no [Awaken]", s.Name(p.Leader.ID))
+	}
+	if m := awakenLife.FindStringSubmatch(c.Text); known && m != nil {
+		limit, _ := strconv.Atoi(m[1])
+		if len(p.Life) > limit {
+			return violation("[Awaken]", "%s can awaken at %d life or less; %s has %d", s.Name(p.Leader.ID), limit, pl, len(p.Life))
+		}
+	}
+	if !inBattle {
+		e.enterMain()
+	}
+	p.Leader.Awakened = true
+	e.event("[Awaken]", "%s's Leader awakens and flips to its back side", pl)
+	return nil
+}
+
+func (e *applier) attack() *Violation {
+	s, pl := e.s, e.a.Player
+	if v := e.toMain(); v != nil {
+		return v
+	}
+	if s.Turn == 1 {
+		return violation("CR 7-3-4-3-1", "the player going first cannot attack on their first turn")
+	}
+	if len(e.a.Targets) != 1 {
+		return violation("CR 8-1-1", "an attack needs one attacker and one target")
+	}
+	atk, v := e.resolveInPlay(pl, e.a.Card, pl)
+	if v != nil {
+		return v
+	}
+	if e.isRest(atk) {
+		return violation("CR 8-1-1", "%s is in Rest Mode and cannot attack", e.s.Name(atk.id))
+	}
+	if atk.field {
+		return violation("CR 8-1-1", "only a Leader or a Battle Card can attack")
+	}
+	opp := pl.Other()
+	tgt, v := e.resolveInPlay(opp, e.a.Targets[0], opp)
+	if v != nil {
+		return v
+	}
+	if tgt.side != opp || tgt.field {
+		return violation("CR 8-1-1", "the target must be the opponent's Leader or one of their Battle Cards")
+	}
+	if !tgt.leader && !e.isRest(tgt) {
+		return violation("CR 8-1-1", "%s is in Active Mode; only Battle Cards in Rest Mode can be attacked", s.Name(tgt.id))
+	}
+	e.enterMain()
+	e.setRest(atk, true)
+	s.Battle = Battle{Step: StepAttack, Attacker: atk.id, Target: tgt.id}
+	e.event("CR 8-1-1", "%s attacks %s with %s", pl, e.label(tgt), e.label(atk))
+	return nil
+}
+
+// inPlay is a Leader, Battle Card or [Field] found by reference.
+type inPlay struct {
+	side   Side
+	leader bool
+	field  bool
+	idx    int // Battle Area index
+	id     CardID
+}
+
+func (e *applier) resolveInPlay(pl Side, ref string, def Side) (inPlay, *Violation) {
+	r, err := ParseRef(ref)
+	if err != nil {
+		return inPlay{}, violation("", "%s", err.Error())
+	}
+	side := def
+	if r.Owner != NoSide {
+		side = r.Owner
+	}
+	p := &e.s.Players[side]
+	if r.Leader {
+		return inPlay{side: side, leader: true, id: p.Leader.ID}, nil
+	}
+	if r.Number == "" {
+		return inPlay{}, violation("", "%q does not name a card in play", ref)
+	}
+	seen := 0
+	for i, b := range p.Battle {
+		if e.s.Cards[b.ID].Number == r.Number {
+			seen++
+			if r.Nth == 0 || r.Nth == seen {
+				return inPlay{side: side, idx: i, id: b.ID}, nil
+			}
+		}
+	}
+	if p.Field != NoCard && e.s.Cards[p.Field].Number == r.Number {
+		return inPlay{side: side, field: true, id: p.Field}, nil
+	}
+	return inPlay{}, violation("", "%s has no %s in play", side, r.Number)
+}
+
+func (e *applier) isRest(c inPlay) bool {
+	p := &e.s.Players[c.side]
+	switch {
+	case c.leader:
+		return p.Leader.Rest
+	case c.field:
+		return p.FieldRest
+	}
+	return p.Battle[c.idx].Rest
+}
+
+func (e *applier) setRest(c inPlay, rest bool) {
+	p := &e.s.Players[c.side]
+	switch {
+	case c.leader:
+		p.Leader.Rest = rest
+	case c.field:
+		p.FieldRest = rest
+	default:
+		p.Battle[c.idx].Rest = rest
+	}
+}
+
+// label names a card in play in the log's notation ("P2:leader",
+// "P1:FS01-07"), which needs no translation.
+func (e *applier) label(c inPlay) string {
+	if c.leader {
+		return c.side.String() + ":leader"
+	}
+	return c.side.String() + ":" + e.s.Name(c.id)
+}
+
+func (e *applier) block() *Violation {
+	s, pl := e.s, e.a.Player
+	if s.Battle.Step == NoBattle {
+		return violation("Battle", "no battle is in progress")
+	}
+	if pl == s.TurnPlayer {
+		return violation("[Blocker]", "only the defending player can use a Blocker")
+	}
+	if s.Battle.BlockerUsed {
+		return violation("[Blocker]", "only one Blocker can be used in a battle")
+	}
+	if s.Battle.Step != StepAttack {
+		return violation("[Blocker]", "a Blocker must be used right after the attack, before any combo")
+	}
+	i, v := e.findBattle(pl, e.a.Card)
+	if v != nil {
+		return v
+	}
+	b := &s.Players[pl].Battle[i]
+	if c, ok := s.card(b.ID); ok && !hasOwnKeyword(c, "Blocker") {
+		return violation("[Blocker]", "%s has no [Blocker]", s.Name(b.ID))
+	}
+	if b.Rest {
+		return violation("[Blocker]", "%s is in Rest Mode and cannot block", s.Name(b.ID))
+	}
+	if b.ID == s.Battle.Target {
+		return violation("[Blocker]", "%s is already the target of the attack", s.Name(b.ID))
+	}
+	b.Rest = true
+	s.Battle.Target = b.ID
+	s.Battle.BlockerUsed = true
+	e.event("[Blocker]", "%s rests %s to block; it becomes the new target", pl, s.Name(b.ID))
+	return nil
+}
+
+func (e *applier) combo() *Violation {
+	s, pl := e.s, e.a.Player
+	if v := e.battleTiming(pl); v != nil {
+		return v
+	}
+	p := &s.Players[pl]
+	var id CardID
+	if e.a.From == ZoneBattle {
+		i, v := e.findBattle(pl, e.a.Card)
+		if v != nil {
+			return v
+		}
+		b := p.Battle[i]
+		if b.ID == s.Battle.Attacker || b.ID == s.Battle.Target {
+			return violation("Combo", "a card in the battle cannot be its own combo")
+		}
+		if b.Rest {
+			return violation("Combo", "only Active Battle Cards can be combos from the Battle Area")
+		}
+		if c, ok := s.card(b.ID); ok && c.Type != rules.TypeBattle {
+			return violation("Combo", "only Battle Cards can be combos")
+		}
+		id = b.ID
+		e.leavePlay(pl, i, &p.Combo)
+	} else {
+		if e.a.From != "" && e.a.From != ZoneHand {
+			return violation("Combo", "combos come from the hand or the Battle Area")
+		}
+		saved := e.snapshotReveal()
+		i, v := e.fromHand(pl, e.a.Card)
+		if v != nil {
+			return v
+		}
+		id = p.Hand[i]
+		if c, ok := s.card(id); ok && c.Type != rules.TypeBattle {
+			saved()
+			return violation("Combo", "only Battle Cards can be combos; %s is a %s card", s.Name(id), string(c.Type))
+		}
+		p.Hand = removeAt(p.Hand, i)
+		p.Combo = append(p.Combo, id)
+	}
+	if s.Battle.Step == StepAttack {
+		s.Battle.Step = StepOffense
+	}
+	cp := "unknown"
+	if c, ok := s.card(id); ok && c.ComboPower != nil {
+		cp = itoa(*c.ComboPower)
+	}
+	e.event("Combo", "%s combos %s (combo power %s)", pl, s.Name(id), cp)
+	return nil
+}
+
+// leavePlay removes Battle Card i: its [Ki] markers are lost, the cards it
+// evolved from go to the Drop, and the card itself goes to dest.
+func (e *applier) leavePlay(pl Side, i int, dest *[]CardID) {
+	p := &e.s.Players[pl]
+	b := p.Battle[i]
+	p.Battle = removeAt(p.Battle, i)
+	p.Drop = append(p.Drop, b.Under...)
+	if dest != nil {
+		*dest = append(*dest, b.ID)
+	}
+}
+
+func (e *applier) pass() *Violation {
+	s, pl := e.s, e.a.Player
+	if v := e.battleTiming(pl); v != nil {
+		return v
+	}
+	if s.Battle.Step == StepDefense {
+		s.Battle.Step = StepDamage
+		e.event("Damage Step", "%s passes; Damage Step", pl)
+	} else {
+		s.Battle.Step = StepDefense
+		e.event("Combo", "%s passes; Defense Step", pl)
+	}
+	return nil
+}
+
+// BattlePowers returns the attacker's and the target's power in the battle in
+// progress, combos included; ok is false when card data is missing.
+func (s *State) BattlePowers() (atk, def int, ok bool) {
+	if s.Battle.Step == NoBattle {
+		return 0, 0, false
+	}
+	atk, ok1 := s.Power(s.Battle.Attacker)
+	def, ok2 := s.Power(s.Battle.Target)
+	ok = ok1 && ok2
+	for i := range s.Players {
+		side := Side(i)
+		for _, id := range s.Players[i].Combo {
+			c, known := s.card(id)
+			if !known || c.ComboPower == nil {
+				ok = false
+				continue
+			}
+			if side == s.TurnPlayer {
+				atk += *c.ComboPower
+			} else {
+				def += *c.ComboPower
+			}
+		}
+	}
+	return atk, def, ok
+}
+
+// Power is the current power of a Leader or Battle Card in play, with the
+// declared power changes; ok is false when its card data is missing.
+func (s *State) Power(id CardID) (int, bool) {
+	for i := range s.Players {
+		p := &s.Players[i]
+		if p.Leader.ID == id {
+			c, ok := s.card(id)
+			pw := c.Power
+			if p.Leader.Awakened {
+				pw = c.BackPower
+			}
+			if !ok || pw == nil {
+				return 0, false
+			}
+			return *pw + p.Leader.Mods.Total(), true
+		}
+		for _, b := range p.Battle {
+			if b.ID == id {
+				c, ok := s.card(id)
+				if !ok || c.Power == nil {
+					return 0, false
+				}
+				return *c.Power + b.Mods.Total(), true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (e *applier) outcome() *Violation {
+	s := e.s
+	if s.Battle.Step != StepDamage {
+		if s.Battle.Step == NoBattle {
+			return violation("Damage Step", "no battle is in progress")
+		}
+		return violation("Damage Step", "the battle is not in its Damage Step yet: both players must pass first")
+	}
+	atkSide := s.TurnPlayer
+	defSide := atkSide.Other()
+	dp := &s.Players[defSide]
+	targetLeader := dp.Leader.ID == s.Battle.Target
+	ap, tp, known := s.BattlePowers()
+	wins := ap >= tp
+	switch e.a.Verb {
+	case VerbDamage:
+		if !targetLeader {
+			return violation("Damage Step", "the target is a Battle Card: a successful attack KOs it (ko), it deals no damage")
+		}
+		if known && !wins {
+			return violation("Damage Step", "the attack fails: %d power against %d, so no damage is dealt", ap, tp)
+		}
+	case VerbKO:
+		if targetLeader {
+			return violation("Damage Step", "the target is a Leader: a successful attack deals damage, it cannot be KO'd")
+		}
+		if known && !wins {
+			return violation("Damage Step", "the attack fails: %d power against %d, so nothing is KO'd", ap, tp)
+		}
+	case VerbMiss:
+		if known && wins {
+			return violation("Damage Step", "the attack succeeds: %d power against %d (ties go to the attacker)", ap, tp)
+		}
+	}
+	if known {
+		e.event("Damage Step", "Damage Step: %d power against %d", ap, tp)
+	}
+	switch e.a.Verb {
+	case VerbDamage:
+		c, cardKnown := s.card(s.Battle.Attacker)
+		n := 1
+		switch {
+		case cardKnown && hasOwnKeyword(c, "Triple Strike"):
+			n = 3
+		case cardKnown && hasOwnKeyword(c, "Double Strike"):
+			n = 2
+		}
+		if e.a.Amount != nil {
+			n = *e.a.Amount
+			e.events = append(e.events, Event{Format: "%s declares %d damage", Args: []any{atkSide, n}, Declared: true})
+		} else if n > 1 {
+			kw := "[Double Strike]"
+			if n == 3 {
+				kw = "[Triple Strike]"
+			}
+			e.event(kw, "%s deals %d damage", s.Name(s.Battle.Attacker), n)
+		}
+		critical := cardKnown && hasOwnKeyword(c, "Critical")
+		for k := 0; k < n && len(dp.Life) > 0; k++ {
+			top := dp.Life[0]
+			dp.Life = dp.Life[1:]
+			if critical {
+				dp.Drop = append(dp.Drop, top)
+				e.event("[Critical]", "%s takes 1 damage; the life card goes to the Drop", defSide)
+			} else {
+				dp.Hand = append(dp.Hand, top)
+				e.event("Damage Step", "%s takes 1 damage; the life card goes to their hand", defSide)
+			}
+			if len(dp.Life) == 0 {
+				break
+			}
+		}
+	case VerbKO:
+		for i, b := range dp.Battle {
+			if b.ID == s.Battle.Target {
+				e.leavePlay(defSide, i, &dp.Drop)
+				break
+			}
+		}
+		e.event("Damage Step", "%s is KO'd and goes to the Drop", s.Name(s.Battle.Target))
+	case VerbMiss:
+		e.event("Damage Step", "the attack fails; nothing happens")
+	}
+	e.endBattle()
+	return nil
+}
+
+// endBattle is the battle end clean-up: every combo goes to its owner's
+// Drop and effects for the battle end.
+func (e *applier) endBattle() {
+	s := e.s
+	n := 0
+	for i := range s.Players {
+		p := &s.Players[i]
+		n += len(p.Combo)
+		p.Drop = append(p.Drop, p.Combo...)
+		p.Combo = nil
+		p.Leader.Mods.Battle = 0
+		for j := range p.Battle {
+			p.Battle[j].Mods.Battle = 0
+		}
+	}
+	s.Battle = Battle{Attacker: NoCard, Target: NoCard}
+	e.auto("Battle end", "battle end: %d combo card(s) go to the Drop; effects for the battle end", n)
+}
+
+func (e *applier) effectKO() *Violation {
+	c, v := e.resolveInPlay(e.a.Player, e.a.Card, e.a.Player.Other())
+	if v != nil {
+		return v
+	}
+	if c.leader || c.field {
+		return violation("CR 3-5-3", "only Battle Cards can be KO'd")
+	}
+	p := &e.s.Players[c.side]
+	if e.s.Battle.Target == c.id || e.s.Battle.Attacker == c.id {
+		e.s.Battle.Step = NoBattle
+		e.endBattle()
+	}
+	e.leavePlay(c.side, c.idx, &p.Drop)
+	e.events = append(e.events, Event{Format: "%s's %s is KO'd by an effect", Args: []any{c.side, e.s.Name(c.id)}, Declared: true})
+	return nil
+}
+
+func (e *applier) power() *Violation {
+	s := e.s
+	if e.a.Amount == nil {
+		return violation("", "a power change needs an amount such as +5000")
+	}
+	c, v := e.resolveInPlay(e.a.Player, e.a.Card, e.a.Player)
+	if v != nil {
+		return v
+	}
+	if c.field {
+		return violation("", "a [Field] has no power")
+	}
+	d := e.a.Duration
+	if d == "" {
+		d = ForTurn
+	}
+	if d == ForBattle && s.Battle.Step == NoBattle {
+		return violation("", "a change for the battle needs a battle in progress")
+	}
+	var m *Mods
+	if c.leader {
+		m = &s.Players[c.side].Leader.Mods
+	} else {
+		m = &s.Players[c.side].Battle[c.idx].Mods
+	}
+	switch d {
+	case ForBattle:
+		m.Battle += *e.a.Amount
+	case ForTurn:
+		m.Turn += *e.a.Amount
+	case ForLasting:
+		m.Lasting += *e.a.Amount
+	default:
+		return violation("", "unknown duration %q: use battle, turn or lasting", string(d))
+	}
+	switch d {
+	case ForBattle:
+		e.event("", "%s gets %+d power for the battle", e.label(c), *e.a.Amount)
+	case ForTurn:
+		e.event("", "%s gets %+d power for the turn", e.label(c), *e.a.Amount)
+	default:
+		e.event("", "%s gets %+d power while it stays in play", e.label(c), *e.a.Amount)
+	}
+	return nil
+}
+
+func (e *applier) mode() *Violation {
+	rest := e.a.Verb == VerbRest
+	r, err := ParseRef(e.a.Card)
+	if err != nil {
+		return violation("", "%s", err.Error())
+	}
+	side := e.a.Player
+	if r.Owner != NoSide {
+		side = r.Owner
+	}
+	if e.a.From == ZoneEnergy {
+		p := &e.s.Players[side]
+		seen := 0
+		for i, en := range p.Energy {
+			if e.s.Cards[en.ID].Number == r.Number && en.Rest != rest {
+				seen++
+				if r.Nth == 0 || r.Nth == seen {
+					p.Energy[i].Rest = rest
+					if rest {
+						e.event("", "%s's energy %s switches to Rest Mode", side, e.s.Name(en.ID))
+					} else {
+						e.event("", "%s's energy %s switches to Active Mode", side, e.s.Name(en.ID))
+					}
+					return nil
+				}
+			}
+		}
+		if rest {
+			return violation("", "%s has no energy %s in Active Mode", side, r.String())
+		}
+		return violation("", "%s has no energy %s in Rest Mode", side, r.String())
+	}
+	c, v := e.resolveInPlay(e.a.Player, e.a.Card, e.a.Player)
+	if v != nil {
+		return v
+	}
+	e.setRest(c, rest)
+	if rest {
+		e.event("", "%s switches to Rest Mode", e.label(c))
+	} else {
+		e.event("", "%s switches to Active Mode", e.label(c))
+	}
+	return nil
+}
+
+func (e *applier) ki() *Violation {
+	if e.a.Amount == nil {
+		return violation("[Ki]", "a [Ki] change needs an amount such as +1")
+	}
+	i, v := e.findBattle(e.a.Player, e.a.Card)
+	if v != nil {
+		return v
+	}
+	r, _ := ParseRef(e.a.Card)
+	side := e.a.Player
+	if r.Owner != NoSide {
+		side = r.Owner
+	}
+	b := &e.s.Players[side].Battle[i]
+	if b.Ki+*e.a.Amount < 0 {
+		return violation("[Ki]", "%s has only %d [Ki]", e.s.Name(b.ID), b.Ki)
+	}
+	b.Ki += *e.a.Amount
+	e.event("[Ki]", "%s now has %d [Ki]", e.s.Name(b.ID), b.Ki)
+	return nil
+}
+
+// ruleProcessing is what the engine does after every action: Battle Cards
+// with 0 power or less go to the Drop (not a KO), then the defeat checks.
+func (e *applier) ruleProcessing() {
+	s := e.s
+	for i := range s.Players {
+		p := &s.Players[i]
+		for j := 0; j < len(p.Battle); j++ {
+			b := p.Battle[j]
+			if b.Mods.Total() >= 0 {
+				continue // printed power is above 0, so only a cut can reach 0
+			}
+			pw, ok := s.Power(b.ID)
+			if ok && pw <= 0 {
+				e.leavePlay(Side(i), j, &p.Drop)
+				j--
+				e.auto("Power 0", "%s's %s has 0 power and goes to the Drop (not a KO)", Side(i), s.Name(b.ID))
+				if s.Battle.Attacker == b.ID || s.Battle.Target == b.ID {
+					e.endBattle()
+				}
+			}
+		}
+	}
+	lost := [2]bool{}
+	for i := range s.Players {
+		p := &s.Players[i]
+		if len(p.Life) == 0 {
+			lost[i] = true
+			e.auto("CR 0-1-3-2", "%s has no life cards left", Side(i))
+		}
+		if len(p.Deck) == 0 {
+			lost[i] = true
+			e.auto("CR 0-1-3-2", "%s has no cards left in their deck", Side(i))
+		}
+	}
+	switch {
+	case lost[0] && lost[1]:
+		s.Result = Result{Over: true, Winner: NoSide, Reason: "both players lost at once"}
+		e.auto("CR 0-1-3-3", "both players meet a losing condition at once: the game is a draw")
+	case lost[0] || lost[1]:
+		loser := P1
+		if lost[1] {
+			loser = P2
+		}
+		s.Result = Result{Over: true, Winner: loser.Other(), Reason: "defeat check"}
+		e.auto("CR 14-1-2-1", "defeat check: %s loses and %s wins", loser, loser.Other())
+	default:
+		return
+	}
+	s.Phase = PhaseOver
+}
+
+// hasOwnKeyword reports whether a card has a keyword itself, not just grants
+// it: the skill text has a line starting with it. Without text, the card's
+// keyword list is used.
+func hasOwnKeyword(c rules.Card, kw string) bool {
+	text := c.Text
+	if text == "" {
+		return c.HasKeyword(kw)
+	}
+	tag := "[" + kw + "]"
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), tag) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,530 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Log is a whole game: the setup and the actions, as written in a game log
+// (docs/game-log.md).
+type Log struct {
+	Setup   Setup    `json:"setup"`
+	Actions []Action `json:"actions"`
+}
+
+// ParseError is a log that cannot be read, with the line at fault.
+type ParseError struct {
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// Limits that keep a hostile log from using unbounded memory.
+const (
+	maxLineLen = 4096
+	maxDeck    = 200
+	maxActions = 100000
+	maxAmount  = 1000000
+)
+
+// ParseLog reads a game log in the text notation or, when it starts with
+// "{", in its JSON form. It never panics; errors name the line.
+func ParseLog(data []byte) (*Log, error) {
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+		return ParseJSON(data)
+	}
+	return ParseText(data)
+}
+
+// ParseJSON reads the JSON form of a game log.
+func ParseJSON(data []byte) (*Log, error) {
+	var l Log
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		line := 1
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case asErr(err, &se):
+			line = 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		case asErr(err, &te):
+			line = 1 + bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
+		}
+		return nil, &ParseError{Line: line, Msg: "invalid JSON: " + err.Error()}
+	}
+	for i, p := range l.Setup.Players {
+		if len(p.Deck) > maxDeck {
+			return nil, &ParseError{Line: 1, Msg: fmt.Sprintf("P%d's deck has more than %d cards", i+1, maxDeck)}
+		}
+	}
+	if len(l.Actions) > maxActions {
+		return nil, &ParseError{Line: 1, Msg: "too many actions"}
+	}
+	for i := range l.Actions {
+		a := &l.Actions[i]
+		if a.Line == 0 {
+			a.Line = i + 1
+		}
+		if err := checkAction(a); err != "" {
+			return nil, &ParseError{Line: a.Line, Msg: fmt.Sprintf("action %d: %s", i+1, err)}
+		}
+	}
+	return &l, nil
+}
+
+func asErr[T error](err error, target *T) bool {
+	t, ok := err.(T)
+	if ok {
+		*target = t
+	}
+	return ok
+}
+
+// checkAction validates an action read from JSON the way the text parser does.
+func checkAction(a *Action) string {
+	if _, ok := verbArgs[a.Verb]; !ok {
+		return fmt.Sprintf("unknown action %q", string(a.Verb))
+	}
+	refs := append([]string{}, a.Targets...)
+	if a.Card != "" {
+		refs = append(refs, a.Card)
+	}
+	for _, r := range refs {
+		if _, err := ParseRef(r); err != nil {
+			return err.Error()
+		}
+	}
+	if a.Amount != nil && (*a.Amount > maxAmount || *a.Amount < -maxAmount) {
+		return "amount out of range"
+	}
+	return ""
+}
+
+// verbArgs lists the verbs the notation knows; the value is a usage hint.
+var verbArgs = map[Verb]string{
+	VerbFirst: "", VerbKeep: "", VerbRedraw: "", VerbDraw: "[CARD]", VerbCharge: "CARD",
+	VerbPlay: "CARD [cost N]", VerbEvolve: "CARD on CARD [CARD] [cost N]", VerbAwaken: "",
+	VerbAttack: "ATTACKER -> TARGET", VerbBlock: "CARD", VerbCombo: "CARD [from battle]",
+	VerbPass: "", VerbDamage: "[N]", VerbKO: "[CARD]", VerbMiss: "", VerbEnd: "", VerbConcede: "",
+	VerbMove: "CARD from ZONE to ZONE [bottom]", VerbPower: "CARD +N|-N [battle|turn|lasting]",
+	VerbRest: "CARD [in energy]", VerbReady: "CARD [in energy]", VerbKi: "CARD +N|-N", VerbShuffle: "",
+}
+
+// ParseText reads the text notation.
+func ParseText(data []byte) (*Log, error) {
+	l := &Log{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 1024), maxLineLen)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if !utf8.ValidString(text) {
+			return nil, &ParseError{Line: line, Msg: "the line is not valid UTF-8"}
+		}
+		text = stripComment(text)
+		if text == "" {
+			continue
+		}
+		if text[0] == '[' {
+			if len(l.Actions) > 0 {
+				return nil, &ParseError{Line: line, Msg: "tags must come before the first action"}
+			}
+			if msg := parseTag(l, text); msg != "" {
+				return nil, &ParseError{Line: line, Msg: msg}
+			}
+			continue
+		}
+		if len(l.Actions) >= maxActions {
+			return nil, &ParseError{Line: line, Msg: "too many actions"}
+		}
+		a, msg := parseAction(strings.Fields(text))
+		if msg != "" {
+			return nil, &ParseError{Line: line, Msg: msg}
+		}
+		a.Line = line
+		l.Actions = append(l.Actions, a)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &ParseError{Line: line + 1, Msg: "the line is too long or unreadable"}
+	}
+	return l, nil
+}
+
+// stripComment drops a "#" comment: at the start of the line or after a
+// space, so that "FS01-07#2" keeps its copy number.
+func stripComment(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') {
+			s = s[:i]
+			break
+		}
+	}
+	return strings.TrimSpace(s)
+}
+
+func parseTag(l *Log, text string) string {
+	if !strings.HasSuffix(text, "]") {
+		return "a tag must end with ]"
+	}
+	body := strings.TrimSpace(text[1 : len(text)-1])
+	sp := strings.IndexAny(body, " \t")
+	if sp < 0 {
+		return `a tag looks like [Name "value"]`
+	}
+	name, val := body[:sp], strings.TrimSpace(body[sp:])
+	uq, err := strconv.Unquote(val)
+	if err != nil {
+		return fmt.Sprintf("the value of tag %s must be in double quotes", name)
+	}
+	switch strings.ToLower(name) {
+	case "seed":
+		n, err := strconv.ParseUint(uq, 10, 64)
+		if err != nil {
+			return "Seed must be a whole number"
+		}
+		l.Setup.Seed = n
+	case "p1", "p2":
+		l.Setup.Players[name[1]-'1'].Name = uq
+	case "p1leader", "p2leader":
+		if !validNumber(uq) {
+			return fmt.Sprintf("%q is not a card number", uq)
+		}
+		l.Setup.Players[name[1]-'1'].Leader = strings.ToUpper(uq)
+	case "p1deck", "p2deck":
+		deck, msg := parseDeck(uq)
+		if msg != "" {
+			return msg
+		}
+		l.Setup.Players[name[1]-'1'].Deck = deck
+	case "event", "round", "table", "date", "result", "judge":
+		// Descriptive tags: kept by whoever stores the log, not needed to replay.
+	default:
+		return fmt.Sprintf("unknown tag %s", name)
+	}
+	return ""
+}
+
+// parseDeck reads "4 FS01-02, 4 FS01-03, 50 ?": counts and card numbers, top
+// of the deck first, "?" for unknown cards.
+func parseDeck(s string) ([]string, string) {
+	var deck []string
+	for part := range strings.SplitSeq(s, ",") {
+		f := strings.Fields(part)
+		if len(f) == 0 {
+			continue
+		}
+		n := 1
+		if len(f) == 2 {
+			c, err := strconv.Atoi(f[0])
+			if err != nil || c < 1 || c > maxDeck {
+				return nil, fmt.Sprintf("%q is not a card count", f[0])
+			}
+			n, f = c, f[1:]
+		}
+		if len(f) != 1 {
+			return nil, fmt.Sprintf("%q should be a count and a card number", strings.TrimSpace(part))
+		}
+		num := ""
+		if f[0] != "?" {
+			if !validNumber(f[0]) {
+				return nil, fmt.Sprintf("%q is not a card number", f[0])
+			}
+			num = strings.ToUpper(f[0])
+		}
+		if len(deck)+n > maxDeck {
+			return nil, fmt.Sprintf("a deck has at most %d cards here", maxDeck)
+		}
+		for range n {
+			deck = append(deck, num)
+		}
+	}
+	return deck, ""
+}
+
+func parseAction(f []string) (Action, string) {
+	a := Action{Player: NoSide}
+	if len(f) > 0 {
+		switch strings.ToUpper(f[0]) {
+		case "P1":
+			a.Player, f = P1, f[1:]
+		case "P2":
+			a.Player, f = P2, f[1:]
+		}
+	}
+	if len(f) == 0 {
+		return a, "the line has a player but no action"
+	}
+	a.Verb = Verb(strings.ToLower(f[0]))
+	usage, ok := verbArgs[a.Verb]
+	if !ok {
+		return a, fmt.Sprintf("unknown action %q", f[0])
+	}
+	if a.Player == NoSide && !isOutcome(a.Verb) {
+		return a, fmt.Sprintf("%q needs a player first, as in: P1 %s %s", f[0], a.Verb, usage)
+	}
+	args := f[1:]
+	bad := func() (Action, string) {
+		return a, strings.TrimSpace(fmt.Sprintf("expected: %s %s", a.Verb, usage))
+	}
+	ref := func(s string) bool {
+		_, err := ParseRef(s)
+		return err == nil
+	}
+	amount := func(s string) bool {
+		n, err := strconv.Atoi(s)
+		if err != nil || n > maxAmount || n < -maxAmount {
+			return false
+		}
+		a.Amount = &n
+		return true
+	}
+	// costTail reads an optional trailing "cost N".
+	costTail := func() bool {
+		if len(args) >= 2 && strings.EqualFold(args[len(args)-2], "cost") {
+			if !amount(args[len(args)-1]) || *a.Amount < 0 {
+				return false
+			}
+			args = args[:len(args)-2]
+		}
+		return true
+	}
+	switch a.Verb {
+	case VerbFirst, VerbKeep, VerbRedraw, VerbAwaken, VerbPass, VerbEnd, VerbConcede, VerbShuffle, VerbMiss:
+		if len(args) != 0 {
+			return bad()
+		}
+	case VerbDraw, VerbKO:
+		if len(args) > 1 || (len(args) == 1 && !ref(args[0])) {
+			return bad()
+		}
+		if len(args) == 1 {
+			if a.Player == NoSide {
+				return a, fmt.Sprintf("%q with a card is an effect and needs a player first, as in: P1 ko P2:FS02-05", f[0])
+			}
+			a.Card = args[0]
+		}
+	case VerbCharge, VerbBlock:
+		if len(args) != 1 || !ref(args[0]) {
+			return bad()
+		}
+		a.Card = args[0]
+	case VerbPlay:
+		if !costTail() || len(args) != 1 || !ref(args[0]) {
+			return bad()
+		}
+		a.Card = args[0]
+	case VerbEvolve:
+		if !costTail() || len(args) < 3 || len(args) > 4 || !strings.EqualFold(args[1], "on") {
+			return bad()
+		}
+		a.Card = args[0]
+		a.Targets = args[2:]
+		for _, r := range append([]string{a.Card}, a.Targets...) {
+			if !ref(r) {
+				return bad()
+			}
+		}
+	case VerbAttack:
+		if len(args) != 3 || args[1] != "->" || !ref(args[0]) || !ref(args[2]) {
+			return bad()
+		}
+		a.Card, a.Targets = args[0], []string{args[2]}
+	case VerbCombo:
+		if len(args) == 3 && strings.EqualFold(args[1], "from") {
+			a.From = Zone(strings.ToLower(args[2]))
+			if a.From != ZoneBattle && a.From != ZoneHand {
+				return bad()
+			}
+			args = args[:1]
+		}
+		if len(args) != 1 || !ref(args[0]) {
+			return bad()
+		}
+		a.Card = args[0]
+	case VerbDamage:
+		if len(args) > 1 || (len(args) == 1 && (!amount(args[0]) || *a.Amount < 1 || *a.Amount > 8)) {
+			return bad()
+		}
+	case VerbMove:
+		if len(args) == 6 && strings.EqualFold(args[5], "bottom") {
+			a.Bottom = true
+			args = args[:5]
+		} else if len(args) == 6 && strings.EqualFold(args[5], "top") {
+			args = args[:5]
+		}
+		if len(args) != 5 || !ref(args[0]) || !strings.EqualFold(args[1], "from") || !strings.EqualFold(args[3], "to") {
+			return bad()
+		}
+		a.Card, a.From, a.To = args[0], Zone(strings.ToLower(args[2])), Zone(strings.ToLower(args[4]))
+		if !validZone(a.From) || !validZone(a.To) {
+			return a, "zones are hand, deck, life, drop, battle, energy and combo"
+		}
+	case VerbPower:
+		if len(args) == 3 {
+			a.Duration = Duration(strings.ToLower(args[2]))
+			if a.Duration != ForBattle && a.Duration != ForTurn && a.Duration != ForLasting {
+				return bad()
+			}
+			args = args[:2]
+		}
+		if len(args) != 2 || !ref(args[0]) || !amount(args[1]) {
+			return bad()
+		}
+		a.Card = args[0]
+	case VerbKi:
+		if len(args) != 2 || !ref(args[0]) || !amount(args[1]) {
+			return bad()
+		}
+		a.Card = args[0]
+	case VerbRest, VerbReady:
+		if len(args) == 3 && strings.EqualFold(args[1], "in") && strings.EqualFold(args[2], "energy") {
+			a.From = ZoneEnergy
+			args = args[:1]
+		}
+		if len(args) != 1 || !ref(args[0]) {
+			return bad()
+		}
+		a.Card = args[0]
+	}
+	return a, ""
+}
+
+// Format writes a log in the text notation; ParseText reads it back.
+func Format(w io.Writer, l *Log) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "[Seed %q]\n", strconv.FormatUint(l.Setup.Seed, 10))
+	for i, p := range l.Setup.Players {
+		if p.Name != "" {
+			fmt.Fprintf(bw, "[P%d %q]\n", i+1, p.Name)
+		}
+		if p.Leader != "" {
+			fmt.Fprintf(bw, "[P%dLeader %q]\n", i+1, p.Leader)
+		}
+		if len(p.Deck) > 0 {
+			fmt.Fprintf(bw, "[P%dDeck %q]\n", i+1, formatDeck(p.Deck))
+		}
+	}
+	bw.WriteString("\n")
+	for _, a := range l.Actions {
+		bw.WriteString(FormatAction(a))
+		bw.WriteString("\n")
+	}
+	return bw.Flush()
+}
+
+func formatDeck(deck []string) string {
+	var parts []string
+	for i := 0; i < len(deck); {
+		j := i
+		for j < len(deck) && deck[j] == deck[i] {
+			j++
+		}
+		n := deck[i]
+		if n == "" {
+			n = "?"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", j-i, n))
+		i = j
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FormatAction writes one action as a line of the text notation.
+func FormatAction(a Action) string {
+	var f []string
+	if a.Player == P1 || a.Player == P2 {
+		f = append(f, a.Player.String())
+	}
+	f = append(f, string(a.Verb))
+	amt := func(sign bool) string {
+		if a.Amount == nil {
+			return ""
+		}
+		if sign {
+			return fmt.Sprintf("%+d", *a.Amount)
+		}
+		return strconv.Itoa(*a.Amount)
+	}
+	switch a.Verb {
+	case VerbDraw, VerbKO, VerbCharge, VerbBlock:
+		if a.Card != "" {
+			f = append(f, a.Card)
+		}
+	case VerbPlay:
+		f = append(f, a.Card)
+		if a.Amount != nil {
+			f = append(f, "cost", amt(false))
+		}
+	case VerbEvolve:
+		f = append(f, a.Card, "on")
+		f = append(f, a.Targets...)
+		if a.Amount != nil {
+			f = append(f, "cost", amt(false))
+		}
+	case VerbAttack:
+		t := ""
+		if len(a.Targets) > 0 {
+			t = a.Targets[0]
+		}
+		f = append(f, a.Card, "->", t)
+	case VerbCombo:
+		f = append(f, a.Card)
+		if a.From == ZoneBattle {
+			f = append(f, "from", "battle")
+		}
+	case VerbDamage:
+		if a.Amount != nil {
+			f = append(f, amt(false))
+		}
+	case VerbMove:
+		f = append(f, a.Card, "from", string(a.From), "to", string(a.To))
+		if a.Bottom {
+			f = append(f, "bottom")
+		}
+	case VerbPower:
+		f = append(f, a.Card, amt(true))
+		if a.Duration != "" {
+			f = append(f, string(a.Duration))
+		}
+	case VerbKi:
+		f = append(f, a.Card, amt(true))
+	case VerbRest, VerbReady:
+		f = append(f, a.Card)
+		if a.From == ZoneEnergy {
+			f = append(f, "in", "energy")
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// MarshalText writes P1, P2, or "" for no player.
+func (s Side) MarshalText() ([]byte, error) {
+	if s != P1 && s != P2 {
+		return []byte{}, nil
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads P1, P2 or "".
+func (s *Side) UnmarshalText(b []byte) error {
+	switch strings.ToUpper(string(b)) {
+	case "P1":
+		*s = P1
+	case "P2":
+		*s = P2
+	case "":
+		*s = NoSide
+	default:
+		return fmt.Errorf("player %q is not P1 or P2", string(b))
+	}
+	return nil
+}

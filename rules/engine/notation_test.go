@@ -1,0 +1,222 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+const sampleLog = `# A short game
+[Seed "42"]
+[Event "Locals"]
+[P1 "Ana"]
+[P1Leader "FS01-01"]
+[P1Deck "4 FS01-02, 46 ?"]
+[P2Leader "FS02-01"]
+[P2Deck "50 ?"]
+
+P1 first
+P1 keep   # happy with it
+P2 redraw
+P1 draw FS01-07
+P1 charge FS01-07
+P1 play FS01-02 cost 1
+P1 end
+P2 draw
+P2 attack leader -> leader
+P2 combo FS02-05
+P2 combo FS02-11 from battle
+P2 pass
+P1 pass
+damage 2
+P2 evolve TS-02 on FS02-05 FS02-07#2 cost 0
+P2 move top from life to hand bottom
+P2 power P1:FS01-02 -5000 battle
+P2 rest FS02-05 in energy
+P2 ki FS02-05 +1
+P2 block FS02-12
+ko
+P2 ko P1:FS01-02
+miss
+P2 shuffle
+P2 awaken
+P2 concede
+`
+
+func TestParseText(t *testing.T) {
+	l, err := ParseText([]byte(sampleLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Setup.Seed != 42 || l.Setup.Players[0].Name != "Ana" || len(l.Setup.Players[0].Deck) != 50 || l.Setup.Players[0].Deck[0] != "FS01-02" || l.Setup.Players[0].Deck[4] != "" {
+		t.Fatalf("setup: %+v", l.Setup)
+	}
+	if len(l.Actions) != 26 {
+		t.Fatalf("%d actions", len(l.Actions))
+	}
+	a := l.Actions[0]
+	if a.Player != P1 || a.Verb != VerbFirst || a.Line != 10 {
+		t.Errorf("first action %+v", a)
+	}
+	at := l.Actions[8]
+	if at.Verb != VerbAttack || at.Card != "leader" || at.Targets[0] != "leader" {
+		t.Errorf("attack %+v", at)
+	}
+	if d := l.Actions[13]; d.Player != NoSide || *d.Amount != 2 {
+		t.Errorf("damage %+v", d)
+	}
+}
+
+func TestFormatRoundTrip(t *testing.T) {
+	l, err := ParseText([]byte(sampleLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Format(&buf, l); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := ParseText(buf.Bytes())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	clearLines(l)
+	clearLines(l2)
+	l.Setup.Players[0].Name, l2.Setup.Players[0].Name = "", ""
+	if !reflect.DeepEqual(l, l2) {
+		t.Errorf("text round trip differs\n%s", buf.String())
+	}
+	js, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l3, err := ParseLog(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clearLines(l3)
+	if !reflect.DeepEqual(l, l3) {
+		t.Errorf("JSON round trip differs\n%s", js)
+	}
+}
+
+func clearLines(l *Log) {
+	for i := range l.Actions {
+		l.Actions[i].Line = 0
+	}
+}
+
+func TestJSONMissingPlayerIsNoSide(t *testing.T) {
+	l, err := ParseJSON([]byte(`{"setup":{"seed":1,"players":[{"leader":"FS01-01","deck":[]},{"leader":"FS02-01","deck":[]}]},"actions":[{"verb":"damage"},{"player":"P2","verb":"pass"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Actions[0].Player != NoSide || l.Actions[1].Player != P2 || l.Actions[1].Line != 2 {
+		t.Errorf("%+v", l.Actions)
+	}
+}
+
+func TestParseErrorsNameTheLine(t *testing.T) {
+	for _, tc := range []struct {
+		log  string
+		line int
+		msg  string
+	}{
+		{"P1 first\nP1 fly\n", 2, `unknown action "fly"`},
+		{"\n\nfirst\n", 3, "needs a player"},
+		{"P1 attack leader leader", 1, "expected: attack ATTACKER -> TARGET"},
+		{"P1 play FS01-07 cost x", 1, "expected: play CARD"},
+		{"P1 move FS01-07 from hand to space", 1, "zones are"},
+		{"P1 first\n[Seed \"1\"]", 2, "before the first action"},
+		{"[Seed 1]", 1, "double quotes"},
+		{"[P1Deck \"4 FS01-02, x y z\"]", 1, "count and a card number"},
+		{"[P1Deck \"9999 ?\"]", 1, "not a card count"},
+		{"[Colour \"red\"]", 1, "unknown tag"},
+		{"P1 charge FS01-07#0", 1, "expected: charge CARD"},
+		{"P1\n", 1, "no action"},
+		{"damage 9", 1, "expected: damage"},
+		{`{"setup":{},"actions":[{"verb":"fly"}]}`, 1, "unknown action"},
+		{"{\n\"setup\": 3}", 2, "invalid JSON"},
+	} {
+		_, err := ParseLog([]byte(tc.log))
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("%q: error %v, want a ParseError", tc.log, err)
+			continue
+		}
+		if pe.Line != tc.line || !strings.Contains(pe.Msg, tc.msg) {
+			t.Errorf("%q: line %d %q, want line %d containing %q", tc.log, pe.Line, pe.Msg, tc.line, tc.msg)
+		}
+	}
+}
+
+func TestCommentKeepsCopyNumber(t *testing.T) {
+	l, err := ParseText([]byte("P1 block FS02-12#2 # the second one\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := ParseRef(l.Actions[0].Card)
+	if r.Number != "FS02-12" || r.Nth != 2 {
+		t.Errorf("%+v", r)
+	}
+}
+
+func FuzzParseLog(f *testing.F) {
+	f.Add([]byte(sampleLog))
+	f.Add([]byte(`{"setup":{"seed":1},"actions":[{"verb":"draw","player":"P1","amount":3}]}`))
+	f.Add([]byte("P1 attack P2:FS01-07#3 -> leader\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := ParseLog(data)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("error without a line: %v", err)
+			}
+			return
+		}
+		// Whatever parses must replay without panicking and format back.
+		r := Run(l, testCards(t), ReplayOptions{RunOn: true})
+		_ = r.StateAt(len(r.Steps) / 2)
+		var buf bytes.Buffer
+		if err := Format(&buf, l); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseText(buf.Bytes()); err != nil {
+			t.Fatalf("formatted log does not parse: %v\n%s", err, buf.String())
+		}
+	})
+}
+
+// The examples in docs/game-log.md parse, and the text one is a legal game.
+func TestDocExamples(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/game-log.md")
+	if err != nil {
+		t.Skip("docs not present:", err)
+	}
+	blocks := strings.Split(string(doc), "```")
+	var text, js string
+	for i := 1; i < len(blocks); i += 2 {
+		b := blocks[i]
+		switch {
+		case strings.HasPrefix(b, "json\n"):
+			js = b[5:]
+		case strings.HasPrefix(b, "\n# FS01") && text == "":
+			text = b
+		}
+	}
+	l, err := ParseLog([]byte(text))
+	if err != nil {
+		t.Fatalf("text example: %v", err)
+	}
+	r := Run(l, testCards(t), ReplayOptions{})
+	if v := r.FirstViolation(); v != nil {
+		t.Errorf("text example is not legal: %v", v)
+	}
+	if _, err := ParseLog([]byte(js)); err != nil {
+		t.Errorf("JSON example: %v", err)
+	}
+}

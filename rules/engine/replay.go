@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// UnmarshalJSON reads an action; a missing player means no player (not P1).
+func (a *Action) UnmarshalJSON(b []byte) error {
+	type plain Action
+	p := plain{Player: NoSide}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*a = Action(p)
+	return nil
+}
+
+// ReplayOptions says how far to replay and what to keep.
+type ReplayOptions struct {
+	// RunOn keeps going after a violation, skipping the illegal action;
+	// otherwise the replay stops at the first violation.
+	RunOn bool
+	// Until stops after this many actions (0: all of them).
+	Until int
+	// SnapshotEvery keeps a copy of the state every N actions so StateAt is
+	// quick anywhere in a long game (0: every 32 actions).
+	SnapshotEvery int
+}
+
+// Step is one applied action of a replay. Violation is set, and Events
+// empty, when the action was illegal.
+type Step struct {
+	Index     int        `json:"step"` // 1-based
+	Action    Action     `json:"action"`
+	Events    []Event    `json:"events,omitempty"`
+	Violation *Violation `json:"violation,omitempty"`
+}
+
+// Replay is a replayed game.
+type Replay struct {
+	Log *Log
+	// DeckProblems are the deck-building violations found at setup (step 0).
+	DeckProblems []*Violation
+	Steps        []Step
+	// Final is the state after the last replayed step.
+	Final     State
+	initial   State
+	snapshots []State // snapshots[k] is the state after k*every actions
+	every     int
+}
+
+// Run replays a log from its setup with the given card data.
+func Run(l *Log, cards Cards, opt ReplayOptions) *Replay {
+	r := &Replay{Log: l, every: opt.SnapshotEvery}
+	if r.every <= 0 {
+		r.every = 32
+	}
+	r.initial = NewState(l.Setup, cards)
+	for i, p := range l.Setup.Players {
+		for _, v := range CheckDeck(p.Leader, p.Deck, cards) {
+			v.Player = Side(i).String()
+			r.DeckProblems = append(r.DeckProblems, v)
+		}
+	}
+	w := r.initial.Clone()
+	r.snapshots = append(r.snapshots, w.Clone())
+	n := len(l.Actions)
+	if opt.Until > 0 && opt.Until < n {
+		n = opt.Until
+	}
+	if len(r.DeckProblems) > 0 && !opt.RunOn {
+		n = 0
+	}
+	r.Steps = make([]Step, 0, n)
+	evbuf := make([]Event, 0, 3*n)
+	for i := 0; i < n; i++ {
+		a := l.Actions[i]
+		start := len(evbuf)
+		all, v := applyInto(&w, a, evbuf)
+		var ev []Event
+		if v == nil {
+			evbuf = all
+			ev = all[start:len(all):len(all)]
+		}
+		st := Step{Index: i + 1, Action: a, Events: ev}
+		if v != nil {
+			v.Step, v.Line = i+1, a.Line
+			st.Violation = v
+			// The illegal action is skipped but still counts as a step, so
+			// step numbers always match the log's actions.
+			w.Step++
+		}
+		r.Steps = append(r.Steps, st)
+		if (i+1)%r.every == 0 {
+			r.snapshots = append(r.snapshots, w.Clone())
+		}
+		if v != nil && !opt.RunOn {
+			break
+		}
+	}
+	r.Final = w
+	return r
+}
+
+// FirstViolation is the first illegal step (deck problems first), or nil.
+func (r *Replay) FirstViolation() *Violation {
+	if len(r.DeckProblems) > 0 {
+		return r.DeckProblems[0]
+	}
+	for _, s := range r.Steps {
+		if s.Violation != nil {
+			return s.Violation
+		}
+	}
+	return nil
+}
+
+// StateAt is the state after the first n replayed actions (0: the initial
+// state). It starts from the nearest snapshot, so any step is cheap.
+func (r *Replay) StateAt(n int) State {
+	n = max(0, min(n, len(r.Steps)))
+	k := min(n/r.every, len(r.snapshots)-1)
+	s := r.snapshots[k].Clone()
+	for i := k * r.every; i < n; i++ {
+		if r.Steps[i].Violation != nil {
+			s.Step++
+			continue
+		}
+		apply(&s, r.Steps[i].Action)
+	}
+	return s
+}
+
+// Summary describes a state in a few lines: phase and battle, then for each
+// player life, hand, deck, energy, Leader, Battle Area, [Field] and Drop.
+func Summary(s *State) string {
+	var b strings.Builder
+	switch {
+	case s.Result.Over && s.Result.Winner == NoSide:
+		fmt.Fprintf(&b, "game over: draw (%s)\n", s.Result.Reason)
+	case s.Result.Over:
+		fmt.Fprintf(&b, "game over: %s wins (%s)\n", s.Result.Winner, s.Result.Reason)
+	case s.Phase == PhaseSetup:
+		b.WriteString("setup\n")
+	default:
+		fmt.Fprintf(&b, "turn %d, %s, %s phase", s.Turn, s.TurnPlayer, s.Phase)
+		if s.Battle.Step != NoBattle {
+			fmt.Fprintf(&b, ", battle (%s step): %s attacks %s", s.Battle.Step, s.Name(s.Battle.Attacker), s.Name(s.Battle.Target))
+			if atk, def, ok := s.BattlePowers(); ok {
+				fmt.Fprintf(&b, ", %d vs %d", atk, def)
+			}
+		}
+		b.WriteString("\n")
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		active := 0
+		for _, e := range p.Energy {
+			if !e.Rest {
+				active++
+			}
+		}
+		fmt.Fprintf(&b, "  %s life %d, hand %d, deck %d, energy %d/%d active", Side(i), len(p.Life), len(p.Hand), len(p.Deck), active, len(p.Energy))
+		if p.Markers > 0 {
+			fmt.Fprintf(&b, " + %d marker(s)", p.Markers)
+		}
+		fmt.Fprintf(&b, ", drop %d\n", len(p.Drop))
+		side := "front"
+		if p.Leader.Awakened {
+			side = "back"
+		}
+		fmt.Fprintf(&b, "     leader %s (%s, %s%s)", s.Name(p.Leader.ID), side, modeWord(p.Leader.Rest), powerWord(s, p.Leader.ID))
+		if len(p.Battle) > 0 {
+			b.WriteString("; battle:")
+			for _, c := range p.Battle {
+				fmt.Fprintf(&b, " %s (%s%s", s.Name(c.ID), modeWord(c.Rest), powerWord(s, c.ID))
+				if c.Ki > 0 {
+					fmt.Fprintf(&b, ", %d ki", c.Ki)
+				}
+				if len(c.Under) > 0 {
+					fmt.Fprintf(&b, ", on %d", len(c.Under))
+				}
+				b.WriteString(")")
+			}
+		}
+		if p.Field != NoCard {
+			fmt.Fprintf(&b, "; field: %s (%s)", s.Name(p.Field), modeWord(p.FieldRest))
+		}
+		if len(p.Combo) > 0 {
+			b.WriteString("; combo:")
+			for _, id := range p.Combo {
+				b.WriteString(" " + s.Name(id))
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func modeWord(rest bool) string {
+	if rest {
+		return "rest"
+	}
+	return "active"
+}
+
+func powerWord(s *State, id CardID) string {
+	if p, ok := s.Power(id); ok {
+		return fmt.Sprintf(", %d", p)
+	}
+	return ""
+}
+
+// StateView is a state summary for display and JSON: what a judge sees of
+// both players at one step.
+type StateView struct {
+	Turn       int          `json:"turn"`
+	TurnPlayer string       `json:"turn_player,omitempty"`
+	Phase      string       `json:"phase"`
+	Battle     *BattleView  `json:"battle,omitempty"`
+	Result     string       `json:"result,omitempty"`
+	Players    []PlayerView `json:"players"`
+	Hash       string       `json:"hash"`
+}
+
+// BattleView is the battle in progress.
+type BattleView struct {
+	Step          string `json:"step"`
+	Attacker      string `json:"attacker"`
+	Target        string `json:"target"`
+	AttackerPower *int   `json:"attacker_power,omitempty"`
+	TargetPower   *int   `json:"target_power,omitempty"`
+}
+
+// CardView is a card in play.
+type CardView struct {
+	Card     string `json:"card"`
+	Rest     bool   `json:"rest,omitempty"`
+	Power    *int   `json:"power,omitempty"`
+	Awakened bool   `json:"awakened,omitempty"`
+	Ki       int    `json:"ki,omitempty"`
+	Under    int    `json:"under,omitempty"`
+}
+
+// PlayerView is one player's side of the board. Hidden zones are counts.
+type PlayerView struct {
+	Player       string     `json:"player"`
+	Life         int        `json:"life"`
+	Hand         int        `json:"hand"`
+	Deck         int        `json:"deck"`
+	EnergyActive int        `json:"energy_active"`
+	Energy       int        `json:"energy"`
+	Markers      int        `json:"markers"`
+	Drop         []string   `json:"drop"`
+	Leader       CardView   `json:"leader"`
+	Battle       []CardView `json:"battle"`
+	Field        *CardView  `json:"field,omitempty"`
+	Combo        []string   `json:"combo,omitempty"`
+}
+
+// View summarises s.
+func View(s *State) StateView {
+	v := StateView{Turn: s.Turn, Phase: s.Phase.String(), Hash: strconv.FormatUint(s.Hash(), 16)}
+	if s.TurnPlayer != NoSide {
+		v.TurnPlayer = s.TurnPlayer.String()
+	}
+	if s.Result.Over {
+		if s.Result.Winner == NoSide {
+			v.Result = "draw (" + s.Result.Reason + ")"
+		} else {
+			v.Result = s.Result.Winner.String() + " wins (" + s.Result.Reason + ")"
+		}
+	}
+	if s.Battle.Step != NoBattle {
+		bv := &BattleView{Step: s.Battle.Step.String(), Attacker: s.Name(s.Battle.Attacker), Target: s.Name(s.Battle.Target)}
+		if a, d, ok := s.BattlePowers(); ok {
+			bv.AttackerPower, bv.TargetPower = &a, &d
+		}
+		v.Battle = bv
+	}
+	power := func(id CardID) *int {
+		if p, ok := s.Power(id); ok {
+			return &p
+		}
+		return nil
+	}
+	names := func(ids []CardID) []string {
+		out := make([]string, 0, len(ids))
+		for _, id := range ids {
+			out = append(out, s.Name(id))
+		}
+		return out
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		pv := PlayerView{Player: Side(i).String(), Life: len(p.Life), Hand: len(p.Hand), Deck: len(p.Deck),
+			Energy: len(p.Energy), Markers: p.Markers, Drop: names(p.Drop), Combo: names(p.Combo), Battle: []CardView{}}
+		for _, e := range p.Energy {
+			if !e.Rest {
+				pv.EnergyActive++
+			}
+		}
+		pv.Leader = CardView{Card: s.Name(p.Leader.ID), Rest: p.Leader.Rest, Awakened: p.Leader.Awakened, Power: power(p.Leader.ID)}
+		for _, b := range p.Battle {
+			pv.Battle = append(pv.Battle, CardView{Card: s.Name(b.ID), Rest: b.Rest, Power: power(b.ID), Ki: b.Ki, Under: len(b.Under)})
+		}
+		if p.Field != NoCard {
+			pv.Field = &CardView{Card: s.Name(p.Field), Rest: p.FieldRest}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	return v
+}
+
+// Walk calls fn with each replayed step and the state after it (unchanged
+// after an illegal step), in order.
+func (r *Replay) Walk(fn func(st *Step, s *State)) {
+	s := r.snapshots[0].Clone()
+	for i := range r.Steps {
+		st := &r.Steps[i]
+		if st.Violation != nil {
+			s.Step++
+		} else {
+			apply(&s, st.Action)
+		}
+		fn(st, &s)
+	}
+}

@@ -1,0 +1,286 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+)
+
+// RuleEntry is one rule or keyword the engine cites, explained in our own
+// words. ID is what Violation.Rule and Event.Rule hold: "CR 8-1-1" for a
+// numbered comprehensive rule, "[Blocker]" for a keyword, or a short topic
+// name ("Damage Step") where we know no rule number.
+type RuleEntry struct {
+	ID          string   `json:"id"`
+	Number      string   `json:"number,omitempty"` // comprehensive-rule number, e.g. "8-1-1"
+	Title       string   `json:"title"`
+	Explanation string   `json:"explanation"`
+	Terms       []string `json:"terms,omitempty"`
+	// Enforced says whether the engine checks the rule itself; otherwise it
+	// only records what the players declare.
+	Enforced bool `json:"enforced"`
+}
+
+// Rules is the rule index, in rule-number order then keywords then topics.
+var Rules = []RuleEntry{
+	{ID: "CR 0-1-3-2", Number: "0-1-3-2", Title: "Losing the game", Enforced: true,
+		Explanation: "A player loses when their Life Area is empty or when their deck is empty. There is no final attack and no need to try to draw from an empty deck.",
+		Terms:       []string{"lose", "win", "defeat", "life zero", "deck out", "empty deck"}},
+	{ID: "CR 0-1-3-3", Number: "0-1-3-3", Title: "Both players lose at once", Enforced: true,
+		Explanation: "If both players meet a losing condition at the same moment, the game is a draw.",
+		Terms:       []string{"draw", "tie", "simultaneous", "both lose"}},
+	{ID: "CR 0-1-3-4", Number: "0-1-3-4", Title: "Conceding", Enforced: true,
+		Explanation: "A player may concede at any time, and no card can force or stop it. Conceding loses the game.",
+		Terms:       []string{"concede", "give up", "surrender", "scoop"}},
+	{ID: "CR 0-2-2", Number: "0-2-2", Title: "Card text beats the rules", Enforced: false,
+		Explanation: "When a card's text contradicts the rules, the card wins, except for the few rules that say otherwise (such as a Leader never leaving its area). The engine cannot read card text, so such effects are logged as declared actions.",
+		Terms:       []string{"card text", "priority", "contradiction"}},
+	{ID: "CR 0-2-4", Number: "0-2-4", Title: "Do what you can", Enforced: false,
+		Explanation: "If part of an effect cannot be carried out, that part is skipped and the rest still happens.",
+		Terms:       []string{"impossible", "partial effect"}},
+	{ID: "CR 0-2-5", Number: "0-2-5", Title: "Can't beats can", Enforced: false,
+		Explanation: "If one effect forbids an action that another effect requires or allows, the ban wins.",
+		Terms:       []string{"cannot", "prohibition", "forbid"}},
+	{ID: "CR 0-2-6", Number: "0-2-6", Title: "Rest beats active", Enforced: false,
+		Explanation: "If a card would be switched to Rest Mode and to Active Mode at the same time, it ends up in Rest Mode.",
+		Terms:       []string{"rest", "active", "mode", "conflict"}},
+	{ID: "CR 0-2-7", Number: "0-2-7", Title: "Turn player first", Enforced: false,
+		Explanation: "When skills of both players trigger at once, the player whose turn it is resolves all of theirs first.",
+		Terms:       []string{"trigger", "order", "simultaneous", "auto"}},
+	{ID: "CR 1-8-1", Number: "1-8-1", Title: "Active Mode and Rest Mode", Enforced: true,
+		Explanation: "Cards in the Leader, Battle and Energy Areas are either upright (Active) or sideways (Rest). Energy lies upside down and still counts as Active until it is used.",
+		Terms:       []string{"active", "rest", "tap", "untap", "mode", "sideways"}},
+	{ID: "CR 3-3-4", Number: "3-3-4", Title: "No hand size limit", Enforced: true,
+		Explanation: "A player may hold any number of cards in hand; nothing is discarded at the end of the turn.",
+		Terms:       []string{"hand size", "hand limit", "discard"}},
+	{ID: "CR 3-6-3", Number: "3-6-3", Title: "Battle Cards can attack at once", Enforced: true,
+		Explanation: "A Battle Card enters the Battle Area in Active Mode and may attack in the same turn it was played; there is no waiting a turn.",
+		Terms:       []string{"summoning sickness", "attack", "same turn", "battle card"}},
+	{ID: "CR 3-5-3", Number: "3-5-3", Title: "The Leader stays in its area", Enforced: true,
+		Explanation: "A Leader never leaves the Leader Area: it cannot be KO'd, moved or sent to the Drop.",
+		Terms:       []string{"leader", "leave", "remove", "ko leader"}},
+	{ID: "CR 5-3-1", Number: "5-3-1", Title: "Paying costs", Enforced: true,
+		Explanation: "A cost is paid by switching Active energy to Rest Mode, one per point. Coloured orbs in the cost must be paid with energy of that colour. An energy marker may be removed from the game instead of resting a card; it counts as the Leader's colour. [Ki] markers cannot pay costs.",
+		Terms:       []string{"cost", "energy", "pay", "colour", "color", "specified cost", "energy marker", "mana"}},
+	{ID: "CR 5-5-2", Number: "5-5-2", Title: "Playing a Battle Card", Enforced: true,
+		Explanation: "Show the card, pay its cost and put it in your Battle Area in Active Mode. There is no limit to how many Battle Cards you may have.",
+		Terms:       []string{"play", "battle card", "summon", "cast"}},
+	{ID: "CR 6-1-2", Number: "6-1-2", Title: "One Leader", Enforced: true,
+		Explanation: "Each player uses exactly one Leader card.",
+		Terms:       []string{"leader", "deck building"}},
+	{ID: "CR 6-1-3", Number: "6-1-3", Title: "Deck size", Enforced: true,
+		Explanation: "The deck holds 50 to 60 Battle and Extra cards; Leaders do not go in the deck and are never played from hand.",
+		Terms:       []string{"deck size", "50", "60", "deck building"}},
+	{ID: "CR 6-1-4-1", Number: "6-1-4-1", Title: "Deck colours", Enforced: true,
+		Explanation: "Every card in the deck must be of the Leader's colours. A card with a colour the Leader lacks cannot be included.",
+		Terms:       []string{"colour", "color", "splash", "deck building"}},
+	{ID: "CR 6-1-4-2", Number: "6-1-4-2", Title: "Four copies", Enforced: true,
+		Explanation: "At most 4 copies of each card number. Different numbers with the same name count separately; alternate arts share their number.",
+		Terms:       []string{"copies", "limit", "four", "4", "deck building"}},
+	{ID: "CR 6-1-5", Number: "6-1-5", Title: "Energy markers", Enforced: true,
+		Explanation: "Players bring energy markers. The player going second starts with one; it can be removed from the game to pay 1 of a cost, as the Leader's colour.",
+		Terms:       []string{"energy marker", "marker", "token"}},
+	{ID: "CR 6-2-1", Number: "6-2-1", Title: "Setting up the game", Enforced: true,
+		Explanation: "Before the first turn: Leaders go out front side up, a random choice decides who picks to go first or second, decks are shuffled, each player draws 6 and may redraw once, each sets 8 life cards, and the second player gets an energy marker. Nothing else can happen before that.",
+		Terms:       []string{"setup", "start", "preparation"}},
+	{ID: "CR 6-2-1-5", Number: "6-2-1-5", Title: "Choosing who goes first", Enforced: true,
+		Explanation: "The player who wins a random choice says whether they go first or second. It is decided once.",
+		Terms:       []string{"first player", "going first", "rock paper scissors", "coin"}},
+	{ID: "CR 6-2-1-7", Number: "6-2-1-7", Title: "Shuffling at setup", Enforced: true,
+		Explanation: "Each player shuffles their deck and places it face down. In a replay the game's seed decides the shuffle, so it is the same every time.",
+		Terms:       []string{"shuffle", "random", "seed"}},
+	{ID: "CR 6-2-1-8", Number: "6-2-1-8", Title: "Opening hand and redraw", Enforced: true,
+		Explanation: "Each player draws 6 cards. The first player decides first whether to redraw: all six go back, the deck is shuffled and six new cards are drawn. No partial redraws.",
+		Terms:       []string{"mulligan", "redraw", "opening hand", "keep"}},
+	{ID: "CR 6-2-1-8-1", Number: "6-2-1-8-1", Title: "Only one redraw", Enforced: true,
+		Explanation: "Each player may redraw at most once, and a decision to keep is final.",
+		Terms:       []string{"mulligan", "redraw", "once"}},
+	{ID: "CR 6-2-1-9", Number: "6-2-1-9", Title: "Setting life", Enforced: true,
+		Explanation: "Each player puts the top 8 cards of their deck face down in the Life Area one at a time, so the deck's top card ends up at the bottom. Nobody looks at or reorders them.",
+		Terms:       []string{"life", "8", "shields", "life cards"}},
+	{ID: "CR 6-2-1-10", Number: "6-2-1-10", Title: "Energy marker for the second player", Enforced: true,
+		Explanation: "The player going second puts one energy marker in their Energy Area before the game starts.",
+		Terms:       []string{"energy marker", "second player", "compensation"}},
+	{ID: "CR 7-1-1", Number: "7-1-1", Title: "The three phases of a turn", Enforced: true,
+		Explanation: "A turn is a Charge Phase, a Main Phase and an End Phase, in that order. There is no separate draw phase: the draw is part of the Charge Phase.",
+		Terms:       []string{"turn", "phases", "turn structure", "draw phase"}},
+	{ID: "CR 7-2", Number: "7-2", Title: "Charge Phase", Enforced: true,
+		Explanation: "The turn player readies all their cards, draws 1 card, then may charge 1 card from hand as energy.",
+		Terms:       []string{"charge phase", "ready", "draw", "energy"}},
+	{ID: "CR 7-2-7", Number: "7-2-7", Title: "Ready everything", Enforced: true,
+		Explanation: "At the start of your Charge Phase, all your rested cards in the Leader, Battle and Energy Areas switch to Active Mode. It is not optional; the engine does it itself.",
+		Terms:       []string{"ready", "untap", "charge phase", "active"}},
+	{ID: "CR 7-2-9", Number: "7-2-9", Title: "The Charge Phase draw", Enforced: true,
+		Explanation: "After readying, the turn player must draw 1 card, the first player included on their first turn. Nothing else in the turn comes before that draw.",
+		Terms:       []string{"draw", "charge phase", "first turn draw"}},
+	{ID: "CR 7-2-11", Number: "7-2-11", Title: "Charging energy", Enforced: true,
+		Explanation: "In their Charge Phase, after drawing, the turn player may put 1 card from hand face up into their Energy Area. Any card may be charged, but only one per Charge Phase, and only then.",
+		Terms:       []string{"charge", "energy", "one per turn", "mana"}},
+	{ID: "CR 7-3", Number: "7-3", Title: "Main Phase", Enforced: true,
+		Explanation: "The turn player plays cards, uses skills and attacks in any order and as often as they can, then ends the phase.",
+		Terms:       []string{"main phase", "phase"}},
+	{ID: "CR 7-3-4", Number: "7-3-4", Title: "Main Phase actions one at a time", Enforced: true,
+		Explanation: "Playing cards, activating skills and attacking are Main Phase actions of the turn player, done one after another; a battle must end before the next action starts.",
+		Terms:       []string{"main phase", "actions", "timing"}},
+	{ID: "CR 7-3-4-2", Number: "7-3-4-2", Title: "[Activate Main] skills", Enforced: true,
+		Explanation: "Skills marked [Activate Main], including Extra Cards used from hand, are used by the turn player in their Main Phase outside battles.",
+		Terms:       []string{"activate main", "extra card", "skill"}},
+	{ID: "CR 7-3-4-3-1", Number: "7-3-4-3-1", Title: "No attack on the first player's first turn", Enforced: true,
+		Explanation: "The player who goes first cannot attack during their first turn. The second player may attack on theirs.",
+		Terms:       []string{"first turn", "attack", "first player"}},
+	{ID: "CR 7-4", Number: "7-4", Title: "End Phase", Enforced: true,
+		Explanation: "End-of-turn skills happen, effects that last for the turn end, and the opponent's turn begins. There is no hand size limit.",
+		Terms:       []string{"end phase", "end of turn", "pass turn"}},
+	{ID: "CR 8-1-1", Number: "8-1-1", Title: "Declaring an attack", Enforced: true,
+		Explanation: "The turn player switches an Active Leader or Battle Card to Rest Mode and attacks either the opponent's Leader or one of the opponent's Battle Cards that is in Rest Mode. Active Battle Cards cannot be attacked.",
+		Terms:       []string{"attack", "target", "rest mode", "attacker"}},
+	{ID: "CR 12-2-2", Number: "12-2-2", Title: "Using Extra Cards", Enforced: true,
+		Explanation: "An Extra Card is used from hand by paying its cost; it goes to the Drop and its skill happens. Ones with [Activate Battle] are used during a battle, by the attacker in the Offense Step or the defender in the Defense Step.",
+		Terms:       []string{"extra card", "activate battle", "event", "spell"}},
+	{ID: "CR 14-1-2-1", Number: "14-1-2-1", Title: "Defeat checks happen at once", Enforced: true,
+		Explanation: "Losing conditions are checked immediately whenever they might be met, even in the middle of another action (CR 14-2-1 and 14-2-2 cover empty life and empty deck). The engine checks after every action and ends the game.",
+		Terms:       []string{"rule processing", "state based", "defeat check", "lose"}},
+	{ID: "[Awaken]", Title: "[Awaken]", Enforced: true,
+		Explanation: "A Leader skill: once its condition is met, the Leader flips to its back side, usually stronger. It can be used in its player's Main Phase or during a battle (also in their Defense Step). The mode stays as it was. The engine checks 'life at N or less' conditions; other conditions are recorded.",
+		Terms:       []string{"awaken", "flip", "leader", "back side"}},
+	{ID: "[Blocker]", Title: "[Blocker]", Enforced: true,
+		Explanation: "When the opponent attacks, the defender may switch an Active card with [Blocker] to Rest Mode to make it the new target. Only one Blocker per battle, and only right after the attack, before any combo.",
+		Terms:       []string{"blocker", "block", "redirect"}},
+	{ID: "[Critical]", Title: "[Critical]", Enforced: true,
+		Explanation: "Life cards this card's attack takes go to the Drop instead of to the opponent's hand.",
+		Terms:       []string{"critical", "life", "drop"}},
+	{ID: "[Double Strike]", Title: "[Double Strike]", Enforced: true,
+		Explanation: "A successful attack by this card on a Leader deals 2 damage instead of 1.",
+		Terms:       []string{"double strike", "damage", "two"}},
+	{ID: "[Triple Strike]", Title: "[Triple Strike]", Enforced: true,
+		Explanation: "A successful attack by this card on a Leader deals 3 damage instead of 1.",
+		Terms:       []string{"triple strike", "damage", "three"}},
+	{ID: "[Evolve]", Title: "[Evolve]", Enforced: true,
+		Explanation: "Pay the skill's cost to play this card from hand on top of one of your Battle Cards. It keeps that card's mode and power changes; the card beneath stays under it and goes to the Drop with it. The engine checks the keyword and the cost as declared; which card may be evolved is recorded.",
+		Terms:       []string{"evolve", "evolution", "stack"}},
+	{ID: "[Fusion Evolve]", Title: "[Fusion Evolve]", Enforced: true,
+		Explanation: "Like [Evolve], but on top of two of your Battle Cards at once; both go under the new card. This is how fusions enter play.",
+		Terms:       []string{"fusion evolve", "fusion", "evolve", "gogeta", "vegito"}},
+	{ID: "[Field]", Title: "[Field]", Enforced: true,
+		Explanation: "An Extra Card that stays in your Battle Area after use. When you place another [Field], the old one goes to the Drop. A [Field] cannot attack or be attacked.",
+		Terms:       []string{"field", "stadium", "extra"}},
+	{ID: "[Ki]", Title: "[Ki]", Enforced: true,
+		Explanation: "An energy marker that a skill places under a Battle Card. It cannot pay costs, and it is lost when that card leaves play.",
+		Terms:       []string{"ki", "marker", "energy marker"}},
+	{ID: "[Super Combo]", Title: "[Super Combo]", Enforced: true,
+		Explanation: "A deck may hold at most 4 cards with [Super Combo] in total.",
+		Terms:       []string{"super combo", "deck building", "limit"}},
+	{ID: "[Dragon Ball]", Title: "[Dragon Ball]", Enforced: true,
+		Explanation: "A deck may hold at most 7 cards with [Dragon Ball] in total, even of the same number.",
+		Terms:       []string{"dragon ball", "deck building", "limit", "seven"}},
+	{ID: "[On Play]", Title: "[On Play] and [When Attacking]", Enforced: false,
+		Explanation: "Skills that happen by themselves when the card is played or when it attacks (before combos). The engine records what they do as declared actions.",
+		Terms:       []string{"on play", "when attacking", "trigger", "auto"}},
+	{ID: "[Permanent]", Title: "[Permanent], [Your Turn], [Opponent's Turn], [Once per turn]", Enforced: false,
+		Explanation: "Always-on skills, or skills on only in one player's turn; [Once per turn] skills work once a turn. The engine does not read them; their power changes are logged as declared power actions.",
+		Terms:       []string{"permanent", "your turn", "opponent's turn", "once per turn", "continuous", "static"}},
+	{ID: "Turn player", Title: "Acting in your own turn", Enforced: true,
+		Explanation: "Drawing for the turn, charging, playing Battle Cards, attacking and ending the turn are done by the player whose turn it is.",
+		Terms:       []string{"turn", "whose turn", "priority"}},
+	{ID: "Battle", Title: "Battles", Enforced: true,
+		Explanation: "A battle runs from the attack through the Offense, Defense and Damage Steps to its end. Blocks, combos and outcomes only happen inside one.",
+		Terms:       []string{"battle", "fight", "combat"}},
+	{ID: "Combo", Title: "Combos: Offense and Defense Steps", Enforced: true,
+		Explanation: "First the attacker adds combos one at a time, then passes; then the defender does the same. Only Battle Cards can be combos: from hand, or Active Battle Cards not in the battle. Combos cost nothing. Once the attacker passes they cannot add anything more.",
+		Terms:       []string{"combo", "offense step", "defense step", "combo power", "pass", "counter"}},
+	{ID: "Damage Step", Title: "Damage Step", Enforced: true,
+		Explanation: "Both sides' power is totalled, combos included. If the attacker's power is equal or higher, the attack succeeds: a Leader takes damage (top life card to hand), a Battle Card is KO'd to the Drop. Otherwise nothing happens, and the attacker is not KO'd.",
+		Terms:       []string{"damage", "ko", "tie", "power", "compare", "life to hand"}},
+	{ID: "Battle end", Title: "End of the battle", Enforced: true,
+		Explanation: "Whatever the result, every card in both Combo Areas goes to its owner's Drop, and effects for the battle end.",
+		Terms:       []string{"battle end", "combo area", "drop", "clean up"}},
+	{ID: "Power 0", Title: "Power 0 goes to the Drop", Enforced: true,
+		Explanation: "A Battle Card whose power drops to 0 or less goes to the Drop. That is not a KO, so skills that trigger on being KO'd do not happen.",
+		Terms:       []string{"power 0", "zero power", "minus power", "not ko"}},
+}
+
+var ruleByID = func() map[string]int {
+	m := make(map[string]int, len(Rules))
+	for i, r := range Rules {
+		m[r.ID] = i
+	}
+	return m
+}()
+
+// Rule finds an entry by ID (e.g. "CR 8-1-1", "[Blocker]").
+func Rule(id string) (RuleEntry, bool) {
+	i, ok := ruleByID[id]
+	if !ok {
+		return RuleEntry{}, false
+	}
+	return Rules[i], true
+}
+
+// Search finds the entries that match a query: rule numbers ("8-1-1",
+// "CR 7-2" also finds 7-2-7, 7-2-9 ...), keywords and words from the title,
+// search terms and explanation. Entries with every word of the query come
+// first, best match first.
+func Search(query string) []RuleEntry {
+	q := strings.ToLower(strings.TrimSpace(query))
+	q = strings.TrimPrefix(q, "cr ")
+	q = strings.Trim(q, "[] ")
+	if q == "" {
+		return nil
+	}
+	words := strings.FieldsFunc(q, func(r rune) bool { return r == ' ' || r == ',' || r == '[' || r == ']' })
+	type hit struct {
+		i, score, matched int
+	}
+	var hits []hit
+	for i, r := range Rules {
+		h := hit{i: i}
+		if r.Number != "" && (r.Number == q || strings.HasPrefix(r.Number, q+"-")) {
+			h.score += 100
+			h.matched = len(words)
+		}
+		if strings.ToLower(strings.Trim(r.ID, "[]")) == q {
+			h.score += 100
+			h.matched = len(words)
+		}
+		if h.score == 0 {
+			title := strings.ToLower(r.Title)
+			text := strings.ToLower(r.Explanation)
+			terms := strings.ToLower(strings.Join(r.Terms, "|"))
+			if strings.Contains(terms, q) || strings.Contains(title, q) {
+				h.score += 20 // the whole phrase
+			}
+			for _, w := range words {
+				found := false
+				if strings.Contains(title, w) {
+					h.score += 5
+					found = true
+				}
+				if strings.Contains(terms, w) {
+					h.score += 4
+					found = true
+				}
+				if strings.Contains(text, w) {
+					h.score++
+					found = true
+				}
+				if found {
+					h.matched++
+				}
+			}
+		}
+		if h.score > 0 {
+			hits = append(hits, h)
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool {
+		fa, fb := hits[a].matched == len(words), hits[b].matched == len(words)
+		if fa != fb {
+			return fa
+		}
+		return hits[a].score > hits[b].score
+	})
+	out := make([]RuleEntry, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, Rules[h.i])
+	}
+	return out
+}

@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"strings"
+)
+
+// PlayerSetup is what a player brings: a name, a Leader and a deck listed
+// top first as it stands before the setup shuffle. "" in Deck is a card the
+// log does not know.
+type PlayerSetup struct {
+	Name   string   `json:"name,omitempty"`
+	Leader string   `json:"leader"`
+	Deck   []string `json:"deck"`
+}
+
+// Setup is the initial state of a game before any action.
+type Setup struct {
+	Seed    uint64         `json:"seed"`
+	Players [2]PlayerSetup `json:"players"`
+}
+
+// Life and hand sizes at setup (CR 6-2-1-8, 6-2-1-9).
+const (
+	OpeningHand = 6
+	StartLife   = 8
+)
+
+// NewState places both Leaders front side up (CR 6-2-1-2) and both decks in
+// their Deck Areas. The first action of a game is "P1 first" or "P2 first".
+func NewState(setup Setup, cards Cards) State {
+	s := State{Seed: setup.Seed, First: NoSide, TurnPlayer: NoSide, Phase: PhaseSetup, cards: cards}
+	n := 2
+	for _, p := range setup.Players {
+		n += len(p.Deck)
+	}
+	s.Cards = make([]CardInstance, 0, n)
+	s.Battle = Battle{Attacker: NoCard, Target: NoCard}
+	for i, ps := range setup.Players {
+		side := Side(i)
+		p := &s.Players[i]
+		p.Field = NoCard
+		p.Leader.ID = CardID(len(s.Cards))
+		s.Cards = append(s.Cards, CardInstance{Number: strings.ToUpper(ps.Leader), Owner: side})
+		p.Deck = make([]CardID, 0, len(ps.Deck))
+		for _, num := range ps.Deck {
+			p.Deck = append(p.Deck, CardID(len(s.Cards)))
+			s.Cards = append(s.Cards, CardInstance{Number: normNumber(num), Owner: side})
+		}
+	}
+	return s
+}
+
+// rng is the generator for the current action: seeded from the game's seed
+// and the action's index, so replaying a log always shuffles the same way.
+func (s *State) rng(salt uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(s.Seed, uint64(s.Step)<<8|salt))
+}
+
+// shuffle is Fisher–Yates with the given generator.
+func shuffle(r *rand.Rand, ids []CardID) {
+	for i := len(ids) - 1; i > 0; i-- {
+		j := int(r.Uint64N(uint64(i + 1)))
+		ids[i], ids[j] = ids[j], ids[i]
+	}
+}
+
+// CheckDeck checks one player's deck against the deck-building rules the
+// engine knows (CR 6-1-2 to 6-1-4-2, [Super Combo], [Dragon Ball]). Unknown
+// cards are skipped; a deck with unknown cards is only checked for size.
+func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
+	var out []*Violation
+	if n := len(deck); n < 50 || n > 60 {
+		out = append(out, violation("CR 6-1-3", "the deck has %d cards; it must have 50 to 60", n))
+	}
+	if cards == nil {
+		return out
+	}
+	lc, leaderKnown := cards.Card(strings.ToUpper(leader))
+	if leaderKnown && lc.Type != "Leader" {
+		out = append(out, violation("CR 6-1-2", "%s is not a Leader card", leader))
+	}
+	counts := map[string]int{}
+	var order []string
+	superCombo, dragonBall := 0, 0
+	for _, num := range deck {
+		num = normNumber(num)
+		if num == "" {
+			continue
+		}
+		if counts[num] == 0 {
+			order = append(order, num)
+		}
+		counts[num]++
+		c, ok := cards.Card(num)
+		if !ok {
+			continue
+		}
+		if hasOwnKeyword(c, "Super Combo") {
+			superCombo++
+		}
+		if hasOwnKeyword(c, "Dragon Ball") {
+			dragonBall++
+		}
+	}
+	for _, num := range order {
+		if counts[num] > 4 {
+			out = append(out, violation("CR 6-1-4-2", "the deck has %d copies of %s; at most 4 are allowed", counts[num], num))
+		}
+		c, ok := cards.Card(num)
+		if !ok {
+			continue
+		}
+		if c.Type == "Leader" {
+			out = append(out, violation("CR 6-1-3", "%s is a Leader and cannot be in the deck", num))
+		}
+		if leaderKnown && !inColours(c.Colours, lc.Colours) {
+			out = append(out, violation("CR 6-1-4-1", "%s is not one of the Leader's colours", num))
+		}
+	}
+	if superCombo > 4 {
+		out = append(out, violation("[Super Combo]", "the deck has %d cards with [Super Combo]; at most 4 are allowed", superCombo))
+	}
+	if dragonBall > 7 {
+		out = append(out, violation("[Dragon Ball]", "the deck has %d cards with [Dragon Ball]; at most 7 are allowed", dragonBall))
+	}
+	return out
+}
+
+// inColours reports whether every colour of a card is one of the Leader's.
+func inColours(card, leader []string) bool {
+	if len(card) == 0 {
+		return true
+	}
+	for _, c := range card {
+		found := false
+		for _, l := range leader {
+			found = found || c == l
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// normNumber upper-cases a card number; "?" and "" are an unknown card.
+func normNumber(s string) string {
+	if s == "?" {
+		return ""
+	}
+	return strings.ToUpper(s)
+}

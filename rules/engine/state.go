@@ -1,0 +1,347 @@
+// Package engine is the Dragon Ball Super Card Game Fusion World rules engine.
+//
+// A game is an initial state (built from a Setup), a seed and a list of
+// actions. Apply checks one action against the rules and returns the next
+// state, the events it caused (including the steps the engine applies itself)
+// or a Violation naming the rule. State refers to cards by id, never by
+// pointer, so a State is a plain value that can be copied, hashed and compared.
+package engine
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"strconv"
+	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+)
+
+// Side is one of the two players: P1 or P2.
+type Side int8
+
+const (
+	P1 Side = 0
+	P2 Side = 1
+	// NoSide marks an action that belongs to no player (the battle's outcome)
+	// or a drawn game.
+	NoSide Side = -1
+)
+
+// Other is the opponent of s.
+func (s Side) Other() Side { return 1 - s }
+
+func (s Side) String() string {
+	switch s {
+	case P1:
+		return "P1"
+	case P2:
+		return "P2"
+	}
+	return "-"
+}
+
+// Phase is the part of the game or turn the game is in.
+type Phase uint8
+
+const (
+	PhaseSetup Phase = iota
+	PhaseCharge
+	PhaseMain
+	PhaseEnd
+	PhaseOver
+)
+
+func (p Phase) String() string {
+	return [...]string{"setup", "charge", "main", "end", "over"}[p]
+}
+
+// BattleStep is the step of the battle in progress (CR 8).
+type BattleStep uint8
+
+const (
+	NoBattle    BattleStep = iota
+	StepAttack             // attack declared; the defender may use one Blocker
+	StepOffense            // the attacker adds combos until they pass
+	StepDefense            // the defender adds combos until they pass
+	StepDamage             // powers are compared; the log states the outcome
+)
+
+func (b BattleStep) String() string {
+	return [...]string{"none", "attack", "offense", "defense", "damage"}[b]
+}
+
+// CardID indexes State.Cards. It is the card's identity for the whole game.
+type CardID int32
+
+// NoCard is the empty CardID (no [Field] in play, no card).
+const NoCard CardID = -1
+
+// CardInstance is one physical card in the game. Number is "" while nobody
+// knows which card it is (an opponent's hand, an unrevealed deck).
+type CardInstance struct {
+	Number string
+	Owner  Side
+}
+
+// Cards looks up card data by number. The engine never reads cards from a
+// global; whoever builds the game gives it one.
+type Cards interface {
+	Card(number string) (rules.Card, bool)
+}
+
+// CardMap is a Cards backed by a map from card number to card.
+type CardMap map[string]rules.Card
+
+// Card implements Cards.
+func (m CardMap) Card(number string) (rules.Card, bool) {
+	c, ok := m[number]
+	return c, ok
+}
+
+// NewCardMap indexes cards by number.
+func NewCardMap(cards []rules.Card) CardMap {
+	m := make(CardMap, len(cards))
+	for _, c := range cards {
+		// A log may name a printing (FB01-001-p1); it plays as its base card.
+		for _, p := range c.Printings {
+			m[strings.ToUpper(p)] = c
+		}
+	}
+	for _, c := range cards {
+		m[c.Number] = c
+	}
+	return m
+}
+
+// Mods are power changes declared by effects, kept apart by how long they last.
+type Mods struct {
+	Battle  int // until the battle ends
+	Turn    int // until the end of the turn
+	Lasting int // while the card stays where it is
+}
+
+// Total is the sum of all power changes.
+func (m Mods) Total() int { return m.Battle + m.Turn + m.Lasting }
+
+// LeaderState is a player's Leader. It never leaves the Leader Area.
+type LeaderState struct {
+	ID       CardID
+	Awakened bool // showing its back side
+	Rest     bool
+	Mods     Mods
+}
+
+// BattleCard is a card in the Battle Area with its mode, power changes, [Ki]
+// markers and the cards it evolved from (Under, top first).
+type BattleCard struct {
+	ID    CardID
+	Rest  bool
+	Mods  Mods
+	Ki    int
+	Under []CardID
+}
+
+// EnergyCard is a card in the Energy Area.
+type EnergyCard struct {
+	ID   CardID
+	Rest bool
+}
+
+// PlayerState is everything one player has. Deck and Life are top first.
+type PlayerState struct {
+	Leader    LeaderState
+	Battle    []BattleCard
+	Field     CardID // the [Field] Extra in the Battle Area, or NoCard
+	Energy    []EnergyCard
+	Markers   int // energy markers in the Energy Area
+	FieldRest bool
+	Life      []CardID
+	Deck      []CardID
+	Drop      []CardID
+	Hand      []CardID
+	Combo     []CardID
+
+	Mulligan   uint8 // 0 undecided, 1 kept, 2 redrew (CR 6-2-1-8)
+	Drew       bool  // took the Charge Phase draw this turn
+	Charged    bool  // charged a card this Charge Phase
+	Removed    int   // energy markers removed from the game to pay costs
+	Conceded   bool
+	DeckErrors int // deck-building problems found at setup
+}
+
+// Battle is the battle in progress.
+type Battle struct {
+	Step        BattleStep
+	Attacker    CardID
+	Target      CardID
+	BlockerUsed bool
+}
+
+// Result is how the game ended.
+type Result struct {
+	Over   bool
+	Winner Side // NoSide for a draw
+	Reason string
+}
+
+// State is the whole game at one step. Copy it with Clone before changing it.
+type State struct {
+	Seed       uint64
+	Step       int // actions applied so far
+	Turn       int // 0 during setup
+	TurnPlayer Side
+	First      Side // NoSide until chosen
+	Phase      Phase
+	Battle     Battle
+	Players    [2]PlayerState
+	Cards      []CardInstance
+	Result     Result
+
+	cards Cards
+}
+
+// Lookup gives the card data the state was built with.
+func (s *State) Lookup() Cards { return s.cards }
+
+// Clone copies the state so the copy shares no slice with s. All card-id
+// lists share one new backing array, each capped at its length, so an append
+// to one reallocates instead of overwriting its neighbour.
+func (s State) Clone() State {
+	c := s
+	c.Cards = append([]CardInstance(nil), s.Cards...)
+	n := 0
+	for i := range s.Players {
+		q := &s.Players[i]
+		n += len(q.Life) + len(q.Deck) + len(q.Drop) + len(q.Hand) + len(q.Combo)
+		for _, b := range q.Battle {
+			n += len(b.Under)
+		}
+	}
+	buf := make([]CardID, n)
+	carve := func(l []CardID) []CardID {
+		if len(l) == 0 {
+			return nil
+		}
+		k := copy(buf, l)
+		out := buf[:k:k]
+		buf = buf[k:]
+		return out
+	}
+	for i := range c.Players {
+		p := &c.Players[i]
+		q := &s.Players[i]
+		p.Battle = make([]BattleCard, len(q.Battle))
+		for j, b := range q.Battle {
+			b.Under = carve(b.Under)
+			p.Battle[j] = b
+		}
+		p.Energy = append([]EnergyCard(nil), q.Energy...)
+		p.Life = carve(q.Life)
+		p.Deck = carve(q.Deck)
+		p.Drop = carve(q.Drop)
+		p.Hand = carve(q.Hand)
+		p.Combo = carve(q.Combo)
+	}
+	return c
+}
+
+// Hash is a 64-bit FNV-1a hash of the whole state (zones in order, modes,
+// power changes, phase, battle, result). Equal games hash equally.
+func (s *State) Hash() uint64 {
+	h := fnv.New64a()
+	buf := make([]byte, 0, 512+12*len(s.Cards))
+	put := func(v int64) { buf = binary.AppendVarint(buf, v) }
+	ids := func(l []CardID) {
+		put(int64(len(l)))
+		for _, id := range l {
+			put(int64(id))
+		}
+	}
+	put(int64(s.Seed))
+	put(int64(s.Step))
+	put(int64(s.Turn))
+	put(int64(s.TurnPlayer))
+	put(int64(s.First))
+	put(int64(s.Phase))
+	put(int64(s.Battle.Step))
+	put(int64(s.Battle.Attacker))
+	put(int64(s.Battle.Target))
+	put(b2i(s.Battle.BlockerUsed))
+	put(b2i(s.Result.Over))
+	put(int64(s.Result.Winner))
+	for _, c := range s.Cards {
+		buf = append(buf, c.Number...)
+		buf = append(buf, 0, byte(c.Owner))
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		put(int64(p.Leader.ID))
+		put(b2i(p.Leader.Awakened))
+		put(b2i(p.Leader.Rest))
+		put(int64(p.Leader.Mods.Battle))
+		put(int64(p.Leader.Mods.Turn))
+		put(int64(p.Leader.Mods.Lasting))
+		put(int64(len(p.Battle)))
+		for _, b := range p.Battle {
+			put(int64(b.ID))
+			put(b2i(b.Rest))
+			put(int64(b.Mods.Battle))
+			put(int64(b.Mods.Turn))
+			put(int64(b.Mods.Lasting))
+			put(int64(b.Ki))
+			ids(b.Under)
+		}
+		put(int64(p.Field))
+		put(int64(len(p.Energy)))
+		for _, e := range p.Energy {
+			put(int64(e.ID))
+			put(b2i(e.Rest))
+		}
+		put(int64(p.Markers))
+		ids(p.Life)
+		ids(p.Deck)
+		ids(p.Drop)
+		ids(p.Hand)
+		ids(p.Combo)
+		put(int64(p.Mulligan))
+		put(b2i(p.Drew))
+		put(b2i(p.Charged))
+		put(int64(p.Removed))
+		put(b2i(p.Conceded))
+	}
+	h.Write(buf)
+	return h.Sum64()
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Name is the card's number, or "?" when nobody knows it.
+func (s *State) Name(id CardID) string {
+	if id < 0 || int(id) >= len(s.Cards) {
+		return "-"
+	}
+	if n := s.Cards[id].Number; n != "" {
+		return n
+	}
+	return "?"
+}
+
+// card returns the card data for id; ok is false for unknown cards or cards
+// the lookup does not have.
+func (s *State) card(id CardID) (rules.Card, bool) {
+	if id < 0 || int(id) >= len(s.Cards) || s.cards == nil {
+		return rules.Card{}, false
+	}
+	n := s.Cards[id].Number
+	if n == "" {
+		return rules.Card{}, false
+	}
+	return s.cards.Card(n)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
