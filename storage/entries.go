@@ -2,28 +2,122 @@ package storage
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Deck statuses of an entry.
+const (
+	DeckMissing = "missing"
+	DeckLegal   = "legal"
+	DeckIllegal = "illegal"
 )
 
 // Entry is a player in an event. Players have no account; TokenHash is the
 // SHA-256 of the secret in their phone link.
 type Entry struct {
-	ID           int64
-	EventID      int64
-	PlayerName   string
-	MemberID     string
-	TokenHash    string
-	CheckedIn    bool
-	DroppedRound *int
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	ID              int64      `json:"id"`
+	EventID         int64      `json:"event_id"`
+	PlayerName      string     `json:"player_name"`
+	MemberID        string     `json:"member_id"`
+	TokenHash       string     `json:"-"`
+	TokenGeneration int        `json:"-"`
+	CheckedIn       bool       `json:"checked_in"`
+	DroppedRound    *int       `json:"dropped_round"` // dropped after playing this many rounds
+	Waitlisted      bool       `json:"waitlisted"`
+	EnteredRound    int        `json:"entered_round"` // first round played; earlier rounds count as losses
+	FixedTable      *int       `json:"fixed_table"`   // seating for players who need it
+	AwardedByes     int        `json:"awarded_byes"`  // pre-awarded byes for the first rounds
+	Team            string     `json:"team"`          // same team or household: never paired together
+	Disqualified    bool       `json:"disqualified"`
+	DeckText        string     `json:"deck_text"`
+	DeckStatus      string     `json:"deck_status"`
+	DeckProblems    string     `json:"deck_problems"` // JSON of the checker's problems
+	DeckLeader      string     `json:"deck_leader"`
+	DeckColours     string     `json:"deck_colours"`
+	DeckSubmittedAt *time.Time `json:"deck_submitted_at"`
+	DeckChecked     bool       `json:"deck_checked"` // a judge checked the physical deck
+	Version         int        `json:"version"`
+	CreatedAt       time.Time  `json:"created_at"`
+	UpdatedAt       time.Time  `json:"updated_at"`
 }
 
-// CreateEntry registers a player.
+// Active reports whether the entry plays (not dropped, waitlisted or disqualified).
+func (e *Entry) Active() bool {
+	return e.DroppedRound == nil && !e.Waitlisted && !e.Disqualified
+}
+
+// ErrEventFull means the cap is reached and the caller did not accept the waitlist.
+var ErrEventFull = errors.New("event is full")
+
+// RegisterEntry adds a player. When the event has a cap and it is reached,
+// the player joins the waitlist. The count and the insert happen in one
+// transaction so two registrations cannot both take the last place.
+func (s *Store) RegisterEntry(ctx context.Context, actor Actor, e *Entry) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		ev, err := tx.lockEvent(ctx, e.EventID)
+		if err != nil {
+			return err
+		}
+		if ev.PlayerCap != nil {
+			var n int64
+			if err := tx.with(ctx).Model(&Entry{}).Where("event_id = ? AND waitlisted = ?", e.EventID, false).Count(&n).Error; err != nil {
+				return wrap("count entries", err)
+			}
+			e.Waitlisted = n >= int64(*ev.PlayerCap)
+		}
+		if e.EnteredRound == 0 {
+			e.EnteredRound = 1
+		}
+		if e.DeckStatus == "" {
+			e.DeckStatus = DeckMissing
+		}
+		now := tx.now()
+		e.CreatedAt, e.UpdatedAt, e.Version, e.TokenGeneration = now, now, 1, 1
+		if err := tx.with(ctx).Create(e).Error; err != nil {
+			return wrap("create entry", err)
+		}
+		return tx.writeAudit(ctx, actor, &e.EventID, "register", "entry", e.ID, nil,
+			map[string]any{"player_name": e.PlayerName, "member_id": e.MemberID, "waitlisted": e.Waitlisted, "entered_round": e.EnteredRound})
+	})
+}
+
+// lockEvent reads an event and, on PostgreSQL, locks its row until the
+// transaction ends, serialising changes that depend on the event's state.
+// SQLite transactions already hold the database's write lock.
+func (s *Store) lockEvent(ctx context.Context, id int64) (*Event, error) {
+	var ev Event
+	if err := s.locking(ctx).First(&ev, id).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("event %d", id), err)
+	}
+	return &ev, nil
+}
+
+// locking is a query that takes row locks on PostgreSQL (SELECT ... FOR
+// UPDATE); on SQLite the transaction already holds the write lock.
+func (s *Store) locking(ctx context.Context) *gorm.DB {
+	if s.dialect == DialectPostgres {
+		return s.with(ctx).Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	return s.with(ctx)
+}
+
+// CreateEntry registers a player without cap checks (organiser at the counter
+// may go over the cap deliberately).
 func (s *Store) CreateEntry(ctx context.Context, actor Actor, e *Entry) error {
 	return s.Tx(ctx, func(tx *Store) error {
 		now := tx.now()
-		e.CreatedAt, e.UpdatedAt = now, now
+		e.CreatedAt, e.UpdatedAt, e.Version, e.TokenGeneration = now, now, 1, 1
+		if e.EnteredRound == 0 {
+			e.EnteredRound = 1
+		}
+		if e.DeckStatus == "" {
+			e.DeckStatus = DeckMissing
+		}
 		if err := tx.with(ctx).Create(e).Error; err != nil {
 			return wrap("create entry", err)
 		}
@@ -39,9 +133,63 @@ func (s *Store) Entries(ctx context.Context, eventID int64) ([]Entry, error) {
 	return es, wrap("list entries", err)
 }
 
-// CountEntries returns how many players an event has.
+// CountEntries returns how many players an event has (waitlist left out).
 func (s *Store) CountEntries(ctx context.Context, eventID int64) (int64, error) {
 	var n int64
-	err := s.with(ctx).Model(&Entry{}).Where("event_id = ?", eventID).Count(&n).Error
+	err := s.with(ctx).Model(&Entry{}).Where("event_id = ? AND waitlisted = ?", eventID, false).Count(&n).Error
 	return n, wrap("count entries", err)
+}
+
+// EntryByID returns an entry of an event, or ErrNotFound.
+func (s *Store) EntryByID(ctx context.Context, eventID, id int64) (*Entry, error) {
+	var e Entry
+	if err := s.with(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&e).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("entry %d", id), err)
+	}
+	return &e, nil
+}
+
+// EntryByTokenHash finds the entry whose phone link has this token hash.
+func (s *Store) EntryByTokenHash(ctx context.Context, hash string) (*Entry, error) {
+	var e Entry
+	if err := s.with(ctx).Where("token_hash = ?", hash).First(&e).Error; err != nil {
+		return nil, wrap("entry by token", err)
+	}
+	return &e, nil
+}
+
+// UpdateEntry saves an entry changed by the caller, if nobody changed it
+// since it was read (else ErrStale), with an audit row.
+func (s *Store) UpdateEntry(ctx context.Context, actor Actor, action string, e *Entry) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		before, err := tx.EntryByID(ctx, e.EventID, e.ID)
+		if err != nil {
+			return err
+		}
+		if before.Version != e.Version {
+			return fmt.Errorf("storage: update entry %d: %w", e.ID, ErrStale)
+		}
+		e.Version++
+		e.UpdatedAt = tx.now()
+		res := tx.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at").Updates(e)
+		if res.Error != nil {
+			e.Version--
+			return wrap("update entry", res.Error)
+		}
+		if res.RowsAffected == 0 {
+			e.Version--
+			return fmt.Errorf("storage: update entry %d: %w", e.ID, ErrStale)
+		}
+		return tx.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, entryAuditView(before), entryAuditView(e))
+	})
+}
+
+// entryAuditView leaves the decklist text and token out of audit rows.
+func entryAuditView(e *Entry) map[string]any {
+	return map[string]any{
+		"player_name": e.PlayerName, "member_id": e.MemberID, "checked_in": e.CheckedIn, "dropped_round": e.DroppedRound,
+		"waitlisted": e.Waitlisted, "entered_round": e.EnteredRound, "fixed_table": e.FixedTable, "awarded_byes": e.AwardedByes,
+		"team": e.Team, "disqualified": e.Disqualified, "deck_status": e.DeckStatus, "deck_checked": e.DeckChecked,
+		"token_generation": e.TokenGeneration,
+	}
 }

@@ -44,6 +44,13 @@ type Store struct {
 	dialect Dialect
 	log     *slog.Logger
 	now     func() time.Time
+	hooks   *hooks
+	pending *[]Notice // notices of the open transaction, nil outside one
+}
+
+// hooks are shared by a Store and the transaction Stores made from it.
+type hooks struct {
+	onNotice func(Notice)
 }
 
 // IsPostgresURL reports whether s names a PostgreSQL database.
@@ -109,7 +116,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
 	}
-	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }}, nil
+	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}}, nil
 }
 
 // Dialect tells which database this store uses.
@@ -128,10 +135,22 @@ func (s *Store) SQL() *sql.DB { return s.sqlDB }
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
 // Tx runs fn in one transaction: everything fn writes lands, or nothing does.
+// Notices queued inside it are delivered after it commits.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
-	return s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
-		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now})
+	if s.pending != nil {
+		// Already in a transaction: join it.
+		return fn(s)
+	}
+	var pending []Notice
+	err := s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
+		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks, pending: &pending})
 	})
+	if err == nil && s.hooks.onNotice != nil {
+		for _, n := range pending {
+			s.hooks.onNotice(n)
+		}
+	}
+	return err
 }
 
 func (s *Store) with(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }

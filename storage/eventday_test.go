@@ -1,0 +1,302 @@
+package storage_test
+
+import (
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
+)
+
+var org = storage.Actor{Name: "org"}
+
+// eventWithPlayers makes an event with n players (token hashes "t1".."tn").
+func eventWithPlayers(t *testing.T, st *storage.Store, n int) (*storage.Event, []storage.Entry) {
+	t.Helper()
+	e := newEvent("Day")
+	e.Status = storage.StatusRunning
+	if err := st.CreateEvent(ctx, org, e); err != nil {
+		t.Fatal(err)
+	}
+	var es []storage.Entry
+	for i := 1; i <= n; i++ {
+		en := storage.Entry{EventID: e.ID, PlayerName: "Player " + string(rune('A'-1+i)), TokenHash: "t" + string(rune('0'+i))}
+		if err := st.RegisterEntry(ctx, org, &en); err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, en)
+	}
+	return e, es
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// roundOne pairs 1v2 at table 1, 3v4 at table 2 (when there are 4 players), published.
+func roundOne(t *testing.T, st *storage.Store, e *storage.Event, es []storage.Entry) []storage.Match {
+	t.Helper()
+	nm := []storage.NewMatch{{TableNo: ptr(1), P1: es[0].ID, P2: ptr(es[1].ID)}}
+	if len(es) >= 4 {
+		nm = append(nm, storage.NewMatch{TableNo: ptr(2), P1: es[2].ID, P2: ptr(es[3].ID)})
+	}
+	if len(es)%2 == 1 {
+		nm = append(nm, storage.NewMatch{P1: es[len(es)-1].ID})
+	}
+	r, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, nm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.PublishRound(ctx, org, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := st.Matches(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+func TestRegistrationCapAndWaitlist(t *testing.T) {
+	st := storagetest.New(t)
+	e := newEvent("Capped")
+	e.PlayerCap = ptr(4)
+	if err := st.CreateEvent(ctx, org, e); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 6; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			en := storage.Entry{EventID: e.ID, PlayerName: "P", TokenHash: "h" + string(rune('a'+i))}
+			if err := st.RegisterEntry(ctx, org, &en); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	es, _ := st.Entries(ctx, e.ID)
+	in, waiting := 0, 0
+	for _, en := range es {
+		if en.Waitlisted {
+			waiting++
+		} else {
+			in++
+		}
+	}
+	if in != 4 || waiting != 2 {
+		t.Fatalf("cap 4 with 6 registrations: %d in, %d waitlisted", in, waiting)
+	}
+	if n, _ := st.CountEntries(ctx, e.ID); n != 4 {
+		t.Fatalf("CountEntries = %d, want 4", n)
+	}
+}
+
+func TestReportsAgreeDisputeAndRepeat(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 5)
+	ms := roundOne(t, st, e, es)
+	if ms[2].Result != storage.ResultBye || ms[2].Status != storage.MatchConfirmed {
+		t.Fatalf("bye match: %+v", ms[2])
+	}
+	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+
+	// Table 1: A reports a win, reports it again (no change), B confirms.
+	m, changed, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, win)
+	if err != nil || !changed || m.Status != storage.MatchReported {
+		t.Fatalf("first report: %+v changed=%v err=%v", m, changed, err)
+	}
+	m, changed, err = st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, win)
+	if err != nil || changed || m.Status != storage.MatchReported {
+		t.Fatalf("same report again: changed=%v err=%v", changed, err)
+	}
+	m, _, err = st.ReportResult(ctx, e.ID, ms[0].ID, es[1].ID, win)
+	if err != nil || m.Status != storage.MatchConfirmed || m.Result != storage.ResultP1 {
+		t.Fatalf("confirmed: %+v %v", m, err)
+	}
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[1].ID, storage.ResultInput{Result: storage.ResultP2, P2Wins: 1}); !errors.Is(err, storage.ErrAlreadyConfirmed) {
+		t.Fatalf("changing a confirmed result: %v", err)
+	}
+
+	// Table 2: C and D disagree: disputed, one judge call.
+	st.ReportResult(ctx, e.ID, ms[1].ID, es[2].ID, win)
+	m, _, err = st.ReportResult(ctx, e.ID, ms[1].ID, es[3].ID, storage.ResultInput{Result: storage.ResultP2, P2Wins: 1})
+	if err != nil || m.Status != storage.MatchDisputed || m.Result != storage.ResultNone {
+		t.Fatalf("dispute: %+v %v", m, err)
+	}
+	st.ReportResult(ctx, e.ID, ms[1].ID, es[3].ID, storage.ResultInput{Result: storage.ResultDraw})
+	calls, _ := st.JudgeCalls(ctx, e.ID)
+	if len(calls) != 1 || calls[0].MatchID == nil || *calls[0].MatchID != ms[1].ID {
+		t.Fatalf("judge calls after dispute: %+v", calls)
+	}
+	// The organiser settles it.
+	m, err = st.SetMatchResult(ctx, org, e.ID, ms[1].ID, storage.ResultInput{Result: storage.ResultDraw}, false, "")
+	if err != nil || m.Status != storage.MatchConfirmed || m.Result != storage.ResultDraw {
+		t.Fatalf("organiser result: %+v %v", m, err)
+	}
+
+	// Someone else's match, and a bye, cannot be reported.
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[2].ID, win); !errors.Is(err, storage.ErrNotInMatch) {
+		t.Fatalf("report for another's match: %v", err)
+	}
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[2].ID, es[4].ID, win); !errors.Is(err, storage.ErrNotOpen) {
+		t.Fatalf("report on a bye: %v", err)
+	}
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, storage.ResultInput{Result: "bye"}); !errors.Is(err, storage.ErrBadResult) {
+		t.Fatalf("bad result value: %v", err)
+	}
+}
+
+// Two players reporting different results at the same moment: whatever the
+// order, the match ends disputed with both reports stored, never half-written.
+func TestRacingReportsEndInOneOutcome(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	for i := 0; i < 5; i++ {
+		if i > 0 {
+			if err := st.DeleteLatestRound(ctx, org, e.ID, 1, "again"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ms := roundOne(t, st, e, es)
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for j, in := range []storage.ResultInput{{Result: storage.ResultP1, P1Wins: 1}, {Result: storage.ResultP2, P2Wins: 1}} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, _, errs[j] = st.ReportResult(ctx, e.ID, ms[0].ID, es[j].ID, in)
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatalf("racing report: %v", err)
+			}
+		}
+		m, _ := st.MatchByID(ctx, e.ID, ms[0].ID)
+		reps, _ := st.Reports(ctx, m.ID)
+		if m.Status != storage.MatchDisputed || len(reps) != 2 || m.Version != 3 {
+			t.Fatalf("after racing reports: status %s, %d reports, version %d", m.Status, len(reps), m.Version)
+		}
+	}
+}
+
+func TestResultsFreezeTwoRoundsLater(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	ms := roundOne(t, st, e, es)
+	for n := 2; n <= 3; n++ {
+		if _, err := st.CreateRound(ctx, org, e.ID, n, storage.KindSwiss, time.Minute, []storage.NewMatch{{TableNo: ptr(1), P1: es[0].ID, P2: ptr(es[1].ID)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := storage.ResultInput{Result: storage.ResultP2, P2Wins: 1}
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, in); !errors.Is(err, storage.ErrFrozen) {
+		t.Fatalf("player report on a frozen round: %v", err)
+	}
+	if _, err := st.SetMatchResult(ctx, org, e.ID, ms[0].ID, in, false, ""); !errors.Is(err, storage.ErrFrozen) {
+		t.Fatalf("organiser without override: %v", err)
+	}
+	if _, err := st.SetMatchResult(ctx, org, e.ID, ms[0].ID, in, true, ""); !errors.Is(err, storage.ErrFrozen) {
+		t.Fatalf("override without a reason: %v", err)
+	}
+	m, err := st.SetMatchResult(ctx, org, e.ID, ms[0].ID, in, true, "slip misread")
+	if err != nil || m.Result != storage.ResultP2 {
+		t.Fatalf("override with reason: %+v %v", m, err)
+	}
+	if err := st.DeleteLatestRound(ctx, org, e.ID, 2, "x"); !errors.Is(err, storage.ErrNotLatestRound) {
+		t.Fatalf("deleting an earlier round: %v", err)
+	}
+	if _, err := st.CreateRound(ctx, org, e.ID, 3, storage.KindSwiss, time.Minute, nil); !errors.Is(err, storage.ErrRoundExists) {
+		t.Fatalf("pairing a round twice: %v", err)
+	}
+}
+
+func TestRoundClock(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	roundOne(t, st, e, es)
+	now := time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)
+	st.SetClock(func() time.Time { return now })
+	r, err := st.ChangeClock(ctx, org, e.ID, 1, storage.ClockStart, 0)
+	if err != nil || r.Remaining(now) != 35*time.Minute {
+		t.Fatalf("start: %v, remaining %v", err, r.Remaining(now))
+	}
+	now = now.Add(10 * time.Minute)
+	r, _ = st.ChangeClock(ctx, org, e.ID, 1, storage.ClockPause, 0)
+	if r.ClockState() != "paused" || r.Remaining(now) != 25*time.Minute {
+		t.Fatalf("paused: %s %v", r.ClockState(), r.Remaining(now))
+	}
+	now = now.Add(time.Hour) // a long pause costs no round time
+	if _, err := st.ChangeClock(ctx, org, e.ID, 1, storage.ClockPause, 0); !errors.Is(err, storage.ErrClock) {
+		t.Fatalf("pausing twice: %v", err)
+	}
+	st.ChangeClock(ctx, org, e.ID, 1, storage.ClockResume, 0)
+	r, _ = st.ChangeClock(ctx, org, e.ID, 1, storage.ClockAdd, 2*time.Minute)
+	// Read back from the database, as a restarted or second instance would.
+	r, _ = st.RoundByNumber(ctx, e.ID, 1)
+	if got := r.Remaining(now.Add(5 * time.Minute)); got != 22*time.Minute {
+		t.Fatalf("after resume and +2 min, 5 min later: %v left, want 22m", got)
+	}
+	log, _ := st.AuditLog(ctx, e.ID, 100)
+	clockRows := 0
+	for _, a := range log {
+		if a.Entity == "round" && len(a.Action) > 6 && a.Action[:6] == "clock-" {
+			clockRows++
+		}
+	}
+	if clockRows != 4 {
+		t.Fatalf("%d clock audit rows, want 4", clockRows)
+	}
+}
+
+func TestNoticesOnlyAfterCommit(t *testing.T) {
+	if storagetest.Backend() != "sqlite" {
+		t.Skip("on PostgreSQL notices travel through LISTEN/NOTIFY; the server's live tests cover that")
+	}
+	st := storagetest.New(t)
+	var got []storage.Notice
+	st.OnNotice(func(n storage.Notice) { got = append(got, n) })
+	e, es := eventWithPlayers(t, st, 2)
+	roundOne(t, st, e, es)
+	if len(got) != 1 || got[0].Topic != "pairings" || got[0].EventID != e.ID {
+		t.Fatalf("notices after publishing: %+v", got)
+	}
+	// A failing change sends nothing.
+	got = nil
+	if _, _, err := st.ReportResult(ctx, e.ID, 999, es[0].ID, storage.ResultInput{Result: storage.ResultP1}); err == nil {
+		t.Fatal("report on unknown match succeeded")
+	}
+	if len(got) != 0 {
+		t.Fatalf("notices from a failed change: %+v", got)
+	}
+}
+
+func TestEditPairingAndExtension(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 4)
+	ms := roundOne(t, st, e, es)
+	if err := st.EditPairing(ctx, org, e.ID, ms[0].ID, es[0].ID, ptr(es[2].ID), "same household"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.EditPairing(ctx, org, e.ID, ms[1].ID, es[1].ID, ptr(es[3].ID), "same household"); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := st.MatchByID(ctx, e.ID, ms[0].ID)
+	if *m.P2EntryID != es[2].ID || m.Note != "same household" {
+		t.Fatalf("edited pairing: %+v", m)
+	}
+	st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1})
+	if err := st.EditPairing(ctx, org, e.ID, ms[0].ID, es[0].ID, ptr(es[1].ID), "oops"); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("editing a reported match: %v", err)
+	}
+	if err := st.ExtendMatch(ctx, org, e.ID, ms[1].ID, 3*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = st.MatchByID(ctx, e.ID, ms[1].ID)
+	if m.ExtensionSeconds != 180 {
+		t.Fatalf("extension = %d s", m.ExtensionSeconds)
+	}
+}

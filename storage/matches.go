@@ -1,0 +1,365 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Match results.
+const (
+	ResultNone       = ""
+	ResultP1         = "p1"
+	ResultP2         = "p2"
+	ResultDraw       = "draw"
+	ResultDoubleLoss = "double-loss"
+	ResultBye        = "bye"
+)
+
+// Match statuses: pending (nothing reported), reported (one player said,
+// waiting for the other), disputed (they disagree: a judge decides),
+// confirmed (final).
+const (
+	MatchPending   = "pending"
+	MatchReported  = "reported"
+	MatchDisputed  = "disputed"
+	MatchConfirmed = "confirmed"
+)
+
+// Match is two players at a table in a round (or one player's bye).
+type Match struct {
+	ID               int64     `json:"id"`
+	EventID          int64     `json:"event_id"`
+	RoundID          int64     `json:"round_id"`
+	TableNo          *int      `json:"table_no"`
+	P1EntryID        int64     `json:"p1"`
+	P2EntryID        *int64    `json:"p2"`
+	Result           string    `json:"result"`
+	P1Wins           int       `json:"p1_wins"`
+	P2Wins           int       `json:"p2_wins"`
+	Draws            int       `json:"draws"`
+	Games            string    `json:"games"` // JSON list of games of a best-of-three
+	Status           string    `json:"status"`
+	ExtensionSeconds int       `json:"extension_seconds"` // judge's time extension for this table
+	Note             string    `json:"note"`
+	Version          int       `json:"version"`
+	UpdatedAt        time.Time `json:"updated_at"`
+}
+
+// Side returns "p1" or "p2" for a player of this match, "" otherwise.
+func (m *Match) Side(entryID int64) string {
+	switch {
+	case m.P1EntryID == entryID:
+		return ResultP1
+	case m.P2EntryID != nil && *m.P2EntryID == entryID:
+		return ResultP2
+	}
+	return ""
+}
+
+// Report is one player's account of a match result.
+type Report struct {
+	ID        int64
+	MatchID   int64
+	EntryID   int64
+	Result    string
+	P1Wins    int
+	P2Wins    int
+	Draws     int
+	Games     string
+	CreatedAt time.Time
+}
+
+// ResultInput is a reported or entered result.
+type ResultInput struct {
+	Result string // p1, p2, draw or double-loss
+	P1Wins int
+	P2Wins int
+	Draws  int
+	Games  string // JSON list of games (best of three), optional
+}
+
+func (in ResultInput) same(r *Report) bool {
+	return r.Result == in.Result && r.P1Wins == in.P1Wins && r.P2Wins == in.P2Wins && r.Draws == in.Draws && r.Games == in.Games
+}
+
+func (in ResultInput) valid() bool {
+	switch in.Result {
+	case ResultP1, ResultP2, ResultDraw, ResultDoubleLoss:
+	default:
+		return false
+	}
+	return in.P1Wins >= 0 && in.P2Wins >= 0 && in.Draws >= 0 && in.P1Wins <= 5 && in.P2Wins <= 5 && in.Draws <= 5
+}
+
+var (
+	// ErrNotInMatch: the player is not one of the match's players.
+	ErrNotInMatch = errors.New("not a player of this match")
+	// ErrFrozen: the round two later is paired, so this result is frozen.
+	ErrFrozen = errors.New("result is frozen")
+	// ErrAlreadyConfirmed: both players (or an organiser) settled the result.
+	ErrAlreadyConfirmed = errors.New("result already confirmed")
+	// ErrNotOpen: the round is not published, or the match is a bye.
+	ErrNotOpen = errors.New("match is not open for reports")
+	// ErrBadResult: the result is not one of the allowed values.
+	ErrBadResult = errors.New("not a valid result")
+)
+
+// Matches lists a round's matches by table (byes last).
+func (s *Store) Matches(ctx context.Context, roundID int64) ([]Match, error) {
+	var ms []Match
+	err := s.with(ctx).Where("round_id = ?", roundID).Order("table_no IS NULL, table_no, id").Find(&ms).Error
+	return ms, wrap("list matches", err)
+}
+
+// EventMatches lists every match of an event with its round number.
+func (s *Store) EventMatches(ctx context.Context, eventID int64) (map[int][]Match, error) {
+	rounds, err := s.Rounds(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var ms []Match
+	if err := s.with(ctx).Where("event_id = ?", eventID).Order("table_no IS NULL, table_no, id").Find(&ms).Error; err != nil {
+		return nil, wrap("list matches", err)
+	}
+	byRound := map[int64]int{}
+	for _, r := range rounds {
+		byRound[r.ID] = r.Number
+	}
+	out := map[int][]Match{}
+	for _, m := range ms {
+		out[byRound[m.RoundID]] = append(out[byRound[m.RoundID]], m)
+	}
+	return out, nil
+}
+
+// MatchByID returns a match of an event.
+func (s *Store) MatchByID(ctx context.Context, eventID, id int64) (*Match, error) {
+	var m Match
+	if err := s.with(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&m).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("match %d", id), err)
+	}
+	return &m, nil
+}
+
+// Reports returns the players' reports of a match.
+func (s *Store) Reports(ctx context.Context, matchID int64) ([]Report, error) {
+	var rs []Report
+	err := s.with(ctx).Where("match_id = ?", matchID).Order("id").Find(&rs).Error
+	return rs, wrap("list reports", err)
+}
+
+// frozen reports whether results of round number are frozen: the round two
+// later exists.
+func (s *Store) frozen(ctx context.Context, eventID int64, number int) (bool, error) {
+	var n int64
+	err := s.with(ctx).Model(&Round{}).Where("event_id = ? AND number >= ?", eventID, number+2).Count(&n).Error
+	return n > 0, wrap("check frozen", err)
+}
+
+func (s *Store) lockMatch(ctx context.Context, eventID, matchID int64) (*Match, *Round, error) {
+	var m Match
+	if err := s.locking(ctx).Where("event_id = ? AND id = ?", eventID, matchID).First(&m).Error; err != nil {
+		return nil, nil, wrap(fmt.Sprintf("match %d", matchID), err)
+	}
+	var r Round
+	if err := s.with(ctx).First(&r, m.RoundID).Error; err != nil {
+		return nil, nil, wrap("round of match", err)
+	}
+	return &m, &r, nil
+}
+
+// ReportResult records a player's report. A report both players agree on is
+// final; a different one from the opponent puts the match in dispute and
+// calls a judge. The same report sent twice changes nothing (changed is
+// false). The match row is locked, so two reports racing each other are
+// applied one after the other and end in one outcome.
+func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int64, in ResultInput) (m *Match, changed bool, err error) {
+	if !in.valid() {
+		return nil, false, ErrBadResult
+	}
+	err = s.Tx(ctx, func(tx *Store) error {
+		var r *Round
+		m, r, err = tx.lockMatch(ctx, eventID, matchID)
+		if err != nil {
+			return err
+		}
+		side := m.Side(entryID)
+		if side == "" {
+			return ErrNotInMatch
+		}
+		if m.P2EntryID == nil || r.Status != RoundPublished {
+			return ErrNotOpen
+		}
+		if fz, err := tx.frozen(ctx, eventID, r.Number); err != nil {
+			return err
+		} else if fz {
+			return ErrFrozen
+		}
+		var reports []Report
+		if err := tx.with(ctx).Where("match_id = ?", m.ID).Find(&reports).Error; err != nil {
+			return wrap("read reports", err)
+		}
+		var mine, theirs *Report
+		for i := range reports {
+			if reports[i].EntryID == entryID {
+				mine = &reports[i]
+			} else {
+				theirs = &reports[i]
+			}
+		}
+		if m.Status == MatchConfirmed {
+			if m.Result == in.Result && m.P1Wins == in.P1Wins && m.P2Wins == in.P2Wins && m.Draws == in.Draws {
+				return nil // agreeing with the final result changes nothing
+			}
+			return ErrAlreadyConfirmed
+		}
+		if mine != nil && in.same(mine) {
+			return nil // the same report again
+		}
+		now := tx.now()
+		if mine == nil {
+			mine = &Report{MatchID: m.ID, EntryID: entryID}
+		}
+		mine.Result, mine.P1Wins, mine.P2Wins, mine.Draws, mine.Games, mine.CreatedAt = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games, now
+		if err := tx.with(ctx).Save(mine).Error; err != nil {
+			return wrap("save report", err)
+		}
+		before := *m
+		switch {
+		case theirs == nil:
+			m.Status = MatchReported
+		case in.same(theirs):
+			m.Status = MatchConfirmed
+			m.Result, m.P1Wins, m.P2Wins, m.Draws, m.Games = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games
+		default:
+			m.Status = MatchDisputed
+			if _, err := tx.openJudgeCall(ctx, eventID, &entryID, &m.ID, "The players reported different results."); err != nil {
+				return err
+			}
+		}
+		if err := tx.saveMatch(ctx, m); err != nil {
+			return err
+		}
+		changed = true
+		var name string
+		if err := tx.with(ctx).Model(&Entry{}).Select("player_name").Where("id = ?", entryID).Scan(&name).Error; err != nil {
+			return wrap("reporter name", err)
+		}
+		if err := tx.writeAudit(ctx, Actor{Name: "player " + name}, &eventID, "report", "match", m.ID, matchAudit(&before), matchAudit(m)); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return m, changed, nil
+}
+
+// SetMatchResult is an organiser or judge entering or fixing a result. A
+// frozen result changes only with override and a reason.
+func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchID int64, in ResultInput, override bool, reason string) (*Match, error) {
+	if !in.valid() {
+		return nil, ErrBadResult
+	}
+	var m *Match
+	err := s.Tx(ctx, func(tx *Store) error {
+		var r *Round
+		var err error
+		m, r, err = tx.lockMatch(ctx, eventID, matchID)
+		if err != nil {
+			return err
+		}
+		if m.P2EntryID == nil {
+			return ErrNotOpen
+		}
+		if fz, err := tx.frozen(ctx, eventID, r.Number); err != nil {
+			return err
+		} else if fz && (!override || reason == "") {
+			return ErrFrozen
+		}
+		before := *m
+		m.Result, m.P1Wins, m.P2Wins, m.Draws, m.Games, m.Status = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games, MatchConfirmed
+		if err := tx.saveMatch(ctx, m); err != nil {
+			return err
+		}
+		after := matchAudit(m)
+		if reason != "" {
+			after["reason"] = reason
+		}
+		if err := tx.writeAudit(ctx, actor, &eventID, "set-result", "match", m.ID, matchAudit(&before), after); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})
+	})
+	return m, err
+}
+
+// EditPairing changes who plays at a table, before any result, with the
+// reason logged.
+func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, p1 int64, p2 *int64, reason string) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		m, _, err := tx.lockMatch(ctx, eventID, matchID)
+		if err != nil {
+			return err
+		}
+		if m.Status != MatchPending && m.Result != ResultBye {
+			return fmt.Errorf("storage: match %d has a report; fix the result instead: %w", matchID, ErrConflict)
+		}
+		before := *m
+		m.P1EntryID, m.P2EntryID, m.Note = p1, p2, reason
+		m.Result, m.Status = ResultNone, MatchPending
+		if p2 == nil {
+			m.Result, m.Status = ResultBye, MatchConfirmed
+		}
+		if err := tx.saveMatch(ctx, m); err != nil {
+			return err
+		}
+		after := matchAudit(m)
+		after["reason"] = reason
+		if err := tx.writeAudit(ctx, actor, &eventID, "edit-pairing", "match", m.ID, matchAudit(&before), after); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "pairings"})
+	})
+}
+
+// ExtendMatch gives one table extra time (a judge's extension).
+func (s *Store) ExtendMatch(ctx context.Context, actor Actor, eventID, matchID int64, extra time.Duration) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		m, _, err := tx.lockMatch(ctx, eventID, matchID)
+		if err != nil {
+			return err
+		}
+		before := m.ExtensionSeconds
+		m.ExtensionSeconds += int(extra.Seconds())
+		if m.ExtensionSeconds < 0 {
+			m.ExtensionSeconds = 0
+		}
+		if err := tx.saveMatch(ctx, m); err != nil {
+			return err
+		}
+		if err := tx.writeAudit(ctx, actor, &eventID, "extend", "match", m.ID, map[string]any{"extension_seconds": before}, map[string]any{"extension_seconds": m.ExtensionSeconds}); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "clock"})
+	})
+}
+
+func (s *Store) saveMatch(ctx context.Context, m *Match) error {
+	m.Version++
+	m.UpdatedAt = s.now()
+	err := s.with(ctx).Model(&Match{}).Where("id = ?", m.ID).Updates(map[string]any{
+		"p1_entry_id": m.P1EntryID, "p2_entry_id": m.P2EntryID, "result": m.Result, "p1_wins": m.P1Wins,
+		"p2_wins": m.P2Wins, "draws": m.Draws, "games": m.Games, "status": m.Status,
+		"extension_seconds": m.ExtensionSeconds, "note": m.Note, "version": m.Version, "updated_at": m.UpdatedAt,
+	}).Error
+	return wrap("save match", err)
+}
+
+func matchAudit(m *Match) map[string]any {
+	return map[string]any{"table": m.TableNo, "p1": m.P1EntryID, "p2": m.P2EntryID, "result": m.Result,
+		"p1_wins": m.P1Wins, "p2_wins": m.P2Wins, "draws": m.Draws, "status": m.Status}
+}

@@ -1,0 +1,138 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Ruling is a judge's decision during an event, optionally on a match, a game
+// log and a step of it, with the rule it rests on and any penalty given.
+type Ruling struct {
+	ID        int64     `json:"id"`
+	EventID   int64     `json:"event_id"`
+	MatchID   *int64    `json:"match_id"`
+	GameLogID *int64    `json:"game_log_id"`
+	Step      *int      `json:"step"`
+	Rule      string    `json:"rule"`
+	Note      string    `json:"note"`
+	PenaltyID *int64    `json:"penalty_id"`
+	JudgeID   *int64    `json:"judge_id"`
+	JudgeName string    `json:"judge_name"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Penalty is the penalty given with the ruling, filled by the list
+	// queries; it is not a column.
+	Penalty *RulingPenalty `json:"penalty,omitempty" gorm:"-"`
+}
+
+// TableName keeps GORM's naming out of the schema.
+func (Ruling) TableName() string { return "rulings" }
+
+// RulingPenalty is a row of the penalties table given with a ruling.
+type RulingPenalty struct {
+	ID         int64     `json:"id"`
+	EventID    int64     `json:"event_id"`
+	EntryID    int64     `json:"entry_id"`
+	MatchID    *int64    `json:"match_id"`
+	Kind       string    `json:"kind"`
+	Infraction string    `json:"infraction"`
+	Note       string    `json:"note"`
+	JudgeID    *int64    `json:"judge_id"`
+	JudgeName  string    `json:"judge_name"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// TableName keeps GORM's naming out of the schema.
+func (RulingPenalty) TableName() string { return "penalties" }
+
+// RulingPenaltyKinds are the penalties the schema allows, mildest first.
+var RulingPenaltyKinds = []string{"caution", "warning", "game-loss", "match-loss", "disqualification"}
+
+// CreateRuling stores a ruling and, when p is not nil, its penalty, linked
+// by penalty_id, with their audit rows, in one transaction. The judge is the
+// actor. The match, log and penalised entry must belong to the event.
+func (s *Store) CreateRuling(ctx context.Context, actor Actor, r *Ruling, p *RulingPenalty) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if err := tx.checkMatchInEvent(ctx, r.EventID, r.MatchID); err != nil {
+			return err
+		}
+		if r.GameLogID != nil {
+			if _, err := tx.GameLogByID(ctx, r.EventID, *r.GameLogID); err != nil {
+				return err
+			}
+		}
+		now := tx.now()
+		var judgeID *int64
+		if actor.UserID != 0 {
+			id := actor.UserID
+			judgeID = &id
+		}
+		if p != nil {
+			if !slices.Contains(RulingPenaltyKinds, p.Kind) {
+				return fmt.Errorf("storage: penalty kind %q: %w", p.Kind, ErrConflict)
+			}
+			if _, err := tx.EntryByID(ctx, r.EventID, p.EntryID); err != nil {
+				return err
+			}
+			p.EventID, p.MatchID, p.JudgeID, p.JudgeName, p.CreatedAt = r.EventID, r.MatchID, judgeID, actor.Name, now
+			if p.Note == "" {
+				p.Note = r.Note
+			}
+			if err := tx.with(ctx).Create(p).Error; err != nil {
+				return wrap("create penalty", err)
+			}
+			if err := tx.writeAudit(ctx, actor, &r.EventID, "create", "penalty", p.ID, nil, p); err != nil {
+				return err
+			}
+			r.PenaltyID = &p.ID
+		}
+		r.JudgeID, r.JudgeName, r.CreatedAt = judgeID, actor.Name, now
+		if err := tx.with(ctx).Create(r).Error; err != nil {
+			return wrap("create ruling", err)
+		}
+		r.Penalty = p
+		return tx.writeAudit(ctx, actor, &r.EventID, "create", "ruling", r.ID, nil, r)
+	})
+}
+
+// Rulings lists an event's rulings, newest first, with their penalties.
+func (s *Store) Rulings(ctx context.Context, eventID int64) ([]Ruling, error) {
+	return s.rulings(ctx, "event_id = ?", eventID)
+}
+
+// RulingsForLog lists the rulings made on one game log, newest first.
+func (s *Store) RulingsForLog(ctx context.Context, eventID, logID int64) ([]Ruling, error) {
+	return s.rulings(ctx, "event_id = ? AND game_log_id = ?", eventID, logID)
+}
+
+func (s *Store) rulings(ctx context.Context, where string, args ...any) ([]Ruling, error) {
+	var rs []Ruling
+	if err := s.with(ctx).Where(where, args...).Order("created_at DESC, id DESC").Find(&rs).Error; err != nil {
+		return nil, wrap("list rulings", err)
+	}
+	var ids []int64
+	for _, r := range rs {
+		if r.PenaltyID != nil {
+			ids = append(ids, *r.PenaltyID)
+		}
+	}
+	if len(ids) == 0 {
+		return rs, nil
+	}
+	var ps []RulingPenalty
+	if err := s.with(ctx).Where("id IN ?", ids).Find(&ps).Error; err != nil {
+		return nil, wrap("list penalties", err)
+	}
+	byID := make(map[int64]*RulingPenalty, len(ps))
+	for i := range ps {
+		byID[ps[i].ID] = &ps[i]
+	}
+	for i := range rs {
+		if rs[i].PenaltyID != nil {
+			rs[i].Penalty = byID[*rs[i].PenaltyID]
+		}
+	}
+	return rs, nil
+}
