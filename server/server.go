@@ -38,6 +38,7 @@ type Server struct {
 	echo      *echo.Echo
 	setupDone atomic.Bool // once an account exists it never goes back to false
 	now       func() time.Time
+	links     *linkKeys
 }
 
 // New builds the server and its routes.
@@ -51,7 +52,7 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now}
+	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now, links: &linkKeys{}}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

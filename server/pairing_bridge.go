@@ -1,0 +1,160 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// eventData is everything stored about an event's play, loaded once per
+// request: entries by id, rounds in order and their matches.
+type eventData struct {
+	Event   *storage.Event
+	Entries []storage.Entry
+	ByID    map[int64]*storage.Entry
+	Rounds  []storage.Round
+	Matches map[int][]storage.Match // by round number
+}
+
+func (s *Server) loadEventData(ctx context.Context, ev *storage.Event) (*eventData, error) {
+	entries, err := s.store.Entries(ctx, ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	rounds, err := s.store.Rounds(ctx, ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	matches, err := s.store.EventMatches(ctx, ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	d := &eventData{Event: ev, Entries: entries, ByID: map[int64]*storage.Entry{}, Rounds: rounds, Matches: matches}
+	for i := range entries {
+		d.ByID[entries[i].ID] = &entries[i]
+	}
+	return d, nil
+}
+
+// playerID is how an entry is named in the pairing package and event files.
+func playerID(entryID int64) string { return strconv.FormatInt(entryID, 10) }
+
+func entryIDOf(playerID string) int64 {
+	id, _ := strconv.ParseInt(playerID, 10, 64)
+	return id
+}
+
+// swissRounds returns the Swiss rounds (not the top cut), in order.
+func (d *eventData) swissRounds() []storage.Round {
+	var out []storage.Round
+	for _, r := range d.Rounds {
+		if r.Kind == storage.KindSwiss {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// topCutRounds returns the top-cut rounds, in order.
+func (d *eventData) topCutRounds() []storage.Round {
+	var out []storage.Round
+	for _, r := range d.Rounds {
+		if r.Kind == storage.KindTopCut {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// pairingEvent turns stored data into the pairing package's event: every
+// registered (not waitlisted) player, each Swiss round with its results, the
+// top cut, the event's points, tiebreakers and seed. Matches without a result
+// are left out when withPending is false (standings count only results).
+func (d *eventData) pairingEvent(withPending bool) *pairing.Event {
+	ev := d.Event
+	pe := &pairing.Event{
+		Seed:        uint64(ev.Seed),
+		Points:      &pairing.Points{Win: ev.PointsWin, Draw: ev.PointsDraw, Loss: ev.PointsLoss, Bye: ev.PointsBye},
+		Tiebreakers: ev.Tiebreakers,
+		Players:     []pairing.Player{},
+		Rounds:      []pairing.Round{},
+	}
+	if ev.SwissRounds != nil {
+		pe.SwissRounds = *ev.SwissRounds
+	}
+	teams := map[string][]string{}
+	for _, e := range d.Entries {
+		if e.Waitlisted {
+			continue
+		}
+		p := pairing.Player{ID: playerID(e.ID), Name: e.PlayerName, EnteredRound: e.EnteredRound,
+			Dropped: e.DroppedRound != nil || e.Disqualified}
+		if e.DroppedRound != nil {
+			p.DroppedAfter = *e.DroppedRound
+		}
+		pe.Players = append(pe.Players, p)
+		for r := 1; r <= e.AwardedByes; r++ {
+			pe.Byes = append(pe.Byes, pairing.AwardedBye{Player: p.ID, Round: r})
+		}
+		if e.Team != "" {
+			teams[e.Team] = append(teams[e.Team], p.ID)
+		}
+	}
+	for _, ids := range teams {
+		for i := 0; i < len(ids); i++ {
+			for j := i + 1; j < len(ids); j++ {
+				pe.ForbiddenPairs = append(pe.ForbiddenPairs, [2]string{ids[i], ids[j]})
+			}
+		}
+	}
+	for _, r := range d.swissRounds() {
+		pr := pairing.Round{Number: r.Number, Matches: []pairing.Match{}}
+		for _, m := range d.Matches[r.Number] {
+			if m.Result == storage.ResultNone && !withPending {
+				continue
+			}
+			pm := pairing.Match{P1: playerID(m.P1EntryID), Result: m.Result}
+			if m.TableNo != nil {
+				pm.Table = *m.TableNo
+			}
+			if m.P2EntryID != nil {
+				id := playerID(*m.P2EntryID)
+				pm.P2 = &id
+			}
+			pr.Matches = append(pr.Matches, pm)
+		}
+		pe.Rounds = append(pe.Rounds, pr)
+	}
+	if cut := d.topCutRounds(); len(cut) > 0 {
+		pe.TopCut = &pairing.TopCut{Size: d.Event.TopCutSize}
+		for i, r := range cut {
+			cr := pairing.CutRound{Number: i + 1}
+			for _, m := range d.Matches[r.Number] {
+				if m.P2EntryID == nil {
+					continue
+				}
+				cm := pairing.CutMatch{P1: playerID(m.P1EntryID), P2: playerID(*m.P2EntryID), Games: []pairing.Game{}}
+				if m.Games != "" {
+					_ = json.Unmarshal([]byte(m.Games), &cm.Games)
+				}
+				cr.Matches = append(cr.Matches, cm)
+			}
+			pe.TopCut.Rounds = append(pe.TopCut.Rounds, cr)
+		}
+	}
+	return pe
+}
+
+// name returns an entry's player name, or "" for none.
+func (d *eventData) name(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	if e, ok := d.ByID[*id]; ok {
+		return e.PlayerName
+	}
+	return ""
+}
