@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const pairExample = "../../pairing/testdata/example.json"
+
+func runPairingCLI(stdin string, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	env := &cliEnv{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	code := run(context.Background(), env, args)
+	return code, out.String(), errb.String()
+}
+
+func TestPairCommand(t *testing.T) {
+	code, out, errs := runPairingCLI("", "pair", "--in", pairExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		Number  int              `json:"number"`
+		Matches []map[string]any `json:"matches"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if got.Number != 4 || len(got.Matches) != 3 {
+		t.Fatalf("got %s", out)
+	}
+	for i, m := range got.Matches {
+		keys := []string{}
+		for k := range m {
+			keys = append(keys, k)
+		}
+		if i < 2 {
+			if m["table"] != float64(i+1) || m["p2"] == nil || len(m) != 3 {
+				t.Errorf("match %d: %v", i+1, m)
+			}
+		} else {
+			// The bye: no table, "p2": null present.
+			p2, has := m["p2"]
+			if _, hasTable := m["table"]; hasTable || !has || p2 != nil || m["p1"] != "B" {
+				t.Errorf("bye line %v (keys %v)", m, keys)
+			}
+		}
+	}
+	// The worked example's only rematch-free pairing (see docs/pairing.md).
+	if got.Matches[0]["p1"] != "E" || got.Matches[0]["p2"] != "C" || got.Matches[1]["p1"] != "D" || got.Matches[1]["p2"] != "A" {
+		t.Errorf("pairs %s", out)
+	}
+	// --explain adds reasons; the same file from standard input.
+	data, _ := os.ReadFile(pairExample)
+	code, out, _ = runPairingCLI(string(data), "pair", "--in", "-", "--explain")
+	if code != 0 || !strings.Contains(out, `"kind": "bye"`) || !strings.Contains(out, `"kind": "pair-down"`) {
+		t.Fatalf("exit %d, %s", code, out)
+	}
+}
+
+func writeEvent(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestPairingCommandsRejectBadFiles(t *testing.T) {
+	players := `"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}]`
+	cases := []struct{ rounds, want string }{
+		{`[{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p1"}, {"table": 2, "p1": "c", "p2": "x", "result": "p2"}]}]`,
+			`round 1, match 2 (table 2): unknown player "x"`},
+		{`[{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "p1"}, {"p1": "b", "p2": "c", "result": "p2"}]}]`,
+			`round 1, match 2: player "b" is also in match 1`},
+		{`[{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "p1"}, {"p1": "c", "p2": null, "result": "p1"}]}]`,
+			`round 1, match 2: a bye has no opponent`},
+		{`[{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "bye"}]}]`,
+			`round 1, match 1: result "bye" given`},
+	}
+	for _, c := range cases {
+		path := writeEvent(t, `{`+players+`, "rounds": `+c.rounds+`}`)
+		for _, cmd := range [][]string{{"pair"}, {"standings"}, {"topcut", "--size", "2"}} {
+			args := append(append([]string{}, cmd...), "--in", path)
+			code, out, errs := runPairingCLI("", args...)
+			if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+				t.Errorf("%s: exit %d, stderr %q, want %q", cmd[0], code, errs, c.want)
+			}
+		}
+	}
+	// Pairing with a result missing names the match.
+	path := writeEvent(t, `{`+players+`, "rounds": [{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p1"}, {"table": 2, "p1": "c", "p2": "d"}]}]}`)
+	if code, _, errs := runPairingCLI("", "pair", "--in", path); code != 2 || !strings.Contains(errs, "round 1, match 2 (table 2): no result yet") {
+		t.Errorf("exit %d, %s", code, errs)
+	}
+	// Usage errors.
+	for _, args := range [][]string{{"pair"}, {"standings", "--in", pairExample, "--tiebreakers", "chess"},
+		{"topcut", "--in", pairExample, "--size", "16"}, {"pair", "--in", "/nonexistent/file.json"}, {"pair", "--bogus"}} {
+		if code, _, _ := runPairingCLI("", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	for _, cmd := range []string{"pair", "standings", "topcut"} {
+		if code, _, errs := runPairingCLI("", cmd, "--help"); code != 0 || !strings.Contains(errs, "--in") {
+			t.Errorf("%s --help: exit %d", cmd, code)
+		}
+	}
+}
+
+func TestStandingsCommand(t *testing.T) {
+	code, out, errs := runPairingCLI("", "standings", "--in", pairExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var st []struct {
+		Rank        int                `json:"rank"`
+		ID          string             `json:"id"`
+		Points      int                `json:"points"`
+		Record      string             `json:"record"`
+		Tiebreakers map[string]float64 `json:"tiebreakers"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 5 || st[0].Rank != 1 || st[0].ID != "E" || st[0].Points != 9 || st[0].Record != "3-0-0" ||
+		st[0].Tiebreakers["omw"] != 0.4983 || st[0].Tiebreakers["oomw"] != 0.6656 {
+		t.Fatalf("got %+v", st[0])
+	}
+	code, out, _ = runPairingCLI("", "standings", "--in", pairExample, "--tiebreakers", "pokemon")
+	if code != 0 || !strings.Contains(out, `"owp": 0.4583`) || !strings.Contains(out, `"oowp"`) {
+		t.Fatalf("pokemon: %s", out)
+	}
+	code, out, _ = runPairingCLI("", "standings", "--in", pairExample, "--tiebreakers", "mtg")
+	if code != 0 || !strings.Contains(out, `"gw": 1`) || !strings.Contains(out, `"ogw"`) {
+		t.Fatalf("mtg: %s", out)
+	}
+}
+
+func TestTopCutCommand(t *testing.T) {
+	// Ten players; player i has 10-i byes so the order is p01 … p10.
+	var players, rounds []string
+	for i := 1; i <= 10; i++ {
+		players = append(players, fmt.Sprintf(`{"id": "p%02d"}`, i))
+	}
+	for r := 1; r <= 9; r++ {
+		var ms []string
+		for i := 1; i <= 10-r; i++ {
+			ms = append(ms, fmt.Sprintf(`{"p1": "p%02d", "p2": null, "result": "bye"}`, i))
+		}
+		rounds = append(rounds, fmt.Sprintf(`{"number": %d, "matches": [%s]}`, r, strings.Join(ms, ",")))
+	}
+	path := writeEvent(t, `{"players": [`+strings.Join(players, ",")+`], "rounds": [`+strings.Join(rounds, ",")+`]}`)
+	code, out, errs := runPairingCLI("", "topcut", "--in", path, "--size", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var b struct {
+		Size   int `json:"size"`
+		Rounds []struct {
+			Name    string `json:"name"`
+			Matches []struct {
+				Seed1 int     `json:"seed1"`
+				P1    *string `json:"p1"`
+				Seed2 int     `json:"seed2"`
+				P2    *string `json:"p2"`
+			} `json:"matches"`
+		} `json:"rounds"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range b.Rounds[0].Matches {
+		got = append(got, fmt.Sprintf("%s-%s", *m.P1, *m.P2))
+	}
+	if b.Size != 8 || len(b.Rounds) != 3 || fmt.Sprint(got) != "[p01-p08 p04-p05 p02-p07 p03-p06]" {
+		t.Fatalf("bracket %s", out)
+	}
+}

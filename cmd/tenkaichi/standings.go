@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+)
+
+func init() {
+	register(command{name: "standings", summary: "print the standings of an event file with tiebreakers", run: runStandings})
+}
+
+func runStandings(_ context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "standings", "--in FILE [--tiebreakers PROFILE]",
+		"Prints the standings of the event file (- for standard input) as JSON:\n"+
+			`[{"rank": 1, "id": "…", "points": 9, "record": "3-0-0", "tiebreakers": {"omw": 0.6667, "oomw": 0.5432}}, …]`+"\n"+
+			"Record is wins-losses-draws. Profiles: "+strings.Join(pairing.Profiles, ", ")+
+			" (default: the file's \"tiebreakers\", else bandai).\nFormulas: docs/tiebreakers.md.")
+	in := fs.String("in", "", "event `FILE` (JSON; - for standard input)")
+	profile := fs.String("tiebreakers", "", "tiebreaker `PROFILE`: bandai, pokemon or mtg")
+	if code, done := parseFlags(fs, args); done {
+		return code
+	}
+	if *profile != "" {
+		if _, err := pairing.ProfileByName(*profile); err != nil {
+			fmt.Fprintf(env.stderr, "tenkaichi standings: %v\n", err)
+			return 2
+		}
+	}
+	ev, code := loadEventFile(env, "standings", *in, fs.Args())
+	if ev == nil {
+		return code
+	}
+	st, err := pairing.Standings(ev, *profile)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "tenkaichi standings: %v\n", err)
+		return 2
+	}
+	if st == nil {
+		st = []pairing.Standing{}
+	}
+	return printJSON(env, "standings", st)
+}

@@ -1,0 +1,295 @@
+// Package pairing pairs Swiss rounds, computes standings with tiebreakers and
+// builds the top-cut bracket. It is pure Go with no storage or web code, so
+// the server, the command line and the tests share one implementation.
+package pairing
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Result values of a match.
+const (
+	ResultP1         = "p1"
+	ResultP2         = "p2"
+	ResultDraw       = "draw"
+	ResultDoubleLoss = "double-loss"
+	ResultBye        = "bye"
+)
+
+// Event is the event file: players, rounds played so far and settings.
+// See docs/event-file.md.
+type Event struct {
+	Seed        uint64   `json:"seed"`
+	Points      *Points  `json:"points,omitempty"`
+	Tiebreakers string   `json:"tiebreakers,omitempty"`
+	Players     []Player `json:"players"`
+	Rounds      []Round  `json:"rounds"`
+	// Optional additions.
+	ForbiddenPairs [][2]string  `json:"forbidden_pairs,omitempty"`
+	Byes           []AwardedBye `json:"byes,omitempty"`
+	SwissRounds    int          `json:"swiss_rounds,omitempty"`
+	TopCut         *TopCut      `json:"top_cut,omitempty"`
+}
+
+// Points are the match points per outcome.
+type Points struct {
+	Win  int `json:"win"`
+	Draw int `json:"draw"`
+	Loss int `json:"loss"`
+	Bye  int `json:"bye"`
+}
+
+// DefaultPoints is 3/1/0 with a bye worth a win.
+var DefaultPoints = Points{Win: 3, Draw: 1, Loss: 0, Bye: 3}
+
+// Player is one entrant. EnteredRound > 1 marks a late entry: the rounds
+// before it count as losses. DroppedAfter optionally records the last round
+// played by a dropped player (informational; Dropped is what counts).
+type Player struct {
+	ID           string `json:"id"`
+	Name         string `json:"name,omitempty"`
+	Dropped      bool   `json:"dropped,omitempty"`
+	EnteredRound int    `json:"entered_round,omitempty"`
+	DroppedAfter int    `json:"dropped_after_round,omitempty"`
+}
+
+// Round is one Swiss round.
+type Round struct {
+	Number  int     `json:"number"`
+	Matches []Match `json:"matches"`
+}
+
+// Match is a pairing and (once reported) its result. P2 is nil for a bye.
+// Games optionally lists game-by-game winners ("p1", "p2", "draw"), used by
+// the mtg game-win tiebreakers.
+type Match struct {
+	Table  int      `json:"table,omitempty"`
+	P1     string   `json:"p1"`
+	P2     *string  `json:"p2"`
+	Result string   `json:"result,omitempty"`
+	Games  []string `json:"games,omitempty"`
+}
+
+// AwardedBye is a bye given before pairing (invited players, for example).
+type AwardedBye struct {
+	Player string `json:"player"`
+	Round  int    `json:"round"`
+}
+
+// InputError is a problem in the event file. Round and Match (1-based
+// position in the round) locate it when it concerns a match.
+type InputError struct {
+	Round int
+	Match int
+	Table int
+	Msg   string
+}
+
+func (e *InputError) Error() string {
+	switch {
+	case e.Round > 0 && e.Match > 0 && e.Table > 0:
+		return fmt.Sprintf("round %d, match %d (table %d): %s", e.Round, e.Match, e.Table, e.Msg)
+	case e.Round > 0 && e.Match > 0:
+		return fmt.Sprintf("round %d, match %d: %s", e.Round, e.Match, e.Msg)
+	case e.Round > 0:
+		return fmt.Sprintf("round %d: %s", e.Round, e.Msg)
+	}
+	return e.Msg
+}
+
+// ReadEventFile decodes and validates an event file.
+func ReadEventFile(r io.Reader) (*Event, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEvent(data)
+}
+
+// ParseEvent decodes and validates an event file held in memory.
+func ParseEvent(data []byte) (*Event, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var ev Event
+	if err := dec.Decode(&ev); err != nil {
+		return nil, fmt.Errorf("event file is not valid: %w", jsonProblem(err))
+	}
+	if dec.More() {
+		return nil, errors.New("event file is not valid: extra data after the JSON object")
+	}
+	if err := ev.Validate(); err != nil {
+		return nil, err
+	}
+	return &ev, nil
+}
+
+func jsonProblem(err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("JSON syntax error at byte %d: %v", se.Offset, err)
+	}
+	return err
+}
+
+// WriteEventFile encodes the event as indented JSON.
+func WriteEventFile(w io.Writer, ev *Event) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(ev)
+}
+
+// Scoring returns the points in force (the defaults when none are given).
+func (ev *Event) Scoring() Points {
+	if ev.Points == nil {
+		return DefaultPoints
+	}
+	return *ev.Points
+}
+
+// Validate checks the event for the mistakes that would make pairing or
+// standings wrong, naming the round and match.
+func (ev *Event) Validate() error {
+	if ev.Players == nil {
+		return &InputError{Msg: `"players" is missing`}
+	}
+	if ev.Rounds == nil {
+		return &InputError{Msg: `"rounds" is missing`}
+	}
+	if p := ev.Points; p != nil {
+		if p.Win < 0 || p.Draw < 0 || p.Loss < 0 || p.Bye < 0 {
+			return &InputError{Msg: "points must not be negative"}
+		}
+		if p.Win > 1000 || p.Draw > 1000 || p.Loss > 1000 || p.Bye > 1000 {
+			return &InputError{Msg: "points above 1000 are not supported"}
+		}
+	}
+	if ev.Tiebreakers != "" {
+		if _, err := ProfileByName(ev.Tiebreakers); err != nil {
+			return &InputError{Msg: err.Error()}
+		}
+	}
+	ids := make(map[string]bool, len(ev.Players))
+	enteredIn := make(map[string]int, len(ev.Players))
+	for i, p := range ev.Players {
+		if strings.TrimSpace(p.ID) == "" {
+			return &InputError{Msg: fmt.Sprintf("player %d has no id", i+1)}
+		}
+		if ids[p.ID] {
+			return &InputError{Msg: fmt.Sprintf("player id %q is listed twice", p.ID)}
+		}
+		if p.EnteredRound < 0 {
+			return &InputError{Msg: fmt.Sprintf("player %q: entered_round must be 1 or more", p.ID)}
+		}
+		ids[p.ID] = true
+		enteredIn[p.ID] = max(1, p.EnteredRound)
+	}
+	for ri, r := range ev.Rounds {
+		if r.Number != ri+1 {
+			return &InputError{Round: r.Number, Msg: fmt.Sprintf("rounds must be numbered 1, 2, 3… in order; expected round %d here", ri+1)}
+		}
+		seen := make(map[string]int)
+		tables := make(map[int]int)
+		for mi, m := range r.Matches {
+			at := func(format string, a ...any) error {
+				return &InputError{Round: r.Number, Match: mi + 1, Table: m.Table, Msg: fmt.Sprintf(format, a...)}
+			}
+			if m.Table < 0 {
+				return at("table number must be positive")
+			}
+			if m.Table > 0 {
+				if prev, dup := tables[m.Table]; dup {
+					return at("table %d is also used by match %d", m.Table, prev)
+				}
+				tables[m.Table] = mi + 1
+			}
+			players := []string{m.P1}
+			if m.P2 != nil {
+				players = append(players, *m.P2)
+			}
+			for _, id := range players {
+				if id == "" {
+					return at("a player id is empty")
+				}
+				if !ids[id] {
+					return at("unknown player %q", id)
+				}
+				if prev, dup := seen[id]; dup {
+					if prev == mi+1 {
+						return at("player %q is paired against themselves", id)
+					}
+					return at("player %q is also in match %d of this round", id, prev)
+				}
+				seen[id] = mi + 1
+				if e := enteredIn[id]; r.Number < e {
+					return at("player %q entered in round %d but plays in round %d", id, e, r.Number)
+				}
+			}
+			switch m.Result {
+			case "":
+				// Not reported yet.
+			case ResultP1, ResultP2, ResultDraw, ResultDoubleLoss:
+				if m.P2 == nil {
+					return at("a bye has no opponent, so its result must be \"bye\", not %q", m.Result)
+				}
+			case ResultBye:
+				if m.P2 != nil {
+					return at("result \"bye\" given for a match between %q and %q", m.P1, *m.P2)
+				}
+			default:
+				return at("result %q is not one of p1, p2, draw, double-loss, bye", m.Result)
+			}
+			for gi, g := range m.Games {
+				if g != ResultP1 && g != ResultP2 && g != ResultDraw {
+					return at("game %d: %q is not one of p1, p2, draw", gi+1, g)
+				}
+				if m.P2 == nil {
+					return at("a bye has no games")
+				}
+			}
+		}
+	}
+	for i, fp := range ev.ForbiddenPairs {
+		for _, id := range fp {
+			if !ids[id] {
+				return &InputError{Msg: fmt.Sprintf("forbidden pair %d: unknown player %q", i+1, id)}
+			}
+		}
+		if fp[0] == fp[1] {
+			return &InputError{Msg: fmt.Sprintf("forbidden pair %d names %q twice", i+1, fp[0])}
+		}
+	}
+	seenBye := make(map[[2]any]bool)
+	for i, b := range ev.Byes {
+		if !ids[b.Player] {
+			return &InputError{Msg: fmt.Sprintf("awarded bye %d: unknown player %q", i+1, b.Player)}
+		}
+		if b.Round < 1 {
+			return &InputError{Msg: fmt.Sprintf("awarded bye %d: round must be 1 or more", i+1)}
+		}
+		key := [2]any{b.Player, b.Round}
+		if seenBye[key] {
+			return &InputError{Msg: fmt.Sprintf("awarded bye %d: %q already has a bye in round %d", i+1, b.Player, b.Round)}
+		}
+		seenBye[key] = true
+		if b.Round <= len(ev.Rounds) {
+			r := ev.Rounds[b.Round-1]
+			for mi, m := range r.Matches {
+				if m.P2 != nil && (m.P1 == b.Player || *m.P2 == b.Player) {
+					return &InputError{Round: b.Round, Match: mi + 1, Table: m.Table,
+						Msg: fmt.Sprintf("player %q has an awarded bye this round but is paired", b.Player)}
+				}
+			}
+		}
+	}
+	if ev.TopCut != nil {
+		if err := ev.TopCut.validate(ids); err != nil {
+			return err
+		}
+	}
+	return nil
+}

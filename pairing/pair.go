@@ -1,0 +1,712 @@
+package pairing
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"sort"
+	"strings"
+)
+
+// Pairing is the next round: matches with table numbers (best standings on
+// table 1) and at most one bye chosen by the pairing, plus awarded byes.
+type Pairing struct {
+	Number  int
+	Matches []Pair
+	// Cost is the lexicographic cost of the chosen pairing (see docs/pairing.md).
+	Cost Cost
+}
+
+// Pair is one match of the new round. P2 is nil for a bye.
+type Pair struct {
+	Table  int
+	P1     string
+	P2     *string
+	Reason *Reason // why a pair-down or bye happened; nil for ordinary pairings
+}
+
+// Reason explains a pair-down or a bye to the organiser.
+type Reason struct {
+	Kind       string // "pair-down", "bye" or "awarded-bye"
+	Player     string // the player paired down or given the bye
+	FromPoints int    // pair-down: the player's points
+	ToPoints   int    // pair-down: the opponent's points
+	Text       string
+}
+
+// Cost counts, for a pairing, each quality criterion in priority order.
+type Cost struct {
+	Rematches       int
+	SecondByes      int // byes to players who already had one
+	ByeRankFromLast int // 0 when the bye goes to the lowest-ranked player
+	ScoreGapSquares int // sum over pairs of (points difference)²
+	RepeatPairDowns int // pair-downs of players already paired down before
+}
+
+// PairOptions tunes the pairing. The zero value is the normal, fast pairing.
+type PairOptions struct {
+	// Exact solves the matching on the complete graph. It gives a pairing of
+	// the same cost as the default path and exists to check it.
+	Exact bool
+}
+
+// ErrNoPairing means no pairing exists (forbidden pairs rule everyone out).
+var ErrNoPairing = errors.New("no pairing exists")
+
+// problem is one round's pairing problem: active players as vertices 0..n-1,
+// ordered by score group (highest first) and seeded shuffle inside a group,
+// and a bye vertex n when n is odd.
+type problem struct {
+	h        *history
+	round    int
+	ids      []string
+	tal      []*tally
+	pts      []int
+	rank     []int // standings position among active players (0 = best)
+	group    []int // score group index (0 = highest)
+	groups   [][]int
+	bye      int // bye vertex, or -1
+	nv       int // vertices including the bye vertex
+	forbid   map[[2]int]bool
+	awarded  []string
+	standing map[string]int
+
+	// Lexicographic weight units (see weights).
+	uPD, uSq, uBye, uSecond, uRematch, top int64
+}
+
+// PairNextRound pairs the round after the last one in the event. Every match
+// of earlier rounds must have a result.
+func PairNextRound(ev *Event, opts PairOptions) (*Pairing, error) {
+	for _, r := range ev.Rounds {
+		for mi, m := range r.Matches {
+			if m.Result == "" {
+				return nil, &InputError{Round: r.Number, Match: mi + 1, Table: m.Table, Msg: "no result yet; report every result before pairing the next round"}
+			}
+		}
+	}
+	p, err := newProblem(ev)
+	if err != nil {
+		return nil, err
+	}
+	var mate []int
+	if opts.Exact {
+		mate = p.solveExact()
+	} else {
+		mate = p.solveFast()
+	}
+	for v := 0; v < p.nv; v++ {
+		if mate[v] == -1 {
+			return nil, fmt.Errorf("%w: forbidden pairs leave %q without an opponent in round %d", ErrNoPairing, p.name(v), p.round)
+		}
+	}
+	return p.result(mate), nil
+}
+
+func newProblem(ev *Event) (*problem, error) {
+	h := newHistory(ev)
+	round := len(ev.Rounds) + 1
+	p := &problem{h: h, round: round, forbid: make(map[[2]int]bool), standing: make(map[string]int)}
+	profile := ev.Tiebreakers
+	st := h.standings(profileOrDefault(profile))
+	awarded := make(map[string]bool)
+	for _, b := range ev.Byes {
+		if b.Round == round {
+			awarded[b.Player] = true
+		}
+	}
+	for _, s := range st {
+		t := h.players[h.index[s.ID]]
+		p.standing[s.ID] = s.Rank
+		if t.dropped || round < t.entered {
+			continue
+		}
+		if awarded[t.id] {
+			p.awarded = append(p.awarded, t.id)
+			continue
+		}
+		p.tal = append(p.tal, t)
+	}
+	n := len(p.tal)
+	if n == 0 {
+		return nil, &InputError{Round: round, Msg: "no active player to pair"}
+	}
+	// Rank among active players follows the standings order built above.
+	rankOf := make(map[*tally]int, n)
+	for i, t := range p.tal {
+		rankOf[t] = i
+	}
+	// Score groups, highest first; inside a group a seeded shuffle gives the
+	// reproducible random choice among equal pairings.
+	byPts := make(map[int][]*tally)
+	var levels []int
+	for _, t := range p.tal {
+		if _, ok := byPts[t.points]; !ok {
+			levels = append(levels, t.points)
+		}
+		byPts[t.points] = append(byPts[t.points], t)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(levels)))
+	rng := rand.New(rand.NewPCG(ev.Seed, uint64(round)))
+	p.tal = p.tal[:0]
+	for g, lv := range levels {
+		members := byPts[lv]
+		rng.Shuffle(len(members), func(i, j int) { members[i], members[j] = members[j], members[i] })
+		var grp []int
+		for _, t := range members {
+			grp = append(grp, len(p.tal))
+			p.tal = append(p.tal, t)
+			p.group = append(p.group, g)
+			p.pts = append(p.pts, lv)
+		}
+		p.groups = append(p.groups, grp)
+	}
+	vertexOf := make(map[int]int, n)
+	for v, t := range p.tal {
+		p.ids = append(p.ids, t.id)
+		p.rank = append(p.rank, rankOf[t])
+		vertexOf[t.idx] = v
+	}
+	p.bye = -1
+	p.nv = n
+	if n%2 == 1 {
+		p.bye = n
+		p.nv = n + 1
+	}
+	for _, fp := range ev.ForbiddenPairs {
+		a, okA := vertexOf[h.index[fp[0]]]
+		b, okB := vertexOf[h.index[fp[1]]]
+		if okA && okB {
+			p.forbid[[2]int{min(a, b), max(a, b)}] = true
+		}
+	}
+	if err := p.weights(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func profileOrDefault(name string) string {
+	if name == "" {
+		return ProfileBandai
+	}
+	return name
+}
+
+func (p *problem) name(v int) string {
+	if v == p.bye {
+		return "the bye"
+	}
+	return p.ids[v]
+}
+
+// weights sets the lexicographic units so that one unit of a criterion
+// outweighs the largest possible total of all lower criteria.
+func (p *problem) weights() error {
+	n := int64(len(p.tal))
+	pairs := n/2 + 1
+	var maxSq, maxByes int64
+	lo, hi := p.pts[len(p.pts)-1], p.pts[0]
+	maxSq = int64(hi-lo) * int64(hi-lo)
+	for _, t := range p.tal {
+		maxByes = max(maxByes, int64(t.byes))
+	}
+	// Pairs that met most often: usually 1, so the rematch tier stays small.
+	counts := make(map[[2]int]int64)
+	var maxTimes int64
+	for _, t := range p.tal {
+		for _, o := range p.h.met[t.idx] {
+			k := [2]int{min(t.idx, o), max(t.idx, o)}
+			counts[k]++
+			maxTimes = max(maxTimes, counts[k])
+		}
+	}
+	maxTimes /= 2 // each meeting was counted from both sides
+	ok := true
+	const limit = 1 << 59 // duals and slacks stay a few times below the int64 range
+	mul := func(a, b int64) int64 {
+		hi, lo := bits.Mul64(uint64(a), uint64(b))
+		if hi != 0 || lo > limit {
+			ok = false
+			return 1
+		}
+		return int64(lo)
+	}
+	add := func(xs ...int64) int64 {
+		var s int64
+		for _, x := range xs {
+			s += x
+			if s > limit {
+				ok = false
+			}
+		}
+		return s
+	}
+	p.uPD = 1
+	maxPD := pairs
+	p.uSq = maxPD + 1
+	maxSqTot := mul(mul(p.uSq, max(maxSq, 1)), pairs)
+	p.uBye = add(maxSqTot, maxPD, 1)
+	maxByeTot := mul(p.uBye, n+1)
+	p.uSecond = add(maxByeTot, maxSqTot, maxPD, 1)
+	maxSecondTot := mul(p.uSecond, maxByes+1)
+	p.uRematch = add(maxSecondTot, maxByeTot, maxSqTot, maxPD, 1)
+	p.top = add(mul(p.uRematch, maxTimes+1), mul(p.uSecond, maxByes+1), maxByeTot, mul(p.uSq, max(maxSq, 1)), 2)
+	if !ok {
+		return &InputError{Round: p.round, Msg: "too many players or points to pair with 64-bit weights"}
+	}
+	return nil
+}
+
+// cost of the edge between vertices i and j (j may be the bye vertex), and
+// whether the edge exists at all.
+func (p *problem) cost(i, j int) (int64, bool) {
+	if i == p.bye {
+		i, j = j, i
+	}
+	if j == p.bye {
+		t := p.tal[i]
+		c := int64(t.byes)*p.uSecond + int64(len(p.tal)-1-p.rank[i])*p.uBye
+		return c, true
+	}
+	if len(p.forbid) > 0 && p.forbid[[2]int{min(i, j), max(i, j)}] {
+		return 0, false
+	}
+	ti, tj := p.tal[i], p.tal[j]
+	c := int64(p.h.timesMet(ti.idx, tj.idx)) * p.uRematch
+	d := int64(p.pts[i] - p.pts[j])
+	c += d * d * p.uSq
+	if d > 0 && ti.pairedDown > 0 || d < 0 && tj.pairedDown > 0 {
+		c += p.uPD
+	}
+	return c, true
+}
+
+func (p *problem) edge(i, j int) (Edge, bool) {
+	c, ok := p.cost(i, j)
+	return Edge{I: i, J: j, W: p.top - c}, ok
+}
+
+// solveExact runs the blossom algorithm on the complete graph.
+func (p *problem) solveExact() []int {
+	var edges []Edge
+	for i := 0; i < p.nv; i++ {
+		for j := i + 1; j < p.nv; j++ {
+			if e, ok := p.edge(i, j); ok {
+				edges = append(edges, e)
+			}
+		}
+	}
+	return MaxWeightMatching(p.nv, edges, true)
+}
+
+// Small fields go straight to the exact path: it is already instant. A
+// variable so tests can push small fields through the fast path.
+var exactBelow = 48
+
+// solveFast solves on a sparse candidate graph (a few neighbours inside the
+// score group and in the next groups, all bye edges), warm-started with a
+// greedy in-group pairing, then checks the final duals against every edge of
+// the complete graph. Any edge with negative slack is added and the solve
+// repeated, so the answer is always optimal for the complete graph: the duals
+// are an LP certificate, not a heuristic.
+func (p *problem) solveFast() []int {
+	if p.nv < exactBelow {
+		return p.solveExact()
+	}
+	const k = 4
+	have := make(map[[2]int]bool, p.nv*6)
+	var edges []Edge
+	addEdge := func(i, j int) {
+		if i == j {
+			return
+		}
+		key := [2]int{min(i, j), max(i, j)}
+		if have[key] {
+			return
+		}
+		if e, ok := p.edge(key[0], key[1]); ok {
+			have[key] = true
+			edges = append(edges, e)
+		}
+	}
+	fresh := func(i, j int) bool {
+		return (len(p.forbid) == 0 || !p.forbid[[2]int{min(i, j), max(i, j)}]) && p.h.timesMet(p.tal[i].idx, p.tal[j].idx) == 0
+	}
+	// link joins v to up to k fresh players of grp, scanning from start.
+	link := func(v int, grp []int, start int) {
+		got := 0
+		for d := 0; d < len(grp) && got < k; d++ {
+			u := grp[(start+d)%len(grp)]
+			if u != v && fresh(v, u) {
+				addEdge(v, u)
+				got++
+			}
+		}
+	}
+	for g, grp := range p.groups {
+		for pos, v := range grp {
+			link(v, grp, pos+1)
+			for dg := 1; dg <= 2 && g+dg < len(p.groups); dg++ {
+				lower := p.groups[g+dg]
+				link(v, lower, pos*len(lower)/len(grp))
+			}
+		}
+	}
+	if p.bye >= 0 {
+		for v := 0; v < p.bye; v++ {
+			addEdge(v, p.bye)
+		}
+	}
+	for iter := 0; ; iter++ {
+		warm := p.greedy(edges)
+		mate, s := solveMatching(p.nv, edges, true, p.top, warm)
+		perfect := true
+		for _, u := range mate {
+			if u == -1 {
+				perfect = false
+				break
+			}
+		}
+		if iter > 20 {
+			return p.solveExact()
+		}
+		if !perfect {
+			// The sparse graph lacks a perfect matching (heavy rematch or
+			// forbidden constraints): give the unmatched players every edge.
+			for v, u := range mate {
+				if u == -1 {
+					for w := 0; w < p.nv; w++ {
+						addEdge(v, w)
+					}
+				}
+			}
+			continue
+		}
+		added := p.violations(s, func(i, j int) { addEdge(i, j) })
+		if added == 0 {
+			return mate
+		}
+	}
+}
+
+// greedy returns a warm-start matching: in-group fresh pairs (and the bye to
+// the best bye candidate) whose weight equals the top weight.
+func (p *problem) greedy(edges []Edge) []int {
+	used := make([]bool, p.nv)
+	var warm []int
+	for k, e := range edges {
+		if e.W == p.top && !used[e.I] && !used[e.J] {
+			used[e.I], used[e.J] = true, true
+			warm = append(warm, k)
+		}
+	}
+	return warm
+}
+
+// violations checks every player pair against the final duals and calls add
+// for each edge with negative slack. Players are split by score group and by
+// top-level blossom; blocks whose smallest duals (plus the blossom duals they
+// share) already cover the largest weight possible between them are skipped,
+// and inside a block both sides are sorted by dual so the scan stops early.
+func (p *problem) violations(s *matcher, add func(i, j int)) int {
+	c := newCertificate(s)
+	type block struct {
+		top  int   // top-level blossom (or the vertex itself)
+		vs   []int // sorted by dual, ascending
+		minD int64
+	}
+	blocks := make([][]*block, len(p.groups))
+	for g, grp := range p.groups {
+		byTop := make(map[int]*block)
+		for _, v := range grp {
+			t := c.top[v]
+			if t == v {
+				t = -1 // all vertices outside blossoms share one block
+			}
+			b := byTop[t]
+			if b == nil {
+				b = &block{top: t}
+				byTop[t] = b
+				blocks[g] = append(blocks[g], b)
+			}
+			b.vs = append(b.vs, v)
+		}
+		for _, b := range blocks[g] {
+			sort.Slice(b.vs, func(x, y int) bool { return s.dual[b.vs[x]] < s.dual[b.vs[y]] })
+			b.minD = s.dual[b.vs[0]]
+		}
+	}
+	count := 0
+	check := func(i, j int, ub int64) {
+		base := s.dual[i] + s.dual[j] - 2*ub
+		if base >= 0 {
+			return
+		}
+		if base+c.shared(i, j) >= 0 {
+			return
+		}
+		cost, ok := p.cost(i, j)
+		if !ok {
+			return
+		}
+		if s.dual[i]+s.dual[j]-2*(p.top-cost)+c.shared(i, j) < 0 {
+			add(i, j)
+			count++
+		}
+	}
+	for a := range p.groups {
+		for b := a; b < len(p.groups); b++ {
+			d := int64(p.pts[p.groups[a][0]] - p.pts[p.groups[b][0]])
+			ub := p.top - d*d*p.uSq // no edge between groups a and b weighs more
+			for xi, x := range blocks[a] {
+				ys := blocks[b]
+				if a == b {
+					ys = ys[xi:]
+				}
+				for _, y := range ys {
+					extra := int64(0)
+					if x.top == y.top && x.top >= 0 {
+						extra = c.cum[x.top]
+					}
+					if x.minD+y.minD+extra >= 2*ub {
+						continue
+					}
+					for xx, i := range x.vs {
+						if s.dual[i]+y.minD+extra >= 2*ub {
+							break
+						}
+						js := y.vs
+						if x == y {
+							js = js[xx+1:]
+						}
+						for _, j := range js {
+							if s.dual[i]+s.dual[j]+extra >= 2*ub {
+								break
+							}
+							check(i, j, ub)
+						}
+					}
+				}
+			}
+		}
+	}
+	return count
+}
+
+// certificate answers "how much blossom dual do vertices i and j share" in
+// O(log depth) with binary lifting over the blossom forest.
+type certificate struct {
+	n     int
+	top   []int   // top-level blossom of each vertex
+	cum   []int64 // 2·z summed over a node and all its ancestors
+	depth []int
+	up    [][]int
+}
+
+func newCertificate(s *matcher) *certificate {
+	nn := 2 * s.n
+	c := &certificate{n: s.n, top: make([]int, s.n), cum: make([]int64, nn), depth: fill(make([]int, nn), -1)}
+	par := func(x int) int {
+		if x >= s.n && s.base[x] < 0 {
+			return -1 // unused blossom slot
+		}
+		return s.parent[x]
+	}
+	var setDepth func(x int) int
+	setDepth = func(x int) int {
+		if c.depth[x] >= 0 {
+			return c.depth[x]
+		}
+		p := par(x)
+		own := int64(0)
+		if x >= s.n {
+			own = 2 * s.dual[x]
+		}
+		if p == -1 {
+			c.depth[x] = 0
+			c.cum[x] = own
+		} else {
+			c.depth[x] = setDepth(p) + 1
+			c.cum[x] = c.cum[p] + own
+		}
+		return c.depth[x]
+	}
+	maxDepth := 0
+	for x := 0; x < nn; x++ {
+		maxDepth = max(maxDepth, setDepth(x))
+	}
+	levels := bits.Len(uint(maxDepth)) + 1
+	c.up = make([][]int, levels)
+	c.up[0] = make([]int, nn)
+	for x := 0; x < nn; x++ {
+		if p := par(x); p >= 0 {
+			c.up[0][x] = p
+		} else {
+			c.up[0][x] = x
+		}
+	}
+	for k := 1; k < levels; k++ {
+		c.up[k] = make([]int, nn)
+		for x := 0; x < nn; x++ {
+			c.up[k][x] = c.up[k-1][c.up[k-1][x]]
+		}
+	}
+	for v := 0; v < s.n; v++ {
+		c.top[v] = c.up[levels-1][v]
+	}
+	return c
+}
+
+// shared returns twice the summed duals of the blossoms containing both i
+// and j (0 when they are in different top-level blossoms).
+func (c *certificate) shared(i, j int) int64 {
+	if c.top[i] != c.top[j] || i == j {
+		return 0
+	}
+	// Vertices are leaves: compare from their parents.
+	a, b := c.up[0][i], c.up[0][j]
+	if c.depth[a] < c.depth[b] {
+		a, b = b, a
+	}
+	for k := len(c.up) - 1; k >= 0; k-- {
+		if c.depth[a]-(1<<k) >= c.depth[b] {
+			a = c.up[k][a]
+		}
+	}
+	if a == b {
+		return c.cum[a]
+	}
+	for k := len(c.up) - 1; k >= 0; k-- {
+		if c.up[k][a] != c.up[k][b] {
+			a, b = c.up[k][a], c.up[k][b]
+		}
+	}
+	return c.cum[c.up[0][a]]
+}
+
+// result turns the matching into tables and reasons.
+func (p *problem) result(mate []int) *Pairing {
+	out := &Pairing{Number: p.round}
+	type pr struct{ a, b int }
+	var prs []pr
+	byeV := -1
+	for v := 0; v < len(p.tal); v++ {
+		u := mate[v]
+		if u == p.bye && p.bye >= 0 {
+			byeV = v
+			continue
+		}
+		if v < u {
+			// Higher standing first.
+			if p.rank[u] < p.rank[v] {
+				prs = append(prs, pr{u, v})
+			} else {
+				prs = append(prs, pr{v, u})
+			}
+		}
+	}
+	sort.Slice(prs, func(x, y int) bool { return p.rank[prs[x].a] < p.rank[prs[y].a] })
+	// Group sizes including players moved down from above, for reasons.
+	incoming := make([]int, len(p.groups))
+	for _, e := range prs {
+		ga, gb := p.group[e.a], p.group[e.b]
+		if ga < gb {
+			incoming[gb]++
+		} else if gb < ga {
+			incoming[ga]++
+		}
+	}
+	for i, e := range prs {
+		b := p.ids[e.b]
+		pair := Pair{Table: i + 1, P1: p.ids[e.a], P2: &b}
+		c, _ := p.cost(e.a, e.b)
+		out.Cost.add(p, c)
+		hi, lo := e.a, e.b
+		if p.pts[lo] > p.pts[hi] {
+			hi, lo = lo, hi
+		}
+		if p.pts[hi] > p.pts[lo] {
+			g := p.group[hi]
+			size := len(p.groups[g]) + incoming[g]
+			var why string
+			if size%2 == 1 {
+				why = fmt.Sprintf("the %d-point group had an odd number of players (%d", p.pts[hi], len(p.groups[g]))
+				if incoming[g] > 0 {
+					why += fmt.Sprintf(" plus %d moved down from above", incoming[g])
+				}
+				why += ")"
+			} else {
+				why = fmt.Sprintf("pairing everyone inside the %d-point group would have needed a rematch, a forbidden pairing or a worse bye", p.pts[hi])
+			}
+			if p.tal[hi].pairedDown > 0 {
+				why += fmt.Sprintf("; %s had been paired down before, but no other player could move down instead", p.ids[hi])
+			}
+			pair.Reason = &Reason{Kind: "pair-down", Player: p.ids[hi], FromPoints: p.pts[hi], ToPoints: p.pts[lo],
+				Text: fmt.Sprintf("%s (%d points) plays %s (%d points): %s.", p.ids[hi], p.pts[hi], p.ids[lo], p.pts[lo], why)}
+		}
+		out.Matches = append(out.Matches, pair)
+	}
+	if byeV >= 0 {
+		c, _ := p.cost(byeV, p.bye)
+		out.Cost.add(p, c)
+		out.Matches = append(out.Matches, Pair{P1: p.ids[byeV], Reason: p.byeReason(byeV)})
+	}
+	for _, id := range p.awarded {
+		out.Matches = append(out.Matches, Pair{P1: id, Reason: &Reason{Kind: "awarded-bye", Player: id,
+			Text: fmt.Sprintf("%s has a bye awarded before pairing for round %d.", id, p.round)}})
+	}
+	return out
+}
+
+func (c *Cost) add(p *problem, w int64) {
+	c.Rematches += int(w / p.uRematch)
+	w %= p.uRematch
+	c.SecondByes += int(w / p.uSecond)
+	w %= p.uSecond
+	c.ByeRankFromLast += int(w / p.uBye)
+	w %= p.uBye
+	c.ScoreGapSquares += int(w / p.uSq)
+	w %= p.uSq
+	c.RepeatPairDowns += int(w)
+}
+
+func (p *problem) byeReason(v int) *Reason {
+	t := p.tal[v]
+	n := len(p.tal)
+	var skipped []string
+	for u := range p.tal {
+		if p.rank[u] > p.rank[v] {
+			skipped = append(skipped, p.ids[u])
+		}
+	}
+	var text string
+	switch {
+	case len(skipped) == 0 && t.byes == 0:
+		text = fmt.Sprintf("%s is the lowest-ranked active player (%d of %d) and has not had a bye.", t.id, p.rank[v]+1, n)
+	case t.byes == 0:
+		sort.Slice(skipped, func(a, b int) bool { return p.standing[skipped[a]] < p.standing[skipped[b]] })
+		text = fmt.Sprintf("%s is ranked %d of %d active players; the players ranked lower (%s) have had a bye or could not sit out without forcing a rematch or forbidden pairing.",
+			t.id, p.rank[v]+1, n, strings.Join(skipped, ", "))
+	default:
+		text = fmt.Sprintf("%s already had a bye, but every player without one was needed to avoid a rematch or forbidden pairing.", t.id)
+	}
+	return &Reason{Kind: "bye", Player: t.id, FromPoints: t.points, Text: text}
+}
+
+// Round turns the pairing into an event-file round, with results from
+// result() for real matches (nil leaves them unreported).
+func (pr *Pairing) Round(result func() string) Round {
+	r := Round{Number: pr.Number, Matches: []Match{}}
+	for _, m := range pr.Matches {
+		mm := Match{Table: m.Table, P1: m.P1, P2: m.P2}
+		if m.P2 == nil {
+			mm.Result = ResultBye
+		} else if result != nil {
+			mm.Result = result()
+		}
+		r.Matches = append(r.Matches, mm)
+	}
+	return r
+}
