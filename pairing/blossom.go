@@ -267,11 +267,10 @@ func (s *matcher) addBlossom(base, k int) {
 	})
 	// Merge the least-slack edges of the children towards other S-blossoms.
 	consider := func(k int) {
-		i, j := s.edges[k].I, s.edges[k].J
+		j := s.edges[k].J
 		if s.inBloss[j] == b {
-			i, j = j, i
+			j = s.edges[k].I
 		}
-		_ = i
 		bj := s.inBloss[j]
 		if bj != b && s.label[bj] == 1 {
 			if s.bestTo[bj] == -1 {
@@ -610,11 +609,10 @@ func (s *matcher) stage() bool {
 			return false
 		case 2:
 			s.allowed[deltaEdge] = true
-			i, j := s.edges[deltaEdge].I, s.edges[deltaEdge].J
+			i := s.edges[deltaEdge].I
 			if s.label[s.inBloss[i]] == 0 {
-				i, j = j, i
+				i = s.edges[deltaEdge].J
 			}
-			_ = j
 			s.queue = append(s.queue, i)
 		case 3:
 			s.allowed[deltaEdge] = true

@@ -444,14 +444,15 @@ func (p *problem) violations(s *matcher, add func(i, j int)) int {
 		if base >= 0 {
 			return
 		}
-		if base+c.shared(i, j) >= 0 {
+		sh := c.shared(i, j)
+		if base+sh >= 0 {
 			return
 		}
 		cost, ok := p.cost(i, j)
 		if !ok {
 			return
 		}
-		if s.dual[i]+s.dual[j]-2*(p.top-cost)+c.shared(i, j) < 0 {
+		if s.dual[i]+s.dual[j]-2*(p.top-cost)+sh < 0 {
 			add(i, j)
 			count++
 		}
@@ -496,65 +497,59 @@ func (p *problem) violations(s *matcher, add func(i, j int)) int {
 }
 
 // certificate answers "how much blossom dual do vertices i and j share" in
-// O(log depth) with binary lifting over the blossom forest.
+// O(1): the lowest common blossom comes from an Euler tour of the blossom
+// forest and a sparse table of minimum depths.
 type certificate struct {
-	n     int
-	top   []int   // top-level blossom of each vertex
+	top   []int   // top-level blossom of each vertex (the vertex itself if none)
 	cum   []int64 // 2·z summed over a node and all its ancestors
+	first []int   // first position of each node in the tour
+	tour  []int
 	depth []int
-	up    [][]int
+	table [][]int // table[k][i]: tour position of least depth in [i, i+2^k)
 }
 
 func newCertificate(s *matcher) *certificate {
 	nn := 2 * s.n
-	c := &certificate{n: s.n, top: make([]int, s.n), cum: make([]int64, nn), depth: fill(make([]int, nn), -1)}
-	par := func(x int) int {
-		if x >= s.n && s.base[x] < 0 {
-			return -1 // unused blossom slot
-		}
-		return s.parent[x]
-	}
-	var setDepth func(x int) int
-	setDepth = func(x int) int {
-		if c.depth[x] >= 0 {
-			return c.depth[x]
-		}
-		p := par(x)
-		own := int64(0)
+	c := &certificate{top: make([]int, s.n), cum: make([]int64, nn), first: make([]int, nn), depth: make([]int, nn)}
+	var walk func(x, d int, above int64, root int)
+	walk = func(x, d int, above int64, root int) {
+		c.depth[x] = d
+		c.cum[x] = above
 		if x >= s.n {
-			own = 2 * s.dual[x]
-		}
-		if p == -1 {
-			c.depth[x] = 0
-			c.cum[x] = own
+			c.cum[x] += 2 * s.dual[x]
 		} else {
-			c.depth[x] = setDepth(p) + 1
-			c.cum[x] = c.cum[p] + own
+			c.top[x] = root
 		}
-		return c.depth[x]
+		c.first[x] = len(c.tour)
+		c.tour = append(c.tour, x)
+		if x >= s.n {
+			for _, ch := range s.childs[x] {
+				walk(ch, d+1, c.cum[x], root)
+				c.tour = append(c.tour, x)
+			}
+		}
 	}
-	maxDepth := 0
 	for x := 0; x < nn; x++ {
-		maxDepth = max(maxDepth, setDepth(x))
-	}
-	levels := bits.Len(uint(maxDepth)) + 1
-	c.up = make([][]int, levels)
-	c.up[0] = make([]int, nn)
-	for x := 0; x < nn; x++ {
-		if p := par(x); p >= 0 {
-			c.up[0][x] = p
-		} else {
-			c.up[0][x] = x
+		if (x < s.n || s.base[x] >= 0) && s.parent[x] == -1 {
+			walk(x, 0, 0, x)
 		}
 	}
-	for k := 1; k < levels; k++ {
-		c.up[k] = make([]int, nn)
-		for x := 0; x < nn; x++ {
-			c.up[k][x] = c.up[k-1][c.up[k-1][x]]
-		}
+	m := len(c.tour)
+	c.table = [][]int{make([]int, m)}
+	for i := range c.table[0] {
+		c.table[0][i] = i
 	}
-	for v := 0; v < s.n; v++ {
-		c.top[v] = c.up[levels-1][v]
+	for k := 1; 1<<k <= m; k++ {
+		prev := c.table[k-1]
+		cur := make([]int, m-(1<<k)+1)
+		for i := range cur {
+			a, b := prev[i], prev[i+1<<(k-1)]
+			if c.depth[c.tour[b]] < c.depth[c.tour[a]] {
+				a = b
+			}
+			cur[i] = a
+		}
+		c.table = append(c.table, cur)
 	}
 	return c
 }
@@ -565,25 +560,16 @@ func (c *certificate) shared(i, j int) int64 {
 	if c.top[i] != c.top[j] || i == j {
 		return 0
 	}
-	// Vertices are leaves: compare from their parents.
-	a, b := c.up[0][i], c.up[0][j]
-	if c.depth[a] < c.depth[b] {
-		a, b = b, a
+	l, r := c.first[i], c.first[j]
+	if l > r {
+		l, r = r, l
 	}
-	for k := len(c.up) - 1; k >= 0; k-- {
-		if c.depth[a]-(1<<k) >= c.depth[b] {
-			a = c.up[k][a]
-		}
+	k := bits.Len(uint(r-l+1)) - 1
+	a, b := c.table[k][l], c.table[k][r-(1<<k)+1]
+	if c.depth[c.tour[b]] < c.depth[c.tour[a]] {
+		a = b
 	}
-	if a == b {
-		return c.cum[a]
-	}
-	for k := len(c.up) - 1; k >= 0; k-- {
-		if c.up[k][a] != c.up[k][b] {
-			a, b = c.up[k][a], c.up[k][b]
-		}
-	}
-	return c.cum[c.up[0][a]]
+	return c.cum[c.tour[a]]
 }
 
 // result turns the matching into tables and reasons.

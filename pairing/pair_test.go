@@ -511,6 +511,15 @@ func TestFastEqualsExactMediumFields(t *testing.T) {
 				ev.Players[i].Dropped = true
 			}
 		}
+		for k := rapid.IntRange(0, 6).Draw(t, "forbidden"); k > 0; k-- {
+			a, b := r.IntN(n), r.IntN(n)
+			if a != b {
+				ev.ForbiddenPairs = append(ev.ForbiddenPairs, [2]string{ev.Players[a].ID, ev.Players[b].ID})
+			}
+		}
+		if rapid.Bool().Draw(t, "awarded") {
+			ev.Byes = append(ev.Byes, AwardedBye{Player: ev.Players[r.IntN(n)].ID, Round: rounds + 1})
+		}
 		fast, err := PairNextRound(ev, PairOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -555,5 +564,44 @@ func TestLateEntryAndDrop(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("late player not paired in round 3: %v", pairsOf(pr))
+	}
+}
+
+// Pair-down history: the player with more points before the round is the
+// one paired down; equal points is no pair-down.
+func TestPairDownHistory(t *testing.T) {
+	ev := &Event{Players: players("A", "B", "C", "D"), Rounds: []Round{
+		{Number: 1, Matches: []Match{result(1, "A", "B", "p1"), result(2, "C", "D", "draw")}},
+		{Number: 2, Matches: []Match{result(1, "A", "C", "p2"), result(2, "B", "D", "p1")}},
+	}}
+	h := newHistory(ev)
+	got := map[string]int{}
+	for _, t := range h.players {
+		got[t.id] = t.pairedDown
+	}
+	// Round 2: A (3) v C (1): A paired down; B (0) v D (1): D paired down.
+	if got["A"] != 1 || got["D"] != 1 || got["B"] != 0 || got["C"] != 0 {
+		t.Fatalf("pairedDown %v", got)
+	}
+}
+
+// A player who had a bye (awarded or not) does not get a second one while
+// someone else can take it, even the leader.
+func TestNoSecondByeEvenForLeader(t *testing.T) {
+	ev := &Event{Seed: 3, Players: players("A", "B", "C"), Rounds: []Round{
+		{Number: 1, Matches: []Match{result(1, "A", "B", "p1"), {P1: "C", Result: ResultBye}}},
+		{Number: 2, Matches: []Match{result(1, "A", "C", "p1"), {P1: "B", Result: ResultBye}}},
+	}, Byes: []AwardedBye{{Player: "C", Round: 1}}}
+	// A 6 (no bye), B 3 (bye), C 3 (awarded bye). B v C is fresh, so the
+	// bye must go to A.
+	pr, err := PairNextRound(ev, PairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(pairsOf(pr)); got != "[A-bye B-C]" {
+		t.Fatalf("pairs %s", got)
+	}
+	if pr.Cost.SecondByes != 0 {
+		t.Fatalf("cost %+v", pr.Cost)
 	}
 }
