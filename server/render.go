@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io/fs"
 	"net/http"
 	"strconv"
 
@@ -51,20 +52,40 @@ var flashCodes = map[string]string{
 	msgAccountSaved: "account-saved", msgAccountAdded: "account-added", msgSignedOut: "signed-out",
 	msgJudgeAdded: "judge-added", msgJudgeRemoved: "judge-removed", msgWelcome: "welcome",
 	msgCardsImported: "cards-imported", msgBanListSaved: "banlist-saved",
+	msgPlayerAdded: "player-added", msgPlayerSaved: "player-saved", msgRegistered: "registered",
+	msgDeckSaved: "deck-saved", msgReported: "reported", msgJudgeCalled: "judge-called", msgDropped: "dropped",
+	msgRoundPaired: "round-paired", msgRoundPublished: "round-published", msgRoundDeleted: "round-deleted",
+	msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
+	msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated",
 }
 
 const (
-	msgEventCreated  = "Event created."
-	msgEventSaved    = "Event saved."
-	msgEventDeleted  = "Event deleted."
-	msgAccountSaved  = "Your account is saved."
-	msgAccountAdded  = "Account added."
-	msgSignedOut     = "You are signed out."
-	msgJudgeAdded    = "Judge added to the event."
-	msgJudgeRemoved  = "Judge removed from the event."
-	msgWelcome       = "Welcome! Your organiser account is ready."
-	msgCardsImported = "Cards imported."
-	msgBanListSaved  = "Ban list saved."
+	msgEventCreated   = "Event created."
+	msgEventSaved     = "Event saved."
+	msgEventDeleted   = "Event deleted."
+	msgAccountSaved   = "Your account is saved."
+	msgAccountAdded   = "Account added."
+	msgSignedOut      = "You are signed out."
+	msgJudgeAdded     = "Judge added to the event."
+	msgJudgeRemoved   = "Judge removed from the event."
+	msgWelcome        = "Welcome! Your organiser account is ready."
+	msgCardsImported  = "Cards imported."
+	msgBanListSaved   = "Ban list saved."
+	msgPlayerAdded    = "Player added. Show them the QR code below so they can use their phone."
+	msgPlayerSaved    = "Player saved."
+	msgRegistered     = "You are registered. Bookmark this page: it is your link for this event."
+	msgDeckSaved      = "Decklist saved."
+	msgReported       = "Result sent."
+	msgJudgeCalled    = "A judge has been called."
+	msgDropped        = "You have dropped from the event."
+	msgRoundPaired    = "Round paired. Check it, then publish it."
+	msgRoundPublished = "Pairings published."
+	msgRoundDeleted   = "Round deleted. Pair it again when ready."
+	msgResultSaved    = "Result saved."
+	msgClockChanged   = "Clock changed."
+	msgPenaltySaved   = "Penalty recorded."
+	msgDecksChanged   = "Decklist settings saved."
+	msgCallUpdated    = "Judge call updated."
 )
 
 func takeFlash(c echo.Context) string {
@@ -82,3 +103,6 @@ func takeFlash(c echo.Context) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// fsStat reports whether a static asset exists.
+func fsStat(name string) (fs.FileInfo, error) { return fs.Stat(views.Static, name) }

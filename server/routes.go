@@ -64,6 +64,49 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/banlists/:game/:effective", s.showBanList, requireUser)
 	app.GET("/decks/check", s.deckCheckForm, requireUser)
 	app.POST("/decks/check", s.deckCheck, requireUser)
+	s.judgeRoutes(app)
+	s.liveRoutes(app)
+	s.printRoutes(app)
+
+	// Event day: players and registration.
+	app.GET("/events/:id/players", s.showPlayers, requireOrganiser)
+	app.POST("/events/:id/players", s.addPlayer, requireOrganiser)
+	app.GET("/events/:id/players/:entry", s.showPlayer, requireOrganiser)
+	app.POST("/events/:id/players/:entry", s.updatePlayer, requireUser)
+	app.GET("/events/:id/register", s.registerForm)
+	app.POST("/events/:id/register", s.register)
+
+	// Decklists.
+	app.GET("/events/:id/decks", s.showDecks, requireUser)
+	app.POST("/events/:id/decks/settings", s.deckSettings, requireOrganiser)
+
+	// Rounds, the clock, results and the top cut (organisers; judges of the
+	// event may run the clock and enter results).
+	app.GET("/events/:id/rounds", s.showRounds, requireUser)
+	app.POST("/events/:id/rounds", s.pairRound, requireOrganiser)
+	app.GET("/events/:id/rounds/:n", s.showRound, requireUser)
+	app.POST("/events/:id/rounds/:n/publish", s.publishRound, requireOrganiser)
+	app.POST("/events/:id/rounds/:n/clock", s.changeClock, requireUser)
+	app.POST("/events/:id/rounds/:n/delete", s.deleteRound, requireOrganiser)
+	app.GET("/events/:id/matches/:match", s.showMatch)
+	app.POST("/events/:id/matches/:match/result", s.setResult, requireUser)
+	app.POST("/events/:id/matches/:match/extend", s.extendMatch, requireUser)
+	app.POST("/events/:id/matches/:match/pairing", s.editPairing, requireOrganiser)
+	app.POST("/events/:id/topcut", s.startTopCut, requireOrganiser)
+	app.GET("/events/:id/standings", s.showStandings)
+
+	// Penalties and the judge queue.
+	app.GET("/events/:id/penalties", s.showPenalties, requireUser)
+	app.POST("/events/:id/penalties", s.givePenalty, requireUser)
+	app.GET("/events/:id/calls", s.showCalls, requireUser)
+	app.POST("/events/:id/calls/:call", s.updateCall, requireUser)
+
+	// The player's phone: a secret link per entry, no account.
+	app.GET("/p/:token", s.playerHome)
+	app.POST("/p/:token/report", s.playerReport)
+	app.POST("/p/:token/deck", s.playerDeck)
+	app.POST("/p/:token/judge", s.playerCallJudge)
+	app.POST("/p/:token/drop", s.playerDrop)
 }
 
 // csrf checks a token on every state-changing request: the double-submit

@@ -39,6 +39,9 @@ type Server struct {
 	setupDone atomic.Bool // once an account exists it never goes back to false
 	now       func() time.Time
 	links     *linkKeys
+	// linkMisses counts wrong player links per address, to slow guessing.
+	linkMisses missCounter
+	live       *liveHub // live updates (live.go); made by liveRoutes
 }
 
 // New builds the server and its routes.
@@ -77,6 +80,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	go s.housekeeping(ctx)
+	s.live.start(ctx) // LISTEN for the life of Serve; ends live streams on shutdown
 	select {
 	case err := <-errc:
 		return err

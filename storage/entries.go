@@ -193,3 +193,87 @@ func entryAuditView(e *Entry) map[string]any {
 		"token_generation": e.TokenGeneration,
 	}
 }
+
+// SetEntryTokenHash stores the hash of an entry's link token for a generation.
+func (s *Store) SetEntryTokenHash(ctx context.Context, id int64, generation int, hash string) error {
+	err := s.with(ctx).Model(&Entry{}).Where("id = ?", id).
+		Updates(map[string]any{"token_hash": hash, "token_generation": generation}).Error
+	return wrap("set entry token", err)
+}
+
+// ErrDecksLocked: the organiser locked decklists.
+var ErrDecksLocked = errors.New("decklists are locked")
+
+// DeckSubmission is a checked decklist to store for an entry.
+type DeckSubmission struct {
+	Text     string
+	Status   string // DeckLegal or DeckIllegal
+	Problems string // JSON
+	Leader   string
+	Colours  string
+}
+
+// SaveDeck stores a player's decklist unless the event's lists are locked
+// (force lets an organiser or judge change a locked list).
+func (s *Store) SaveDeck(ctx context.Context, actor Actor, eventID, entryID int64, d DeckSubmission, force bool) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		ev, err := tx.lockEvent(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		if ev.DecksLocked && !force {
+			return ErrDecksLocked
+		}
+		before, err := tx.EntryByID(ctx, eventID, entryID)
+		if err != nil {
+			return err
+		}
+		now := tx.now()
+		err = tx.with(ctx).Model(&Entry{}).Where("id = ?", entryID).Updates(map[string]any{
+			"deck_text": d.Text, "deck_status": d.Status, "deck_problems": d.Problems, "deck_leader": d.Leader,
+			"deck_colours": d.Colours, "deck_submitted_at": now, "deck_checked": false, "version": before.Version + 1, "updated_at": now,
+		}).Error
+		if err != nil {
+			return wrap("save deck", err)
+		}
+		if err := tx.writeAudit(ctx, actor, &eventID, "deck", "entry", entryID,
+			map[string]any{"deck_status": before.DeckStatus, "deck_leader": before.DeckLeader},
+			map[string]any{"deck_status": d.Status, "deck_leader": d.Leader}); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "entries"})
+	})
+}
+
+// SetDeckSettings locks/unlocks or publishes/unpublishes an event's lists.
+func (s *Store) SetDeckSettings(ctx context.Context, actor Actor, eventID int64, locked, public bool) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		ev, err := tx.lockEvent(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := tx.with(ctx).Model(&Event{}).Where("id = ?", eventID).Updates(map[string]any{
+			"decks_locked": locked, "decks_public": public, "version": ev.Version + 1, "updated_at": tx.now(),
+		}).Error; err != nil {
+			return wrap("deck settings", err)
+		}
+		return tx.writeAudit(ctx, actor, &eventID, "deck-settings", "event", eventID,
+			map[string]any{"decks_locked": ev.DecksLocked, "decks_public": ev.DecksPublic},
+			map[string]any{"decks_locked": locked, "decks_public": public})
+	})
+}
+
+// DropEntry drops a player after the given round (the player's own request).
+func (s *Store) DropEntry(ctx context.Context, actor Actor, eventID, entryID int64, afterRound int) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		e, err := tx.EntryByID(ctx, eventID, entryID)
+		if err != nil {
+			return err
+		}
+		if e.DroppedRound != nil {
+			return nil // dropping twice changes nothing
+		}
+		e.DroppedRound = &afterRound
+		return tx.UpdateEntry(ctx, actor, "drop", e)
+	})
+}

@@ -1,0 +1,249 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// Decks: the organiser's overview, lock and publish.
+
+func (s *Server) showDecks(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	m := views.DecksPage{Nav: nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic}
+	for _, en := range entries {
+		if en.Waitlisted {
+			continue
+		}
+		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: en.DeckLeader, Checked: en.DeckChecked, Version: en.Version}
+		if en.DeckProblems != "" {
+			_ = json.Unmarshal([]byte(en.DeckProblems), &row.Problems)
+		}
+		switch en.DeckStatus {
+		case storage.DeckLegal:
+			m.Legal++
+		case storage.DeckIllegal:
+			m.Illegal++
+		default:
+			m.Missing++
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	// Problems first: missing and illegal lists are what the organiser chases.
+	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
+	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
+	return render(c, http.StatusOK, views.DecksPageView(s.page(c, e.Name+": decklists"), m))
+}
+
+func (s *Server) deckSettings(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	locked, public := e.DecksLocked, e.DecksPublic
+	switch c.FormValue("action") {
+	case "lock":
+		locked = true
+	case "unlock":
+		locked = false
+	case "publish":
+		public = true
+	case "unpublish":
+		public = false
+	default:
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Unknown action."}
+	}
+	if err := s.store.SetDeckSettings(c.Request().Context(), actorOf(c), e.ID, locked, public); err != nil {
+		return err
+	}
+	setFlash(c, msgDecksChanged)
+	return redirect(c, fmt.Sprintf("/events/%d/decks", e.ID))
+}
+
+// Penalties.
+
+var penaltyKinds = []views.Option{
+	{Value: "caution", Label: "Caution"}, {Value: "warning", Label: "Warning"}, {Value: "game-loss", Label: "Game loss"},
+	{Value: "match-loss", Label: "Match loss"}, {Value: "disqualification", Label: "Disqualification"},
+}
+
+func penaltyLabel(kind string) string {
+	for _, k := range penaltyKinds {
+		if k.Value == kind {
+			return k.Label
+		}
+	}
+	return kind
+}
+
+func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.PenaltyForm, status int) error {
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, e)
+	if err != nil {
+		return err
+	}
+	ps, err := s.store.Penalties(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	m := views.PenaltiesPage{Nav: nav(e, "penalties"), Kinds: penaltyKinds, Form: f}
+	for _, en := range d.Entries {
+		if !en.Waitlisted {
+			m.Players = append(m.Players, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
+		}
+	}
+	for _, p := range ps {
+		m.Rows = append(m.Rows, views.PenaltyRow{When: p.CreatedAt.UTC().Format("15:04"), Player: d.name(&p.EntryID),
+			Kind: penaltyLabel(p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
+	}
+	return render(c, status, views.PenaltiesView(s.page(c, e.Name+": penalties"), m))
+}
+
+func (s *Server) showPenalties(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	return s.penaltiesPage(c, e, views.PenaltyForm{Kind: "warning"}, http.StatusOK)
+}
+
+func (s *Server) givePenalty(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	f := views.PenaltyForm{EntryID: c.FormValue("entry_id"), Kind: c.FormValue("kind"),
+		Infraction: strings.TrimSpace(c.FormValue("infraction")), Note: strings.TrimSpace(c.FormValue("note")), Errors: views.FieldErrors{}}
+	entryID, err := strconv.ParseInt(f.EntryID, 10, 64)
+	if err != nil {
+		f.Errors["entry_id"] = "Choose a player from the list."
+	} else if _, err := s.store.EntryByID(c.Request().Context(), e.ID, entryID); err != nil {
+		f.Errors["entry_id"] = "Choose a player from the list."
+	}
+	if !optionKnown(penaltyKinds, f.Kind) {
+		f.Errors["kind"] = "Choose a penalty from the list."
+	}
+	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > 120 {
+		f.Errors["infraction"] = "Name the infraction (at most 120 characters)."
+	}
+	if len(f.Errors) > 0 {
+		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
+	}
+	bestOf := 1
+	if e.Status == storage.StatusTopCut {
+		bestOf = e.TopCutBestOf
+	}
+	p := &storage.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
+	if err := s.store.GivePenalty(c.Request().Context(), actorOf(c), p, bestOf); err != nil {
+		return err
+	}
+	setFlash(c, msgPenaltySaved)
+	return redirect(c, fmt.Sprintf("/events/%d/penalties", e.ID))
+}
+
+// Judge calls.
+
+func (s *Server) showCalls(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, e)
+	if err != nil {
+		return err
+	}
+	calls, err := s.store.JudgeCalls(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	tables := map[int64]string{}
+	for _, ms := range d.Matches {
+		for _, mt := range ms {
+			if mt.TableNo != nil {
+				tables[mt.ID] = strconv.Itoa(*mt.TableNo)
+			}
+		}
+	}
+	m := views.JudgeQueuePage{Nav: nav(e, "judge")}
+	for _, call := range calls {
+		row := views.JudgeCallRow{ID: call.ID, Player: d.name(call.EntryID), Reason: call.Reason, Status: call.Status, TakenBy: call.TakenBy,
+			Waiting: fmt.Sprintf("%d min", int(s.now().Sub(call.CreatedAt)/time.Minute))}
+		if call.MatchID != nil {
+			row.Table = tables[*call.MatchID]
+		}
+		if row.Table == "" {
+			row.Table = "?"
+		}
+		m.Calls = append(m.Calls, row)
+	}
+	p := s.page(c, e.Name+": judge calls")
+	p.JSURL = liveScriptURL()
+	return render(c, http.StatusOK, views.JudgeQueueView(p, m))
+}
+
+func (s *Server) updateCall(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	id, err := strconv.ParseInt(c.Param("call"), 10, 64)
+	if err != nil {
+		return notFound()
+	}
+	status := c.FormValue("status")
+	if status != storage.CallTaken && status != storage.CallClosed {
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Unknown action."}
+	}
+	if err := s.store.UpdateJudgeCall(c.Request().Context(), actorOf(c), e.ID, id, status); err != nil {
+		return err
+	}
+	setFlash(c, msgCallUpdated)
+	return redirect(c, fmt.Sprintf("/events/%d/calls", e.ID))
+}
+
+// showMatch is where a match slip's QR code leads: staff go to the round's
+// page; a player's phone that has opened its link before goes to its page.
+func (s *Server) showMatch(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	mt, err := s.matchParam(c, e)
+	if err != nil {
+		return err
+	}
+	if _, err := s.staffEvent(c); err == nil {
+		r, err := s.roundOfMatch(c, e, mt)
+		if err != nil {
+			return err
+		}
+		return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+	}
+	if ck, err := c.Cookie(playerCookie(e.ID)); err == nil && ck.Value != "" {
+		if en, err := s.store.EntryByTokenHash(c.Request().Context(), hashToken(ck.Value)); err == nil && en.EventID == e.ID {
+			return redirect(c, "/p/"+ck.Value)
+		}
+	}
+	return &appError{Code: http.StatusForbidden, Safe: "Open your own player link (the QR code from registration) to report this match, or hand the slip to the organiser."}
+}
+
+// playerCookie remembers a phone's player link per event, so the QR code on
+// a match slip can take the player to their own page.
+func playerCookie(eventID int64) string { return "tenkaichi_player_" + strconv.FormatInt(eventID, 10) }

@@ -1,0 +1,345 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+var playerLinkRe = regexp.MustCompile(`data-testid="player-link">[^<]*?(/p/[A-Za-z0-9_-]+)<`)
+
+// dayEvent is a running event with players added at the counter.
+type dayEvent struct {
+	t     *testing.T
+	a     *app
+	org   *browser
+	id    int64
+	path  string
+	links map[string]string // player name -> /p/... path
+	ids   map[string]int64
+}
+
+func newDayEvent(t *testing.T, a *app, org *browser, topCut string, players ...string) *dayEvent {
+	t.Helper()
+	f := eventForm("Saturday Cup")
+	f.Set("top_cut_size", topCut)
+	f.Set("player_cap", "")
+	id := createEvent(t, org, f.Get("name"))
+	// createEvent used the default form; apply the top cut.
+	ev, _ := a.store.EventByID(context.Background(), id)
+	ev.TopCutSize, _ = strconv.Atoi(topCut)
+	if err := a.store.UpdateEvent(context.Background(), storage.Actor{Name: "test"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	d := &dayEvent{t: t, a: a, org: org, id: id, path: "/events/" + strconv.FormatInt(id, 10), links: map[string]string{}, ids: map[string]int64{}}
+	for _, name := range players {
+		d.addPlayer(name)
+	}
+	return d
+}
+
+func (d *dayEvent) addPlayer(name string) {
+	d.t.Helper()
+	r := d.org.post(d.path+"/players", d.path+"/players", url.Values{"player_name": {name}, "entered_round": {"1"}})
+	if r.status != http.StatusSeeOther {
+		d.t.Fatalf("add %s: %d\n%s", name, r.status, excerpt(r.body))
+	}
+	page := d.org.get(r.location)
+	m := playerLinkRe.FindStringSubmatch(page.body)
+	if m == nil {
+		d.t.Fatalf("no player link on %s:\n%s", r.location, excerpt(page.body))
+	}
+	d.links[name] = m[1]
+	id, _ := strconv.ParseInt(r.location[strings.LastIndex(r.location, "/")+1:], 10, 64)
+	d.ids[name] = id
+}
+
+// phone is a player's browser holding their link.
+func (d *dayEvent) phone(name string) *browser { return d.a.browser() }
+
+func (d *dayEvent) report(b *browser, name, result string) response {
+	d.t.Helper()
+	link := d.links[name]
+	page := b.get(link)
+	m := regexp.MustCompile(`name="match" value="(\d+)"`).FindStringSubmatch(page.body)
+	if m == nil {
+		d.t.Fatalf("%s has no match to report:\n%s", name, excerpt(page.body))
+	}
+	return b.post(link, link+"/report", url.Values{"match": {m[1]}, "result": {result}})
+}
+
+func (d *dayEvent) pairAndPublish(n int) {
+	d.t.Helper()
+	r := d.org.post(d.path+"/rounds", d.path+"/rounds", nil)
+	want := fmt.Sprintf("%s/rounds/%d", d.path, n)
+	expectRedirect(d.t, "pair round", r, want)
+	expectRedirect(d.t, "publish", d.org.post(want, want+"/publish", nil), want)
+}
+
+func importCards(t *testing.T, a *app) {
+	t.Helper()
+	cards, err := rules.ReadCardsFile("../../shared/data/fusion-world-cards.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.store.ImportCards(context.Background(), storage.Actor{Name: "test"}, cards, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPlayerDeckSubmissionShowsEveryProblem(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	importCards(t, a)
+	d := newDayEvent(t, a, org, "0", "Ann")
+	ann := d.phone("Ann")
+	link := d.links["Ann"]
+	home := ann.get(link)
+	expectStatus(t, "player page", home, http.StatusOK)
+	if !strings.Contains(home.body, `data-testid="deck-status">Missing`) {
+		t.Fatalf("new player's deck is not missing:\n%s", excerpt(home.body))
+	}
+	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
+	bad := deck + "\n4 FB01-056\n"
+	r := ann.post(link, link+"/deck", url.Values{"deck": {bad}})
+	expectStatus(t, "illegal deck", r, http.StatusOK)
+	if !strings.Contains(r.body, "This deck is not legal") || !strings.Contains(r.body, "banned") || !strings.Contains(r.body, "Line ") {
+		t.Fatalf("problems not shown with their lines:\n%s", excerpt(r.body))
+	}
+	r = ann.post(link, link+"/deck", url.Values{"deck": {"4 FS01-03\nnot a card\n"}})
+	expectStatus(t, "unreadable deck", r, http.StatusUnprocessableEntity)
+	if !strings.Contains(r.body, "line 2") {
+		t.Fatalf("unreadable line not named:\n%s", excerpt(r.body))
+	}
+	r = ann.post(link, link+"/deck", url.Values{"deck": {deck}})
+	if !strings.Contains(r.body, "This deck is legal.") {
+		t.Fatalf("fixed deck not legal:\n%s", excerpt(r.body))
+	}
+	en, _ := a.store.EntryByID(context.Background(), d.id, d.ids["Ann"])
+	if en.DeckStatus != storage.DeckLegal || en.DeckLeader == "" {
+		t.Fatalf("stored deck: status %s leader %q", en.DeckStatus, en.DeckLeader)
+	}
+	// Locked lists cannot change from the phone.
+	expectRedirect(t, "lock", org.post(d.path+"/decks", d.path+"/decks/settings", url.Values{"action": {"lock"}}), d.path+"/decks")
+	r = ann.post(link, link+"/deck", url.Values{"deck": {bad}})
+	expectStatus(t, "deck after lock", r, http.StatusConflict)
+	en, _ = a.store.EntryByID(context.Background(), d.id, d.ids["Ann"])
+	if en.DeckStatus != storage.DeckLegal {
+		t.Fatal("a locked deck changed")
+	}
+	decks := org.get(d.path + "/decks")
+	if !strings.Contains(decks.body, "1 legal · 0 not legal · 0 missing") {
+		t.Fatalf("deck overview counts:\n%s", excerpt(decks.body))
+	}
+}
+
+func TestSwissRoundReportsConfirmAndDispute(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve")
+	d.pairAndPublish(1)
+	ctx := context.Background()
+	r1, _ := a.store.RoundByNumber(ctx, d.id, 1)
+	ms, _ := a.store.Matches(ctx, r1.ID)
+	if len(ms) != 3 {
+		t.Fatalf("5 players: %d matches, want 2 and a bye", len(ms))
+	}
+	opponent := map[string]string{}
+	names := map[int64]string{}
+	for n, id := range d.ids {
+		names[id] = n
+	}
+	bye := ""
+	for _, m := range ms {
+		if m.P2EntryID == nil {
+			bye = names[m.P1EntryID]
+			continue
+		}
+		opponent[names[m.P1EntryID]] = names[*m.P2EntryID]
+		opponent[names[*m.P2EntryID]] = names[m.P1EntryID]
+	}
+	if bye == "" {
+		t.Fatal("no bye with 5 players")
+	}
+	var first, second string
+	for n := range opponent {
+		first, second = n, opponent[n]
+		break
+	}
+	p1, p2 := d.phone(first), d.phone(second)
+	home := p1.get(d.links[first])
+	if !strings.Contains(home.body, `data-testid="my-opponent">`+second) {
+		t.Fatalf("%s's page does not show opponent %s:\n%s", first, second, excerpt(home.body))
+	}
+	// Report, repeat (no change), confirm.
+	expectRedirect(t, "report", d.report(p1, first, "won"), d.links[first])
+	expectRedirect(t, "same report again", d.report(p1, first, "won"), d.links[first])
+	page := p2.get(d.links[second])
+	if !strings.Contains(page.body, `data-testid="confirm"`) {
+		t.Fatalf("opponent is not asked to confirm:\n%s", excerpt(page.body))
+	}
+	m := regexp.MustCompile(`name="match" value="(\d+)"`).FindStringSubmatch(page.body)
+	res := regexp.MustCompile(`name="result" value="(p[12])"`).FindStringSubmatch(page.body)
+	r := p2.post(d.links[second], d.links[second]+"/report", url.Values{"match": {m[1]}, "result": {res[1]}, "games": {"same"}})
+	expectRedirect(t, "confirm", r, d.links[second])
+	page = p2.get(d.links[second])
+	if !strings.Contains(page.body, `data-testid="final-result">You lost`) {
+		t.Fatalf("confirmed result not shown to the loser:\n%s", excerpt(page.body))
+	}
+	// The other table disagrees: disputed, and a judge is called.
+	var third, fourth string
+	for n, o := range opponent {
+		if n != first && n != second {
+			third, fourth = n, o
+		}
+	}
+	d.report(d.phone(third), third, "won")
+	d.report(d.phone(fourth), fourth, "won")
+	calls := org.get(d.path + "/calls")
+	if !strings.Contains(calls.body, "The players reported different results.") {
+		t.Fatalf("dispute not in the judge queue:\n%s", excerpt(calls.body))
+	}
+	// A player's link acts for that player only: reporting another match is refused.
+	firstMatch := strconv.FormatInt(mustMatchOf(t, a, d.id, d.ids[first]), 10)
+	r = d.phone(third).post(d.links[third], d.links[third]+"/report", url.Values{"match": {firstMatch}, "result": {"won"}})
+	expectStatus(t, "report for someone else's match", r, http.StatusForbidden)
+	// The organiser settles the dispute; the round is complete.
+	round := org.get(d.path + "/rounds/1")
+	if !strings.Contains(round.body, `data-testid="outstanding">1<`) {
+		t.Fatalf("outstanding count:\n%s", excerpt(round.body))
+	}
+	var disputed int64
+	ms, _ = a.store.Matches(ctx, r1.ID)
+	for _, m := range ms {
+		if m.Status == storage.MatchDisputed {
+			disputed = m.ID
+		}
+	}
+	rr := org.post(d.path+"/rounds/1", fmt.Sprintf("%s/matches/%d/result", d.path, disputed), url.Values{"result": {"draw"}})
+	expectRedirect(t, "organiser result", rr, d.path+"/rounds/1")
+	st := a.browser().get(d.path + "/standings")
+	expectStatus(t, "public standings", st, http.StatusOK)
+	if !strings.Contains(st.body, "OMW%") || !strings.Contains(st.body, first) || !strings.Contains(st.body, "After round 1") {
+		t.Fatalf("standings:\n%s", excerpt(st.body))
+	}
+	// Round 2 pairs without a rematch.
+	d.pairAndPublish(2)
+	r2, _ := a.store.RoundByNumber(ctx, d.id, 2)
+	ms2, _ := a.store.Matches(ctx, r2.ID)
+	for _, m := range ms2 {
+		if m.P2EntryID != nil && opponent[names[m.P1EntryID]] == names[*m.P2EntryID] {
+			t.Fatalf("rematch in round 2: %s v %s", names[m.P1EntryID], names[*m.P2EntryID])
+		}
+		if m.P2EntryID == nil && names[m.P1EntryID] == bye {
+			t.Fatalf("%s got a second bye", bye)
+		}
+	}
+}
+
+func TestBadPlayerLinksAndCSRF(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	anon := a.browser()
+	expectStatus(t, "wrong link", anon.get("/p/not-a-real-token"), http.StatusNotFound)
+	// Posting from the link without the form's token is refused.
+	r := anon.postRaw(d.links["Ann"]+"/drop", url.Values{})
+	expectStatus(t, "drop without CSRF", r, http.StatusForbidden)
+	en, _ := a.store.EntryByID(context.Background(), d.id, d.ids["Ann"])
+	if en.DroppedRound != nil {
+		t.Fatal("forged drop went through")
+	}
+	// A new link replaces the old one.
+	page := org.get(fmt.Sprintf("%s/players/%d", d.path, d.ids["Ann"]))
+	v := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(page.body)[1]
+	r = org.post(fmt.Sprintf("%s/players/%d", d.path, d.ids["Ann"]), fmt.Sprintf("%s/players/%d", d.path, d.ids["Ann"]), url.Values{"action": {"new-link"}, "version": {v}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("new link: %d\n%s", r.status, excerpt(r.body))
+	}
+	expectStatus(t, "old link", anon.get(d.links["Ann"]), http.StatusNotFound)
+	// Many wrong links from one address are slowed down.
+	var last response
+	for i := 0; i < 40; i++ {
+		last = anon.get("/p/guess" + strconv.Itoa(i))
+	}
+	expectStatus(t, "guessing links", last, http.StatusTooManyRequests)
+}
+
+func TestSelfRegistrationWithCapAndWaitlist(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	f := eventForm("Capped Cup")
+	f.Set("player_cap", "2")
+	r := org.post("/events/new", "/events", f)
+	path := r.location
+	for i, name := range []string{"Ann", "Ben", "Cat"} {
+		b := a.browser()
+		r := b.post(path+"/register", path+"/register", url.Values{"player_name": {name}})
+		if r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/p/") {
+			t.Fatalf("register %s: %d to %q\n%s", name, r.status, r.location, excerpt(r.body))
+		}
+		home := b.get(r.location)
+		waitlisted := strings.Contains(home.body, "You are on the waitlist")
+		if waitlisted != (i == 2) {
+			t.Errorf("%s waitlisted = %v", name, waitlisted)
+		}
+	}
+	bad := a.browser().post(path+"/register", path+"/register", url.Values{"player_name": {"  "}})
+	expectStatus(t, "blank name", bad, http.StatusUnprocessableEntity)
+	if !strings.Contains(bad.body, `id="player_name-error"`) {
+		t.Error("blank name not reported on the field")
+	}
+}
+
+func TestJudgeOfAnotherEventIsRefused(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	other := createEvent(t, org, "Other Event")
+	judge := a.signedIn("jules", storage.RoleJudge)
+	u, _ := a.store.UserByUsername(context.Background(), "jules")
+	if err := a.store.AddEventJudge(context.Background(), storage.Actor{Name: "t"}, other, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	expectStatus(t, "other event's round", judge.get(d.path+"/rounds/1"), http.StatusForbidden)
+	expectStatus(t, "other event's penalties", judge.get(d.path+"/penalties"), http.StatusForbidden)
+	r := judge.post("/account", d.path+"/penalties", url.Values{"entry_id": {strconv.FormatInt(d.ids["Ann"], 10)}, "kind": {"warning"}, "infraction": {"Slow play"}})
+	expectStatus(t, "penalty in another event", r, http.StatusForbidden)
+	// Attached to this event, the judge may enter results but not pair.
+	if err := a.store.AddEventJudge(context.Background(), storage.Actor{Name: "t"}, d.id, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	expectStatus(t, "own event's round", judge.get(d.path+"/rounds/1"), http.StatusOK)
+	expectStatus(t, "judge pairs", judge.post(d.path+"/rounds", d.path+"/rounds", nil), http.StatusForbidden)
+	r = judge.post(d.path+"/penalties", d.path+"/penalties", url.Values{"entry_id": {strconv.FormatInt(d.ids["Ann"], 10)}, "kind": {"match-loss"}, "infraction": {"Marked cards"}})
+	expectRedirect(t, "judge gives a match loss", r, d.path+"/penalties")
+	m, err := a.store.MatchByID(context.Background(), d.id, mustMatchOf(t, a, d.id, d.ids["Ann"]))
+	if err != nil || m.Status != storage.MatchConfirmed || m.Side(d.ids["Ann"]) == m.Result {
+		t.Fatalf("match loss not applied: %+v %v", m, err)
+	}
+}
+
+func mustMatchOf(t *testing.T, a *app, eventID, entryID int64) int64 {
+	t.Helper()
+	r, err := a.store.RoundByNumber(context.Background(), eventID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := a.store.Matches(context.Background(), r.ID)
+	for _, m := range ms {
+		if m.Side(entryID) != "" {
+			return m.ID
+		}
+	}
+	t.Fatal("no match")
+	return 0
+}

@@ -1,0 +1,661 @@
+package server
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// The export is the pairing package's event file (docs/event-file.md), so the
+// command-line tools read it, plus a "tenkaichi" object with what only the
+// server keeps: settings, decklists, penalties and the rounds' details.
+
+const exportVersion = 1
+
+// exportFile is the whole exported document.
+type exportFile struct {
+	pairing.Event
+	Tenkaichi *exportExt `json:"tenkaichi,omitempty"`
+}
+
+type exportExt struct {
+	Version    int             `json:"version"`
+	Event      exportEvent     `json:"event"`
+	Entries    []exportEntry   `json:"entries"`
+	Penalties  []exportPenalty `json:"penalties"`
+	RoundsMeta []exportRound   `json:"rounds_meta"`
+}
+
+type exportEvent struct {
+	Name             string     `json:"name"`
+	Game             string     `json:"game"`
+	Format           string     `json:"format"`
+	Date             string     `json:"date"`
+	Venue            string     `json:"venue"`
+	Status           string     `json:"status"`
+	RoundMinutes     int        `json:"round_minutes"`
+	SwissRounds      *int       `json:"swiss_rounds"`
+	TopCutSize       int        `json:"top_cut_size"`
+	TopCutBestOf     int        `json:"top_cut_best_of"`
+	PlayerCap        *int       `json:"player_cap"`
+	DeckDeadline     *time.Time `json:"deck_deadline"`
+	DecksLocked      bool       `json:"decks_locked"`
+	DecksPublic      bool       `json:"decks_public"`
+	SelfRegistration bool       `json:"self_registration"`
+	EndOfRound       string     `json:"end_of_round"`
+	ExtraTurns       int        `json:"extra_turns"`
+}
+
+type exportEntry struct {
+	ID              string     `json:"id"`
+	Name            string     `json:"name"`
+	MemberID        string     `json:"member_id"`
+	CheckedIn       bool       `json:"checked_in"`
+	DroppedRound    *int       `json:"dropped_round"`
+	Waitlisted      bool       `json:"waitlisted"`
+	EnteredRound    int        `json:"entered_round"`
+	FixedTable      *int       `json:"fixed_table"`
+	AwardedByes     int        `json:"awarded_byes"`
+	Team            string     `json:"team"`
+	Disqualified    bool       `json:"disqualified"`
+	DeckText        string     `json:"deck_text"`
+	DeckStatus      string     `json:"deck_status"`
+	DeckProblems    string     `json:"deck_problems"`
+	DeckLeader      string     `json:"deck_leader"`
+	DeckColours     string     `json:"deck_colours"`
+	DeckSubmittedAt *time.Time `json:"deck_submitted_at"`
+	DeckChecked     bool       `json:"deck_checked"`
+	RegisteredAt    time.Time  `json:"registered_at"`
+}
+
+type exportRound struct {
+	Number            int           `json:"number"`
+	Kind              string        `json:"kind"`
+	Status            string        `json:"status"`
+	LengthSeconds     int           `json:"length_seconds"`
+	CreatedAt         time.Time     `json:"created_at"`
+	StartedAt         *time.Time    `json:"started_at"`
+	Deadline          *time.Time    `json:"deadline"`
+	PausedRemainingMS *int64        `json:"paused_remaining_ms"`
+	PublishedAt       *time.Time    `json:"published_at"`
+	FinishedAt        *time.Time    `json:"finished_at"`
+	Matches           []exportMatch `json:"matches"`
+}
+
+type exportMatch struct {
+	Table            *int    `json:"table"`
+	P1               string  `json:"p1"`
+	P2               *string `json:"p2"`
+	Result           string  `json:"result"`
+	Status           string  `json:"status"`
+	P1Wins           int     `json:"p1_wins"`
+	P2Wins           int     `json:"p2_wins"`
+	Draws            int     `json:"draws"`
+	Games            string  `json:"games"`
+	ExtensionSeconds int     `json:"extension_seconds"`
+	Note             string  `json:"note"`
+}
+
+type exportPenalty struct {
+	Player     string    `json:"player"`
+	Round      int       `json:"round,omitempty"`
+	Match      int       `json:"match,omitempty"`
+	Kind       string    `json:"kind"`
+	Infraction string    `json:"infraction"`
+	Note       string    `json:"note"`
+	Judge      string    `json:"judge"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// buildExport gathers the whole event.
+func (s *Server) buildExport(c echo.Context, ev *storage.Event) (*exportFile, error) {
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, ev)
+	if err != nil {
+		return nil, err
+	}
+	pens, err := s.store.PenaltiesForExport(ctx, ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &exportFile{Event: *d.pairingEvent(true)}
+	ext := &exportExt{Version: exportVersion, Entries: []exportEntry{}, Penalties: []exportPenalty{}, RoundsMeta: []exportRound{},
+		Event: exportEvent{
+			Name: ev.Name, Game: ev.Game, Format: ev.Format, Date: ev.Date(), Venue: ev.Venue, Status: ev.Status,
+			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
+			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
+			SelfRegistration: ev.SelfRegistration, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
+		}}
+	for _, e := range d.Entries {
+		ext.Entries = append(ext.Entries, exportEntry{
+			ID: playerID(e.ID), Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, DroppedRound: e.DroppedRound,
+			Waitlisted: e.Waitlisted, EnteredRound: e.EnteredRound, FixedTable: e.FixedTable, AwardedByes: e.AwardedByes,
+			Team: e.Team, Disqualified: e.Disqualified, DeckText: e.DeckText, DeckStatus: e.DeckStatus,
+			DeckProblems: e.DeckProblems, DeckLeader: e.DeckLeader, DeckColours: e.DeckColours,
+			DeckSubmittedAt: e.DeckSubmittedAt, DeckChecked: e.DeckChecked, RegisteredAt: e.CreatedAt,
+		})
+	}
+	where := map[int64][2]int{} // match id → (round number, position)
+	for _, r := range d.Rounds {
+		er := exportRound{Number: r.Number, Kind: r.Kind, Status: r.Status, LengthSeconds: r.LengthSeconds, CreatedAt: r.CreatedAt,
+			StartedAt: r.StartedAt, Deadline: r.Deadline, PausedRemainingMS: r.PausedRemainingMS, PublishedAt: r.PublishedAt,
+			FinishedAt: r.FinishedAt, Matches: []exportMatch{}}
+		for i, m := range d.Matches[r.Number] {
+			em := exportMatch{Table: m.TableNo, P1: playerID(m.P1EntryID), Result: m.Result, Status: m.Status, P1Wins: m.P1Wins,
+				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note}
+			if m.P2EntryID != nil {
+				p2 := playerID(*m.P2EntryID)
+				em.P2 = &p2
+			}
+			er.Matches = append(er.Matches, em)
+			where[m.ID] = [2]int{r.Number, i + 1}
+		}
+		ext.RoundsMeta = append(ext.RoundsMeta, er)
+	}
+	for _, p := range pens {
+		ep := exportPenalty{Player: playerID(p.EntryID), Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, Judge: p.JudgeName, CreatedAt: p.CreatedAt}
+		if p.MatchID != nil {
+			if at, ok := where[*p.MatchID]; ok {
+				ep.Round, ep.Match = at[0], at[1]
+			}
+		}
+		ext.Penalties = append(ext.Penalties, ep)
+	}
+	out.Tenkaichi = ext
+	return out, nil
+}
+
+// exportEvent answers the event file as a download.
+func (s *Server) exportEventFile(c echo.Context) error {
+	ev, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	f, err := s.buildExport(c, ev)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+exportFileName(ev, "json")+`"`)
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Blob(http.StatusOK, "application/json; charset=utf-8", buf.Bytes())
+}
+
+// exportFileName is a safe download name: event-12-winter-regional.json.
+func exportFileName(ev *storage.Event, ext string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(ev.Name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+		if b.Len() >= 40 {
+			break
+		}
+	}
+	slug := strings.Trim(b.String(), "-")
+	name := "event-" + strconv.FormatInt(ev.ID, 10)
+	if slug != "" {
+		name += "-" + slug
+	}
+	return name + "." + ext
+}
+
+// importProblem is something wrong with an uploaded file, safe to show.
+type importProblem struct{ msg string }
+
+func (p *importProblem) Error() string { return p.msg }
+
+func problemf(format string, args ...any) error {
+	return &importProblem{msg: fmt.Sprintf(format, args...)}
+}
+
+// parseExport reads an uploaded event file: an export of this server (with
+// its "tenkaichi" object) or a plain event file of the pairing tools.
+func parseExport(data []byte, fileName string, today time.Time) (*storage.EventImport, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, problemf("The file is not valid JSON (error at byte %d).", se.Offset)
+		}
+		return nil, problemf("The file is not an event file: it must be one JSON object.")
+	}
+	rawExt, hasExt := top["tenkaichi"]
+	delete(top, "tenkaichi")
+	rest, err := json.Marshal(top)
+	if err != nil {
+		return nil, err
+	}
+	pe, err := pairing.ParseEvent(rest)
+	if err != nil {
+		return nil, problemf("The event file has a problem: %s.", strings.TrimSuffix(err.Error(), "."))
+	}
+	if !hasExt {
+		return importFromPairing(pe, fileName, today)
+	}
+	var ext exportExt
+	dec := json.NewDecoder(bytes.NewReader(rawExt))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&ext); err != nil {
+		return nil, problemf("The \"tenkaichi\" section of the file cannot be read: %s.", err.Error())
+	}
+	if ext.Version != exportVersion {
+		return nil, problemf("The file was written by another version of Tenkaichi (format version %d); this one reads version %d.", ext.Version, exportVersion)
+	}
+	return importFromExport(pe, &ext)
+}
+
+func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, error) {
+	e := ext.Event
+	if strings.TrimSpace(e.Name) == "" {
+		return nil, problemf("The event in the file has no name.")
+	}
+	if !gameKnown(e.Game) || !formatBelongsTo(e.Game, e.Format) {
+		return nil, problemf("The event's game %q and format %q are not ones this server runs.", e.Game, e.Format)
+	}
+	date, err := time.Parse(time.DateOnly, e.Date)
+	if err != nil {
+		return nil, problemf("The event's date %q is not a date of the form 2026-12-31.", e.Date)
+	}
+	validStatus := false
+	for _, st := range storage.EventStatuses {
+		validStatus = validStatus || st == e.Status
+	}
+	if !validStatus {
+		return nil, problemf("The event's status %q is not one of draft, registration, running, top-cut or finished.", e.Status)
+	}
+	if e.RoundMinutes <= 0 || e.TopCutSize < 0 || (e.TopCutBestOf != 1 && e.TopCutBestOf != 3 && e.TopCutBestOf != 5) {
+		return nil, problemf("The event's round length, top cut size or top-cut best-of is out of range.")
+	}
+	if e.SwissRounds != nil && *e.SwissRounds <= 0 {
+		return nil, problemf("The event's number of Swiss rounds must be at least 1.")
+	}
+	pts := pe.Scoring()
+	in := &storage.EventImport{Event: storage.Event{
+		Name: e.Name, Game: e.Game, Format: e.Format, StartsOn: date, Venue: e.Venue, Status: e.Status,
+		RoundMinutes: e.RoundMinutes, SwissRounds: e.SwissRounds, TopCutSize: e.TopCutSize, TopCutBestOf: e.TopCutBestOf,
+		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
+		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
+		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
+	}}
+	if in.Event.Tiebreakers == "" {
+		in.Event.Tiebreakers = pairing.ProfileBandai
+	}
+	if in.Event.EndOfRound == "" {
+		in.Event.EndOfRound = "draw"
+	}
+
+	// Entries: every player of the event file, plus the waitlist.
+	players := map[string]bool{}
+	for _, p := range pe.Players {
+		players[p.ID] = true
+	}
+	entries := map[string]bool{}
+	for i, x := range ext.Entries {
+		switch {
+		case x.ID == "":
+			return nil, problemf("Entry %d of the \"tenkaichi\" section has no id.", i+1)
+		case entries[x.ID]:
+			return nil, problemf("Player %q is listed twice in the \"tenkaichi\" section.", x.ID)
+		case strings.TrimSpace(x.Name) == "":
+			return nil, problemf("Player %q has no name.", x.ID)
+		case x.Waitlisted && players[x.ID]:
+			return nil, problemf("Player %q is on the waitlist but also in the event's players.", x.ID)
+		case !x.Waitlisted && !players[x.ID]:
+			return nil, problemf("Player %q of the \"tenkaichi\" section is missing from the event's players.", x.ID)
+		}
+		switch x.DeckStatus {
+		case "", storage.DeckMissing, storage.DeckLegal, storage.DeckIllegal:
+		default:
+			return nil, problemf("Player %q has an unknown deck status %q.", x.ID, x.DeckStatus)
+		}
+		entries[x.ID] = true
+		in.Entries = append(in.Entries, storage.ImportedEntry{Key: x.ID, Entry: storage.Entry{
+			PlayerName: x.Name, MemberID: x.MemberID, CheckedIn: x.CheckedIn, DroppedRound: x.DroppedRound,
+			Waitlisted: x.Waitlisted, EnteredRound: x.EnteredRound, FixedTable: x.FixedTable, AwardedByes: x.AwardedByes,
+			Team: x.Team, Disqualified: x.Disqualified, DeckText: x.DeckText, DeckStatus: x.DeckStatus,
+			DeckProblems: x.DeckProblems, DeckLeader: x.DeckLeader, DeckColours: x.DeckColours,
+			DeckSubmittedAt: x.DeckSubmittedAt, DeckChecked: x.DeckChecked, CreatedAt: x.RegisteredAt,
+		}})
+	}
+	for _, p := range pe.Players {
+		if !entries[p.ID] {
+			return nil, problemf("Player %q of the event file is missing from the \"tenkaichi\" section.", p.ID)
+		}
+	}
+
+	// Rounds: the details are in rounds_meta; the Swiss rounds must agree
+	// with the event file's rounds, which the pairing tools read.
+	swiss := map[int]pairing.Round{}
+	for _, r := range pe.Rounds {
+		swiss[r.Number] = r
+	}
+	seen := map[int]bool{}
+	swissMeta := 0
+	for _, r := range ext.RoundsMeta {
+		if r.Number < 1 || seen[r.Number] {
+			return nil, problemf("Round %d appears twice or has a bad number in \"rounds_meta\".", r.Number)
+		}
+		seen[r.Number] = true
+		if r.Kind != storage.KindSwiss && r.Kind != storage.KindTopCut {
+			return nil, problemf("Round %d has an unknown kind %q (swiss or top-cut).", r.Number, r.Kind)
+		}
+		if r.Status != storage.RoundPreview && r.Status != storage.RoundPublished && r.Status != storage.RoundFinished {
+			return nil, problemf("Round %d has an unknown status %q (preview, published or finished).", r.Number, r.Status)
+		}
+		ir := storage.ImportedRound{Round: storage.Round{Number: r.Number, Kind: r.Kind, Status: r.Status, LengthSeconds: r.LengthSeconds,
+			CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, Deadline: r.Deadline, PausedRemainingMS: r.PausedRemainingMS,
+			PublishedAt: r.PublishedAt, FinishedAt: r.FinishedAt}}
+		var want pairing.Round
+		if r.Kind == storage.KindSwiss {
+			swissMeta++
+			var ok bool
+			if want, ok = swiss[r.Number]; !ok {
+				return nil, problemf("Swiss round %d of \"rounds_meta\" is missing from the event file's rounds.", r.Number)
+			}
+			if len(want.Matches) != len(r.Matches) {
+				return nil, problemf("Round %d has %d matches in the event file but %d in \"rounds_meta\".", r.Number, len(want.Matches), len(r.Matches))
+			}
+		}
+		for i, m := range r.Matches {
+			if !entries[m.P1] || (m.P2 != nil && !entries[*m.P2]) {
+				return nil, problemf("Round %d, match %d of \"rounds_meta\" names a player who is not in the file.", r.Number, i+1)
+			}
+			switch m.Status {
+			case storage.MatchPending, storage.MatchReported, storage.MatchDisputed, storage.MatchConfirmed:
+			default:
+				return nil, problemf("Round %d, match %d has an unknown status %q.", r.Number, i+1, m.Status)
+			}
+			if r.Kind == storage.KindSwiss {
+				w := want.Matches[i]
+				if w.P1 != m.P1 || !samePlayer(w.P2, m.P2) || w.Result != m.Result || w.Table != derefInt(m.Table) {
+					return nil, problemf("Round %d, match %d differs between the event file and \"rounds_meta\".", r.Number, i+1)
+				}
+			}
+			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
+				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note}}
+			if m.P2 != nil {
+				im.P2 = *m.P2
+			}
+			ir.Matches = append(ir.Matches, im)
+		}
+		in.Rounds = append(in.Rounds, ir)
+	}
+	if swissMeta != len(pe.Rounds) {
+		return nil, problemf("The event file has %d Swiss rounds but \"rounds_meta\" has %d.", len(pe.Rounds), swissMeta)
+	}
+	for i, p := range ext.Penalties {
+		if !entries[p.Player] {
+			return nil, problemf("Penalty %d is for player %q, who is not in the file.", i+1, p.Player)
+		}
+		if !validPenaltyKind(p.Kind) {
+			return nil, problemf("Penalty %d has an unknown kind %q.", i+1, p.Kind)
+		}
+		if p.Round != 0 || p.Match != 0 {
+			ok := false
+			for _, r := range in.Rounds {
+				ok = ok || (r.Round.Number == p.Round && p.Match >= 1 && p.Match <= len(r.Matches))
+			}
+			if !ok {
+				return nil, problemf("Penalty %d names match %d of round %d, which is not in the file.", i+1, p.Match, p.Round)
+			}
+		}
+		in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: p.Player, Round: p.Round, Match: p.Match,
+			Penalty: storage.RulingPenalty{Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, JudgeName: p.Judge, CreatedAt: p.CreatedAt}})
+	}
+	return in, nil
+}
+
+// importFromPairing makes an event of a plain event file of the pairing
+// tools: players, Swiss rounds (finished) and the top cut's games.
+func importFromPairing(pe *pairing.Event, fileName string, today time.Time) (*storage.EventImport, error) {
+	name := strings.TrimSpace(strings.TrimSuffix(path.Base(fileName), path.Ext(fileName)))
+	if name == "" || name == "." || name == "/" {
+		name = "Imported event"
+	}
+	pts := pe.Scoring()
+	status := storage.StatusDraft
+	if len(pe.Rounds) > 0 {
+		status = storage.StatusRunning
+	}
+	in := &storage.EventImport{Event: storage.Event{
+		Name: truncate(name, 120), Game: "fusion-world", Format: "fw-standard", StartsOn: today, Status: status,
+		RoundMinutes: 35, TopCutBestOf: 3, Seed: int64(pe.Seed), SelfRegistration: false, EndOfRound: "draw", ExtraTurns: 3,
+		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
+	}}
+	if in.Event.Tiebreakers == "" {
+		in.Event.Tiebreakers = pairing.ProfileBandai
+	}
+	if pe.SwissRounds > 0 {
+		n := pe.SwissRounds
+		in.Event.SwissRounds = &n
+	}
+	if pe.TopCut != nil {
+		in.Event.TopCutSize = pe.TopCut.Size
+	}
+	byes := map[string]int{}
+	for _, b := range pe.Byes {
+		byes[b.Player]++
+	}
+	for _, p := range pe.Players {
+		e := storage.Entry{PlayerName: p.Name, EnteredRound: p.EnteredRound, AwardedByes: byes[p.ID], CheckedIn: true}
+		if e.PlayerName == "" {
+			e.PlayerName = p.ID
+		}
+		if p.Dropped {
+			d := p.DroppedAfter
+			if d == 0 {
+				d = len(pe.Rounds)
+			}
+			e.DroppedRound = &d
+		}
+		in.Entries = append(in.Entries, storage.ImportedEntry{Key: p.ID, Entry: e})
+	}
+	for _, r := range pe.Rounds {
+		ir := storage.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
+		for _, m := range r.Matches {
+			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{Result: m.Result, Status: storage.MatchPending}}
+			if m.Table > 0 {
+				t := m.Table
+				im.Match.TableNo = &t
+			}
+			if m.P2 != nil {
+				im.P2 = *m.P2
+			}
+			if m.Result != "" {
+				im.Match.Status = storage.MatchConfirmed
+			}
+			switch m.Result {
+			case pairing.ResultP1:
+				im.Match.P1Wins = 1
+			case pairing.ResultP2:
+				im.Match.P2Wins = 1
+			}
+			ir.Matches = append(ir.Matches, im)
+		}
+		in.Rounds = append(in.Rounds, ir)
+	}
+	if pe.TopCut != nil {
+		for i, r := range pe.TopCut.Rounds {
+			ir := storage.ImportedRound{Round: storage.Round{Number: len(pe.Rounds) + i + 1, Kind: storage.KindTopCut, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
+			for _, m := range r.Matches {
+				games, err := json.Marshal(m.Games)
+				if err != nil {
+					return nil, err
+				}
+				p2 := m.P2
+				im := storage.ImportedMatch{P1: m.P1, P2: p2, Match: storage.Match{Games: string(games), Status: storage.MatchPending}}
+				for _, g := range m.Games {
+					switch g.Winner {
+					case pairing.ResultP1:
+						im.Match.P1Wins++
+					case pairing.ResultP2:
+						im.Match.P2Wins++
+					default:
+						im.Match.Draws++
+					}
+				}
+				need := 2
+				switch {
+				case im.Match.P1Wins >= need:
+					im.Match.Result, im.Match.Status = storage.ResultP1, storage.MatchConfirmed
+				case im.Match.P2Wins >= need:
+					im.Match.Result, im.Match.Status = storage.ResultP2, storage.MatchConfirmed
+				}
+				ir.Matches = append(ir.Matches, im)
+			}
+			in.Rounds = append(in.Rounds, ir)
+		}
+	}
+	return in, nil
+}
+
+func samePlayer(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}
+
+func derefInt(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func validPenaltyKind(k string) bool {
+	for _, x := range storage.RulingPenaltyKinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// maxImportBytes bounds an uploaded event file. Requests are limited to 2 MB
+// by the server's body limit too.
+const maxImportBytes = 2 << 20
+
+func (s *Server) importForm(c echo.Context) error {
+	return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{}))
+}
+
+// importEvent creates a new event from an uploaded file, all or nothing.
+func (s *Server) importEventFile(c echo.Context) error {
+	fail := func(msg string) error {
+		return render(c, http.StatusUnprocessableEntity, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{Problem: msg}))
+	}
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return fail("Choose an event file to import.")
+	}
+	if fh.Size > maxImportBytes {
+		return fail("The file is larger than 2 MB, the most this server accepts.")
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxImportBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > maxImportBytes {
+		return fail("The file is larger than 2 MB, the most this server accepts.")
+	}
+	in, err := parseExport(data, fh.Filename, s.today())
+	var prob *importProblem
+	if errors.As(err, &prob) {
+		return fail(prob.msg)
+	} else if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	key, err := s.linkKey(ctx)
+	if err != nil {
+		return err
+	}
+	ev, err := s.store.ImportEvent(ctx, actorOf(c), in, func(id int64, gen int) string {
+		return hashToken(playerToken(key, id, gen))
+	})
+	if errors.Is(err, storage.ErrConflict) {
+		return fail("The file could not be imported: it refers to something that is not in it. Check that it is a complete export.")
+	} else if err != nil {
+		return err
+	}
+	return redirect(c, "/events/"+strconv.FormatInt(ev.ID, 10))
+}
+
+// standingsCSV answers the standings as CSV: rank, name, member id, points,
+// record and every tiebreaker of the event's profile.
+func (s *Server) standingsCSV(c echo.Context) error {
+	ev, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.loadEventData(c.Request().Context(), ev)
+	if err != nil {
+		return err
+	}
+	rows, err := pairing.Standings(d.pairingEvent(false), "")
+	if err != nil {
+		return err
+	}
+	keys := printTiebreakerKeys(ev.Tiebreakers)
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	head := []string{"rank", "name", "member_id", "points", "record"}
+	head = append(head, keys...)
+	_ = w.Write(head)
+	for _, r := range rows {
+		member := ""
+		if e, ok := d.ByID[entryIDOf(r.ID)]; ok {
+			member = e.MemberID
+		}
+		line := []string{strconv.Itoa(r.Rank), csvSafe(r.Name), csvSafe(member), strconv.Itoa(r.Points), r.Record()}
+		for _, k := range keys {
+			line = append(line, strconv.FormatFloat(r.Tiebreaker(k), 'f', 4, 64))
+		}
+		_ = w.Write(line)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+strings.TrimSuffix(exportFileName(ev, "csv"), ".csv")+`-standings.csv"`)
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// csvSafe keeps a spreadsheet from running a cell as a formula.
+func csvSafe(v string) string {
+	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+		return "'" + v
+	}
+	return v
+}

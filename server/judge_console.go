@@ -1,0 +1,241 @@
+package server
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// maxGameLog bounds an uploaded or pasted log; a long game is a few kB.
+const maxGameLog = 1 << 20
+
+const timeFormat = "2006-01-02 15:04 UTC"
+
+func (s *Server) judgeConsole(c echo.Context) error {
+	return s.renderConsole(c, views.JudgeConsole{}, http.StatusOK)
+}
+
+// renderConsole fills the lists and choices of the console around the forms
+// in m (which keep what the judge typed when they are refused).
+func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int) error {
+	ctx := c.Request().Context()
+	e := judgeEventOf(c)
+	m.Event = judgeEventView(e)
+	logs, err := s.store.GameLogs(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	labels := s.matchLabels(ctx, e.ID)
+	for i := range logs {
+		gl := &logs[i]
+		row := views.JudgeLogRow{ID: gl.ID, Updated: gl.UpdatedAt.UTC().Format(timeFormat), By: gl.CreatedBy,
+			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
+		row.Title, row.Game = logMeta(gl)
+		if row.Match, err = labels.label(gl.MatchID); err != nil {
+			return err
+		}
+		m.Logs = append(m.Logs, row)
+	}
+	rulings, err := s.store.Rulings(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	if m.Rulings, err = s.rulingRows(c, e, rulings); err != nil {
+		return err
+	}
+	form, err := s.rulingForm(c, e)
+	if err != nil {
+		return err
+	}
+	// Keep what was typed; only the choices and the target come from here.
+	m.Ruling.Action, m.Ruling.Penalties, m.Ruling.Entries = form.Action, form.Penalties, form.Entries
+	if m.Upload.GameNo == "" {
+		m.Upload.GameNo = "1"
+	}
+	if m.NewLog.GameNo == "" {
+		m.NewLog.GameNo = "1"
+	}
+	return render(c, status, views.JudgeConsolePage(s.page(c, "Judge console: "+e.Name), m))
+}
+
+// optionalID reads an optional positive id from a form field.
+func optionalID(v string) (*int64, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil, true
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return nil, false
+	}
+	return &id, true
+}
+
+// gameNo reads the game's number in its match: 1 to 5, default 1.
+func gameNo(v string) (int, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 1, true
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil && n >= 1 && n <= 5
+}
+
+const (
+	msgMatchID      = "Give the match's number, or leave it empty."
+	msgNoSuchMatch  = "This event has no match with that number."
+	msgGameNo       = "Give the game's number in the match, from 1 to 5."
+	msgNoLog        = "Choose a log file or paste the log."
+	msgLogTooLarge  = "The log is larger than 1 MB."
+	msgLeaderNeeded = "Give the Leader's card number, for example FS01-01."
+)
+
+// uploadGameLog stores a log from a file or pasted text once it parses. A
+// log with illegal actions is stored: finding them is the console's job.
+func (s *Server) uploadGameLog(c echo.Context) error {
+	e := judgeEventOf(c)
+	f := views.JudgeUploadForm{Title: strings.TrimSpace(c.FormValue("title")), Match: c.FormValue("match"),
+		GameNo: c.FormValue("game_no"), Body: c.FormValue("body"), Errors: views.FieldErrors{}}
+	if fh, err := c.FormFile("file"); err == nil {
+		file, err := fh.Open()
+		if err != nil {
+			return err
+		}
+		data, err := io.ReadAll(io.LimitReader(file, maxGameLog+1))
+		file.Close()
+		if err != nil {
+			return err
+		}
+		f.Body = string(data)
+		if f.Title == "" {
+			f.Title = fh.Filename
+		}
+	}
+	matchID, ok := optionalID(f.Match)
+	if !ok {
+		f.Errors["match"] = msgMatchID
+	}
+	no, ok := gameNo(f.GameNo)
+	if !ok {
+		f.Errors["game_no"] = msgGameNo
+	}
+	switch {
+	case strings.TrimSpace(f.Body) == "":
+		f.Errors["body"] = msgNoLog
+	case len(f.Body) > maxGameLog:
+		f.Errors["body"] = msgLogTooLarge
+		f.Body = ""
+	default:
+		if _, err := engine.ParseLog([]byte(f.Body)); err != nil {
+			f.Errors["body"] = parseProblem(err)
+		}
+	}
+	if len(f.Errors) > 0 {
+		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
+	}
+	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: truncate(f.Title, 200), Body: trimLog(f.Body) + "\n"}
+	err := s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
+	if errors.Is(err, storage.ErrNotFound) {
+		f.Errors["match"] = msgNoSuchMatch
+		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgGameLogSaved)
+	return redirect(c, logURL(e, gl.ID))
+}
+
+// newGameLog starts a log for a feature match: the tags the notation needs
+// (seed, names, Leaders, unknown 50-card decks) and no action yet.
+func (s *Server) newGameLog(c echo.Context) error {
+	e := judgeEventOf(c)
+	oneLine := func(v string) string { return truncate(strings.Join(strings.Fields(v), " "), 100) }
+	f := views.JudgeNewLogForm{Title: oneLine(c.FormValue("title")), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
+		P1: oneLine(c.FormValue("p1")), P1Leader: strings.ToUpper(strings.TrimSpace(c.FormValue("p1_leader"))),
+		P2: oneLine(c.FormValue("p2")), P2Leader: strings.ToUpper(strings.TrimSpace(c.FormValue("p2_leader"))),
+		Errors: views.FieldErrors{}}
+	matchID, ok := optionalID(f.Match)
+	if !ok {
+		f.Errors["match"] = msgMatchID
+	}
+	no, ok := gameNo(f.GameNo)
+	if !ok {
+		f.Errors["game_no"] = msgGameNo
+	}
+	// The notation's own tag parser decides what a card number is.
+	for field, v := range map[string]string{"p1_leader": f.P1Leader, "p2_leader": f.P2Leader} {
+		if _, err := engine.ParseText([]byte("[P1Leader " + strconv.Quote(v) + "]")); v == "" || err != nil {
+			f.Errors[field] = msgLeaderNeeded
+		}
+	}
+	title := f.Title
+	if title == "" {
+		title = "Feature match"
+	}
+	// For a match, the players' names come from the pairing unless typed.
+	if matchID != nil {
+		ctx := c.Request().Context()
+		m, err := s.store.MatchByID(ctx, e.ID, *matchID)
+		switch {
+		case errors.Is(err, storage.ErrNotFound):
+			f.Errors["match"] = msgNoSuchMatch
+		case err != nil:
+			return err
+		default:
+			if f.P1 == "" {
+				if f.P1, err = s.entryName(ctx, e.ID, &m.P1EntryID); err != nil {
+					return err
+				}
+			}
+			if f.P2 == "" {
+				if f.P2, err = s.entryName(ctx, e.ID, m.P2EntryID); err != nil {
+					return err
+				}
+			}
+			if f.Title == "" {
+				if title, err = s.matchLabels(ctx, e.ID).label(matchID); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if len(f.Errors) > 0 {
+		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
+	}
+	var b strings.Builder
+	b.WriteString("# " + title + "\n")
+	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(randomSeed(), 10)) + "]\n")
+	b.WriteString("[Event " + strconv.Quote(oneLine(e.Name)) + "]\n")
+	for i, p := range [][2]string{{f.P1, f.P1Leader}, {f.P2, f.P2Leader}} {
+		tag := "P" + strconv.Itoa(i+1)
+		if p[0] != "" {
+			b.WriteString("[" + tag + " " + strconv.Quote(p[0]) + "]\n")
+		}
+		b.WriteString("[" + tag + "Leader " + strconv.Quote(p[1]) + "]\n")
+		b.WriteString("[" + tag + "Deck \"50 ?\"]\n")
+	}
+	b.WriteString("\n")
+	if _, err := engine.ParseLog([]byte(b.String())); err != nil {
+		// Everything above was checked; a failure here is our bug.
+		return err
+	}
+	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: title, Body: b.String()}
+	err := s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
+	if errors.Is(err, storage.ErrNotFound) {
+		f.Errors["match"] = msgNoSuchMatch
+		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgRecordStarted)
+	return redirect(c, logURL(e, gl.ID)+"/record")
+}

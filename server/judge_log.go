@@ -1,0 +1,327 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// judgeCards is the stored Fusion World pool as the engine reads it, plus
+// names for the board. Cards the pool does not know still replay: the engine
+// skips the checks that need their data (docs/engine-rules.md).
+type judgeCards struct {
+	engine engine.CardMap
+	pool   rules.MapPool
+}
+
+func (s *Server) loadJudgeCards(ctx context.Context) (*judgeCards, error) {
+	pool, err := s.store.CardPool(ctx, rules.GameFusionWorld)
+	if err != nil {
+		return nil, err
+	}
+	list := make([]rules.Card, 0, len(pool))
+	for _, c := range pool {
+		list = append(list, *c)
+	}
+	return &judgeCards{engine: engine.NewCardMap(list), pool: pool}, nil
+}
+
+// label is a card number with its name when the pool knows it.
+func (jc *judgeCards) label(number string) string {
+	if number == "?" || number == "-" || number == "" {
+		return "?"
+	}
+	if c, ok := jc.pool.Card(number); ok && c.Name != "" {
+		return number + " " + c.Name
+	}
+	return number
+}
+
+// parseProblem is the user-facing text of a log that cannot be read. The
+// parser's messages name the line and are written for people.
+func parseProblem(err error) string {
+	var pe *engine.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("The log cannot be read at line %d: %s", pe.Line, pe.Msg)
+	}
+	return "The log cannot be read."
+}
+
+// logParam loads the event's game log named in the URL, or answers 404.
+func (s *Server) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, error) {
+	id, err := strconv.ParseInt(c.Param("log"), 10, 64)
+	if err != nil || id <= 0 {
+		return nil, notFound()
+	}
+	return s.store.GameLogByID(c.Request().Context(), e.ID, id)
+}
+
+func violationView(e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
+	return &views.JudgeViolation{Step: v.Step, Line: v.Line, Rule: v.Rule, RuleURL: ruleURL(v.Rule),
+		Message: v.Message(), Player: v.Player, URL: stepURL(e, logID, v.Step)}
+}
+
+// firstIllegalStep is the first step whose action broke a rule (deck
+// problems are shown apart, as they belong to the setup).
+func firstIllegalStep(r *engine.Replay) *engine.Violation {
+	for i := range r.Steps {
+		if r.Steps[i].Violation != nil {
+			return r.Steps[i].Violation
+		}
+	}
+	return nil
+}
+
+// boardView turns the engine's summary of a state into what the page shows,
+// with card names from the pool.
+func boardView(st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard {
+	v := engine.View(st)
+	name := func(side string) string {
+		i := 0
+		if side == "P2" {
+			i = 1
+		}
+		return l.Setup.Players[i].Name
+	}
+	b := views.JudgeBoard{}
+	switch {
+	case v.Result != "":
+		b.Status = "Game over: " + v.Result
+	case v.Phase == "setup":
+		b.Status = "Setup"
+	default:
+		b.Status = fmt.Sprintf("Turn %d, %s %s, %s phase", v.Turn, v.TurnPlayer, name(v.TurnPlayer), v.Phase)
+	}
+	if v.Battle != nil {
+		b.Battle = fmt.Sprintf("Battle, %s step: %s attacks %s", v.Battle.Step, jc.label(v.Battle.Attacker), jc.label(v.Battle.Target))
+		if v.Battle.AttackerPower != nil && v.Battle.TargetPower != nil {
+			b.Battle += fmt.Sprintf(", %d against %d", *v.Battle.AttackerPower, *v.Battle.TargetPower)
+		}
+	}
+	card := func(cv engine.CardView) views.JudgeCard {
+		out := views.JudgeCard{Label: jc.label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under}
+		if cv.Power != nil {
+			out.Power = strconv.Itoa(*cv.Power)
+		}
+		return out
+	}
+	labels := func(nums []string) []string {
+		out := make([]string, 0, len(nums))
+		for _, n := range nums {
+			out = append(out, jc.label(n))
+		}
+		return out
+	}
+	for _, p := range v.Players {
+		jp := views.JudgePlayer{Side: p.Player, Name: name(p.Player), Turn: v.Result == "" && p.Player == v.TurnPlayer,
+			Life: p.Life, Hand: p.Hand, Deck: p.Deck, EnergyActive: p.EnergyActive, Energy: p.Energy, Markers: p.Markers,
+			Leader: card(p.Leader), Drop: labels(p.Drop), Combo: labels(p.Combo)}
+		for _, bc := range p.Battle {
+			jp.Battle = append(jp.Battle, card(bc))
+		}
+		if p.Field != nil {
+			f := card(*p.Field)
+			jp.Field = &f
+		}
+		b.Players = append(b.Players, jp)
+	}
+	return b
+}
+
+// logMeta names a log for lists and headings; the match is named by
+// matchLabel, which needs the database.
+func logMeta(gl *storage.GameLog) (title, game string) {
+	title = gl.Title
+	if title == "" {
+		title = "Game log " + strconv.FormatInt(gl.ID, 10)
+	}
+	return title, "Game " + strconv.Itoa(gl.GameNo)
+}
+
+// matchLabels names matches by table and players ("Match 7, table 4: Ana v
+// Ben"), remembering each for the rest of the request.
+type matchLabels struct {
+	s       *Server
+	ctx     context.Context
+	eventID int64
+	done    map[int64]string
+}
+
+func (s *Server) matchLabels(ctx context.Context, eventID int64) *matchLabels {
+	return &matchLabels{s: s, ctx: ctx, eventID: eventID, done: map[int64]string{}}
+}
+
+func (ml *matchLabels) label(matchID *int64) (string, error) {
+	if matchID == nil {
+		return "", nil
+	}
+	if l, ok := ml.done[*matchID]; ok {
+		return l, nil
+	}
+	label := "Match " + strconv.FormatInt(*matchID, 10)
+	m, err := ml.s.store.MatchByID(ml.ctx, ml.eventID, *matchID)
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return "", err
+	}
+	if err == nil {
+		if m.TableNo != nil {
+			label += ", table " + strconv.Itoa(*m.TableNo)
+		}
+		p1, err := ml.s.entryName(ml.ctx, ml.eventID, &m.P1EntryID)
+		if err != nil {
+			return "", err
+		}
+		p2, err := ml.s.entryName(ml.ctx, ml.eventID, m.P2EntryID)
+		if err != nil {
+			return "", err
+		}
+		if p2 == "" {
+			p2 = "bye"
+		}
+		label += ": " + p1 + " v " + p2
+	}
+	ml.done[*matchID] = label
+	return label, nil
+}
+
+// entryName is a player's name, or "" for no entry.
+func (s *Server) entryName(ctx context.Context, eventID int64, id *int64) (string, error) {
+	if id == nil {
+		return "", nil
+	}
+	en, err := s.store.EntryByID(ctx, eventID, *id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return "?", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return en.PlayerName, nil
+}
+
+// showGameLog replays a log and shows one step: ?step=N, or by default the
+// first illegal step, or the last one when the log is legal.
+func (s *Server) showGameLog(c echo.Context) error {
+	e := judgeEventOf(c)
+	gl, err := s.logParam(c, e)
+	if err != nil {
+		return err
+	}
+	m, err := s.gameLogPage(c, e, gl, c.QueryParam("step"))
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if m.Problem != "" {
+		status = http.StatusUnprocessableEntity
+	}
+	return render(c, status, views.JudgeLogPageView(s.page(c, m.Title), m))
+}
+
+// gameLogPage builds the step page; the ruling form is prefilled from the
+// step (its violation's rule, else the rule of its first event).
+func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
+	ctx := c.Request().Context()
+	m := views.JudgeLogPage{Event: judgeEventView(e), LogID: gl.ID, RecordURL: logURL(e, gl.ID) + "/record"}
+	m.Title, m.Game = logMeta(gl)
+	var err error
+	if m.Match, err = s.matchLabels(ctx, e.ID).label(gl.MatchID); err != nil {
+		return m, err
+	}
+	l, perr := engine.ParseLog([]byte(gl.Body))
+	if perr != nil {
+		m.Problem = parseProblem(perr)
+		return m, nil
+	}
+	jc, err := s.loadJudgeCards(ctx)
+	if err != nil {
+		return m, err
+	}
+	// RunOn: the judge sees every step, and illegal ones are skipped as the
+	// engine documents, so one mistake does not hide the rest of the game.
+	r := engine.Run(l, jc.engine, engine.ReplayOptions{RunOn: true})
+	m.Steps = len(r.Steps)
+	first := firstIllegalStep(r)
+	if first != nil {
+		m.FirstViolation = violationView(e, gl.ID, first)
+	}
+	for _, d := range r.DeckProblems {
+		m.DeckProblems = append(m.DeckProblems, *violationView(e, gl.ID, d))
+	}
+	step, err := strconv.Atoi(stepParam)
+	switch {
+	case err == nil:
+		step = max(0, min(step, m.Steps))
+	case first != nil:
+		step = first.Step
+	default:
+		step = m.Steps
+	}
+	m.Step = step
+	if step > 0 {
+		m.FirstURL, m.PrevURL = stepURL(e, gl.ID, 0), stepURL(e, gl.ID, step-1)
+	}
+	if step < m.Steps {
+		m.NextURL, m.LastURL = stepURL(e, gl.ID, step+1), stepURL(e, gl.ID, m.Steps)
+	}
+	st := r.StateAt(step)
+	m.Board = boardView(&st, l, jc)
+	ruleHint := ""
+	if step > 0 {
+		sp := &r.Steps[step-1]
+		a := &views.JudgeAction{Line: sp.Action.Line, Text: engine.FormatAction(sp.Action)}
+		if sp.Violation != nil {
+			a.Violation = violationView(e, gl.ID, sp.Violation)
+			a.First = first != nil && first.Step == step
+			ruleHint = sp.Violation.Rule
+		}
+		for _, ev := range sp.Events {
+			a.Events = append(a.Events, views.JudgeEventLine{Text: ev.Text(), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared})
+			if ruleHint == "" {
+				ruleHint = ev.Rule
+			}
+		}
+		m.Action = a
+	}
+	for i := range r.Steps {
+		sp := &r.Steps[i]
+		m.StepList = append(m.StepList, views.JudgeStepRow{N: sp.Index, Line: sp.Action.Line, Text: engine.FormatAction(sp.Action),
+			URL: stepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
+	}
+	rulings, err := s.store.RulingsForLog(ctx, e.ID, gl.ID)
+	if err != nil {
+		return m, err
+	}
+	if m.Rulings, err = s.rulingRows(c, e, rulings); err != nil {
+		return m, err
+	}
+	m.Ruling, err = s.rulingForm(c, e)
+	if err != nil {
+		return m, err
+	}
+	m.Ruling.LogID, m.Ruling.Step, m.Ruling.Rule = strconv.FormatInt(gl.ID, 10), strconv.Itoa(step), ruleHint
+	if gl.MatchID != nil {
+		m.Ruling.Match = strconv.FormatInt(*gl.MatchID, 10)
+	}
+	return m, nil
+}
+
+// stepWord is "step 12" for lists; logs are named by their title.
+func stepWord(step *int) string {
+	if step == nil {
+		return ""
+	}
+	return ", step " + strconv.Itoa(*step)
+}
+
+// trimLog keeps what a judge pasted but drops trailing blank space.
+func trimLog(s string) string { return strings.TrimRight(s, " \t\r\n") }

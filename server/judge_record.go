@@ -1,0 +1,184 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// recordVerbs are the helper's choices: the verbs a scorekeeper uses most.
+var recordVerbs = []string{"draw", "charge", "play", "attack", "block", "combo", "pass", "damage", "ko", "miss",
+	"end", "first", "keep", "redraw", "evolve", "awaken", "move", "power", "rest", "ready", "ki", "shuffle", "concede"}
+
+// recentSteps is how many of the last actions the scorekeeper sees.
+const recentSteps = 8
+
+func (s *Server) recordForm(c echo.Context) error {
+	e := judgeEventOf(c)
+	gl, err := s.logParam(c, e)
+	if err != nil {
+		return err
+	}
+	return s.renderRecord(c, e, gl, views.JudgeRecordPage{}, http.StatusOK)
+}
+
+// textBody is the log in the text notation: a JSON log is rewritten once, as
+// lines can only be appended to text.
+func textBody(body string) (string, *engine.Log, error) {
+	l, err := engine.ParseLog([]byte(body))
+	if err != nil {
+		return "", nil, err
+	}
+	if t := strings.TrimSpace(body); strings.HasPrefix(t, "{") {
+		var b bytes.Buffer
+		if err := engine.Format(&b, l); err != nil {
+			return "", nil, err
+		}
+		return b.String(), l, nil
+	}
+	return body, l, nil
+}
+
+// renderRecord shows the board after the last recorded action, the last few
+// actions, and the form for the next one (keeping a refused line in m).
+func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.GameLog, m views.JudgeRecordPage, status int) error {
+	m.Event, m.LogID, m.LogURL = judgeEventView(e), gl.ID, logURL(e, gl.ID)
+	m.Title, _ = logMeta(gl)
+	_, l, err := textBody(gl.Body)
+	if err != nil {
+		// Uploaded logs are checked and recorded lines too, so this is a log
+		// changed behind our back; say where, and record nothing.
+		m.Problem, m.Over = parseProblem(err), true
+		return render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(s.page(c, m.Title), m))
+	}
+	jc, err := s.loadJudgeCards(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	r := engine.Run(l, jc.engine, engine.ReplayOptions{RunOn: true})
+	m.Steps = len(r.Steps)
+	m.Board = boardView(&r.Final, l, jc)
+	m.Over = r.Final.Result.Over
+	for _, st := range r.Steps[max(0, len(r.Steps)-recentSteps):] {
+		m.Recent = append(m.Recent, views.JudgeStepRow{N: st.Index, Line: st.Action.Line, Text: engine.FormatAction(st.Action), Illegal: st.Violation != nil})
+	}
+	m.Quick = quickActions(&r.Final)
+	m.Players = []views.Option{{Value: "P1", Label: "P1 " + l.Setup.Players[0].Name}, {Value: "P2", Label: "P2 " + l.Setup.Players[1].Name}, {Value: "", Label: "No player (outcome)"}}
+	for _, v := range recordVerbs {
+		m.Verbs = append(m.Verbs, views.Option{Value: v, Label: v})
+	}
+	if m.Player == "" && r.Final.TurnPlayer != engine.NoSide {
+		m.Player = r.Final.TurnPlayer.String()
+	}
+	return render(c, status, views.JudgeRecordPageView(s.page(c, "Record: "+m.Title), m))
+}
+
+// quickActions are one-tap lines for what usually comes next; the engine
+// still checks them like any typed line.
+func quickActions(st *engine.State) []string {
+	if st.Result.Over {
+		return nil
+	}
+	if st.Phase == engine.PhaseSetup {
+		if st.First == engine.NoSide {
+			return []string{"P1 first", "P2 first"}
+		}
+		f, o := st.First.String(), st.First.Other().String()
+		return []string{f + " keep", f + " redraw", o + " keep", o + " redraw"}
+	}
+	tp := st.TurnPlayer
+	switch st.Battle.Step {
+	case engine.StepAttack, engine.StepOffense:
+		return []string{tp.String() + " pass"}
+	case engine.StepDefense:
+		return []string{tp.Other().String() + " pass"}
+	case engine.StepDamage:
+		return []string{"damage", "ko", "miss"}
+	}
+	if tp != engine.P1 && tp != engine.P2 {
+		return nil
+	}
+	if !st.Players[tp].Drew {
+		return []string{tp.String() + " draw"}
+	}
+	return []string{tp.String() + " end"}
+}
+
+// recordAction appends one line to the log if it reads as one action and the
+// rules allow it; otherwise the log is unchanged and the page says why (422).
+func (s *Server) recordAction(c echo.Context) error {
+	ctx := c.Request().Context()
+	e := judgeEventOf(c)
+	gl, err := s.logParam(c, e)
+	if err != nil {
+		return err
+	}
+	m := views.JudgeRecordPage{Line: strings.TrimSpace(c.FormValue("line")), Player: c.FormValue("player"),
+		Verb: c.FormValue("verb"), Args: strings.TrimSpace(c.FormValue("args"))}
+	line := m.Line
+	switch q := strings.TrimSpace(c.FormValue("quick")); {
+	case q != "":
+		line = q
+	case line == "" && m.Verb != "":
+		line = strings.TrimSpace(strings.Join([]string{m.Player, m.Verb, m.Args}, " "))
+	}
+	refuse := func(status int, msg string) error {
+		m.Problem, m.Line = msg, line
+		return s.renderRecord(c, e, gl, m, status)
+	}
+	if line == "" {
+		return refuse(http.StatusUnprocessableEntity, "Write the next action, for example “P1 draw”.")
+	}
+	if strings.ContainsAny(line, "\r\n") || len(line) > 300 {
+		return refuse(http.StatusUnprocessableEntity, "Write one action on one line.")
+	}
+	base, before, err := textBody(gl.Body)
+	if err != nil {
+		return refuse(http.StatusUnprocessableEntity, parseProblem(err))
+	}
+	body := trimLog(base) + "\n" + line + "\n"
+	after, err := engine.ParseLog([]byte(body))
+	var pe *engine.ParseError
+	if errors.As(err, &pe) {
+		return refuse(http.StatusUnprocessableEntity, fmt.Sprintf("This line cannot be read: %s", pe.Msg))
+	} else if err != nil {
+		return err
+	}
+	// A tag or a comment is not an action: exactly one action must be added.
+	if len(after.Actions) != len(before.Actions)+1 {
+		return refuse(http.StatusUnprocessableEntity, "Write one action, for example “P1 draw”; tags and comments cannot be added here.")
+	}
+	jc, err := s.loadJudgeCards(ctx)
+	if err != nil {
+		return err
+	}
+	r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
+	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
+		msg := fmt.Sprintf("Not allowed: %s. The log is unchanged.", v.Message())
+		if v.Rule != "" {
+			msg = fmt.Sprintf("Not allowed (%s): %s. The log is unchanged.", v.Rule, v.Message())
+		}
+		return refuse(http.StatusUnprocessableEntity, msg)
+	}
+	err = s.store.ReplaceGameLogBody(ctx, actorOf(c), e.ID, gl.ID, gl.Body, body, map[string]any{"append": line, "step": len(r.Steps)})
+	if errors.Is(err, storage.ErrStale) {
+		fresh, ferr := s.store.GameLogByID(ctx, e.ID, gl.ID)
+		if ferr != nil {
+			return ferr
+		}
+		gl = fresh
+		return refuse(http.StatusConflict, "Someone else added an action at the same moment. Check the board, then add yours again if it is still needed.")
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgActionAdded)
+	return redirect(c, logURL(e, gl.ID)+"/record")
+}

@@ -1,0 +1,88 @@
+package server
+
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// judgeRoutes is the rulings lookup (public) and the judge console, game log
+// replay, rulings and scorekeeping of an event (its organisers and judges).
+func (s *Server) judgeRoutes(app *echo.Group) {
+	app.GET("/rules", s.rulesLookup)
+	app.GET("/rules/:rule", s.showRule)
+
+	judge := []echo.MiddlewareFunc{requireUser, s.requireEventJudge}
+	app.GET("/events/:id/judge", s.judgeConsole, judge...)
+	app.POST("/events/:id/judge/logs", s.uploadGameLog, judge...)
+	app.POST("/events/:id/judge/logs/new", s.newGameLog, judge...)
+	app.GET("/events/:id/judge/logs/:log", s.showGameLog, judge...)
+	app.GET("/events/:id/judge/logs/:log/record", s.recordForm, judge...)
+	app.POST("/events/:id/judge/logs/:log/record", s.recordAction, judge...)
+	app.POST("/events/:id/judge/rulings", s.saveRuling, judge...)
+}
+
+const ctxJudgeEvent = "judge_event"
+
+// requireEventJudge lets organisers and the judges attached to the event in
+// the URL through (after requireUser), and keeps the event for the handler.
+// A judge of another event is refused.
+func (s *Server) requireEventJudge(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		e, err := s.eventParam(c)
+		if err != nil {
+			return err
+		}
+		u := currentUser(c)
+		if u.Role != storage.RoleOrganiser {
+			ok, err := s.store.IsEventJudge(c.Request().Context(), e.ID, u.ID)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return forbidden("Only the organisers and the judges of this event can open its judge pages.")
+			}
+		}
+		c.Set(ctxJudgeEvent, e)
+		return next(c)
+	}
+}
+
+func judgeEventOf(c echo.Context) *storage.Event {
+	e, _ := c.Get(ctxJudgeEvent).(*storage.Event)
+	return e
+}
+
+func judgeBase(e *storage.Event) string {
+	return "/events/" + strconv.FormatInt(e.ID, 10) + "/judge"
+}
+
+func judgeEventView(e *storage.Event) views.JudgeEvent {
+	return views.JudgeEvent{ID: e.ID, Name: e.Name, BaseURL: judgeBase(e)}
+}
+
+func logURL(e *storage.Event, logID int64) string {
+	return judgeBase(e) + "/logs/" + strconv.FormatInt(logID, 10)
+}
+
+func stepURL(e *storage.Event, logID int64, step int) string {
+	return logURL(e, logID) + "?step=" + strconv.Itoa(step)
+}
+
+// Flash messages of the judge pages, registered with the others so the
+// cookie carries a key, not the text.
+const (
+	msgGameLogSaved  = "Game log saved."
+	msgRulingSaved   = "Ruling saved."
+	msgActionAdded   = "Action added."
+	msgRecordStarted = "Recording started. Add the first action: who goes first."
+)
+
+func init() {
+	flashCodes[msgGameLogSaved] = "game-log-saved"
+	flashCodes[msgRulingSaved] = "ruling-saved"
+	flashCodes[msgActionAdded] = "action-added"
+	flashCodes[msgRecordStarted] = "record-started"
+}

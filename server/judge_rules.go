@@ -1,0 +1,142 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// lookupCardLimit bounds the cards one search shows; a phone screen holds few.
+const lookupCardLimit = 20
+
+// ruleSlug is a rule's address: "CR 8-1-1" is /rules/cr-8-1-1, "[Double
+// Strike]" is /rules/double-strike, "Damage Step" is /rules/damage-step.
+func ruleSlug(id string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(id) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+var rulesBySlug = func() map[string]engine.RuleEntry {
+	m := make(map[string]engine.RuleEntry, len(engine.Rules))
+	for _, r := range engine.Rules {
+		m[ruleSlug(r.ID)] = r
+	}
+	return m
+}()
+
+// ruleURL is the lookup page of a rule ID the engine cites, or "" when the
+// rule index does not have it.
+func ruleURL(id string) string {
+	if _, ok := engine.Rule(id); !ok {
+		return ""
+	}
+	return "/rules/" + ruleSlug(id)
+}
+
+func ruleItem(r engine.RuleEntry) views.RuleItem {
+	it := views.RuleItem{URL: "/rules/" + ruleSlug(r.ID), ID: r.ID, Number: r.Number, Title: r.Title,
+		Explanation: r.Explanation, Enforced: r.Enforced}
+	for _, t := range r.Terms {
+		it.Terms = append(it.Terms, views.Link{Label: t, URL: "/rules?q=" + url.QueryEscape(t)})
+	}
+	return it
+}
+
+// rulesLookup searches the rule index and the stored Fusion World cards. With
+// no query it lists the whole index.
+func (s *Server) rulesLookup(c echo.Context) error {
+	q := strings.TrimSpace(c.QueryParam("q"))
+	if len(q) > 200 {
+		q = q[:200]
+	}
+	m := views.RuleLookup{Query: q, CardLimit: lookupCardLimit}
+	if q == "" {
+		for _, r := range engine.Rules {
+			m.Rules = append(m.Rules, ruleItem(r))
+		}
+		return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, "Rulings lookup"), m))
+	}
+	for _, r := range engine.Search(q) {
+		m.Rules = append(m.Rules, ruleItem(r))
+	}
+	// Ask for one more than we show, to know whether there are more.
+	cards, err := s.store.SearchCards(c.Request().Context(), rules.GameFusionWorld, q, lookupCardLimit+1)
+	if err != nil {
+		return err
+	}
+	if len(cards) > lookupCardLimit {
+		cards, m.MoreCards = cards[:lookupCardLimit], true
+	}
+	for i := range cards {
+		m.Cards = append(m.Cards, ruleCardView(&cards[i]))
+	}
+	return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, "Rulings lookup: "+q), m))
+}
+
+func ruleCardView(c *rules.Card) views.RuleCard {
+	num := func(p *int) string {
+		if p == nil {
+			return ""
+		}
+		return strconv.Itoa(*p)
+	}
+	v := views.RuleCard{Number: c.Number, Name: c.Name, Type: string(c.Type), Colours: strings.Join(c.Colours, ", "),
+		Cost: num(c.Cost), Power: num(c.Power), ComboPower: num(c.ComboPower), Traits: strings.Join(c.Traits, ", "),
+		Text: c.Text, BackName: c.BackName, BackText: c.BackText}
+	if c.SpecifiedCost != "" && v.Cost != "" {
+		v.Cost += " (" + c.SpecifiedCost + ")"
+	}
+	for _, k := range c.Keywords {
+		v.Keywords = append(v.Keywords, views.Link{Label: k, URL: ruleURL("[" + k + "]")})
+	}
+	return v
+}
+
+// showRule shows one entry of the index. Besides its slug it accepts a bare
+// rule number (/rules/8-1-1), so judges can type the address.
+func (s *Server) showRule(c echo.Context) error {
+	key := c.Param("rule")
+	r, ok := rulesBySlug[ruleSlug(key)]
+	if !ok {
+		r, ok = rulesBySlug[ruleSlug("CR "+key)]
+	}
+	if !ok {
+		return notFound()
+	}
+	m := views.RulePage{Rule: ruleItem(r)}
+	// Related: the rules under this number, and what the title finds.
+	seen := map[string]bool{r.ID: true}
+	query := r.Title
+	if r.Number != "" {
+		query = r.Number
+	}
+	for _, o := range engine.Search(query) {
+		if !seen[o.ID] && len(m.Related) < 8 {
+			seen[o.ID] = true
+			m.Related = append(m.Related, ruleItem(o))
+		}
+	}
+	title := r.Title
+	if r.Number != "" {
+		title = "CR " + r.Number + " " + r.Title
+	}
+	return render(c, http.StatusOK, views.RulePageView(s.page(c, title), m))
+}

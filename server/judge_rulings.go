@@ -1,0 +1,183 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+var penaltyLabels = map[string]string{
+	"caution": "Caution", "warning": "Warning", "game-loss": "Game loss",
+	"match-loss": "Match loss", "disqualification": "Disqualification",
+}
+
+// rulingForm is an empty ruling form with the event's players to choose from.
+func (s *Server) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
+	f := views.JudgeRulingForm{Action: judgeBase(e) + "/rulings", Errors: views.FieldErrors{}}
+	for _, k := range storage.RulingPenaltyKinds {
+		f.Penalties = append(f.Penalties, views.Option{Value: k, Label: penaltyLabels[k]})
+	}
+	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	if err != nil {
+		return f, err
+	}
+	for _, en := range entries {
+		f.Entries = append(f.Entries, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
+	}
+	return f, nil
+}
+
+// rulingRows shows rulings with the penalised player's name and a link to
+// the log step they were made on.
+func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruling) ([]views.JudgeRulingRow, error) {
+	if len(rs) == 0 {
+		return nil, nil
+	}
+	ctx := c.Request().Context()
+	entries, err := s.store.Entries(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	players := make(map[int64]string, len(entries))
+	for _, en := range entries {
+		players[en.ID] = en.PlayerName
+	}
+	logs, err := s.store.GameLogs(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	titles := make(map[int64]string, len(logs))
+	for i := range logs {
+		titles[logs[i].ID], _ = logMeta(&logs[i])
+	}
+	labels := s.matchLabels(ctx, e.ID)
+	out := make([]views.JudgeRulingRow, 0, len(rs))
+	for _, r := range rs {
+		row := views.JudgeRulingRow{When: r.CreatedAt.UTC().Format(timeFormat), Judge: r.JudgeName, Rule: r.Rule, RuleURL: ruleURL(r.Rule), Note: r.Note}
+		if p := r.Penalty; p != nil {
+			row.Penalty = penaltyLabels[p.Kind] + " for " + players[p.EntryID] + ": " + p.Infraction
+		}
+		var where []string
+		if r.MatchID != nil {
+			label, err := labels.label(r.MatchID)
+			if err != nil {
+				return nil, err
+			}
+			where = append(where, label)
+		}
+		if r.GameLogID != nil {
+			where = append(where, titles[*r.GameLogID]+stepWord(r.Step))
+			step := 0
+			if r.Step != nil {
+				step = *r.Step
+			}
+			row.WhereURL = stepURL(e, *r.GameLogID, step)
+		}
+		row.Where = strings.Join(where, ", ")
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+const (
+	msgNoteNeeded        = "Write down the ruling."
+	msgNoteTooLong       = "Keep the ruling under 4000 characters."
+	msgPenaltyKind       = "Choose a penalty from the list."
+	msgPenaltyPlayer     = "Choose the player who gets the penalty."
+	msgPenaltyInfraction = "Name the infraction, for example “Game rule violation”."
+)
+
+// saveRuling records a ruling (and a penalty, when one is chosen) for the
+// event, optionally on a match and a step of a game log. The signed-in user
+// is the judge.
+func (s *Server) saveRuling(c echo.Context) error {
+	ctx := c.Request().Context()
+	e := judgeEventOf(c)
+	f, err := s.rulingForm(c, e)
+	if err != nil {
+		return err
+	}
+	f.LogID, f.Step, f.Match = c.FormValue("log"), c.FormValue("step"), c.FormValue("match")
+	f.Rule, f.Note = truncate(strings.TrimSpace(c.FormValue("rule")), 100), strings.TrimSpace(c.FormValue("note"))
+	f.Penalty, f.Infraction, f.Entry = c.FormValue("penalty"), truncate(strings.TrimSpace(c.FormValue("infraction")), 200), c.FormValue("entry")
+
+	r := &storage.Ruling{EventID: e.ID, Rule: f.Rule, Note: f.Note}
+	var gl *storage.GameLog
+	if f.LogID != "" {
+		id, ok := optionalID(f.LogID)
+		if !ok {
+			return notFound()
+		}
+		if gl, err = s.store.GameLogByID(ctx, e.ID, *id); err != nil {
+			return err
+		}
+		r.GameLogID = &gl.ID
+		if n, err := strconv.Atoi(f.Step); err == nil && n >= 0 {
+			r.Step = &n
+		}
+	}
+	matchID, ok := optionalID(f.Match)
+	if !ok {
+		f.Errors["match"] = msgMatchID
+	}
+	r.MatchID = matchID
+	switch {
+	case f.Note == "":
+		f.Errors["note"] = msgNoteNeeded
+	case len(f.Note) > 4000:
+		f.Errors["note"] = msgNoteTooLong
+	}
+	var p *storage.RulingPenalty
+	if f.Penalty != "" {
+		p = &storage.RulingPenalty{Kind: f.Penalty, Infraction: f.Infraction}
+		if !slices.Contains(storage.RulingPenaltyKinds, f.Penalty) {
+			f.Errors["penalty"] = msgPenaltyKind
+		}
+		if id, ok := optionalID(f.Entry); !ok || id == nil {
+			f.Errors["entry"] = msgPenaltyPlayer
+		} else if _, err := s.store.EntryByID(ctx, e.ID, *id); errors.Is(err, storage.ErrNotFound) {
+			f.Errors["entry"] = msgPenaltyPlayer
+		} else if err != nil {
+			return err
+		} else {
+			p.EntryID = *id
+		}
+		if f.Infraction == "" {
+			f.Errors["infraction"] = msgPenaltyInfraction
+		}
+	}
+	if len(f.Errors) == 0 {
+		err = s.store.CreateRuling(ctx, actorOf(c), r, p)
+		if errors.Is(err, storage.ErrNotFound) {
+			f.Errors["match"] = msgNoSuchMatch
+		} else if err != nil {
+			return err
+		}
+	}
+	if len(f.Errors) > 0 {
+		if gl == nil {
+			return s.renderConsole(c, views.JudgeConsole{Ruling: f}, http.StatusUnprocessableEntity)
+		}
+		m, err := s.gameLogPage(c, e, gl, f.Step)
+		if err != nil {
+			return err
+		}
+		m.Ruling = f
+		return render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(s.page(c, m.Title), m))
+	}
+	setFlash(c, msgRulingSaved)
+	if gl != nil {
+		step := 0
+		if r.Step != nil {
+			step = *r.Step
+		}
+		return redirect(c, stepURL(e, gl.ID, step))
+	}
+	return redirect(c, judgeBase(e))
+}

@@ -1,0 +1,427 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// Live updates: every committed change sends a storage.Notice; the hub hands
+// it to the Server-Sent Events streams open for that event. On SQLite the
+// store calls the hub in-process after commit; on PostgreSQL the hub holds a
+// LISTEN connection, so a change made through any instance reaches the
+// streams of every instance.
+
+// liveTopics are the topics a stream forwards; a subscriber keeps the ones it
+// has not written yet as bits, so a slow client never blocks a publisher and
+// never loses a topic (repeats of one topic merge into one event).
+var liveTopics = []string{"pairings", "results", "clock", "standings", "judge", "entries", liveResync}
+
+// liveResync tells pages that notices may have been missed (the LISTEN
+// connection was re-established): countdowns resynchronise.
+const liveResync = "resync"
+
+// liveHeartbeat is how often an idle stream sends a heartbeat (a variable
+// so a test need not wait 15 s).
+var liveHeartbeat = 15 * time.Second
+
+const (
+	// liveReadyWait bounds how long a new stream waits for LISTEN to be in
+	// place before saying hello anyway.
+	liveReadyWait = 10 * time.Second
+)
+
+func topicBit(topic string) uint32 {
+	for i, t := range liveTopics {
+		if t == topic {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+type liveSub struct {
+	eventID int64
+	pending atomic.Uint32
+	wake    chan struct{} // capacity 1: "pending has something"
+}
+
+func (sub *liveSub) post(bit uint32) {
+	sub.pending.Or(bit)
+	select {
+	case sub.wake <- struct{}{}:
+	default:
+	}
+}
+
+type liveHub struct {
+	store *storage.Store
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	subs   map[int64]map[*liveSub]struct{}
+	count  int
+	closed chan struct{} // closed when Serve ends: streams finish
+	once   sync.Once
+
+	// PostgreSQL listener. It runs for the life of Serve when started there,
+	// and otherwise (a bare Handler, as in tests) while anyone subscribes.
+	pg       bool
+	serving  bool
+	gen      int
+	cancel   context.CancelFunc
+	ready    chan struct{} // closed once LISTEN is in place
+	isReady  bool
+	listened bool // LISTEN was in place before in this listener's life
+}
+
+func newLiveHub(s *Server) *liveHub {
+	h := &liveHub{store: s.store, log: s.log, subs: map[int64]map[*liveSub]struct{}{},
+		closed: make(chan struct{}), ready: make(chan struct{})}
+	if s.store.Dialect() == storage.DialectPostgres {
+		h.pg = true
+	} else {
+		// SQLite: one process, notices arrive in-process after commit.
+		h.isReady = true
+		close(h.ready)
+		s.store.OnNotice(h.publish)
+	}
+	return h
+}
+
+// start runs the listener until ctx ends, then ends every open stream so
+// the HTTP server can shut down.
+func (h *liveHub) start(ctx context.Context) {
+	go func() {
+		<-ctx.Done()
+		h.once.Do(func() { close(h.closed) })
+		h.mu.Lock()
+		if h.cancel != nil {
+			h.cancel()
+			h.cancel = nil
+		}
+		h.mu.Unlock()
+	}()
+	if !h.pg {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.serving = true
+	if h.cancel == nil {
+		h.startListenerLocked(ctx)
+	}
+}
+
+func (h *liveHub) startListenerLocked(parent context.Context) {
+	ctx, cancel := context.WithCancel(parent)
+	h.gen++
+	gen := h.gen
+	h.cancel = cancel
+	if h.isReady {
+		h.ready, h.isReady = make(chan struct{}), false
+	}
+	h.listened = false
+	go func() {
+		err := h.store.Listen(ctx, func(n storage.Notice) { h.fromListener(gen, n) })
+		if err != nil {
+			h.log.Warn("live updates: cannot listen", "err", err)
+		}
+	}()
+}
+
+// fromListener takes a notice from the listener of generation gen; notices
+// of a listener already replaced are dropped.
+func (h *liveHub) fromListener(gen int, n storage.Notice) {
+	if n.Topic != storage.TopicListening {
+		h.mu.Lock()
+		current := gen == h.gen
+		h.mu.Unlock()
+		if current {
+			h.publish(n)
+		}
+		return
+	}
+	h.mu.Lock()
+	if gen != h.gen {
+		h.mu.Unlock()
+		return
+	}
+	again := h.listened
+	h.listened = true
+	if !h.isReady {
+		h.isReady = true
+		close(h.ready)
+	}
+	h.mu.Unlock()
+	if again {
+		h.broadcast(topicBit(liveResync))
+	}
+}
+
+// publish hands a notice to the streams of its event. It never blocks: the
+// SQLite store calls it from the goroutine that committed.
+func (h *liveHub) publish(n storage.Notice) {
+	bit := topicBit(n.Topic)
+	if bit == 0 {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sub := range h.subs[n.EventID] {
+		sub.post(bit)
+	}
+}
+
+func (h *liveHub) broadcast(bit uint32) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, m := range h.subs {
+		for sub := range m {
+			sub.post(bit)
+		}
+	}
+}
+
+// subscribe registers a stream for an event and returns the channel that
+// closes once notices are being received.
+func (h *liveHub) subscribe(eventID int64) (*liveSub, <-chan struct{}) {
+	sub := &liveSub{eventID: eventID, wake: make(chan struct{}, 1)}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.subs[eventID]
+	if m == nil {
+		m = map[*liveSub]struct{}{}
+		h.subs[eventID] = m
+	}
+	m[sub] = struct{}{}
+	h.count++
+	if h.pg && h.cancel == nil {
+		select {
+		case <-h.closed:
+		default:
+			h.startListenerLocked(context.Background())
+		}
+	}
+	return sub, h.ready
+}
+
+func (h *liveHub) unsubscribe(sub *liveSub) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.subs[sub.eventID]
+	if _, ok := m[sub]; !ok {
+		return
+	}
+	delete(m, sub)
+	if len(m) == 0 {
+		delete(h.subs, sub.eventID)
+	}
+	h.count--
+	// A listener started for subscribers alone stops with the last one, so a
+	// bare Handler (tests) leaves no connection behind.
+	if h.count == 0 && h.pg && !h.serving && h.cancel != nil {
+		h.cancel()
+		h.cancel = nil
+	}
+}
+
+// subscribers counts open streams (for tests and the load benchmark).
+func (h *liveHub) subscribers() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.count
+}
+
+func (s *Server) liveRoutes(app *echo.Group) {
+	s.live = newLiveHub(s)
+	app.GET("/events/:id/live", s.liveStream)
+	app.GET("/events/:id/clock", s.liveClock)
+	app.GET("/events/:id/projector", s.projector)
+}
+
+// visibleEvent loads the URL's event, answering 404 for a draft the visitor
+// may not see.
+func (s *Server) visibleEvent(c echo.Context) (*storage.Event, error) {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := s.canSee(c, e); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, notFound()
+	}
+	return e, nil
+}
+
+type liveMessage struct {
+	Event       int64  `json:"event"`
+	Topic       string `json:"topic"`
+	ServerNowMS int64  `json:"server_now_ms"`
+}
+
+// liveStream is GET /events/:id/live, a Server-Sent Events stream: "hello"
+// on connect, one event per topic that changed, and a heartbeat every 15 s
+// so proxies keep the connection and clients notice a dead one.
+func (s *Server) liveStream(c echo.Context) error {
+	e, err := s.visibleEvent(c)
+	if err != nil {
+		return err
+	}
+	req, w := c.Request(), c.Response()
+	// The server's read and write timeouts are for ordinary requests; a
+	// stream stays open (an expired read deadline would cancel it).
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
+
+	sub, ready := s.live.subscribe(e.ID)
+	defer s.live.unsubscribe(sub)
+	wait := time.NewTimer(liveReadyWait)
+	select {
+	case <-ready:
+	case <-wait.C:
+		s.log.Warn("live updates: not listening yet; stream starts anyway", "event", e.ID)
+	case <-req.Context().Done():
+		wait.Stop()
+		return nil
+	}
+	wait.Stop()
+
+	h := w.Header()
+	h.Set(echo.HeaderContentType, "text/event-stream")
+	h.Set(echo.HeaderCacheControl, "no-store")
+	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+	w.WriteHeader(http.StatusOK)
+	// retry: how long EventSource waits before reconnecting after a drop.
+	if _, err := w.Write([]byte("retry: 3000\n\n")); err != nil {
+		return nil
+	}
+	if s.writeLive(w, e.ID, "hello") != nil {
+		return nil
+	}
+	beat := time.NewTicker(liveHeartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-req.Context().Done():
+			return nil
+		case <-s.live.closed:
+			return nil
+		case <-beat.C:
+			if s.writeLive(w, e.ID, "heartbeat") != nil {
+				return nil
+			}
+		case <-sub.wake:
+			bits := sub.pending.Swap(0)
+			for i, topic := range liveTopics {
+				if bits&(1<<i) != 0 {
+					if s.writeLive(w, e.ID, topic) != nil {
+						return nil
+					}
+				}
+			}
+		}
+	}
+}
+
+func (s *Server) writeLive(w *echo.Response, eventID int64, topic string) error {
+	data, _ := json.Marshal(liveMessage{Event: eventID, Topic: topic, ServerNowMS: s.now().UnixMilli()})
+	buf := make([]byte, 0, 64+len(data))
+	buf = append(buf, "event: "...)
+	buf = append(buf, topic...)
+	buf = append(buf, "\ndata: "...)
+	buf = append(buf, data...)
+	buf = append(buf, "\n\n"...)
+	if _, err := w.Write(buf); err != nil {
+		return err
+	}
+	w.Flush()
+	return nil
+}
+
+// clockJSON is what countdowns resynchronise from.
+type clockJSON struct {
+	ServerNowMS int64  `json:"server_now_ms"`
+	Round       int    `json:"round"` // 0: no round published yet
+	State       string `json:"state"` // running, paused, not-started, or none
+	RemainingMS int64  `json:"remaining_ms"`
+	LengthMS    int64  `json:"length_ms"`
+}
+
+// liveClock is GET /events/:id/clock: the clock of the latest published
+// round (or of ?round=n), with the server's time to compute the offset.
+func (s *Server) liveClock(c echo.Context) error {
+	e, err := s.visibleEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	r, err := s.clockRound(ctx, e.ID, c.QueryParam("round"))
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	out := clockJSON{ServerNowMS: now.UnixMilli(), State: "none"}
+	if r != nil {
+		out.Round, out.State = r.Number, r.ClockState()
+		out.RemainingMS = r.Remaining(now).Milliseconds()
+		out.LengthMS = int64(r.LengthSeconds) * 1000
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(http.StatusOK, out)
+}
+
+// clockRound is round n if given and published, else the latest round
+// players can see; nil when there is none.
+func (s *Server) clockRound(ctx context.Context, eventID int64, n string) (*storage.Round, error) {
+	if n != "" {
+		num, err := strconv.Atoi(n)
+		if err != nil || num <= 0 {
+			return nil, notFound()
+		}
+		r, err := s.store.RoundByNumber(ctx, eventID, num)
+		if err != nil {
+			return nil, err
+		}
+		if r.Status == storage.RoundPreview {
+			return nil, notFound()
+		}
+		return r, nil
+	}
+	rounds, err := s.store.Rounds(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	for i := len(rounds) - 1; i >= 0; i-- {
+		if rounds[i].Status != storage.RoundPreview {
+			return &rounds[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// clockText is a countdown as pages print it (m:ss, minutes unbounded),
+// rounded up like live.js, so "0:00" means time is up.
+func clockText(remaining time.Duration) string {
+	ms := remaining.Milliseconds()
+	if ms < 0 {
+		ms = 0
+	}
+	secs := (ms + 999) / 1000
+	sec := secs % 60
+	out := strconv.FormatInt(secs/60, 10) + ":"
+	if sec < 10 {
+		out += "0"
+	}
+	return out + strconv.FormatInt(sec, 10)
+}

@@ -1,0 +1,439 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+// Player links are unguessable (256-bit HMACs), but an address that keeps
+// presenting wrong links is slowed down all the same: after this many misses
+// in the window it gets 429. Phones at a venue share one address, so only
+// misses count, never successful requests.
+const (
+	linkMissWindow = 10 * time.Minute
+	linkMissLimit  = 30
+)
+
+type missCounter struct {
+	mu     sync.Mutex
+	misses map[string][]time.Time
+}
+
+func (m *missCounter) tooMany(ip string, now time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.misses == nil {
+		m.misses = map[string][]time.Time{}
+	}
+	recent := m.misses[ip][:0]
+	for _, t := range m.misses[ip] {
+		if now.Sub(t) < linkMissWindow {
+			recent = append(recent, t)
+		}
+	}
+	m.misses[ip] = recent
+	return len(recent) >= linkMissLimit
+}
+
+func (m *missCounter) add(ip string, now time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.misses == nil {
+		m.misses = map[string][]time.Time{}
+	}
+	m.misses[ip] = append(m.misses[ip], now)
+}
+
+// playerFromLink finds the entry of the /p/:token link.
+func (s *Server) playerFromLink(c echo.Context) (*storage.Entry, *storage.Event, error) {
+	ip, now := c.RealIP(), s.now()
+	if s.linkMisses.tooMany(ip, now) {
+		return nil, nil, &appError{Code: http.StatusTooManyRequests, Safe: "Too many wrong links from this address. Wait a few minutes and try again."}
+	}
+	tok := c.Param("token")
+	en, err := s.store.EntryByTokenHash(c.Request().Context(), hashToken(tok))
+	if errors.Is(err, storage.ErrNotFound) {
+		s.linkMisses.add(ip, now)
+		return nil, nil, &appError{Code: http.StatusNotFound, Safe: "This player link is not valid (it may have been replaced). Ask the organiser for your link."}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ev, err := s.store.EventByID(c.Request().Context(), en.EventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return en, ev, nil
+}
+
+func (s *Server) playerHome(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
+		Secure: s.secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
+	return s.renderPlayerHome(c, en, ev, views.PlayerHome{}, http.StatusOK)
+}
+
+func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, ev)
+	if err != nil {
+		return err
+	}
+	m.Token = "/p/" + c.Param("token")
+	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
+	m.Status = statusLabels[ev.Status]
+	m.Waitlisted, m.Dropped = en.Waitlisted, en.DroppedRound != nil || en.Disqualified
+	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked
+	if m.DeckText == "" {
+		m.DeckText = en.DeckText
+	}
+	if m.DeckResult == nil && en.DeckProblems != "" {
+		var probs []views.DeckProblem
+		if json.Unmarshal([]byte(en.DeckProblems), &probs) == nil {
+			m.DeckProblems = probs
+		}
+	}
+	if m.Notice == "" {
+		m.Notice = takeFlash(c)
+	}
+	calls, err := s.store.JudgeCalls(ctx, ev.ID)
+	if err != nil {
+		return err
+	}
+	for _, call := range calls {
+		if call.EntryID != nil && *call.EntryID == en.ID {
+			m.CallOpen = true
+		}
+	}
+	if pm, err := s.currentMatch(c, d, en); err != nil {
+		return err
+	} else {
+		m.Match = pm
+	}
+	if st, err := pairing.Standings(d.pairingEvent(false), ""); err == nil {
+		for i, row := range st {
+			if row.ID == playerID(en.ID) {
+				m.Rank, m.Points, m.Record = i+1, row.Points, row.Record()
+			}
+		}
+	}
+	p := s.page(c, ev.Name)
+	p.Flash = "" // shown inside the page
+	p.JSURL = liveScriptURL()
+	return render(c, status, views.PlayerHomeView(p, m))
+}
+
+// liveScriptURL is the live-update script, when the binary has one.
+func liveScriptURL() string {
+	if _, err := fsStat("live.js"); err == nil {
+		return views.AssetURL("live.js")
+	}
+	return ""
+}
+
+// currentMatch is the player's match in the latest published round.
+func (s *Server) currentMatch(c echo.Context, d *eventData, en *storage.Entry) (*views.PlayerMatch, error) {
+	var round *storage.Round
+	for i := range d.Rounds {
+		if d.Rounds[i].Status != storage.RoundPreview {
+			round = &d.Rounds[i]
+		}
+	}
+	if round == nil {
+		return nil, nil
+	}
+	for _, mt := range d.Matches[round.Number] {
+		side := mt.Side(en.ID)
+		if side == "" {
+			continue
+		}
+		pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, Kind: round.Kind, Status: mt.Status, BestOf: 1}
+		if round.Kind == storage.KindTopCut {
+			pm.BestOf = d.Event.TopCutBestOf
+		}
+		if mt.P2EntryID == nil {
+			pm.Bye = true
+			return pm, nil
+		}
+		if mt.TableNo != nil {
+			pm.Table = strconv.Itoa(*mt.TableNo)
+		}
+		opp := mt.P2EntryID
+		if side == storage.ResultP2 {
+			opp = &mt.P1EntryID
+		}
+		pm.Opponent = d.name(opp)
+		pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
+		reports, err := s.store.Reports(c.Request().Context(), mt.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range reports {
+			text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
+			if r.EntryID == en.ID {
+				pm.MyReport = text
+			} else {
+				pm.TheirReport = text
+				pm.TheirResult = r.Result
+				pm.NeedConfirm = mt.Status == storage.MatchReported
+			}
+		}
+		if mt.Status == storage.MatchConfirmed {
+			pm.Final = describeResult(mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
+		}
+		return pm, nil
+	}
+	return nil, nil
+}
+
+// describeResult says a result from one player's side: "You won 2–1".
+func describeResult(result string, p1Wins, p2Wins int, side string, bestOf int) string {
+	mine, theirs := p1Wins, p2Wins
+	if side == storage.ResultP2 {
+		mine, theirs = p2Wins, p1Wins
+	}
+	score := ""
+	if bestOf > 1 {
+		score = fmt.Sprintf(" %d–%d", mine, theirs)
+	}
+	switch result {
+	case storage.ResultDraw:
+		return "Draw" + score
+	case storage.ResultDoubleLoss:
+		return "Loss for both players"
+	case side:
+		return "You won" + score
+	case storage.ResultP1, storage.ResultP2:
+		return "You lost" + score
+	}
+	return ""
+}
+
+// clockView renders a round's clock for a table with its extension.
+func clockView(eventID int64, r *storage.Round, extension time.Duration, now time.Time) views.Clock {
+	rem := r.Remaining(now)
+	if r.ClockState() != "not-started" {
+		rem += extension
+	}
+	c := views.Clock{EventID: eventID, Round: r.Number, State: r.ClockState(), RemainingMS: rem.Milliseconds(), ExtensionMS: extension.Milliseconds()}
+	if rem < 0 {
+		rem = 0
+	}
+	secs := int(rem.Round(time.Second).Seconds())
+	c.Text = fmt.Sprintf("%d:%02d", secs/60, secs%60)
+	return c
+}
+
+// playerReport takes "I won / I lost / draw" (or games of a best-of-three)
+// from a player's phone.
+func (s *Server) playerReport(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
+	mt, err := s.store.MatchByID(ctx, ev.ID, matchID)
+	if err != nil {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: "That match does not exist any more: the round may have been re-paired."}, http.StatusNotFound)
+	}
+	side := mt.Side(en.ID)
+	if side == "" {
+		return forbidden("This is not your match.")
+	}
+	in, ok := readPlayerResult(c, side)
+	if c.FormValue("games") == "same" {
+		// Confirming the opponent's report: take it exactly as they sent it.
+		reports, err := s.store.Reports(ctx, mt.ID)
+		if err != nil {
+			return err
+		}
+		for _, r := range reports {
+			if r.EntryID != en.ID && r.Result == c.FormValue("result") {
+				in, ok = storage.ResultInput{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games}, true
+			}
+		}
+	}
+	if !ok {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: "Choose I won, I lost or Draw (or give the games won)."}, http.StatusUnprocessableEntity)
+	}
+	_, _, err = s.store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
+	var problem string
+	switch {
+	case errors.Is(err, storage.ErrAlreadyConfirmed):
+		problem = "This result is already final. If it is wrong, call a judge."
+	case errors.Is(err, storage.ErrFrozen):
+		problem = "Results of this round can no longer be changed. Call a judge if something is wrong."
+	case errors.Is(err, storage.ErrNotOpen):
+		problem = "This match is not open for results."
+	case err != nil:
+		return err
+	}
+	if problem != "" {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusConflict)
+	}
+	setFlash(c, msgReported)
+	return redirect(c, "/p/"+c.Param("token"))
+}
+
+// readPlayerResult turns a player's answer into a result of the match.
+func readPlayerResult(c echo.Context, side string) (storage.ResultInput, bool) {
+	other := storage.ResultP2
+	if side == storage.ResultP2 {
+		other = storage.ResultP1
+	}
+	win := func(who string) storage.ResultInput {
+		if who == storage.ResultP1 {
+			return storage.ResultInput{Result: who, P1Wins: 1}
+		}
+		return storage.ResultInput{Result: who, P2Wins: 1}
+	}
+	switch c.FormValue("result") {
+	case "won":
+		return win(side), true
+	case "lost":
+		return win(other), true
+	case "draw":
+		return storage.ResultInput{Result: storage.ResultDraw, Draws: 1}, true
+	case "games":
+		mine, err1 := strconv.Atoi(c.FormValue("my_wins"))
+		theirs, err2 := strconv.Atoi(c.FormValue("their_wins"))
+		if err1 != nil || err2 != nil || mine < 0 || theirs < 0 || mine > 3 || theirs > 3 || mine == theirs && mine == 0 {
+			return storage.ResultInput{}, false
+		}
+		in := storage.ResultInput{Result: storage.ResultDraw}
+		switch {
+		case mine > theirs:
+			in.Result = side
+		case theirs > mine:
+			in.Result = other
+		}
+		if side == storage.ResultP1 {
+			in.P1Wins, in.P2Wins = mine, theirs
+		} else {
+			in.P1Wins, in.P2Wins = theirs, mine
+		}
+		return in, true
+	}
+	// Anything else (including results in the match's own terms, which only
+	// the confirm button sends) is not an answer.
+	return storage.ResultInput{}, false
+}
+
+func (s *Server) playerDeck(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	text := c.FormValue("deck")
+	res, sub, ferr := s.checkEntryDeck(c, ev, text)
+	if ferr != "" {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
+	}
+	err = s.store.SaveDeck(c.Request().Context(), storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, sub, false)
+	if errors.Is(err, storage.ErrDecksLocked) {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: "Decklists are locked. Ask a judge to change yours."}, http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	en.DeckStatus = sub.Status
+	// Show every problem at once, on the same page, with the list as pasted.
+	return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, DeckResult: res, Notice: msgDeckSaved}, http.StatusOK)
+}
+
+// checkEntryDeck checks a pasted list against the event's format and the ban
+// list in force on its date. A list that cannot be read returns a message
+// naming the line.
+func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, string) {
+	var sub storage.DeckSubmission
+	if strings.TrimSpace(text) == "" {
+		return nil, sub, "Paste your decklist."
+	}
+	if len(text) > 20000 {
+		return nil, sub, "The list is too long (20,000 characters at most)."
+	}
+	format, ok := rules.LookupFormat(ev.Format)
+	if !ok {
+		return nil, sub, "This event's format cannot be checked."
+	}
+	deck, err := rules.ParseDecklistString(text)
+	if err != nil {
+		return nil, sub, err.Error()
+	}
+	ctx := c.Request().Context()
+	pool, err := s.store.CardPool(ctx, format.Game)
+	if err != nil {
+		return nil, sub, "The card pool could not be read; ask the organiser."
+	}
+	bans, err := s.store.BanLists(ctx)
+	if err != nil {
+		return nil, sub, "The ban lists could not be read; ask the organiser."
+	}
+	r := format.Validate(deck, pool, bans, ev.StartsOn)
+	view := deckResultView(r)
+	probs, _ := json.Marshal(view.Problems)
+	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: string(probs), Leader: r.Leader}
+	if r.Legal {
+		sub.Status, sub.Problems = storage.DeckLegal, ""
+	}
+	if c, ok := pool.Card(r.Leader); ok && r.Leader != "" {
+		cols := append([]string(nil), c.Colours...)
+		sort.Strings(cols)
+		sub.Colours = strings.Join(cols, "/")
+	}
+	return view, sub, ""
+}
+
+func (s *Server) playerCallJudge(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, ev)
+	if err != nil {
+		return err
+	}
+	var matchID *int64
+	if pm, err := s.currentMatch(c, d, en); err == nil && pm != nil && !pm.Bye {
+		matchID = &pm.ID
+	}
+	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, "Called from the player's phone."); err != nil {
+		return err
+	}
+	setFlash(c, msgJudgeCalled)
+	return redirect(c, "/p/"+c.Param("token"))
+}
+
+func (s *Server) playerDrop(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	played, err := s.roundsPlayed(c, ev)
+	if err != nil {
+		return err
+	}
+	if err := s.store.DropEntry(c.Request().Context(), storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, played); err != nil {
+		return err
+	}
+	setFlash(c, msgDropped)
+	return redirect(c, "/p/"+c.Param("token"))
+}

@@ -1,0 +1,291 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+func playerRow(e *storage.Entry) views.PlayerRow {
+	r := views.PlayerRow{
+		ID: e.ID, Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, Dropped: e.DroppedRound != nil,
+		Disqualified: e.Disqualified, Waitlisted: e.Waitlisted, EnteredRound: e.EnteredRound, Team: e.Team,
+		AwardedByes: e.AwardedByes, DeckStatus: e.DeckStatus, DeckChecked: e.DeckChecked, Version: e.Version,
+	}
+	if e.DroppedRound != nil {
+		r.DroppedRound = *e.DroppedRound
+	}
+	if e.FixedTable != nil {
+		r.FixedTable = strconv.Itoa(*e.FixedTable)
+	}
+	return r
+}
+
+func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
+	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	m := views.PlayersPage{Nav: nav(e, "players"), Add: add, RegURL: requestURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")}
+	for i := range entries {
+		if entries[i].Waitlisted {
+			m.Waitlist = append(m.Waitlist, playerRow(&entries[i]))
+		} else {
+			m.Players = append(m.Players, playerRow(&entries[i]))
+			m.Registered++
+		}
+	}
+	if e.PlayerCap != nil {
+		m.Cap = strconv.Itoa(*e.PlayerCap)
+	}
+	return render(c, status, views.PlayersPageView(s.page(c, e.Name+": players"), m))
+}
+
+// requestURL makes a full link (for QR codes) from the request's scheme and host.
+func requestURL(c echo.Context, path string) string {
+	return absoluteURL(c.Scheme(), c.Request().Host, path)
+}
+
+// qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
+// drawn (the link is shown as text beside it anyway).
+func qrMarkup(text string) string {
+	svg, err := qrSVGString(text)
+	if err != nil {
+		return ""
+	}
+	return svg
+}
+
+func (s *Server) showPlayers(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
+}
+
+// readPlayerName checks a player's name and member id fields.
+func readPlayerName(c echo.Context, errs views.FieldErrors) (name, member string) {
+	name = strings.Join(strings.Fields(c.FormValue("player_name")), " ")
+	member = strings.TrimSpace(c.FormValue("member_id"))
+	switch n := utf8.RuneCountInString(name); {
+	case n == 0:
+		errs["player_name"] = "Give the player's name."
+	case n > 80:
+		errs["player_name"] = "Use at most 80 characters."
+	}
+	if utf8.RuneCountInString(member) > 40 {
+		errs["member_id"] = "Use at most 40 characters."
+	}
+	return name, member
+}
+
+func (s *Server) addPlayer(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	f := views.AddPlayerForm{Errors: views.FieldErrors{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
+	f.Name, f.MemberID = readPlayerName(c, f.Errors)
+	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, "Give the first round as a number from 1 to 20.")
+	if len(f.Errors) > 0 {
+		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
+	}
+	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + newToken()}
+	// At the counter the organiser decides: no cap check, no waitlist.
+	if err := s.store.CreateEntry(c.Request().Context(), actorOf(c), en); err != nil {
+		return err
+	}
+	if err := s.setEntryToken(c, en); err != nil {
+		return err
+	}
+	setFlash(c, msgPlayerAdded)
+	return redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/players/"+strconv.FormatInt(en.ID, 10))
+}
+
+// setEntryToken stores the hash of the entry's current link token. The token
+// depends on the entry id, known only after the insert.
+func (s *Server) setEntryToken(c echo.Context, en *storage.Entry) error {
+	key, err := s.linkKey(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	en.TokenHash = hashToken(playerToken(key, en.ID, en.TokenGeneration))
+	return s.store.SetEntryTokenHash(c.Request().Context(), en.ID, en.TokenGeneration, en.TokenHash)
+}
+
+func (s *Server) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, error) {
+	id, err := strconv.ParseInt(c.Param("entry"), 10, 64)
+	if err != nil {
+		return nil, notFound()
+	}
+	return s.store.EntryByID(c.Request().Context(), e.ID, id)
+}
+
+func (s *Server) showPlayer(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	en, err := s.entryParam(c, e)
+	if err != nil {
+		return err
+	}
+	path, err := s.playerPath(c.Request().Context(), en)
+	if err != nil {
+		return err
+	}
+	url := requestURL(c, path)
+	m := views.PlayerLinkPage{Nav: nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(url)}
+	return render(c, http.StatusOK, views.PlayerDetailView(s.page(c, en.PlayerName), m, playerRow(en)))
+}
+
+// updatePlayer applies one organiser action to an entry.
+func (s *Server) updatePlayer(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	en, err := s.entryParam(c, e)
+	if err != nil {
+		return err
+	}
+	action := c.FormValue("action")
+	// Judges may mark deck checks; everything else is the organiser's.
+	if action != "deck-checked" && currentUser(c).Role != storage.RoleOrganiser {
+		return forbidden("Only organisers can do this.")
+	}
+	if v, err := strconv.Atoi(c.FormValue("version")); err == nil {
+		en.Version = v
+	}
+	back := "/events/" + strconv.FormatInt(e.ID, 10) + "/players"
+	ctx := c.Request().Context()
+	switch action {
+	case "checkin":
+		en.CheckedIn = !en.CheckedIn
+	case "drop":
+		played, err := s.roundsPlayed(c, e)
+		if err != nil {
+			return err
+		}
+		en.DroppedRound = &played
+	case "readd":
+		en.DroppedRound = nil
+	case "promote":
+		en.Waitlisted = false
+	case "deck-checked":
+		en.DeckChecked = true
+		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks"
+	case "new-link":
+		en.TokenGeneration++
+		key, err := s.linkKey(ctx)
+		if err != nil {
+			return err
+		}
+		en.TokenHash = hashToken(playerToken(key, en.ID, en.TokenGeneration))
+		back = back + "/" + strconv.FormatInt(en.ID, 10)
+	case "settings":
+		errs := views.FieldErrors{}
+		en.FixedTable = nil
+		if raw := strings.TrimSpace(c.FormValue("fixed_table")); raw != "" {
+			n := intField(errs, "fixed_table", raw, 0, 1, 5000, "Give a table number from 1 to 5000, or leave it blank.")
+			en.FixedTable = &n
+		}
+		en.Team = strings.TrimSpace(c.FormValue("team"))
+		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, "Give from 0 to 5 byes.")
+		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
+			return &appError{Code: http.StatusUnprocessableEntity, Safe: "Check the fields: a table from 1 to 5000, a team of at most 60 characters, 0 to 5 byes."}
+		}
+		back = back + "/" + strconv.FormatInt(en.ID, 10)
+	default:
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Unknown action."}
+	}
+	err = s.store.UpdateEntry(ctx, actorOf(c), action, en)
+	if errors.Is(err, storage.ErrStale) {
+		return &appError{Code: http.StatusConflict, Err: err, Safe: "This player was changed by someone else a moment ago. Reload the page and try again."}
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgPlayerSaved)
+	return redirect(c, back)
+}
+
+// roundsPlayed is the number of the latest published round (what a player
+// dropping now has played).
+func (s *Server) roundsPlayed(c echo.Context, e *storage.Event) (int, error) {
+	rounds, err := s.store.Rounds(c.Request().Context(), e.ID)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, r := range rounds {
+		if r.Status != storage.RoundPreview {
+			n = r.Number
+		}
+	}
+	return n, nil
+}
+
+// Self-registration through the event's public link.
+
+func (s *Server) registerForm(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	if e.Status == storage.StatusDraft {
+		return notFound()
+	}
+	return s.renderRegister(c, e, views.RegisterPage{}, http.StatusOK)
+}
+
+func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.RegisterPage, status int) error {
+	m.EventID, m.EventName, m.Date = e.ID, e.Name, e.Date()
+	m.Open = e.SelfRegistration && e.Status == storage.StatusRegistration
+	if e.PlayerCap != nil {
+		n, err := s.store.CountEntries(c.Request().Context(), e.ID)
+		if err != nil {
+			return err
+		}
+		m.Full = n >= int64(*e.PlayerCap)
+	}
+	return render(c, status, views.RegisterView(s.page(c, "Register for "+e.Name), m))
+}
+
+func (s *Server) register(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	if e.Status == storage.StatusDraft {
+		return notFound()
+	}
+	m := views.RegisterPage{Errors: views.FieldErrors{}}
+	m.Name, m.MemberID = readPlayerName(c, m.Errors)
+	if !e.SelfRegistration || e.Status != storage.StatusRegistration {
+		return s.renderRegister(c, e, m, http.StatusForbidden)
+	}
+	if len(m.Errors) > 0 {
+		return s.renderRegister(c, e, m, http.StatusUnprocessableEntity)
+	}
+	en := &storage.Entry{EventID: e.ID, PlayerName: m.Name, MemberID: m.MemberID, TokenHash: "pending:" + newToken()}
+	if err := s.store.RegisterEntry(c.Request().Context(), storage.Actor{Name: "self-registration"}, en); err != nil {
+		return err
+	}
+	if err := s.setEntryToken(c, en); err != nil {
+		return err
+	}
+	path, err := s.playerPath(c.Request().Context(), en)
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgRegistered)
+	return redirect(c, path)
+}

@@ -1,0 +1,307 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+)
+
+// printRoutes are the sheets to print, the metagame breakdown, and the
+// event file's export and import. Everything but the metagame (public once
+// decklists are published) is for organisers only.
+func (s *Server) printRoutes(app *echo.Group) {
+	app.GET("/events/:id/print/pairings", s.printPairings, requireOrganiser)
+	app.GET("/events/:id/print/slips", s.printSlips, requireOrganiser)
+	app.GET("/events/:id/print/standings", s.printStandings, requireOrganiser)
+	app.GET("/events/:id/print/bracket", s.printBracket, requireOrganiser)
+	app.GET("/events/:id/print/registration", s.printRegistration, requireOrganiser)
+	app.GET("/events/:id/metagame", s.showMetagame)
+	app.GET("/events/:id/export", s.exportEventFile, requireOrganiser)
+	app.GET("/events/:id/standings.csv", s.standingsCSV, requireOrganiser)
+	app.GET("/events/import", s.importForm, requireOrganiser)
+	app.POST("/events/import", s.importEventFile, requireOrganiser)
+}
+
+func printHead(ev *storage.Event, title string) views.PrintHead {
+	return views.PrintHead{Title: title, EventID: ev.ID, EventName: ev.Name, Date: ev.Date(), Venue: ev.Venue, CSSURL: views.AssetURL("app.css")}
+}
+
+// printRound reads ?round=N, or takes the latest round; 404 when the event
+// has no such round.
+func printRound(c echo.Context, d *eventData) (*storage.Round, error) {
+	if len(d.Rounds) == 0 {
+		return nil, &appError{Code: http.StatusNotFound, Safe: "This event has no rounds yet: pair a round first."}
+	}
+	q := c.QueryParam("round")
+	if q == "" {
+		return &d.Rounds[len(d.Rounds)-1], nil
+	}
+	n, err := strconv.Atoi(q)
+	if err == nil {
+		for i := range d.Rounds {
+			if d.Rounds[i].Number == n {
+				return &d.Rounds[i], nil
+			}
+		}
+	}
+	return nil, &appError{Code: http.StatusNotFound, Safe: "This event has no such round."}
+}
+
+// printDisplayRound is the number players know a round by: Swiss rounds by
+// their number, top-cut rounds counted from 1.
+func printDisplayRound(d *eventData, r *storage.Round) int {
+	if r.Kind != storage.KindTopCut {
+		return r.Number
+	}
+	n := 0
+	for _, x := range d.Rounds {
+		if x.Kind == storage.KindTopCut && x.Number <= r.Number {
+			n++
+		}
+	}
+	return n
+}
+
+func tableLabel(t *int) string {
+	if t == nil {
+		return ""
+	}
+	return strconv.Itoa(*t)
+}
+
+var printCollator = collate.New(language.English, collate.IgnoreCase, collate.Loose)
+
+func (s *Server) printPairings(c echo.Context) error {
+	ev, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.loadEventData(c.Request().Context(), ev)
+	if err != nil {
+		return err
+	}
+	r, err := printRound(c, d)
+	if err != nil {
+		return err
+	}
+	byName := c.QueryParam("by") != "table"
+	shown := printDisplayRound(d, r)
+	title := "Pairings, round " + strconv.Itoa(shown)
+	if r.Kind == storage.KindTopCut {
+		title = "Pairings, top cut round " + strconv.Itoa(shown)
+	}
+	if byName {
+		title += ", by name"
+	} else {
+		title += ", by table"
+	}
+	sheet := views.PairingsSheet{Head: printHead(ev, title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
+		ByName: byName, Preview: r.Status == storage.RoundPreview}
+	for _, x := range d.Rounds {
+		sheet.Rounds = append(sheet.Rounds, x.Number)
+	}
+	for _, m := range d.Matches[r.Number] {
+		p1 := d.name(&m.P1EntryID)
+		if m.P2EntryID == nil {
+			sheet.Tables = append(sheet.Tables, views.PairingByTable{P1: p1, Bye: true})
+			sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Bye: true})
+			continue
+		}
+		p2, t := d.name(m.P2EntryID), tableLabel(m.TableNo)
+		sheet.Tables = append(sheet.Tables, views.PairingByTable{Table: t, P1: p1, P2: p2})
+		sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Table: t, Opponent: p2},
+			views.PairingByName{Name: p2, Table: t, Opponent: p1})
+	}
+	sort.SliceStable(sheet.Names, func(i, j int) bool {
+		return printCollator.CompareString(sheet.Names[i].Name, sheet.Names[j].Name) < 0
+	})
+	return render(c, http.StatusOK, views.PairingsPrint(sheet))
+}
+
+// matchPath is the match's report page, which the slip's QR code opens.
+func matchPath(eventID, matchID int64) string {
+	return "/events/" + strconv.FormatInt(eventID, 10) + "/matches/" + strconv.FormatInt(matchID, 10)
+}
+
+// requestBase is the scheme and host the request came in on, for absolute
+// links in QR codes.
+func requestBase(c echo.Context) (scheme, host string) {
+	return c.Scheme(), c.Request().Host
+}
+
+func (s *Server) printSlips(c echo.Context) error {
+	ev, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.loadEventData(c.Request().Context(), ev)
+	if err != nil {
+		return err
+	}
+	r, err := printRound(c, d)
+	if err != nil {
+		return err
+	}
+	shown := printDisplayRound(d, r)
+	title := "Match slips, round " + strconv.Itoa(shown)
+	if r.Kind == storage.KindTopCut {
+		title = "Match slips, top cut round " + strconv.Itoa(shown)
+	}
+	sheet := views.SlipsSheet{Head: printHead(ev, title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf}
+	scheme, host := requestBase(c)
+	for _, m := range d.Matches[r.Number] {
+		if m.P2EntryID == nil {
+			continue // a bye has nothing to report
+		}
+		u := absoluteURL(scheme, host, matchPath(ev.ID, m.ID))
+		qr, err := qrSVG(u)
+		if err != nil {
+			return err
+		}
+		t := tableLabel(m.TableNo)
+		if t == "" {
+			t = "–"
+		}
+		sheet.Slips = append(sheet.Slips, views.MatchSlip{Table: t, P1: d.name(&m.P1EntryID), P2: d.name(m.P2EntryID), ReportURL: u, QR: qr})
+	}
+	return render(c, http.StatusOK, views.SlipsPrint(sheet))
+}
+
+// printTiebreakerNames says what each tiebreaker key of the pairing
+// package means.
+var printTiebreakerNames = map[string]string{
+	"omw":  "Opponents' match-win percentage",
+	"oomw": "Opponents' opponents' match-win percentage",
+	"owp":  "Opponents' win percentage",
+	"oowp": "Opponents' opponents' win percentage",
+	"gw":   "Game-win percentage",
+	"ogw":  "Opponents' game-win percentage",
+}
+
+// printTiebreakerKeys are a profile's tiebreakers in order (docs/tiebreakers.md).
+func printTiebreakerKeys(profile string) []string {
+	switch profile {
+	case pairing.ProfilePokemon:
+		return []string{"owp", "oowp"}
+	case pairing.ProfileMTG:
+		return []string{"omw", "gw", "ogw"}
+	}
+	return []string{"omw", "oomw"}
+}
+
+func printPercent(v float64) string { return strconv.FormatFloat(v*100, 'f', 2, 64) + "%" }
+
+func (s *Server) printStandings(c echo.Context) error {
+	ev, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.loadEventData(c.Request().Context(), ev)
+	if err != nil {
+		return err
+	}
+	pe := d.pairingEvent(false)
+	rows, err := pairing.Standings(pe, "")
+	if err != nil {
+		return err
+	}
+	keys := printTiebreakerKeys(ev.Tiebreakers)
+	after := 0
+	for _, r := range d.swissRounds() {
+		if len(d.Matches[r.Number]) > 0 {
+			after = r.Number
+		}
+	}
+	title := "Standings"
+	if after > 0 {
+		title = "Standings after round " + strconv.Itoa(after)
+	}
+	sheet := views.StandingsSheet{Head: printHead(ev, title), AfterRound: after, Profile: ev.Tiebreakers}
+	for _, k := range keys {
+		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: strings.ToUpper(k) + "%", Long: printTiebreakerNames[k]})
+	}
+	if len(pe.Rounds) == 0 {
+		return render(c, http.StatusOK, views.StandingsPrint(sheet))
+	}
+	for _, r := range rows {
+		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
+		for _, k := range keys {
+			row.Tiebreakers = append(row.Tiebreakers, printPercent(r.Tiebreaker(k)))
+		}
+		sheet.Rows = append(sheet.Rows, row)
+	}
+	return render(c, http.StatusOK, views.StandingsPrint(sheet))
+}
+
+func (s *Server) printBracket(c echo.Context) error {
+	ev, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.loadEventData(c.Request().Context(), ev)
+	if err != nil {
+		return err
+	}
+	sheet := views.BracketSheet{Head: printHead(ev, "Top cut"), BestOf: ev.TopCutBestOf}
+	if ev.TopCutSize == 0 {
+		sheet.Problem = "This event has no top cut: set its size in the event's settings."
+		return render(c, http.StatusOK, views.BracketPrint(sheet))
+	}
+	sheet.Head.Title = "Top " + strconv.Itoa(ev.TopCutSize)
+	b, err := pairing.BuildTopCut(d.pairingEvent(false), ev.TopCutSize)
+	var ie *pairing.InputError
+	if errors.As(err, &ie) {
+		sheet.Problem = "The bracket cannot be drawn: " + ie.Error() + "."
+		return render(c, http.StatusOK, views.BracketPrint(sheet))
+	} else if err != nil {
+		return err
+	}
+	sheet.Size = b.Size
+	nameOf := func(id *string) string {
+		if id == nil {
+			return ""
+		}
+		if e, ok := d.ByID[entryIDOf(*id)]; ok {
+			return e.PlayerName
+		}
+		return *id
+	}
+	won := func(m pairing.BracketMatch, p *string) bool {
+		return p != nil && m.Winner != nil && *m.Winner == *p
+	}
+	for _, r := range b.Rounds {
+		rv := views.BracketRoundView{Name: r.Name}
+		for _, m := range r.Matches {
+			rv.Matches = append(rv.Matches, views.BracketMatchView{Number: m.Match, Bye: m.Bye, Score: m.Score,
+				A: views.BracketSide{Seed: m.Seed1, Name: nameOf(m.P1), Winner: won(m, m.P1)},
+				B: views.BracketSide{Seed: m.Seed2, Name: nameOf(m.P2), Winner: won(m, m.P2)}})
+		}
+		sheet.Rounds = append(sheet.Rounds, rv)
+	}
+	sheet.Champion = nameOf(b.Champion)
+	return render(c, http.StatusOK, views.BracketPrint(sheet))
+}
+
+func (s *Server) printRegistration(c echo.Context) error {
+	ev, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	scheme, host := requestBase(c)
+	u := absoluteURL(scheme, host, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
+	qr, err := qrSVG(u)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
+		Head: printHead(ev, "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration}))
+}

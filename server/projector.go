@@ -1,0 +1,166 @@
+package server
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+const (
+	projectorTopDefault = 16
+	projectorTopMax     = 256
+)
+
+// projector is GET /events/:id/projector: public for non-draft events. It
+// shows the latest published round's pairings and clock and the standings of
+// the results in so far; ?top=n sets how many standings lines (default 16).
+func (s *Server) projector(c echo.Context) error {
+	e, err := s.visibleEvent(c)
+	if err != nil {
+		return err
+	}
+	top := projectorTopDefault
+	if v := c.QueryParam("top"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			top = min(n, projectorTopMax)
+		}
+	}
+	d, err := s.loadEventData(c.Request().Context(), e)
+	if err != nil {
+		return err
+	}
+	p := views.Projector{Title: e.Name + " · projector", CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
+		EventID: e.ID, EventName: e.Name}
+
+	var current *storage.Round
+	for i := len(d.Rounds) - 1; i >= 0; i-- {
+		if d.Rounds[i].Status != storage.RoundPreview {
+			current = &d.Rounds[i]
+			break
+		}
+	}
+	pe := d.pairingEvent(false)
+	if current != nil {
+		now := s.now()
+		p.Round = current.Number
+		p.RoundName = s.roundName(d, current)
+		rem := current.Remaining(now)
+		p.Clock = views.Countdown{EventID: e.ID, Round: current.Number, State: current.ClockState(),
+			RemainingMS: rem.Milliseconds(), Text: clockText(rem)}
+		points, err := pointsBefore(pe, current)
+		if err != nil {
+			return err
+		}
+		p.Pairings = projectorPairings(d, d.Matches[current.Number], points)
+	}
+
+	standings, err := pairing.Standings(pe, "")
+	if err != nil {
+		return err
+	}
+	if last := lastCountedRound(pe); last > 0 {
+		p.StandingsAfter = "after round " + strconv.Itoa(last)
+		p.Standings, p.TiebreakNames = projectorStandings(standings, top)
+	}
+	return render(c, http.StatusOK, views.ProjectorPage(p))
+}
+
+// roundName is "Round n" for Swiss rounds and "Top cut, round k" after.
+func (s *Server) roundName(d *eventData, r *storage.Round) string {
+	if r.Kind != storage.KindTopCut {
+		return "Round " + strconv.Itoa(r.Number)
+	}
+	for i, cr := range d.topCutRounds() {
+		if cr.ID == r.ID {
+			return "Top cut, round " + strconv.Itoa(i+1)
+		}
+	}
+	return "Top cut"
+}
+
+// pointsBefore is each player's Swiss points before round r (pairings show
+// the points a player brings to the table).
+func pointsBefore(pe *pairing.Event, r *storage.Round) (map[string]int, error) {
+	before := *pe
+	before.Rounds = nil
+	for _, pr := range pe.Rounds {
+		if pr.Number < r.Number {
+			before.Rounds = append(before.Rounds, pr)
+		}
+	}
+	before.TopCut = nil
+	st, err := pairing.Standings(&before, "")
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(st))
+	for _, l := range st {
+		out[l.ID] = l.Points
+	}
+	return out, nil
+}
+
+// lastCountedRound is the highest Swiss round with a result in the standings.
+func lastCountedRound(pe *pairing.Event) int {
+	last := 0
+	for _, r := range pe.Rounds {
+		if len(r.Matches) > 0 && r.Number > last {
+			last = r.Number
+		}
+	}
+	return last
+}
+
+// projectorPairings lists every player of the round once, by name.
+func projectorPairings(d *eventData, ms []storage.Match, points map[string]int) []views.ProjectorPairing {
+	out := make([]views.ProjectorPairing, 0, 2*len(ms))
+	for _, m := range ms {
+		table := ""
+		if m.TableNo != nil {
+			table = strconv.Itoa(*m.TableNo)
+		}
+		done := m.Status == storage.MatchConfirmed
+		p1 := d.name(&m.P1EntryID)
+		if m.P2EntryID == nil {
+			out = append(out, views.ProjectorPairing{Table: table, Player: p1, Opponent: "Bye", Points: points[playerID(m.P1EntryID)], Done: done})
+			continue
+		}
+		p2 := d.name(m.P2EntryID)
+		out = append(out,
+			views.ProjectorPairing{Table: table, Player: p1, Opponent: p2, Points: points[playerID(m.P1EntryID)], Done: done},
+			views.ProjectorPairing{Table: table, Player: p2, Opponent: p1, Points: points[playerID(*m.P2EntryID)], Done: done})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		return strings.ToLower(out[i].Player) < strings.ToLower(out[j].Player)
+	})
+	return out
+}
+
+// projectorStandings keeps the top lines and formats tiebreakers as
+// percentages, named as the event form names them (OMW%, OOMW%...).
+func projectorStandings(st []pairing.Standing, top int) ([]views.ProjectorStanding, []string) {
+	if len(st) > top {
+		st = st[:top]
+	}
+	var names []string
+	if len(st) > 0 {
+		for _, tb := range st[0].Tiebreakers {
+			names = append(names, strings.ToUpper(tb.Key)+"%")
+		}
+	}
+	out := make([]views.ProjectorStanding, 0, len(st))
+	for _, l := range st {
+		row := views.ProjectorStanding{Rank: l.Rank, Name: l.Name, Points: l.Points, Record: l.Record(), Dropped: l.Dropped}
+		for _, tb := range l.Tiebreakers {
+			row.Tiebreaks = append(row.Tiebreaks, strconv.FormatFloat(tb.Value*100, 'f', 2, 64))
+		}
+		out = append(out, row)
+	}
+	return out, names
+}

@@ -1,0 +1,61 @@
+package server
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	qrcode "github.com/skip2/go-qrcode"
+)
+
+// qrSVG draws text as a QR code in inline SVG (the content security policy
+// allows inline SVG and data: images, but no script). Every dark module is a
+// unit square of one path, so the code scales to any size and prints sharp.
+// The SVG holds nothing but numbers and fixed markup, so it is safe to emit
+// unescaped; the text it encodes is given as an accessible label, escaped.
+func qrSVG(text string) (templ.Component, error) {
+	s, err := qrSVGString(text)
+	if err != nil {
+		return nil, err
+	}
+	return templ.Raw(s), nil
+}
+
+// qrSVGString is qrSVG as a string (for tests and non-templ use).
+func qrSVGString(text string) (string, error) {
+	q, err := qrcode.New(text, qrcode.Medium)
+	if err != nil {
+		return "", err
+	}
+	bm := q.Bitmap() // includes the four-module quiet zone
+	n := len(bm)
+	var b strings.Builder
+	b.Grow(n * n * 4)
+	size := strconv.Itoa(n)
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="qr" viewBox="0 0 ` + size + " " + size +
+		`" shape-rendering="crispEdges" role="img" aria-label="QR code: `)
+	b.WriteString(templ.EscapeString(text))
+	b.WriteString(`"><rect width="` + size + `" height="` + size + `" fill="#fff"/><path fill="#000" d="`)
+	for y, row := range bm {
+		for x := 0; x < len(row); x++ {
+			if !row[x] {
+				continue
+			}
+			// Merge a horizontal run of dark modules into one rectangle.
+			run := 1
+			for x+run < len(row) && row[x+run] {
+				run++
+			}
+			b.WriteString("M" + strconv.Itoa(x) + " " + strconv.Itoa(y) + "h" + strconv.Itoa(run) + "v1h-" + strconv.Itoa(run) + "z")
+			x += run - 1
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.String(), nil
+}
+
+// absoluteURL is path on this server as the request reached it (scheme and
+// host), for QR codes that a phone scans.
+func absoluteURL(scheme, host, path string) string {
+	return scheme + "://" + host + path
+}

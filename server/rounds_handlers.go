@@ -1,0 +1,567 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+)
+
+func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, status int) error {
+	d, err := s.loadEventData(c.Request().Context(), e)
+	if err != nil {
+		return err
+	}
+	m := views.RoundsPage{Nav: nav(e, "rounds"), PairProblem: problem, NextNumber: len(d.Rounds) + 1}
+	active := 0
+	for _, en := range d.Entries {
+		if en.Active() {
+			active++
+		}
+	}
+	recRounds, recCut := pairing.Recommend(active)
+	m.Recommended = fmt.Sprintf("%d players: %d Swiss rounds and a top %d are recommended.", active, recRounds, recCut)
+	swissTarget := recRounds
+	if e.SwissRounds != nil {
+		swissTarget = *e.SwissRounds
+	}
+	swiss, cut := d.swissRounds(), d.topCutRounds()
+	for _, r := range d.Rounds {
+		row := views.RoundRow{Number: r.Number, Kind: r.Kind, Status: r.Status}
+		for _, mt := range d.Matches[r.Number] {
+			row.Matches++
+			if mt.Status != storage.MatchConfirmed {
+				row.Outstanding++
+			}
+		}
+		m.Rounds = append(m.Rounds, row)
+	}
+	allIn := true
+	for _, r := range m.Rounds {
+		if r.Outstanding > 0 || r.Status == storage.RoundPreview {
+			allIn = false
+		}
+	}
+	m.InTopCut = len(cut) > 0
+	m.CanPair = !m.InTopCut && allIn && len(swiss) < swissTarget && active >= 2
+	m.CutSize = e.TopCutSize
+	m.CanStartCut = !m.InTopCut && allIn && e.TopCutSize >= 2 && len(swiss) >= 1 && len(swiss) >= swissTarget
+	if m.InTopCut && allIn {
+		if b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize); err == nil && b.Champion == nil {
+			m.CanPairNextCut = true
+		}
+	}
+	return render(c, status, views.RoundsPageView(s.page(c, e.Name+": rounds"), m))
+}
+
+func (s *Server) showRounds(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	return s.roundsPage(c, e, "", http.StatusOK)
+}
+
+// pairRound pairs the next Swiss round as a preview.
+func (s *Server) pairRound(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, e)
+	if err != nil {
+		return err
+	}
+	if len(d.topCutRounds()) > 0 {
+		return s.roundsPage(c, e, "The top cut has started: Swiss rounds are over.", http.StatusConflict)
+	}
+	for _, r := range d.Rounds {
+		if r.Status == storage.RoundPreview {
+			return s.roundsPage(c, e, fmt.Sprintf("Round %d is still a preview: publish or delete it first.", r.Number), http.StatusConflict)
+		}
+	}
+	pe := d.pairingEvent(true)
+	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
+	var ie *pairing.InputError
+	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
+		return s.roundsPage(c, e, "Cannot pair yet: "+err.Error(), http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	matches := make([]storage.NewMatch, 0, len(pr.Matches))
+	for _, pm := range pr.Matches {
+		nm := storage.NewMatch{P1: entryIDOf(pm.P1)}
+		if pm.P2 != nil {
+			p2 := entryIDOf(*pm.P2)
+			nm.P2 = &p2
+			t := pm.Table
+			nm.TableNo = &t
+		}
+		if pm.Reason != nil {
+			nm.Note = pm.Reason.Text
+		}
+		matches = append(matches, nm)
+	}
+	seatFixedPlayers(matches, d.ByID)
+	number := len(d.Rounds) + 1
+	if _, err := s.store.CreateRound(ctx, actorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
+		if errors.Is(err, storage.ErrRoundExists) {
+			return s.roundsPage(c, e, "Someone else paired this round a moment ago.", http.StatusConflict)
+		}
+		return err
+	}
+	setFlash(c, msgRoundPaired)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+}
+
+// seatFixedPlayers moves the match of each player with a fixed table to that
+// table, swapping table numbers with the match that had it.
+func seatFixedPlayers(ms []storage.NewMatch, entries map[int64]*storage.Entry) {
+	fixed := func(id int64) *int {
+		if e, ok := entries[id]; ok {
+			return e.FixedTable
+		}
+		return nil
+	}
+	for i := range ms {
+		if ms[i].TableNo == nil {
+			continue
+		}
+		want := fixed(ms[i].P1)
+		if want == nil && ms[i].P2 != nil {
+			want = fixed(*ms[i].P2)
+		}
+		if want == nil || *want == *ms[i].TableNo {
+			continue
+		}
+		old := *ms[i].TableNo
+		for j := range ms {
+			if j != i && ms[j].TableNo != nil && *ms[j].TableNo == *want {
+				t := old
+				ms[j].TableNo = &t
+			}
+		}
+		t := *want
+		ms[i].TableNo = &t
+	}
+}
+
+func (s *Server) roundParam(c echo.Context, e *storage.Event) (*storage.Round, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return nil, notFound()
+	}
+	return s.store.RoundByNumber(c.Request().Context(), e.ID, n)
+}
+
+func (s *Server) showRound(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundParam(c, e)
+	if err != nil {
+		return err
+	}
+	return s.renderRound(c, e, r, "", http.StatusOK)
+}
+
+func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round, problem string, status int) error {
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, e)
+	if err != nil {
+		return err
+	}
+	points := map[string]int{}
+	if st, err := pairing.Standings(d.pairingEvent(false), ""); err == nil {
+		for _, row := range st {
+			points[row.ID] = row.Points
+		}
+	}
+	m := views.RoundPage{Nav: nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
+		Clock: clockView(e.ID, r, 0, s.now()), EndOfRound: e.EndOfRound, BestOf: 1, Problem: problem}
+	if r.Kind == storage.KindTopCut {
+		m.BestOf = e.TopCutBestOf
+	}
+	m.IsLatest = len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Number == r.Number
+	for _, other := range d.Rounds {
+		if other.Number >= r.Number+2 {
+			m.Frozen = true
+		}
+	}
+	for _, mt := range d.Matches[r.Number] {
+		row := views.MatchRow{ID: mt.ID, P1: d.name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.name(mt.P2EntryID), Bye: mt.P2EntryID == nil,
+			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: mt.Note, Version: mt.Version}
+		if mt.TableNo != nil {
+			row.Table = strconv.Itoa(*mt.TableNo)
+		}
+		if mt.P2EntryID != nil {
+			row.P2ID = *mt.P2EntryID
+		}
+		row.P1Points, row.P2Points = points[playerID(mt.P1EntryID)], 0
+		if mt.P2EntryID != nil {
+			row.P2Points = points[playerID(*mt.P2EntryID)]
+		}
+		row.Result = matchResultText(row, mt, m.BestOf)
+		if mt.Status != storage.MatchConfirmed {
+			m.Outstanding++
+		}
+		m.Matches = append(m.Matches, row)
+	}
+	p := s.page(c, fmt.Sprintf("%s: round %d", e.Name, r.Number))
+	p.JSURL = liveScriptURL()
+	return render(c, status, views.RoundPageView(p, m))
+}
+
+// matchResultText says a result for organisers: "Ann won 2–1".
+func matchResultText(row views.MatchRow, mt storage.Match, bestOf int) string {
+	score := ""
+	if bestOf > 1 {
+		score = fmt.Sprintf(" %d–%d", max(mt.P1Wins, mt.P2Wins), min(mt.P1Wins, mt.P2Wins))
+	}
+	switch mt.Result {
+	case storage.ResultP1:
+		return row.P1 + " won" + score
+	case storage.ResultP2:
+		return row.P2 + " won" + score
+	case storage.ResultDraw:
+		return "Draw"
+	case storage.ResultDoubleLoss:
+		return "Loss for both"
+	case storage.ResultBye:
+		return "Bye"
+	}
+	return ""
+}
+
+func (s *Server) publishRound(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundParam(c, e)
+	if err != nil {
+		return err
+	}
+	if err := s.store.PublishRound(c.Request().Context(), actorOf(c), e.ID, r.Number); err != nil {
+		return err
+	}
+	if e.Status == storage.StatusRegistration || e.Status == storage.StatusDraft {
+		if err := s.setEventStatus(c, e, storage.StatusRunning); err != nil {
+			return err
+		}
+	}
+	setFlash(c, msgRoundPublished)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+}
+
+// setEventStatus moves the event on (running, top cut, finished) as play goes.
+func (s *Server) setEventStatus(c echo.Context, e *storage.Event, status string) error {
+	if e.Status == status {
+		return nil
+	}
+	e.Status = status
+	err := s.store.UpdateEvent(c.Request().Context(), actorOf(c), e)
+	if errors.Is(err, storage.ErrStale) {
+		return nil // someone else changed it; their status stands
+	}
+	return err
+}
+
+func (s *Server) changeClock(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundParam(c, e)
+	if err != nil {
+		return err
+	}
+	action := storage.ClockAction(c.FormValue("action"))
+	var amount time.Duration
+	switch action {
+	case storage.ClockStart, storage.ClockPause, storage.ClockResume:
+	case storage.ClockAdd:
+		mins, err := strconv.Atoi(c.FormValue("minutes"))
+		if err != nil || mins < -60 || mins > 60 || mins == 0 {
+			return s.renderRound(c, e, r, "Give the minutes to add as a number from -60 to 60.", http.StatusUnprocessableEntity)
+		}
+		amount = time.Duration(mins) * time.Minute
+	default:
+		return s.renderRound(c, e, r, "Unknown clock action.", http.StatusUnprocessableEntity)
+	}
+	if r.Status == storage.RoundPreview {
+		return s.renderRound(c, e, r, "Publish the pairings before starting the clock.", http.StatusConflict)
+	}
+	_, err = s.store.ChangeClock(c.Request().Context(), actorOf(c), e.ID, r.Number, action, amount)
+	if errors.Is(err, storage.ErrClock) {
+		return s.renderRound(c, e, r, "The clock cannot do that now (it may already be paused or running). The page shows its current state.", http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgClockChanged)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+}
+
+func (s *Server) deleteRound(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundParam(c, e)
+	if err != nil {
+		return err
+	}
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	if reason == "" {
+		return s.renderRound(c, e, r, "Give a reason for deleting the round; it is kept in the log.", http.StatusUnprocessableEntity)
+	}
+	err = s.store.DeleteLatestRound(c.Request().Context(), actorOf(c), e.ID, r.Number, reason)
+	if errors.Is(err, storage.ErrNotLatestRound) {
+		return s.renderRound(c, e, r, "Only the latest round can be deleted.", http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgRoundDeleted)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds", e.ID))
+}
+
+func (s *Server) matchParam(c echo.Context, e *storage.Event) (*storage.Match, error) {
+	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
+	if err != nil {
+		return nil, notFound()
+	}
+	return s.store.MatchByID(c.Request().Context(), e.ID, id)
+}
+
+func (s *Server) roundOfMatch(c echo.Context, e *storage.Event, mt *storage.Match) (*storage.Round, error) {
+	rounds, err := s.store.Rounds(c.Request().Context(), e.ID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rounds {
+		if rounds[i].ID == mt.RoundID {
+			return &rounds[i], nil
+		}
+	}
+	return nil, notFound()
+}
+
+// setResult is an organiser or judge entering or fixing a result.
+func (s *Server) setResult(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	mt, err := s.matchParam(c, e)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundOfMatch(c, e, mt)
+	if err != nil {
+		return err
+	}
+	in := storage.ResultInput{Result: c.FormValue("result")}
+	p1, e1 := strconv.Atoi(c.FormValue("p1_wins"))
+	p2, e2 := strconv.Atoi(c.FormValue("p2_wins"))
+	switch {
+	case e1 == nil && e2 == nil:
+		in.P1Wins, in.P2Wins = p1, p2
+		if r.Kind == storage.KindTopCut {
+			in.Games = gamesJSON(p1, p2)
+		}
+	case in.Result == storage.ResultP1:
+		in.P1Wins = 1
+	case in.Result == storage.ResultP2:
+		in.P2Wins = 1
+	case in.Result == storage.ResultDraw:
+		in.Draws = 1
+	}
+	if r.Kind == storage.KindTopCut && (in.Result == storage.ResultDraw || in.Result == storage.ResultDoubleLoss) {
+		return s.renderRound(c, e, r, "A top-cut match needs a winner.", http.StatusUnprocessableEntity)
+	}
+	if (in.Result == storage.ResultP1 && in.P1Wins <= in.P2Wins) || (in.Result == storage.ResultP2 && in.P2Wins <= in.P1Wins) {
+		return s.renderRound(c, e, r, "The games won do not match the winner.", http.StatusUnprocessableEntity)
+	}
+	override := c.FormValue("override") == "on"
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	_, err = s.store.SetMatchResult(c.Request().Context(), actorOf(c), e.ID, mt.ID, in, override, reason)
+	switch {
+	case errors.Is(err, storage.ErrBadResult):
+		return s.renderRound(c, e, r, "Choose a result from the list.", http.StatusUnprocessableEntity)
+	case errors.Is(err, storage.ErrFrozen):
+		return s.renderRound(c, e, r, "Results of this round are frozen: the round two later is paired. Give a reason to change it anyway.", http.StatusConflict)
+	case errors.Is(err, storage.ErrNotOpen):
+		return s.renderRound(c, e, r, "A bye has no result to enter.", http.StatusConflict)
+	case err != nil:
+		return err
+	}
+	setFlash(c, msgResultSaved)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+}
+
+// gamesJSON writes a best-of-three's games from the games each player won,
+// in the order p1's wins then p2's; the bracket uses them for the score.
+func gamesJSON(p1, p2 int) string {
+	type game struct {
+		Winner string `json:"winner"`
+	}
+	var gs []game
+	for i := 0; i < p1; i++ {
+		gs = append(gs, game{storage.ResultP1})
+	}
+	for i := 0; i < p2; i++ {
+		gs = append(gs, game{storage.ResultP2})
+	}
+	b, _ := json.Marshal(gs)
+	return string(b)
+}
+
+func (s *Server) extendMatch(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	mt, err := s.matchParam(c, e)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundOfMatch(c, e, mt)
+	if err != nil {
+		return err
+	}
+	mins, err := strconv.Atoi(c.FormValue("minutes"))
+	if err != nil || mins < 1 || mins > 30 {
+		return s.renderRound(c, e, r, "Give the extension as 1 to 30 minutes.", http.StatusUnprocessableEntity)
+	}
+	if err := s.store.ExtendMatch(c.Request().Context(), actorOf(c), e.ID, mt.ID, time.Duration(mins)*time.Minute); err != nil {
+		return err
+	}
+	setFlash(c, msgClockChanged)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+}
+
+// editPairing swaps who plays at a table (before any result), with a reason.
+func (s *Server) editPairing(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	mt, err := s.matchParam(c, e)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundOfMatch(c, e, mt)
+	if err != nil {
+		return err
+	}
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	p1, err1 := strconv.ParseInt(c.FormValue("p1"), 10, 64)
+	if err1 != nil || reason == "" {
+		return s.renderRound(c, e, r, "Choose the players and give a reason for the change.", http.StatusUnprocessableEntity)
+	}
+	var p2 *int64
+	if raw := c.FormValue("p2"); raw != "" && raw != "bye" {
+		id, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return s.renderRound(c, e, r, "Choose the players from the list.", http.StatusUnprocessableEntity)
+		}
+		p2 = &id
+	}
+	for _, id := range append([]int64{p1}, derefAll(p2)...) {
+		if _, err := s.store.EntryByID(c.Request().Context(), e.ID, id); err != nil {
+			return s.renderRound(c, e, r, "Choose players of this event.", http.StatusUnprocessableEntity)
+		}
+	}
+	err = s.store.EditPairing(c.Request().Context(), actorOf(c), e.ID, mt.ID, p1, p2, reason)
+	if errors.Is(err, storage.ErrConflict) {
+		return s.renderRound(c, e, r, "This match already has a report; fix the result instead.", http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgResultSaved)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+}
+
+func derefAll(p *int64) []int64 {
+	if p == nil {
+		return nil
+	}
+	return []int64{*p}
+}
+
+// startTopCut pairs the first top-cut round from the Swiss standings, or the
+// next top-cut round from the bracket's winners.
+func (s *Server) startTopCut(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	d, err := s.loadEventData(ctx, e)
+	if err != nil {
+		return err
+	}
+	for _, r := range d.Rounds {
+		for _, mt := range d.Matches[r.Number] {
+			if mt.Status != storage.MatchConfirmed {
+				return s.roundsPage(c, e, fmt.Sprintf("Round %d still has results missing.", r.Number), http.StatusConflict)
+			}
+		}
+	}
+	if e.TopCutSize < 2 {
+		return s.roundsPage(c, e, "This event has no top cut. Set a top cut size on the event first.", http.StatusConflict)
+	}
+	b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
+	var ie *pairing.InputError
+	if errors.As(err, &ie) {
+		return s.roundsPage(c, e, "Cannot start the top cut: "+err.Error(), http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	cutRounds := len(d.topCutRounds())
+	if b.Champion != nil || cutRounds >= len(b.Rounds) {
+		return s.roundsPage(c, e, "The top cut is finished.", http.StatusConflict)
+	}
+	br := b.Rounds[cutRounds]
+	var matches []storage.NewMatch
+	table := 1
+	for _, bm := range br.Matches {
+		if bm.P1 == nil || (bm.P2 == nil && !bm.Bye) {
+			return s.roundsPage(c, e, "The next top-cut round is not decided yet.", http.StatusConflict)
+		}
+		nm := storage.NewMatch{P1: entryIDOf(*bm.P1)}
+		if !bm.Bye {
+			p2 := entryIDOf(*bm.P2)
+			t := table
+			nm.P2, nm.TableNo = &p2, &t
+			table++
+		}
+		matches = append(matches, nm)
+	}
+	sort.SliceStable(matches, func(i, j int) bool { return matches[i].TableNo != nil && matches[j].TableNo == nil })
+	number := len(d.Rounds) + 1
+	if _, err := s.store.CreateRound(ctx, actorOf(c), e.ID, number, storage.KindTopCut, time.Duration(e.RoundMinutes)*time.Minute*2, matches); err != nil {
+		return err
+	}
+	if err := s.setEventStatus(c, e, storage.StatusTopCut); err != nil {
+		return err
+	}
+	setFlash(c, msgRoundPaired)
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+}

@@ -1,0 +1,88 @@
+package storage_test
+
+import (
+	"errors"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
+)
+
+func importFixture() *storage.EventImport {
+	e := newEvent("Imported")
+	e.Status = storage.StatusRunning
+	e.Tiebreakers, e.EndOfRound, e.PointsWin, e.PointsDraw, e.PointsBye = "bandai", "draw", 3, 1, 3
+	return &storage.EventImport{
+		Event: *e,
+		Entries: []storage.ImportedEntry{
+			{Key: "a", Entry: storage.Entry{PlayerName: "Ann", DeckText: "1 FB01-001", DeckStatus: storage.DeckLegal, DeckLeader: "FB01-001"}},
+			{Key: "b", Entry: storage.Entry{PlayerName: "Bo"}},
+			{Key: "c", Entry: storage.Entry{PlayerName: "Cy", DroppedRound: ptr(1)}},
+		},
+		Rounds: []storage.ImportedRound{{
+			Round: storage.Round{Number: 1, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 2100},
+			Matches: []storage.ImportedMatch{
+				{P1: "a", P2: "b", Match: storage.Match{TableNo: ptr(1), Result: storage.ResultP1, P1Wins: 1, Status: storage.MatchConfirmed}},
+				{P1: "c", Match: storage.Match{Result: storage.ResultBye, Status: storage.MatchConfirmed}},
+			},
+		}},
+		Penalties: []storage.ImportedPenalty{{Entry: "b", Round: 1, Match: 1,
+			Penalty: storage.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "jules", CreatedAt: time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)}}},
+	}
+}
+
+func TestImportEventWritesEverythingInOneGo(t *testing.T) {
+	st := storagetest.New(t)
+	ev, err := st.ImportEvent(ctx, org, importFixture(), func(id int64, gen int) string {
+		return "hash-" + strconv.Itoa(gen) + "-" + strconv.FormatInt(id, 10)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, _ := st.Entries(ctx, ev.ID)
+	if len(es) != 3 || es[0].PlayerName != "Ann" || es[0].DeckLeader != "FB01-001" || es[0].TokenGeneration != 1 ||
+		es[0].TokenHash[:5] != "hash-" || es[2].DroppedRound == nil || *es[2].DroppedRound != 1 {
+		t.Fatalf("entries: %+v", es)
+	}
+	ms, _ := st.EventMatches(ctx, ev.ID)
+	if len(ms[1]) != 2 || ms[1][0].P1EntryID != es[0].ID || *ms[1][0].P2EntryID != es[1].ID || ms[1][0].Result != storage.ResultP1 ||
+		ms[1][1].P2EntryID != nil || ms[1][1].Result != storage.ResultBye {
+		t.Fatalf("matches: %+v", ms)
+	}
+	ps, _ := st.PenaltiesForExport(ctx, ev.ID)
+	if len(ps) != 1 || ps[0].EntryID != es[1].ID || ps[0].MatchID == nil || *ps[0].MatchID != ms[1][0].ID || ps[0].JudgeName != "jules" {
+		t.Fatalf("penalties: %+v", ps)
+	}
+	log, _ := st.AuditLogFor(ctx, "event", ev.ID)
+	if len(log) != 1 || log[0].Action != "import" {
+		t.Fatalf("audit: %+v", log)
+	}
+}
+
+func TestImportEventWritesNothingOnAnError(t *testing.T) {
+	st := storagetest.New(t)
+	in := importFixture()
+	// Everything is valid up to the last penalty, which names nobody: the
+	// event, entries, rounds and matches written before it must go too.
+	in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: "zz", Penalty: storage.RulingPenalty{Kind: "caution", Infraction: "x"}})
+	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("import with an unknown player: %v", err)
+	}
+	in = importFixture()
+	in.Rounds[0].Matches[0].P2 = "nobody"
+	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("import with an unknown opponent: %v", err)
+	}
+	es, err := st.Events(ctx)
+	if err != nil || len(es) != 0 {
+		t.Fatalf("events after failed imports: %d (%v)", len(es), err)
+	}
+	for _, table := range []string{"entries", "rounds", "matches", "penalties"} {
+		var n int
+		if err := st.SQL().QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%s after failed imports: %d rows (%v)", table, n, err)
+		}
+	}
+}

@@ -1,0 +1,288 @@
+package views
+
+// EventNav is the organiser's sub-navigation of an event.
+type EventNav struct {
+	EventID int64
+	Name    string
+	Current string // "overview", "players", "decks", "rounds", "standings", "penalties", "judge"
+}
+
+// PlayersPage is the organiser's list of entries with the add form.
+type PlayersPage struct {
+	Nav        EventNav
+	Players    []PlayerRow
+	Waitlist   []PlayerRow
+	Add        AddPlayerForm
+	Registered int
+	Cap        string
+	RegURL     string
+}
+
+// PlayerRow is one entry in the organiser's list.
+type PlayerRow struct {
+	ID           int64
+	Name         string
+	MemberID     string
+	CheckedIn    bool
+	Dropped      bool
+	DroppedRound int
+	Disqualified bool
+	Waitlisted   bool
+	EnteredRound int
+	FixedTable   string
+	Team         string
+	AwardedByes  int
+	DeckStatus   string // missing, legal, illegal
+	DeckChecked  bool
+	Version      int
+}
+
+// AddPlayerForm registers a player at the counter.
+type AddPlayerForm struct {
+	Name         string
+	MemberID     string
+	EnteredRound string
+	Errors       FieldErrors
+}
+
+// PlayerLinkPage shows a player's secret phone link and its QR code.
+type PlayerLinkPage struct {
+	Nav     EventNav
+	Name    string
+	URL     string
+	QR      string // inline SVG markup of the link's QR code
+	EntryID int64
+}
+
+// RegisterPage is the public self-registration form.
+type RegisterPage struct {
+	EventID   int64
+	EventName string
+	Date      string
+	Open      bool
+	Full      bool // the cap is reached: new players join the waitlist
+	Name      string
+	MemberID  string
+	Errors    FieldErrors
+}
+
+// DecksPage is the organiser's decklist overview.
+type DecksPage struct {
+	Nav      EventNav
+	Locked   bool
+	Public   bool
+	Deadline string
+	Rows     []DeckRow
+	Missing  int
+	Illegal  int
+	Legal    int
+}
+
+// DeckRow is one player's decklist status.
+type DeckRow struct {
+	EntryID  int64
+	Name     string
+	Status   string
+	Leader   string
+	Problems []DeckProblem
+	Checked  bool
+	Version  int
+	DeckText string
+}
+
+// RoundsPage lists an event's rounds with the pairing action.
+type RoundsPage struct {
+	Nav            EventNav
+	Rounds         []RoundRow
+	CanPair        bool
+	PairProblem    string
+	NextNumber     int
+	Recommended    string
+	CanStartCut    bool
+	CutSize        int
+	InTopCut       bool
+	CanPairNextCut bool
+}
+
+// RoundRow is one round in the list.
+type RoundRow struct {
+	Number      int
+	Kind        string
+	Status      string
+	Outstanding int
+	Matches     int
+}
+
+// RoundPage is one round: clock, matches and results.
+type RoundPage struct {
+	Nav         EventNav
+	EventID     int64
+	Number      int
+	Kind        string
+	Status      string
+	IsLatest    bool
+	Frozen      bool
+	Clock       Clock
+	Matches     []MatchRow
+	Outstanding int
+	EndOfRound  string
+	BestOf      int
+	Problem     string
+}
+
+// Clock is a round's countdown as rendered on the server; live.js ticks it.
+type Clock struct {
+	EventID     int64
+	Round       int
+	State       string // not-started, running, paused
+	RemainingMS int64
+	ExtensionMS int64
+	Text        string // "34:12"
+}
+
+// MatchRow is one table of a round.
+type MatchRow struct {
+	ID        int64
+	Table     string
+	P1        string
+	P1ID      int64
+	P2        string
+	P2ID      int64
+	Bye       bool
+	Result    string // as shown: "Ann won 2–1", "Draw", ""
+	ResultKey string
+	Status    string
+	Extension int // minutes
+	Note      string
+	Version   int
+	P1Points  int
+	P2Points  int
+}
+
+// StandingsPage shows the standings with tiebreakers and how they are computed.
+type StandingsPage struct {
+	Nav         EventNav
+	EventID     int64
+	Public      bool // shown to anyone, without organiser navigation
+	AfterRound  int
+	Profile     string
+	Tiebreakers []string // column headings
+	Formula     []string // one line per tiebreaker: how it is computed
+	Rows        []StandingLine
+	Bracket     *CutBracketView
+}
+
+// StandingLine is one player's place.
+type StandingLine struct {
+	Rank        int
+	Name        string
+	Points      int
+	Record      string
+	Dropped     bool
+	Tiebreakers []string // formatted percentages
+}
+
+// CutBracketView is the top cut.
+type CutBracketView struct {
+	Rounds   []CutRoundView
+	Champion string
+}
+
+// CutRoundView is one elimination round.
+type CutRoundView struct {
+	Name    string
+	Matches []CutMatchView
+}
+
+// CutMatchView is one bracket slot.
+type CutMatchView struct {
+	P1, P2  string
+	Seed1   int
+	Seed2   int
+	Score   string
+	Winner  string
+	Bye     bool
+	Chooser string // who chooses who goes first in the next game
+}
+
+// PlayerHome is a player's phone page.
+type PlayerHome struct {
+	Token        string // path prefix /p/{token}
+	EventID      int64
+	EventName    string
+	PlayerName   string
+	Status       string // event status label
+	Waitlisted   bool
+	Dropped      bool
+	Match        *PlayerMatch
+	DeckStatus   string
+	DeckProblems []DeckProblem
+	DeckText     string
+	DeckLocked   bool
+	DeckErrors   FieldErrors
+	DeckResult   *DeckResult
+	CallOpen     bool
+	Notice       string
+	Problem      string
+	Record       string
+	Points       int
+	Rank         int
+}
+
+// PlayerMatch is the player's current match.
+type PlayerMatch struct {
+	ID          int64
+	Round       int
+	Kind        string
+	Table       string
+	Opponent    string
+	Bye         bool
+	Clock       Clock
+	Status      string // pending, reported, disputed, confirmed
+	MyReport    string // as shown
+	TheirReport string
+	Final       string
+	BestOf      int
+	NeedConfirm bool // the opponent reported; this player should confirm or dispute
+	TheirResult string
+}
+
+// PenaltiesPage lists penalties with the form to add one.
+type PenaltiesPage struct {
+	Nav     EventNav
+	Rows    []PenaltyRow
+	Players []Option
+	Kinds   []Option
+	Form    PenaltyForm
+}
+
+// PenaltyRow is one penalty.
+type PenaltyRow struct {
+	When, Player, Kind, Infraction, Judge, Note, Round string
+}
+
+// PenaltyForm records a penalty.
+type PenaltyForm struct {
+	EntryID    string
+	Kind       string
+	Infraction string
+	Note       string
+	Errors     FieldErrors
+}
+
+// JudgeQueuePage is the list of open judge calls.
+type JudgeQueuePage struct {
+	Nav   EventNav
+	Calls []JudgeCallRow
+}
+
+// JudgeCallRow is one open call.
+type JudgeCallRow struct {
+	ID      int64
+	Table   string
+	Player  string
+	Reason  string
+	Waiting string // "4 min"
+	Status  string
+	TakenBy string
+}

@@ -1,0 +1,226 @@
+package views
+
+import "fmt"
+
+// RuleLookup is the public rulings lookup: rules and keywords from the
+// engine's rule index, and cards from the stored pool.
+type RuleLookup struct {
+	Query string
+	Rules []RuleItem
+	Cards []RuleCard
+	// MoreCards says the card list was cut at CardLimit.
+	MoreCards bool
+	CardLimit int
+}
+
+// RuleItem is one entry of the rule index, explained in our own words.
+type RuleItem struct {
+	URL         string
+	ID          string // "CR 8-1-1", "[Blocker]", "Damage Step"
+	Number      string // "8-1-1", or "" where no number is known
+	Title       string
+	Explanation string
+	Terms       []Link // search terms, each a link to its search
+	Enforced    bool
+}
+
+// RuleCard is a card found by the lookup.
+type RuleCard struct {
+	Number, Name, Type, Colours string
+	Cost, Power, ComboPower     string // "" when the card has none
+	Traits                      string
+	Keywords                    []Link
+	Text                        string
+	BackName, BackText          string
+}
+
+// Link is a label with an optional URL ("" shows the label alone).
+type Link struct {
+	Label, URL string
+}
+
+// RulePage shows one rule and what it relates to.
+type RulePage struct {
+	Rule    RuleItem
+	Related []RuleItem // entries sharing a number prefix or a search term
+}
+
+// JudgeEvent names the event a judge page belongs to.
+type JudgeEvent struct {
+	ID      int64
+	Name    string
+	BaseURL string // /events/{id}/judge
+}
+
+// JudgeConsole is the judge's page for an event: its game logs and rulings,
+// and the forms to add a log or a ruling.
+type JudgeConsole struct {
+	Event   JudgeEvent
+	Logs    []JudgeLogRow
+	Rulings []JudgeRulingRow
+	Upload  JudgeUploadForm
+	NewLog  JudgeNewLogForm
+	Ruling  JudgeRulingForm
+}
+
+// JudgeLogRow is a game log in the console's list.
+type JudgeLogRow struct {
+	ID                 int64
+	Title, Match, Game string
+	Updated, By        string
+	URL, RecordURL     string
+}
+
+// JudgeRulingRow is a ruling in a list.
+type JudgeRulingRow struct {
+	When, Judge   string
+	Rule, RuleURL string
+	Note          string
+	Penalty       string // "" without a penalty, else e.g. "Warning for Ana: Game rule violation"
+	Where         string // "Table 4 log, step 12", "match 7"
+	WhereURL      string
+}
+
+// JudgeUploadForm uploads or pastes a game log.
+type JudgeUploadForm struct {
+	Title, Match, GameNo, Body string
+	Errors                     FieldErrors
+}
+
+// JudgeNewLogForm starts an empty log that a scorekeeper records.
+type JudgeNewLogForm struct {
+	Title, Match, GameNo string
+	P1, P1Leader         string
+	P2, P2Leader         string
+	Errors               FieldErrors
+}
+
+// JudgeRulingForm records a ruling, optionally with a penalty.
+type JudgeRulingForm struct {
+	Action     string // where the form posts
+	LogID      string
+	Step       string
+	Match      string
+	Rule       string
+	Note       string
+	Penalty    string
+	Infraction string
+	Entry      string
+	Penalties  []Option
+	Entries    []Option
+	Errors     FieldErrors
+}
+
+// JudgeLogPage steps through a replayed game log.
+type JudgeLogPage struct {
+	Event     JudgeEvent
+	LogID     int64
+	Title     string
+	Match     string
+	Game      string
+	RecordURL string
+	// Problem is why the log cannot be read (with its line); nothing else is
+	// shown then.
+	Problem string
+
+	Step, Steps                         int
+	FirstURL, PrevURL, NextURL, LastURL string
+	FirstViolation                      *JudgeViolation
+	DeckProblems                        []JudgeViolation
+	Action                              *JudgeAction // nil at step 0 (the setup)
+	Board                               JudgeBoard
+	StepList                            []JudgeStepRow
+	Rulings                             []JudgeRulingRow
+	Ruling                              JudgeRulingForm
+}
+
+// JudgeViolation is an illegal action or a deck problem.
+type JudgeViolation struct {
+	Step, Line    int
+	Rule, RuleURL string
+	Message       string
+	Player        string
+	URL           string // the step page
+}
+
+// JudgeAction is the action of one step with what the engine did.
+type JudgeAction struct {
+	Line      int
+	Text      string
+	Events    []JudgeEventLine
+	Violation *JudgeViolation
+	First     bool // this is the first illegal step
+}
+
+// JudgeEventLine is one thing that happened, with the rule it rests on.
+type JudgeEventLine struct {
+	Text, Rule, RuleURL string
+	Auto                bool // the engine's own rule processing
+	Declared            bool // rests on what the players stated
+}
+
+// JudgeBoard is both players' side of the board at one step.
+type JudgeBoard struct {
+	Status  string // "Turn 3, P2 (Ben), main phase" or the result
+	Battle  string // the battle in progress, or ""
+	Players []JudgePlayer
+}
+
+// JudgePlayer is one player's side. Hidden zones are counts.
+type JudgePlayer struct {
+	Side, Name                    string
+	Turn                          bool // it is this player's turn
+	Life, Hand, Deck              int
+	EnergyActive, Energy, Markers int
+	Leader                        JudgeCard
+	Battle                        []JudgeCard
+	Field                         *JudgeCard
+	Drop, Combo                   []string
+}
+
+// JudgeCard is a card in play.
+type JudgeCard struct {
+	Label    string // number and name, "?" when unknown
+	Rest     bool
+	Power    string
+	Awakened bool
+	Ki       int
+	Under    int
+}
+
+// JudgeStepRow is a step in the list of all steps.
+type JudgeStepRow struct {
+	N, Line int
+	Text    string
+	URL     string
+	Illegal bool
+	First   bool // the first illegal step
+	Current bool
+}
+
+// JudgeRecordPage is the scorekeeper's phone page for a feature match.
+type JudgeRecordPage struct {
+	Event   JudgeEvent
+	LogID   int64
+	Title   string
+	LogURL  string
+	Board   JudgeBoard
+	Recent  []JudgeStepRow // the last actions, newest last
+	Steps   int
+	Over    bool
+	Line    string // what the scorekeeper typed, kept when refused
+	Problem string // why the line was refused
+	Quick   []string
+	// Helper fields for building a line without typing it all.
+	Player, Verb, Args string
+	Players, Verbs     []Option
+}
+
+// EnergyLine is the Energy Area in words: "2 active, 1 rest, 1 marker".
+func (p JudgePlayer) EnergyLine() string {
+	s := fmt.Sprintf("%d active, %d rest", p.EnergyActive, p.Energy-p.EnergyActive)
+	if p.Markers > 0 {
+		s += fmt.Sprintf(", %d marker", p.Markers)
+	}
+	return s
+}

@@ -1,0 +1,54 @@
+package views
+
+// Countdown is a round clock as a page shows it. The server renders the
+// right text; live.js (when it runs) takes over and ticks, resynchronised
+// with GET /events/{id}/clock.
+type Countdown struct {
+	EventID     int64
+	Round       int
+	State       string // running, paused or not-started
+	RemainingMS int64  // at render time (negative once time is up)
+	ExtensionMS int64  // this table's judge extension, 0 for none
+	Text        string // e.g. "34:12", remaining plus extension, "0:00" at time
+}
+
+// TimeUp reports whether the countdown shows 0:00.
+func (c Countdown) TimeUp() bool { return c.State != "not-started" && c.RemainingMS+c.ExtensionMS <= 0 }
+
+// Projector is the large-type page for a screen in the venue: the current
+// round's pairings, its clock and the latest standings.
+type Projector struct {
+	Title     string
+	CSSURL    string
+	JSURL     string
+	EventID   int64
+	EventName string
+	Round     int    // 0: no round published yet
+	RoundName string // "Round 3", "Top 8"
+	Clock     Countdown
+	Pairings  []ProjectorPairing
+	// StandingsAfter names the rounds counted, e.g. "after round 2".
+	StandingsAfter string
+	TiebreakNames  []string
+	Standings      []ProjectorStanding
+}
+
+// ProjectorPairing is one player's line, sorted by name so players find
+// themselves: table, player, opponent, points before the round.
+type ProjectorPairing struct {
+	Table    string // "" for a bye
+	Player   string
+	Opponent string // "Bye" for a bye
+	Points   int
+	Done     bool // the match has a confirmed result
+}
+
+// ProjectorStanding is one line of the standings.
+type ProjectorStanding struct {
+	Rank      int
+	Name      string
+	Points    int
+	Record    string
+	Tiebreaks []string // formatted percentages, in TiebreakNames order
+	Dropped   bool
+}

@@ -1,0 +1,148 @@
+package views
+
+import "github.com/a-h/templ"
+
+// PrintHead is what every print sheet shows at its top.
+type PrintHead struct {
+	Title     string // the sheet's title, e.g. "Pairings, round 2"
+	EventID   int64
+	EventName string
+	Date      string
+	Venue     string
+	CSSURL    string
+}
+
+// PairingByName is one player's line on the wall sheet: where they sit and
+// whom they play.
+type PairingByName struct {
+	Name     string
+	Table    string // "" for a bye
+	Opponent string // "" for a bye
+	Bye      bool
+}
+
+// PairingByTable is one table on the sheet by table.
+type PairingByTable struct {
+	Table  string // "" for a bye
+	P1, P2 string // P2 is "" for a bye
+	Bye    bool
+}
+
+// PairingsSheet is the printed pairings of one round, by name or by table.
+type PairingsSheet struct {
+	Head    PrintHead
+	Round   int
+	TopCut  bool
+	ByName  bool
+	Names   []PairingByName
+	Tables  []PairingByTable
+	Rounds  []int // every round number, for the screen-only round picker
+	Preview bool  // the round is not published yet
+}
+
+// MatchSlip is one match's result slip.
+type MatchSlip struct {
+	Table     string
+	P1, P2    string
+	ReportURL string
+	QR        templ.Component
+}
+
+// SlipsSheet is every slip of a round.
+type SlipsSheet struct {
+	Head   PrintHead
+	Round  int
+	TopCut bool
+	BestOf int
+	Slips  []MatchSlip
+}
+
+// StandingRow is one line of the printed standings.
+type StandingRow struct {
+	Rank        int
+	Name        string
+	Record      string
+	Points      int
+	Tiebreakers []string // formatted, in the order of StandingsSheet.Tiebreakers
+	Dropped     bool
+}
+
+// TiebreakerName is a tiebreaker column: its short key and what it means.
+type TiebreakerName struct {
+	Short, Long string
+}
+
+// StandingsSheet is the printed standings.
+type StandingsSheet struct {
+	Head        PrintHead
+	AfterRound  int
+	Profile     string
+	Tiebreakers []TiebreakerName
+	Rows        []StandingRow
+}
+
+// BracketSide is one player of a bracket match ("" name: not decided yet).
+type BracketSide struct {
+	Seed   int
+	Name   string
+	Winner bool
+}
+
+// BracketMatchView is one match of the printed bracket.
+type BracketMatchView struct {
+	Number int
+	A, B   BracketSide
+	Bye    bool
+	Score  string
+}
+
+// BracketRoundView is one round of the printed bracket.
+type BracketRoundView struct {
+	Name    string
+	Matches []BracketMatchView
+}
+
+// BracketSheet is the printed top cut.
+type BracketSheet struct {
+	Head     PrintHead
+	Size     int
+	BestOf   int
+	Rounds   []BracketRoundView
+	Champion string
+	Problem  string // why there is no bracket, in plain English
+}
+
+// RegistrationPoster is the poster with the self-registration QR code.
+type RegistrationPoster struct {
+	Head   PrintHead
+	URL    string
+	QR     templ.Component
+	Closed bool // self-registration is switched off
+}
+
+// MetaRow is one leader or colour of the metagame breakdown.
+type MetaRow struct {
+	Label      string
+	Players    int
+	SharePct   float64 // of the players counted, 0-100
+	Wins       int
+	Losses     int
+	Draws      int
+	Matches    int     // non-mirror matches with a confirmed result
+	WinRatePct float64 // (wins + draws/2) / matches, 0-100; 0 when no matches
+}
+
+// MetagamePage is the metagame breakdown of an event.
+type MetagamePage struct {
+	EventID   int64
+	EventName string
+	Players   int
+	Leaders   []MetaRow
+	Colours   []MetaRow
+	IsPublic  bool // decklists are published
+}
+
+// ImportForm is the page to create an event from an exported file.
+type ImportForm struct {
+	Problem string
+}

@@ -1,0 +1,251 @@
+// live.js: countdowns and live updates for Tenkaichi pages. Hand-written, no
+// library. Every page works without it; this script only keeps what the
+// server rendered current.
+//
+// Markup it reads:
+//   <time class="countdown" data-event data-round data-state
+//         data-remaining-ms [data-extension-ms]>34:12</time>
+//   <main data-live-topics="pairings results" data-event="7">  (refetch and
+//         swap <main> when one of these topics arrives for the event)
+//   [data-autoscroll] containers (the projector) scroll page by page.
+(function () {
+  "use strict";
+
+  var RESYNC_EVERY = 60000;
+  var offsets = {}; // event id -> server time minus local time, in ms
+  var clocks = {}; // "event/round" -> {state, deadline (server ms), remaining}
+  var sources = {};
+  var swapTimer = null;
+  var swapping = false;
+
+  function now(ev) {
+    return Date.now() + (offsets[ev] || 0);
+  }
+
+  // text is m:ss, rounded up, as the server prints it (clockText in Go).
+  function text(ms) {
+    if (ms < 0) ms = 0;
+    var secs = Math.ceil(ms / 1000);
+    var s = secs % 60;
+    return Math.floor(secs / 60) + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function countdowns() {
+    return document.querySelectorAll("time.countdown[data-event]");
+  }
+
+  function key(el) {
+    return el.getAttribute("data-event") + "/" + el.getAttribute("data-round");
+  }
+
+  // seed takes the clock as rendered, until the first resync answers; the
+  // page's request started about performance.now() ago.
+  function seed(el) {
+    var k = key(el);
+    if (clocks[k]) return;
+    var rem = parseInt(el.getAttribute("data-remaining-ms"), 10) || 0;
+    var start = Date.now() - (window.performance ? performance.now() : 0);
+    clocks[k] = {
+      state: el.getAttribute("data-state"),
+      remaining: rem,
+      deadline: start + (offsets[el.getAttribute("data-event")] || 0) + rem,
+    };
+  }
+
+  function remainingOf(el) {
+    var c = clocks[key(el)];
+    if (!c) return null;
+    var ext = parseInt(el.getAttribute("data-extension-ms"), 10) || 0;
+    if (c.state === "running") return c.deadline - now(el.getAttribute("data-event")) + ext;
+    return c.remaining + ext;
+  }
+
+  function paint() {
+    var els = countdowns();
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      var c = clocks[key(el)];
+      var rem = remainingOf(el);
+      if (rem === null) continue;
+      if (el.getAttribute("data-state") !== c.state) el.setAttribute("data-state", c.state);
+      var t = text(rem);
+      if (el.textContent !== t) el.textContent = t;
+      var up = c.state !== "not-started" && rem <= 0;
+      el.classList.toggle("time-up", up);
+      var note = el.nextElementSibling;
+      var hasNote = note && note.classList.contains("countdown-note");
+      if (up && !hasNote) {
+        note = document.createElement("span");
+        note.className = "countdown-note";
+        note.textContent = "Time!";
+        el.parentNode.insertBefore(note, el.nextSibling);
+      } else if (!up && hasNote) {
+        note.parentNode.removeChild(note);
+      }
+    }
+  }
+
+  // resync asks the server for each shown round's clock; the offset is taken
+  // at the middle of the request, so phones and the projector agree to well
+  // within a second on any sane network.
+  function resync(onlyEvent) {
+    var seen = {};
+    var els = countdowns();
+    for (var i = 0; i < els.length; i++) {
+      var ev = els[i].getAttribute("data-event");
+      var k = key(els[i]);
+      if (seen[k] || (onlyEvent && ev !== onlyEvent)) continue;
+      seen[k] = true;
+      fetchClock(ev, els[i].getAttribute("data-round"), k);
+    }
+  }
+
+  function fetchClock(ev, round, k) {
+    var t0 = Date.now();
+    fetch("/events/" + ev + "/clock?round=" + encodeURIComponent(round), {
+      credentials: "same-origin",
+      cache: "no-store",
+    })
+      .then(function (res) {
+        if (!res.ok) throw new Error("clock " + res.status);
+        return res.json();
+      })
+      .then(function (j) {
+        var t1 = Date.now();
+        offsets[ev] = j.server_now_ms - (t0 + t1) / 2;
+        clocks[k] = { state: j.state, remaining: j.remaining_ms, deadline: j.server_now_ms + j.remaining_ms };
+        paint();
+        // Marks the countdowns as in step with the server (tests wait for it).
+        var els = countdowns();
+        for (var i = 0; i < els.length; i++) if (key(els[i]) === k) els[i].setAttribute("data-synced", String(j.server_now_ms));
+      })
+      .catch(function () {
+        /* keep ticking from what we have; the next resync tries again */
+      });
+  }
+
+  // Live updates: one EventSource per event shown on the page.
+  function watchedEvents() {
+    var evs = {};
+    var els = document.querySelectorAll("[data-event]");
+    for (var i = 0; i < els.length; i++) evs[els[i].getAttribute("data-event")] = true;
+    return Object.keys(evs);
+  }
+
+  function topicsWanted(ev, topic) {
+    var els = document.querySelectorAll("[data-live-topics]");
+    for (var i = 0; i < els.length; i++) {
+      var owner = els[i].getAttribute("data-event") || ev;
+      if (owner !== ev) continue;
+      if ((" " + els[i].getAttribute("data-live-topics") + " ").indexOf(" " + topic + " ") >= 0) return true;
+    }
+    return false;
+  }
+
+  function connect(ev) {
+    if (sources[ev] || !window.EventSource) return;
+    var es = new EventSource("/events/" + ev + "/live");
+    var opened = false;
+    sources[ev] = es;
+    es.addEventListener("open", function () {
+      // After a drop, notices may have been missed: catch up.
+      if (opened) {
+        resync(ev);
+        if (document.querySelector("[data-live-topics]")) scheduleSwap(true);
+      }
+      opened = true;
+    });
+    ["pairings", "results", "clock", "standings", "judge", "entries", "resync"].forEach(function (topic) {
+      es.addEventListener(topic, function () {
+        if (topic === "clock" || topic === "resync") resync(ev);
+        if (topicsWanted(ev, topic)) scheduleSwap(true);
+      });
+    });
+  }
+
+  // scheduleSwap refetches the page and swaps <main>, after a short random
+  // delay so a room full of phones does not ask at the same instant, and at
+  // most once every few seconds however many notices arrive (the last one
+  // is never lost: a swap is pending until it runs).
+  var MIN_SWAP_GAP = 5000;
+  var lastSwap = 0;
+  function scheduleSwap(jitter) {
+    if (swapTimer) return;
+    var wait = Math.max(jitter ? 200 + Math.random() * 1000 : 0, lastSwap + MIN_SWAP_GAP - Date.now());
+    swapTimer = setTimeout(function () {
+      swapTimer = null;
+      swap();
+    }, wait);
+  }
+
+  function typing() {
+    var a = document.activeElement;
+    return a && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName) && a.closest("main");
+  }
+
+  function swap() {
+    if (swapping) return;
+    if (typing()) {
+      // Do not pull a form from under someone filling it in.
+      document.activeElement.addEventListener("blur", function () { scheduleSwap(false); }, { once: true });
+      return;
+    }
+    swapping = true;
+    lastSwap = Date.now();
+    fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
+      .then(function (res) {
+        if (!res.ok) throw new Error("page " + res.status);
+        return res.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.querySelector("main");
+        var old = document.querySelector("main");
+        if (!fresh || !old) throw new Error("no main");
+        var y = window.scrollY;
+        old.parentNode.replaceChild(document.adoptNode(fresh), old);
+        if (doc.title) document.title = doc.title;
+        window.scrollTo(0, y);
+        start(false);
+      })
+      .catch(function () {
+        location.reload();
+      })
+      .then(function () {
+        swapping = false;
+      });
+  }
+
+  // Projector: sections taller than the screen scroll a page at a time.
+  function autoscroll() {
+    var els = document.querySelectorAll("[data-autoscroll]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (el.scrollHeight <= el.clientHeight + 4) continue;
+      var atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
+      el.scrollTop = atEnd ? 0 : el.scrollTop + el.clientHeight * 0.9;
+    }
+  }
+
+  function start(first) {
+    var els = countdowns();
+    for (var i = 0; i < els.length; i++) seed(els[i]);
+    paint();
+    resync();
+    watchedEvents().forEach(connect);
+    if (first) {
+      setInterval(paint, 250); // text changes once a second; 250 ms keeps it within a quarter of one
+      setInterval(resync, RESYNC_EVERY);
+      setInterval(autoscroll, 8000);
+      document.addEventListener("visibilitychange", function () {
+        if (!document.hidden) resync(); // a phone waking up may have slept through notices
+      });
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { start(true); });
+  } else {
+    start(true);
+  }
+})();
