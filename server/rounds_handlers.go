@@ -56,7 +56,13 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 	m.CutSize = e.TopCutSize
 	m.CanStartCut = !m.InTopCut && allIn && e.TopCutSize >= 2 && len(swiss) >= 1 && len(swiss) >= swissTarget
 	if m.InTopCut && allIn {
-		if b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize); err == nil && b.Champion == nil {
+		b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
+		switch {
+		case err != nil:
+			if m.PairProblem == "" {
+				m.PairProblem = "The top cut cannot go on: " + err.Error()
+			}
+		case b.Champion == nil:
 			m.CanPairNextCut = true
 		}
 	}
@@ -409,22 +415,50 @@ func (s *Server) setResult(c echo.Context) error {
 	case err != nil:
 		return err
 	}
+	if r.Kind == storage.KindTopCut {
+		if err := s.finishIfChampion(c, e); err != nil {
+			return err
+		}
+	}
 	setFlash(c, msgResultSaved)
 	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
-// gamesJSON writes a best-of-three's games from the games each player won,
-// in the order p1's wins then p2's; the bracket uses them for the score.
+// finishIfChampion marks the event finished once the final has a winner.
+func (s *Server) finishIfChampion(c echo.Context, e *storage.Event) error {
+	d, err := s.loadEventData(c.Request().Context(), e)
+	if err != nil {
+		return err
+	}
+	b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
+	if err != nil || b.Champion == nil {
+		return nil
+	}
+	fresh, err := s.store.EventByID(c.Request().Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	return s.setEventStatus(c, fresh, storage.StatusFinished)
+}
+
+// gamesJSON writes a best-of-three's games from the games each player won.
+// The order is not reported, so the loser's wins come first: the match ends
+// on the winner's last win, as it must.
 func gamesJSON(p1, p2 int) string {
 	type game struct {
 		Winner string `json:"winner"`
 	}
-	var gs []game
-	for i := 0; i < p1; i++ {
-		gs = append(gs, game{storage.ResultP1})
+	first, second := storage.ResultP2, storage.ResultP1
+	nFirst, nSecond := p2, p1
+	if p2 > p1 {
+		first, second, nFirst, nSecond = storage.ResultP1, storage.ResultP2, p1, p2
 	}
-	for i := 0; i < p2; i++ {
-		gs = append(gs, game{storage.ResultP2})
+	var gs []game
+	for i := 0; i < nFirst; i++ {
+		gs = append(gs, game{first})
+	}
+	for i := 0; i < nSecond; i++ {
+		gs = append(gs, game{second})
 	}
 	b, _ := json.Marshal(gs)
 	return string(b)

@@ -1,0 +1,252 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// On a phone: a player registers through the event's link, pastes a deck,
+// sees its problems, fixes it, and reports a result the opponent confirms.
+func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	importCards(t, a)
+	id := createEvent(t, org, "Phone Regional")
+	path := "/events/" + strconv.FormatInt(id, 10)
+	ctx := phone(t)
+
+	register := func(name string) string {
+		t.Helper()
+		err := chromedp.Do(ctx,
+			chromedp.Navigate(a.srv.URL+path+"/register"),
+			chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
+			chromedp.SendKeys(chromedp.CSS(`#player_name`), name),
+			chromedp.Submit(chromedp.CSS(`#player_name`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-status"]`)),
+		)
+		if err != nil {
+			t.Fatalf("register %s: %v", name, err)
+		}
+		loc, err := chromedp.Run(ctx, chromedp.Location())
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, _ := url.Parse(loc)
+		return u.Path
+	}
+	ann := register("Ann")
+	noSideScroll(t, ctx, "player page")
+	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
+	err := chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(`#deck`), deck+"\n4 FB01-056\n"),
+		chromedp.Submit(chromedp.CSS(`#deck`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-result"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "not legal") || !strings.Contains(res, "banned") {
+		t.Fatalf("problems not shown: %s", res)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(`#deck`), deck),
+		chromedp.Submit(chromedp.CSS(`#deck`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-result"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "This deck is legal.") {
+		t.Fatalf("fixed deck: %s", res)
+	}
+	ben := register("Ben")
+
+	// The organiser pairs and publishes round 1 (two players: one match).
+	expectRedirect(t, "pair", org.post(path+"/rounds", path+"/rounds", nil), path+"/rounds/1")
+	expectRedirect(t, "publish", org.post(path+"/rounds/1", path+"/rounds/1/publish", nil), path+"/rounds/1")
+
+	navigate(t, ctx, a.srv.URL+ann)
+	waitFor(t, ctx, `[data-testid="report-won"]`)
+	if opp := text(t, ctx, `[data-testid="my-opponent"]`); opp != "Ben" {
+		t.Fatalf("Ann's opponent: %q", opp)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`[data-testid="report-won"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="match-status"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	navigate(t, ctx, a.srv.URL+ben)
+	err = chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="confirm"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="confirm"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="final-result"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final := text(t, ctx, `[data-testid="final-result"]`); final != "You lost" {
+		t.Fatalf("Ben sees %q", final)
+	}
+	noSideScroll(t, ctx, "player page with a result")
+}
+
+// An organiser runs a 16-player event in the browser: 4 Swiss rounds and a
+// top 4 to the end.
+func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	f := eventForm("Sixteen Cup")
+	f.Set("top_cut_size", "4")
+	f.Set("swiss_rounds", "4")
+	r := org.post("/events/new", "/events", f)
+	path := r.location
+	eventID, _ := strconv.ParseInt(strings.TrimPrefix(path, "/events/"), 10, 64)
+	ctx := phone(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(a.srv.URL+"/login"),
+		chromedp.WaitVisible(chromedp.CSS(`#username`)),
+		chromedp.SendKeys(chromedp.CSS(`#username`), "org"),
+		chromedp.SendKeys(chromedp.CSS(`#password`), testPassword),
+		chromedp.Submit(chromedp.CSS(`#password`)),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="/account"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 16; i++ {
+		err := chromedp.Do(ctx,
+			chromedp.Navigate(a.srv.URL+path+"/players"),
+			chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
+			chromedp.SendKeys(chromedp.CSS(`#player_name`), fmt.Sprintf("Player %02d", i)),
+			chromedp.Submit(chromedp.CSS(`#player_name`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="player-link"]`)),
+		)
+		if err != nil {
+			t.Fatalf("add player %d: %v", i, err)
+		}
+	}
+	// enterResults fills the first pending match's form until none is left.
+	enterResults := func(round int, topCut bool) {
+		t.Helper()
+		for k := 0; k < 20; k++ {
+			pending, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('tr.match-pending form.result-form').length`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pending == 0 {
+				return
+			}
+			steps := []chromedp.Action[chromedp.Void]{chromedp.SetValue(chromedp.CSS(`tr.match-pending form.result-form select`), "p1")}
+			if topCut {
+				steps = append(steps,
+					chromedp.SetValue(chromedp.CSS(`tr.match-pending form.result-form input[name="p1_wins"]`), "2"),
+					chromedp.SetValue(chromedp.CSS(`tr.match-pending form.result-form input[name="p2_wins"]`), "1"))
+			}
+			steps = append(steps, chromedp.Submit(chromedp.CSS(`tr.match-pending form.result-form select`)),
+				chromedp.WaitVisible(chromedp.CSS(`[data-testid="outstanding"]`)))
+			if err := chromedp.Do(ctx, steps...); err != nil {
+				t.Fatalf("round %d result: %v", round, err)
+			}
+		}
+		t.Fatalf("round %d: results never complete", round)
+	}
+	for n := 1; n <= 4; n++ {
+		err := chromedp.Do(ctx,
+			chromedp.Navigate(a.srv.URL+path+"/rounds"),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="rounds"]`)),
+			chromedp.Submit(chromedp.CSS(`form[action$="/rounds"] button`)),
+			chromedp.WaitVisible(chromedp.CSS(`form[action$="/publish"] button`)),
+			chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="matches"]`)),
+		)
+		if err != nil {
+			t.Fatalf("pair round %d: %v", n, err)
+		}
+		enterResults(n, false)
+	}
+	// Swiss is over: the rounds page offers the top cut, not a fifth round.
+	for cut := 0; cut < 2; cut++ {
+		stepCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		err := chromedp.Do(stepCtx,
+			chromedp.Navigate(a.srv.URL+path+"/rounds"),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="rounds"]`)),
+			chromedp.Submit(chromedp.CSS(`form[action$="/topcut"] button`)),
+			chromedp.WaitVisible(chromedp.CSS(`form[action$="/publish"] button`)),
+			chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="matches"]`)),
+		)
+		if err != nil {
+			t.Fatalf("top cut round %d: %v\n%s", cut+1, err, pageText(ctx))
+		}
+		cancel()
+		enterResults(5+cut, true)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(a.srv.URL+path+"/standings"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="bracket"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bracket := text(t, ctx, `[data-testid="bracket"]`)
+	if !strings.Contains(bracket, "Winner: Player") {
+		t.Fatalf("no champion after the final:\n%s", bracket)
+	}
+	rounds, _ := a.store.Rounds(context.Background(), eventID)
+	kinds := ""
+	for _, r := range rounds {
+		kinds += r.Kind + " "
+	}
+	if len(rounds) != 6 || strings.Count(kinds, storage.KindTopCut) != 2 {
+		t.Fatalf("rounds: %s", kinds)
+	}
+	if ev, _ := a.store.EventByID(context.Background(), eventID); ev.Status != storage.StatusFinished {
+		t.Fatalf("event status after the final: %s", ev.Status)
+	}
+}
+
+// navigate loads a page, trying again when the load was aborted because the
+// page before it reloaded itself on a live update at that moment.
+func navigate(t *testing.T, ctx context.Context, u string) {
+	t.Helper()
+	var err error
+	for try := 0; try < 3; try++ {
+		if err = chromedp.Do(ctx, chromedp.Navigate(u)); err == nil || !strings.Contains(err.Error(), "ERR_ABORTED") {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("navigate to %s: %v", u, err)
+	}
+}
+
+// waitFor waits up to 20 seconds for an element and fails with the page's
+// text when it does not come.
+func waitFor(t *testing.T, ctx context.Context, css string) {
+	t.Helper()
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(wctx, chromedp.WaitVisible(chromedp.CSS(css))); err != nil {
+		t.Fatalf("waiting for %s: %v\npage:\n%s", css, err, pageText(ctx))
+	}
+}
+
+// pageText is the visible text of the page, for failure messages.
+func pageText(ctx context.Context) string {
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + "\n" + document.body.innerText`))
+	if err != nil {
+		return "(page text unavailable: " + err.Error() + ")"
+	}
+	return s
+}
