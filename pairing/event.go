@@ -34,6 +34,9 @@ type Event struct {
 	Byes           []AwardedBye `json:"byes,omitempty"`
 	SwissRounds    int          `json:"swiss_rounds,omitempty"`
 	TopCut         *TopCut      `json:"top_cut,omitempty"`
+	// Tenkaichi is what the server adds to an export (settings, decks,
+	// penalties); the pairing tools carry it along and ignore it.
+	Tenkaichi json.RawMessage `json:"tenkaichi,omitempty"`
 }
 
 // Points are the match points per outcome.

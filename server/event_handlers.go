@@ -124,8 +124,12 @@ func (s *Server) showEvent(c echo.Context) error {
 		d.JudgeIDs = append(d.JudgeIDs, views.JudgeRef{ID: j.ID, Name: j.Name()})
 		attached[j.ID] = true
 	}
+	d.CanRegister = e.SelfRegistration && e.Status == storage.StatusRegistration
+	if u := currentUser(c); u != nil && u.Role == storage.RoleJudge && attached[u.ID] {
+		d.IsStaff = true
+	}
 	if u := currentUser(c); u != nil && u.Role == storage.RoleOrganiser {
-		d.CanEdit, d.CanSeeAudit = true, true
+		d.CanEdit, d.CanSeeAudit, d.IsStaff = true, true, true
 		all, err := s.store.UsersWithRole(ctx, storage.RoleJudge)
 		if err != nil {
 			return err

@@ -343,3 +343,39 @@ func mustMatchOf(t *testing.T, a *app, eventID, entryID int64) int64 {
 	t.Fatal("no match")
 	return 0
 }
+
+func TestEditPairingAndExtension(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan")
+	d.pairAndPublish(1)
+	ctx := context.Background()
+	r1, _ := a.store.RoundByNumber(ctx, d.id, 1)
+	ms, _ := a.store.Matches(ctx, r1.ID)
+	a1, b1 := ms[0].P1EntryID, *ms[0].P2EntryID
+	a2, b2 := ms[1].P1EntryID, *ms[1].P2EntryID
+	path := func(m storage.Match, what string) string { return fmt.Sprintf("%s/matches/%d/%s", d.path, m.ID, what) }
+	id := func(n int64) string { return strconv.FormatInt(n, 10) }
+	// Without a reason: refused, nothing changes.
+	r := org.post(d.path+"/rounds/1", path(ms[0], "pairing"), url.Values{"p1": {id(a1)}, "p2": {id(a2)}})
+	expectStatus(t, "pairing change without reason", r, http.StatusUnprocessableEntity)
+	// Swap opponents between the two tables, with a reason.
+	expectRedirect(t, "change table 1", org.post(d.path+"/rounds/1", path(ms[0], "pairing"), url.Values{"p1": {id(a1)}, "p2": {id(a2)}, "reason": {"same household"}}), d.path+"/rounds/1")
+	expectRedirect(t, "change table 2", org.post(d.path+"/rounds/1", path(ms[1], "pairing"), url.Values{"p1": {id(b1)}, "p2": {id(b2)}, "reason": {"same household"}}), d.path+"/rounds/1")
+	m, _ := a.store.MatchByID(ctx, d.id, ms[0].ID)
+	if *m.P2EntryID != a2 || m.Note != "same household" {
+		t.Fatalf("table 1 after change: %+v", m)
+	}
+	log, _ := a.store.AuditLogFor(ctx, "match", ms[0].ID)
+	if len(log) == 0 || log[0].Action != "edit-pairing" || !strings.Contains(log[0].AfterJSON, "same household") {
+		t.Fatalf("pairing change not audited with its reason: %+v", log)
+	}
+	// A judge's extension for one table.
+	expectRedirect(t, "extend", org.post(d.path+"/rounds/1", path(ms[1], "extend"), url.Values{"minutes": {"3"}}), d.path+"/rounds/1")
+	m, _ = a.store.MatchByID(ctx, d.id, ms[1].ID)
+	if m.ExtensionSeconds != 180 {
+		t.Fatalf("extension = %d s", m.ExtensionSeconds)
+	}
+	r = org.post(d.path+"/rounds/1", path(ms[1], "extend"), url.Values{"minutes": {"90"}})
+	expectStatus(t, "extension too long", r, http.StatusUnprocessableEntity)
+}

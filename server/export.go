@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
@@ -19,9 +20,11 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
-// The export is the pairing package's event file (docs/event-file.md), so the
-// command-line tools read it, plus a "tenkaichi" object with what only the
-// server keeps: settings, decklists, penalties and the rounds' details.
+// The export is the pairing package's event file (docs/event-file.md) plus a
+// "tenkaichi" object with what only the server keeps: settings, decklists,
+// penalties and the rounds' details. Without that object it is exactly what
+// the command-line tools read (they refuse unknown fields, so pairing.Event
+// must learn to ignore "tenkaichi" before they read an export as it is).
 
 const exportVersion = 1
 
@@ -178,7 +181,7 @@ func (s *Server) buildExport(c echo.Context, ev *storage.Event) (*exportFile, er
 	return out, nil
 }
 
-// exportEvent answers the event file as a download.
+// exportEventFile answers the event file as a download.
 func (s *Server) exportEventFile(c echo.Context) error {
 	ev, err := s.eventParam(c)
 	if err != nil {
@@ -293,6 +296,17 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 	}
 	if e.SwissRounds != nil && *e.SwissRounds <= 0 {
 		return nil, problemf("The event's number of Swiss rounds must be at least 1.")
+	}
+	if utf8.RuneCountInString(e.Name) > 120 {
+		return nil, problemf("The event's name is longer than 120 characters.")
+	}
+	switch e.EndOfRound {
+	case "", "draw", "double-loss", "count":
+	default:
+		return nil, problemf("The event's end of round %q is not one of draw, double-loss or count.", e.EndOfRound)
+	}
+	if e.ExtraTurns < 0 || e.ExtraTurns > 10 || (e.PlayerCap != nil && *e.PlayerCap < 1) {
+		return nil, problemf("The event's extra turns or player cap is out of range.")
 	}
 	pts := pe.Scoring()
 	in := &storage.EventImport{Event: storage.Event{
@@ -557,15 +571,16 @@ func validPenaltyKind(k string) bool {
 	return false
 }
 
-// maxImportBytes bounds an uploaded event file. Requests are limited to 2 MB
-// by the server's body limit too.
-const maxImportBytes = 2 << 20
+// maxImportBytes bounds an uploaded event file (a 1,000-player event with
+// decklists is a few megabytes). The import route allows a body a little
+// larger; the server-wide 2 MB limit must skip /events/import for it to apply.
+const maxImportBytes = 16 << 20
 
 func (s *Server) importForm(c echo.Context) error {
 	return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{}))
 }
 
-// importEvent creates a new event from an uploaded file, all or nothing.
+// importEventFile creates a new event from an uploaded file, all or nothing.
 func (s *Server) importEventFile(c echo.Context) error {
 	fail := func(msg string) error {
 		return render(c, http.StatusUnprocessableEntity, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{Problem: msg}))
@@ -575,7 +590,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 		return fail("Choose an event file to import.")
 	}
 	if fh.Size > maxImportBytes {
-		return fail("The file is larger than 2 MB, the most this server accepts.")
+		return fail("The file is larger than 16 MB, the most this server accepts for an event file.")
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -587,7 +602,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 		return err
 	}
 	if len(data) > maxImportBytes {
-		return fail("The file is larger than 2 MB, the most this server accepts.")
+		return fail("The file is larger than 16 MB, the most this server accepts for an event file.")
 	}
 	in, err := parseExport(data, fh.Filename, s.today())
 	var prob *importProblem

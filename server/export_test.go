@@ -30,8 +30,10 @@ func pfUpload(t *testing.T, b *browser, fileName string, data []byte) response {
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	_ = w.WriteField("_csrf", m[1])
-	fw, _ := w.CreateFormFile("file", fileName)
-	fw.Write(data)
+	if data != nil {
+		fw, _ := w.CreateFormFile("file", fileName)
+		fw.Write(data)
+	}
 	w.Close()
 	req, _ := http.NewRequest(http.MethodPost, b.app.srv.URL+"/events/import", &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
@@ -304,6 +306,7 @@ func TestExportImportRefusesABadFileAndWritesNothing(t *testing.T) {
 		}), "Round 1, match 1 differs between the event file and \"rounds_meta\""},
 		{"penalty for a stranger", strings.Replace(good, `"penalties": []`, `"penalties": [{"player": "nobody", "kind": "warning", "infraction": "x", "note": "", "judge": "j", "created_at": "2026-12-20T10:00:00Z"}]`, 1),
 			`Penalty 1 is for player "nobody", who is not in the file`},
+		{"bad end of round", strings.Replace(good, `"end_of_round": "draw"`, `"end_of_round": "sudden-death"`, 1), `end of round "sudden-death" is not one of`},
 		{"bad date", strings.Replace(good, `"date": "2026-12-20"`, `"date": "20/12/2026"`, 1), `date "20/12/2026" is not a date`},
 	}
 	for _, c := range cases {
@@ -316,11 +319,16 @@ func TestExportImportRefusesABadFileAndWritesNothing(t *testing.T) {
 			t.Errorf("%s: page lacks %q:\n%s", c.name, c.want, pfText(excerpt(r.body)))
 		}
 	}
+	r := pfUpload(t, org, "", nil)
+	expectStatus(t, "no file", r, http.StatusUnprocessableEntity)
+	if !strings.Contains(r.body, "Choose an event file to import.") {
+		t.Errorf("no file: %s", pfText(excerpt(r.body)))
+	}
 	es, err := a.store.Events(context.Background())
 	if err != nil || len(es) != 1 {
 		t.Fatalf("events after refused imports: %d, %v", len(es), err)
 	}
-	r := pfUpload(t, org, "good.json", []byte(good))
+	r = pfUpload(t, org, "good.json", []byte(good))
 	if r.status != http.StatusSeeOther {
 		t.Fatalf("the untouched export must import: %d\n%s", r.status, excerpt(r.body))
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -28,7 +29,7 @@ func (s *Server) printRoutes(app *echo.Group) {
 	app.GET("/events/:id/export", s.exportEventFile, requireOrganiser)
 	app.GET("/events/:id/standings.csv", s.standingsCSV, requireOrganiser)
 	app.GET("/events/import", s.importForm, requireOrganiser)
-	app.POST("/events/import", s.importEventFile, requireOrganiser)
+	app.POST("/events/import", s.importEventFile, requireOrganiser, middleware.BodyLimit("17M"))
 }
 
 func printHead(ev *storage.Event, title string) views.PrintHead {
@@ -78,8 +79,6 @@ func tableLabel(t *int) string {
 	return strconv.Itoa(*t)
 }
 
-var printCollator = collate.New(language.English, collate.IgnoreCase, collate.Loose)
-
 func (s *Server) printPairings(c echo.Context) error {
 	ev, err := s.eventParam(c)
 	if err != nil {
@@ -106,8 +105,13 @@ func (s *Server) printPairings(c echo.Context) error {
 	}
 	sheet := views.PairingsSheet{Head: printHead(ev, title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
 		ByName: byName, Preview: r.Status == storage.RoundPreview}
-	for _, x := range d.Rounds {
-		sheet.Rounds = append(sheet.Rounds, x.Number)
+	for i := range d.Rounds {
+		x := &d.Rounds[i]
+		label := "Round " + strconv.Itoa(printDisplayRound(d, x))
+		if x.Kind == storage.KindTopCut {
+			label = "Top cut round " + strconv.Itoa(printDisplayRound(d, x))
+		}
+		sheet.Rounds = append(sheet.Rounds, views.RoundLink{Number: x.Number, Label: label})
 	}
 	for _, m := range d.Matches[r.Number] {
 		p1 := d.name(&m.P1EntryID)
@@ -121,8 +125,11 @@ func (s *Server) printPairings(c echo.Context) error {
 		sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Table: t, Opponent: p2},
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
 	}
+	// Alphabetical as people read it: case and accents aside. A collator is
+	// not safe for concurrent use, so each request makes its own.
+	col := collate.New(language.English, collate.IgnoreCase, collate.Loose)
 	sort.SliceStable(sheet.Names, func(i, j int) bool {
-		return printCollator.CompareString(sheet.Names[i].Name, sheet.Names[j].Name) < 0
+		return col.CompareString(sheet.Names[i].Name, sheet.Names[j].Name) < 0
 	})
 	return render(c, http.StatusOK, views.PairingsPrint(sheet))
 }
@@ -257,7 +264,16 @@ func (s *Server) printBracket(c echo.Context) error {
 		return render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
 	sheet.Head.Title = "Top " + strconv.Itoa(ev.TopCutSize)
-	b, err := pairing.BuildTopCut(d.pairingEvent(false), ev.TopCutSize)
+	pe := d.pairingEvent(false)
+	results := 0
+	for _, r := range pe.Rounds {
+		results += len(r.Matches)
+	}
+	if results == 0 {
+		sheet.Problem = "The top cut is seeded from the Swiss standings, and there are no Swiss results yet."
+		return render(c, http.StatusOK, views.BracketPrint(sheet))
+	}
+	b, err := pairing.BuildTopCut(pe, ev.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
 		sheet.Problem = "The bracket cannot be drawn: " + ie.Error() + "."

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"html"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
 // pfEvent is an event made for the print tests: players by name, round 1
@@ -211,6 +213,10 @@ func TestPrintBracketFromTheTopCut(t *testing.T) {
 	if err := a.store.UpdateEvent(ctx, pfActor, ev); err != nil {
 		t.Fatal(err)
 	}
+	r := org.get(f.path + "/print/bracket")
+	if !strings.Contains(r.body, "no Swiss results yet") {
+		t.Fatalf("a cut before any result must say it has no seeds yet:\n%s", excerpt(r.body))
+	}
 	ms := pfRound(t, a, f, 1, storage.KindSwiss, [][2]string{{"Ann", "Bo"}, {"Cy", "Di"}, {"Ed", "Flo"}, {"Gus", "Hal"}})
 	for _, m := range ms {
 		pfResult(t, a, f, m, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1})
@@ -220,7 +226,7 @@ func TestPrintBracketFromTheTopCut(t *testing.T) {
 		pfResult(t, a, f, m, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1})
 	}
 	// Ann and Ed are 2-0, Cy and Gus 1-1 with the better opponents.
-	r := org.get(f.path + "/print/bracket")
+	r = org.get(f.path + "/print/bracket")
 	expectStatus(t, "bracket", r, http.StatusOK)
 	text := pfText(r.body)
 	if !strings.Contains(text, "Top 4") || !strings.Contains(r.body, `data-testid="bracket"`) {
@@ -314,4 +320,27 @@ func TestPrintExportPagesAreForOrganisersOnly(t *testing.T) {
 	// The judge's POST carries a valid CSRF token and is still refused.
 	expectStatus(t, "judge import", judge.post("/account", "/events/import", url.Values{}), http.StatusForbidden)
 	expectStatus(t, "unknown event", org.get("/events/999999/print/standings"), http.StatusNotFound)
+	// An import without the form's CSRF token is refused, even for an organiser.
+	expectStatus(t, "import without CSRF", org.postRaw("/events/import", url.Values{}), http.StatusForbidden)
+}
+
+// Every link of the organiser's tools box leads to a working page.
+func TestPrintEventToolsLinksWork(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	f := pfNewEvent(t, a, org, "Links Cup", "Ann", "Bo", "Cy")
+	ms := pfRound(t, a, f, 1, storage.KindSwiss, [][2]string{{"Ann", "Bo"}, {"Cy", ""}})
+	pfResult(t, a, f, ms[0], storage.ResultInput{Result: storage.ResultP1, P1Wins: 2})
+	var buf bytes.Buffer
+	if err := views.EventToolsLinks(f.id).Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	links := regexp.MustCompile(`href="([^"]+)"`).FindAllStringSubmatch(buf.String(), -1)
+	if len(links) < 10 {
+		t.Fatalf("%d links in the tools box:\n%s", len(links), buf.String())
+	}
+	for _, l := range links {
+		p := html.UnescapeString(l[1])
+		expectStatus(t, p, org.get(p), http.StatusOK)
+	}
 }

@@ -19,7 +19,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(s.requestLog)
 	// Forms are small; the card list upload has its own, larger limit.
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M",
-		Skipper: func(c echo.Context) bool { return c.Path() == "/cards/import" }}))
+		Skipper: func(c echo.Context) bool { return c.Path() == "/cards/import" || c.Path() == "/events/import" }}))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy:        "same-origin",

@@ -128,6 +128,7 @@ type RoundPage struct {
 	EndOfRound  string
 	BestOf      int
 	Problem     string
+	Players     []JudgeRef // everyone who may be seated, for pairing changes
 }
 
 // Clock is a round's countdown as rendered on the server; live.js ticks it.

@@ -53,6 +53,8 @@ type EventDetail struct {
 	Audit        []AuditRow
 	JudgeChoices []Option // judge accounts not yet attached (organisers only)
 	JudgeIDs     []JudgeRef
+	IsStaff      bool // organisers and the event's judges see the event-day menu
+	CanRegister  bool // self-registration is open
 }
 
 // JudgeRef is a judge attached to an event, with the id a form needs.

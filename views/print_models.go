@@ -36,8 +36,14 @@ type PairingsSheet struct {
 	ByName  bool
 	Names   []PairingByName
 	Tables  []PairingByTable
-	Rounds  []int // every round number, for the screen-only round picker
-	Preview bool  // the round is not published yet
+	Rounds  []RoundLink // every round, for the screen-only round picker
+	Preview bool        // the round is not published yet
+}
+
+// RoundLink is a round in the picker: its stored number and its name.
+type RoundLink struct {
+	Number int
+	Label  string // "Round 2", "Top cut round 1"
 }
 
 // MatchSlip is one match's result slip.

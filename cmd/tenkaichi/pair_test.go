@@ -184,3 +184,19 @@ func TestTopCutCommand(t *testing.T) {
 		t.Fatalf("bracket %s", out)
 	}
 }
+
+// An event exported by the server carries a "tenkaichi" object; the pairing
+// commands read it as it is.
+func TestStandingsReadsServerExport(t *testing.T) {
+	in := `{"seed": 1, "players": [{"id": "a"}, {"id": "b"}],
+	  "rounds": [{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p1"}]}],
+	  "tenkaichi": {"version": 1, "event": {"name": "X"}}}`
+	var out, errb bytes.Buffer
+	env := &cliEnv{stdin: strings.NewReader(in), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	if code := run(context.Background(), env, []string{"standings", "--in", "-"}); code != 0 {
+		t.Fatalf("standings on an export exited %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"id":"a"`) && !strings.Contains(out.String(), `"id": "a"`) {
+		t.Fatalf("output: %s", out.String())
+	}
+}
