@@ -131,6 +131,9 @@ func eventFormFrom(e *storage.Event) views.EventForm {
 	if e.PlayerCap != nil {
 		f.PlayerCap = strconv.Itoa(*e.PlayerCap)
 	}
+	if e.DeckDeadline != nil {
+		f.DeckDeadline = e.DeckDeadline.UTC().Format(deadlineLayout)
+	}
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
@@ -152,6 +155,7 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 		TopCutBestOf: strings.TrimSpace(c.FormValue("top_cut_best_of")),
 		Status:       c.FormValue("status"),
 		PlayerCap:    strings.TrimSpace(c.FormValue("player_cap")),
+		DeckDeadline: strings.TrimSpace(c.FormValue("deck_deadline")),
 		// An unticked box is absent from the form.
 		SelfRegistration: c.FormValue("self_registration") == "on",
 		EndOfRound:       c.FormValue("end_of_round"),
@@ -208,6 +212,15 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, "Give a cap from 2 to 10000 players, or leave it blank.")
 		cap = &n
 	}
+	var deadline *time.Time
+	if f.DeckDeadline != "" {
+		t, err := time.Parse(deadlineLayout, f.DeckDeadline)
+		if err != nil {
+			errs["deck_deadline"] = "Give the deadline as a date and time, for example 2026-12-31T09:30."
+		} else {
+			deadline = &t
+		}
+	}
 	if f.EndOfRound == "" {
 		f.EndOfRound = "draw"
 	}
@@ -235,7 +248,7 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 	ev = storage.Event{
 		Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, StartsOn: date, Venue: f.Venue,
 		RoundMinutes: roundMinutes, SwissRounds: swiss, TopCutSize: topCut, TopCutBestOf: bestOf, Status: f.Status,
-		PlayerCap: cap, SelfRegistration: f.SelfRegistration, EndOfRound: f.EndOfRound, ExtraTurns: extra,
+		PlayerCap: cap, DeckDeadline: deadline, SelfRegistration: f.SelfRegistration, EndOfRound: f.EndOfRound, ExtraTurns: extra,
 		Tiebreakers: f.Tiebreakers, PointsWin: win, PointsDraw: draw, PointsLoss: loss, PointsBye: bye,
 	}
 	return f, ev, true
@@ -263,3 +276,6 @@ func optionKnown(options []views.Option, v string) bool {
 	}
 	return false
 }
+
+// deadlineLayout is how a datetime-local input sends a time.
+const deadlineLayout = "2006-01-02T15:04"

@@ -295,6 +295,7 @@ func (s *Server) healthz(c echo.Context) error {
 func applyEventForm(dst, src *storage.Event) {
 	dst.Version, dst.Name, dst.Game, dst.Format, dst.StartsOn, dst.Venue = src.Version, src.Name, src.Game, src.Format, src.StartsOn, src.Venue
 	dst.RoundMinutes, dst.SwissRounds, dst.TopCutSize, dst.TopCutBestOf, dst.Status = src.RoundMinutes, src.SwissRounds, src.TopCutSize, src.TopCutBestOf, src.Status
+	dst.DeckDeadline = src.DeckDeadline
 	dst.PlayerCap, dst.SelfRegistration, dst.EndOfRound, dst.ExtraTurns, dst.Tiebreakers = src.PlayerCap, src.SelfRegistration, src.EndOfRound, src.ExtraTurns, src.Tiebreakers
 	dst.PointsWin, dst.PointsDraw, dst.PointsLoss, dst.PointsBye = src.PointsWin, src.PointsDraw, src.PointsLoss, src.PointsBye
 }

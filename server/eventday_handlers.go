@@ -247,3 +247,29 @@ func (s *Server) showMatch(c echo.Context) error {
 // playerCookie remembers a phone's player link per event, so the QR code on
 // a match slip can take the player to their own page.
 func playerCookie(eventID int64) string { return "tenkaichi_player_" + strconv.FormatInt(eventID, 10) }
+
+// showDecklists shows every list to anyone once the organiser publishes
+// them; before that only the event's staff see it.
+func (s *Server) showDecklists(c echo.Context) error {
+	e, err := s.eventParam(c)
+	if err != nil {
+		return err
+	}
+	if !e.DecksPublic || e.Status == storage.StatusDraft {
+		if _, err := s.staffEvent(c); err != nil {
+			return notFound()
+		}
+	}
+	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	m := views.PublicDecklistsPage{EventID: e.ID, EventName: e.Name}
+	for _, en := range entries {
+		if en.Waitlisted || en.DeckText == "" {
+			continue
+		}
+		m.Lists = append(m.Lists, views.PublicDecklist{Player: en.PlayerName, Leader: en.DeckLeader, Text: en.DeckText})
+	}
+	return render(c, http.StatusOK, views.PublicDecklistsView(s.page(c, e.Name+": decklists"), m))
+}

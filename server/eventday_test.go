@@ -379,3 +379,34 @@ func TestEditPairingAndExtension(t *testing.T) {
 	r = org.post(d.path+"/rounds/1", path(ms[1], "extend"), url.Values{"minutes": {"90"}})
 	expectStatus(t, "extension too long", r, http.StatusUnprocessableEntity)
 }
+
+func TestDecklistDeadlineAndPublishing(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	importCards(t, a)
+	d := newDayEvent(t, a, org, "0", "Ann")
+	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
+	ann := d.phone("Ann")
+	link := d.links["Ann"]
+	ann.post(link, link+"/deck", url.Values{"deck": {deck}})
+	// Private until published.
+	expectStatus(t, "lists before publishing", a.browser().get(d.path+"/decklists"), http.StatusNotFound)
+	expectStatus(t, "lists for the organiser", org.get(d.path+"/decklists"), http.StatusOK)
+	expectRedirect(t, "publish lists", org.post(d.path+"/decks", d.path+"/decks/settings", url.Values{"action": {"publish"}}), d.path+"/decks")
+	pub := a.browser().get(d.path + "/decklists")
+	if pub.status != http.StatusOK || !strings.Contains(pub.body, "Ann") || !strings.Contains(pub.body, "FS01-") {
+		t.Fatalf("published lists: %d\n%s", pub.status, excerpt(pub.body))
+	}
+	// A deadline in the past closes submissions from phones.
+	ev, _ := a.store.EventByID(context.Background(), d.id)
+	past := ev.StartsOn.AddDate(-1, 0, 0)
+	ev.DeckDeadline = &past
+	if err := a.store.UpdateEvent(context.Background(), storage.Actor{Name: "t"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	r := ann.post(link, link+"/deck", url.Values{"deck": {deck + "\n1 FS01-03\n"}})
+	expectStatus(t, "deck after the deadline", r, http.StatusConflict)
+	if !strings.Contains(r.body, "deadline has passed") {
+		t.Fatalf("deadline not explained:\n%s", excerpt(r.body))
+	}
+}

@@ -100,6 +100,9 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 	m.Status = statusLabels[ev.Status]
 	m.Waitlisted, m.Dropped = en.Waitlisted, en.DroppedRound != nil || en.Disqualified
 	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked
+	if ev.DeckDeadline != nil {
+		m.DeckDeadline = ev.DeckDeadline.UTC().Format("2006-01-02 15:04 UTC")
+	}
 	if m.DeckText == "" {
 		m.DeckText = en.DeckText
 	}
@@ -349,6 +352,9 @@ func (s *Server) playerDeck(c echo.Context) error {
 	err = s.store.SaveDeck(c.Request().Context(), storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, sub, false)
 	if errors.Is(err, storage.ErrDecksLocked) {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: "Decklists are locked. Ask a judge to change yours."}, http.StatusConflict)
+	}
+	if errors.Is(err, storage.ErrDeckDeadline) {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: "The decklist deadline has passed. Ask a judge to change yours."}, http.StatusConflict)
 	}
 	if err != nil {
 		return err

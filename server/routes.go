@@ -79,6 +79,7 @@ func (s *Server) routes(e *echo.Echo) {
 	// Decklists.
 	app.GET("/events/:id/decks", s.showDecks, requireUser)
 	app.POST("/events/:id/decks/settings", s.deckSettings, requireOrganiser)
+	app.GET("/events/:id/decklists", s.showDecklists)
 
 	// Rounds, the clock, results and the top cut (organisers; judges of the
 	// event may run the clock and enter results).

@@ -204,6 +204,9 @@ func (s *Store) SetEntryTokenHash(ctx context.Context, id int64, generation int,
 // ErrDecksLocked: the organiser locked decklists.
 var ErrDecksLocked = errors.New("decklists are locked")
 
+// ErrDeckDeadline: the decklist deadline has passed.
+var ErrDeckDeadline = errors.New("the decklist deadline has passed")
+
 // DeckSubmission is a checked decklist to store for an entry.
 type DeckSubmission struct {
 	Text     string
@@ -223,6 +226,9 @@ func (s *Store) SaveDeck(ctx context.Context, actor Actor, eventID, entryID int6
 		}
 		if ev.DecksLocked && !force {
 			return ErrDecksLocked
+		}
+		if ev.DeckDeadline != nil && tx.now().After(*ev.DeckDeadline) && !force {
+			return ErrDeckDeadline
 		}
 		before, err := tx.EntryByID(ctx, eventID, entryID)
 		if err != nil {

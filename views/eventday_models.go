@@ -220,6 +220,7 @@ type PlayerHome struct {
 	DeckProblems []DeckProblem
 	DeckText     string
 	DeckLocked   bool
+	DeckDeadline string // "2026-12-12 09:30 UTC", or ""
 	DeckErrors   FieldErrors
 	DeckResult   *DeckResult
 	CallOpen     bool
@@ -286,4 +287,18 @@ type JudgeCallRow struct {
 	Waiting string // "4 min"
 	Status  string
 	TakenBy string
+}
+
+// PublicDecklistsPage shows every list once the organiser publishes them.
+type PublicDecklistsPage struct {
+	EventID   int64
+	EventName string
+	Lists     []PublicDecklist
+}
+
+// PublicDecklist is one player's list.
+type PublicDecklist struct {
+	Player string
+	Leader string
+	Text   string
 }

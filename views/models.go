@@ -87,6 +87,7 @@ type EventForm struct {
 	TopCutBestOf string
 	Status       string
 	// Event-day settings.
+	DeckDeadline     string // YYYY-MM-DDTHH:MM in UTC, as a datetime-local input gives it
 	PlayerCap        string
 	SelfRegistration bool
 	EndOfRound       string
