@@ -410,3 +410,46 @@ func TestDecklistDeadlineAndPublishing(t *testing.T) {
 		t.Fatalf("deadline not explained:\n%s", excerpt(r.body))
 	}
 }
+
+// In the top cut players report a best of three game by game, with who went
+// first; the opponent confirms; the bracket shows the score and the winner.
+func TestTopCutGameByGameReports(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "2", "Ann", "Ben")
+	ev, _ := a.store.EventByID(context.Background(), d.id)
+	one := 1
+	ev.SwissRounds = &one
+	if err := a.store.UpdateEvent(context.Background(), storage.Actor{Name: "t"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	d.pairAndPublish(1)
+	d.report(d.phone("Ann"), "Ann", "won")
+	d.report(d.phone("Ben"), "Ben", "lost")
+	expectRedirect(t, "start top cut", org.post(d.path+"/rounds", d.path+"/topcut", nil), d.path+"/rounds/2")
+	expectRedirect(t, "publish cut", org.post(d.path+"/rounds/2", d.path+"/rounds/2/publish", nil), d.path+"/rounds/2")
+	ann, ben := d.phone("Ann"), d.phone("Ben")
+	page := ann.get(d.links["Ann"])
+	if !strings.Contains(page.body, `data-testid="report-games"`) {
+		t.Fatalf("no game-by-game form in the top cut:\n%s", excerpt(page.body))
+	}
+	match := regexp.MustCompile(`name="match" value="(\d+)"`).FindStringSubmatch(page.body)[1]
+	// A game after a gap is refused.
+	r := ann.post(d.links["Ann"], d.links["Ann"]+"/report", url.Values{"match": {match}, "result": {"games"}, "g1": {"won"}, "g3": {"won"}})
+	expectStatus(t, "games with a gap", r, http.StatusUnprocessableEntity)
+	// A third game after the match was won is refused.
+	r = ann.post(d.links["Ann"], d.links["Ann"]+"/report", url.Values{"match": {match}, "result": {"games"}, "g1": {"won"}, "g2": {"won"}, "g3": {"lost"}})
+	expectStatus(t, "game after the match was decided", r, http.StatusUnprocessableEntity)
+	games := url.Values{"match": {match}, "result": {"games"}, "g1": {"lost"}, "g1_first": {"me"}, "g2": {"won"}, "g2_first": {"them"}, "g3": {"won"}, "g3_first": {"me"}}
+	expectRedirect(t, "Ann reports", ann.post(d.links["Ann"], d.links["Ann"]+"/report", games), d.links["Ann"])
+	page = ben.get(d.links["Ben"])
+	if !strings.Contains(page.body, "You lost 1–2") {
+		t.Fatalf("Ben does not see Ann's report from his side:\n%s", excerpt(page.body))
+	}
+	confirm := url.Values{"match": {match}, "result": {regexp.MustCompile(`name="result" value="(p[12])"`).FindStringSubmatch(page.body)[1]}, "games": {"same"}}
+	expectRedirect(t, "Ben confirms", ben.post(d.links["Ben"], d.links["Ben"]+"/report", confirm), d.links["Ben"])
+	st := a.browser().get(d.path + "/standings")
+	if !strings.Contains(st.body, "Winner: Ann") || !strings.Contains(st.body, "2-1") {
+		t.Fatalf("bracket after the final:\n%s", excerpt(st.body))
+	}
+}

@@ -261,6 +261,13 @@ func (s *Server) playerReport(c echo.Context) error {
 		return forbidden("This is not your match.")
 	}
 	in, ok := readPlayerResult(c, side)
+	if c.FormValue("result") == "games" {
+		bestOf := 1
+		if r, err := s.roundOfMatch(c, ev, mt); err == nil && r.Kind == storage.KindTopCut {
+			bestOf = ev.TopCutBestOf
+		}
+		in, ok = readGames(c, bestOf, sideNames(side))
+	}
 	if c.FormValue("games") == "same" {
 		// Confirming the opponent's report: take it exactly as they sent it.
 		reports, err := s.store.Reports(ctx, mt.ID)
@@ -274,7 +281,7 @@ func (s *Server) playerReport(c echo.Context) error {
 		}
 	}
 	if !ok {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: "Choose I won, I lost or Draw (or give the games won)."}, http.StatusUnprocessableEntity)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: "Choose I won, I lost or Draw. For a best of three, give each game in order until someone has won the match."}, http.StatusUnprocessableEntity)
 	}
 	_, _, err = s.store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
 	var problem string
@@ -314,25 +321,6 @@ func readPlayerResult(c echo.Context, side string) (storage.ResultInput, bool) {
 		return win(other), true
 	case "draw":
 		return storage.ResultInput{Result: storage.ResultDraw, Draws: 1}, true
-	case "games":
-		mine, err1 := strconv.Atoi(c.FormValue("my_wins"))
-		theirs, err2 := strconv.Atoi(c.FormValue("their_wins"))
-		if err1 != nil || err2 != nil || mine < 0 || theirs < 0 || mine > 3 || theirs > 3 || mine == theirs && mine == 0 {
-			return storage.ResultInput{}, false
-		}
-		in := storage.ResultInput{Result: storage.ResultDraw}
-		switch {
-		case mine > theirs:
-			in.Result = side
-		case theirs > mine:
-			in.Result = other
-		}
-		if side == storage.ResultP1 {
-			in.P1Wins, in.P2Wins = mine, theirs
-		} else {
-			in.P1Wins, in.P2Wins = theirs, mine
-		}
-		return in, true
 	}
 	// Anything else (including results in the match's own terms, which only
 	// the confirm button sends) is not an answer.

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -386,14 +385,16 @@ func (s *Server) setResult(c echo.Context) error {
 		return err
 	}
 	in := storage.ResultInput{Result: c.FormValue("result")}
-	p1, e1 := strconv.Atoi(c.FormValue("p1_wins"))
-	p2, e2 := strconv.Atoi(c.FormValue("p2_wins"))
 	switch {
-	case e1 == nil && e2 == nil:
-		in.P1Wins, in.P2Wins = p1, p2
-		if r.Kind == storage.KindTopCut {
-			in.Games = gamesJSON(p1, p2)
+	case r.Kind == storage.KindTopCut && e.TopCutBestOf > 1:
+		games, ok := readGames(c, e.TopCutBestOf, matchNames)
+		if !ok {
+			return s.renderRound(c, e, r, "Give the winner of each game in order until one player has won the match.", http.StatusUnprocessableEntity)
 		}
+		if in.Result != games.Result {
+			return s.renderRound(c, e, r, "The games won do not match the winner.", http.StatusUnprocessableEntity)
+		}
+		in = games
 	case in.Result == storage.ResultP1:
 		in.P1Wins = 1
 	case in.Result == storage.ResultP2:
@@ -403,9 +404,6 @@ func (s *Server) setResult(c echo.Context) error {
 	}
 	if r.Kind == storage.KindTopCut && (in.Result == storage.ResultDraw || in.Result == storage.ResultDoubleLoss) {
 		return s.renderRound(c, e, r, "A top-cut match needs a winner.", http.StatusUnprocessableEntity)
-	}
-	if (in.Result == storage.ResultP1 && in.P1Wins <= in.P2Wins) || (in.Result == storage.ResultP2 && in.P2Wins <= in.P1Wins) {
-		return s.renderRound(c, e, r, "The games won do not match the winner.", http.StatusUnprocessableEntity)
 	}
 	override := c.FormValue("override") == "on"
 	reason := strings.TrimSpace(c.FormValue("reason"))
@@ -444,29 +442,6 @@ func (s *Server) finishIfChampion(c echo.Context, e *storage.Event) error {
 		return err
 	}
 	return s.setEventStatus(c, fresh, storage.StatusFinished)
-}
-
-// gamesJSON writes a best-of-three's games from the games each player won.
-// The order is not reported, so the loser's wins come first: the match ends
-// on the winner's last win, as it must.
-func gamesJSON(p1, p2 int) string {
-	type game struct {
-		Winner string `json:"winner"`
-	}
-	first, second := storage.ResultP2, storage.ResultP1
-	nFirst, nSecond := p2, p1
-	if p2 > p1 {
-		first, second, nFirst, nSecond = storage.ResultP1, storage.ResultP2, p1, p2
-	}
-	var gs []game
-	for i := 0; i < nFirst; i++ {
-		gs = append(gs, game{first})
-	}
-	for i := 0; i < nSecond; i++ {
-		gs = append(gs, game{second})
-	}
-	b, _ := json.Marshal(gs)
-	return string(b)
 }
 
 func (s *Server) extendMatch(c echo.Context) error {

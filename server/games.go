@@ -1,0 +1,79 @@
+package server
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// game is one game of a best-of-three as stored on the match: its winner and
+// who went first, both as "p1"/"p2" of the match.
+type game struct {
+	Winner string `json:"winner"`
+	First  string `json:"first,omitempty"`
+}
+
+// readGames reads games 1..bestOf from a form, in the match's terms. name
+// maps a form value ("p1", or "won" for a player) to "p1"/"p2"/"". It checks
+// that the games make a finished match: someone reaches a majority with the
+// last game played and no game follows. ok is false otherwise.
+func readGames(c echo.Context, bestOf int, name func(string) string) (storage.ResultInput, bool) {
+	need := bestOf/2 + 1
+	var gs []game
+	var in storage.ResultInput
+	stopped := false
+	for g := 1; g <= bestOf; g++ {
+		w := name(c.FormValue("g" + strconv.Itoa(g)))
+		if w == "" {
+			stopped = true
+			continue
+		}
+		if stopped || in.P1Wins >= need || in.P2Wins >= need {
+			return in, false // a game after a gap or after the match was decided
+		}
+		gs = append(gs, game{Winner: w, First: name(c.FormValue("g" + strconv.Itoa(g) + "_first"))})
+		if w == storage.ResultP1 {
+			in.P1Wins++
+		} else {
+			in.P2Wins++
+		}
+	}
+	switch {
+	case in.P1Wins >= need:
+		in.Result = storage.ResultP1
+	case in.P2Wins >= need:
+		in.Result = storage.ResultP2
+	default:
+		return in, false
+	}
+	b, _ := json.Marshal(gs)
+	in.Games = string(b)
+	return in, true
+}
+
+// sideNames maps a player's own words to the match's p1/p2.
+func sideNames(side string) func(string) string {
+	other := storage.ResultP2
+	if side == storage.ResultP2 {
+		other = storage.ResultP1
+	}
+	return func(v string) string {
+		switch v {
+		case "won", "me":
+			return side
+		case "lost", "them":
+			return other
+		}
+		return ""
+	}
+}
+
+// matchNames accepts the match's own p1/p2 (organiser forms).
+func matchNames(v string) string {
+	if v == storage.ResultP1 || v == storage.ResultP2 {
+		return v
+	}
+	return ""
+}
