@@ -126,6 +126,7 @@ type RoundPage struct {
 	Matches     []MatchRow
 	Outstanding int
 	EndOfRound  string
+	ExtraTurns  int
 	BestOf      int
 	Problem     string
 	Players     []JudgeRef // everyone who may be seated, for pairing changes
