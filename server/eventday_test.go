@@ -378,6 +378,11 @@ func TestEditPairingAndExtension(t *testing.T) {
 	}
 	r = org.post(d.path+"/rounds/1", path(ms[1], "extend"), url.Values{"minutes": {"90"}})
 	expectStatus(t, "extension too long", r, http.StatusUnprocessableEntity)
+	// Once the clock runs, the page states the event's end-of-round procedure.
+	expectRedirect(t, "start clock", org.post(d.path+"/rounds/1", d.path+"/rounds/1/clock", url.Values{"action": {"start"}}), d.path+"/rounds/1")
+	if page := org.get(d.path + "/rounds/1"); !strings.Contains(page.body, "then 3 more turns are played; a game still unfinished is a draw") {
+		t.Fatalf("end-of-round procedure not shown:\n%s", excerpt(page.body))
+	}
 }
 
 func TestDecklistDeadlineAndPublishing(t *testing.T) {
