@@ -357,6 +357,16 @@ func (s *Server) matchParam(c echo.Context, e *storage.Event) (*storage.Match, e
 	return s.store.MatchByID(c.Request().Context(), e.ID, id)
 }
 
+// matchAndRound loads the match in the URL and its round.
+func (s *Server) matchAndRound(c echo.Context, e *storage.Event) (*storage.Match, *storage.Round, error) {
+	mt, err := s.matchParam(c, e)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := s.roundOfMatch(c, e, mt)
+	return mt, r, err
+}
+
 func (s *Server) roundOfMatch(c echo.Context, e *storage.Event, mt *storage.Match) (*storage.Round, error) {
 	rounds, err := s.store.Rounds(c.Request().Context(), e.ID)
 	if err != nil {
@@ -376,11 +386,7 @@ func (s *Server) setResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	mt, err := s.matchParam(c, e)
-	if err != nil {
-		return err
-	}
-	r, err := s.roundOfMatch(c, e, mt)
+	mt, r, err := s.matchAndRound(c, e)
 	if err != nil {
 		return err
 	}
@@ -449,11 +455,7 @@ func (s *Server) extendMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	mt, err := s.matchParam(c, e)
-	if err != nil {
-		return err
-	}
-	r, err := s.roundOfMatch(c, e, mt)
+	mt, r, err := s.matchAndRound(c, e)
 	if err != nil {
 		return err
 	}
@@ -474,11 +476,7 @@ func (s *Server) editPairing(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	mt, err := s.matchParam(c, e)
-	if err != nil {
-		return err
-	}
-	r, err := s.roundOfMatch(c, e, mt)
+	mt, r, err := s.matchAndRound(c, e)
 	if err != nil {
 		return err
 	}
