@@ -145,12 +145,8 @@ func (s *Server) givePenalty(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
 	}
-	bestOf := 1
-	if e.Status == storage.StatusTopCut {
-		bestOf = e.TopCutBestOf
-	}
 	p := &storage.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
-	if err := s.store.GivePenalty(c.Request().Context(), actorOf(c), p, bestOf); err != nil {
+	if err := s.store.GivePenalty(c.Request().Context(), actorOf(c), p, 0); err != nil {
 		return err
 	}
 	setFlash(c, msgPenaltySaved)

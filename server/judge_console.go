@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
@@ -65,6 +66,26 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	return render(c, status, views.JudgeConsolePage(s.page(c, "Judge console: "+e.Name), m))
 }
 
+// formText is a form field as one trimmed line of valid UTF-8 without NUL
+// bytes (PostgreSQL refuses both), cut to at most n characters.
+func formText(c echo.Context, name string, n int) string {
+	v := strings.ToValidUTF8(strings.ReplaceAll(c.FormValue(name), "\x00", ""), "\uFFFD")
+	return clip(strings.Join(strings.Fields(v), " "), n)
+}
+
+// clip cuts s to at most n characters, never inside one.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) > n {
+		return string([]rune(s)[:n])
+	}
+	return s
+}
+
+// plainText reports whether a log or line can be stored as text as it is.
+func plainText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
 // optionalID reads an optional positive id from a form field.
 func optionalID(v string) (*int64, bool) {
 	v = strings.TrimSpace(v)
@@ -95,13 +116,14 @@ const (
 	msgNoLog        = "Choose a log file or paste the log."
 	msgLogTooLarge  = "The log is larger than 1 MB."
 	msgLeaderNeeded = "Give the Leader's card number, for example FS01-01."
+	msgNotText      = "The log is not plain text (UTF-8)."
 )
 
 // uploadGameLog stores a log from a file or pasted text once it parses. A
 // log with illegal actions is stored: finding them is the console's job.
 func (s *Server) uploadGameLog(c echo.Context) error {
 	e := judgeEventOf(c)
-	f := views.JudgeUploadForm{Title: strings.TrimSpace(c.FormValue("title")), Match: c.FormValue("match"),
+	f := views.JudgeUploadForm{Title: formText(c, "title", 200), Match: c.FormValue("match"),
 		GameNo: c.FormValue("game_no"), Body: c.FormValue("body"), Errors: views.FieldErrors{}}
 	if fh, err := c.FormFile("file"); err == nil {
 		file, err := fh.Open()
@@ -117,6 +139,7 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 		if f.Title == "" {
 			f.Title = fh.Filename
 		}
+		f.Title = clip(strings.ToValidUTF8(f.Title, "\uFFFD"), 200)
 	}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
@@ -132,6 +155,9 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 	case len(f.Body) > maxGameLog:
 		f.Errors["body"] = msgLogTooLarge
 		f.Body = ""
+	case !plainText(f.Body):
+		f.Errors["body"] = msgNotText
+		f.Body = ""
 	default:
 		if _, err := engine.ParseLog([]byte(f.Body)); err != nil {
 			f.Errors["body"] = parseProblem(err)
@@ -140,7 +166,7 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
-	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: truncate(f.Title, 200), Body: trimLog(f.Body) + "\n"}
+	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: trimLog(f.Body) + "\n"}
 	err := s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = msgNoSuchMatch
@@ -157,10 +183,9 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 // (seed, names, Leaders, unknown 50-card decks) and no action yet.
 func (s *Server) newGameLog(c echo.Context) error {
 	e := judgeEventOf(c)
-	oneLine := func(v string) string { return truncate(strings.Join(strings.Fields(v), " "), 100) }
-	f := views.JudgeNewLogForm{Title: oneLine(c.FormValue("title")), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
-		P1: oneLine(c.FormValue("p1")), P1Leader: strings.ToUpper(strings.TrimSpace(c.FormValue("p1_leader"))),
-		P2: oneLine(c.FormValue("p2")), P2Leader: strings.ToUpper(strings.TrimSpace(c.FormValue("p2_leader"))),
+	f := views.JudgeNewLogForm{Title: formText(c, "title", 200), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
+		P1: formText(c, "p1", 100), P1Leader: strings.ToUpper(formText(c, "p1_leader", 30)),
+		P2: formText(c, "p2", 100), P2Leader: strings.ToUpper(formText(c, "p2_leader", 30)),
 		Errors: views.FieldErrors{}}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
@@ -213,7 +238,7 @@ func (s *Server) newGameLog(c echo.Context) error {
 	var b strings.Builder
 	b.WriteString("# " + title + "\n")
 	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(randomSeed(), 10)) + "]\n")
-	b.WriteString("[Event " + strconv.Quote(oneLine(e.Name)) + "]\n")
+	b.WriteString("[Event " + strconv.Quote(strings.Join(strings.Fields(e.Name), " ")) + "]\n")
 	for i, p := range [][2]string{{f.P1, f.P1Leader}, {f.P2, f.P2Leader}} {
 		tag := "P" + strconv.Itoa(i+1)
 		if p[0] != "" {

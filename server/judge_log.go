@@ -23,16 +23,30 @@ type judgeCards struct {
 	pool   rules.MapPool
 }
 
-func (s *Server) loadJudgeCards(ctx context.Context) (*judgeCards, error) {
-	pool, err := s.store.CardPool(ctx, rules.GameFusionWorld)
+func (s *Server) loadJudgeCards(ctx context.Context, l *engine.Log) (*judgeCards, error) {
+	list, err := s.store.GameLogCards(ctx, rules.GameFusionWorld, logNumbers(l))
 	if err != nil {
 		return nil, err
 	}
-	list := make([]rules.Card, 0, len(pool))
-	for _, c := range pool {
-		list = append(list, *c)
+	return &judgeCards{engine: engine.NewCardMap(list), pool: rules.NewMapPool(list)}, nil
+}
+
+// logNumbers lists every card number a log names: Leaders, decks and the
+// cards its actions refer to (which is where unknown cards are revealed).
+func logNumbers(l *engine.Log) []string {
+	var out []string
+	for _, p := range l.Setup.Players {
+		out = append(out, p.Leader)
+		out = append(out, p.Deck...)
 	}
-	return &judgeCards{engine: engine.NewCardMap(list), pool: pool}, nil
+	for _, a := range l.Actions {
+		for _, ref := range append([]string{a.Card}, a.Targets...) {
+			if r, err := engine.ParseRef(ref); err == nil && r.Number != "" {
+				out = append(out, r.Number)
+			}
+		}
+	}
+	return out
 }
 
 // label is a card number with its name when the pool knows it.
@@ -242,7 +256,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 		m.Problem = parseProblem(perr)
 		return m, nil
 	}
-	jc, err := s.loadJudgeCards(ctx)
+	jc, err := s.loadJudgeCards(ctx, l)
 	if err != nil {
 		return m, err
 	}

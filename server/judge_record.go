@@ -58,7 +58,7 @@ func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.Game
 		m.Problem, m.Over = parseProblem(err), true
 		return render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(s.page(c, m.Title), m))
 	}
-	jc, err := s.loadJudgeCards(c.Request().Context())
+	jc, err := s.loadJudgeCards(c.Request().Context(), l)
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func (s *Server) recordAction(c echo.Context) error {
 	if line == "" {
 		return refuse(http.StatusUnprocessableEntity, "Write the next action, for example “P1 draw”.")
 	}
-	if strings.ContainsAny(line, "\r\n") || len(line) > 300 {
+	if strings.ContainsAny(line, "\r\n") || len(line) > 300 || !plainText(line) {
 		return refuse(http.StatusUnprocessableEntity, "Write one action on one line.")
 	}
 	base, before, err := textBody(gl.Body)
@@ -155,7 +155,7 @@ func (s *Server) recordAction(c echo.Context) error {
 	if len(after.Actions) != len(before.Actions)+1 {
 		return refuse(http.StatusUnprocessableEntity, "Write one action, for example “P1 draw”; tags and comments cannot be added here.")
 	}
-	jc, err := s.loadJudgeCards(ctx)
+	jc, err := s.loadJudgeCards(ctx, after)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -104,8 +105,10 @@ func (s *Server) saveRuling(c echo.Context) error {
 		return err
 	}
 	f.LogID, f.Step, f.Match = c.FormValue("log"), c.FormValue("step"), c.FormValue("match")
-	f.Rule, f.Note = truncate(strings.TrimSpace(c.FormValue("rule")), 100), strings.TrimSpace(c.FormValue("note"))
-	f.Penalty, f.Infraction, f.Entry = c.FormValue("penalty"), truncate(strings.TrimSpace(c.FormValue("infraction")), 200), c.FormValue("entry")
+	f.Rule, f.Infraction = formText(c, "rule", 100), formText(c, "infraction", 200)
+	f.Penalty, f.Entry = c.FormValue("penalty"), c.FormValue("entry")
+	// The note keeps its line breaks; only what the database refuses goes.
+	f.Note = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(c.FormValue("note"), "\x00", ""), "\uFFFD"))
 
 	r := &storage.Ruling{EventID: e.ID, Rule: f.Rule, Note: f.Note}
 	var gl *storage.GameLog
@@ -130,7 +133,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 	switch {
 	case f.Note == "":
 		f.Errors["note"] = msgNoteNeeded
-	case len(f.Note) > 4000:
+	case utf8.RuneCountInString(f.Note) > 4000:
 		f.Errors["note"] = msgNoteTooLong
 	}
 	var p *storage.RulingPenalty

@@ -164,7 +164,7 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 		"Step 5 of 6", "P2 attack leader -&gt; leader", "First illegal action.", `class="step step-illegal"`)
 	r = f.judge.get(page + "?step=4")
 	mustContain(t, "step 4", r.body, "Step 4 of 6", "P2 draw", "CR 7-2-9", "Turn 1, P2 Ben, charge phase",
-		"FS01-01 Son Goku", "FS02-01 Vegeta", "0 active, 0 rest, 1 marker", page+"?step=3", page+"?step=5")
+		"FS01-01 Son Goku", "FS02-01 Vegeta", "15000", "0 active, 0 rest, 1 marker", page+"?step=3", page+"?step=5")
 	if strings.Contains(r.body, "step-illegal") {
 		t.Error("a legal step is marked illegal")
 	}
@@ -184,6 +184,11 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 	page = f.uploadLog(t, f.judge, "Feature match", string(game))
 	r = f.judge.get(page)
 	mustContain(t, "legal game", r.body, `data-testid="no-violation"`, "Step 153 of 153", "Game over: P1 wins (defeat check)")
+
+	// Costs come from the stored pool: this play is only illegal with card data.
+	costly := strings.Replace(firstTurnAttack, "P2 attack leader -> leader", "P2 play FS02-13", 1)
+	page = f.uploadLog(t, f.judge, "Too expensive", costly)
+	mustContain(t, "cost check", f.judge.get(page).body, "Step 5 of 6", "CR 5-3-1", "P2 cannot pay 2 Blue energy")
 
 	// Cards the pool does not know still replay; they show by number.
 	unknown := strings.NewReplacer("FS01-01", "FB99-001", "FS02-01", "FB99-002").Replace(firstTurnAttack)
@@ -210,6 +215,10 @@ func TestGameLogParseErrorsNameTheLine(t *testing.T) {
 
 	r = f.judge.post(f.base, f.base+"/logs", url.Values{"body": {"  "}})
 	expectStatus(t, "empty log", r, http.StatusUnprocessableEntity)
+	// PostgreSQL stores neither NUL bytes nor broken UTF-8: such a log is refused, not a 500.
+	r = f.judge.post(f.base, f.base+"/logs", url.Values{"body": {firstTurnAttack + "# \x00\xff\n"}})
+	expectStatus(t, "binary log", r, http.StatusUnprocessableEntity)
+	mustContain(t, "binary log", r.body, "The log is not plain text (UTF-8).")
 	if logs, _ := f.a.store.GameLogs(context.Background(), f.event.ID); len(logs) != 0 {
 		t.Fatalf("refused logs were stored: %d", len(logs))
 	}
@@ -255,7 +264,7 @@ func TestRulingWithPenaltyIsSavedAndAudited(t *testing.T) {
 	}
 
 	// A ruling without a log, from the console.
-	r = f.org.post(f.base, f.base+"/rulings", url.Values{"rule": {"[Blocker]"}, "note": {"Explained Blocker timing."}})
+	r = f.org.post(f.base, f.base+"/rulings", url.Values{"rule": {"[Blocker]"}, "note": {"Explained Blocker timing.\x00\xff"}})
 	expectRedirect(t, "console ruling", r, f.base)
 	mustContain(t, "console", f.org.get(f.base).body, "Explained Blocker timing.", "Warning for Ana", `href="`+page+`?step=5"`)
 	r = f.org.post(f.base, f.base+"/rulings", url.Values{"note": {"x"}, "match": {"4711"}})
@@ -437,4 +446,25 @@ func TestFeatureMatchLogTakesPlayersFromThePairing(t *testing.T) {
 	expectRedirect(t, "ruling on the match", r, f.base)
 	console := f.judge.get(f.base)
 	mustContain(t, "console", console.body, label, "Slow play reminder.", "Game 2")
+}
+
+// A JSON log is rewritten in the text notation when a line is appended, as
+// lines can only be added to text.
+func TestScorekeeperAppendsToAJSONLog(t *testing.T) {
+	ctx := context.Background()
+	f := newJudgeFixture(t)
+	js := `{"setup": {"seed": 5, "players": [{"name": "Ana", "leader": "FS01-01", "deck": []}, {"name": "Ben", "leader": "FS02-01", "deck": []}]}, "actions": [{"player": "P1", "verb": "first"}]}`
+	page := f.uploadLog(t, f.judge, "JSON", js)
+	record := page + "/record"
+	expectRedirect(t, "append to JSON", f.judge.post(record, record, url.Values{"line": {"P1 keep"}}), record)
+	id, _ := strconv.ParseInt(logLink.FindStringSubmatch(page)[1], 10, 64)
+	gl, err := f.a.store.GameLogByID(ctx, f.event.ID, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "rewritten log", gl.Body, `[Seed "5"]`, `[P1 "Ana"]`, `[P2Leader "FS02-01"]`, "P1 first\nP1 keep\n")
+	l, err := engine.ParseLog([]byte(gl.Body))
+	if err != nil || len(l.Actions) != 2 || l.Setup.Seed != 5 {
+		t.Fatalf("rewritten log reads back as %+v, %v", l, err)
+	}
 }

@@ -300,3 +300,33 @@ func TestEditPairingAndExtension(t *testing.T) {
 		t.Fatalf("extension = %d s", m.ExtensionSeconds)
 	}
 }
+
+// A penalty given with a ruling applies: a match loss gives the match to the
+// opponent; a disqualification drops the player.
+func TestRulingPenaltiesApply(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 4)
+	ms := roundOne(t, st, e, es)
+	judge := storage.Actor{Name: "judge"}
+	r := &storage.Ruling{EventID: e.ID, MatchID: &ms[0].ID, Note: "Marked sleeves"}
+	if err := st.CreateRuling(ctx, judge, r, &storage.RulingPenalty{EntryID: es[0].ID, Kind: "match-loss", Infraction: "Marked cards"}); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := st.MatchByID(ctx, e.ID, ms[0].ID)
+	if m.Status != storage.MatchConfirmed || m.Result != storage.ResultP2 {
+		t.Fatalf("match loss through a ruling: %+v", m)
+	}
+	p := &storage.RulingPenalty{EventID: e.ID, EntryID: es[2].ID, Kind: "disqualification", Infraction: "Cheating"}
+	if err := st.GivePenalty(ctx, judge, p, 0); err != nil {
+		t.Fatal(err)
+	}
+	en, _ := st.EntryByID(ctx, e.ID, es[2].ID)
+	m, _ = st.MatchByID(ctx, e.ID, ms[1].ID)
+	if !en.Disqualified || en.DroppedRound == nil || m.Result != storage.ResultP2 {
+		t.Fatalf("disqualification: entry %+v, match %+v", en, m)
+	}
+	ps, _ := st.Penalties(ctx, e.ID)
+	if len(ps) != 2 {
+		t.Fatalf("%d penalties stored", len(ps))
+	}
+}

@@ -16,7 +16,8 @@ func (s *Store) Penalties(ctx context.Context, eventID int64) ([]RulingPenalty, 
 // GivePenalty records a penalty and applies it, in one transaction: a match
 // loss (or a game loss in a best-of-one) gives the player's current match to
 // the opponent; a game loss in a longer match gives the opponent a game; a
-// disqualification also drops the player.
+// disqualification also drops the player. bestOf 0 means the match's own
+// (the event's top-cut best-of in the top cut, else one game).
 func (s *Store) GivePenalty(ctx context.Context, actor Actor, p *RulingPenalty, bestOf int) error {
 	if !slices.Contains(RulingPenaltyKinds, p.Kind) {
 		return fmt.Errorf("storage: penalty kind %q: %w", p.Kind, ErrBadResult)
@@ -84,9 +85,20 @@ func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty,
 	if p.MatchID == nil || (p.Kind != "match-loss" && p.Kind != "game-loss" && p.Kind != "disqualification") {
 		return nil
 	}
-	m, _, err := s.lockMatch(ctx, p.EventID, *p.MatchID)
+	m, r, err := s.lockMatch(ctx, p.EventID, *p.MatchID)
 	if err != nil {
 		return err
+	}
+	if bestOf == 0 {
+		// Work it out from the match: the top cut plays the event's best-of.
+		bestOf = 1
+		if r.Kind == KindTopCut {
+			ev, err := s.EventByID(ctx, p.EventID)
+			if err != nil {
+				return err
+			}
+			bestOf = ev.TopCutBestOf
+		}
 	}
 	side := m.Side(en.ID)
 	if side == "" || m.P2EntryID == nil {

@@ -86,6 +86,15 @@ func (s *Store) CreateRuling(ctx context.Context, actor Actor, r *Ruling, p *Rul
 			if err := tx.writeAudit(ctx, actor, &r.EventID, "create", "penalty", p.ID, nil, p); err != nil {
 				return err
 			}
+			// A penalty given with a ruling applies like any other (match loss,
+			// game loss, disqualification).
+			en, err := tx.EntryByID(ctx, r.EventID, p.EntryID)
+			if err != nil {
+				return err
+			}
+			if err := tx.applyPenalty(ctx, actor, p, en, 0); err != nil {
+				return err
+			}
 			r.PenaltyID = &p.ID
 		}
 		r.JudgeID, r.JudgeName, r.CreatedAt = judgeID, actor.Name, now
