@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -35,6 +36,11 @@ func forbidden(msg string) error {
 // errors become 404/409, everything unexpected a logged 500 with no detail.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+		// The client went away (a phone closed the page): nothing to answer.
+		s.log.Debug("request cancelled by the client", "path", c.Request().URL.Path)
 		return
 	}
 	code, msg := http.StatusInternalServerError, "Something went wrong on our side. Please try again."

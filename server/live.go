@@ -33,6 +33,12 @@ const liveResync = "resync"
 // so a test need not wait 15 s).
 var liveHeartbeat = 15 * time.Second
 
+// liveMinGap paces each stream: notices arriving within this time of the
+// last write are sent together in one write. At the end of a big round a
+// result lands every few milliseconds; without pacing every one of them
+// would be a separate write to every open stream.
+var liveMinGap = time.Second
+
 const (
 	// liveReadyWait bounds how long a new stream waits for LISTEN to be in
 	// place before saying hello anyway.
@@ -311,6 +317,7 @@ func (s *Server) liveStream(c echo.Context) error {
 	}
 	beat := time.NewTicker(liveHeartbeat)
 	defer beat.Stop()
+	var lastSent time.Time
 	for {
 		select {
 		case <-req.Context().Done():
@@ -322,26 +329,48 @@ func (s *Server) liveStream(c echo.Context) error {
 				return nil
 			}
 		case <-sub.wake:
-			bits := sub.pending.Swap(0)
-			for i, topic := range liveTopics {
-				if bits&(1<<i) != 0 {
-					if s.writeLive(w, e.ID, topic) != nil {
-						return nil
-					}
+			if gap := liveMinGap - time.Since(lastSent); gap > 0 {
+				pace := time.NewTimer(gap)
+				select {
+				case <-pace.C:
+				case <-req.Context().Done():
+					pace.Stop()
+					return nil
+				case <-s.live.closed:
+					pace.Stop()
+					return nil
 				}
 			}
+			bits := sub.pending.Swap(0)
+			var topics []string
+			for i, topic := range liveTopics {
+				if bits&(1<<i) != 0 {
+					topics = append(topics, topic)
+				}
+			}
+			if s.writeLive(w, e.ID, topics...) != nil {
+				return nil
+			}
+			lastSent = time.Now()
 		}
 	}
 }
 
-func (s *Server) writeLive(w *echo.Response, eventID int64, topic string) error {
-	data, _ := json.Marshal(liveMessage{Event: eventID, Topic: topic, ServerNowMS: s.now().UnixMilli()})
-	buf := make([]byte, 0, 64+len(data))
-	buf = append(buf, "event: "...)
-	buf = append(buf, topic...)
-	buf = append(buf, "\ndata: "...)
-	buf = append(buf, data...)
-	buf = append(buf, "\n\n"...)
+// writeLive writes one event per topic and flushes them in one go.
+func (s *Server) writeLive(w *echo.Response, eventID int64, topics ...string) error {
+	if len(topics) == 0 {
+		return nil
+	}
+	now := s.now().UnixMilli()
+	buf := make([]byte, 0, 128*len(topics))
+	for _, topic := range topics {
+		data, _ := json.Marshal(liveMessage{Event: eventID, Topic: topic, ServerNowMS: now})
+		buf = append(buf, "event: "...)
+		buf = append(buf, topic...)
+		buf = append(buf, "\ndata: "...)
+		buf = append(buf, data...)
+		buf = append(buf, "\n\n"...)
+	}
 	if _, err := w.Write(buf); err != nil {
 		return err
 	}

@@ -143,3 +143,152 @@ func TestClockText(t *testing.T) {
 		}
 	}
 }
+
+// A burst of notices reaches a stream as a few paced writes, not one write
+// per notice, and a different topic in the burst is not lost.
+func TestLiveStreamPacesBursts(t *testing.T) {
+	old := liveMinGap
+	liveMinGap = 400 * time.Millisecond
+	t.Cleanup(func() { liveMinGap = old })
+
+	st := storagetest.New(t)
+	ctx := context.Background()
+	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+		t.Fatal(err)
+	}
+	e := &storage.Event{Name: "Burst", Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,
+		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3}
+	if err := st.CreateEvent(ctx, storage.Actor{Name: "org"}, e); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Store: st, BcryptCost: bcrypt.MinCost})
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(hs.Close)
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(cctx, http.MethodGet, hs.URL+"/events/"+strconv.FormatInt(e.ID, 10)+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	events := make(chan string, 1000)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				events <- name
+			}
+		}
+		close(events)
+	}()
+	if got := <-events; got != "hello" {
+		t.Fatalf("first event %q", got)
+	}
+	// 200 results over about a second, and one clock change in the middle.
+	for i := range 200 {
+		s.live.publish(storage.Notice{EventID: e.ID, Topic: "results"})
+		if i == 100 {
+			s.live.publish(storage.Notice{EventID: e.ID, Topic: "clock"})
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var results, clocks int
+	quiet := time.After(3 * time.Second)
+	for done := false; !done; {
+		select {
+		case name := <-events:
+			switch name {
+			case "results":
+				results++
+			case "clock":
+				clocks++
+			}
+		case <-quiet:
+			done = true
+		}
+	}
+	// About one write per 400 ms over 1+ s: a handful, never 200.
+	if results < 1 || results > 8 || clocks != 1 {
+		t.Fatalf("got %d results and %d clock events for 200 results and 1 clock notice", results, clocks)
+	}
+}
+
+// When the LISTEN connection dies, the hub reconnects by itself, tells the
+// open streams to resynchronise, and notices flow again.
+func TestLiveListenerReconnects(t *testing.T) {
+	if storagetest.Backend() != "postgres" {
+		t.Skip("LISTEN is PostgreSQL's")
+	}
+	st := storagetest.New(t)
+	ctx := context.Background()
+	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+		t.Fatal(err)
+	}
+	org := storage.Actor{Name: "org"}
+	e := &storage.Event{Name: "Flaky", Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,
+		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3}
+	if err := st.CreateEvent(ctx, org, e); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Store: st, BcryptCost: bcrypt.MinCost})
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(hs.Close)
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(cctx, http.MethodGet, hs.URL+"/events/"+strconv.FormatInt(e.ID, 10)+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	events := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				events <- name
+			}
+		}
+		close(events)
+	}()
+	// next waits for an event, passing over others (entries, heartbeats).
+	next := func(want string) {
+		t.Helper()
+		timeout := time.After(10 * time.Second)
+		for {
+			select {
+			case got := <-events:
+				if got == want {
+					return
+				}
+			case <-timeout:
+				t.Fatalf("no %q within 10 s", want)
+			}
+		}
+	}
+	next("hello")
+
+	var killed int
+	err = st.SQL().QueryRowContext(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`).Scan(&killed)
+	if err != nil || killed != 1 {
+		t.Fatalf("terminate the LISTEN connection: killed %d, %v", killed, err)
+	}
+	next(liveResync)
+	one := 1
+	en1 := storage.Entry{EventID: e.ID, PlayerName: "A", TokenHash: "flaky-a"}
+	en2 := storage.Entry{EventID: e.ID, PlayerName: "B", TokenHash: "flaky-b"}
+	for _, en := range []*storage.Entry{&en1, &en2} {
+		if err := st.CreateEntry(ctx, org, en); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, []storage.NewMatch{{TableNo: &one, P1: en1.ID, P2: &en2.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.PublishRound(ctx, org, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	next("pairings")
+}

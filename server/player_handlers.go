@@ -228,19 +228,17 @@ func describeResult(result string, p1Wins, p2Wins int, side string, bestOf int) 
 	return ""
 }
 
-// clockView renders a round's clock for a table with its extension.
+// clockView renders a round's clock for a table with its extension. The
+// remaining time is the round's own; live.js adds the extension, as the
+// server text does.
 func clockView(eventID int64, r *storage.Round, extension time.Duration, now time.Time) views.Clock {
 	rem := r.Remaining(now)
+	shown := rem
 	if r.ClockState() != "not-started" {
-		rem += extension
+		shown += extension
 	}
-	c := views.Clock{EventID: eventID, Round: r.Number, State: r.ClockState(), RemainingMS: rem.Milliseconds(), ExtensionMS: extension.Milliseconds()}
-	if rem < 0 {
-		rem = 0
-	}
-	secs := int(rem.Round(time.Second).Seconds())
-	c.Text = fmt.Sprintf("%d:%02d", secs/60, secs%60)
-	return c
+	return views.Clock{EventID: eventID, Round: r.Number, State: r.ClockState(), RemainingMS: rem.Milliseconds(),
+		ExtensionMS: extension.Milliseconds(), Text: clockText(shown)}
 }
 
 // playerReport takes "I won / I lost / draw" (or games of a best-of-three)

@@ -157,7 +157,8 @@
     });
     ["pairings", "results", "clock", "standings", "judge", "entries", "resync"].forEach(function (topic) {
       es.addEventListener(topic, function () {
-        if (topic === "clock" || topic === "resync") resync(ev);
+        // A short random wait spreads a room's clock requests over 300 ms.
+        if (topic === "clock" || topic === "resync") setTimeout(function () { resync(ev); }, Math.random() * 300);
         if (topicsWanted(ev, topic)) scheduleSwap(true);
       });
     });
