@@ -90,18 +90,35 @@ else
 fi
 
 # --- tests --------------------------------------------------------------------
+# run_tests NAME LOG PACKAGES...: go test -v, showing package lines and
+# failures, then a count of the tests that passed, failed and were skipped.
+run_tests() {
+	local name=$1 log=$2
+	shift 2
+	set +e
+	go test -count=1 -v "$@" >"$log" 2>&1
+	local rc=$?
+	set -e
+	grep -E '^(--- FAIL|FAIL|ok|panic:)' "$log" || true
+	local passed failed skipped
+	passed=$(grep -c -- '--- PASS' "$log" || true)
+	failed=$(grep -c -- '--- FAIL' "$log" || true)
+	skipped=$(grep -c -- '--- SKIP' "$log" || true)
+	echo "$name: $passed passed, $failed failed, $skipped skipped"
+	if [ "$rc" != 0 ]; then
+		grep -B2 -A40 -E -- '--- FAIL|^panic:' "$log" | grep -v '^{"time"' | head -200
+		die "$name tests failed (full log: $log)"
+	fi
+}
+
 say "all tests on SQLite"
-TENKAICHI_TEST_DB=sqlite go test -count=1 ./...
+TENKAICHI_TEST_DB=sqlite run_tests SQLite /tmp/tenkaichi-sqlite-test.log ./...
 
 if [ "$have_pg" = 1 ]; then
 	# The packages whose tests open a database run again on PostgreSQL.
 	db_pkgs=$(go list -f '{{.ImportPath}}{{range .TestImports}} {{.}}{{end}}{{range .XTestImports}} {{.}}{{end}}' ./... \
 		| awk '/storage\/storagetest/ {print $1}')
 	say "database tests on PostgreSQL: $(echo $db_pkgs | wc -w) packages"
-	TENKAICHI_TEST_DB=postgres go test -count=1 -p 1 -v $db_pkgs 2>&1 | tee /tmp/tenkaichi-pg-test.log \
-		| grep -E '^(=== RUN|--- FAIL|FAIL|ok|PASS|panic)' | grep -v '^=== RUN' || true
-	grep -qE '^(--- FAIL|FAIL)' /tmp/tenkaichi-pg-test.log && { grep -B2 -A30 -- '--- FAIL' /tmp/tenkaichi-pg-test.log | head -200; die "PostgreSQL tests failed"; }
-	passed=$(grep -c -- '--- PASS' /tmp/tenkaichi-pg-test.log || true)
-	echo "PostgreSQL: $passed tests passed"
+	TENKAICHI_TEST_DB=postgres run_tests PostgreSQL /tmp/tenkaichi-pg-test.log -p 1 $db_pkgs
 fi
 say "all passed"
