@@ -458,3 +458,49 @@ func TestTopCutGameByGameReports(t *testing.T) {
 		t.Fatalf("bracket after the final:\n%s", excerpt(st.body))
 	}
 }
+
+// Two phones reporting different results at the same instant over HTTP:
+// both requests succeed or are refused cleanly, and the match ends in one
+// outcome with both reports stored.
+func TestRacingReportsOverHTTP(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	matchID := strconv.FormatInt(mustMatchOf(t, a, d.id, d.ids["Ann"]), 10)
+	ann, ben := d.phone("Ann"), d.phone("Ben")
+	// Fetch both forms first, so the two posts can leave together.
+	tok := func(b *browser, link string) string {
+		return csrfInput.FindStringSubmatch(b.get(link).body)[1]
+	}
+	annTok, benTok := tok(ann, d.links["Ann"]), tok(ben, d.links["Ben"])
+	results := make(chan int, 2)
+	start := make(chan struct{})
+	for _, p := range []struct {
+		b      *browser
+		link   string
+		tok    string
+		result string
+	}{{ann, d.links["Ann"], annTok, "won"}, {ben, d.links["Ben"], benTok, "won"}} {
+		go func() {
+			<-start
+			results <- p.b.postRaw(p.link+"/report", url.Values{"_csrf": {p.tok}, "match": {matchID}, "result": {p.result}}).status
+		}()
+	}
+	close(start)
+	for i := 0; i < 2; i++ {
+		if st := <-results; st != http.StatusSeeOther {
+			t.Fatalf("racing report answered %d", st)
+		}
+	}
+	id, _ := strconv.ParseInt(matchID, 10, 64)
+	m, _ := a.store.MatchByID(context.Background(), d.id, id)
+	reps, _ := a.store.Reports(context.Background(), id)
+	if m.Status != storage.MatchDisputed || len(reps) != 2 {
+		t.Fatalf("after racing reports: status %s with %d reports", m.Status, len(reps))
+	}
+	calls, _ := a.store.JudgeCalls(context.Background(), d.id)
+	if len(calls) != 1 {
+		t.Fatalf("%d judge calls for one dispute", len(calls))
+	}
+}
