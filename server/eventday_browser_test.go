@@ -25,16 +25,13 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 
 	register := func(name string) string {
 		t.Helper()
-		err := chromedp.Do(ctx,
+		do(t, ctx,
 			chromedp.Navigate(a.srv.URL+path+"/register"),
 			chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
 			chromedp.SendKeys(chromedp.CSS(`#player_name`), name),
 			chromedp.Submit(chromedp.CSS(`#player_name`)),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-status"]`)),
 		)
-		if err != nil {
-			t.Fatalf("register %s: %v", name, err)
-		}
 		loc, err := chromedp.Run(ctx, chromedp.Location())
 		if err != nil {
 			t.Fatal(err)
@@ -45,25 +42,19 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 	ann := register("Ann")
 	noSideScroll(t, ctx, "player page")
 	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
-	err := chromedp.Do(ctx,
+	do(t, ctx,
 		chromedp.SetValue(chromedp.CSS(`#deck`), deck+"\n4 FB01-056\n"),
 		chromedp.Submit(chromedp.CSS(`#deck`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-result"]`)),
 	)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "not legal") || !strings.Contains(res, "banned") {
 		t.Fatalf("problems not shown: %s", res)
 	}
-	err = chromedp.Do(ctx,
+	do(t, ctx,
 		chromedp.SetValue(chromedp.CSS(`#deck`), deck),
 		chromedp.Submit(chromedp.CSS(`#deck`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-result"]`)),
 	)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "This deck is legal.") {
 		t.Fatalf("fixed deck: %s", res)
 	}
@@ -78,22 +69,16 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 	if opp := text(t, ctx, `[data-testid="my-opponent"]`); opp != "Ben" {
 		t.Fatalf("Ann's opponent: %q", opp)
 	}
-	err = chromedp.Do(ctx,
+	do(t, ctx,
 		chromedp.Click(chromedp.CSS(`[data-testid="report-won"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="match-status"]`)),
 	)
-	if err != nil {
-		t.Fatal(err)
-	}
 	navigate(t, ctx, a.srv.URL+ben)
-	err = chromedp.Do(ctx,
+	do(t, ctx,
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="confirm"]`)),
 		chromedp.Click(chromedp.CSS(`[data-testid="confirm"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="final-result"]`)),
 	)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if final := text(t, ctx, `[data-testid="final-result"]`); final != "You lost" {
 		t.Fatalf("Ben sees %q", final)
 	}
@@ -112,7 +97,7 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 	path := r.location
 	eventID, _ := strconv.ParseInt(strings.TrimPrefix(path, "/events/"), 10, 64)
 	ctx := phone(t)
-	err := chromedp.Do(ctx,
+	do(t, ctx,
 		chromedp.Navigate(a.srv.URL+"/login"),
 		chromedp.WaitVisible(chromedp.CSS(`#username`)),
 		chromedp.SendKeys(chromedp.CSS(`#username`), "org"),
@@ -120,20 +105,14 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 		chromedp.Submit(chromedp.CSS(`#password`)),
 		chromedp.WaitVisible(chromedp.CSS(`a[href="/account"]`)),
 	)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for i := 1; i <= 16; i++ {
-		err := chromedp.Do(ctx,
+		do(t, ctx,
 			chromedp.Navigate(a.srv.URL+path+"/players"),
 			chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
 			chromedp.SendKeys(chromedp.CSS(`#player_name`), fmt.Sprintf("Player %02d", i)),
 			chromedp.Submit(chromedp.CSS(`#player_name`)),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="player-link"]`)),
 		)
-		if err != nil {
-			t.Fatalf("add player %d: %v", i, err)
-		}
 	}
 	// enterResults fills the first pending match's form until none is left.
 	enterResults := func(round int, topCut bool) {
@@ -158,14 +137,12 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 			}
 			steps = append(steps, chromedp.Submit(chromedp.CSS(`tr.match-pending form.result-form select`)),
 				chromedp.WaitVisible(chromedp.CSS(`[data-testid="outstanding"]`)))
-			if err := chromedp.Do(ctx, steps...); err != nil {
-				t.Fatalf("round %d result: %v", round, err)
-			}
+			do(t, ctx, steps...)
 		}
 		t.Fatalf("round %d: results never complete", round)
 	}
 	for n := 1; n <= 4; n++ {
-		err := chromedp.Do(ctx,
+		do(t, ctx,
 			chromedp.Navigate(a.srv.URL+path+"/rounds"),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="rounds"]`)),
 			chromedp.Submit(chromedp.CSS(`form[action$="/rounds"] button`)),
@@ -173,9 +150,6 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 			chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`)),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="matches"]`)),
 		)
-		if err != nil {
-			t.Fatalf("pair round %d: %v", n, err)
-		}
 		enterResults(n, false)
 	}
 	// Swiss is over: the rounds page offers the top cut, not a fifth round.
@@ -195,13 +169,10 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 		cancel()
 		enterResults(5+cut, true)
 	}
-	err = chromedp.Do(ctx,
+	do(t, ctx,
 		chromedp.Navigate(a.srv.URL+path+"/standings"),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="bracket"]`)),
 	)
-	if err != nil {
-		t.Fatal(err)
-	}
 	bracket := text(t, ctx, `[data-testid="bracket"]`)
 	if !strings.Contains(bracket, "Winner: Player") || !strings.Contains(bracket, "2–1") && !strings.Contains(bracket, "2-1") {
 		t.Fatalf("no champion after the final:\n%s", bracket)
@@ -225,7 +196,10 @@ func navigate(t *testing.T, ctx context.Context, u string) {
 	t.Helper()
 	var err error
 	for try := 0; try < 3; try++ {
-		if err = chromedp.Do(ctx, chromedp.Navigate(u)); err == nil || !strings.Contains(err.Error(), "ERR_ABORTED") {
+		nctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		err = chromedp.Do(nctx, chromedp.Navigate(u))
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "ERR_ABORTED") {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
@@ -253,4 +227,15 @@ func pageText(ctx context.Context) string {
 		return "(page text unavailable: " + err.Error() + ")"
 	}
 	return s
+}
+
+// do runs browser steps with a 30-second limit and, when one fails, reports
+// the page the browser was on.
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(sctx, steps...); err != nil {
+		t.Fatalf("browser: %v\npage:\n%s", err, pageText(ctx))
+	}
 }
