@@ -150,6 +150,9 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 			chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`)),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="matches"]`)),
 		)
+		if n == 1 {
+			noSideScroll(t, ctx, "round page")
+		}
 		enterResults(n, false)
 	}
 	// Swiss is over: the rounds page offers the top cut, not a fifth round.

@@ -114,7 +114,7 @@ func (s *Server) pairRound(c echo.Context) error {
 			nm.TableNo = &t
 		}
 		if pm.Reason != nil {
-			nm.Note = pm.Reason.Text
+			nm.Note = reasonText(pm.Reason, d)
 		}
 		matches = append(matches, nm)
 	}
@@ -128,6 +128,22 @@ func (s *Server) pairRound(c echo.Context) error {
 	}
 	setFlash(c, msgRoundPaired)
 	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+}
+
+// reasonText explains a pair-down or bye to the organiser with names (the
+// pairing package knows players only by id).
+func reasonText(r *pairing.Reason, d *eventData) string {
+	id := entryIDOf(r.Player)
+	name := d.name(&id)
+	switch r.Kind {
+	case "pair-down":
+		return fmt.Sprintf("%s (%d points) is paired down to a player with %d points.", name, r.FromPoints, r.ToPoints)
+	case "awarded-bye":
+		return fmt.Sprintf("%s has a bye awarded before the event.", name)
+	case "bye":
+		return fmt.Sprintf("%s has the bye: the lowest-ranked player who has not had one.", name)
+	}
+	return ""
 }
 
 // seatFixedPlayers moves the match of each player with a fixed table to that
