@@ -139,7 +139,7 @@ func (s *Server) showEvent(c echo.Context) error {
 				d.JudgeChoices = append(d.JudgeChoices, views.Option{Value: strconv.FormatInt(j.ID, 10), Label: j.Name()})
 			}
 		}
-		log, err := s.store.AuditLog(ctx, e.ID, 50)
+		log, err := s.store.AuditLog(ctx, e.ID, 30)
 		if err != nil {
 			return err
 		}
