@@ -504,3 +504,23 @@ func TestRacingReportsOverHTTP(t *testing.T) {
 		t.Fatalf("%d judge calls for one dispute", len(calls))
 	}
 }
+
+func TestRoundsPageNamesPlayersNotCheckedIn(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	page := org.get(d.path + "/players")
+	v := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(page.body)[1]
+	// Check in Ann (the first row of the list).
+	r := org.post(d.path+"/players", fmt.Sprintf("%s/players/%d", d.path, d.ids["Ann"]), url.Values{"action": {"checkin"}, "version": {v}})
+	expectRedirect(t, "check in", r, d.path+"/players")
+	rounds := org.get(d.path + "/rounds")
+	m := regexp.MustCompile(`(?s)data-testid="not-checked-in">.*?</div>`).FindString(rounds.body)
+	if !strings.Contains(m, "Ben") || strings.Contains(m, "Ann") {
+		t.Fatalf("not-checked-in list: %q", m)
+	}
+	d.pairAndPublish(1)
+	if strings.Contains(org.get(d.path+"/rounds").body, "not-checked-in") {
+		t.Error("the check-in reminder stays after round 1")
+	}
+}

@@ -27,6 +27,13 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 			active++
 		}
 	}
+	if len(d.Rounds) == 0 {
+		for _, en := range d.Entries {
+			if en.Active() && !en.CheckedIn {
+				m.NotCheckedIn = append(m.NotCheckedIn, en.PlayerName)
+			}
+		}
+	}
 	recRounds, recCut := pairing.Recommend(active)
 	m.Recommended = fmt.Sprintf("%d players: %d Swiss rounds and a top %d are recommended.", active, recRounds, recCut)
 	swissTarget := recRounds

@@ -102,6 +102,9 @@ type RoundsPage struct {
 	CutSize        int
 	InTopCut       bool
 	CanPairNextCut bool
+	// NotCheckedIn names active players who have not checked in, before
+	// round 1: the organiser drops no-shows or checks them in before pairing.
+	NotCheckedIn []string
 }
 
 // RoundRow is one round in the list.
