@@ -194,6 +194,11 @@ func TestSwissRoundReportsConfirmAndDispute(t *testing.T) {
 	if !strings.Contains(page.body, `data-testid="final-result">You lost`) {
 		t.Fatalf("confirmed result not shown to the loser:\n%s", excerpt(page.body))
 	}
+	// The winner's page shows the new standing (from the standings cache, which
+	// the result must have invalidated).
+	if page := p1.get(d.links[first]); !strings.Contains(page.body, "3 points (1-0-0)") {
+		t.Fatalf("winner's standing not updated:\n%s", excerpt(page.body))
+	}
 	// The other table disagrees: disputed, and a judge is called.
 	var third, fourth string
 	for n, o := range opponent {

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -91,7 +90,7 @@ func (s *Server) playerHome(c echo.Context) error {
 
 func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
 	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, ev)
+	d, err := s.playerMatchData(ctx, ev, en)
 	if err != nil {
 		return err
 	}
@@ -129,12 +128,12 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 	} else {
 		m.Match = pm
 	}
-	if st, err := pairing.Standings(d.pairingEvent(false), ""); err == nil {
-		for i, row := range st {
-			if row.ID == playerID(en.ID) {
-				m.Rank, m.Points, m.Record = i+1, row.Points, row.Record()
-			}
+	if ranks, err := s.playerRanks(ctx, ev); err == nil {
+		if r, ok := ranks[playerID(en.ID)]; ok {
+			m.Rank, m.Points, m.Record = r.Rank, r.Points, r.Record
 		}
+	} else {
+		return err
 	}
 	p := s.page(c, ev.Name)
 	p.Flash = "" // shown inside the page
@@ -399,7 +398,7 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, ev)
+	d, err := s.playerMatchData(ctx, ev, en)
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,9 @@ type Server struct {
 	links     *linkKeys
 	// linkMisses counts wrong player links per address, to slow guessing.
 	linkMisses missCounter
-	live       *liveHub // live updates (live.go); made by liveRoutes
+	// ranks caches standings for the players' pages.
+	ranks standingsCache
+	live  *liveHub // live updates (live.go); made by liveRoutes
 }
 
 // New builds the server and its routes.

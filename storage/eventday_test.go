@@ -330,3 +330,32 @@ func TestRulingPenaltiesApply(t *testing.T) {
 		t.Fatalf("%d penalties stored", len(ps))
 	}
 }
+
+// The play version changes with every change standings depend on, and only then.
+func TestPlayVersionChangesWithPlay(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	v0, err := st.PlayVersion(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := st.PlayVersion(ctx, e.ID); v != v0 {
+		t.Fatal("play version changed with no change")
+	}
+	ms := roundOne(t, st, e, es)
+	v1, _ := st.PlayVersion(ctx, e.ID)
+	if v1 == v0 {
+		t.Fatal("pairing a round did not change the play version")
+	}
+	st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1})
+	v2, _ := st.PlayVersion(ctx, e.ID)
+	if v2 == v1 {
+		t.Fatal("a report did not change the play version")
+	}
+	en, _ := st.EntryByID(ctx, e.ID, es[1].ID)
+	en.CheckedIn = true
+	st.UpdateEntry(ctx, org, "checkin", en)
+	if v3, _ := st.PlayVersion(ctx, e.ID); v3 == v2 {
+		t.Fatal("an entry change did not change the play version")
+	}
+}
