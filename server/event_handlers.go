@@ -32,13 +32,17 @@ func (s *Server) home(c echo.Context) error {
 }
 
 func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow, error) {
+	ids := make([]int64, len(es))
+	for i := range es {
+		ids[i] = es[i].ID
+	}
+	counts, err := s.store.EntryCounts(c.Request().Context(), ids)
+	if err != nil {
+		return nil, err
+	}
 	rows := make([]views.EventRow, 0, len(es))
 	for i := range es {
-		n, err := s.store.CountEntries(c.Request().Context(), es[i].ID)
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, eventRow(&es[i], n))
+		rows = append(rows, eventRow(&es[i], counts[es[i].ID]))
 	}
 	return rows, nil
 }

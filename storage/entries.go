@@ -283,3 +283,25 @@ func (s *Store) DropEntry(ctx context.Context, actor Actor, eventID, entryID int
 		return tx.UpdateEntry(ctx, actor, "drop", e)
 	})
 }
+
+// EntryCounts returns how many players (waitlist left out) each of the events
+// has, in one query.
+func (s *Store) EntryCounts(ctx context.Context, eventIDs []int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(eventIDs))
+	if len(eventIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		EventID int64
+		N       int64
+	}
+	err := s.with(ctx).Model(&Entry{}).Select("event_id, COUNT(*) AS n").
+		Where("event_id IN ? AND waitlisted = ?", eventIDs, false).Group("event_id").Scan(&rows).Error
+	if err != nil {
+		return nil, wrap("count entries", err)
+	}
+	for _, r := range rows {
+		out[r.EventID] = r.N
+	}
+	return out, nil
+}

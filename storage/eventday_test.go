@@ -359,3 +359,26 @@ func TestPlayVersionChangesWithPlay(t *testing.T) {
 		t.Fatal("an entry change did not change the play version")
 	}
 }
+
+func TestEntryCounts(t *testing.T) {
+	st := storagetest.New(t)
+	e1, _ := eventWithPlayers(t, st, 3)
+	e2 := newEvent("second")
+	if err := st.CreateEvent(ctx, org, e2); err != nil {
+		t.Fatal(err)
+	}
+	for _, en := range []storage.Entry{
+		{EventID: e2.ID, PlayerName: "P", TokenHash: "p2"},
+		{EventID: e2.ID, PlayerName: "W", TokenHash: "w2", Waitlisted: true},
+	} {
+		if err := st.CreateEntry(ctx, org, &en); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e3 := newEvent("empty")
+	st.CreateEvent(ctx, org, e3)
+	got, err := st.EntryCounts(ctx, []int64{e1.ID, e2.ID, e3.ID})
+	if err != nil || got[e1.ID] != 3 || got[e2.ID] != 1 || got[e3.ID] != 0 {
+		t.Fatalf("EntryCounts = %v, %v", got, err)
+	}
+}
