@@ -31,6 +31,18 @@ func ProfileByName(name string) (string, error) {
 	return "", fmt.Errorf("unknown tiebreaker profile %q (use bandai, pokemon or mtg)", name)
 }
 
+// TiebreakerKeys lists a profile's tiebreakers in the order they rank
+// players (the keys of Standing.Tiebreakers); "" means the default profile.
+func TiebreakerKeys(profile string) []string {
+	switch profile {
+	case ProfilePokemon:
+		return []string{"owp", "oowp"}
+	case ProfileMTG:
+		return []string{"omw", "gw", "ogw"}
+	}
+	return []string{"omw", "oomw"}
+}
+
 // Standing is one line of the standings.
 type Standing struct {
 	Rank        int

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -126,7 +127,7 @@ func (s *Server) showBanList(c echo.Context) error {
 		for _, e := range v.Entries {
 			status := "Banned"
 			if e.Status == rules.StatusLimited {
-				status = "Limited to " + itoa(e.Limit)
+				status = "Limited to " + strconv.Itoa(e.Limit)
 			}
 			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: e.Name, Status: status, Since: e.Since})
 		}

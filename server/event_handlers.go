@@ -68,14 +68,7 @@ func (s *Server) canSee(c echo.Context, e *storage.Event) (bool, error) {
 	if e.Status != storage.StatusDraft {
 		return true, nil
 	}
-	u := currentUser(c)
-	if u == nil {
-		return false, nil
-	}
-	if u.Role == storage.RoleOrganiser {
-		return true, nil
-	}
-	return s.store.IsEventJudge(c.Request().Context(), e.ID, u.ID)
+	return s.isStaff(c, e)
 }
 
 func (s *Server) listEvents(c echo.Context) error {
@@ -124,7 +117,6 @@ func (s *Server) showEvent(c echo.Context) error {
 	}
 	attached := map[int64]bool{}
 	for _, j := range judges {
-		d.Judges = append(d.Judges, j.Name())
 		d.JudgeIDs = append(d.JudgeIDs, views.JudgeRef{ID: j.ID, Name: j.Name()})
 		attached[j.ID] = true
 	}

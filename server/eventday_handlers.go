@@ -225,7 +225,9 @@ func (s *Server) showMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.staffEvent(c); err == nil {
+	if staff, err := s.isStaff(c, e); err != nil {
+		return err
+	} else if staff {
 		r, err := s.roundOfMatch(c, e, mt)
 		if err != nil {
 			return err
@@ -252,7 +254,9 @@ func (s *Server) showDecklists(c echo.Context) error {
 		return err
 	}
 	if !e.DecksPublic || e.Status == storage.StatusDraft {
-		if _, err := s.staffEvent(c); err != nil {
+		if staff, err := s.isStaff(c, e); err != nil {
+			return err
+		} else if !staff {
 			return notFound()
 		}
 	}

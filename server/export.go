@@ -642,7 +642,7 @@ func (s *Server) standingsCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	keys := printTiebreakerKeys(ev.Tiebreakers)
+	keys := pairing.TiebreakerKeys(ev.Tiebreakers)
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	head := []string{"rank", "name", "member_id", "points", "record"}

@@ -167,7 +167,11 @@ func TestLoadEndOfRound(t *testing.T) {
 
 	// Let the last notices reach the streams, then check the outcome.
 	time.Sleep(3 * time.Second)
-	ms, err := st.EventMatches(ctx, ev.ID)
+	rounds, err := st.Rounds(ctx, ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := st.EventMatches(ctx, ev.ID, rounds)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func (s *Server) loadEventData(ctx context.Context, ev *storage.Event) (*eventDa
 	if err != nil {
 		return nil, err
 	}
-	matches, err := s.store.EventMatches(ctx, ev.ID)
+	matches, err := s.store.EventMatches(ctx, ev.ID, rounds)
 	if err != nil {
 		return nil, err
 	}

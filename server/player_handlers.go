@@ -141,13 +141,8 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 	return render(c, status, views.PlayerHomeView(p, m))
 }
 
-// liveScriptURL is the live-update script, when the binary has one.
-func liveScriptURL() string {
-	if _, err := fsStat("live.js"); err == nil {
-		return views.AssetURL("live.js")
-	}
-	return ""
-}
+// liveScriptURL is the live-update script that pages with live parts load.
+func liveScriptURL() string { return views.AssetURL("live.js") }
 
 // currentMatch is the player's match in the latest published round.
 func (s *Server) currentMatch(c echo.Context, d *eventData, en *storage.Entry) (*views.PlayerMatch, error) {

@@ -47,9 +47,10 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 	return render(c, status, views.PlayersPageView(s.page(c, e.Name+": players"), m))
 }
 
-// requestURL makes a full link (for QR codes) from the request's scheme and host.
+// requestURL makes a full link (for QR codes and posters) from the scheme and
+// host the request came in on.
 func requestURL(c echo.Context, path string) string {
-	return absoluteURL(c.Scheme(), c.Request().Host, path)
+	return c.Scheme() + "://" + c.Request().Host + path
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be

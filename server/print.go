@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -139,12 +138,6 @@ func matchPath(eventID, matchID int64) string {
 	return "/events/" + strconv.FormatInt(eventID, 10) + "/matches/" + strconv.FormatInt(matchID, 10)
 }
 
-// requestBase is the scheme and host the request came in on, for absolute
-// links in QR codes.
-func requestBase(c echo.Context) (scheme, host string) {
-	return c.Scheme(), c.Request().Host
-}
-
 func (s *Server) printSlips(c echo.Context) error {
 	ev, err := s.eventParam(c)
 	if err != nil {
@@ -164,12 +157,11 @@ func (s *Server) printSlips(c echo.Context) error {
 		title = "Match slips, top cut round " + strconv.Itoa(shown)
 	}
 	sheet := views.SlipsSheet{Head: printHead(ev, title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf}
-	scheme, host := requestBase(c)
 	for _, m := range d.Matches[r.Number] {
 		if m.P2EntryID == nil {
 			continue // a bye has nothing to report
 		}
-		u := absoluteURL(scheme, host, matchPath(ev.ID, m.ID))
+		u := requestURL(c, matchPath(ev.ID, m.ID))
 		qr, err := qrSVG(u)
 		if err != nil {
 			return err
@@ -194,17 +186,6 @@ var printTiebreakerNames = map[string]string{
 	"ogw":  "Opponents' game-win percentage",
 }
 
-// printTiebreakerKeys are a profile's tiebreakers in order (docs/tiebreakers.md).
-func printTiebreakerKeys(profile string) []string {
-	switch profile {
-	case pairing.ProfilePokemon:
-		return []string{"owp", "oowp"}
-	case pairing.ProfileMTG:
-		return []string{"omw", "gw", "ogw"}
-	}
-	return []string{"omw", "oomw"}
-}
-
 func printPercent(v float64) string { return strconv.FormatFloat(v*100, 'f', 2, 64) + "%" }
 
 func (s *Server) printStandings(c echo.Context) error {
@@ -221,7 +202,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	keys := printTiebreakerKeys(ev.Tiebreakers)
+	keys := pairing.TiebreakerKeys(ev.Tiebreakers)
 	after := 0
 	for _, r := range d.swissRounds() {
 		if len(d.Matches[r.Number]) > 0 {
@@ -234,7 +215,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	}
 	sheet := views.StandingsSheet{Head: printHead(ev, title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
-		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: strings.ToUpper(k) + "%", Long: printTiebreakerNames[k]})
+		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerNames[k]})
 	}
 	if len(pe.Rounds) == 0 {
 		return render(c, http.StatusOK, views.StandingsPrint(sheet))
@@ -312,8 +293,7 @@ func (s *Server) printRegistration(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	scheme, host := requestBase(c)
-	u := absoluteURL(scheme, host, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
+	u := requestURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
 	qr, err := qrSVG(u)
 	if err != nil {
 		return err

@@ -151,7 +151,7 @@ func projectorStandings(st []pairing.Standing, top int) ([]views.ProjectorStandi
 	var names []string
 	if len(st) > 0 {
 		for _, tb := range st[0].Tiebreakers {
-			names = append(names, strings.ToUpper(tb.Key)+"%")
+			names = append(names, tiebreakerLabel(tb.Key))
 		}
 	}
 	out := make([]views.ProjectorStanding, 0, len(st))

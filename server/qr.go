@@ -53,9 +53,3 @@ func qrSVGString(text string) (string, error) {
 	b.WriteString(`"/></svg>`)
 	return b.String(), nil
 }
-
-// absoluteURL is path on this server as the request reached it (scheme and
-// host), for QR codes that a phone scans.
-func absoluteURL(scheme, host, path string) string {
-	return scheme + "://" + host + path
-}

@@ -1,9 +1,7 @@
 package server
 
 import (
-	"io/fs"
 	"net/http"
-	"strconv"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -101,8 +99,3 @@ func takeFlash(c echo.Context) string {
 	}
 	return ""
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// fsStat reports whether a static asset exists.
-func fsStat(name string) (fs.FileInfo, error) { return fs.Stat(views.Static, name) }

@@ -211,12 +211,13 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	if err != nil {
 		return err
 	}
-	points := map[string]int{}
-	if st, err := pairing.Standings(d.pairingEvent(false), ""); err == nil {
-		for _, row := range st {
-			points[row.ID] = row.Points
-		}
+	// The round page reloads on every result: take points from the cached
+	// standings rather than recomputing them.
+	ranks, err := s.playerRanks(ctx, e)
+	if err != nil {
+		return err
 	}
+	points := func(id int64) int { return ranks[playerID(id)].Points }
 	m := views.RoundPage{Nav: nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
 		Clock: clockView(e.ID, r, 0, s.now()), EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
 	if r.Kind == storage.KindTopCut {
@@ -242,9 +243,9 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		if mt.P2EntryID != nil {
 			row.P2ID = *mt.P2EntryID
 		}
-		row.P1Points, row.P2Points = points[playerID(mt.P1EntryID)], 0
+		row.P1Points = points(mt.P1EntryID)
 		if mt.P2EntryID != nil {
-			row.P2Points = points[playerID(*mt.P2EntryID)]
+			row.P2Points = points(*mt.P2EntryID)
 		}
 		row.Result = matchResultText(row, mt, m.BestOf)
 		if mt.Status != storage.MatchConfirmed {

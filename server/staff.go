@@ -14,14 +14,10 @@ func (s *Server) staffEvent(c echo.Context) (*storage.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := currentUser(c)
-	if u == nil {
+	if currentUser(c) == nil {
 		return nil, forbidden("Sign in to do this.")
 	}
-	if u.Role == storage.RoleOrganiser {
-		return e, nil
-	}
-	ok, err := s.store.IsEventJudge(c.Request().Context(), e.ID, u.ID)
+	ok, err := s.isStaff(c, e)
 	if err != nil {
 		return nil, err
 	}
@@ -32,6 +28,19 @@ func (s *Server) staffEvent(c echo.Context) (*storage.Event, error) {
 		return nil, forbidden("Only the organisers and judges of this event can do this.")
 	}
 	return e, nil
+}
+
+// isStaff reports whether the signed-in user is an organiser or one of the
+// event's judges.
+func (s *Server) isStaff(c echo.Context, e *storage.Event) (bool, error) {
+	u := currentUser(c)
+	switch {
+	case u == nil:
+		return false, nil
+	case u.Role == storage.RoleOrganiser:
+		return true, nil
+	}
+	return s.store.IsEventJudge(c.Request().Context(), e.ID, u.ID)
 }
 
 // organiserEvent loads the event in the URL for an organiser only.

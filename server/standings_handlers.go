@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -11,11 +10,9 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
-// tiebreakerNames are the column headings of each tiebreaker key.
-var tiebreakerNames = map[string]string{
-	"omw": "OMW%", "oomw": "OOMW%", "owp": "OWP%", "oowp": "OOWP%", "gw": "GW%", "ogw": "OGW%",
-	"h2h": "Head-to-head",
-}
+// tiebreakerLabel is a tiebreaker's column heading: its key as players know
+// it ("omw" → "OMW%"); printTiebreakerNames has the long names.
+func tiebreakerLabel(key string) string { return strings.ToUpper(key) + "%" }
 
 // tiebreakerFormulas explain each profile in plain words (docs/tiebreakers.md
 // has the worked examples).
@@ -60,19 +57,13 @@ func (s *Server) standingsView(d *eventData) (views.StandingsPage, error) {
 			m.AfterRound = r.Number
 		}
 	}
-	if len(st) > 0 {
-		for _, tb := range st[0].Tiebreakers {
-			name := tiebreakerNames[tb.Key]
-			if name == "" {
-				name = strings.ToUpper(tb.Key)
-			}
-			m.Tiebreakers = append(m.Tiebreakers, name)
-		}
+	for _, k := range pairing.TiebreakerKeys(e.Tiebreakers) {
+		m.Tiebreakers = append(m.Tiebreakers, tiebreakerLabel(k))
 	}
 	for i, row := range st {
 		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped}
 		for _, tb := range row.Tiebreakers {
-			line.Tiebreakers = append(line.Tiebreakers, fmt.Sprintf("%.2f%%", tb.Value*100))
+			line.Tiebreakers = append(line.Tiebreakers, printPercent(tb.Value))
 		}
 		m.Rows = append(m.Rows, line)
 	}
@@ -128,12 +119,11 @@ func (s *Server) showStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m.Public = true
-	if u := currentUser(c); u != nil {
-		if _, err := s.staffEvent(c); err == nil {
-			m.Public = false
-		}
+	staff, err := s.isStaff(c, e)
+	if err != nil {
+		return err
 	}
+	m.Public = !staff
 	p := s.page(c, e.Name+": standings")
 	p.JSURL = liveScriptURL()
 	return render(c, http.StatusOK, views.StandingsPageView(p, m))

@@ -51,9 +51,6 @@ func (e *Entry) Active() bool {
 	return e.DroppedRound == nil && !e.Waitlisted && !e.Disqualified
 }
 
-// ErrEventFull means the cap is reached and the caller did not accept the waitlist.
-var ErrEventFull = errors.New("event is full")
-
 // RegisterEntry adds a player. When the event has a cap and it is reached,
 // the player joins the waitlist. The count and the insert happen in one
 // transaction so two registrations cannot both take the last place.
@@ -64,25 +61,13 @@ func (s *Store) RegisterEntry(ctx context.Context, actor Actor, e *Entry) error 
 			return err
 		}
 		if ev.PlayerCap != nil {
-			var n int64
-			if err := tx.with(ctx).Model(&Entry{}).Where("event_id = ? AND waitlisted = ?", e.EventID, false).Count(&n).Error; err != nil {
-				return wrap("count entries", err)
+			n, err := tx.CountEntries(ctx, e.EventID)
+			if err != nil {
+				return err
 			}
 			e.Waitlisted = n >= int64(*ev.PlayerCap)
 		}
-		if e.EnteredRound == 0 {
-			e.EnteredRound = 1
-		}
-		if e.DeckStatus == "" {
-			e.DeckStatus = DeckMissing
-		}
-		now := tx.now()
-		e.CreatedAt, e.UpdatedAt, e.Version, e.TokenGeneration = now, now, 1, 1
-		if err := tx.with(ctx).Create(e).Error; err != nil {
-			return wrap("create entry", err)
-		}
-		return tx.writeAudit(ctx, actor, &e.EventID, "register", "entry", e.ID, nil,
-			map[string]any{"player_name": e.PlayerName, "member_id": e.MemberID, "waitlisted": e.Waitlisted, "entered_round": e.EnteredRound})
+		return tx.insertEntry(ctx, actor, "register", e)
 	})
 }
 
@@ -109,21 +94,25 @@ func (s *Store) locking(ctx context.Context) *gorm.DB {
 // CreateEntry registers a player without cap checks (organiser at the counter
 // may go over the cap deliberately).
 func (s *Store) CreateEntry(ctx context.Context, actor Actor, e *Entry) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		now := tx.now()
-		e.CreatedAt, e.UpdatedAt, e.Version, e.TokenGeneration = now, now, 1, 1
-		if e.EnteredRound == 0 {
-			e.EnteredRound = 1
-		}
-		if e.DeckStatus == "" {
-			e.DeckStatus = DeckMissing
-		}
-		if err := tx.with(ctx).Create(e).Error; err != nil {
-			return wrap("create entry", err)
-		}
-		return tx.writeAudit(ctx, actor, &e.EventID, "create", "entry", e.ID, nil,
-			map[string]any{"player_name": e.PlayerName, "member_id": e.MemberID})
-	})
+	return s.Tx(ctx, func(tx *Store) error { return tx.insertEntry(ctx, actor, "create", e) })
+}
+
+// insertEntry stores a new entry with its defaults and an audit row; the
+// caller holds the transaction.
+func (s *Store) insertEntry(ctx context.Context, actor Actor, action string, e *Entry) error {
+	if e.EnteredRound == 0 {
+		e.EnteredRound = 1
+	}
+	if e.DeckStatus == "" {
+		e.DeckStatus = DeckMissing
+	}
+	now := s.now()
+	e.CreatedAt, e.UpdatedAt, e.Version, e.TokenGeneration = now, now, 1, 1
+	if err := s.with(ctx).Create(e).Error; err != nil {
+		return wrap("create entry", err)
+	}
+	return s.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, nil,
+		map[string]any{"player_name": e.PlayerName, "member_id": e.MemberID, "waitlisted": e.Waitlisted, "entered_round": e.EnteredRound})
 }
 
 // Entries lists an event's players by registration order.

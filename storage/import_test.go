@@ -46,7 +46,8 @@ func TestImportEventWritesEverythingInOneGo(t *testing.T) {
 		es[0].TokenHash[:5] != "hash-" || es[2].DroppedRound == nil || *es[2].DroppedRound != 1 {
 		t.Fatalf("entries: %+v", es)
 	}
-	ms, _ := st.EventMatches(ctx, ev.ID)
+	rs, _ := st.Rounds(ctx, ev.ID)
+	ms, _ := st.EventMatches(ctx, ev.ID, rs)
 	if len(ms[1]) != 2 || ms[1][0].P1EntryID != es[0].ID || *ms[1][0].P2EntryID != es[1].ID || ms[1][0].Result != storage.ResultP1 ||
 		ms[1][1].P2EntryID != nil || ms[1][1].Result != storage.ResultBye {
 		t.Fatalf("matches: %+v", ms)

@@ -113,17 +113,14 @@ func (s *Store) Matches(ctx context.Context, roundID int64) ([]Match, error) {
 	return ms, wrap("list matches", err)
 }
 
-// EventMatches lists every match of an event with its round number.
-func (s *Store) EventMatches(ctx context.Context, eventID int64) (map[int][]Match, error) {
-	rounds, err := s.Rounds(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
+// EventMatches lists every match of an event by round number; rounds are the
+// event's rounds, which the caller has already loaded.
+func (s *Store) EventMatches(ctx context.Context, eventID int64, rounds []Round) (map[int][]Match, error) {
 	var ms []Match
 	if err := s.with(ctx).Where("event_id = ?", eventID).Order("table_no IS NULL, table_no, id").Find(&ms).Error; err != nil {
 		return nil, wrap("list matches", err)
 	}
-	byRound := map[int64]int{}
+	byRound := make(map[int64]int, len(rounds))
 	for _, r := range rounds {
 		byRound[r.ID] = r.Number
 	}

@@ -469,12 +469,12 @@ func EventPage(p Page, e EventDetail) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if len(e.Judges) > 0 {
+			if len(e.JudgeIDs) > 0 {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "<dt>Judges</dt><dd>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				for i, j := range e.Judges {
+				for i, j := range e.JudgeIDs {
 					if i > 0 {
 						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, ",")
 						if templ_7745c5c3_Err != nil {
@@ -486,9 +486,9 @@ func EventPage(p Page, e EventDetail) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var27 string
-					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(j)
+					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(j.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `events.templ`, Line: 76, Col: 9}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `events.templ`, Line: 76, Col: 14}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 					if templ_7745c5c3_Err != nil {

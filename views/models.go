@@ -47,14 +47,13 @@ type EventDetail struct {
 	SwissRounds  string // "" means from attendance
 	TopCut       string
 	TopCutBestOf int
-	Judges       []string
 	CanEdit      bool
 	CanSeeAudit  bool
 	Audit        []AuditRow
-	JudgeChoices []Option // judge accounts not yet attached (organisers only)
-	JudgeIDs     []JudgeRef
-	IsStaff      bool // organisers and the event's judges see the event-day menu
-	CanRegister  bool // self-registration is open
+	JudgeChoices []Option   // judge accounts not yet attached (organisers only)
+	JudgeIDs     []JudgeRef // the event's judges
+	IsStaff      bool       // organisers and the event's judges see the event-day menu
+	CanRegister  bool       // self-registration is open
 }
 
 // JudgeRef is a judge attached to an event, with the id a form needs.

@@ -21,13 +21,13 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	dateStr := fs.String("date", "", "`date` (YYYY-MM-DD)")
 	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists")
 	asJSON := fs.Bool("json", false, "print the version as JSON (the ban-list file format)")
-	stored := fs.Bool("stored", false, "also use the versions stored by 'banlist import' (DATABASE_URL or --data)")
+	storedFlag := fs.Bool("stored", false, "also use the versions stored by 'banlist import' (DATABASE_URL or --data)")
 	var db dbFlags
 	db.register(fs, env)
-	pos, code, done := parseInterleaved(fs, args)
-	if done {
+	if code, done := parseFlags(fs, args); done {
 		return code
 	}
+	pos := fs.Args()
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "tenkaichi banlist show: "+format+"\n", a...)
 		return 2
@@ -45,33 +45,21 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return fail("--date %q: expected YYYY-MM-DD", *dateStr)
 	}
-	bans := rules.BuiltinBanLists()
-	if *stored {
+	var stored []rules.BanListVersion
+	if *storedFlag {
 		st, err := openMigratedStore(ctx, env, db)
 		if err != nil {
 			return fail("%v", err)
 		}
-		versions, err := st.BanListVersions(ctx)
+		stored, err = st.BanListVersions(ctx)
 		st.Close()
 		if err != nil {
 			return fail("loading stored ban lists: %v", err)
 		}
-		for _, v := range versions {
-			if err := bans.Add(v); err != nil {
-				return fail("stored ban list: %v", err)
-			}
-		}
 	}
-	if *banPath != "" {
-		versions, err := rules.ReadBanListsFile(*banPath)
-		if err != nil {
-			return fail("reading ban list: %v", err)
-		}
-		for _, v := range versions {
-			if err := bans.Add(v); err != nil {
-				return fail("ban list %s: %v", *banPath, err)
-			}
-		}
+	bans, err := banLists(stored, *banPath)
+	if err != nil {
+		return fail("%v", err)
 	}
 	v := bans.InForce(g, date)
 	if v == nil {

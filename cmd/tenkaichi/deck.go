@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -65,10 +64,10 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	var db dbFlags
 	db.register(fs, env)
-	pos, code, done := parseInterleaved(fs, args)
-	if done {
+	if code, done := parseFlags(fs, args); done {
 		return code
 	}
+	pos := fs.Args()
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "tenkaichi deck check: "+format+"\n", a...)
 		return 2
@@ -106,22 +105,9 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 		}
 	}
 
-	bans := rules.BuiltinBanLists()
-	for _, v := range stored {
-		if err := bans.Add(v); err != nil {
-			return fail("stored ban list: %v", err)
-		}
-	}
-	if *banPath != "" {
-		versions, err := rules.ReadBanListsFile(*banPath)
-		if err != nil {
-			return fail("reading ban list: %v", err)
-		}
-		for _, v := range versions {
-			if err := bans.Add(v); err != nil {
-				return fail("ban list %s: %v", *banPath, err)
-			}
-		}
+	bans, err := banLists(stored, *banPath)
+	if err != nil {
+		return fail("%v", err)
 	}
 
 	deck, err := readDeck(env, pos[0])
@@ -191,21 +177,26 @@ func orDash(s string) string {
 	return s
 }
 
-// parseInterleaved parses flags that may come before or after positional
-// arguments ("deck check deck.txt --json").
-func parseInterleaved(fs *flag.FlagSet, args []string) (pos []string, code int, done bool) {
-	for {
-		if code, done := parseFlags(fs, args); done {
-			return nil, code, true
+// banLists is the built-in lists plus stored versions and those of a ban list
+// file (path may be empty).
+func banLists(stored []rules.BanListVersion, path string) (*rules.BanLists, error) {
+	bans := rules.BuiltinBanLists()
+	for _, v := range stored {
+		if err := bans.Add(v); err != nil {
+			return nil, fmt.Errorf("stored ban list: %w", err)
 		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, 0, false
-		}
-		if rest[0] == "--" {
-			return append(pos, rest[1:]...), 0, false
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
 	}
+	if path == "" {
+		return bans, nil
+	}
+	versions, err := rules.ReadBanListsFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading ban list: %w", err)
+	}
+	for _, v := range versions {
+		if err := bans.Add(v); err != nil {
+			return nil, fmt.Errorf("ban list %s: %w", path, err)
+		}
+	}
+	return bans, nil
 }
