@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -81,13 +82,13 @@ func TestPhoneSetupAndCreateEvent(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#username`), "org"),
 		chromedp.SendKeys(chromedp.CSS(`#password`), testPassword),
 		chromedp.SendKeys(chromedp.CSS(`#password2`), testPassword),
-		chromedp.Submit(chromedp.CSS(`#password2`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#password2`))),
 		chromedp.WaitVisible(chromedp.CSS(`a.button[href="/events/new"]`)),
-		chromedp.Click(chromedp.CSS(`a.button[href="/events/new"]`)),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`a.button[href="/events/new"]`))),
 		chromedp.WaitVisible(chromedp.CSS(`#name`)),
 		chromedp.SendKeys(chromedp.CSS(`#name`), "Phone Cup"),
 		chromedp.SetValue(chromedp.CSS(`#status`), "registration"),
-		chromedp.Submit(chromedp.CSS(`#name`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#name`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="event-facts"]`)),
 	)
 	if err != nil {
@@ -107,6 +108,35 @@ func TestPhoneSetupAndCreateEvent(t *testing.T) {
 	}
 	if home := text(t, ctx, `main`); !strings.Contains(home, "Phone Cup") {
 		t.Fatalf("home page does not list the event:\n%s", home)
+	}
+}
+
+// leadsToNewPage runs a step that sends a form or follows a link and waits
+// until the browser has left the page it was on. Without it, a wait for an
+// element that the old page also has (a status line, a results table) can
+// succeed before the request has even been sent, and the next step then
+// cancels it; on a busy machine that happens.
+func leadsToNewPage(step chromedp.Action[chromedp.Void]) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := chromedp.Evaluate[chromedp.Void](`window.__tenkaichiOldPage = true`)(ctx, tg); err != nil {
+			return chromedp.Void{}, err
+		}
+		if _, err := step(ctx, tg); err != nil {
+			return chromedp.Void{}, err
+		}
+		for {
+			// While the page is being replaced the evaluation may fail;
+			// only a page without the mark is the new one.
+			old, err := chromedp.Evaluate[bool](`window.__tenkaichiOldPage === true`)(ctx, tg)
+			if err == nil && !old {
+				return chromedp.Void{}, nil
+			}
+			select {
+			case <-ctx.Done():
+				return chromedp.Void{}, fmt.Errorf("the page did not change after the step: %w", ctx.Err())
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
 	}
 }
 

@@ -29,7 +29,7 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 			chromedp.Navigate(a.srv.URL+path+"/register"),
 			chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
 			chromedp.SendKeys(chromedp.CSS(`#player_name`), name),
-			chromedp.Submit(chromedp.CSS(`#player_name`)),
+			leadsToNewPage(chromedp.Submit(chromedp.CSS(`#player_name`))),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-status"]`)),
 		)
 		loc, err := chromedp.Run(ctx, chromedp.Location())
@@ -44,7 +44,7 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
 	do(t, ctx,
 		chromedp.SetValue(chromedp.CSS(`#deck`), deck+"\n4 FB01-056\n"),
-		chromedp.Submit(chromedp.CSS(`#deck`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-result"]`)),
 	)
 	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "not legal") || !strings.Contains(res, "banned") {
@@ -52,7 +52,7 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 	}
 	do(t, ctx,
 		chromedp.SetValue(chromedp.CSS(`#deck`), deck),
-		chromedp.Submit(chromedp.CSS(`#deck`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-result"]`)),
 	)
 	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "This deck is legal.") {
@@ -70,13 +70,16 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 		t.Fatalf("Ann's opponent: %q", opp)
 	}
 	do(t, ctx,
-		chromedp.Click(chromedp.CSS(`[data-testid="report-won"]`)),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="report-won"]`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="match-status"]`)),
 	)
+	if status := text(t, ctx, `[data-testid="match-status"]`); status != "Waiting for the opponent to confirm" {
+		t.Fatalf("Ann's match after her report: %q", status)
+	}
 	navigate(t, ctx, a.srv.URL+ben)
 	do(t, ctx,
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="confirm"]`)),
-		chromedp.Click(chromedp.CSS(`[data-testid="confirm"]`)),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="confirm"]`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="final-result"]`)),
 	)
 	if final := text(t, ctx, `[data-testid="final-result"]`); final != "You lost" {
@@ -102,7 +105,7 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#username`)),
 		chromedp.SendKeys(chromedp.CSS(`#username`), "org"),
 		chromedp.SendKeys(chromedp.CSS(`#password`), testPassword),
-		chromedp.Submit(chromedp.CSS(`#password`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#password`))),
 		chromedp.WaitVisible(chromedp.CSS(`a[href="/account"]`)),
 	)
 	for i := 1; i <= 16; i++ {
@@ -110,7 +113,7 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 			chromedp.Navigate(a.srv.URL+path+"/players"),
 			chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
 			chromedp.SendKeys(chromedp.CSS(`#player_name`), fmt.Sprintf("Player %02d", i)),
-			chromedp.Submit(chromedp.CSS(`#player_name`)),
+			leadsToNewPage(chromedp.Submit(chromedp.CSS(`#player_name`))),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="player-link"]`)),
 		)
 	}
@@ -135,7 +138,7 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 					chromedp.SetValue(chromedp.CSS(`tr.match-pending form.result-form select[name="g2_first"]`), "p1"),
 					chromedp.SetValue(chromedp.CSS(`tr.match-pending form.result-form select[name="g3"]`), "p1"))
 			}
-			steps = append(steps, chromedp.Submit(chromedp.CSS(`tr.match-pending form.result-form select`)),
+			steps = append(steps, leadsToNewPage(chromedp.Submit(chromedp.CSS(`tr.match-pending form.result-form select`))),
 				chromedp.WaitVisible(chromedp.CSS(`[data-testid="outstanding"]`)))
 			do(t, ctx, steps...)
 		}
@@ -145,9 +148,9 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 		do(t, ctx,
 			chromedp.Navigate(a.srv.URL+path+"/rounds"),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="rounds"]`)),
-			chromedp.Submit(chromedp.CSS(`form[action$="/rounds"] button`)),
+			leadsToNewPage(chromedp.Submit(chromedp.CSS(`form[action$="/rounds"] button`))),
 			chromedp.WaitVisible(chromedp.CSS(`form[action$="/publish"] button`)),
-			chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`)),
+			leadsToNewPage(chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`))),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="matches"]`)),
 		)
 		if n == 1 {
@@ -161,9 +164,9 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 		err := chromedp.Do(stepCtx,
 			chromedp.Navigate(a.srv.URL+path+"/rounds"),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="rounds"]`)),
-			chromedp.Submit(chromedp.CSS(`form[action$="/topcut"] button`)),
+			leadsToNewPage(chromedp.Submit(chromedp.CSS(`form[action$="/topcut"] button`))),
 			chromedp.WaitVisible(chromedp.CSS(`form[action$="/publish"] button`)),
-			chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`)),
+			leadsToNewPage(chromedp.Submit(chromedp.CSS(`form[action$="/publish"] button`))),
 			chromedp.WaitVisible(chromedp.CSS(`[data-testid="matches"]`)),
 		)
 		if err != nil {

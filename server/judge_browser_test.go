@@ -34,7 +34,7 @@ func TestPhoneJudgeLooksUpBlocker(t *testing.T) {
 	noSideScroll(t, ctx, "rule index")
 	err = chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`#q`), "blocker"),
-		chromedp.Submit(chromedp.CSS(`#q`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#q`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="rule-results"]`)),
 	)
 	if err != nil {
@@ -45,7 +45,7 @@ func TestPhoneJudgeLooksUpBlocker(t *testing.T) {
 	}
 	noSideScroll(t, ctx, "search results")
 	err = chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(`[data-testid="rule-results"] a[href="/rules/blocker"]`)),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="rule-results"] a[href="/rules/blocker"]`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="rule-title"]`)),
 	)
 	if err != nil {
@@ -67,7 +67,7 @@ func phoneSignIn(t *testing.T, ctx context.Context, a *app, username string) {
 		chromedp.WaitVisible(chromedp.CSS(`#username`)),
 		chromedp.SendKeys(chromedp.CSS(`#username`), username),
 		chromedp.SendKeys(chromedp.CSS(`#password`), testPassword),
-		chromedp.Submit(chromedp.CSS(`#password`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#password`))),
 		chromedp.WaitVisible(chromedp.CSS(`a[href="/account"]`)),
 	)
 	if err != nil {
@@ -89,10 +89,10 @@ func TestPhoneScorekeeperRecordsActions(t *testing.T) {
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(f.a.srv.URL+record),
 		chromedp.WaitVisible(chromedp.CSS(`button[value="P1 first"]`)),
-		chromedp.Click(chromedp.CSS(`button[value="P1 first"]`)),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`button[value="P1 first"]`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="recent"]`)),
 		chromedp.SendKeys(chromedp.CSS(`#line`), "P1 keep"),
-		chromedp.Submit(chromedp.CSS(`#line`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#line`))),
 		// Only the page after the second action lists two.
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="recent"] li:nth-child(2)`)),
 	)
@@ -105,7 +105,7 @@ func TestPhoneScorekeeperRecordsActions(t *testing.T) {
 	noSideScroll(t, ctx, "scorekeeper page")
 	err = chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`#line`), "P1 attack leader -> leader"),
-		chromedp.Submit(chromedp.CSS(`#line`)),
+		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#line`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="record-problem"]`)),
 	)
 	if err != nil {
