@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -20,58 +19,36 @@ import (
 // Player links are unguessable (256-bit HMACs), but an address that keeps
 // presenting wrong links is slowed down all the same: after this many misses
 // in the window it gets 429. Phones at a venue share one address, so only
-// misses count, never successful requests.
+// misses count, never successful requests. The misses are in the database,
+// so every instance behind a load balancer sees the same count.
 const (
 	linkMissWindow = 10 * time.Minute
 	linkMissLimit  = 30
 )
 
-type missCounter struct {
-	mu     sync.Mutex
-	misses map[string][]time.Time
-}
-
-func (m *missCounter) tooMany(ip string, now time.Time) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.misses == nil {
-		m.misses = map[string][]time.Time{}
-	}
-	recent := m.misses[ip][:0]
-	for _, t := range m.misses[ip] {
-		if now.Sub(t) < linkMissWindow {
-			recent = append(recent, t)
-		}
-	}
-	m.misses[ip] = recent
-	return len(recent) >= linkMissLimit
-}
-
-func (m *missCounter) add(ip string, now time.Time) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.misses == nil {
-		m.misses = map[string][]time.Time{}
-	}
-	m.misses[ip] = append(m.misses[ip], now)
-}
-
 // playerFromLink finds the entry of the /p/:token link.
 func (s *Server) playerFromLink(c echo.Context) (*storage.Entry, *storage.Event, error) {
-	ip, now := c.RealIP(), s.now()
-	if s.linkMisses.tooMany(ip, now) {
+	ctx, ip := c.Request().Context(), c.RealIP()
+	misses, err := s.store.LinkMisses(ctx, ip, s.now().Add(-linkMissWindow))
+	if err != nil {
+		return nil, nil, err
+	}
+	if misses >= linkMissLimit {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(linkMissWindow.Seconds())))
 		return nil, nil, &appError{Code: http.StatusTooManyRequests, Safe: "Too many wrong links from this address. Wait a few minutes and try again."}
 	}
 	tok := c.Param("token")
-	en, err := s.store.EntryByTokenHash(c.Request().Context(), hashToken(tok))
+	en, err := s.store.EntryByTokenHash(ctx, hashToken(tok))
 	if errors.Is(err, storage.ErrNotFound) {
-		s.linkMisses.add(ip, now)
+		if err := s.store.RecordLinkMiss(ctx, ip); err != nil {
+			return nil, nil, err
+		}
 		return nil, nil, &appError{Code: http.StatusNotFound, Safe: "This player link is not valid (it may have been replaced). Ask the organiser for your link."}
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	ev, err := s.store.EventByID(c.Request().Context(), en.EventID)
+	ev, err := s.store.EventByID(ctx, en.EventID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -28,6 +28,11 @@ type Config struct {
 	BcryptCost int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For header
+	// names the client. Without any, the client is the connection's peer and
+	// forwarding headers are ignored, so nobody can dodge a rate limit by
+	// sending one.
+	TrustedProxies []*net.IPNet
 }
 
 // Server is the web application.
@@ -39,8 +44,6 @@ type Server struct {
 	setupDone atomic.Bool // once an account exists it never goes back to false
 	now       func() time.Time
 	links     *linkKeys
-	// linkMisses counts wrong player links per address, to slow guessing.
-	linkMisses missCounter
 	// ranks caches standings for the players' pages.
 	ranks standingsCache
 	live  *liveHub // live updates (live.go); made by liveRoutes
@@ -60,10 +63,26 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now, links: &linkKeys{}}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	e.HTTPErrorHandler = s.handleError
 	s.echo = e
 	s.routes(e)
 	return s
+}
+
+// clientIP says where a request comes from: the connection's peer, or with
+// trusted proxies the nearest address in X-Forwarded-For that is not one of
+// them. Echo would otherwise trust forwarding headers from anyone, and trust
+// private networks, where a venue's phones are.
+func clientIP(proxies []*net.IPNet) echo.IPExtractor {
+	if len(proxies) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, p := range proxies {
+		opts = append(opts, echo.TrustIPRange(p))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
 }
 
 // Handler returns the HTTP handler, for tests and embedding.
@@ -100,7 +119,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// housekeeping removes expired sessions and old login failures every hour.
+// housekeeping removes expired sessions, old login failures and old wrong
+// player links every hour.
 func (s *Server) housekeeping(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -110,6 +130,9 @@ func (s *Server) housekeeping(ctx context.Context) {
 		}
 		if err := s.store.PruneLoginFailures(ctx, s.now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			s.log.Warn("prune login failures", "err", err)
+		}
+		if err := s.store.PruneLinkMisses(ctx, s.now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			s.log.Warn("prune link misses", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -92,3 +92,31 @@ func (s *Store) ClearLoginFailures(ctx context.Context, username string) error {
 func (s *Store) PruneLoginFailures(ctx context.Context, before time.Time) error {
 	return wrap("prune login failures", s.with(ctx).Where("created_at <= ?", before).Delete(&LoginFailure{}).Error)
 }
+
+// LinkMiss is one request with a player link that matched no entry, kept to
+// slow down guessing from one address across every instance.
+type LinkMiss struct {
+	ID        int64
+	IP        string `gorm:"column:ip"`
+	CreatedAt time.Time
+}
+
+// RecordLinkMiss notes a wrong player link presented from ip.
+func (s *Store) RecordLinkMiss(ctx context.Context, ip string) error {
+	return wrap("record link miss", s.with(ctx).Create(&LinkMiss{IP: ip, CreatedAt: s.now()}).Error)
+}
+
+// LinkMisses counts the wrong player links from ip since a time.
+func (s *Store) LinkMisses(ctx context.Context, ip string, since time.Time) (int64, error) {
+	var n int64
+	err := s.with(ctx).Model(&LinkMiss{}).Where("ip = ? AND created_at > ?", ip, since).Count(&n).Error
+	return n, wrap("count link misses", err)
+}
+
+// PruneLinkMisses drops misses older than a time.
+func (s *Store) PruneLinkMisses(ctx context.Context, before time.Time) error {
+	return wrap("prune link misses", s.with(ctx).Where("created_at <= ?", before).Delete(&LinkMiss{}).Error)
+}
+
+// TableName keeps GORM's naming out of the schema.
+func (LinkMiss) TableName() string { return "link_misses" }

@@ -113,6 +113,39 @@ func TestSessionExpiry(t *testing.T) {
 	}
 }
 
+func TestLinkMissesCountPerAddressInTheirWindow(t *testing.T) {
+	st := storagetest.New(t)
+	now := time.Now().UTC()
+	st.SetClock(func() time.Time { return now })
+	for i := 0; i < 3; i++ {
+		if err := st.RecordLinkMiss(ctx, "192.0.2.1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.RecordLinkMiss(ctx, "192.0.2.2"); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(10 * time.Minute)
+	if err := st.RecordLinkMiss(ctx, "192.0.2.1"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := st.LinkMisses(ctx, "192.0.2.1", now.Add(-time.Hour)); err != nil || n != 4 {
+		t.Fatalf("misses in the last hour = %d, %v; want 4", n, err)
+	}
+	if n, err := st.LinkMisses(ctx, "192.0.2.1", now.Add(-5*time.Minute)); err != nil || n != 1 {
+		t.Fatalf("misses in the last 5 minutes = %d, %v; want 1", n, err)
+	}
+	if err := st.PruneLinkMisses(ctx, now.Add(-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := st.LinkMisses(ctx, "192.0.2.1", now.Add(-time.Hour)); err != nil || n != 1 {
+		t.Fatalf("after pruning = %d, %v; want 1", n, err)
+	}
+	if n, err := st.LinkMisses(ctx, "192.0.2.2", now.Add(-time.Hour)); err != nil || n != 0 {
+		t.Fatalf("other address after pruning = %d, %v; want 0", n, err)
+	}
+}
+
 func newEvent(name string) *storage.Event {
 	return &storage.Event{Name: name, Game: "fusion-world", Format: "fw-standard",
 		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3, Seed: 42}

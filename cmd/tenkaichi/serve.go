@@ -31,6 +31,8 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	db.register(fs, env)
 	secure := fs.Bool("secure-cookies", env.getenv("TENKAICHI_SECURE_COOKIES") == "true",
 		"always mark cookies Secure, e.g. behind a TLS proxy (env TENKAICHI_SECURE_COOKIES=true)")
+	proxies := fs.String("trusted-proxies", env.getenv("TENKAICHI_TRUSTED_PROXIES"),
+		"comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env TENKAICHI_TRUSTED_PROXIES)")
 	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), "debug, info, warn or error (env TENKAICHI_LOG_LEVEL)")
 	if code, done := parseFlags(fs, args); done {
 		return code
@@ -42,6 +44,11 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		fmt.Fprintf(env.stderr, "serve: --log-level: %v\n", err)
+		return 2
+	}
+	trusted, err := parseProxies(*proxies)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "serve: --trusted-proxies: %v\n", err)
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
@@ -66,7 +73,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "tenkaichi: cannot listen on %s: %v\n", *addr, err)
 		return 1
 	}
-	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: *secure})
+	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: *secure, TrustedProxies: trusted})
 	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, db),
 		"version", version, "startup_ms", time.Since(started).Milliseconds(), "pid", os.Getpid())
 	if err := srv.Serve(ctx, ln); err != nil {
@@ -82,4 +89,34 @@ func envOr(env *cliEnv, key, def string) string {
 		return v
 	}
 	return def
+}
+
+// parseProxies reads "10.0.0.1, 192.168.0.0/16": single addresses become
+// ranges of one.
+func parseProxies(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			ip := net.ParseIP(item)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is not an IP address or CIDR range", item)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an IP address or CIDR range", item)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }

@@ -214,3 +214,31 @@ func TestUnknownCommand(t *testing.T) {
 		t.Fatalf("unknown command: exit %d, %s", code, errb.String())
 	}
 }
+
+func TestServeRefusesBadTrustedProxies(t *testing.T) {
+	out, errb := &syncBuffer{}, &syncBuffer{}
+	env := &cliEnv{stdin: strings.NewReader(""), stdout: out, stderr: errb, getenv: func(string) string { return "" }}
+	code := run(context.Background(), env, []string{"serve", "--trusted-proxies", "10.0.0.1, proxy.local"})
+	if code != 2 || !strings.Contains(errb.String(), `"proxy.local" is not an IP address or CIDR range`) {
+		t.Fatalf("bad proxy: exit %d, %s", code, errb.String())
+	}
+}
+
+func TestParseProxies(t *testing.T) {
+	got, err := parseProxies(" 10.0.0.1 ,192.168.0.0/16,, ::1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"10.0.0.1/32", "192.168.0.0/16", "::1/128"}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i].String() != want[i] {
+			t.Errorf("range %d = %s, want %s", i, got[i], want[i])
+		}
+	}
+	if _, err := parseProxies("10.0.0.0/33"); err == nil {
+		t.Error("a /33 was accepted")
+	}
+}
