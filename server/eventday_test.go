@@ -529,3 +529,45 @@ func TestRoundsPageNamesPlayersNotCheckedIn(t *testing.T) {
 		t.Error("the check-in reminder stays after round 1")
 	}
 }
+
+// Before round 1 the organiser drops everyone who has not checked in, in one
+// step; the judge may not; round 1 pairs only the players who are here.
+func TestDropEveryoneNotCheckedIn(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve")
+	for _, name := range []string{"Ann", "Cat", "Dan", "Eve"} {
+		player := fmt.Sprintf("%s/players/%d", d.path, d.ids[name])
+		v := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(org.get(player).body)[1]
+		r := org.post(player, player, url.Values{"action": {"checkin"}, "version": {v}})
+		expectRedirect(t, "check in "+name, r, d.path+"/players")
+	}
+	rounds := org.get(d.path + "/rounds")
+	if !strings.Contains(rounds.body, `data-testid="drop-not-checked-in"`) {
+		t.Fatalf("no drop button on the rounds page:\n%s", excerpt(rounds.body))
+	}
+	judge := a.signedIn("jules", storage.RoleJudge)
+	u, _ := a.store.UserByUsername(context.Background(), "jules")
+	if err := a.store.AddEventJudge(context.Background(), storage.Actor{Name: "t"}, d.id, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	expectStatus(t, "judge drops absent players", judge.post(d.path+"/rounds", d.path+"/players/drop-not-checked-in", nil), http.StatusForbidden)
+	expectRedirect(t, "drop absent players", org.post(d.path+"/rounds", d.path+"/players/drop-not-checked-in", nil), d.path+"/rounds")
+	rounds = org.get(d.path + "/rounds")
+	if !strings.Contains(rounds.body, "The players who had not checked in are dropped.") || strings.Contains(rounds.body, `data-testid="not-checked-in"`) {
+		t.Fatalf("rounds page after the drop:\n%s", excerpt(rounds.body))
+	}
+	d.pairAndPublish(1)
+	round := org.get(d.path + "/rounds/1").body
+	if strings.Contains(round, "Ben") {
+		t.Error("Ben, who never checked in, is paired")
+	}
+	for _, name := range []string{"Ann", "Cat", "Dan", "Eve"} {
+		if !strings.Contains(round, name) {
+			t.Errorf("%s, who checked in, is not paired", name)
+		}
+	}
+	// After round 1 the shortcut is refused; dropping is one by one.
+	r := org.post(d.path+"/rounds", d.path+"/players/drop-not-checked-in", nil)
+	expectStatus(t, "drop absent players after round 1", r, http.StatusConflict)
+}

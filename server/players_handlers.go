@@ -218,6 +218,23 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	return redirect(c, back)
 }
 
+// dropNotCheckedIn drops, before round 1, everyone who has not checked in.
+func (s *Server) dropNotCheckedIn(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	_, err = s.store.DropNotCheckedIn(c.Request().Context(), actorOf(c), e.ID)
+	if errors.Is(err, storage.ErrRoundsStarted) {
+		return s.roundsPage(c, e, "Round 1 is already paired: drop absent players one by one on the Players page.", http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgAbsentDropped)
+	return redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/rounds")
+}
+
 // roundsPlayed is the number of the latest published round (what a player
 // dropping now has played).
 func (s *Server) roundsPlayed(c echo.Context, e *storage.Event) (int, error) {

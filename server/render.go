@@ -54,7 +54,7 @@ var flashCodes = map[string]string{
 	msgDeckSaved: "deck-saved", msgReported: "reported", msgJudgeCalled: "judge-called", msgDropped: "dropped",
 	msgRoundPaired: "round-paired", msgRoundPublished: "round-published", msgRoundDeleted: "round-deleted",
 	msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
-	msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated",
+	msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
 }
 
 const (
@@ -84,6 +84,7 @@ const (
 	msgPenaltySaved   = "Penalty recorded."
 	msgDecksChanged   = "Decklist settings saved."
 	msgCallUpdated    = "Judge call updated."
+	msgAbsentDropped  = "The players who had not checked in are dropped."
 )
 
 func takeFlash(c echo.Context) string {

@@ -71,6 +71,7 @@ func (s *Server) routes(e *echo.Echo) {
 	// Event day: players and registration.
 	app.GET("/events/:id/players", s.showPlayers, requireOrganiser)
 	app.POST("/events/:id/players", s.addPlayer, requireOrganiser)
+	app.POST("/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, requireOrganiser)
 	app.GET("/events/:id/players/:entry", s.showPlayer, requireOrganiser)
 	app.POST("/events/:id/players/:entry", s.updatePlayer, requireUser)
 	app.GET("/events/:id/register", s.registerForm)

@@ -258,6 +258,50 @@ func (s *Store) SetDeckSettings(ctx context.Context, actor Actor, eventID int64,
 	})
 }
 
+// ErrRoundsStarted: the action is only for before round 1 is paired.
+var ErrRoundsStarted = errors.New("round 1 has already been paired")
+
+// DropNotCheckedIn drops every playing entry that has not checked in, before
+// round 1 is paired (a preview counts as paired). It returns the names of the
+// players dropped; each drop is audited. All or nothing.
+func (s *Store) DropNotCheckedIn(ctx context.Context, actor Actor, eventID int64) ([]string, error) {
+	var names []string
+	err := s.Tx(ctx, func(tx *Store) error {
+		names = nil
+		if _, err := tx.lockEvent(ctx, eventID); err != nil {
+			return err
+		}
+		var rounds int64
+		if err := tx.with(ctx).Model(&Round{}).Where("event_id = ?", eventID).Count(&rounds).Error; err != nil {
+			return wrap("count rounds", err)
+		}
+		if rounds > 0 {
+			return ErrRoundsStarted
+		}
+		entries, err := tx.Entries(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		zero := 0
+		for i := range entries {
+			e := &entries[i]
+			if !e.Active() || e.CheckedIn {
+				continue
+			}
+			e.DroppedRound = &zero
+			if err := tx.UpdateEntry(ctx, actor, "drop-not-checked-in", e); err != nil {
+				return err
+			}
+			names = append(names, e.PlayerName)
+		}
+		if len(names) == 0 {
+			return nil
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "entries"})
+	})
+	return names, err
+}
+
 // DropEntry drops a player after the given round (the player's own request).
 func (s *Store) DropEntry(ctx context.Context, actor Actor, eventID, entryID int64, afterRound int) error {
 	return s.Tx(ctx, func(tx *Store) error {

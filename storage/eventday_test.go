@@ -382,3 +382,58 @@ func TestEntryCounts(t *testing.T) {
 		t.Fatalf("EntryCounts = %v, %v", got, err)
 	}
 }
+
+func TestDropNotCheckedInBeforeRoundOne(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 5)
+	// A and C check in; E is dropped already; B and D are absent.
+	for _, i := range []int{0, 2} {
+		es[i].CheckedIn = true
+		if err := st.UpdateEntry(ctx, org, "checkin", &es[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.DropEntry(ctx, org, e.ID, es[4].ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	names, err := st.DropNotCheckedIn(ctx, org, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != 2 || names[0] != "Player B" || names[1] != "Player D" {
+		t.Fatalf("dropped %v, want Player B and Player D", names)
+	}
+	after, _ := st.Entries(ctx, e.ID)
+	for _, en := range after {
+		if want := !en.CheckedIn; (en.DroppedRound != nil) != want || (en.DroppedRound != nil && *en.DroppedRound != 0) {
+			t.Errorf("%s: checked in %v, dropped after round %v", en.PlayerName, en.CheckedIn, en.DroppedRound)
+		}
+	}
+	audit, err := st.AuditLog(ctx, e.ID, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drops := 0
+	for _, a := range audit {
+		if a.Action == "drop-not-checked-in" {
+			drops++
+		}
+	}
+	if drops != 2 {
+		t.Fatalf("%d audited drops, want 2", drops)
+	}
+	// Once round 1 is paired it refuses and changes nothing.
+	late := storage.Entry{EventID: e.ID, PlayerName: "Late", TokenHash: "late"}
+	if err := st.RegisterEntry(ctx, org, &late); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, []storage.NewMatch{{TableNo: ptr(1), P1: es[0].ID, P2: ptr(es[2].ID)}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.DropNotCheckedIn(ctx, org, e.ID); !errors.Is(err, storage.ErrRoundsStarted) {
+		t.Fatalf("after pairing: %v, want ErrRoundsStarted", err)
+	}
+	if en, _ := st.EntryByID(ctx, e.ID, late.ID); en.DroppedRound != nil {
+		t.Fatal("a refused call dropped a player")
+	}
+}
