@@ -12,4 +12,4 @@ build:
 	CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$$(git describe --tags --always --dirty 2>/dev/null || echo dev)" -o tenkaichi ./cmd/tenkaichi
 
 generate:
-	go tool templ generate
+	go tool templ generate -path views

@@ -20,7 +20,8 @@ say "templ generated code is current"
 gen=$(mktemp -d)
 cp -r views "$gen/"
 go tool templ generate -path "$gen/views" >/dev/null 2>&1 || die "templ generate failed"
-diff -r views "$gen/views" >/dev/null || { diff -r views "$gen/views" | head -20; die "generated templ code is stale: run 'go tool templ generate'"; }
+# (head may close the pipe early; that is not the failure to report)
+diff -r views "$gen/views" >/dev/null || { diff -r views "$gen/views" | head -20 || true; die "generated templ code is stale: run 'make generate'"; }
 rm -rf "$gen"
 
 # --- PostgreSQL ---------------------------------------------------------------
