@@ -22,18 +22,22 @@ const (
 	// A session's expiry is pushed back at most this often, to spare writes.
 	sessionTouchEvery = time.Hour
 
-	// Login rate limit: this many failures in the window lock out further
-	// tries for a username, or from an address, until the window passes.
-	loginWindow          = 15 * time.Minute
-	maxFailuresPerUser   = 5
-	maxFailuresPerIP     = 20
-	minPasswordLength    = 10
-	maxPasswordLength    = 72 // bcrypt ignores bytes past 72
-	ctxUser              = "user"
-	ctxSession           = "session"
-	ctxSessionTokenHash  = "session_token_hash"
-	msgBadLogin          = "Wrong username or password."
-	msgTooManyLoginTries = "Too many failed sign-ins. Wait 15 minutes and try again."
+	// Login rate limit: failures in the window lock out further tries until
+	// it passes. Five for one username from one address stops guessing; a
+	// venue's phones share an address, so that address alone takes many
+	// more before it is locked out, and so does a username tried from
+	// everywhere (guessing spread over many addresses).
+	loginWindow           = 15 * time.Minute
+	maxFailuresUserFromIP = 5
+	maxFailuresPerUser    = 50
+	maxFailuresPerIP      = 100
+	minPasswordLength     = 10
+	maxPasswordLength     = 72 // bcrypt ignores bytes past 72
+	ctxUser               = "user"
+	ctxSession            = "session"
+	ctxSessionTokenHash   = "session_token_hash"
+	msgBadLogin           = "Wrong username or password."
+	msgTooManyLoginTries  = "Too many failed sign-ins. Wait 15 minutes and try again."
 )
 
 // newToken returns a random URL-safe secret of 32 bytes.
@@ -182,9 +186,21 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-// safeNext keeps post-login redirects on this site.
+// safeNext keeps post-login redirects on this site: a path of ours, with no
+// scheme or host however a browser might read it. Browsers drop tabs and
+// newlines from URLs and read a backslash as a slash, so "/\t/evil.example"
+// would become "//evil.example", another site.
 func safeNext(next string) string {
-	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	if next == "" || next[0] != '/' || strings.ContainsAny(next, "\\") {
+		return "/"
+	}
+	for _, r := range next {
+		if r < 0x20 || r == 0x7f {
+			return "/"
+		}
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || strings.HasPrefix(next, "//") {
 		return "/"
 	}
 	return next

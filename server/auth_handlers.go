@@ -24,11 +24,11 @@ func (s *Server) login(c echo.Context) error {
 	f := views.LoginForm{Username: strings.TrimSpace(c.FormValue("username")), Next: c.FormValue("next")}
 	password := c.FormValue("password")
 	ip := c.RealIP()
-	byUser, byIP, err := s.store.LoginFailures(ctx, f.Username, ip, s.now().Add(-loginWindow))
+	fails, err := s.store.LoginFailures(ctx, f.Username, ip, s.now().Add(-loginWindow))
 	if err != nil {
 		return err
 	}
-	if byUser >= maxFailuresPerUser || byIP >= maxFailuresPerIP {
+	if fails.UserFromIP >= maxFailuresUserFromIP || fails.User >= maxFailuresPerUser || fails.IP >= maxFailuresPerIP {
 		f.Problem = msgTooManyLoginTries
 		c.Response().Header().Set("Retry-After", "900")
 		return render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, "Sign in"), f))

@@ -174,3 +174,32 @@ func TestOrganiserAddsJudgeAccount(t *testing.T) {
 	r = judge.post("/account", "/accounts", url.Values{"username": {"sneaky"}, "role": {"organiser"}, "password": {testPassword}})
 	expectStatus(t, "judge adds account", r, http.StatusForbidden)
 }
+
+// A form posted from a sibling subdomain (Sec-Fetch-Site: same-site) is
+// refused even with a matching token, since such a site can plant our token
+// cookie; the same form from our own origin goes through.
+func TestSameSiteOtherOriginPostRefused(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	send := func(fetchSite string) response {
+		page := org.get("/events/new")
+		m := csrfInput.FindStringSubmatch(page.body)
+		if m == nil {
+			t.Fatal("no CSRF token on the new event form")
+		}
+		f := eventForm("Sibling Cup")
+		f.Set("_csrf", m[1])
+		req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/events", strings.NewReader(f.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", fetchSite)
+		return org.do(req)
+	}
+	expectStatus(t, "post from a sibling origin", send("same-site"), http.StatusForbidden)
+	expectStatus(t, "post from another site", send("cross-site"), http.StatusForbidden)
+	if es, _ := a.store.Events(context.Background()); len(es) != 0 {
+		t.Fatalf("refused posts created %d events", len(es))
+	}
+	if r := send("same-origin"); r.status != http.StatusSeeOther {
+		t.Fatalf("post from our own origin: %d\n%s", r.status, excerpt(r.body))
+	}
+}

@@ -276,6 +276,8 @@ func TestBadPlayerLinksAndCSRF(t *testing.T) {
 		last = anon.get("/p/guess" + strconv.Itoa(i))
 	}
 	expectStatus(t, "guessing links", last, http.StatusTooManyRequests)
+	// A real link from the same address (the venue's Wi-Fi) still works.
+	expectStatus(t, "Ben's link after the guessing", a.browser().get(d.links["Ben"]), http.StatusOK)
 }
 
 func TestSelfRegistrationWithCapAndWaitlist(t *testing.T) {

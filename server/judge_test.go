@@ -215,10 +215,14 @@ func TestGameLogParseErrorsNameTheLine(t *testing.T) {
 
 	r = f.judge.post(f.base, f.base+"/logs", url.Values{"body": {"  "}})
 	expectStatus(t, "empty log", r, http.StatusUnprocessableEntity)
-	// PostgreSQL stores neither NUL bytes nor broken UTF-8: such a log is refused, not a 500.
+	// PostgreSQL stores neither NUL bytes nor broken UTF-8: such a log is refused, not a 500,
+	// pasted (the form field is named) or uploaded.
 	r = f.judge.post(f.base, f.base+"/logs", url.Values{"body": {firstTurnAttack + "# \x00\xff\n"}})
 	expectStatus(t, "binary log", r, http.StatusUnprocessableEntity)
-	mustContain(t, "binary log", r.body, "The log is not plain text (UTF-8).")
+	mustContain(t, "binary log", r.body, "The field &#34;body&#34; holds characters that cannot be stored")
+	r = f.judge.upload(f.base, f.base+"/logs", "file", "binary.log", []byte(firstTurnAttack+"# \x00\xff\n"))
+	expectStatus(t, "uploaded binary log", r, http.StatusUnprocessableEntity)
+	mustContain(t, "uploaded binary log", r.body, "The log is not plain text (UTF-8).")
 	if logs, _ := f.a.store.GameLogs(context.Background(), f.event.ID); len(logs) != 0 {
 		t.Fatalf("refused logs were stored: %d", len(logs))
 	}
@@ -265,6 +269,8 @@ func TestRulingWithPenaltyIsSavedAndAudited(t *testing.T) {
 
 	// A ruling without a log, from the console.
 	r = f.org.post(f.base, f.base+"/rulings", url.Values{"rule": {"[Blocker]"}, "note": {"Explained Blocker timing.\x00\xff"}})
+	expectStatus(t, "console ruling with a zero byte", r, http.StatusUnprocessableEntity)
+	r = f.org.post(f.base, f.base+"/rulings", url.Values{"rule": {"[Blocker]"}, "note": {"Explained Blocker timing."}})
 	expectRedirect(t, "console ruling", r, f.base)
 	mustContain(t, "console", f.org.get(f.base).body, "Explained Blocker timing.", "Warning for Ana", `href="`+page+`?step=5"`)
 	r = f.org.post(f.base, f.base+"/rulings", url.Values{"note": {"x"}, "match": {"4711"}})

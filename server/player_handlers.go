@@ -18,9 +18,10 @@ import (
 
 // Player links are unguessable (256-bit HMACs), but an address that keeps
 // presenting wrong links is slowed down all the same: after this many misses
-// in the window it gets 429. Phones at a venue share one address, so only
-// misses count, never successful requests. The misses are in the database,
-// so every instance behind a load balancer sees the same count.
+// in the window its wrong links get 429 instead of 404, and no more misses
+// are written. A valid link always works, so one player guessing on the
+// venue's Wi-Fi (one shared address) cannot lock out everyone's phones. The
+// misses are in the database, so every instance sees the same count.
 const (
 	linkMissWindow = 10 * time.Minute
 	linkMissLimit  = 30
@@ -28,22 +29,10 @@ const (
 
 // playerFromLink finds the entry of the /p/:token link.
 func (s *Server) playerFromLink(c echo.Context) (*storage.Entry, *storage.Event, error) {
-	ctx, ip := c.Request().Context(), c.RealIP()
-	misses, err := s.store.LinkMisses(ctx, ip, s.now().Add(-linkMissWindow))
-	if err != nil {
-		return nil, nil, err
-	}
-	if misses >= linkMissLimit {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int(linkMissWindow.Seconds())))
-		return nil, nil, &appError{Code: http.StatusTooManyRequests, Safe: "Too many wrong links from this address. Wait a few minutes and try again."}
-	}
-	tok := c.Param("token")
-	en, err := s.store.EntryByTokenHash(ctx, hashToken(tok))
+	ctx := c.Request().Context()
+	en, err := s.store.EntryByTokenHash(ctx, hashToken(c.Param("token")))
 	if errors.Is(err, storage.ErrNotFound) {
-		if err := s.store.RecordLinkMiss(ctx, ip); err != nil {
-			return nil, nil, err
-		}
-		return nil, nil, &appError{Code: http.StatusNotFound, Safe: "This player link is not valid (it may have been replaced). Ask the organiser for your link."}
+		return nil, nil, s.linkMiss(c)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -53,6 +42,24 @@ func (s *Server) playerFromLink(c echo.Context) (*storage.Entry, *storage.Event,
 		return nil, nil, err
 	}
 	return en, ev, nil
+}
+
+// linkMiss counts a wrong player link and says so, or says to wait when the
+// address has had too many.
+func (s *Server) linkMiss(c echo.Context) error {
+	ctx, ip := c.Request().Context(), c.RealIP()
+	misses, err := s.store.LinkMisses(ctx, ip, s.now().Add(-linkMissWindow))
+	if err != nil {
+		return err
+	}
+	if misses >= linkMissLimit {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(linkMissWindow.Seconds())))
+		return &appError{Code: http.StatusTooManyRequests, Safe: "Too many wrong links from this address. Wait a few minutes and try again."}
+	}
+	if err := s.store.RecordLinkMiss(ctx, ip); err != nil {
+		return err
+	}
+	return &appError{Code: http.StatusNotFound, Safe: "This player link is not valid (it may have been replaced). Ask the organiser for your link."}
 }
 
 func (s *Server) playerHome(c echo.Context) error {

@@ -1,13 +1,17 @@
 package server_test
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/server"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -81,4 +85,44 @@ func mustGet(t *testing.T, u string) *http.Request {
 		t.Fatal(err)
 	}
 	return req
+}
+
+// loginFrom signs in through a trusted proxy that names the client address.
+func loginFrom(t *testing.T, base string, b *browser, ip, username, password string) response {
+	t.Helper()
+	page := b.get("/login")
+	m := csrfInput.FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatal("no CSRF token on the login page")
+	}
+	form := url.Values{"_csrf": {m[1]}, "username": {username}, "password": {password}}
+	req, _ := http.NewRequest(http.MethodPost, base+"/login", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Forwarded-For", ip)
+	return b.do(req)
+}
+
+// Failed sign-ins by others at the venue (one shared address) do not lock
+// the organiser out; guessing one username from one address is stopped
+// after five tries, and only for that address.
+func TestLoginLimitsAtAVenue(t *testing.T) {
+	a := newApp(t)
+	a.organiser()
+	_, loopback, _ := net.ParseCIDR("127.0.0.0/8")
+	proxied := httptest.NewServer(server.New(server.Config{Store: a.store, BcryptCost: bcrypt.MinCost, TrustedProxies: []*net.IPNet{loopback}}).Handler())
+	t.Cleanup(proxied.Close)
+	hash, _ := bcrypt.GenerateFromPassword([]byte(testPassword), bcrypt.MinCost)
+	const venue = "198.51.100.20"
+	for i := 0; i < 6; i++ {
+		name := "judge" + strconv.Itoa(i)
+		if err := a.store.CreateUser(context.Background(), &storage.User{Username: name, PasswordHash: string(hash), Role: storage.RoleJudge}); err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k < 5; k++ {
+			expectStatus(t, "wrong password at the venue", loginFrom(t, proxied.URL, a.browser(), venue, name, "wrong guess"), http.StatusUnauthorized)
+		}
+	}
+	expectStatus(t, "sixth guess for one username", loginFrom(t, proxied.URL, a.browser(), venue, "judge0", testPassword), http.StatusTooManyRequests)
+	expectStatus(t, "the same username from home", loginFrom(t, proxied.URL, a.browser(), "203.0.113.5", "judge0", testPassword), http.StatusSeeOther)
+	expectStatus(t, "the organiser at the venue after 30 failures by others", loginFrom(t, proxied.URL, a.browser(), venue, "org", testPassword), http.StatusSeeOther)
 }

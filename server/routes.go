@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -31,7 +32,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/static/:hash/*", s.static)
 
 	// Everything else is a page: it may need a CSRF token and a session.
-	app := e.Group("", s.csrf(), s.loadSession, s.setupGate)
+	app := e.Group("", plainInput, s.csrf(), s.loadSession, s.setupGate)
 
 	app.GET("/", s.home)
 	app.GET("/setup", s.setupForm)
@@ -123,11 +124,20 @@ func (s *Server) csrf() echo.MiddlewareFunc {
 		CookieMaxAge:   12 * 3600,
 		CookieSecure:   s.cfg.SecureCookies,
 		// A missing token is as forbidden as a wrong one.
-		ErrorHandler: func(err error, c echo.Context) error {
-			return &appError{Code: http.StatusForbidden, Err: err,
-				Safe: "The form had expired or did not come from this site. Go back, reload the page and try again."}
+		ErrorHandler: func(err error, c echo.Context) error { return csrfRefused(err) },
+		// A browser that says the form came from another origin of the same
+		// site (a sibling subdomain, another port) is refused outright: such
+		// a site can set our token cookie, so the double-submit check cannot
+		// tell it from us.
+		AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
+			return false, csrfRefused(errors.New("state-changing request from another origin (Sec-Fetch-Site: " + c.Request().Header.Get(echo.HeaderSecFetchSite) + ")"))
 		},
 	})
+}
+
+func csrfRefused(err error) error {
+	return &appError{Code: http.StatusForbidden, Err: err,
+		Safe: "The form had expired or did not come from this site. Go back, reload the page and try again."}
 }
 
 // static serves embedded assets; the hash in the URL changes with the

@@ -71,16 +71,24 @@ func (s *Store) RecordLoginFailure(ctx context.Context, username, ip string) err
 	return wrap("record login failure", s.with(ctx).Create(&LoginFailure{Username: username, IP: ip, CreatedAt: s.now()}).Error)
 }
 
-// LoginFailures counts failures since a time, for the username (from any
-// address) and for the address (for any username).
-func (s *Store) LoginFailures(ctx context.Context, username, ip string, since time.Time) (byUser, byIP int64, err error) {
-	if err = s.with(ctx).Model(&LoginFailure{}).Where("username = ? AND created_at > ?", username, since).Count(&byUser).Error; err != nil {
-		return 0, 0, wrap("count login failures", err)
-	}
-	if err = s.with(ctx).Model(&LoginFailure{}).Where("ip = ? AND created_at > ?", ip, since).Count(&byIP).Error; err != nil {
-		return 0, 0, wrap("count login failures", err)
-	}
-	return byUser, byIP, nil
+// LoginCounts are the failed logins in a window, counted three ways.
+type LoginCounts struct {
+	UserFromIP int64 `gorm:"column:user_from_ip"` // for this username from this address
+	User       int64 `gorm:"column:for_user"`     // for this username from any address
+	IP         int64 `gorm:"column:from_ip"`      // from this address for any username
+}
+
+// LoginFailures counts failures since a time for the username and the
+// address, in one query.
+func (s *Store) LoginFailures(ctx context.Context, username, ip string, since time.Time) (LoginCounts, error) {
+	var c LoginCounts
+	err := s.with(ctx).Model(&LoginFailure{}).
+		Select(`COALESCE(SUM(CASE WHEN username = ? AND ip = ? THEN 1 ELSE 0 END), 0) AS user_from_ip,
+			COALESCE(SUM(CASE WHEN username = ? THEN 1 ELSE 0 END), 0) AS for_user,
+			COALESCE(SUM(CASE WHEN ip = ? THEN 1 ELSE 0 END), 0) AS from_ip`, username, ip, username, ip).
+		Where("created_at > ? AND (username = ? OR ip = ?)", since, username, ip).
+		Scan(&c).Error
+	return c, wrap("count login failures", err)
 }
 
 // ClearLoginFailures forgets a username's failures after a successful login.

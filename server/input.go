@@ -1,0 +1,63 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// plainInput refuses a request whose path, query or form values hold a zero
+// byte or bytes that are not UTF-8. No browser sends them from our pages;
+// SQLite would store them and PostgreSQL refuses them, so without this check
+// the same form worked on one database and failed with a 500 on the other.
+// File uploads are not values and are read by their own handlers.
+func plainInput(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		for i, v := range c.ParamValues() {
+			if !plainText(v) {
+				return badCharacters(c.ParamNames()[i])
+			}
+		}
+		if field := unstorableField(c.QueryParams()); field != "" {
+			return badCharacters(field)
+		}
+		if c.Request().Method == http.MethodPost {
+			if form, err := c.FormParams(); err == nil {
+				if field := unstorableField(form); field != "" {
+					return badCharacters(field)
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
+// unstorableField names the first field (in name order) with a value that
+// cannot be stored, or returns "".
+func unstorableField(vals url.Values) string {
+	names := make([]string, 0, len(vals))
+	for name := range vals {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !plainText(name) {
+			return strings.ToValidUTF8(strings.ReplaceAll(name, "\x00", ""), "?")
+		}
+		for _, v := range vals[name] {
+			if !plainText(v) {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+func badCharacters(field string) error {
+	return &appError{Code: http.StatusUnprocessableEntity,
+		Safe: fmt.Sprintf("The field %q holds characters that cannot be stored (a zero byte, or text that is not UTF-8). Type it again and send it once more.", field)}
+}
