@@ -445,6 +445,8 @@ func (s *Server) setResult(c echo.Context) error {
 		return s.renderRound(c, e, r, "Results of this round are frozen: the round two later is paired. Give a reason to change it anyway.", http.StatusConflict)
 	case errors.Is(err, storage.ErrNotOpen):
 		return s.renderRound(c, e, r, "A bye has no result to enter.", http.StatusConflict)
+	case errors.Is(err, storage.ErrNotPublished):
+		return s.renderRound(c, e, r, "This round is a preview: publish it before entering results.", http.StatusConflict)
 	case err != nil:
 		return err
 	}
@@ -523,6 +525,14 @@ func (s *Server) editPairing(c echo.Context) error {
 		}
 	}
 	err = s.store.EditPairing(c.Request().Context(), actorOf(c), e.ID, mt.ID, p1, p2, reason)
+	var pp *storage.PairingProblem
+	if errors.As(err, &pp) {
+		msg, err := s.pairingProblemText(c, e, pp)
+		if err != nil {
+			return err
+		}
+		return s.renderRound(c, e, r, msg, http.StatusConflict)
+	}
 	if errors.Is(err, storage.ErrConflict) {
 		return s.renderRound(c, e, r, "This match already has a report; fix the result instead.", http.StatusConflict)
 	}
@@ -531,6 +541,25 @@ func (s *Server) editPairing(c echo.Context) error {
 	}
 	setFlash(c, msgResultSaved)
 	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+}
+
+// pairingProblemText words why a pairing change was refused.
+func (s *Server) pairingProblemText(c echo.Context, e *storage.Event, pp *storage.PairingProblem) (string, error) {
+	en, err := s.store.EntryByID(c.Request().Context(), e.ID, pp.EntryID)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case pp.Kind == storage.PairingSamePlayer:
+		return fmt.Sprintf("%s cannot play against themselves: choose two different players.", en.PlayerName), nil
+	case pp.Kind == storage.PairingReported && pp.TableNo != nil:
+		return fmt.Sprintf("%s's match at table %d already has a report: fix that result first.", en.PlayerName, *pp.TableNo), nil
+	case pp.Kind == storage.PairingReported:
+		return fmt.Sprintf("%s's other match already has a report: fix that result first.", en.PlayerName), nil
+	case pp.TableNo != nil:
+		return fmt.Sprintf("%s plays at table %d. Put them here in place of a player of this match, who then takes their seat; a bye cannot take a player from another table.", en.PlayerName, *pp.TableNo), nil
+	}
+	return fmt.Sprintf("%s would be left without a match: seat them at another table, or drop them first.", en.PlayerName), nil
 }
 
 func derefAll(p *int64) []int64 {

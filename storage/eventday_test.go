@@ -437,3 +437,66 @@ func TestDropNotCheckedInBeforeRoundOne(t *testing.T) {
 		t.Fatal("a refused call dropped a player")
 	}
 }
+
+// A player taken from another table swaps with the one leaving, so every
+// player keeps exactly one match; impossible changes are refused whole.
+func TestEditPairingSwapsAndRefuses(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 4)
+	ms := roundOne(t, st, e, es) // A v B at 1, C v D at 2
+	A, B, C, D := es[0].ID, es[1].ID, es[2].ID, es[3].ID
+	var pp *storage.PairingProblem
+	if err := st.EditPairing(ctx, org, e.ID, ms[0].ID, A, ptr(A), "typo"); !errors.As(err, &pp) || pp.Kind != storage.PairingSamePlayer {
+		t.Fatalf("A v A: %v", err)
+	}
+	// Table 1 becomes A v C: B takes C's seat at table 2.
+	if err := st.EditPairing(ctx, org, e.ID, ms[0].ID, A, ptr(C), "same household"); err != nil {
+		t.Fatal(err)
+	}
+	t1, _ := st.MatchByID(ctx, e.ID, ms[0].ID)
+	t2, _ := st.MatchByID(ctx, e.ID, ms[1].ID)
+	if t1.P1EntryID != A || *t1.P2EntryID != C || t2.P1EntryID != B || *t2.P2EntryID != D {
+		t.Fatalf("after the swap: table 1 %d v %d, table 2 %d v %d", t1.P1EntryID, *t1.P2EntryID, t2.P1EntryID, *t2.P2EntryID)
+	}
+	if log, _ := st.AuditLogFor(ctx, "match", ms[1].ID); len(log) == 0 || log[0].Action != "edit-pairing" {
+		t.Fatalf("the other table's change is not audited: %+v", log)
+	}
+	// Making table 1 a bye for A would leave C, still playing, without a match.
+	if err := st.EditPairing(ctx, org, e.ID, ms[0].ID, A, nil, "bye"); !errors.As(err, &pp) || pp.Kind != storage.PairingNoSeat || pp.EntryID != C {
+		t.Fatalf("A alone: %v", err)
+	}
+	// Once table 2 has a report, its players cannot be taken.
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[1].ID, B, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.EditPairing(ctx, org, e.ID, ms[0].ID, A, ptr(D), "swap"); !errors.As(err, &pp) || pp.Kind != storage.PairingReported || pp.EntryID != D {
+		t.Fatalf("taking D from a reported match: %v", err)
+	}
+	t1, _ = st.MatchByID(ctx, e.ID, ms[0].ID)
+	t2, _ = st.MatchByID(ctx, e.ID, ms[1].ID)
+	if *t1.P2EntryID != C || t2.P1EntryID != B {
+		t.Fatal("a refused change wrote something")
+	}
+}
+
+func TestNoResultsOnAPreviewRound(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	r, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, []storage.NewMatch{{TableNo: ptr(1), P1: es[0].ID, P2: ptr(es[1].ID)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := st.Matches(ctx, r.ID)
+	if _, err := st.SetMatchResult(ctx, org, e.ID, ms[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}, false, ""); !errors.Is(err, storage.ErrNotPublished) {
+		t.Fatalf("result on a preview: %v", err)
+	}
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}); !errors.Is(err, storage.ErrNotOpen) {
+		t.Fatalf("report on a preview: %v", err)
+	}
+	if err := st.PublishRound(ctx, org, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.SetMatchResult(ctx, org, e.ID, ms[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}, false, ""); err != nil {
+		t.Fatalf("result once published: %v", err)
+	}
+}

@@ -102,6 +102,8 @@ var (
 	ErrAlreadyConfirmed = errors.New("result already confirmed")
 	// ErrNotOpen: the round is not published, or the match is a bye.
 	ErrNotOpen = errors.New("match is not open for reports")
+	// ErrNotPublished: the round is still a preview; nobody plays it yet.
+	ErrNotPublished = errors.New("round is not published")
 	// ErrBadResult: the result is not one of the allowed values.
 	ErrBadResult = errors.New("not a valid result")
 )
@@ -272,6 +274,9 @@ func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchI
 		if m.P2EntryID == nil {
 			return ErrNotOpen
 		}
+		if r.Status == RoundPreview {
+			return ErrNotPublished
+		}
 		if fz, err := tx.frozen(ctx, eventID, r.Number); err != nil {
 			return err
 		} else if fz && (!override || reason == "") {
@@ -294,9 +299,33 @@ func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchI
 	return m, err
 }
 
-// EditPairing changes who plays at a table, before any result, with the
-// reason logged.
+// PairingProblem says why a pairing change cannot be made; the server words it.
+type PairingProblem struct {
+	Kind    string // one of the PairingX constants
+	EntryID int64  // the player concerned
+	TableNo *int   // that player's other table, when there is one
+}
+
+// Kinds of PairingProblem.
+const (
+	PairingSamePlayer = "same-player" // both seats hold one player
+	PairingReported   = "reported"    // the player's other match already has a report
+	PairingNoSeat     = "no-seat"     // an active player of the round would be left without a match
+)
+
+func (p *PairingProblem) Error() string {
+	return fmt.Sprintf("storage: pairing change: %s (entry %d)", p.Kind, p.EntryID)
+}
+
+// EditPairing changes the players of a match not yet reported, with the
+// reason logged. A player taken from another match of the round swaps with a
+// player leaving this one, so every player still has exactly one match; a
+// leaving player may go without a match only when no longer playing
+// (dropped). All changed matches are audited; all or nothing.
 func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, p1 int64, p2 *int64, reason string) error {
+	if p2 != nil && *p2 == p1 {
+		return &PairingProblem{Kind: PairingSamePlayer, EntryID: p1}
+	}
 	return s.Tx(ctx, func(tx *Store) error {
 		m, _, err := tx.lockMatch(ctx, eventID, matchID)
 		if err != nil {
@@ -304,6 +333,70 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		}
 		if m.Status != MatchPending && m.Result != ResultBye {
 			return fmt.Errorf("storage: match %d has a report; fix the result instead: %w", matchID, ErrConflict)
+		}
+		var round []Match
+		if err := tx.locking(ctx).Where("round_id = ?", m.RoundID).Order("id").Find(&round).Error; err != nil {
+			return wrap("list matches", err)
+		}
+		players := func(x *Match) []int64 {
+			if x.P2EntryID == nil {
+				return []int64{x.P1EntryID}
+			}
+			return []int64{x.P1EntryID, *x.P2EntryID}
+		}
+		want := []int64{p1}
+		if p2 != nil {
+			want = append(want, *p2)
+		}
+		var leaving []int64
+		for _, id := range players(m) {
+			if !containsID(want, id) {
+				leaving = append(leaving, id)
+			}
+		}
+		// Each player coming from another match takes the seat there of one
+		// who leaves this match.
+		for _, id := range want {
+			if containsID(players(m), id) {
+				continue
+			}
+			for i := range round {
+				other := &round[i]
+				if other.ID == m.ID || other.Side(id) == "" {
+					continue
+				}
+				if other.Status != MatchPending && other.Result != ResultBye {
+					return &PairingProblem{Kind: PairingReported, EntryID: id, TableNo: other.TableNo}
+				}
+				if len(leaving) == 0 {
+					return &PairingProblem{Kind: PairingNoSeat, EntryID: id, TableNo: other.TableNo}
+				}
+				before := *other
+				if other.P1EntryID == id {
+					other.P1EntryID = leaving[0]
+				} else {
+					other.P2EntryID = &leaving[0]
+				}
+				leaving = leaving[1:]
+				other.Note = reason
+				if err := tx.saveMatch(ctx, other); err != nil {
+					return err
+				}
+				after := matchAudit(other)
+				after["reason"] = reason
+				if err := tx.writeAudit(ctx, actor, &eventID, "edit-pairing", "match", other.ID, matchAudit(&before), after); err != nil {
+					return err
+				}
+			}
+		}
+		for _, id := range leaving {
+			en, err := tx.EntryByID(ctx, eventID, id)
+			if err != nil {
+				return err
+			}
+			if en.Active() {
+				return &PairingProblem{Kind: PairingNoSeat, EntryID: id}
+			}
 		}
 		before := *m
 		m.P1EntryID, m.P2EntryID, m.Note = p1, p2, reason
@@ -321,6 +414,15 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "pairings"})
 	})
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
 }
 
 // ExtendMatch gives one table extra time (a judge's extension).

@@ -885,7 +885,7 @@ func RoundPageView(p Page, m RoundPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if !mt.Bye {
+				if !mt.Bye && m.Status != "preview" {
 					templ_7745c5c3_Err = resultForm(p, m, mt).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
