@@ -50,6 +50,21 @@ type Points struct {
 // DefaultPoints is 3/1/0 with a bye worth a win.
 var DefaultPoints = Points{Win: 3, Draw: 1, Loss: 0, Bye: 3}
 
+// UnmarshalJSON reads a points object in which every field is optional: a
+// field left out keeps its default (DefaultPoints), an explicit 0 stays 0.
+// Unknown fields are refused like everywhere else in the event file.
+func (p *Points) UnmarshalJSON(data []byte) error {
+	type plain Points
+	v := plain(DefaultPoints)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return fmt.Errorf("points: %w", err)
+	}
+	*p = Points(v)
+	return nil
+}
+
 // Player is one entrant. EnteredRound > 1 marks a late entry: the rounds
 // before it count as losses. DroppedAfter optionally records the last round
 // played by a dropped player (informational; Dropped is what counts).
@@ -144,6 +159,21 @@ func WriteEventFile(w io.Writer, ev *Event) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(ev)
+}
+
+// gamesAgree reports whether game wins w1 (p1) and w2 (p2) fit the match
+// result: the match winner won more games; after a draw or a double loss
+// neither did. Unreported matches may already list games.
+func gamesAgree(result string, w1, w2 int) bool {
+	switch result {
+	case ResultP1:
+		return w1 > w2
+	case ResultP2:
+		return w2 > w1
+	case ResultDraw, ResultDoubleLoss:
+		return w1 == w2
+	}
+	return true
 }
 
 // Scoring returns the points in force (the defaults when none are given).
@@ -246,13 +276,23 @@ func (ev *Event) Validate() error {
 			default:
 				return at("result %q is not one of p1, p2, draw, double-loss, bye", m.Result)
 			}
+			if len(m.Games) > 0 && m.P2 == nil {
+				return at("a bye has no games")
+			}
+			w1, w2 := 0, 0
 			for gi, g := range m.Games {
-				if g != ResultP1 && g != ResultP2 && g != ResultDraw {
+				switch g {
+				case ResultP1:
+					w1++
+				case ResultP2:
+					w2++
+				case ResultDraw:
+				default:
 					return at("game %d: %q is not one of p1, p2, draw", gi+1, g)
 				}
-				if m.P2 == nil {
-					return at("a bye has no games")
-				}
+			}
+			if len(m.Games) > 0 && !gamesAgree(m.Result, w1, w2) {
+				return at("result %q does not match the games (p1 won %d, p2 won %d)", m.Result, w1, w2)
 			}
 		}
 	}

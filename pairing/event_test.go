@@ -126,3 +126,92 @@ func FuzzReadEventFile(f *testing.F) {
 		}
 	})
 }
+
+// Every points field is optional: a missing one takes its default, an
+// explicit 0 stays 0, and unknown keys are still refused.
+func TestEventPartialPointsTakeDefaults(t *testing.T) {
+	cases := []struct {
+		points string
+		want   Points
+	}{
+		{`{"win": 2}`, Points{Win: 2, Draw: 1, Loss: 0, Bye: 3}},
+		{`{"bye": 0}`, Points{Win: 3, Draw: 1, Loss: 0, Bye: 0}},
+		{`{"draw": 0, "loss": 1}`, Points{Win: 3, Draw: 0, Loss: 1, Bye: 3}},
+		{`{}`, DefaultPoints},
+		{`{"win": 5, "draw": 2, "loss": 1, "bye": 4}`, Points{Win: 5, Draw: 2, Loss: 1, Bye: 4}},
+	}
+	for _, c := range cases {
+		ev, err := ParseEvent([]byte(`{"points": ` + c.points + `, "players": [{"id": "a"}], "rounds": []}`))
+		if err != nil {
+			t.Fatalf("%s: %v", c.points, err)
+		}
+		if got := ev.Scoring(); got != c.want {
+			t.Errorf("points %s: got %+v, want %+v", c.points, got, c.want)
+		}
+	}
+	for _, bad := range []string{`{"wins": 2}`, `{"win": -1}`, `{"win": "3"}`} {
+		if _, err := ParseEvent([]byte(`{"points": ` + bad + `, "players": [{"id": "a"}], "rounds": []}`)); err == nil {
+			t.Errorf("points %s accepted", bad)
+		}
+	}
+	// The defaults reach the standings: a draw is still worth 1.
+	ev, err := ParseEvent([]byte(`{"points": {"win": 2}, "players": [{"id": "a"}, {"id": "b"}],
+	  "rounds": [{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "draw"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := Standings(ev, "")
+	if st[0].Points != 1 || st[1].Points != 1 {
+		t.Fatalf("draw points %d, %d; want 1, 1", st[0].Points, st[1].Points)
+	}
+}
+
+// Game-by-game results must agree with the match result; a bye has none.
+func TestEventGamesMustMatchResult(t *testing.T) {
+	base := `"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}]`
+	match := func(m string) string {
+		return `[{"number": 1, "matches": [{"table": 1, "p1": "c", "p2": null, "result": "bye"}, ` + m + `]}]`
+	}
+	bad := []struct{ match, want string }{
+		{`{"table": 2, "p1": "a", "p2": "b", "result": "p1", "games": ["p2", "p2"]}`,
+			`round 1, match 2 (table 2): result "p1" does not match the games (p1 won 0, p2 won 2)`},
+		{`{"p1": "a", "p2": "b", "result": "p2", "games": ["p1"]}`,
+			`round 1, match 2: result "p2" does not match the games (p1 won 1, p2 won 0)`},
+		{`{"p1": "a", "p2": "b", "result": "p1", "games": ["p1", "p2"]}`,
+			`round 1, match 2: result "p1" does not match the games (p1 won 1, p2 won 1)`},
+		{`{"p1": "a", "p2": "b", "result": "p1", "games": ["draw"]}`,
+			`round 1, match 2: result "p1" does not match the games (p1 won 0, p2 won 0)`},
+		{`{"p1": "a", "p2": "b", "result": "draw", "games": ["p1", "p1"]}`,
+			`round 1, match 2: result "draw" does not match the games (p1 won 2, p2 won 0)`},
+		{`{"p1": "a", "p2": "b", "result": "double-loss", "games": ["p2"]}`,
+			`round 1, match 2: result "double-loss" does not match the games (p1 won 0, p2 won 1)`},
+		{`{"p1": "a", "p2": "b", "result": "p1", "games": ["p1", "x"]}`,
+			`round 1, match 2: game 2: "x" is not one of p1, p2, draw`},
+	}
+	for _, c := range bad {
+		_, err := ParseEvent([]byte(`{` + base + `, "rounds": ` + match(c.match) + `}`))
+		var ie *InputError
+		if err == nil || err.Error() != c.want || !errors.As(err, &ie) {
+			t.Errorf("%s:\n got %v\nwant %s", c.match, err, c.want)
+		}
+	}
+	_, err := ParseEvent([]byte(`{` + base + `, "rounds": [{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "p1"}, {"table": 3, "p1": "c", "p2": null, "result": "bye", "games": ["p1"]}]}]}`))
+	if err == nil || err.Error() != "round 1, match 2 (table 3): a bye has no games" {
+		t.Errorf("bye with games: got %v", err)
+	}
+	for _, ok := range []string{
+		`{"p1": "a", "p2": "b", "result": "p1", "games": ["p1"]}`,
+		`{"p1": "a", "p2": "b", "result": "p1", "games": ["p2", "p1", "p1"]}`,
+		`{"p1": "a", "p2": "b", "result": "p1", "games": ["p1", "draw"]}`,
+		`{"p1": "a", "p2": "b", "result": "p2", "games": ["p2", "p1", "p2"]}`,
+		`{"p1": "a", "p2": "b", "result": "draw", "games": ["p1", "p2"]}`,
+		`{"p1": "a", "p2": "b", "result": "draw", "games": ["draw"]}`,
+		`{"p1": "a", "p2": "b", "result": "double-loss", "games": ["p1", "p2"]}`,
+		`{"p1": "a", "p2": "b", "result": "p1", "games": []}`,
+		`{"p1": "a", "p2": "b", "games": ["p1"]}`,
+	} {
+		if _, err := ParseEvent([]byte(`{` + base + `, "rounds": ` + match(ok) + `}`)); err != nil {
+			t.Errorf("%s refused: %v", ok, err)
+		}
+	}
+}

@@ -116,13 +116,18 @@ func (h *history) win(w, l *tally) {
 }
 
 // games adds mtg game points. Without game-by-game results a Swiss match is
-// taken as one game with the match result (best of one).
+// taken as one game with the match result (best of one); for a double loss
+// that is one game played and lost by both (no game points for either).
 func (h *history) games(a, b *tally, m Match) {
 	games := m.Games
 	if len(games) == 0 {
 		switch m.Result {
 		case ResultP1, ResultP2, ResultDraw:
 			games = []string{m.Result}
+		case ResultDoubleLoss:
+			a.gamesPlayed++
+			b.gamesPlayed++
+			return
 		}
 	}
 	for _, g := range games {

@@ -30,8 +30,8 @@ type Pair struct {
 type Reason struct {
 	Kind       string // "pair-down", "bye" or "awarded-bye"
 	Player     string // the player paired down or given the bye
-	FromPoints int    // pair-down: the player's points
-	ToPoints   int    // pair-down: the opponent's points
+	FromPoints int    // the player's points (pair-down and both kinds of bye)
+	ToPoints   int    // pair-down: the opponent's points (0 for a bye)
 	Text       string
 }
 
@@ -641,7 +641,8 @@ func (p *problem) result(mate []int) *Pairing {
 	}
 	for _, id := range p.awarded {
 		out.Matches = append(out.Matches, Pair{P1: id, Reason: &Reason{Kind: "awarded-bye", Player: id,
-			Text: fmt.Sprintf("%s has a bye awarded before pairing for round %d.", id, p.round)}})
+			FromPoints: p.h.players[p.h.index[id]].points,
+			Text:       fmt.Sprintf("%s has a bye awarded before pairing for round %d.", id, p.round)}})
 	}
 	return out
 }

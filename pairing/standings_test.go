@@ -153,3 +153,40 @@ func TestPokemonHeadToHead(t *testing.T) {
 		t.Fatalf("three-way tie reordered: %v", order)
 	}
 }
+
+// A double loss without games is one game, lost by both (docs/tiebreakers.md);
+// a bye counts as two game wins.
+func TestStandingsMTGGameWinCountsDoubleLoss(t *testing.T) {
+	ev, err := ParseEvent([]byte(`{"tiebreakers": "mtg", "players": [{"id": "x"}, {"id": "y"}, {"id": "z"}],
+	  "rounds": [
+	    {"number": 1, "matches": [{"p1": "y", "p2": "z", "result": "p1"}, {"p1": "x", "p2": null, "result": "bye"}]},
+	    {"number": 2, "matches": [{"p1": "x", "p2": "y", "result": "double-loss"}, {"p1": "z", "p2": null, "result": "bye"}]},
+	    {"number": 3, "matches": [{"p1": "x", "p2": "z", "result": "p2"}, {"p1": "y", "p2": null, "result": "bye"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Standings(ev, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{
+		"x": 6.0 / 12, // bye 6/6, double loss 0/3, loss 0/3
+		"y": 9.0 / 12, // win 3/3, double loss 0/3, bye 6/6
+		"z": 9.0 / 12, // loss 0/3, bye 6/6, win 3/3
+	}
+	for _, s := range st {
+		if got := s.Tiebreaker("gw"); math.Abs(got-want[s.ID]) > 1e-9 {
+			t.Errorf("%s gw = %.4f, want %.4f", s.ID, got, want[s.ID])
+		}
+	}
+	// With games given, those games count (and the double loss adds no game).
+	ev.Rounds[1].Matches[0].Games = []string{"p1", "p2"}
+	st, _ = Standings(ev, "")
+	for _, s := range st {
+		if s.ID == "x" {
+			if got := s.Tiebreaker("gw"); math.Abs(got-9.0/15) > 1e-9 {
+				t.Errorf("x gw with games = %.4f, want %.4f", got, 9.0/15)
+			}
+		}
+	}
+}

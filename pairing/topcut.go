@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/bits"
 )
@@ -126,21 +127,55 @@ type BracketRound struct {
 	Matches []BracketMatch `json:"matches"`
 }
 
-// BracketMatch is one slot of the bracket. A nil player is not decided yet;
-// Bye marks a top seed advancing without a match.
+// BracketMatch is one slot of the bracket. A nil player is not decided yet
+// (Seed1/Seed2 are then 0); Bye marks a top seed advancing without a match.
+// Score is "" until the match is reported. MarshalJSON prints every key.
 type BracketMatch struct {
 	Match  int           `json:"match"`
-	Seed1  int           `json:"seed1,omitempty"`
+	Seed1  int           `json:"seed1"`
 	P1     *string       `json:"p1"`
-	Seed2  int           `json:"seed2,omitempty"`
+	Seed2  int           `json:"seed2"`
 	P2     *string       `json:"p2"`
-	Bye    bool          `json:"bye,omitempty"`
-	Games  []BracketGame `json:"games,omitempty"`
-	Score  string        `json:"score,omitempty"`
+	Bye    bool          `json:"bye"`
+	Games  []BracketGame `json:"games"`
+	Score  string        `json:"score"`
 	Winner *string       `json:"winner"`
 	// NextChooser is the loser of the last game, who chooses who goes first
 	// in the next one; nil before game 1 (decided at random) or once decided.
 	NextChooser *string `json:"next_game_chooser"`
+}
+
+// MarshalJSON writes the match as `tenkaichi topcut` prints it
+// (docs/event-file.md): every key every time, with null for a seed, player
+// or score not known yet, "bye": false for a real match and "games": [] until
+// a game is reported.
+func (m BracketMatch) MarshalJSON() ([]byte, error) {
+	orNull := func(n int) *int {
+		if n == 0 {
+			return nil
+		}
+		return &n
+	}
+	out := struct {
+		Match       int           `json:"match"`
+		Seed1       *int          `json:"seed1"`
+		P1          *string       `json:"p1"`
+		Seed2       *int          `json:"seed2"`
+		P2          *string       `json:"p2"`
+		Bye         bool          `json:"bye"`
+		Games       []BracketGame `json:"games"`
+		Score       *string       `json:"score"`
+		Winner      *string       `json:"winner"`
+		NextChooser *string       `json:"next_game_chooser"`
+	}{Match: m.Match, Seed1: orNull(m.Seed1), P1: m.P1, Seed2: orNull(m.Seed2), P2: m.P2, Bye: m.Bye,
+		Games: m.Games, Winner: m.Winner, NextChooser: m.NextChooser}
+	if out.Games == nil {
+		out.Games = []BracketGame{}
+	}
+	if m.Score != "" {
+		out.Score = &m.Score
+	}
+	return json.Marshal(out)
 }
 
 // BracketGame is a reported game with the player who chose who went first.

@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 )
@@ -136,5 +137,72 @@ func TestTopCutBestOfThree(t *testing.T) {
 	ev.TopCut.Rounds[0].Matches = []CutMatch{{P1: "p01", P2: "p05", Games: []Game{{Winner: "p1"}, {Winner: "p1"}, {Winner: "p2"}}}}
 	if _, err := BuildTopCut(ev, 4); err == nil {
 		t.Fatal("game after the match was decided accepted")
+	}
+}
+
+// Every documented key of a bracket match is printed every time: undecided
+// seeds, score and players are null, games [] and bye false until they apply.
+func TestTopCutBracketMatchJSONKeys(t *testing.T) {
+	ev := cutEvent()
+	ev.TopCut = &TopCut{Rounds: []CutRound{{Number: 1, Matches: []CutMatch{
+		{P1: "p05", P2: "p06", Games: []Game{{Winner: "p1"}}},
+	}}}}
+	b, err := BuildTopCut(ev, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Rounds []struct {
+			Matches []map[string]json.RawMessage `json:"matches"`
+		} `json:"rounds"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	keys := []string{"match", "seed1", "p1", "seed2", "p2", "bye", "games", "score", "winner", "next_game_chooser"}
+	for ri, r := range got.Rounds {
+		for mi, m := range r.Matches {
+			if len(m) != len(keys) {
+				t.Errorf("round %d match %d has %d keys: %s", ri+1, mi+1, len(m), data)
+			}
+			for _, k := range keys {
+				if _, ok := m[k]; !ok {
+					t.Errorf("round %d match %d: no %q", ri+1, mi+1, k)
+				}
+			}
+		}
+	}
+	str := func(r, m int, k string) string { return string(got.Rounds[r].Matches[m][k]) }
+	// Round 1 of a top 6 (p02 dropped): 1 v bye, 4 v 5 (p05 v p06, 1-0 so far), 2 v bye, 3 v 6.
+	for k, want := range map[string]string{"seed1": "1", "seed2": "null", "p2": "null", "bye": "true", "games": "[]", "score": "null", "winner": `"p01"`} {
+		if g := str(0, 0, k); g != want {
+			t.Errorf("bye match %s = %s, want %s", k, g, want)
+		}
+	}
+	for k, want := range map[string]string{"seed1": "4", "seed2": "5", "bye": "false", "score": `"1-0"`, "winner": "null", "next_game_chooser": `"p06"`} {
+		if g := str(0, 1, k); g != want {
+			t.Errorf("match in progress %s = %s, want %s", k, g, want)
+		}
+	}
+	for k, want := range map[string]string{"seed1": "3", "seed2": "6", "bye": "false", "games": "[]", "score": "null", "winner": "null", "next_game_chooser": "null"} {
+		if g := str(0, 3, k); g != want {
+			t.Errorf("unplayed match %s = %s, want %s", k, g, want)
+		}
+	}
+	// Semifinal 1: seed 1 against the undecided 4 v 5 winner.
+	for k, want := range map[string]string{"seed1": "1", "p1": `"p01"`, "seed2": "null", "p2": "null", "bye": "false", "games": "[]", "score": "null"} {
+		if g := str(1, 0, k); g != want {
+			t.Errorf("semifinal %s = %s, want %s", k, g, want)
+		}
+	}
+	// The final is entirely undecided.
+	for _, k := range []string{"seed1", "p1", "seed2", "p2", "score", "winner", "next_game_chooser"} {
+		if g := str(2, 0, k); g != "null" {
+			t.Errorf("final %s = %s, want null", k, g)
+		}
 	}
 }
