@@ -98,12 +98,12 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 		BackTraits:    splitList(get("back_traits")),
 		BackText:      strings.ReplaceAll(get("back_text"), `\n`, "\n"),
 	}
-	if err := checkRecordNumber(get("number"), c.Name); err != nil {
+	if err := checkRecordNumber(get("number"), c.Name, "column"); err != nil {
 		return c, err
 	}
 	game, err := parseGame(get("game"))
 	if err != nil {
-		return c, err
+		return c, fmt.Errorf(`column "game": %w`, err)
 	}
 	c.Game = game
 	colours := get("colours")
@@ -114,7 +114,7 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 	if t := get("type"); t != "" {
 		if game == GameFusionWorld || game == GameMasters {
 			if c.Type, err = parseCardType(t); err != nil {
-				return c, err
+				return c, fmt.Errorf(`column "type": %w`, err)
 			}
 		} else {
 			c.Type = CardType(t) // DBZ card types are free text; see card_type in Extra

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -137,8 +138,12 @@ func DetectCardFileFormat(data []byte) (CardFileFormat, error) {
 			return CardFileFusionWorldJSON, nil // an empty list reads the same either way
 		}
 		var first map[string]json.RawMessage
-		if err := dec.Decode(&first); err != nil {
-			return "", &CardFileError{Record: 0, Err: fmt.Errorf("expected a JSON object: %v", err)}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return "", &CardFileError{Record: 0, Err: fmt.Errorf("invalid JSON: %v", err)}
+		}
+		if err := json.Unmarshal(raw, &first); err != nil {
+			return "", &CardFileError{Record: 0, Err: fmt.Errorf("expected a JSON object for the card, got %s", jsonValueKind(raw))}
 		}
 		_, hasEnergy := first["energy_cost"]
 		_, hasSkills := first["skills"]
@@ -216,7 +221,7 @@ func (f *flexStrings) UnmarshalJSON(b []byte) error {
 	}
 	var many []string
 	if err := json.Unmarshal(b, &many); err != nil {
-		return fmt.Errorf("expected a list of strings: %v", err)
+		return fmt.Errorf("expected a list of strings, got %s", jsonValueKind(b))
 	}
 	*f = many
 	return nil
@@ -316,8 +321,8 @@ func readFusionWorldJSON(data []byte) ([]Card, error) {
 	m := newCardMerger()
 	err := eachJSONRecord(data, CardFileFusionWorldJSON, func(i int, raw json.RawMessage) error {
 		var rec fwRecord
-		if err := json.Unmarshal(raw, &rec); err != nil {
-			return fieldError(err)
+		if err := decodeRecord(raw, &rec); err != nil {
+			return err
 		}
 		c := Card{
 			Game:          GameFusionWorld,
@@ -341,10 +346,10 @@ func readFusionWorldJSON(data []byte) ([]Card, error) {
 		c.BackKeywords = ownKeywords(rec.BackKeywords, c.BackText)
 		t, err := parseCardType(rec.Type)
 		if err != nil {
-			return err
+			return fmt.Errorf(`field "type": %w`, err)
 		}
 		c.Type = t
-		if err := checkRecordNumber(rec.Number, c.Name); err != nil {
+		if err := checkRecordNumber(rec.Number, c.Name, "field"); err != nil {
 			return err
 		}
 		printings := append([]string{strings.TrimSpace(rec.Number)}, rec.Variants...)
@@ -364,8 +369,8 @@ func readMastersJSON(data []byte) ([]Card, error) {
 	m := newCardMerger()
 	err := eachJSONRecord(data, CardFileMastersJSON, func(i int, raw json.RawMessage) error {
 		var rec mastersRecord
-		if err := json.Unmarshal(raw, &rec); err != nil {
-			return fieldError(err)
+		if err := decodeRecord(raw, &rec); err != nil {
+			return err
 		}
 		c := Card{
 			Game:       GameMasters,
@@ -394,10 +399,10 @@ func readMastersJSON(data []byte) ([]Card, error) {
 		c.BackKeywords = ownKeywords(rec.BackSkills, c.BackText)
 		t, err := parseCardType(rec.Type)
 		if err != nil {
-			return err
+			return fmt.Errorf(`field "type": %w`, err)
 		}
 		c.Type = t
-		if err := checkRecordNumber(rec.Number, c.Name); err != nil {
+		if err := checkRecordNumber(rec.Number, c.Name, "field"); err != nil {
 			return err
 		}
 		extra := map[string]string{}
@@ -443,6 +448,60 @@ const (
 	ExtraSenseiDeck    = "sensei_deck"     // "only" for cards legal only in the Sensei deck
 )
 
+// decodeRecord decodes one JSON card record into dst (a pointer to a record
+// struct). When that fails, the error names the field that could not be read,
+// the first one in the record's order: field "cost": expected a whole number,
+// got "lots". encoding/json does not name the field for errors of the flexible
+// types' own decoders, so each field is decoded again on its own to find it.
+func decodeRecord(raw json.RawMessage, dst any) error {
+	err := json.Unmarshal(raw, dst)
+	if err == nil {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, terr := dec.Token(); terr != nil || tok != json.Delim('{') {
+		return fmt.Errorf("expected a JSON object for the card, got %s", jsonValueKind(raw))
+	}
+	t := reflect.TypeOf(dst).Elem()
+	for dec.More() {
+		tok, terr := dec.Token()
+		if terr != nil {
+			break
+		}
+		key, _ := tok.(string)
+		var val json.RawMessage
+		if dec.Decode(&val) != nil {
+			break
+		}
+		f, ok := jsonField(t, key)
+		if !ok {
+			continue
+		}
+		if ferr := json.Unmarshal(val, reflect.New(f.Type).Interface()); ferr != nil {
+			return fmt.Errorf("field %q: %v", key, valueError(ferr, val))
+		}
+	}
+	return valueError(err, raw)
+}
+
+// jsonField finds the struct field that encoding/json fills from key: the
+// exact tag name, else one that matches without regard to case.
+func jsonField(t reflect.Type, key string) (reflect.StructField, bool) {
+	var fold reflect.StructField
+	found := false
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == key {
+			return f, true
+		}
+		if !found && strings.EqualFold(name, key) {
+			fold, found = f, true
+		}
+	}
+	return fold, found
+}
+
 // fieldError strips encoding/json's Go type names from a decoding error so the
 // message reads as a statement about the file.
 func fieldError(err error) error {
@@ -451,6 +510,49 @@ func fieldError(err error) error {
 		return fmt.Errorf("field %q: expected %s, got a JSON %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
 	}
 	return err
+}
+
+// valueError says what was wrong with a JSON value, without encoding/json's Go type names.
+func valueError(err error, val []byte) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		got := jsonValueKind(val)
+		if v := bytes.TrimSpace(val); len(v) > 24 && (v[0] == '{' || v[0] == '[') && te.Value != "" {
+			// Inside an object or a list: say which part, if encoding/json knows.
+			got = "a JSON " + te.Value
+			if te.Field != "" {
+				return fmt.Errorf("%q: expected %s, got %s", te.Field, jsonKind(te.Type.Kind().String()), got)
+			}
+		}
+		want := jsonKind(te.Type.Kind().String())
+		if v := bytes.TrimSpace(val); len(v) > 0 && (v[0] == '{' || v[0] == '[') && te.Type.Kind() != reflect.Map &&
+			te.Type.Kind() != reflect.Slice && te.Type.Kind() != reflect.Struct {
+			want += " for each entry" // the value is a container of the wrong elements
+		}
+		return fmt.Errorf("expected %s, got %s", want, got)
+	}
+	return err
+}
+
+// jsonValueKind describes a JSON value for a message: a short value as
+// written ("lots", 7, [1]), else its kind ("a JSON object").
+func jsonValueKind(b []byte) string {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return "nothing"
+	}
+	if len(b) <= 24 {
+		return string(b)
+	}
+	switch b[0] {
+	case '{':
+		return "a JSON object"
+	case '[':
+		return "a JSON list"
+	case '"':
+		return "a long string"
+	}
+	return "a JSON " + map[bool]string{true: "number", false: "value"}[b[0] == '-' || (b[0] >= '0' && b[0] <= '9')]
 }
 
 func jsonKind(goKind string) string {
@@ -463,17 +565,21 @@ func jsonKind(goKind string) string {
 		return "an object"
 	case "int", "int64", "float64":
 		return "a number"
+	case "bool":
+		return "true or false"
 	}
 	return goKind
 }
 
-func checkRecordNumber(raw, name string) error {
+// checkRecordNumber checks a record's number and name; what is "field" in
+// JSON and "column" in CSV, for the message.
+func checkRecordNumber(raw, name, what string) error {
 	n := CanonicalNumber(raw)
 	if n == "" {
 		return errors.New("the card has no number")
 	}
 	if !looksLikeCardNumber(n) || len(n) > 32 {
-		return fmt.Errorf("%q is not a card number (expected something like FB01-001)", raw)
+		return fmt.Errorf("%s \"number\": %q is not a card number (expected something like FB01-001)", what, raw)
 	}
 	if name == "" {
 		return errors.New("the card has no name")

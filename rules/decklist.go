@@ -86,6 +86,9 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 64*1024)
 	section := SectionMain
+	// A "Leader" header (bare or with the card on its line) holds one card
+	// line; back is the section the lines after it return to.
+	back, oneCard := SectionMain, false
 	lineNo := 0
 	for sc.Scan() {
 		lineNo++
@@ -106,14 +109,17 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 		if line == "" {
 			continue
 		}
-		if s, ok := parseHeader(line); ok {
-			section, d.HasHeaders = s, true
+		if s, h, ok := parseHeader(line); ok {
+			d.HasHeaders = true
+			section, back, oneCard = openSection(section, back, oneCard, s, h)
 			continue
 		}
 		// "Leader: FB01-001 Son Goku" puts the header and the card on one line.
 		if i := strings.IndexByte(line, ':'); i > 0 {
-			if s, ok := sectionHeaders[strings.ToLower(strings.TrimSpace(line[:i]))]; ok {
-				section, d.HasHeaders = s, true
+			h := strings.ToLower(strings.TrimSpace(line[:i]))
+			if s, ok := sectionHeaders[h]; ok {
+				d.HasHeaders = true
+				section, back, oneCard = openSection(section, back, oneCard, s, h)
 				line = strings.TrimSpace(line[i+1:])
 			}
 		}
@@ -122,7 +128,7 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 			return nil, &DecklistError{Line: lineNo, Text: line, Expected: err}
 		}
 		if !ok {
-			if len(d.Entries) == 0 && d.Name == "" && !d.HasHeaders {
+			if len(d.Entries) == 0 && d.Name == "" && !d.HasHeaders && !looksCounted(line) {
 				d.Name = line // a title such as "Son Goku (X)" from a client export
 				continue
 			}
@@ -132,6 +138,10 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 		e.Line = lineNo
 		e.Section = section
 		d.Entries = append(d.Entries, e)
+		if oneCard {
+			// The Leader section is one card line; the list goes on where it was.
+			section, oneCard = back, false
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, &DecklistError{Line: lineNo + 1, Text: "", Expected: fmt.Sprintf("a readable line (%v)", err)}
@@ -153,9 +163,10 @@ func stripComment(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// parseHeader recognises "Leader:", "Main deck (50)", "Side deck: 15", "== Side ==".
+// parseHeader recognises "Leader:", "Main deck (50)", "Side deck: 15", "== Side ==",
+// and returns the section and the header's key in sectionHeaders.
 // A header followed by a card ("Leader: FB01-001") is not a header line.
-func parseHeader(line string) (DeckSection, bool) {
+func parseHeader(line string) (DeckSection, string, bool) {
 	h := strings.ToLower(strings.Trim(line, "=-*_ \t"))
 	rest := ""
 	if i := strings.IndexAny(h, ":(["); i >= 0 {
@@ -163,15 +174,40 @@ func parseHeader(line string) (DeckSection, bool) {
 	}
 	// What follows may only be a count: "Main deck (50)", "Side deck: 15", "Main Deck - 50".
 	if strings.Trim(rest, ":()[] \t0123456789") != "" {
-		return "", false
+		return "", "", false
 	}
 	h = strings.TrimSpace(strings.TrimRight(h, " -0123456789"))
 	s, ok := sectionHeaders[h]
-	return s, ok
+	return s, h, ok
+}
+
+// oneCardHeaders are the headers of a Fusion World or Masters Leader: the
+// section holds one card line. "Main personality" (DBZ) holds several levels.
+var oneCardHeaders = map[string]bool{"leader": true, "leaders": true, "leader card": true}
+
+// openSection switches to section s, opened by header h. A one-card Leader
+// header remembers the section to return to after its card line.
+func openSection(cur, back DeckSection, oneCard bool, s DeckSection, h string) (DeckSection, DeckSection, bool) {
+	if oneCardHeaders[h] {
+		if !oneCard {
+			back = cur // "Leader:" twice in a row returns to the section before the first
+		}
+		return s, back, true
+	}
+	return s, back, false
 }
 
 // parseCardLine reads one card line. ok is false when the line holds no card
 // number at all; expected is set when it holds one but cannot be read.
+//
+// The count may come before the number ("4", "4x", "x4", "4 x", "4×"), glued
+// to it ("4xFB01-005"), right after it ("FB01-005 x4", "FB01-005 x 4",
+// "FB01-005 4", "FB01-005 4x" when nothing follows) or at the end of the line
+// ("FB01-005 Name x4", "Name x 4", "Name 4x", "Name (x4)", "Name *4"). A bare
+// number at the end is part of the name ("FS01-06 Android 17"). Forms that
+// could be read two ways are errors, never a guessed count: "FB01-005 4x Name"
+// (a count or a name such as "10x Kamehameha"), "FB01-005 (4)" (a count or a
+// client id), and a count-like "x4" in the middle of the name.
 func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 	fields := strings.Fields(line)
 	at := -1
@@ -190,6 +226,7 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 	if at < 0 {
 		return e, false, ""
 	}
+	const once = "the count written once, before or after the card number"
 	// Before the number: nothing, "4", "4x", "x4", "4 x".
 	written := count != 0
 	before := strings.ToLower(strings.Join(fields[:at], ""))
@@ -205,16 +242,72 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 	}
 	number := trimNumberPunct(fields[at])
 	rest := fields[at+1:]
-	// After the number: an optional name, a trailing count "x4", and a trailing
-	// digital id "(5)" or "Roshi(5)".
+
+	// At the end of the line (read first, so that a count there settles what
+	// follows the number): "x4", "×4", "*4", "(x4)", "4x", "x 4", "4 x".
 	if len(rest) > 0 {
 		last := strings.ToLower(rest[len(rest)-1])
-		if n, good := parseTrailingCount(last); good {
+		n, used := 0, 0
+		if v, good := parseMarkedCount(last); good {
+			n, used = v, 1
+		} else if v, good := parseSuffixedCount(last); good {
+			n, used = v, 1
+		} else if len(rest) > 1 && isBareCount(last) && isCountMarker(strings.ToLower(rest[len(rest)-2])) {
+			n, used = atoi(last), 2 // "x 4"
+		} else if len(rest) > 1 && isCountMarker(last) && isBareCount(rest[len(rest)-2]) {
+			n, used = atoi(rest[len(rest)-2]), 2 // "4 x"
+		} else if isDigitalID(last) && !written {
+			// "Master Roshi (4)": a count, or the id a digital client writes
+			// after a count ("4 FS01-03 Master Roshi (5)")? Not guessed.
+			return e, true, fmt.Sprintf(`a count such as "4 %s" or "%s x4" (%q could be a count or a client's card id)`, number, number, rest[len(rest)-1])
+		}
+		if used > 0 {
 			if written {
-				return e, true, "the count written once, before or after the card"
+				return e, true, once
 			}
 			count, written = n, true
-			rest = rest[:len(rest)-1]
+			rest = rest[:len(rest)-used]
+		}
+	}
+	// Right after the number: "x4", "×4", "*4", "(x4)", "x 4", "4", and "4x" when nothing follows.
+	if len(rest) > 0 {
+		first := strings.ToLower(rest[0])
+		n, used := 0, 0
+		if v, good := parseMarkedCount(first); good {
+			n, used = v, 1
+		} else if isCountMarker(first) && len(rest) > 1 && isBareCount(rest[1]) {
+			n, used = atoi(rest[1]), 2
+		} else if isBareCount(first) && len(rest) > 1 && isCountMarker(rest[1]) {
+			n, used = atoi(first), 2
+		} else if isBareCount(first) {
+			n, used = atoi(first), 1
+		} else if v, good := parseSuffixedCount(first); good {
+			switch {
+			case len(rest) == 1:
+				n, used = v, 1
+			case !written:
+				return e, true, fmt.Sprintf(`the count before the card number (%q after it could be a count or the start of a name such as "10x Kamehameha")`, rest[0])
+			}
+			// With the count written elsewhere, "10x Kamehameha" is the name.
+		}
+		if used > 0 {
+			if written {
+				return e, true, once
+			}
+			count, written = n, true
+			rest = rest[used:]
+		}
+	}
+	// What is left is the name. Bare numbers are part of it ("Android 17",
+	// "Android Troop - 14 & 15"), and so is "10x" ("Instant Transmission 10x
+	// Kamehameha"); a marked count ("x4", "(x4)", "x 4") or a client id before
+	// the end is a misplaced count, not a name.
+	for i, f := range rest {
+		lf := strings.Trim(strings.ToLower(f), namePunct+",.;")
+		_, marked := parseMarkedCount(lf)
+		loneMarker := isCountMarker(lf) && ((i > 0 && isBareCount(rest[i-1])) || (i+1 < len(rest) && isBareCount(rest[i+1])))
+		if marked || loneMarker || (isDigitalID(lf) && i < len(rest)-1) {
+			return e, true, fmt.Sprintf("the count at the start or the end of the line, not %q inside the name", f)
 		}
 	}
 	name := strings.Join(rest, " ")
@@ -233,20 +326,62 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 	if !strings.EqualFold(number, e.Number) {
 		e.Printed = number
 	}
-	e.Name = strings.TrimSpace(strings.Trim(name, "-–:|"))
+	e.Name = strings.TrimSpace(strings.Trim(name, namePunct))
 	return e, true, ""
 }
 
-// splitGluedCount splits "4xFB01-005" or "4XFB01-005" into 4 and "FB01-005".
+// namePunct is trimmed from the ends of a name ("FS01-03 - Master Roshi").
+const namePunct = "-–:|"
+
+// countMarkers are the signs written next to a count: "x4", "4×", "*4".
+var countMarkers = []string{"x", "×", "*"}
+
+func isCountMarker(s string) bool {
+	for _, m := range countMarkers {
+		if s == m {
+			return true
+		}
+	}
+	return false
+}
+
+// isBareCount reports whether s is 1 to 3 digits ("4", "12", "0").
+func isBareCount(s string) bool {
+	if s == "" || len(s) > 3 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// splitGluedCount splits "4xFB01-005", "4XFB01-005" or "4×FB01-005" into 4 and "FB01-005".
 func splitGluedCount(f string) (int, string, bool) {
 	i := 0
 	for i < len(f) && f[i] >= '0' && f[i] <= '9' {
 		i++
 	}
-	if i == 0 || i > 3 || i >= len(f) || (f[i] != 'x' && f[i] != 'X') {
+	if i == 0 || i > 3 || i >= len(f) {
 		return 0, "", false
 	}
-	rest := trimNumberPunct(f[i+1:])
+	var rest string
+	switch {
+	case f[i] == 'x' || f[i] == 'X':
+		rest = f[i+1:]
+	case strings.HasPrefix(f[i:], "×"):
+		rest = f[i+len("×"):]
+	default:
+		return 0, "", false
+	}
+	rest = trimNumberPunct(rest)
 	if !looksLikeCardNumber(rest) {
 		return 0, "", false
 	}
@@ -257,32 +392,61 @@ func splitGluedCount(f string) (int, string, bool) {
 	return n, rest, true
 }
 
-// parseCount reads "4", "4x", "x4", "4×".
+// parseCount reads the count before a card number: "4", "4x", "x4", "4×", "×4".
 func parseCount(s string) (int, bool) {
 	s = strings.TrimSuffix(strings.TrimSuffix(s, "x"), "×")
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "x"), "×")
-	if s == "" || len(s) > 3 {
+	if !isBareCount(s) {
 		return 0, false
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		return 0, false
-	}
-	return n, true
+	return atoi(s), true
 }
 
-// parseTrailingCount reads "x4", "×4", "(x4)", "*4".
-func parseTrailingCount(s string) (int, bool) {
-	s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
-	for _, p := range []string{"x", "×", "*"} {
-		if strings.HasPrefix(s, p) {
-			n, err := strconv.Atoi(s[len(p):])
-			if err == nil && n >= 0 && len(s) <= len(p)+3 {
-				return n, true
-			}
+// parseMarkedCount reads a count with its sign in front: "x4", "×4", "*4",
+// and the same in brackets, "(x4)", "[x4]".
+func parseMarkedCount(s string) (int, bool) {
+	s = strings.TrimSuffix(strings.TrimSuffix(s, ")"), "]")
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "("), "[")
+	for _, m := range countMarkers {
+		if d, found := strings.CutPrefix(s, m); found && isBareCount(d) {
+			return atoi(d), true
 		}
 	}
 	return 0, false
+}
+
+// parseSuffixedCount reads a count with its sign behind: "4x", "4×".
+func parseSuffixedCount(s string) (int, bool) {
+	for _, m := range countMarkers[:2] {
+		if d, found := strings.CutSuffix(s, m); found && isBareCount(d) {
+			return atoi(d), true
+		}
+	}
+	return 0, false
+}
+
+// isDigitalID reports whether s is "(5)", the form of a digital client's card id.
+func isDigitalID(s string) bool {
+	return len(s) > 2 && s[0] == '(' && s[len(s)-1] == ')' && isBareCount(s[1:len(s)-1])
+}
+
+// looksCounted reports whether a line without a card number still reads as a
+// card line with a count ("4 Pilaf", "Pilaf x4", "4x Pilaf"), so it is not
+// taken as the list's title.
+func looksCounted(line string) bool {
+	f := strings.Fields(strings.ToLower(line))
+	if len(f) < 2 {
+		return false
+	}
+	if _, good := parseCount(f[0]); good {
+		return true
+	}
+	last := f[len(f)-1]
+	if _, good := parseMarkedCount(last); good {
+		return true
+	}
+	_, good := parseSuffixedCount(last)
+	return good
 }
 
 // stripDigitalID removes a trailing "(5)" written by Fusion World digital exports.

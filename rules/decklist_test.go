@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,33 @@ func TestParseDecklistLineForms(t *testing.T) {
 		{"4\tP-180\tCaulifla, Spunky Allure", 4, "P-180", "", "Caulifla, Spunky Allure"},
 		{"1 BT1-005_PR02", 1, "BT1-005", "BT1-005_PR02", ""},
 		{"4 FB01-005 // main combo piece", 4, "FB01-005", "", ""},
+		// A space between the sign and the count, and a count after the number then a name.
+		{"FB01-037 x 4", 4, "FB01-037", "", ""},
+		{"FS01-03 x4 Master Roshi", 4, "FS01-03", "", "Master Roshi"},
+		{"FS01-03 x 4 Master Roshi", 4, "FS01-03", "", "Master Roshi"},
+		{"FS01-03 Master Roshi x 4", 4, "FS01-03", "", "Master Roshi"},
+		{"FS01-03 Master Roshi 4 x", 4, "FS01-03", "", "Master Roshi"},
+		{"FS01-03 4 x Master Roshi", 4, "FS01-03", "", "Master Roshi"},
+		// A bare count right after the number, as a spreadsheet pastes "number<TAB>count".
+		{"FB01-037 4", 4, "FB01-037", "", ""},
+		{"FB01-037	4	Cooler", 4, "FB01-037", "", "Cooler"},
+		// "4x" after the number when nothing follows, and at the end of the line.
+		{"FB01-037 4x", 4, "FB01-037", "", ""},
+		{"FB01-037 Cooler 4x", 4, "FB01-037", "", "Cooler"},
+		// The unicode multiplication sign wherever x works.
+		{"FB01-037 ×4", 4, "FB01-037", "", ""},
+		{"FB01-037 × 4", 4, "FB01-037", "", ""},
+		{"×4 FB01-037", 4, "FB01-037", "", ""},
+		{"4× FB01-037", 4, "FB01-037", "", ""},
+		{"4×FB01-037 Cooler", 4, "FB01-037", "", "Cooler"},
+		{"FB01-037 Cooler (x4)", 4, "FB01-037", "", "Cooler"},
+		{"FB01-037 Cooler *4", 4, "FB01-037", "", "Cooler"},
+		// Numbers that belong to the name.
+		{"FS01-06 Android 17", 1, "FS01-06", "", "Android 17"},
+		{"4 FS01-06 Android 17", 4, "FS01-06", "", "Android 17"},
+		{"2 FB03-137 10x Kamehameha", 2, "FB03-137", "", "10x Kamehameha"},
+		{"FB03-137 10x Kamehameha x2", 2, "FB03-137", "", "10x Kamehameha"},
+		{"BT11-151 Instant Transmission 10x Kamehameha", 1, "BT11-151", "", "Instant Transmission 10x Kamehameha"},
 	}
 	for _, tt := range tests {
 		d, err := ParseDecklistString(tt.line)
@@ -86,6 +114,49 @@ func TestParseDecklistSections(t *testing.T) {
 	}
 }
 
+// TestParseDecklistLeaderSection: a "Leader" header, on its own line or with
+// the card on its line, holds one card line; the lines after it go back to the
+// section they were in (the main deck when no header came before).
+func TestParseDecklistLeaderSection(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []DeckSection
+	}{
+		{"inline leader with count", "Leader: 1 FB01-035\n4 FB01-002\n4 FB01-003\n", []DeckSection{SectionLeader, SectionMain, SectionMain}},
+		{"inline leader without count", "Leader: FB01-035\n4 FB01-002\n4 FB01-003\n", []DeckSection{SectionLeader, SectionMain, SectionMain}},
+		{"bare header, card on the next line", "Leader:\nFB01-035\n4 FB01-002\n", []DeckSection{SectionLeader, SectionMain}},
+		{"bare header, blank line and comment before the card", "Leader:\n\n# the leader\n1 FB01-035\n4 FB01-002\n", []DeckSection{SectionLeader, SectionMain}},
+		{"explicit main header after the leader", "Leader:\nFB01-035\nMain deck:\n4 FB01-002\n", []DeckSection{SectionLeader, SectionMain}},
+		{"leader after the side deck goes back to the side deck", "Side deck:\n2 FB01-004\nLeader: FB01-035\n2 FB01-006\n", []DeckSection{SectionSide, SectionLeader, SectionSide}},
+		{"two leader headers in a row", "Leader (1)\nLeader:\nFB01-035\n4 FB01-002\n", []DeckSection{SectionLeader, SectionMain}},
+		{"leader card header", "LEADER CARD\nFB01-035\n4 FB01-002\n", []DeckSection{SectionLeader, SectionMain}},
+		// DBZ main personality levels are several lines.
+		{"main personality keeps its section", "Main personality:\n1 SDBZ-001\n1 SDBZ-002\n1 SDBZ-003\nLife deck:\n3 SDBZ-030\n",
+			[]DeckSection{SectionLeader, SectionLeader, SectionLeader, SectionMain}},
+		// Other inline headers open their section, as a header on its own line does.
+		{"inline side header opens the side deck", "Side deck: 2 FB01-004\n2 FB01-006\n", []DeckSection{SectionSide, SectionSide}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := ParseDecklistString(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []DeckSection
+			for _, e := range d.Entries {
+				got = append(got, e.Section)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("sections %v, want %v", got, tt.want)
+			}
+			if !d.HasHeaders {
+				t.Error("HasHeaders is false")
+			}
+		})
+	}
+}
+
 func TestParseDecklistErrors(t *testing.T) {
 	tests := []struct {
 		in       string
@@ -101,6 +172,22 @@ func TestParseDecklistErrors(t *testing.T) {
 		{"4 FB01-005\n\xff\xfe\n", 2, "UTF-8"},
 		{"Main deck\nSon Goku\n", 2, "card line"},
 		{"4 FB01-005\n" + strings.Repeat("x", 600) + "\n", 2, "at most 500"},
+		// Ambiguous forms are errors, never a guessed count of 1.
+		{"FB03-137 10x Kamehameha\n", 1, "10x Kamehameha"},  // a count, or the name "10x Kamehameha"?
+		{"FB01-037 (4)\n", 1, "client's card id"},           // a count, or a digital client's id?
+		{"FB01-037 Cooler (4)\n", 1, "client's card id"},    // the same after a name
+		{"FB01-037 Cooler x4 Red\n", 1, "inside the name"},  // a count in the middle of the name
+		{"FB01-037 Cooler 4 x Red\n", 1, "inside the name"}, // the same with a space
+		{"FB01-037 (5) Cooler\n", 1, "inside the name"},     // a client id before the name
+		{"4 FB01-037 4\n", 1, "once"},                       // two counts
+		{"FS01-03 x4 Master Roshi x4\n", 1, "once"},         // two counts after the number
+		{"FB01-037 4 x4\n", 1, "once"},                      // two counts after the number
+		{"FB01-037 x0\n", 1, "at least 1"},                  // zero
+		{"FB01-037 x 100\n", 1, "at most 99"},               // too many
+		// A first line that reads as a counted card without a number is not a title.
+		{"Pilaf x4\n", 1, "card line"},
+		{"4 Pilaf\n", 1, "card line"},
+		{"4x Pilaf\n", 1, "card line"},
 	}
 	for _, tt := range tests {
 		_, err := ParseDecklistString(tt.in)
@@ -123,6 +210,9 @@ func FuzzParseDecklist(f *testing.F) {
 		"4 FB01-005", "4xFB01-005 Name", "FB01-005 x4", "Leader:\nFB01-001\nMain deck\n4 FS01-03 Master Roshi(5)",
 		"Side deck: 1 FB01-004_p1", "0 FB01-001", "4x", "x4 FB01-", "((((", "Son Goku (X)\n# c\n\n1 E-01",
 		"999999999999999999999 FB01-005", "4 x x FB01-005 x4 (3)",
+		"FB01-037 x 4", "FS01-03 x4 Master Roshi", "FB01-037 4", "FB01-037 ×4", "4×FB01-037", "FB01-037 (4)",
+		"FB03-137 10x Kamehameha", "FB01-005 -x4 Roshi", "Leader: 1 FB01-035\n4 FB01-002", "Leader:\nFB01-001\n4 FB01-005",
+		"Pilaf x4", "FB01-005 Master 4 x Roshi", "FB01-005 Roshi x4.",
 	} {
 		f.Add(s)
 	}
@@ -141,6 +231,12 @@ func FuzzParseDecklist(f *testing.F) {
 			}
 			if CanonicalNumber(e.Number) != e.Number {
 				t.Fatalf("entry number %q is not canonical", e.Number)
+			}
+			// A count the parser did not read never hides in the name.
+			for _, w := range strings.Fields(e.Name) {
+				if _, marked := parseMarkedCount(strings.Trim(strings.ToLower(w), namePunct+",.;")); marked {
+					t.Fatalf("count %q left in the name of %+v from %q", w, e, s)
+				}
 			}
 		}
 		// Validating any parsed list must not panic either.

@@ -9,25 +9,30 @@ import (
 
 // Problem is one way a deck breaks a format's rules.
 type Problem struct {
-	Code    string `json:"code"`    // stable identifier, e.g. "banned"; also the message key
+	Code    string `json:"code"`    // stable identifier, e.g. "banned"
 	Rule    string `json:"rule"`    // the rule broken, with its number where one exists ("CR 6-1-4-2")
 	Card    string `json:"card"`    // canonical card number, empty for whole-deck problems
 	Line    int    `json:"line"`    // decklist line, 0 for whole-deck problems
-	Message string `json:"message"` // plain English, built from Messages[Code]
-	// Args are the values the message was built from, in Messages[Code] order,
-	// so a translation can rebuild it.
-	Args []any `json:"-"`
+	Message string `json:"message"` // plain English, built from Messages[Key]
+	// Key is the Messages entry the message was built from: the Code, or a
+	// variant of it for a different sentence ("unknown-card-unnamed" when the
+	// line gives no name). Args are the values, in Messages[Key] order, so a
+	// translation can rebuild the message.
+	Key  string `json:"-"`
+	Args []any  `json:"-"`
 }
 
 // Result is what validating a deck found.
 type Result struct {
-	Legal   bool   `json:"legal"`
-	Format  string `json:"format"`
-	Date    string `json:"date"`
-	BanList string `json:"banlist"` // the name of the ban-list version applied, "" if none was in force
+	Legal  bool   `json:"legal"`
+	Format string `json:"format"`
+	Date   string `json:"date"`
+	// BanList is the name of the ban-list version applied: "" when none was
+	// in force on the date, or the format applies no ban list (AppliesBanList).
+	BanList string `json:"banlist"`
 	// Problems is never nil, so JSON shows [] for a legal deck.
 	Problems []Problem `json:"problems"`
-	Main     int       `json:"main"`   // cards in the main (life) deck
+	Main     int       `json:"main"`   // cards in the main (life) deck; Leader cards misplaced in it are not counted
 	Side     int       `json:"side"`   // cards in the side deck
 	Leader   string    `json:"leader"` // Leader number; DBZ: main personality name
 	// Applied lists the codes of the rules the format checked (Format.Rules).
@@ -53,6 +58,17 @@ type Format struct {
 	check      func(c *checker)
 }
 
+// AppliesBanList reports whether the format checks a ban list (it has a
+// "ban-list" rule). fw-draft and fw-sealed do not: their results never name one.
+func (f *Format) AppliesBanList() bool {
+	for _, r := range f.Rules {
+		if r.Code == "ban-list" {
+			return true
+		}
+	}
+	return false
+}
+
 // Validate checks deck against the format. pool supplies the cards; bans
 // may be nil (no ban list). date picks the ban-list version in force.
 // Validate never fails: unknown cards and the like are problems in the result.
@@ -75,9 +91,11 @@ func (f *Format) Validate(deck *Decklist, pool CardPool, bans *BanLists, date ti
 	for i, r := range f.Rules {
 		c.res.Applied[i] = r.Code
 	}
-	if v := bans.InForce(f.Game, date); v != nil {
-		c.bans = v
-		c.res.BanList = v.Name
+	if f.AppliesBanList() {
+		if v := bans.InForce(f.Game, date); v != nil {
+			c.bans = v
+			c.res.BanList = v.Name
+		}
 	}
 	c.resolve()
 	f.check(&c)
@@ -129,47 +147,48 @@ func FormatIDs() []string { return append([]string(nil), formatOrder...) }
 // Messages holds the English message of each problem code, one format string
 // each with indexed verbs, so a translation can reorder the values.
 var Messages = map[string]string{
-	"unknown-card":       "%[1]s is not in the card pool",
-	"wrong-game":         "%[1]s %[2]s is a %[3]s card and cannot be played in %[4]s",
-	"energy-marker":      "%[1]s is an energy marker; energy markers are not deck cards",
-	"no-leader":          "The deck has no Leader; it needs exactly 1",
-	"too-many-leaders":   "The deck has %[1]d Leaders; it needs exactly 1",
-	"not-a-leader":       "%[1]s %[2]s is a %[3]s card and cannot be the Leader",
-	"leader-in-deck":     "%[1]s %[2]s is a Leader and cannot be in the deck",
-	"deck-too-small":     "The main deck has %[1]d cards; it needs at least %[2]d",
-	"deck-too-large":     "The main deck has %[1]d cards; it may have at most %[2]d",
-	"deck-size":          "The main deck has %[1]d cards; it needs exactly %[2]d",
-	"too-many-copies":    "%[1]s %[2]s: %[3]d copies, but at most %[4]d are allowed",
-	"colour":             "%[1]s %[2]s is %[3]s and shares no colour with the Leader %[4]s %[5]s (%[6]s)",
-	"too-many-keyword":   "The deck has %[1]d cards with [%[2]s]; at most %[3]d are allowed",
-	"side-too-large":     "The side deck has %[1]d cards; at most %[2]d are allowed",
-	"side-not-allowed":   "This format has no side deck, but %[1]d cards are listed in one",
-	"zdeck-too-large":    "The Z-Deck has %[1]d cards; at most %[2]d are allowed",
-	"zdeck-not-allowed":  "This format has no Z-Deck, but %[1]d cards are listed in one",
-	"sensei-not-allowed": "This format has no Sensei deck, but %[1]d cards are listed in one",
-	"banned":             "%[1]s %[2]s is banned (ban list in force on %[3]s: %[4]s)",
-	"over-ban-limit":     "%[1]s %[2]s is limited to %[3]d (ban list in force on %[4]s: %[5]s); the deck has %[6]d",
+	"unknown-card":         "%[1]s %[2]s is not in the card pool",
+	"unknown-card-unnamed": "%[1]s is not in the card pool",
+	"wrong-game":           "%[1]s %[2]s is a %[3]s card and cannot be played in %[4]s",
+	"energy-marker":        "%[1]s is an energy marker; energy markers are not deck cards",
+	"no-leader":            "The deck has no Leader; it needs exactly 1",
+	"too-many-leaders":     "The deck needs exactly 1 Leader; it has %[1]d",
+	"not-a-leader":         "%[1]s %[2]s is not a Leader card (its type is %[3]s) and cannot be the Leader",
+	"leader-in-deck":       "%[1]s %[2]s is a Leader and cannot be in the deck",
+	"deck-too-small":       "The main deck's size is %[1]d; it must be at least %[2]d",
+	"deck-too-large":       "The main deck's size is %[1]d; it may be at most %[2]d",
+	"deck-size":            "The main deck's size is %[1]d; it must be exactly %[2]d",
+	"too-many-copies":      "%[1]s %[2]s is limited to %[4]d per deck; the deck has %[3]d",
+	"colour":               "%[1]s %[2]s is %[3]s and shares no colour with the Leader %[4]s %[5]s (%[6]s)",
+	"too-many-keyword":     "Cards with [%[2]s] are limited to %[3]d per deck; the deck has %[1]d",
+	"side-too-large":       "The side deck's size is %[1]d; it may be at most %[2]d",
+	"side-not-allowed":     "This format has no side deck, but the decklist has one (side deck total: %[1]d)",
+	"zdeck-too-large":      "The Z-Deck's size is %[1]d; it may be at most %[2]d",
+	"zdeck-not-allowed":    "This format has no Z-Deck, but the decklist has one (Z-Deck total: %[1]d)",
+	"sensei-not-allowed":   "This format has no Sensei deck, but the decklist has one (Sensei deck total: %[1]d)",
+	"banned":               "%[1]s %[2]s is banned (ban list in force on %[3]s: %[4]s)",
+	"over-ban-limit":       "%[1]s %[2]s is limited to %[3]d (ban list in force on %[4]s: %[5]s); the deck has %[6]d",
 	// DBZ CCG
-	"dbz-deck-too-small":     "The deck has %[1]d cards that count toward its size (%[3]s); it needs at least %[2]d",
-	"dbz-deck-too-large":     "The deck has %[1]d cards that count toward its size (%[3]s); it may have at most %[2]d",
-	"dbz-deck-size":          "The deck has %[1]d cards that count toward its size (%[3]s); it needs exactly %[2]d",
+	"dbz-deck-too-small":     "The deck's size, counting the %[3]s, is %[1]d; it must be at least %[2]d",
+	"dbz-deck-too-large":     "The deck's size, counting the %[3]s, is %[1]d; it may be at most %[2]d",
+	"dbz-deck-size":          "The deck's size, counting the %[3]s, is %[1]d; it must be exactly %[2]d",
 	"no-main-personality":    "The deck has no main personality; list its levels under a \"Main personality:\" header",
 	"mp-not-personality":     "%[1]s %[2]s is not a personality card and cannot be a main personality level",
 	"mp-mixed":               "%[1]s %[2]s belongs to %[3]s, but the main personality is %[4]s",
 	"mp-level-missing":       "The main personality %[1]s has no level %[2]d card",
-	"mp-level-twice":         "The main personality %[1]s has %[2]d cards of level %[3]d; it needs exactly 1",
+	"mp-level-twice":         "The main personality %[1]s needs exactly 1 card of level %[3]d; it has %[2]d",
 	"mp-too-high":            "%[1]s %[2]s is level %[3]d; main personalities go up to level %[4]d",
-	"mp-too-few-levels":      "The main personality %[1]s has %[2]d levels; it needs at least %[3]d",
-	"mp-level-count":         "The main personality %[1]s has %[2]d levels; it needs exactly %[3]d",
-	"named-card":             "%[1]s %[2]s is a %[3]s card and the main personality is %[4]s",
+	"mp-too-few-levels":      "The main personality %[1]s goes up to level %[2]d; it must reach at least level %[3]d",
+	"mp-level-count":         "The main personality %[1]s goes up to level %[2]d; it must have exactly the levels 1 to %[3]d",
+	"named-card":             "%[1]s %[2]s is named for %[3]s, and the main personality is %[4]s",
 	"alignment":              "%[1]s %[2]s is a %[3]s card and the main personality %[4]s is %[5]s",
 	"alignment-mixed":        "The deck mixes Hero and Villain cards; %[1]s %[2]s is %[3]s and %[4]s %[5]s is %[6]s",
 	"ally-same-personality":  "%[1]s %[2]s is the main personality %[3]s and cannot also be an ally",
 	"ally-level":             "%[1]s %[2]s is a level %[3]d ally; allies may be at most level %[4]d (2 below the main personality's highest level)",
 	"dragon-ball-sets":       "The deck's Dragon Balls come from more than one set (%[1]s and %[2]s)",
-	"dragon-ball-incomplete": "The deck has %[1]d different Dragon Balls; a deck with Dragon Balls needs exactly one set of 7",
+	"dragon-ball-incomplete": "A deck with Dragon Balls needs exactly one set of 7 different ones; the number of different Dragon Balls in this deck is %[1]d",
 	"mastery-missing":        "The deck has no Mastery; this format needs exactly 1",
-	"too-many-of-kind":       "The deck has %[1]d %[2]s cards; at most %[3]d are allowed",
+	"too-many-of-kind":       "%[2]s cards are limited to %[3]d per deck; the deck has %[1]d",
 	"sensei-only":            "%[1]s %[2]s may only be in the Sensei deck",
 	"sensei-deck-no-card":    "The deck has a Sensei deck but no Sensei card",
 	"unknown-attribute":      "%[1]s %[2]s has no %[3]s in the card pool, so this rule cannot be checked for it",
@@ -187,10 +206,26 @@ type checker struct {
 }
 
 func (c *checker) add(code, rule, card string, line int, args ...any) {
+	c.addKey(code, code, rule, card, line, args...)
+}
+
+// addKey adds a problem whose message is the Messages variant key of code.
+func (c *checker) addKey(code, key, rule, card string, line int, args ...any) {
 	c.res.Problems = append(c.res.Problems, Problem{
 		Code: code, Rule: rule, Card: card, Line: line,
-		Message: fmt.Sprintf(Messages[code], args...), Args: args,
+		Message: fmt.Sprintf(Messages[key], args...), Key: key, Args: args,
 	})
+}
+
+// unknownCard reports entry i's card as not in the pool, by the name written
+// on its line when there is one.
+func (c *checker) unknownCard(i int) {
+	e := c.deck.Entries[i]
+	if e.Name != "" {
+		c.addKey("unknown-card", "unknown-card", "Card pool", e.Number, e.Line, e.Number, e.Name)
+		return
+	}
+	c.addKey("unknown-card", "unknown-card-unnamed", "Card pool", e.Number, e.Line, e.Number)
 }
 
 // resolve looks every entry up in the pool.

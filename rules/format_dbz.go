@@ -112,7 +112,7 @@ func (c *checker) checkDBZ(r dbzRules) {
 		card := c.cards[i]
 		mpCards += e.Count
 		if card == nil {
-			c.add("unknown-card", "Card pool", e.Number, e.Line, e.Number)
+			c.unknownCard(i)
 			continue
 		}
 		if dbzKind(card) != KindPersonality {
@@ -164,7 +164,7 @@ func (c *checker) checkDBZ(r dbzRules) {
 	dbDistinct := map[string]bool{}
 	alignSeen := map[string]int{} // alignment -> first entry index, for a Rogue MP
 	mixReported := false
-	side := 0
+	side, sideLine := 0, 0
 	for i, e := range entries {
 		if e.Section == SectionLeader {
 			continue
@@ -173,6 +173,9 @@ func (c *checker) checkDBZ(r dbzRules) {
 		switch e.Section {
 		case SectionSide:
 			side += e.Count
+			if sideLine == 0 {
+				sideLine = e.Line
+			}
 			continue
 		case SectionZDeck:
 			c.add("zdeck-not-allowed", "Format", e.Number, e.Line, e.Count)
@@ -185,7 +188,7 @@ func (c *checker) checkDBZ(r dbzRules) {
 			senseiDeck += e.Count
 		}
 		if card == nil {
-			c.add("unknown-card", "Card pool", e.Number, e.Line, e.Number)
+			c.unknownCard(i)
 			continue
 		}
 		if card.Game != "" && card.Game != c.f.Game {
@@ -258,7 +261,7 @@ func (c *checker) checkDBZ(r dbzRules) {
 	}
 	c.res.Main, c.res.Side = deckSize, side
 	if side > 0 {
-		c.add("side-not-allowed", "Format", "", 0, side)
+		c.add("side-not-allowed", "Format", "", sideLine, side)
 	}
 
 	switch {

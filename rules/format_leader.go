@@ -121,6 +121,7 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 	totals := make(tallies, 0, len(entries))
 	leaderCount, leaderIdx := 0, -1
 	main, side, z := 0, 0, 0
+	sideLine, zLine := 0, 0 // first line of the side deck and the Z-Deck
 	superCombo, dragonBall := 0, 0
 	scLine, dbLine := 0, 0
 
@@ -131,7 +132,7 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 			continue
 		}
 		if card == nil {
-			c.add("unknown-card", "Card pool", e.Number, e.Line, e.Number)
+			c.unknownCard(i)
 		} else if card.Game != "" && card.Game != game {
 			c.add("wrong-game", r.refSize, e.Number, e.Line, e.Number, card.Name, gameName(card.Game), c.f.Name)
 		}
@@ -145,17 +146,28 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 			}
 			continue
 		}
-		if card != nil && card.Type == TypeLeader {
+		// A Leader card outside the Leader is a problem of its own and not
+		// counted in the main deck, side deck or Z-Deck, so the sizes report
+		// the Battle and Extra cards the rules count.
+		misplacedLeader := card != nil && card.Type == TypeLeader
+		if misplacedLeader {
 			c.add("leader-in-deck", r.refSize, e.Number, e.Line, e.Number, card.Name)
 		}
-		switch e.Section {
-		case SectionSide:
-			side += e.Count
-		case SectionZDeck:
-			z += e.Count
-		case SectionSensei:
+		switch {
+		case e.Section == SectionSensei:
 			c.add("sensei-not-allowed", r.refSize, e.Number, e.Line, e.Count)
 			continue
+		case misplacedLeader:
+		case e.Section == SectionSide:
+			side += e.Count
+			if sideLine == 0 {
+				sideLine = e.Line
+			}
+		case e.Section == SectionZDeck:
+			z += e.Count
+			if zLine == 0 {
+				zLine = e.Line
+			}
 		default:
 			main += e.Count
 		}
@@ -198,12 +210,12 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		c.add("deck-too-large", r.refSize, "", 0, main, r.maxMain)
 	}
 	if r.maxSide < 0 && side > 0 {
-		c.add("side-not-allowed", "Format", "", 0, side)
+		c.add("side-not-allowed", "Format", "", sideLine, side)
 	} else if side > r.maxSide && r.maxSide >= 0 {
 		c.add("side-too-large", r.refSide, "", 0, side, r.maxSide)
 	}
 	if r.maxZ < 0 && z > 0 {
-		c.add("zdeck-not-allowed", "Format", "", 0, z)
+		c.add("zdeck-not-allowed", "Format", "", zLine, z)
 	} else if r.maxZ >= 0 && z > r.maxZ {
 		c.add("zdeck-too-large", r.refZ, "", 0, z, r.maxZ)
 	}

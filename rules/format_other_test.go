@@ -51,7 +51,7 @@ func TestMastersStandard(t *testing.T) {
 		{name: "no Masters list before June 19 2026", deck: base + "1 BT1-005\n", on: "2026-06-01"},
 		{name: "seven Dragon Balls of one number", deck: base + "7 BT5-117\n", on: "2026-07-10"},
 		{name: "eight Dragon Balls", deck: base + "4 BT5-117\n4 TB3-067\n", on: "2026-07-10", code: "too-many-keyword",
-			message: "The deck has 8 cards with [Dragon Ball]; at most 7 are allowed"},
+			message: "Cards with [Dragon Ball] are limited to 7 per deck; the deck has 8"},
 		{name: "five super combos", deck: base + "2 BT10-012\n2 BT10-013\n1 BT10-039\n", on: "2026-07-10", code: "too-many-keyword"},
 		{name: "five copies", deck: strings.Replace(base, "2 BT1-017", "2 BT1-017\n1 BT1-004_PR", 1), on: "2026-07-10", code: "too-many-copies", card: "BT1-004"},
 		{name: "Z-Deck of 10", deck: base + "Z-Deck:\n4 BT1-018\n4 BT1-019\n2 BT1-020\n", on: "2026-07-10"},

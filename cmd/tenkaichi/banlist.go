@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -47,7 +48,11 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	var stored []rules.BanListVersion
 	if *storedFlag {
-		st, err := openMigratedStore(ctx, env, db)
+		st, err := openExistingStore(ctx, env, db)
+		var none *errNoDatabase
+		if errors.As(err, &none) {
+			return fail("--stored: %v; run 'tenkaichi banlist import FILE' first, or leave out --stored", err)
+		}
 		if err != nil {
 			return fail("%v", err)
 		}

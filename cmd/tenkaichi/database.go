@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -46,4 +49,28 @@ func describeStore(env *cliEnv, d dbFlags) string {
 		return "postgres " + redactURL(u)
 	}
 	return "sqlite " + filepath.Join(d.dataDir, "tenkaichi.db")
+}
+
+// errNoDatabase is returned by openExistingStore when the SQLite file does
+// not exist yet. Read-only commands say what to do instead (import first, or
+// give a file); they never create a data directory or an empty database.
+type errNoDatabase struct{ path string }
+
+func (e *errNoDatabase) Error() string { return "there is no database at " + e.path }
+
+// openExistingStore opens the database for a command that only reads it
+// (deck check without --cards, banlist show --stored). With DATABASE_URL set
+// it behaves like openMigratedStore. Without it, a missing SQLite file is an
+// *errNoDatabase and nothing is created: storage.Open would make the data
+// directory and an empty database file, in the current directory by default.
+func openExistingStore(ctx context.Context, env *cliEnv, d dbFlags) (*storage.Store, error) {
+	if env.getenv("DATABASE_URL") == "" {
+		path := filepath.Join(d.dataDir, "tenkaichi.db")
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, &errNoDatabase{path: path}
+		} else if err != nil {
+			return nil, fmt.Errorf("cannot open the SQLite database %s: %w", path, err)
+		}
+	}
+	return openMigratedStore(ctx, env, d)
 }

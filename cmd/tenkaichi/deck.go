@@ -18,9 +18,14 @@ func init() {
 
 // storedPool loads the card pool of a game, and the ban-list versions, from
 // the database (DATABASE_URL or the SQLite file in the data directory). A
-// pool with no cards of the game is an error that says how to import some.
+// missing database, or one with no cards of the game, is an error that says
+// how to import some; a missing database is not created.
 func storedPool(ctx context.Context, env *cliEnv, db dbFlags, game rules.Game) (rules.CardPool, []rules.BanListVersion, error) {
-	st, err := openMigratedStore(ctx, env, db)
+	st, err := openExistingStore(ctx, env, db)
+	var none *errNoDatabase
+	if errors.As(err, &none) {
+		return nil, nil, fmt.Errorf("no card pool: %v; run 'tenkaichi cards import FILE' first, or give --cards FILE", err)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -155,12 +160,17 @@ func printDeckResult(env *cliEnv, format *rules.Format, res rules.Result) {
 	if !res.Legal {
 		verdict = "NOT legal"
 	}
-	banList := res.BanList
-	if banList == "" {
-		banList = "none in force"
+	var banList string
+	switch {
+	case !format.AppliesBanList():
+		banList = "Ban list: none, no ban list applies to this format"
+	case res.BanList == "":
+		banList = fmt.Sprintf("Ban list on %s: none in force", res.Date)
+	default:
+		banList = fmt.Sprintf("Ban list on %s: %s", res.Date, res.BanList)
 	}
 	fmt.Fprintf(w, "%s: %s\n", format.Name, verdict)
-	fmt.Fprintf(w, "Leader: %s  Main: %d  Side: %d  Ban list on %s: %s\n", orDash(res.Leader), res.Main, res.Side, res.Date, banList)
+	fmt.Fprintf(w, "Leader: %s  Main: %d  Side: %d  %s\n", orDash(res.Leader), res.Main, res.Side, banList)
 	for _, p := range res.Problems {
 		loc := ""
 		if p.Line > 0 {

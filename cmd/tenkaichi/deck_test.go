@@ -172,9 +172,199 @@ func TestDeckCheckInputErrors(t *testing.T) {
 }
 
 func TestDeckCheckHelp(t *testing.T) {
-	code, _, errOut := runCLI(t, "", "deck", "check", "--help")
-	if code != 0 || !strings.Contains(errOut, "--format FORMAT --date YYYY-MM-DD") {
+	code, out, errOut := runCLI(t, "", "deck", "check", "--help")
+	if code != 0 || !strings.Contains(out, "--format FORMAT --date YYYY-MM-DD") || errOut != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// Help asked for goes to stdout with exit 0, for every command as for
+// 'tenkaichi --help'; usage after a wrong command line goes to stderr with exit 2.
+func TestHelpGoesToStdout(t *testing.T) {
+	for _, name := range sortedNames() {
+		for _, help := range []string{"--help", "-h"} {
+			code, out, errOut := runCLI(t, "", append(strings.Fields(name), help)...)
+			if code != 0 || !strings.Contains(out, "Usage: tenkaichi "+name) || errOut != "" {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q", name, help, code, out, errOut)
+			}
+		}
+		code, out, errOut := runCLI(t, "", append(strings.Fields(name), "--no-such-flag")...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "no-such-flag") || !strings.Contains(errOut, "Usage: tenkaichi "+name) {
+			t.Errorf("%s --no-such-flag: exit %d, stdout %q, stderr %q", name, code, out, errOut)
+		}
+	}
+	for _, tt := range []struct {
+		args     []string
+		code     int
+		toStdout bool
+	}{
+		{[]string{"--help"}, 0, true},
+		{[]string{"help"}, 0, true},
+		{[]string{"-h"}, 0, true},
+		{nil, 2, false},
+		{[]string{"deck", "--help"}, 0, true},
+		{[]string{"deck"}, 2, false},
+	} {
+		code, out, errOut := runCLI(t, "", tt.args...)
+		usage, other := out, errOut
+		if !tt.toStdout {
+			usage, other = errOut, out
+		}
+		if code != tt.code || !strings.Contains(usage, "tenkaichi") || other != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tt.args, code, out, errOut)
+		}
+	}
+	// Wrong usage that the command finds after parsing its flags: stderr, exit 2.
+	code, out, errOut := runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-06-01")
+	if code != 2 || out != "" || !strings.Contains(errOut, "Usage: tenkaichi deck check") {
+		t.Errorf("deck check without DECKFILE: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// The pair synopsis shows every flag it has.
+	if _, out, _ := runCLI(t, "", "pair", "--help"); !strings.Contains(out, "Usage: tenkaichi pair --in FILE [--explain] [--exact]") {
+		t.Errorf("pair synopsis: %s", out)
+	}
+}
+
+// The formats that apply no ban list report none, in JSON and in words.
+func TestDeckCheckLimitedFormatNamesNoBanList(t *testing.T) {
+	for _, id := range []string{"fw-draft", "fw-sealed"} {
+		code, out, errOut := runCLI(t, "", "deck", "check", "--format", id, "--date", "2026-06-01", "--cards", fwCards, "--json", fs01Deck)
+		var r checkJSON
+		if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.BanList != "" || !strings.Contains(out, `"banlist": ""`) {
+			t.Errorf("%s: exit %d, %s %s", id, code, out, errOut)
+		}
+		code, out, _ = runCLI(t, "", "deck", "check", "--format", id, "--date", "2026-06-01", "--cards", fwCards, fs01Deck)
+		if code != 0 || !strings.Contains(out, "no ban list applies to this format") || strings.Contains(out, "March 2026") {
+			t.Errorf("%s text: exit %d\n%s", id, code, out)
+		}
+	}
+	_, out, _ := runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-06-01", "--cards", fwCards, fs01Deck)
+	if !strings.Contains(out, "Ban list on 2026-06-01: March 2026") {
+		t.Errorf("fw-standard text:\n%s", out)
+	}
+	_, out, _ = runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-01-01", "--cards", fwCards, fs01Deck)
+	if !strings.Contains(out, "Ban list on 2026-01-01: none in force") {
+		t.Errorf("fw-standard before March 2026:\n%s", out)
+	}
+}
+
+// The review's cases, end to end: paste forms that read a count of 4, an
+// inline Leader header, an unknown card named as on its line, the first
+// side-deck line, and messages that read right for one card.
+func TestDeckCheckReviewCases(t *testing.T) {
+	check := func(format, deck string) checkJSON {
+		t.Helper()
+		_, out, errOut := runCLI(t, "", "deck", "check", "--format", format, "--date", "2026-06-01", "--cards", fwCards, "--json", writeDeck(t, deck))
+		var r checkJSON
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: %s %s", err, out, errOut)
+		}
+		return r
+	}
+	base := fs01(t)
+	// "4 FS01-03 Master Roshi" written two other ways: still 50 cards.
+	for _, line := range []string{"FS01-03 x 4", "FS01-03 x4 Master Roshi", "FS01-03 ×4", "FS01-03 4"} {
+		if r := check("fw-standard", strings.Replace(base, "4 FS01-03 Master Roshi", line, 1)); !r.Legal || r.Main != 50 {
+			t.Errorf("%q: legal %v main %d %+v", line, r.Legal, r.Main, r.Problems)
+		}
+	}
+	// Leader header with the card on its line: one Leader, 50 main-deck cards.
+	for _, leader := range []string{"Leader: 1 FS01-01", "Leader: FS01-01", "Leader:\nFS01-01"} {
+		if r := check("fw-standard", strings.Replace(base, "1 FS01-01 Son Goku", leader, 1)); !r.Legal || r.Main != 50 || r.Leader != "FS01-01" {
+			t.Errorf("%q: legal %v main %d leader %s %+v", leader, r.Legal, r.Main, r.Leader, r.Problems)
+		}
+	}
+	r := check("fw-standard", base+"4 FB10-001 Goku New\n")
+	if len(r.Problems) == 0 || r.Problems[0].Message != "FB10-001 Goku New is not in the card pool" || r.Problems[0].Line != 19 {
+		t.Errorf("unknown card: %+v", r.Problems)
+	}
+	r = check("fw-draft", base+"Side deck:\n1 FS01-02\n")
+	if len(r.Problems) != 1 || r.Problems[0].Code != "side-not-allowed" || r.Problems[0].Line != 20 ||
+		r.Problems[0].Message != "This format has no side deck, but the decklist has one (side deck total: 1)" {
+		t.Errorf("side-not-allowed: %+v", r.Problems)
+	}
+	r = check("fw-standard", "1 FS01-01\n1 FS01-02\n")
+	if len(r.Problems) != 1 || r.Problems[0].Message != "The main deck's size is 1; it must be at least 50" {
+		t.Errorf("one card: %+v", r.Problems)
+	}
+	// A Leader card in the main deck is not one of its cards.
+	r = check("fw-standard", "Leader:\n1 FS01-01\n"+strings.Replace(base, "1 FS01-01 Son Goku\n", "", 1)+"1 FB01-001\n")
+	if r.Main != 50 || len(r.Problems) != 1 || r.Problems[0].Code != "leader-in-deck" {
+		t.Errorf("leader in deck: main %d %+v", r.Main, r.Problems)
+	}
+}
+
+// An unreadable paste is exit 2 naming the line, never a count of 1.
+func TestDeckCheckAmbiguousLineIsAnError(t *testing.T) {
+	deck := writeDeck(t, fs01(t)+"FB01-037 (4)\n")
+	code, out, errOut := runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-06-01", "--cards", fwCards, deck)
+	if code != 2 || out != "" || !strings.Contains(errOut, "line 19") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// A bad card file names the field (docs/card-csv.md).
+func TestDeckCheckCardFileErrorNamesTheField(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "cards.json")
+	_ = os.WriteFile(bad, []byte(`[{"number":"FS01-01","name":"Son Goku","type":"Leader","cost":"lots"}]`), 0o644)
+	code, _, errOut := runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-06-01", "--cards", bad, fs01Deck)
+	if code != 2 || !strings.Contains(errOut, `record 1 (card FS01-01): field "cost": expected a whole number, got "lots"`) {
 		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
+
+// deck check without --cards, and banlist show --stored, only read the
+// database: when there is none they say what to do and create nothing, in
+// the data directory given or in ./tenkaichi-data by default.
+func TestDeckCheckAndBanlistShowCreateNoDatabase(t *testing.T) {
+	runIn := func(dataEnv string, args ...string) (int, string) {
+		var out, errb bytes.Buffer
+		env := &cliEnv{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(k string) string {
+			if k == "TENKAICHI_DATA" {
+				return dataEnv
+			}
+			return ""
+		}}
+		return run(context.Background(), env, args), errb.String()
+	}
+	deckArgs := []string{"deck", "check", "--format", "fw-standard", "--date", "2026-06-01", fs01Deck}
+	banArgs := []string{"banlist", "show", "--game", "fusion-world", "--date", "2026-06-01", "--stored"}
+
+	// The default data directory, relative to the current directory.
+	cwd := t.TempDir()
+	t.Chdir(cwd)
+	for _, args := range [][]string{deckArgs, banArgs} {
+		code, errOut := runIn("", args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d: %s", args[:2], code, errOut)
+		}
+		if _, err := os.Stat(filepath.Join(cwd, defaultDataDir)); !os.IsNotExist(err) {
+			t.Fatalf("%v created %s (stat: %v)", args[:2], defaultDataDir, err)
+		}
+	}
+	if code, errOut := runIn("", deckArgs...); code != 2 || !strings.Contains(errOut, "cards import") || !strings.Contains(errOut, "--cards") ||
+		!strings.Contains(errOut, filepath.Join("tenkaichi-data", "tenkaichi.db")) {
+		t.Errorf("deck check message: %s", errOut)
+	}
+	if _, errOut := runIn("", banArgs...); !strings.Contains(errOut, "banlist import") || !strings.Contains(errOut, "--stored") {
+		t.Errorf("banlist show message: %s", errOut)
+	}
+
+	// A data directory that does not exist, given by --data.
+	missing := filepath.Join(t.TempDir(), "nowhere")
+	for _, args := range [][]string{deckArgs, banArgs} {
+		if code, errOut := runIn("", append(args, "--data", missing)...); code != 2 {
+			t.Errorf("%v --data: exit %d: %s", args[:2], code, errOut)
+		}
+		if _, err := os.Stat(missing); !os.IsNotExist(err) {
+			t.Fatalf("%v created %s", args[:2], missing)
+		}
+	}
+	// An existing empty directory gets no database file either.
+	empty := t.TempDir()
+	runIn(empty, deckArgs...)
+	if entries, _ := os.ReadDir(empty); len(entries) != 0 {
+		t.Errorf("deck check wrote %v into the data directory", entries)
 	}
 }
 

@@ -4,14 +4,24 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 )
 
+// flagOutput is a flag set's output: errors and the usage after wrong usage
+// go to stderr; parseFlags prints the usage asked for with --help to stdout.
+type flagOutput struct {
+	stdout, stderr io.Writer
+}
+
+func (o *flagOutput) Write(p []byte) (int, error) { return o.stderr.Write(p) }
+
 // newFlagSet makes a flag set whose --help prints the command's synopsis and
 // description before its options. Both -flag and --flag are accepted.
+// fs.Usage() writes to standard error, for commands that call it on wrong usage.
 func newFlagSet(env *cliEnv, name, synopsis, description string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs.SetOutput(&flagOutput{stdout: env.stdout, stderr: env.stderr})
 	fs.Usage = func() {
 		out := fs.Output()
 		fmt.Fprintf(out, "Usage: tenkaichi %s %s\n\n%s\n", name, synopsis, description)
@@ -26,16 +36,26 @@ func newFlagSet(env *cliEnv, name, synopsis, description string) *flag.FlagSet {
 }
 
 // parseFlags parses args. done reports that the command should stop with code:
-// 0 after --help, 2 after a usage error.
+// 0 after --help, which prints the usage to standard output; 2 after a usage
+// error, which prints the error and the usage to standard error.
 //
 // Flags may come after positional arguments ("migrate status --data DIR"), as
 // people type them; "--" ends the flags.
 func parseFlags(fs *flag.FlagSet, args []string) (code int, done bool) {
+	usage := fs.Usage
+	fs.Usage = func() {} // printed below, where it belongs
 	err := fs.Parse(flagsFirst(fs, args))
+	fs.Usage = usage
 	if errors.Is(err, flag.ErrHelp) {
+		if out, ok := fs.Output().(*flagOutput); ok {
+			fs.SetOutput(out.stdout)
+			defer fs.SetOutput(out)
+		}
+		fs.Usage()
 		return 0, true
 	}
 	if err != nil {
+		fs.Usage() // after the flag package's error line, on standard error
 		return 2, true
 	}
 	return 0, false

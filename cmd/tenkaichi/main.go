@@ -53,11 +53,14 @@ func main() {
 // run finds the longest registered command name that prefixes args
 // ("deck check" before "deck") and runs it.
 func run(ctx context.Context, env *cliEnv, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	// Help asked for goes to standard output with exit 0; usage printed
+	// because the command line was wrong goes to standard error with exit 2.
+	if len(args) == 0 {
+		usage(env.stderr)
+		return 2
+	}
+	if isHelp(args[0]) {
 		usage(env.stdout)
-		if len(args) == 0 {
-			return 2
-		}
 		return 0
 	}
 	for n := min(len(args), 3); n >= 1; n-- {
@@ -68,12 +71,20 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	// A group name alone ("deck", "cards") lists its sub-commands.
 	if group := groupUsage(args[0]); group != "" {
+		if len(args) == 2 && isHelp(args[1]) {
+			fmt.Fprint(env.stdout, group) // "tenkaichi deck --help"
+			return 0
+		}
 		fmt.Fprint(env.stderr, group)
 		return 2
 	}
 	fmt.Fprintf(env.stderr, "tenkaichi: unknown command %q\n\n", args[0])
 	usage(env.stderr)
 	return 2
+}
+
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }
 
 func joinWords(words []string) string {

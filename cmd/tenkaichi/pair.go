@@ -22,11 +22,14 @@ type pairMatchJSON struct {
 	Reason *reasonJSON `json:"reason,omitempty"`
 }
 
+// reasonJSON always has all five keys (docs/event-file.md): from_points is
+// the player's points; to_points is the opponent's points for a pair-down and
+// null for a bye (there is no opponent).
 type reasonJSON struct {
 	Kind       string `json:"kind"`
 	Player     string `json:"player"`
-	FromPoints int    `json:"from_points,omitempty"`
-	ToPoints   int    `json:"to_points,omitempty"`
+	FromPoints int    `json:"from_points"`
+	ToPoints   *int   `json:"to_points"`
 	Text       string `json:"text"`
 }
 
@@ -36,7 +39,7 @@ type pairRoundJSON struct {
 }
 
 func runPair(_ context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "pair", "--in FILE [--explain]",
+	fs := newFlagSet(env, "pair", "--in FILE [--explain] [--exact]",
 		"Pairs the next Swiss round of the event file (- for standard input) and prints it as JSON:\n"+
 			`{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"}, {"p1": "…", "p2": null}]}`+"\n"+
 			"Tables run from the best standings down; p2 null is a bye. Exit status 2 on bad input,\n"+
@@ -61,7 +64,11 @@ func runPair(_ context.Context, env *cliEnv, args []string) int {
 		line := pairMatchJSON{Table: m.Table, P1: m.P1, P2: m.P2}
 		if *explain && m.Reason != nil {
 			r := m.Reason
-			line.Reason = &reasonJSON{Kind: r.Kind, Player: r.Player, FromPoints: r.FromPoints, ToPoints: r.ToPoints, Text: r.Text}
+			line.Reason = &reasonJSON{Kind: r.Kind, Player: r.Player, FromPoints: r.FromPoints, Text: r.Text}
+			if r.Kind == "pair-down" {
+				to := r.ToPoints
+				line.Reason.ToPoints = &to
+			}
 		}
 		out.Matches = append(out.Matches, line)
 	}

@@ -108,7 +108,7 @@ func TestPairingCommandsRejectBadFiles(t *testing.T) {
 		}
 	}
 	for _, cmd := range []string{"pair", "standings", "topcut"} {
-		if code, _, errs := runPairingCLI("", cmd, "--help"); code != 0 || !strings.Contains(errs, "--in") {
+		if code, out, _ := runPairingCLI("", cmd, "--help"); code != 0 || !strings.Contains(out, "--in") {
 			t.Errorf("%s --help: exit %d", cmd, code)
 		}
 	}
@@ -198,5 +198,161 @@ func TestStandingsReadsServerExport(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"id":"a"`) && !strings.Contains(out.String(), `"id": "a"`) {
 		t.Fatalf("output: %s", out.String())
+	}
+}
+
+// --explain prints every reason key: a pair-down to a player on 0 points
+// keeps "to_points": 0, and a bye has "to_points": null (no opponent).
+func TestPairExplainPrintsEveryReasonKey(t *testing.T) {
+	// After round 1, a, c and e have 3 points and b, d have 0. b or d takes
+	// the bye, so one of the 3-point players is paired down to 0 points.
+	path := writeEvent(t, `{"seed": 7, "players": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}, {"id": "e"}],
+	  "rounds": [{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p1"},
+	    {"table": 2, "p1": "c", "p2": "d", "result": "p1"}, {"p1": "e", "p2": null, "result": "bye"}]}]}`)
+	code, out, errs := runPairingCLI("", "pair", "--in", path, "--explain")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		Matches []struct {
+			Reason map[string]json.RawMessage `json:"reason"`
+		} `json:"matches"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	kinds := map[string]bool{}
+	for _, m := range got.Matches {
+		if m.Reason == nil {
+			continue
+		}
+		if len(m.Reason) != 5 {
+			t.Errorf("reason has %d keys: %s", len(m.Reason), out)
+		}
+		for _, k := range []string{"kind", "player", "from_points", "to_points", "text"} {
+			if _, ok := m.Reason[k]; !ok {
+				t.Errorf("reason without %q: %s", k, out)
+			}
+		}
+		var kind string
+		_ = json.Unmarshal(m.Reason["kind"], &kind)
+		kinds[kind] = true
+		from, to := string(m.Reason["from_points"]), string(m.Reason["to_points"])
+		switch kind {
+		case "pair-down":
+			if from != "3" || to != "0" {
+				t.Errorf("pair-down from %s to %s, want 3 to 0", from, to)
+			}
+		case "bye":
+			if from != "0" || to != "null" {
+				t.Errorf("bye from %s to %s, want 0 and null", from, to)
+			}
+		}
+	}
+	if !kinds["pair-down"] || !kinds["bye"] {
+		t.Fatalf("kinds %v in %s", kinds, out)
+	}
+	// An awarded bye also has every key, with the player's points.
+	path = writeEvent(t, `{"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}], "byes": [{"player": "c", "round": 2}],
+	  "rounds": [{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "p1"}, {"p1": "c", "p2": null, "result": "bye"}]}]}`)
+	code, out, errs = runPairingCLI("", "pair", "--in", path, "--explain")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := `"kind": "awarded-bye",
+        "player": "c",
+        "from_points": 3,
+        "to_points": null,`
+	if !strings.Contains(out, want) {
+		t.Fatalf("awarded bye reason, want %s in\n%s", want, out)
+	}
+}
+
+// topcut prints every documented key of every match, null when undecided.
+func TestTopCutCommandPrintsEveryMatchKey(t *testing.T) {
+	var players, rounds []string
+	for i := 1; i <= 6; i++ {
+		players = append(players, fmt.Sprintf(`{"id": "p%d"}`, i))
+	}
+	for r := 1; r <= 5; r++ {
+		var ms []string
+		for i := 1; i <= 6-r; i++ {
+			ms = append(ms, fmt.Sprintf(`{"p1": "p%d", "p2": null, "result": "bye"}`, i))
+		}
+		rounds = append(rounds, fmt.Sprintf(`{"number": %d, "matches": [%s]}`, r, strings.Join(ms, ",")))
+	}
+	path := writeEvent(t, `{"players": [`+strings.Join(players, ",")+`], "rounds": [`+strings.Join(rounds, ",")+`]}`)
+	code, out, errs := runPairingCLI("", "topcut", "--in", path, "--size", "6")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var b struct {
+		Rounds []struct {
+			Matches []map[string]json.RawMessage `json:"matches"`
+		} `json:"rounds"`
+		Champion *string `json:"champion"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	keys := []string{"match", "seed1", "p1", "seed2", "p2", "bye", "games", "score", "winner", "next_game_chooser"}
+	n := 0
+	for _, r := range b.Rounds {
+		for _, m := range r.Matches {
+			n++
+			if len(m) != len(keys) {
+				t.Errorf("match with %d keys: %v", len(m), m)
+			}
+			for _, k := range keys {
+				if _, ok := m[k]; !ok {
+					t.Errorf("match without %q", k)
+				}
+			}
+		}
+	}
+	if n != 7 {
+		t.Fatalf("%d matches in a top 6", n)
+	}
+	if !strings.Contains(out, `"seed2": null`) || !strings.Contains(out, `"score": null`) || !strings.Contains(out, `"games": []`) || !strings.Contains(out, `"bye": false`) {
+		t.Fatalf("output %s", out)
+	}
+}
+
+// Games that contradict the result are an input error naming the match.
+func TestPairingCommandsRejectContradictoryGames(t *testing.T) {
+	path := writeEvent(t, `{"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}],
+	  "rounds": [{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p2"},
+	    {"table": 2, "p1": "c", "p2": "d", "result": "p1", "games": ["p2", "p2"]}]}]}`)
+	want := `event.json: round 1, match 2 (table 2): result "p1" does not match the games (p1 won 0, p2 won 2)`
+	for _, cmd := range [][]string{{"pair"}, {"standings"}, {"topcut", "--size", "2"}} {
+		args := append(append([]string{}, cmd...), "--in", path)
+		code, out, errs := runPairingCLI("", args...)
+		if code != 2 || out != "" || !strings.Contains(errs, want) {
+			t.Errorf("%s: exit %d, stderr %q, want %q", cmd[0], code, errs, want)
+		}
+	}
+}
+
+// A partial points object keeps the defaults for the fields it leaves out.
+func TestStandingsPartialPoints(t *testing.T) {
+	path := writeEvent(t, `{"points": {"win": 2}, "players": [{"id": "a"}, {"id": "b"}, {"id": "c"}],
+	  "rounds": [{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "draw"}, {"p1": "c", "p2": null, "result": "bye"}]}]}`)
+	code, out, errs := runPairingCLI("", "standings", "--in", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var st []struct {
+		ID     string `json:"id"`
+		Points int    `json:"points"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, s := range st {
+		got[s.ID] = s.Points
+	}
+	if got["c"] != 3 || got["a"] != 1 || got["b"] != 1 {
+		t.Fatalf("points %v, want bye 3 and draw 1 (defaults)", got)
 	}
 }
