@@ -234,6 +234,9 @@ func (s *Server) showMatch(c echo.Context) error {
 		}
 		return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 	}
+	if e.Status == storage.StatusDraft {
+		return notFound() // private: not even its matches are said to exist
+	}
 	if ck, err := c.Cookie(playerCookie(e.ID)); err == nil && ck.Value != "" {
 		if en, err := s.store.EntryByTokenHash(c.Request().Context(), hashToken(ck.Value)); err == nil && en.EventID == e.ID {
 			return redirect(c, "/p/"+ck.Value)

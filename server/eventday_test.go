@@ -573,3 +573,28 @@ func TestDropEveryoneNotCheckedIn(t *testing.T) {
 	r := org.post(d.path+"/rounds", d.path+"/players/drop-not-checked-in", nil)
 	expectStatus(t, "drop absent players after round 1", r, http.StatusConflict)
 }
+
+// A draft is private: its match pages and judge pages answer 404 to anyone
+// but its staff, as for an event that does not exist.
+func TestDraftMatchesAndJudgePagesAreNotFound(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	ctx := context.Background()
+	r1, _ := a.store.RoundByNumber(ctx, d.id, 1)
+	ms, _ := a.store.Matches(ctx, r1.ID)
+	matchPage := fmt.Sprintf("%s/matches/%d", d.path, ms[0].ID)
+	expectStatus(t, "match page of a running event", a.browser().get(matchPage), http.StatusForbidden)
+	ev, _ := a.store.EventByID(ctx, d.id)
+	ev.Status = storage.StatusDraft
+	if err := a.store.UpdateEvent(ctx, storage.Actor{Name: "test"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	expectStatus(t, "match page of a draft", a.browser().get(matchPage), http.StatusNotFound)
+	other := a.signedIn("jules", storage.RoleJudge)
+	expectStatus(t, "judge console of a draft, for a judge of other events", other.get(d.path+"/judge"), http.StatusNotFound)
+	if r := org.get(matchPage); r.status != http.StatusSeeOther {
+		t.Fatalf("organiser on the draft's match page: %d", r.status)
+	}
+}

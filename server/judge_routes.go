@@ -28,22 +28,12 @@ const ctxJudgeEvent = "judge_event"
 
 // requireEventJudge lets organisers and the judges attached to the event in
 // the URL through (after requireUser), and keeps the event for the handler.
-// A judge of another event is refused.
+// A judge of another event is refused (404 for a draft, which is private).
 func (s *Server) requireEventJudge(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		e, err := s.eventParam(c)
+		e, err := s.staffEvent(c)
 		if err != nil {
 			return err
-		}
-		u := currentUser(c)
-		if u.Role != storage.RoleOrganiser {
-			ok, err := s.store.IsEventJudge(c.Request().Context(), e.ID, u.ID)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return forbidden("Only the organisers and the judges of this event can open its judge pages.")
-			}
 		}
 		c.Set(ctxJudgeEvent, e)
 		return next(c)

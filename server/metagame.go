@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
@@ -50,7 +52,8 @@ func metaColours(s string) []string {
 		if f == "" {
 			continue
 		}
-		f = strings.ToUpper(f[:1]) + f[1:]
+		first, size := utf8.DecodeRuneInString(f)
+		f = string(unicode.ToUpper(first)) + f[size:]
 		if !seen[f] {
 			seen[f] = true
 			out = append(out, f)
