@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -23,7 +24,11 @@ import (
 // liveTopics are the topics a stream forwards; a subscriber keeps the ones it
 // has not written yet as bits, so a slow client never blocks a publisher and
 // never loses a topic (repeats of one topic merge into one event).
-var liveTopics = []string{"pairings", "results", "clock", "standings", "judge", "entries", liveResync}
+var liveTopics = []string{"pairings", "results", "clock", "standings", "judge", "entries", liveEventChanged, liveResync}
+
+// liveEventChanged: the event's settings changed. A visitor's stream checks
+// that the event is still public, and ends when it became a draft.
+const liveEventChanged = "event"
 
 // liveResync tells pages that notices may have been missed (the LISTEN
 // connection was re-established): countdowns resynchronise.
@@ -290,6 +295,10 @@ func (s *Server) liveStream(c echo.Context) error {
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
 
+	staff, err := s.isStaff(c, e)
+	if err != nil {
+		return err
+	}
 	sub, ready := s.live.subscribe(e.ID)
 	defer s.live.unsubscribe(sub)
 	wait := time.NewTimer(liveReadyWait)
@@ -346,6 +355,12 @@ func (s *Server) liveStream(c echo.Context) error {
 			for i, topic := range liveTopics {
 				if bits&(1<<i) != 0 {
 					topics = append(topics, topic)
+				}
+			}
+			if !staff && slices.Contains(topics, liveEventChanged) {
+				now, err := s.store.EventByID(req.Context(), e.ID)
+				if err != nil || now.Status == storage.StatusDraft {
+					return nil // gone or private now: the next connection gets 404
 				}
 			}
 			if s.writeLive(w, e.ID, topics...) != nil {

@@ -217,6 +217,39 @@ func TestLiveStreamHidesDrafts(t *testing.T) {
 	expectStatus(t, "no such event", anon.get("/events/999999/live"), http.StatusNotFound)
 }
 
+// A visitor's stream ends when the event goes back to draft; the next
+// connection is refused.
+func TestLiveStreamEndsWhenEventBecomesDraft(t *testing.T) {
+	a := newApp(t)
+	ctx := context.Background()
+	e, _ := liveEvent(t, a.store, "Cup", 2)
+	ch := sse(t, a.srv.URL+"/events/"+itoa64(e.ID)+"/live")
+	expectSSE(t, ch, "hello", e.ID)
+	ev, _ := a.store.EventByID(ctx, e.ID)
+	ev.Venue = "Capsule Corp"
+	if err := a.store.UpdateEvent(ctx, liveOrg, ev); err != nil {
+		t.Fatal(err)
+	}
+	expectSSE(t, ch, "event", e.ID) // still public: told, not cut off
+	ev.Status = storage.StatusDraft
+	if err := a.store.UpdateEvent(ctx, liveOrg, ev); err != nil {
+		t.Fatal(err)
+	}
+	timeout := time.After(10 * time.Second)
+	for open := true; open; {
+		select {
+		case got, ok := <-ch:
+			if ok && got.Name != "heartbeat" {
+				t.Fatalf("the stream of a draft went on with %q", got.Name)
+			}
+			open = ok
+		case <-timeout:
+			t.Fatal("the stream stayed open after the event became a draft")
+		}
+	}
+	expectStatus(t, "reconnecting to a draft", a.browser().get("/events/"+itoa64(e.ID)+"/live"), http.StatusNotFound)
+}
+
 // clockReply is the JSON of GET /events/:id/clock.
 type clockReply struct {
 	ServerNowMS int64  `json:"server_now_ms"`

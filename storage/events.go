@@ -148,7 +148,11 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 		}
 		e.Version++
 		e.Seed, e.CreatedAt, e.CreatedBy = before.Seed, before.CreatedAt, before.CreatedBy
-		return tx.writeAudit(ctx, actor, &e.ID, "update", "event", e.ID, before, e)
+		if err := tx.writeAudit(ctx, actor, &e.ID, "update", "event", e.ID, before, e); err != nil {
+			return err
+		}
+		// Live streams of visitors end when the event becomes a draft.
+		return tx.notify(ctx, Notice{EventID: e.ID, Topic: "event"})
 	})
 }
 

@@ -9,7 +9,7 @@ import (
 // published, a result confirmed, the clock paused.
 type Notice struct {
 	EventID int64  `json:"event"`
-	Topic   string `json:"topic"` // "pairings", "results", "clock", "standings", "judge", "entries"
+	Topic   string `json:"topic"` // "pairings", "results", "clock", "standings", "judge", "entries", "event"
 }
 
 // NoticeChannel is the PostgreSQL channel notices travel on between instances.
