@@ -211,7 +211,7 @@ func TestGameLogParseErrorsNameTheLine(t *testing.T) {
 
 	r = f.judge.upload(f.base, f.base+"/logs", "file", "broken.json", []byte("{\n\"setup\": {\"seed\": 1},\n\"actions\": [{\"verb\": \"teleport\"}]\n}"))
 	expectStatus(t, "uploaded JSON with a bad action", r, http.StatusUnprocessableEntity)
-	mustContain(t, "JSON parse error", r.body, "line 1", "teleport")
+	mustContain(t, "JSON parse error", r.body, "line 3", "teleport")
 
 	r = f.judge.post(f.base, f.base+"/logs", url.Values{"body": {"  "}})
 	expectStatus(t, "empty log", r, http.StatusUnprocessableEntity)

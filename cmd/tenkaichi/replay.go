@@ -19,7 +19,8 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE",
 		"Replays a game log (docs/game-log.md) step by step, printing each step's state\n"+
 			"(life, hand, deck, energy and board of both players) and the first violation.\n"+
-			"Exit status: 0 legal throughout, 1 a violation, 2 the log cannot be read.\n"+
+			"Exit status: 0 legal throughout, 1 a violation, 2 the log cannot be read\n"+
+			"(or the engine failed on it).\n"+
 			"Without --cards, costs, power and keywords are not known and not checked.")
 	cardsFile := fs.String("cards", "", "card list (JSON or CSV) giving costs, power and keywords")
 	asJSON := fs.Bool("json", false, "print the replay as JSON")
@@ -28,28 +29,36 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
-	if fs.NArg() != 1 || *until < 0 {
-		fs.Usage()
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(env.stderr, "tenkaichi replay: "+format+"\n", a...)
 		return 2
 	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return fail("expected one LOGFILE, got %d", fs.NArg())
+	}
+	if *until < 0 {
+		return fail("--until %d: STEP is a step number, 0 or more (0: the whole log)", *until)
+	}
+	logFile := fs.Arg(0)
 	var cards engine.Cards
 	if *cardsFile != "" {
 		list, err := rules.ReadCardsFile(*cardsFile)
 		if err != nil {
-			fmt.Fprintf(env.stderr, "replay: cannot read cards: %v\n", err)
-			return 2
+			return fail("reading cards: %v", err)
 		}
 		cards = engine.NewCardMap(list)
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	data, err := os.ReadFile(logFile)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "replay: %v\n", err)
-		return 2
+		return fail("%v", err)
 	}
 	log, err := engine.ParseLog(data)
+	if err == nil {
+		err = log.CheckSetup()
+	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "replay: %s: %v\n", fs.Arg(0), err)
-		return 2
+		return fail("%s: %v", logFile, err)
 	}
 	r := engine.Run(log, cards, engine.ReplayOptions{Until: *until, RunOn: *runOn})
 	if *asJSON {
@@ -58,8 +67,10 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 		err = writeReplayText(env.stdout, r, cards == nil)
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "replay: %v\n", err)
-		return 2
+		return fail("writing the replay: %v", err)
+	}
+	if r.Err != nil {
+		return fail("%s: %v", logFile, r.Err)
 	}
 	if r.FirstViolation() != nil {
 		return 1

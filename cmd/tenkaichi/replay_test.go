@@ -173,6 +173,57 @@ func TestReplayUnreadable(t *testing.T) {
 	}
 }
 
+// Every way a replay cannot start says what is wrong on one line starting
+// "tenkaichi replay:", as the other commands do, and exits 2.
+func TestReplayUsageErrorsSayWhatIsWrong(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.log")
+	jsonLog := "{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\"},{\"leader\":\"FS02-01\"}]},\n\"actions\":[\n{\"player\":\"P1\",\"verb\":\"first\"},\n{\"verb\":\"damage\",\"amout\":3}]}\n"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay"}, "tenkaichi replay: expected one LOGFILE, got 0"},
+		{[]string{"replay", "a.log", "b.log"}, "tenkaichi replay: expected one LOGFILE, got 2"},
+		{[]string{"replay", "--until", "-1", writeLog(t, shortLog)}, "tenkaichi replay: --until -1: STEP is a step number, 0 or more"},
+		{[]string{"replay", missing}, "tenkaichi replay: open " + missing},
+		{[]string{"replay", writeLog(t, "")}, "line 1: the log has no setup: it needs the tag [P1Leader] and the tag [P2Leader]"},
+		{[]string{"replay", writeLog(t, "# nothing but a comment\n\n")}, "the log has no setup"},
+		{[]string{"replay", writeLog(t, "[P1Leader \"FS01-01\"]\nP1 first\n")}, "it needs the tag [P2Leader]"},
+		{[]string{"replay", writeLog(t, jsonLog)}, `line 4: action 2: unknown field "amout"`},
+		{[]string{"replay", "--cards", filepath.Join(t.TempDir(), "none.json"), writeLog(t, shortLog)}, "tenkaichi replay: reading cards:"},
+	} {
+		code, out, errs := runReplayCLI(tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
+		}
+		if strings.Contains(out, "step 0") {
+			t.Errorf("%v: a replay was printed:\n%s", tc.args, out)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(errs), "\n") {
+			if strings.HasPrefix(l, "replay:") {
+				t.Errorf("%v: error without the command's prefix: %q", tc.args, l)
+			}
+		}
+	}
+}
+
+// Without card data the engine judges only what needs none: the feature
+// match plays Kamehameha during a battle, which the card might allow.
+func TestReplayFeatureMatchWithoutCards(t *testing.T) {
+	code, out, errs := runReplayCLI("replay", "../../rules/engine/testdata/feature-match.log")
+	if code != 0 || !strings.Contains(out, "legal: 153 steps") {
+		t.Fatalf("exit %d %s\n%s", code, errs, out[max(0, len(out)-1500):])
+	}
+	for _, want := range []string{
+		"P1 uses FS01-15 in the battle; it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked",
+		"the powers cannot be compared",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
 func TestReplayFeatureMatch(t *testing.T) {
 	const logFile = "../../rules/engine/testdata/feature-match.log"
 	const cards = "../../rules/engine/testdata/cards-fs01-fs02.json"
@@ -189,5 +240,24 @@ func TestReplayFeatureMatch(t *testing.T) {
 	code, out, _ = runReplayCLI("replay", "--cards", cards, writeLog(t, bad))
 	if code != 1 || !strings.Contains(out, "rule [Blocker]: a Blocker must be used right after the attack, before any combo") {
 		t.Errorf("exit %d\n%s", code, out[max(0, len(out)-800):])
+	}
+}
+
+// Naming the other player's card where one's own is meant is a violation
+// with its step, line and rule; it used to crash the replay.
+func TestReplayOtherPlayersCardIsAViolation(t *testing.T) {
+	const head = "[Seed \"1\"]\n[P1Leader \"FS01-01\"]\n[P2Leader \"FS02-01\"]\n[P1Deck \"50 ?\"]\n[P2Deck \"50 ?\"]\n\n" +
+		"P1 first\nP1 keep\nP2 keep\nP1 draw\nP1 charge FS01-10\nP1 play FS01-10\nP1 end\nP2 draw\nP2 play FS02-12\nP2 end\n" +
+		"P1 draw\nP1 charge FS01-10\nP1 play FS01-07\n"
+	for tail, want := range map[string]string{
+		"P1 attack leader -> leader\nP2 block P1:FS01-07\n":             "first violation: step 15, line 21, rule [Blocker]: P2 blocks with their own Battle Cards; P1:FS01-07 is P1's card",
+		"P1 attack leader -> leader\nP1 combo P2:FS02-12 from battle\n": "first violation: step 15, line 21, rule Combo: P1 combos with their own cards; P2:FS02-12 is P2's card",
+		"P1 evolve ? on P2:FS02-12\n":                                   "first violation: step 14, line 20, rule [Evolve]: P1 evolves onto their own Battle Cards; P2:FS02-12 is P2's card",
+		"P1 attack P2:leader -> leader\n":                               "first violation: step 14, line 20, rule CR 8-1-1: P1 attacks with their own Leader or Battle Card; P2:leader is P2's",
+	} {
+		code, out, errs := runReplayCLI("replay", "--cards", replayCards(t), writeLog(t, head+tail))
+		if code != 1 || !strings.Contains(out, want) {
+			t.Errorf("%q: exit %d %s\n%s", tail, code, errs, out[max(0, len(out)-600):])
+		}
 	}
 }

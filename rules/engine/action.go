@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
 )
 
 // Verb names an action.
@@ -97,12 +99,16 @@ type Action struct {
 
 // Ref is a parsed card reference.
 type Ref struct {
-	Owner  Side   // NoSide: the acting player's (or the obvious) side
-	Leader bool   // the Leader
-	Top    bool   // the top card of the zone
-	Bottom bool   // the bottom card of the zone
-	Number string // "" with !Leader && !Top && !Bottom: an unknown card ("?")
-	Nth    int    // which copy, 1-based; 0 = the first that fits
+	Owner  Side // NoSide: the acting player's (or the obvious) side
+	Leader bool // the Leader
+	Top    bool // the top card of the zone
+	Bottom bool // the bottom card of the zone
+	// Number is the card's canonical number (printing suffixes such as
+	// "-p1", "_p1" or a Leader's "-F" stripped, rules.CanonicalNumber): a
+	// printing names its card. "" with !Leader && !Top && !Bottom: an unknown
+	// card ("?").
+	Number string
+	Nth    int // which copy, 1-based; 0 = the first that fits
 }
 
 // ParseRef parses a card reference.
@@ -134,7 +140,7 @@ func ParseRef(s string) (Ref, error) {
 		if !validNumber(s) {
 			return r, fmt.Errorf("%q is not a card number", s)
 		}
-		r.Number = strings.ToUpper(s)
+		r.Number = rules.CanonicalNumber(s)
 	}
 	return r, nil
 }
@@ -164,7 +170,8 @@ func (r Ref) String() string {
 	return b.String()
 }
 
-// validNumber accepts card numbers such as FS01-07, FB01-001, SB01-011, FP-030.
+// validNumber accepts card numbers such as FS01-07, FB01-001, SB01-011,
+// FP-030, and printings such as FB01-004-p1 or FB01-004_p1.
 func validNumber(s string) bool {
 	if len(s) < 4 || len(s) > 24 {
 		return false
@@ -176,9 +183,13 @@ func validNumber(s string) bool {
 		case c >= '0' && c <= '9', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
 		case c == '-' && i > 0:
 			dash = true
+		case c == '_' && dash:
 		default:
 			return false
 		}
+	}
+	if i := strings.IndexByte(s, '_'); i >= 0 {
+		return validNumber(s[:i]) // a printing of a valid number
 	}
 	return dash
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,8 +12,16 @@ import (
 // Apply checks action a against the rules in state s. If it is legal, Apply
 // returns the next state and what happened (the engine's own rule processing
 // included, as Auto events). If not, it returns s unchanged and the violation.
-// s is never modified.
-func Apply(s State, a Action) (State, []Event, *Violation) {
+// s is never modified. Apply does not panic: should the engine fail on an
+// action (a bug, or a Cards lookup that panics), the failure is returned as a
+// violation of no rule that says so (see EngineFailure), and s is unchanged.
+func Apply(s State, a Action) (next State, events []Event, v *Violation) {
+	defer func() {
+		if p := recover(); p != nil {
+			next, events, v = s, nil, engineFailure(p)
+			v.Step, v.Line = s.Step+1, a.Line
+		}
+	}()
 	n := s.Clone()
 	ev, v := apply(&n, a)
 	if v != nil {
@@ -21,6 +30,15 @@ func Apply(s State, a Action) (State, []Event, *Violation) {
 		return s, nil, v
 	}
 	return n, ev, nil
+}
+
+// EngineFailure is the Format of the violation that stands for a failure of
+// the engine itself (a recovered panic), not for a rule: such a step is a bug
+// to report, not a ruling.
+const EngineFailure = "the engine failed on this action (%s); this is a bug in the engine, not a ruling"
+
+func engineFailure(p any) *Violation {
+	return &Violation{Format: EngineFailure, Args: []any{fmt.Sprint(p)}}
 }
 
 // apply changes s in place. Every check that can fail runs before the first
@@ -33,7 +51,7 @@ func apply(s *State, a Action) ([]Event, *Violation) {
 // events in one growing slice; the result is buf with this action's events.
 func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 	if s.Result.Over {
-		return nil, violation("CR 0-1-3-2", "the game is already over")
+		return nil, violation("Game over", "the game is already over")
 	}
 	if a.Player != P1 && a.Player != P2 && (!isOutcome(a.Verb) || a.Card != "") {
 		return nil, violation("", "the action %q needs a player (P1 or P2)", string(a.Verb))
@@ -278,10 +296,18 @@ func (e *applier) draw() *Violation {
 		if err != nil {
 			return violation("", "%s", err.Error())
 		}
-		if have := s.Cards[top].Number; have != "" && have != r.Number {
-			return violation("", "the top card of %s's deck is %s, not %s", pl, have, r.Number)
+		if v := ownRef(pl, r, "", "draws from their own deck"); v != nil {
+			return v
 		}
-		s.Cards[top].Number = r.Number
+		if r.Leader || r.Bottom {
+			return violation("", "%s draws the top card of their deck, not %q", pl, e.a.Card)
+		}
+		if r.Number != "" {
+			if have := s.Cards[top].Number; have != "" && have != r.Number {
+				return violation("", "the top card of %s's deck is %s, not %s", pl, have, r.Number)
+			}
+			s.Cards[top].Number = r.Number
+		}
 	}
 	e.drawN(pl, 1)
 	if ruleDraw {
@@ -326,6 +352,9 @@ func (e *applier) fromHand(pl Side, ref string) (int, *Violation) {
 		return 0, violation("", "%s", err.Error())
 	}
 	p := &s.Players[pl]
+	if v := ownRef(pl, r, "", "uses the cards in their own hand"); v != nil {
+		return 0, v
+	}
 	if r.Leader || r.Top || r.Bottom {
 		return 0, violation("", "%q is not a card in hand", ref)
 	}
@@ -480,11 +509,12 @@ func (e *applier) cost(c rules.Card, known bool) (int, string, bool) {
 	return 0, "", false
 }
 
-func (e *applier) play() *Violation {
+func (e *applier) play() (v *Violation) {
 	s, pl := e.s, e.a.Player
 	p := &s.Players[pl]
-	// Naming a card may reveal an unknown one; saved undoes that if the play is illegal.
-	saved := e.snapshotReveal()
+	// Naming a card may reveal an unknown one; that is undone if the play is
+	// illegal, after the violation's sentence has named the card.
+	defer e.undoRevealOnViolation(&v)()
 	i, v := e.fromHand(pl, e.a.Card)
 	if v != nil {
 		return v
@@ -494,35 +524,32 @@ func (e *applier) play() *Violation {
 	extra := known && c.Type == rules.TypeExtra
 	inBattle := s.Battle.Step != NoBattle
 	if known && c.Type == rules.TypeLeader {
-		saved()
-		return violation("CR 6-1-3", "%s is a Leader and cannot be played", s.Name(id))
+		return violation("Leader", "%s is a Leader and cannot be played: a Leader starts in the Leader Area and stays there", s.Name(id))
 	}
 	field := extra && hasOwnKeyword(c, "Field")
+	// Without card data a card used during a battle is taken as an Extra with
+	// [Activate Battle]: only the battle's timing is checked, not the card.
+	unknownInBattle := inBattle && !known
 	switch {
-	case extra && inBattle && !field:
+	case (extra && inBattle && !field) || unknownInBattle:
 		if v := e.battleTiming(pl); v != nil {
-			saved()
 			return v
 		}
-		if c.Text != "" && !strings.Contains(c.Text, "Battle]") {
-			saved()
-			return violation("CR 12-2-2", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
+		if extra && textKnown(c) && !strings.Contains(c.Text, "Battle]") {
+			return violation("[Activate Battle]", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
 		}
 	default:
 		if v := e.toMain(); v != nil {
-			saved()
 			return v
 		}
 		// A [Field] is placed in the Main Phase; its own skills are used later.
-		if extra && !field && c.Text != "" && !strings.Contains(c.Text, "[Activate Main") {
-			saved()
+		if extra && !field && textKnown(c) && !strings.Contains(c.Text, "[Activate Main") {
 			return violation("CR 7-3-4-2", "%s has no [Activate Main] skill, so it cannot be used in the Main Phase", s.Name(id))
 		}
 	}
 	cost, spec, declared := e.cost(c, known)
 	rest, markers, v := e.payPlan(pl, cost, spec)
 	if v != nil {
-		saved()
 		return v
 	}
 	if !inBattle {
@@ -530,6 +557,7 @@ func (e *applier) play() *Violation {
 	}
 	e.pay(pl, rest, markers)
 	p.Hand = removeAt(p.Hand, i)
+	// One sentence per case (declared cost or printed), so each can be translated.
 	switch {
 	case field:
 		if p.Field != NoCard {
@@ -542,14 +570,23 @@ func (e *applier) play() *Violation {
 		} else {
 			e.event("[Field]", "%s plays the [Field] %s (cost %d)", pl, s.Name(id), cost)
 		}
-	case extra:
-		if inBattle && s.Battle.Step == StepAttack && pl == s.TurnPlayer {
+	case extra || unknownInBattle:
+		if s.Battle.Step == StepAttack && pl == s.TurnPlayer {
 			s.Battle.Step = StepOffense
 		}
 		p.Drop = append(p.Drop, id)
-		if declared {
+		switch {
+		case unknownInBattle && declared:
+			e.event("[Activate Battle]", "%s uses %s in the battle (declared cost %d); it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id), cost)
+		case unknownInBattle:
+			e.event("[Activate Battle]", "%s uses %s in the battle; it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id))
+		case inBattle && declared:
+			e.event("[Activate Battle]", "%s uses %s (declared cost %d); it goes to the Drop", pl, s.Name(id), cost)
+		case inBattle:
+			e.event("[Activate Battle]", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
+		case declared:
 			e.event("CR 12-2-2", "%s uses %s (declared cost %d); it goes to the Drop", pl, s.Name(id), cost)
-		} else {
+		default:
 			e.event("CR 12-2-2", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
 		}
 	default:
@@ -561,25 +598,41 @@ func (e *applier) play() *Violation {
 		}
 	}
 	if markers > 0 {
-		e.event("CR 6-1-5", "%s removes %d energy marker(s) to pay", pl, markers)
+		e.event("Energy marker", "%s removes %d energy marker(s) to pay", pl, markers)
 	}
 	return nil
 }
 
-// snapshotReveal returns a function that undoes reveals made while looking
-// for a card, for when the action turns out to be illegal.
-func (e *applier) snapshotReveal() func() {
-	before := make([]string, 0, 8)
+// undoRevealOnViolation notes the acting player's hand as it is and returns
+// a function to defer: if *v is set when it runs, the numbers that looking
+// for a card revealed in that hand are forgotten again (an illegal action
+// changes nothing). Deferred, it runs after the violation's sentence was
+// formatted, so the sentence names the card.
+func (e *applier) undoRevealOnViolation(v **Violation) func() {
 	p := &e.s.Players[e.a.Player]
-	for _, id := range p.Hand {
-		before = append(before, e.s.Cards[id].Number)
-	}
 	hand := p.Hand
+	before := make([]string, len(hand))
+	for i, id := range hand {
+		before[i] = e.s.Cards[id].Number
+	}
 	return func() {
+		if *v == nil {
+			return
+		}
 		for i, id := range hand {
 			e.s.Cards[id].Number = before[i]
 		}
 	}
+}
+
+// ownRef refuses a reference to the other player's card where a player can
+// only use their own: what says what they do, as in "blocks with their own
+// Battle Cards".
+func ownRef(pl Side, r Ref, rule, what string) *Violation {
+	if r.Owner == NoSide || r.Owner == pl {
+		return nil
+	}
+	return violation(rule, "%s %s; %s is %s's card", pl, what, r.String(), r.Owner)
 }
 
 // battleTiming checks that pl may act in the current battle step: the
@@ -603,7 +656,7 @@ func (e *applier) battleTiming(pl Side) *Violation {
 	return nil
 }
 
-func (e *applier) evolve() *Violation {
+func (e *applier) evolve() (v *Violation) {
 	s, pl := e.s, e.a.Player
 	p := &s.Players[pl]
 	if v := e.toMain(); v != nil {
@@ -612,7 +665,7 @@ func (e *applier) evolve() *Violation {
 	if n := len(e.a.Targets); n < 1 || n > 2 {
 		return violation("[Evolve]", "evolve needs one Battle Card to evolve from ([Evolve]) or two ([Fusion Evolve])")
 	}
-	saved := e.snapshotReveal()
+	defer e.undoRevealOnViolation(&v)()
 	i, v := e.fromHand(pl, e.a.Card)
 	if v != nil {
 		return v
@@ -623,20 +676,17 @@ func (e *applier) evolve() *Violation {
 	if len(e.a.Targets) == 2 {
 		kw = "Fusion Evolve"
 	}
-	if known && !hasOwnKeyword(c, kw) {
-		saved()
+	if known && textKnown(c) && !hasOwnKeyword(c, kw) {
 		return violation("["+kw+"]", "%s has no [%s]", s.Name(id), kw)
 	}
 	var bases []int
 	for _, t := range e.a.Targets {
-		bi, v := e.findBattle(pl, t)
+		bi, v := e.findOwnBattle(pl, t, "["+kw+"]", "evolves onto their own Battle Cards")
 		if v != nil {
-			saved()
 			return v
 		}
 		for _, b := range bases {
 			if b == bi {
-				saved()
 				return violation("[Fusion Evolve]", "[Fusion Evolve] needs two different Battle Cards")
 			}
 		}
@@ -648,7 +698,6 @@ func (e *applier) evolve() *Violation {
 	}
 	rest, markers, v := e.payPlan(pl, cost, "")
 	if v != nil {
-		saved()
 		return v
 	}
 	e.enterMain()
@@ -676,8 +725,24 @@ func (e *applier) evolve() *Violation {
 	return nil
 }
 
+// findOwnBattle finds one of pl's own Battle Cards: a reference to the other
+// player's card breaks rule, with what pl does ("blocks with their own
+// Battle Cards"). The index is into pl's Battle Area.
+func (e *applier) findOwnBattle(pl Side, ref, rule, what string) (int, *Violation) {
+	r, err := ParseRef(ref)
+	if err != nil {
+		return 0, violation("", "%s", err.Error())
+	}
+	if v := ownRef(pl, r, rule, what); v != nil {
+		return 0, v
+	}
+	return e.findBattle(pl, ref)
+}
+
 // findBattle finds one of the Battle Cards of the reference's owner (the
-// acting player unless the reference names one).
+// acting player unless the reference names one). The index is into the
+// Battle Area of that owner, which need not be pl: callers that index pl's
+// area use findOwnBattle.
 func (e *applier) findBattle(pl Side, ref string) (int, *Violation) {
 	r, err := ParseRef(ref)
 	if err != nil {
@@ -701,32 +766,61 @@ func (e *applier) findBattle(pl Side, ref string) (int, *Violation) {
 	return 0, violation("", "%s has no %s in their Battle Area", pl, r.Number)
 }
 
-var awakenLife = regexp.MustCompile(`\[Awaken\] When your life is at (\d+) or less`)
+// awakenLife reads the life condition of an [Awaken] skill. Newer Leaders
+// (FB03 on, FS05 on, SB01) put a reminder in brackets between the keyword and
+// the condition: "[Awaken] (Can be activated during [Activate Main/Battle] if
+// the conditions are met.) When your life is at 3 or less, ...".
+var awakenLife = regexp.MustCompile(`\[Awaken\]\s*(?:\([^)]*\)\s*)?When your life is at (\d+) or less`)
 
+// awakenLifeLimit is the "life at N or less" condition of a Leader's
+// [Awaken], if its text has one.
+func awakenLifeLimit(text string) (int, bool) {
+	m := awakenLife.FindStringSubmatch(text)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil
+}
+
+// awaken flips the Leader. [Awaken] is used like an [Activate Main/Battle]
+// skill: in its player's Main Phase outside battles, or in a battle at the
+// engine's [Activate Battle] timing (the attacker in the Offense Step before
+// passing, the defender in the Defense Step).
 func (e *applier) awaken() *Violation {
 	s, pl := e.s, e.a.Player
 	p := &s.Players[pl]
 	if p.Leader.Awakened {
 		return violation("[Awaken]", "%s's Leader has already awakened", pl)
 	}
-	inBattle := s.Battle.Step != NoBattle && s.Battle.Step != StepDamage
-	if !inBattle {
-		if v := e.toMain(); v != nil {
-			return violation("[Awaken]", "a Leader awakens in its player's Main Phase or during a battle")
+	inBattle := s.Battle.Step != NoBattle
+	if inBattle {
+		if v := e.battleTiming(pl); v != nil {
+			switch {
+			case s.Battle.Step == StepDamage:
+				return violation("[Awaken]", "both players passed: the battle is in its Damage Step, too late to awaken in it")
+			case pl == s.TurnPlayer:
+				return violation("[Awaken]", "%s already passed; the attacker awakens in the Offense Step, before passing", pl)
+			default:
+				return violation("[Awaken]", "the defender awakens in the Defense Step, after the attacker passes")
+			}
 		}
+	} else if v := e.toMain(); v != nil {
+		return violation("[Awaken]", "a Leader awakens in its player's Main Phase or during a battle")
 	}
 	c, known := s.card(p.Leader.ID)
 	if known && c.Text != "" && !hasOwnKeyword(c, "Awaken") {
 		return violation("[Awaken]", "%s has no [Awaken]", s.Name(p.Leader.ID))
 	}
-	if m := awakenLife.FindStringSubmatch(c.Text); known && m != nil {
-		limit, _ := strconv.Atoi(m[1])
-		if len(p.Life) > limit {
-			return violation("[Awaken]", "%s can awaken at %d life or less; %s has %d", s.Name(p.Leader.ID), limit, pl, len(p.Life))
-		}
+	if limit, ok := awakenLifeLimit(c.Text); known && ok && len(p.Life) > limit {
+		return violation("[Awaken]", "%s can awaken at %d life or less; %s has %d", s.Name(p.Leader.ID), limit, pl, len(p.Life))
 	}
 	if !inBattle {
 		e.enterMain()
+	} else if s.Battle.Step == StepAttack {
+		// The attacker's [Activate Battle] timing is the Offense Step: the
+		// chance to block has gone, as after a combo.
+		s.Battle.Step = StepOffense
 	}
 	p.Leader.Awakened = true
 	e.event("[Awaken]", "%s's Leader awakens and flips to its back side", pl)
@@ -747,6 +841,9 @@ func (e *applier) attack() *Violation {
 	atk, v := e.resolveInPlay(pl, e.a.Card, pl)
 	if v != nil {
 		return v
+	}
+	if atk.side != pl {
+		return violation("CR 8-1-1", "%s attacks with their own Leader or Battle Card; %s is %s's", pl, e.label(atk), atk.side)
 	}
 	if e.isRest(atk) {
 		return violation("CR 8-1-1", "%s is in Rest Mode and cannot attack", e.s.Name(atk.id))
@@ -858,12 +955,12 @@ func (e *applier) block() *Violation {
 	if s.Battle.Step != StepAttack {
 		return violation("[Blocker]", "a Blocker must be used right after the attack, before any combo")
 	}
-	i, v := e.findBattle(pl, e.a.Card)
+	i, v := e.findOwnBattle(pl, e.a.Card, "[Blocker]", "blocks with their own Battle Cards")
 	if v != nil {
 		return v
 	}
 	b := &s.Players[pl].Battle[i]
-	if c, ok := s.card(b.ID); ok && !hasOwnKeyword(c, "Blocker") {
+	if c, ok := s.card(b.ID); ok && textKnown(c) && !hasOwnKeyword(c, "Blocker") {
 		return violation("[Blocker]", "%s has no [Blocker]", s.Name(b.ID))
 	}
 	if b.Rest {
@@ -879,7 +976,7 @@ func (e *applier) block() *Violation {
 	return nil
 }
 
-func (e *applier) combo() *Violation {
+func (e *applier) combo() (v *Violation) {
 	s, pl := e.s, e.a.Player
 	if v := e.battleTiming(pl); v != nil {
 		return v
@@ -887,7 +984,7 @@ func (e *applier) combo() *Violation {
 	p := &s.Players[pl]
 	var id CardID
 	if e.a.From == ZoneBattle {
-		i, v := e.findBattle(pl, e.a.Card)
+		i, v := e.findOwnBattle(pl, e.a.Card, "Combo", "combos with their own cards")
 		if v != nil {
 			return v
 		}
@@ -898,8 +995,8 @@ func (e *applier) combo() *Violation {
 		if b.Rest {
 			return violation("Combo", "only Active Battle Cards can be combos from the Battle Area")
 		}
-		if c, ok := s.card(b.ID); ok && c.Type != rules.TypeBattle {
-			return violation("Combo", "only Battle Cards can be combos")
+		if v := e.comboCard(b.ID); v != nil {
+			return v
 		}
 		id = b.ID
 		e.leavePlay(pl, i, &p.Combo)
@@ -907,15 +1004,14 @@ func (e *applier) combo() *Violation {
 		if e.a.From != "" && e.a.From != ZoneHand {
 			return violation("Combo", "combos come from the hand or the Battle Area")
 		}
-		saved := e.snapshotReveal()
+		defer e.undoRevealOnViolation(&v)()
 		i, v := e.fromHand(pl, e.a.Card)
 		if v != nil {
 			return v
 		}
 		id = p.Hand[i]
-		if c, ok := s.card(id); ok && c.Type != rules.TypeBattle {
-			saved()
-			return violation("Combo", "only Battle Cards can be combos; %s is a %s card", s.Name(id), string(c.Type))
+		if v := e.comboCard(id); v != nil {
+			return v
 		}
 		p.Hand = removeAt(p.Hand, i)
 		p.Combo = append(p.Combo, id)
@@ -923,11 +1019,28 @@ func (e *applier) combo() *Violation {
 	if s.Battle.Step == StepAttack {
 		s.Battle.Step = StepOffense
 	}
-	cp := "unknown"
 	if c, ok := s.card(id); ok && c.ComboPower != nil {
-		cp = itoa(*c.ComboPower)
+		e.event("Combo", "%s combos %s (combo power %d)", pl, s.Name(id), *c.ComboPower)
+	} else {
+		e.event("Combo", "%s combos %s (combo power unknown)", pl, s.Name(id))
 	}
-	e.event("Combo", "%s combos %s (combo power %s)", pl, s.Name(id), cp)
+	return nil
+}
+
+// comboCard checks what the card list knows of a combo: only Battle Cards
+// with combo power go to the Combo Area. A card it does not describe (no
+// power, cost or text: FB07-FB09 in the shared data) is not judged.
+func (e *applier) comboCard(id CardID) *Violation {
+	s := e.s
+	c, ok := s.card(id)
+	switch {
+	case !ok:
+		return nil
+	case c.Type != rules.TypeBattle:
+		return violation("Combo", "only Battle Cards can be combos; %s is of type %s", s.Name(id), string(c.Type))
+	case c.ComboPower == nil && described(c):
+		return violation("Combo", "%s has no combo power, so it cannot be a combo: only Battle Cards with combo power go to the Combo Area", s.Name(id))
+	}
 	return nil
 }
 
@@ -961,18 +1074,30 @@ func (e *applier) pass() *Violation {
 // BattlePowers returns the attacker's and the target's power in the battle in
 // progress, combos included; ok is false when card data is missing.
 func (s *State) BattlePowers() (atk, def int, ok bool) {
+	atk, def, unknown := s.battlePowers()
+	return atk, def, s.Battle.Step != NoBattle && len(unknown) == 0
+}
+
+// battlePowers is BattlePowers with the cards whose power or combo power is
+// not known.
+func (s *State) battlePowers() (atk, def int, unknown []CardID) {
 	if s.Battle.Step == NoBattle {
-		return 0, 0, false
+		return 0, 0, nil
 	}
 	atk, ok1 := s.Power(s.Battle.Attacker)
 	def, ok2 := s.Power(s.Battle.Target)
-	ok = ok1 && ok2
+	if !ok1 {
+		unknown = append(unknown, s.Battle.Attacker)
+	}
+	if !ok2 {
+		unknown = append(unknown, s.Battle.Target)
+	}
 	for i := range s.Players {
 		side := Side(i)
 		for _, id := range s.Players[i].Combo {
 			c, known := s.card(id)
 			if !known || c.ComboPower == nil {
-				ok = false
+				unknown = append(unknown, id)
 				continue
 			}
 			if side == s.TurnPlayer {
@@ -982,7 +1107,7 @@ func (s *State) BattlePowers() (atk, def int, ok bool) {
 			}
 		}
 	}
-	return atk, def, ok
+	return atk, def, unknown
 }
 
 // Power is the current power of a Leader or Battle Card in play, with the
@@ -1026,7 +1151,8 @@ func (e *applier) outcome() *Violation {
 	defSide := atkSide.Other()
 	dp := &s.Players[defSide]
 	targetLeader := dp.Leader.ID == s.Battle.Target
-	ap, tp, known := s.BattlePowers()
+	ap, tp, unknown := s.battlePowers()
+	known := len(unknown) == 0
 	wins := ap >= tp
 	switch e.a.Verb {
 	case VerbDamage:
@@ -1050,6 +1176,14 @@ func (e *applier) outcome() *Violation {
 	}
 	if known {
 		e.event("Damage Step", "Damage Step: %d power against %d", ap, tp)
+	} else {
+		names := make([]string, len(unknown))
+		for i, id := range unknown {
+			names[i] = s.Name(id)
+		}
+		e.events = append(e.events, Event{Rule: "Damage Step", Declared: true,
+			Format: "Damage Step: the powers cannot be compared (no power known for %s); the outcome is recorded as declared, not checked",
+			Args:   []any{strings.Join(names, ", ")}})
 	}
 	switch e.a.Verb {
 	case VerbDamage:
@@ -1125,8 +1259,11 @@ func (e *applier) effectKO() *Violation {
 	if v != nil {
 		return v
 	}
-	if c.leader || c.field {
-		return violation("CR 3-5-3", "only Battle Cards can be KO'd")
+	if c.leader {
+		return violation("CR 3-5-3", "a Leader never leaves the Leader Area, so it cannot be KO'd")
+	}
+	if c.field {
+		return violation("[Field]", "a [Field] is not a Battle Card and cannot be KO'd; only Battle Cards can")
 	}
 	p := &e.s.Players[c.side]
 	if e.s.Battle.Target == c.id || e.s.Battle.Attacker == c.id {
@@ -1302,9 +1439,25 @@ func (e *applier) ruleProcessing() {
 	s.Phase = PhaseOver
 }
 
+// described reports whether the card list gives more of a card than its
+// number, name, colour and type: its cost, power, combo power, text or
+// keywords. Only then does a missing value mean "none" (a vanilla Battle
+// Card has no text; FS01-08 has no combo power). The shared data has FB07 to
+// FB09 with nothing but number, name, colour and type: for those cards a
+// missing value means "not known".
+func described(c rules.Card) bool {
+	return c.Cost != nil || c.Power != nil || c.ComboPower != nil || c.Text != "" || len(c.Keywords) > 0
+}
+
+// textKnown reports whether the card list knows a card's skills, so that a
+// keyword it lacks can be judged missing (a described card without text has
+// no skills).
+func textKnown(c rules.Card) bool { return described(c) }
+
 // hasOwnKeyword reports whether a card has a keyword itself, not just grants
 // it: the skill text has a line starting with it. Without text, the card's
-// keyword list is used.
+// keyword list is used. Callers that judge a missing keyword check textKnown
+// first.
 func hasOwnKeyword(c rules.Card, kw string) bool {
 	text := c.Text
 	if text == "" {

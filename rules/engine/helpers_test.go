@@ -34,7 +34,40 @@ func testCards(t testing.TB) CardMap {
 	add(rules.Card{Number: "TS-06", Name: "Red Blocker", Type: rules.TypeBattle, Colours: red, Cost: ip(1), Power: ip(10000), ComboPower: ip(5000), Text: "[Blocker]"})
 	add(rules.Card{Number: "TS-07", Name: "Dragon Ball", Type: rules.TypeExtra, Colours: red, Cost: ip(1), Text: "[Dragon Ball]"})
 	add(rules.Card{Number: "TS-08", Name: "Blue Red", Type: rules.TypeBattle, Colours: []string{"Red", "Blue"}, Cost: ip(1), Power: ip(10000), ComboPower: ip(5000)})
+	// Known by number, name, colour and type only, as FB07-FB09 in the shared data.
+	add(rules.Card{Number: "TS-09", Name: "Bare", Type: rules.TypeBattle, Colours: red})
+	add(rules.Card{Number: "TS-10", Name: "Bare Extra", Type: rules.TypeExtra, Colours: red})
 	return m
+}
+
+// realCards is the shared Fusion World card list (../shared/data), or a skip
+// when this checkout has none.
+func realCards(t testing.TB) CardMap {
+	t.Helper()
+	const path = "../../../shared/data/fusion-world-cards.json"
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("no shared card data:", err)
+	}
+	list, err := rules.ReadCardsFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewCardMap(list)
+}
+
+// newBoardWith is newBoard with other card data and Leaders; decks are 30
+// copies of the given numbers.
+func newBoardWith(t *testing.T, cards CardMap, leaders, decks [2]string) *board {
+	t.Helper()
+	b := &board{t: t, cards: cards}
+	var setup Setup
+	setup.Seed = 7
+	for i := range setup.Players {
+		setup.Players[i] = PlayerSetup{Leader: leaders[i], Deck: repeat(decks[i], 30)}
+	}
+	b.s = NewState(setup, cards)
+	b.do("P1 first", "P1 keep", "P2 keep")
+	return b
 }
 
 // board is a scenario builder: set a board, act with notation lines, then

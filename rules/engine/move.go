@@ -27,7 +27,7 @@ func (e *applier) move() *Violation {
 			p.Field = NoCard
 			break
 		}
-		i, v := e.findBattle(side, r.String())
+		i, v := e.findBattle(side, a.Card)
 		if v != nil {
 			return v
 		}
@@ -69,6 +69,16 @@ func (e *applier) move() *Violation {
 		*l = append(*l, id)
 	}
 	e.event("", "%s moves %s's %s from %s to %s", a.Player, side, s.Name(id), string(a.From), string(a.To))
+	// As when the attacker or the target is KO'd or drops to 0 power: once
+	// either has left the Battle Area, the battle ends.
+	if a.From == ZoneBattle && s.Battle.Step != NoBattle && (id == s.Battle.Attacker || id == s.Battle.Target) {
+		if id == s.Battle.Attacker {
+			e.auto("Battle end", "the attacker %s has left the Battle Area, so the battle ends", s.Name(id))
+		} else {
+			e.auto("Battle end", "the target %s has left the Battle Area, so the battle ends", s.Name(id))
+		}
+		e.endBattle()
+	}
 	return nil
 }
 

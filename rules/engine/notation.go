@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -43,55 +44,273 @@ func ParseLog(data []byte) (*Log, error) {
 	return ParseText(data)
 }
 
-// ParseJSON reads the JSON form of a game log.
-func ParseJSON(data []byte) (*Log, error) {
-	var l Log
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		line := 1
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case asErr(err, &se):
-			line = 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
-		case asErr(err, &te):
-			line = 1 + bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
-		}
-		return nil, &ParseError{Line: line, Msg: "invalid JSON: " + err.Error()}
-	}
+// CheckSetup reports a log that has no setup to replay from: no Leader for a
+// player. ParseLog reads fragments of a log too (a few action lines); a
+// replay needs the setup. The error is a ParseError at line 1.
+func (l *Log) CheckSetup() error {
+	var missing []string
 	for i, p := range l.Setup.Players {
-		if len(p.Deck) > maxDeck {
-			return nil, &ParseError{Line: 1, Msg: fmt.Sprintf("P%d's deck has more than %d cards", i+1, maxDeck)}
+		if p.Leader == "" {
+			missing = append(missing, fmt.Sprintf("[P%dLeader]", i+1))
 		}
 	}
-	if len(l.Actions) > maxActions {
-		return nil, &ParseError{Line: 1, Msg: "too many actions"}
+	if len(missing) == 0 {
+		return nil
 	}
-	for i := range l.Actions {
-		a := &l.Actions[i]
-		if a.Line == 0 {
-			a.Line = i + 1
+	return &ParseError{Line: 1, Msg: "the log has no setup: it needs the tag " + strings.Join(missing, " and the tag ") +
+		" with the Leader's card number (in JSON, the leader of each of the setup's players)"}
+}
+
+// ParseJSON reads the JSON form of a game log. Unknown fields are errors,
+// and every error names the line of the file where the offending field or
+// value is (an action's own "line" field, if any, is only what violations
+// name).
+func ParseJSON(data []byte) (*Log, error) {
+	j := jsonReader{data: data}
+	// Syntax first, over the whole file, so the offset is the file's.
+	if err := json.Unmarshal(data, new(json.RawMessage)); err != nil {
+		return nil, j.fail(0, "invalid JSON: ", err)
+	}
+	var l Log
+	err := j.fields(data, 0, "the log", func(key string, keyOff, valOff int, val []byte) error {
+		switch {
+		case strings.EqualFold(key, "setup"):
+			l.Setup = Setup{}
+			return j.setup(&l.Setup, val, valOff)
+		case strings.EqualFold(key, "actions"):
+			l.Actions = nil
+			return j.elements(val, valOff, "actions", func(i, off int, el []byte) error {
+				if i >= maxActions {
+					return j.errAt(off, "too many actions")
+				}
+				a, err := j.action(i, el, off)
+				if err != nil {
+					return err
+				}
+				l.Actions = append(l.Actions, a)
+				return nil
+			})
 		}
-		if err := checkAction(a); err != "" {
-			return nil, &ParseError{Line: a.Line, Msg: fmt.Sprintf("action %d: %s", i+1, err)}
-		}
+		return j.errAt(keyOff, fmt.Sprintf("unknown field %q: a log has setup and actions", key))
+	})
+	if err != nil {
+		return nil, err
 	}
 	return &l, nil
 }
 
-func asErr[T error](err error, target *T) bool {
-	t, ok := err.(T)
-	if ok {
-		*target = t
-	}
-	return ok
+// jsonReader reads a JSON log field by field, keeping the byte offset of
+// every value so an error can name its line.
+type jsonReader struct{ data []byte }
+
+func (j *jsonReader) line(off int) int {
+	return 1 + bytes.Count(j.data[:max(0, min(off, len(j.data)))], []byte("\n"))
 }
 
-// checkAction validates an action read from JSON the way the text parser does.
+func (j *jsonReader) errAt(off int, msg string) *ParseError {
+	return &ParseError{Line: j.line(off), Msg: msg}
+}
+
+// fail turns a decoding error of the value at off into a ParseError at the
+// offset the error gives (relative to the value).
+func (j *jsonReader) fail(off int, prefix string, err error) *ParseError {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off += int(se.Offset)
+	case errors.As(err, &te):
+		off += int(te.Offset)
+	}
+	return j.errAt(off, prefix+strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// skip is the offset of the next value or key in raw at or after i: past
+// white space and the separators , and :.
+func skip(raw []byte, i int) int {
+	for i < len(raw) {
+		switch raw[i] {
+		case ' ', '\t', '\n', '\r', ',', ':':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// fields calls fn with each field of the object raw (at offset base in the
+// file), in order.
+func (j *jsonReader) fields(raw []byte, base int, what string, fn func(key string, keyOff, valOff int, val []byte) error) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return j.errAt(base, "invalid JSON: "+what+" must be a JSON object")
+	}
+	for dec.More() {
+		keyOff := base + skip(raw, int(dec.InputOffset()))
+		t, err := dec.Token()
+		key, ok := t.(string)
+		if err != nil || !ok {
+			return j.errAt(keyOff, "invalid JSON in "+what)
+		}
+		valOff := base + skip(raw, int(dec.InputOffset()))
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return j.fail(valOff, "invalid JSON: ", err)
+		}
+		if err := fn(key, keyOff, valOff, val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// elements calls fn with each element of the array raw; null is no elements.
+func (j *jsonReader) elements(raw []byte, base int, what string, fn func(i, off int, el []byte) error) error {
+	if string(raw) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return j.errAt(base, "invalid JSON: "+what+" must be a JSON list")
+	}
+	for i := 0; dec.More(); i++ {
+		off := base + skip(raw, int(dec.InputOffset()))
+		var el json.RawMessage
+		if err := dec.Decode(&el); err != nil {
+			return j.fail(off, "invalid JSON: ", err)
+		}
+		if err := fn(i, off, el); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// value decodes one field's value into dst.
+func (j *jsonReader) value(val []byte, off int, what string, dst any) error {
+	if err := json.Unmarshal(val, dst); err != nil {
+		return j.fail(off, what+": ", err)
+	}
+	return nil
+}
+
+func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
+	return j.fields(raw, base, "setup", func(key string, keyOff, off int, val []byte) error {
+		switch {
+		case strings.EqualFold(key, "seed"):
+			return j.value(val, off, "setup seed", &st.Seed)
+		case strings.EqualFold(key, "players"):
+			st.Players = [2]PlayerSetup{}
+			return j.elements(val, off, "setup players", func(i, off int, el []byte) error {
+				if i >= len(st.Players) {
+					return j.errAt(off, "a game has two players")
+				}
+				return j.player(&st.Players[i], Side(i), el, off)
+			})
+		}
+		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in setup: it has seed and players", key))
+	})
+}
+
+func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) error {
+	return j.fields(raw, base, "a player", func(key string, keyOff, off int, val []byte) error {
+		what := side.String() + " " + strings.ToLower(key)
+		switch {
+		case strings.EqualFold(key, "name"):
+			return j.value(val, off, what, &p.Name)
+		case strings.EqualFold(key, "leader"):
+			if err := j.value(val, off, what, &p.Leader); err != nil {
+				return err
+			}
+			if p.Leader != "" && !validNumber(p.Leader) {
+				return j.errAt(off, fmt.Sprintf("%s: %q is not a card number", what, p.Leader))
+			}
+			p.Leader = strings.ToUpper(p.Leader)
+			return nil
+		case strings.EqualFold(key, "deck"):
+			p.Deck = nil
+			return j.elements(val, off, what, func(i, off int, el []byte) error {
+				if i >= maxDeck {
+					return j.errAt(off, fmt.Sprintf("%s's deck has more than %d cards", side, maxDeck))
+				}
+				var num string
+				if err := j.value(el, off, what, &num); err != nil {
+					return err
+				}
+				if num != "" && num != "?" && !validNumber(num) {
+					return j.errAt(off, fmt.Sprintf("%s: %q is not a card number (\"\" for an unknown card)", what, num))
+				}
+				if num == "?" {
+					num = ""
+				}
+				p.Deck = append(p.Deck, strings.ToUpper(num))
+				return nil
+			})
+		}
+		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in a player: it has name, leader and deck", key))
+	})
+}
+
+// action reads the i-th action (0-based) at offset base. Without a line of
+// its own, an action is named by its position (1-based).
+func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
+	a := Action{Player: NoSide}
+	at := func(off int, msg string) error { return j.errAt(off, fmt.Sprintf("action %d: %s", i+1, msg)) }
+	err := j.fields(raw, base, fmt.Sprintf("action %d", i+1), func(key string, keyOff, off int, val []byte) error {
+		what := fmt.Sprintf("action %d: %s", i+1, strings.ToLower(key))
+		switch strings.ToLower(key) {
+		case "line":
+			if err := j.value(val, off, what, &a.Line); err != nil {
+				return err
+			}
+			if a.Line < 0 {
+				return at(off, "line must be a line number from 1")
+			}
+			return nil
+		case "player":
+			return j.value(val, off, what, &a.Player)
+		case "verb":
+			return j.value(val, off, what, &a.Verb)
+		case "card":
+			return j.value(val, off, what, &a.Card)
+		case "targets":
+			return j.value(val, off, what, &a.Targets)
+		case "from":
+			return j.value(val, off, what, &a.From)
+		case "to":
+			return j.value(val, off, what, &a.To)
+		case "bottom":
+			return j.value(val, off, what, &a.Bottom)
+		case "amount":
+			return j.value(val, off, what, &a.Amount)
+		case "duration":
+			return j.value(val, off, what, &a.Duration)
+		}
+		return at(keyOff, fmt.Sprintf("unknown field %q", key))
+	})
+	if err != nil {
+		return a, err
+	}
+	if msg := checkAction(&a); msg != "" {
+		return a, at(base, msg)
+	}
+	if a.Line == 0 {
+		a.Line = i + 1
+	}
+	return a, nil
+}
+
+// checkAction validates an action read from JSON the way the text parser
+// does, so that every JSON log also has a text form (Format).
 func checkAction(a *Action) string {
-	if _, ok := verbArgs[a.Verb]; !ok {
+	usage, ok := verbArgs[a.Verb]
+	if !ok {
 		return fmt.Sprintf("unknown action %q", string(a.Verb))
+	}
+	bad := func() string { return strings.TrimSpace(fmt.Sprintf("expected: %s %s", a.Verb, usage)) }
+	if a.Player == NoSide && (!isOutcome(a.Verb) || a.Card != "") {
+		return fmt.Sprintf("%q needs a player (P1 or P2)", string(a.Verb))
 	}
 	refs := append([]string{}, a.Targets...)
 	if a.Card != "" {
@@ -104,6 +323,68 @@ func checkAction(a *Action) string {
 	}
 	if a.Amount != nil && (*a.Amount > maxAmount || *a.Amount < -maxAmount) {
 		return "amount out of range"
+	}
+	// What each verb takes; anything else is refused rather than ignored.
+	card, targets, from, to, bottom, amount, duration := false, false, false, false, false, false, false
+	needCard := false
+	switch a.Verb {
+	case VerbDraw, VerbKO:
+		card = true
+	case VerbCharge, VerbBlock:
+		card, needCard = true, true
+	case VerbPlay:
+		card, needCard, amount = true, true, true
+		if a.Amount != nil && *a.Amount < 0 {
+			return bad()
+		}
+	case VerbEvolve:
+		card, needCard, targets, amount = true, true, true, true
+		if len(a.Targets) < 1 || len(a.Targets) > 2 || (a.Amount != nil && *a.Amount < 0) {
+			return bad()
+		}
+	case VerbAttack:
+		card, needCard, targets = true, true, true
+		if len(a.Targets) != 1 {
+			return bad()
+		}
+	case VerbCombo:
+		card, needCard, from = true, true, true
+		if a.From != "" && a.From != ZoneHand && a.From != ZoneBattle {
+			return bad()
+		}
+	case VerbDamage:
+		amount = true
+		if a.Amount != nil && (*a.Amount < 1 || *a.Amount > 8) {
+			return bad()
+		}
+	case VerbMove:
+		card, needCard, from, to, bottom = true, true, true, true, true
+		if !validZone(a.From) || !validZone(a.To) {
+			return "zones are hand, deck, life, drop, battle, energy and combo"
+		}
+	case VerbPower:
+		card, needCard, amount, duration = true, true, true, true
+		if a.Amount == nil {
+			return bad()
+		}
+		if a.Duration != "" && a.Duration != ForBattle && a.Duration != ForTurn && a.Duration != ForLasting {
+			return bad()
+		}
+	case VerbKi:
+		card, needCard, amount = true, true, true
+		if a.Amount == nil {
+			return bad()
+		}
+	case VerbRest, VerbReady:
+		card, needCard, from = true, true, true
+		if a.From != "" && a.From != ZoneEnergy {
+			return bad()
+		}
+	}
+	if (needCard && a.Card == "") || (!card && a.Card != "") || (!targets && len(a.Targets) > 0) ||
+		(!from && a.From != "") || (!to && a.To != "") || (!bottom && a.Bottom) ||
+		(!amount && a.Amount != nil) || (!duration && a.Duration != "") {
+		return bad()
 	}
 	return ""
 }
@@ -160,12 +441,18 @@ func ParseText(data []byte) (*Log, error) {
 }
 
 // stripComment drops a "#" comment: at the start of the line or after a
-// space, so that "FS01-07#2" keeps its copy number.
+// space, so that "FS01-07#2" keeps its copy number, and not inside a tag's
+// quoted value (a player named "Ana # 2").
 func stripComment(s string) string {
+	quoted := false
 	for i := 0; i < len(s); i++ {
-		if s[i] == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') {
-			s = s[:i]
-			break
+		switch {
+		case quoted && s[i] == '\\':
+			i++ // an escaped character
+		case s[i] == '"':
+			quoted = !quoted
+		case s[i] == '#' && !quoted && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
+			return strings.TrimSpace(s[:i])
 		}
 	}
 	return strings.TrimSpace(s)

@@ -169,6 +169,7 @@ func FuzzParseLog(f *testing.F) {
 	f.Add([]byte(sampleLog))
 	f.Add([]byte(`{"setup":{"seed":1},"actions":[{"verb":"draw","player":"P1","amount":3}]}`))
 	f.Add([]byte("P1 attack P2:FS01-07#3 -> leader\n"))
+	f.Add([]byte("{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\",\"deck\":[\"FB01-004_p1\",\"\"]},{\"leader\":\"FS02-01\"}]},\n\"actions\":[{\"player\":\"P1\",\"verb\":\"first\"},{\"verb\":\"damage\",\"amount\":2}]}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLog(data)
 		if err != nil {
@@ -180,6 +181,9 @@ func FuzzParseLog(f *testing.F) {
 		}
 		// Whatever parses must replay without panicking and format back.
 		r := Run(l, testCards(t), ReplayOptions{RunOn: true})
+		if r.Err != nil {
+			t.Fatalf("the engine failed: %v", r.Err)
+		}
 		_ = r.StateAt(len(r.Steps) / 2)
 		var buf bytes.Buffer
 		if err := Format(&buf, l); err != nil {

@@ -9,7 +9,8 @@ import (
 
 // lineGen makes plausible (often illegal) action lines for the test decks.
 func lineGen() *rapid.Generator[string] {
-	cards := []string{"leader", "FS01-02", "FS01-07", "FS01-08", "FS01-14", "FS01-15", "FS02-05", "FS02-12", "TS-02", "TS-04", "P2:FS02-05", "P1:FS01-07", "top", "?"}
+	cards := []string{"leader", "FS01-02", "FS01-07", "FS01-08", "FS01-14", "FS01-15", "FS02-05", "FS02-12", "TS-02", "TS-04", "top", "?"}
+	cards = append(cards, prefixedRefs...)
 	verbs := []string{"draw", "draw", "end", "end", "pass", "pass", "charge %c", "charge %c", "play %c", "attack leader -> leader", "charge %c", "play %c", "attack %c -> %c", "block %c", "combo %c", "combo %c from battle", "pass", "end", "awaken",
 		"evolve %c on %c", "evolve %c on %c %c", "power %c -5000", "power %c +5000 battle", "rest %c", "ready %c", "ki %c +1", "move %c from hand to drop",
 		"move top from life to hand", "shuffle", "ko %c"}
@@ -23,6 +24,81 @@ func lineGen() *rapid.Generator[string] {
 			v = strings.Replace(v, "%c", rapid.SampledFrom(cards).Draw(t, "card"), 1)
 		}
 		return rapid.SampledFrom([]string{"P1 ", "P2 "}).Draw(t, "player") + v
+	})
+}
+
+// prefixedRefs name either player's cards with an owner prefix, in play or
+// not, so an action may name the other player's card where it must not.
+var prefixedRefs = []string{"P1:leader", "P2:leader", "P1:FS01-07", "P1:FS01-07#2", "P1:FS01-02", "P1:TS-02", "P1:?",
+	"P2:FS02-05", "P2:FS02-05#2", "P2:FS02-12", "P2:FS02-14", "P2:top", "P2:?", "P1:bottom"}
+
+// noEngineFailure fails the test if v is the engine failing, not a rule.
+func noEngineFailure(rt *rapid.T, line string, v *Violation) {
+	if v != nil && v.Format == EngineFailure {
+		rt.Fatalf("%q: %s", line, v.Message())
+	}
+}
+
+// From a board with Battle Cards on both sides and a battle in any step,
+// actions naming either player's cards never make the engine fail (panic),
+// in Apply or in a replay.
+func TestPropertyPrefixedRefsNeverFail(t *testing.T) {
+	verbs := []string{"attack %c -> %c", "block %c", "combo %c", "combo %c from battle", "evolve %c on %c", "evolve %c on %c %c",
+		"play %c", "charge %c", "draw %c", "ko %c", "power %c -5000", "power %c +5000 battle", "rest %c", "ready %c", "ki %c +1",
+		"move %c from battle to hand", "move %c from hand to battle", "move %c from life to drop", "awaken", "pass"}
+	rapid.Check(t, func(rt *rapid.T) {
+		b := newBoard(t).main(P1, 3)
+		p1 := []string{"FS01-07", "FS01-02", "TS-02", "FS01-07"}
+		p2 := []string{"FS02-05", "FS02-12", "FS02-14", "FS02-05", "FS02-12"}
+		for i := range rapid.IntRange(0, len(p1)).Draw(rt, "p1 battle") {
+			b.inBattle(P1, p1[i], rapid.Bool().Draw(rt, "rest"))
+		}
+		for i := range rapid.IntRange(0, len(p2)).Draw(rt, "p2 battle") {
+			b.inBattle(P2, p2[i], rapid.Bool().Draw(rt, "rest"))
+		}
+		b.hand(P1, "TS-02", "TS-03", "FS01-02", "").hand(P2, "FS02-05", "")
+		s := b.s
+		if rapid.Bool().Draw(rt, "battle") {
+			if next, _, v := Apply(s, action(t, "P1 attack leader -> leader")); v == nil {
+				s = next
+				for range rapid.IntRange(0, 2).Draw(rt, "passes") {
+					who := "P1 pass" // the attacker, then the defender
+					if s.Battle.Step == StepDefense {
+						who = "P2 pass"
+					}
+					if next, _, v := Apply(s, action(t, who)); v == nil {
+						s = next
+					}
+				}
+			}
+		}
+		s0 := s
+		l := &Log{}
+		for range rapid.IntRange(1, 30).Draw(rt, "n") {
+			v := rapid.SampledFrom(verbs).Draw(rt, "verb")
+			for strings.Contains(v, "%c") {
+				v = strings.Replace(v, "%c", rapid.SampledFrom(prefixedRefs).Draw(rt, "card"), 1)
+			}
+			line := rapid.SampledFrom([]string{"P1 ", "P2 "}).Draw(rt, "player") + v
+			a := action(t, line)
+			next, _, v2 := Apply(s, a)
+			noEngineFailure(rt, line, v2)
+			if v2 == nil {
+				s = next
+			}
+			l.Actions = append(l.Actions, a)
+		}
+		// The same lines applied in place, as a replay does.
+		w := s0.Clone()
+		for _, a := range l.Actions {
+			_, v, cause, ok := applyRecovered(&w, a, nil)
+			if !ok {
+				rt.Fatalf("%q: the engine failed in place: %s", FormatAction(a), cause)
+			}
+			if v != nil {
+				w.Step++
+			}
+		}
 	})
 }
 
@@ -52,6 +128,7 @@ func TestPropertyApply(t *testing.T) {
 			if s.Hash() != before {
 				rt.Fatalf("Apply changed its input on %q", FormatAction(a))
 			}
+			noEngineFailure(rt, FormatAction(a), v)
 			inPlace := s.Clone()
 			_, v2 := apply(&inPlace, a)
 			if (v == nil) != (v2 == nil) {
@@ -71,10 +148,42 @@ func TestPropertyApply(t *testing.T) {
 			states = append(states, s.Hash())
 		}
 		r := Run(l, cards, ReplayOptions{RunOn: true, SnapshotEvery: 7})
+		if r.Err != nil {
+			rt.Fatalf("replay: %v", r.Err)
+		}
 		for i := range states {
 			if at := r.StateAt(i + 1); at.Hash() != states[i] {
 				rt.Fatalf("StateAt(%d) differs", i+1)
 			}
 		}
+	})
+}
+
+// FuzzReplay replays any action lines after a setup with known cards on both
+// sides: the engine never fails on a log that parses.
+func FuzzReplay(f *testing.F) {
+	const body = "P1 first\nP1 keep\nP2 keep\nP1 draw\nP1 charge FS01-10\nP1 play FS01-10\nP1 end\nP2 draw\nP2 play FS02-12\nP2 end\nP1 draw\nP1 charge FS01-10\nP1 play FS01-07\n"
+	for _, tail := range []string{
+		"P1 attack leader -> leader\nP2 block P1:FS01-07\n",
+		"P1 attack leader -> leader\nP1 combo P2:FS02-12 from battle\n",
+		"P1 evolve ? on P2:FS02-12\n",
+		"P1 attack P2:leader -> leader\n",
+		"P1 attack FS01-07 -> leader\nP1 move FS01-07 from battle to hand\nP1 pass\nP2 pass\ndamage\n",
+		"P1 attack leader -> leader\nP2 awaken\nP1 pass\nP1 awaken\n",
+	} {
+		f.Add([]byte(body + tail))
+	}
+	cards := testCards(f)
+	const head = "[Seed \"1\"]\n[P1Leader \"FS01-01\"]\n[P2Leader \"FS02-01\"]\n[P1Deck \"25 FS01-10, 25 FS01-07\"]\n[P2Deck \"25 FS02-12, 25 FS02-14\"]\n"
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := ParseLog(append([]byte(head), data...))
+		if err != nil {
+			return
+		}
+		r := Run(l, cards, ReplayOptions{RunOn: true})
+		if r.Err != nil {
+			t.Fatalf("the engine failed: %v", r.Err)
+		}
+		_ = r.StateAt(len(r.Steps) / 2)
 	})
 }

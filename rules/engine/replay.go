@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -8,10 +9,13 @@ import (
 )
 
 // UnmarshalJSON reads an action; a missing player means no player (not P1).
+// Unknown fields are errors, as in a log (ParseJSON).
 func (a *Action) UnmarshalJSON(b []byte) error {
 	type plain Action
 	p := plain{Player: NoSide}
-	if err := json.Unmarshal(b, &p); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
 		return err
 	}
 	*a = Action(p)
@@ -46,25 +50,50 @@ type Replay struct {
 	DeckProblems []*Violation
 	Steps        []Step
 	// Final is the state after the last replayed step.
-	Final     State
+	Final State
+	// Err is set when the engine itself failed on an action (a recovered
+	// panic: a bug, not a ruling). That step carries a violation saying so
+	// (EngineFailure) and is skipped like an illegal one; Err names it.
+	Err       *EngineError
 	initial   State
 	snapshots []State // snapshots[k] is the state after k*every actions
 	every     int
 }
 
-// Run replays a log from its setup with the given card data.
+// EngineError is a failure of the engine on one step of a replay.
+type EngineError struct {
+	Step  int
+	Line  int
+	Cause string
+}
+
+func (e *EngineError) Error() string {
+	if e.Step == 0 {
+		return fmt.Sprintf("setup: the engine failed on the deck checks (%s); this is a bug in the engine, not a ruling", e.Cause)
+	}
+	return fmt.Sprintf("step %d (line %d): the engine failed on this action (%s); this is a bug in the engine, not a ruling", e.Step, e.Line, e.Cause)
+}
+
+// applyRecovered applies one action in place, recovering a panic into ok == false.
+func applyRecovered(w *State, a Action, buf []Event) (all []Event, v *Violation, cause string, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			all, v, cause, ok = nil, engineFailure(p), fmt.Sprint(p), false
+		}
+	}()
+	all, v = applyInto(w, a, buf)
+	return all, v, "", true
+}
+
+// Run replays a log from its setup with the given card data. It does not
+// panic: an action the engine fails on is recorded in Err and its step.
 func Run(l *Log, cards Cards, opt ReplayOptions) *Replay {
 	r := &Replay{Log: l, every: opt.SnapshotEvery}
 	if r.every <= 0 {
 		r.every = 32
 	}
 	r.initial = NewState(l.Setup, cards)
-	for i, p := range l.Setup.Players {
-		for _, v := range CheckDeck(p.Leader, p.Deck, cards) {
-			v.Player = Side(i).String()
-			r.DeckProblems = append(r.DeckProblems, v)
-		}
-	}
+	r.checkDecks(cards)
 	w := r.initial.Clone()
 	r.snapshots = append(r.snapshots, w.Clone())
 	n := len(l.Actions)
@@ -79,7 +108,15 @@ func Run(l *Log, cards Cards, opt ReplayOptions) *Replay {
 	for i := 0; i < n; i++ {
 		a := l.Actions[i]
 		start := len(evbuf)
-		all, v := applyInto(&w, a, evbuf)
+		all, v, cause, ok := applyRecovered(&w, a, evbuf)
+		if !ok {
+			// The failed action may have changed w half-way: rebuild it from
+			// the steps before, which all went through.
+			w = r.StateAt(i)
+			if r.Err == nil {
+				r.Err = &EngineError{Step: i + 1, Line: a.Line, Cause: cause}
+			}
+		}
 		var ev []Event
 		if v == nil {
 			evbuf = all
@@ -103,6 +140,24 @@ func Run(l *Log, cards Cards, opt ReplayOptions) *Replay {
 	}
 	r.Final = w
 	return r
+}
+
+// checkDecks runs the deck checks of both players (step 0), recovering a
+// failure of the engine (or of the card lookup) into Err.
+func (r *Replay) checkDecks(cards Cards) {
+	defer func() {
+		if p := recover(); p != nil {
+			v := engineFailure(p)
+			r.DeckProblems = append(r.DeckProblems, v)
+			r.Err = &EngineError{Step: 0, Cause: fmt.Sprint(p)}
+		}
+	}()
+	for i, p := range r.Log.Setup.Players {
+		for _, v := range CheckDeck(p.Leader, p.Deck, cards) {
+			v.Player = Side(i).String()
+			r.DeckProblems = append(r.DeckProblems, v)
+		}
+	}
 }
 
 // FirstViolation is the first illegal step (deck problems first), or nil.

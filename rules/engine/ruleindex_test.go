@@ -74,7 +74,8 @@ func TestSearch(t *testing.T) {
 		"[Critical]":        "[Critical]",
 		"mulligan":          "CR 6-2-1-8",
 		"double strike":     "[Double Strike]",
-		"energy marker":     "CR 6-1-5",
+		"energy marker":     "Energy marker",
+		"6-1-5":             "CR 6-1-5",
 		"zero power":        "Power 0",
 		"first turn attack": "CR 7-3-4-3-1",
 	} {

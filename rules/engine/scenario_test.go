@@ -218,17 +218,17 @@ func TestExtraTiming(t *testing.T) {
 	b := newBoard(t).main(P1, 3).hand(P1, "FS01-15", "FS01-16").energy(P1, "FS01-10", 5)
 	b.bad("P1 play FS01-15", "CR 7-3-4-2") // Kamehameha is [Activate Battle] only
 	b.do("P1 attack leader -> leader")
-	b.bad("P1 play FS01-16", "CR 12-2-2") // God Kamehameha is [Activate Main] only
+	b.bad("P1 play FS01-16", "[Activate Battle]") // God Kamehameha is [Activate Main] only
 	b.do("P1 play FS01-15", "P1 power leader +15000 battle")
 	if b.s.Battle.Step != StepOffense || b.power(P1, -1) != 30000 {
 		t.Fatalf("after Kamehameha: %s", Summary(&b.s))
 	}
-	b.bad("P1 play FS01-16", "CR 12-2-2")
+	b.bad("P1 play FS01-16", "[Activate Battle]")
 }
 
 func TestLeaderCannotBePlayed(t *testing.T) {
 	b := newBoard(t).main(P1, 3).hand(P1, "FS01-01")
-	b.bad("P1 play FS01-01", "CR 6-1-3")
+	b.bad("P1 play FS01-01", "Leader")
 }
 
 func TestFirstPlayerCannotAttackFirstTurn(t *testing.T) {
@@ -379,7 +379,7 @@ func TestDefeatByLife(t *testing.T) {
 	if !b.hasEvent("CR 14-1-2-1", true) {
 		t.Error("defeat check is not an engine step")
 	}
-	b.bad("P2 draw", "CR 0-1-3-2")
+	b.bad("P2 draw", "Game over")
 }
 
 func TestDefeatByDeck(t *testing.T) {
@@ -447,7 +447,7 @@ func TestConcede(t *testing.T) {
 	if b.s.Result.Winner != P1 || !b.s.Result.Over {
 		t.Fatal("concession")
 	}
-	b.bad("P1 draw", "CR 0-1-3-2")
+	b.bad("P1 draw", "Game over")
 }
 
 func TestAwaken(t *testing.T) {

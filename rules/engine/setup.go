@@ -2,7 +2,8 @@ package engine
 
 import (
 	"math/rand/v2"
-	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
 )
 
 // PlayerSetup is what a player brings: a name, a Leader and a deck listed
@@ -41,7 +42,7 @@ func NewState(setup Setup, cards Cards) State {
 		p := &s.Players[i]
 		p.Field = NoCard
 		p.Leader.ID = CardID(len(s.Cards))
-		s.Cards = append(s.Cards, CardInstance{Number: strings.ToUpper(ps.Leader), Owner: side})
+		s.Cards = append(s.Cards, CardInstance{Number: normNumber(ps.Leader), Owner: side})
 		p.Deck = make([]CardID, 0, len(ps.Deck))
 		for _, num := range ps.Deck {
 			p.Deck = append(p.Deck, CardID(len(s.Cards)))
@@ -68,6 +69,8 @@ func shuffle(r *rand.Rand, ids []CardID) {
 // CheckDeck checks one player's deck against the deck-building rules the
 // engine knows (CR 6-1-2 to 6-1-4-2, [Super Combo], [Dragon Ball]). Unknown
 // cards are skipped; a deck with unknown cards is only checked for size.
+// Copies are counted by canonical number, so every printing of a card
+// (FB01-004, FB01-004-p1, FB01-004_p1) counts towards its 4.
 func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
 	var out []*Violation
 	if n := len(deck); n < 50 || n > 60 {
@@ -76,7 +79,7 @@ func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
 	if cards == nil {
 		return out
 	}
-	lc, leaderKnown := cards.Card(strings.ToUpper(leader))
+	lc, leaderKnown := cards.Card(normNumber(leader))
 	if leaderKnown && lc.Type != "Leader" {
 		out = append(out, violation("CR 6-1-2", "%s is not a Leader card", leader))
 	}
@@ -144,10 +147,11 @@ func inColours(card, leader []string) bool {
 	return true
 }
 
-// normNumber upper-cases a card number; "?" and "" are an unknown card.
+// normNumber is a card's canonical number (upper case, printing suffixes
+// stripped: FB01-004_p1 is FB01-004); "?" and "" are an unknown card.
 func normNumber(s string) string {
-	if s == "?" {
+	if s == "?" || s == "" {
 		return ""
 	}
-	return strings.ToUpper(s)
+	return rules.CanonicalNumber(s)
 }
