@@ -551,8 +551,10 @@ func jsonValueKind(b []byte) string {
 		return "a JSON list"
 	case '"':
 		return "a long string"
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return "a JSON number"
 	}
-	return "a JSON " + map[bool]string{true: "number", false: "value"}[b[0] == '-' || (b[0] >= '0' && b[0] <= '9')]
+	return "a JSON value"
 }
 
 func jsonKind(goKind string) string {

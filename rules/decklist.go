@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -336,14 +337,7 @@ const namePunct = "-–:|"
 // countMarkers are the signs written next to a count: "x4", "4×", "*4".
 var countMarkers = []string{"x", "×", "*"}
 
-func isCountMarker(s string) bool {
-	for _, m := range countMarkers {
-		if s == m {
-			return true
-		}
-	}
-	return false
-}
+func isCountMarker(s string) bool { return slices.Contains(countMarkers, s) }
 
 // isBareCount reports whether s is 1 to 3 digits ("4", "12", "0").
 func isBareCount(s string) bool {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -61,12 +62,7 @@ type Format struct {
 // AppliesBanList reports whether the format checks a ban list (it has a
 // "ban-list" rule). fw-draft and fw-sealed do not: their results never name one.
 func (f *Format) AppliesBanList() bool {
-	for _, r := range f.Rules {
-		if r.Code == "ban-list" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.Rules, func(r Rule) bool { return r.Code == "ban-list" })
 }
 
 // Validate checks deck against the format. pool supplies the cards; bans
@@ -222,7 +218,7 @@ func (c *checker) addKey(code, key, rule, card string, line int, args ...any) {
 func (c *checker) unknownCard(i int) {
 	e := c.deck.Entries[i]
 	if e.Name != "" {
-		c.addKey("unknown-card", "unknown-card", "Card pool", e.Number, e.Line, e.Number, e.Name)
+		c.add("unknown-card", "Card pool", e.Number, e.Line, e.Number, e.Name)
 		return
 	}
 	c.addKey("unknown-card", "unknown-card-unnamed", "Card pool", e.Number, e.Line, e.Number)

@@ -158,19 +158,25 @@ func (s *Store) UpdateEntry(ctx context.Context, actor Actor, action string, e *
 		if before.Version != e.Version {
 			return fmt.Errorf("storage: update entry %d: %w", e.ID, ErrStale)
 		}
-		e.Version++
-		e.UpdatedAt = tx.now()
-		res := tx.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at").Updates(e)
-		if res.Error != nil {
-			e.Version--
-			return wrap("update entry", res.Error)
-		}
-		if res.RowsAffected == 0 {
-			e.Version--
-			return fmt.Errorf("storage: update entry %d: %w", e.ID, ErrStale)
-		}
-		return tx.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, entryAuditView(before), entryAuditView(e))
+		return tx.saveEntry(ctx, actor, action, before, e)
 	})
+}
+
+// saveEntry writes e over before (the row as read, at e's version) with an
+// audit row; the caller holds the transaction.
+func (s *Store) saveEntry(ctx context.Context, actor Actor, action string, before, e *Entry) error {
+	e.Version++
+	e.UpdatedAt = s.now()
+	res := s.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at").Updates(e)
+	if res.Error != nil {
+		e.Version--
+		return wrap("update entry", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		e.Version--
+		return fmt.Errorf("storage: update entry %d: %w", e.ID, ErrStale)
+	}
+	return s.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, entryAuditView(before), entryAuditView(e))
 }
 
 // entryAuditView leaves the decklist text and token out of audit rows.
@@ -282,14 +288,17 @@ func (s *Store) DropNotCheckedIn(ctx context.Context, actor Actor, eventID int64
 		if err != nil {
 			return err
 		}
+		// The event row is locked, so the entries read above are current:
+		// each is written over as read, without reading it again.
 		zero := 0
 		for i := range entries {
-			e := &entries[i]
-			if !e.Active() || e.CheckedIn {
+			before := entries[i]
+			if !before.Active() || before.CheckedIn {
 				continue
 			}
+			e := before
 			e.DroppedRound = &zero
-			if err := tx.UpdateEntry(ctx, actor, "drop-not-checked-in", e); err != nil {
+			if err := tx.saveEntry(ctx, actor, "drop-not-checked-in", &before, &e); err != nil {
 				return err
 			}
 			names = append(names, e.PlayerName)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -350,14 +351,14 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		}
 		var leaving []int64
 		for _, id := range players(m) {
-			if !containsID(want, id) {
+			if !slices.Contains(want, id) {
 				leaving = append(leaving, id)
 			}
 		}
 		// Each player coming from another match takes the seat there of one
 		// who leaves this match.
 		for _, id := range want {
-			if containsID(players(m), id) {
+			if slices.Contains(players(m), id) {
 				continue
 			}
 			for i := range round {
@@ -372,12 +373,13 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 					return &PairingProblem{Kind: PairingNoSeat, EntryID: id, TableNo: other.TableNo}
 				}
 				before := *other
-				if other.P1EntryID == id {
-					other.P1EntryID = leaving[0]
-				} else {
-					other.P2EntryID = &leaving[0]
-				}
+				seat := leaving[0]
 				leaving = leaving[1:]
+				if other.P1EntryID == id {
+					other.P1EntryID = seat
+				} else {
+					other.P2EntryID = &seat
+				}
 				other.Note = reason
 				if err := tx.saveMatch(ctx, other); err != nil {
 					return err
@@ -387,6 +389,7 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 				if err := tx.writeAudit(ctx, actor, &eventID, "edit-pairing", "match", other.ID, matchAudit(&before), after); err != nil {
 					return err
 				}
+				break // a player has one match in a round
 			}
 		}
 		for _, id := range leaving {
@@ -414,15 +417,6 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "pairings"})
 	})
-}
-
-func containsID(ids []int64, id int64) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // ExtendMatch gives one table extra time (a judge's extension).

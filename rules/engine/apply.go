@@ -15,15 +15,9 @@ import (
 // s is never modified. Apply does not panic: should the engine fail on an
 // action (a bug, or a Cards lookup that panics), the failure is returned as a
 // violation of no rule that says so (see EngineFailure), and s is unchanged.
-func Apply(s State, a Action) (next State, events []Event, v *Violation) {
-	defer func() {
-		if p := recover(); p != nil {
-			next, events, v = s, nil, engineFailure(p)
-			v.Step, v.Line = s.Step+1, a.Line
-		}
-	}()
+func Apply(s State, a Action) (State, []Event, *Violation) {
 	n := s.Clone()
-	ev, v := apply(&n, a)
+	ev, v, _, _ := applyRecovered(&n, a, make([]Event, 0, 4))
 	if v != nil {
 		v.Step = s.Step + 1
 		v.Line = a.Line
@@ -535,7 +529,7 @@ func (e *applier) play() (v *Violation) {
 		if v := e.battleTiming(pl); v != nil {
 			return v
 		}
-		if extra && textKnown(c) && !strings.Contains(c.Text, "Battle]") {
+		if extra && described(c) && !strings.Contains(c.Text, "Battle]") {
 			return violation("[Activate Battle]", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
 		}
 	default:
@@ -543,7 +537,7 @@ func (e *applier) play() (v *Violation) {
 			return v
 		}
 		// A [Field] is placed in the Main Phase; its own skills are used later.
-		if extra && !field && textKnown(c) && !strings.Contains(c.Text, "[Activate Main") {
+		if extra && !field && described(c) && !strings.Contains(c.Text, "[Activate Main") {
 			return violation("CR 7-3-4-2", "%s has no [Activate Main] skill, so it cannot be used in the Main Phase", s.Name(id))
 		}
 	}
@@ -676,7 +670,7 @@ func (e *applier) evolve() (v *Violation) {
 	if len(e.a.Targets) == 2 {
 		kw = "Fusion Evolve"
 	}
-	if known && textKnown(c) && !hasOwnKeyword(c, kw) {
+	if known && described(c) && !hasOwnKeyword(c, kw) {
 		return violation("["+kw+"]", "%s has no [%s]", s.Name(id), kw)
 	}
 	var bases []int
@@ -960,7 +954,7 @@ func (e *applier) block() *Violation {
 		return v
 	}
 	b := &s.Players[pl].Battle[i]
-	if c, ok := s.card(b.ID); ok && textKnown(c) && !hasOwnKeyword(c, "Blocker") {
+	if c, ok := s.card(b.ID); ok && described(c) && !hasOwnKeyword(c, "Blocker") {
 		return violation("[Blocker]", "%s has no [Blocker]", s.Name(b.ID))
 	}
 	if b.Rest {
@@ -1449,14 +1443,9 @@ func described(c rules.Card) bool {
 	return c.Cost != nil || c.Power != nil || c.ComboPower != nil || c.Text != "" || len(c.Keywords) > 0
 }
 
-// textKnown reports whether the card list knows a card's skills, so that a
-// keyword it lacks can be judged missing (a described card without text has
-// no skills).
-func textKnown(c rules.Card) bool { return described(c) }
-
 // hasOwnKeyword reports whether a card has a keyword itself, not just grants
 // it: the skill text has a line starting with it. Without text, the card's
-// keyword list is used. Callers that judge a missing keyword check textKnown
+// keyword list is used. Callers that judge a missing keyword check described
 // first.
 func hasOwnKeyword(c rules.Card, kw string) bool {
 	text := c.Text

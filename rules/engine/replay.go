@@ -1,26 +1,10 @@
 package engine
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 )
-
-// UnmarshalJSON reads an action; a missing player means no player (not P1).
-// Unknown fields are errors, as in a log (ParseJSON).
-func (a *Action) UnmarshalJSON(b []byte) error {
-	type plain Action
-	p := plain{Player: NoSide}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return err
-	}
-	*a = Action(p)
-	return nil
-}
 
 // ReplayOptions says how far to replay and what to keep.
 type ReplayOptions struct {
