@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-var dataDir = filepath.Join("..", "..", "shared", "data", "tournaments")
+var dataDir = filepath.Join("..", "testdata", "tournaments")
 
 func needData(t *testing.T) {
 	t.Helper()
@@ -56,7 +56,7 @@ type tomFile struct {
 // order per division.
 func loadTOM(t *testing.T, name string) (*Event, [][]string) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dataDir, "BadConfigStudios-OpenTourney", name))
+	data, err := os.ReadFile(filepath.Join(dataDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}

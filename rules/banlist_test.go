@@ -92,7 +92,7 @@ func TestReadBanListErrors(t *testing.T) {
 }
 
 func TestReadMastersBanList(t *testing.T) {
-	versions, err := ReadBanListsFile(sharedData("masters-banlist-2026-06.json"))
+	versions, err := ReadBanListsFile(fixture("masters-banlist-2026-06.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

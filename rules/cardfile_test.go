@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-func sharedData(name string) string { return filepath.Join("..", "..", "shared", "data", name) }
+func fixture(name string) string { return filepath.Join("..", "testdata", name) }
 
-func readShared(t testing.TB, name string) []Card {
+func readFixture(t testing.TB, name string) []Card {
 	t.Helper()
-	cards, err := ReadCardsFile(sharedData(name))
+	cards, err := ReadCardsFile(fixture(name))
 	if err != nil {
 		t.Fatalf("ReadCardsFile(%s): %v", name, err)
 	}
@@ -34,9 +34,10 @@ func TestCanonicalNumber(t *testing.T) {
 }
 
 func TestReadFusionWorldFile(t *testing.T) {
-	cards := readShared(t, "fusion-world-cards.json")
-	if len(cards) != 1422 {
-		t.Errorf("got %d cards, want 1422 (one per number)", len(cards))
+	cards := readFixture(t, "fusion-world-cards.json")
+	// The fixture holds 120 records, one per card number.
+	if len(cards) != 120 {
+		t.Errorf("got %d cards, want 120 (one per number)", len(cards))
 	}
 	pool := NewMapPool(cards)
 	goku, ok := pool.Card("FB01-001-p1")
@@ -61,7 +62,7 @@ func TestReadFusionWorldFile(t *testing.T) {
 }
 
 func TestOwnKeywordsFromRealCards(t *testing.T) {
-	pool := NewMapPool(readShared(t, "fusion-world-cards.json"))
+	pool := NewMapPool(readFixture(t, "fusion-world-cards.json"))
 	tests := []struct {
 		number string
 		has    []string
@@ -95,7 +96,7 @@ func TestOwnKeywordsFromRealCards(t *testing.T) {
 }
 
 func TestReadMastersFile(t *testing.T) {
-	cards := readShared(t, "masters-cards-2021.json")
+	cards := readFixture(t, "masters-cards.json")
 	pool := NewMapPool(cards)
 	if len(cards) >= 3636 {
 		t.Errorf("printings were not folded: %d cards", len(cards))

@@ -10,8 +10,8 @@ import (
 
 func mastersPoolAndBans(t *testing.T) (MapPool, *BanLists) {
 	t.Helper()
-	pool := NewMapPool(readShared(t, "masters-cards-2021.json"))
-	versions, err := ReadBanListsFile(sharedData("masters-banlist-2026-06.json"))
+	pool := NewMapPool(readFixture(t, "masters-cards.json"))
+	versions, err := ReadBanListsFile(fixture("masters-banlist-2026-06.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

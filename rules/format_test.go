@@ -15,11 +15,11 @@ var (
 	fwPoolErr  error
 )
 
-// fwPool reads the shared Fusion World card list once per test binary.
+// fwPool reads the Fusion World card fixture once per test binary.
 func fwPool(t testing.TB) MapPool {
 	t.Helper()
 	fwPoolOnce.Do(func() {
-		cards, err := ReadCardsFile(sharedData("fusion-world-cards.json"))
+		cards, err := ReadCardsFile(fixture("fusion-world-cards.json"))
 		fwPoolVal, fwPoolErr = NewMapPool(cards), err
 	})
 	if fwPoolErr != nil {
@@ -30,7 +30,7 @@ func fwPool(t testing.TB) MapPool {
 
 func fs01List(t testing.TB) string {
 	t.Helper()
-	b, err := os.ReadFile(sharedData("decklists/fs01-starter-son-goku-seed.txt"))
+	b, err := os.ReadFile(fixture("decklists/fs01-starter-son-goku.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ var (
 	})
 )
 
-// TestFWKeywordAndGameRules uses a small pool: the shared Fusion World list
+// TestFWKeywordAndGameRules uses a small pool: the Fusion World fixture
 // has no [Dragon Ball] cards, and a mixed pool shows a Masters card in a FW deck.
 func TestFWKeywordAndGameRules(t *testing.T) {
 	var cards []Card

@@ -9,12 +9,23 @@ cd "$(dirname "$0")/.."
 say() { printf '\n== %s\n' "$*"; }
 die() { printf 'test.sh: %s\n' "$*" >&2; exit 1; }
 
+# Logs of this run go to their own directory, so two runs never overwrite
+# each other's; it is kept for reading after the run.
+logdir=$(mktemp -d "${TMPDIR:-/tmp}/tenkaichi-test.XXXXXX")
+echo "logs: $logdir"
+
 say "go vet"
 go vet ./...
 
 say "gofmt"
 unformatted=$(gofmt -l $(find . -name '*.go' -not -path './node_modules/*' -not -path './scripts/*/node_modules/*'))
 [ -z "$unformatted" ] || die "not gofmt-formatted: $unformatted"
+
+say "self-contained"
+# A user's clone has nothing beside it: no file may read data from outside
+# the repository (tests use the fixtures in testdata/).
+outside=$(grep -rlE '\.\./(\.\./)*shared/' --exclude-dir=.git --exclude-dir=node_modules . || true)
+[ -z "$outside" ] || die "files refer to data outside the repository: $outside"
 
 say "templ generated code is current"
 gen=$(mktemp -d)
@@ -78,8 +89,8 @@ say "Chromium"
 find_chromium() { command -v chromium || command -v chromium-browser || command -v google-chrome || true; }
 if [ -z "$(find_chromium)" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	echo "installing Debian's chromium package"
-	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/tmp/tenkaichi-apt.log 2>&1 \
-		|| { tail -20 /tmp/tenkaichi-apt.log >&2; echo "apt-get install chromium failed" >&2; }
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >"$logdir/apt.log" 2>&1 \
+		|| { tail -20 "$logdir/apt.log" >&2; echo "apt-get install chromium failed" >&2; }
 fi
 if [ -n "$(find_chromium)" ]; then
 	export CHROMIUM="$(find_chromium)"
@@ -107,19 +118,20 @@ run_tests() {
 	skipped=$(grep -c -- '--- SKIP' "$log" || true)
 	echo "$name: $passed passed, $failed failed, $skipped skipped"
 	if [ "$rc" != 0 ]; then
-		grep -B2 -A40 -E -- '--- FAIL|^panic:' "$log" | grep -v '^{"time"' | head -200
+		# (head may close the pipe early; that is not the failure to report)
+		{ grep -B2 -A40 -E -- '--- FAIL|^panic:' "$log" | grep -v '^{"time"' | head -200; } || true
 		die "$name tests failed (full log: $log)"
 	fi
 }
 
 say "all tests on SQLite"
-TENKAICHI_TEST_DB=sqlite run_tests SQLite /tmp/tenkaichi-sqlite-test.log ./...
+TENKAICHI_TEST_DB=sqlite run_tests SQLite "$logdir/sqlite.log" ./...
 
 if [ "$have_pg" = 1 ]; then
 	# The packages whose tests open a database run again on PostgreSQL.
 	db_pkgs=$(go list -f '{{.ImportPath}}{{range .TestImports}} {{.}}{{end}}{{range .XTestImports}} {{.}}{{end}}' ./... \
 		| awk '/storage\/storagetest/ {print $1}')
 	say "database tests on PostgreSQL: $(echo $db_pkgs | wc -w) packages"
-	TENKAICHI_TEST_DB=postgres run_tests PostgreSQL /tmp/tenkaichi-pg-test.log -p 1 $db_pkgs
+	TENKAICHI_TEST_DB=postgres run_tests PostgreSQL "$logdir/postgres.log" -p 1 $db_pkgs
 fi
 say "all passed"

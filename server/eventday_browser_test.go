@@ -41,7 +41,7 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 	}
 	ann := register("Ann")
 	noSideScroll(t, ctx, "player page")
-	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
+	deck := string(fixture(t, "decklists/fs01-starter-son-goku.txt"))
 	do(t, ctx,
 		chromedp.SetValue(chromedp.CSS(`#deck`), deck+"\n4 FB01-056\n"),
 		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))),

@@ -86,7 +86,7 @@ func (d *dayEvent) pairAndPublish(n int) {
 
 func importCards(t *testing.T, a *app) {
 	t.Helper()
-	cards, err := rules.ReadCardsFile("../../shared/data/fusion-world-cards.json")
+	cards, err := rules.ReadCardsFile("../testdata/fusion-world-cards.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestPlayerDeckSubmissionShowsEveryProblem(t *testing.T) {
 	if !strings.Contains(home.body, `data-testid="deck-status">Missing`) {
 		t.Fatalf("new player's deck is not missing:\n%s", excerpt(home.body))
 	}
-	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
+	deck := string(fixture(t, "decklists/fs01-starter-son-goku.txt"))
 	bad := deck + "\n4 FB01-056\n"
 	r := ann.post(link, link+"/deck", url.Values{"deck": {bad}})
 	expectStatus(t, "illegal deck", r, http.StatusOK)
@@ -397,7 +397,7 @@ func TestDecklistDeadlineAndPublishing(t *testing.T) {
 	org := a.organiser()
 	importCards(t, a)
 	d := newDayEvent(t, a, org, "0", "Ann")
-	deck := string(sharedFile(t, "decklists/fs01-starter-son-goku-seed.txt"))
+	deck := string(fixture(t, "decklists/fs01-starter-son-goku.txt"))
 	ann := d.phone("Ann")
 	link := d.links["Ann"]
 	ann.post(link, link+"/deck", url.Values{"deck": {deck}})

@@ -11,18 +11,18 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
-func sharedData(t *testing.T, name string) string {
+func fixture(t *testing.T, name string) string {
 	t.Helper()
-	p := filepath.Join("..", "..", "shared", "data", name)
+	p := filepath.Join("..", "testdata", name)
 	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("shared data %s missing: %v", name, err)
+		t.Fatalf("test fixture %s missing: %v", name, err)
 	}
 	return p
 }
 
 func TestImportCardsReplacesByNumberInOneTransaction(t *testing.T) {
 	st := storagetest.New(t)
-	cards, err := rules.ReadCardsFile(sharedData(t, "fusion-world-cards.json"))
+	cards, err := rules.ReadCardsFile(fixture(t, "fusion-world-cards.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestImportCardsReplacesByNumberInOneTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, _ := st.CountCards(ctx, rules.GameFusionWorld)
-	if n != int64(len(cards)) || n < 1400 {
+	if n != int64(len(cards)) || n != 120 {
 		t.Fatalf("stored %d cards of %d", n, len(cards))
 	}
 	if calls == 0 {
@@ -73,7 +73,7 @@ func TestImportCardsReplacesByNumberInOneTransaction(t *testing.T) {
 
 func TestSearchCards(t *testing.T) {
 	st := storagetest.New(t)
-	cards, err := rules.ReadCardsFile(sharedData(t, "fusion-world-cards.json"))
+	cards, err := rules.ReadCardsFile(fixture(t, "fusion-world-cards.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestSearchCards(t *testing.T) {
 
 func TestBanListVersionsStoredAndInForce(t *testing.T) {
 	st := storagetest.New(t)
-	versions, err := rules.ReadBanListsFile(sharedData(t, "masters-banlist-2026-06.json"))
+	versions, err := rules.ReadBanListsFile(fixture(t, "masters-banlist-2026-06.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

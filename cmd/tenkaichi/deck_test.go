@@ -11,10 +11,10 @@ import (
 )
 
 var (
-	fwCards      = filepath.Join("..", "..", "..", "shared", "data", "fusion-world-cards.json")
-	fs01Deck     = filepath.Join("..", "..", "..", "shared", "data", "decklists", "fs01-starter-son-goku-seed.txt")
-	mastersBans  = filepath.Join("..", "..", "..", "shared", "data", "masters-banlist-2026-06.json")
-	mastersCards = filepath.Join("..", "..", "..", "shared", "data", "masters-cards-2021.json")
+	fwCards      = filepath.Join("..", "..", "testdata", "fusion-world-cards.json")
+	fs01Deck     = filepath.Join("..", "..", "testdata", "decklists", "fs01-starter-son-goku.txt")
+	mastersBans  = filepath.Join("..", "..", "testdata", "masters-banlist-2026-06.json")
+	mastersCards = filepath.Join("..", "..", "testdata", "masters-cards.json")
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {

@@ -14,7 +14,7 @@ const goldenLog = "../../rules/engine/testdata/fs01-vs-fs02.log"
 
 func replayCards(t *testing.T) string {
 	t.Helper()
-	// A card file in the shared data's format with the stats the tests need.
+	// A card file in the real card data's format with the stats the tests need.
 	cards := `[
  {"number":"FS01-01","name":"Son Goku","type":"Leader","colors":["Red"],"power":15000,"back_power":20000,"keywords":["Awaken"],"text":"[Awaken] When your life is at 4 or less"},
  {"number":"FS02-01","name":"Vegeta","type":"Leader","colors":["Blue"],"power":15000,"back_power":20000,"keywords":["Awaken"],"text":"[Awaken] When your life is at 4 or less"},

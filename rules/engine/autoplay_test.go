@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The decks of the golden game: the FS01 starter list from the shared data
+// The decks of the golden game: the FS01 starter list from the test fixture
 // and an FS02-style list (FS02 cards only, 4 [Super Combo] at most).
 var (
 	fs01Deck = expand("4 FS01-02, 4 FS01-03, 2 FS01-04, 4 FS01-05, 4 FS01-06, 4 FS01-07, 2 FS01-08, 2 FS01-09, 4 FS01-10, 4 FS01-11, 2 FS01-12, 4 FS01-13, 4 FS01-14, 4 FS01-15, 2 FS01-16")

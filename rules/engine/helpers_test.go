@@ -34,20 +34,17 @@ func testCards(t testing.TB) CardMap {
 	add(rules.Card{Number: "TS-06", Name: "Red Blocker", Type: rules.TypeBattle, Colours: red, Cost: ip(1), Power: ip(10000), ComboPower: ip(5000), Text: "[Blocker]"})
 	add(rules.Card{Number: "TS-07", Name: "Dragon Ball", Type: rules.TypeExtra, Colours: red, Cost: ip(1), Text: "[Dragon Ball]"})
 	add(rules.Card{Number: "TS-08", Name: "Blue Red", Type: rules.TypeBattle, Colours: []string{"Red", "Blue"}, Cost: ip(1), Power: ip(10000), ComboPower: ip(5000)})
-	// Known by number, name, colour and type only, as FB07-FB09 in the shared data.
+	// Known by number, name, colour and type only, as FB07-FB09 in the real card data.
 	add(rules.Card{Number: "TS-09", Name: "Bare", Type: rules.TypeBattle, Colours: red})
 	add(rules.Card{Number: "TS-10", Name: "Bare Extra", Type: rules.TypeExtra, Colours: red})
 	return m
 }
 
-// realCards is the shared Fusion World card list (../shared/data), or a skip
-// when this checkout has none.
+// realCards is the fixture of real Fusion World cards (../../testdata):
+// the FS01 and FS02 starters, every Leader and the cards tests name.
 func realCards(t testing.TB) CardMap {
 	t.Helper()
-	const path = "../../../shared/data/fusion-world-cards.json"
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("no shared card data:", err)
-	}
+	const path = "../../testdata/fusion-world-cards.json"
 	list, err := rules.ReadCardsFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -84,7 +84,7 @@ func TestAwakenLifeConditionAfterReminder(t *testing.T) {
 	b.do("P1 awaken")
 }
 
-// The same with the shared card data: FB03-001 and every Leader whose
+// The same with real card data (the fixture): FB03-001 and every Leader whose
 // [Awaken] names a life condition, reminder or not.
 func TestAwakenLifeConditionRealCards(t *testing.T) {
 	cards := realCards(t)
