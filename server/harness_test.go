@@ -25,10 +25,17 @@ type app struct {
 	srv   *httptest.Server
 }
 
-func newApp(t *testing.T) *app {
+func newApp(t *testing.T) *app { return newAppWith(t, nil) }
+
+// newAppWith is newApp with a configuration change (nil for none).
+func newAppWith(t *testing.T, change func(*server.Config)) *app {
 	t.Helper()
 	st := storagetest.New(t)
-	s := server.New(server.Config{Store: st, BcryptCost: bcrypt.MinCost})
+	cfg := server.Config{Store: st, BcryptCost: bcrypt.MinCost}
+	if change != nil {
+		change(&cfg)
+	}
+	s := server.New(cfg)
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(hs.Close)
 	return &app{t: t, store: st, srv: hs}

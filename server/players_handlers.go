@@ -32,7 +32,15 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 	if err != nil {
 		return err
 	}
-	m := views.PlayersPage{Nav: nav(e, "players"), Add: add, RegURL: requestURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")}
+	reg, err := s.publicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
+	if err != nil {
+		return err
+	}
+	warn, err := s.addressWarning(c)
+	if err != nil {
+		return err
+	}
+	m := views.PlayersPage{Nav: nav(e, "players"), Add: add, RegURL: reg, Warning: warn}
 	for i := range entries {
 		if entries[i].Waitlisted {
 			m.Waitlist = append(m.Waitlist, playerRow(&entries[i]))
@@ -45,12 +53,6 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 		m.Cap = strconv.Itoa(*e.PlayerCap)
 	}
 	return render(c, status, views.PlayersPageView(s.page(c, e.Name+": players"), m))
-}
-
-// requestURL makes a full link (for QR codes and posters) from the scheme and
-// host the request came in on.
-func requestURL(c echo.Context, path string) string {
-	return c.Scheme() + "://" + c.Request().Host + path
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -142,8 +144,15 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	url := requestURL(c, path)
-	m := views.PlayerLinkPage{Nav: nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(url)}
+	url, err := s.publicURL(c, path)
+	if err != nil {
+		return err
+	}
+	warn, err := s.addressWarning(c)
+	if err != nil {
+		return err
+	}
+	m := views.PlayerLinkPage{Nav: nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(url), Warning: warn}
 	return render(c, http.StatusOK, views.PlayerDetailView(s.page(c, en.PlayerName), m, playerRow(en)))
 }
 

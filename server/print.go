@@ -156,12 +156,19 @@ func (s *Server) printSlips(c echo.Context) error {
 	if r.Kind == storage.KindTopCut {
 		title = "Match slips, top cut round " + strconv.Itoa(shown)
 	}
-	sheet := views.SlipsSheet{Head: printHead(ev, title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf}
+	warn, err := s.addressWarning(c)
+	if err != nil {
+		return err
+	}
+	sheet := views.SlipsSheet{Head: printHead(ev, title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
 	for _, m := range d.Matches[r.Number] {
 		if m.P2EntryID == nil {
 			continue // a bye has nothing to report
 		}
-		u := requestURL(c, matchPath(ev.ID, m.ID))
+		u, err := s.publicURL(c, matchPath(ev.ID, m.ID))
+		if err != nil {
+			return err
+		}
 		qr, err := qrSVG(u)
 		if err != nil {
 			return err
@@ -293,11 +300,18 @@ func (s *Server) printRegistration(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	u := requestURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
+	u, err := s.publicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
+	if err != nil {
+		return err
+	}
 	qr, err := qrSVG(u)
 	if err != nil {
 		return err
 	}
+	warn, err := s.addressWarning(c)
+	if err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
-		Head: printHead(ev, "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration}))
+		Head: printHead(ev, "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

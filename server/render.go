@@ -55,6 +55,7 @@ var flashCodes = map[string]string{
 	msgRoundPaired: "round-paired", msgRoundPublished: "round-published", msgRoundDeleted: "round-deleted",
 	msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
 	msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
+	msgSettingsSaved: "settings-saved",
 }
 
 const (
@@ -85,6 +86,7 @@ const (
 	msgDecksChanged   = "Decklist settings saved."
 	msgCallUpdated    = "Judge call updated."
 	msgAbsentDropped  = "The players who had not checked in are dropped."
+	msgSettingsSaved  = "Settings saved."
 )
 
 func takeFlash(c echo.Context) string {

@@ -45,6 +45,8 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/account", s.showAccount, requireUser)
 	app.POST("/account", s.saveAccount, requireUser)
 	app.POST("/accounts", s.addAccount, requireOrganiser)
+	app.GET("/settings", s.showSettings, requireOrganiser)
+	app.POST("/settings", s.saveSettings, requireOrganiser)
 
 	// Events: anyone may see a public event page; organisers change events.
 	app.GET("/events", s.listEvents, requireOrganiser)

@@ -33,6 +33,10 @@ type Config struct {
 	// forwarding headers are ignored, so nobody can dodge a rate limit by
 	// sending one.
 	TrustedProxies []*net.IPNet
+	// BaseURL is the public address ("http://192.168.1.20:8080") of QR
+	// codes and printed links, from --base-url; it wins over the organiser's
+	// setting. Check it with ParseBaseURL.
+	BaseURL string
 }
 
 // Server is the web application.
@@ -47,6 +51,9 @@ type Server struct {
 	// ranks caches standings for the players' pages.
 	ranks standingsCache
 	live  *liveHub // live updates (live.go); made by liveRoutes
+	// listenAddr is where Serve listens, to name the LAN addresses when an
+	// organiser opens a page on 127.0.0.1; nil when not served by Serve.
+	listenAddr atomic.Pointer[net.TCPAddr]
 }
 
 // New builds the server and its routes.
@@ -97,6 +104,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	if a, ok := ln.Addr().(*net.TCPAddr); ok {
+		s.listenAddr.Store(a)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -16,6 +16,7 @@ type PlayersPage struct {
 	Registered int
 	Cap        string
 	RegURL     string
+	Warning    *AddressWarning // the links will not open on phones
 }
 
 // PlayerRow is one entry in the organiser's list.
@@ -52,6 +53,7 @@ type PlayerLinkPage struct {
 	URL     string
 	QR      string // inline SVG markup of the link's QR code
 	EntryID int64
+	Warning *AddressWarning // the link will not open on phones
 }
 
 // RegisterPage is the public self-registration form.

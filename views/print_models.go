@@ -61,6 +61,8 @@ type SlipsSheet struct {
 	TopCut bool
 	BestOf int
 	Slips  []MatchSlip
+	// Warning: the QR codes will not open on phones.
+	Warning *AddressWarning
 }
 
 // StandingRow is one line of the printed standings.
@@ -124,6 +126,8 @@ type RegistrationPoster struct {
 	URL    string
 	QR     templ.Component
 	Closed bool // self-registration is switched off
+	// Warning: the QR code will not open on phones.
+	Warning *AddressWarning
 }
 
 // MetaRow is one leader or colour of the metagame breakdown.

@@ -33,6 +33,8 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		"always mark cookies Secure, e.g. behind a TLS proxy (env TENKAICHI_SECURE_COOKIES=true)")
 	proxies := fs.String("trusted-proxies", env.getenv("TENKAICHI_TRUSTED_PROXIES"),
 		"comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env TENKAICHI_TRUSTED_PROXIES)")
+	baseURL := fs.String("base-url", env.getenv("TENKAICHI_BASE_URL"),
+		"public address of this server for QR codes and printed links, e.g. http://192.168.1.20:8080; wins over the organiser's setting (env TENKAICHI_BASE_URL)")
 	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), "debug, info, warn or error (env TENKAICHI_LOG_LEVEL)")
 	if code, done := parseFlags(fs, args); done {
 		return code
@@ -49,6 +51,11 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	trusted, err := parseProxies(*proxies)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "serve: --trusted-proxies: %v\n", err)
+		return 2
+	}
+	base, err := server.ParseBaseURL(*baseURL)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "serve: --base-url %q: %v\n", *baseURL, err)
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
@@ -73,7 +80,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "tenkaichi: cannot listen on %s: %v\n", *addr, err)
 		return 1
 	}
-	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: *secure, TrustedProxies: trusted})
+	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: *secure, TrustedProxies: trusted, BaseURL: base})
 	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, db),
 		"version", version, "startup_ms", time.Since(started).Milliseconds(), "pid", os.Getpid())
 	if err := srv.Serve(ctx, ln); err != nil {

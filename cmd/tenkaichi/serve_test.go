@@ -6,8 +6,11 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -240,5 +243,83 @@ func TestParseProxies(t *testing.T) {
 	}
 	if _, err := parseProxies("10.0.0.0/33"); err == nil {
 		t.Error("a /33 was accepted")
+	}
+}
+
+func TestServeBaseURL(t *testing.T) {
+	// A wrong address stops serve before it listens, naming the flag.
+	for _, c := range []struct{ env, flag string }{{"tables.example", ""}, {"", "http://tables.example/tenkaichi"}} {
+		env, _, errb, dataArgs := testEnv(t, "")
+		inner := env.getenv
+		env.getenv = func(k string) string {
+			if k == "TENKAICHI_BASE_URL" {
+				return c.env
+			}
+			return inner(k)
+		}
+		args := append([]string{"serve", "--addr", freeAddr(t)}, dataArgs...)
+		if c.flag != "" {
+			args = append(args, "--base-url", c.flag)
+		}
+		if code := run(context.Background(), env, args); code != 2 || !strings.Contains(errb.String(), "--base-url") {
+			t.Errorf("serve with base URL env %q flag %q: exit %d\n%s", c.env, c.flag, code, errb.String())
+		}
+	}
+
+	// The flag wins over the environment, and the server uses it: the
+	// organiser's settings page shows it as fixed.
+	env, _, errb, dataArgs := testEnv(t, "")
+	inner := env.getenv
+	env.getenv = func(k string) string {
+		if k == "TENKAICHI_BASE_URL" {
+			return "http://from-env.example"
+		}
+		return inner(k)
+	}
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, env, append([]string{"serve", "--addr", addr, "--base-url", "http://Tables.example:8080/"}, dataArgs...))
+	}()
+	defer func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Error("serve did not stop")
+		}
+	}()
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	var page string
+	for i := 0; i < 100; i++ {
+		res, err := client.Get("http://" + addr + "/setup")
+		if err == nil {
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			page = string(b)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tok := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindStringSubmatch(page)
+	if tok == nil {
+		t.Fatalf("no setup form:\n%s\n%s", page, errb.String())
+	}
+	res, err := client.PostForm("http://"+addr+"/setup", url.Values{"_csrf": {tok[1]}, "username": {"org"},
+		"password": {"a long enough password"}, "password2": {"a long enough password"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	res, err = client.Get("http://" + addr + "/settings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(b), "<code>http://tables.example:8080</code>") {
+		t.Fatalf("settings page does not show the flag's address:\n%s", b)
 	}
 }
