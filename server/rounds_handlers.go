@@ -450,30 +450,8 @@ func (s *Server) setResult(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	if r.Kind == storage.KindTopCut {
-		if err := s.finishIfChampion(c, e); err != nil {
-			return err
-		}
-	}
 	setFlash(c, msgResultSaved)
 	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
-}
-
-// finishIfChampion marks the event finished once the final has a winner.
-func (s *Server) finishIfChampion(c echo.Context, e *storage.Event) error {
-	d, err := s.loadEventData(c.Request().Context(), e)
-	if err != nil {
-		return err
-	}
-	b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
-	if err != nil || b.Champion == nil {
-		return nil
-	}
-	fresh, err := s.store.EventByID(c.Request().Context(), e.ID)
-	if err != nil {
-		return err
-	}
-	return s.setEventStatus(c, fresh, storage.StatusFinished)
 }
 
 func (s *Server) extendMatch(c echo.Context) error {

@@ -250,6 +250,9 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 		if err := tx.writeAudit(ctx, Actor{Name: "player " + name}, &eventID, "report", "match", m.ID, matchAudit(&before), matchAudit(m)); err != nil {
 			return err
 		}
+		if err := tx.finishAfterFinal(ctx, Actor{Name: "player " + name}, m, r); err != nil {
+			return err
+		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})
 	})
 	if err != nil {
@@ -293,6 +296,9 @@ func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchI
 			after["reason"] = reason
 		}
 		if err := tx.writeAudit(ctx, actor, &eventID, "set-result", "match", m.ID, matchAudit(&before), after); err != nil {
+			return err
+		}
+		if err := tx.finishAfterFinal(ctx, actor, m, r); err != nil {
 			return err
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})

@@ -1,0 +1,175 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// nameOf is the player name of an entry id of the day event.
+func (d *dayEvent) nameOf(id int64) string {
+	for n, i := range d.ids {
+		if i == id {
+			return n
+		}
+	}
+	d.t.Fatalf("no player with entry %d", id)
+	return ""
+}
+
+// roundMatches are the matches of round n.
+func (d *dayEvent) roundMatches(n int) []storage.Match {
+	d.t.Helper()
+	ctx := context.Background()
+	rounds, err := d.a.store.Rounds(ctx, d.id)
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	for _, r := range rounds {
+		if r.Number == n {
+			ms, err := d.a.store.Matches(ctx, r.ID)
+			if err != nil {
+				d.t.Fatal(err)
+			}
+			return ms
+		}
+	}
+	d.t.Fatalf("no round %d", n)
+	return nil
+}
+
+// reportByPhones has both players of every match of round n report from
+// their phones that the player winner picks won: "won"/"lost" in a Swiss
+// round, 2-0 in games in the top cut. The two reports agree, so each result
+// is final.
+func (d *dayEvent) reportByPhones(n int, topCut bool, winner func(p1, p2 string) string) {
+	d.t.Helper()
+	for _, m := range d.roundMatches(n) {
+		if m.P2EntryID == nil {
+			continue
+		}
+		p1, p2 := d.nameOf(m.P1EntryID), d.nameOf(*m.P2EntryID)
+		w := winner(p1, p2)
+		for _, who := range []string{p1, p2} {
+			word, game := "lost", "them"
+			if who == w {
+				word, game = "won", "me"
+			}
+			form := url.Values{"match": {fmt.Sprint(m.ID)}, "result": {word}}
+			if topCut {
+				form = url.Values{"match": {fmt.Sprint(m.ID)}, "result": {"games"}, "g1": {game}, "g2": {game}}
+			}
+			link := d.links[who]
+			r := d.phone(who).post(link, link+"/report", form)
+			expectRedirect(d.t, who+" reports round "+fmt.Sprint(n), r, link)
+		}
+	}
+	for _, m := range d.roundMatches(n) {
+		if m.Status != storage.MatchConfirmed {
+			d.t.Fatalf("round %d: match %d is %s after both reports", n, m.ID, m.Status)
+		}
+	}
+}
+
+// startCut pairs and publishes the next top-cut round (number n).
+func (d *dayEvent) startCut(n int) {
+	d.t.Helper()
+	want := fmt.Sprintf("%s/rounds/%d", d.path, n)
+	expectRedirect(d.t, "top cut", d.org.post(d.path+"/rounds", d.path+"/topcut", nil), want)
+	expectRedirect(d.t, "publish cut", d.org.post(want, want+"/publish", nil), want)
+}
+
+// firstNamed makes the player whose name sorts first win.
+func firstNamed(p1, p2 string) string { return min(p1, p2) }
+
+func eventStatus(t *testing.T, a *app, id int64) string {
+	t.Helper()
+	ev, err := a.store.EventByID(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev.Status
+}
+
+// A top 4 played entirely from the phones: the event is Finished the moment
+// the second finalist's report makes the final's result final.
+func TestEventFinishesWhenFinalistsReportFromPhones(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "4", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+	d.pairAndPublish(1)
+	d.reportByPhones(1, false, firstNamed)
+	d.startCut(2)
+	if s := eventStatus(t, a, d.id); s != storage.StatusTopCut {
+		t.Fatalf("status in the semifinals: %s", s)
+	}
+	d.reportByPhones(2, true, firstNamed)
+	if s := eventStatus(t, a, d.id); s != storage.StatusTopCut {
+		t.Fatalf("status after the semifinals: %s", s)
+	}
+	d.startCut(3)
+	final := d.roundMatches(3)[0]
+	p1, p2 := d.nameOf(final.P1EntryID), d.nameOf(*final.P2EntryID)
+	// One finalist's report is not final yet.
+	link := d.links[p1]
+	r := d.phone(p1).post(link, link+"/report", url.Values{"match": {fmt.Sprint(final.ID)}, "result": {"games"}, "g1": {"me"}, "g2": {"me"}})
+	expectRedirect(t, "first finalist", r, link)
+	if s := eventStatus(t, a, d.id); s != storage.StatusTopCut {
+		t.Fatalf("status after one finalist's report: %s", s)
+	}
+	link = d.links[p2]
+	r = d.phone(p2).post(link, link+"/report", url.Values{"match": {fmt.Sprint(final.ID)}, "result": {"games"}, "g1": {"them"}, "g2": {"them"}})
+	expectRedirect(t, "second finalist", r, link)
+	if s := eventStatus(t, a, d.id); s != storage.StatusFinished {
+		t.Fatalf("status after both finalists reported: %s", s)
+	}
+	log, err := a.store.AuditLog(context.Background(), d.id, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if log[0].Action != "finish" || log[0].Actor != "player "+p2 || !strings.Contains(log[0].AfterJSON, "finished") {
+		t.Fatalf("finishing not audited as the last change: %+v", log[0])
+	}
+	page := d.phone(p1).get(d.links[p1])
+	if !strings.Contains(page.body, "Finished") {
+		t.Fatalf("player page does not say the event is finished:\n%s", excerpt(page.body))
+	}
+}
+
+// A match loss given in the final decides it, and the event is finished.
+func TestEventFinishesWhenAPenaltyDecidesTheFinal(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "2", "Ann", "Bo", "Cy", "Di")
+	d.pairAndPublish(1)
+	d.reportByPhones(1, false, firstNamed)
+	d.startCut(2)
+	final := d.roundMatches(2)[0]
+	loser := d.nameOf(*final.P2EntryID)
+	r := org.post(d.path+"/penalties", d.path+"/penalties", url.Values{"entry_id": {fmt.Sprint(d.ids[loser])},
+		"kind": {"match-loss"}, "infraction": {"Unsporting conduct"}})
+	expectRedirect(t, "penalty", r, d.path+"/penalties")
+	if m := d.roundMatches(2)[0]; m.Status != storage.MatchConfirmed || m.Result != storage.ResultP1 {
+		t.Fatalf("the penalty did not decide the final: %+v", m)
+	}
+	if s := eventStatus(t, a, d.id); s != storage.StatusFinished {
+		t.Fatalf("status after a match loss in the final: %s", s)
+	}
+	// A result in a round before the final does not finish an event.
+	d2 := newDayEvent(t, a, org, "4", "Ann", "Bo", "Cy", "Di")
+	d2.pairAndPublish(1)
+	d2.reportByPhones(1, false, firstNamed)
+	d2.startCut(2)
+	semi := d2.roundMatches(2)[0]
+	r = org.post(d2.path+"/penalties", d2.path+"/penalties", url.Values{"entry_id": {fmt.Sprint(*semi.P2EntryID)},
+		"kind": {"match-loss"}, "infraction": {"Unsporting conduct"}})
+	expectStatus(t, "penalty in a semifinal", r, http.StatusSeeOther)
+	if s := eventStatus(t, a, d2.id); s != storage.StatusTopCut {
+		t.Fatalf("a semifinal result finished the event: %s", s)
+	}
+}
