@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // Decks: the organiser's overview, lock and publish.
@@ -180,7 +181,7 @@ func (s *Server) showCalls(c echo.Context) error {
 	m := views.JudgeQueuePage{Nav: nav(e, "judge")}
 	for _, call := range calls {
 		row := views.JudgeCallRow{ID: call.ID, Player: d.name(call.EntryID), Reason: call.Reason, Status: call.Status, TakenBy: call.TakenBy,
-			Waiting: fmt.Sprintf("%d min", int(s.now().Sub(call.CreatedAt)/time.Minute))}
+			Waiting: i18n.N(c.Request().Context(), "CallWaiting", int(s.now().Sub(call.CreatedAt)/time.Minute), nil)}
 		if call.MatchID != nil {
 			row.Table = tables[*call.MatchID]
 		}

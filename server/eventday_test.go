@@ -218,7 +218,7 @@ func TestSwissRoundReportsConfirmAndDispute(t *testing.T) {
 	expectStatus(t, "report for someone else's match", r, http.StatusForbidden)
 	// The organiser settles the dispute; the round is complete.
 	round := org.get(d.path + "/rounds/1")
-	if !strings.Contains(round.body, `data-testid="outstanding">1<`) {
+	if !strings.Contains(round.body, `data-testid="outstanding">1 result missing<`) {
 		t.Fatalf("outstanding count:\n%s", excerpt(round.body))
 	}
 	var disputed int64

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, status int) error {
@@ -35,7 +37,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 		}
 	}
 	recRounds, recCut := pairing.Recommend(active)
-	m.Recommended = fmt.Sprintf("%d players: %d Swiss rounds and a top %d are recommended.", active, recRounds, recCut)
+	m.Recommended = i18n.N(c.Request().Context(), "RecommendedRounds", active, i18n.Args{"Rounds": i18n.N(c.Request().Context(), "SwissRoundCount", recRounds, nil), "Cut": recCut})
 	swissTarget := recRounds
 	if e.SwissRounds != nil {
 		swissTarget = *e.SwissRounds
@@ -121,7 +123,7 @@ func (s *Server) pairRound(c echo.Context) error {
 			nm.TableNo = &t
 		}
 		if pm.Reason != nil {
-			nm.Note = reasonText(pm.Reason, d)
+			nm.Note = reasonText(ctx, pm.Reason, d)
 		}
 		matches = append(matches, nm)
 	}
@@ -139,12 +141,12 @@ func (s *Server) pairRound(c echo.Context) error {
 
 // reasonText explains a pair-down or bye to the organiser with names (the
 // pairing package knows players only by id).
-func reasonText(r *pairing.Reason, d *eventData) string {
+func reasonText(ctx context.Context, r *pairing.Reason, d *eventData) string {
 	id := entryIDOf(r.Player)
 	name := d.name(&id)
 	switch r.Kind {
 	case "pair-down":
-		return fmt.Sprintf("%s (%d points) is paired down to a player with %d points.", name, r.FromPoints, r.ToPoints)
+		return i18n.T(ctx, "PairedDown", i18n.Args{"Name": name, "From": i18n.N(ctx, "PointCount", r.FromPoints, nil), "To": i18n.N(ctx, "PointCount", r.ToPoints, nil)})
 	case "awarded-bye":
 		return fmt.Sprintf("%s has a bye awarded before the event.", name)
 	case "bye":

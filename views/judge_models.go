@@ -1,6 +1,10 @@
 package views
 
-import "fmt"
+import (
+	"context"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
 
 // RuleLookup is the public rulings lookup: rules and keywords from the
 // engine's rule index, and cards from the stored pool.
@@ -217,10 +221,10 @@ type JudgeRecordPage struct {
 }
 
 // EnergyLine is the Energy Area in words: "2 active, 1 rest, 1 marker".
-func (p JudgePlayer) EnergyLine() string {
-	s := fmt.Sprintf("%d active, %d rest", p.EnergyActive, p.Energy-p.EnergyActive)
+func (p JudgePlayer) EnergyLine(ctx context.Context) string {
+	args := i18n.Args{"Active": p.EnergyActive, "Rest": p.Energy - p.EnergyActive}
 	if p.Markers > 0 {
-		s += fmt.Sprintf(", %d marker", p.Markers)
+		return i18n.N(ctx, "EnergyActiveRestMarkers", p.Markers, args)
 	}
-	return s
+	return i18n.T(ctx, "EnergyActiveRest", args)
 }

@@ -1,0 +1,116 @@
+// Package i18n is the one place user-facing text with a count (or, as pages
+// are converted, any text) is worded: messages live in embedded message
+// files, one per language (messages/en.json), with CLDR plural forms, so
+// "1 problem" and "2 problems" come from one message and a translation
+// supplies its own forms ("1 Problem", "2 Probleme"; Japanese has only
+// "other"). Call sites pass the request's context; the language travels in
+// it (WithLanguage), so adding a language is adding a file, not changing
+// call sites.
+package i18n
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"io/fs"
+	"log/slog"
+	"path"
+	"sync"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+//go:embed messages/*.json
+var files embed.FS
+
+// Args are a message's named values: {{.Name}} in the message file.
+type Args map[string]any
+
+var (
+	bundle  = mustLoad(files)
+	english = goi18n.NewLocalizer(bundle, language.English.String())
+
+	localizersMu sync.Mutex
+	localizers   = map[string]*goi18n.Localizer{}
+)
+
+// mustLoad reads every message file; the files are embedded, so a broken
+// one is a build mistake that the package's tests catch.
+func mustLoad(fsys fs.FS) *goi18n.Bundle {
+	b := goi18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	names, err := fs.Glob(fsys, "messages/*.json")
+	if err != nil {
+		panic(err)
+	}
+	for _, name := range names {
+		if _, err := b.LoadMessageFileFS(fsys, path.Clean(name)); err != nil {
+			panic("i18n: " + name + ": " + err.Error())
+		}
+	}
+	return b
+}
+
+type langKey struct{}
+
+// WithLanguage returns a context whose messages are in the languages of an
+// Accept-Language value (or a list of tags), best first; messages missing in
+// them fall back to English.
+func WithLanguage(ctx context.Context, accept string) context.Context {
+	return context.WithValue(ctx, langKey{}, accept)
+}
+
+func localizer(ctx context.Context) *goi18n.Localizer {
+	accept, _ := ctx.Value(langKey{}).(string)
+	if accept == "" {
+		return english
+	}
+	localizersMu.Lock()
+	defer localizersMu.Unlock()
+	l, ok := localizers[accept]
+	if !ok {
+		if len(localizers) > 256 { // Accept-Language values are endless; keep a bounded cache
+			clear(localizers)
+		}
+		l = goi18n.NewLocalizer(bundle, accept, language.English.String())
+		localizers[accept] = l
+	}
+	return l
+}
+
+// T is the message id with its named values.
+func T(ctx context.Context, id string, args Args) string {
+	return localize(ctx, &goi18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any(args)})
+}
+
+// N is the message id in the plural form for count n; the message reads the
+// number as {{.Count}}, besides its other named values.
+func N(ctx context.Context, id string, n int, args Args) string {
+	data := make(map[string]any, len(args)+1)
+	for k, v := range args {
+		data[k] = v
+	}
+	data["Count"] = n
+	return localize(ctx, &goi18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: data})
+}
+
+func localize(ctx context.Context, cfg *goi18n.LocalizeConfig) string {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s, err := localizer(ctx).Localize(cfg)
+	if err != nil {
+		// A missing message is a programming mistake (the tests check every
+		// id used in the code); show the id rather than nothing.
+		slog.Warn("i18n: message", "id", cfg.MessageID, "err", err)
+		return cfg.MessageID
+	}
+	return s
+}
+
+// Has reports whether the English file defines id (for tests).
+func Has(id string) bool {
+	_, err := english.Localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 2})
+	return err == nil
+}

@@ -1,0 +1,149 @@
+package i18n
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestPluralForms(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		id   string
+		n    int
+		want string
+	}{
+		{"PointCount", 0, "0 points"},
+		{"PointCount", 1, "1 point"},
+		{"PointCount", 2, "2 points"},
+		{"CardCount", 1, "1 card"},
+		{"CardCount", 50, "50 cards"},
+		{"DeckNotLegal", 1, "This deck is not legal: 1 problem."},
+		{"DeckNotLegal", 3, "This deck is not legal: 3 problems."},
+	}
+	for _, c := range cases {
+		if got := N(ctx, c.id, c.n, nil); got != c.want {
+			t.Errorf("N(%s, %d) = %q, want %q", c.id, c.n, got, c.want)
+		}
+	}
+	got := T(ctx, "PlayerStanding", Args{"Rank": 5, "Points": N(ctx, "PointCount", 1, nil), "Record": "0-0-1"})
+	if got != "Standing: 5 · 1 point (0-0-1)" {
+		t.Errorf("PlayerStanding = %q", got)
+	}
+}
+
+func TestMissingMessageShowsItsID(t *testing.T) {
+	if got := T(context.Background(), "NoSuchMessage", nil); got != "NoSuchMessage" {
+		t.Errorf("missing message = %q, want its id", got)
+	}
+	if Has("NoSuchMessage") || !Has("PointCount") || !Has("DeckSizes") {
+		t.Error("Has does not tell defined messages from missing ones")
+	}
+}
+
+// A language the bundle lacks falls back to English.
+func TestLanguageFallsBackToEnglish(t *testing.T) {
+	ctx := WithLanguage(context.Background(), "de-DE,de;q=0.9")
+	if got := N(ctx, "PointCount", 1, nil); got != "1 point" {
+		t.Errorf("German context without a German file = %q", got)
+	}
+}
+
+// Every English message with a count has both of English's CLDR forms, and
+// plural forms name a form English has.
+func TestEnglishFileShape(t *testing.T) {
+	raw := map[string]json.RawMessage{}
+	b, err := fs.ReadFile(files, "messages/en.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for id, v := range raw {
+		var forms map[string]string
+		if json.Unmarshal(v, &forms) != nil {
+			continue // a plain message
+		}
+		if forms["one"] == "" || forms["other"] == "" {
+			t.Errorf("%s: a plural message needs \"one\" and \"other\" in English", id)
+		}
+		for k := range forms {
+			if k != "one" && k != "other" {
+				t.Errorf("%s: English has no plural form %q", id, k)
+			}
+		}
+	}
+}
+
+var callRE = regexp.MustCompile(`i18n\.[TN]\([^,]+,\s*"([A-Za-z0-9.]+)"`)
+
+// Every message id the code uses is in the English file, and every message
+// of the file is used: a typo shows here, not as an id on a page.
+func TestEveryIDDefinedAndUsed(t *testing.T) {
+	root := filepath.Join("..", "..")
+	used := map[string]bool{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || strings.HasSuffix(path, "_templ.go") || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".templ")) {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range callRE.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ids built from a prefix (endOfRoundText) are listed by hand.
+	for _, id := range dynamicIDs {
+		used[id] = true
+	}
+	raw := map[string]json.RawMessage{}
+	b, _ := fs.ReadFile(files, "messages/en.json")
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	var missing, unused []string
+	for id := range used {
+		if _, ok := raw[id]; !ok {
+			missing = append(missing, id)
+		}
+	}
+	for id := range raw {
+		if !used[id] {
+			unused = append(unused, id)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(unused)
+	if len(missing) > 0 {
+		t.Errorf("ids used in the code but not in messages/en.json: %v", missing)
+	}
+	if len(unused) > 0 {
+		t.Errorf("messages in messages/en.json that no code uses: %v", unused)
+	}
+}
+
+// dynamicIDs are ids the code builds (prefix + suffix), so the scan above
+// cannot see them as literals.
+var dynamicIDs = []string{
+	"AtTimeDraw", "AtTimeDoubleLoss", "AtTimeCount",
+	"AtTimeDrawNoTurns", "AtTimeDoubleLossNoTurns", "AtTimeCountNoTurns",
+}
