@@ -397,7 +397,7 @@ func (s *Server) writeLive(w *echo.Response, eventID int64, topics ...string) er
 type clockJSON struct {
 	ServerNowMS int64  `json:"server_now_ms"`
 	Round       int    `json:"round"` // 0: no round published yet
-	State       string `json:"state"` // running, paused, not-started, or none
+	State       string `json:"state"` // running, paused, not-started, finished (complete), or none
 	RemainingMS int64  `json:"remaining_ms"`
 	LengthMS    int64  `json:"length_ms"`
 }

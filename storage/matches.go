@@ -250,7 +250,7 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 		if err := tx.writeAudit(ctx, Actor{Name: "player " + name}, &eventID, "report", "match", m.ID, matchAudit(&before), matchAudit(m)); err != nil {
 			return err
 		}
-		if err := tx.finishAfterFinal(ctx, Actor{Name: "player " + name}, m, r); err != nil {
+		if err := tx.afterMatchSettled(ctx, Actor{Name: "player " + name}, m, r); err != nil {
 			return err
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})
@@ -298,7 +298,7 @@ func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchI
 		if err := tx.writeAudit(ctx, actor, &eventID, "set-result", "match", m.ID, matchAudit(&before), after); err != nil {
 			return err
 		}
-		if err := tx.finishAfterFinal(ctx, actor, m, r); err != nil {
+		if err := tx.afterMatchSettled(ctx, actor, m, r); err != nil {
 			return err
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})
@@ -419,6 +419,9 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		after := matchAudit(m)
 		after["reason"] = reason
 		if err := tx.writeAudit(ctx, actor, &eventID, "edit-pairing", "match", m.ID, matchAudit(&before), after); err != nil {
+			return err
+		}
+		if err := tx.settleRound(ctx, actor, m.RoundID); err != nil {
 			return err
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "pairings"})

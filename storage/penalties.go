@@ -138,7 +138,7 @@ func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty,
 	if err := s.writeAudit(ctx, actor, &p.EventID, "penalty-result", "match", m.ID, matchAudit(&before), after); err != nil {
 		return err
 	}
-	if err := s.finishAfterFinal(ctx, actor, m, r); err != nil {
+	if err := s.afterMatchSettled(ctx, actor, m, r); err != nil {
 		return err
 	}
 	return s.notify(ctx, Notice{EventID: p.EventID, Topic: "results"})

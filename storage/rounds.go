@@ -40,6 +40,8 @@ type Round struct {
 // ClockState names what the round's clock is doing.
 func (r *Round) ClockState() string {
 	switch {
+	case r.Status == RoundFinished:
+		return ClockFinished
 	case r.StartedAt == nil:
 		return "not-started"
 	case r.PausedRemainingMS != nil:
@@ -52,6 +54,18 @@ func (r *Round) ClockState() string {
 // Remaining is the time left at now (negative once time is up; the full
 // length before the clock starts).
 func (r *Round) Remaining(now time.Time) time.Duration {
+	if r.Status == RoundFinished {
+		// Stopped when the last result came in.
+		switch {
+		case r.StartedAt == nil:
+			return time.Duration(r.LengthSeconds) * time.Second
+		case r.PausedRemainingMS != nil:
+			return time.Duration(*r.PausedRemainingMS) * time.Millisecond
+		case r.FinishedAt != nil && r.Deadline != nil:
+			return r.Deadline.Sub(*r.FinishedAt)
+		}
+		return 0
+	}
 	switch r.ClockState() {
 	case "not-started":
 		return time.Duration(r.LengthSeconds) * time.Second

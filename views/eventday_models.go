@@ -141,7 +141,7 @@ type RoundPage struct {
 type Clock struct {
 	EventID     int64
 	Round       int
-	State       string // not-started, running, paused
+	State       string // not-started, running, paused, finished (the round is complete: stopped)
 	RemainingMS int64
 	ExtensionMS int64
 	Text        string // "34:12"

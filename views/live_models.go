@@ -6,14 +6,16 @@ package views
 type Countdown struct {
 	EventID     int64
 	Round       int
-	State       string // running, paused or not-started
+	State       string // running, paused, not-started or finished (the round is complete)
 	RemainingMS int64  // at render time (negative once time is up)
 	ExtensionMS int64  // this table's judge extension, 0 for none
 	Text        string // e.g. "34:12", remaining plus extension, "0:00" at time
 }
 
 // TimeUp reports whether the countdown shows 0:00.
-func (c Countdown) TimeUp() bool { return c.State != "not-started" && c.RemainingMS+c.ExtensionMS <= 0 }
+func (c Countdown) TimeUp() bool {
+	return c.State != "not-started" && c.State != "finished" && c.RemainingMS+c.ExtensionMS <= 0
+}
 
 // Projector is the large-type page for a screen in the venue: the current
 // round's pairings, its clock and the latest standings.

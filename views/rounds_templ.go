@@ -400,9 +400,9 @@ func roundStatusLabel(s string) string {
 	case "preview":
 		return "Preview (not shown to players)"
 	case "published":
-		return "Published"
+		return "In play"
 	case "finished":
-		return "Finished"
+		return "Complete: every result is final"
 	}
 	return s
 }
@@ -581,7 +581,7 @@ func RoundPageView(p Page, m RoundPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			if m.Status != "preview" {
+			if m.Status == "published" {
 				templ_7745c5c3_Err = clockButton(p, m, "start", "Start clock", m.Clock.State == "not-started").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -651,7 +651,7 @@ func RoundPageView(p Page, m RoundPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if m.Status != "preview" && m.Clock.State != "not-started" {
+			if m.Status == "published" && m.Clock.State != "not-started" {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 59, "<p class=\"hint\" data-testid=\"end-of-round\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

@@ -70,10 +70,11 @@
       if (el.getAttribute("data-state") !== c.state) el.setAttribute("data-state", c.state);
       var t = text(rem);
       if (el.textContent !== t) el.textContent = t;
-      var up = c.state !== "not-started" && rem <= 0;
+      // A complete round (every result final) has no time's-up.
+      var up = c.state !== "not-started" && c.state !== "finished" && rem <= 0;
       el.classList.toggle("time-up", up);
       var note = el.nextElementSibling;
-      var hasNote = note && note.classList.contains("countdown-note");
+      var hasNote = note && note.classList.contains("countdown-note") && !note.classList.contains("round-complete");
       if (up && !hasNote) {
         note = document.createElement("span");
         note.className = "countdown-note";
