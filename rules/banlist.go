@@ -340,10 +340,13 @@ type mastersBanFile struct {
 }
 
 // readMastersBanList turns Bandai's Masters page (as transcribed) into one
-// version: named after its "updated" date and in force from that date. An
-// entry whose "since" holds a date later than that (changes announced ahead)
-// applies from its own date; entries dated by a set's pre-release have no
-// date we can read and apply for the whole version.
+// version named after its "updated" date. Each entry applies from its own
+// date ("From January 1, 2023 onward"): the page is the list as it stands,
+// and an entry is in it from the day it says. The version is therefore in
+// force from its earliest entry date, and an entry dated later (a change
+// announced ahead, or simply a later one) applies from its own date only.
+// Entries dated by a set's pre-release ("Pre-release date of [BT24] ...")
+// give no date we can read; they apply for the whole version.
 func readMastersBanList(data []byte) (BanListVersion, error) {
 	var f mastersBanFile
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -354,21 +357,31 @@ func readMastersBanList(data []byte) (BanListVersion, error) {
 		return BanListVersion{}, fmt.Errorf("ban list file: cannot read the date %q in \"updated\"", f.Updated)
 	}
 	v := BanListVersion{
-		Game:      GameMasters,
-		Name:      "Masters list of " + strings.TrimSpace(f.Updated),
-		Effective: updated.Format(DateLayout),
-		Source:    f.Source,
+		Game:   GameMasters,
+		Name:   "Masters list of " + strings.TrimSpace(f.Updated),
+		Source: f.Source,
 	}
+	first := updated
+	since := make([]time.Time, len(f.Entries))
+	for i, e := range f.Entries {
+		if strings.TrimSpace(e.CardNumber) == "" {
+			return BanListVersion{}, fmt.Errorf("ban list file: entry %d has no card_number", i)
+		}
+		if s, ok := parseLooseDate(e.Since); ok {
+			since[i] = s
+			if s.Before(first) {
+				first = s
+			}
+		}
+	}
+	v.Effective = first.Format(DateLayout)
 	for i, e := range f.Entries {
 		be := BanEntry{Number: e.CardNumber, Name: e.CardName, Status: BanStatus(strings.ToLower(e.Status)), Limit: e.Limit}
 		if be.Status == "restricted" {
 			be.Status = StatusLimited
 		}
-		if s, ok := parseLooseDate(e.Since); ok && s.After(updated) {
+		if s := since[i]; s.After(first) {
 			be.Since = s.Format(DateLayout)
-		}
-		if strings.TrimSpace(e.CardNumber) == "" {
-			return BanListVersion{}, fmt.Errorf("ban list file: entry %d has no card_number", i)
 		}
 		v.Entries = append(v.Entries, be)
 	}

@@ -100,7 +100,8 @@ func TestReadMastersBanList(t *testing.T) {
 		t.Fatalf("%d versions", len(versions))
 	}
 	v := versions[0]
-	if v.Game != GameMasters || v.Effective != "2026-06-19" || len(v.Entries) != 90 {
+	// In force from its earliest entry ("From September 28, 2018 forward").
+	if v.Game != GameMasters || v.Effective != "2018-09-28" || len(v.Entries) != 90 {
 		t.Errorf("version: %s %s %d entries", v.Game, v.Effective, len(v.Entries))
 	}
 	b, _ := NewBanLists(v)

@@ -20,7 +20,26 @@ const (
 	TypeBattle CardType = "Battle"
 	TypeExtra  CardType = "Extra"
 	TypeUnison CardType = "Unison" // Masters only
+	// Masters Z-cards (Zenkai series): they go in the Z-Deck, never in the
+	// main deck (Masters CR 6-1-4).
+	TypeZLeader CardType = "Z-Leader"
+	TypeZBattle CardType = "Z-Battle"
+	TypeZExtra  CardType = "Z-Extra"
+	TypeZUnison CardType = "Z-Unison"
 )
+
+// IsZCard reports whether t is a Masters Z-card type.
+func (t CardType) IsZCard() bool {
+	switch t {
+	case TypeZLeader, TypeZBattle, TypeZExtra, TypeZUnison:
+		return true
+	}
+	return false
+}
+
+// CopyLimitAny is Card.CopyLimit for a card whose text lets a deck hold as
+// many copies as the player likes.
+const CopyLimitAny = -1
 
 // Card is one card number (all its printings). Fields that a card list does
 // not know are zero; Cost and friends are pointers where "unknown" and "0" differ.
@@ -50,8 +69,16 @@ type Card struct {
 	BackText     string   `json:"back_text,omitempty"`
 	// Printings lists the printing numbers seen for this card (e.g. FB01-001-p1).
 	Printings []string `json:"printings,omitempty"`
+	// CopyLimit is the copies of this card a deck may hold when the card
+	// itself says so: 0 means the format's rule applies, CopyLimitAny any
+	// number, N > 0 up to N. It is read from the card's text when the card is
+	// imported (ReadDeckText), or from the card file where the text is absent.
+	CopyLimit int `json:"copy_limit,omitempty"`
+	// SpecifiedEventsOnly marks a card whose text says it "can only be used in
+	// specified events" (FP-030): no format here is such an event.
+	SpecifiedEventsOnly bool `json:"specified_events_only,omitempty"`
 	// Extra holds game-specific attributes (DBZ CCG personality level, alignment,
-	// Masters deck limit ...) keyed by a documented name.
+	// Sensei deck mark ...) keyed by a documented name.
 	Extra map[string]string `json:"extra,omitempty"`
 }
 

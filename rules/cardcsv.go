@@ -18,6 +18,9 @@ var csvColumns = map[string]bool{
 	"traits": true, "keywords": true, "text": true, "set": true, "rarity": true,
 	"back_name": true, "back_power": true, "back_traits": true, "back_keywords": true,
 	"back_text": true, "printings": true,
+	// The card's own copy limit, where its text is absent (see ReadDeckText);
+	// limit and deck_limit are older names of the same column.
+	"copy_limit": true, "limit": true, "deck_limit": true,
 }
 
 // splitList splits a multi-value CSV cell: values are separated by ";" or "|".
@@ -113,7 +116,7 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 	c.Colours = normaliseColours(splitList(colours))
 	if t := get("type"); t != "" {
 		if game == GameFusionWorld || game == GameMasters {
-			if c.Type, err = parseCardType(t); err != nil {
+			if c.Type, err = parseCardType(t, game); err != nil {
 				return c, fmt.Errorf(`column "type": %w`, err)
 			}
 		} else {
@@ -152,9 +155,30 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 			return c, fmt.Errorf("column %q: expected a whole number, got %q", ExtraLevel, lvl)
 		}
 	}
-	if lim, ok := c.Extra[ExtraLimit]; ok {
-		if _, err := strconv.Atoi(lim); err != nil {
-			return c, fmt.Errorf("column %q: expected a whole number, got %q", ExtraLimit, lim)
+	fileLimit := 0
+	for _, col := range []string{"copy_limit", "limit", "deck_limit"} {
+		v := get(col)
+		if v == "" {
+			continue
+		}
+		n, ok := parseCopyLimit(v)
+		if !ok {
+			return c, fmt.Errorf("column %q: expected a whole number of at least 1 or \"any\", got %q", col, v)
+		}
+		if fileLimit != 0 && n != fileLimit {
+			return c, fmt.Errorf("column %q: %q disagrees with the card's other copy-limit column", col, v)
+		}
+		fileLimit = n
+	}
+	ReadDeckText(&c, fileLimit)
+	if v, ok := c.Extra[ExtraSenseiSize]; ok {
+		if n, err := strconv.Atoi(v); err != nil || n < 1 {
+			return c, fmt.Errorf("column %q: expected a whole number of at least 1, got %q", ExtraSenseiSize, v)
+		}
+	}
+	if v, ok := c.Extra[ExtraSenseiDeck]; ok {
+		if _, ok := SenseiDeckMark(v); !ok {
+			return c, fmt.Errorf("column %q: expected \"only\" (Sensei Deck only) or \"yes\" (Sensei Deck), got %q", ExtraSenseiDeck, v)
 		}
 	}
 	return c, nil

@@ -344,7 +344,8 @@ func readFusionWorldJSON(data []byte) ([]Card, error) {
 		}
 		c.Keywords = ownKeywords(rec.Keywords, c.Text)
 		c.BackKeywords = ownKeywords(rec.BackKeywords, c.BackText)
-		t, err := parseCardType(rec.Type)
+		ReadDeckText(&c, 0)
+		t, err := parseCardType(rec.Type, GameFusionWorld)
 		if err != nil {
 			return fmt.Errorf(`field "type": %w`, err)
 		}
@@ -397,7 +398,7 @@ func readMastersJSON(data []byte) ([]Card, error) {
 		c.SpecifiedCost = spec.String()
 		c.Keywords = ownKeywords(rec.Skills, c.Text)
 		c.BackKeywords = ownKeywords(rec.BackSkills, c.BackText)
-		t, err := parseCardType(rec.Type)
+		t, err := parseCardType(rec.Type, GameMasters)
 		if err != nil {
 			return fmt.Errorf(`field "type": %w`, err)
 		}
@@ -405,10 +406,15 @@ func readMastersJSON(data []byte) ([]Card, error) {
 		if err := checkRecordNumber(rec.Number, c.Name, "field"); err != nil {
 			return err
 		}
-		extra := map[string]string{}
+		fileLimit := 0
 		if v := rec.DeckLimit.ptr(nil); v != nil {
-			extra[ExtraDeckLimit] = strconv.Itoa(*v)
+			if *v < 1 {
+				return fmt.Errorf(`field "deck_limit": expected a whole number of at least 1, got %d`, *v)
+			}
+			fileLimit = *v
 		}
+		ReadDeckText(&c, fileLimit)
+		extra := map[string]string{}
 		if v := rec.ComboEnergy.ptr(&zero); v != nil {
 			extra[ExtraComboEnergy] = strconv.Itoa(*v)
 		}
@@ -433,19 +439,18 @@ func readMastersJSON(data []byte) ([]Card, error) {
 // Keys of Card.Extra written by the readers and read by the formats.
 // docs/card-csv.md lists them.
 const (
-	ExtraDeckLimit   = "deck_limit"   // Masters: copies allowed when the card says so
 	ExtraComboEnergy = "combo_energy" // Masters
 	ExtraCharacter   = "character"    // Masters
 	ExtraEra         = "era"          // Masters
 	// DBZ CCG (Score and Panini) attributes, from the CSV.
-	ExtraCardType      = "card_type"       // personality, mastery, dragon_ball, sensei, combat, non_combat, ...
-	ExtraPersonality   = "personality"     // the personality a personality card or named card belongs to
-	ExtraLevel         = "level"           // personality level, 1-5
-	ExtraAlignment     = "alignment"       // hero, villain, rogue
-	ExtraStyle         = "style"           // Black, Blue, Namekian, Orange, Red, Saiyan, Freestyle
-	ExtraDragonBallSet = "dragon_ball_set" // Earth, Namek, ...
-	ExtraLimit         = "limit"           // explicit copy limit printed on the card
-	ExtraSenseiDeck    = "sensei_deck"     // "only" for cards legal only in the Sensei deck
+	ExtraCardType      = "card_type"        // personality, mastery, dragon_ball, sensei, combat, non_combat, ...
+	ExtraPersonality   = "personality"      // the personality a personality card or named card belongs to
+	ExtraLevel         = "level"            // personality level, 1-5
+	ExtraAlignment     = "alignment"        // hero, villain, rogue
+	ExtraStyle         = "style"            // Black, Blue, Namekian, Orange, Red, Saiyan, Freestyle
+	ExtraDragonBallSet = "dragon_ball_set"  // Earth, Namek, ...
+	ExtraSenseiDeck    = "sensei_deck"      // "only" (Sensei Deck only) or "yes" (Sensei Deck): see SenseiDeckMark
+	ExtraSenseiSize    = "sensei_deck_size" // on a Sensei card: the Sensei deck's size printed on it
 )
 
 // decodeRecord decodes one JSON card record into dst (a pointer to a record
@@ -589,20 +594,28 @@ func checkRecordNumber(raw, name, what string) error {
 	return nil
 }
 
-func parseCardType(s string) (CardType, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "leader":
-		return TypeLeader, nil
-	case "battle":
-		return TypeBattle, nil
-	case "extra":
-		return TypeExtra, nil
-	case "unison":
-		return TypeUnison, nil
-	case "":
-		return "", errors.New("the card has no type (expected Leader, Battle, Extra or Unison)")
+// parseCardType reads a Fusion World or Masters card type. The Masters
+// Z-card types (Z-Leader, Z-Battle, Z-Extra, Z-Unison; also written
+// "Z-EXTRA" or "Z Extra") exist only in Masters.
+func parseCardType(s string, game Game) (CardType, error) {
+	expected := "Leader, Battle or Extra"
+	if game == GameMasters {
+		expected = "Leader, Battle, Extra, Unison, Z-Leader, Z-Battle, Z-Extra or Z-Unison"
 	}
-	return "", fmt.Errorf("unknown card type %q (expected Leader, Battle, Extra or Unison)", s)
+	k := strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '-' || r == '_' }), "-"))
+	t, ok := map[string]CardType{
+		"leader": TypeLeader, "battle": TypeBattle, "extra": TypeExtra, "unison": TypeUnison,
+		"z-leader": TypeZLeader, "z-battle": TypeZBattle, "z-extra": TypeZExtra, "z-unison": TypeZUnison,
+	}[k]
+	switch {
+	case k == "":
+		return "", fmt.Errorf("the card has no type (expected %s)", expected)
+	case !ok:
+		return "", fmt.Errorf("unknown card type %q (expected %s)", s, expected)
+	case game != GameMasters && (t == TypeUnison || t.IsZCard()):
+		return "", fmt.Errorf("card type %q is a Masters card type; a Fusion World card is a Leader, Battle or Extra card", s)
+	}
+	return t, nil
 }
 
 // normaliseColours writes colours as "Red", "Blue" ... and drops placeholders

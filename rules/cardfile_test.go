@@ -35,9 +35,9 @@ func TestCanonicalNumber(t *testing.T) {
 
 func TestReadFusionWorldFile(t *testing.T) {
 	cards := readFixture(t, "fusion-world-cards.json")
-	// The fixture holds 120 records, one per card number.
-	if len(cards) != 120 {
-		t.Errorf("got %d cards, want 120 (one per number)", len(cards))
+	// The fixture holds 135 records, one per card number.
+	if len(cards) != 135 {
+		t.Errorf("got %d cards, want 135 (one per number)", len(cards))
 	}
 	pool := NewMapPool(cards)
 	goku, ok := pool.Card("FB01-001-p1")
@@ -113,8 +113,8 @@ func TestReadMastersFile(t *testing.T) {
 	if !ok || !slices.Contains(roshi.Printings, "BT1-005_PR02") || roshi.Number != "BT1-005" {
 		t.Errorf("BT1-005 printings: %+v", roshi)
 	}
-	if c, _ := pool.Card("BT12-001"); c.Extra[ExtraDeckLimit] != "4" {
-		t.Errorf("BT12-001 deck_limit: %v", c.Extra)
+	if c, _ := pool.Card("BT12-001"); c.CopyLimit != 4 {
+		t.Errorf("BT12-001 deck_limit 4 (its text says nothing about copies): copy limit %d", c.CopyLimit)
 	}
 	if c, _ := pool.Card("BT10-012"); !c.HasKeyword(KeywordSuperCombo) {
 		t.Errorf("BT10-012 Super Combo: %v", c.Keywords)

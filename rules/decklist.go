@@ -38,6 +38,11 @@ type Decklist struct {
 	// HasHeaders is true when the list named its sections; without headers a
 	// Leader card anywhere in the list is taken as the Leader.
 	HasHeaders bool `json:"has_headers"`
+	// LeaderHeader is the header that first opened the Leader section, as a
+	// key of sectionHeaders ("leader", "main personality"), and
+	// LeaderHeaderLine its line: a DBZ list written with "Leader:" gets a hint.
+	LeaderHeader     string `json:"leader_header,omitempty"`
+	LeaderHeaderLine int    `json:"leader_header_line,omitempty"`
 }
 
 // DecklistError says which line of a decklist could not be read and what was expected.
@@ -112,6 +117,7 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 		}
 		if s, h, ok := parseHeader(line); ok {
 			d.HasHeaders = true
+			d.noteLeaderHeader(s, h, lineNo)
 			section, back, oneCard = openSection(section, back, oneCard, s, h)
 			continue
 		}
@@ -120,6 +126,7 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 			h := strings.ToLower(strings.TrimSpace(line[:i]))
 			if s, ok := sectionHeaders[h]; ok {
 				d.HasHeaders = true
+				d.noteLeaderHeader(s, h, lineNo)
 				section, back, oneCard = openSection(section, back, oneCard, s, h)
 				line = strings.TrimSpace(line[i+1:])
 			}
@@ -180,6 +187,13 @@ func parseHeader(line string) (DeckSection, string, bool) {
 	h = strings.TrimSpace(strings.TrimRight(h, " -0123456789"))
 	s, ok := sectionHeaders[h]
 	return s, h, ok
+}
+
+// noteLeaderHeader remembers the first header that opened the Leader section.
+func (d *Decklist) noteLeaderHeader(s DeckSection, h string, line int) {
+	if s == SectionLeader && d.LeaderHeader == "" {
+		d.LeaderHeader, d.LeaderHeaderLine = h, line
+	}
 }
 
 // oneCardHeaders are the headers of a Fusion World or Masters Leader: the

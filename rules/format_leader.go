@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -17,14 +16,14 @@ type leaderRules struct {
 	maxZ                                     int // -1: no Z-Deck
 	refZ                                     string
 	banList                                  bool
-	cardLimits                               bool // honour a card's own deck_limit (Masters)
+	refCardText                              string // the rule that lets card text override deck building
 }
 
 func registerLeaderFormats() {
 	fwStd := leaderRules{
 		refLeader: "CR 6-1-2", refSize: "CR 6-1-3", refColour: "CR 6-1-4-1", refCopies: "CR 6-1-4-2",
 		minMain: 50, maxMain: 60, maxCopies: 4, colour: true, superCombo: 4, dragonBall: 7,
-		maxSide: 15, refSide: "Tournament rules: side deck", maxZ: -1, banList: true,
+		maxSide: 15, refSide: "Tournament rules: side deck", maxZ: -1, banList: true, refCardText: "CR 0-2-2",
 	}
 	registerFormat(&Format{
 		ID: "fw-standard", Game: GameFusionWorld, Name: "Fusion World Standard",
@@ -33,6 +32,7 @@ func registerLeaderFormats() {
 			{"deck-size", "CR 6-1-3", "a main deck of 50 to 60 Battle and Extra cards; no Leader or energy marker in it"},
 			{"colour", "CR 6-1-4-1", "every card shares a colour with the Leader"},
 			{"copies", "CR 6-1-4-2", "at most 4 copies per card number, printings counted together, main and side deck together"},
+			{"card-text", "CR 0-2-2", "a card's own deck-building text wins: its copy limit (\"as many copies as you like\", \"up to N copies\"), and cards \"only used in specified events\" are not legal"},
 			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
 			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total, which are exempt from the 4-copy limit"},
 			{"side-deck", "Tournament rules: side deck", "a side deck of up to 15 cards"},
@@ -54,6 +54,7 @@ func registerLeaderFormats() {
 			{"leader", "CR 6-1-2", "exactly 1 Leader card"},
 			{"deck-size", "Draft rules", "a main deck of exactly 50 cards; no Leader or energy marker in it"},
 			{"colour", "CR 6-1-4-1", "every card shares a colour with the Leader"},
+			{"card-text", "CR 0-2-2", "cards \"only used in specified events\" are not legal"},
 			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
 			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total"},
 		},
@@ -67,6 +68,7 @@ func registerLeaderFormats() {
 			{"leader", "CR 6-1-2", "exactly 1 Leader card"},
 			{"deck-size", "Sealed rules (assumed as Draft)", "a main deck of exactly 50 cards; no Leader or energy marker in it"},
 			{"colour", "CR 6-1-4-1", "every card shares a colour with the Leader"},
+			{"card-text", "CR 0-2-2", "cards \"only used in specified events\" are not legal"},
 			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
 			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total"},
 		},
@@ -76,15 +78,16 @@ func registerLeaderFormats() {
 	masters := leaderRules{
 		refLeader: "Masters CR 6-1-3", refSize: "Masters CR 6-1-3", refCopies: "Masters CR 6-1-5-1",
 		minMain: 50, maxMain: 60, maxCopies: 4, colour: false, superCombo: 4, dragonBall: 7,
-		maxSide: -1, maxZ: 10, refZ: "Masters CR 6-1-4", banList: true, cardLimits: true,
+		maxSide: -1, maxZ: 10, refZ: "Masters CR 6-1-4", banList: true, refCardText: "Masters CR 6-1-5-1",
 	}
 	registerFormat(&Format{
 		ID: "masters-standard", Game: GameMasters, Name: "Masters Standard",
 		Rules: []Rule{
 			{"leader", "Masters CR 6-1-3", "exactly 1 Leader card"},
-			{"deck-size", "Masters CR 6-1-3", "a main deck of 50 to 60 cards; no Leader in it"},
-			{"z-deck", "Masters CR 6-1-4", "a Z-Deck of up to 10 cards"},
-			{"copies", "Masters CR 6-1-5-1", "at most 4 copies per card number unless the card says otherwise, main deck and Z-Deck together"},
+			{"deck-size", "Masters CR 6-1-3", "a main deck of 50 to 60 cards; no Leader and no Z-card in it"},
+			{"z-deck", "Masters CR 6-1-4", "a Z-Deck of up to 10 Z-cards (Z-Leader, Z-Battle, Z-Extra, Z-Unison) and nothing else"},
+			{"copies", "Masters CR 6-1-5-1", "at most 4 copies per card number unless the card's text says otherwise (\"as many copies as you like\", \"up to N copies\"), main deck and Z-Deck together"},
+			{"card-text", "Masters CR 6-1-5-1", "cards \"only used in specified events\" are not legal"},
 			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
 			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total, which are exempt from the 4-copy limit"},
 			{"ban-list", "Ban list", "the Masters banned and limited list in force on the event date"},
@@ -123,7 +126,8 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 	main, side, z := 0, 0, 0
 	sideLine, zLine := 0, 0 // first line of the side deck and the Z-Deck
 	superCombo, dragonBall := 0, 0
-	scLine, dbLine := 0, 0
+	var leaderIdxs, scIdxs, dbIdxs []int // entries at fault when a total is over
+	eventOnly := map[string]bool{}       // numbers already reported as specified-events
 
 	for i, e := range entries {
 		card := c.cards[i]
@@ -136,8 +140,13 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		} else if card.Game != "" && card.Game != game {
 			c.add("wrong-game", r.refSize, e.Number, e.Line, e.Number, card.Name, gameName(card.Game), c.f.Name)
 		}
+		if card != nil && card.SpecifiedEventsOnly && !eventOnly[e.Number] {
+			eventOnly[e.Number] = true
+			c.add("specified-events", r.refCardText, e.Number, e.Line, e.Number, card.Name, c.f.Name)
+		}
 		if isLeader(i) {
 			leaderCount += e.Count
+			leaderIdxs = append(leaderIdxs, i)
 			if leaderIdx < 0 {
 				leaderIdx = i
 			}
@@ -148,25 +157,32 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		}
 		// A Leader card outside the Leader is a problem of its own and not
 		// counted in the main deck, side deck or Z-Deck, so the sizes report
-		// the Battle and Extra cards the rules count.
+		// the Battle and Extra cards the rules count. The same goes for a
+		// Z-card outside the Z-Deck.
 		misplacedLeader := card != nil && card.Type == TypeLeader
 		if misplacedLeader {
 			c.add("leader-in-deck", r.refSize, e.Number, e.Line, e.Number, card.Name)
 		}
+		zCard := card != nil && card.Type.IsZCard()
 		switch {
 		case e.Section == SectionSensei:
 			c.add("sensei-not-allowed", r.refSize, e.Number, e.Line, e.Count)
 			continue
 		case misplacedLeader:
-		case e.Section == SectionSide:
-			side += e.Count
-			if sideLine == 0 {
-				sideLine = e.Line
-			}
 		case e.Section == SectionZDeck:
 			z += e.Count
 			if zLine == 0 {
 				zLine = e.Line
+			}
+			if card != nil && !zCard && r.maxZ >= 0 {
+				c.add("zdeck-not-z-card", r.refZ, e.Number, e.Line, e.Number, card.Name, string(card.Type))
+			}
+		case zCard:
+			c.add("z-card-in-deck", r.refZ, e.Number, e.Line, e.Number, card.Name, string(card.Type))
+		case e.Section == SectionSide:
+			side += e.Count
+			if sideLine == 0 {
+				sideLine = e.Line
 			}
 		default:
 			main += e.Count
@@ -175,15 +191,11 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		if card != nil {
 			if card.HasKeyword(KeywordSuperCombo) {
 				superCombo += e.Count
-				if scLine == 0 {
-					scLine = e.Line
-				}
+				scIdxs = append(scIdxs, i)
 			}
 			if card.HasKeyword(KeywordDragonBall) {
 				dragonBall += e.Count
-				if dbLine == 0 {
-					dbLine = e.Line
-				}
+				dbIdxs = append(dbIdxs, i)
 			}
 		}
 	}
@@ -193,7 +205,7 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 	case leaderCount == 0:
 		c.add("no-leader", r.refLeader, "", 0)
 	case leaderCount > 1:
-		c.add("too-many-leaders", r.refLeader, "", entries[leaderIdx].Line, leaderCount)
+		c.addCards("too-many-leaders", r.refLeader, leaderIdxs, leaderCount)
 	}
 	var leader *Card
 	if leaderIdx >= 0 {
@@ -227,15 +239,17 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 			continue
 		}
 		if r.maxCopies > 0 {
-			limit := r.maxCopies
+			// The card's own text wins over the format's limit (CR 0-2-2).
+			limit, ref := r.maxCopies, r.refCopies
 			exempt := r.dragonBall > 0 && card.HasKeyword(KeywordDragonBall)
-			if r.cardLimits {
-				if n, err := strconv.Atoi(card.Extra[ExtraDeckLimit]); err == nil && n > 0 {
-					limit = n
-				}
+			switch {
+			case card.CopyLimit == CopyLimitAny:
+				exempt = true
+			case card.CopyLimit > 0:
+				limit, ref = card.CopyLimit, r.refCardText
 			}
 			if !exempt && t.total > limit {
-				c.add("too-many-copies", r.refCopies, num, t.firstLine, num, card.Name, t.total, limit)
+				c.add("too-many-copies", ref, num, t.firstLine, num, card.Name, t.total, limit)
 			}
 		}
 		if r.colour && leader != nil && len(leader.Colours) > 0 && len(card.Colours) > 0 && card.Type != TypeLeader &&
@@ -245,10 +259,10 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		}
 	}
 	if r.superCombo > 0 && superCombo > r.superCombo {
-		c.add("too-many-keyword", "[Super Combo]", "", scLine, superCombo, KeywordSuperCombo, r.superCombo)
+		c.addCards("too-many-keyword", "[Super Combo]", scIdxs, superCombo, KeywordSuperCombo, r.superCombo)
 	}
 	if r.dragonBall > 0 && dragonBall > r.dragonBall {
-		c.add("too-many-keyword", "[Dragon Ball]", "", dbLine, dragonBall, KeywordDragonBall, r.dragonBall)
+		c.addCards("too-many-keyword", "[Dragon Ball]", dbIdxs, dragonBall, KeywordDragonBall, r.dragonBall)
 	}
 	if r.banList {
 		if leaderIdx >= 0 {

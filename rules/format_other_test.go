@@ -8,9 +8,16 @@ import (
 	"testing"
 )
 
+// mastersPoolAndBans is the real Masters fixture, the invented Z-cards of
+// rules/testdata/masters-z-cards.csv, and the June 2026 Masters list.
 func mastersPoolAndBans(t *testing.T) (MapPool, *BanLists) {
 	t.Helper()
-	pool := NewMapPool(readFixture(t, "masters-cards.json"))
+	cards := readFixture(t, "masters-cards.json")
+	z, err := ReadCardsFile(filepath.Join("testdata", "masters-z-cards.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := NewMapPool(append(cards, z...))
 	versions, err := ReadBanListsFile(fixture("masters-banlist-2026-06.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -48,15 +55,16 @@ func TestMastersStandard(t *testing.T) {
 		{name: "announced ban not yet in force", deck: base + "1 BT3-050\n", on: "2026-06-25"},
 		{name: "announced ban in force", deck: base + "1 BT3-050\n", on: "2026-07-03", code: "banned", card: "BT3-050"},
 		{name: "limited to one", deck: base + "2 BT10-008\n", on: "2026-07-10", code: "over-ban-limit", card: "BT10-008"},
-		{name: "no Masters list before June 19 2026", deck: base + "1 BT1-005\n", on: "2026-06-01"},
+		{name: "banned since 2023, on 2026-06-01", deck: base + "1 BT1-005\n", on: "2026-06-01", code: "banned", card: "BT1-005"},
 		{name: "seven Dragon Balls of one number", deck: base + "7 BT5-117\n", on: "2026-07-10"},
 		{name: "eight Dragon Balls", deck: base + "4 BT5-117\n4 TB3-067\n", on: "2026-07-10", code: "too-many-keyword",
-			message: "Cards with [Dragon Ball] are limited to 7 per deck; the deck has 8"},
+			message: "Cards with [Dragon Ball] are limited to 7 per deck; the deck has 8: BT5-117 Dragon Ball, TB3-067 Porunga's Dragon Ball"},
 		{name: "five super combos", deck: base + "2 BT10-012\n2 BT10-013\n1 BT10-039\n", on: "2026-07-10", code: "too-many-keyword"},
 		{name: "five copies", deck: strings.Replace(base, "2 BT1-017", "2 BT1-017\n1 BT1-004_PR", 1), on: "2026-07-10", code: "too-many-copies", card: "BT1-004"},
-		{name: "Z-Deck of 10", deck: base + "Z-Deck:\n4 BT1-018\n4 BT1-019\n2 BT1-020\n", on: "2026-07-10"},
-		{name: "Z-Deck of 11", deck: base + "Z-Deck:\n4 BT1-018\n4 BT1-019\n3 BT1-020\n", on: "2026-07-10", code: "zdeck-too-large"},
-		{name: "Fusion World card", deck: base + "1 FB01-001\n", on: "2026-07-10", code: "unknown-card", card: "FB01-001"},
+		{name: "Z-Deck of 10", deck: base + "Z-Deck:\n4 ZT1-002\n4 ZT1-003\n1 ZT1-001\n1 ZT1-004\n", on: "2026-07-10"},
+		{name: "Z-Deck of 11", deck: base + "Z-Deck:\n4 ZT1-002\n4 ZT1-003\n3 ZT1-004\n", on: "2026-07-10", code: "zdeck-too-large"},
+		{name: "Fusion World card", deck: base + "1 FB01-001\n", on: "2026-07-10", code: "wrong-game", card: "FB01-001",
+			message: "FB01-001 is a Fusion World card, not Masters"},
 		{name: "side deck", deck: base + "Side deck:\n1 BT1-018\n", on: "2026-07-10", code: "side-not-allowed"},
 	}
 	for _, tt := range tests {
@@ -65,8 +73,8 @@ func TestMastersStandard(t *testing.T) {
 			checkOne(t, r, tt.code, tt.card, tt.message)
 		})
 	}
-	if r := validate(t, "masters-standard", base, pool, bans, "2026-06-01"); r.BanList != "" {
-		t.Errorf("no Masters list should be in force on 2026-06-01, got %q", r.BanList)
+	if r := validate(t, "masters-standard", base, pool, bans, "2018-09-27"); r.BanList != "" {
+		t.Errorf("no Masters list entry applies before 2018-09-28, got %q", r.BanList)
 	}
 }
 
@@ -134,7 +142,7 @@ func TestScoreDBZ(t *testing.T) {
 		{"four generic cards", mp + strings.Replace(life, "3 SDBZ-101", "4 SDBZ-101", 1), "too-many-copies"},
 		{"printed limit 1", mp + life + "2 SDBZ-066\n", "too-many-copies"},
 		{"ally two levels below", mp + life + "1 SDBZ-021\n", ""},
-		{"ally too high", mp + life + "1 SDBZ-022\n", "ally-level"},
+		{"ally too high", mp + life + "1 SDBZ-021\n1 SDBZ-022\n", "ally-level"},
 		{"two of one ally", mp + life + "2 SDBZ-021\n", "too-many-copies"},
 		{"MP as ally", mp + life + "1 SDBZ-004\n", "ally-same-personality"},
 		{"villain card for a hero", mp + life + "1 SDBZ-065\n", "alignment"},
@@ -145,7 +153,7 @@ func TestScoreDBZ(t *testing.T) {
 		{"six Dragon Balls", mp + life + earth, "dragon-ball-incomplete"},
 		{"two sets", mp + life + earth + "1 SDBZ-051\n", "dragon-ball-sets"},
 		{"Sensei-only in the life deck", mp + life + "1 SDBZ-063\n", "sensei-only"},
-		{"Sensei deck with its card", mp + life + "1 SDBZ-062\nSensei deck:\n1 SDBZ-063\n", ""},
+		{"Sensei deck with its card", mp + life + "1 SDBZ-062\nSensei deck:\n1 SDBZ-063\n1 SDBZ-067\n1 SDBZ-068\n", ""},
 		{"Sensei deck without its card", mp + life + "Sensei deck:\n1 SDBZ-063\n", "sensei-deck-no-card"},
 		{"two masteries", mp + life + "1 SDBZ-060\n1 SDBZ-061\n", "too-many-of-kind"},
 		{"too small", mp + strings.Replace(life, "3 SDBZ-101\n", "", 1), "dbz-deck-too-small"},

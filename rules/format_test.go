@@ -88,7 +88,7 @@ func TestFS01StarterPassesStandard(t *testing.T) {
 	if r.Main != 50 || r.Side != 0 || r.Leader != "FS01-01" || r.BanList != "March 2026" {
 		t.Errorf("result: %+v", r)
 	}
-	if !slices.Equal(r.Applied, []string{"leader", "deck-size", "colour", "copies", "super-combo", "dragon-ball", "side-deck", "ban-list"}) {
+	if !slices.Equal(r.Applied, []string{"leader", "deck-size", "colour", "copies", "card-text", "super-combo", "dragon-ball", "side-deck", "ban-list"}) {
 		t.Errorf("applied: %v", r.Applied)
 	}
 }
@@ -139,7 +139,7 @@ func TestFWStandardRules(t *testing.T) {
 		{name: "energy marker", deck: base + "1 E-01\n", code: "energy-marker", card: "E-01"},
 		{name: "unknown card", deck: base + "1 FB99-001\n", code: "unknown-card", card: "FB99-001"},
 		{name: "five super combos", deck: base + "1 FB01-007 Cabba\n", code: "too-many-keyword", rule: "[Super Combo]",
-			message: "Cards with [Super Combo] are limited to 4 per deck; the deck has 5"},
+			message: "Cards with [Super Combo] are limited to 4 per deck; the deck has 5: FS01-05 Shin, FB01-007 Cabba"},
 		{name: "super combo in side deck counts", deck: base + "Side deck:\n1 FB04-002\n", code: "too-many-keyword"},
 		{name: "side deck of 15", deck: base + "Side:\n4 FB01-003\n4 FB01-006\n4 FB01-009\n3 FB01-010\n"},
 		{name: "side deck of 16", deck: base + "Side:\n4 FB01-003\n4 FB01-006\n4 FB01-009\n4 FB01-010\n", code: "side-too-large",

@@ -73,3 +73,24 @@ func looksLikeCardNumber(s string) bool {
 func isASCIILetter(b byte) bool {
 	return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z')
 }
+
+// gameOfNumber tells a Fusion World number from a Masters one by its prefix,
+// which the two games never share: FB, FS, SB and FP are Fusion World; BT,
+// TB, SD, EX, DB, EB, XD, BE and P are Masters. Any other shape gives "".
+// Checkers use it to say "FB01-001 is a Fusion World card, not Masters"
+// where they would otherwise only say the card is not in the pool.
+func gameOfNumber(n string) Game {
+	n = CanonicalNumber(n)
+	dash := strings.IndexByte(n, '-')
+	if dash < 1 {
+		return ""
+	}
+	prefix := strings.TrimRight(n[:dash], "0123456789")
+	switch prefix {
+	case "FB", "FS", "SB", "FP":
+		return GameFusionWorld
+	case "BT", "TB", "SD", "EX", "DB", "EB", "XD", "BE", "P":
+		return GameMasters
+	}
+	return ""
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +21,9 @@ type CardRow struct {
 	SetCode    string
 	SearchText string
 	Data       string
+	// CopyLimit is the card's own copy limit (rules.Card.CopyLimit), read
+	// from its text at import; nil for a card stored before the column.
+	CopyLimit  *int
 	ImportedAt time.Time
 }
 
@@ -40,7 +44,7 @@ func (s *Store) ImportCards(ctx context.Context, actor Actor, cards []rules.Card
 			}
 			err := tx.with(ctx).Clauses(clause.OnConflict{
 				Columns:   []clause.Column{{Name: "game"}, {Name: "number"}},
-				DoUpdates: clause.AssignmentColumns([]string{"name", "card_type", "set_code", "search_text", "data", "imported_at"}),
+				DoUpdates: clause.AssignmentColumns([]string{"name", "card_type", "set_code", "search_text", "data", "copy_limit", "imported_at"}),
 			}).Create(&rows).Error
 			rows = rows[:0]
 			return wrap("import cards", err)
@@ -54,9 +58,10 @@ func (s *Store) ImportCards(ctx context.Context, actor Actor, cards []rules.Card
 			if err != nil {
 				return err
 			}
+			limit := c.CopyLimit
 			rows = append(rows, CardRow{
 				Game: string(c.Game), Number: c.Number, Name: c.Name, CardType: string(c.Type), SetCode: c.Set,
-				SearchText: searchText(c), Data: string(data), ImportedAt: now,
+				SearchText: searchText(c), Data: string(data), CopyLimit: &limit, ImportedAt: now,
 			})
 			if len(rows) == batch {
 				if err := flush(); err != nil {
@@ -88,7 +93,25 @@ func decodeCard(r *CardRow) (rules.Card, error) {
 	if err := json.Unmarshal([]byte(r.Data), &c); err != nil {
 		return c, fmt.Errorf("storage: card %s: stored data unreadable: %w", r.Number, err)
 	}
+	if r.CopyLimit == nil {
+		// Stored before cards had a copy limit: read the text now, with the
+		// limit the card file gave then (kept under its column name).
+		rules.ReadDeckText(&c, legacyCopyLimit(c.Extra))
+		return c, nil
+	}
+	c.CopyLimit = *r.CopyLimit
 	return c, nil
+}
+
+// legacyCopyLimit is the limit an old import kept in Card.Extra: the Masters
+// deck_limit or the CSV limit column.
+func legacyCopyLimit(extra map[string]string) int {
+	for _, k := range []string{"deck_limit", "limit"} {
+		if n, err := strconv.Atoi(extra[k]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 0
 }
 
 // CardPool loads every card of a game into memory (a few thousand cards at

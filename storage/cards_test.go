@@ -31,7 +31,7 @@ func TestImportCardsReplacesByNumberInOneTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, _ := st.CountCards(ctx, rules.GameFusionWorld)
-	if n != int64(len(cards)) || n != 120 {
+	if n != int64(len(cards)) || n != 135 {
 		t.Fatalf("stored %d cards of %d", n, len(cards))
 	}
 	if calls == 0 {
@@ -137,4 +137,54 @@ func TestBanListVersionsStoredAndInForce(t *testing.T) {
 	if _, err := st.BanLists(ctx); err != nil {
 		t.Fatalf("ban lists unreadable after a refused save: %v", err)
 	}
+}
+
+// A card's own copy limit (CR 0-2-2: card text wins) is stored with the card
+// in its copy_limit column, and a card stored before that column existed
+// (NULL) has its limit read from its text when loaded, the wrong deck_limit
+// of the old import included.
+func TestCardCopyLimitIsStored(t *testing.T) {
+	st := storagetest.New(t)
+	cards, err := rules.ReadCardsFile(fixture(t, "masters-cards.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"BT13-149": 7, "EB1-06": rules.CopyLimitAny, "BT2-107": rules.CopyLimitAny, "BT5-117": 0}
+	check := func(when string) {
+		t.Helper()
+		pool, err := st.CardPool(ctx, rules.GameMasters)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for number, limit := range want {
+			if c, ok := pool.Card(number); !ok || c.CopyLimit != limit {
+				t.Errorf("%s: %s copy limit %d, want %d", when, number, c.CopyLimit, limit)
+			}
+		}
+	}
+	check("imported")
+	var stored int
+	if err := st.SQL().QueryRowContext(ctx, "SELECT copy_limit FROM cards WHERE number = 'BT13-149'").Scan(&stored); err != nil || stored != 7 {
+		t.Errorf("copy_limit column of BT13-149: %d (%v), want 7", stored, err)
+	}
+
+	// As an import before the column left it: no limit in the data, the
+	// file's deck_limit under Extra (BT13-149 has no other Extra), the column NULL.
+	res, err := st.SQL().ExecContext(ctx, `UPDATE cards SET copy_limit = NULL,
+		data = REPLACE(REPLACE(data, ',"copy_limit":7}', ',"extra":{"deck_limit":"4"}}'), ',"copy_limit":-1', '')
+		WHERE game = 'masters' AND number IN ('BT13-149', 'EB1-06', 'BT2-107')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var legacy int
+	if err := st.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM cards WHERE number IN ('BT13-149', 'EB1-06', 'BT2-107') AND (data LIKE '%"deck_limit":"4"%' OR data LIKE '%copy_limit%')`).Scan(&legacy); err != nil || legacy != 1 {
+		t.Fatalf("the old rows are not as an old import left them: %d (%v)", legacy, err)
+	}
+	if n, _ := res.RowsAffected(); n != 3 {
+		t.Fatalf("updated %d rows", n)
+	}
+	check("stored before the column")
 }

@@ -45,7 +45,7 @@ func TestCardsAndBanlistImport(t *testing.T) {
 	}
 	defer st.Close()
 	n, _ := st.CountCards(context.Background(), rules.GameFusionWorld)
-	if n != 120 { // every record of the fixture
+	if n != 135 { // every record of the fixture
 		t.Fatalf("%d cards stored", n)
 	}
 	pool, _ := st.CardPool(context.Background(), rules.GameFusionWorld)
