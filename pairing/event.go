@@ -74,6 +74,22 @@ type Player struct {
 	Dropped      bool   `json:"dropped,omitempty"`
 	EnteredRound int    `json:"entered_round,omitempty"`
 	DroppedAfter int    `json:"dropped_after_round,omitempty"`
+	// RandomKey is the player's seeded random last tiebreaker (lower ranks
+	// first among players tied on everything else), drawn once when the
+	// player is registered and kept with them, so a copy of the event (an
+	// export imported elsewhere, with new ids) orders them the same. 0: not
+	// given; the key is then a hash of the event's seed and the player's id.
+	RandomKey uint64 `json:"random_key,omitempty"`
+}
+
+// TiebreakKey is p's last tiebreaker in ev: p.RandomKey, or without one a
+// hash of the event's seed and p's id (reproducible for a file, but not
+// across a change of ids).
+func (ev *Event) TiebreakKey(p Player) uint64 {
+	if p.RandomKey != 0 {
+		return p.RandomKey
+	}
+	return seededRandom(ev.Seed, p.ID)
 }
 
 // Round is one Swiss round.

@@ -7,7 +7,8 @@ type tally struct {
 	id      string
 	name    string
 	dropped bool
-	entered int // first round the player could play
+	entered int    // first round the player could play
+	random  uint64 // last tiebreaker (Event.TiebreakKey)
 
 	points                   int
 	wins, losses, draws      int // byes count as wins, missed rounds as losses
@@ -34,7 +35,8 @@ type history struct {
 func newHistory(ev *Event) *history {
 	h := &history{ev: ev, pts: ev.Scoring(), index: make(map[string]int, len(ev.Players))}
 	for i, p := range ev.Players {
-		h.players = append(h.players, &tally{idx: i, id: p.ID, name: p.Name, dropped: p.Dropped, entered: max(1, p.EnteredRound)})
+		h.players = append(h.players, &tally{idx: i, id: p.ID, name: p.Name, dropped: p.Dropped, entered: max(1, p.EnteredRound),
+			random: ev.TiebreakKey(p)})
 		h.index[p.ID] = i
 	}
 	h.met = make([][]int, len(ev.Players))

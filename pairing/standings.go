@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 )
@@ -56,12 +57,53 @@ type Standing struct {
 	Tiebreakers []Tiebreaker
 	// Random is the seeded random number used as the last tiebreaker.
 	Random uint64
+	// sortKeys are the tiebreakers' numerators over one denominator per
+	// tiebreaker (the same for every player), so ordering compares integers.
+	sortKeys []*big.Int
 }
 
-// Tiebreaker is one named tiebreaker value (a fraction from 0 to 1).
+// Tiebreaker is one named tiebreaker value, a fraction from 0 to 1.
+// Standings compare Exact, so two players whose percentages are equal are
+// tied exactly and fall through to the next tiebreaker, whatever the digits
+// a float would have rounded them to. Value is Exact as the nearest float64,
+// for display.
 type Tiebreaker struct {
 	Key   string
 	Value float64
+	Exact *big.Rat
+}
+
+// column holds one exact value per player over a shared denominator:
+// player i's value is num[i]/den. Averages over opponents then only add
+// integers; a fraction is reduced once, when it becomes a Tiebreaker.
+type column struct {
+	num []*big.Int
+	den *big.Int
+}
+
+// newColumn puts vals over their least common denominator.
+func newColumn(vals []*big.Rat) column {
+	c := column{num: make([]*big.Int, len(vals)), den: big.NewInt(1)}
+	for _, v := range vals {
+		c.den = lcm(c.den, v.Denom())
+	}
+	for i, v := range vals {
+		n := new(big.Int).Quo(c.den, v.Denom())
+		c.num[i] = n.Mul(n, v.Num())
+	}
+	return c
+}
+
+func (c column) tiebreaker(key string, i int) Tiebreaker {
+	v := new(big.Rat).SetFrac(c.num[i], c.den)
+	f, _ := v.Float64()
+	return Tiebreaker{Key: key, Value: f, Exact: v}
+}
+
+func lcm(a, b *big.Int) *big.Int {
+	g := new(big.Int).GCD(nil, nil, a, b)
+	out := new(big.Int).Quo(a, g)
+	return out.Mul(out, b)
 }
 
 // Record is "wins-losses-draws"; byes count as wins and rounds missed by a
@@ -111,14 +153,14 @@ func (s Standing) MarshalJSON() ([]byte, error) {
 
 func round4(x float64) float64 { return math.Round(x*10000) / 10000 }
 
-// Floors and caps of the profiles.
-const (
-	mtgFloor        = 0.33
-	bandaiFloor     = 0.33
-	pokemonFloor    = 0.25
-	pokemonDropCap  = 0.75
-	pokemonFullCap  = 1.0
-	pokemonTieValue = 0.5 // a tie counts half a win: the only reading that reproduces TOM (docs/tiebreakers.md)
+// Floors and caps of the profiles, as exact fractions. A Pokémon tie counts
+// half a win: the only reading that reproduces TOM (docs/tiebreakers.md).
+var (
+	mtgFloor       = big.NewRat(33, 100)
+	bandaiFloor    = big.NewRat(33, 100)
+	pokemonFloor   = big.NewRat(1, 4)
+	pokemonDropCap = big.NewRat(3, 4)
+	pokemonFullCap = big.NewRat(1, 1)
 )
 
 // Standings ranks every player (dropped ones included) with the given
@@ -140,22 +182,23 @@ func (h *history) standings(profile string) []Standing {
 	out := make([]Standing, n)
 	for i, t := range h.players {
 		out[i] = Standing{ID: t.id, Name: t.name, Points: t.points, Wins: t.wins, Losses: t.losses,
-			Draws: t.draws, Dropped: t.dropped, Random: seededRandom(h.ev.Seed, t.id)}
+			Draws: t.draws, Dropped: t.dropped, Random: t.random}
 	}
 	switch profile {
 	case ProfileBandai:
-		own := make([]float64, n)
+		own := make([]*big.Rat, n)
 		for i, t := range h.players {
 			// Byes left out; missed rounds are played losses.
-			own[i] = ratio(float64(t.playedPoints), float64(h.pts.Win*(t.played+t.missed)), bandaiFloor)
+			own[i] = ratio(t.playedPoints, h.pts.Win*(t.played+t.missed), bandaiFloor)
 		}
-		omw := h.opponentAverage(own)
+		omw := h.opponentAverage(newColumn(own))
 		oomw := h.opponentAverage(omw)
 		for i := range out {
-			out[i].Tiebreakers = []Tiebreaker{{"omw", omw[i]}, {"oomw", oomw[i]}}
+			out[i].Tiebreakers = []Tiebreaker{omw.tiebreaker("omw", i), oomw.tiebreaker("oomw", i)}
+			out[i].sortKeys = []*big.Int{omw.num[i], oomw.num[i]}
 		}
 	case ProfilePokemon:
-		own := make([]float64, n)
+		own := make([]*big.Rat, n)
 		for i, t := range h.players {
 			// Byes out of numerator and denominator; dropped players capped.
 			limit := pokemonFullCap
@@ -163,29 +206,33 @@ func (h *history) standings(profile string) []Standing {
 				limit = pokemonDropCap
 			}
 			rounds := t.played + t.missed
-			v := pokemonFloor
+			v := new(big.Rat).Set(pokemonFloor)
 			if rounds > 0 {
-				v = (float64(t.playedWins) + pokemonTieValue*float64(t.playedDraws)) / float64(rounds)
+				// A tie counts half a win: (2 wins + ties) / (2 rounds).
+				v.SetFrac64(int64(2*t.playedWins+t.playedDraws), int64(2*rounds))
 			}
-			own[i] = math.Min(limit, math.Max(pokemonFloor, v))
+			own[i] = minRat(limit, maxRat(pokemonFloor, v))
 		}
-		owp := h.opponentAverage(own)
+		owp := h.opponentAverage(newColumn(own))
 		oowp := h.opponentAverage(owp)
 		for i := range out {
-			out[i].Tiebreakers = []Tiebreaker{{"owp", owp[i]}, {"oowp", oowp[i]}}
+			out[i].Tiebreakers = []Tiebreaker{owp.tiebreaker("owp", i), oowp.tiebreaker("oowp", i)}
+			out[i].sortKeys = []*big.Int{owp.num[i], oowp.num[i]}
 		}
 	case ProfileMTG:
-		mw := make([]float64, n)
-		gw := make([]float64, n)
+		mw := make([]*big.Rat, n)
+		gw := make([]*big.Rat, n)
 		for i, t := range h.players {
 			rounds := t.played + t.missed + t.byes
-			mw[i] = ratio(float64(t.points), float64(h.pts.Win*rounds), mtgFloor)
-			gw[i] = ratio(float64(t.gamePoints+t.byeGamePoints), float64(3*(t.gamesPlayed+2*t.byes)), mtgFloor)
+			mw[i] = ratio(t.points, h.pts.Win*rounds, mtgFloor)
+			gw[i] = ratio(t.gamePoints+t.byeGamePoints, 3*(t.gamesPlayed+2*t.byes), mtgFloor)
 		}
-		omw := h.opponentAverage(mw)
-		ogw := h.opponentAverage(gw)
+		gwc := newColumn(gw)
+		omw := h.opponentAverage(newColumn(mw))
+		ogw := h.opponentAverage(gwc)
 		for i := range out {
-			out[i].Tiebreakers = []Tiebreaker{{"omw", omw[i]}, {"gw", gw[i]}, {"ogw", ogw[i]}}
+			out[i].Tiebreakers = []Tiebreaker{omw.tiebreaker("omw", i), gwc.tiebreaker("gw", i), ogw.tiebreaker("ogw", i)}
+			out[i].sortKeys = []*big.Int{omw.num[i], gwc.num[i], ogw.num[i]}
 		}
 	}
 	order := make([]int, n)
@@ -209,15 +256,32 @@ func (h *history) before(a, b Standing) bool {
 	if a.Points != b.Points {
 		return a.Points > b.Points
 	}
-	for k := range a.Tiebreakers {
-		if a.Tiebreakers[k].Value != b.Tiebreakers[k].Value {
-			return a.Tiebreakers[k].Value > b.Tiebreakers[k].Value
-		}
+	if c := cmpTiebreakers(a, b); c != 0 {
+		return c > 0
 	}
 	if a.Random != b.Random {
 		return a.Random < b.Random
 	}
 	return a.ID < b.ID
+}
+
+// cmpTiebreakers compares two players' tiebreakers in order, exactly: -1
+// when a's are lower, 1 when higher, 0 when every one is equal.
+func cmpTiebreakers(a, b Standing) int {
+	if len(a.sortKeys) == len(a.Tiebreakers) && len(b.sortKeys) == len(b.Tiebreakers) {
+		for k := range a.sortKeys {
+			if c := a.sortKeys[k].Cmp(b.sortKeys[k]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	}
+	for k := range a.Tiebreakers {
+		if c := a.Tiebreakers[k].Exact.Cmp(b.Tiebreakers[k].Exact); c != 0 {
+			return c
+		}
+	}
+	return 0
 }
 
 // headToHead reorders exactly-two-way ties (same points and tiebreakers) by
@@ -227,12 +291,7 @@ func (h *history) headToHead(out []Standing, order []int) {
 		if a.Points != b.Points {
 			return false
 		}
-		for k := range a.Tiebreakers {
-			if a.Tiebreakers[k].Value != b.Tiebreakers[k].Value {
-				return false
-			}
-		}
-		return true
+		return cmpTiebreakers(a, b) == 0
 	}
 	for i := 0; i+1 < len(order); {
 		j := i + 1
@@ -270,26 +329,53 @@ func (h *history) beat(a, b int) bool {
 	return score > 0
 }
 
-func ratio(num, den, floor float64) float64 {
+// ratio is num/den, at least floor; floor when den is 0.
+func ratio(num, den int, floor *big.Rat) *big.Rat {
 	if den <= 0 {
 		return floor
 	}
-	return math.Max(floor, num/den)
+	return maxRat(floor, big.NewRat(int64(num), int64(den)))
 }
 
-// opponentAverage averages vals over each player's opponents (one term per
-// match; byes have no opponent). No opponents gives 0.
-func (h *history) opponentAverage(vals []float64) []float64 {
-	out := make([]float64, len(h.players))
+func maxRat(a, b *big.Rat) *big.Rat {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+func minRat(a, b *big.Rat) *big.Rat {
+	if a.Cmp(b) <= 0 {
+		return a
+	}
+	return b
+}
+
+// opponentAverage averages a column over each player's opponents (one term
+// per match; byes have no opponent), exactly: with L the least common
+// multiple of the opponent counts, player i's average is
+// (L/k_i · Σ num[o]) / (L · den). No opponents gives 0.
+func (h *history) opponentAverage(c column) column {
+	l := big.NewInt(1)
+	seen := map[int]bool{}
+	for _, t := range h.players {
+		if k := len(t.opponents); k > 0 && !seen[k] {
+			seen[k] = true
+			l = lcm(l, big.NewInt(int64(k)))
+		}
+	}
+	out := column{num: make([]*big.Int, len(h.players)), den: new(big.Int).Mul(c.den, l)}
+	scale := new(big.Int)
 	for i, t := range h.players {
+		sum := new(big.Int)
+		out.num[i] = sum
 		if len(t.opponents) == 0 {
 			continue
 		}
-		sum := 0.0
 		for _, o := range t.opponents {
-			sum += vals[o]
+			sum.Add(sum, c.num[o])
 		}
-		out[i] = sum / float64(len(t.opponents))
+		sum.Mul(sum, scale.Quo(l, scale.SetInt64(int64(len(t.opponents)))))
 	}
 	return out
 }

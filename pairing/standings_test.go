@@ -2,7 +2,9 @@ package pairing
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"math/big"
 	"os"
 	"strings"
 	"testing"
@@ -139,7 +141,8 @@ func TestPokemonHeadToHead(t *testing.T) {
 		{Number: 1, Matches: []Match{result(1, "B", "A", "p2")}},
 	}}
 	h := newHistory(ev)
-	tb := []Tiebreaker{{"owp", 0.5}, {"oowp", 0.5}}
+	half := big.NewRat(1, 2)
+	tb := []Tiebreaker{{"owp", 0.5, half}, {"oowp", 0.5, half}}
 	out := []Standing{{ID: "A", Points: 3, Tiebreakers: tb}, {ID: "B", Points: 3, Tiebreakers: tb}, {ID: "C", Points: 0, Tiebreakers: tb}}
 	order := []int{1, 0, 2} // B before A after the random tiebreak
 	h.headToHead(out, order)
@@ -187,6 +190,64 @@ func TestStandingsMTGGameWinCountsDoubleLoss(t *testing.T) {
 			if got := s.Tiebreaker("gw"); math.Abs(got-9.0/15) > 1e-9 {
 				t.Errorf("x gw with games = %.4f, want %.4f", got, 9.0/15)
 			}
+		}
+	}
+}
+
+// The last tiebreaker is each player's random key, not a hash of their id:
+// an event copied with new ids (an export imported elsewhere) orders fully
+// tied players the same, and the key survives the event file.
+func TestRandomKeyOrdersFullTiesWhateverTheIDs(t *testing.T) {
+	ev, err := ParseEvent([]byte(`{"seed": 9, "players": [{"id": "12", "random_key": 700}, {"id": "15", "random_key": 300},
+		{"id": "19", "random_key": 18446744073709551615}, {"id": "21"}], "rounds": []}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := func(ev *Event) []string {
+		st, err := Standings(ev, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range st {
+			out = append(out, s.ID)
+		}
+		return out
+	}
+	// "21" has no key: its key is the hash of seed and id, kept by TiebreakKey.
+	want := map[string]uint64{"12": 700, "15": 300, "19": 1<<64 - 1, "21": seededRandom(9, "21")}
+	for _, p := range ev.Players {
+		if got := ev.TiebreakKey(p); got != want[p.ID] {
+			t.Errorf("%s: key %d, want %d", p.ID, got, want[p.ID])
+		}
+	}
+	before := order(ev)
+	if before[0] != "15" || before[len(before)-1] != "19" {
+		t.Fatalf("order %v does not follow the keys", before)
+	}
+
+	// New ids, keys carried (as an export then import does): same order.
+	moved := *ev
+	moved.Players = nil
+	rename := map[string]string{}
+	for i, p := range ev.Players {
+		p.RandomKey = ev.TiebreakKey(p)
+		rename[p.ID] = fmt.Sprintf("n%d", 100-i)
+		p.ID = rename[p.ID]
+		moved.Players = append(moved.Players, p)
+	}
+	var b strings.Builder
+	if err := WriteEventFile(&b, &moved); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ParseEvent([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := order(again)
+	for i := range before {
+		if rename[before[i]] != after[i] {
+			t.Fatalf("order changed with the ids: %v -> %v", before, after)
 		}
 	}
 }

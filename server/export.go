@@ -135,6 +135,11 @@ func (s *Server) buildExport(c echo.Context, ev *storage.Event) (*exportFile, er
 		return nil, err
 	}
 	out := &exportFile{Event: *d.pairingEvent(true)}
+	// Every player carries their last tiebreaker, so the copy orders fully
+	// tied players as this event does, whatever ids it gives them.
+	for i, p := range out.Players {
+		out.Players[i].RandomKey = out.Event.TiebreakKey(p)
+	}
 	ext := &exportExt{Version: exportVersion, Entries: []exportEntry{}, Penalties: []exportPenalty{}, RoundsMeta: []exportRound{},
 		Event: exportEvent{
 			Name: ev.Name, Game: ev.Game, Format: ev.Format, Date: ev.Date(), Venue: ev.Venue, Status: ev.Status,
@@ -325,8 +330,10 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 
 	// Entries: every player of the event file, plus the waitlist.
 	players := map[string]bool{}
+	keys := map[string]int64{} // each player's last tiebreaker, kept across the new ids
 	for _, p := range pe.Players {
 		players[p.ID] = true
+		keys[p.ID] = int64(pe.TiebreakKey(p))
 	}
 	entries := map[string]bool{}
 	for i, x := range ext.Entries {
@@ -354,6 +361,7 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 			Team: x.Team, Disqualified: x.Disqualified, DeckText: x.DeckText, DeckStatus: x.DeckStatus,
 			DeckProblems: x.DeckProblems, DeckLeader: x.DeckLeader, DeckColours: x.DeckColours,
 			DeckSubmittedAt: x.DeckSubmittedAt, DeckChecked: x.DeckChecked, CreatedAt: x.RegisteredAt,
+			RandomKey: keys[x.ID], // 0 for the waitlist: a new key is drawn
 		}})
 	}
 	for _, p := range pe.Players {
@@ -476,7 +484,8 @@ func importFromPairing(pe *pairing.Event, fileName string, today time.Time) (*st
 		byes[b.Player]++
 	}
 	for _, p := range pe.Players {
-		e := storage.Entry{PlayerName: p.Name, EnteredRound: p.EnteredRound, AwardedByes: byes[p.ID], CheckedIn: true}
+		e := storage.Entry{PlayerName: p.Name, EnteredRound: p.EnteredRound, AwardedByes: byes[p.ID], CheckedIn: true,
+			RandomKey: int64(pe.TiebreakKey(p))}
 		if e.PlayerName == "" {
 			e.PlayerName = p.ID
 		}

@@ -380,3 +380,62 @@ func TestExportStandingsCSV(t *testing.T) {
 		t.Fatalf("csv:\n%q\nwant\n%q", rows, want)
 	}
 }
+
+// Fully tied players keep their order through an export and an import: the
+// last tiebreaker is each entry's stored random key, carried in the event
+// file (players[].random_key), not a hash of the database id, which the
+// import changes. Entries stored before keys existed (random_key 0) export
+// the key they had, the hash of the seed and their id, and keep it too.
+func TestImportKeepsTheRandomTiebreakOfFullyTiedPlayers(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	ctx := context.Background()
+	names := []string{"Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"}
+	f := pfNewEvent(t, a, org, "Draw Night", names...)
+	ms := pfRound(t, a, f, 1, storage.KindSwiss, [][2]string{{"Ann", "Bo"}, {"Cy", "Di"}, {"Ed", "Flo"}, {"Gus", "Hal"}})
+	for _, m := range ms {
+		pfResult(t, a, f, m, storage.ResultInput{Result: storage.ResultDraw, P1Wins: 1, P2Wins: 1})
+	}
+	for _, name := range names {
+		if f.entries[name].RandomKey == 0 {
+			t.Fatalf("%s has no random key", name)
+		}
+	}
+	if _, err := a.store.SQL().ExecContext(ctx, "UPDATE entries SET random_key = 0 WHERE id IN ($1, $2)",
+		f.entries["Cy"].ID, f.entries["Gus"].ID); err != nil {
+		t.Fatal(err)
+	}
+	if cy, _ := a.store.EntryByID(ctx, f.id, f.entries["Cy"].ID); cy.RandomKey != 0 {
+		t.Fatalf("Cy's key is still %d", cy.RandomKey)
+	}
+	before := pfRows(org.get(f.path + "/standings").body)
+	if len(before) != 8 {
+		t.Fatalf("standings rows: %q", before)
+	}
+
+	file := pfExport(t, org, f.path)
+	exported := pfPairingPart(t, file)
+	for _, p := range exported.Players {
+		if p.RandomKey == 0 {
+			t.Fatalf("player %s exported without a random_key", p.ID)
+		}
+	}
+	r := pfUpload(t, org, "draw-night.json", file)
+	m := eventPath.FindStringSubmatch(r.location)
+	if r.status != http.StatusSeeOther || m == nil {
+		t.Fatalf("import: %d\n%s", r.status, excerpt(r.body))
+	}
+	pfSame(t, "standings after the import", pfRows(org.get(m[0]+"/standings").body), before)
+
+	newID, _ := strconv.ParseInt(m[1], 10, 64)
+	es, _ := a.store.Entries(ctx, newID)
+	keys := map[string]int64{}
+	for _, p := range exported.Players {
+		keys[p.Name] = int64(p.RandomKey)
+	}
+	for _, e := range es {
+		if e.RandomKey != keys[e.PlayerName] {
+			t.Errorf("%s: imported key %d, file %d", e.PlayerName, e.RandomKey, keys[e.PlayerName])
+		}
+	}
+}

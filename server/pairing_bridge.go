@@ -90,8 +90,10 @@ func (d *eventData) pairingEvent(withPending bool) *pairing.Event {
 		if e.Waitlisted {
 			continue
 		}
+		// An entry stored before random keys has 0: its key is then the hash
+		// of the seed and its id, as it was when it was created.
 		p := pairing.Player{ID: playerID(e.ID), Name: e.PlayerName, EnteredRound: e.EnteredRound,
-			Dropped: e.DroppedRound != nil || e.Disqualified}
+			Dropped: e.DroppedRound != nil || e.Disqualified, RandomKey: uint64(e.RandomKey)}
 		if e.DroppedRound != nil {
 			p.DroppedAfter = *e.DroppedRound
 		}

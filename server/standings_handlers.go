@@ -21,7 +21,7 @@ var tiebreakerFormulas = map[string][]string{
 		"Players are ranked by match points: a win and a bye are worth the event's win points, a draw its draw points.",
 		"OMW% (opponents' match-win percentage): the average, over the opponents a player met, of each opponent's points divided by the most they could have scored; byes are left out and each opponent counts at least 33%.",
 		"OOMW%: the average of the opponents' own OMW%.",
-		"Players still tied are ordered by a random draw fixed by the event's seed.",
+		"Players still tied are ordered by a random number drawn for each player when they registered, which stays with them (also through an export and import).",
 	},
 	"pokemon": {
 		"Players are ranked by match points.",

@@ -2,6 +2,8 @@ package storage
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
@@ -41,9 +43,13 @@ type Entry struct {
 	DeckColours     string     `json:"deck_colours"`
 	DeckSubmittedAt *time.Time `json:"deck_submitted_at"`
 	DeckChecked     bool       `json:"deck_checked"` // a judge checked the physical deck
-	Version         int        `json:"version"`
-	CreatedAt       time.Time  `json:"created_at"`
-	UpdatedAt       time.Time  `json:"updated_at"`
+	// RandomKey is the entry's seeded random last tiebreaker
+	// (pairing.Player.RandomKey, the bits of a uint64), drawn when the entry
+	// is created; 0 for an entry created before keys were stored.
+	RandomKey int64     `json:"random_key"`
+	Version   int       `json:"version"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // Active reports whether the entry plays (not dropped, waitlisted or disqualified).
@@ -108,11 +114,32 @@ func (s *Store) insertEntry(ctx context.Context, actor Actor, action string, e *
 	}
 	now := s.now()
 	e.CreatedAt, e.UpdatedAt, e.Version, e.TokenGeneration = now, now, 1, 1
+	if e.RandomKey == 0 {
+		key, err := NewRandomKey()
+		if err != nil {
+			return err
+		}
+		e.RandomKey = key
+	}
 	if err := s.with(ctx).Create(e).Error; err != nil {
 		return wrap("create entry", err)
 	}
 	return s.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, nil,
 		map[string]any{"player_name": e.PlayerName, "member_id": e.MemberID, "waitlisted": e.Waitlisted, "entered_round": e.EnteredRound})
+}
+
+// NewRandomKey draws an entry's random tiebreak key: 64 random bits, never 0
+// (0 means "no key").
+func NewRandomKey() (int64, error) {
+	var b [8]byte
+	for {
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, fmt.Errorf("storage: random tiebreak key: %w", err)
+		}
+		if k := int64(binary.BigEndian.Uint64(b[:])); k != 0 {
+			return k, nil
+		}
+	}
 }
 
 // Entries lists an event's players by registration order.
@@ -163,11 +190,12 @@ func (s *Store) UpdateEntry(ctx context.Context, actor Actor, action string, e *
 }
 
 // saveEntry writes e over before (the row as read, at e's version) with an
-// audit row; the caller holds the transaction.
+// audit row; the caller holds the transaction. The random tiebreak key is
+// the entry's for good: an update never changes it.
 func (s *Store) saveEntry(ctx context.Context, actor Actor, action string, before, e *Entry) error {
 	e.Version++
 	e.UpdatedAt = s.now()
-	res := s.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at").Updates(e)
+	res := s.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at", "random_key").Updates(e)
 	if res.Error != nil {
 		e.Version--
 		return wrap("update entry", res.Error)

@@ -88,6 +88,13 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 			if e.DeckStatus == "" {
 				e.DeckStatus = DeckMissing
 			}
+			if e.RandomKey == 0 {
+				key, err := NewRandomKey()
+				if err != nil {
+					return err
+				}
+				e.RandomKey = key
+			}
 			placeholder, err := importPlaceholder()
 			if err != nil {
 				return err

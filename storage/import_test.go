@@ -87,3 +87,45 @@ func TestImportEventWritesNothingOnAnError(t *testing.T) {
 		}
 	}
 }
+
+// Each entry has a random tiebreak key from its creation (never 0), which
+// no update changes; an import keeps the key the file gives and draws one
+// where it gives none.
+func TestEntryRandomKey(t *testing.T) {
+	st := storagetest.New(t)
+	actor := storage.Actor{Name: "org"}
+	e := newEvent("Keys")
+	if err := st.CreateEvent(ctx, actor, e); err != nil {
+		t.Fatal(err)
+	}
+	a := &storage.Entry{EventID: e.ID, PlayerName: "Ann", TokenHash: "tok-ann"}
+	b := &storage.Entry{EventID: e.ID, PlayerName: "Bo", TokenHash: "tok-bo"}
+	for _, en := range []*storage.Entry{a, b} {
+		if err := st.CreateEntry(ctx, actor, en); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a.RandomKey == 0 || b.RandomKey == 0 || a.RandomKey == b.RandomKey {
+		t.Fatalf("keys %d and %d", a.RandomKey, b.RandomKey)
+	}
+	read, _ := st.EntryByID(ctx, e.ID, a.ID)
+	key := read.RandomKey
+	read.RandomKey, read.PlayerName = 7, "Ann B."
+	if err := st.UpdateEntry(ctx, actor, "rename", read); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := st.EntryByID(ctx, e.ID, a.ID); again.RandomKey != key || again.PlayerName != "Ann B." || key != a.RandomKey {
+		t.Fatalf("after an update: key %d (was %d), name %q", again.RandomKey, key, again.PlayerName)
+	}
+
+	in := importFixture()
+	in.Entries[0].Entry.RandomKey = -5 // the bits of a uint64 above 2^63
+	ev, err := st.ImportEvent(ctx, actor, in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, _ := st.Entries(ctx, ev.ID)
+	if es[0].RandomKey != -5 || es[1].RandomKey == 0 || es[2].RandomKey == 0 {
+		t.Fatalf("imported keys: %d %d %d", es[0].RandomKey, es[1].RandomKey, es[2].RandomKey)
+	}
+}

@@ -356,3 +356,28 @@ func TestStandingsPartialPoints(t *testing.T) {
 		t.Fatalf("points %v, want bye 3 and draw 1 (defaults)", got)
 	}
 }
+
+// The last tiebreaker is each player's random_key when the file gives one:
+// four players tied on everything come out in key order.
+func TestStandingsFollowRandomKeys(t *testing.T) {
+	in := `{"seed": 3, "players": [{"id": "a", "random_key": 40}, {"id": "b", "random_key": 10},
+		{"id": "c", "random_key": 30}, {"id": "d", "random_key": 20}],
+		"rounds": [{"number": 1, "matches": [{"p1": "a", "p2": "b", "result": "draw"}, {"p1": "c", "p2": "d", "result": "draw"}]}]}`
+	code, out, errs := runPairingCLI(in, "standings", "--in", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var st []struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range st {
+		got = append(got, s.ID)
+	}
+	if strings.Join(got, " ") != "b d c a" {
+		t.Fatalf("order %v, want b d c a (by random_key)", got)
+	}
+}
