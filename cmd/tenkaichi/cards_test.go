@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -85,5 +86,50 @@ func TestDeckCheckUsesStoredPool(t *testing.T) {
 	args = append([]string{"deck", "check", "--format", "masters-standard", "--date", "2026-06-01", deck}, dataArgs...)
 	if code := run(context.Background(), env, args); code != 2 || !strings.Contains(errb.String(), "cards import") {
 		t.Fatalf("masters without cards: exit %d: %s", code, errb.String())
+	}
+}
+
+// deck check, from a card file and from the stored pool (SQLite or
+// PostgreSQL), applies a card's own copy limit read from its text (CR 0-2-2,
+// Masters CR 6-1-5-1), the Z-Deck rule (Masters CR 6-1-4) and Masters ban
+// entries from their own dates; Score DBZ allies and the "Leader:" hint.
+func TestDeckCheckCardTextZDeckAndBanDatesFromTheDatabase(t *testing.T) {
+	env, out, errb, dataArgs := testEnv(t, "")
+	ctx := context.Background()
+	for _, f := range []string{mastersCards, filepath.Join("..", "..", "rules", "testdata", "masters-z-cards.csv"),
+		filepath.Join("..", "..", "rules", "testdata", "score-dbz-cards.csv")} {
+		if code := run(ctx, env, append([]string{"cards", "import", f}, dataArgs...)); code != 0 {
+			t.Fatalf("cards import %s exited %d: %s", f, code, errb.String())
+		}
+	}
+	if code := run(ctx, env, append([]string{"banlist", "import", mastersBans}, dataArgs...)); code != 0 {
+		t.Fatalf("banlist import exited %d: %s", code, errb.String())
+	}
+	base := "Leader:\n1 BT1-001\nMain deck:\n4 BT1-004\n4 BT1-006\n4 BT1-007\n4 BT1-008\n4 BT1-009\n4 BT1-010\n4 BT1-011\n4 BT1-012\n4 BT1-013\n4 BT1-014\n4 BT1-015\n4 BT1-016\n2 BT1-017\n"
+	score := "Main personality:\n1 SDBZ-001\n1 SDBZ-002\n1 SDBZ-003\n1 SDBZ-004\n1 SDBZ-005\nLife deck:\n4 SDBZ-030\n"
+	for i := 101; i <= 115; i++ {
+		score += "3 SDBZ-" + strconv.Itoa(i) + "\n"
+	}
+	tests := []struct {
+		format, date, deck string
+		code               int
+		want               string
+	}{
+		{"masters-standard", "2026-07-10", strings.Replace(base, "4 BT1-004\n", "", 1) + "7 BT13-149\n7 EB1-06\n", 0, "Masters Standard: legal"},
+		{"masters-standard", "2026-07-10", base + "8 BT13-149\n", 1, "BT13-149 Yearning for the Dark Dragon Balls is limited to 7 per deck; the deck has 8"},
+		{"masters-standard", "2026-06-01", base + "1 BT10-044\n", 1, "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 2026-06-01"},
+		{"masters-standard", "2026-07-10", base + "Z-Deck:\n4 ZT1-002\n1 BT1-018\n", 1, "BT1-018 Confident Botamo is a Battle card; the Z-Deck holds only Z-cards"},
+		{"masters-standard", "2026-07-10", base + "1 FB01-001\n", 1, "FB01-001 is a Fusion World card, not Masters"},
+		{"score-dbz", "2026-06-01", score + "1 SDBZ-022\n", 1, "The ally Krillin is not a whole set"},
+		{"score-dbz", "2026-06-01", strings.Replace(score, "Main personality:", "Leader:", 1), 1, `instead of "Leader:"`},
+	}
+	for _, tt := range tests {
+		before := len(out.String())
+		args := append([]string{"deck", "check", "--format", tt.format, "--date", tt.date, writeDeck(t, tt.deck)}, dataArgs...)
+		code := run(ctx, env, args)
+		got := out.String()[before:]
+		if code != tt.code || !strings.Contains(got, tt.want) {
+			t.Errorf("%s on %s: exit %d, want %d and %q:\n%s%s", tt.format, tt.date, code, tt.code, tt.want, got, errb.String())
+		}
 	}
 }

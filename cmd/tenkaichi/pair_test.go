@@ -380,4 +380,19 @@ func TestStandingsFollowRandomKeys(t *testing.T) {
 	if strings.Join(got, " ") != "b d c a" {
 		t.Fatalf("order %v, want b d c a (by random_key)", got)
 	}
+	// The top cut is seeded from the same order.
+	code, out, errs = runPairingCLI(in, "topcut", "--in", "-", "--size", "4")
+	var cut struct {
+		Seeds []struct {
+			ID string `json:"id"`
+		} `json:"seeds"`
+	}
+	if err := json.Unmarshal([]byte(out), &cut); code != 0 || err != nil || len(cut.Seeds) != 4 {
+		t.Fatalf("topcut: exit %d %v %s", code, err, errs)
+	}
+	for i, s := range cut.Seeds {
+		if s.ID != got[i] {
+			t.Fatalf("seed %d is %s, want %s", i+1, s.ID, got[i])
+		}
+	}
 }
