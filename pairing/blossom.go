@@ -15,6 +15,8 @@ package pairing
 // are mostly paired inside score groups by such edges, so only the few
 // leftover players need search stages.
 
+import "context"
+
 // Edge is an undirected weighted edge between vertices I and J.
 type Edge struct {
 	I, J int
@@ -46,23 +48,28 @@ type matcher struct {
 
 	bestTo  []int // scratch for addBlossom
 	touched []int
+
+	ctx context.Context // lives for one solveMatching call; checked each pass
 }
 
 // MaxWeightMatching returns mate[v] (the vertex matched to v, or -1) for a
 // maximum-weight matching of the graph with n vertices. With maxCardinality it
 // returns the heaviest among the matchings of maximum size.
 func MaxWeightMatching(n int, edges []Edge, maxCardinality bool) []int {
-	mate, _ := solveMatching(n, edges, maxCardinality, 0, nil)
+	mate, _, _ := solveMatching(context.Background(), n, edges, maxCardinality, 0, nil)
 	return mate
 }
 
 // solveMatching runs the algorithm. If top > 0 every vertex dual starts at top
 // (which must be at least every edge weight), and warm lists edges of weight
 // exactly top that are matched before the first stage. It returns the mates
-// and the final state, whose duals certify optimality.
-func solveMatching(n int, edges []Edge, maxCard bool, top int64, warm []int) ([]int, *matcher) {
+// and the final state, whose duals certify optimality. A large matching takes
+// long (minutes for thousands of vertices on the complete graph), so the
+// context is checked as the algorithm goes: once it is done, solveMatching
+// returns its error and no matching.
+func solveMatching(ctx context.Context, n int, edges []Edge, maxCard bool, top int64, warm []int) ([]int, *matcher, error) {
 	m := len(edges)
-	s := &matcher{n: n, m: m, edges: edges, maxCard: maxCard}
+	s := &matcher{n: n, m: m, edges: edges, maxCard: maxCard, ctx: ctx}
 	s.endpoint = make([]int, 2*m)
 	deg := make([]int, n)
 	var maxW int64
@@ -128,15 +135,19 @@ func solveMatching(n int, edges []Edge, maxCard bool, top int64, warm []int) ([]
 		free -= 2
 	}
 	if m == 0 {
-		return s.mates(), s
+		return s.mates(), s, nil
 	}
 	for free >= 2 {
-		if !s.stage() {
+		augmented, err := s.stage()
+		if err != nil {
+			return nil, nil, err
+		}
+		if !augmented {
 			break
 		}
 		free -= 2
 	}
-	return s.mates(), s
+	return s.mates(), s, nil
 }
 
 func fill(a []int, v int) []int {
@@ -475,8 +486,9 @@ func (s *matcher) augmentMatching(k int) {
 }
 
 // stage grows alternating trees from all free vertices until it augments the
-// matching (true) or proves no augmentation improves it (false).
-func (s *matcher) stage() bool {
+// matching (true) or proves no augmentation improves it (false). It stops with
+// the context's error when the context is done.
+func (s *matcher) stage() (bool, error) {
 	n := s.n
 	for i := range s.label {
 		s.label[i] = 0
@@ -494,6 +506,11 @@ func (s *matcher) stage() bool {
 	}
 	augmented := false
 	for {
+		// Each pass ends in a dual change over every vertex: a cheap point to
+		// notice a cancellation.
+		if err := s.ctx.Err(); err != nil {
+			return false, err
+		}
 		for len(s.queue) > 0 && !augmented {
 			v := s.queue[len(s.queue)-1]
 			s.queue = s.queue[:len(s.queue)-1]
@@ -606,7 +623,7 @@ func (s *matcher) stage() bool {
 		}
 		switch deltaType {
 		case 1:
-			return false
+			return false, nil
 		case 2:
 			s.allowed[deltaEdge] = true
 			i := s.edges[deltaEdge].I
@@ -627,7 +644,7 @@ func (s *matcher) stage() bool {
 			s.expandBlossom(b, true)
 		}
 	}
-	return true
+	return true, nil
 }
 
 // edgeSlack returns the full slack of a would-be edge (i,j) of weight w under

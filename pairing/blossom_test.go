@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -118,7 +119,7 @@ func TestBlossomDualCertificate(t *testing.T) {
 				}
 			}
 		}
-		_, s := solveMatching(n, edges, true, 0, nil)
+		_, s, _ := solveMatching(context.Background(), n, edges, true, 0, nil)
 		for _, e := range edges {
 			if sl := s.edgeSlack(e.I, e.J, e.W); sl < 0 {
 				t.Fatalf("iter %d: edge %v has slack %d", iter, e, sl)

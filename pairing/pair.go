@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -79,6 +80,12 @@ type problem struct {
 // PairNextRound pairs the round after the last one in the event. Every match
 // of earlier rounds must have a result.
 func PairNextRound(ev *Event, opts PairOptions) (*Pairing, error) {
+	return PairNextRoundContext(context.Background(), ev, opts)
+}
+
+// PairNextRoundContext is PairNextRound that gives up when ctx is done (the
+// exact matching of a large field takes minutes): it then returns ctx's error.
+func PairNextRoundContext(ctx context.Context, ev *Event, opts PairOptions) (*Pairing, error) {
 	for _, r := range ev.Rounds {
 		for mi, m := range r.Matches {
 			if m.Result == "" {
@@ -92,9 +99,12 @@ func PairNextRound(ev *Event, opts PairOptions) (*Pairing, error) {
 	}
 	var mate []int
 	if opts.Exact {
-		mate = p.solveExact()
+		mate, err = p.solveExact(ctx)
 	} else {
-		mate = p.solveFast()
+		mate, err = p.solveFast(ctx)
+	}
+	if err != nil {
+		return nil, err
 	}
 	for v := 0; v < p.nv; v++ {
 		if mate[v] == -1 {
@@ -289,16 +299,20 @@ func (p *problem) edge(i, j int) (Edge, bool) {
 }
 
 // solveExact runs the blossom algorithm on the complete graph.
-func (p *problem) solveExact() []int {
+func (p *problem) solveExact(ctx context.Context) ([]int, error) {
 	var edges []Edge
 	for i := 0; i < p.nv; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for j := i + 1; j < p.nv; j++ {
 			if e, ok := p.edge(i, j); ok {
 				edges = append(edges, e)
 			}
 		}
 	}
-	return MaxWeightMatching(p.nv, edges, true)
+	mate, _, err := solveMatching(ctx, p.nv, edges, true, 0, nil)
+	return mate, err
 }
 
 // Small fields go straight to the exact path: it is already instant. A
@@ -311,9 +325,9 @@ var exactBelow = 48
 // the complete graph. Any edge with negative slack is added and the solve
 // repeated, so the answer is always optimal for the complete graph: the duals
 // are an LP certificate, not a heuristic.
-func (p *problem) solveFast() []int {
+func (p *problem) solveFast(ctx context.Context) ([]int, error) {
 	if p.nv < exactBelow {
-		return p.solveExact()
+		return p.solveExact(ctx)
 	}
 	const k = 4
 	have := make(map[[2]int]bool, p.nv*6)
@@ -361,7 +375,10 @@ func (p *problem) solveFast() []int {
 	}
 	for iter := 0; ; iter++ {
 		warm := p.greedy(edges)
-		mate, s := solveMatching(p.nv, edges, true, p.top, warm)
+		mate, s, err := solveMatching(ctx, p.nv, edges, true, p.top, warm)
+		if err != nil {
+			return nil, err
+		}
 		perfect := true
 		for _, u := range mate {
 			if u == -1 {
@@ -370,7 +387,7 @@ func (p *problem) solveFast() []int {
 			}
 		}
 		if iter > 20 {
-			return p.solveExact()
+			return p.solveExact(ctx)
 		}
 		if !perfect {
 			// The sparse graph lacks a perfect matching (heavy rematch or
@@ -386,7 +403,7 @@ func (p *problem) solveFast() []int {
 		}
 		added := p.violations(s, func(i, j int) { addEdge(i, j) })
 		if added == 0 {
-			return mate
+			return mate, nil
 		}
 	}
 }

@@ -20,7 +20,7 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 			"the versions in --banlist FILE. Games: fusion-world, masters, score-dbz, panini-dbz.")
 	game := fs.String("game", "", "`game`, e.g. fusion-world")
 	dateStr := fs.String("date", "", "`date` (YYYY-MM-DD)")
-	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists")
+	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists (- for standard input)")
 	asJSON := fs.Bool("json", false, "print the version as JSON (the ban-list file format)")
 	storedFlag := fs.Bool("stored", false, "also use the versions stored by 'banlist import' (DATABASE_URL or --data)")
 	var db dbFlags
@@ -62,7 +62,7 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 			return fail("loading stored ban lists: %v", err)
 		}
 	}
-	bans, err := banLists(stored, *banPath)
+	bans, err := banLists(env, stored, *banPath)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -19,8 +19,9 @@ func init() {
 
 func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "cards import", "[--data DIR] FILE",
-		"Reads a card list and stores it in the database, replacing cards with the same number, in one\n"+
-			"transaction: a file with a bad record changes nothing, and the error names the record.\n"+
+		"Reads a card list (a file, or - for standard input; at most 64 MB) and stores it in the\n"+
+			"database, replacing cards with the same number, in one transaction: a file with a bad\n"+
+			"record changes nothing, and the error names the record.\n"+
 			"Formats: the Fusion World JSON card list, the Masters JSON card list, and the CSV of docs/card-csv.md.")
 	var db dbFlags
 	db.register(fs, env)
@@ -31,7 +32,7 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, "cards import: give exactly one card file")
 		return 2
 	}
-	cards, err := rules.ReadCardsFile(fs.Arg(0))
+	cards, err := readCardsInput(env, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(env.stderr, "cards import: %v\n", err)
 		return 2
@@ -61,7 +62,8 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 
 func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "banlist import", "[--data DIR] FILE",
-		"Reads ban list versions (docs/banlist-format.md, or the Masters list's own JSON) and stores them.\n"+
+		"Reads ban list versions (docs/banlist-format.md, or the Masters list's own JSON; a file, or -\n"+
+			"for standard input) and stores them.\n"+
 			"A version with the same game and effective date as a stored one replaces it.")
 	var db dbFlags
 	db.register(fs, env)
@@ -72,7 +74,7 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, "banlist import: give exactly one ban list file")
 		return 2
 	}
-	versions, err := rules.ReadBanListsFile(fs.Arg(0))
+	versions, err := readBanListsInput(env, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(env.stderr, "banlist import: %v\n", err)
 		return 2

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -64,8 +63,8 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 			"Formats: "+strings.Join(rules.FormatIDs(), ", "))
 	formatID := fs.String("format", "", "format `ID`, e.g. fw-standard")
 	dateStr := fs.String("date", "", "event `date` (YYYY-MM-DD); picks the ban list in force")
-	cardsPath := fs.String("cards", "", "card list `FILE` (Fusion World JSON, Masters JSON or CSV)")
-	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists")
+	cardsPath := fs.String("cards", "", "card list `FILE` (Fusion World JSON, Masters JSON or CSV; - for standard input)")
+	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists (- for standard input)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	var db dbFlags
 	db.register(fs, env)
@@ -80,6 +79,9 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	if len(pos) != 1 {
 		fs.Usage()
 		return fail("expected one DECKFILE, got %d", len(pos))
+	}
+	if err := oneStdin([]string{"DECKFILE", "--cards", "--banlist"}, pos[0], *cardsPath, *banPath); err != nil {
+		return fail("%v", err)
 	}
 	format, ok := rules.LookupFormat(*formatID)
 	if !ok {
@@ -99,7 +101,7 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	)
 	switch {
 	case *cardsPath != "":
-		cards, err := rules.ReadCardsFile(*cardsPath)
+		cards, err := readCardsInput(env, *cardsPath)
 		if err != nil {
 			return fail("reading cards: %v", err)
 		}
@@ -110,7 +112,7 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 		}
 	}
 
-	bans, err := banLists(stored, *banPath)
+	bans, err := banLists(env, stored, *banPath)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -143,15 +145,12 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 func readDeck(env *cliEnv, path string) (*rules.Decklist, error) {
-	if path == "-" {
-		return rules.ParseDecklist(env.stdin)
-	}
-	f, err := os.Open(path)
+	r, err := openInput(env, path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return rules.ParseDecklist(f)
+	defer r.Close()
+	return rules.ParseDecklist(r)
 }
 
 func printDeckResult(env *cliEnv, format *rules.Format, res rules.Result) {
@@ -189,7 +188,7 @@ func orDash(s string) string {
 
 // banLists is the built-in lists plus stored versions and those of a ban list
 // file (path may be empty).
-func banLists(stored []rules.BanListVersion, path string) (*rules.BanLists, error) {
+func banLists(env *cliEnv, stored []rules.BanListVersion, path string) (*rules.BanLists, error) {
 	bans := rules.BuiltinBanLists()
 	for _, v := range stored {
 		if err := bans.Add(v); err != nil {
@@ -199,13 +198,13 @@ func banLists(stored []rules.BanListVersion, path string) (*rules.BanLists, erro
 	if path == "" {
 		return bans, nil
 	}
-	versions, err := rules.ReadBanListsFile(path)
+	versions, err := readBanListsInput(env, path)
 	if err != nil {
 		return nil, fmt.Errorf("reading ban list: %w", err)
 	}
 	for _, v := range versions {
 		if err := bans.Add(v); err != nil {
-			return nil, fmt.Errorf("ban list %s: %w", path, err)
+			return nil, fmt.Errorf("ban list %s: %w", inputName(path), err)
 		}
 	}
 	return bans, nil

@@ -4,12 +4,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"sort"
 	"syscall"
+	"time"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -22,7 +24,56 @@ type command struct {
 	summary string
 	// run gets the arguments after the command name. It returns the process exit
 	// code: 0 success, 1 a finding (illegal deck, violation), 2 bad input or usage.
+	// ctx is cancelled on Ctrl-C or SIGTERM; the command should stop soon after.
 	run func(ctx context.Context, env *cliEnv, args []string) int
+	// stopsItself marks a command that handles Ctrl-C and SIGTERM as its normal
+	// end (serve finishes the requests in progress, then exits 0): it gets no
+	// time limit and its exit code stands.
+	stopsItself bool
+}
+
+// Exit codes after Ctrl-C (SIGINT) and SIGTERM, as shells report a process
+// killed by them (128 + the signal number). Documented in README.md.
+const (
+	exitInterrupted = 130
+	exitTerminated  = 143
+)
+
+// stopGrace is how long a command has to stop after Ctrl-C or SIGTERM (to
+// roll back, remove a half-written file) before the process exits anyway.
+// Commands check their context, so they normally stop well within it.
+const stopGrace = 500 * time.Millisecond
+
+// signalCause is the cancellation cause of a command's context after a signal.
+type signalCause struct{ sig os.Signal }
+
+func (c *signalCause) Error() string { return "stopped by " + signalName(c.sig) }
+
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
+}
+
+func signalExitCode(sig os.Signal) int {
+	if sig == syscall.SIGTERM {
+		return exitTerminated
+	}
+	return exitInterrupted
+}
+
+// interruptedCode is the exit code of a command that stopped because its
+// context was cancelled: that of the signal, or 130 when no signal says.
+func interruptedCode(ctx context.Context) int {
+	var sc *signalCause
+	if errors.As(context.Cause(ctx), &sc) {
+		return signalExitCode(sc.sig)
+	}
+	return exitInterrupted
 }
 
 // cliEnv carries the process environment so commands stay testable.
@@ -43,15 +94,49 @@ func register(c command) {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	env := &cliEnv{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
-	code := run(ctx, env, os.Args[1:])
-	stop()
-	os.Exit(code)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	os.Exit(runUntilSignal(env, os.Args[1:], sigs))
 }
 
-// run finds the longest registered command name that prefixes args
-// ("deck check" before "deck") and runs it.
+// runUntilSignal runs the command and stops it on the first signal: its
+// context is cancelled, and unless the command stops itself (serve) the
+// process ends with 130 (SIGINT) or 143 (SIGTERM) once the command returns,
+// or after stopGrace if it has not by then (a read of a terminal cannot be
+// cancelled). A second signal ends it at once.
+func runUntilSignal(env *cliEnv, args []string, sigs <-chan os.Signal) int {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, env, args) }()
+	var sig os.Signal
+	select {
+	case code := <-done:
+		return code
+	case sig = <-sigs:
+	}
+	cancel(&signalCause{sig: sig})
+	c, _, _ := findCommand(args)
+	var grace <-chan time.Time
+	if !c.stopsItself {
+		grace = time.After(stopGrace)
+	}
+	select {
+	case code := <-done:
+		if c.stopsItself {
+			return code
+		}
+		fmt.Fprintf(env.stderr, "tenkaichi: stopped by %s\n", signalName(sig))
+	case <-grace:
+		fmt.Fprintf(env.stderr, "tenkaichi: stopped by %s (without waiting for the command to finish)\n", signalName(sig))
+	case second := <-sigs:
+		fmt.Fprintf(env.stderr, "tenkaichi: stopped by a second signal (%s)\n", signalName(second))
+	}
+	return signalExitCode(sig)
+}
+
+// run runs the command args name (see findCommand).
 func run(ctx context.Context, env *cliEnv, args []string) int {
 	// Help asked for goes to standard output with exit 0; usage printed
 	// because the command line was wrong goes to standard error with exit 2.
@@ -63,11 +148,8 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 		usage(env.stdout)
 		return 0
 	}
-	for n := min(len(args), 3); n >= 1; n-- {
-		name := joinWords(args[:n])
-		if c, ok := commands[name]; ok {
-			return c.run(ctx, env, args[n:])
-		}
+	if c, rest, ok := findCommand(args); ok {
+		return c.run(ctx, env, rest)
 	}
 	// A group name alone ("deck", "cards") lists its sub-commands.
 	if group := groupUsage(args[0]); group != "" {
@@ -81,6 +163,17 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 	fmt.Fprintf(env.stderr, "tenkaichi: unknown command %q\n\n", args[0])
 	usage(env.stderr)
 	return 2
+}
+
+// findCommand finds the longest registered command name that prefixes args
+// ("deck check" before "deck") and returns it with the arguments after it.
+func findCommand(args []string) (command, []string, bool) {
+	for n := min(len(args), 3); n >= 1; n-- {
+		if c, ok := commands[joinWords(args[:n])]; ok {
+			return c, args[n:], true
+		}
+	}
+	return command{}, nil, false
 }
 
 func isHelp(arg string) bool {

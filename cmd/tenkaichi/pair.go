@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 )
@@ -38,7 +36,7 @@ type pairRoundJSON struct {
 	Matches []pairMatchJSON `json:"matches"`
 }
 
-func runPair(_ context.Context, env *cliEnv, args []string) int {
+func runPair(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "pair", "--in FILE [--explain] [--exact]",
 		"Pairs the next Swiss round of the event file (- for standard input) and prints it as JSON:\n"+
 			`{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"}, {"p1": "…", "p2": null}]}`+"\n"+
@@ -54,7 +52,10 @@ func runPair(_ context.Context, env *cliEnv, args []string) int {
 	if ev == nil {
 		return code
 	}
-	pr, err := pairing.PairNextRound(ev, pairing.PairOptions{Exact: *exact})
+	pr, err := pairing.PairNextRoundContext(ctx, ev, pairing.PairOptions{Exact: *exact})
+	if ctx.Err() != nil {
+		return interruptedCode(ctx) // main reports the signal
+	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "tenkaichi pair: %v\n", err)
 		return 2
@@ -86,21 +87,14 @@ func loadEventFile(env *cliEnv, cmd, path string, extra []string) (*pairing.Even
 		fmt.Fprintf(env.stderr, "tenkaichi %s: --in FILE is required\n", cmd)
 		return nil, 2
 	}
-	var r io.Reader
-	if path == "-" {
-		r = env.stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			fmt.Fprintf(env.stderr, "tenkaichi %s: %v\n", cmd, err)
-			return nil, 2
-		}
-		defer f.Close()
-		r = f
-	}
-	ev, err := pairing.ReadEventFile(r)
+	data, err := readInput(env, path)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi %s: %s: %v\n", cmd, path, err)
+		fmt.Fprintf(env.stderr, "tenkaichi %s: %v\n", cmd, err)
+		return nil, 2
+	}
+	ev, err := pairing.ParseEvent(data)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "tenkaichi %s: %s: %v\n", cmd, inputName(path), err)
 		return nil, 2
 	}
 	return ev, 0

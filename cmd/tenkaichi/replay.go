@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
-	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 )
 
@@ -41,15 +39,18 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 		return fail("--until %d: STEP is a step number, 0 or more (0: the whole log)", *until)
 	}
 	logFile := fs.Arg(0)
+	if err := oneStdin([]string{"LOGFILE", "--cards"}, logFile, *cardsFile); err != nil {
+		return fail("%v", err)
+	}
 	var cards engine.Cards
 	if *cardsFile != "" {
-		list, err := rules.ReadCardsFile(*cardsFile)
+		list, err := readCardsInput(env, *cardsFile)
 		if err != nil {
 			return fail("reading cards: %v", err)
 		}
 		cards = engine.NewCardMap(list)
 	}
-	data, err := os.ReadFile(logFile)
+	data, err := readInput(env, logFile)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{name: "serve", summary: "run the web server", run: runServe})
+	register(command{name: "serve", summary: "run the web server", run: runServe, stopsItself: true})
 }
 
 func runServe(ctx context.Context, env *cliEnv, args []string) int {

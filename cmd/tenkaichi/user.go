@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -82,7 +83,8 @@ func readPassword(env *cliEnv) (string, error) {
 		fmt.Fprintln(env.stderr)
 		return string(b), err
 	}
-	line, err := bufio.NewReader(env.stdin).ReadString('\n')
+	// A password has at most 72 bytes: read no more than a line of 1 KB.
+	line, err := bufio.NewReader(io.LimitReader(env.stdin, 1<<10)).ReadString('\n')
 	if err != nil && line == "" {
 		return "", errors.New("no password on standard input")
 	}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+)
+
+// maxInputBytes bounds every file a command reads into memory (event files,
+// decklists, card lists, ban lists, game logs), like the card import of the
+// web pages: a wrong file (a video, /dev/zero) fails at once with a clear
+// message instead of filling the memory.
+const maxInputBytes = 64 << 20
+
+// stdinName is the argument that names standard input instead of a file.
+const stdinName = "-"
+
+// inputTooLargeError is what reading more than maxInputBytes of an input gives.
+type inputTooLargeError struct{ name string }
+
+func (e *inputTooLargeError) Error() string {
+	return fmt.Sprintf("%s is larger than %d MB, the most Tenkaichi reads from one file", e.name, maxInputBytes>>20)
+}
+
+// inputName is how messages name an input: the path, or "standard input".
+func inputName(path string) string {
+	if path == stdinName {
+		return "standard input"
+	}
+	return path
+}
+
+// cappedReader reads at most maxInputBytes and fails with an
+// *inputTooLargeError as soon as the input goes beyond.
+type cappedReader struct {
+	r    io.Reader
+	name string
+	left int64
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left < 0 {
+		return 0, &inputTooLargeError{name: c.name}
+	}
+	// Ask for one byte more than allowed: getting it proves the input is too large.
+	if int64(len(p)) > c.left+1 {
+		p = p[:c.left+1]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if c.left < 0 {
+		return n + int(c.left), &inputTooLargeError{name: c.name}
+	}
+	return n, err
+}
+
+// openInput opens the file at path, or standard input for "-", behind the
+// size cap. Close it when done (closing standard input does nothing).
+func openInput(env *cliEnv, path string) (io.ReadCloser, error) {
+	if path == stdinName {
+		return io.NopCloser(&cappedReader{r: env.stdin, name: inputName(path), left: maxInputBytes}), nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{&cappedReader{r: f, name: path, left: maxInputBytes}, f}, nil
+}
+
+// readInput reads all of the file at path, or standard input for "-", up to
+// the size cap.
+func readInput(env *cliEnv, path string) ([]byte, error) {
+	r, err := openInput(env, path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
+// oneStdin refuses a command line that gives standard input ("-") for more
+// than one input: it can be read only once. names are the flags or argument
+// names of the inputs, in the order of paths.
+func oneStdin(names []string, paths ...string) error {
+	first := ""
+	for i, p := range paths {
+		if p != stdinName {
+			continue
+		}
+		if first != "" {
+			return fmt.Errorf("%s and %s both read standard input (-); only one input can", first, names[i])
+		}
+		first = names[i]
+	}
+	return nil
+}
+
+// isTooLarge reports whether err comes from an input over the size cap.
+func isTooLarge(err error) bool {
+	var big *inputTooLargeError
+	return errors.As(err, &big)
+}
+
+// readCardsInput reads a card list (Fusion World JSON, Masters JSON or CSV)
+// from a file or standard input. The format comes from the content, or from a
+// .csv extension when the content does not decide it.
+func readCardsInput(env *cliEnv, path string) ([]rules.Card, error) {
+	r, err := openInput(env, path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	format := rules.CardFileAuto
+	if strings.EqualFold(filepath.Ext(path), ".csv") {
+		format = rules.CardFileCSV
+	}
+	cards, err := rules.ReadCards(r, format)
+	if err != nil && !isTooLarge(err) {
+		return nil, fmt.Errorf("%s: %w", inputName(path), err)
+	}
+	return cards, err
+}
+
+// readBanListsInput reads ban-list versions from a file or standard input.
+func readBanListsInput(env *cliEnv, path string) ([]rules.BanListVersion, error) {
+	r, err := openInput(env, path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	versions, err := rules.ReadBanLists(r)
+	if err != nil && !isTooLarge(err) {
+		return nil, fmt.Errorf("%s: %w", inputName(path), err)
+	}
+	return versions, err
+}
