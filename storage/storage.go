@@ -34,7 +34,12 @@ type Config struct {
 	DatabaseURL string
 	// SQLitePath is the SQLite file used when DatabaseURL is empty.
 	SQLitePath string
-	Logger     *slog.Logger
+	// SQLiteSynchronous is SQLite's synchronous setting: empty means FULL,
+	// which syncs every commit to disk so a power cut loses no reported
+	// result. NORMAL is there for the benchmark that measures what FULL
+	// costs (docs/performance.md).
+	SQLiteSynchronous string
+	Logger            *slog.Logger
 }
 
 // Store wraps the database handle. Its methods are safe for concurrent use.
@@ -46,6 +51,7 @@ type Store struct {
 	now     func() time.Time
 	hooks   *hooks
 	pending *[]Notice // notices of the open transaction, nil outside one
+	unlock  func()    // releases the SQLite file's shared lock (see lockSQLite); nil for PostgreSQL
 }
 
 // hooks are shared by a Store and the transaction Stores made from it.
@@ -74,6 +80,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		db      *gorm.DB
 		err     error
 		dialect Dialect
+		unlock  func()
 	)
 	switch {
 	case cfg.DatabaseURL != "" && IsPostgresURL(cfg.DatabaseURL):
@@ -86,19 +93,30 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		if cfg.SQLitePath == "" {
 			return nil, errors.New("no SQLite file given")
 		}
+		switch cfg.SQLiteSynchronous {
+		case "", "FULL", "NORMAL":
+		default:
+			return nil, fmt.Errorf("SQLite synchronous setting %q: want FULL or NORMAL", cfg.SQLiteSynchronous)
+		}
 		if err := os.MkdirAll(filepath.Dir(cfg.SQLitePath), 0o750); err != nil {
 			return nil, fmt.Errorf("create data directory: %w", err)
 		}
-		// WAL lets readers work while one writer writes; the busy timeout makes
-		// a second writer wait instead of failing at once.
-		dsn := "file:" + cfg.SQLitePath + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-		db, err = gorm.Open(sqlite.Open(dsn), gcfg)
+		if unlock, err = lockSQLite(cfg.SQLitePath); err != nil {
+			return nil, err
+		}
+		db, err = gorm.Open(sqlite.Open(sqliteDSN(cfg.SQLitePath, cfg.SQLiteSynchronous)), gcfg)
 	}
 	if err != nil {
+		if unlock != nil {
+			unlock()
+		}
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
+		if unlock != nil {
+			unlock()
+		}
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
 	if dialect == DialectSQLite {
@@ -114,16 +132,37 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	defer cancel()
 	if err := sqlDB.PingContext(pingCtx); err != nil {
 		_ = sqlDB.Close()
+		if unlock != nil {
+			unlock()
+		}
 		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
 	}
-	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}}, nil
+	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}, nil
+}
+
+// sqliteDSN is how every connection to a SQLite file is opened. WAL lets
+// readers work while one writer writes; the busy timeout makes a second
+// writer wait instead of failing at once; synchronous FULL (the default)
+// syncs the log on every commit, so a power cut cannot lose a result that a
+// player was told is saved.
+func sqliteDSN(path, synchronous string) string {
+	if synchronous == "" {
+		synchronous = "FULL"
+	}
+	return "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_txlock=immediate"
 }
 
 // Dialect tells which database this store uses.
 func (s *Store) Dialect() Dialect { return s.dialect }
 
-// Close releases the connections.
-func (s *Store) Close() error { return s.sqlDB.Close() }
+// Close releases the connections (and, for SQLite, the file's lock).
+func (s *Store) Close() error {
+	err := s.sqlDB.Close()
+	if s.unlock != nil {
+		s.unlock()
+	}
+	return err
+}
 
 // Ping checks the database answers within the context's deadline.
 func (s *Store) Ping(ctx context.Context) error { return s.sqlDB.PingContext(ctx) }

@@ -1,0 +1,80 @@
+package storage_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// BenchmarkReportResultSQLite measures what a player's result report costs on
+// the SQLite file, with SQLite's synchronous setting at FULL (every commit
+// synced to disk: the default) and NORMAL (the log synced at checkpoints
+// only: a power cut may lose the last commits). One op is one report; every
+// second one confirms its match. Figures: docs/performance.md.
+//
+//	go test ./storage/ -run '^$' -bench ReportResultSQLite -benchtime 2000x
+func BenchmarkReportResultSQLite(b *testing.B) {
+	for _, mode := range []string{"FULL", "NORMAL"} {
+		b.Run("synchronous="+mode, func(b *testing.B) {
+			st, err := storage.Open(ctx, storage.Config{SQLitePath: filepath.Join(b.TempDir(), "tenkaichi.db"), SQLiteSynchronous: mode})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			if _, err := st.Migrate(ctx); err != nil {
+				b.Fatal(err)
+			}
+			matches := b.N/2 + 1
+			e := newEvent("Bench")
+			e.Status = storage.StatusRunning
+			var entries []storage.Entry
+			var pairs []storage.NewMatch
+			err = st.Tx(ctx, func(tx *storage.Store) error {
+				if err := tx.CreateEvent(ctx, org, e); err != nil {
+					return err
+				}
+				for i := 0; i < 2*matches; i++ {
+					en := storage.Entry{EventID: e.ID, PlayerName: fmt.Sprintf("P%d", i), TokenHash: fmt.Sprintf("bench%d", i)}
+					if err := tx.RegisterEntry(ctx, org, &en); err != nil {
+						return err
+					}
+					entries = append(entries, en)
+				}
+				for i := 0; i < matches; i++ {
+					pairs = append(pairs, storage.NewMatch{TableNo: ptr(i + 1), P1: entries[2*i].ID, P2: ptr(entries[2*i+1].ID)})
+				}
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, pairs)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := st.PublishRound(ctx, org, e.ID, 1); err != nil {
+				b.Fatal(err)
+			}
+			ms, err := st.Matches(ctx, r.ID)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m := ms[i/2]
+				reporter := m.P1EntryID
+				if i%2 == 1 {
+					reporter = *m.P2EntryID
+				}
+				if _, _, err := st.ReportResult(ctx, e.ID, m.ID, reporter, storage.ResultInput{Result: storage.ResultP1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "reports/s")
+		})
+	}
+}
