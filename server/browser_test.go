@@ -16,6 +16,18 @@ import (
 // missing browser fails the test; elsewhere it is skipped with a note.
 func phone(t *testing.T) context.Context {
 	t.Helper()
+	return chromium(t, 390, 844, true)
+}
+
+// screen opens a headless Chromium with a laptop's (or a venue screen's)
+// window of w×h.
+func screen(t *testing.T, w, h int64) context.Context {
+	t.Helper()
+	return chromium(t, w, h, false)
+}
+
+func chromium(t *testing.T, w, h int64, mobile bool) context.Context {
+	t.Helper()
 	path := os.Getenv("CHROMIUM")
 	if path == "" {
 		for _, p := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -40,13 +52,17 @@ func phone(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-quic", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(390, 844),
+		chromedp.WindowSize(int(w), int(h)),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile)); err != nil {
+	view := []chromedp.EmulateViewportOption{}
+	if mobile {
+		view = append(view, chromedp.EmulateScale(3), chromedp.EmulateMobile)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h, view...)); err != nil {
 		t.Fatalf("start Chromium: %v", err)
 	}
 	return ctx

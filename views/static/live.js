@@ -242,6 +242,22 @@
       document.addEventListener("visibilitychange", function () {
         if (!document.hidden) resync(); // a phone waking up may have slept through notices
       });
+      // A page kept in the back-forward cache must not keep its stream: a
+      // browser opens at most six connections to a server, so after a few
+      // pages visited in turn the next one would never load. Close on
+      // leaving, and reconnect and catch up on coming back.
+      window.addEventListener("pagehide", function () {
+        Object.keys(sources).forEach(function (ev) {
+          sources[ev].close();
+          delete sources[ev];
+        });
+      });
+      window.addEventListener("pageshow", function (e) {
+        if (!e.persisted) return;
+        watchedEvents().forEach(connect);
+        resync();
+        if (document.querySelector("[data-live-topics]")) scheduleSwap(true);
+      });
     }
   }
 
