@@ -80,6 +80,9 @@ type Player struct {
 	// export imported elsewhere, with new ids) orders them the same. 0: not
 	// given; the key is then a hash of the event's seed and the player's id.
 	RandomKey uint64 `json:"random_key,omitempty"`
+	// Placing is informational: the final place when the file was written
+	// (the server's export); nothing here reads it.
+	Placing int `json:"placing,omitempty"`
 }
 
 // TiebreakKey is p's last tiebreaker in ev: p.RandomKey, or without one a

@@ -3,10 +3,13 @@ package pairing
 import "slices"
 
 // Placing is a player's final place in the event; Place is 0 while it is
-// not decided yet.
+// not decided yet. LostIn names the top-cut round a player was knocked out
+// in ("Semifinals"), as soon as they are, even before their place is
+// decided; "" for everyone else.
 type Placing struct {
-	ID    string
-	Place int
+	ID     string
+	Place  int
+	LostIn string
 }
 
 // Placings ranks the whole field for the final results. Without a top cut
@@ -37,6 +40,7 @@ func Placings(standings []Standing, b *Bracket) []Placing {
 		seed[s.ID] = s.Seed
 	}
 	place := make(map[string]int, len(standings))
+	lostIn := make(map[string]string)
 	// Losers of round r (of n) take the places after the 2^(n-r) players
 	// still in: the final's loser 2nd, the semifinals' from 3rd.
 	n := len(b.Rounds)
@@ -47,16 +51,17 @@ func Placings(standings []Standing, b *Bracket) []Placing {
 		for _, m := range round.Matches {
 			if m.Winner == nil {
 				decided = false
-				break
+				continue
 			}
 			if m.Bye || m.P1 == nil || m.P2 == nil {
 				continue
 			}
+			loser := *m.P1
 			if *m.Winner == *m.P1 {
-				losers = append(losers, *m.P2)
-			} else {
-				losers = append(losers, *m.P1)
+				loser = *m.P2
 			}
+			losers = append(losers, loser)
+			lostIn[loser] = round.Name
 		}
 		if !decided {
 			continue
@@ -80,9 +85,9 @@ func Placings(standings []Standing, b *Bracket) []Placing {
 	var undecided []Placing
 	for _, s := range standings {
 		if p := place[s.ID]; p > 0 {
-			out = append(out, Placing{ID: s.ID, Place: p})
+			out = append(out, Placing{ID: s.ID, Place: p, LostIn: lostIn[s.ID]})
 		} else {
-			undecided = append(undecided, Placing{ID: s.ID})
+			undecided = append(undecided, Placing{ID: s.ID, LostIn: lostIn[s.ID]})
 		}
 	}
 	slices.SortFunc(out, func(x, y Placing) int { return x.Place - y.Place })

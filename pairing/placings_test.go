@@ -25,7 +25,11 @@ func placingsOf(t *testing.T, ev *Event, size int) string {
 	}
 	var parts []string
 	for _, p := range Placings(st, b) {
-		parts = append(parts, fmt.Sprintf("%s:%d", p.ID, p.Place))
+		part := fmt.Sprintf("%s:%d", p.ID, p.Place)
+		if p.LostIn != "" {
+			part += "(" + p.LostIn[:2] + ")"
+		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, " ")
 }
@@ -50,12 +54,13 @@ func TestPlacingsTopEight(t *testing.T) {
 	}}}}
 	// The quarterfinal losers wait for the last quarterfinal; everyone
 	// outside the cut is placed from 9th (the dropped p02 too).
-	if got, want := placingsOf(t, ev, 8), "p02:9 p10:10 p01:0 p03:0 p04:0 p05:0 p06:0 p07:0 p08:0 p09:0"; got != want {
+	// Those already out say where they lost.
+	if got, want := placingsOf(t, ev, 8), "p02:9 p10:10 p01:0 p03:0 p04:0 p05:0(Qu) p06:0 p07:0 p08:0(Qu) p09:0(Qu)"; got != want {
 		t.Fatalf("during the quarterfinals:\ngot  %s\nwant %s", got, want)
 	}
 	ev.TopCut.Rounds[0].Matches[3].Games = twoGames
 	// Quarterfinal losers p04 (seed 3), p05 (4), p08 (7), p09 (8): 5th-8th in Swiss order.
-	if got, want := placingsOf(t, ev, 8), "p04:5 p05:6 p08:7 p09:8 p02:9 p10:10 p01:0 p03:0 p06:0 p07:0"; got != want {
+	if got, want := placingsOf(t, ev, 8), "p04:5(Qu) p05:6(Qu) p08:7(Qu) p09:8(Qu) p02:9 p10:10 p01:0 p03:0 p06:0 p07:0"; got != want {
 		t.Fatalf("after the quarterfinals:\ngot  %s\nwant %s", got, want)
 	}
 	// Semifinals: p01 v p06 (p06 wins), p03 v p07 (p03 wins); final p06 v p03, p03 wins.
@@ -63,7 +68,7 @@ func TestPlacingsTopEight(t *testing.T) {
 		CutRound{Number: 2, Matches: []CutMatch{{P1: "p06", P2: "p01", Games: twoGames}, {P1: "p03", P2: "p07", Games: twoGames}}},
 		CutRound{Number: 3, Matches: []CutMatch{{P1: "p03", P2: "p06", Games: []Game{{Winner: ResultP1}, {Winner: ResultP2}, {Winner: ResultP1}}}}})
 	// Semifinal losers p01 (seed 1) and p07 (seed 6) are 3rd and 4th.
-	if got, want := placingsOf(t, ev, 8), "p03:1 p06:2 p01:3 p07:4 p04:5 p05:6 p08:7 p09:8 p02:9 p10:10"; got != want {
+	if got, want := placingsOf(t, ev, 8), "p03:1 p06:2(Fi) p01:3(Se) p07:4(Se) p04:5(Qu) p05:6(Qu) p08:7(Qu) p09:8(Qu) p02:9 p10:10"; got != want {
 		t.Fatalf("after the final:\ngot  %s\nwant %s", got, want)
 	}
 }
@@ -78,7 +83,7 @@ func TestPlacingsTopSixWithByes(t *testing.T) {
 	}}
 	// The two first-round losers take 5th and 6th; the cut ends at 6, so the
 	// rest start at 7th.
-	if got, want := placingsOf(t, ev, 6), "p01:1 p03:2 p05:3 p07:4 p04:5 p06:6 p02:7 p08:8 p09:9 p10:10"; got != want {
+	if got, want := placingsOf(t, ev, 6), "p01:1 p03:2(Fi) p05:3(Se) p07:4(Se) p04:5(Qu) p06:6(Qu) p02:7 p08:8 p09:9 p10:10"; got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 }

@@ -461,7 +461,8 @@ func TestTopCutGameByGameReports(t *testing.T) {
 	confirm := url.Values{"match": {match}, "result": {regexp.MustCompile(`name="result" value="(p[12])"`).FindStringSubmatch(page.body)[1]}, "games": {"same"}}
 	expectRedirect(t, "Ben confirms", ben.post(d.links["Ben"], d.links["Ben"]+"/report", confirm), d.links["Ben"])
 	st := a.browser().get(d.path + "/standings")
-	if !strings.Contains(st.body, "Winner: Ann") || !strings.Contains(st.body, "2-1") {
+	if c := pfChampion.FindStringSubmatch(st.body); c == nil || pfText(c[1]) != "Ann" ||
+		!strings.Contains(pfText(st.body), "1 Ann games won: 2 (advances) 2 Ben games won: 1") {
 		t.Fatalf("bracket after the final:\n%s", excerpt(st.body))
 	}
 }

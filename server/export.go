@@ -135,10 +135,16 @@ func (s *Server) buildExport(c echo.Context, ev *storage.Event) (*exportFile, er
 		return nil, err
 	}
 	out := &exportFile{Event: *d.pairingEvent(true)}
+	res, err := d.results()
+	if err != nil {
+		return nil, err
+	}
 	// Every player carries their last tiebreaker, so the copy orders fully
-	// tied players as this event does, whatever ids it gives them.
+	// tied players as this event does, whatever ids it gives them; and their
+	// final placing, once decided.
 	for i, p := range out.Players {
 		out.Players[i].RandomKey = out.Event.TiebreakKey(p)
+		out.Players[i].Placing = res.PlaceOf[p.ID]
 	}
 	ext := &exportExt{Version: exportVersion, Entries: []exportEntry{}, Penalties: []exportPenalty{}, RoundsMeta: []exportRound{},
 		Event: exportEvent{
@@ -637,7 +643,8 @@ func (s *Server) importEventFile(c echo.Context) error {
 }
 
 // standingsCSV answers the standings as CSV: rank, name, member id, points,
-// record and every tiebreaker of the event's profile.
+// record, every tiebreaker of the event's profile, and the final placing
+// (empty until it is decided).
 func (s *Server) standingsCSV(c echo.Context) error {
 	ev, err := s.eventParam(c)
 	if err != nil {
@@ -647,7 +654,7 @@ func (s *Server) standingsCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rows, err := pairing.Standings(d.pairingEvent(false), "")
+	res, err := d.results()
 	if err != nil {
 		return err
 	}
@@ -656,8 +663,9 @@ func (s *Server) standingsCSV(c echo.Context) error {
 	w := csv.NewWriter(&buf)
 	head := []string{"rank", "name", "member_id", "points", "record"}
 	head = append(head, keys...)
+	head = append(head, "placing")
 	_ = w.Write(head)
-	for _, r := range rows {
+	for _, r := range res.Standings {
 		member := ""
 		if e, ok := d.ByID[entryIDOf(r.ID)]; ok {
 			member = e.MemberID
@@ -666,6 +674,11 @@ func (s *Server) standingsCSV(c echo.Context) error {
 		for _, k := range keys {
 			line = append(line, strconv.FormatFloat(r.Tiebreaker(k), 'f', 4, 64))
 		}
+		place := ""
+		if p := res.PlaceOf[r.ID]; p > 0 {
+			place = strconv.Itoa(p)
+		}
+		line = append(line, place)
 		_ = w.Write(line)
 	}
 	w.Flush()

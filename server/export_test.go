@@ -369,15 +369,28 @@ func TestExportStandingsCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// No placing while the event runs.
 	want := [][]string{
-		{"rank", "name", "member_id", "points", "record", "omw", "oomw"},
-		{"1", "Bo", "M-Bo", "3", "1-0-0", "0.3300", "1.0000"},
-		{"2", "Cy", "M-Cy", "3", "1-0-0", "0.0000", "0.0000"},
+		{"rank", "name", "member_id", "points", "record", "omw", "oomw", "placing"},
+		{"1", "Bo", "M-Bo", "3", "1-0-0", "0.3300", "1.0000", ""},
+		{"2", "Cy", "M-Cy", "3", "1-0-0", "0.0000", "0.0000", ""},
 		// A name that a spreadsheet would run as a formula is quoted.
-		{"3", "'=HYPERLINK(1)", "M-=HYPERLINK(1)", "0", "0-1-0", "1.0000", "0.3300"},
+		{"3", "'=HYPERLINK(1)", "M-=HYPERLINK(1)", "0", "0-1-0", "1.0000", "0.3300", ""},
 	}
 	if !reflect.DeepEqual(rows, want) {
 		t.Fatalf("csv:\n%q\nwant\n%q", rows, want)
+	}
+	// Finished without a top cut: the placings are the Swiss ranks.
+	ev, _ := a.store.EventByID(context.Background(), f.id)
+	ev.Status, ev.TopCutSize = storage.StatusFinished, 0
+	if err := a.store.UpdateEvent(context.Background(), pfActor, ev); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ = csv.NewReader(strings.NewReader(org.get(f.path + "/standings.csv").body)).ReadAll()
+	for i, row := range rows[1:] {
+		if row[7] != strconv.Itoa(i+1) {
+			t.Errorf("finished event, row %d: placing %q", i+1, row[7])
+		}
 	}
 }
 

@@ -115,6 +115,7 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 	if ranks, err := s.playerRanks(ctx, ev); err == nil {
 		if r, ok := ranks[playerID(en.ID)]; ok {
 			m.Rank, m.Points, m.Record = r.Rank, r.Points, r.Record
+			m.Placing, m.LostIn = r.Place, r.LostIn
 		}
 	} else {
 		return err

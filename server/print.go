@@ -3,7 +3,7 @@ package server
 import (
 	"errors"
 	"net/http"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -31,8 +31,11 @@ func (s *Server) printRoutes(app *echo.Group) {
 	app.POST("/events/import", s.importEventFile, requireOrganiser, middleware.BodyLimit("17M"))
 }
 
-func printHead(ev *storage.Event, title string) views.PrintHead {
-	return views.PrintHead{Title: title, EventID: ev.ID, EventName: ev.Name, Date: ev.Date(), Venue: ev.Venue, CSSURL: views.AssetURL("app.css")}
+// printHead is the top of a sheet; sheet names it for the print rules. The
+// time is the server's local time: on a laptop at the venue, the venue's.
+func (s *Server) printHead(ev *storage.Event, sheet, title string) views.PrintHead {
+	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: ev.Date(), Venue: ev.Venue,
+		Printed: s.now().Local().Format("2006-01-02 15:04 MST"), CSSURL: views.AssetURL("app.css")}
 }
 
 // printRound reads ?round=N, or takes the latest round; 404 when the event
@@ -71,6 +74,14 @@ func printDisplayRound(d *eventData, r *storage.Round) int {
 	return n
 }
 
+// sortByName orders lines alphabetically as people read names: case and
+// accents aside, in a stable order for equal names.
+func sortByName[T any](lines []T, name func(T) string) {
+	// A collator is not safe for concurrent use, so each call makes its own.
+	col := collate.New(language.English, collate.IgnoreCase, collate.Loose)
+	slices.SortStableFunc(lines, func(a, b T) int { return col.CompareString(name(a), name(b)) })
+}
+
 func tableLabel(t *int) string {
 	if t == nil {
 		return ""
@@ -102,7 +113,7 @@ func (s *Server) printPairings(c echo.Context) error {
 	} else {
 		title += ", by table"
 	}
-	sheet := views.PairingsSheet{Head: printHead(ev, title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
+	sheet := views.PairingsSheet{Head: s.printHead(ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
 		ByName: byName, Preview: r.Status == storage.RoundPreview}
 	for i := range d.Rounds {
 		x := &d.Rounds[i]
@@ -124,12 +135,7 @@ func (s *Server) printPairings(c echo.Context) error {
 		sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Table: t, Opponent: p2},
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
 	}
-	// Alphabetical as people read it: case and accents aside. A collator is
-	// not safe for concurrent use, so each request makes its own.
-	col := collate.New(language.English, collate.IgnoreCase, collate.Loose)
-	sort.SliceStable(sheet.Names, func(i, j int) bool {
-		return col.CompareString(sheet.Names[i].Name, sheet.Names[j].Name) < 0
-	})
+	sortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
 	return render(c, http.StatusOK, views.PairingsPrint(sheet))
 }
 
@@ -160,7 +166,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sheet := views.SlipsSheet{Head: printHead(ev, title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
+	sheet := views.SlipsSheet{Head: s.printHead(ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
 	for _, m := range d.Matches[r.Number] {
 		if m.P2EntryID == nil {
 			continue // a bye has nothing to report
@@ -220,7 +226,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	if after > 0 {
 		title = "Standings after round " + strconv.Itoa(after)
 	}
-	sheet := views.StandingsSheet{Head: printHead(ev, title), AfterRound: after, Profile: ev.Tiebreakers}
+	sheet := views.StandingsSheet{Head: s.printHead(ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
 		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerNames[k]})
 	}
@@ -246,7 +252,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sheet := views.BracketSheet{Head: printHead(ev, "Top cut"), BestOf: ev.TopCutBestOf}
+	sheet := views.BracketSheet{Head: s.printHead(ev, "bracket", "Top cut")}
 	if ev.TopCutSize == 0 {
 		sheet.Problem = "This event has no top cut: set its size in the event's settings."
 		return render(c, http.StatusOK, views.BracketPrint(sheet))
@@ -269,29 +275,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	sheet.Size = b.Size
-	nameOf := func(id *string) string {
-		if id == nil {
-			return ""
-		}
-		if e, ok := d.ByID[entryIDOf(*id)]; ok {
-			return e.PlayerName
-		}
-		return *id
-	}
-	won := func(m pairing.BracketMatch, p *string) bool {
-		return p != nil && m.Winner != nil && *m.Winner == *p
-	}
-	for _, r := range b.Rounds {
-		rv := views.BracketRoundView{Name: r.Name}
-		for _, m := range r.Matches {
-			rv.Matches = append(rv.Matches, views.BracketMatchView{Number: m.Match, Bye: m.Bye, Score: m.Score,
-				A: views.BracketSide{Seed: m.Seed1, Name: nameOf(m.P1), Winner: won(m, m.P1)},
-				B: views.BracketSide{Seed: m.Seed2, Name: nameOf(m.P2), Winner: won(m, m.P2)}})
-		}
-		sheet.Rounds = append(sheet.Rounds, rv)
-	}
-	sheet.Champion = nameOf(b.Champion)
+	sheet.Bracket = bracketView(b, d)
 	return render(c, http.StatusOK, views.BracketPrint(sheet))
 }
 
@@ -313,5 +297,5 @@ func (s *Server) printRegistration(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
-		Head: printHead(ev, "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
+		Head: s.printHead(ev, "poster", "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

@@ -203,6 +203,8 @@ func TestPrintStandingsNameTheirTiebreakers(t *testing.T) {
 	}
 }
 
+var pfChampion = regexp.MustCompile(`(?s)data-testid="champion">(.*?)</p>`)
+
 func TestPrintBracketFromTheTopCut(t *testing.T) {
 	a := newApp(t)
 	org := a.organiser()
@@ -234,11 +236,11 @@ func TestPrintBracketFromTheTopCut(t *testing.T) {
 	}
 	// Seed 1 meets seed 4, seed 2 meets seed 3; the final is not decided.
 	first := regexp.MustCompile(`1 (Ann|Ed) 4 (\w+)`).FindStringSubmatch(text)
-	if first == nil || !strings.Contains(text, "to be decided") {
+	if first == nil || !strings.Contains(text, "To be decided") {
 		t.Fatalf("semi-final 1 v 4 missing or final decided: %s", text)
 	}
-	if strings.Contains(text, "Champion") {
-		t.Fatal("no champion before the cut is played")
+	if c := pfChampion.FindStringSubmatch(r.body); c == nil || pfText(c[1]) != "To be decided" {
+		t.Fatalf("no champion before the cut is played: %v", c)
 	}
 
 	// Play the cut: 1 and 2 win their semi-finals in two games, then 1 wins the final.
@@ -256,8 +258,12 @@ func TestPrintBracketFromTheTopCut(t *testing.T) {
 	pfResult(t, a, f, final[0], storage.ResultInput{Result: storage.ResultP1, P1Wins: 2, Games: games})
 	r = org.get(f.path + "/print/bracket")
 	expectStatus(t, "bracket after the cut", r, http.StatusOK)
-	if !strings.Contains(pfText(r.body), "Champion: "+seed["1"]) {
+	if c := pfChampion.FindStringSubmatch(r.body); c == nil || pfText(c[1]) != seed["1"] {
 		t.Fatalf("champion %s missing: %s", seed["1"], pfText(r.body))
+	}
+	// Each side of a played match shows its games won: the final is 2-0.
+	if !strings.Contains(pfText(r.body), "Final 1 "+seed["1"]+" games won: 2 (advances) 2 "+seed["2"]+" games won: 0") {
+		t.Fatalf("final's game scores missing: %s", pfText(r.body))
 	}
 
 	// An event without a top cut says so.

@@ -2,9 +2,7 @@ package server
 
 import (
 	"net/http"
-	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
@@ -18,8 +16,10 @@ const (
 )
 
 // projector is GET /events/:id/projector: public for non-draft events. It
-// shows the latest published round's pairings and clock and the standings of
-// the results in so far; ?top=n sets how many standings lines (default 16).
+// shows the latest published round's pairings and clock, and beside them the
+// standings after the last complete round (?top=n lines, default 16), or
+// once the top cut has started its bracket, and the final placings when the
+// event is finished. ?view=pairings shows the pairings by name alone.
 func (s *Server) projector(c echo.Context) error {
 	e, err := s.visibleEvent(c)
 	if err != nil {
@@ -37,6 +37,9 @@ func (s *Server) projector(c echo.Context) error {
 	}
 	p := views.Projector{Title: e.Name + " · projector", CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
 		EventID: e.ID, EventName: e.Name}
+	if c.QueryParam("view") == "pairings" {
+		p.View = "pairings"
+	}
 
 	var current *storage.Round
 	for i := len(d.Rounds) - 1; i >= 0; i-- {
@@ -59,14 +62,33 @@ func (s *Server) projector(c echo.Context) error {
 		}
 		p.Pairings = projectorPairings(d, d.Matches[current.Number], points)
 	}
+	if p.View == "pairings" {
+		return render(c, http.StatusOK, views.ProjectorPage(p))
+	}
 
-	standings, err := pairing.Standings(pe, "")
+	res, err := d.results()
 	if err != nil {
 		return err
 	}
-	if last := lastCountedRound(pe); last > 0 {
-		p.StandingsAfter = "after round " + strconv.Itoa(last)
-		p.Standings, p.TiebreakNames = projectorStandings(standings, top)
+	switch {
+	case res.Bracket != nil:
+		p.Bracket = bracketView(res.Bracket, d)
+		if e.Status == storage.StatusFinished {
+			p.Placings = placingLines(res)[:min(top, len(res.Placings))]
+		}
+	case e.Status == storage.StatusFinished && res.Placings != nil:
+		p.Placings = placingLines(res)[:min(top, len(res.Placings))]
+	default:
+		// Standings only after complete rounds: a round with some results in
+		// would rank its early finishers above everyone still playing.
+		if last := d.lastCompleteSwissRound(); last > 0 {
+			st, err := standingsThrough(pe, last)
+			if err != nil {
+				return err
+			}
+			p.StandingsAfter = last
+			p.Standings, p.TiebreakNames = projectorStandings(st, top)
+		}
 	}
 	return render(c, http.StatusOK, views.ProjectorPage(p))
 }
@@ -87,15 +109,7 @@ func (s *Server) roundName(d *eventData, r *storage.Round) string {
 // pointsBefore is each player's Swiss points before round r (pairings show
 // the points a player brings to the table).
 func pointsBefore(pe *pairing.Event, r *storage.Round) (map[string]int, error) {
-	before := *pe
-	before.Rounds = nil
-	for _, pr := range pe.Rounds {
-		if pr.Number < r.Number {
-			before.Rounds = append(before.Rounds, pr)
-		}
-	}
-	before.TopCut = nil
-	st, err := pairing.Standings(&before, "")
+	st, err := standingsThrough(pe, r.Number-1)
 	if err != nil {
 		return nil, err
 	}
@@ -106,15 +120,17 @@ func pointsBefore(pe *pairing.Event, r *storage.Round) (map[string]int, error) {
 	return out, nil
 }
 
-// lastCountedRound is the highest Swiss round with a result in the standings.
-func lastCountedRound(pe *pairing.Event) int {
-	last := 0
-	for _, r := range pe.Rounds {
-		if len(r.Matches) > 0 && r.Number > last {
-			last = r.Number
+// standingsThrough is the Swiss standings counting rounds 1 to n only.
+func standingsThrough(pe *pairing.Event, n int) ([]pairing.Standing, error) {
+	upTo := *pe
+	upTo.Rounds = nil
+	for _, pr := range pe.Rounds {
+		if pr.Number <= n {
+			upTo.Rounds = append(upTo.Rounds, pr)
 		}
 	}
-	return last
+	upTo.TopCut = nil
+	return pairing.Standings(&upTo, "")
 }
 
 // projectorPairings lists every player of the round once, by name.
@@ -136,9 +152,7 @@ func projectorPairings(d *eventData, ms []storage.Match, points map[string]int) 
 			views.ProjectorPairing{Table: table, Player: p1, Opponent: p2, Points: points[playerID(m.P1EntryID)], Done: done},
 			views.ProjectorPairing{Table: table, Player: p2, Opponent: p1, Points: points[playerID(*m.P2EntryID)], Done: done})
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		return strings.ToLower(out[i].Player) < strings.ToLower(out[j].Player)
-	})
+	sortByName(out, func(l views.ProjectorPairing) string { return l.Player })
 	return out
 }
 

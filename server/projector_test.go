@@ -61,9 +61,14 @@ func TestProjectorShowsPairingsClockAndStandings(t *testing.T) {
 	// Round 1: A beats B at table 1, C beats D at table 2; round 2 pairs the
 	// winners (A v C at table 1) and the others (B v D at table 2).
 	publishRound(t, st, e.ID, 1)
-	for _, m := range roundMatches(t, st, e.ID, 1) {
-		confirm(t, st, e.ID, m)
+	ms := roundMatches(t, st, e.ID, 1)
+	confirm(t, st, e.ID, ms[0])
+	// One result in: no standings until the round is complete (the early
+	// finishers would top a table of players still playing).
+	if r := anon.get(path); strings.Contains(r.body, "projector-standings") || strings.Contains(r.body, "Standings after") {
+		t.Fatalf("standings shown with round 1 incomplete:\n%s", excerpt(r.body))
 	}
+	confirm(t, st, e.ID, ms[1])
 	if err := st.FinishRound(ctx, liveOrg, e.ID, 1); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +100,7 @@ func TestProjectorShowsPairingsClockAndStandings(t *testing.T) {
 		`<script src="` + views.AssetURL("live.js") + `" defer></script>`,
 		`<noscript><meta http-equiv="refresh" content="30"></noscript>`,
 		`data-live-topics="pairings results standings" data-event="` + itoa64(e.ID) + `"`,
-		`Round 2`, `Standings after round 2`,
+		`Round 2`, `Standings after round 1`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("projector lacks %q", want)
@@ -122,9 +127,19 @@ func TestProjectorShowsPairingsClockAndStandings(t *testing.T) {
 	if len(standings) != 5 || strings.Join(standings[0], "|") != "#|Player|Pts|Record|OMW%|OOMW%" {
 		t.Fatalf("standings: %q", standings)
 	}
-	// A has beaten B and C: first, 6 points, 2-0-0; C is 1-1-0.
-	if got := strings.Join(standings[1][:4], "|"); got != "1|Aya Proj|6|2-0-0" {
-		t.Fatalf("first line %q", got)
+	// Round 2 is under way, A's win in it is not counted yet: A and C lead
+	// with round 1's 3 points.
+	for _, row := range standings[1:3] {
+		if row[1] != "Aya Proj" && row[1] != "Cya Proj" || row[2] != "3" || row[3] != "1-0-0" {
+			t.Fatalf("standings after round 1: %q", standings)
+		}
+	}
+	confirm(t, st, e.ID, roundMatches(t, st, e.ID, 2)[1])
+	body = anon.get(path).body
+	standings = rowCells(body, "projector-standings")
+	// Round 2 complete: A has beaten B and C: first, 6 points, 2-0-0.
+	if got := strings.Join(standings[1][:4], "|"); !strings.Contains(body, "Standings after round 2") || got != "1|Aya Proj|6|2-0-0" {
+		t.Fatalf("after round 2, first line %q", got)
 	}
 	for _, row := range standings[1:] {
 		if len(row) != 6 || !regexp.MustCompile(`^\d+\.\d\d$`).MatchString(row[4]) {
@@ -147,4 +162,63 @@ func equalRows(a, b [][]string) bool {
 		}
 	}
 	return true
+}
+
+var projectorName = regexp.MustCompile(`(?s)<li[^>]*>\s*<span class="pn-name">(.*?)</span>\s*<span class="pn-table">(.*?)</span>\s*(?:<span class="pn-opp">|</li>)`)
+
+// ?view=pairings lists every player once, alphabetically as people read
+// names (case and accents aside), with their table, and nothing else.
+func TestProjectorPairingsByName(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	f := pfNewEvent(t, a, org, "Names Cup", "zoe", "Émile", "Ann", "bob", "Eve")
+	pfRound(t, a, f, 1, storage.KindSwiss, [][2]string{{"zoe", "Émile"}, {"Ann", "bob"}, {"Eve", ""}})
+	r := a.browser().get(f.path + "/projector?view=pairings")
+	expectStatus(t, "names view", r, http.StatusOK)
+	var got []string
+	for _, m := range projectorName.FindAllStringSubmatch(r.body, -1) {
+		got = append(got, pfText(m[1])+" "+pfText(m[2]))
+	}
+	pfSame(t, "pairings by name", got, []string{"Ann Table 2", "bob Table 2", "Émile Table 1", "Eve Bye", "zoe Table 1"})
+	if strings.Contains(r.body, "projector-standings") || strings.Contains(r.body, `data-testid="projector-pairings"`) {
+		t.Fatal("the names view shows more than the names")
+	}
+}
+
+// Once the top cut starts the projector draws the bracket; once the event is
+// finished it lists the final placings beside it.
+func TestProjectorBracketAndFinalPlacings(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "4", "Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+	d.pairAndPublish(1)
+	d.reportByPhones(1, false, firstNamed)
+	path := d.path + "/projector"
+	if r := a.browser().get(path); !strings.Contains(r.body, "Standings after round 1") || strings.Contains(r.body, `data-testid="bracket"`) {
+		t.Fatalf("Swiss projector:\n%s", excerpt(r.body))
+	}
+	d.startCut(2)
+	r := a.browser().get(path)
+	if !strings.Contains(r.body, `data-testid="bracket"`) || strings.Contains(r.body, "projector-standings") || strings.Contains(r.body, "projector-placings") {
+		t.Fatalf("top-cut projector:\n%s", excerpt(r.body))
+	}
+	if n := strings.Count(r.body, `data-testid="bracket-match"`); n != 3 {
+		t.Fatalf("%d bracket matches on the projector, want 3 (two semifinals, the final)", n)
+	}
+	d.reportByPhones(2, true, firstNamed)
+	d.startCut(3)
+	d.reportByPhones(3, true, firstNamed)
+	r = a.browser().get(path + "?top=3")
+	rows := rowCells(r.body, "projector-placings")
+	if len(rows) != 4 || rows[1][0] != "1st" || rows[3][0] != "3rd" {
+		t.Fatalf("final placings on the projector (top 3): %q", rows)
+	}
+	// The champion is the bracket's, and first.
+	if c := pfChampion.FindStringSubmatch(r.body); c == nil || pfText(c[1]) != rows[1][1] {
+		t.Fatalf("champion %v, first place %q", c, rows[1][1])
+	}
+	// Each played match shows both players' games won.
+	if n := strings.Count(r.body, `<span class="bt-score">`); n != 6 {
+		t.Fatalf("%d game scores, want 6 (two per match)", n)
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 
-	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
@@ -13,6 +12,8 @@ type rankInfo struct {
 	Rank   int
 	Points int
 	Record string
+	Place  int    // final placing, 0 while not decided (see eventResults)
+	LostIn string // the top-cut round the player was knocked out in
 }
 
 // standingsCache keeps each event's standings under the event's play version
@@ -44,13 +45,18 @@ func (s *Server) playerRanks(ctx context.Context, ev *storage.Event) (map[string
 	if err != nil {
 		return nil, err
 	}
-	st, err := pairing.Standings(d.pairingEvent(false), "")
+	res, err := d.results()
 	if err != nil {
 		return nil, err
 	}
-	ranks := make(map[string]rankInfo, len(st))
-	for i, row := range st {
+	ranks := make(map[string]rankInfo, len(res.Standings))
+	for i, row := range res.Standings {
 		ranks[row.ID] = rankInfo{Rank: i + 1, Points: row.Points, Record: row.Record()}
+	}
+	for _, p := range res.Placings {
+		r := ranks[p.ID]
+		r.Place, r.LostIn = p.Place, p.LostIn
+		ranks[p.ID] = r
 	}
 	s.ranks.mu.Lock()
 	if s.ranks.byEvent == nil {

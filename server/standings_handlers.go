@@ -37,15 +37,55 @@ var tiebreakerFormulas = map[string][]string{
 	},
 }
 
-// standingsView computes the standings and the bracket for display.
+// standingsView computes the standings, the placings and the bracket for
+// display.
 func (s *Server) standingsView(d *eventData) (views.StandingsPage, error) {
 	e := d.Event
-	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas[e.Tiebreakers]}
-	pe := d.pairingEvent(false)
-	st, err := pairing.Standings(pe, "")
+	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas[e.Tiebreakers],
+		AfterRound: d.lastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
+	res, err := d.results()
 	if err != nil {
 		return m, err
 	}
+	for _, k := range pairing.TiebreakerKeys(e.Tiebreakers) {
+		m.Tiebreakers = append(m.Tiebreakers, tiebreakerLabel(k))
+	}
+	for i, row := range res.Standings {
+		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped}
+		for _, tb := range row.Tiebreakers {
+			line.Tiebreakers = append(line.Tiebreakers, printPercent(tb.Value))
+		}
+		m.Rows = append(m.Rows, line)
+	}
+	m.Placings = placingLines(res)
+	if res.Bracket != nil {
+		m.Bracket = bracketView(res.Bracket, d)
+	}
+	return m, nil
+}
+
+// placingLines are the final placings as pages list them, with each
+// player's Swiss rank and record beside.
+func placingLines(res *eventResults) []views.PlacingLine {
+	if res.Placings == nil {
+		return nil
+	}
+	byID := make(map[string]*pairing.Standing, len(res.Standings))
+	for i := range res.Standings {
+		byID[res.Standings[i].ID] = &res.Standings[i]
+	}
+	out := make([]views.PlacingLine, 0, len(res.Placings))
+	for _, p := range res.Placings {
+		st := byID[p.ID]
+		out = append(out, views.PlacingLine{Place: p.Place, Name: st.Name, SwissRank: st.Rank, Record: st.Record(), Dropped: st.Dropped})
+	}
+	return out
+}
+
+// lastCompleteSwissRound is the last Swiss round that is published and has
+// every result in (0 for none): standings are "after" it.
+func (d *eventData) lastCompleteSwissRound() int {
+	last := 0
 	for _, r := range d.swissRounds() {
 		done := r.Status != storage.RoundPreview
 		for _, mt := range d.Matches[r.Number] {
@@ -54,28 +94,15 @@ func (s *Server) standingsView(d *eventData) (views.StandingsPage, error) {
 			}
 		}
 		if done {
-			m.AfterRound = r.Number
+			last = r.Number
 		}
 	}
-	for _, k := range pairing.TiebreakerKeys(e.Tiebreakers) {
-		m.Tiebreakers = append(m.Tiebreakers, tiebreakerLabel(k))
-	}
-	for i, row := range st {
-		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped}
-		for _, tb := range row.Tiebreakers {
-			line.Tiebreakers = append(line.Tiebreakers, printPercent(tb.Value))
-		}
-		m.Rows = append(m.Rows, line)
-	}
-	if len(d.topCutRounds()) > 0 {
-		if b, err := pairing.BuildTopCut(pe, e.TopCutSize); err == nil {
-			m.Bracket = bracketView(b, d)
-		}
-	}
-	return m, nil
+	return last
 }
 
-func bracketView(b *pairing.Bracket, d *eventData) *views.CutBracketView {
+// bracketView is the bracket as the standings page, the projector and the
+// print sheet draw it: names for ids, and each side's games won.
+func bracketView(b *pairing.Bracket, d *eventData) *views.BracketView {
 	name := func(id *string) string {
 		if id == nil {
 			return ""
@@ -83,17 +110,26 @@ func bracketView(b *pairing.Bracket, d *eventData) *views.CutBracketView {
 		eid := entryIDOf(*id)
 		return d.name(&eid)
 	}
-	out := &views.CutBracketView{}
-	if b.Champion != nil {
-		out.Champion = name(b.Champion)
-	}
+	out := &views.BracketView{Size: b.Size, BestOf: d.Event.TopCutBestOf, Champion: name(b.Champion)}
 	for _, r := range b.Rounds {
-		rv := views.CutRoundView{Name: r.Name}
+		rv := views.BracketRoundView{Name: r.Name}
 		for _, bm := range r.Matches {
-			rv.Matches = append(rv.Matches, views.CutMatchView{
-				P1: name(bm.P1), P2: name(bm.P2), Seed1: bm.Seed1, Seed2: bm.Seed2, Score: bm.Score,
-				Winner: name(bm.Winner), Bye: bm.Bye, Chooser: name(bm.NextChooser),
-			})
+			mv := views.BracketMatchView{Bye: bm.Bye, Played: len(bm.Games) > 0, Chooser: name(bm.NextChooser),
+				A: views.BracketSide{Seed: bm.Seed1, Name: name(bm.P1)},
+				B: views.BracketSide{Seed: bm.Seed2, Name: name(bm.P2)}}
+			for _, g := range bm.Games {
+				switch g.Winner {
+				case pairing.ResultP1:
+					mv.A.Wins++
+				case pairing.ResultP2:
+					mv.B.Wins++
+				}
+			}
+			if bm.Winner != nil {
+				mv.A.Winner = bm.P1 != nil && *bm.Winner == *bm.P1
+				mv.B.Winner = bm.P2 != nil && *bm.Winner == *bm.P2
+			}
+			rv.Matches = append(rv.Matches, mv)
 		}
 		out.Rounds = append(out.Rounds, rv)
 	}

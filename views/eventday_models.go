@@ -176,7 +176,18 @@ type StandingsPage struct {
 	Tiebreakers []string // column headings
 	Formula     []string // one line per tiebreaker: how it is computed
 	Rows        []StandingLine
-	Bracket     *CutBracketView
+	Bracket     *BracketView
+	Placings    []PlacingLine // once the top cut starts, or the event is finished
+	Finished    bool          // the event is finished: the placings are final
+}
+
+// PlacingLine is one player's final place (Place 0: still being played for).
+type PlacingLine struct {
+	Place     int
+	Name      string
+	SwissRank int
+	Record    string // Swiss record
+	Dropped   bool
 }
 
 // StandingLine is one player's place.
@@ -187,29 +198,6 @@ type StandingLine struct {
 	Record      string
 	Dropped     bool
 	Tiebreakers []string // formatted percentages
-}
-
-// CutBracketView is the top cut.
-type CutBracketView struct {
-	Rounds   []CutRoundView
-	Champion string
-}
-
-// CutRoundView is one elimination round.
-type CutRoundView struct {
-	Name    string
-	Matches []CutMatchView
-}
-
-// CutMatchView is one bracket slot.
-type CutMatchView struct {
-	P1, P2  string
-	Seed1   int
-	Seed2   int
-	Score   string
-	Winner  string
-	Bye     bool
-	Chooser string // who chooses who goes first in the next game
 }
 
 // PlayerHome is a player's phone page.
@@ -235,6 +223,8 @@ type PlayerHome struct {
 	Record       string
 	Points       int
 	Rank         int
+	Placing      int    // final placing once decided, else 0
+	LostIn       string // the top-cut round the player was knocked out in
 }
 
 // PlayerMatch is the player's current match.

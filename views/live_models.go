@@ -29,10 +29,18 @@ type Projector struct {
 	RoundName string // "Round 3", "Top 8"
 	Clock     Countdown
 	Pairings  []ProjectorPairing
-	// StandingsAfter names the rounds counted, e.g. "after round 2".
-	StandingsAfter string
+	// View is "" for pairings with standings (or the top cut), "pairings"
+	// for the pairings by name alone, in columns across the screen.
+	View string
+	// StandingsAfter is the last Swiss round with every result in; the
+	// standings count rounds up to it only (0: none yet, so none shown).
+	StandingsAfter int
 	TiebreakNames  []string
 	Standings      []ProjectorStanding
+	// Bracket is the top cut once it has started; Placings the final
+	// places (the first lines) once the event is finished.
+	Bracket  *BracketView
+	Placings []PlacingLine
 }
 
 // ProjectorPairing is one player's line, sorted by name so players find

@@ -5,10 +5,12 @@ import "github.com/a-h/templ"
 // PrintHead is what every print sheet shows at its top.
 type PrintHead struct {
 	Title     string // the sheet's title, e.g. "Pairings, round 2"
+	Sheet     string // which sheet: pairings, slips, standings, bracket, poster (a class for the print rules)
 	EventID   int64
 	EventName string
 	Date      string
 	Venue     string
+	Printed   string // when the sheet was made, "2026-12-20 14:05 CET"
 	CSSURL    string
 }
 
@@ -89,35 +91,11 @@ type StandingsSheet struct {
 	Rows        []StandingRow
 }
 
-// BracketSide is one player of a bracket match ("" name: not decided yet).
-type BracketSide struct {
-	Seed   int
-	Name   string
-	Winner bool
-}
-
-// BracketMatchView is one match of the printed bracket.
-type BracketMatchView struct {
-	Number int
-	A, B   BracketSide
-	Bye    bool
-	Score  string
-}
-
-// BracketRoundView is one round of the printed bracket.
-type BracketRoundView struct {
-	Name    string
-	Matches []BracketMatchView
-}
-
 // BracketSheet is the printed top cut.
 type BracketSheet struct {
-	Head     PrintHead
-	Size     int
-	BestOf   int
-	Rounds   []BracketRoundView
-	Champion string
-	Problem  string // why there is no bracket, in plain English
+	Head    PrintHead
+	Bracket *BracketView
+	Problem string // why there is no bracket, in plain English
 }
 
 // RegistrationPoster is the poster with the self-registration QR code.
