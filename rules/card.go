@@ -77,6 +77,10 @@ type Card struct {
 	// SpecifiedEventsOnly marks a card whose text says it "can only be used in
 	// specified events" (FP-030): no format here is such an event.
 	SpecifiedEventsOnly bool `json:"specified_events_only,omitempty"`
+	// DeckRestrictions is what a Leader's text says about the rest of its
+	// deck ("You can't include 《Saiyan》 cards in your deck"), read with
+	// CopyLimit.
+	DeckRestrictions []DeckRestriction `json:"deck_restrictions,omitempty"`
 	// Extra holds game-specific attributes (DBZ CCG personality level, alignment,
 	// Sensei deck mark ...) keyed by a documented name.
 	Extra map[string]string `json:"extra,omitempty"`

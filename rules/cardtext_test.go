@@ -212,3 +212,104 @@ func TestWholeDeckProblemsNameTheCards(t *testing.T) {
 		t.Errorf("two leaders: %+v", p)
 	}
 }
+
+// A Masters Leader's own deck-building text is read at import and applied
+// (card text wins: Masters CR 6-1-5-1, as "unless the card says otherwise").
+func TestMastersLeaderDeckRestrictions(t *testing.T) {
+	pool, bans := mastersPoolAndBans(t)
+	base := mastersBase() // Champa's 50 BT1 cards: God, Alien, Saiyan (BT1-013, BT1-014) and Frieza Clan traits
+	lead := func(number string) string { return strings.Replace(base, "1 BT1-001 Champa", "1 "+number, 1) }
+	count := func(r Result, code string) (n int, cards []string) {
+		for _, p := range r.Problems {
+			if p.Code == code {
+				n++
+				cards = append(cards, p.Card)
+			}
+		}
+		return n, cards
+	}
+
+	// SD13-01 Frieza: "You can't include 《Saiyan》 cards in your deck."
+	r := validate(t, "masters-standard", lead("SD13-01"), pool, bans, "2026-07-10")
+	if n, cards := count(r, "leader-restriction"); n != 2 || !slices.Equal(cards, []string{"BT1-013", "BT1-014"}) || len(r.Problems) != 2 {
+		t.Errorf("SD13-01: %v", r.Problems)
+	}
+	if p, _ := findProblem(r, "leader-restriction"); p.Message != `BT1-013 Raging Cabba cannot be in this deck: its Leader SD13-01 Frieza says "You can't include 《Saiyan》 cards in your deck."` {
+		t.Errorf("message %q", p.Message)
+	}
+
+	// XD1-01 Cabba: only 《Universe 6》 Battle Cards, except 〈Vegeta〉 cards.
+	xd := "Leader:\n1 XD1-01\nMain deck:\n4 P-180\n4 BT1-037\n4 BT1-004\n"
+	r = validate(t, "masters-standard", xd, pool, bans, "2026-07-10")
+	if n, cards := count(r, "leader-restriction"); n != 1 || cards[0] != "BT1-004" {
+		t.Errorf("XD1-01: %v", r.Problems)
+	}
+
+	// P-269 Announcer: no non-《World Tournament》 Battle Cards, no multicolour cards.
+	r = validate(t, "masters-standard", lead("P-269"), pool, bans, "2026-07-10")
+	if n, _ := count(r, "leader-restriction"); n != 13 {
+		t.Errorf("P-269: %d restricted lines, want all 13: %v", n, codes(r))
+	}
+
+	// EX03-25 Zen-Oh: only cards with 《Universe》 in a special trait.
+	r = validate(t, "masters-standard", strings.Replace(lead("EX03-25"), "2 BT1-017", "2 BT1-017\n", 1)+"Z-Deck:\n1 ZT1-002\n", pool, bans, "2026-07-10")
+	if n, _ := count(r, "leader-restriction"); n != 13 {
+		t.Errorf("EX03-25: %d restricted lines, want 13 (the Z-Deck is not the deck): %v", n, codes(r))
+	}
+
+	// BT13-001 Bardock: no Extra Cards of energy cost 2 or more; BT5-117 costs 0.
+	r = validate(t, "masters-standard", strings.Replace(lead("BT13-001"), "2 BT1-017", "1 BT1-017\n1 BT5-117", 1), pool, bans, "2026-07-10")
+	checkOne(t, r, "", "", "")
+
+	// BT13-122 Mechikabura: at most 7 《Dark Dragon Ball》 cards; BT13-149
+	// gains the trait by its own text.
+	if c, _ := pool.Card("BT13-149"); !slices.Contains(c.Traits, "Dark Dragon Ball") {
+		t.Fatalf("BT13-149 traits %v", c.Traits)
+	}
+	seven := strings.Replace(lead("BT13-122"), "4 BT1-004\n", "", 1) + "7 BT13-149\n"
+	checkOne(t, validate(t, "masters-standard", seven, pool, bans, "2026-07-10"), "", "", "")
+	r = validate(t, "masters-standard", seven+"1 BT13-149\n", pool, bans, "2026-07-10")
+	p, ok := findProblem(r, "leader-restriction-limit")
+	if !ok || p.Message != `The Leader BT13-122 Mechikabura says "You can only include up to 7 《Dark Dragon Ball》 cards in your deck."; the deck has 8 of those cards: BT13-149 Yearning for the Dark Dragon Balls` {
+		t.Errorf("BT13-122 with eight: %+v", r.Problems)
+	}
+}
+
+// Every Leader deck text found in the Masters list (to BT13) is read; a
+// keyword's reminder text and wordings not in the list are not.
+func TestReadDeckRestrictionsOfEveryTextFound(t *testing.T) {
+	tests := []struct {
+		text   string
+		kinds  int // filters read; 0: no restriction
+		max    int
+		except bool
+	}{
+		{"[Permanent] You can't include Extra Cards with energy costs of 2 or more in your deck.", 1, 0, false},  // BT13-001
+		{"[Permanent] You can only include up to 7 《Dark Dragon Ball》 cards in your deck.", 1, 7, false},         // BT13-122
+		{"[Permanent] You can't include Battle Cards with energy costs of 3 or less in your deck.", 1, 0, false}, // BT6-002
+		{"[Permanent] You can't include Extra Cards with energy costs of 4 or more in your deck, and this card can't attack.", 1, 0, false},
+		{"[Permanent] You can't include cards in your deck that don't have 《Universe》 as part of their special trait.", 1, 0, false},
+		{"[Permanent] You can't include cards with energy costs of 6 or more in your deck.", 1, 0, false},
+		{"[Permanent] You can't include non-《World Tournament》 Battle Cards or multicolor cards in your deck.", 2, 0, false},
+		{"[Permanent] You can't include 《Saiyan》 cards in your deck.", 1, 0, false},
+		{"[Permanent] You can't include non-《Saiyan》 Battle Cards in your deck.", 1, 0, false},
+		{"[Permanent] You cannot include non-《Universe 7》 cards in your deck. ", 1, 0, false},
+		{"[Permanent] You cannot include non-《World Tournament》Battle Cards in your deck.", 1, 0, false},
+		{"[Permanent] You can't include non-《Universe 6》 Battle Cards in your deck, except for 〈Vegeta〉 cards.", 1, 0, true},
+		{"[Super Combo] (You can only include up to 4 cards with [Super Combo] in your deck.)", 0, 0, false},
+		{"[Permanent] You can't include cards named {Zeno} in your deck.", 0, 0, false},
+	}
+	for _, tt := range tests {
+		rs := readDeckRestrictions(tt.text)
+		if tt.kinds == 0 {
+			if len(rs) != 0 {
+				t.Errorf("%q read as %+v", tt.text, rs)
+			}
+			continue
+		}
+		if len(rs) != 1 || len(rs[0].Cards) != tt.kinds || rs[0].Max != tt.max || (rs[0].Except != nil) != tt.except ||
+			strings.Contains(rs[0].Text, "[Permanent]") || strings.Contains(rs[0].Text, "attack") {
+			t.Errorf("%q read as %+v", tt.text, rs)
+		}
+	}
+}

@@ -170,9 +170,12 @@ var Messages = map[string]string{
 	"zdeck-not-z-card":          "%[1]s %[2]s is a %[3]s card; the Z-Deck holds only Z-cards",
 	"z-card-in-deck":            "%[1]s %[2]s is a %[3]s card; Z-cards go in the Z-Deck, not the main deck",
 	"specified-events":          "%[1]s %[2]s can only be used in specified events, so it is not legal in %[3]s",
-	"sensei-not-allowed":        "This format has no Sensei deck, but the decklist has one (Sensei deck total: %[1]d)",
-	"banned":                    "%[1]s %[2]s is banned (ban list in force on %[3]s: %[4]s)",
-	"over-ban-limit":            "%[1]s %[2]s is limited to %[3]d (ban list in force on %[4]s: %[5]s); the deck has %[6]d",
+	// A Leader's own deck-building text (Card.DeckRestrictions).
+	"leader-restriction":       "%[1]s %[2]s cannot be in this deck: its Leader %[3]s %[4]s says \"%[5]s\"",
+	"leader-restriction-limit": "The Leader %[1]s %[2]s says \"%[3]s\"; the deck has %[4]d of those cards: %[5]s",
+	"sensei-not-allowed":       "This format has no Sensei deck, but the decklist has one (Sensei deck total: %[1]d)",
+	"banned":                   "%[1]s %[2]s is banned (ban list in force on %[3]s: %[4]s)",
+	"over-ban-limit":           "%[1]s %[2]s is limited to %[3]d (ban list in force on %[4]s: %[5]s); the deck has %[6]d",
 	// DBZ CCG
 	"dbz-deck-too-small":         "The deck's size, counting the %[3]s, is %[1]d; it must be at least %[2]d",
 	"dbz-deck-too-large":         "The deck's size, counting the %[3]s, is %[1]d; it may be at most %[2]d",

@@ -32,7 +32,7 @@ func registerLeaderFormats() {
 			{"deck-size", "CR 6-1-3", "a main deck of 50 to 60 Battle and Extra cards; no Leader or energy marker in it"},
 			{"colour", "CR 6-1-4-1", "every card shares a colour with the Leader"},
 			{"copies", "CR 6-1-4-2", "at most 4 copies per card number, printings counted together, main and side deck together"},
-			{"card-text", "CR 0-2-2", "a card's own deck-building text wins: its copy limit (\"as many copies as you like\", \"up to N copies\"), and cards \"only used in specified events\" are not legal"},
+			{"card-text", "CR 0-2-2", "a card's own deck-building text wins: its copy limit (\"as many copies as you like\", \"up to N copies\"), a Leader's text about the rest of the deck, and cards \"only used in specified events\" are not legal"},
 			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
 			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total, which are exempt from the 4-copy limit"},
 			{"side-deck", "Tournament rules: side deck", "a side deck of up to 15 cards"},
@@ -87,7 +87,7 @@ func registerLeaderFormats() {
 			{"deck-size", "Masters CR 6-1-3", "a main deck of 50 to 60 cards; no Leader and no Z-card in it"},
 			{"z-deck", "Masters CR 6-1-4", "a Z-Deck of up to 10 Z-cards (Z-Leader, Z-Battle, Z-Extra, Z-Unison) and nothing else"},
 			{"copies", "Masters CR 6-1-5-1", "at most 4 copies per card number unless the card's text says otherwise (\"as many copies as you like\", \"up to N copies\"), main deck and Z-Deck together"},
-			{"card-text", "Masters CR 6-1-5-1", "cards \"only used in specified events\" are not legal"},
+			{"card-text", "Masters CR 6-1-5-1", "cards \"only used in specified events\" are not legal; the Leader's own text about the rest of the deck (\"You can't include 《Saiyan》 cards in your deck\")"},
 			{"super-combo", "[Super Combo]", "at most 4 cards with [Super Combo] in total"},
 			{"dragon-ball", "[Dragon Ball]", "at most 7 cards with [Dragon Ball] in total, which are exempt from the 4-copy limit"},
 			{"ban-list", "Ban list", "the Masters banned and limited list in force on the event date"},
@@ -127,6 +127,7 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 	sideLine, zLine := 0, 0 // first line of the side deck and the Z-Deck
 	superCombo, dragonBall := 0, 0
 	var leaderIdxs, scIdxs, dbIdxs []int // entries at fault when a total is over
+	var deckIdxs []int                   // entries counted in the main or side deck
 	eventOnly := map[string]bool{}       // numbers already reported as specified-events
 
 	for i, e := range entries {
@@ -184,8 +185,10 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 			if sideLine == 0 {
 				sideLine = e.Line
 			}
+			deckIdxs = append(deckIdxs, i)
 		default:
 			main += e.Count
+			deckIdxs = append(deckIdxs, i)
 		}
 		totals.add(e.Number, e.Count, e.Line, i)
 		if card != nil {
@@ -258,6 +261,9 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 				leader.Number, leader.Name, strings.Join(leader.Colours, "/"))
 		}
 	}
+	if leader != nil {
+		c.checkLeaderRestrictions(leader, deckIdxs, r.refCardText)
+	}
 	if r.superCombo > 0 && superCombo > r.superCombo {
 		c.addCards("too-many-keyword", "[Super Combo]", scIdxs, superCombo, KeywordSuperCombo, r.superCombo)
 	}
@@ -272,6 +278,30 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 			}
 		}
 		c.checkBans(totals)
+	}
+}
+
+// checkLeaderRestrictions applies what the Leader's text says about the rest
+// of its deck (Card.DeckRestrictions) to the entries idxs.
+func (c *checker) checkLeaderRestrictions(leader *Card, idxs []int, ref string) {
+	for _, rs := range leader.DeckRestrictions {
+		var at []int
+		total := 0
+		for _, i := range idxs {
+			if card := c.cards[i]; card != nil && rs.Restricts(card) {
+				at = append(at, i)
+				total += c.deck.Entries[i].Count
+			}
+		}
+		switch {
+		case rs.Max == 0:
+			for _, i := range at {
+				e := c.deck.Entries[i]
+				c.add("leader-restriction", ref, e.Number, e.Line, e.Number, c.cards[i].Name, leader.Number, leader.Name, rs.Text)
+			}
+		case total > rs.Max:
+			c.addCards("leader-restriction-limit", ref, at, leader.Number, leader.Name, rs.Text, total)
+		}
 	}
 }
 

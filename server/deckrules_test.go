@@ -82,6 +82,8 @@ func TestDeckCheckPageAppliesCardTextZDeckBanDatesAndDBZRules(t *testing.T) {
 		{"a Z-Deck of Z-cards", "masters-standard", "2026-07-10", base + "Z-Deck:\n4 ZT1-003\n1 ZT1-001\n", nil},
 		{"a Battle card in the Z-Deck", "masters-standard", "2026-07-10", base + "Z-Deck:\n1 BT1-018\n",
 			[]string{"BT1-018 Confident Botamo is a Battle card; the Z-Deck holds only Z-cards", "Masters CR 6-1-4"}},
+		{"a Leader's own deck text", "masters-standard", "2026-07-10", strings.Replace(base, "1 BT1-001 Champa", "1 SD13-01", 1),
+			[]string{`BT1-013 Raging Cabba cannot be in this deck: its Leader SD13-01 Frieza says "You can't include 《Saiyan》 cards in your deck."`}},
 		{"a Fusion World card", "masters-standard", "2026-07-10", base + "1 FB01-001 Son Goku\n",
 			[]string{"FB01-001 Son Goku is a Fusion World card, not Masters"}},
 		{"FP-030 in Fusion World", "fw-standard", "2026-06-01",

@@ -120,6 +120,7 @@ func TestDeckCheckCardTextZDeckAndBanDatesFromTheDatabase(t *testing.T) {
 		{"masters-standard", "2026-06-01", base + "1 BT10-044\n", 1, "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 2026-06-01"},
 		{"masters-standard", "2026-07-10", base + "Z-Deck:\n4 ZT1-002\n1 BT1-018\n", 1, "BT1-018 Confident Botamo is a Battle card; the Z-Deck holds only Z-cards"},
 		{"masters-standard", "2026-07-10", base + "1 FB01-001\n", 1, "FB01-001 is a Fusion World card, not Masters"},
+		{"masters-standard", "2026-07-10", strings.Replace(base, "1 BT1-001", "1 SD13-01", 1), 1, "BT1-014 Saiyan Cabba cannot be in this deck: its Leader SD13-01 Frieza says"},
 		{"score-dbz", "2026-06-01", score + "1 SDBZ-022\n", 1, "The ally Krillin is not a whole set"},
 		{"score-dbz", "2026-06-01", strings.Replace(score, "Main personality:", "Leader:", 1), 1, `instead of "Leader:"`},
 	}
