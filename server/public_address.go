@@ -159,6 +159,9 @@ func (s *Server) settingsPage(c echo.Context, f views.SettingsForm, status int) 
 	if err != nil {
 		return err
 	}
+	if w != nil {
+		w.OnSettings = true
+	}
 	f.Warning = w
 	return render(c, status, views.SettingsPage(s.page(c, "Settings"), f))
 }

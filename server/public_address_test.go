@@ -138,6 +138,9 @@ func TestPublicAddressSettingAndLoopbackWarning(t *testing.T) {
 			t.Errorf("%s: no warning about the loopback address:\n%s", p, excerpt(r.body))
 		}
 	}
+	if r := org.get("/settings"); !strings.Contains(pfText(r.body), "Set the public address below.") {
+		t.Errorf("the settings page's own warning should point below:\n%s", excerpt(r.body))
+	}
 	// A judge cannot change settings.
 	judge := a.signedIn("jules", storage.RoleJudge)
 	expectStatus(t, "judge settings", judge.get("/settings"), http.StatusForbidden)
