@@ -146,4 +146,20 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 var dynamicIDs = []string{
 	"AtTimeDraw", "AtTimeDoubleLoss", "AtTimeCount",
 	"AtTimeDrawNoTurns", "AtTimeDoubleLossNoTurns", "AtTimeCountNoTurns",
+	"OrdinalOne", "OrdinalTwo", "OrdinalFew", "OrdinalOther", // Ordinal picks one by the language's ordinal rule
+}
+
+func TestOrdinals(t *testing.T) {
+	ctx := context.Background()
+	want := map[int]string{0: "0th", 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 10: "10th", 11: "11th", 12: "12th",
+		13: "13th", 21: "21st", 22: "22nd", 23: "23rd", 101: "101st", 111: "111th", 112: "112th", 1003: "1003rd"}
+	for n, w := range want {
+		if got := Ordinal(ctx, n); got != w {
+			t.Errorf("Ordinal(%d) = %q, want %q", n, got, w)
+		}
+	}
+	// Without a file for the language, English.
+	if got := Ordinal(WithLanguage(ctx, "fr-FR,fr;q=0.9"), 2); got != "2nd" {
+		t.Errorf("French context without a French file: %q", got)
+	}
 }

@@ -1,0 +1,56 @@
+package i18n
+
+import (
+	"context"
+	"sync"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
+)
+
+// ordinalIDs are the messages of a place, one per CLDR ordinal form: English
+// "1st" (one), "2nd" (two), "3rd" (few), "4th" (other). A language defines
+// the forms its ordinal rule uses; OrdinalOther is the fallback.
+var ordinalIDs = map[plural.Form]string{
+	plural.Zero: "OrdinalZero", plural.One: "OrdinalOne", plural.Two: "OrdinalTwo",
+	plural.Few: "OrdinalFew", plural.Many: "OrdinalMany", plural.Other: "OrdinalOther",
+}
+
+var matcher = sync.OnceValue(func() language.Matcher { return language.NewMatcher(bundle.LanguageTags()) })
+
+// Ordinal writes n as a place ("1st", "2nd", "3rd", "11th", "21st") in the
+// context's language. go-i18n chooses forms by the cardinal rule ("1 point",
+// "2 points"), so the ordinal rule of x/text picks the message here.
+func Ordinal(ctx context.Context, n int) string {
+	tag := language.English
+	if ctx != nil {
+		if accept, _ := ctx.Value(langKey{}).(string); accept != "" {
+			if tags, _, err := language.ParseAcceptLanguage(accept); err == nil && len(tags) > 0 {
+				tag, _, _ = matcher().Match(tags...)
+			}
+		}
+	}
+	form := plural.Ordinal.MatchPlural(tag, abs(n)%10000000, 0, 0, 0, 0)
+	id, ok := ordinalIDs[form]
+	if !ok || !defined(ctx, id) {
+		id = "OrdinalOther"
+	}
+	return localize(ctx, &goi18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any{"Count": n}})
+}
+
+// defined reports whether the context's language, or English, has id.
+func defined(ctx context.Context, id string) bool {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	_, err := localizer(ctx).Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any{"Count": 0}})
+	return err == nil
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
