@@ -257,6 +257,36 @@ func TestBracketDrawnAsABracket(t *testing.T) {
 			t.Errorf("%s (Swiss %d) reads %q, want %q", name, 9+i, got, want)
 		}
 	}
+	// The finalists report and confirm the final on their phones: the event
+	// is finished and each phone reads its place.
+	d.reportByPhones(3, true, firstNamed)
+	d.startCut(4)
+	final := d.roundMatches(4)[0]
+	winner, finalist := d.nameOf(final.P1EntryID), d.nameOf(*final.P2EntryID)
+	navigate(t, ph, a.srv.URL+d.links[winner])
+	if got := text(t, ph, `[data-testid="my-round"]`); got != "Top cut, round 3" {
+		t.Errorf("the final is called %q on the phone", got)
+	}
+	do(t, ph,
+		chromedp.WaitVisible(chromedp.CSS(`#g1`)),
+		chromedp.SetValue(chromedp.CSS(`#g1`), "won"),
+		chromedp.SetValue(chromedp.CSS(`#g2`), "won"),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="report-games"]`))),
+	)
+	navigate(t, ph, a.srv.URL+d.links[finalist])
+	waitFor(t, ph, `[data-testid="confirm"]`)
+	do(t, ph, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="confirm"]`))))
+	waitFor(t, ph, `[data-testid="final-placing"]`)
+	if got := text(t, ph, `[data-testid="final-placing"]`); got != "Final placing: 2nd" {
+		t.Errorf("the finalist's phone after confirming: %q", got)
+	}
+	if s := eventStatus(t, a, d.id); s != storage.StatusFinished {
+		t.Fatalf("event status after the finalists confirmed on their phones: %s", s)
+	}
+	navigate(t, ph, a.srv.URL+d.links[winner])
+	if got := text(t, ph, `[data-testid="final-placing"]`); got != "Final placing: 1st" || !strings.Contains(pageText(ph), "Finished") {
+		t.Errorf("the winner's phone: %q\n%s", got, pageText(ph))
+	}
 }
 
 // The projector fills a 1280×800 screen: no page scroll, nothing cut off at

@@ -145,7 +145,7 @@ func (s *Server) currentMatch(c echo.Context, d *eventData, en *storage.Entry) (
 		if side == "" {
 			continue
 		}
-		pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, Kind: round.Kind, Status: mt.Status, BestOf: 1}
+		pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundName(d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
 		if round.Kind == storage.KindTopCut {
 			pm.BestOf = d.Event.TopCutBestOf
 		}

@@ -231,6 +231,7 @@ type PlayerHome struct {
 type PlayerMatch struct {
 	ID          int64
 	Round       int
+	RoundName   string // "Round 3", "Top cut, round 2"
 	Kind        string
 	Table       string
 	Opponent    string
