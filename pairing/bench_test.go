@@ -89,3 +89,27 @@ func BenchmarkStandings(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPlacings is the final placings of a top 16 whose bracket is built,
+// from standings already computed (what a page adds to the standings).
+func BenchmarkPlacings(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			ev := benchEvent(b, n)
+			st, err := Standings(ev, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			br, err := BuildTopCut(ev, 16)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if p := Placings(st, br); len(p) != len(st) {
+					b.Fatal("placings lost players")
+				}
+			}
+		})
+	}
+}
