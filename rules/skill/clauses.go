@@ -1,0 +1,213 @@
+package skill
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A clause rule matches one effect clause in normal form. Its pattern may
+// use {T} (a target, read by target), {N} (a count), {P} (a signed power
+// change) and {D} (an optional duration); build gets the submatches.
+type clauseRule struct {
+	re    *regexp.Regexp
+	build func(ln *line, m []string) ([]Effect, bool)
+}
+
+var clauseTokens = strings.NewReplacer(
+	"{T}", `(.+?)`,
+	"{N}", `(\d+|a|an|one)`,
+	"{P}", `([+-]\d+)`,
+	"{D}", `((?: for the battle| for the turn| during this turn| until the end of (?:your|your opponent's|the opponent's) next turn| until the start of your next turn)?)`,
+	"{IT}", `(?:it|them|they|that card|those cards)`,
+	"{OWNER}", `(?:its|their|your|its owner's|their owner's|their owners'|its owners')`,
+	"{DROP}", `(?:in|into) (?:its|their|your|its owner's|their owner's|their owners') drop`,
+)
+
+func rule(pattern string, build func(ln *line, m []string) ([]Effect, bool)) clauseRule {
+	return clauseRule{re: regexp.MustCompile("^" + clauseTokens.Replace(pattern) + "$"), build: build}
+}
+
+func duration(s string) Duration {
+	switch strings.TrimSpace(s) {
+	case "for the battle":
+		return ForBattle
+	case "for the turn", "during this turn":
+		return ForTurn
+	case "":
+		return Instant
+	}
+	return UntilNextTurn
+}
+
+// one builds a single effect whose target is submatch i (0: none).
+func one(kind Kind, ti int, set func(e *Effect, m []string)) func(ln *line, m []string) ([]Effect, bool) {
+	return func(ln *line, m []string) ([]Effect, bool) {
+		e := Effect{Kind: kind}
+		if ti > 0 {
+			t, ok := ln.target(m[ti])
+			if !ok {
+				return nil, false
+			}
+			e.Target = t
+		}
+		if set != nil {
+			set(&e, m)
+		}
+		return []Effect{e}, true
+	}
+}
+
+func zoneOf(s string) Zone {
+	switch {
+	case strings.Contains(s, "hand"):
+		return Hand
+	case strings.Contains(s, "drop"):
+		return Drop
+	case strings.Contains(s, "energy"):
+		return Energy
+	case strings.Contains(s, "life"):
+		return Life
+	case strings.Contains(s, "deck"):
+		return Deck
+	case strings.Contains(s, "battle area"):
+		return Battle
+	}
+	return NoZone
+}
+
+var clauseRules = []clauseRule{
+	rule(`draw {N} cards?`, one(Draw, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`reveal the top card of your deck and add it to your hand`, one(Draw, 0, func(e *Effect, m []string) { e.N, e.Detail = 1, "revealed" })),
+	// Power.
+	rule(`choose {T} and {IT} gets? {P} power{D}`, one(Power, 1, func(e *Effect, m []string) { e.Amount, e.For = atoi(m[2]), duration(m[3]) })),
+	rule(`{T} gets? {P} power{D}`, one(Power, 1, func(e *Effect, m []string) { e.Amount, e.For = atoi(m[2]), duration(m[3]) })),
+	rule(`{T} gets? {P}{D}`, one(Power, 1, func(e *Effect, m []string) { e.Amount, e.For = atoi(m[2]), duration(m[3]) })), // "gets +5000 for the turn" (FS01-12)
+	rule(`this card gets {P} combo power`, one(ComboPower, 0, func(e *Effect, m []string) { e.Amount, e.Target = atoi(m[1]), Target{Who: ThisCard} })),
+	// KO, modes, moves between zones.
+	rule(`choose {T} and ko {IT}`, one(KO, 1, nil)),
+	rule(`ko {T}`, one(KO, 1, nil)),
+	rule(`choose {T} and switch {IT} to rest mode`, one(Rest, 1, nil)),
+	rule(`choose {T} and switch {IT} to active mode`, one(Activate, 1, nil)),
+	rule(`switch up to {N} of your (?:rest mode )?energy to active mode`, one(EnergyActive, 0, func(e *Effect, m []string) { e.N, e.Target.UpTo = atoi(m[1]), true })),
+	rule(`switch {N} of your energy to rest mode`, one(EnergyRest, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`switch {T} to rest mode`, one(Rest, 1, nil)),
+	rule(`switch {T} to active mode`, one(Activate, 1, nil)),
+	rule(`choose {T} and return {IT} to {OWNER} hands?`, one(ToHand, 1, nil)),
+	rule(`return {T} to {OWNER} hands?`, one(ToHand, 1, nil)),
+	rule(`choose {T} and place {IT} at the bottom of {OWNER} decks?`, one(ToDeckBottom, 1, nil)),
+	rule(`place {T} at the bottom of {OWNER} decks?`, one(ToDeckBottom, 1, nil)),
+	rule(`choose {T} and place {IT} on top of {OWNER} decks?`, one(ToDeckTop, 1, nil)),
+	rule(`place {T} (?:on top|at the top) of {OWNER} decks?`, one(ToDeckTop, 1, nil)),
+	rule(`place {N} cards? from your hand at the top or bottom of {OWNER} deck`, one(ToDeckTop, 0, func(e *Effect, m []string) {
+		e.Target = Target{Who: CardsInHand, N: atoi(m[1]), Filter: anyFilter()}
+		e.Place = "top or bottom"
+	})),
+	rule(`choose {T} and place {IT} {DROP}`, one(ToDrop, 1, nil)),
+	rule(`place the top {N} cards? of your deck {DROP}`, one(Mill, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`place {N} cards? from your life {DROP}`, one(LifeToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`place (?:{N} of your energy|{N} cards? from your energy) {DROP}`, one(EnergyToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1] + m[2]) })),
+	rule(`place {T} {DROP}`, one(ToDrop, 1, nil)),
+	rule(`choose {T} and add {IT} to {OWNER} energy( in rest mode)?`, one(ToEnergy, 1, func(e *Effect, m []string) { e.Rest = m[2] != "" })),
+	// Life and energy.
+	rule(`add (up to )?{N} cards? from your life to your hand`, one(LifeToHand, 0, func(e *Effect, m []string) {
+		e.N, e.Target.UpTo, e.Target.N = atoi(m[2]), m[1] != "", atoi(m[2])
+	})),
+	rule(`add (up to )?{N} cards? from your life to your energy( in rest mode)?`, one(LifeToEnergy, 0, func(e *Effect, m []string) {
+		e.N, e.Target.UpTo, e.Target.N, e.Rest = atoi(m[2]), m[1] != "", atoi(m[2]), m[3] != ""
+	})),
+	rule(`add the top (?:{N} cards|card) of your deck to your life`, one(AddLife, 0, func(e *Effect, m []string) { e.N = max(1, atoi(m[1])) })),
+	rule(`add the top (?:{N} cards|card) of your deck to your energy( in rest mode)?`, one(Charge, 0, func(e *Effect, m []string) { e.N, e.Rest = max(1, atoi(m[1])), m[2] != "" })),
+	rule(`(?:you )?place {N} energy markers?(?: in your energy area)?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`remove {N} of your energy markers?`, one(RemoveMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	// Hand.
+	rule(`discard {N} (cards?|extras?|battle cards?) from your hand`, one(Discard, 0, func(e *Effect, m []string) {
+		e.N = atoi(m[1])
+		e.Target = Target{Who: CardsInHand, N: e.N, Filter: anyFilter()}
+		switch {
+		case strings.HasPrefix(m[2], "extra"):
+			e.Target.Filter.Type = "Extra"
+		case strings.HasPrefix(m[2], "battle"):
+			e.Target.Filter.Type = "Battle"
+		}
+	})),
+	rule(`your opponent discards {N} cards? from their hand`, one(OpponentDiscards, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`place {N} cards? from your hand (?:on top of|at the top of) {OWNER} deck`, one(ToDeckTop, 0, func(e *Effect, m []string) {
+		e.Target = Target{Who: CardsInHand, N: atoi(m[1]), Filter: anyFilter()}
+	})),
+	rule(`place {N} cards? from your hand at the bottom of {OWNER} deck`, one(ToDeckBottom, 0, func(e *Effect, m []string) {
+		e.Target = Target{Who: CardsInHand, N: atoi(m[1]), Filter: anyFilter()}
+	})),
+	// Playing and adding cards.
+	rule(`play this card from (?:your|its owner's) drop( in rest mode)?`, one(Play, 0, func(e *Effect, m []string) {
+		e.Target, e.From, e.Rest = Target{Who: ThisCard, Filter: anyFilter()}, Drop, m[1] != ""
+	})),
+	rule(`play {T} from your (hand|drop|energy|hand or drop|drop or hand)( in rest mode)?`, one(Play, 1, func(e *Effect, m []string) {
+		e.From, e.Rest = zoneOf(m[2]), m[3] != ""
+		if m[2] == "hand or drop" || m[2] == "drop or hand" {
+			e.Detail = "hand or drop"
+		}
+	})),
+	rule(`add {T} from your (drop|energy|battle area) to your hand`, one(AddToHand, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
+	rule(`add {T} from your (drop|hand) to (?:its owner's|your|their owner's) energy( in rest mode)?`, one(ToEnergy, 1, func(e *Effect, m []string) {
+		e.From, e.Rest = zoneOf(m[2]), m[3] != ""
+	})),
+	rule(`add {T}―both with a cost of (\d+) or less―from your drop to your hand`, one(AddToHand, 1, func(e *Effect, m []string) {
+		e.From, e.Target.Filter.Cost = Drop, atMost(atoi(m[2]))
+	})),
+	rule(`play {T}―both with a cost of (\d+) or less―from your (drop|hand)`, one(Play, 1, func(e *Effect, m []string) {
+		e.From, e.Target.Filter.Cost = zoneOf(m[3]), atMost(atoi(m[2]))
+	})),
+	// Looking at the deck.
+	rule(`look at (?:{N} cards from the top|the top card) of your deck,? (?:then )?reveal {T} and add {IT} to your hand`, one(Search, 2, func(e *Effect, m []string) {
+		e.N = max(1, atoi(m[1]))
+	})),
+	rule(`look at (?:{N} cards from the top|the top card) of your deck and place (?:them|it) at the (top or bottom|top|bottom) of {OWNER} deck in any order`, one(Reorder, 0, func(e *Effect, m []string) {
+		e.N, e.Place = max(1, atoi(m[1])), m[2]
+	})),
+	rule(`look at (?:{N} cards from the top|the top card) of your deck and use {T} in a combo`, one(ComboUse, 2, func(e *Effect, m []string) {
+		e.N, e.From = max(1, atoi(m[1])), Deck
+	})),
+	rule(`reveal the top card of your deck and use {T} in a combo`, one(ComboUse, 1, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
+	rule(`use {T} in a combo from your (drop|hand)`, one(ComboUse, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
+	rule(`place (?:the rest|any remaining cards) at the (bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
+		return []Effect{{Kind: restPlacement, Place: m[1]}}, true
+	}),
+	// Damage and Leaders.
+	rule(`deal {N} damage to your opponent`, one(Damage, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`flip this card over`, one(Flip, 0, nil)),
+	// Keywords and restrictions.
+	rule(`choose {T} and {IT} gains? \[([a-z ]+)\]{D}`, one(Gain, 1, func(e *Effect, m []string) { e.Keyword, e.For = keywordTags[m[2]], duration(m[3]) })),
+	rule(`{T} gains? \[([a-z ]+)\]{D}`, one(Gain, 1, func(e *Effect, m []string) { e.Keyword, e.For = keywordTags[m[2]], duration(m[3]) })),
+	rule(`choose {T} and {IT} can't attack{D}`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
+	rule(`{T} can't attack{D}`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
+	rule(`{T} can't attack your opponent's leader`, one(CantAttack, 1, func(e *Effect, m []string) { e.Detail = "leader" })),
+	rule(`choose {T} and {IT} can't switch to active mode during your opponent's next turn`, one(CantActivate, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
+	rule(`{T} can't be ko'd( in battle| by your opponent's skills| by the skills of your opponent's battle cards| once per turn)?`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = strings.TrimSpace(m[2]) })),
+	rule(`{T} can't be removed from the battle area by your opponent's skills`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = "removed by your opponent's skills" })),
+	rule(`{T} can't be switched to active mode during (?:your|a) charge phase`, one(CantActivate, 1, func(e *Effect, m []string) { e.Detail, e.For = "charge phase", WhileHolds })),
+	// Costs.
+	rule(`reduce the cost of this card in your hand by {N}`, one(CostChange, 0, func(e *Effect, m []string) {
+		e.Target, e.Amount = Target{Who: ThisCard, Filter: anyFilter()}, -atoi(m[1])
+	})),
+	rule(`add {N} to the cost of this card in (?:a|your) battle area`, one(CostChange, 0, func(e *Effect, m []string) {
+		e.Target, e.Amount, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, atoi(m[1]), "in battle area"
+	})),
+	rule(`choose {T} and reduce its cost by {N}{D}`, one(CostChange, 1, func(e *Effect, m []string) { e.Amount, e.For = -atoi(m[2]), duration(m[3]) })),
+	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
+	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
+}
+
+// clause reads one effect clause.
+func (ln *line) clause(s string) ([]Effect, bool) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
+	for _, r := range clauseRules {
+		m := r.re.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		if es, ok := r.build(ln, m); ok {
+			return es, true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,440 @@
+package skill
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Parse reads a card's skill text, one Skill per line. Lines starting with
+// "・" are the options of the line before ("Choose one―") and belong to it.
+// Parse never fails: a line it cannot read is a Skill with Understood false.
+func Parse(text string) []Skill {
+	var lines []string
+	for l := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if strings.HasPrefix(t, "・") && len(lines) > 0 {
+			lines[len(lines)-1] += t
+			continue
+		}
+		lines = append(lines, t)
+	}
+	out := make([]Skill, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, parseLine(l))
+	}
+	return out
+}
+
+// line is one skill line in normal form: lower case, names and traits
+// replaced by <nK> and «tK» (K indexes names and traits), reminder text in
+// parentheses removed.
+type line struct {
+	names  []string
+	traits []string
+}
+
+var (
+	nameRE     = regexp.MustCompile(`<([^<>]*)>`)
+	traitRE    = regexp.MustCompile(`《([^《》]*)》`)
+	reminderRE = regexp.MustCompile(`\(([^()]*)\)`)
+	spacesRE   = regexp.MustCompile(`\s+`)
+	tagRE      = regexp.MustCompile(`^\[([^\]]+)\]\s*`)
+	costRE     = regexp.MustCompile(`^\((\d+|red|blue|green|yellow|black|赤|青|緑|黄|黒)\)`)
+)
+
+var colourLetter = map[string]string{
+	"red": "R", "blue": "U", "green": "G", "yellow": "Y", "black": "B",
+	"赤": "R", "青": "U", "緑": "G", "黄": "Y", "黒": "B",
+}
+
+// normalise puts a line in normal form and returns it with its names and traits.
+func normalise(s string) (string, *line) {
+	ln := &line{}
+	r := strings.NewReplacer("＆lt;", "<", "oneー", "one―", "＆gt;", ">", "&lt;", "<", "&gt;", ">", "&amp;", "&",
+		"’", "'", "‘", "'", "“", "\"", "”", "\"", "　", " ", "−", "-", "－", "-", "＋", "+")
+	s = r.Replace(s)
+	s = nameRE.ReplaceAllStringFunc(s, func(m string) string {
+		ln.names = append(ln.names, strings.TrimSpace(m[1:len(m)-1]))
+		return "<n" + strconv.Itoa(len(ln.names)-1) + ">"
+	})
+	s = traitRE.ReplaceAllStringFunc(s, func(m string) string {
+		inner := strings.TrimSuffix(strings.TrimPrefix(m, "《"), "》")
+		ln.traits = append(ln.traits, strings.TrimSpace(inner))
+		return "«t" + strconv.Itoa(len(ln.traits)-1) + "»"
+	})
+	s = strings.ToLower(s)
+	// Reminder text in parentheses explains a keyword; costs such as (2) or
+	// (Red) stay.
+	for {
+		t := reminderRE.ReplaceAllStringFunc(s, func(m string) string {
+			if costRE.MatchString(m) {
+				return m
+			}
+			return " "
+		})
+		if t == s {
+			break
+		}
+		s = t
+	}
+	s = spacesRE.ReplaceAllString(s, " ")
+	s = strings.ReplaceAll(s, " .", ".")
+	s = strings.ReplaceAll(s, " ,", ",")
+	return strings.TrimSpace(s), ln
+}
+
+// phrase is a piece of normal-form text with names, traits and numbers
+// replaced, for counting the phrases not understood.
+func phrase(s string) string {
+	s = regexp.MustCompile(`<n\d+>`).ReplaceAllString(s, "<name>")
+	s = regexp.MustCompile(`«t\d+»`).ReplaceAllString(s, "«trait»")
+	s = regexp.MustCompile(`\d+`).ReplaceAllString(s, "N")
+	return strings.TrimSuffix(strings.TrimSpace(s), ".")
+}
+
+var keywordTags = map[string]string{
+	"blocker": "Blocker", "critical": "Critical", "double strike": "Double Strike",
+	"triple strike": "Triple Strike", "super combo": "Super Combo", "dragon ball": "Dragon Ball",
+	"field": "Field", "barrier": "Barrier", "evolve": "Evolve", "fusion evolve": "Fusion Evolve",
+}
+
+func parseLine(text string) Skill {
+	sk := Skill{Text: text}
+	s, ln := normalise(text)
+	fail := func(p string) Skill {
+		sk.Understood = false
+		sk.Phrase = phrase(p)
+		return sk
+	}
+	// The run of bracketed tags that opens the line.
+	for {
+		m := tagRE.FindStringSubmatch(s)
+		if m == nil {
+			break
+		}
+		tag := strings.TrimSpace(m[1])
+		switch {
+		case tag == "your turn":
+			sk.YourTurn = true
+		case tag == "opponent's turn":
+			sk.OpponentsTurn = true
+		case tag == "once per turn":
+			sk.OncePerTurn = true
+		case keywordTags[tag] != "":
+			sk.Keywords = append(sk.Keywords, keywordTags[tag])
+		default:
+			t, ok := timingTags[tag]
+			if !ok {
+				// "On Play/When Attacking": each part a timing.
+				for part := range strings.SplitSeq(tag, "/") {
+					pt, ok2 := timingTags[part]
+					if !ok2 {
+						return fail("[" + tag + "]")
+					}
+					t |= pt
+				}
+			}
+			sk.Timing |= t
+		}
+		s = s[len(m[0]):]
+	}
+	s = strings.TrimSpace(s)
+	if s == "" {
+		sk.Understood = true
+		return sk
+	}
+	if sk.Timing == 0 {
+		// Text after keywords alone, with no timing: not a skill we know.
+		return fail(s)
+	}
+	body := s
+	// The cost: energy in parentheses right after the tags, and other
+	// parts before " : ".
+	if i := strings.Index(body, " : "); i >= 0 || strings.HasPrefix(body, ": ") {
+		var costText string
+		if i < 0 {
+			costText, body = "", body[2:]
+		} else {
+			costText, body = body[:i], body[i+3:]
+		}
+		c, bad := ln.cost(costText)
+		if bad != "" {
+			return fail(bad)
+		}
+		sk.Cost = c
+	} else if m := costRE.FindString(body); m != "" {
+		// "(1) Draw 1 card." is not printed; an energy cost always has " : ".
+		return fail(body)
+	}
+	switch {
+	case sk.Timing.Has(Awaken):
+		// "When your life is at 4 or less, ..." is the condition to awaken.
+		if m := regexp.MustCompile(`^when your life is at (\d+) or less,? `).FindStringSubmatch(body); m != nil {
+			sk.If = append(sk.If, Cond{Kind: LifeAtMost, N: atoi(m[1])})
+			body = body[len(m[0]):]
+		} else if m := regexp.MustCompile(`^when (.+?), `).FindStringSubmatch(body); m != nil {
+			cs, ok := ln.conds(m[1])
+			if !ok {
+				return fail("when " + m[1])
+			}
+			sk.If = append(sk.If, cs...)
+			body = body[len(m[0]):]
+		}
+	case sk.Timing.Has(Auto):
+		trig, rest, ok := ln.trigger(body)
+		if !ok {
+			return fail(firstClause(body))
+		}
+		sk.Trigger, body = trig, rest
+	}
+	effects, bad := ln.effects(body)
+	if bad != "" {
+		return fail(bad)
+	}
+	sk.Effects = effects
+	if sk.Timing.Has(Permanent) {
+		for i := range sk.Effects {
+			e := &sk.Effects[i]
+			if e.For == Instant {
+				e.For = WhileHolds
+			}
+		}
+	}
+	sk.Understood = true
+	return sk
+}
+
+func firstClause(s string) string {
+	if i := strings.Index(s, ", "); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func atoi(s string) int {
+	if s == "a" || s == "an" || s == "one" {
+		return 1
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// cost reads the part of a line before " : ". bad is the phrase not read.
+func (ln *line) cost(s string) (Cost, string) {
+	var c Cost
+	s = strings.TrimSpace(s)
+	// Energy: (2), (Red)(1), possibly followed by ", other parts".
+	for {
+		m := costRE.FindStringSubmatch(s)
+		if m == nil {
+			break
+		}
+		if l, ok := colourLetter[m[1]]; ok {
+			c.Colours += l
+			c.Energy++
+		} else {
+			c.Energy += atoi(m[1])
+		}
+		s = strings.TrimSpace(strings.TrimPrefix(s[len(m[0]):], ","))
+	}
+	if s == "" {
+		return c, ""
+	}
+	for part := range strings.SplitSeq(s, ", ") {
+		part = strings.TrimSpace(part)
+		e, ok := ln.clause(part)
+		if !ok {
+			return c, part
+		}
+		c.Parts = append(c.Parts, e...)
+	}
+	return c, ""
+}
+
+// trigger reads the "When ..., " that opens an [Auto] skill.
+func (ln *line) trigger(s string) (Trigger, string, bool) {
+	for _, t := range triggers {
+		if m := t.re.FindStringSubmatch(s); m != nil {
+			return t.trig, s[len(m[0]):], true
+		}
+	}
+	return 0, s, false
+}
+
+var triggers = []struct {
+	re   *regexp.Regexp
+	trig Trigger
+}{
+	{regexp.MustCompile(`^when you use this card in a combo from your hand, `), ComboFromHand},
+	{regexp.MustCompile(`^when this card is used in a combo from (?:the|your) battle area, `), ComboFromBattle},
+	{regexp.MustCompile(`^when this card is used in a combo from your drop, `), ComboFromDrop},
+	{regexp.MustCompile(`^when you use a card in a combo while this card is in a battle, `), ComboWhileInBattle},
+	{regexp.MustCompile(`^when this card ko's an opponent's battle card in battle, `), KOsInBattle},
+	{regexp.MustCompile(`^when you take damage, `), TakeDamage},
+	{regexp.MustCompile(`^when your opponent plays a battle card, `), OpponentPlays},
+	{regexp.MustCompile(`^when this card attacks, `), ThisAttacks},
+	{regexp.MustCompile(`^when this card's attack deals damage, `), AttackDealsDamage},
+	{regexp.MustCompile(`^when your leader attacks, `), LeaderAttacks},
+	{regexp.MustCompile(`^when this card is ko'd, `), ThisKOd},
+	{regexp.MustCompile(`^when this card is played, `), ThisPlayed},
+}
+
+// effects reads the effects of a skill: sentences, each possibly opening
+// with "Then," and conditions, holding one or more effect clauses.
+func (ln *line) effects(s string) ([]Effect, string) {
+	s = strings.TrimSpace(s)
+	// "Choose one―・A.・B." lists options.
+	if i := strings.Index(s, "choose one―"); i >= 0 {
+		before, opts := s[:i], s[i+len("choose one―"):]
+		var out []Effect
+		if strings.TrimSpace(before) != "" {
+			b := strings.TrimSuffix(strings.TrimSpace(before), "then,")
+			then := b != strings.TrimSpace(before)
+			e, bad := ln.effects(b)
+			if bad != "" {
+				return nil, bad
+			}
+			out = e
+			_ = then
+		}
+		ch := Effect{Kind: Choose, Then: len(out) > 0}
+		for o := range strings.SplitSeq(opts, "・") {
+			if strings.TrimSpace(o) == "" {
+				continue
+			}
+			e, bad := ln.effects(o)
+			if bad != "" {
+				return nil, bad
+			}
+			ch.Options = append(ch.Options, e)
+		}
+		if len(ch.Options) < 2 {
+			return nil, "choose one―"
+		}
+		return append(out, ch), ""
+	}
+	var out []Effect
+	for _, sent := range sentences(s) {
+		es, bad := ln.sentence(sent)
+		if bad != "" {
+			return nil, bad
+		}
+		// "Place the rest at the bottom of your deck in a random order."
+		// finishes the search before it.
+		if len(es) == 1 && es[0].Kind == restPlacement && len(out) > 0 {
+			last := &out[len(out)-1]
+			if last.Kind == Search || last.Kind == ComboUse || last.Kind == Reorder {
+				last.Place = es[0].Place
+				continue
+			}
+			return nil, sent
+		}
+		out = append(out, es...)
+	}
+	return out, ""
+}
+
+// restPlacement is the kind of the sentence "Place the rest at ..." while it
+// is read; it is folded into the search before it.
+const restPlacement Kind = 250
+
+// sentences splits text at sentence ends ("." followed by a space or the end).
+func sentences(s string) []string {
+	var out []string
+	for s != "" {
+		i := strings.Index(s, ". ")
+		if i < 0 {
+			out = append(out, strings.TrimSuffix(strings.TrimSpace(s), "."))
+			break
+		}
+		out = append(out, strings.TrimSpace(s[:i]))
+		s = strings.TrimSpace(s[i+2:])
+	}
+	return out
+}
+
+// sentence reads one sentence: "Then," and "If ...," prefixes and clauses
+// joined by ", then" or ", and".
+func (ln *line) sentence(s string) ([]Effect, string) {
+	then := false
+	if t, ok := strings.CutPrefix(s, "then, "); ok {
+		then, s = true, t
+	}
+	var conds []Cond
+	if strings.HasPrefix(s, "if ") || strings.HasPrefix(s, "while ") || strings.HasPrefix(s, "during this turn, ") {
+		// The condition ends at some ", ": try each, leftmost first.
+		found := false
+		for i := 0; i < len(s); {
+			j := strings.Index(s[i:], ", ")
+			if j < 0 {
+				break
+			}
+			cut := i + j
+			if cs, ok := ln.conds(s[:cut]); ok {
+				if es, bad := ln.clauses(s[cut+2:]); bad == "" {
+					conds, found = cs, true
+					for k := range es {
+						es[k].If = append(append([]Cond(nil), conds...), es[k].If...)
+					}
+					if len(es) > 0 {
+						es[0].Then = then
+					}
+					return es, ""
+				}
+			}
+			i = cut + 2
+		}
+		if !found {
+			if _, ok := ln.conds(firstClause(s)); !ok {
+				return nil, firstClause(s)
+			}
+			// The condition was read but not what follows.
+			_, bad := ln.clauses(s[len(firstClause(s))+2:])
+			if bad == "" {
+				bad = s
+			}
+			return nil, bad
+		}
+	}
+	es, bad := ln.clauses(s)
+	if bad != "" {
+		return nil, bad
+	}
+	if len(es) > 0 {
+		es[0].Then = then
+	}
+	return es, ""
+}
+
+// clauses reads effect clauses joined by ", then " or ", and " / " and ".
+func (ln *line) clauses(s string) ([]Effect, string) {
+	s = strings.TrimSpace(s)
+	if e, ok := ln.clause(s); ok {
+		return e, ""
+	}
+	for _, sep := range []string{", then ", " and then ", ", and ", ", "} {
+		for i := 0; i < len(s); {
+			j := strings.Index(s[i:], sep)
+			if j < 0 {
+				break
+			}
+			cut := i + j
+			if left, ok := ln.clause(s[:cut]); ok {
+				if right, bad := ln.sentence(s[cut+len(sep):]); bad == "" {
+					if sep == ", then " || sep == " and then " {
+						if len(right) > 0 {
+							right[0].Then = true
+						}
+					}
+					return append(left, right...), ""
+				}
+			}
+			i = cut + len(sep)
+		}
+	}
+	return nil, firstClause(s)
+}

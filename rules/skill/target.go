@@ -1,0 +1,525 @@
+package skill
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	leaderOrRE   = regexp.MustCompile(`^your leader or up to (\d+) of your (.+)$`)
+	nameLeaderRE = regexp.MustCompile(`^your <n(\d+)> leader or up to (\d+) (.+)$`)
+	qtyRE        = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
+	nameTokRE    = regexp.MustCompile(`^<n(\d+)>`)
+	traitTokRE   = regexp.MustCompile(`^«t(\d+)»`)
+	withCostRE   = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+))?$`)
+	withComboRE  = regexp.MustCompile(`^(\d+) combo power$`)
+	withPowerRE  = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
+	traitsRE     = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
+	nameHasRE    = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
+	totalPowerRE = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
+	tokenListRE  = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
+)
+
+// target reads a target phrase: "this card", "your Leader", "up to 1 of
+// your opponent's Battle Cards with a cost of 3 or less", "all Battle Cards
+// in your opponent's Battle Area" ...
+func (ln *line) target(s string) (Target, bool) {
+	s = strings.TrimSpace(s)
+	t := Target{Filter: anyFilter()}
+	switch s {
+	case "this card", "this card in a battle area", "this card in your battle area", "this card in the battle area":
+		t.Who = ThisCard
+		return t, true
+	case "your leader", "your leader card":
+		t.Who = YourLeader
+		return t, true
+	case "this card and your leader", "your leader and this card":
+		t.Who = ThisAndLeader
+		return t, true
+	case "this card or your leader", "your leader or this card":
+		t.Who = YourLeaderOrThis
+		return t, true
+	case "that card", "those cards", "it", "them", "the revealed card":
+		t.Who = ThatCard
+		return t, true
+	case "your card that is in a battle", "your cards that are in a battle", "your card that's in a battle":
+		t.Who = InBattleYours
+		return t, true
+	}
+	if m := leaderOrRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.UpTo, t.N = LeaderOrYours, true, atoi(m[1])
+		if !ln.noun(&t, m[2]) {
+			return t, false
+		}
+		return t, true
+	}
+	// "your <Cell> Leader or up to 1 <Cell> in your Battle Area"
+	if m := nameLeaderRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.UpTo, t.N = LeaderOrYours, true, atoi(m[2])
+		if !ln.noun(&t, m[3]) || t.Who != LeaderOrYours && t.Who != Yours {
+			return t, false
+		}
+		t.Who = LeaderOrYours
+		if len(t.Filter.Names) == 0 || t.Filter.Names[0] != ln.names[atoi(m[1])] {
+			return t, false
+		}
+		return t, true
+	}
+	// "your Leader with «Universe 7» in its special traits"
+	if rest, ok := strings.CutPrefix(s, "your leader with "); ok {
+		t.Who = YourLeader
+		return t, ln.withFilters(&t.Filter, rest)
+	}
+	// "Your cards with «T» in their special traits that are in a battle ..."
+	if strings.HasPrefix(s, "your card") && (strings.Contains(s, " that are in a battle") || strings.Contains(s, " that is in a battle") || strings.Contains(s, " that's in a battle")) {
+		inner := s
+		for _, suf := range []string{" that are in a battle with your opponent's battle cards", " that is in a battle with your opponent's battle card",
+			" that are in a battle", " that is in a battle", " that's in a battle"} {
+			if i := strings.Index(inner, suf); i >= 0 {
+				inner = inner[:i] + inner[i+len(suf):]
+				break
+			}
+		}
+		t.Who = InBattleYours
+		if inner == "your card" || inner == "your cards" {
+			return t, true
+		}
+		if rest, ok := strings.CutPrefix(inner, "your cards with "); ok {
+			return t, ln.withFilters(&t.Filter, rest)
+		}
+		if rest, ok := strings.CutPrefix(inner, "your card with "); ok {
+			return t, ln.withFilters(&t.Filter, rest)
+		}
+		return t, false
+	}
+	// Quantity.
+	if m := qtyRE.FindStringSubmatch(s); m != nil {
+		switch {
+		case m[1] != "":
+			t.UpTo, t.N = true, atoi(m[2])
+		case m[3] != "":
+			t.N = atoi(m[3])
+		case strings.HasPrefix(m[4], "any number"):
+			t.UpTo, t.N = true, 99
+		default:
+			t.All = true
+		}
+		s = s[len(m[0]):]
+	} else if strings.HasPrefix(s, "your ") || strings.HasPrefix(s, "all ") {
+		t.All = true
+	} else if nameTokRE.MatchString(s) {
+		t.N = 1
+	} else {
+		return t, false
+	}
+	// Owner.
+	switch {
+	case strings.HasPrefix(s, "of your opponent's "):
+		t.Who, s = Opponents, s[len("of your opponent's "):]
+	case strings.HasPrefix(s, "your opponent's "):
+		t.Who, s = Opponents, s[len("your opponent's "):]
+	case strings.HasPrefix(s, "of your "):
+		t.Who, s = Yours, s[len("of your "):]
+	case strings.HasPrefix(s, "your "):
+		t.Who, s = Yours, s[len("your "):]
+	default:
+		t.Who = AnyPlayers
+	}
+	if !ln.noun(&t, s) || t.Filter.Type == "Leader" {
+		// Leaders are targets of their own phrases ("your Leader").
+		return t, false
+	}
+	return t, true
+}
+
+// noun reads "[other] [Rest Mode] [<Name>] Battle Cards [with ...] [in your
+// opponent's Battle Area]" into t.
+func (ln *line) noun(t *Target, s string) bool {
+	f := &t.Filter
+	s = strings.TrimSpace(s)
+	// Where the cards are.
+	for _, w := range []struct {
+		suffix string
+		who    Who
+	}{
+		{" in your opponent's battle area", Opponents}, {" in your opponent's battle areas", Opponents},
+		{" in your battle area", Yours}, {" in the battle areas", AnyPlayers}, {" in the battle area", AnyPlayers},
+		{" in a battle area", AnyPlayers}, {" in your leader area or battle area", Yours},
+	} {
+		if i := strings.Index(s, w.suffix); i >= 0 {
+			if t.Who == AnyPlayers || t.Who == w.who || t.Who == NoTarget {
+				t.Who = w.who
+			}
+			s = strings.TrimSpace(s[:i] + s[i+len(w.suffix):])
+			break
+		}
+	}
+	if i := strings.Index(s, " other than this card"); i >= 0 {
+		f.Other = true
+		s = strings.TrimSpace(s[:i] + s[i+len(" other than this card"):])
+	}
+	// Adjectives.
+	for {
+		switch {
+		case strings.HasPrefix(s, "other "):
+			f.Other, s = true, s[len("other "):]
+			continue
+		case strings.HasPrefix(s, "rest mode "):
+			f.Rest, s = true, s[len("rest mode "):]
+			continue
+		case strings.HasPrefix(s, "active mode "):
+			f.Active, s = true, s[len("active mode "):]
+			continue
+		case strings.HasPrefix(s, "skill-less "):
+			f.NoSkill, s = true, s[len("skill-less "):]
+			continue
+		case strings.HasPrefix(s, "non-"):
+			m := nameTokRE.FindStringSubmatch(s[4:])
+			if m == nil {
+				return false
+			}
+			f.NotNames = append(f.NotNames, ln.names[atoi(m[1])])
+			s = strings.TrimSpace(s[4+len(m[0]):])
+			continue
+		}
+		matched := false
+		for _, col := range []string{"red", "blue", "green", "yellow", "black"} {
+			if strings.HasPrefix(s, col+" ") {
+				f.Colour, s, matched = strings.ToUpper(col[:1])+col[1:], s[len(col)+1:], true
+			}
+		}
+		if !matched {
+			break
+		}
+	}
+	// Names: "<A>", "<A> or <B>", "<A> or up to 1 <B>".
+	for {
+		m := nameTokRE.FindStringSubmatch(s)
+		if m == nil {
+			break
+		}
+		f.Names = append(f.Names, ln.names[atoi(m[1])])
+		s = strings.TrimSpace(s[len(m[0]):])
+		if r, ok := strings.CutPrefix(s, "and up to 1 "); ok {
+			s, t.N = r, t.N+1
+		} else if r, ok := strings.CutPrefix(s, "or up to 1 "); ok {
+			if !nameTokRE.MatchString(r) {
+				// "<Paragus> or up to 1 Extra": another kind of card.
+				alt := Target{Filter: anyFilter(), Who: t.Who}
+				if !ln.noun(&alt, r) {
+					return false
+				}
+				t.Alts = append(t.Alts, alt.Filter)
+				t.Alts = append(t.Alts, alt.Alts...)
+				return true
+			}
+			s = r
+		} else if r, ok := strings.CutPrefix(s, "or "); ok {
+			s = r
+		} else if r, ok := strings.CutPrefix(s, "and "); ok && nameTokRE.MatchString(r) {
+			s = r
+		}
+	}
+	// The kind of card.
+	for _, n := range []struct{ word, typ string }{
+		{"battle cards", "Battle"}, {"battle card", "Battle"}, {"cards", ""}, {"card", ""},
+		{"extras", "Extra"}, {"extra", "Extra"}, {"[field]", "Field"}, {"leader", "Leader"},
+	} {
+		if strings.HasPrefix(s, n.word) && (len(s) == len(n.word) || s[len(n.word)] == ' ') {
+			f.Type, s = n.typ, strings.TrimSpace(s[len(n.word):])
+			if len(f.Names) > 0 && f.Type == "" {
+				f.Type = ""
+			}
+			goto rest
+		}
+	}
+	if len(f.Names) == 0 {
+		return false
+	}
+rest:
+	if s == "" {
+		return true
+	}
+	if r, ok := strings.CutPrefix(s, "or up to 1 "); ok {
+		// "a card with «A» in its special traits or up to 1 <B>".
+		alt := Target{Filter: anyFilter(), Who: t.Who}
+		if !ln.noun(&alt, r) {
+			return false
+		}
+		t.Alts = append(append(t.Alts, alt.Filter), alt.Alts...)
+		return true
+	}
+	if r, ok := strings.CutPrefix(s, "with "); ok {
+		if i := strings.Index(r, " or up to 1 "); i >= 0 {
+			if !ln.withFilters(f, r[:i]) {
+				return false
+			}
+			alt := Target{Filter: anyFilter(), Who: t.Who}
+			if !ln.noun(&alt, r[i+len(" or up to 1 "):]) {
+				return false
+			}
+			t.Alts = append(append(t.Alts, alt.Filter), alt.Alts...)
+			return true
+		}
+		return ln.withFilters(f, r)
+	}
+	if r, ok := strings.CutPrefix(s, "that "); ok {
+		if m := nameHasRE.FindStringSubmatch(r); m != nil {
+			f.Contains = append(f.Contains, ln.tokens(m[1])...)
+			return true
+		}
+		if m := totalPowerRE.FindStringSubmatch(s); m != nil {
+			f.Total = atoi(m[1])
+			return true
+		}
+		if rr, ok := strings.CutPrefix(r, "includes "); ok {
+			return ln.withFilters(f, rr)
+		}
+		if rr, ok := strings.CutPrefix(r, "include "); ok {
+			return ln.withFilters(f, rr)
+		}
+		if rr, ok := strings.CutPrefix(r, "have "); ok {
+			return ln.withFilters(f, rr)
+		}
+	}
+	return false
+}
+
+// withFilters reads "a cost of 3 or less and «Saiyan» in its special
+// traits": filters joined by "and".
+func (ln *line) withFilters(f *Filter, s string) bool {
+	s = strings.TrimSpace(s)
+	for _, part := range splitAnd(s) {
+		part = strings.TrimSpace(part)
+		switch {
+		case withCostRE.MatchString(part):
+			m := withCostRE.FindStringSubmatch(part)
+			n := atoi(m[1])
+			switch {
+			case m[2] == "less":
+				f.Cost = atMost(n)
+			case m[2] == "more":
+				f.Cost = atLeast(n)
+			case m[3] != "":
+				f.Cost = Range{Min: n, Max: atoi(m[3]), HasMin: true, HasMax: true}
+			default:
+				f.Cost = exactly(n)
+			}
+		case withComboRE.MatchString(part):
+			f.ComboPower = atoi(withComboRE.FindStringSubmatch(part)[1])
+		case withPowerRE.MatchString(part):
+			m := withPowerRE.FindStringSubmatch(part)
+			n := atoi(m[1])
+			switch m[2] {
+			case "less":
+				f.Power = atMost(n)
+			case "more":
+				f.Power = atLeast(n)
+			default:
+				f.Power = exactly(n)
+			}
+		case traitsRE.MatchString(part):
+			f.Traits = append(f.Traits, ln.tokens(traitsRE.FindStringSubmatch(part)[1])...)
+		case nameHasRE.MatchString(part):
+			f.Contains = append(f.Contains, ln.tokens(nameHasRE.FindStringSubmatch(part)[1])...)
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// splitAnd splits filters at " and " and ", " (a trait list "«A» or «B»"
+// stays whole).
+func splitAnd(s string) []string {
+	s = strings.ReplaceAll(s, ", and ", " and ")
+	var out []string
+	for p := range strings.SplitSeq(s, " and ") {
+		for q := range strings.SplitSeq(p, ", ") {
+			if strings.HasPrefix(q, "«") && len(out) > 0 && !strings.Contains(out[len(out)-1], "special traits") && strings.HasPrefix(out[len(out)-1], "«") {
+				out[len(out)-1] += ", " + q
+				continue
+			}
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// tokens resolves the <nK> and «tK» in s to the names and traits.
+func (ln *line) tokens(s string) []string {
+	var out []string
+	for _, m := range tokenListRE.FindAllStringSubmatch(s, -1) {
+		if m[1] != "" {
+			out = append(out, ln.names[atoi(m[1])])
+		} else {
+			out = append(out, ln.traits[atoi(m[2])])
+		}
+	}
+	return out
+}
+
+// conds reads "your Leader is awakened and you have 7 or fewer cards in
+// your hand" (with or without a leading "if"/"while").
+func (ln *line) conds(s string) ([]Cond, bool) {
+	s = strings.TrimSpace(s)
+	for _, p := range []string{"if ", "while ", "when "} {
+		s = strings.TrimPrefix(s, p)
+	}
+	if c, ok := ln.cond(s); ok {
+		return []Cond{c}, true
+	}
+	for _, sep := range []string{", and if ", " and if ", ", and ", " and ", ", "} {
+		for i := 0; i < len(s); {
+			j := strings.Index(s[i:], sep)
+			if j < 0 {
+				break
+			}
+			cut := i + j
+			if left, ok := ln.cond(s[:cut]); ok {
+				if right, ok := ln.conds(s[cut+len(sep):]); ok {
+					return append([]Cond{left}, right...), true
+				}
+			}
+			i = cut + len(sep)
+		}
+	}
+	return nil, false
+}
+
+type condRule struct {
+	re    *regexp.Regexp
+	build func(ln *line, m []string) (Cond, bool)
+}
+
+func crule(pattern string, build func(ln *line, m []string) (Cond, bool)) condRule {
+	return condRule{re: regexp.MustCompile("^" + clauseTokens.Replace(pattern) + "$"), build: build}
+}
+
+func cn(kind CondKind, set func(c *Cond, m []string)) func(ln *line, m []string) (Cond, bool) {
+	return func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: kind}
+		if set != nil {
+			set(&c, m)
+		}
+		return c, true
+	}
+}
+
+func lessMore(m string, less, more CondKind) CondKind {
+	if m == "less" || m == "fewer" {
+		return less
+	}
+	return more
+}
+
+var condRules = []condRule{
+	crule(`your leader is awakened`, cn(LeaderAwakened, nil)),
+	crule(`your leader is not awakened`, cn(LeaderAwakened, func(c *Cond, m []string) { c.Not = true })),
+	crule(`your leader is ((?:<n\d+>(?:,? or )?)+)`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: LeaderIs, Card: anyFilter()}
+		c.Card.Names = ln.tokens(m[1])
+		return c, true
+	}),
+	crule(`your leader has ((?:«t\d+»(?:,? or )?)+) in its special traits`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: LeaderIs, Card: anyFilter()}
+		c.Card.Traits = ln.tokens(m[1])
+		return c, true
+	}),
+	crule(`your leader is an? «t(\d+)»(?:-only)? card`, func(ln *line, m []string) (Cond, bool) {
+		// "an «Android»-only card": that is its only special trait.
+		c := Cond{Kind: LeaderIs, Card: anyFilter()}
+		c.Card.Traits, c.Card.Only = []string{ln.traits[atoi(m[1])]}, m[0] != strings.Replace(m[0], "-only", "", 1)
+		return c, true
+	}),
+	crule(`your leader has ((?:<n\d+>(?:,? or )?)+) in its card name`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: LeaderIs, Card: anyFilter()}
+		c.Card.Contains = ln.tokens(m[1])
+		return c, true
+	}),
+	crule(`you have (\d+) or (fewer|more) cards in your hand`, cn(0, func(c *Cond, m []string) { c.N, c.Kind = atoi(m[1]), lessMore(m[2], HandAtMost, HandAtLeast) })),
+	crule(`your opponent has (\d+) or (fewer|more) cards in their hand`, cn(0, func(c *Cond, m []string) {
+		c.N, c.Kind = atoi(m[1]), lessMore(m[2], OppHandAtMost, OppHandAtLeast)
+	})),
+	crule(`your life is at (\d+) or (less|more)`, cn(0, func(c *Cond, m []string) { c.N, c.Kind = atoi(m[1]), lessMore(m[2], LifeAtMost, LifeAtLeast) })),
+	crule(`your life is at (\d+)`, cn(LifeIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`your opponent's life is at (\d+) or (less|more)`, cn(0, func(c *Cond, m []string) {
+		c.N, c.Kind = atoi(m[1]), lessMore(m[2], OppLifeAtMost, OppLifeAtLeast)
+	})),
+	crule(`you have (\d+) or more cards in your drop`, cn(DropAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`you have (\d+) or more energy`, cn(EnergyAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`you have less energy than your opponent`, cn(EnergyLess, nil)),
+	crule(`you have an energy marker`, cn(HasMarker, nil)),
+	crule(`you don't have an energy marker`, cn(HasMarker, func(c *Cond, m []string) { c.Not = true })),
+	crule(`you have (?:a|an|1 or more) cards? in your combo area`, cn(ComboAtLeast, func(c *Cond, m []string) { c.N = 1 })),
+	crule(`you have (\d+) or more cards in your combo area`, cn(ComboAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`this card is in a battle`, cn(InBattle, nil)),
+	crule(`attacking a battle card`, cn(AttackingBattle, nil)),
+	crule(`you removed an energy marker (?:to use this card|for this skill)`, cn(PaidWithMarker, nil)),
+	crule(`you have (\d+) energy`, cn(EnergyIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`this card is in rest mode`, cn(ThisRest, nil)),
+	crule(`you have no battle cards`, cn(Have, func(c *Cond, m []string) { c.Not, c.N, c.Card = true, 1, anyFilter(); c.Card.Type = "Battle" })),
+	crule(`you have ((?:<n\d+>(?: and | or |, )?)+) in your energy area`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: HaveInEnergy, Card: anyFilter(), All: true}
+		c.Card.Names = ln.tokens(m[1])
+		return c, true
+	}),
+	crule(`(?:you have|there is) (.+?)(?: in your battle area)?`, func(ln *line, m []string) (Cond, bool) {
+		return ln.haveCond(m[1])
+	}),
+	crule(`you don't have (.+?)(?: in your battle area)?`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1])
+		c.Not = true
+		return c, ok
+	}),
+}
+
+// haveCond reads what "you have ..." asks for: "a <Goku Black> Battle
+// Card", "<Android 17> and <Android 18>", "2 or more Battle Cards with
+// «Saiyan» in their special traits", "no <Zamasu> Battle Cards".
+func (ln *line) haveCond(s string) (Cond, bool) {
+	c := Cond{Kind: Have, N: 1, Card: anyFilter()}
+	s = strings.TrimSpace(strings.TrimSuffix(s, " in your battle area"))
+	switch {
+	case strings.HasPrefix(s, "no "):
+		c.Not, s = true, s[3:]
+	case strings.HasPrefix(s, "a "), strings.HasPrefix(s, "an "):
+		s = s[strings.IndexByte(s, ' ')+1:]
+	default:
+		if m := regexp.MustCompile(`^(\d+) or more `).FindStringSubmatch(s); m != nil {
+			c.N, s = atoi(m[1]), s[len(m[0]):]
+		}
+	}
+	// "<A> and <B>": both.
+	if m := regexp.MustCompile(`^<n(\d+)> and <n(\d+)>$`).FindStringSubmatch(s); m != nil {
+		c.Card.Names = []string{ln.names[atoi(m[1])], ln.names[atoi(m[2])]}
+		c.All = true
+		return c, true
+	}
+	t := Target{Filter: anyFilter(), Who: Yours}
+	if !ln.noun(&t, s) {
+		return c, false
+	}
+	if t.Who != Yours && t.Who != AnyPlayers {
+		return c, false
+	}
+	f := t.Filter
+	// What a condition cannot check on a card stays unread.
+	if f.Total > 0 || f.Type == "Leader" {
+		return c, false
+	}
+	c.Card = f
+	return c, true
+}
+
+func (ln *line) cond(s string) (Cond, bool) {
+	s = strings.TrimSpace(s)
+	for _, r := range condRules {
+		if m := r.re.FindStringSubmatch(s); m != nil {
+			if c, ok := r.build(ln, m); ok {
+				return c, true
+			}
+		}
+	}
+	return Cond{}, false
+}
