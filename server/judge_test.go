@@ -35,7 +35,9 @@ func newJudgeFixture(t *testing.T) *judgeFixture {
 	ctx := context.Background()
 	a := newApp(t)
 	f := &judgeFixture{a: a, org: a.organiser()}
-	data, err := os.ReadFile("../rules/engine/testdata/cards-fs01-fs02.json")
+	// The real cards, whose skills the engine reads (the feature match
+	// leaves the Leaders' draws to it).
+	data, err := os.ReadFile("../testdata/fusion-world-cards.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,12 +185,12 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 	}
 	page = f.uploadLog(t, f.judge, "Feature match", string(game))
 	r = f.judge.get(page)
-	mustContain(t, "legal game", r.body, `data-testid="no-violation"`, "Step 153 of 153", "Game over: P1 wins (defeat check)")
+	mustContain(t, "legal game", r.body, `data-testid="no-violation"`, "Step 140 of 140", "Game over: P1 wins (defeat check)")
 
 	// Costs come from the stored pool: this play is only illegal with card data.
 	costly := strings.Replace(firstTurnAttack, "P2 attack leader -> leader", "P2 play FS02-13", 1)
 	page = f.uploadLog(t, f.judge, "Too expensive", costly)
-	mustContain(t, "cost check", f.judge.get(page).body, "Step 5 of 6", "CR 5-3-1", "P2 cannot pay 2 Blue energy")
+	mustContain(t, "cost check", f.judge.get(page).body, "Step 5 of 6", "CR 5-3-1", "P2 has no Active energy left to pay a cost of 5")
 
 	// Cards the pool does not know still replay; they show by number.
 	unknown := strings.NewReplacer("FS01-01", "FB99-001", "FS02-01", "FB99-002").Replace(firstTurnAttack)

@@ -14,9 +14,10 @@ func init() {
 }
 
 func runReplay(_ context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE",
+	fs := newFlagSet(env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE|-",
 		"Replays a game log (docs/game-log.md) step by step, printing each step's state\n"+
 			"(life, hand, deck, energy and board of both players) and the first violation.\n"+
+			"LOGFILE - reads the log from standard input.\n"+
 			"Exit status: 0 legal throughout, 1 a violation, 2 the log cannot be read\n"+
 			"(or the engine failed on it).\n"+
 			"Without --cards, costs, power and keywords are not known and not checked.")
@@ -54,6 +55,9 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if logFile == "-" {
+		logFile = "standard input"
+	}
 	log, err := engine.ParseLog(data)
 	if err == nil {
 		err = log.CheckSetup()
@@ -65,7 +69,7 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 	if *asJSON {
 		err = writeReplayJSON(env.stdout, r)
 	} else {
-		err = writeReplayText(env.stdout, r, cards == nil)
+		err = writeReplayText(env.stdout, r, cards == nil, log.Setup.Effects == engine.EffectsDeclared)
 	}
 	if err != nil {
 		return fail("writing the replay: %v", err)
@@ -79,9 +83,13 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 	return 0
 }
 
-func writeReplayText(w io.Writer, r *engine.Replay, noCards bool) error {
-	if noCards {
+func writeReplayText(w io.Writer, r *engine.Replay, noCards, declared bool) error {
+	switch {
+	case noCards && declared:
 		fmt.Fprintln(w, "note: no card data (--cards); costs, power and keywords are not checked")
+	case noCards:
+		fmt.Fprintln(w, "note: no card data (--cards); costs, power and keywords are not checked, and card skills are not applied:\n"+
+			"a log that leaves them to the engine (a Leader's draw when attacking) replays wrong without --cards")
 	}
 	for _, v := range r.DeckProblems {
 		fmt.Fprintf(w, "setup: violation in %s's deck, rule %s: %s\n", v.Player, ruleOrDash(v.Rule), v.Message())
@@ -140,6 +148,8 @@ type jsonViolation struct {
 	Text   string `json:"text"`
 }
 
+// jsonStep is one step; State is the state after it, or for an illegal
+// step the state the illegal action was tried in (unchanged by it).
 type jsonStep struct {
 	Step      int               `json:"step"`
 	Line      int               `json:"line"`
@@ -148,6 +158,7 @@ type jsonStep struct {
 	Violation *jsonViolation    `json:"violation,omitempty"`
 	State     *engine.StateView `json:"state,omitempty"`
 }
+
 
 func toJSONViolation(v *engine.Violation) *jsonViolation {
 	if v == nil {
@@ -174,9 +185,11 @@ func writeReplayJSON(w io.Writer, r *engine.Replay) error {
 			for _, e := range st.Events {
 				js.Events = append(js.Events, jsonEvent{Rule: e.Rule, Text: e.Text(), Auto: e.Auto, Declared: e.Declared})
 			}
-			view := engine.View(s)
-			js.State = &view
 		}
+		// After an illegal step s is the state it was tried in, which the
+		// judge needs to see why it is illegal.
+		view := engine.View(s)
+		js.State = &view
 		out.Steps = append(out.Steps, js)
 	})
 	out.FirstViolation = toJSONViolation(r.FirstViolation())

@@ -36,6 +36,9 @@ const (
 	VerbReady   Verb = "ready"   // switch a card to Active Mode
 	VerbKi      Verb = "ki"      // add or remove [Ki] markers
 	VerbShuffle Verb = "shuffle" // shuffle the deck
+	// VerbUse uses a skill the engine reads: an [Activate] skill of a card
+	// in play, or a triggered skill waiting for its choices.
+	VerbUse Verb = "use"
 )
 
 // declared reports whether the verb only records an effect the players state.
@@ -95,7 +98,17 @@ type Action struct {
 	Bottom   bool     `json:"bottom,omitempty"` // move: to the bottom of a deck or life
 	Amount   *int     `json:"amount,omitempty"` // play/evolve: declared cost; damage: count; power/ki: change
 	Duration Duration `json:"duration,omitempty"`
+	// Pay names what pays a cost (play, evolve, use): energy cards in the
+	// Energy Area and "marker" for an energy marker. Without it the engine
+	// chooses.
+	Pay []string `json:"pay,omitempty"`
 }
+
+// Marker is the word for an energy marker in a pay list.
+const Marker = "marker"
+
+// NoChoice is the word for "no card" in a use line's choices.
+const NoChoice = "none"
 
 // Ref is a parsed card reference.
 type Ref struct {

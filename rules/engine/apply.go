@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
 // Apply checks action a against the rules in state s. If it is legal, Apply
@@ -50,7 +51,14 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 	if a.Player != P1 && a.Player != P2 && (!isOutcome(a.Verb) || a.Card != "") {
 		return nil, violation("", "the action %q needs a player (P1 or P2)", string(a.Verb))
 	}
-	e := &applier{s: s, a: a, events: buf}
+	e := &applier{s: s, a: a, events: buf, markerFor: NoCard}
+	// Resolving skills changes the state as it goes; should a choice or
+	// the action turn out illegal, the state goes back to this copy.
+	var backup *State
+	if a.Verb == VerbUse || len(s.Pending) > 0 || (a.Player == P1 || a.Player == P2) && len(s.Players[a.Player].Discounts) > 0 {
+		b := s.Clone()
+		backup = &b
+	}
 	var v *Violation
 	switch a.Verb {
 	case VerbConcede:
@@ -66,9 +74,15 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 		if s.Phase == PhaseSetup {
 			return nil, violation("CR 6-2-1", "the game has not started: setup needs who goes first and each player's keep or redraw")
 		}
+		if a.Verb != VerbUse && len(s.Pending) > 0 {
+			e.lapsePending()
+		}
 		v = e.turnAction()
 	}
 	if v != nil {
+		if backup != nil {
+			*s = *backup
+		}
 		return nil, v
 	}
 	s.Step++
@@ -84,6 +98,11 @@ type applier struct {
 	s      *State
 	a      Action
 	events []Event
+	depth  int // skills triggered by skills (see maxDepth)
+	// markerFor is the card whose cost an energy marker paid in this action
+	// (markerPaid), for "if you removed an energy marker to use this card".
+	markerFor  CardID
+	markerPaid bool
 }
 
 func (e *applier) event(rule, format string, args ...any) {
@@ -103,6 +122,7 @@ func (e *applier) first() *Violation {
 	e.event("CR 6-2-1-5", "%s goes first", e.a.Player)
 	for i := range s.Players {
 		shuffle(s.rng(uint64(i)), s.Players[i].Deck)
+		s.forgetDeck(Side(i))
 		e.auto("CR 6-2-1-7", "%s shuffles their deck", Side(i))
 		e.drawN(Side(i), OpeningHand)
 		e.auto("CR 6-2-1-8", "%s draws %d cards", Side(i), OpeningHand)
@@ -130,6 +150,7 @@ func (e *applier) mulligan() *Violation {
 		p.Deck = append(p.Hand, p.Deck...)
 		p.Hand = nil
 		shuffle(s.rng(uint64(pl)), p.Deck)
+		s.forgetDeck(pl)
 		e.drawN(pl, OpeningHand)
 		e.event("CR 6-2-1-8", "%s returns their hand, shuffles and draws %d new cards", pl, OpeningHand)
 	}
@@ -164,7 +185,12 @@ func (e *applier) startTurn() {
 	p := &s.Players[s.TurnPlayer]
 	p.Drew, p.Charged = false, false
 	p.Leader.Rest = false
+	held := 0
 	for i := range p.Battle {
+		if p.Battle[i].Gained.Until&kwNoReady != 0 && p.Battle[i].Rest {
+			held++ // a skill keeps it in Rest Mode this turn
+			continue
+		}
 		p.Battle[i].Rest = false
 	}
 	p.FieldRest = false
@@ -172,6 +198,9 @@ func (e *applier) startTurn() {
 		p.Energy[i].Rest = false
 	}
 	e.auto("CR 7-2-7", "turn %d, %s: Charge Phase; all their cards switch to Active Mode", s.Turn, s.TurnPlayer)
+	if held > 0 {
+		e.auto("Card skills", "%d of %s's Battle Cards stay in Rest Mode: a skill said they can't switch to Active Mode this turn", held, s.TurnPlayer)
+	}
 }
 
 func (e *applier) drawN(pl Side, n int) {
@@ -253,8 +282,11 @@ func (e *applier) turnAction() *Violation {
 		return e.mode()
 	case VerbKi:
 		return e.ki()
+	case VerbUse:
+		return e.use()
 	case VerbShuffle:
 		shuffle(s.rng(9), s.Players[a.Player].Deck)
+		s.forgetDeck(a.Player)
 		e.event("", "%s shuffles their deck", a.Player)
 		return nil
 	}
@@ -264,11 +296,41 @@ func (e *applier) turnAction() *Violation {
 func (e *applier) endTurn() {
 	s := e.s
 	s.Phase = PhaseEnd
+	// [End of Your Turn] skills of the turn player's cards in play.
+	tp := &s.Players[s.TurnPlayer]
+	e.trigger(s.TurnPlayer, tp.Leader.ID, skill.EndOfYourTurn, skill.TriggerNone)
+	for _, b := range append([]BattleCard(nil), tp.Battle...) {
+		e.trigger(s.TurnPlayer, b.ID, skill.EndOfYourTurn, skill.TriggerNone)
+	}
+	if tp.Field != NoCard {
+		e.trigger(s.TurnPlayer, tp.Field, skill.EndOfYourTurn, skill.TriggerNone)
+	}
+	// An end-of-turn skill with choices cannot wait: the turn is over.
+	for _, q := range s.Pending {
+		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
+			e.events = append(e.events, Event{Rule: "[End of Your Turn]", Declared: true,
+				Format: "%s has choices the engine cannot wait for at the end of the turn; declare its effects in the log",
+				Args:   []any{s.skillLabel(q.Source, &sks[q.Skill])}})
+		}
+	}
+	s.Pending = nil
+	s.Used = nil
 	for i := range s.Players {
 		p := &s.Players[i]
-		p.Leader.Mods.Turn = 0
+		p.Discounts = nil
+		expire := func(m *Mods, g *Gains) {
+			m.Turn = 0
+			g.Turn = 0
+			if m.UntilTurn <= s.Turn {
+				m.Until, m.UntilTurn = 0, 0
+			}
+			if g.UntilTurn <= s.Turn {
+				g.Until, g.UntilTurn = 0, 0
+			}
+		}
+		expire(&p.Leader.Mods, &p.Leader.Gained)
 		for j := range p.Battle {
-			p.Battle[j].Mods.Turn = 0
+			expire(&p.Battle[j].Mods, &p.Battle[j].Gained)
 		}
 	}
 	e.event("CR 7-4", "%s ends their turn; effects for the turn end", s.TurnPlayer)
@@ -300,7 +362,9 @@ func (e *applier) draw() *Violation {
 			if have := s.Cards[top].Number; have != "" && have != r.Number {
 				return violation("", "the top card of %s's deck is %s, not %s", pl, have, r.Number)
 			}
-			s.Cards[top].Number = r.Number
+			if v := e.reveal(top, r.Number); v != nil {
+				return v
+			}
 		}
 	}
 	e.drawN(pl, 1)
@@ -373,7 +437,9 @@ func (e *applier) fromHand(pl Side, ref string) (int, *Violation) {
 		return 0, nil
 	}
 	if unknown >= 0 && r.Nth == 0 {
-		s.Cards[p.Hand[unknown]].Number = r.Number
+		if v := e.reveal(p.Hand[unknown], r.Number); v != nil {
+			return 0, v
+		}
 		return unknown, nil
 	}
 	if r.Number == "" {
@@ -404,6 +470,22 @@ func (e *applier) payPlan(pl Side, cost int, spec string) ([]int, int, *Violatio
 	colourOf := func(i int) ([]string, bool) {
 		c, ok := s.card(p.Energy[i].ID)
 		return c.Colours, ok && len(c.Colours) > 0
+	}
+	active := 0
+	for _, en := range p.Energy {
+		if !en.Rest {
+			active++
+		}
+	}
+	if active+p.Markers < cost {
+		switch {
+		case active == 0 && p.Markers == 0:
+			return nil, 0, violation("CR 5-3-1", "%s has no Active energy left to pay a cost of %d", pl, cost)
+		case p.Markers > 0:
+			return nil, 0, violation("CR 5-3-1", "%s has %d Active energy and %d energy marker(s), too little for a cost of %d", pl, active, p.Markers, cost)
+		default:
+			return nil, 0, violation("CR 5-3-1", "%s has only %d Active energy left, too little for a cost of %d", pl, active, cost)
+		}
 	}
 	need := map[string]int{}
 	var order []string
@@ -450,7 +532,7 @@ func (e *applier) payPlan(pl Side, cost int, spec string) ([]int, int, *Violatio
 			n--
 		}
 		if n > 0 {
-			return nil, 0, violation("CR 5-3-1", "%s cannot pay %d %s energy", pl, need[col], col)
+			return nil, 0, violation("CR 5-3-1", "%s has too little Active %s energy for the cost's %d %s orb(s)", pl, col, need[col], col)
 		}
 	}
 	left := cost - len(rest) - (p.Markers - markers)
@@ -541,8 +623,11 @@ func (e *applier) play() (v *Violation) {
 			return violation("CR 7-3-4-2", "%s has no [Activate Main] skill, so it cannot be used in the Main Phase", s.Name(id))
 		}
 	}
-	cost, spec, declared := e.cost(c, known)
-	rest, markers, v := e.payPlan(pl, cost, spec)
+	cost, spec, declared, reduced := e.playCost(pl, id, c, known)
+	if !declared && len(p.Discounts) > 0 {
+		cost, spec = e.discount(pl, id, cost, spec)
+	}
+	rest, markers, v := e.payFor(pl, cost, spec)
 	if v != nil {
 		return v
 	}
@@ -550,7 +635,11 @@ func (e *applier) play() (v *Violation) {
 		e.enterMain()
 	}
 	e.pay(pl, rest, markers)
+	e.markerFor, e.markerPaid = id, markers > 0
 	p.Hand = removeAt(p.Hand, i)
+	if reduced > 0 {
+		e.event("Card skills", "%s's own skill reduces its cost by %d", s.Name(id), reduced)
+	}
 	// One sentence per case (declared cost or printed), so each can be translated.
 	switch {
 	case field:
@@ -564,6 +653,8 @@ func (e *applier) play() (v *Violation) {
 		} else {
 			e.event("[Field]", "%s plays the [Field] %s (cost %d)", pl, s.Name(id), cost)
 		}
+		e.payEvent(pl, rest, markers)
+		e.flagUnread(id, skill.Permanent)
 	case extra || unknownInBattle:
 		if s.Battle.Step == StepAttack && pl == s.TurnPlayer {
 			s.Battle.Step = StepOffense
@@ -583,18 +674,65 @@ func (e *applier) play() (v *Violation) {
 		default:
 			e.event("CR 12-2-2", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
 		}
+		e.payEvent(pl, rest, markers)
+		if inBattle {
+			e.trigger(pl, id, skill.ActivateBattle, skill.TriggerNone)
+		} else {
+			e.trigger(pl, id, skill.ActivateMain, skill.TriggerNone)
+		}
 	default:
-		p.Battle = append(p.Battle, BattleCard{ID: id})
+		p.Battle = append(p.Battle, BattleCard{ID: id, Copy: s.nextCopy(pl, s.Cards[id].Number)})
 		if declared {
 			e.event("CR 5-5-2", "%s plays %s in Active Mode (declared cost %d)", pl, s.Name(id), cost)
 		} else {
 			e.event("CR 5-5-2", "%s plays %s in Active Mode (cost %d)", pl, s.Name(id), cost)
 		}
-	}
-	if markers > 0 {
-		e.event("Energy marker", "%s removes %d energy marker(s) to pay", pl, markers)
+		e.payEvent(pl, rest, markers)
+		e.flagUnread(id, skill.Permanent)
+		e.trigger(pl, id, skill.OnPlay, skill.TriggerNone)
+		e.triggerOpponents(pl)
 	}
 	return nil
+}
+
+// flagUnread flags the skills of a card with timing t that the engine does
+// not read ([Permanent] skills when the card comes into play).
+func (e *applier) flagUnread(id CardID, t skill.Timing) {
+	sks, _, ok := e.s.skillsOf(id)
+	if !ok {
+		return
+	}
+	for i := range sks {
+		if !sks[i].Understood && (sks[i].Timing.Has(t) || sks[i].Timing == 0 || sks[i].Timing.Has(skill.Auto)) {
+			e.unread(id, &sks[i])
+		}
+	}
+}
+
+// triggerOpponents fires the opponent's "[Auto] When your opponent plays a
+// Battle Card" skills.
+func (e *applier) triggerOpponents(pl Side) {
+	o := &e.s.Players[pl.Other()]
+	e.trigger(pl.Other(), o.Leader.ID, skill.Auto, skill.OpponentPlays)
+	for _, b := range append([]BattleCard(nil), o.Battle...) {
+		e.trigger(pl.Other(), b.ID, skill.Auto, skill.OpponentPlays)
+	}
+}
+
+// payEvent says what paid a cost: the energy cards rested, by name, and
+// the energy markers removed.
+func (e *applier) payEvent(pl Side, rest []int, markers int) {
+	p := &e.s.Players[pl]
+	names := make([]string, len(rest))
+	for k, i := range rest {
+		names[k] = e.s.Name(p.Energy[i].ID)
+	}
+	if len(rest) > 0 {
+		e.event("CR 5-3-1", "%s pays with %s (rested)", pl, strings.Join(names, ", "))
+	}
+	if markers > 0 {
+		e.event("Energy marker", "%s removes %d energy marker(s) from the game to pay", pl, markers)
+	}
 }
 
 // undoRevealOnViolation notes the acting player's hand as it is and returns
@@ -690,7 +828,7 @@ func (e *applier) evolve() (v *Violation) {
 	if e.a.Amount != nil {
 		cost = *e.a.Amount
 	}
-	rest, markers, v := e.payPlan(pl, cost, "")
+	rest, markers, v := e.payFor(pl, cost, "")
 	if v != nil {
 		return v
 	}
@@ -698,7 +836,7 @@ func (e *applier) evolve() (v *Violation) {
 	e.pay(pl, rest, markers)
 	p.Hand = removeAt(p.Hand, i)
 	base := p.Battle[bases[0]]
-	nb := BattleCard{ID: id, Rest: base.Rest, Mods: base.Mods, Ki: base.Ki}
+	nb := BattleCard{ID: id, Rest: base.Rest, Mods: base.Mods, Ki: base.Ki, Gained: base.Gained}
 	names := []any{pl, s.Name(id)}
 	for _, bi := range bases {
 		b := p.Battle[bi]
@@ -707,6 +845,8 @@ func (e *applier) evolve() (v *Violation) {
 		names = append(names, s.Name(b.ID))
 	}
 	p.Battle[bases[0]] = nb
+	p.Battle[bases[0]].Copy = 0
+	p.Battle[bases[0]].Copy = s.nextCopy(pl, s.Cards[id].Number)
 	if len(bases) == 2 {
 		p.Battle = removeAt(p.Battle, bases[1])
 		e.event("[Fusion Evolve]", "%s fusion-evolves %s onto %s and %s, keeping the first card's mode and power changes", names...)
@@ -715,6 +855,7 @@ func (e *applier) evolve() (v *Violation) {
 	}
 	if cost > 0 || markers > 0 {
 		e.event("", "%s pays a skill cost of %d (declared)", pl, cost)
+		e.payEvent(pl, rest, markers)
 	}
 	return nil
 }
@@ -748,16 +889,65 @@ func (e *applier) findBattle(pl Side, ref string) (int, *Violation) {
 	if r.Leader || r.Number == "" {
 		return 0, violation("", "%q is not a Battle Card", ref)
 	}
-	seen := 0
-	for i, b := range e.s.Players[pl].Battle {
-		if e.s.Cards[b.ID].Number == r.Number {
-			seen++
-			if r.Nth == 0 || r.Nth == seen {
-				return i, nil
-			}
-		}
+	if i, ok := e.s.findCopy(pl, r); ok {
+		return i, nil
+	}
+	if r.Nth > 0 && e.s.countInBattle(pl, r.Number) > 0 {
+		return 0, violation("", "%s has no %s#%d in their Battle Area (copy numbers stay with a card while it is in play)", pl, r.Number, r.Nth)
 	}
 	return 0, violation("", "%s has no %s in their Battle Area", pl, r.Number)
+}
+
+// findCopy finds a Battle Card of side by number and copy number (#k, given
+// when it entered the Battle Area); without a copy number, the first.
+func (s *State) findCopy(side Side, r Ref) (int, bool) {
+	for i, b := range s.Players[side].Battle {
+		if s.Cards[b.ID].Number == r.Number && (r.Nth == 0 || b.Copy == r.Nth) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (s *State) countInBattle(side Side, number string) int {
+	n := 0
+	for _, b := range s.Players[side].Battle {
+		if s.Cards[b.ID].Number == number {
+			n++
+		}
+	}
+	return n
+}
+
+// nextCopy is the copy number a card entering side's Battle Area gets: the
+// lowest not held by another card of its number there.
+func (s *State) nextCopy(side Side, number string) int {
+	if number == "" {
+		return 0
+	}
+	for k := 1; ; k++ {
+		taken := false
+		for _, b := range s.Players[side].Battle {
+			if b.Copy == k && s.Cards[b.ID].Number == number {
+				taken = true
+				break
+			}
+		}
+		if !taken {
+			return k
+		}
+	}
+}
+
+// copyName is a Battle Card's number with its copy number when it needs
+// one to be told apart ("FS01-07#2").
+func (s *State) copyName(side Side, idx int) string {
+	b := s.Players[side].Battle[idx]
+	n := s.Name(b.ID)
+	if b.Copy > 1 || b.Copy == 1 && s.countInBattle(side, s.Cards[b.ID].Number) > 1 {
+		return n + "#" + itoa(b.Copy)
+	}
+	return n
 }
 
 // awakenLife reads the life condition of an [Awaken] skill. Newer Leaders
@@ -809,12 +999,37 @@ func (e *applier) awaken() *Violation {
 	if limit, ok := awakenLifeLimit(c.Text); known && ok && len(p.Life) > limit {
 		return violation("[Awaken]", "%s can awaken at %d life or less; %s has %d", s.Name(p.Leader.ID), limit, pl, len(p.Life))
 	}
+	// The [Awaken] skill as the engine reads it: its other conditions, and
+	// what it does before the Leader flips ("draw 1 card").
+	var awakenSkill *skill.Skill
+	idx := -1
+	if sks, _, ok := s.skillsOf(p.Leader.ID); ok {
+		for i := range sks {
+			if sks[i].Timing.Has(skill.Awaken) {
+				awakenSkill, idx = &sks[i], i
+				break
+			}
+		}
+	}
+	if awakenSkill != nil && awakenSkill.Understood && !s.holds(ctx{side: pl, src: p.Leader.ID}, awakenSkill.If) {
+		return violation("[Awaken]", "the condition of %s's [Awaken] is not met", s.Name(p.Leader.ID))
+	}
 	if !inBattle {
 		e.enterMain()
 	} else if s.Battle.Step == StepAttack {
 		// The attacker's [Activate Battle] timing is the Offense Step: the
 		// chance to block has gone, as after a combo.
 		s.Battle.Step = StepOffense
+	}
+	switch {
+	case awakenSkill == nil:
+	case !awakenSkill.Understood:
+		e.unread(p.Leader.ID, awakenSkill)
+	case needsChoices(awakenSkill):
+		s.Pending = append(s.Pending, Pending{Side: pl, Source: p.Leader.ID, Skill: idx})
+		e.skillEvent(awakenSkill, "%s waits for %s's choices (%s use leader -> …); anything else resolves it without them", s.skillLabel(p.Leader.ID, awakenSkill), pl, pl)
+	default:
+		e.resolve(ctx{side: pl, src: p.Leader.ID}, awakenSkill, &choiceQueue{lapse: true})
 	}
 	p.Leader.Awakened = true
 	e.event("[Awaken]", "%s's Leader awakens and flips to its back side", pl)
@@ -845,6 +1060,9 @@ func (e *applier) attack() *Violation {
 	if atk.field {
 		return violation("CR 8-1-1", "only a Leader or a Battle Card can attack")
 	}
+	if s.cantAttack(atk.id) {
+		return violation("Card skills", "%s can't attack: a skill forbids it", e.label(atk))
+	}
 	opp := pl.Other()
 	tgt, v := e.resolveInPlay(opp, e.a.Targets[0], opp)
 	if v != nil {
@@ -860,7 +1078,31 @@ func (e *applier) attack() *Violation {
 	e.setRest(atk, true)
 	s.Battle = Battle{Step: StepAttack, Attacker: atk.id, Target: tgt.id}
 	e.event("CR 8-1-1", "%s attacks %s with %s", pl, e.label(tgt), e.label(atk))
+	e.trigger(pl, atk.id, skill.WhenAttacking, skill.TriggerNone)
+	e.trigger(pl, atk.id, skill.Auto, skill.ThisAttacks)
+	if atk.leader {
+		for _, b := range append([]BattleCard(nil), s.Players[pl].Battle...) {
+			e.trigger(pl, b.ID, skill.Auto, skill.LeaderAttacks)
+		}
+	}
 	return nil
+}
+
+// cantAttack reports whether a skill forbids card id to attack now: an
+// effect for the turn, or a [Permanent] "this card can't attack".
+func (s *State) cantAttack(id CardID) bool {
+	side, leader, _, idx, ok := s.where(id)
+	if !ok {
+		return false
+	}
+	g := s.Players[side].Leader.Gained
+	if !leader {
+		g = s.Players[side].Battle[idx].Gained
+	}
+	if (g.Turn|g.Battle|g.Until)&kwNoAttack != 0 {
+		return true
+	}
+	return s.granted(id, skill.CantAttack, "")
 }
 
 // inPlay is a Leader, Battle Card or [Field] found by reference.
@@ -888,17 +1130,14 @@ func (e *applier) resolveInPlay(pl Side, ref string, def Side) (inPlay, *Violati
 	if r.Number == "" {
 		return inPlay{}, violation("", "%q does not name a card in play", ref)
 	}
-	seen := 0
-	for i, b := range p.Battle {
-		if e.s.Cards[b.ID].Number == r.Number {
-			seen++
-			if r.Nth == 0 || r.Nth == seen {
-				return inPlay{side: side, idx: i, id: b.ID}, nil
-			}
-		}
+	if i, ok := e.s.findCopy(side, r); ok {
+		return inPlay{side: side, idx: i, id: p.Battle[i].ID}, nil
 	}
 	if p.Field != NoCard && e.s.Cards[p.Field].Number == r.Number {
 		return inPlay{side: side, field: true, id: p.Field}, nil
+	}
+	if r.Nth > 0 && e.s.countInBattle(side, r.Number) > 0 {
+		return inPlay{}, violation("", "%s has no %s#%d in play (copy numbers stay with a card while it is in play)", side, r.Number, r.Nth)
 	}
 	return inPlay{}, violation("", "%s has no %s in play", side, r.Number)
 }
@@ -932,7 +1171,10 @@ func (e *applier) label(c inPlay) string {
 	if c.leader {
 		return c.side.String() + ":leader"
 	}
-	return c.side.String() + ":" + e.s.Name(c.id)
+	if c.field {
+		return c.side.String() + ":" + e.s.Name(c.id)
+	}
+	return c.side.String() + ":" + e.s.copyName(c.side, c.idx)
 }
 
 func (e *applier) block() *Violation {
@@ -954,7 +1196,10 @@ func (e *applier) block() *Violation {
 		return v
 	}
 	b := &s.Players[pl].Battle[i]
-	if c, ok := s.card(b.ID); ok && described(c) && !hasOwnKeyword(c, "Blocker") {
+	if c, ok := s.card(b.ID); ok && described(c) && !s.hasKeyword(b.ID, "Blocker") {
+		if s.readsCard(b.ID) && strings.Contains(strings.ToLower(c.Text), "[blocker]") {
+			return violation("[Blocker]", "%s has no [Blocker] now: its skill gives [Blocker] only while its condition holds", s.Name(b.ID))
+		}
 		return violation("[Blocker]", "%s has no [Blocker]", s.Name(b.ID))
 	}
 	if b.Rest {
@@ -967,6 +1212,7 @@ func (e *applier) block() *Violation {
 	s.Battle.Target = b.ID
 	s.Battle.BlockerUsed = true
 	e.event("[Blocker]", "%s rests %s to block; it becomes the new target", pl, s.Name(b.ID))
+	e.trigger(pl, b.ID, skill.WhenBlocking, skill.TriggerNone)
 	return nil
 }
 
@@ -1017,6 +1263,16 @@ func (e *applier) combo() (v *Violation) {
 		e.event("Combo", "%s combos %s (combo power %d)", pl, s.Name(id), *c.ComboPower)
 	} else {
 		e.event("Combo", "%s combos %s (combo power unknown)", pl, s.Name(id))
+	}
+	if e.a.From == ZoneBattle {
+		e.trigger(pl, id, skill.Auto, skill.ComboFromBattle)
+	} else {
+		e.trigger(pl, id, skill.Auto, skill.ComboFromHand)
+	}
+	for _, b := range []CardID{s.Battle.Attacker, s.Battle.Target} {
+		if s.owner(b) == pl {
+			e.trigger(pl, b, skill.Auto, skill.ComboWhileInBattle)
+		}
 	}
 	return nil
 }
@@ -1100,6 +1356,11 @@ func (s *State) battlePowers() (atk, def int, unknown []CardID) {
 				def += *c.ComboPower
 			}
 		}
+		if side == s.TurnPlayer {
+			atk += s.Players[i].ComboBonus
+		} else {
+			def += s.Players[i].ComboBonus
+		}
 	}
 	return atk, def, unknown
 }
@@ -1118,7 +1379,7 @@ func (s *State) Power(id CardID) (int, bool) {
 			if !ok || pw == nil {
 				return 0, false
 			}
-			return *pw + p.Leader.Mods.Total(), true
+			return *pw + p.Leader.Mods.Total() + s.continuous(id), true
 		}
 		for _, b := range p.Battle {
 			if b.ID == id {
@@ -1126,7 +1387,7 @@ func (s *State) Power(id CardID) (int, bool) {
 				if !ok || c.Power == nil {
 					return 0, false
 				}
-				return *c.Power + b.Mods.Total(), true
+				return *c.Power + b.Mods.Total() + s.continuous(id), true
 			}
 		}
 	}
@@ -1181,12 +1442,11 @@ func (e *applier) outcome() *Violation {
 	}
 	switch e.a.Verb {
 	case VerbDamage:
-		c, cardKnown := s.card(s.Battle.Attacker)
 		n := 1
 		switch {
-		case cardKnown && hasOwnKeyword(c, "Triple Strike"):
+		case s.hasKeyword(s.Battle.Attacker, "Triple Strike"):
 			n = 3
-		case cardKnown && hasOwnKeyword(c, "Double Strike"):
+		case s.hasKeyword(s.Battle.Attacker, "Double Strike"):
 			n = 2
 		}
 		if e.a.Amount != nil {
@@ -1199,29 +1459,26 @@ func (e *applier) outcome() *Violation {
 			}
 			e.event(kw, "%s deals %d damage", s.Name(s.Battle.Attacker), n)
 		}
-		critical := cardKnown && hasOwnKeyword(c, "Critical")
-		for k := 0; k < n && len(dp.Life) > 0; k++ {
-			top := dp.Life[0]
-			dp.Life = dp.Life[1:]
-			if critical {
-				dp.Drop = append(dp.Drop, top)
-				e.event("[Critical]", "%s takes 1 damage; the life card goes to the Drop", defSide)
-			} else {
-				dp.Hand = append(dp.Hand, top)
-				e.event("Damage Step", "%s takes 1 damage; the life card goes to their hand", defSide)
-			}
-			if len(dp.Life) == 0 {
-				break
-			}
+		if len(e.a.Targets) > n {
+			return violation("Damage Step", "%d life card(s) named for %d damage", len(e.a.Targets), n)
+		}
+		if v := e.damage(defSide, n, s.hasKeyword(s.Battle.Attacker, "Critical"), e.a.Targets); v != nil {
+			return v
 		}
 	case VerbKO:
+		target := s.Battle.Target
 		for i, b := range dp.Battle {
-			if b.ID == s.Battle.Target {
+			if b.ID == target {
 				e.leavePlay(defSide, i, &dp.Drop)
 				break
 			}
 		}
-		e.event("Damage Step", "%s is KO'd and goes to the Drop", s.Name(s.Battle.Target))
+		e.event("Damage Step", "%s is KO'd and goes to the Drop", s.Name(target))
+		attacker := s.Battle.Attacker
+		e.endBattle()
+		e.trigger(defSide, target, skill.WhenKOd, skill.TriggerNone)
+		e.trigger(atkSide, attacker, skill.Auto, skill.KOsInBattle)
+		return nil
 	case VerbMiss:
 		e.event("Damage Step", "the attack fails; nothing happens")
 	}
@@ -1239,9 +1496,12 @@ func (e *applier) endBattle() {
 		n += len(p.Combo)
 		p.Drop = append(p.Drop, p.Combo...)
 		p.Combo = nil
+		p.ComboBonus = 0
 		p.Leader.Mods.Battle = 0
+		p.Leader.Gained.Battle = 0
 		for j := range p.Battle {
 			p.Battle[j].Mods.Battle = 0
+			p.Battle[j].Gained.Battle = 0
 		}
 	}
 	s.Battle = Battle{Attacker: NoCard, Target: NoCard}
@@ -1266,6 +1526,56 @@ func (e *applier) effectKO() *Violation {
 	}
 	e.leavePlay(c.side, c.idx, &p.Drop)
 	e.events = append(e.events, Event{Format: "%s's %s is KO'd by an effect", Args: []any{c.side, e.s.Name(c.id)}, Declared: true})
+	e.trigger(c.side, c.id, skill.WhenKOd, skill.TriggerNone)
+	return nil
+}
+
+// damage moves the top n life cards of side to their hand, or with
+// [Critical] to the Drop. names, if given, are what the life cards were
+// (top first): a life card in the Drop is face up, so the log can name it;
+// a known card must match.
+func (e *applier) damage(side Side, n int, critical bool, names []string) *Violation {
+	s := e.s
+	p := &s.Players[side]
+	// Every name is checked before anything moves, so a wrong one changes nothing.
+	nums := make([]string, min(len(names), n, len(p.Life)))
+	for k := range nums {
+		if names[k] == "?" {
+			continue
+		}
+		r, err := ParseRef(names[k])
+		if err != nil || r.Number == "" || r.Leader || r.Top || r.Bottom || r.Owner != NoSide && r.Owner != side {
+			return violation("Damage Step", "%q does not name a life card of %s", names[k], side)
+		}
+		id := p.Life[k]
+		if have := s.Cards[id].Number; have != "" && have != r.Number {
+			return violation("Damage Step", "%s's life card %d from the top is %s, not %s", side, k+1, have, r.Number)
+		}
+		if v := s.canReveal(id, r.Number); v != nil {
+			return v
+		}
+		nums[k] = r.Number
+	}
+	for k := 0; k < n && len(p.Life) > 0; k++ {
+		top := p.Life[0]
+		if k < len(nums) && nums[k] != "" {
+			s.Cards[top].Number = nums[k]
+		}
+		p.Life = p.Life[1:]
+		if critical {
+			p.Drop = append(p.Drop, top)
+			e.event("[Critical]", "%s takes 1 damage; the life card %s goes to the Drop", side, s.Name(top))
+		} else {
+			p.Hand = append(p.Hand, top)
+			e.event("Damage Step", "%s takes 1 damage; the life card goes to their hand", side)
+		}
+	}
+	if n > 0 {
+		e.trigger(side, s.Players[side].Leader.ID, skill.Auto, skill.TakeDamage)
+		for _, b := range append([]BattleCard(nil), s.Players[side].Battle...) {
+			e.trigger(side, b.ID, skill.Auto, skill.TakeDamage)
+		}
+	}
 	return nil
 }
 
@@ -1386,11 +1696,12 @@ func (e *applier) ki() *Violation {
 // with 0 power or less go to the Drop (not a KO), then the defeat checks.
 func (e *applier) ruleProcessing() {
 	s := e.s
+	negative := s.negativeContinuous()
 	for i := range s.Players {
 		p := &s.Players[i]
 		for j := 0; j < len(p.Battle); j++ {
 			b := p.Battle[j]
-			if b.Mods.Total() >= 0 {
+			if b.Mods.Total() >= 0 && !negative {
 				continue // printed power is above 0, so only a cut can reach 0
 			}
 			pw, ok := s.Power(b.ID)

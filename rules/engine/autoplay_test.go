@@ -32,10 +32,14 @@ type autoplayer struct {
 	s    State
 	log  *Log
 	long bool
+	// declared: the engine does not read the cards' skills (the test cards
+	// without text), so the log declares them as a scorekeeper would.
+	declared bool
 }
 
 func autoplay(t testing.TB, setup Setup, cards Cards, long bool, limit int) *Log {
 	ap := &autoplayer{t: t, s: NewState(setup, cards), log: &Log{Setup: setup}, long: long}
+	ap.declared = !ap.s.readsCard(ap.s.Players[0].Leader.ID)
 	ap.must("P1 first")
 	ap.must("P1 keep")
 	ap.must("P2 redraw")
@@ -102,14 +106,17 @@ func (ap *autoplayer) turn() {
 		for _, num := range ap.handByCost(me) {
 			if ap.try(P + "play " + num) {
 				played = true
-				if num == "FS01-03" || num == "FS02-08" {
+				if ap.declared && (num == "FS01-03" || num == "FS02-08") {
 					ap.try(P + "draw") // [On Play] Draw 1 card (declared)
 				}
+				ap.choose(me)
 				break
 			}
 		}
 	}
-	ap.permanents(me)
+	if ap.declared {
+		ap.permanents(me)
+	}
 	ap.try(P + "awaken")
 	if ap.over() {
 		return
@@ -166,12 +173,13 @@ func (ap *autoplayer) attack(me Side, attacker string) {
 	if !ap.try(P + "attack " + attacker + " -> leader") {
 		return
 	}
-	if attacker == "leader" {
+	if attacker == "leader" && ap.declared {
 		ap.must(P + "draw") // the Leaders' [When Attacking] Draw 1 card (declared)
-		if ap.over() {
-			return
-		}
 	}
+	if ap.over() {
+		return
+	}
+	ap.choose(me)
 	for _, b := range s.Players[opp].Battle {
 		if !b.Rest && ap.try(O+"block "+s.Name(b.ID)) {
 			break
@@ -223,6 +231,29 @@ func (ap *autoplayer) attack(me Side, attacker string) {
 		ap.must("damage")
 	default:
 		ap.must("ko")
+	}
+}
+
+// choose makes the choices of a skill waiting for them: the opponent's
+// first Battle Card if the skill takes it, else no card (an "up to" count
+// takes its most).
+func (ap *autoplayer) choose(me Side) {
+	s := &ap.s
+	for len(s.Pending) > 0 && s.Pending[0].Side == me {
+		src := s.Name(s.Pending[0].Source)
+		if s.Pending[0].Source == s.Players[me].Leader.ID {
+			src = "leader"
+		}
+		done := false
+		for i := range s.Players[me.Other()].Battle {
+			if ap.try(me.String() + " use " + src + " -> " + me.Other().String() + ":" + s.copyName(me.Other(), i)) {
+				done = true
+				break
+			}
+		}
+		if !done && !ap.try(me.String()+" use "+src) {
+			return
+		}
 	}
 }
 

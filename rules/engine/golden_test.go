@@ -46,7 +46,7 @@ func TestGoldenGames(t *testing.T) {
 		winner    Side
 		finalLife [2]int
 	}{
-		{"fs01-vs-fs02", true, P2, [2]int{0, 3}},
+		{"fs01-vs-fs02", true, P2, [2]int{0, 2}},
 		{"feature-match", false, P1, [2]int{2, 0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { goldenGame(t, tc.name, tc.autoplay, tc.winner, tc.finalLife) })
@@ -54,13 +54,15 @@ func TestGoldenGames(t *testing.T) {
 }
 
 func goldenGame(t *testing.T, name string, auto bool, winner Side, life [2]int) {
-	cards := testCards(t)
+	cards := realCards(t)
 	logFile, goldenFile := "testdata/"+name+".log", "testdata/"+name+".golden"
 	if *update && auto {
 		l := autoplay(t, goldenSetup(), cards, false, 2000)
 		var buf bytes.Buffer
 		buf.WriteString("# FS01 Son Goku starter against an FS02-style Vegeta deck, played to a win.\n")
 		buf.WriteString("# Written by the test's greedy autoplayer (go test -run TestGoldenGames -update).\n")
+		buf.WriteString("# The engine reads the cards: the Leaders' [When Attacking] draws and the\n")
+		buf.WriteString("# [Permanent] power skills are not written; skills with choices are use lines.\n")
 		if err := Format(&buf, l); err != nil {
 			t.Fatal(err)
 		}
@@ -121,4 +123,45 @@ func firstDiff(a, b string) string {
 	}
 	start := max(0, i-200)
 	return a[start:min(len(a), i+200)]
+}
+
+// A log written before the engine read card skills, with [Effects
+// "declared"], replays as it was written: the same game as feature-match.log
+// in the new notation, to the same result. Without the tag, the Leaders'
+// draws happen twice (the engine's and the declared line).
+func TestDeclaredEffectsLogKeepsItsMeaning(t *testing.T) {
+	cards := realCards(t)
+	read := func(name string) *Log {
+		data, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := ParseLog(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	old, current := read("feature-match-declared.log"), read("feature-match.log")
+	ro, rc := Run(old, cards, ReplayOptions{}), Run(current, cards, ReplayOptions{})
+	for _, r := range []*Replay{ro, rc} {
+		if v := r.FirstViolation(); v != nil {
+			t.Fatal(v)
+		}
+	}
+	fo, fc := &ro.Final, &rc.Final
+	if !fo.Result.Over || fo.Result.Winner != P1 || len(fo.Players[P2].Life) != 0 || len(fo.Players[P1].Life) != 2 {
+		t.Fatalf("old notation: %s", Summary(fo))
+	}
+	for i := range fo.Players {
+		if len(fo.Players[i].Hand) != len(fc.Players[i].Hand) || len(fo.Players[i].Deck) != len(fc.Players[i].Deck) {
+			t.Errorf("%s: old notation hand %d deck %d, new notation hand %d deck %d", Side(i),
+				len(fo.Players[i].Hand), len(fo.Players[i].Deck), len(fc.Players[i].Hand), len(fc.Players[i].Deck))
+		}
+	}
+	old.Setup.Effects = ""
+	untagged := Run(old, cards, ReplayOptions{})
+	if len(untagged.Final.Players[P1].Deck) >= len(fo.Players[P1].Deck) {
+		t.Errorf("without the tag the old log should draw more: deck %d, declared %d", len(untagged.Final.Players[P1].Deck), len(fo.Players[P1].Deck))
+	}
 }

@@ -24,7 +24,7 @@ func testCards(t testing.TB) CardMap {
 		t.Fatal(err)
 	}
 	m := NewCardMap(cards)
-	add := func(c rules.Card) { m[c.Number] = c }
+	add := m.Add
 	red := []string{"Red"}
 	add(rules.Card{Number: "TS-01", Name: "Triple", Type: rules.TypeBattle, Colours: red, Cost: ip(1), SpecifiedCost: "R", Power: ip(20000), ComboPower: ip(5000), Text: "[Triple Strike]"})
 	add(rules.Card{Number: "TS-02", Name: "Evolver", Type: rules.TypeBattle, Colours: red, Cost: ip(4), SpecifiedCost: "R", Power: ip(30000), ComboPower: ip(5000), Text: "[Evolve]"})
@@ -41,15 +41,19 @@ func testCards(t testing.TB) CardMap {
 }
 
 // realCards is the fixture of real Fusion World cards (../../testdata):
-// the FS01 and FS02 starters, every Leader and the cards tests name.
+// the FS01 and FS02 starters, every Leader and the cards tests name, plus
+// the real cards the skill tests read (fusion-world-skill-cards.json).
 func realCards(t testing.TB) CardMap {
 	t.Helper()
-	const path = "../../testdata/fusion-world-cards.json"
-	list, err := rules.ReadCardsFile(path)
-	if err != nil {
-		t.Fatal(err)
+	var all []rules.Card
+	for _, path := range []string{"../../testdata/fusion-world-cards.json", "../../testdata/fusion-world-skill-cards.json"} {
+		list, err := rules.ReadCardsFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, list...)
 	}
-	return NewCardMap(list)
+	return NewCardMap(all)
 }
 
 // newBoardWith is newBoard with other card data and Leaders; decks are 30
@@ -111,7 +115,8 @@ func (b *board) hand(side Side, nums ...string) *board {
 }
 
 func (b *board) inBattle(side Side, num string, rest bool) *board {
-	b.s.Players[side].Battle = append(b.s.Players[side].Battle, BattleCard{ID: b.newCard(side, num), Rest: rest})
+	id := b.newCard(side, num)
+	b.s.Players[side].Battle = append(b.s.Players[side].Battle, BattleCard{ID: id, Rest: rest, Copy: b.s.nextCopy(side, num)})
 	return b
 }
 

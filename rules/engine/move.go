@@ -48,13 +48,15 @@ func (e *applier) move() *Violation {
 		}
 		id = (*l)[i]
 		if r.Number != "" && s.Cards[id].Number == "" {
-			s.Cards[id].Number = r.Number
+			if v := e.reveal(id, r.Number); v != nil {
+				return v
+			}
 		}
 		*l = removeAt(*l, i)
 	}
 	switch a.To {
 	case ZoneBattle:
-		p.Battle = append(p.Battle, BattleCard{ID: id})
+		p.Battle = append(p.Battle, BattleCard{ID: id, Copy: s.nextCopy(side, s.Cards[id].Number)})
 	case ZoneEnergy:
 		p.Energy = append(p.Energy, EnergyCard{ID: id})
 	case ZoneDeck, ZoneLife:

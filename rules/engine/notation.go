@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -200,6 +201,14 @@ func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
 		switch {
 		case strings.EqualFold(key, "seed"):
 			return j.value(val, off, "setup seed", &st.Seed)
+		case strings.EqualFold(key, "effects"):
+			if err := j.value(val, off, "setup effects", &st.Effects); err != nil {
+				return err
+			}
+			if st.Effects != "" && st.Effects != EffectsDeclared {
+				return j.errAt(off, `setup effects: the only value is "declared"`)
+			}
+			return nil
 		case strings.EqualFold(key, "players"):
 			st.Players = [2]PlayerSetup{}
 			return j.elements(val, off, "setup players", func(i, off int, el []byte) error {
@@ -209,7 +218,7 @@ func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
 				return j.player(&st.Players[i], Side(i), el, off)
 			})
 		}
-		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in setup: it has seed and players", key))
+		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in setup: it has seed, effects and players", key))
 	})
 }
 
@@ -228,9 +237,13 @@ func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) err
 			}
 			p.Leader = strings.ToUpper(p.Leader)
 			return nil
-		case strings.EqualFold(key, "deck"):
-			p.Deck = nil
-			return j.elements(val, off, what, func(i, off int, el []byte) error {
+		case strings.EqualFold(key, "deck"), strings.EqualFold(key, "decklist"):
+			list := &p.Deck
+			if strings.EqualFold(key, "decklist") {
+				list = &p.Decklist
+			}
+			*list = nil
+			err := j.elements(val, off, what, func(i, off int, el []byte) error {
 				if i >= maxDeck {
 					return j.errAt(off, fmt.Sprintf("%s's deck has more than %d cards", side, maxDeck))
 				}
@@ -244,11 +257,18 @@ func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) err
 				if num == "?" {
 					num = ""
 				}
-				p.Deck = append(p.Deck, strings.ToUpper(num))
+				if num == "" && list == &p.Decklist {
+					return j.errAt(off, fmt.Sprintf("%s: a decklist names every card", what))
+				}
+				*list = append(*list, strings.ToUpper(num))
 				return nil
 			})
+			if err == nil && len(p.Deck) > 0 && len(p.Decklist) > 0 {
+				return j.errAt(keyOff, fmt.Sprintf("%s has a deck and a decklist: give a deck in order, or a decklist for a paper game", side))
+			}
+			return err
 		}
-		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in a player: it has name, leader and deck", key))
+		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in a player: it has name, leader, deck and decklist", key))
 	})
 }
 
@@ -286,6 +306,8 @@ func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
 			return j.value(val, off, what, &a.Amount)
 		case "duration":
 			return j.value(val, off, what, &a.Duration)
+		case "pay":
+			return j.value(val, off, what, &a.Pay)
 		}
 		return at(keyOff, fmt.Sprintf("unknown field %q", key))
 	})
@@ -317,15 +339,26 @@ func checkAction(a *Action) string {
 		refs = append(refs, a.Card)
 	}
 	for _, r := range refs {
+		if a.Verb == VerbUse && strings.EqualFold(r, NoChoice) {
+			continue
+		}
 		if _, err := ParseRef(r); err != nil {
 			return err.Error()
+		}
+	}
+	if len(a.Targets) > maxChoices || len(a.Pay) > maxChoices {
+		return "too many choices"
+	}
+	for _, r := range a.Pay {
+		if !payRef(r) {
+			return fmt.Sprintf("%q is not an energy card or %q", r, Marker)
 		}
 	}
 	if a.Amount != nil && (*a.Amount > maxAmount || *a.Amount < -maxAmount) {
 		return "amount out of range"
 	}
 	// What each verb takes; anything else is refused rather than ignored.
-	card, targets, from, to, bottom, amount, duration := false, false, false, false, false, false, false
+	card, targets, from, to, bottom, amount, duration, pay := false, false, false, false, false, false, false, false
 	needCard := false
 	switch a.Verb {
 	case VerbDraw, VerbKO:
@@ -333,12 +366,14 @@ func checkAction(a *Action) string {
 	case VerbCharge, VerbBlock:
 		card, needCard = true, true
 	case VerbPlay:
-		card, needCard, amount = true, true, true
+		card, needCard, amount, pay = true, true, true, true
 		if a.Amount != nil && *a.Amount < 0 {
 			return bad()
 		}
+	case VerbUse:
+		card, needCard, targets, pay = true, true, true, true
 	case VerbEvolve:
-		card, needCard, targets, amount = true, true, true, true
+		card, needCard, targets, amount, pay = true, true, true, true, true
 		if len(a.Targets) < 1 || len(a.Targets) > 2 || (a.Amount != nil && *a.Amount < 0) {
 			return bad()
 		}
@@ -353,8 +388,8 @@ func checkAction(a *Action) string {
 			return bad()
 		}
 	case VerbDamage:
-		amount = true
-		if a.Amount != nil && (*a.Amount < 1 || *a.Amount > 8) {
+		amount, targets = true, true
+		if a.Amount != nil && (*a.Amount < 1 || *a.Amount > 8) || len(a.Targets) > 8 {
 			return bad()
 		}
 	case VerbMove:
@@ -383,7 +418,7 @@ func checkAction(a *Action) string {
 	}
 	if (needCard && a.Card == "") || (!card && a.Card != "") || (!targets && len(a.Targets) > 0) ||
 		(!from && a.From != "") || (!to && a.To != "") || (!bottom && a.Bottom) ||
-		(!amount && a.Amount != nil) || (!duration && a.Duration != "") {
+		(!amount && a.Amount != nil) || (!duration && a.Duration != "") || (!pay && len(a.Pay) > 0) {
 		return bad()
 	}
 	return ""
@@ -392,11 +427,33 @@ func checkAction(a *Action) string {
 // verbArgs lists the verbs the notation knows; the value is a usage hint.
 var verbArgs = map[Verb]string{
 	VerbFirst: "", VerbKeep: "", VerbRedraw: "", VerbDraw: "[CARD]", VerbCharge: "CARD",
-	VerbPlay: "CARD [cost N]", VerbEvolve: "CARD on CARD [CARD] [cost N]", VerbAwaken: "",
+	VerbPlay: "CARD [cost N] [pay ENERGY|marker ...]", VerbEvolve: "CARD on CARD [CARD] [cost N] [pay ENERGY|marker ...]", VerbAwaken: "",
 	VerbAttack: "ATTACKER -> TARGET", VerbBlock: "CARD", VerbCombo: "CARD [from battle]",
-	VerbPass: "", VerbDamage: "[N]", VerbKO: "[CARD]", VerbMiss: "", VerbEnd: "", VerbConcede: "",
+	VerbPass: "", VerbDamage: "[N] [LIFECARD ...]", VerbKO: "[CARD]", VerbMiss: "", VerbEnd: "", VerbConcede: "",
 	VerbMove: "CARD from ZONE to ZONE [bottom]", VerbPower: "CARD +N|-N [battle|turn|lasting]",
 	VerbRest: "CARD [in energy]", VerbReady: "CARD [in energy]", VerbKi: "CARD +N|-N", VerbShuffle: "",
+	VerbUse: "CARD [-> CHOICE ...] [pay ENERGY|marker ...]",
+}
+
+// maxChoices bounds the choices and pay list of one action.
+const maxChoices = 20
+
+// payRef reports whether s is an entry of a pay list: an energy card or "marker".
+func payRef(s string) bool {
+	if strings.EqualFold(s, Marker) {
+		return true
+	}
+	r, err := ParseRef(s)
+	return err == nil && !r.Leader && !r.Top && !r.Bottom
+}
+
+// choiceRef reports whether s is a choice of a use line: a card reference or "none".
+func choiceRef(s string) bool {
+	if strings.EqualFold(s, NoChoice) {
+		return true
+	}
+	_, err := ParseRef(s)
+	return err == nil
 }
 
 // ParseText reads the text notation.
@@ -491,7 +548,29 @@ func parseTag(l *Log, text string) string {
 		if msg != "" {
 			return msg
 		}
-		l.Setup.Players[name[1]-'1'].Deck = deck
+		p := &l.Setup.Players[name[1]-'1']
+		if len(p.Decklist) > 0 {
+			return fmt.Sprintf("P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", name[1], name[1])
+		}
+		p.Deck = deck
+	case "p1decklist", "p2decklist":
+		list, msg := parseDeck(uq)
+		if msg != "" {
+			return msg
+		}
+		if slices.Contains(list, "") {
+			return "a decklist names every card: no ? in it"
+		}
+		p := &l.Setup.Players[name[1]-'1']
+		if len(p.Deck) > 0 {
+			return fmt.Sprintf("P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", name[1], name[1])
+		}
+		p.Decklist = list
+	case "effects":
+		if uq != EffectsDeclared {
+			return `Effects can only be "declared" (every card effect written as a declared action)`
+		}
+		l.Setup.Effects = uq
 	case "event", "round", "table", "date", "result", "judge":
 		// Descriptive tags: kept by whoever stores the log, not needed to replay.
 	default:
@@ -574,6 +653,29 @@ func parseAction(f []string) (Action, string) {
 		a.Amount = &n
 		return true
 	}
+	// payTail reads an optional trailing "pay REF ...".
+	payTail := func() bool {
+		for i, w := range args {
+			if strings.EqualFold(w, "pay") {
+				pay := args[i+1:]
+				if len(pay) == 0 || len(pay) > maxChoices {
+					return false
+				}
+				for _, r := range pay {
+					if !payRef(r) {
+						return false
+					}
+					if strings.EqualFold(r, Marker) {
+						r = Marker
+					}
+					a.Pay = append(a.Pay, r)
+				}
+				args = args[:i]
+				break
+			}
+		}
+		return true
+	}
 	// costTail reads an optional trailing "cost N".
 	costTail := func() bool {
 		if len(args) >= 2 && strings.EqualFold(args[len(args)-2], "cost") {
@@ -605,12 +707,31 @@ func parseAction(f []string) (Action, string) {
 		}
 		a.Card = args[0]
 	case VerbPlay:
-		if !costTail() || len(args) != 1 || !ref(args[0]) {
+		if !payTail() || !costTail() || len(args) != 1 || !ref(args[0]) {
 			return bad()
 		}
 		a.Card = args[0]
+	case VerbUse:
+		if !payTail() || len(args) < 1 || !ref(args[0]) {
+			return bad()
+		}
+		a.Card = args[0]
+		if len(args) > 1 {
+			if args[1] != "->" || len(args) == 2 || len(args)-2 > maxChoices {
+				return bad()
+			}
+			for _, r := range args[2:] {
+				if !choiceRef(r) {
+					return bad()
+				}
+				if strings.EqualFold(r, NoChoice) {
+					r = NoChoice
+				}
+				a.Targets = append(a.Targets, r)
+			}
+		}
 	case VerbEvolve:
-		if !costTail() || len(args) < 3 || len(args) > 4 || !strings.EqualFold(args[1], "on") {
+		if !payTail() || !costTail() || len(args) < 3 || len(args) > 4 || !strings.EqualFold(args[1], "on") {
 			return bad()
 		}
 		a.Card = args[0]
@@ -638,8 +759,22 @@ func parseAction(f []string) (Action, string) {
 		}
 		a.Card = args[0]
 	case VerbDamage:
-		if len(args) > 1 || (len(args) == 1 && (!amount(args[0]) || *a.Amount < 1 || *a.Amount > 8)) {
+		if len(args) > 0 {
+			if _, err := strconv.Atoi(args[0]); err == nil {
+				if !amount(args[0]) || *a.Amount < 1 || *a.Amount > 8 {
+					return bad()
+				}
+				args = args[1:]
+			}
+		}
+		if len(args) > 8 {
 			return bad()
+		}
+		for _, r := range args {
+			if !ref(r) {
+				return bad()
+			}
+			a.Targets = append(a.Targets, r)
 		}
 	case VerbMove:
 		if len(args) == 6 && strings.EqualFold(args[5], "bottom") {
@@ -689,6 +824,9 @@ func parseAction(f []string) (Action, string) {
 func Format(w io.Writer, l *Log) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "[Seed %q]\n", strconv.FormatUint(l.Setup.Seed, 10))
+	if l.Setup.Effects != "" {
+		fmt.Fprintf(bw, "[Effects %q]\n", l.Setup.Effects)
+	}
 	for i, p := range l.Setup.Players {
 		if p.Name != "" {
 			fmt.Fprintf(bw, "[P%d %q]\n", i+1, p.Name)
@@ -698,6 +836,9 @@ func Format(w io.Writer, l *Log) error {
 		}
 		if len(p.Deck) > 0 {
 			fmt.Fprintf(bw, "[P%dDeck %q]\n", i+1, formatDeck(p.Deck))
+		}
+		if len(p.Decklist) > 0 {
+			fmt.Fprintf(bw, "[P%dDecklist %q]\n", i+1, formatDeck(p.Decklist))
 		}
 	}
 	bw.WriteString("\n")
@@ -757,6 +898,12 @@ func FormatAction(a Action) string {
 		if a.Amount != nil {
 			f = append(f, "cost", amt(false))
 		}
+	case VerbUse:
+		f = append(f, a.Card)
+		if len(a.Targets) > 0 {
+			f = append(f, "->")
+			f = append(f, a.Targets...)
+		}
 	case VerbAttack:
 		t := ""
 		if len(a.Targets) > 0 {
@@ -772,6 +919,7 @@ func FormatAction(a Action) string {
 		if a.Amount != nil {
 			f = append(f, amt(false))
 		}
+		f = append(f, a.Targets...)
 	case VerbMove:
 		f = append(f, a.Card, "from", string(a.From), "to", string(a.To))
 		if a.Bottom {
@@ -789,6 +937,10 @@ func FormatAction(a Action) string {
 		if a.From == ZoneEnergy {
 			f = append(f, "in", "energy")
 		}
+	}
+	if len(a.Pay) > 0 {
+		f = append(f, "pay")
+		f = append(f, a.Pay...)
 	}
 	return strings.Join(f, " ")
 }

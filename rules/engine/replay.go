@@ -137,7 +137,11 @@ func (r *Replay) checkDecks(cards Cards) {
 		}
 	}()
 	for i, p := range r.Log.Setup.Players {
-		for _, v := range CheckDeck(p.Leader, p.Deck, cards) {
+		deck := p.Deck
+		if len(p.Decklist) > 0 {
+			deck = p.Decklist
+		}
+		for _, v := range CheckDeck(p.Leader, deck, cards) {
 			v.Player = Side(i).String()
 			r.DeckProblems = append(r.DeckProblems, v)
 		}

@@ -72,8 +72,8 @@ func TestAwakenLifeConditionAfterReminder(t *testing.T) {
 		t.Fatalf("plain form: %d, %v", n, ok)
 	}
 	cards := testCards(t)
-	cards["FB03-001"] = rules.Card{Number: "FB03-001", Name: "Jiren", Type: rules.TypeLeader, Colours: []string{"Red"},
-		Power: ip(15000), BackPower: ip(25000), Keywords: []string{"Awaken"}, Text: text}
+	cards.Add(rules.Card{Number: "FB03-001", Name: "Jiren", Type: rules.TypeLeader, Colours: []string{"Red"},
+		Power: ip(15000), BackPower: ip(25000), Keywords: []string{"Awaken"}, Text: text})
 	b := newBoardWith(t, cards, [2]string{"FB03-001", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
 	b.life(P1, 4)
 	v := b.bad("P1 awaken", "[Awaken]")
@@ -89,7 +89,7 @@ func TestAwakenLifeConditionAfterReminder(t *testing.T) {
 func TestAwakenLifeConditionRealCards(t *testing.T) {
 	cards := realCards(t)
 	withReminder := 0
-	for num, c := range cards {
+	for num, c := range cards.All() {
 		if c.Number != num || c.Type != rules.TypeLeader || !strings.Contains(c.Text, "When your life is at") {
 			continue
 		}

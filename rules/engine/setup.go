@@ -8,17 +8,37 @@ import (
 
 // PlayerSetup is what a player brings: a name, a Leader and a deck listed
 // top first as it stands before the setup shuffle. "" in Deck is a card the
-// log does not know.
+// log does not know. A paper game gives a Decklist instead (the registered
+// list: one entry per card, in no order): the deck is then that many unknown
+// cards, each named when it is seen, and no more copies of a number can be
+// named than the list holds.
 type PlayerSetup struct {
-	Name   string   `json:"name,omitempty"`
-	Leader string   `json:"leader"`
-	Deck   []string `json:"deck"`
+	Name     string   `json:"name,omitempty"`
+	Leader   string   `json:"leader"`
+	Deck     []string `json:"deck,omitempty"`
+	Decklist []string `json:"decklist,omitempty"`
 }
 
-// Setup is the initial state of a game before any action.
+// Setup is the initial state of a game before any action. Effects is
+// EffectsDeclared for a log whose every card effect is declared, as logs were
+// written before the engine read card text; "" otherwise.
 type Setup struct {
 	Seed    uint64         `json:"seed"`
+	Effects string         `json:"effects,omitempty"`
 	Players [2]PlayerSetup `json:"players"`
+}
+
+// EffectsDeclared is the Setup.Effects of a log that declares every effect
+// ([Effects "declared"]): the engine reads no skill text for it.
+const EffectsDeclared = "declared"
+
+// deck is the cards the player's deck starts with: the deck, or for a paper
+// game as many unknown cards as the decklist has.
+func (p *PlayerSetup) deck() []string {
+	if len(p.Deck) == 0 && len(p.Decklist) > 0 {
+		return make([]string, len(p.Decklist))
+	}
+	return p.Deck
 }
 
 // Life and hand sizes at setup (CR 6-2-1-8, 6-2-1-9).
@@ -30,10 +50,21 @@ const (
 // NewState places both Leaders front side up (CR 6-2-1-2) and both decks in
 // their Deck Areas. The first action of a game is "P1 first" or "P2 first".
 func NewState(setup Setup, cards Cards) State {
-	s := State{Seed: setup.Seed, First: NoSide, TurnPlayer: NoSide, Phase: PhaseSetup, cards: cards}
+	s := State{Seed: setup.Seed, First: NoSide, TurnPlayer: NoSide, Phase: PhaseSetup, cards: cards,
+		declared: setup.Effects == EffectsDeclared}
+	if sc, ok := cards.(SkillCards); ok {
+		s.skills = sc
+	}
 	n := 2
-	for _, p := range setup.Players {
-		n += len(p.Deck)
+	for i := range setup.Players {
+		p := &setup.Players[i]
+		n += len(p.deck())
+		if len(p.Decklist) > 0 {
+			if s.decklists == nil {
+				s.decklists = new([2]map[string]int)
+			}
+			s.decklists[i] = decklistCounts(p.Decklist)
+		}
 	}
 	s.Cards = make([]CardInstance, 0, n)
 	s.Battle = Battle{Attacker: NoCard, Target: NoCard}
@@ -43,8 +74,9 @@ func NewState(setup Setup, cards Cards) State {
 		p.Field = NoCard
 		p.Leader.ID = CardID(len(s.Cards))
 		s.Cards = append(s.Cards, CardInstance{Number: normNumber(ps.Leader), Owner: side})
-		p.Deck = make([]CardID, 0, len(ps.Deck))
-		for _, num := range ps.Deck {
+		deck := ps.deck()
+		p.Deck = make([]CardID, 0, len(deck))
+		for _, num := range deck {
 			p.Deck = append(p.Deck, CardID(len(s.Cards)))
 			s.Cards = append(s.Cards, CardInstance{Number: normNumber(num), Owner: side})
 		}

@@ -10,10 +10,12 @@ package engine
 import (
 	"encoding/binary"
 	"hash/fnv"
+	"iter"
 	"strconv"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
 // Side is one of the two players: P1 or P2.
@@ -89,39 +91,93 @@ type Cards interface {
 	Card(number string) (rules.Card, bool)
 }
 
-// CardMap is a Cards backed by a map from card number to card.
-type CardMap map[string]rules.Card
+// SkillCards is a Cards that has read its cards' skill text (CardMap reads
+// it when it is built). The engine reads the text of other Cards itself, once
+// per distinct text.
+type SkillCards interface {
+	Skills(number string) (*skill.Card, bool)
+}
+
+// CardMap is a Cards backed by a map from card number to card, with each
+// card's skill text read once, when it is added.
+type CardMap struct {
+	m map[string]*cardEntry
+}
+
+type cardEntry struct {
+	card   rules.Card
+	skills skill.Card
+}
 
 // Card implements Cards.
 func (m CardMap) Card(number string) (rules.Card, bool) {
-	c, ok := m[number]
-	return c, ok
+	e, ok := m.m[number]
+	if !ok {
+		return rules.Card{}, false
+	}
+	return e.card, true
 }
 
-// NewCardMap indexes cards by number.
-func NewCardMap(cards []rules.Card) CardMap {
-	m := make(CardMap, len(cards))
-	for _, c := range cards {
-		// A log may name a printing (FB01-001-p1); it plays as its base card.
-		for _, p := range c.Printings {
-			m[strings.ToUpper(p)] = c
+// Skills implements SkillCards.
+func (m CardMap) Skills(number string) (*skill.Card, bool) {
+	e, ok := m.m[number]
+	if !ok {
+		return nil, false
+	}
+	return &e.skills, true
+}
+
+// Add puts a card in the map under its number, replacing one with the same
+// number, and reads its skill text.
+func (m CardMap) Add(c rules.Card) {
+	m.m[c.Number] = &cardEntry{card: c, skills: skill.ParseCard(c.Text, c.BackText)}
+}
+
+// All yields every number the map knows (printings included) with its card.
+func (m CardMap) All() iter.Seq2[string, rules.Card] {
+	return func(yield func(string, rules.Card) bool) {
+		for n, e := range m.m {
+			if !yield(n, e.card) {
+				return
+			}
 		}
 	}
+}
+
+// Len is the number of card numbers (printings included) the map knows.
+func (m CardMap) Len() int { return len(m.m) }
+
+// NewCardMap indexes cards by number and reads their skill text.
+func NewCardMap(cards []rules.Card) CardMap {
+	m := CardMap{m: make(map[string]*cardEntry, len(cards))}
 	for _, c := range cards {
-		m[c.Number] = c
+		e := &cardEntry{card: c, skills: skill.ParseCard(c.Text, c.BackText)}
+		m.m[c.Number] = e
+		// A log may name a printing (FB01-001-p1); it plays as its base card.
+		for _, p := range c.Printings {
+			if p := strings.ToUpper(p); p != c.Number {
+				if _, taken := m.m[p]; !taken {
+					m.m[p] = e
+				}
+			}
+		}
 	}
 	return m
 }
 
-// Mods are power changes declared by effects, kept apart by how long they last.
+// Mods are power changes from effects, kept apart by how long they last.
 type Mods struct {
 	Battle  int // until the battle ends
 	Turn    int // until the end of the turn
 	Lasting int // while the card stays where it is
+	// Until lasts until the end of turn UntilTurn ("until the end of your
+	// opponent's next turn").
+	Until     int
+	UntilTurn int
 }
 
 // Total is the sum of all power changes.
-func (m Mods) Total() int { return m.Battle + m.Turn + m.Lasting }
+func (m Mods) Total() int { return m.Battle + m.Turn + m.Lasting + m.Until }
 
 // LeaderState is a player's Leader. It never leaves the Leader Area.
 type LeaderState struct {
@@ -129,16 +185,31 @@ type LeaderState struct {
 	Awakened bool // showing its back side
 	Rest     bool
 	Mods     Mods
+	Gained   Gains
 }
 
 // BattleCard is a card in the Battle Area with its mode, power changes, [Ki]
-// markers and the cards it evolved from (Under, top first).
+// markers and the cards it evolved from (Under, top first). Copy is its copy
+// number among the cards of its number in the owner's Battle Area ("#2"),
+// given when it enters and kept until it leaves.
 type BattleCard struct {
-	ID    CardID
-	Rest  bool
-	Mods  Mods
-	Ki    int
-	Under []CardID
+	ID     CardID
+	Rest   bool
+	Mods   Mods
+	Ki     int
+	Under  []CardID
+	Copy   int
+	Gained Gains
+}
+
+// Gains are keywords and limits an effect gave a card for the turn or the
+// battle (bits of the kw* constants).
+type Gains struct {
+	Turn, Battle uint16
+	// Until lasts until the end of turn UntilTurn ("during your opponent's
+	// next turn").
+	Until     uint16
+	UntilTurn int
 }
 
 // EnergyCard is a card in the Energy Area.
@@ -167,6 +238,22 @@ type PlayerState struct {
 	Removed    int   // energy markers removed from the game to pay costs
 	Conceded   bool
 	DeckErrors int // deck-building problems found at setup
+	// ComboBonus is the combo power the player's combos gained from skills
+	// in the battle in progress ("+10000 combo power").
+	ComboBonus int
+	// Discounts are "the next time you use ... this turn" cost changes
+	// waiting for the card they apply to.
+	Discounts []Discount
+}
+
+// Discount is a waiting "during this turn, the next time you use ..."
+// effect: Effect indexes the effects (options included, in order) of the
+// skill of Source that gave it.
+type Discount struct {
+	Source CardID
+	Skill  int
+	Back   bool
+	Effect int
 }
 
 // Battle is the battle in progress.
@@ -196,8 +283,39 @@ type State struct {
 	Players    [2]PlayerState
 	Cards      []CardInstance
 	Result     Result
+	// Pending are triggered skills waiting for the player's choices (a
+	// "use" action), in the order they triggered.
+	Pending []Pending
+	// Used are the [Once per turn] skills used this turn.
+	Used []UsedSkill
 
-	cards Cards
+	cards  Cards
+	skills SkillCards
+	// declared: the log's [Effects "declared"]: the engine reads no skill
+	// text and every effect is declared, as before the engine read cards.
+	declared bool
+	// decklists bound the cards of a player whose deck order is not known
+	// (a paper game): how many of each number the deck holds. nil otherwise.
+	decklists *[2]map[string]int
+}
+
+// Pending is a triggered skill waiting for its player's choices: Skill
+// indexes the skills of Source's side that was showing when it triggered.
+type Pending struct {
+	Side   Side
+	Source CardID
+	Skill  int
+	Back   bool
+	// Marker: an energy marker paid for the card that triggered it ("if you
+	// removed an energy marker to use this card").
+	Marker bool
+}
+
+// UsedSkill is a [Once per turn] skill used this turn.
+type UsedSkill struct {
+	Source CardID
+	Skill  int
+	Back   bool
 }
 
 // Lookup gives the card data the state was built with.
@@ -241,6 +359,15 @@ func (s State) Clone() State {
 		p.Drop = carve(q.Drop)
 		p.Hand = carve(q.Hand)
 		p.Combo = carve(q.Combo)
+		if len(q.Discounts) > 0 {
+			p.Discounts = append([]Discount(nil), q.Discounts...)
+		}
+	}
+	if len(s.Pending) > 0 {
+		c.Pending = append([]Pending(nil), s.Pending...)
+	}
+	if len(s.Used) > 0 {
+		c.Used = append([]UsedSkill(nil), s.Used...)
 	}
 	return c
 }
@@ -281,6 +408,12 @@ func (s *State) Hash() uint64 {
 		put(int64(p.Leader.Mods.Battle))
 		put(int64(p.Leader.Mods.Turn))
 		put(int64(p.Leader.Mods.Lasting))
+		put(int64(p.Leader.Mods.Until))
+		put(int64(p.Leader.Mods.UntilTurn))
+		put(int64(p.Leader.Gained.Turn))
+		put(int64(p.Leader.Gained.Battle))
+		put(int64(p.Leader.Gained.Until))
+		put(int64(p.Leader.Gained.UntilTurn))
 		put(int64(len(p.Battle)))
 		for _, b := range p.Battle {
 			put(int64(b.ID))
@@ -288,7 +421,14 @@ func (s *State) Hash() uint64 {
 			put(int64(b.Mods.Battle))
 			put(int64(b.Mods.Turn))
 			put(int64(b.Mods.Lasting))
+			put(int64(b.Mods.Until))
+			put(int64(b.Mods.UntilTurn))
 			put(int64(b.Ki))
+			put(int64(b.Copy))
+			put(int64(b.Gained.Turn))
+			put(int64(b.Gained.Battle))
+			put(int64(b.Gained.Until))
+			put(int64(b.Gained.UntilTurn))
 			ids(b.Under)
 		}
 		put(int64(p.Field))
@@ -308,6 +448,28 @@ func (s *State) Hash() uint64 {
 		put(b2i(p.Charged))
 		put(int64(p.Removed))
 		put(b2i(p.Conceded))
+		put(int64(p.ComboBonus))
+		put(int64(len(p.Discounts)))
+		for _, d := range p.Discounts {
+			put(int64(d.Source))
+			put(int64(d.Skill))
+			put(b2i(d.Back))
+			put(int64(d.Effect))
+		}
+	}
+	put(int64(len(s.Pending)))
+	for _, q := range s.Pending {
+		put(int64(q.Side))
+		put(int64(q.Source))
+		put(int64(q.Skill))
+		put(b2i(q.Back))
+		put(b2i(q.Marker))
+	}
+	put(int64(len(s.Used)))
+	for _, u := range s.Used {
+		put(int64(u.Source))
+		put(int64(u.Skill))
+		put(b2i(u.Back))
 	}
 	h.Write(buf)
 	return h.Sum64()

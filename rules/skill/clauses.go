@@ -80,7 +80,12 @@ var clauseRules = []clauseRule{
 	rule(`reveal the top card of your deck and add it to your hand`, one(Draw, 0, func(e *Effect, m []string) { e.N, e.Detail = 1, "revealed" })),
 	// Power.
 	rule(`choose {T} and {IT} gets? {P} power{D}`, one(Power, 1, func(e *Effect, m []string) { e.Amount, e.For = atoi(m[2]), duration(m[3]) })),
+	rule(`{T} gets? {P} power while it's in a battle with an opponent's battle card`, one(Power, 1, func(e *Effect, m []string) {
+		e.Amount = atoi(m[2])
+		e.If = append(e.If, Cond{Kind: InBattleWithBattle})
+	})),
 	rule(`{T} gets? {P} power{D}`, one(Power, 1, func(e *Effect, m []string) { e.Amount, e.For = atoi(m[2]), duration(m[3]) })),
+	rule(`choose {T} and {IT} gets? {P}{D}`, one(Power, 1, func(e *Effect, m []string) { e.Amount, e.For = atoi(m[2]), duration(m[3]) })),
 	rule(`{T} gets? {P}{D}`, one(Power, 1, func(e *Effect, m []string) { e.Amount, e.For = atoi(m[2]), duration(m[3]) })), // "gets +5000 for the turn" (FS01-12)
 	rule(`this card gets {P} combo power`, one(ComboPower, 0, func(e *Effect, m []string) { e.Amount, e.Target = atoi(m[1]), Target{Who: ThisCard} })),
 	// KO, modes, moves between zones.
@@ -90,6 +95,7 @@ var clauseRules = []clauseRule{
 	rule(`choose {T} and switch {IT} to active mode`, one(Activate, 1, nil)),
 	rule(`switch up to {N} of your (?:rest mode )?energy to active mode`, one(EnergyActive, 0, func(e *Effect, m []string) { e.N, e.Target.UpTo = atoi(m[1]), true })),
 	rule(`switch {N} of your energy to rest mode`, one(EnergyRest, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`switch {N} of your energy to active mode`, one(EnergyActive, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`switch {T} to rest mode`, one(Rest, 1, nil)),
 	rule(`switch {T} to active mode`, one(Activate, 1, nil)),
 	rule(`choose {T} and return {IT} to {OWNER} hands?`, one(ToHand, 1, nil)),
@@ -103,7 +109,7 @@ var clauseRules = []clauseRule{
 		e.Place = "top or bottom"
 	})),
 	rule(`choose {T} and place {IT} {DROP}`, one(ToDrop, 1, nil)),
-	rule(`place the top {N} cards? of your deck {DROP}`, one(Mill, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
+	rule(`place the top (?:{N} cards?|card) of your deck {DROP}`, one(Mill, 0, func(e *Effect, m []string) { e.N = max(1, atoi(m[1])) })),
 	rule(`place {N} cards? from your life {DROP}`, one(LifeToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`place (?:{N} of your energy|{N} cards? from your energy) {DROP}`, one(EnergyToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1] + m[2]) })),
 	rule(`place {T} {DROP}`, one(ToDrop, 1, nil)),
@@ -117,19 +123,20 @@ var clauseRules = []clauseRule{
 	})),
 	rule(`add the top (?:{N} cards|card) of your deck to your life`, one(AddLife, 0, func(e *Effect, m []string) { e.N = max(1, atoi(m[1])) })),
 	rule(`add the top (?:{N} cards|card) of your deck to your energy( in rest mode)?`, one(Charge, 0, func(e *Effect, m []string) { e.N, e.Rest = max(1, atoi(m[1])), m[2] != "" })),
+	rule(`add (up to )?{N} cards? from the top of your deck to your energy( in rest mode)?`, one(Charge, 0, func(e *Effect, m []string) {
+		e.N, e.Target.UpTo, e.Rest = atoi(m[2]), m[1] != "", m[3] != ""
+	})),
 	rule(`(?:you )?place {N} energy markers?(?: in your energy area)?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`remove {N} of your energy markers?`, one(RemoveMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	// Hand.
-	rule(`discard {N} (cards?|extras?|battle cards?) from your hand`, one(Discard, 0, func(e *Effect, m []string) {
-		e.N = atoi(m[1])
-		e.Target = Target{Who: CardsInHand, N: e.N, Filter: anyFilter()}
-		switch {
-		case strings.HasPrefix(m[2], "extra"):
-			e.Target.Filter.Type = "Extra"
-		case strings.HasPrefix(m[2], "battle"):
-			e.Target.Filter.Type = "Battle"
+	rule(`discard {T} from your hand`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		if !ok || t.All || t.Who != AnyPlayers {
+			return nil, false
 		}
-	})),
+		t.Who = CardsInHand
+		return []Effect{{Kind: Discard, N: t.N, Target: t}}, true
+	}),
 	rule(`your opponent discards {N} cards? from their hand`, one(OpponentDiscards, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`place {N} cards? from your hand (?:on top of|at the top of) {OWNER} deck`, one(ToDeckTop, 0, func(e *Effect, m []string) {
 		e.Target = Target{Who: CardsInHand, N: atoi(m[1]), Filter: anyFilter()}
@@ -161,9 +168,14 @@ var clauseRules = []clauseRule{
 	rule(`look at (?:{N} cards from the top|the top card) of your deck,? (?:then )?reveal {T} and add {IT} to your hand`, one(Search, 2, func(e *Effect, m []string) {
 		e.N = max(1, atoi(m[1]))
 	})),
-	rule(`look at (?:{N} cards from the top|the top card) of your deck and place (?:them|it) at the (top or bottom|top|bottom) of {OWNER} deck in any order`, one(Reorder, 0, func(e *Effect, m []string) {
+	rule(`look at (?:{N} cards from the top|the top card) of your deck and place (?:them|it) at the (top or bottom|top|bottom) of {OWNER} deck(?: in any order)?`, one(Reorder, 0, func(e *Effect, m []string) {
 		e.N, e.Place = max(1, atoi(m[1])), m[2]
 	})),
+	rule(`look at (?:{N} cards from the top|the top card) of your deck and (?:play|place) {T}(?: in(?:to)? (?:your|the) battle area)?`, one(Play, 2, func(e *Effect, m []string) {
+		e.N, e.From = max(1, atoi(m[1])), Deck
+	})),
+	rule(`look at the bottom card of your deck and play {T}`, one(Play, 1, func(e *Effect, m []string) { e.N, e.From, e.Detail = 1, Deck, "bottom" })),
+	rule(`place {T} into the battle area from your hand( in rest mode)?`, one(Play, 1, func(e *Effect, m []string) { e.From, e.Rest = Hand, m[2] != "" })),
 	rule(`look at (?:{N} cards from the top|the top card) of your deck and use {T} in a combo`, one(ComboUse, 2, func(e *Effect, m []string) {
 		e.N, e.From = max(1, atoi(m[1])), Deck
 	})),
@@ -173,6 +185,7 @@ var clauseRules = []clauseRule{
 		return []Effect{{Kind: restPlacement, Place: m[1]}}, true
 	}),
 	// Damage and Leaders.
+	rule(`(?:this card|your leader|that card) gets {P} power instead`, func(ln *line, m []string) ([]Effect, bool) { return nil, false }),
 	rule(`deal {N} damage to your opponent`, one(Damage, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`flip this card over`, one(Flip, 0, nil)),
 	// Keywords and restrictions.
@@ -182,6 +195,18 @@ var clauseRules = []clauseRule{
 	rule(`{T} can't attack{D}`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`{T} can't attack your opponent's leader`, one(CantAttack, 1, func(e *Effect, m []string) { e.Detail = "leader" })),
 	rule(`choose {T} and {IT} can't switch to active mode during your opponent's next turn`, one(CantActivate, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
+	rule(`choose {T} and {IT} can't attack during your opponent's next turn`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
+	rule(`during this turn, the next time you use {T}(?: from your hand)?, (?:reduce the cost by {N}|reduce the cost by \((red|blue|green|yellow|black|赤|青|緑|黄|黒)\)|(you don't have to pay the cost))`, one(NextCost, 1, func(e *Effect, m []string) {
+		switch {
+		case m[4] != "":
+			e.Detail = "free"
+		case m[3] != "":
+			e.Amount, e.Detail = -1, colourLetter[m[3]]
+		default:
+			e.Amount = -atoi(m[2])
+		}
+		e.For = ForTurn
+	})),
 	rule(`{T} can't be ko'd( in battle| by your opponent's skills| by the skills of your opponent's battle cards| once per turn)?`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = strings.TrimSpace(m[2]) })),
 	rule(`{T} can't be removed from the battle area by your opponent's skills`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = "removed by your opponent's skills" })),
 	rule(`{T} can't be switched to active mode during (?:your|a) charge phase`, one(CantActivate, 1, func(e *Effect, m []string) { e.Detail, e.For = "charge phase", WhileHolds })),

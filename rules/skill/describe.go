@@ -194,6 +194,9 @@ func (f Filter) String() string {
 	if f.Only {
 		parts = append(parts, "only")
 	}
+	for _, n := range f.AllTraits {
+		parts = append(parts, "&«"+n+"»")
+	}
 	num := func(name string, r Range) {
 		switch {
 		case r.HasMin && r.HasMax && r.Min == r.Max:
@@ -226,7 +229,8 @@ func (f Filter) String() string {
 var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>=", "opponent hand>=",
 	"opponent hand<=", "life<=", "life>=", "life=", "opponent life<=", "opponent life>=", "drop>=",
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
-	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy="}
+	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
+	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -242,9 +246,12 @@ func condsString(cs []Cond) string {
 		s += name
 		switch c.Kind {
 		case HandAtMost, HandAtLeast, OppHandAtLeast, OppHandAtMost, LifeAtMost, LifeAtLeast, LifeIs,
-			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs:
+			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast:
 			s += strconv.Itoa(c.N)
-		case Have:
+		case Have, HaveInDrop, OppHave:
+			if c.WithLeader {
+				s += " (leader too)"
+			}
 			if c.N > 1 {
 				s += " " + strconv.Itoa(c.N)
 			}

@@ -20,6 +20,13 @@ func Parse(text string) []Skill {
 			lines[len(lines)-1] += t
 			continue
 		}
+		// A line cut in two by the card list ("... you don't have to pay the"
+		// / "cost.") continues the line before.
+		if len(lines) > 0 && !strings.HasPrefix(t, "[") && !strings.HasPrefix(t, "(") &&
+			!strings.HasSuffix(lines[len(lines)-1], ".") && !strings.HasSuffix(lines[len(lines)-1], ")") {
+			lines[len(lines)-1] += " " + t
+			continue
+		}
 		lines = append(lines, t)
 	}
 	out := make([]Skill, 0, len(lines))
@@ -35,7 +42,32 @@ func Parse(text string) []Skill {
 type line struct {
 	names  []string
 	traits []string
+	// Results already worked out for a piece of the line: reading tries
+	// every split of a sentence, and without these the tries would grow
+	// exponentially with the commas of a long line.
+	sentenceMemo map[string]memoEffects
+	clausesMemo  map[string]memoEffects
+	condsMemo    map[string]memoConds
 }
+
+type memoEffects struct {
+	es  []Effect
+	bad string
+}
+
+type memoConds struct {
+	cs []Cond
+	ok bool
+}
+
+// maxLineLen bounds a skill line the parser reads (the longest printed
+// skill is under 500 characters), and maxSplits the separators it tries to
+// split one piece of a line at: together they keep a hostile card list from
+// taking long to read.
+const (
+	maxLineLen = 800
+	maxSplits  = 12
+)
 
 var (
 	nameRE     = regexp.MustCompile(`<([^<>]*)>`)
@@ -104,6 +136,10 @@ var keywordTags = map[string]string{
 
 func parseLine(text string) Skill {
 	sk := Skill{Text: text}
+	if len(text) > maxLineLen {
+		sk.Phrase = "a skill line too long to read"
+		return sk
+	}
 	s, ln := normalise(text)
 	fail := func(p string) Skill {
 		sk.Understood = false
@@ -141,6 +177,10 @@ func parseLine(text string) Skill {
 			sk.Timing |= t
 		}
 		s = s[len(m[0]):]
+		// "[On Play]/[When Blocking]": two timings.
+		if strings.HasPrefix(s, "/[") {
+			s = s[1:]
+		}
 	}
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -185,6 +225,17 @@ func parseLine(text string) Skill {
 			body = body[len(m[0]):]
 		}
 	case sk.Timing.Has(Auto):
+		// "If your Leader is <Bardock>, when ...": a condition first.
+		if strings.HasPrefix(body, "if ") {
+			if i := strings.Index(body, ", when "); i > 0 {
+				cs, ok := ln.conds(body[:i])
+				if !ok {
+					return fail(body[:i])
+				}
+				sk.If = append(sk.If, cs...)
+				body = body[i+2:]
+			}
+		}
 		trig, rest, ok := ln.trigger(body)
 		if !ok {
 			return fail(firstClause(body))
@@ -327,7 +378,7 @@ func (ln *line) effects(s string) ([]Effect, string) {
 		// finishes the search before it.
 		if len(es) == 1 && es[0].Kind == restPlacement && len(out) > 0 {
 			last := &out[len(out)-1]
-			if last.Kind == Search || last.Kind == ComboUse || last.Kind == Reorder {
+			if last.Kind == Search || last.Kind == ComboUse || last.Kind == Reorder || last.Kind == Play && last.From == Deck {
 				last.Place = es[0].Place
 				continue
 			}
@@ -360,12 +411,38 @@ func sentences(s string) []string {
 // sentence reads one sentence: "Then," and "If ...," prefixes and clauses
 // joined by ", then" or ", and".
 func (ln *line) sentence(s string) ([]Effect, string) {
+	if m, ok := ln.sentenceMemo[s]; ok {
+		return cloneEffects(m.es), m.bad
+	}
+	es, bad := ln.sentenceUncached(s)
+	if ln.sentenceMemo == nil {
+		ln.sentenceMemo = map[string]memoEffects{}
+	}
+	ln.sentenceMemo[s] = memoEffects{es: cloneEffects(es), bad: bad}
+	return es, bad
+}
+
+// cloneEffects copies a list of effects so a memoised result is not
+// changed by the caller (which sets Then and adds conditions).
+func cloneEffects(es []Effect) []Effect {
+	if es == nil {
+		return nil
+	}
+	out := make([]Effect, len(es))
+	for i, e := range es {
+		e.If = append([]Cond(nil), e.If...)
+		out[i] = e
+	}
+	return out
+}
+
+func (ln *line) sentenceUncached(s string) ([]Effect, string) {
 	then := false
 	if t, ok := strings.CutPrefix(s, "then, "); ok {
 		then, s = true, t
 	}
 	var conds []Cond
-	if strings.HasPrefix(s, "if ") || strings.HasPrefix(s, "while ") || strings.HasPrefix(s, "during this turn, ") {
+	if (strings.HasPrefix(s, "if ") || strings.HasPrefix(s, "while ")) && strings.Count(s, ", ") <= maxSplits {
 		// The condition ends at some ", ": try each, leftmost first.
 		found := false
 		for i := 0; i < len(s); {
@@ -389,11 +466,12 @@ func (ln *line) sentence(s string) ([]Effect, string) {
 			i = cut + 2
 		}
 		if !found {
-			if _, ok := ln.conds(firstClause(s)); !ok {
-				return nil, firstClause(s)
+			head := firstClause(s)
+			if _, ok := ln.conds(head); !ok || len(head)+2 > len(s) {
+				return nil, head
 			}
 			// The condition was read but not what follows.
-			_, bad := ln.clauses(s[len(firstClause(s))+2:])
+			_, bad := ln.clauses(s[len(head)+2:])
 			if bad == "" {
 				bad = s
 			}
@@ -412,11 +490,26 @@ func (ln *line) sentence(s string) ([]Effect, string) {
 
 // clauses reads effect clauses joined by ", then " or ", and " / " and ".
 func (ln *line) clauses(s string) ([]Effect, string) {
+	if m, ok := ln.clausesMemo[s]; ok {
+		return cloneEffects(m.es), m.bad
+	}
+	es, bad := ln.clausesUncached(s)
+	if ln.clausesMemo == nil {
+		ln.clausesMemo = map[string]memoEffects{}
+	}
+	ln.clausesMemo[s] = memoEffects{es: cloneEffects(es), bad: bad}
+	return es, bad
+}
+
+func (ln *line) clausesUncached(s string) ([]Effect, string) {
 	s = strings.TrimSpace(s)
 	if e, ok := ln.clause(s); ok {
 		return e, ""
 	}
-	for _, sep := range []string{", then ", " and then ", ", and ", ", "} {
+	if strings.Count(s, ", ")+strings.Count(s, " and ") > maxSplits {
+		return nil, firstClause(s)
+	}
+	for _, sep := range []string{", then ", " and then ", ", and ", ", ", " and "} {
 		for i := 0; i < len(s); {
 			j := strings.Index(s[i:], sep)
 			if j < 0 {

@@ -157,7 +157,8 @@ const (
 	Reorder                          // look at N from the top of the deck and put them back in any order (top or bottom)
 	ComboUse                         // use Target in a combo (from the deck top, hand or Drop)
 	Choose                           // choose one of Options
-	Text                             // understood as a rule of its own the engine does not model (Detail names it)
+	NextCost                         // during this turn, the next time you use Target, its cost changes by Amount (Detail "free": no cost; a colour letter: one orb of that colour)
+	Text                             // unused: every effect read has its own kind
 	KindCount                        // number of kinds (for tables)
 )
 
@@ -166,7 +167,7 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"life to Drop", "life to energy", "add life", "charge", "mill", "discard", "opponent discards",
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
-	"reorder", "combo from elsewhere", "choose one", "other rule"}
+	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -246,37 +247,45 @@ type Cond struct {
 	Card Filter
 	All  bool
 	Not  bool // "don't have", "no", "not awakened"
+	// WithLeader counts the Leader too ("among your Leader and Battle Cards").
+	WithLeader bool
 }
 
 // CondKind is what a condition tests.
 type CondKind uint8
 
 const (
-	LeaderAwakened  CondKind = iota + 1 // your Leader is awakened
-	LeaderIs                            // your Leader is <Name> / has «Trait» / has <Name> in its card name
-	HandAtMost                          // you have N or fewer cards in your hand
-	HandAtLeast                         // you have N or more cards in your hand
-	OppHandAtLeast                      // your opponent has N or more cards in their hand
-	OppHandAtMost                       // your opponent has N or fewer cards in their hand
-	LifeAtMost                          // your life is at N or less
-	LifeAtLeast                         // your life is at N or more
-	LifeIs                              // your life is at N
-	OppLifeAtMost                       // your opponent's life is at N or less
-	OppLifeAtLeast                      // your opponent's life is at N or more
-	DropAtLeast                         // you have N or more cards in your Drop
-	EnergyAtLeast                       // you have N or more energy
-	EnergyLess                          // you have less energy than your opponent
-	HasMarker                           // you have an energy marker (Not: you don't)
-	Have                                // you have (at least N) cards matching Names/Traits in the Battle Area (Not: no such cards)
-	HaveInEnergy                        // you have the named cards in your Energy Area
-	ComboAtLeast                        // you have N or more cards in your Combo Area
-	InBattle                            // this card is in a battle
-	ThisRest                            // this card is in Rest Mode
-	OtherCond                           // unused: every condition read has its own kind
-	PaidWithMarker                      // you removed an energy marker to use this card
-	AttackingBattle                     // this card is attacking a Battle Card
-	EnergyIs                            // you have exactly N energy
-	CondCount                           // number of condition kinds
+	LeaderAwakened      CondKind = iota + 1 // your Leader is awakened
+	LeaderIs                                // your Leader is <Name> / has «Trait» / has <Name> in its card name
+	HandAtMost                              // you have N or fewer cards in your hand
+	HandAtLeast                             // you have N or more cards in your hand
+	OppHandAtLeast                          // your opponent has N or more cards in their hand
+	OppHandAtMost                           // your opponent has N or fewer cards in their hand
+	LifeAtMost                              // your life is at N or less
+	LifeAtLeast                             // your life is at N or more
+	LifeIs                                  // your life is at N
+	OppLifeAtMost                           // your opponent's life is at N or less
+	OppLifeAtLeast                          // your opponent's life is at N or more
+	DropAtLeast                             // you have N or more cards in your Drop
+	EnergyAtLeast                           // you have N or more energy
+	EnergyLess                              // you have less energy than your opponent
+	HasMarker                               // you have an energy marker (Not: you don't)
+	Have                                    // you have (at least N) cards matching Names/Traits in the Battle Area (Not: no such cards)
+	HaveInEnergy                            // you have the named cards in your Energy Area
+	ComboAtLeast                            // you have N or more cards in your Combo Area
+	InBattle                                // this card is in a battle
+	ThisRest                                // this card is in Rest Mode
+	OtherCond                               // unused: every condition read has its own kind
+	PaidWithMarker                          // you removed an energy marker to use this card
+	AttackingBattle                         // this card is attacking a Battle Card
+	EnergyIs                                // you have exactly N energy
+	HaveInDrop                              // you have N or more cards matching Card in your Drop
+	OppHasMarker                            // your opponent has an energy marker (Not: doesn't)
+	EnergyAtMost                            // you have N or less energy
+	ActiveEnergyAtLeast                     // you have N or more Active Mode energy
+	OppHave                                 // your opponent has N or more Battle Cards matching Card
+	InBattleWithBattle                      // this card is in a battle with an opponent's Battle Card
+	CondCount                               // number of condition kinds
 )
 
 // Target says which cards an effect works on.
@@ -325,13 +334,16 @@ const (
 
 // Filter narrows a target. Zero values mean "any".
 type Filter struct {
-	Type       string   // "Battle", "Extra", "Field" or "" for any card
-	Names      []string // the card is one of these names
-	NotNames   []string // the card is none of these
-	Contains   []string // the card's name includes one of these
-	Traits     []string // the card has one of these special traits
-	Only       bool     // ... and no other special trait ("an «Android»-only card")
-	Colour     string   // "Red", "Blue" ...
+	Type     string   // "Battle", "Extra", "Field" or "" for any card
+	Names    []string // the card is one of these names
+	NotNames []string // the card is none of these
+	Contains []string // the card's name includes one of these
+	Traits   []string // the card has one of these special traits
+	Only     bool     // ... and no other special trait ("an «Android»-only card")
+	// AllTraits are special traits the card must all have ("both «Saiyan»
+	// and «Earthling»").
+	AllTraits  []string
+	Colour     string // "Red", "Blue" ...
 	Cost       Range
 	Power      Range
 	Rest       bool // in Rest Mode

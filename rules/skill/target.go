@@ -18,6 +18,8 @@ var (
 	nameHasRE    = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
 	totalPowerRE = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
 	tokenListRE  = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
+	onlyTraitRE  = regexp.MustCompile(`^«t(\d+)»-only `)
+	bothTraitsRE = regexp.MustCompile(`^both «t(\d+)» and «t(\d+)» in (?:its|their) special traits$`)
 )
 
 // target reads a target phrase: "this card", "your Leader", "up to 1 of
@@ -63,6 +65,16 @@ func (ln *line) target(s string) (Target, bool) {
 		if len(t.Filter.Names) == 0 || t.Filter.Names[0] != ln.names[atoi(m[1])] {
 			return t, false
 		}
+		return t, true
+	}
+	// "your <Son Goku> with a cost of 7 that's in a battle"
+	if m := regexp.MustCompile(`^your (<n\d+>(?: with .+?)?) that's in a battle$`).FindStringSubmatch(s); m != nil {
+		t.Who = InBattleYours
+		inner := Target{Filter: anyFilter(), Who: Yours}
+		if !ln.noun(&inner, m[1]) {
+			return t, false
+		}
+		t.Filter = inner.Filter
 		return t, true
 	}
 	// "your Leader with «Universe 7» in its special traits"
@@ -172,6 +184,12 @@ func (ln *line) noun(t *Target, s string) bool {
 			continue
 		case strings.HasPrefix(s, "skill-less "):
 			f.NoSkill, s = true, s[len("skill-less "):]
+			continue
+		case onlyTraitRE.MatchString(s):
+			// "«Android»-only Battle Cards": that is their only special trait.
+			m := onlyTraitRE.FindStringSubmatch(s)
+			f.Traits, f.Only = append(f.Traits, ln.traits[atoi(m[1])]), true
+			s = s[len(m[0]):]
 			continue
 		case strings.HasPrefix(s, "non-"):
 			m := nameTokRE.FindStringSubmatch(s[4:])
@@ -318,6 +336,11 @@ func (ln *line) withFilters(f *Filter, s string) bool {
 			default:
 				f.Power = exactly(n)
 			}
+		case bothTraitsRE.MatchString(part):
+			// Both traits: the filter holds one; the other is kept as a
+			// second trait that must also be there (AllTraits).
+			m := bothTraitsRE.FindStringSubmatch(part)
+			f.AllTraits = append(f.AllTraits, ln.traits[atoi(m[1])], ln.traits[atoi(m[2])])
 		case traitsRE.MatchString(part):
 			f.Traits = append(f.Traits, ln.tokens(traitsRE.FindStringSubmatch(part)[1])...)
 		case nameHasRE.MatchString(part):
@@ -333,6 +356,22 @@ func (ln *line) withFilters(f *Filter, s string) bool {
 // stays whole).
 func splitAnd(s string) []string {
 	s = strings.ReplaceAll(s, ", and ", " and ")
+	if i := strings.Index(s, "both «"); i >= 0 {
+		// "both «A» and «B» in its special traits" is one filter.
+		if j := strings.Index(s[i:], " special traits"); j > 0 {
+			both := s[i : i+j+len(" special traits")]
+			rest := strings.TrimPrefix(strings.TrimSpace(s[i+len(both):]), "and ")
+			var out []string
+			if pre := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s[:i]), "and")); pre != "" {
+				out = append(out, splitAnd(pre)...)
+			}
+			out = append(out, both)
+			if rest != "" {
+				out = append(out, splitAnd(rest)...)
+			}
+			return out
+		}
+	}
 	var out []string
 	for p := range strings.SplitSeq(s, " and ") {
 		for q := range strings.SplitSeq(p, ", ") {
@@ -362,12 +401,27 @@ func (ln *line) tokens(s string) []string {
 // conds reads "your Leader is awakened and you have 7 or fewer cards in
 // your hand" (with or without a leading "if"/"while").
 func (ln *line) conds(s string) ([]Cond, bool) {
+	if m, ok := ln.condsMemo[s]; ok {
+		return append([]Cond(nil), m.cs...), m.ok
+	}
+	cs, ok := ln.condsUncached(s)
+	if ln.condsMemo == nil {
+		ln.condsMemo = map[string]memoConds{}
+	}
+	ln.condsMemo[s] = memoConds{cs: append([]Cond(nil), cs...), ok: ok}
+	return cs, ok
+}
+
+func (ln *line) condsUncached(s string) ([]Cond, bool) {
 	s = strings.TrimSpace(s)
 	for _, p := range []string{"if ", "while ", "when "} {
 		s = strings.TrimPrefix(s, p)
 	}
 	if c, ok := ln.cond(s); ok {
 		return []Cond{c}, true
+	}
+	if strings.Count(s, ", ")+strings.Count(s, " and ") > maxSplits {
+		return nil, false
 	}
 	for _, sep := range []string{", and if ", " and if ", ", and ", " and ", ", "} {
 		for i := 0; i < len(s); {
@@ -459,6 +513,35 @@ var condRules = []condRule{
 	crule(`you have (\d+) energy`, cn(EnergyIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`this card is in rest mode`, cn(ThisRest, nil)),
 	crule(`you have no battle cards`, cn(Have, func(c *Cond, m []string) { c.Not, c.N, c.Card = true, 1, anyFilter(); c.Card.Type = "Battle" })),
+	crule(`you have (.+?) in your drop`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1])
+		c.Kind = HaveInDrop
+		return c, ok
+	}),
+	crule(`you have a total of (\d+) or more (.+?) among your leader and battle cards(?: in your battle area)?`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[2])
+		c.N, c.WithLeader = atoi(m[1]), true
+		return c, ok
+	}),
+	crule(`your opponent has an energy marker`, cn(OppHasMarker, nil)),
+	crule(`your opponent doesn't have an energy marker`, cn(OppHasMarker, func(c *Cond, m []string) { c.Not = true })),
+	crule(`you have (\d+) or less energy`, cn(EnergyAtMost, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`you have (\d+) or more active mode energy`, cn(ActiveEnergyAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`your opponent has (.+)`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1])
+		c.Kind = OppHave
+		return c, ok && c.Card.Type != ""
+	}),
+	crule(`there are (\d+) or more (.+) in your opponent's battle area`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1] + " or more " + m[2])
+		c.Kind = OppHave
+		return c, ok
+	}),
+	crule(`your leader includes ((?:«t\d+»(?:,? or )?)+) in its special traits`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: LeaderIs, Card: anyFilter()}
+		c.Card.Traits = ln.tokens(m[1])
+		return c, true
+	}),
 	crule(`you have ((?:<n\d+>(?: and | or |, )?)+) in your energy area`, func(ln *line, m []string) (Cond, bool) {
 		c := Cond{Kind: HaveInEnergy, Card: anyFilter(), All: true}
 		c.Card.Names = ln.tokens(m[1])

@@ -1,0 +1,600 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+)
+
+// parsedTexts memoises the skill text of cards from a Cards that has not
+// read it itself (see SkillCards), keyed by front and back text.
+var parsedTexts sync.Map
+
+// parsed is the card's skill text as read by the skill package.
+func (s *State) parsed(number string, c *rules.Card) *skill.Card {
+	if s.skills != nil {
+		if sc, ok := s.skills.Skills(number); ok {
+			return sc
+		}
+	}
+	key := c.Text + "\x00" + c.BackText
+	if v, ok := parsedTexts.Load(key); ok {
+		return v.(*skill.Card)
+	}
+	sc := skill.ParseCard(c.Text, c.BackText)
+	v, _ := parsedTexts.LoadOrStore(key, &sc)
+	return v.(*skill.Card)
+}
+
+// skillsOf gives the skills showing on a card: a Leader's back side once it
+// has awakened. ok is false when the engine does not read the card's text:
+// its data is missing, the card list does not describe it (FB07 to FB09), or
+// the log declares every effect ([Effects "declared"]). back says which
+// side of a Leader the skills are on.
+func (s *State) skillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
+	if s.declared {
+		return nil, false, false
+	}
+	c, known := s.card(id)
+	if !known || !described(c) {
+		return nil, false, false
+	}
+	pc := s.parsed(s.Cards[id].Number, &c)
+	if c.Type == rules.TypeLeader {
+		for i := range s.Players {
+			if s.Players[i].Leader.ID == id && s.Players[i].Leader.Awakened {
+				return pc.Back, true, true
+			}
+		}
+	}
+	return pc.Front, false, true
+}
+
+// readsCard reports whether the engine reads the card's skill text.
+func (s *State) readsCard(id CardID) bool {
+	_, _, ok := s.skillsOf(id)
+	return ok
+}
+
+// owner is the side a card belongs to.
+func (s *State) owner(id CardID) Side {
+	if id < 0 || int(id) >= len(s.Cards) {
+		return NoSide
+	}
+	return s.Cards[id].Owner
+}
+
+// where tells where a card in play is: its side, whether it is the Leader
+// or the [Field], and its index in the Battle Area (-1 otherwise). ok is
+// false when the card is not in play.
+func (s *State) where(id CardID) (side Side, leader, field bool, idx int, ok bool) {
+	for i := range s.Players {
+		p := &s.Players[i]
+		if p.Leader.ID == id {
+			return Side(i), true, false, -1, true
+		}
+		if p.Field == id {
+			return Side(i), false, true, -1, true
+		}
+		for j := range p.Battle {
+			if p.Battle[j].ID == id {
+				return Side(i), false, false, j, true
+			}
+		}
+	}
+	return NoSide, false, false, -1, false
+}
+
+// inPlayRest reports whether a card in play is in Rest Mode.
+func (s *State) inPlayRest(id CardID) bool {
+	side, leader, field, idx, ok := s.where(id)
+	switch {
+	case !ok:
+		return false
+	case leader:
+		return s.Players[side].Leader.Rest
+	case field:
+		return s.Players[side].FieldRest
+	}
+	return s.Players[side].Battle[idx].Rest
+}
+
+// fits reports whether card id is what filter f asks for; src is the card
+// whose skill asks (for "other"). A card whose data is missing fits: the
+// engine cannot tell, and the choice stays the players' word.
+func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
+	if f.Other && id == src {
+		return false
+	}
+	c, known := s.card(id)
+	if !known || !described(c) {
+		return true
+	}
+	switch f.Type {
+	case "Battle":
+		if c.Type != rules.TypeBattle {
+			return false
+		}
+	case "Extra":
+		if c.Type != rules.TypeExtra {
+			return false
+		}
+	case "Field":
+		if c.Type != rules.TypeExtra || !hasOwnKeyword(c, "Field") {
+			return false
+		}
+	case "Leader":
+		if c.Type != rules.TypeLeader {
+			return false
+		}
+	}
+	name := c.Name
+	if len(f.Names) > 0 && !slices.ContainsFunc(f.Names, func(n string) bool { return strings.EqualFold(n, name) }) {
+		return false
+	}
+	if slices.ContainsFunc(f.NotNames, func(n string) bool { return strings.EqualFold(n, name) }) {
+		return false
+	}
+	if len(f.Contains) > 0 && !slices.ContainsFunc(f.Contains, func(n string) bool {
+		return strings.Contains(strings.ToLower(name), strings.ToLower(n))
+	}) {
+		return false
+	}
+	if len(f.Traits) > 0 {
+		traits := c.Traits
+		if c.Type == rules.TypeLeader && s.isAwakened(id) && len(c.BackTraits) > 0 {
+			traits = c.BackTraits
+		}
+		if !slices.ContainsFunc(f.Traits, func(t string) bool { return containsFold(traits, t) }) {
+			return false
+		}
+		if f.Only && len(traits) != len(f.Traits) {
+			return false
+		}
+	}
+	for _, t := range f.AllTraits {
+		traits := c.Traits
+		if c.Type == rules.TypeLeader && s.isAwakened(id) && len(c.BackTraits) > 0 {
+			traits = c.BackTraits
+		}
+		if !containsFold(traits, t) {
+			return false
+		}
+	}
+	if f.Colour != "" && !containsFold(c.Colours, f.Colour) {
+		return false
+	}
+	if f.Cost.Set() && (c.Cost == nil || !f.Cost.Holds(*c.Cost)) {
+		return false
+	}
+	if f.Power.Set() {
+		pw, ok := s.Power(id)
+		if !ok && c.Power != nil {
+			pw, ok = *c.Power, true
+		}
+		if !ok || !f.Power.Holds(pw) {
+			return false
+		}
+	}
+	if f.ComboPower > 0 && (c.ComboPower == nil || *c.ComboPower != f.ComboPower) {
+		return false
+	}
+	if f.NoSkill && strings.TrimSpace(c.Text) != "" {
+		return false
+	}
+	if f.Rest && !s.inPlayRest(id) {
+		return false
+	}
+	if f.Active && s.inPlayRest(id) {
+		return false
+	}
+	return true
+}
+
+func containsFold(list []string, x string) bool {
+	return slices.ContainsFunc(list, func(y string) bool { return strings.EqualFold(x, y) })
+}
+
+func (s *State) isAwakened(id CardID) bool {
+	for i := range s.Players {
+		if s.Players[i].Leader.ID == id {
+			return s.Players[i].Leader.Awakened
+		}
+	}
+	return false
+}
+
+// turnOK reports whether a skill of side's card works in this turn:
+// [Your Turn] and [Opponent's Turn] limit it.
+func (s *State) turnOK(side Side, sk *skill.Skill) bool {
+	if sk.YourTurn && s.TurnPlayer != side {
+		return false
+	}
+	if sk.OpponentsTurn && s.TurnPlayer == side {
+		return false
+	}
+	return true
+}
+
+// ctx is what a condition is judged against: whose skill, which card, and
+// whether its cost was paid with an energy marker.
+type ctx struct {
+	side       Side
+	src        CardID
+	markerPaid bool
+}
+
+// holds reports whether every condition holds.
+func (s *State) holds(c ctx, conds []skill.Cond) bool {
+	for i := range conds {
+		if !s.cond(c, &conds[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) cond(c ctx, k *skill.Cond) bool {
+	p := &s.Players[c.side]
+	o := &s.Players[c.side.Other()]
+	var r bool
+	switch k.Kind {
+	case skill.LeaderAwakened:
+		r = p.Leader.Awakened
+	case skill.LeaderIs:
+		r = s.fits(p.Leader.ID, &k.Card, NoCard)
+	case skill.HandAtMost:
+		r = len(p.Hand) <= k.N
+	case skill.HandAtLeast:
+		r = len(p.Hand) >= k.N
+	case skill.OppHandAtLeast:
+		r = len(o.Hand) >= k.N
+	case skill.OppHandAtMost:
+		r = len(o.Hand) <= k.N
+	case skill.LifeAtMost:
+		r = len(p.Life) <= k.N
+	case skill.LifeAtLeast:
+		r = len(p.Life) >= k.N
+	case skill.LifeIs:
+		r = len(p.Life) == k.N
+	case skill.OppLifeAtMost:
+		r = len(o.Life) <= k.N
+	case skill.OppLifeAtLeast:
+		r = len(o.Life) >= k.N
+	case skill.DropAtLeast:
+		r = len(p.Drop) >= k.N
+	case skill.EnergyAtLeast:
+		r = len(p.Energy) >= k.N
+	case skill.EnergyIs:
+		r = len(p.Energy) == k.N
+	case skill.EnergyLess:
+		r = len(p.Energy) < len(o.Energy)
+	case skill.HasMarker:
+		r = p.Markers > 0
+	case skill.Have:
+		n := 0
+		if k.All {
+			// "<Android 17> and <Android 18>": one of each.
+			r = true
+			for _, name := range k.Card.Names {
+				f := skill.Filter{Names: []string{name}}
+				if !s.anyInBattleArea(c.side, &f, c.src) {
+					r = false
+				}
+			}
+			break
+		}
+		for _, b := range p.Battle {
+			if s.fits(b.ID, &k.Card, c.src) {
+				n++
+			}
+		}
+		if p.Field != NoCard && k.Card.Type != "Battle" && s.fits(p.Field, &k.Card, c.src) {
+			n++
+		}
+		if k.WithLeader && s.fits(p.Leader.ID, &k.Card, c.src) {
+			n++
+		}
+		r = n >= max(1, k.N)
+	case skill.HaveInDrop:
+		n := 0
+		for _, id := range p.Drop {
+			if s.Cards[id].Number != "" && s.fits(id, &k.Card, c.src) {
+				n++
+			}
+		}
+		r = n >= max(1, k.N)
+		if k.All {
+			r = true
+			for _, name := range k.Card.Names {
+				f := skill.Filter{Names: []string{name}}
+				found := false
+				for _, id := range p.Drop {
+					found = found || s.Cards[id].Number != "" && s.fits(id, &f, c.src)
+				}
+				r = r && found
+			}
+		}
+	case skill.OppHave:
+		n := 0
+		for _, b := range o.Battle {
+			if s.fits(b.ID, &k.Card, c.src) {
+				n++
+			}
+		}
+		r = n >= max(1, k.N)
+	case skill.OppHasMarker:
+		r = o.Markers > 0
+	case skill.EnergyAtMost:
+		r = len(p.Energy) <= k.N
+	case skill.ActiveEnergyAtLeast:
+		n := 0
+		for _, e := range p.Energy {
+			if !e.Rest {
+				n++
+			}
+		}
+		r = n >= k.N
+	case skill.InBattleWithBattle:
+		if s.Battle.Step == NoBattle || s.Battle.Attacker != c.src && s.Battle.Target != c.src {
+			break
+		}
+		other := s.Battle.Target
+		if other == c.src {
+			other = s.Battle.Attacker
+		}
+		_, leader, _, _, ok := s.where(other)
+		r = ok && !leader
+	case skill.HaveInEnergy:
+		r = true
+		for _, name := range k.Card.Names {
+			found := false
+			for _, e := range p.Energy {
+				f := skill.Filter{Names: []string{name}}
+				if s.fits(e.ID, &f, NoCard) && s.Cards[e.ID].Number != "" {
+					found = true
+					break
+				}
+			}
+			r = r && found
+		}
+	case skill.ComboAtLeast:
+		r = len(p.Combo) >= k.N
+	case skill.InBattle:
+		r = s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src)
+	case skill.ThisRest:
+		r = s.inPlayRest(c.src)
+	case skill.PaidWithMarker:
+		r = c.markerPaid
+	case skill.AttackingBattle:
+		r = s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
+			s.Battle.Target != s.Players[c.side.Other()].Leader.ID
+	default:
+		return false
+	}
+	return r != k.Not
+}
+
+func (s *State) anyInBattleArea(side Side, f *skill.Filter, src CardID) bool {
+	p := &s.Players[side]
+	for _, b := range p.Battle {
+		if s.fits(b.ID, f, src) {
+			return true
+		}
+	}
+	return p.Field != NoCard && s.fits(p.Field, f, src)
+}
+
+// covers reports whether a fixed target ("this card", "your Leader", "all
+// your Battle Cards with «Saiyan»") of side's card src includes card id.
+func (s *State) covers(side Side, src CardID, t *skill.Target, id CardID) bool {
+	idSide, leader, field, _, ok := s.where(id)
+	if !ok || field {
+		return false
+	}
+	match := func() bool {
+		if s.fits(id, &t.Filter, src) {
+			return true
+		}
+		for i := range t.Alts {
+			if s.fits(id, &t.Alts[i], src) {
+				return true
+			}
+		}
+		return false
+	}
+	switch t.Who {
+	case skill.ThisCard:
+		return id == src
+	case skill.YourLeader:
+		return leader && idSide == side && match()
+	case skill.ThisAndLeader:
+		return id == src || leader && idSide == side
+	case skill.InBattleYours:
+		return idSide == side && s.Battle.Step != NoBattle && (s.Battle.Attacker == id || s.Battle.Target == id) && match()
+	case skill.Yours, skill.Opponents, skill.AnyPlayers:
+		if !t.All || leader && t.Filter.Type != "Leader" {
+			return false
+		}
+		want := side
+		if t.Who == skill.Opponents {
+			want = side.Other()
+		}
+		return (t.Who == skill.AnyPlayers || idSide == want) && match()
+	}
+	return false
+}
+
+// inPlaySources calls fn with every card in play whose text the engine
+// reads (Leaders, Battle Cards, [Field]s), with its skills.
+func (s *State) inPlaySources(fn func(side Side, src CardID, sks []skill.Skill) bool) {
+	for i := range s.Players {
+		p := &s.Players[i]
+		visit := func(id CardID) bool {
+			if sks, _, ok := s.skillsOf(id); ok && len(sks) > 0 {
+				return fn(Side(i), id, sks)
+			}
+			return true
+		}
+		if !visit(p.Leader.ID) {
+			return
+		}
+		for j := 0; j < len(p.Battle); j++ {
+			if !visit(p.Battle[j].ID) {
+				return
+			}
+		}
+		if p.Field != NoCard && !visit(p.Field) {
+			return
+		}
+	}
+}
+
+// continuous sums the [Permanent] power skills in play that apply to card
+// id now.
+func (s *State) continuous(id CardID) int {
+	if s.declared || s.cards == nil {
+		return 0
+	}
+	total := 0
+	s.inPlaySources(func(side Side, src CardID, sks []skill.Skill) bool {
+		for k := range sks {
+			sk := &sks[k]
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
+				continue
+			}
+			for j := range sk.Effects {
+				e := &sk.Effects[j]
+				if e.Kind != skill.Power || e.For != skill.WhileHolds {
+					continue
+				}
+				if s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If) {
+					total += e.Amount
+				}
+			}
+		}
+		return true
+	})
+	return total
+}
+
+// Keyword bits of Gains and continuous grants.
+const (
+	kwBlocker uint16 = 1 << iota
+	kwCritical
+	kwDoubleStrike
+	kwTripleStrike
+	kwBarrier
+	kwNoAttack // "can't attack" for the turn
+	kwNoReady  // "can't switch to Active Mode" (stays rested when its turn begins)
+)
+
+var keywordBits = map[string]uint16{
+	"Blocker": kwBlocker, "Critical": kwCritical, "Double Strike": kwDoubleStrike,
+	"Triple Strike": kwTripleStrike, "Barrier": kwBarrier,
+}
+
+// hasKeyword reports whether a card in play has keyword kw now: printed on
+// it (on the side showing), given for the turn or battle by an effect, or
+// granted by a [Permanent] skill whose conditions hold ("this card gains
+// [Blocker]" while you have a <Goku Black> Battle Card).
+func (s *State) hasKeyword(id CardID, kw string) bool {
+	if c, ok := s.card(id); ok {
+		if s.isAwakened(id) && strings.TrimSpace(c.BackText) != "" {
+			if hasKeywordIn(c.BackText, kw) {
+				return true
+			}
+		} else if hasOwnKeyword(c, kw) {
+			return true
+		}
+	}
+	bit := keywordBits[kw]
+	if bit != 0 {
+		side, leader, _, idx, ok := s.where(id)
+		if ok {
+			g := s.Players[side].Leader.Gained
+			if !leader {
+				g = s.Players[side].Battle[idx].Gained
+			}
+			if (g.Turn|g.Battle|g.Until)&bit != 0 {
+				return true
+			}
+		}
+	}
+	return s.granted(id, skill.Gain, kw)
+}
+
+// granted reports whether a [Permanent] skill in play gives card id an
+// effect of kind (a keyword for Gain, a limit for CantAttack) now.
+func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
+	if s.declared || s.cards == nil {
+		return false
+	}
+	found := false
+	s.inPlaySources(func(side Side, src CardID, sks []skill.Skill) bool {
+		for k := range sks {
+			sk := &sks[k]
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
+				continue
+			}
+			for j := range sk.Effects {
+				e := &sk.Effects[j]
+				if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw {
+					continue
+				}
+				if s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If) {
+					found = true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// hasKeywordIn is hasOwnKeyword for a given text.
+func hasKeywordIn(text, kw string) bool {
+	tag := "[" + kw + "]"
+	for line := range strings.SplitSeq(text, "\n") {
+		line = strings.TrimSpace(line)
+		for strings.HasPrefix(line, "[") {
+			if strings.HasPrefix(line, tag) {
+				return true
+			}
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				break
+			}
+			line = strings.TrimSpace(line[end+1:])
+		}
+	}
+	return false
+}
+
+// negativeContinuous reports whether a [Permanent] skill in play lowers
+// power, so the power-0 check must look at every Battle Card.
+func (s *State) negativeContinuous() bool {
+	if s.declared || s.cards == nil {
+		return false
+	}
+	found := false
+	s.inPlaySources(func(side Side, src CardID, sks []skill.Skill) bool {
+		for k := range sks {
+			if !sks[k].Understood || !sks[k].Timing.Has(skill.Permanent) {
+				continue
+			}
+			for j := range sks[k].Effects {
+				if sks[k].Effects[j].Kind == skill.Power && sks[k].Effects[j].Amount < 0 {
+					found = true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
+}

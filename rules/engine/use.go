@@ -1,0 +1,385 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+)
+
+// use is "P1 use CARD [-> CHOICE ...] [pay ...]": it makes the choices of a
+// triggered skill that waits for them, or uses an [Activate Main] or
+// [Activate Battle] skill of a card in play, paying its cost. The engine
+// checks the timing, [Once per turn], the cost and that every choice is one
+// the skill allows, then applies the effects.
+func (e *applier) use() *Violation {
+	s, pl := e.s, e.a.Player
+	r, err := ParseRef(e.a.Card)
+	if err != nil {
+		return violation("", "%s", err.Error())
+	}
+	if v := ownRef(pl, r, "Card skills", "uses their own cards' skills"); v != nil {
+		return v
+	}
+	q := &choiceQueue{refs: append([]string(nil), e.a.Targets...)}
+	// A triggered skill waiting for its choices.
+	for i, p := range s.Pending {
+		if p.Side != pl || !e.refNames(r, p.Source) {
+			continue
+		}
+		s.Pending = append(s.Pending[:i:i], s.Pending[i+1:]...)
+		sks, _, ok := s.skillsOfSide(p.Source, p.Back)
+		if !ok || p.Skill >= len(sks) {
+			return nil
+		}
+		sk := &sks[p.Skill]
+		if sk.OncePerTurn {
+			s.Used = append(s.Used, UsedSkill{Source: p.Source, Skill: p.Skill, Back: p.Back})
+		}
+		c := ctx{side: pl, src: p.Source, markerPaid: p.Marker}
+		return e.useSkill(c, sk, q)
+	}
+	// An [Activate] skill of a card in play.
+	if r.Number == "" && !r.Leader {
+		return violation("Card skills", "name the card whose skill %s uses", pl)
+	}
+	c, v := e.resolveInPlay(pl, e.a.Card, pl)
+	if v != nil && !r.Leader {
+		// A card just used or KO'd is in the Drop: if the engine does not
+		// read it, the use line declares its skill's effects.
+		for _, id := range s.Players[pl].Drop {
+			if s.Cards[id].Number == r.Number && !s.readsCard(id) {
+				e.events = append(e.events, Event{Rule: "Card skills", Declared: true,
+					Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
+					Args:   []any{pl, s.Name(id)}})
+				return nil
+			}
+		}
+	}
+	if v != nil {
+		if len(s.Pending) > 0 {
+			return violation("Card skills", "%s has no skill waiting for choices and no %s in play", s.Name(s.Pending[0].Source), r.String())
+		}
+		return v
+	}
+	if c.side != pl {
+		return violation("Card skills", "%s uses their own cards' skills; %s is %s's", pl, e.label(c), c.side)
+	}
+	inBattle := s.Battle.Step != NoBattle
+	sks, back, known := s.skillsOf(c.id)
+	if !known {
+		// The engine does not read this card: the use is the players' word.
+		if v := e.useTiming(pl, inBattle); v != nil {
+			return v
+		}
+		e.events = append(e.events, Event{Rule: "Card skills", Declared: true,
+			Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
+			Args:   []any{pl, e.label(c)}})
+		return nil
+	}
+	idx := -1
+	want := skill.ActivateMain
+	if inBattle {
+		want = skill.ActivateBattle
+	}
+	for i := range sks {
+		if !sks[i].Timing.Has(want) {
+			continue
+		}
+		if idx < 0 || sks[idx].OncePerTurn && s.usedThisTurn(c.id, idx, back) {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		has := false
+		for i := range sks {
+			has = has || sks[i].Activated()
+		}
+		if has && inBattle {
+			return violation("CR 7-3-4-2", "%s has no [Activate Battle] skill to use in a battle; its [Activate Main] skill is used in the Main Phase outside battles", s.Name(c.id))
+		}
+		if has {
+			return violation("[Activate Battle]", "%s has no [Activate Main] skill; its [Activate Battle] skill is used during a battle", s.Name(c.id))
+		}
+		return violation("Card skills", "%s has no [Activate Main] or [Activate Battle] skill to use", s.Name(c.id))
+	}
+	sk := &sks[idx]
+	if v := e.useTiming(pl, inBattle); v != nil {
+		return v
+	}
+	if !sk.Understood {
+		e.unread(c.id, sk)
+		return nil
+	}
+	if !s.turnOK(pl, sk) {
+		if sk.YourTurn {
+			return violation("Card skills", "%s can only be used on its player's own turn ([Your Turn])", s.skillLabel(c.id, sk))
+		}
+		return violation("Card skills", "%s can only be used on the opponent's turn ([Opponent's Turn])", s.skillLabel(c.id, sk))
+	}
+	if sk.OncePerTurn && s.usedThisTurn(c.id, idx, back) {
+		return violation("[Once per turn]", "%s was already used this turn ([Once per turn])", s.skillLabel(c.id, sk))
+	}
+	if !s.holds(ctx{side: pl, src: c.id}, sk.If) {
+		return violation("Card skills", "the condition of %s is not met", s.skillLabel(c.id, sk))
+	}
+	if sk.OncePerTurn {
+		s.Used = append(s.Used, UsedSkill{Source: c.id, Skill: idx, Back: back})
+	}
+	if !inBattle {
+		e.enterMain()
+	} else if s.Battle.Step == StepAttack {
+		// The attacker's [Activate Battle] timing is the Offense Step: the
+		// chance to block has gone, as after a combo.
+		s.Battle.Step = StepOffense
+	}
+	return e.useSkill(ctx{side: pl, src: c.id}, sk, q)
+}
+
+// useTiming checks when an [Activate] skill may be used: in the player's
+// Main Phase outside battles, or during a battle at the [Activate Battle]
+// timing.
+func (e *applier) useTiming(pl Side, inBattle bool) *Violation {
+	if inBattle {
+		if v := e.battleTiming(pl); v != nil {
+			return violation("[Activate Battle]", "%s", v.Message())
+		}
+		return nil
+	}
+	if v := e.toMain(); v != nil {
+		return violation("CR 7-3-4-2", "an [Activate Main] skill is used in its player's own Main Phase, outside battles: %s", v.Message())
+	}
+	return nil
+}
+
+// refNames reports whether reference r names card id (by number, or the Leader).
+func (e *applier) refNames(r Ref, id CardID) bool {
+	if r.Leader {
+		for i := range e.s.Players {
+			if e.s.Players[i].Leader.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	return r.Number != "" && e.s.Cards[id].Number == r.Number
+}
+
+// useSkill pays a skill's cost and applies its effects with the log's
+// choices; choices left over are a violation.
+func (e *applier) useSkill(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
+	s := e.s
+	label := s.skillLabel(c.src, sk)
+	if sk.Cost.Energy > 0 {
+		rest, markers, v := e.payFor(c.side, sk.Cost.Energy, sk.Cost.Colours)
+		if v != nil {
+			return violation(v.Rule, "%s costs %d: %s", label, sk.Cost.Energy, v.Message())
+		}
+		e.pay(c.side, rest, markers)
+		e.payEvent(c.side, rest, markers)
+		c.markerPaid = c.markerPaid || markers > 0
+	} else if len(e.a.Pay) > 0 {
+		return violation("CR 5-3-1", "%s has no energy cost to pay", label)
+	}
+	for i := range sk.Cost.Parts {
+		if v := e.payPart(c, sk, &sk.Cost.Parts[i], q); v != nil {
+			return v
+		}
+	}
+	e.depth++
+	v := e.resolve(c, sk, q)
+	e.depth--
+	if v != nil {
+		return v
+	}
+	if ref, ok := q.peek(); ok {
+		if q.miss != "" {
+			return violation("Card skills", "%s cannot choose %s: it chooses %s", label, q.miss, q.missWhat)
+		}
+		return violation("Card skills", "%s has no choice left for %s", label, ref)
+	}
+	return nil
+}
+
+// payPart pays one part of a skill's cost other than energy ("switch this
+// card to Rest Mode", "discard 1 card from your hand"). A cost must be paid
+// in full.
+func (e *applier) payPart(c ctx, sk *skill.Skill, part *skill.Effect, q *choiceQueue) *Violation {
+	s := e.s
+	p := &s.Players[c.side]
+	label := s.skillLabel(c.src, sk)
+	switch part.Kind {
+	case skill.Rest:
+		if part.Target.Who == skill.ThisCard {
+			if s.inPlayRest(c.src) {
+				return violation("Card skills", "%s costs switching %s to Rest Mode, and it is in Rest Mode already", label, s.Name(c.src))
+			}
+			if _, _, _, _, ok := s.where(c.src); !ok {
+				return violation("Card skills", "%s costs switching %s to Rest Mode, and it is not in play", label, s.Name(c.src))
+			}
+		}
+	case skill.LifeToHand, skill.LifeToDrop, skill.LifeToEnergy:
+		if len(p.Life) < part.N {
+			return violation("Card skills", "%s costs %d life card(s); %s has %d", label, part.N, c.side, len(p.Life))
+		}
+	case skill.ToDrop, skill.KO, skill.ToHand, skill.ToDeckBottom:
+		if part.Target.Who == skill.ThisCard {
+			if _, _, _, _, ok := s.where(c.src); !ok {
+				return violation("Card skills", "%s costs %s itself, and it is not in play", label, s.Name(c.src))
+			}
+		}
+	case skill.Damage:
+		if len(p.Life) < part.N {
+			return violation("Card skills", "%s costs %d damage; %s has %d life", label, part.N, c.side, len(p.Life))
+		}
+	}
+	// A cost is paid in full: choices of cards must be made.
+	strict := *q
+	strict.lapse = false
+	exact := *part
+	exact.Target.UpTo = false
+	_, v := e.effect(c, sk, &exact, &strict, nil)
+	q.refs, q.miss, q.missWhat = strict.refs, strict.miss, strict.missWhat
+	return v
+}
+
+// payFor chooses what pays an energy cost: the action's pay list if it has
+// one, else the engine's choice (payPlan).
+func (e *applier) payFor(pl Side, cost int, spec string) ([]int, int, *Violation) {
+	if len(e.a.Pay) > 0 {
+		return e.payWith(pl, cost, spec, e.a.Pay)
+	}
+	return e.payPlan(pl, cost, spec)
+}
+
+// payWith checks a pay list: each entry an Active energy card of pl (named
+// by number, the k-th Active one with #k) or "marker"; together exactly the
+// cost, covering its coloured orbs (a marker counts as the Leader's colour).
+func (e *applier) payWith(pl Side, cost int, spec string, pay []string) ([]int, int, *Violation) {
+	s := e.s
+	p := &s.Players[pl]
+	used := make([]bool, len(p.Energy))
+	var rest []int
+	markers := 0
+	var colours [][]string // each payer's colours; nil: unknown (any)
+	leader, leaderKnown := s.card(p.Leader.ID)
+	for _, ref := range pay {
+		if strings.EqualFold(ref, Marker) {
+			markers++
+			if markers > p.Markers {
+				if p.Markers == 0 {
+					return nil, 0, violation("Energy marker", "%s has no energy marker to pay with", pl)
+				}
+				return nil, 0, violation("Energy marker", "%s has %d energy marker(s), not %d", pl, p.Markers, markers)
+			}
+			if leaderKnown {
+				colours = append(colours, leader.Colours)
+			} else {
+				colours = append(colours, nil)
+			}
+			continue
+		}
+		r, err := ParseRef(ref)
+		if err != nil || r.Leader || r.Top || r.Bottom || r.Owner != NoSide && r.Owner != pl {
+			return nil, 0, violation("CR 5-3-1", "%s pays with their own energy: %q is not one of their energy cards", pl, ref)
+		}
+		seen, found := 0, -1
+		for i, en := range p.Energy {
+			if en.Rest || used[i] {
+				continue
+			}
+			num := s.Cards[en.ID].Number
+			if r.Number == "" && num == "" || r.Number != "" && num == r.Number {
+				seen++
+				if r.Nth == 0 || r.Nth == seen {
+					found = i
+					break
+				}
+			}
+		}
+		if found < 0 {
+			for i, en := range p.Energy {
+				if en.Rest && (r.Number == "" || s.Cards[en.ID].Number == r.Number) {
+					return nil, 0, violation("CR 5-3-1", "%s's energy %s is in Rest Mode: only Active energy pays", pl, r.String())
+				}
+				_ = i
+			}
+			return nil, 0, violation("CR 5-3-1", "%s has no Active energy %s to pay with", pl, r.String())
+		}
+		used[found] = true
+		rest = append(rest, found)
+		if c, ok := s.card(p.Energy[found].ID); ok && len(c.Colours) > 0 {
+			colours = append(colours, c.Colours)
+		} else {
+			colours = append(colours, nil)
+		}
+	}
+	if n := len(rest) + markers; n != cost {
+		return nil, 0, violation("CR 5-3-1", "the pay list pays %d; the cost is %d", n, cost)
+	}
+	var need []string
+	for i := 0; i < len(spec); i++ {
+		if col, ok := colourLetters[spec[i]]; ok {
+			need = append(need, col)
+		}
+	}
+	if !coverColours(need, colours, make([]bool, len(colours))) {
+		return nil, 0, violation("CR 5-3-1", "the energy named does not cover the cost's coloured orbs (%s)", strings.Join(need, ", "))
+	}
+	return rest, markers, nil
+}
+
+// coverColours reports whether each needed colour can be paid by a
+// different payer (nil colours: unknown, pays any).
+func coverColours(need []string, payers [][]string, taken []bool) bool {
+	if len(need) == 0 {
+		return true
+	}
+	for i, cols := range payers {
+		if taken[i] || cols != nil && !contains(cols, need[0]) {
+			continue
+		}
+		taken[i] = true
+		if coverColours(need[1:], payers, taken) {
+			return true
+		}
+		taken[i] = false
+	}
+	return false
+}
+
+// playCost is a card's cost to play from hand: the declared one, or the
+// printed one less the reductions its own [Permanent] skills give while
+// their conditions hold ("reduce the cost of this card in your hand by 1").
+func (e *applier) playCost(pl Side, id CardID, c rules.Card, known bool) (cost int, spec string, declared bool, reduced int) {
+	cost, spec, declared = e.cost(c, known)
+	if declared || !known || c.Cost == nil {
+		return cost, spec, declared, 0
+	}
+	sks, _, ok := e.s.skillsOf(id)
+	if !ok {
+		return cost, spec, false, 0
+	}
+	for i := range sks {
+		sk := &sks[i]
+		if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !e.s.turnOK(pl, sk) {
+			continue
+		}
+		for j := range sk.Effects {
+			ef := &sk.Effects[j]
+			if ef.Kind == skill.CostChange && ef.Target.Who == skill.ThisCard && ef.Detail == "" &&
+				e.s.holds(ctx{side: pl, src: id}, ef.If) {
+				reduced -= ef.Amount
+			}
+		}
+	}
+	// The coloured orbs stay: only the rest of the cost is reduced.
+	floor := 0
+	for i := 0; i < len(spec); i++ {
+		if _, ok := colourLetters[spec[i]]; ok {
+			floor++
+		}
+	}
+	cost = max(floor, cost-reduced)
+	return cost, spec, false, reduced
+}
