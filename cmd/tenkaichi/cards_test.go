@@ -134,3 +134,25 @@ func TestDeckCheckCardTextZDeckAndBanDatesFromTheDatabase(t *testing.T) {
 		}
 	}
 }
+
+// After 'cards import', 'cards coverage' reads the stored pool; the file and
+// the store give the same figures.
+func TestCardsCoverageOfStoredPool(t *testing.T) {
+	env, out, errb, dataArgs := testEnv(t, "")
+	cardsFile := filepath.Join("..", "..", "testdata", "fusion-world-cards.json")
+	if code := run(context.Background(), env, append([]string{"cards", "import", cardsFile}, dataArgs...)); code != 0 {
+		t.Fatalf("cards import: %s", errb.String())
+	}
+	before := len(out.String())
+	if code := run(context.Background(), env, append([]string{"cards", "coverage"}, dataArgs...)); code != 0 {
+		t.Fatalf("cards coverage exited %d: %s", code, errb.String())
+	}
+	stored := out.String()[before:]
+	before = len(out.String())
+	if code := run(context.Background(), env, []string{"cards", "coverage", cardsFile}); code != 0 {
+		t.Fatalf("cards coverage FILE: %s", errb.String())
+	}
+	if file := out.String()[before:]; stored != file || !strings.Contains(stored, "Fusion World cards: 120") {
+		t.Errorf("stored pool:\n%s\nfile:\n%s", stored, file)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -267,5 +268,79 @@ func TestReplayOtherPlayersCardIsAViolation(t *testing.T) {
 		if code != 1 || !strings.Contains(out, want) {
 			t.Errorf("%q: exit %d %s\n%s", tail, code, errs, out[max(0, len(out)-600):])
 		}
+	}
+}
+
+// "replay -" reads the log from standard input.
+func TestReplayReadsStandardInput(t *testing.T) {
+	var out, errb bytes.Buffer
+	env := &cliEnv{stdin: strings.NewReader(shortLog), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	code := run(context.Background(), env, []string{"replay", "--cards", replayCards(t), "-"})
+	if code != 0 || !strings.Contains(out.String(), "legal:") {
+		t.Fatalf("exit %d %s\n%s", code, errb.String(), out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	env.stdin = strings.NewReader("P1 first\nP1 dance\n")
+	if code := run(context.Background(), env, []string{"replay", "-"}); code != 2 || !strings.Contains(errb.String(), "standard input: line 2") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// --json gives the state at the illegal step too: the state the illegal
+// action was tried in, which is what a judge looks at.
+func TestReplayJSONStateAtViolation(t *testing.T) {
+	bad := shortLog + "P1 attack leader -> leader\n"
+	code, out, errs := runReplayCLI("replay", "--json", "--cards", replayCards(t), writeLog(t, bad))
+	if code != 1 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	var got struct {
+		Steps []struct {
+			Action    string `json:"action"`
+			Violation *struct {
+				Rule string `json:"rule"`
+			} `json:"violation"`
+			State *struct {
+				TurnPlayer string `json:"turn_player"`
+				Players    []struct {
+					Hand int `json:"hand"`
+				} `json:"players"`
+			} `json:"state"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	last := got.Steps[len(got.Steps)-1]
+	if last.Violation == nil || last.State == nil || last.State.TurnPlayer != "P2" || len(last.State.Players) != 2 {
+		t.Fatalf("the violating step has no state: %+v", last)
+	}
+	before := got.Steps[len(got.Steps)-2].State
+	if before.Players[0].Hand != last.State.Players[0].Hand {
+		t.Errorf("the state at the illegal step should be the one it was tried in")
+	}
+}
+
+func TestCardsCoverage(t *testing.T) {
+	code, out, errs := runReplayCLI("cards", "coverage", "--top", "3", fixtureCards)
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	for _, want := range []string{"Fusion World cards: 120", "text not known: ", "understood: ", "phrases not understood"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`understood: \d+ of \d+ cards whose text is known \(\d+\.\d%\)`).MatchString(out) {
+		t.Errorf("no percentage:\n%s", out)
+	}
+	code, _, errs = runReplayCLI("cards", "coverage", "a.json", "b.json")
+	if code != 2 || !strings.Contains(errs, "tenkaichi cards coverage: expected at most one FILE") {
+		t.Errorf("two files: exit %d %q", code, errs)
+	}
+	code, _, errs = runReplayCLI("cards", "coverage", "--data", t.TempDir())
+	if code != 2 || !strings.Contains(errs, "no card pool") {
+		t.Errorf("no stored pool: exit %d %q", code, errs)
 	}
 }

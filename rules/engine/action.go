@@ -217,6 +217,9 @@ type Event struct {
 	Args     []any  `json:"args,omitempty"`
 	Auto     bool   `json:"auto,omitempty"`
 	Declared bool   `json:"declared,omitempty"`
+	// Unread flags a skill (or an effect of one) the engine does not read or
+	// apply: what it does is declared in the log, not checked.
+	Unread bool `json:"unread,omitempty"`
 }
 
 // Text is the event as a plain sentence.

@@ -308,7 +308,7 @@ func (e *applier) endTurn() {
 	// An end-of-turn skill with choices cannot wait: the turn is over.
 	for _, q := range s.Pending {
 		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
-			e.events = append(e.events, Event{Rule: "[End of Your Turn]", Declared: true,
+			e.events = append(e.events, Event{Rule: "[End of Your Turn]", Declared: true, Unread: true,
 				Format: "%s has choices the engine cannot wait for at the end of the turn; declare its effects in the log",
 				Args:   []any{s.skillLabel(q.Source, &sks[q.Skill])}})
 		}

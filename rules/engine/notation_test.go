@@ -44,6 +44,11 @@ P2 ko P1:FS01-02
 miss
 P2 shuffle
 P2 awaken
+P1 play FS01-07 pay FS01-11#2 marker
+P2 evolve TS-02 on FS02-05 cost 1 pay marker
+P1 use FS01-02 -> P2:FS02-05 none leader
+P1 use leader pay FS01-11
+damage 2 FS02-05 ?
 P2 concede
 `
 
@@ -55,7 +60,7 @@ func TestParseText(t *testing.T) {
 	if l.Setup.Seed != 42 || l.Setup.Players[0].Name != "Ana" || len(l.Setup.Players[0].Deck) != 50 || l.Setup.Players[0].Deck[0] != "FS01-02" || l.Setup.Players[0].Deck[4] != "" {
 		t.Fatalf("setup: %+v", l.Setup)
 	}
-	if len(l.Actions) != 26 {
+	if len(l.Actions) != 31 {
 		t.Fatalf("%d actions", len(l.Actions))
 	}
 	a := l.Actions[0]
@@ -107,6 +112,87 @@ func TestFormatRoundTrip(t *testing.T) {
 func clearLines(l *Log) {
 	for i := range l.Actions {
 		l.Actions[i].Line = 0
+	}
+}
+
+func TestParseUsePayAndLifeNames(t *testing.T) {
+	l, err := ParseText([]byte(sampleLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(l.Actions)
+	play, evolve, use, use2, dmg := l.Actions[n-6], l.Actions[n-5], l.Actions[n-4], l.Actions[n-3], l.Actions[n-2]
+	if play.Verb != VerbPlay || play.Card != "FS01-07" || !reflect.DeepEqual(play.Pay, []string{"FS01-11#2", Marker}) {
+		t.Errorf("play %+v", play)
+	}
+	if evolve.Verb != VerbEvolve || *evolve.Amount != 1 || !reflect.DeepEqual(evolve.Pay, []string{Marker}) {
+		t.Errorf("evolve %+v", evolve)
+	}
+	if use.Verb != VerbUse || use.Card != "FS01-02" || !reflect.DeepEqual(use.Targets, []string{"P2:FS02-05", NoChoice, "leader"}) {
+		t.Errorf("use %+v", use)
+	}
+	if use2.Card != "leader" || len(use2.Targets) != 0 || !reflect.DeepEqual(use2.Pay, []string{"FS01-11"}) {
+		t.Errorf("use %+v", use2)
+	}
+	if dmg.Verb != VerbDamage || *dmg.Amount != 2 || !reflect.DeepEqual(dmg.Targets, []string{"FS02-05", "?"}) {
+		t.Errorf("damage %+v", dmg)
+	}
+	for _, bad := range []string{"P1 use", "P1 use FS01-02 ->", "P1 use FS01-02 P2:FS02-05", "P1 play FS01-07 pay", "P1 play FS01-07 pay leader",
+		"P1 use FS01-02 -> nothing", "P1 play FS01-07 pay FS01-11 cost 2", "damage 2 3", "P1 charge FS01-07 pay marker"} {
+		if _, err := ParseText([]byte(bad)); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// A paper game: P2 gives a decklist; the log says every effect is declared.
+const paperLog = `[Seed "3"]
+[Effects "declared"]
+[P1Leader "FS01-01"]
+[P1Deck "50 ?"]
+[P2Leader "FS02-01"]
+[P2Decklist "4 FS02-05, 4 FS02-12, 42 FS02-14"]
+P1 first
+`
+
+func TestParseDecklistAndEffectsTags(t *testing.T) {
+	l, err := ParseText([]byte(paperLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2 := l.Setup.Players[1]
+	if l.Setup.Effects != EffectsDeclared || len(p2.Deck) != 0 || len(p2.Decklist) != 50 || p2.Decklist[0] != "FS02-05" {
+		t.Fatalf("setup %+v", l.Setup)
+	}
+	var buf bytes.Buffer
+	if err := Format(&buf, l); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `[P2Decklist "4 FS02-05, 4 FS02-12, 42 FS02-14"]`) || !strings.Contains(buf.String(), `[Effects "declared"]`) {
+		t.Errorf("format:\n%s", buf.String())
+	}
+	js, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2, err := ParseLog(js)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	if !reflect.DeepEqual(l2.Setup, l.Setup) {
+		t.Errorf("JSON round trip: %+v", l2.Setup)
+	}
+	for _, tc := range []struct{ log, msg string }{
+		{"[P1Deck \"50 ?\"]\n[P1Decklist \"50 FS01-10\"]", "cannot both be given"},
+		{"[P1Decklist \"49 FS01-10, 1 ?\"]", "no ? in it"},
+		{"[Effects \"cards\"]", `Effects can only be "declared"`},
+		{`{"setup":{"players":[{"leader":"FS01-01","deck":["FS01-10"],"decklist":["FS01-10"]}]}}`, "a deck and a decklist"},
+		{`{"setup":{"effects":"some"}}`, `the only value is "declared"`},
+	} {
+		_, err := ParseLog([]byte(tc.log))
+		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%q: error %v, want %q", tc.log, err, tc.msg)
+		}
 	}
 }
 
@@ -169,6 +255,7 @@ func FuzzParseLog(f *testing.F) {
 	f.Add([]byte(sampleLog))
 	f.Add([]byte(`{"setup":{"seed":1},"actions":[{"verb":"draw","player":"P1","amount":3}]}`))
 	f.Add([]byte("P1 attack P2:FS01-07#3 -> leader\n"))
+	f.Add([]byte(paperLog + "P1 keep\nP2 keep\nP1 draw FS01-04\nP1 use FS01-04 -> none P2:FS02-05\nP1 play FS01-07 pay marker FS01-04\ndamage FS02-12\n"))
 	f.Add([]byte("{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\",\"deck\":[\"FB01-004_p1\",\"\"]},{\"leader\":\"FS02-01\"}]},\n\"actions\":[{\"player\":\"P1\",\"verb\":\"first\"},{\"verb\":\"damage\",\"amount\":2}]}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLog(data)

@@ -218,8 +218,8 @@ func Summary(s *State) string {
 		fmt.Fprintf(&b, "     leader %s (%s, %s%s)", s.Name(p.Leader.ID), side, modeWord(p.Leader.Rest), powerWord(s, p.Leader.ID))
 		if len(p.Battle) > 0 {
 			b.WriteString("; battle:")
-			for _, c := range p.Battle {
-				fmt.Fprintf(&b, " %s (%s%s", s.Name(c.ID), modeWord(c.Rest), powerWord(s, c.ID))
+			for j, c := range p.Battle {
+				fmt.Fprintf(&b, " %s (%s%s", s.copyName(Side(i), j), modeWord(c.Rest), powerWord(s, c.ID))
 				if c.Ki > 0 {
 					fmt.Fprintf(&b, ", %d ki", c.Ki)
 				}
@@ -240,7 +240,18 @@ func Summary(s *State) string {
 		}
 		b.WriteString("\n")
 	}
+	for _, q := range s.Pending {
+		fmt.Fprintf(&b, "  waiting: %s for %s's choices\n", s.pendingLabel(q), q.Side)
+	}
 	return b.String()
+}
+
+// pendingLabel names a waiting skill: "FS01-02 [On Play]".
+func (s *State) pendingLabel(q Pending) string {
+	if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
+		return s.skillLabel(q.Source, &sks[q.Skill])
+	}
+	return s.Name(q.Source)
 }
 
 func modeWord(rest bool) string {
@@ -266,7 +277,17 @@ type StateView struct {
 	Battle     *BattleView  `json:"battle,omitempty"`
 	Result     string       `json:"result,omitempty"`
 	Players    []PlayerView `json:"players"`
-	Hash       string       `json:"hash"`
+	// Waiting are the skills waiting for a player's choices (a use line).
+	Waiting []WaitingView `json:"waiting,omitempty"`
+	Hash    string        `json:"hash"`
+}
+
+// WaitingView is a triggered skill waiting for its player's choices.
+type WaitingView struct {
+	Player string `json:"player"`
+	Card   string `json:"card"`
+	Skill  string `json:"skill"` // the card and timing, "FS01-02 [On Play]"
+	Text   string `json:"text"`  // the skill as printed
 }
 
 // BattleView is the battle in progress.
@@ -280,12 +301,15 @@ type BattleView struct {
 
 // CardView is a card in play.
 type CardView struct {
-	Card     string `json:"card"`
-	Rest     bool   `json:"rest,omitempty"`
-	Power    *int   `json:"power,omitempty"`
-	Awakened bool   `json:"awakened,omitempty"`
-	Ki       int    `json:"ki,omitempty"`
-	Under    int    `json:"under,omitempty"`
+	Card string `json:"card"`
+	// Copy is the copy number ("#2") when more than one card of the number is
+	// in the player's Battle Area, or the copy is not the first.
+	Copy     int  `json:"copy,omitempty"`
+	Rest     bool `json:"rest,omitempty"`
+	Power    *int `json:"power,omitempty"`
+	Awakened bool `json:"awakened,omitempty"`
+	Ki       int  `json:"ki,omitempty"`
+	Under    int  `json:"under,omitempty"`
 }
 
 // PlayerView is one player's side of the board. Hidden zones are counts.
@@ -347,13 +371,24 @@ func View(s *State) StateView {
 			}
 		}
 		pv.Leader = CardView{Card: s.Name(p.Leader.ID), Rest: p.Leader.Rest, Awakened: p.Leader.Awakened, Power: power(p.Leader.ID)}
-		for _, b := range p.Battle {
-			pv.Battle = append(pv.Battle, CardView{Card: s.Name(b.ID), Rest: b.Rest, Power: power(b.ID), Ki: b.Ki, Under: len(b.Under)})
+		for j, b := range p.Battle {
+			cv := CardView{Card: s.Name(b.ID), Rest: b.Rest, Power: power(b.ID), Ki: b.Ki, Under: len(b.Under)}
+			if s.copyName(Side(i), j) != cv.Card {
+				cv.Copy = b.Copy
+			}
+			pv.Battle = append(pv.Battle, cv)
 		}
 		if p.Field != NoCard {
 			pv.Field = &CardView{Card: s.Name(p.Field), Rest: p.FieldRest}
 		}
 		v.Players = append(v.Players, pv)
+	}
+	for _, q := range s.Pending {
+		w := WaitingView{Player: q.Side.String(), Card: s.Name(q.Source), Skill: s.pendingLabel(q)}
+		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
+			w.Text = sks[q.Skill].Text
+		}
+		v.Waiting = append(v.Waiting, w)
 	}
 	return v
 }

@@ -114,7 +114,7 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 // unread flags a skill the engine cannot read: its effects are the log's
 // declared lines, as for every skill before the engine read cards.
 func (e *applier) unread(src CardID, sk *skill.Skill) {
-	e.events = append(e.events, Event{Rule: "Card skills", Declared: true,
+	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		Format: "%s: the engine does not read this skill (%q); its effects are declared in the log, not checked",
 		Args:   []any{e.s.skillLabel(src, sk), sk.Text}})
 }
@@ -435,7 +435,7 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 
 // notApplied flags an effect the engine reads but does not carry out.
 func (e *applier) notApplied(label string, ef *skill.Effect) {
-	e.events = append(e.events, Event{Rule: "Card skills", Declared: true,
+	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		Format: "%s: the engine reads this effect (%s) but does not apply it; declare it in the log if it matters",
 		Args:   []any{label, ef.Kind.String()}})
 }

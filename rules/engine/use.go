@@ -49,7 +49,7 @@ func (e *applier) use() *Violation {
 		// read it, the use line declares its skill's effects.
 		for _, id := range s.Players[pl].Drop {
 			if s.Cards[id].Number == r.Number && !s.readsCard(id) {
-				e.events = append(e.events, Event{Rule: "Card skills", Declared: true,
+				e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 					Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
 					Args:   []any{pl, s.Name(id)}})
 				return nil
@@ -72,7 +72,7 @@ func (e *applier) use() *Violation {
 		if v := e.useTiming(pl, inBattle); v != nil {
 			return v
 		}
-		e.events = append(e.events, Event{Rule: "Card skills", Declared: true,
+		e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 			Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
 			Args:   []any{pl, e.label(c)}})
 		return nil
