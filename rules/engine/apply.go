@@ -299,8 +299,8 @@ func (e *applier) endTurn() {
 	// [End of Your Turn] skills of the turn player's cards in play.
 	tp := &s.Players[s.TurnPlayer]
 	e.trigger(s.TurnPlayer, tp.Leader.ID, skill.EndOfYourTurn, skill.TriggerNone)
-	for _, b := range append([]BattleCard(nil), tp.Battle...) {
-		e.trigger(s.TurnPlayer, b.ID, skill.EndOfYourTurn, skill.TriggerNone)
+	for _, id := range e.withTriggers(tp.Battle) {
+		e.trigger(s.TurnPlayer, id, skill.EndOfYourTurn, skill.TriggerNone)
 	}
 	if tp.Field != NoCard {
 		e.trigger(s.TurnPlayer, tp.Field, skill.EndOfYourTurn, skill.TriggerNone)
@@ -709,13 +709,26 @@ func (e *applier) flagUnread(id CardID, t skill.Timing) {
 	}
 }
 
+// withTriggers lists the Battle Cards whose skills may trigger, by id: a
+// skill that triggers may change the Battle Area while they are visited.
+// Most cards have none, and then nothing is allocated.
+func (e *applier) withTriggers(battle []BattleCard) []CardID {
+	var out []CardID
+	for _, b := range battle {
+		if e.s.flagsOf(b.ID)&flagTriggers != 0 {
+			out = append(out, b.ID)
+		}
+	}
+	return out
+}
+
 // triggerOpponents fires the opponent's "[Auto] When your opponent plays a
 // Battle Card" skills.
 func (e *applier) triggerOpponents(pl Side) {
 	o := &e.s.Players[pl.Other()]
 	e.trigger(pl.Other(), o.Leader.ID, skill.Auto, skill.OpponentPlays)
-	for _, b := range append([]BattleCard(nil), o.Battle...) {
-		e.trigger(pl.Other(), b.ID, skill.Auto, skill.OpponentPlays)
+	for _, id := range e.withTriggers(o.Battle) {
+		e.trigger(pl.Other(), id, skill.Auto, skill.OpponentPlays)
 	}
 }
 
@@ -723,12 +736,15 @@ func (e *applier) triggerOpponents(pl Side) {
 // the energy markers removed.
 func (e *applier) payEvent(pl Side, rest []int, markers int) {
 	p := &e.s.Players[pl]
-	names := make([]string, len(rest))
-	for k, i := range rest {
-		names[k] = e.s.Name(p.Energy[i].ID)
-	}
 	if len(rest) > 0 {
-		e.event("CR 5-3-1", "%s pays with %s (rested)", pl, strings.Join(names, ", "))
+		var names strings.Builder
+		for k, i := range rest {
+			if k > 0 {
+				names.WriteString(", ")
+			}
+			names.WriteString(e.s.Name(p.Energy[i].ID))
+		}
+		e.event("CR 5-3-1", "%s pays with %s (rested)", pl, names.String())
 	}
 	if markers > 0 {
 		e.event("Energy marker", "%s removes %d energy marker(s) from the game to pay", pl, markers)
@@ -752,7 +768,7 @@ func (e *applier) undoRevealOnViolation(v **Violation) func() {
 			return
 		}
 		for i, id := range hand {
-			e.s.Cards[id].Number = before[i]
+			e.s.setNumber(id, before[i])
 		}
 	}
 }
@@ -1081,8 +1097,8 @@ func (e *applier) attack() *Violation {
 	e.trigger(pl, atk.id, skill.WhenAttacking, skill.TriggerNone)
 	e.trigger(pl, atk.id, skill.Auto, skill.ThisAttacks)
 	if atk.leader {
-		for _, b := range append([]BattleCard(nil), s.Players[pl].Battle...) {
-			e.trigger(pl, b.ID, skill.Auto, skill.LeaderAttacks)
+		for _, id := range e.withTriggers(s.Players[pl].Battle) {
+			e.trigger(pl, id, skill.Auto, skill.LeaderAttacks)
 		}
 	}
 	return nil
@@ -1559,7 +1575,7 @@ func (e *applier) damage(side Side, n int, critical bool, names []string) *Viola
 	for k := 0; k < n && len(p.Life) > 0; k++ {
 		top := p.Life[0]
 		if k < len(nums) && nums[k] != "" {
-			s.Cards[top].Number = nums[k]
+			s.setNumber(top, nums[k])
 		}
 		p.Life = p.Life[1:]
 		if critical {
@@ -1572,8 +1588,8 @@ func (e *applier) damage(side Side, n int, critical bool, names []string) *Viola
 	}
 	if n > 0 {
 		e.trigger(side, s.Players[side].Leader.ID, skill.Auto, skill.TakeDamage)
-		for _, b := range append([]BattleCard(nil), s.Players[side].Battle...) {
-			e.trigger(side, b.ID, skill.Auto, skill.TakeDamage)
+		for _, id := range e.withTriggers(s.Players[side].Battle) {
+			e.trigger(side, id, skill.Auto, skill.TakeDamage)
 		}
 	}
 	return nil

@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
 // The decks of the golden game: the FS01 starter list from the test fixture
@@ -39,7 +41,15 @@ type autoplayer struct {
 
 func autoplay(t testing.TB, setup Setup, cards Cards, long bool, limit int) *Log {
 	ap := &autoplayer{t: t, s: NewState(setup, cards), log: &Log{Setup: setup}, long: long}
-	ap.declared = !ap.s.readsCard(ap.s.Players[0].Leader.ID)
+	// The test cards' text is cut short: their Leader's draw is not read.
+	ap.declared = true
+	if sks, _, ok := ap.s.skillsOf(ap.s.Players[0].Leader.ID); ok {
+		for _, sk := range sks {
+			if sk.Understood && sk.Timing == skill.WhenAttacking {
+				ap.declared = false
+			}
+		}
+	}
 	ap.must("P1 first")
 	ap.must("P1 keep")
 	ap.must("P2 redraw")
@@ -125,7 +135,13 @@ func (ap *autoplayer) turn() {
 	if s.Turn > 1 {
 		if ap.long {
 			// Battle Cards only: the Leaders' attack skill draws, and the
-			// long game is to last until a deck runs out.
+			// long game is to last until a deck runs out. With the real
+			// cards' skills (more draws and life cards) a game ends
+			// sooner: then attack every third turn.
+			if !ap.declared && s.Turn%3 != 0 {
+				ap.must(P + "end")
+				return
+			}
 			for _, b := range s.Players[me].Battle {
 				if !b.Rest {
 					ap.attack(me, s.Name(b.ID))
@@ -180,6 +196,9 @@ func (ap *autoplayer) attack(me Side, attacker string) {
 		return
 	}
 	ap.choose(me)
+	if ap.over() {
+		return
+	}
 	for _, b := range s.Players[opp].Battle {
 		if !b.Rest && ap.try(O+"block "+s.Name(b.ID)) {
 			break
@@ -201,6 +220,9 @@ func (ap *autoplayer) attack(me Side, attacker string) {
 		if ap.try(P + "combo " + num) {
 			want--
 		}
+	}
+	if ap.over() {
+		return
 	}
 	ap.must(P + "pass")
 	// The defender defends when low on life, or always in a long game.

@@ -39,7 +39,7 @@ func (e *applier) reveal(id CardID, number string) *Violation {
 	if v := e.s.canReveal(id, number); v != nil {
 		return v
 	}
-	e.s.Cards[id].Number = number
+	e.s.setNumber(id, number)
 	return nil
 }
 
@@ -55,7 +55,7 @@ func (s *State) forgetDeck(side Side) {
 		return
 	}
 	for _, id := range s.Players[side].Deck {
-		s.Cards[id].Number = ""
+		s.setNumber(id, "")
 	}
 }
 

@@ -69,6 +69,9 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 	if e.depth > maxDepth {
 		return
 	}
+	if s.flagsOf(src)&flagTriggers == 0 {
+		return
+	}
 	sks, back, ok := s.skillsOf(src)
 	if !ok {
 		return
@@ -178,15 +181,14 @@ func (s *State) skillsOfSide(id CardID, back bool) ([]skill.Skill, bool, bool) {
 	if s.declared {
 		return nil, false, false
 	}
-	c, known := s.card(id)
-	if !known || !described(c) {
+	e, known := s.entry(id)
+	if !known || !e.described {
 		return nil, false, false
 	}
-	pc := s.parsed(s.Cards[id].Number, &c)
 	if back {
-		return pc.Back, true, true
+		return e.skills.Back, true, true
 	}
-	return pc.Front, false, true
+	return e.skills.Front, false, true
 }
 
 func (s *State) usedThisTurn(src CardID, i int, back bool) bool {
@@ -969,7 +971,7 @@ func (e *applier) search(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 		shuffle(s.rng(7), rest)
 		if s.paper(c.side) {
 			for _, id := range rest {
-				s.Cards[id].Number = ""
+				s.setNumber(id, "")
 			}
 		}
 		p.Deck = append(p.Deck, rest...)

@@ -52,9 +52,10 @@ const (
 func NewState(setup Setup, cards Cards) State {
 	s := State{Seed: setup.Seed, First: NoSide, TurnPlayer: NoSide, Phase: PhaseSetup, cards: cards,
 		declared: setup.Effects == EffectsDeclared}
-	if sc, ok := cards.(SkillCards); ok {
-		s.skills = sc
+	if m, ok := cards.(CardMap); ok {
+		s.entries = m.m
 	}
+
 	n := 2
 	for i := range setup.Players {
 		p := &setup.Players[i]
@@ -80,6 +81,9 @@ func NewState(setup Setup, cards Cards) State {
 			p.Deck = append(p.Deck, CardID(len(s.Cards)))
 			s.Cards = append(s.Cards, CardInstance{Number: normNumber(num), Owner: side})
 		}
+	}
+	for i := range s.Cards {
+		s.setNumber(CardID(i), s.Cards[i].Number)
 	}
 	return s
 }

@@ -9,24 +9,47 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
-// parsedTexts memoises the skill text of cards from a Cards that has not
-// read it itself (see SkillCards), keyed by front and back text.
+// parsedTexts memoises the skill text of cards from a Cards other than a
+// CardMap, keyed by front and back text.
 var parsedTexts sync.Map
 
-// parsed is the card's skill text as read by the skill package.
-func (s *State) parsed(number string, c *rules.Card) *skill.Card {
-	if s.skills != nil {
-		if sc, ok := s.skills.Skills(number); ok {
-			return sc
+// entry is what the engine knows of a card: its data and its skills. A
+// CardMap's entry is shared; for other Cards one is built (the skill text
+// read once per distinct text). ok is false for an unknown card or number.
+func (s *State) entry(id CardID) (*cardEntry, bool) {
+	if id < 0 || int(id) >= len(s.Cards) || s.cards == nil {
+		return nil, false
+	}
+	ci := &s.Cards[id]
+	n := ci.Number
+	if n == "" {
+		return nil, false
+	}
+	if ci.entry != nil {
+		return ci.entry, true
+	}
+	if s.entries != nil {
+		e, ok := s.entries[n]
+		return e, ok
+	}
+	c, ok := s.cards.Card(n)
+	if !ok {
+		return nil, false
+	}
+	var sc *skill.Card
+	if src, ok := s.cards.(SkillCards); ok {
+		sc, _ = src.Skills(n)
+	}
+	if sc == nil {
+		key := c.Text + "\x00" + c.BackText
+		v, ok := parsedTexts.Load(key)
+		if !ok {
+			p := skill.ParseCard(c.Text, c.BackText)
+			v, _ = parsedTexts.LoadOrStore(key, &p)
 		}
+		sc = v.(*skill.Card)
 	}
-	key := c.Text + "\x00" + c.BackText
-	if v, ok := parsedTexts.Load(key); ok {
-		return v.(*skill.Card)
-	}
-	sc := skill.ParseCard(c.Text, c.BackText)
-	v, _ := parsedTexts.LoadOrStore(key, &sc)
-	return v.(*skill.Card)
+	return newEntry(c, *sc), true
 }
 
 // skillsOf gives the skills showing on a card: a Leader's back side once it
@@ -38,20 +61,33 @@ func (s *State) skillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
 	if s.declared {
 		return nil, false, false
 	}
-	c, known := s.card(id)
-	if !known || !described(c) {
+	e, known := s.entry(id)
+	if !known || !e.described {
 		return nil, false, false
 	}
-	pc := s.parsed(s.Cards[id].Number, &c)
-	if c.Type == rules.TypeLeader {
-		for i := range s.Players {
-			if s.Players[i].Leader.ID == id && s.Players[i].Leader.Awakened {
-				return pc.Back, true, true
-			}
-		}
+	if e.card.Type == rules.TypeLeader && s.isAwakened(id) {
+		return e.skills.Back, true, true
 	}
-	return pc.Front, false, true
+	return e.skills.Front, false, true
 }
+
+// flagsOf is the summary of the skills showing on a card the engine reads.
+func (s *State) flagsOf(id CardID) skillFlags {
+	if s.declared {
+		return 0
+	}
+	e, known := s.entry(id)
+	if !known || !e.described {
+		return 0
+	}
+	if e.card.Type == rules.TypeLeader && s.isAwakened(id) {
+		return e.flags[1]
+	}
+	return e.flags[0]
+}
+
+// The flag summaries of a Leader's two sides are kept apart: its back side
+// shows once it has awakened.
 
 // readsCard reports whether the engine reads the card's skill text.
 func (s *State) readsCard(id CardID) bool {
@@ -429,28 +465,55 @@ func (s *State) covers(side Side, src CardID, t *skill.Target, id CardID) bool {
 }
 
 // inPlaySources calls fn with every card in play whose text the engine
-// reads (Leaders, Battle Cards, [Field]s), with its skills.
-func (s *State) inPlaySources(fn func(side Side, src CardID, sks []skill.Skill) bool) {
+// reads (Leaders, Battle Cards, [Field]s) and whose skills have one of the
+// flags, with its skills; fn returns false to stop.
+func (s *State) inPlaySources(flags skillFlags, fn func(side Side, src CardID, sks []skill.Skill) bool) {
+	if s.declared || s.cards == nil {
+		return
+	}
 	for i := range s.Players {
 		p := &s.Players[i]
-		visit := func(id CardID) bool {
-			if sks, _, ok := s.skillsOf(id); ok && len(sks) > 0 {
-				return fn(Side(i), id, sks)
+		n := len(p.Battle)
+		for j := -1; j <= n; j++ {
+			var id CardID
+			switch {
+			case j < 0:
+				id = p.Leader.ID
+			case j == n:
+				id = p.Field
+			default:
+				id = p.Battle[j].ID
 			}
-			return true
-		}
-		if !visit(p.Leader.ID) {
-			return
-		}
-		for j := 0; j < len(p.Battle); j++ {
-			if !visit(p.Battle[j].ID) {
+			if id == NoCard || s.flagsOf(id)&flags == 0 {
+				continue
+			}
+			if sks, _, ok := s.skillsOf(id); ok && len(sks) > 0 && !fn(Side(i), id, sks) {
 				return
 			}
-		}
-		if p.Field != NoCard && !visit(p.Field) {
-			return
+			if len(p.Battle) != n {
+				return // fn changed the Battle Area; callers only read
+			}
 		}
 	}
+}
+
+// anyInPlay reports whether a card in play has skills with one of the flags.
+func (s *State) anyInPlay(flags skillFlags) bool {
+	if s.declared || s.cards == nil {
+		return false
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		if s.flagsOf(p.Leader.ID)&flags != 0 || p.Field != NoCard && s.flagsOf(p.Field)&flags != 0 {
+			return true
+		}
+		for j := range p.Battle {
+			if s.flagsOf(p.Battle[j].ID)&flags != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // continuous sums the [Permanent] power skills in play that apply to card
@@ -460,7 +523,7 @@ func (s *State) continuous(id CardID) int {
 		return 0
 	}
 	total := 0
-	s.inPlaySources(func(side Side, src CardID, sks []skill.Skill) bool {
+	s.inPlaySources(flagPermanentPower, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
 			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
@@ -534,7 +597,7 @@ func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
 		return false
 	}
 	found := false
-	s.inPlaySources(func(side Side, src CardID, sks []skill.Skill) bool {
+	s.inPlaySources(flagPermanentGrant, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
 			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
@@ -581,20 +644,5 @@ func (s *State) negativeContinuous() bool {
 	if s.declared || s.cards == nil {
 		return false
 	}
-	found := false
-	s.inPlaySources(func(side Side, src CardID, sks []skill.Skill) bool {
-		for k := range sks {
-			if !sks[k].Understood || !sks[k].Timing.Has(skill.Permanent) {
-				continue
-			}
-			for j := range sks[k].Effects {
-				if sks[k].Effects[j].Kind == skill.Power && sks[k].Effects[j].Amount < 0 {
-					found = true
-					return false
-				}
-			}
-		}
-		return true
-	})
-	return found
+	return s.anyInPlay(flagNegativePower)
 }

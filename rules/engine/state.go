@@ -83,6 +83,19 @@ const NoCard CardID = -1
 type CardInstance struct {
 	Number string
 	Owner  Side
+	// entry is the card's data and skills for Number, looked up when the
+	// number was set (setNumber), so the engine does not look it up again.
+	entry *cardEntry
+}
+
+// setNumber names card id (or makes it unknown with ""), keeping its looked
+// up entry in step.
+func (s *State) setNumber(id CardID, number string) {
+	c := &s.Cards[id]
+	c.Number, c.entry = number, nil
+	if number != "" && s.entries != nil {
+		c.entry = s.entries[number]
+	}
 }
 
 // Cards looks up card data by number. The engine never reads cards from a
@@ -107,6 +120,50 @@ type CardMap struct {
 type cardEntry struct {
 	card   rules.Card
 	skills skill.Card
+	// described: the card list describes the card (see described); flags
+	// say what its front [0] and back [1] skills hold, so the engine can
+	// pass by cards with nothing to apply.
+	described bool
+	flags     [2]skillFlags
+}
+
+// skillFlags summarise one side of a card's skills.
+type skillFlags uint8
+
+const (
+	flagPermanentPower skillFlags = 1 << iota // a [Permanent] power change it reads
+	flagNegativePower                         // ... that lowers power
+	flagPermanentGrant                        // a [Permanent] keyword or "can't attack" it reads
+	flagTriggers                              // a skill with a timing other than [Permanent], or one not read
+)
+
+func newEntry(c rules.Card, sc skill.Card) *cardEntry {
+	e := &cardEntry{card: c, skills: sc, described: described(c)}
+	for side, sks := range [][]skill.Skill{sc.Front, sc.Back} {
+		var f skillFlags
+		for i := range sks {
+			sk := &sks[i]
+			if !sk.Understood || sk.Timing != 0 && sk.Timing != skill.Permanent {
+				f |= flagTriggers
+			}
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) {
+				continue
+			}
+			for _, ef := range sk.Effects {
+				switch ef.Kind {
+				case skill.Power:
+					f |= flagPermanentPower
+					if ef.Amount < 0 {
+						f |= flagNegativePower
+					}
+				case skill.Gain, skill.CantAttack:
+					f |= flagPermanentGrant
+				}
+			}
+		}
+		e.flags[side] = f
+	}
+	return e
 }
 
 // Card implements Cards.
@@ -130,7 +187,7 @@ func (m CardMap) Skills(number string) (*skill.Card, bool) {
 // Add puts a card in the map under its number, replacing one with the same
 // number, and reads its skill text.
 func (m CardMap) Add(c rules.Card) {
-	m.m[c.Number] = &cardEntry{card: c, skills: skill.ParseCard(c.Text, c.BackText)}
+	m.m[c.Number] = newEntry(c, skill.ParseCard(c.Text, c.BackText))
 }
 
 // All yields every number the map knows (printings included) with its card.
@@ -151,7 +208,7 @@ func (m CardMap) Len() int { return len(m.m) }
 func NewCardMap(cards []rules.Card) CardMap {
 	m := CardMap{m: make(map[string]*cardEntry, len(cards))}
 	for _, c := range cards {
-		e := &cardEntry{card: c, skills: skill.ParseCard(c.Text, c.BackText)}
+		e := newEntry(c, skill.ParseCard(c.Text, c.BackText))
 		m.m[c.Number] = e
 		// A log may name a printing (FB01-001-p1); it plays as its base card.
 		for _, p := range c.Printings {
@@ -289,8 +346,10 @@ type State struct {
 	// Used are the [Once per turn] skills used this turn.
 	Used []UsedSkill
 
-	cards  Cards
-	skills SkillCards
+	cards Cards
+	// entries is the CardMap's index when the game's Cards is one: the
+	// engine then reads cards and skills without copying them.
+	entries map[string]*cardEntry
 	// declared: the log's [Effects "declared"]: the engine reads no skill
 	// text and every effect is declared, as before the engine read cards.
 	declared bool
