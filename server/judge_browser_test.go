@@ -123,3 +123,27 @@ func TestPhoneScorekeeperRecordsActions(t *testing.T) {
 		t.Fatalf("log body:\n%s", full.Body)
 	}
 }
+
+// On a phone, the judge sees a card skill waiting for a player's choices,
+// with the line that makes them, and the board's copy numbers, without
+// side-scrolling.
+func TestPhoneJudgeSeesWaitingSkill(t *testing.T) {
+	f := newJudgeFixture(t)
+	page := f.uploadLog(t, f.judge, "Skills", skillsGame)
+	ctx := phone(t)
+	phoneSignIn(t, ctx, f.a, "jules")
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(f.a.srv.URL+page),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="waiting"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := text(t, ctx, `[data-testid="waiting"]`); !strings.Contains(w, "Waiting for P1 Ana's choices") || !strings.Contains(w, "P1 use FS01-02 ->") {
+		t.Fatalf("waiting skill:\n%s", w)
+	}
+	if b := text(t, ctx, `[data-testid="board-P2"]`); !strings.Contains(b, "FS02-05#2 Son Goten") {
+		t.Fatalf("P2's board:\n%s", b)
+	}
+	noSideScroll(t, ctx, "log step with a waiting skill")
+}

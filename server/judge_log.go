@@ -123,6 +123,10 @@ func boardView(st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard
 	}
 	card := func(cv engine.CardView) views.JudgeCard {
 		out := views.JudgeCard{Label: jc.label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under}
+		if cv.Copy > 0 {
+			// The copy number the log uses for this card: "FS02-05#2 Son Goten".
+			out.Label = strings.Replace(out.Label, cv.Card, cv.Card+"#"+strconv.Itoa(cv.Copy), 1)
+		}
 		if cv.Power != nil {
 			out.Power = strconv.Itoa(*cv.Power)
 		}
@@ -147,6 +151,11 @@ func boardView(st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard
 			jp.Field = &f
 		}
 		b.Players = append(b.Players, jp)
+	}
+	for _, w := range v.Waiting {
+		skill := strings.Replace(w.Skill, w.Card, jc.label(w.Card), 1)
+		b.Waiting = append(b.Waiting, views.JudgeWaiting{Side: w.Player, Name: name(w.Player), Skill: skill, Text: w.Text,
+			Line: w.Player + " use " + w.Card + " -> "})
 	}
 	return b
 }
@@ -299,7 +308,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 			ruleHint = sp.Violation.Rule
 		}
 		for _, ev := range sp.Events {
-			a.Events = append(a.Events, views.JudgeEventLine{Text: ev.Text(), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared})
+			a.Events = append(a.Events, views.JudgeEventLine{Text: ev.Text(), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
 			if ruleHint == "" {
 				ruleHint = ev.Rule
 			}

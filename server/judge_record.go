@@ -14,7 +14,7 @@ import (
 )
 
 // recordVerbs are the helper's choices: the verbs a scorekeeper uses most.
-var recordVerbs = []string{"draw", "charge", "play", "attack", "block", "combo", "pass", "damage", "ko", "miss",
+var recordVerbs = []string{"draw", "charge", "play", "use", "attack", "block", "combo", "pass", "damage", "ko", "miss",
 	"end", "first", "keep", "redraw", "evolve", "awaken", "move", "power", "rest", "ready", "ki", "shuffle", "concede"}
 
 // recentSteps is how many of the last actions the scorekeeper sees.
@@ -94,21 +94,27 @@ func quickActions(st *engine.State) []string {
 		return []string{f + " keep", f + " redraw", o + " keep", o + " redraw"}
 	}
 	tp := st.TurnPlayer
+	// A skill waiting for choices: using it as the engine would without any
+	// card chosen ("up to" counts taken) is one tap; choices are typed.
+	var quick []string
+	for _, w := range engine.View(st).Waiting {
+		quick = append(quick, w.Player+" use "+w.Card)
+	}
 	switch st.Battle.Step {
 	case engine.StepAttack, engine.StepOffense:
-		return []string{tp.String() + " pass"}
+		return append(quick, tp.String()+" pass")
 	case engine.StepDefense:
-		return []string{tp.Other().String() + " pass"}
+		return append(quick, tp.Other().String()+" pass")
 	case engine.StepDamage:
-		return []string{"damage", "ko", "miss"}
+		return append(quick, "damage", "ko", "miss")
 	}
 	if tp != engine.P1 && tp != engine.P2 {
-		return nil
+		return quick
 	}
 	if !st.Players[tp].Drew {
-		return []string{tp.String() + " draw"}
+		return append(quick, tp.String()+" draw")
 	}
-	return []string{tp.String() + " end"}
+	return append(quick, tp.String()+" end")
 }
 
 // recordAction appends one line to the log if it reads as one action and the

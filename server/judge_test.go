@@ -476,3 +476,46 @@ func TestScorekeeperAppendsToAJSONLog(t *testing.T) {
 		t.Fatalf("rewritten log reads back as %+v, %v", l, err)
 	}
 }
+
+// The console shows what the engine does with card skills: a skill waiting
+// for its player's choices (and a one-tap line for it on the record page),
+// copy numbers of cards in play, and the skills it does not read, flagged.
+// skillsGame has Whis's [On Play] waiting for P1's choice and two copies of
+// Son Goten in P2's Battle Area.
+const skillsGame = `[Seed "7"]
+[P1 "Ana"]
+[P1Leader "FS01-01"]
+[P1Deck "50 ?"]
+[P2 "Ben"]
+[P2Leader "FS02-01"]
+[P2Deck "50 ?"]
+
+P1 first
+P1 keep
+P2 keep
+P1 draw
+P1 charge FS01-10
+P1 end
+P2 draw
+P2 charge FS02-05
+P2 play FS02-05
+P2 play FS02-05
+P2 end
+P1 draw
+P1 charge FS01-02
+P1 play FS01-02
+`
+
+func TestJudgeShowsCardSkills(t *testing.T) {
+	f := newJudgeFixture(t)
+	game := skillsGame
+	page := f.uploadLog(t, f.judge, "Skills", game)
+	r := f.judge.get(page)
+	mustContain(t, "waiting skill", r.body, `data-testid="waiting"`, "Waiting for P1 Ana", "FS01-02 Whis [On Play]",
+		"Choose up to 1 of your opponent", "P1 use FS01-02 -&gt; ", "FS02-05#2 Son Goten", "FS02-05#1 Son Goten")
+	mustContain(t, "record page", f.judge.get(strings.Replace(page, "/logs/", "/logs/", 1)+"/record").body, `value="P1 use FS01-02"`)
+	// The same game with The Strongest Fighters, whose skills the engine does not read.
+	unread := strings.Replace(game, `[P1Leader "FS01-01"]`, `[P1Leader "FP-030"]`, 1)
+	page = f.uploadLog(t, f.judge, "Unread", unread)
+	mustContain(t, "unread skill", f.judge.get(page+"?step=1").body, "not read by the engine", "the engine does not read this skill", "This card has all card names and special traits")
+}

@@ -161,6 +161,7 @@ type JudgeEventLine struct {
 	Text, Rule, RuleURL string
 	Auto                bool // the engine's own rule processing
 	Declared            bool // rests on what the players stated
+	Unread              bool // a card skill the engine does not read or apply
 }
 
 // JudgeBoard is both players' side of the board at one step.
@@ -168,6 +169,16 @@ type JudgeBoard struct {
 	Status  string // "Turn 3, P2 (Ben), main phase" or the result
 	Battle  string // the battle in progress, or ""
 	Players []JudgePlayer
+	// Waiting are card skills waiting for a player's choices (a use line).
+	Waiting []JudgeWaiting
+}
+
+// JudgeWaiting is a triggered card skill waiting for its player's choices.
+type JudgeWaiting struct {
+	Side, Name string
+	Skill      string // the card with its name and timing
+	Text       string // the skill as printed
+	Line       string // the line that makes the choices, to complete
 }
 
 // JudgePlayer is one player's side. Hidden zones are counts.
@@ -184,7 +195,7 @@ type JudgePlayer struct {
 
 // JudgeCard is a card in play.
 type JudgeCard struct {
-	Label    string // number and name, "?" when unknown
+	Label    string // number (with its copy number when two are in play) and name, "?" when unknown
 	Rest     bool
 	Power    string
 	Awakened bool

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -65,13 +66,38 @@ func runCardsCoverage(ctx context.Context, env *cliEnv, args []string) int {
 			return 0
 		})
 	}
-	if err := writeCoverage(env.stdout, skill.Measure(cards), *top); err != nil {
+	if err := writeCoverage(env.stdout, skill.Measure(cards), applied(cards), *top); err != nil {
 		return fail("%v", err)
 	}
 	return 0
 }
 
-func writeCoverage(w io.Writer, c skill.Coverage, top int) error {
+// applied counts the cards with skills whose every skill the engine both
+// reads and carries out (engine.Applies).
+func applied(cards []rules.Card) int {
+	n := 0
+	for i := range cards {
+		c := &cards[i]
+		if c.Game != "" && c.Game != rules.GameFusionWorld || c.Text == "" && c.BackText == "" {
+			continue
+		}
+		pc := skill.ParseCard(c.Text, c.BackText)
+		all := true
+		for _, side := range [][]skill.Skill{pc.Front, pc.Back} {
+			for k := range side {
+				if !engine.Applies(&side[k]) {
+					all = false
+				}
+			}
+		}
+		if all {
+			n++
+		}
+	}
+	return n
+}
+
+func writeCoverage(w io.Writer, c skill.Coverage, applied, top int) error {
 	if c.Cards == 0 {
 		_, err := fmt.Fprintln(w, "no Fusion World cards in the list")
 		return err
@@ -83,6 +109,8 @@ func writeCoverage(w io.Writer, c skill.Coverage, top int) error {
 	if withSkills := c.WithText - c.Vanilla; withSkills > 0 {
 		fmt.Fprintf(w, "  cards with skills: %d of %d understood (%.1f%%)\n", c.Understood-c.Vanilla, withSkills,
 			100*float64(c.Understood-c.Vanilla)/float64(withSkills))
+		fmt.Fprintf(w, "  of those, the engine carries out every skill of %d (%.1f%% of cards with skills); the others\n"+
+			"  have an effect it reads but leaves to the players, which a replay flags\n", applied, 100*float64(applied)/float64(withSkills))
 	}
 	if len(c.Phrases) == 0 {
 		_, err := fmt.Fprintln(w, "every skill line is understood")

@@ -120,6 +120,11 @@ func (e *applier) first() *Violation {
 	}
 	s.First = e.a.Player
 	e.event("CR 6-2-1-5", "%s goes first", e.a.Player)
+	// The Leaders' always-on skills the engine does not read are flagged
+	// once, as the game starts.
+	for i := range s.Players {
+		e.flagUnread(s.Players[i].Leader.ID, skill.Permanent)
+	}
 	for i := range s.Players {
 		shuffle(s.rng(uint64(i)), s.Players[i].Deck)
 		s.forgetDeck(Side(i))
@@ -1049,6 +1054,7 @@ func (e *applier) awaken() *Violation {
 	}
 	p.Leader.Awakened = true
 	e.event("[Awaken]", "%s's Leader awakens and flips to its back side", pl)
+	e.flagUnread(p.Leader.ID, skill.Permanent)
 	return nil
 }
 

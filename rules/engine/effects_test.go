@@ -415,3 +415,32 @@ func TestCantSwitchToActiveDuringTheOpponentsNextTurn(t *testing.T) {
 		t.Errorf("only for one turn: %s", Summary(&b.s))
 	}
 }
+
+// A Leader's skills the engine does not read are flagged when the game
+// starts (front) and when it awakens (back).
+func TestLeaderUnreadSkillsFlagged(t *testing.T) {
+	cards := realCards(t)
+	var setup Setup
+	setup.Seed = 7
+	setup.Players[0] = PlayerSetup{Leader: "FB03-001", Deck: repeat("FS01-10", 30)}
+	setup.Players[1] = PlayerSetup{Leader: "FP-030", Deck: repeat("FS02-05", 30)}
+	b := &board{t: t, cards: cards, s: NewState(setup, cards)}
+	b.do("P1 first")
+	unread := func() []string {
+		var out []string
+		for _, e := range b.last {
+			if e.Unread {
+				out = append(out, e.Text())
+			}
+		}
+		return out
+	}
+	if got := unread(); len(got) != 2 || !strings.Contains(got[0], "FP-030") {
+		t.Fatalf("FP-030's two unread lines at the start: %v", got)
+	}
+	b.do("P1 keep", "P2 keep").main(P1, 3).life(P1, 3)
+	b.do("P1 awaken")
+	if got := unread(); len(got) != 1 || !strings.Contains(got[0], "you only take up to 1 damage") {
+		t.Errorf("FB03-001's back side: %v", got)
+	}
+}

@@ -303,7 +303,7 @@ func TestDocExamples(t *testing.T) {
 	if err != nil {
 		t.Fatalf("text example: %v", err)
 	}
-	r := Run(l, testCards(t), ReplayOptions{})
+	r := Run(l, realCards(t), ReplayOptions{})
 	if v := r.FirstViolation(); v != nil {
 		t.Errorf("text example is not legal: %v", v)
 	}

@@ -284,6 +284,9 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 		}
 		return ids, nil
 	case skill.KO, skill.Rest, skill.Activate, skill.ToHand, skill.ToDeckBottom, skill.ToDeckTop, skill.ToDrop, skill.ToEnergy:
+		if ef.Kind == skill.ToDeckTop && ef.Place != "" {
+			break // "top or bottom": the player's choice of end, not read
+		}
 		if ef.Target.Who == skill.CardsInHand || ef.From == skill.Hand || ef.From == skill.Drop {
 			return e.moveFromZone(c, sk, ef, q)
 		}
@@ -296,6 +299,9 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 		}
 		return ids, nil
 	case skill.Play, skill.AddToHand:
+		if ef.Kind == skill.Play && ef.From != skill.Hand && ef.From != skill.Drop || ef.Kind == skill.AddToHand && ef.From != skill.Drop {
+			break // from the deck, the energy, the Battle Area: not applied
+		}
 		return e.moveFromZone(c, sk, ef, q)
 	case skill.Discard:
 		return e.moveFromZone(c, sk, ef, q)

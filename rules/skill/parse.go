@@ -376,13 +376,21 @@ func (ln *line) effects(s string) ([]Effect, string) {
 		}
 		// "Place the rest at the bottom of your deck in a random order."
 		// finishes the search before it.
-		if len(es) == 1 && es[0].Kind == restPlacement && len(out) > 0 {
-			last := &out[len(out)-1]
-			if last.Kind == Search || last.Kind == ComboUse || last.Kind == Reorder || last.Kind == Play && last.From == Deck {
-				last.Place = es[0].Place
-				continue
+		if len(es) > 0 && es[0].Kind == restPlacement {
+			if len(out) == 0 {
+				return nil, sent
 			}
-			return nil, sent
+			last := &out[len(out)-1]
+			if last.Kind != Search && last.Kind != ComboUse && last.Kind != Reorder && !(last.Kind == Play && last.From == Deck) {
+				return nil, sent
+			}
+			last.Place = es[0].Place
+			es = es[1:]
+		}
+		for _, e := range es {
+			if e.Kind == restPlacement {
+				return nil, sent
+			}
 		}
 		out = append(out, es...)
 	}
