@@ -152,7 +152,7 @@ func TestCardsCoverageOfStoredPool(t *testing.T) {
 	if code := run(context.Background(), env, []string{"cards", "coverage", cardsFile}); code != 0 {
 		t.Fatalf("cards coverage FILE: %s", errb.String())
 	}
-	if file := out.String()[before:]; stored != file || !strings.Contains(stored, "Fusion World cards: 120") {
+	if file := out.String()[before:]; stored != file || !strings.Contains(stored, "Fusion World cards: 135") {
 		t.Errorf("stored pool:\n%s\nfile:\n%s", stored, file)
 	}
 }

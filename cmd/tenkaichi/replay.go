@@ -20,7 +20,8 @@ func runReplay(_ context.Context, env *cliEnv, args []string) int {
 			"LOGFILE - reads the log from standard input.\n"+
 			"Exit status: 0 legal throughout, 1 a violation, 2 the log cannot be read\n"+
 			"(or the engine failed on it).\n"+
-			"Without --cards, costs, power and keywords are not known and not checked.")
+			"Without --cards, costs, power, keywords and card skills are not known: nothing needing them is\n"+
+			"checked, and a log that leaves skills to the engine replays wrong.")
 	cardsFile := fs.String("cards", "", "card list (JSON or CSV) giving costs, power and keywords")
 	asJSON := fs.Bool("json", false, "print the replay as JSON")
 	until := fs.Int("until", 0, "stop after this step (0: the whole log)")
@@ -158,7 +159,6 @@ type jsonStep struct {
 	Violation *jsonViolation    `json:"violation,omitempty"`
 	State     *engine.StateView `json:"state,omitempty"`
 }
-
 
 func toJSONViolation(v *engine.Violation) *jsonViolation {
 	if v == nil {

@@ -327,7 +327,7 @@ func TestCardsCoverage(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d %s", code, errs)
 	}
-	for _, want := range []string{"Fusion World cards: 120", "text not known: ", "understood: ", "phrases not understood"} {
+	for _, want := range []string{"Fusion World cards: 135", "text not known: ", "understood: ", "phrases not understood"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
