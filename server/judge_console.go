@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -64,6 +66,33 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 		m.NewLog.GameNo = "1"
 	}
 	return render(c, status, views.JudgeConsolePage(s.page(c, "Judge console: "+e.Name), m))
+}
+
+// registeredDeck is the main deck of an entry's registered decklist as
+// "COUNT NUMBER" parts, or nil when the entry has none that reads (or no
+// entry: a bye).
+func (s *Server) registeredDeck(ctx context.Context, eventID int64, id *int64) ([]string, error) {
+	if id == nil {
+		return nil, nil
+	}
+	en, err := s.store.EntryByID(ctx, eventID, *id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil || strings.TrimSpace(en.DeckText) == "" {
+		return nil, err
+	}
+	d, err := rules.ParseDecklistString(en.DeckText)
+	if err != nil {
+		return nil, nil // a list that does not read is the deck check's business
+	}
+	var parts []string
+	for _, de := range d.Entries {
+		if de.Section == rules.SectionMain && de.Count > 0 {
+			parts = append(parts, strconv.Itoa(de.Count)+" "+de.Number)
+		}
+	}
+	return parts, nil
 }
 
 // formText is a form field as one trimmed line of valid UTF-8 without NUL
@@ -205,6 +234,9 @@ func (s *Server) newGameLog(c echo.Context) error {
 	if title == "" {
 		title = "Feature match"
 	}
+	// For a match, the players' registered decklists bound their decks: a
+	// paper game whose deck order the engine does not simulate.
+	var decklists [2][]string
 	// For a match, the players' names come from the pairing unless typed.
 	if matchID != nil {
 		ctx := c.Request().Context()
@@ -230,6 +262,11 @@ func (s *Server) newGameLog(c echo.Context) error {
 					return err
 				}
 			}
+			for i, id := range []*int64{&m.P1EntryID, m.P2EntryID} {
+				if decklists[i], err = s.registeredDeck(ctx, e.ID, id); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	if len(f.Errors) > 0 {
@@ -245,7 +282,11 @@ func (s *Server) newGameLog(c echo.Context) error {
 			b.WriteString("[" + tag + " " + strconv.Quote(p[0]) + "]\n")
 		}
 		b.WriteString("[" + tag + "Leader " + strconv.Quote(p[1]) + "]\n")
-		b.WriteString("[" + tag + "Deck \"50 ?\"]\n")
+		if len(decklists[i]) > 0 {
+			b.WriteString("[" + tag + "Decklist " + strconv.Quote(strings.Join(decklists[i], ", ")) + "]\n")
+		} else {
+			b.WriteString("[" + tag + "Deck \"50 ?\"]\n")
+		}
 	}
 	b.WriteString("\n")
 	if _, err := engine.ParseLog([]byte(b.String())); err != nil {

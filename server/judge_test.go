@@ -417,7 +417,9 @@ func logLinkFor(f *judgeFixture, id int64) string {
 func TestFeatureMatchLogTakesPlayersFromThePairing(t *testing.T) {
 	ctx := context.Background()
 	f := newJudgeFixture(t)
-	ben := &storage.Entry{EventID: f.event.ID, PlayerName: "Ben", TokenHash: "tok-ben"}
+	// Ben registered a decklist: the log bounds his deck by it (a paper game).
+	ben := &storage.Entry{EventID: f.event.ID, PlayerName: "Ben", TokenHash: "tok-ben",
+		DeckText: "Leader\n1 FS02-01\nMain\n4 FS02-05\n4 FS02-12\n42 FS02-14\n"}
 	if err := f.a.store.CreateEntry(ctx, storage.Actor{Name: "test"}, ben); err != nil {
 		t.Fatal(err)
 	}
@@ -448,7 +450,7 @@ func TestFeatureMatchLogTakesPlayersFromThePairing(t *testing.T) {
 		t.Fatalf("stored log: %+v, %v", logs, err)
 	}
 	gl, _ := f.a.store.GameLogByID(ctx, f.event.ID, logs[0].ID)
-	mustContain(t, "log body", gl.Body, `[P1 "Ana"]`, `[P2 "Ben"]`, `[P1Deck "50 ?"]`)
+	mustContain(t, "log body", gl.Body, `[P1 "Ana"]`, `[P2 "Ben"]`, `[P1Deck "50 ?"]`, `[P2Decklist "4 FS02-05, 4 FS02-12, 42 FS02-14"]`)
 
 	r = f.judge.post(f.base, f.base+"/rulings", url.Values{"match": {match}, "note": {"Slow play reminder."}})
 	expectRedirect(t, "ruling on the match", r, f.base)

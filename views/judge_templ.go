@@ -479,7 +479,7 @@ func JudgeConsolePage(p Page, m JudgeConsole) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<p class=\"hint\">Decks are recorded as unknown (50 cards each); each card is named when it is seen.</p><button type=\"submit\">Start recording</button></form></details><h2>Rulings</h2>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<p class=\"hint\">Decks are recorded as unknown (50 cards each); each card is named when it is seen. For a match, a player's registered decklist bounds what can be named (a paper game).</p><button type=\"submit\">Start recording</button></form></details><h2>Rulings</h2>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -1718,20 +1718,21 @@ func (e *applier) ki() *Violation {
 // with 0 power or less go to the Drop (not a KO), then the defeat checks.
 func (e *applier) ruleProcessing() {
 	s := e.s
-	negative := s.negativeContinuous()
+	negative := s.flags&flagNegativePower != 0 && s.negativeContinuous()
 	for i := range s.Players {
 		p := &s.Players[i]
 		for j := 0; j < len(p.Battle); j++ {
-			b := p.Battle[j]
-			if b.Mods.Total() >= 0 && !negative {
+			b := &p.Battle[j]
+			if !negative && b.Mods.Battle+b.Mods.Turn+b.Mods.Lasting+b.Mods.Until >= 0 {
 				continue // printed power is above 0, so only a cut can reach 0
 			}
-			pw, ok := s.Power(b.ID)
+			id := b.ID
+			pw, ok := s.Power(id)
 			if ok && pw <= 0 {
 				e.leavePlay(Side(i), j, &p.Drop)
 				j--
-				e.auto("Power 0", "%s's %s has 0 power and goes to the Drop (not a KO)", Side(i), s.Name(b.ID))
-				if s.Battle.Attacker == b.ID || s.Battle.Target == b.ID {
+				e.auto("Power 0", "%s's %s has 0 power and goes to the Drop (not a KO)", Side(i), s.Name(id))
+				if s.Battle.Attacker == id || s.Battle.Target == id {
 					e.endBattle()
 				}
 			}

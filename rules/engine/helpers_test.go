@@ -103,8 +103,10 @@ func repeat(s string, n int) []string {
 }
 
 func (b *board) newCard(side Side, num string) CardID {
-	b.s.Cards = append(b.s.Cards, CardInstance{Number: num, Owner: side})
-	return CardID(len(b.s.Cards) - 1)
+	b.s.Cards = append(b.s.Cards, CardInstance{Owner: side})
+	id := CardID(len(b.s.Cards) - 1)
+	b.s.setNumber(id, num)
+	return id
 }
 
 func (b *board) hand(side Side, nums ...string) *board {

@@ -82,8 +82,22 @@ func NewState(setup Setup, cards Cards) State {
 			s.Cards = append(s.Cards, CardInstance{Number: normNumber(num), Owner: side})
 		}
 	}
+	s.flags = ^skillFlags(0)
+	if m, ok := cards.(CardMap); ok && m.union != nil {
+		s.flags = *m.union
+	}
+	var game skillFlags
+	known := s.entries != nil
 	for i := range s.Cards {
 		s.setNumber(CardID(i), s.Cards[i].Number)
+		if e := s.Cards[i].entry; e != nil {
+			game |= e.flags[0] | e.flags[1]
+		} else {
+			known = false
+		}
+	}
+	if known {
+		s.flags = game
 	}
 	return s
 }

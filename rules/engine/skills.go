@@ -9,9 +9,22 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
-// parsedTexts memoises the skill text of cards from a Cards other than a
-// CardMap, keyed by front and back text.
+// parsedTexts memoises the skill text read, keyed by front and back text:
+// a server builds a card map for every replay it shows, and reads each
+// distinct text once.
 var parsedTexts sync.Map
+
+// parsedText is the skill text of a card read by rules/skill, once per
+// distinct text.
+func parsedText(text, back string) *skill.Card {
+	key := text + "\x00" + back
+	if v, ok := parsedTexts.Load(key); ok {
+		return v.(*skill.Card)
+	}
+	p := skill.ParseCard(text, back)
+	v, _ := parsedTexts.LoadOrStore(key, &p)
+	return v.(*skill.Card)
+}
 
 // entry is what the engine knows of a card: its data and its skills. A
 // CardMap's entry is shared; for other Cards one is built (the skill text
@@ -41,13 +54,7 @@ func (s *State) entry(id CardID) (*cardEntry, bool) {
 		sc, _ = src.Skills(n)
 	}
 	if sc == nil {
-		key := c.Text + "\x00" + c.BackText
-		v, ok := parsedTexts.Load(key)
-		if !ok {
-			p := skill.ParseCard(c.Text, c.BackText)
-			v, _ = parsedTexts.LoadOrStore(key, &p)
-		}
-		sc = v.(*skill.Card)
+		sc = parsedText(c.Text, c.BackText)
 	}
 	return newEntry(c, *sc), true
 }
@@ -75,6 +82,11 @@ func (s *State) skillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
 func (s *State) flagsOf(id CardID) skillFlags {
 	if s.declared {
 		return 0
+	}
+	if id >= 0 && int(id) < len(s.Cards) {
+		if e := s.Cards[id].entry; e != nil && e.card.Type != rules.TypeLeader && s.Cards[id].Number != "" {
+			return e.flags[0]
+		}
 	}
 	e, known := s.entry(id)
 	if !known || !e.described {
@@ -468,7 +480,7 @@ func (s *State) covers(side Side, src CardID, t *skill.Target, id CardID) bool {
 // reads (Leaders, Battle Cards, [Field]s) and whose skills have one of the
 // flags, with its skills; fn returns false to stop.
 func (s *State) inPlaySources(flags skillFlags, fn func(side Side, src CardID, sks []skill.Skill) bool) {
-	if s.declared || s.cards == nil {
+	if s.declared || s.cards == nil || s.flags&flags == 0 {
 		return
 	}
 	for i := range s.Players {
@@ -499,7 +511,7 @@ func (s *State) inPlaySources(flags skillFlags, fn func(side Side, src CardID, s
 
 // anyInPlay reports whether a card in play has skills with one of the flags.
 func (s *State) anyInPlay(flags skillFlags) bool {
-	if s.declared || s.cards == nil {
+	if s.declared || s.cards == nil || s.flags&flags == 0 {
 		return false
 	}
 	for i := range s.Players {

@@ -95,6 +95,9 @@ func (s *State) setNumber(id CardID, number string) {
 	c.Number, c.entry = number, nil
 	if number != "" && s.entries != nil {
 		c.entry = s.entries[number]
+		if c.entry != nil {
+			s.flags |= c.entry.flags[0] | c.entry.flags[1]
+		}
 	}
 }
 
@@ -115,6 +118,9 @@ type SkillCards interface {
 // card's skill text read once, when it is added.
 type CardMap struct {
 	m map[string]*cardEntry
+	// union holds every flag of every card's skills, so a game can tell at
+	// once that no card can, say, lower power for as long as it is in play.
+	union *skillFlags
 }
 
 type cardEntry struct {
@@ -187,7 +193,9 @@ func (m CardMap) Skills(number string) (*skill.Card, bool) {
 // Add puts a card in the map under its number, replacing one with the same
 // number, and reads its skill text.
 func (m CardMap) Add(c rules.Card) {
-	m.m[c.Number] = newEntry(c, skill.ParseCard(c.Text, c.BackText))
+	e := newEntry(c, *parsedText(c.Text, c.BackText))
+	m.m[c.Number] = e
+	*m.union |= e.flags[0] | e.flags[1]
 }
 
 // All yields every number the map knows (printings included) with its card.
@@ -206,10 +214,11 @@ func (m CardMap) Len() int { return len(m.m) }
 
 // NewCardMap indexes cards by number and reads their skill text.
 func NewCardMap(cards []rules.Card) CardMap {
-	m := CardMap{m: make(map[string]*cardEntry, len(cards))}
+	m := CardMap{m: make(map[string]*cardEntry, len(cards)), union: new(skillFlags)}
 	for _, c := range cards {
-		e := newEntry(c, skill.ParseCard(c.Text, c.BackText))
+		e := newEntry(c, *parsedText(c.Text, c.BackText))
 		m.m[c.Number] = e
+		*m.union |= e.flags[0] | e.flags[1]
 		// A log may name a printing (FB01-001-p1); it plays as its base card.
 		for _, p := range c.Printings {
 			if p := strings.ToUpper(p); p != c.Number {
@@ -350,6 +359,10 @@ type State struct {
 	// entries is the CardMap's index when the game's Cards is one: the
 	// engine then reads cards and skills without copying them.
 	entries map[string]*cardEntry
+	// flags holds every flag the skills of the game's cards can have (of
+	// the whole card pool when a deck has unknown cards): scans for, say,
+	// [Permanent] power are skipped when no card has any.
+	flags skillFlags
 	// declared: the log's [Effects "declared"]: the engine reads no skill
 	// text and every effect is declared, as before the engine read cards.
 	declared bool

@@ -200,3 +200,16 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseFixture reads the skill text of every card of the fixture,
+// as building a card map does.
+func BenchmarkParseFixture(b *testing.B) {
+	cards := fixture(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range cards {
+			_ = ParseCard(cards[i].Text, cards[i].BackText)
+		}
+	}
+	b.ReportMetric(float64(len(cards)), "cards/op")
+}
