@@ -444,3 +444,33 @@ func TestLeaderUnreadSkillsFlagged(t *testing.T) {
 		t.Errorf("FB03-001's back side: %v", got)
 	}
 }
+
+// Play from the Drop with a cost limit, when a Battle Card is KO'd (here by a
+// declared effect): Cell
+// (SB01-011) with an «Android»-only Leader plays Android 18 (FS01-07,
+// cost 2) from the Drop; with another Leader its condition fails.
+func TestPlayFromDropWhenKOd(t *testing.T) {
+	for _, tc := range []struct {
+		leader string
+		plays  bool
+	}{{"FB06-001", true}, {"FS01-01", false}} {
+		b := newBoardWith(t, realCards(t), [2]string{tc.leader, "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P2, 2)
+		b.inBattle(P1, "SB01-011", true)
+		b.p(P1).Drop = append(b.p(P1).Drop, b.newCard(P1, "FS01-13"), b.newCard(P1, "FS01-07"))
+		b.do("P2 ko P1:SB01-011") // a declared KO (an effect the engine does not read)
+		if len(b.s.Pending) != 1 {
+			if tc.plays {
+				t.Fatalf("%s: Cell's [When KO'd] should wait for its choice: %s", tc.leader, b.eventText())
+			}
+			continue
+		}
+		if !tc.plays {
+			t.Fatalf("%s: the condition («Android»-only Leader) should fail", tc.leader)
+		}
+		b.bad("P1 use SB01-011 -> FS01-13", "Card skills") // Frieza, not <Android 18>
+		b.do("P1 use SB01-011 -> FS01-07")
+		if len(b.p(P1).Battle) != 1 || b.s.Name(b.p(P1).Battle[0].ID) != "FS01-07" {
+			t.Fatalf("Android 18 not played from the Drop: %s", Summary(&b.s))
+		}
+	}
+}

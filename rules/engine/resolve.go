@@ -100,6 +100,10 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 		if !s.holds(c, sk.If) {
 			continue
 		}
+		if s.nothingToDo(c, sk) {
+			e.skillEvent(sk, "%s: its condition is not met, so it does nothing", s.skillLabel(src, sk))
+			continue
+		}
 		if needsChoices(sk) {
 			s.Pending = append(s.Pending, Pending{Side: side, Source: src, Skill: i, Back: back, Marker: c.markerPaid})
 			e.skillEvent(sk, "%s waits for %s's choices (%s use %s -> …); anything else resolves it without them", s.skillLabel(src, sk), side, side, s.Name(src))
@@ -112,6 +116,21 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 		e.resolve(c, sk, &choiceQueue{lapse: true})
 		e.depth--
 	}
+}
+
+// nothingToDo reports whether a skill without a cost has only effects whose
+// conditions do not hold now ("If your Leader is an «Android»-only card,
+// ..."): it then waits for no choice.
+func (s *State) nothingToDo(c ctx, sk *skill.Skill) bool {
+	if sk.Cost.Energy > 0 || len(sk.Cost.Parts) > 0 || len(sk.Effects) == 0 {
+		return false
+	}
+	for i := range sk.Effects {
+		if len(sk.Effects[i].If) == 0 || s.holds(c, sk.Effects[i].If) {
+			return false
+		}
+	}
+	return true
 }
 
 // unread flags a skill the engine cannot read: its effects are the log's
