@@ -298,11 +298,10 @@ func (e *applier) payWith(pl Side, cost int, spec string, pay []string) ([]int, 
 			}
 		}
 		if found < 0 {
-			for i, en := range p.Energy {
+			for _, en := range p.Energy {
 				if en.Rest && (r.Number == "" || s.Cards[en.ID].Number == r.Number) {
 					return nil, 0, violation("CR 5-3-1", "%s's energy %s is in Rest Mode: only Active energy pays", pl, r.String())
 				}
-				_ = i
 			}
 			return nil, 0, violation("CR 5-3-1", "%s has no Active energy %s to pay with", pl, r.String())
 		}
