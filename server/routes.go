@@ -31,6 +31,10 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/healthz", s.healthz)
 	e.GET("/static/:hash/*", s.static)
 
+	// The public read API (api.go): JSON, no session, only what the public
+	// pages show.
+	s.apiRoutes(e)
+
 	// Everything else is a page: it may need a CSRF token and a session.
 	app := e.Group("", plainInput, s.csrf(), s.loadSession, s.setupGate)
 

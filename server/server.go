@@ -37,6 +37,11 @@ type Config struct {
 	// codes and printed links, from --base-url; it wins over the organiser's
 	// setting. Check it with ParseBaseURL.
 	BaseURL string
+	// APIRate and APIBurst limit the public read API per client address and
+	// instance: APIBurst requests at once, then APIRate a second. Zero means
+	// the defaults of api.go (a burst of 60, then 5 a second).
+	APIRate  float64
+	APIBurst int
 }
 
 // Server is the web application.
