@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // maxCardFile bounds a card list upload; the full Fusion World list is ~1 MB.
@@ -162,14 +164,17 @@ func (s *Server) deckCheck(c echo.Context) error {
 	if err != nil {
 		f.Errors["date"] = "Give the date as YYYY-MM-DD, for example 2026-12-31."
 	}
-	deck, err := rules.ParseDecklistString(f.Deck)
-	if err != nil {
+	var deck *rules.Decklist
+	if problem := deckTextProblem(c.Request().Context(), f.Deck); problem != "" {
+		f.Errors["deck"] = problem
+		f.Deck = showableText(f.Deck)
+	} else if deck, err = rules.ParseDecklistString(f.Deck); err != nil {
 		f.Errors["deck"] = err.Error()
 	}
 	if len(f.Errors) > 0 {
 		return render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
 	}
-	res, err := s.checkDeck(c, format, deck, date)
+	res, err := s.checkDeck(c, format, deck, f.Deck, date)
 	if err != nil {
 		return err
 	}
@@ -178,7 +183,7 @@ func (s *Server) deckCheck(c echo.Context) error {
 }
 
 // checkDeck validates a parsed deck against the stored pool and ban lists.
-func (s *Server) checkDeck(c echo.Context, format *rules.Format, deck *rules.Decklist, date time.Time) (*views.DeckResult, error) {
+func (s *Server) checkDeck(c echo.Context, format *rules.Format, deck *rules.Decklist, text string, date time.Time) (*views.DeckResult, error) {
 	ctx := c.Request().Context()
 	pool, err := s.store.CardPool(ctx, format.Game)
 	if err != nil {
@@ -188,13 +193,33 @@ func (s *Server) checkDeck(c echo.Context, format *rules.Format, deck *rules.Dec
 	if err != nil {
 		return nil, err
 	}
-	return deckResultView(format.Validate(deck, pool, bans, date)), nil
+	return deckResultView(ctx, format.Validate(deck, pool, bans, date), text, deck), nil
 }
 
-func deckResultView(r rules.Result) *views.DeckResult {
+// deckResultView is a checked list as pages show it: each problem with the
+// text of its line (a phone's text box has no line numbers), and a note when
+// the first line was taken for the deck's name rather than a card.
+func deckResultView(ctx context.Context, r rules.Result, text string, deck *rules.Decklist) *views.DeckResult {
 	out := &views.DeckResult{Legal: r.Legal, Format: r.Format, BanList: r.BanList, Leader: r.Leader, Main: r.Main, Side: r.Side}
+	lines := strings.Split(text, "\n")
+	lineText := func(n int) string {
+		if n < 1 || n > len(lines) {
+			return ""
+		}
+		return strings.TrimSpace(lines[n-1])
+	}
 	for _, p := range r.Problems {
-		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Card: p.Card, Rule: p.Rule, Message: p.Message})
+		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Text: lineText(p.Line), Card: p.Card, Rule: p.Rule, Message: p.Message})
+	}
+	if deck != nil && deck.Name != "" {
+		for i := range lines {
+			if t := lineText(i + 1); t != "" {
+				if t == deck.Name {
+					out.NameNote = i18n.T(ctx, "DeckNameLine", i18n.Args{"Line": i + 1, "Text": t})
+				}
+				break
+			}
+		}
 	}
 	return out
 }

@@ -73,7 +73,7 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 		leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="report-won"]`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="match-status"]`)),
 	)
-	if status := text(t, ctx, `[data-testid="match-status"]`); status != "Waiting for the opponent to confirm" {
+	if status := text(t, ctx, `[data-testid="match-status"]`); status != "Waiting for Ben to confirm." {
 		t.Fatalf("Ann's match after her report: %q", status)
 	}
 	navigate(t, ctx, a.srv.URL+ben)

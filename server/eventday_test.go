@@ -109,9 +109,12 @@ func TestPlayerDeckSubmissionShowsEveryProblem(t *testing.T) {
 	}
 	deck := string(fixture(t, "decklists/fs01-starter-son-goku.txt"))
 	bad := deck + "\n4 FB01-056\n"
-	r := ann.post(link, link+"/deck", url.Values{"deck": {bad}})
-	expectStatus(t, "illegal deck", r, http.StatusOK)
-	if !strings.Contains(r.body, "This deck is not legal") || !strings.Contains(r.body, "banned") || !strings.Contains(r.body, "Line ") {
+	// Saving redirects (post/redirect/get) to the page, which shows every
+	// problem with its line and says the list was saved but is not legal.
+	expectRedirect(t, "illegal deck", ann.post(link, link+"/deck", url.Values{"deck": {bad}}), link)
+	r := ann.get(link)
+	if !strings.Contains(r.body, "This deck is not legal") || !strings.Contains(r.body, "banned") || !strings.Contains(r.body, "Line ") ||
+		!strings.Contains(r.body, "Decklist saved, not legal: ") {
 		t.Fatalf("problems not shown with their lines:\n%s", excerpt(r.body))
 	}
 	r = ann.post(link, link+"/deck", url.Values{"deck": {"4 FS01-03\nnot a card\n"}})
@@ -119,8 +122,9 @@ func TestPlayerDeckSubmissionShowsEveryProblem(t *testing.T) {
 	if !strings.Contains(r.body, "line 2") {
 		t.Fatalf("unreadable line not named:\n%s", excerpt(r.body))
 	}
-	r = ann.post(link, link+"/deck", url.Values{"deck": {deck}})
-	if !strings.Contains(r.body, "This deck is legal.") {
+	expectRedirect(t, "legal deck", ann.post(link, link+"/deck", url.Values{"deck": {deck}}), link)
+	r = ann.get(link)
+	if !strings.Contains(r.body, "This deck is legal.") || !strings.Contains(r.body, "Decklist saved: it is legal.") {
 		t.Fatalf("fixed deck not legal:\n%s", excerpt(r.body))
 	}
 	en, _ := a.store.EntryByID(context.Background(), d.id, d.ids["Ann"])

@@ -48,6 +48,9 @@ func unstorableField(vals url.Values) string {
 		if !plainText(name) {
 			return strings.ToValidUTF8(strings.ReplaceAll(name, "\x00", ""), "?")
 		}
+		if checkedByHandler[name] {
+			continue
+		}
 		for _, v := range vals[name] {
 			if !plainText(v) {
 				return name
@@ -56,6 +59,11 @@ func unstorableField(vals url.Values) string {
 	}
 	return ""
 }
+
+// checkedByHandler are fields whose handlers check the characters
+// themselves and answer with the form, the text kept and the line named (a
+// pasted decklist), instead of this middleware's error page.
+var checkedByHandler = map[string]bool{"deck": true}
 
 func badCharacters(field string) error {
 	return &appError{Code: http.StatusUnprocessableEntity,

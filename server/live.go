@@ -24,7 +24,12 @@ import (
 // liveTopics are the topics a stream forwards; a subscriber keeps the ones it
 // has not written yet as bits, so a slow client never blocks a publisher and
 // never loses a topic (repeats of one topic merge into one event).
-var liveTopics = []string{"pairings", "results", "clock", "standings", "judge", "entries", liveEventChanged, liveResync}
+var liveTopics = []string{"pairings", "results", "clock", "standings", "judge", "entries", liveEventChanged, liveResync, liveMine, "announcements"}
+
+// liveMine goes to a player's own stream (GET /p/:token/live) when a notice
+// names that player: the opponent reported, confirmed or disputed, staff
+// entered the result, a judge took the call.
+const liveMine = "mine"
 
 // liveEventChanged: the event's settings changed. A visitor's stream checks
 // that the event is still public, and ends when it became a draft.
@@ -61,6 +66,7 @@ func topicBit(topic string) uint32 {
 
 type liveSub struct {
 	eventID int64
+	entryID int64 // the player whose phone this is; 0 for anyone else
 	pending atomic.Uint32
 	wake    chan struct{} // capacity 1: "pending has something"
 }
@@ -185,10 +191,15 @@ func (h *liveHub) publish(n storage.Notice) {
 	if bit == 0 {
 		return
 	}
+	mine := topicBit(liveMine)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sub := range h.subs[n.EventID] {
-		sub.post(bit)
+		if sub.entryID != 0 && slices.Contains(n.Entries, sub.entryID) {
+			sub.post(bit | mine)
+		} else {
+			sub.post(bit)
+		}
 	}
 }
 
@@ -204,8 +215,8 @@ func (h *liveHub) broadcast(bit uint32) {
 
 // subscribe registers a stream for an event and returns the channel that
 // closes once notices are being received.
-func (h *liveHub) subscribe(eventID int64) (*liveSub, <-chan struct{}) {
-	sub := &liveSub{eventID: eventID, wake: make(chan struct{}, 1)}
+func (h *liveHub) subscribe(eventID, entryID int64) (*liveSub, <-chan struct{}) {
+	sub := &liveSub{eventID: eventID, entryID: entryID, wake: make(chan struct{}, 1)}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	m := h.subs[eventID]
@@ -255,6 +266,7 @@ func (h *liveHub) subscribers() int {
 func (s *Server) liveRoutes(app *echo.Group) {
 	s.live = newLiveHub(s)
 	app.GET("/events/:id/live", s.liveStream)
+	app.GET("/p/:token/live", s.playerStream)
 	app.GET("/events/:id/clock", s.liveClock)
 	app.GET("/events/:id/projector", s.projector)
 }
@@ -288,6 +300,29 @@ func (s *Server) liveStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	staff, err := s.isStaff(c, e)
+	if err != nil {
+		return err
+	}
+	return s.stream(c, e, staff, 0)
+}
+
+// playerStream is GET /p/:token/live: the event's stream as a player's
+// phone follows it, with "mine" whenever a change concerns that player.
+func (s *Server) playerStream(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	if ev.Status == storage.StatusDraft {
+		return notFound()
+	}
+	return s.stream(c, ev, false, en.ID)
+}
+
+// stream serves one Server-Sent Events stream for an event; entryID is the
+// player whose phone it is (0 for anyone else).
+func (s *Server) stream(c echo.Context, e *storage.Event, staff bool, entryID int64) error {
 	req, w := c.Request(), c.Response()
 	// The server's read and write timeouts are for ordinary requests; a
 	// stream stays open (an expired read deadline would cancel it).
@@ -295,11 +330,7 @@ func (s *Server) liveStream(c echo.Context) error {
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
 
-	staff, err := s.isStaff(c, e)
-	if err != nil {
-		return err
-	}
-	sub, ready := s.live.subscribe(e.ID)
+	sub, ready := s.live.subscribe(e.ID, entryID)
 	defer s.live.unsubscribe(sub)
 	wait := time.NewTimer(liveReadyWait)
 	select {

@@ -20,7 +20,7 @@ import (
 // topic merge into one pending bit.
 func TestLiveHubNeverBlocks(t *testing.T) {
 	s := New(Config{Store: storagetest.New(t), BcryptCost: bcrypt.MinCost})
-	sub, _ := s.live.subscribe(7)
+	sub, _ := s.live.subscribe(7, 0)
 	defer s.live.unsubscribe(sub)
 	done := make(chan struct{})
 	go func() {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // Player links are unguessable (256-bit HMACs), but an address that keeps
@@ -98,6 +100,17 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 	if m.Notice == "" {
 		m.Notice = takeFlash(c)
 	}
+	if m.Notice == msgDeckSaved && m.DeckResult == nil {
+		// Just saved (and redirected here): show the whole check once more,
+		// and say whether the list is legal.
+		if res, _, problem := s.checkEntryDeck(c, ev, en.DeckText); problem == "" {
+			m.DeckResult = res
+		}
+		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
+	}
+	if m.Announcements, err = s.announcementViews(c, ev.ID, false); err != nil {
+		return err
+	}
 	calls, err := s.store.JudgeCalls(ctx, ev.ID)
 	if err != nil {
 		return err
@@ -112,18 +125,42 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 	} else {
 		m.Match = pm
 	}
-	if ranks, err := s.playerRanks(ctx, ev); err == nil {
+	// A standing means something once results are in: before that every
+	// player is on 0 points and the rank is only the order of entry.
+	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(d.Rounds); ranked {
+		ranks, err := s.playerRanks(ctx, ev)
+		if err != nil {
+			return err
+		}
 		if r, ok := ranks[playerID(en.ID)]; ok {
 			m.Rank, m.Points, m.Record = r.Rank, r.Points, r.Record
 			m.Placing, m.LostIn = r.Place, r.LostIn
 		}
-	} else {
-		return err
 	}
 	p := s.page(c, ev.Name)
 	p.Flash = "" // shown inside the page
 	p.JSURL = liveScriptURL()
 	return render(c, status, views.PlayerHomeView(p, m))
+}
+
+func anyRoundComplete(rounds []storage.Round) bool {
+	for _, r := range rounds {
+		if r.Status == storage.RoundFinished {
+			return true
+		}
+	}
+	return false
+}
+
+// deckSavedText says a list was saved, and whether it is legal.
+func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, problems int) string {
+	switch {
+	case en.DeckStatus == storage.DeckLegal:
+		return i18n.T(ctx, "DeckSavedLegal", nil)
+	case ev.DeckDeadline != nil:
+		return i18n.N(ctx, "DeckSavedNotLegalDeadline", problems, i18n.Args{"Deadline": ev.DeckDeadline.UTC().Format("2006-01-02 15:04 UTC")})
+	}
+	return i18n.N(ctx, "DeckSavedNotLegal", problems, nil)
 }
 
 // liveScriptURL is the live-update script that pages with live parts load.
@@ -310,9 +347,9 @@ func (s *Server) playerDeck(c echo.Context) error {
 		return err
 	}
 	text := c.FormValue("deck")
-	res, sub, ferr := s.checkEntryDeck(c, ev, text)
+	_, sub, ferr := s.checkEntryDeck(c, ev, text)
 	if ferr != "" {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: showableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
 	err = s.store.SaveDeck(c.Request().Context(), storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, sub, false)
 	if errors.Is(err, storage.ErrDecksLocked) {
@@ -324,9 +361,10 @@ func (s *Server) playerDeck(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	en.DeckStatus = sub.Status
-	// Show every problem at once, on the same page, with the list as pasted.
-	return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, DeckResult: res, Notice: msgDeckSaved}, http.StatusOK)
+	// Post/redirect/get: the player's page shows the saved list with every
+	// problem at once, and a reload resends nothing.
+	setFlash(c, msgDeckSaved)
+	return redirect(c, "/p/"+c.Param("token"))
 }
 
 // checkEntryDeck checks a pasted list against the event's format and the ban
@@ -334,11 +372,8 @@ func (s *Server) playerDeck(c echo.Context) error {
 // naming the line.
 func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, string) {
 	var sub storage.DeckSubmission
-	if strings.TrimSpace(text) == "" {
-		return nil, sub, "Paste your decklist."
-	}
-	if len(text) > 20000 {
-		return nil, sub, "The list is too long (20,000 characters at most)."
+	if problem := deckTextProblem(c.Request().Context(), text); problem != "" {
+		return nil, sub, problem
 	}
 	format, ok := rules.LookupFormat(ev.Format)
 	if !ok {
@@ -358,7 +393,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 		return nil, sub, "The ban lists could not be read; ask the organiser."
 	}
 	r := format.Validate(deck, pool, bans, ev.StartsOn)
-	view := deckResultView(r)
+	view := deckResultView(ctx, r, text, deck)
 	probs, _ := json.Marshal(view.Problems)
 	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: string(probs), Leader: r.Leader}
 	if r.Legal {

@@ -40,6 +40,9 @@ func (s *Server) projector(c echo.Context) error {
 	if c.QueryParam("view") == "pairings" {
 		p.View = "pairings"
 	}
+	if p.Announcements, err = s.announcementViews(c, e.ID, false); err != nil {
+		return err
+	}
 
 	var current *storage.Round
 	for i := len(d.Rounds) - 1; i >= 0; i-- {

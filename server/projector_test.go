@@ -99,7 +99,7 @@ func TestProjectorShowsPairingsClockAndStandings(t *testing.T) {
 	for _, want := range []string{
 		`<script src="` + views.AssetURL("live.js") + `" defer></script>`,
 		`<noscript><meta http-equiv="refresh" content="30"></noscript>`,
-		`data-live-topics="pairings results standings" data-event="` + itoa64(e.ID) + `"`,
+		`data-live-topics="pairings results standings clock announcements" data-event="` + itoa64(e.ID) + `"`,
 		`Round 2`, `Standings after round 1`,
 	} {
 		if !strings.Contains(body, want) {

@@ -30,6 +30,7 @@ func (s *Server) page(c echo.Context, title string) views.Page {
 		p.User = &views.User{Name: u.Name(), Role: u.Role, IsOrganiser: u.Role == storage.RoleOrganiser}
 	}
 	p.Flash = takeFlash(c)
+	p.Posted = c.Request().Method == http.MethodPost
 	return p
 }
 
@@ -55,7 +56,7 @@ var flashCodes = map[string]string{
 	msgRoundPaired: "round-paired", msgRoundPublished: "round-published", msgRoundDeleted: "round-deleted",
 	msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
 	msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
-	msgSettingsSaved: "settings-saved",
+	msgSettingsSaved: "settings-saved", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
 }
 
 const (
@@ -87,6 +88,9 @@ const (
 	msgCallUpdated    = "Judge call updated."
 	msgAbsentDropped  = "The players who had not checked in are dropped."
 	msgSettingsSaved  = "Settings saved."
+	// Announcements.
+	msgAnnounced           = "Announcement posted: every player page and the projector show it now."
+	msgAnnouncementRemoved = "Announcement removed."
 )
 
 func takeFlash(c echo.Context) string {

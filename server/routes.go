@@ -108,6 +108,9 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/events/:id/penalties", s.showPenalties, requireUser)
 	app.POST("/events/:id/penalties", s.givePenalty, requireUser)
 	app.GET("/events/:id/calls", s.showCalls, requireUser)
+	app.GET("/events/:id/announcements", s.showAnnouncements, requireUser)
+	app.POST("/events/:id/announcements", s.postAnnouncement, requireUser)
+	app.POST("/events/:id/announcements/:ann/remove", s.removeAnnouncement, requireUser)
 	app.POST("/events/:id/calls/:call", s.updateCall, requireUser)
 
 	// The player's phone: a secret link per entry, no account.
@@ -116,6 +119,7 @@ func (s *Server) routes(e *echo.Echo) {
 	app.POST("/p/:token/deck", s.playerDeck)
 	app.POST("/p/:token/judge", s.playerCallJudge)
 	app.POST("/p/:token/drop", s.playerDrop)
+	// GET /p/:token/live (the player's own live stream) is in liveRoutes.
 }
 
 // csrf checks a token on every state-changing request: the double-submit

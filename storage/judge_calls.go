@@ -57,7 +57,7 @@ func (s *Store) openJudgeCall(ctx context.Context, eventID int64, entryID, match
 	if err := s.with(ctx).Create(c).Error; err != nil {
 		return nil, wrap("open judge call", err)
 	}
-	return c, s.notify(ctx, Notice{EventID: eventID, Topic: "judge"})
+	return c, s.notify(ctx, Notice{EventID: eventID, Topic: "judge", Entries: optional(entryID)})
 }
 
 // JudgeCalls lists an event's calls that are not closed, oldest first.
@@ -90,6 +90,36 @@ func (s *Store) UpdateJudgeCall(ctx context.Context, actor Actor, eventID, id in
 		if err := tx.writeAudit(ctx, actor, &eventID, status, "judge-call", id, map[string]any{"status": c.Status}, map[string]any{"status": status}); err != nil {
 			return err
 		}
-		return tx.notify(ctx, Notice{EventID: eventID, Topic: "judge"})
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "judge", Entries: optional(c.EntryID)})
 	})
+}
+
+// closeMatchCalls closes the open judge calls of a match (a dispute settled
+// by staff), each in the audit log with the reason.
+func (s *Store) closeMatchCalls(ctx context.Context, actor Actor, eventID, matchID int64, reason string) error {
+	var open []JudgeCall
+	if err := s.locking(ctx).Where("event_id = ? AND match_id = ? AND status <> ?", eventID, matchID, CallClosed).Find(&open).Error; err != nil {
+		return wrap("judge calls of match", err)
+	}
+	if len(open) == 0 {
+		return nil
+	}
+	now := s.now()
+	for _, c := range open {
+		if err := s.with(ctx).Model(&JudgeCall{}).Where("id = ?", c.ID).Updates(map[string]any{"status": CallClosed, "closed_at": now}).Error; err != nil {
+			return wrap("close judge call", err)
+		}
+		if err := s.writeAudit(ctx, actor, &eventID, CallClosed, "judge-call", c.ID,
+			map[string]any{"status": c.Status}, map[string]any{"status": CallClosed, "reason": reason}); err != nil {
+			return err
+		}
+	}
+	return s.notify(ctx, Notice{EventID: eventID, Topic: "judge"})
+}
+
+func optional(id *int64) []int64 {
+	if id == nil {
+		return nil
+	}
+	return []int64{*id}
 }

@@ -59,6 +59,14 @@ func (m *Match) Side(entryID int64) string {
 	return ""
 }
 
+// players are the match's entries (one for a bye).
+func (m *Match) players() []int64 {
+	if m.P2EntryID == nil {
+		return []int64{m.P1EntryID}
+	}
+	return []int64{m.P1EntryID, *m.P2EntryID}
+}
+
 // Report is one player's account of a match result.
 type Report struct {
 	ID        int64
@@ -253,7 +261,7 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 		if err := tx.afterMatchSettled(ctx, Actor{Name: "player " + name}, m, r); err != nil {
 			return err
 		}
-		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results", Entries: m.players()})
 	})
 	if err != nil {
 		return nil, false, err
@@ -301,7 +309,11 @@ func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchI
 		if err := tx.afterMatchSettled(ctx, actor, m, r); err != nil {
 			return err
 		}
-		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results"})
+		// The result settles a dispute: its judge call is done.
+		if err := tx.closeMatchCalls(ctx, actor, eventID, m.ID, "result entered by staff"); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results", Entries: m.players()})
 	})
 	return m, err
 }

@@ -9,7 +9,11 @@ import (
 // published, a result confirmed, the clock paused.
 type Notice struct {
 	EventID int64  `json:"event"`
-	Topic   string `json:"topic"` // "pairings", "results", "clock", "standings", "judge", "entries", "event"
+	Topic   string `json:"topic"` // "pairings", "results", "clock", "standings", "judge", "entries", "event", "announcements"
+	// Entries are the players the change concerns most (the two of a match
+	// whose report came in): their phones are told at once, besides every
+	// page that follows the topic.
+	Entries []int64 `json:"entries,omitempty"`
 }
 
 // NoticeChannel is the PostgreSQL channel notices travel on between instances.

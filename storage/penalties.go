@@ -141,5 +141,5 @@ func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty,
 	if err := s.afterMatchSettled(ctx, actor, m, r); err != nil {
 		return err
 	}
-	return s.notify(ctx, Notice{EventID: p.EventID, Topic: "results"})
+	return s.notify(ctx, Notice{EventID: p.EventID, Topic: "results", Entries: m.players()})
 }

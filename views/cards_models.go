@@ -47,6 +47,8 @@ type DeckCheckForm struct {
 
 // DeckResult is a checked deck, every problem at once.
 type DeckResult struct {
+	// NameNote says the first line was read as the deck's name, not a card.
+	NameNote string
 	Legal    bool
 	Format   string
 	BanList  string
@@ -59,6 +61,7 @@ type DeckResult struct {
 // DeckProblem is one broken rule, with where it is in the list.
 type DeckProblem struct {
 	Line    int
+	Text    string `json:",omitempty"` // the line as pasted
 	Card    string
 	Rule    string
 	Message string

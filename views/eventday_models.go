@@ -225,6 +225,8 @@ type PlayerHome struct {
 	Rank         int
 	Placing      int    // final placing once decided, else 0
 	LostIn       string // the top-cut round the player was knocked out in
+	// Announcements are the staff's messages to everyone, newest first.
+	Announcements []Announcement
 }
 
 // PlayerMatch is the player's current match.
@@ -298,4 +300,27 @@ type PublicDecklist struct {
 	Player string
 	Leader string
 	Text   string
+}
+
+// Announcement is a message staff post to every player page and the
+// projector of an event, shown until removed.
+type Announcement struct {
+	ID     int64
+	Text   string
+	When   string // "14:02"
+	Author string // staff pages only
+}
+
+// AnnouncementsPage is the staff's page to post and remove announcements.
+type AnnouncementsPage struct {
+	Nav    EventNav
+	List   []Announcement
+	Form   AnnouncementForm
+	MaxLen int
+}
+
+// AnnouncementForm is a new announcement being written.
+type AnnouncementForm struct {
+	Text   string
+	Errors FieldErrors
 }

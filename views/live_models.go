@@ -41,6 +41,8 @@ type Projector struct {
 	// places (the first lines) once the event is finished.
 	Bracket  *BracketView
 	Placings []PlacingLine
+	// Announcements are the staff's messages, newest first.
+	Announcements []Announcement
 }
 
 // ProjectorPairing is one player's line, sorted by name so players find

@@ -13,6 +13,11 @@ type Page struct {
 	Flash  string
 	CSSURL string // content-hashed, so browsers may cache it for ever
 	JSURL  string
+	// Posted: this page answers a POST (a form shown again with what is
+	// wrong). live.js then never fetches the page's own address (that
+	// would be the form's action) and refreshes only the parts marked
+	// data-live-part, from the page's data-live-url.
+	Posted bool
 }
 
 // User is the signed-in account as pages show it.

@@ -5,8 +5,17 @@
 // Markup it reads:
 //   <time class="countdown" data-event data-round data-state
 //         data-remaining-ms [data-extension-ms]>34:12</time>
-//   <main data-live-topics="pairings results" data-event="7">  (refetch and
-//         swap <main> when one of these topics arrives for the event)
+//   <div data-live-topics="pairings results" data-event="7"
+//        [data-live-url="/p/…"] [data-live-stream="/p/…/live"]>
+//         When one of these topics arrives for the event, the page is fetched
+//         again from data-live-url (GET; by default the page's own address,
+//         but never for a page that answers a POST: <body data-posted>), and
+//         each [data-live-part] is swapped for its fresh copy, or <main> when
+//         the page marks no parts. A page is never reloaded and a form never
+//         sent again. data-live-stream names the stream to follow instead of
+//         /events/{id}/live (a player's phone: /p/{token}/live adds "mine").
+//   [data-live-announce]: a live region told what changed in a part (its
+//         [data-live-summary] text), for screen readers.
 //   [data-autoscroll] containers (the projector) scroll page by page.
 (function () {
   "use strict";
@@ -143,9 +152,17 @@
     return false;
   }
 
+  function streamURL(ev) {
+    var els = document.querySelectorAll("[data-live-stream]");
+    for (var i = 0; i < els.length; i++) {
+      if (els[i].getAttribute("data-event") === ev) return els[i].getAttribute("data-live-stream");
+    }
+    return "/events/" + ev + "/live";
+  }
+
   function connect(ev) {
     if (sources[ev] || !window.EventSource) return;
-    var es = new EventSource("/events/" + ev + "/live");
+    var es = new EventSource(streamURL(ev));
     var opened = false;
     sources[ev] = es;
     es.addEventListener("open", function () {
@@ -156,7 +173,7 @@
       }
       opened = true;
     });
-    ["pairings", "results", "clock", "standings", "judge", "entries", "resync"].forEach(function (topic) {
+    ["pairings", "results", "clock", "standings", "judge", "entries", "resync", "mine", "announcements"].forEach(function (topic) {
       es.addEventListener(topic, function () {
         // A short random wait spreads a room's clock requests over 300 ms.
         if (topic === "clock" || topic === "resync") setTimeout(function () { resync(ev); }, Math.random() * 300);
@@ -180,9 +197,47 @@
     }, wait);
   }
 
+  // typing: the focus is in a field that a swap would replace.
   function typing() {
     var a = document.activeElement;
-    return a && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName) && a.closest("main");
+    if (!a || !/^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) return false;
+    var parts = document.querySelectorAll("[data-live-part]");
+    if (!parts.length) return !!a.closest("main");
+    for (var i = 0; i < parts.length; i++) if (parts[i].contains(a)) return true;
+    return false;
+  }
+
+  // liveURL is where the page's fresh copy is fetched (GET), or null when
+  // there is none: a page that answers a POST has the form's action as its
+  // address, which must never be requested again.
+  function liveURL() {
+    var el = document.querySelector("[data-live-url]");
+    if (el) return el.getAttribute("data-live-url");
+    if (document.body.hasAttribute("data-posted")) return null;
+    return location.href;
+  }
+
+  function summary(el) {
+    var s = el && el.querySelector("[data-live-summary]");
+    return s ? s.textContent.trim() : "";
+  }
+
+  // replacePart swaps one element for its fresh copy, keeping focus on the
+  // same control when it was inside, and tells the live region what changed.
+  function replacePart(old, fresh) {
+    if (old.innerHTML === fresh.innerHTML) return;
+    var active = document.activeElement;
+    var focusID = active && old.contains(active) ? active.id : "";
+    var before = summary(old);
+    var node = document.adoptNode(fresh);
+    old.parentNode.replaceChild(node, old);
+    if (focusID) {
+      var again = document.getElementById(focusID);
+      if (again) again.focus();
+    }
+    var after = summary(node);
+    var region = document.querySelector("[data-live-announce]");
+    if (region && after && after !== before) region.textContent = after;
   }
 
   function swap() {
@@ -192,26 +247,38 @@
       document.activeElement.addEventListener("blur", function () { scheduleSwap(false); }, { once: true });
       return;
     }
+    var url = liveURL();
+    var parts = document.querySelectorAll("[data-live-part]");
+    if (!url || (!parts.length && document.body.hasAttribute("data-posted"))) return;
     swapping = true;
     lastSwap = Date.now();
-    fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
       .then(function (res) {
         if (!res.ok) throw new Error("page " + res.status);
         return res.text();
       })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
-        var fresh = doc.querySelector("main");
-        var old = document.querySelector("main");
-        if (!fresh || !old) throw new Error("no main");
         var y = window.scrollY;
-        old.parentNode.replaceChild(document.adoptNode(fresh), old);
-        if (doc.title) document.title = doc.title;
+        if (parts.length) {
+          for (var i = 0; i < parts.length; i++) {
+            var name = parts[i].getAttribute("data-live-part");
+            var fresh = doc.querySelector('[data-live-part="' + name + '"]');
+            if (fresh) replacePart(parts[i], fresh);
+          }
+        } else {
+          var freshMain = doc.querySelector("main");
+          var old = document.querySelector("main");
+          if (!freshMain || !old) throw new Error("no main");
+          old.parentNode.replaceChild(document.adoptNode(freshMain), old);
+          if (doc.title) document.title = doc.title;
+        }
         window.scrollTo(0, y);
         start(false);
       })
       .catch(function () {
-        location.reload();
+        // Keep the page as it is (never reload it: it may answer a POST);
+        // the next notice, or the stream reconnecting, tries again.
       })
       .then(function () {
         swapping = false;

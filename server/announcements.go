@@ -1,0 +1,97 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// Announcements: staff (organisers and the event's judges) post a message
+// that every player page and the projector of the event show at once (live
+// updates) and keep showing until it is removed.
+
+func (s *Server) showAnnouncements(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	return s.renderAnnouncements(c, e, views.AnnouncementForm{}, http.StatusOK)
+}
+
+func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.AnnouncementForm, status int) error {
+	list, err := s.announcementViews(c, e.ID, true)
+	if err != nil {
+		return err
+	}
+	m := views.AnnouncementsPage{Nav: nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
+	return render(c, status, views.AnnouncementsView(s.page(c, e.Name+": announcements"), m))
+}
+
+// announcementViews are an event's announcements as pages show them; the
+// author is for staff only.
+func (s *Server) announcementViews(c echo.Context, eventID int64, staff bool) ([]views.Announcement, error) {
+	list, err := s.store.Announcements(c.Request().Context(), eventID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]views.Announcement, 0, len(list))
+	for _, a := range list {
+		v := views.Announcement{ID: a.ID, Text: a.Text}
+		if staff {
+			v.Author, v.When = a.Author, a.CreatedAt.UTC().Format("15:04 UTC")
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func (s *Server) postAnnouncement(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	text := strings.Join(strings.Fields(c.FormValue("text")), " ")
+	f := views.AnnouncementForm{Text: c.FormValue("text")}
+	switch n := utf8.RuneCountInString(text); {
+	case n == 0:
+		f.Errors = views.FieldErrors{"text": i18n.T(ctx, "AnnouncementEmpty", nil)}
+	case n > storage.MaxAnnouncementLen:
+		f.Errors = views.FieldErrors{"text": i18n.T(ctx, "AnnouncementTooLong", i18n.Args{"Max": storage.MaxAnnouncementLen, "Length": n})}
+	}
+	if f.Errors != nil {
+		return s.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)
+	}
+	if _, err := s.store.PostAnnouncement(ctx, actorOf(c), e.ID, text); err != nil {
+		return err
+	}
+	setFlash(c, msgAnnounced)
+	return redirect(c, eventURL(e.ID, "/announcements"))
+}
+
+func (s *Server) removeAnnouncement(c echo.Context) error {
+	e, err := s.staffEvent(c)
+	if err != nil {
+		return err
+	}
+	id, err := strconv.ParseInt(c.Param("ann"), 10, 64)
+	if err != nil {
+		return notFound()
+	}
+	if err := s.store.RemoveAnnouncement(c.Request().Context(), actorOf(c), e.ID, id); err != nil {
+		return err
+	}
+	setFlash(c, msgAnnouncementRemoved)
+	return redirect(c, eventURL(e.ID, "/announcements"))
+}
+
+// eventURL is a path under an event: eventURL(7, "/rounds") is "/events/7/rounds".
+func eventURL(id int64, rest string) string {
+	return "/events/" + strconv.FormatInt(id, 10) + rest
+}

@@ -1,0 +1,51 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// maxDeckText bounds a pasted decklist.
+const maxDeckText = 20000
+
+// deckTextProblem says why a pasted list cannot be stored or read, naming
+// the line, or returns "". A list can hold only text: no zero bytes (which
+// PostgreSQL refuses), no bytes that are not UTF-8, no control characters
+// other than tabs and line ends (a binary file pasted or uploaded by mistake).
+func deckTextProblem(ctx context.Context, text string) string {
+	if strings.TrimSpace(text) == "" {
+		return i18n.T(ctx, "DeckEmpty", nil)
+	}
+	if len(text) > maxDeckText {
+		return i18n.T(ctx, "DeckTooLong", i18n.Args{"Max": maxDeckText, "Length": len(text)})
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if !utf8.ValidString(line) {
+			return i18n.T(ctx, "DeckLineNotText", i18n.Args{"Line": i + 1})
+		}
+		for _, r := range line {
+			if unicode.IsControl(r) && r != '\t' && r != '\r' {
+				return i18n.T(ctx, "DeckLineControl", i18n.Args{"Line": i + 1, "Code": fmt.Sprintf("U+%04X", r)})
+			}
+		}
+	}
+	return ""
+}
+
+// showableText is a refused paste as it can go back into the text box: each
+// byte that is not text and each control character becomes U+FFFD, so the
+// player sees where it was and the rest of the list is kept.
+func showableText(text string) string {
+	text = strings.ToValidUTF8(text, "\uFFFD")
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) && r != '\t' && r != '\r' && r != '\n' {
+			return '\uFFFD'
+		}
+		return r
+	}, text)
+}
