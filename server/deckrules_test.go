@@ -133,11 +133,14 @@ func TestPlayerPastesADeckWithCardTextRules(t *testing.T) {
 	for i := 2; i <= 11; i++ {
 		fmt.Fprintf(&fs04, "4 FS04-%02d\n", i)
 	}
-	r := ann.post(link, link+"/deck", url.Values{"deck": {fs04.String() + "12 FB01-131 Meta-Cooler\n"}})
+	// Saving redirects to the player's page (post/redirect/get), which shows the check.
+	expectRedirect(t, "save", ann.post(link, link+"/deck", url.Values{"deck": {fs04.String() + "12 FB01-131 Meta-Cooler\n"}}), link)
+	r := ann.get(link)
 	if !strings.Contains(pfText(r.body), "This deck is legal.") {
 		t.Fatalf("twelve Meta-Cooler not legal:\n%s", excerpt(r.body))
 	}
-	r = ann.post(link, link+"/deck", url.Values{"deck": {strings.Replace(fs04.String(), "1 FS04-01 Frieza", "1 FP-030", 1) + "10 FB01-131\n"}})
+	expectRedirect(t, "save", ann.post(link, link+"/deck", url.Values{"deck": {strings.Replace(fs04.String(), "1 FS04-01 Frieza", "1 FP-030", 1) + "10 FB01-131\n"}}), link)
+	r = ann.get(link)
 	if text := pfText(r.body); !strings.Contains(text, "FP-030 The Strongest Fighters can only be used in specified events, so it is not legal in Fusion World Standard") {
 		t.Fatalf("FP-030 accepted:\n%s", text)
 	}
