@@ -151,7 +151,8 @@ func TestPublicAPI(t *testing.T) {
 	}
 	deck := string(fixture(t, "decklists/fs01-starter-son-goku.txt"))
 	ann := d.phone("Ann")
-	if r := ann.post(d.links["Ann"], d.links["Ann"]+"/deck", url.Values{"deck": {deck}}); !strings.Contains(r.body, "Decklist saved.") {
+	expectRedirect(t, "Ann's deck", ann.post(d.links["Ann"], d.links["Ann"]+"/deck", url.Values{"deck": {deck}}), d.links["Ann"])
+	if r := ann.get(d.links["Ann"]); !strings.Contains(r.body, "Decklist saved") {
 		t.Fatalf("Ann's deck: %d\n%s", r.status, excerpt(r.body))
 	}
 
@@ -275,7 +276,7 @@ func TestPublicAPI(t *testing.T) {
 	}
 
 	// Round 2 paired but not published: not in the API.
-	r := org.post(d.path+"/rounds", d.path+"/rounds", nil)
+	r := org.post(d.path+"/rounds", d.path+"/rounds", url.Values{"decks_ok": {"1"}})
 	expectRedirect(t, "pair round 2", r, d.path+"/rounds/2")
 	var rounds []struct {
 		Round  int    `json:"round"`

@@ -100,10 +100,13 @@ func (s *Server) setup(c echo.Context) error {
 	if len(f.DisplayName) > 80 {
 		f.Errors["display_name"] = "Use at most 80 characters."
 	}
+	// Both are said at once: a short password typed differently twice
+	// would otherwise need two tries to learn the second.
 	if msg := checkPasswordRules(pw); msg != "" {
 		f.Errors["password"] = msg
-	} else if pw != pw2 {
-		f.Errors["password2"] = "The two passwords differ."
+	}
+	if pw != pw2 {
+		f.Errors["password2"] = "The two passwords differ: type the same password in both boxes."
 	}
 	if len(f.Errors) > 0 {
 		return render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, "Set up Tenkaichi"), f))

@@ -125,13 +125,26 @@ func (s *Server) showBanList(c echo.Context) error {
 		if v.Effective != c.Param("effective") {
 			continue
 		}
+		// A list names its cards by number; the name comes from the list when
+		// it gives one, else from the stored card pool.
+		pool, err := s.store.CardPool(c.Request().Context(), g)
+		if err != nil {
+			return err
+		}
 		d := views.BanListDetail{GameLabel: gameLabels[g], Name: v.Name, Effective: v.Effective, Source: v.Source}
 		for _, e := range v.Entries {
 			status := "Banned"
 			if e.Status == rules.StatusLimited {
 				status = "Limited to " + strconv.Itoa(e.Limit)
 			}
-			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: e.Name, Status: status, Since: e.Since})
+			name := e.Name
+			if card, ok := pool.Card(e.Number); name == "" && ok {
+				name = card.Name
+			}
+			if name == "" {
+				name = i18n.T(c.Request().Context(), "BanCardNotInPool", nil)
+			}
+			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: name, Status: status, Since: e.Since})
 		}
 		return render(c, http.StatusOK, views.BanListPage(s.page(c, v.Name), d))
 	}

@@ -61,7 +61,7 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 	ben := register("Ben")
 
 	// The organiser pairs and publishes round 1 (two players: one match).
-	expectRedirect(t, "pair", org.post(path+"/rounds", path+"/rounds", nil), path+"/rounds/1")
+	expectRedirect(t, "pair", org.post(path+"/rounds", path+"/rounds", url.Values{"decks_ok": {"1"}}), path+"/rounds/1")
 	expectRedirect(t, "publish", org.post(path+"/rounds/1", path+"/rounds/1/publish", nil), path+"/rounds/1")
 
 	navigate(t, ctx, a.srv.URL+ann)
@@ -108,14 +108,28 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#password`))),
 		chromedp.WaitVisible(chromedp.CSS(`a[href="/account"]`)),
 	)
+	// Counter registration: after "Add player" the page stays on Players
+	// with the cursor back in the name box (typing goes straight on) and
+	// the new player's link and QR code one click away.
+	do(t, ctx,
+		chromedp.Navigate(a.srv.URL+path+"/players"),
+		chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
+	)
 	for i := 1; i <= 16; i++ {
-		do(t, ctx,
-			chromedp.Navigate(a.srv.URL+path+"/players"),
-			chromedp.WaitVisible(chromedp.CSS(`#player_name`)),
-			chromedp.SendKeys(chromedp.CSS(`#player_name`), fmt.Sprintf("Player %02d", i)),
-			leadsToNewPage(chromedp.Submit(chromedp.CSS(`#player_name`))),
-			chromedp.WaitVisible(chromedp.CSS(`[data-testid="player-link"]`)),
-		)
+		name := fmt.Sprintf("Player %02d", i)
+		do(t, ctx, leadsToNewPage(chromedp.KeyEvent(name+"\r")))
+		waitFor(t, ctx, `[data-testid="added-player-link"]`)
+		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("[data-testid=added-player]").textContent + "|" + document.activeElement.id`))
+		if !strings.Contains(got, name+" is registered.") || !strings.HasSuffix(got, "|player_name") {
+			t.Fatalf("after adding %s: %q", name, got)
+		}
+	}
+	do(t, ctx,
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="added-player-link"]`))),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="player-link"]`)),
+	)
+	if h := text(t, ctx, "h1"); h != "Player 16" {
+		t.Fatalf("the link after adding Player 16 leads to %q", h)
 	}
 	// enterResults fills the first pending match's form until none is left.
 	enterResults := func(round int, topCut bool) {

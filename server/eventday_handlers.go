@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -170,29 +171,59 @@ func (s *Server) showCalls(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	tables := map[int64]string{}
-	for _, ms := range d.Matches {
-		for _, mt := range ms {
-			if mt.TableNo != nil {
-				tables[mt.ID] = strconv.Itoa(*mt.TableNo)
-			}
+	type placed struct {
+		match *storage.Match
+		round int
+	}
+	matches := map[int64]placed{}
+	for n, ms := range d.Matches {
+		for i := range ms {
+			matches[ms[i].ID] = placed{&ms[i], n}
 		}
 	}
 	m := views.JudgeQueuePage{Nav: nav(e, "judge")}
 	for _, call := range calls {
 		row := views.JudgeCallRow{ID: call.ID, Player: d.name(call.EntryID), Reason: call.Reason, Status: call.Status, TakenBy: call.TakenBy,
-			Waiting: i18n.N(c.Request().Context(), "CallWaiting", int(s.now().Sub(call.CreatedAt)/time.Minute), nil)}
+			Waiting: i18n.N(ctx, "CallWaiting", int(s.now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
 		if call.MatchID != nil {
-			row.Table = tables[*call.MatchID]
-		}
-		if row.Table == "" {
-			row.Table = "?"
+			if pm, ok := matches[*call.MatchID]; ok {
+				if err := s.describeCallMatch(ctx, e, d, pm.match, pm.round, &row); err != nil {
+					return err
+				}
+			}
 		}
 		m.Calls = append(m.Calls, row)
 	}
 	p := s.page(c, e.Name+": judge calls")
 	p.JSURL = liveScriptURL()
 	return render(c, http.StatusOK, views.JudgeQueueView(p, m))
+}
+
+// describeCallMatch fills a call's table, both players and what each
+// reported, so a judge walks to the table knowing the dispute.
+func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *eventData, mt *storage.Match, round int, row *views.JudgeCallRow) error {
+	if mt.TableNo != nil {
+		row.Table = strconv.Itoa(*mt.TableNo)
+	}
+	row.P1, row.P2 = d.name(&mt.P1EntryID), d.name(mt.P2EntryID)
+	row.MatchStatus = mt.Status
+	row.RoundURL = fmt.Sprintf("/events/%d/rounds/%d#match-%d", e.ID, round, mt.ID)
+	bestOf := 1
+	for _, r := range d.Rounds {
+		if r.Number == round && r.Kind == storage.KindTopCut {
+			bestOf = e.TopCutBestOf
+		}
+	}
+	reports, err := s.store.Reports(ctx, mt.ID)
+	if err != nil {
+		return err
+	}
+	names := views.MatchRow{P1: row.P1, P2: row.P2}
+	for _, r := range reports {
+		said := matchResultText(names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
+		row.Reports = append(row.Reports, views.CallReport{Player: d.name(&r.EntryID), Result: said})
+	}
+	return nil
 }
 
 func (s *Server) updateCall(c echo.Context) error {

@@ -52,13 +52,20 @@ func (d *dayEvent) addPlayer(name string) {
 	if r.status != http.StatusSeeOther {
 		d.t.Fatalf("add %s: %d\n%s", name, r.status, excerpt(r.body))
 	}
-	page := d.org.get(r.location)
+	// The counter stays on the Players page; the new player's link is one
+	// click away.
+	const back = "/players?added="
+	if !strings.Contains(r.location, back) {
+		d.t.Fatalf("add %s: redirected to %s", name, r.location)
+	}
+	id, _ := strconv.ParseInt(r.location[strings.Index(r.location, back)+len(back):], 10, 64)
+	detail := d.path + "/players/" + strconv.FormatInt(id, 10)
+	page := d.org.get(detail)
 	m := playerLinkRe.FindStringSubmatch(page.body)
 	if m == nil {
-		d.t.Fatalf("no player link on %s:\n%s", r.location, excerpt(page.body))
+		d.t.Fatalf("no player link on %s:\n%s", detail, excerpt(page.body))
 	}
 	d.links[name] = m[1]
-	id, _ := strconv.ParseInt(r.location[strings.LastIndex(r.location, "/")+1:], 10, 64)
 	d.ids[name] = id
 }
 
@@ -78,7 +85,7 @@ func (d *dayEvent) report(b *browser, name, result string) response {
 
 func (d *dayEvent) pairAndPublish(n int) {
 	d.t.Helper()
-	r := d.org.post(d.path+"/rounds", d.path+"/rounds", nil)
+	r := d.org.post(d.path+"/rounds", d.path+"/rounds", url.Values{"decks_ok": {"1"}})
 	want := fmt.Sprintf("%s/rounds/%d", d.path, n)
 	expectRedirect(d.t, "pair round", r, want)
 	expectRedirect(d.t, "publish", d.org.post(want, want+"/publish", nil), want)

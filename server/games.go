@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // game is one game of a best-of-three as stored on the match: its winner and
@@ -18,20 +19,26 @@ type game struct {
 // readGames reads games 1..bestOf from a form, in the match's terms. name
 // maps a form value ("p1", or "won" for a player) to "p1"/"p2"/"". It checks
 // that the games make a finished match: someone reaches a majority with the
-// last game played and no game follows. ok is false otherwise.
-func readGames(c echo.Context, bestOf int, name func(string) string) (storage.ResultInput, bool) {
+// last game played and no game follows. Otherwise it says what is wrong, in
+// terms of games (problem is "" when the games are fine).
+func readGames(c echo.Context, bestOf int, name func(string) string) (in storage.ResultInput, problem string) {
+	ctx := c.Request().Context()
 	need := bestOf/2 + 1
 	var gs []game
-	var in storage.ResultInput
-	stopped := false
+	missing := 0 // the first game not given
 	for g := 1; g <= bestOf; g++ {
 		w := name(c.FormValue("g" + strconv.Itoa(g)))
 		if w == "" {
-			stopped = true
+			if missing == 0 {
+				missing = g
+			}
 			continue
 		}
-		if stopped || in.P1Wins >= need || in.P2Wins >= need {
-			return in, false // a game after a gap or after the match was decided
+		if in.P1Wins >= need || in.P2Wins >= need {
+			return in, i18n.N(ctx, "GamesAfterDecided", need, i18n.Args{"BestOf": bestOf, "Game": g})
+		}
+		if missing != 0 {
+			return in, i18n.T(ctx, "GamesWithGap", i18n.Args{"Game": g, "Missing": missing})
 		}
 		gs = append(gs, game{Winner: w, First: name(c.FormValue("g" + strconv.Itoa(g) + "_first"))})
 		if w == storage.ResultP1 {
@@ -45,12 +52,14 @@ func readGames(c echo.Context, bestOf int, name func(string) string) (storage.Re
 		in.Result = storage.ResultP1
 	case in.P2Wins >= need:
 		in.Result = storage.ResultP2
+	case len(gs) == 0:
+		return in, i18n.N(ctx, "GamesNone", need, i18n.Args{"BestOf": bestOf})
 	default:
-		return in, false
+		return in, i18n.N(ctx, "GamesUndecided", need, i18n.Args{"BestOf": bestOf, "Wins": max(in.P1Wins, in.P2Wins)})
 	}
 	b, _ := json.Marshal(gs)
 	in.Games = string(b)
-	return in, true
+	return in, ""
 }
 
 // sideNames maps a player's own words to the match's p1/p2.

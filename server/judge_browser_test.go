@@ -133,7 +133,7 @@ func TestPhoneJudgeSeesWaitingSkill(t *testing.T) {
 	ctx := phone(t)
 	phoneSignIn(t, ctx, f.a, "jules")
 	err := chromedp.Do(ctx,
-		chromedp.Navigate(f.a.srv.URL+page),
+		chromedp.Navigate(f.a.srv.URL+page+"?step=99"), // the last step: the skill waits
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="waiting"]`)),
 	)
 	if err != nil {

@@ -280,14 +280,13 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	for _, d := range r.DeckProblems {
 		m.DeckProblems = append(m.DeckProblems, *violationView(e, gl.ID, d))
 	}
+	// A log opens at its first action, the first illegal one a click away
+	// in the banner above (a judge reads the game up to it).
 	step, err := strconv.Atoi(stepParam)
-	switch {
-	case err == nil:
+	if err == nil {
 		step = max(0, min(step, m.Steps))
-	case first != nil:
-		step = first.Step
-	default:
-		step = m.Steps
+	} else {
+		step = min(1, m.Steps)
 	}
 	m.Step = step
 	if step > 0 {

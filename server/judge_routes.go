@@ -1,9 +1,11 @@
 package server
 
 import (
+	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
@@ -13,6 +15,7 @@ import (
 func (s *Server) judgeRoutes(app *echo.Group) {
 	app.GET("/rules", s.rulesLookup)
 	app.GET("/rules/:rule", s.showRule)
+	app.GET("/help/game-log", s.gameLogHelp)
 
 	judge := []echo.MiddlewareFunc{requireUser, s.requireEventJudge}
 	app.GET("/events/:id/judge", s.judgeConsole, judge...)
@@ -22,6 +25,16 @@ func (s *Server) judgeRoutes(app *echo.Group) {
 	app.GET("/events/:id/judge/logs/:log/record", s.recordForm, judge...)
 	app.POST("/events/:id/judge/logs/:log/record", s.recordAction, judge...)
 	app.POST("/events/:id/judge/rulings", s.saveRuling, judge...)
+}
+
+// gameLogHelp is the in-app help on the game-log notation (public, like the
+// rulings lookup), so no message needs to point at a file in docs/.
+func (s *Server) gameLogHelp(c echo.Context) error {
+	var verbs []views.VerbHelp
+	for _, v := range engine.VerbUsages() {
+		verbs = append(verbs, views.VerbHelp{Verb: v.Verb, Usage: v.Usage})
+	}
+	return render(c, http.StatusOK, views.GameLogHelpView(s.page(c, "Writing a game log"), verbs))
 }
 
 const ctxJudgeEvent = "judge_event"

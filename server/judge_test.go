@@ -158,12 +158,15 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 	f := newJudgeFixture(t)
 	page := f.uploadLog(t, f.judge, "Table 4", firstTurnAttack)
 
-	// Opened without a step, the page shows the first illegal step.
+	// Opened without a step, the page shows step 1, with the first illegal
+	// step one click away in the banner.
 	r := f.judge.get(page)
 	expectStatus(t, "log page", r, http.StatusOK)
-	mustContain(t, "first violation", r.body, `data-testid="first-violation"`, "step 5", "(line 13)",
+	mustContain(t, "opened", r.body, `data-testid="first-violation"`, "step 5", "(line 13)",
 		`href="/rules/cr-7-3-4-3-1"`, "the player going first cannot attack on their first turn",
-		"Step 5 of 6", "P2 attack leader -&gt; leader", "First illegal action.", `class="step step-illegal"`)
+		"Step 1 of 6", `<a href="`+page+`?step=5">step 5</a>`)
+	r = f.judge.get(page + "?step=5")
+	mustContain(t, "first violation", r.body, "Step 5 of 6", "P2 attack leader -&gt; leader", "First illegal action.", `class="step step-illegal"`)
 	r = f.judge.get(page + "?step=4")
 	mustContain(t, "step 4", r.body, "Step 4 of 6", "P2 draw", "CR 7-2-9", "Turn 1, P2 Ben, charge phase",
 		"FS01-01 Son Goku", "FS02-01 Vegeta", "15000", "0 active, 0 rest, 1 marker", page+"?step=3", page+"?step=5")
@@ -184,13 +187,14 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 	page = f.uploadLog(t, f.judge, "Feature match", string(game))
-	r = f.judge.get(page)
+	mustContain(t, "legal game opened", f.judge.get(page).body, `data-testid="no-violation"`, "Step 1 of 140")
+	r = f.judge.get(page + "?step=140")
 	mustContain(t, "legal game", r.body, `data-testid="no-violation"`, "Step 140 of 140", "Game over: P1 wins (defeat check)")
 
 	// Costs come from the stored pool: this play is only illegal with card data.
 	costly := strings.Replace(firstTurnAttack, "P2 attack leader -> leader", "P2 play FS02-13", 1)
 	page = f.uploadLog(t, f.judge, "Too expensive", costly)
-	mustContain(t, "cost check", f.judge.get(page).body, "Step 5 of 6", "CR 5-3-1", "P2 has no Active energy left to pay a cost of 5")
+	mustContain(t, "cost check", f.judge.get(page+"?step=5").body, "Step 5 of 6", "CR 5-3-1", "P2 has no Active energy left to pay a cost of 5")
 
 	// Cards the pool does not know still replay; they show by number.
 	unknown := strings.NewReplacer("FS01-01", "FB99-001", "FS02-01", "FB99-002").Replace(firstTurnAttack)
@@ -402,7 +406,7 @@ func TestScorekeeperRecordsOnlyLegalLines(t *testing.T) {
 	if v := engine.Run(l, nil, engine.ReplayOptions{}).FirstViolation(); v != nil {
 		t.Fatalf("recorded log does not replay: %v", v)
 	}
-	mustContain(t, "step page of the recorded log", f.judge.get(logLinkFor(f, logID)).body, "No illegal action", "Step 4 of 4")
+	mustContain(t, "step page of the recorded log", f.judge.get(logLinkFor(f, logID)+"?step=4").body, "No illegal action", "Step 4 of 4")
 
 	audit, err := f.a.store.AuditLogFor(ctx, "game_log", logID)
 	if err != nil || len(audit) != 5 {
@@ -512,7 +516,7 @@ func TestJudgeShowsCardSkills(t *testing.T) {
 	f := newJudgeFixture(t)
 	game := skillsGame
 	page := f.uploadLog(t, f.judge, "Skills", game)
-	r := f.judge.get(page)
+	r := f.judge.get(page + "?step=99") // the last step: the skill waits
 	mustContain(t, "waiting skill", r.body, `data-testid="waiting"`, "Waiting for P1 Ana", "FS01-02 Whis [On Play]",
 		"Choose up to 1 of your opponent", "P1 use FS01-02 -&gt; ", "FS02-05#2 Son Goten", "FS02-05#1 Son Goten")
 	mustContain(t, "record page", f.judge.get(strings.Replace(page, "/logs/", "/logs/", 1)+"/record").body, `value="P1 use FS01-02"`)

@@ -139,6 +139,7 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 	}
 	p := s.page(c, ev.Name)
 	p.Flash = "" // shown inside the page
+	p.ForPlayer = true
 	p.JSURL = liveScriptURL()
 	return render(c, status, views.PlayerHomeView(p, m))
 }
@@ -275,12 +276,17 @@ func (s *Server) playerReport(c echo.Context) error {
 		return forbidden("This is not your match.")
 	}
 	in, ok := readPlayerResult(c, side)
+	problem := ""
+	if !ok {
+		problem = i18n.T(ctx, "ReportChooseResult", nil)
+	}
 	if c.FormValue("result") == "games" {
 		bestOf := 1
 		if r, err := s.roundOfMatch(c, ev, mt); err == nil && r.Kind == storage.KindTopCut {
 			bestOf = ev.TopCutBestOf
 		}
-		in, ok = readGames(c, bestOf, sideNames(side))
+		in, problem = readGames(c, bestOf, sideNames(side))
+		ok = problem == ""
 	}
 	if c.FormValue("games") == "same" {
 		// Confirming the opponent's report: take it exactly as they sent it.
@@ -290,15 +296,14 @@ func (s *Server) playerReport(c echo.Context) error {
 		}
 		for _, r := range reports {
 			if r.EntryID != en.ID && r.Result == c.FormValue("result") {
-				in, ok = storage.ResultInput{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games}, true
+				in, ok, problem = storage.ResultInput{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games}, true, ""
 			}
 		}
 	}
 	if !ok {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: "Choose I won, I lost or Draw. For a best of three, give each game in order until someone has won the match."}, http.StatusUnprocessableEntity)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusUnprocessableEntity)
 	}
 	_, _, err = s.store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
-	var problem string
 	switch {
 	case errors.Is(err, storage.ErrAlreadyConfirmed):
 		problem = "This result is already final. If it is wrong, call a judge."

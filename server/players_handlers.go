@@ -52,6 +52,15 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 	if e.PlayerCap != nil {
 		m.Cap = strconv.Itoa(*e.PlayerCap)
 	}
+	// Just added at the counter: the new player's link and QR code are one
+	// click away, and the name box is ready for the next player.
+	if id, err := strconv.ParseInt(c.QueryParam("added"), 10, 64); err == nil && status == http.StatusOK {
+		for i := range entries {
+			if entries[i].ID == id {
+				m.Added = &views.JudgeRef{ID: id, Name: entries[i].PlayerName}
+			}
+		}
+	}
 	return render(c, status, views.PlayersPageView(s.page(c, e.Name+": players"), m))
 }
 
@@ -100,6 +109,20 @@ func (s *Server) addPlayer(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
 	}
+	// The same name twice is most often a double entry: say so, and add
+	// only when the organiser confirms (two players may share a name).
+	if c.FormValue("same_name_ok") != "1" {
+		same, err := s.store.EntriesNamed(c.Request().Context(), e.ID, f.Name)
+		if err != nil {
+			return err
+		}
+		for _, other := range same {
+			f.SameName = append(f.SameName, views.JudgeRef{ID: other.ID, Name: other.PlayerName})
+		}
+		if len(same) > 0 {
+			return s.playersPage(c, e, f, http.StatusConflict)
+		}
+	}
 	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + newToken()}
 	// At the counter the organiser decides: no cap check, no waitlist.
 	if err := s.store.CreateEntry(c.Request().Context(), actorOf(c), en); err != nil {
@@ -109,7 +132,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 		return err
 	}
 	setFlash(c, msgPlayerAdded)
-	return redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/players/"+strconv.FormatInt(en.ID, 10))
+	return redirect(c, eventURL(e.ID, "/players?added="+strconv.FormatInt(en.ID, 10)))
 }
 
 // setEntryToken stores the hash of the entry's current link token. The token
@@ -153,6 +176,9 @@ func (s *Server) showPlayer(c echo.Context) error {
 		return err
 	}
 	m := views.PlayerLinkPage{Nav: nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(url), Warning: warn}
+	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.PlayerDetailView(s.page(c, en.PlayerName), m, playerRow(en)))
 }
 
@@ -225,6 +251,53 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	}
 	setFlash(c, msgPlayerSaved)
 	return redirect(c, back)
+}
+
+// entryDeletable: an entry can be deleted until the player has a match.
+func (s *Server) entryDeletable(c echo.Context, e *storage.Event, en *storage.Entry) (bool, error) {
+	rounds, err := s.store.Rounds(c.Request().Context(), e.ID)
+	if err != nil {
+		return false, err
+	}
+	for _, r := range rounds {
+		ms, err := s.store.Matches(c.Request().Context(), r.ID)
+		if err != nil {
+			return false, err
+		}
+		for _, m := range ms {
+			if m.Side(en.ID) != "" {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// deletePlayer removes an entry made by mistake, before the player has a
+// match (after that, drop the player: results stay in the record).
+func (s *Server) deletePlayer(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	en, err := s.entryParam(c, e)
+	if err != nil {
+		return err
+	}
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	if reason == "" {
+		reason = "made by mistake"
+	}
+	err = s.store.DeleteEntry(c.Request().Context(), actorOf(c), e.ID, en.ID, reason)
+	if errors.Is(err, storage.ErrEntryPlayed) {
+		return &appError{Code: http.StatusConflict, Err: err,
+			Safe: en.PlayerName + " already has a match or a penalty, so the entry is part of the event's record. Drop the player instead."}
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgPlayerDeleted)
+	return redirect(c, eventURL(e.ID, "/players"))
 }
 
 // dropNotCheckedIn drops, before round 1, everyone who has not checked in.

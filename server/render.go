@@ -56,7 +56,7 @@ var flashCodes = map[string]string{
 	msgRoundPaired: "round-paired", msgRoundPublished: "round-published", msgRoundDeleted: "round-deleted",
 	msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
 	msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
-	msgSettingsSaved: "settings-saved", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
+	msgSettingsSaved: "settings-saved", msgPlayerDeleted: "player-deleted", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
 }
 
 const (
@@ -71,7 +71,8 @@ const (
 	msgWelcome        = "Welcome! Your organiser account is ready."
 	msgCardsImported  = "Cards imported."
 	msgBanListSaved   = "Ban list saved."
-	msgPlayerAdded    = "Player added. Show them the QR code below so they can use their phone."
+	msgPlayerAdded    = "Player added."
+	msgPlayerDeleted  = "Entry deleted (the change log keeps it)."
 	msgPlayerSaved    = "Player saved."
 	msgRegistered     = "You are registered. Bookmark this page: it is your link for this event."
 	msgDeckSaved      = "Decklist saved."

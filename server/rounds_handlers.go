@@ -35,6 +35,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 				m.NotCheckedIn = append(m.NotCheckedIn, en.PlayerName)
 			}
 		}
+		m.DecksMissing, m.DecksIllegal = deckProblemsBeforeRound1(d)
 	}
 	recRounds, recCut := pairing.Recommend(active)
 	m.Recommended = i18n.N(c.Request().Context(), "RecommendedRounds", active, i18n.Args{"Rounds": i18n.N(c.Request().Context(), "SwissRoundCount", recRounds, nil), "Cut": recCut})
@@ -77,6 +78,24 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 	return render(c, status, views.RoundsPageView(s.page(c, e.Name+": rounds"), m))
 }
 
+// deckProblemsBeforeRound1 names the players about to be paired whose
+// decklist is missing, and those whose list is not legal.
+func deckProblemsBeforeRound1(d *eventData) (missing, illegal []string) {
+	for _, en := range d.Entries {
+		if !en.Active() {
+			continue
+		}
+		switch en.DeckStatus {
+		case storage.DeckLegal:
+		case storage.DeckIllegal:
+			illegal = append(illegal, en.PlayerName)
+		default:
+			missing = append(missing, en.PlayerName)
+		}
+	}
+	return missing, illegal
+}
+
 func (s *Server) showRounds(c echo.Context) error {
 	e, err := s.staffEvent(c)
 	if err != nil {
@@ -103,6 +122,11 @@ func (s *Server) pairRound(c echo.Context) error {
 		if r.Status == storage.RoundPreview {
 			return s.roundsPage(c, e, fmt.Sprintf("Round %d is still a preview: publish or delete it first.", r.Number), http.StatusConflict)
 		}
+	}
+	// Round 1 is the last easy moment to chase decklists: pairing with some
+	// missing or not legal needs "Pair anyway" (the page names the players).
+	if missing, illegal := deckProblemsBeforeRound1(d); len(d.Rounds) == 0 && len(missing)+len(illegal) > 0 && c.FormValue("decks_ok") != "1" {
+		return s.roundsPage(c, e, i18n.T(ctx, "PairDeckProblems", nil), http.StatusConflict)
 	}
 	pe := d.pairingEvent(true)
 	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
@@ -255,9 +279,53 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		}
 		m.Matches = append(m.Matches, row)
 	}
+	m.Matches, m.Filters = filterMatches(ctx, c.QueryParam("show"), eventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
 	p := s.page(c, fmt.Sprintf("%s: round %d", e.Name, r.Number))
 	p.JSURL = liveScriptURL()
 	return render(c, status, views.RoundPageView(p, m))
+}
+
+// matchFilters are the ways to narrow a round's tables, by their ?show=
+// value: every table, the ones nobody has reported, the disputed ones, the
+// ones with a judge's extension.
+var matchFilters = []struct {
+	key, label string
+	keep       func(views.MatchRow) bool
+}{
+	{"", "RoundFilterAll", func(views.MatchRow) bool { return true }},
+	{"unreported", "RoundFilterUnreported", func(r views.MatchRow) bool { return r.Status == storage.MatchPending }},
+	{"disputed", "RoundFilterDisputed", func(r views.MatchRow) bool { return r.Status == storage.MatchDisputed }},
+	{"extended", "RoundFilterExtended", func(r views.MatchRow) bool { return r.Extension > 0 }},
+}
+
+// filterMatches keeps the rows the filter named by show wants (an unknown
+// name shows every table) and words each filter with its count.
+func filterMatches(ctx context.Context, show, base string, rows []views.MatchRow) ([]views.MatchRow, []views.MatchFilter) {
+	current := 0
+	for i, f := range matchFilters {
+		if f.key == show {
+			current = i
+		}
+	}
+	var filters []views.MatchFilter
+	var kept []views.MatchRow
+	for i, f := range matchFilters {
+		n := 0
+		for _, r := range rows {
+			if f.keep(r) {
+				n++
+				if i == current {
+					kept = append(kept, r)
+				}
+			}
+		}
+		u := base
+		if f.key != "" {
+			u += "?show=" + f.key
+		}
+		filters = append(filters, views.MatchFilter{Label: i18n.N(ctx, f.label, n, nil), URL: u, Current: i == current})
+	}
+	return kept, filters
 }
 
 // matchResultText says a result for organisers: "Ann won 2–1".
@@ -419,9 +487,9 @@ func (s *Server) setResult(c echo.Context) error {
 	in := storage.ResultInput{Result: c.FormValue("result")}
 	switch {
 	case r.Kind == storage.KindTopCut && e.TopCutBestOf > 1:
-		games, ok := readGames(c, e.TopCutBestOf, matchNames)
-		if !ok {
-			return s.renderRound(c, e, r, "Give the winner of each game in order until one player has won the match.", http.StatusUnprocessableEntity)
+		games, problem := readGames(c, e.TopCutBestOf, matchNames)
+		if problem != "" {
+			return s.renderRound(c, e, r, problem, http.StatusUnprocessableEntity)
 		}
 		if in.Result != games.Result {
 			return s.renderRound(c, e, r, "The games won do not match the winner.", http.StatusUnprocessableEntity)

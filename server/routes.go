@@ -81,6 +81,7 @@ func (s *Server) routes(e *echo.Echo) {
 	app.POST("/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, requireOrganiser)
 	app.GET("/events/:id/players/:entry", s.showPlayer, requireOrganiser)
 	app.POST("/events/:id/players/:entry", s.updatePlayer, requireUser)
+	app.POST("/events/:id/players/:entry/delete", s.deletePlayer, requireOrganiser)
 	app.GET("/events/:id/register", s.registerForm)
 	app.POST("/events/:id/register", s.register)
 

@@ -17,6 +17,9 @@ type PlayersPage struct {
 	Cap        string
 	RegURL     string
 	Warning    *AddressWarning // the links will not open on phones
+	// Added is the player just added at the counter: their link and QR
+	// code are one click away.
+	Added *JudgeRef
 }
 
 // PlayerRow is one entry in the organiser's list.
@@ -44,6 +47,9 @@ type AddPlayerForm struct {
 	MemberID     string
 	EnteredRound string
 	Errors       FieldErrors
+	// SameName are players already registered under this name: the form
+	// asks whether to add another.
+	SameName []JudgeRef
 }
 
 // PlayerLinkPage shows a player's secret phone link and its QR code.
@@ -54,6 +60,9 @@ type PlayerLinkPage struct {
 	QR      string // inline SVG markup of the link's QR code
 	EntryID int64
 	Warning *AddressWarning // the link will not open on phones
+	// Deletable: the player has no match yet, so an entry made by mistake
+	// can still be deleted.
+	Deletable bool
 }
 
 // RegisterPage is the public self-registration form.
@@ -107,6 +116,10 @@ type RoundsPage struct {
 	// NotCheckedIn names active players who have not checked in, before
 	// round 1: the organiser drops no-shows or checks them in before pairing.
 	NotCheckedIn []string
+	// DecksMissing and DecksIllegal name, before round 1, the players
+	// without a decklist or with one that is not legal.
+	DecksMissing []string
+	DecksIllegal []string
 }
 
 // RoundRow is one round in the list.
@@ -135,6 +148,16 @@ type RoundPage struct {
 	BestOf      int
 	Problem     string
 	Players     []JudgeRef // everyone who may be seated, for pairing changes
+	// Filters narrow the tables shown (all, not reported, disputed,
+	// extended), each with its count; Matches holds the chosen ones.
+	Filters []MatchFilter
+}
+
+// MatchFilter is one way to narrow a round's tables.
+type MatchFilter struct {
+	Label   string // "Not reported (12)"
+	URL     string
+	Current bool
 }
 
 // Clock is a round's countdown as rendered on the server; live.js ticks it.
@@ -279,13 +302,19 @@ type JudgeQueuePage struct {
 
 // JudgeCallRow is one open call.
 type JudgeCallRow struct {
-	ID      int64
-	Table   string
-	Player  string
-	Reason  string
-	Waiting string // "4 min"
-	Status  string
-	TakenBy string
+	ID    int64
+	Table string
+	// The call's match, when it has one: both players, what each reported,
+	// and where to enter the result.
+	P1, P2      string
+	MatchStatus string
+	Reports     []CallReport
+	RoundURL    string
+	Player      string
+	Reason      string
+	Waiting     string // "4 min"
+	Status      string
+	TakenBy     string
 }
 
 // PublicDecklistsPage shows every list once the organiser publishes them.
@@ -323,4 +352,10 @@ type AnnouncementsPage struct {
 type AnnouncementForm struct {
 	Text   string
 	Errors FieldErrors
+}
+
+// CallReport is what one player reported for the match of a judge call.
+type CallReport struct {
+	Player string
+	Result string // "Ann won 2–1", "Draw"
 }

@@ -239,3 +239,8 @@ func (p JudgePlayer) EnergyLine(ctx context.Context) string {
 	}
 	return i18n.T(ctx, "EnergyActiveRest", args)
 }
+
+// VerbHelp is one verb of the game-log notation on the help page.
+type VerbHelp struct {
+	Verb, Usage string
+}

@@ -18,6 +18,9 @@ type Page struct {
 	// would be the form's action) and refreshes only the parts marked
 	// data-live-part, from the page's data-live-url.
 	Posted bool
+	// ForPlayer: a player's own page (their secret link), where signing in
+	// means nothing to them.
+	ForPlayer bool
 }
 
 // User is the signed-in account as pages show it.

@@ -147,6 +147,7 @@ var dynamicIDs = []string{
 	"AtTimeDraw", "AtTimeDoubleLoss", "AtTimeCount",
 	"AtTimeDrawNoTurns", "AtTimeDoubleLossNoTurns", "AtTimeCountNoTurns",
 	"OrdinalOne", "OrdinalTwo", "OrdinalFew", "OrdinalOther", // Ordinal picks one by the language's ordinal rule
+	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/rounds_handlers.go matchFilters
 }
 
 func TestOrdinals(t *testing.T) {
