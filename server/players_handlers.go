@@ -131,7 +131,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 	if err := s.setEntryToken(c, en); err != nil {
 		return err
 	}
-	setFlash(c, msgPlayerAdded)
+	// The Players page says who was added (no flash: it would say it twice).
 	return redirect(c, eventURL(e.ID, "/players?added="+strconv.FormatInt(en.ID, 10)))
 }
 

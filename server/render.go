@@ -51,7 +51,7 @@ var flashCodes = map[string]string{
 	msgAccountSaved: "account-saved", msgAccountAdded: "account-added", msgSignedOut: "signed-out",
 	msgJudgeAdded: "judge-added", msgJudgeRemoved: "judge-removed", msgWelcome: "welcome",
 	msgCardsImported: "cards-imported", msgBanListSaved: "banlist-saved",
-	msgPlayerAdded: "player-added", msgPlayerSaved: "player-saved", msgRegistered: "registered",
+	msgPlayerSaved: "player-saved", msgRegistered: "registered",
 	msgDeckSaved: "deck-saved", msgReported: "reported", msgJudgeCalled: "judge-called", msgDropped: "dropped",
 	msgRoundPaired: "round-paired", msgRoundPublished: "round-published", msgRoundDeleted: "round-deleted",
 	msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
@@ -71,7 +71,6 @@ const (
 	msgWelcome        = "Welcome! Your organiser account is ready."
 	msgCardsImported  = "Cards imported."
 	msgBanListSaved   = "Ban list saved."
-	msgPlayerAdded    = "Player added."
 	msgPlayerDeleted  = "Entry deleted (the change log keeps it)."
 	msgPlayerSaved    = "Player saved."
 	msgRegistered     = "You are registered. Bookmark this page: it is your link for this event."
