@@ -37,6 +37,10 @@ func TestPlayerPageBeforeRoundOne(t *testing.T) {
 			t.Errorf("player page before round 1 shows %q", gone)
 		}
 	}
+	standings := a.browser().get(d.path + "/standings").body
+	if strings.Contains(standings, "After round 0") || !strings.Contains(standings, "Before round 1") {
+		t.Errorf("standings before round 1:\n%s", excerpt(standings))
+	}
 	d.pairAndPublish(1)
 	expectRedirect(t, "report", d.report(d.phone("Ann"), "Ann", "won"), d.links["Ann"])
 	expectRedirect(t, "agree", d.report(d.phone("Ben"), "Ben", "lost"), d.links["Ben"])

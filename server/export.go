@@ -406,7 +406,7 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 				return nil, problemf("Swiss round %d of \"rounds_meta\" is missing from the event file's rounds.", r.Number)
 			}
 			if len(want.Matches) != len(r.Matches) {
-				return nil, problemf("Round %d has %d matches in the event file but %d in \"rounds_meta\".", r.Number, len(want.Matches), len(r.Matches))
+				return nil, problemf("Round %d: the number of matches differs (the event file: %d; \"rounds_meta\": %d).", r.Number, len(want.Matches), len(r.Matches))
 			}
 		}
 		for i, m := range r.Matches {
