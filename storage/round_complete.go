@@ -14,8 +14,12 @@ const ClockFinished = "finished"
 // event is finished when m is the final. Every path that changes a result
 // calls it: players' reports, staff entry, penalties, pairing changes.
 func (s *Store) afterMatchSettled(ctx context.Context, actor Actor, m *Match, r *Round) error {
-	if err := s.settleRound(ctx, actor, r.ID); err != nil {
-		return err
+	// Only a final match can complete a round, and only a complete round
+	// can open again: a first report (most reports) skips the count.
+	if m.Status == MatchConfirmed || r.Status == RoundFinished {
+		if err := s.settleRound(ctx, actor, r.ID); err != nil {
+			return err
+		}
 	}
 	return s.finishAfterFinal(ctx, actor, m, r)
 }
