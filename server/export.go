@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -26,7 +27,10 @@ import (
 // the command-line tools read (they refuse unknown fields, so pairing.Event
 // must learn to ignore "tenkaichi" before they read an export as it is).
 
-const exportVersion = 1
+// exportVersion is the format of the "tenkaichi" object this server writes;
+// it reads every version from 1 (which lacked reports, judges, judge calls,
+// game logs, rulings, announcements and the audit log) up to this one.
+const exportVersion = 2
 
 // exportFile is the whole exported document.
 type exportFile struct {
@@ -40,6 +44,13 @@ type exportExt struct {
 	Entries    []exportEntry   `json:"entries"`
 	Penalties  []exportPenalty `json:"penalties"`
 	RoundsMeta []exportRound   `json:"rounds_meta"`
+	// Since version 2 (export_records.go).
+	Judges        []string             `json:"judges"`
+	JudgeCalls    []exportCall         `json:"judge_calls"`
+	GameLogs      []exportGameLog      `json:"game_logs"`
+	Rulings       []exportRuling       `json:"rulings"`
+	Announcements []exportAnnouncement `json:"announcements"`
+	AuditLog      []exportAudit        `json:"audit_log"`
 }
 
 type exportEvent struct {
@@ -110,6 +121,9 @@ type exportMatch struct {
 	Games            string  `json:"games"`
 	ExtensionSeconds int     `json:"extension_seconds"`
 	Note             string  `json:"note"`
+	// The players' own reports while the match is not final (and kept
+	// after), so a half-reported match can be confirmed after an import.
+	Reports []exportReport `json:"reports,omitempty"`
 }
 
 type exportPenalty struct {
@@ -123,14 +137,26 @@ type exportPenalty struct {
 	CreatedAt  time.Time `json:"created_at"`
 }
 
-// buildExport gathers the whole event.
-func (s *Server) buildExport(c echo.Context, ev *storage.Event) (*exportFile, error) {
-	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, ev)
+// buildExport gathers the whole event, read in one consistent transaction.
+func (s *Server) buildExport(ctx context.Context, eventID int64) (*exportFile, error) {
+	var out *exportFile
+	err := s.store.ReadConsistent(ctx, func(tx *storage.Store) error {
+		ev, err := tx.EventByID(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		out, err = buildExportFrom(ctx, tx, ev)
+		return err
+	})
+	return out, err
+}
+
+func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) (*exportFile, error) {
+	d, err := loadEventDataFrom(ctx, st, ev)
 	if err != nil {
 		return nil, err
 	}
-	pens, err := s.store.PenaltiesForExport(ctx, ev.ID)
+	pens, err := st.PenaltiesForExport(ctx, ev.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -162,31 +188,42 @@ func (s *Server) buildExport(c echo.Context, ev *storage.Event) (*exportFile, er
 			DeckSubmittedAt: e.DeckSubmittedAt, DeckChecked: e.DeckChecked, RegisteredAt: e.CreatedAt,
 		})
 	}
-	where := map[int64][2]int{} // match id → (round number, position)
+	reports, err := st.EventReports(ctx, ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	byMatch := map[int64][]exportReport{}
+	for _, r := range reports {
+		byMatch[r.MatchID] = append(byMatch[r.MatchID], exportReport{Player: playerID(r.EntryID), Result: r.Result,
+			P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt})
+	}
+	where := matchPlaces{} // match id → (round number, position)
 	for _, r := range d.Rounds {
 		er := exportRound{Number: r.Number, Kind: r.Kind, Status: r.Status, LengthSeconds: r.LengthSeconds, CreatedAt: r.CreatedAt,
 			StartedAt: r.StartedAt, Deadline: r.Deadline, PausedRemainingMS: r.PausedRemainingMS, PublishedAt: r.PublishedAt,
 			FinishedAt: r.FinishedAt, Matches: []exportMatch{}}
 		for i, m := range d.Matches[r.Number] {
 			em := exportMatch{Table: m.TableNo, P1: playerID(m.P1EntryID), Result: m.Result, Status: m.Status, P1Wins: m.P1Wins,
-				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note}
+				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note,
+				Reports: byMatch[m.ID]}
 			if m.P2EntryID != nil {
 				p2 := playerID(*m.P2EntryID)
 				em.P2 = &p2
 			}
 			er.Matches = append(er.Matches, em)
-			where[m.ID] = [2]int{r.Number, i + 1}
+			where[m.ID] = storage.MatchRef{Round: r.Number, Match: i + 1}
 		}
 		ext.RoundsMeta = append(ext.RoundsMeta, er)
 	}
-	for _, p := range pens {
-		ep := exportPenalty{Player: playerID(p.EntryID), Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, Judge: p.JudgeName, CreatedAt: p.CreatedAt}
-		if p.MatchID != nil {
-			if at, ok := where[*p.MatchID]; ok {
-				ep.Round, ep.Match = at[0], at[1]
-			}
-		}
-		ext.Penalties = append(ext.Penalties, ep)
+	penaltyAt := map[int64]int{} // penalty id → 1-based position in the file
+	for i, p := range pens {
+		at := where.of(p.MatchID)
+		ext.Penalties = append(ext.Penalties, exportPenalty{Player: playerID(p.EntryID), Round: at.Round, Match: at.Match,
+			Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, Judge: p.JudgeName, CreatedAt: p.CreatedAt})
+		penaltyAt[p.ID] = i + 1
+	}
+	if err := exportRecords(ctx, st, ev.ID, ext, where, penaltyAt); err != nil {
+		return nil, err
 	}
 	out.Tenkaichi = ext
 	return out, nil
@@ -198,7 +235,7 @@ func (s *Server) exportEventFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := s.buildExport(c, ev)
+	f, err := s.buildExport(c.Request().Context(), ev.ID)
 	if err != nil {
 		return err
 	}
@@ -277,8 +314,8 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 	if err := dec.Decode(&ext); err != nil {
 		return nil, problemf("The \"tenkaichi\" section of the file cannot be read: %s.", err.Error())
 	}
-	if ext.Version != exportVersion {
-		return nil, problemf("The file was written by another version of Tenkaichi (format version %d); this one reads version %d.", ext.Version, exportVersion)
+	if ext.Version < 1 || ext.Version > exportVersion {
+		return nil, problemf("The file was written by another version of Tenkaichi (format version %d); this one reads versions 1 to %d.", ext.Version, exportVersion)
 	}
 	return importFromExport(pe, &ext)
 }
@@ -429,6 +466,9 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 			if m.P2 != nil {
 				im.P2 = *m.P2
 			}
+			if im.Reports, err = importReports(r.Number, i+1, m); err != nil {
+				return nil, err
+			}
 			ir.Matches = append(ir.Matches, im)
 		}
 		in.Rounds = append(in.Rounds, ir)
@@ -443,17 +483,15 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 		if !validPenaltyKind(p.Kind) {
 			return nil, problemf("Penalty %d has an unknown kind %q.", i+1, p.Kind)
 		}
-		if p.Round != 0 || p.Match != 0 {
-			ok := false
-			for _, r := range in.Rounds {
-				ok = ok || (r.Round.Number == p.Round && p.Match >= 1 && p.Match <= len(r.Matches))
-			}
-			if !ok {
-				return nil, problemf("Penalty %d names match %d of round %d, which is not in the file.", i+1, p.Match, p.Round)
-			}
+		at := storage.MatchRef{Round: p.Round, Match: p.Match}
+		if !in.HasMatch(at) {
+			return nil, problemf("Penalty %d names match %d of round %d, which is not in the file.", i+1, p.Match, p.Round)
 		}
-		in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: p.Player, Round: p.Round, Match: p.Match,
+		in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: p.Player, At: at,
 			Penalty: storage.RulingPenalty{Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, JudgeName: p.Judge, CreatedAt: p.CreatedAt}})
+	}
+	if err := importRecords(ext, in, entries); err != nil {
+		return nil, err
 	}
 	return in, nil
 }
@@ -631,7 +669,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ev, err := s.store.ImportEvent(ctx, actorOf(c), in, func(id int64, gen int) string {
+	res, err := s.store.ImportEvent(ctx, actorOf(c), in, func(id int64, gen int) string {
 		return hashToken(playerToken(key, id, gen))
 	})
 	if errors.Is(err, storage.ErrConflict) {
@@ -639,7 +677,13 @@ func (s *Server) importEventFile(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	return redirect(c, "/events/"+strconv.FormatInt(ev.ID, 10))
+	if len(res.MissingJudges) > 0 {
+		// Accounts are never created by an import: say which judges were
+		// left out, so the organiser can add them.
+		return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{
+			ImportedID: res.Event.ID, ImportedName: res.Event.Name, MissingJudges: res.MissingJudges}))
+	}
+	return redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
 }
 
 // standingsCSV answers the standings as CSV: rank, name, member id, points,

@@ -20,15 +20,21 @@ type eventData struct {
 }
 
 func (s *Server) loadEventData(ctx context.Context, ev *storage.Event) (*eventData, error) {
-	entries, err := s.store.Entries(ctx, ev.ID)
+	return loadEventDataFrom(ctx, s.store, ev)
+}
+
+// loadEventDataFrom is loadEventData from a given store (a transaction's,
+// for a consistent export).
+func loadEventDataFrom(ctx context.Context, st *storage.Store, ev *storage.Event) (*eventData, error) {
+	entries, err := st.Entries(ctx, ev.ID)
 	if err != nil {
 		return nil, err
 	}
-	rounds, err := s.store.Rounds(ctx, ev.ID)
+	rounds, err := st.Rounds(ctx, ev.ID)
 	if err != nil {
 		return nil, err
 	}
-	matches, err := s.store.EventMatches(ctx, ev.ID, rounds)
+	matches, err := st.EventMatches(ctx, ev.ID, rounds)
 	if err != nil {
 		return nil, err
 	}

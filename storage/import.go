@@ -6,16 +6,28 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strconv"
 )
 
-// EventImport is a whole event to create from an exported file: the event,
-// its entries, rounds with their matches, and penalties. The file names
-// players by its own keys; ImportEvent gives them new ids.
+// EventImport is a whole event read from an exported file (docs/event-file.md):
+// the event, its entries, rounds with their matches and reports, penalties,
+// judge calls, game logs, rulings, announcements, judges and audit log. The
+// file names players by its own keys and other records by their place in
+// the file; ImportEvent and RestoreEvent give them ids.
 type EventImport struct {
-	Event     Event
-	Entries   []ImportedEntry
-	Rounds    []ImportedRound
-	Penalties []ImportedPenalty
+	Event         Event
+	Entries       []ImportedEntry
+	Rounds        []ImportedRound
+	Penalties     []ImportedPenalty
+	Calls         []ImportedCall
+	GameLogs      []ImportedGameLog
+	Rulings       []ImportedRuling
+	Announcements []Announcement
+	// Judges are the usernames of the judge accounts attached to the event.
+	Judges []string
+	// Audit is the event's audit log, oldest first. ImportEvent adds it to
+	// the new event; RestoreEvent ignores it (the event keeps its own log).
+	Audit []AuditEntry
 }
 
 // ImportedEntry is a player and the key the file knows them by.
@@ -31,29 +43,73 @@ type ImportedRound struct {
 }
 
 // ImportedMatch is a match whose players are given by their keys (P2 ""
-// for a bye).
+// for a bye), with the players' own reports of it.
 type ImportedMatch struct {
-	Match Match
-	P1    string
-	P2    string
+	Match   Match
+	P1      string
+	P2      string
+	Reports []ImportedReport
 }
 
-// ImportedPenalty is a penalty; Round and Match (its 1-based position in
-// the round) name the match it applies to, or are 0.
+// ImportedReport is one player's report of a match; Entry is the player's key.
+type ImportedReport struct {
+	Entry  string
+	Report Report
+}
+
+// MatchRef names a match by its round number and its 1-based position in
+// the round; the zero MatchRef names no match.
+type MatchRef struct {
+	Round int
+	Match int
+}
+
+// ImportedPenalty is a penalty; Entry is the player's key.
 type ImportedPenalty struct {
 	Penalty RulingPenalty
 	Entry   string
-	Round   int
-	Match   int
+	At      MatchRef
+}
+
+// ImportedCall is a judge call; Entry is the caller's key ("" for a call the
+// system opened).
+type ImportedCall struct {
+	Call  JudgeCall
+	Entry string
+	At    MatchRef
+}
+
+// ImportedGameLog is a game log and the match it was recorded for.
+type ImportedGameLog struct {
+	Log GameLog
+	At  MatchRef
+}
+
+// ImportedRuling is a ruling; GameLog and Penalty are 1-based positions in
+// EventImport.GameLogs and .Penalties (0 for none).
+type ImportedRuling struct {
+	Ruling  Ruling
+	At      MatchRef
+	GameLog int
+	Penalty int
+}
+
+// ImportResult is the event ImportEvent created and the judges named in
+// the file that could not be attached: no judge account of that name exists
+// here (accounts are never created by an import).
+type ImportResult struct {
+	Event         *Event
+	MissingJudges []string
 }
 
 // ImportEvent creates a new event from in, in one transaction: the event,
-// its entries, rounds, matches and penalties, and one audit row. Nothing is
-// written if anything fails. tokenHash gives the hash of an entry's phone
-// link once its id is known (new ids, link generation 1); nil leaves the
-// entries with a random, unusable hash.
-func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, tokenHash func(entryID int64, generation int) string) (*Event, error) {
+// its entries and everything under them, the file's audit log and one audit
+// row for the import. Nothing is written if anything fails. tokenHash gives
+// the hash of an entry's phone link once its id is known (new ids, link
+// generation 1); nil leaves the entries with a random, unusable hash.
+func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, tokenHash func(entryID int64, generation int) string) (*ImportResult, error) {
 	ev := in.Event
+	res := &ImportResult{Event: &ev}
 	err := s.Tx(ctx, func(tx *Store) error {
 		now := tx.now()
 		ev.ID, ev.Version, ev.CreatedAt, ev.UpdatedAt, ev.CreatedBy = 0, 1, now, now, nil
@@ -70,120 +126,354 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 		ids := make(map[string]int64, len(in.Entries))
 		for i := range in.Entries {
 			ie := &in.Entries[i]
-			if ie.Key == "" {
-				return fmt.Errorf("storage: import entry %d has no key: %w", i+1, ErrConflict)
-			}
-			if _, dup := ids[ie.Key]; dup {
-				return fmt.Errorf("storage: import: player %q twice: %w", ie.Key, ErrConflict)
-			}
-			e := ie.Entry
-			e.ID, e.EventID, e.Version, e.TokenGeneration = 0, ev.ID, 1, 1
-			if e.CreatedAt.IsZero() {
-				e.CreatedAt = now
-			}
-			e.UpdatedAt = now
-			if e.EnteredRound == 0 {
-				e.EnteredRound = 1
-			}
-			if e.DeckStatus == "" {
-				e.DeckStatus = DeckMissing
-			}
-			if e.RandomKey == 0 {
-				key, err := NewRandomKey()
-				if err != nil {
-					return err
-				}
-				e.RandomKey = key
-			}
-			placeholder, err := importPlaceholder()
-			if err != nil {
+			if err := checkImportKey(ie.Key, i, ids); err != nil {
 				return err
 			}
-			e.TokenHash = "import:" + placeholder
-			if err := tx.with(ctx).Create(&e).Error; err != nil {
-				return wrap("import entry", err)
-			}
-			if tokenHash != nil {
-				if err := tx.with(ctx).Model(&Entry{}).Where("id = ?", e.ID).Update("token_hash", tokenHash(e.ID, e.TokenGeneration)).Error; err != nil {
-					return wrap("import entry link", err)
-				}
+			e := ie.Entry
+			e.EventID = ev.ID
+			if err := tx.insertImportedEntry(ctx, &e, tokenHash); err != nil {
+				return err
 			}
 			ids[ie.Key] = e.ID
 		}
-		matchIDs := map[[2]int]int64{} // (round number, position) → match id
-		numbers := map[int]bool{}
-		matches := 0
-		for _, ir := range in.Rounds {
-			r := ir.Round
-			if numbers[r.Number] || r.Number < 1 {
-				return fmt.Errorf("storage: import: round number %d: %w", r.Number, ErrConflict)
+		counts, err := tx.writeEventBody(ctx, ev.ID, in, ids)
+		if err != nil {
+			return err
+		}
+		if res.MissingJudges, err = tx.attachJudges(ctx, ev.ID, in.Judges); err != nil {
+			return err
+		}
+		for _, a := range in.Audit {
+			a.ID, a.EventID, a.UserID = 0, &ev.ID, nil
+			// Ids in the file are the old server's: the event and its players
+			// are renumbered, other ids would name unrelated rows here.
+			switch a.Entity {
+			case "event":
+				a.EntityID = ev.ID
+			case "entry":
+				a.EntityID = ids[strconv.FormatInt(a.EntityID, 10)]
+			default:
+				a.EntityID = 0
 			}
-			numbers[r.Number] = true
-			r.ID, r.EventID = 0, ev.ID
-			if r.Version == 0 {
-				r.Version = 1
-			}
-			if r.CreatedAt.IsZero() {
-				r.CreatedAt = now
-			}
-			if err := tx.with(ctx).Create(&r).Error; err != nil {
-				return wrap("import round", err)
-			}
-			for pos, im := range ir.Matches {
-				m := im.Match
-				p1, ok := ids[im.P1]
-				if !ok {
-					return fmt.Errorf("storage: import: round %d, match %d: unknown player %q: %w", r.Number, pos+1, im.P1, ErrConflict)
-				}
-				m.ID, m.EventID, m.RoundID, m.P1EntryID, m.P2EntryID, m.Version, m.UpdatedAt = 0, ev.ID, r.ID, p1, nil, 1, now
-				if im.P2 != "" {
-					p2, ok := ids[im.P2]
-					if !ok {
-						return fmt.Errorf("storage: import: round %d, match %d: unknown player %q: %w", r.Number, pos+1, im.P2, ErrConflict)
-					}
-					m.P2EntryID = &p2
-				}
-				if m.Status == "" {
-					m.Status = MatchPending
-				}
-				if err := tx.with(ctx).Create(&m).Error; err != nil {
-					return wrap("import match", err)
-				}
-				matchIDs[[2]int{r.Number, pos + 1}] = m.ID
-				matches++
+			if err := tx.with(ctx).Create(&a).Error; err != nil {
+				return wrap("import audit log", err)
 			}
 		}
-		for i, ip := range in.Penalties {
-			p := ip.Penalty
-			entry, ok := ids[ip.Entry]
-			if !ok {
-				return fmt.Errorf("storage: import: penalty %d: unknown player %q: %w", i+1, ip.Entry, ErrConflict)
-			}
-			if !slices.Contains(RulingPenaltyKinds, p.Kind) {
-				return fmt.Errorf("storage: import: penalty %d: kind %q: %w", i+1, p.Kind, ErrConflict)
-			}
-			p.ID, p.EventID, p.EntryID, p.MatchID, p.JudgeID = 0, ev.ID, entry, nil, nil
-			if ip.Round != 0 || ip.Match != 0 {
-				mid, ok := matchIDs[[2]int{ip.Round, ip.Match}]
-				if !ok {
-					return fmt.Errorf("storage: import: penalty %d: no match %d in round %d: %w", i+1, ip.Match, ip.Round, ErrConflict)
-				}
-				p.MatchID = &mid
-			}
-			if p.CreatedAt.IsZero() {
-				p.CreatedAt = now
-			}
-			if err := tx.with(ctx).Create(&p).Error; err != nil {
-				return wrap("import penalty", err)
-			}
+		after := map[string]any{"name": ev.Name, "entries": len(in.Entries), "audit_rows": len(in.Audit)}
+		for k, v := range counts {
+			after[k] = v
 		}
-		return tx.writeAudit(ctx, actor, &ev.ID, "import", "event", ev.ID, nil, map[string]any{
-			"name": ev.Name, "entries": len(in.Entries), "rounds": len(in.Rounds), "matches": matches, "penalties": len(in.Penalties)})
+		if len(res.MissingJudges) > 0 {
+			after["judges_not_attached"] = res.MissingJudges
+		}
+		return tx.writeAudit(ctx, actor, &ev.ID, "import", "event", ev.ID, nil, after)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &ev, nil
+	return res, nil
+}
+
+func checkImportKey(key string, i int, ids map[string]int64) error {
+	if key == "" {
+		return fmt.Errorf("storage: import entry %d has no key: %w", i+1, ErrConflict)
+	}
+	if _, dup := ids[key]; dup {
+		return fmt.Errorf("storage: import: player %q twice: %w", key, ErrConflict)
+	}
+	return nil
+}
+
+// insertImportedEntry creates e (EventID set) with a new id and link.
+func (s *Store) insertImportedEntry(ctx context.Context, e *Entry, tokenHash func(int64, int) string) error {
+	now := s.now()
+	e.ID, e.Version, e.TokenGeneration = 0, 1, 1
+	if e.CreatedAt.IsZero() {
+		e.CreatedAt = now
+	}
+	e.UpdatedAt = now
+	if e.EnteredRound == 0 {
+		e.EnteredRound = 1
+	}
+	if e.DeckStatus == "" {
+		e.DeckStatus = DeckMissing
+	}
+	if e.RandomKey == 0 {
+		key, err := NewRandomKey()
+		if err != nil {
+			return err
+		}
+		e.RandomKey = key
+	}
+	placeholder, err := importPlaceholder()
+	if err != nil {
+		return err
+	}
+	e.TokenHash = "import:" + placeholder
+	if err := s.with(ctx).Create(e).Error; err != nil {
+		return wrap("import entry", err)
+	}
+	if tokenHash != nil {
+		e.TokenHash = tokenHash(e.ID, e.TokenGeneration)
+		if err := s.with(ctx).Model(&Entry{}).Where("id = ?", e.ID).Update("token_hash", e.TokenHash).Error; err != nil {
+			return wrap("import entry link", err)
+		}
+	}
+	return nil
+}
+
+// writeEventBody writes everything of in below the event and its entries
+// (ids maps the file's player keys to entry ids): rounds, matches, reports,
+// penalties, judge calls, game logs, rulings and announcements. It returns
+// how many of each it wrote, for the audit row. The caller holds the
+// transaction.
+func (s *Store) writeEventBody(ctx context.Context, eventID int64, in *EventImport, ids map[string]int64) (map[string]int, error) {
+	now := s.now()
+	counts := map[string]int{}
+	entry := func(key, what string) (int64, error) {
+		id, ok := ids[key]
+		if !ok {
+			return 0, fmt.Errorf("storage: import: %s: unknown player %q: %w", what, key, ErrConflict)
+		}
+		return id, nil
+	}
+	matchIDs := map[MatchRef]int64{}
+	match := func(at MatchRef, what string) (*int64, error) {
+		if at == (MatchRef{}) {
+			return nil, nil
+		}
+		id, ok := matchIDs[at]
+		if !ok {
+			return nil, fmt.Errorf("storage: import: %s: no match %d in round %d: %w", what, at.Match, at.Round, ErrConflict)
+		}
+		return &id, nil
+	}
+	numbers := map[int]bool{}
+	for _, ir := range in.Rounds {
+		r := ir.Round
+		if numbers[r.Number] || r.Number < 1 {
+			return nil, fmt.Errorf("storage: import: round number %d: %w", r.Number, ErrConflict)
+		}
+		numbers[r.Number] = true
+		r.ID, r.EventID = 0, eventID
+		if r.Version == 0 {
+			r.Version = 1
+		}
+		if r.CreatedAt.IsZero() {
+			r.CreatedAt = now
+		}
+		if err := s.with(ctx).Create(&r).Error; err != nil {
+			return nil, wrap("import round", err)
+		}
+		counts["rounds"]++
+		for pos, im := range ir.Matches {
+			what := fmt.Sprintf("round %d, match %d", r.Number, pos+1)
+			m := im.Match
+			p1, err := entry(im.P1, what)
+			if err != nil {
+				return nil, err
+			}
+			m.ID, m.EventID, m.RoundID, m.P1EntryID, m.P2EntryID, m.Version, m.UpdatedAt = 0, eventID, r.ID, p1, nil, 1, now
+			if im.P2 != "" {
+				p2, err := entry(im.P2, what)
+				if err != nil {
+					return nil, err
+				}
+				m.P2EntryID = &p2
+			}
+			if m.Status == "" {
+				m.Status = MatchPending
+			}
+			if err := s.with(ctx).Create(&m).Error; err != nil {
+				return nil, wrap("import match", err)
+			}
+			matchIDs[MatchRef{r.Number, pos + 1}] = m.ID
+			counts["matches"]++
+			for _, ir := range im.Reports {
+				rep := ir.Report
+				by, err := entry(ir.Entry, what+", report")
+				if err != nil {
+					return nil, err
+				}
+				if m.Side(by) == "" {
+					return nil, fmt.Errorf("storage: import: %s: a report by %q, who does not play it: %w", what, ir.Entry, ErrConflict)
+				}
+				rep.ID, rep.MatchID, rep.EntryID = 0, m.ID, by
+				if rep.CreatedAt.IsZero() {
+					rep.CreatedAt = now
+				}
+				if err := s.with(ctx).Create(&rep).Error; err != nil {
+					return nil, wrap("import report", err)
+				}
+				counts["reports"]++
+			}
+		}
+	}
+	accounts := map[string]*int64{} // username → account id, nil when there is none
+	account := func(name string) (*int64, error) {
+		if id, ok := accounts[name]; ok {
+			return id, nil
+		}
+		var id *int64
+		if name != "" {
+			u, err := s.UserByUsername(ctx, name)
+			switch {
+			case err == nil:
+				id = &u.ID
+			case !isNotFound(err):
+				return nil, err
+			}
+		}
+		accounts[name] = id
+		return id, nil
+	}
+	penaltyIDs := make([]int64, len(in.Penalties))
+	for i, ip := range in.Penalties {
+		what := fmt.Sprintf("penalty %d", i+1)
+		p := ip.Penalty
+		who, err := entry(ip.Entry, what)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(RulingPenaltyKinds, p.Kind) {
+			return nil, fmt.Errorf("storage: import: %s: kind %q: %w", what, p.Kind, ErrConflict)
+		}
+		m, err := match(ip.At, what)
+		if err != nil {
+			return nil, err
+		}
+		judge, err := account(p.JudgeName)
+		if err != nil {
+			return nil, err
+		}
+		p.ID, p.EventID, p.EntryID, p.MatchID, p.JudgeID = 0, eventID, who, m, judge
+		if p.CreatedAt.IsZero() {
+			p.CreatedAt = now
+		}
+		if err := s.with(ctx).Create(&p).Error; err != nil {
+			return nil, wrap("import penalty", err)
+		}
+		penaltyIDs[i] = p.ID
+		counts["penalties"]++
+	}
+	for i, ic := range in.Calls {
+		what := fmt.Sprintf("judge call %d", i+1)
+		c := ic.Call
+		c.ID, c.EventID, c.EntryID = 0, eventID, nil
+		if ic.Entry != "" {
+			who, err := entry(ic.Entry, what)
+			if err != nil {
+				return nil, err
+			}
+			c.EntryID = &who
+		}
+		m, err := match(ic.At, what)
+		if err != nil {
+			return nil, err
+		}
+		c.MatchID = m
+		if c.Status == "" {
+			c.Status = CallOpen
+		}
+		if c.CreatedAt.IsZero() {
+			c.CreatedAt = now
+		}
+		if err := s.with(ctx).Create(&c).Error; err != nil {
+			return nil, wrap("import judge call", err)
+		}
+		counts["judge_calls"]++
+	}
+	logIDs := make([]int64, len(in.GameLogs))
+	for i, il := range in.GameLogs {
+		l := il.Log
+		m, err := match(il.At, fmt.Sprintf("game log %d", i+1))
+		if err != nil {
+			return nil, err
+		}
+		l.ID, l.EventID, l.MatchID = 0, eventID, m
+		if l.GameNo == 0 {
+			l.GameNo = 1
+		}
+		if l.CreatedAt.IsZero() {
+			l.CreatedAt = now
+		}
+		if l.UpdatedAt.IsZero() {
+			l.UpdatedAt = l.CreatedAt
+		}
+		if err := s.with(ctx).Create(&l).Error; err != nil {
+			return nil, wrap("import game log", err)
+		}
+		logIDs[i] = l.ID
+		counts["game_logs"]++
+	}
+	for i, ir := range in.Rulings {
+		what := fmt.Sprintf("ruling %d", i+1)
+		r := ir.Ruling
+		m, err := match(ir.At, what)
+		if err != nil {
+			return nil, err
+		}
+		r.ID, r.EventID, r.MatchID, r.GameLogID, r.PenaltyID, r.Penalty = 0, eventID, m, nil, nil, nil
+		if ir.GameLog != 0 {
+			if ir.GameLog < 0 || ir.GameLog > len(logIDs) {
+				return nil, fmt.Errorf("storage: import: %s: no game log %d: %w", what, ir.GameLog, ErrConflict)
+			}
+			r.GameLogID = &logIDs[ir.GameLog-1]
+		}
+		if ir.Penalty != 0 {
+			if ir.Penalty < 0 || ir.Penalty > len(penaltyIDs) {
+				return nil, fmt.Errorf("storage: import: %s: no penalty %d: %w", what, ir.Penalty, ErrConflict)
+			}
+			r.PenaltyID = &penaltyIDs[ir.Penalty-1]
+		}
+		if r.JudgeID, err = account(r.JudgeName); err != nil {
+			return nil, err
+		}
+		if r.CreatedAt.IsZero() {
+			r.CreatedAt = now
+		}
+		if err := s.with(ctx).Create(&r).Error; err != nil {
+			return nil, wrap("import ruling", err)
+		}
+		counts["rulings"]++
+	}
+	for _, a := range in.Announcements {
+		a.ID, a.EventID = 0, eventID
+		if a.CreatedAt.IsZero() {
+			a.CreatedAt = now
+		}
+		if err := s.with(ctx).Create(&a).Error; err != nil {
+			return nil, wrap("import announcement", err)
+		}
+		counts["announcements"]++
+	}
+	return counts, nil
+}
+
+// attachJudges attaches the judge accounts with the given usernames to the
+// event and returns the names that have no judge account here.
+func (s *Store) attachJudges(ctx context.Context, eventID int64, names []string) ([]string, error) {
+	var missing []string
+	for _, name := range names {
+		u, err := s.UserByUsername(ctx, name)
+		if isNotFound(err) || (err == nil && u.Role != RoleJudge) {
+			missing = append(missing, name)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		ok, err := s.IsEventJudge(ctx, eventID, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			if err := s.with(ctx).Create(&EventJudge{EventID: eventID, UserID: u.ID}).Error; err != nil {
+				return nil, wrap("attach judge", err)
+			}
+		}
+	}
+	return missing, nil
 }
 
 // PenaltiesForExport lists every penalty of an event, oldest first (for the
@@ -200,4 +490,18 @@ func importPlaceholder() (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(b), nil
+}
+
+// HasMatch reports whether at names a match of in (the zero MatchRef, no
+// match, is always fine).
+func (in *EventImport) HasMatch(at MatchRef) bool {
+	if at == (MatchRef{}) {
+		return true
+	}
+	for _, r := range in.Rounds {
+		if r.Round.Number == at.Round {
+			return at.Match >= 1 && at.Match <= len(r.Matches)
+		}
+	}
+	return false
 }

@@ -28,19 +28,20 @@ func importFixture() *storage.EventImport {
 				{P1: "c", Match: storage.Match{Result: storage.ResultBye, Status: storage.MatchConfirmed}},
 			},
 		}},
-		Penalties: []storage.ImportedPenalty{{Entry: "b", Round: 1, Match: 1,
+		Penalties: []storage.ImportedPenalty{{Entry: "b", At: storage.MatchRef{Round: 1, Match: 1},
 			Penalty: storage.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "jules", CreatedAt: time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)}}},
 	}
 }
 
 func TestImportEventWritesEverythingInOneGo(t *testing.T) {
 	st := storagetest.New(t)
-	ev, err := st.ImportEvent(ctx, org, importFixture(), func(id int64, gen int) string {
+	res, err := st.ImportEvent(ctx, org, importFixture(), func(id int64, gen int) string {
 		return "hash-" + strconv.Itoa(gen) + "-" + strconv.FormatInt(id, 10)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	ev := res.Event
 	es, _ := st.Entries(ctx, ev.ID)
 	if len(es) != 3 || es[0].PlayerName != "Ann" || es[0].DeckLeader != "FB01-001" || es[0].TokenGeneration != 1 ||
 		es[0].TokenHash[:5] != "hash-" || es[2].DroppedRound == nil || *es[2].DroppedRound != 1 {
@@ -76,11 +77,23 @@ func TestImportEventWritesNothingOnAnError(t *testing.T) {
 	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("import with an unknown opponent: %v", err)
 	}
+	// A report by someone who does not play the match, and a ruling naming
+	// a penalty the file does not have, are refused the same way.
+	in = importFixture()
+	in.Rounds[0].Matches[0].Reports = []storage.ImportedReport{{Entry: "c", Report: storage.Report{Result: storage.ResultP1}}}
+	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("import with a stranger's report: %v", err)
+	}
+	in = importFixture()
+	in.Rulings = []storage.ImportedRuling{{Penalty: 2, Ruling: storage.Ruling{Note: "x", JudgeName: "jules"}}}
+	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("import with a ruling on a missing penalty: %v", err)
+	}
 	es, err := st.Events(ctx)
 	if err != nil || len(es) != 0 {
 		t.Fatalf("events after failed imports: %d (%v)", len(es), err)
 	}
-	for _, table := range []string{"entries", "rounds", "matches", "penalties"} {
+	for _, table := range []string{"entries", "rounds", "matches", "reports", "penalties", "rulings", "audit_log"} {
 		var n int
 		if err := st.SQL().QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil || n != 0 {
 			t.Fatalf("%s after failed imports: %d rows (%v)", table, n, err)
@@ -120,10 +133,11 @@ func TestEntryRandomKey(t *testing.T) {
 
 	in := importFixture()
 	in.Entries[0].Entry.RandomKey = -5 // the bits of a uint64 above 2^63
-	ev, err := st.ImportEvent(ctx, actor, in, nil)
+	res, err := st.ImportEvent(ctx, actor, in, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ev := res.Event
 	es, _ := st.Entries(ctx, ev.ID)
 	if es[0].RandomKey != -5 || es[1].RandomKey == 0 || es[2].RandomKey == 0 {
 		t.Fatalf("imported keys: %d %d %d", es[0].RandomKey, es[1].RandomKey, es[2].RandomKey)

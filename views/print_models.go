@@ -133,4 +133,9 @@ type MetagamePage struct {
 // ImportForm is the page to create an event from an exported file.
 type ImportForm struct {
 	Problem string
+	// After an import that left judges out: the new event and the judge
+	// accounts named in the file that this server does not have.
+	ImportedID    int64
+	ImportedName  string
+	MissingJudges []string
 }

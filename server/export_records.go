@@ -1,0 +1,293 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// The records of the event day beyond players and rounds, in the event
+// file since format version 2: the players' reports, the judges attached,
+// judge calls, game logs, rulings, announcements and the audit log.
+// Records name matches by round number and position in the round, players
+// by their id in the file, penalties and game logs by their position in the
+// file's lists (1-based): ids of this server mean nothing elsewhere.
+
+type exportReport struct {
+	Player    string    `json:"player"`
+	Result    string    `json:"result"`
+	P1Wins    int       `json:"p1_wins"`
+	P2Wins    int       `json:"p2_wins"`
+	Draws     int       `json:"draws"`
+	Games     string    `json:"games"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+type exportCall struct {
+	Player    *string    `json:"player"`
+	Round     int        `json:"round,omitempty"`
+	Match     int        `json:"match,omitempty"`
+	Reason    string     `json:"reason"`
+	Status    string     `json:"status"`
+	TakenBy   string     `json:"taken_by"`
+	CreatedAt time.Time  `json:"created_at"`
+	TakenAt   *time.Time `json:"taken_at"`
+	ClosedAt  *time.Time `json:"closed_at"`
+}
+
+type exportGameLog struct {
+	Round     int       `json:"round,omitempty"`
+	Match     int       `json:"match,omitempty"`
+	GameNo    int       `json:"game_no"`
+	Title     string    `json:"title"`
+	Body      string    `json:"body"`
+	CreatedBy string    `json:"created_by"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+type exportRuling struct {
+	Round     int       `json:"round,omitempty"`
+	Match     int       `json:"match,omitempty"`
+	GameLog   int       `json:"game_log,omitempty"`
+	Step      *int      `json:"step"`
+	Rule      string    `json:"rule"`
+	Note      string    `json:"note"`
+	Penalty   int       `json:"penalty,omitempty"`
+	Judge     string    `json:"judge"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+type exportAnnouncement struct {
+	Text      string    `json:"text"`
+	Author    string    `json:"author"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+type exportAudit struct {
+	Actor     string          `json:"actor"`
+	Action    string          `json:"action"`
+	Entity    string          `json:"entity"`
+	EntityID  int64           `json:"entity_id"`
+	Before    json.RawMessage `json:"before,omitempty"`
+	After     json.RawMessage `json:"after,omitempty"`
+	CreatedAt time.Time       `json:"created_at"`
+}
+
+// matchPlaces maps a match id to its place in the file.
+type matchPlaces map[int64]storage.MatchRef
+
+func (w matchPlaces) of(id *int64) storage.MatchRef {
+	if id == nil {
+		return storage.MatchRef{}
+	}
+	return w[*id]
+}
+
+// exportRecords fills the version-2 lists of ext.
+func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *exportExt, where matchPlaces, penaltyAt map[int64]int) error {
+	ext.Judges, ext.JudgeCalls, ext.GameLogs, ext.Rulings, ext.Announcements, ext.AuditLog =
+		[]string{}, []exportCall{}, []exportGameLog{}, []exportRuling{}, []exportAnnouncement{}, []exportAudit{}
+	judges, err := st.EventJudges(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	for _, u := range judges {
+		ext.Judges = append(ext.Judges, u.Username)
+	}
+	calls, err := st.AllJudgeCalls(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	for _, c := range calls {
+		at := where.of(c.MatchID)
+		ec := exportCall{Round: at.Round, Match: at.Match, Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
+			CreatedAt: c.CreatedAt, TakenAt: c.TakenAt, ClosedAt: c.ClosedAt}
+		if c.EntryID != nil {
+			p := playerID(*c.EntryID)
+			ec.Player = &p
+		}
+		ext.JudgeCalls = append(ext.JudgeCalls, ec)
+	}
+	logs, err := st.GameLogsWithBodies(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	logAt := map[int64]int{}
+	for i, l := range logs {
+		at := where.of(l.MatchID)
+		ext.GameLogs = append(ext.GameLogs, exportGameLog{Round: at.Round, Match: at.Match, GameNo: l.GameNo, Title: l.Title,
+			Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt})
+		logAt[l.ID] = i + 1
+	}
+	rulings, err := st.RulingsOldestFirst(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	for _, r := range rulings {
+		at := where.of(r.MatchID)
+		er := exportRuling{Round: at.Round, Match: at.Match, Step: r.Step, Rule: r.Rule, Note: r.Note, Judge: r.JudgeName, CreatedAt: r.CreatedAt}
+		if r.GameLogID != nil {
+			er.GameLog = logAt[*r.GameLogID]
+		}
+		if r.PenaltyID != nil {
+			er.Penalty = penaltyAt[*r.PenaltyID]
+		}
+		ext.Rulings = append(ext.Rulings, er)
+	}
+	anns, err := st.AnnouncementsOldestFirst(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	for _, a := range anns {
+		ext.Announcements = append(ext.Announcements, exportAnnouncement{Text: a.Text, Author: a.Author, CreatedAt: a.CreatedAt})
+	}
+	audit, err := st.WholeAuditLog(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	for _, a := range audit {
+		ext.AuditLog = append(ext.AuditLog, exportAudit{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
+			Before: auditJSON(a.BeforeJSON), After: auditJSON(a.AfterJSON), CreatedAt: a.CreatedAt})
+	}
+	return nil
+}
+
+// auditJSON embeds an audit row's JSON text as it is; text that is not JSON
+// (no row written by this server) is kept as a JSON string.
+func auditJSON(text string) json.RawMessage {
+	switch {
+	case text == "":
+		return nil
+	case json.Valid([]byte(text)):
+		return json.RawMessage(text)
+	}
+	b, _ := json.Marshal(text)
+	return b
+}
+
+// importReports reads the players' reports of match pos of round number.
+func importReports(number, pos int, m exportMatch) ([]storage.ImportedReport, error) {
+	var out []storage.ImportedReport
+	seen := map[string]bool{}
+	for i, r := range m.Reports {
+		if r.Player != m.P1 && (m.P2 == nil || r.Player != *m.P2) {
+			return nil, problemf("Round %d, match %d: report %d is by player %q, who does not play this match.", number, pos, i+1, r.Player)
+		}
+		if seen[r.Player] {
+			return nil, problemf("Round %d, match %d: player %q reported twice (a player has one report, replaced by a new one).", number, pos, r.Player)
+		}
+		seen[r.Player] = true
+		switch r.Result {
+		case storage.ResultP1, storage.ResultP2, storage.ResultDraw, storage.ResultDoubleLoss:
+		default:
+			return nil, problemf("Round %d, match %d: report %d has an unknown result %q (p1, p2, draw or double-loss).", number, pos, i+1, r.Result)
+		}
+		out = append(out, storage.ImportedReport{Entry: r.Player, Report: storage.Report{Result: r.Result, P1Wins: r.P1Wins,
+			P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt}})
+	}
+	return out, nil
+}
+
+// importRecords checks the version-2 lists of ext and adds them to in;
+// entries are the players' ids in the file.
+func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]bool) error {
+	seenJudge := map[string]bool{}
+	for i, name := range ext.Judges {
+		if strings.TrimSpace(name) == "" || seenJudge[name] {
+			return problemf("Judge %d of \"judges\" is empty or listed twice.", i+1)
+		}
+		seenJudge[name] = true
+		in.Judges = append(in.Judges, name)
+	}
+	match := func(what string, round, match int) (storage.MatchRef, error) {
+		at := storage.MatchRef{Round: round, Match: match}
+		if !in.HasMatch(at) {
+			return at, problemf("%s names match %d of round %d, which is not in the file.", what, match, round)
+		}
+		return at, nil
+	}
+	for i, c := range ext.JudgeCalls {
+		what := fmt.Sprintf("Judge call %d", i+1)
+		ic := storage.ImportedCall{Call: storage.JudgeCall{Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
+			CreatedAt: c.CreatedAt, TakenAt: c.TakenAt, ClosedAt: c.ClosedAt}}
+		if c.Player != nil {
+			if !entries[*c.Player] {
+				return problemf("%s is by player %q, who is not in the file.", what, *c.Player)
+			}
+			ic.Entry = *c.Player
+		}
+		switch c.Status {
+		case storage.CallOpen, storage.CallTaken, storage.CallClosed:
+		default:
+			return problemf("%s has an unknown status %q (open, taken or closed).", what, c.Status)
+		}
+		var err error
+		if ic.At, err = match(what, c.Round, c.Match); err != nil {
+			return err
+		}
+		in.Calls = append(in.Calls, ic)
+	}
+	for i, l := range ext.GameLogs {
+		what := fmt.Sprintf("Game log %d", i+1)
+		if l.GameNo < 0 || !utf8.ValidString(l.Body) {
+			return problemf("%s has a bad game number or a body that is not text.", what)
+		}
+		at, err := match(what, l.Round, l.Match)
+		if err != nil {
+			return err
+		}
+		in.GameLogs = append(in.GameLogs, storage.ImportedGameLog{At: at, Log: storage.GameLog{GameNo: l.GameNo, Title: l.Title,
+			Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}})
+	}
+	for i, r := range ext.Rulings {
+		what := fmt.Sprintf("Ruling %d", i+1)
+		at, err := match(what, r.Round, r.Match)
+		if err != nil {
+			return err
+		}
+		if r.GameLog < 0 || r.GameLog > len(ext.GameLogs) {
+			return problemf("%s names game log %d; the file has %d.", what, r.GameLog, len(ext.GameLogs))
+		}
+		if r.Penalty < 0 || r.Penalty > len(ext.Penalties) {
+			return problemf("%s names penalty %d; the file has %d.", what, r.Penalty, len(ext.Penalties))
+		}
+		if strings.TrimSpace(r.Note) == "" {
+			return problemf("%s has no note.", what)
+		}
+		in.Rulings = append(in.Rulings, storage.ImportedRuling{At: at, GameLog: r.GameLog, Penalty: r.Penalty,
+			Ruling: storage.Ruling{Step: r.Step, Rule: r.Rule, Note: r.Note, JudgeName: r.Judge, CreatedAt: r.CreatedAt}})
+	}
+	for i, a := range ext.Announcements {
+		if strings.TrimSpace(a.Text) == "" || utf8.RuneCountInString(a.Text) > storage.MaxAnnouncementLen {
+			return problemf("Announcement %d is empty or longer than %d characters.", i+1, storage.MaxAnnouncementLen)
+		}
+		in.Announcements = append(in.Announcements, storage.Announcement{Text: a.Text, Author: a.Author, CreatedAt: a.CreatedAt})
+	}
+	for i, a := range ext.AuditLog {
+		if a.Action == "" || a.Entity == "" {
+			return problemf("Audit log row %d has no action or no entity.", i+1)
+		}
+		in.Audit = append(in.Audit, storage.AuditEntry{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
+			BeforeJSON: compactJSON(a.Before), AfterJSON: compactJSON(a.After), CreatedAt: a.CreatedAt})
+	}
+	return nil
+}
+
+// compactJSON stores embedded JSON as the audit log writes it: compact.
+func compactJSON(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return string(raw)
+	}
+	return buf.String()
+}
