@@ -101,6 +101,27 @@ else
 	echo "WARNING: no Chromium: browser tests are skipped" >&2
 fi
 
+# --- axe-core, for the accessibility tests ---------------------------------------
+# A test-only asset from the npm registry, pinned by scripts/axe/package-lock.json
+# and installed into a cache directory outside the repository (a second run
+# reuses it without the network).
+say "axe-core"
+if ! command -v npm >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "installing Debian's npm package"
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm) >"$logdir/apt-npm.log" 2>&1 \
+		|| { tail -20 "$logdir/apt-npm.log" >&2; echo "apt-get install npm failed" >&2; }
+fi
+if axe=$(scripts/axe/install.sh 2>"$logdir/axe.log"); then
+	export AXE_CORE_JS="$axe"
+	echo "using $(head -c 40 "$AXE_CORE_JS" | head -1 | sed 's|^/\*! *||') ($AXE_CORE_JS)"
+elif [ "${CI:-}" = true ]; then
+	cat "$logdir/axe.log" >&2
+	die "CI=true but axe-core could not be installed (npm and the npm registry are needed): the accessibility tests cannot run"
+else
+	cat "$logdir/axe.log" >&2
+	echo "WARNING: no axe-core: the accessibility audit is skipped" >&2
+fi
+
 # --- tests --------------------------------------------------------------------
 # run_tests NAME LOG PACKAGES...: go test -v, showing package lines and
 # failures, then a count of the tests that passed, failed and were skipped.

@@ -158,7 +158,7 @@ func TestDisputeInJudgeQueueClosedByStaffResult(t *testing.T) {
 		t.Fatalf("no link to the match:\n%s", excerpt(queue.body))
 	}
 	round := d.path + "/rounds/1"
-	expectRedirect(t, "staff result", org.post(round, d.path+"/matches/"+ms[1]+"/result", url.Values{"result": {"p1"}}), round)
+	expectBackToRound(t, "staff result", org.post(round, d.path+"/matches/"+ms[1]+"/result", url.Values{"result": {"p1"}}), round)
 	queue = org.get(d.path + "/calls")
 	mustContain(t, "queue after the result", queue.body, "No open calls.")
 	calls, _ := a.store.JudgeCalls(context.Background(), d.id)
@@ -192,7 +192,7 @@ func TestRoundPageFilters(t *testing.T) {
 	ms, _ := a.store.Matches(ctx, r1.ID)
 	round := d.path + "/rounds/1"
 	// Table 1 final, table 2 disputed, table 3 extended.
-	expectRedirect(t, "result", org.post(round, d.path+"/matches/"+itoa64(ms[0].ID)+"/result", url.Values{"result": {"p1"}}), round)
+	expectBackToRound(t, "result", org.post(round, d.path+"/matches/"+itoa64(ms[0].ID)+"/result", url.Values{"result": {"p1"}}), round)
 	in := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
 	a.store.ReportResult(ctx, d.id, ms[1].ID, ms[1].P1EntryID, in)
 	a.store.ReportResult(ctx, d.id, ms[1].ID, *ms[1].P2EntryID, storage.ResultInput{Result: storage.ResultP2, P2Wins: 1})

@@ -240,7 +240,7 @@ func TestSwissRoundReportsConfirmAndDispute(t *testing.T) {
 		}
 	}
 	rr := org.post(d.path+"/rounds/1", fmt.Sprintf("%s/matches/%d/result", d.path, disputed), url.Values{"result": {"draw"}})
-	expectRedirect(t, "organiser result", rr, d.path+"/rounds/1")
+	expectBackToRound(t, "organiser result", rr, d.path+"/rounds/1")
 	st := a.browser().get(d.path + "/standings")
 	expectStatus(t, "public standings", st, http.StatusOK)
 	if !strings.Contains(st.body, "OMW%") || !strings.Contains(st.body, first) || !strings.Contains(st.body, "After round 1") {

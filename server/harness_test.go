@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -9,6 +10,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/server"
@@ -20,9 +22,10 @@ import (
 // app is a real server on a real database (SQLite or PostgreSQL, as the test
 // run chooses) behind a real HTTP listener.
 type app struct {
-	t     *testing.T
-	store *storage.Store
-	srv   *httptest.Server
+	t      *testing.T
+	store  *storage.Store
+	srv    *httptest.Server
+	server *server.Server
 }
 
 func newApp(t *testing.T) *app { return newAppWith(t, nil) }
@@ -36,10 +39,69 @@ func newAppWith(t *testing.T, change func(*server.Config)) *app {
 		change(&cfg)
 	}
 	s := server.New(cfg)
-	hs := httptest.NewServer(s.Handler())
+	hs := httptest.NewServer(postRedirectGet(t, s.Handler()))
 	t.Cleanup(hs.Close)
-	return &app{t: t, store: st, srv: hs}
+	return &app{t: t, store: st, srv: hs, server: s}
 }
+
+// postRedirectGet fails the test when a POST is answered with a page (2xx):
+// every form answers with a redirect to a GET page (post/redirect/get), or
+// with the form again and its errors under a 4xx status, so a reload or a
+// live update never sends a form twice. Every test that sends a form through
+// an app checks this on the way.
+func postRedirectGet(t *testing.T, h http.Handler) http.Handler {
+	var mu sync.Mutex
+	var wrong []string
+	t.Cleanup(func() { // after the server has closed (cleanups run last first)
+		mu.Lock()
+		defer mu.Unlock()
+		for _, w := range wrong {
+			t.Error(w)
+		}
+	})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || postAnswersWithPage[r.URL.Path] {
+			h.ServeHTTP(w, r)
+			return
+		}
+		sw := &statusWriter{ResponseWriter: w}
+		h.ServeHTTP(sw, r)
+		if sw.status >= 200 && sw.status < 300 {
+			mu.Lock()
+			wrong = append(wrong, fmt.Sprintf("POST %s answered %d with a page: answer with a redirect to a GET page, or with the form and its errors under a 4xx status", r.URL.Path, sw.status))
+			mu.Unlock()
+		}
+	})
+}
+
+// postAnswersWithPage are the forms whose answer is a page by design.
+var postAnswersWithPage = map[string]bool{
+	// The deck checker stores nothing, and a decklist is private until the
+	// organiser publishes the lists: a GET would put it in the browser's
+	// history and a proxy's logs. Sending it again only checks it again.
+	"/decks/check": true,
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // browser is one visitor with its own cookies. It does not follow
 // redirects, so tests see every 303.
@@ -117,6 +179,16 @@ func expectRedirect(t *testing.T, what string, r response, to string) {
 	t.Helper()
 	if r.status != http.StatusSeeOther || r.location != to {
 		t.Fatalf("%s: got %d to %q, want 303 to %q\n%s", what, r.status, r.location, to, excerpt(r.body))
+	}
+}
+
+// expectBackToRound checks that a result entered on the round page leads
+// back to that round's page (which then puts the focus on the next table).
+func expectBackToRound(t *testing.T, what string, r response, round string) {
+	t.Helper()
+	u, err := url.Parse(r.location)
+	if r.status != http.StatusSeeOther || err != nil || u.Path != round || u.Query().Get("next") == "" {
+		t.Fatalf("%s: got %d to %q, want 303 to %s?next=…\n%s", what, r.status, r.location, round, excerpt(r.body))
 	}
 }
 

@@ -35,7 +35,7 @@ func twoInstances(t *testing.T) (*app, *app) {
 		if _, err := st.Migrate(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		hs := httptest.NewServer(server.New(server.Config{Store: st, BcryptCost: bcrypt.MinCost}).Handler())
+		hs := httptest.NewServer(postRedirectGet(t, server.New(server.Config{Store: st, BcryptCost: bcrypt.MinCost}).Handler()))
 		t.Cleanup(hs.Close)
 		return &app{t: t, store: st, srv: hs}
 	}

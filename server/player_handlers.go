@@ -107,6 +107,7 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 			m.DeckResult = res
 		}
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
+		m.NoticeWarn = en.DeckStatus != storage.DeckLegal
 	}
 	if m.Announcements, err = s.announcementViews(c, ev.ID, false); err != nil {
 		return err
@@ -216,10 +217,23 @@ func (s *Server) currentMatch(c echo.Context, d *eventData, en *storage.Entry) (
 		}
 		if mt.Status == storage.MatchConfirmed {
 			pm.Final = describeResult(mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
+			pm.Outcome = outcome(mt.Result, side)
 		}
 		return pm, nil
 	}
 	return nil, nil
+}
+
+// outcome is a final result from one player's side, for its style: only a
+// win is shown as good news.
+func outcome(result, side string) string {
+	switch result {
+	case side:
+		return "won"
+	case storage.ResultDraw:
+		return "draw"
+	}
+	return "lost"
 }
 
 // describeResult says a result from one player's side: "You won 2–1".

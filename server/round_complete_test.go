@@ -28,7 +28,7 @@ func TestRoundCompleteStopsItsClock(t *testing.T) {
 	list := org.get(d.path + "/rounds")
 	mustContain(t, "rounds list while playing", list.body, "In play", "2 of 2")
 	// One result in: still in play.
-	expectRedirect(t, "result 1", org.post(round, d.path+"/matches/"+itoa64(ms[0].ID)+"/result", url.Values{"result": {"p1"}}), round)
+	expectBackToRound(t, "result 1", org.post(round, d.path+"/matches/"+itoa64(ms[0].ID)+"/result", url.Values{"result": {"p1"}}), round)
 	if page := org.get(round); strings.Contains(page.body, "Round complete") || !strings.Contains(page.body, "Pause") {
 		t.Fatalf("round with a result missing looks complete:\n%s", excerpt(page.body))
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -280,6 +281,12 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		m.Matches = append(m.Matches, row)
 	}
 	m.Matches, m.Filters = filterMatches(ctx, c.QueryParam("show"), eventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
+	m.Show = c.QueryParam("show")
+	if next := c.QueryParam("next"); next == "none" {
+		m.AllEntered = true
+	} else {
+		m.Next, _ = strconv.ParseInt(next, 10, 64)
+	}
 	p := s.page(c, fmt.Sprintf("%s: round %d", e.Name, r.Number))
 	p.JSURL = liveScriptURL()
 	return render(c, status, views.RoundPageView(p, m))
@@ -521,7 +528,47 @@ func (s *Server) setResult(c echo.Context) error {
 		return err
 	}
 	setFlash(c, msgResultSaved)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+	// Back to the same list, with the focus on the next table that still
+	// needs a result: entering a round's results is one table after another.
+	ms, err := s.store.Matches(c.Request().Context(), r.ID)
+	if err != nil {
+		return err
+	}
+	show := c.FormValue("show")
+	q := url.Values{"next": {"none"}}
+	if next := nextToEnter(ms, mt.ID, show); next != 0 {
+		q.Set("next", strconv.FormatInt(next, 10))
+	}
+	if show != "" {
+		q.Set("show", show)
+	}
+	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d?%s", e.ID, r.Number, q.Encode()))
+}
+
+// nextToEnter is the first table after the one just entered (wrapping round
+// to the first) that has no final result and that the list filtered by show
+// holds, or 0 when there is none.
+func nextToEnter(ms []storage.Match, after int64, show string) int64 {
+	keep := matchFilters[0].keep
+	for _, f := range matchFilters {
+		if f.key == show {
+			keep = f.keep
+		}
+	}
+	start := 0
+	for i, m := range ms {
+		if m.ID == after {
+			start = i + 1
+		}
+	}
+	for k := range ms {
+		m := ms[(start+k)%len(ms)]
+		row := views.MatchRow{Status: m.Status, Extension: m.ExtensionSeconds / 60}
+		if m.ID != after && m.P2EntryID != nil && m.Status != storage.MatchConfirmed && keep(row) {
+			return m.ID
+		}
+	}
+	return 0
 }
 
 func (s *Server) extendMatch(c echo.Context) error {

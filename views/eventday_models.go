@@ -151,6 +151,11 @@ type RoundPage struct {
 	// Filters narrow the tables shown (all, not reported, disputed,
 	// extended), each with its count; Matches holds the chosen ones.
 	Filters []MatchFilter
+	Show    string // the filter's key, carried by the result forms
+	// After a result is saved: the table whose result box takes the focus
+	// (Next), or the round's count when every result is in (AllEntered).
+	Next       int64
+	AllEntered bool
 }
 
 // MatchFilter is one way to narrow a round's tables.
@@ -242,6 +247,7 @@ type PlayerHome struct {
 	DeckResult   *DeckResult
 	CallOpen     bool
 	Notice       string
+	NoticeWarn   bool // the notice is not good news (a list saved but not legal)
 	Problem      string
 	Record       string
 	Points       int
@@ -266,6 +272,7 @@ type PlayerMatch struct {
 	MyReport    string // as shown
 	TheirReport string
 	Final       string
+	Outcome     string // won, lost or draw, once final (the result's style)
 	BestOf      int
 	NeedConfirm bool // the opponent reported; this player should confirm or dispute
 	TheirResult string

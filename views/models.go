@@ -73,6 +73,7 @@ type JudgeRef struct {
 // AuditRow is one audit log line.
 type AuditRow struct {
 	When, Who, Action, Entity string
+	EntityID                  int64 // names the change for a screen reader's list of controls
 	Before, After             string
 }
 

@@ -148,6 +148,7 @@ var dynamicIDs = []string{
 	"AtTimeDrawNoTurns", "AtTimeDoubleLossNoTurns", "AtTimeCountNoTurns",
 	"OrdinalOne", "OrdinalTwo", "OrdinalFew", "OrdinalOther", // Ordinal picks one by the language's ordinal rule
 	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/rounds_handlers.go matchFilters
+	"ChangePairingAt", "ChangePairingOfBye", "ChangePairingSubmitAt", "ChangePairingSubmitBye", // views/rounds.templ pairingLabel
 }
 
 func TestOrdinals(t *testing.T) {

@@ -15,7 +15,13 @@
 //         sent again. data-live-stream names the stream to follow instead of
 //         /events/{id}/live (a player's phone: /p/{token}/live adds "mine").
 //   [data-live-announce]: a live region told what changed in a part (its
-//         [data-live-summary] text), for screen readers.
+//         [data-live-summary] text), for screen readers, and the time left
+//         of a countdown with data-announce (minutes left -> words) at each
+//         whole minute and at time's up; the countdown itself is a timer,
+//         which screen readers leave silent.
+//   A swap keeps the focus on the same control (or on the part, if the
+//   control is gone), what was typed or chosen and not yet sent, open
+//   <details>, and where the page is scrolled to.
 //   [data-autoscroll] containers (the projector) scroll page by page.
 (function () {
   "use strict";
@@ -79,6 +85,7 @@
       if (el.getAttribute("data-state") !== c.state) el.setAttribute("data-state", c.state);
       var t = text(rem);
       if (el.textContent !== t) el.textContent = t;
+      sayMinute(el, c, rem);
       // A complete round (every result final) has no time's-up.
       var up = c.state !== "not-started" && c.state !== "finished" && rem <= 0;
       el.classList.toggle("time-up", up);
@@ -93,6 +100,36 @@
         note.parentNode.removeChild(note);
       }
     }
+  }
+
+  // sayMinute tells the live region the time left when a running clock
+  // reaches a whole minute, and once at time's up, in the page's words
+  // (data-announce). Nothing is said for the minute the page opened in.
+  function sayMinute(el, c, rem) {
+    var words = el.getAttribute("data-announce");
+    if (!words || c.state !== "running") return;
+    var secs = Math.ceil(Math.max(rem, 0) / 1000);
+    var minute = Math.ceil(secs / 60);
+    if (c.said === undefined) c.said = minute;
+    if (secs % 60 !== 0 || c.said === minute) return;
+    c.said = minute;
+    try {
+      words = JSON.parse(words);
+    } catch (e) {
+      return;
+    }
+    if (words[String(minute)]) announce(words[String(minute)]);
+  }
+
+  // announce puts text in the page's polite live region; emptying it first
+  // makes the same words heard again.
+  function announce(text) {
+    var region = document.querySelector("[data-live-announce]");
+    if (!region || !text) return;
+    region.textContent = "";
+    setTimeout(function () {
+      region.textContent = text;
+    }, 100);
   }
 
   // resync asks the server for each shown round's clock; the offset is taken
@@ -222,22 +259,95 @@
     return s ? s.textContent.trim() : "";
   }
 
-  // replacePart swaps one element for its fresh copy, keeping focus on the
-  // same control when it was inside, and tells the live region what changed.
-  function replacePart(old, fresh) {
-    if (old.innerHTML === fresh.innerHTML) return;
+  // controlKey names a control so that its fresh copy can be found: its id,
+  // else its kind, name, value, form and text.
+  function controlKey(el) {
+    if (el.id) return "#" + el.id;
+    var f = el.form;
+    return [el.tagName, el.getAttribute("name"), el.getAttribute("value"), f ? f.getAttribute("action") : "",
+      el.getAttribute("data-testid"), el.textContent.trim().slice(0, 80)].join("|");
+  }
+
+  function findControl(root, key) {
+    if (key.charAt(0) === "#") {
+      var byID = document.getElementById(key.slice(1));
+      return byID && root.contains(byID) ? byID : null;
+    }
+    var els = root.querySelectorAll(key.split("|")[0]);
+    for (var i = 0; i < els.length; i++) if (controlKey(els[i]) === key) return els[i];
+    return null;
+  }
+
+  // changedFields are the fields of root whose value the user changed and
+  // has not sent; restoreFields puts them in the fresh copy.
+  function changedFields(root) {
+    var out = [];
+    var els = root.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (el.type === "hidden" || !el.name) continue;
+      var changed = false;
+      if (el.type === "checkbox" || el.type === "radio") changed = el.checked !== el.defaultChecked;
+      else if (el.tagName === "SELECT") {
+        for (var j = 0; j < el.options.length; j++) if (el.options[j].selected !== el.options[j].defaultSelected) changed = true;
+      } else changed = el.value !== el.defaultValue;
+      if (changed) out.push({ key: controlKey(el), value: el.value, checked: el.checked });
+    }
+    return out;
+  }
+
+  function restoreFields(root, fields) {
+    for (var i = 0; i < fields.length; i++) {
+      var el = findControl(root, fields[i].key);
+      if (!el) continue;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = fields[i].checked;
+      else el.value = fields[i].value;
+    }
+  }
+
+  function openDetails(root) {
+    var out = [];
+    var ds = root.querySelectorAll("details");
+    for (var i = 0; i < ds.length; i++) if (ds[i].open) out.push(i);
+    return { count: ds.length, open: out };
+  }
+
+  function reopenDetails(root, was) {
+    var ds = root.querySelectorAll("details");
+    if (ds.length !== was.count) return; // another list: nothing to match
+    for (var i = 0; i < was.open.length; i++) ds[was.open[i]].open = true;
+  }
+
+  // replaceKeeping swaps old for fresh and keeps what the reader had: the
+  // focused control (or, if it is gone, the focus on the part, so it does
+  // not fall back to the top of the page), unsent changes, open details,
+  // and the focused control's place on the screen (anchored is then set).
+  // It returns the part's new summary when it changed.
+  var anchored = false;
+  function replaceKeeping(old, fresh) {
     var active = document.activeElement;
-    var focusID = active && old.contains(active) ? active.id : "";
+    var inside = active && active !== old && old.contains(active);
+    var key = inside ? controlKey(active) : null;
+    var top = inside ? active.getBoundingClientRect().top : null;
+    var fields = changedFields(old);
+    var details = openDetails(old);
     var before = summary(old);
     var node = document.adoptNode(fresh);
     old.parentNode.replaceChild(node, old);
-    if (focusID) {
-      var again = document.getElementById(focusID);
-      if (again) again.focus();
+    restoreFields(node, fields);
+    reopenDetails(node, details);
+    if (inside || active === old) {
+      var again = key ? findControl(node, key) : null;
+      var target = again || node;
+      if (!again && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+      if (again && top !== null) {
+        window.scrollBy(0, again.getBoundingClientRect().top - top);
+        anchored = true;
+      }
     }
     var after = summary(node);
-    var region = document.querySelector("[data-live-announce]");
-    if (region && after && after !== before) region.textContent = after;
+    return after && after !== before ? after : "";
   }
 
   function swap() {
@@ -260,20 +370,28 @@
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         var y = window.scrollY;
+        var said = [];
+        anchored = false;
         if (parts.length) {
           for (var i = 0; i < parts.length; i++) {
             var name = parts[i].getAttribute("data-live-part");
             var fresh = doc.querySelector('[data-live-part="' + name + '"]');
-            if (fresh) replacePart(parts[i], fresh);
+            if (fresh && parts[i].innerHTML !== fresh.innerHTML) {
+              var s = replaceKeeping(parts[i], fresh);
+              if (s) said.push(s);
+            }
           }
         } else {
           var freshMain = doc.querySelector("main");
           var old = document.querySelector("main");
           if (!freshMain || !old) throw new Error("no main");
-          old.parentNode.replaceChild(document.adoptNode(freshMain), old);
+          if (old.innerHTML !== freshMain.innerHTML) replaceKeeping(old, freshMain);
           if (doc.title) document.title = doc.title;
         }
-        window.scrollTo(0, y);
+        // The focused control keeps its place on the screen; without one,
+        // the page stays scrolled where it was.
+        if (!anchored) window.scrollTo(0, y);
+        if (said.length) announce(said.join(" "));
         start(false);
       })
       .catch(function () {

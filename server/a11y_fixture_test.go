@@ -1,0 +1,339 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// a11yState is one page in one state, for the accessibility audit: where it
+// is, who looks at it, and, for the answer to a POST (a form sent with a
+// mistake), how the browser gets there.
+type a11yState struct {
+	name  string
+	route string // the router's pattern it covers, e.g. "/events/:id/rounds/:n"
+	path  string // the address opened first
+	staff bool   // seen signed in as the organiser
+	// reach, when set, takes the browser from path to the state (it sends a
+	// form, so the page audited is the answer to a POST).
+	reach func(t *testing.T, ctx context.Context)
+}
+
+// a11yFixture is an app with events in every state a page can show:
+// Saturday Cup (8 players in round 1, each table at another stage of
+// reporting, a dropped and a waitlisted player, announcements, a judge
+// call, a penalty, a game log), Sunday Cup (registration open, a decklist
+// with problems) and Finals (a best-of-three top cut under way).
+type a11yFixture struct {
+	a        *app
+	org      *browser
+	sat      *dayEvent
+	sun      *dayEvent
+	fin      *dayEvent
+	logPath  string // a replayed game log with an illegal step
+	recPath  string // a log being recorded
+	matchID  int64  // a match of Saturday Cup
+	banList  string // a ban list's page
+	deckText string // a legal Fusion World deck
+}
+
+func newA11yFixture(t *testing.T) *a11yFixture {
+	t.Helper()
+	a := newApp(t)
+	org := a.organiser()
+	importCards(t, a)
+	ctx := context.Background()
+	f := &a11yFixture{a: a, org: org, deckText: string(fixture(t, "decklists/fs01-starter-son-goku.txt"))}
+
+	// Saturday Cup: round 1 under way.
+	f.sat = newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+	sat := f.sat
+	setEntry(t, a, sat.id, sat.ids["Jo"], func(e *storage.Entry) { e.Waitlisted = true })
+	f.saveDeck(sat, "Ann", f.deckText)
+	f.saveDeck(sat, "Ben", f.deckText+"\n4 FB01-056\n")
+	if err := a.store.DropEntry(ctx, storage.Actor{Name: "test"}, sat.id, sat.ids["Ivy"], 0); err != nil {
+		t.Fatal(err)
+	}
+	sat.pairAndPublish(1)
+	r1 := sat.path + "/rounds/1"
+	expectRedirect(t, "start the clock", org.post(r1, r1+"/clock", url.Values{"action": {"start"}}), r1)
+	// Table by table: a report waiting for the opponent's confirmation, a
+	// final result, a dispute with a judge called, and a table that has not
+	// reported.
+	ms := sat.roundMatches(1)
+	if len(ms) < 4 {
+		t.Fatalf("round 1 has %d matches", len(ms))
+	}
+	f.matchID = ms[0].ID
+	both := func(m storage.Match, r1, r2 string) {
+		p1, p2 := sat.nameOf(m.P1EntryID), sat.nameOf(*m.P2EntryID)
+		expectRedirect(t, p1+" reports", sat.report(sat.phone(p1), p1, r1), sat.links[p1])
+		if r2 != "" {
+			expectRedirect(t, p2+" reports", sat.report(sat.phone(p2), p2, r2), sat.links[p2])
+		}
+	}
+	both(ms[0], "won", "")
+	both(ms[1], "won", "lost")
+	both(ms[2], "won", "won")
+	eve := sat.nameOf(ms[2].P1EntryID)
+	expectRedirect(t, eve+" calls a judge", sat.phone(eve).post(sat.links[eve], sat.links[eve]+"/judge", nil), sat.links[eve])
+	expectRedirect(t, "announce", org.post(sat.path+"/announcements", sat.path+"/announcements",
+		url.Values{"text": {"Round 2 starts at 14:10. Lunch is in the back room."}}), sat.path+"/announcements")
+	expectRedirect(t, "penalty", org.post(sat.path+"/penalties", sat.path+"/penalties",
+		url.Values{"entry_id": {fmt.Sprint(sat.ids["Gus"])}, "kind": {"warning"}, "infraction": {"Slow play"}}), sat.path+"/penalties")
+	expectRedirect(t, "publish lists", org.post(sat.path+"/decks", sat.path+"/decks/settings", url.Values{"action": {"publish"}}), sat.path+"/decks")
+
+	// A judge's game log with an illegal step, and one being recorded.
+	base := sat.path + "/judge"
+	r := org.post(base, base+"/logs", url.Values{"title": {"Table 4, game 1"}, "body": {firstTurnAttack}})
+	if !logLink.MatchString(r.location) {
+		t.Fatalf("upload a log: %d %q", r.status, r.location)
+	}
+	f.logPath = r.location + "?step=5"
+	r = org.post(base, base+"/logs/new", url.Values{"title": {"Feature match"}, "p1": {"Ann"}, "p1_leader": {"FS01-01"}, "p2": {"Ben"}, "p2_leader": {"FS02-01"}})
+	if r.status != 303 {
+		t.Fatalf("start recording: %d\n%s", r.status, excerpt(r.body))
+	}
+	f.recPath = r.location
+
+	// Sunday Cup: registration open; Kim's saved list is not legal.
+	f.sun = newDayEvent(t, a, org, "0", "Kim")
+	renameEvent(t, a, f.sun.id, "Sunday Cup")
+	f.saveDeck(f.sun, "Kim", f.deckText+"\n4 FB01-056\n")
+
+	// Finals: four players, one Swiss round, then a top 2, best of three.
+	f.fin = newDayEvent(t, a, org, "2", "Lea", "Max", "Ned", "Oda")
+	ev, _ := a.store.EventByID(ctx, f.fin.id)
+	one := 1
+	ev.SwissRounds, ev.Name = &one, "Finals"
+	if err := a.store.UpdateEvent(ctx, storage.Actor{Name: "test"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	f.fin.pairAndPublish(1)
+	f.fin.reportByPhones(1, false, firstNamed)
+	f.fin.startCut(2)
+
+	page := org.get("/cards")
+	if i := strings.Index(page.body, `href="/banlists/`); i >= 0 {
+		f.banList = page.body[i+6 : i+6+strings.Index(page.body[i+6:], `"`)]
+	} else {
+		t.Fatal("no ban list linked from /cards")
+	}
+	return f
+}
+
+// saveDeck saves a player's decklist from their phone.
+func (f *a11yFixture) saveDeck(d *dayEvent, name, deck string) {
+	f.a.t.Helper()
+	link := d.links[name]
+	expectRedirect(f.a.t, name+"'s deck", d.phone(name).post(link, link+"/deck", url.Values{"deck": {deck}}), link)
+}
+
+func renameEvent(t *testing.T, a *app, id int64, name string) {
+	t.Helper()
+	ev, err := a.store.EventByID(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Name = name
+	if err := a.store.UpdateEvent(context.Background(), storage.Actor{Name: "test"}, ev); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func setEntry(t *testing.T, a *app, eventID, entryID int64, change func(*storage.Entry)) {
+	t.Helper()
+	en, err := a.store.EntryByID(context.Background(), eventID, entryID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	change(en)
+	if err := a.store.UpdateEntry(context.Background(), storage.Actor{Name: "test"}, "test", en); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// states is every page of the app in the states the audit covers. A new
+// page is a line here; TestEveryPageIsAudited fails for a page left out.
+func (f *a11yFixture) states(t *testing.T) []a11yState {
+	sat, sun, fin := f.sat, f.sun, f.fin
+	player := func(name, who string, d *dayEvent) a11yState {
+		return a11yState{name: "player page: " + name, route: "/p/:token", path: d.links[who]}
+	}
+	entry := func(d *dayEvent, who string) string { return d.path + "/players/" + strconv.FormatInt(d.ids[who], 10) }
+	fresh := newApp(t) // for the setup page, which only a new installation shows
+	out := []a11yState{
+		{name: "home", route: "/", path: "/"},
+		{name: "sign in", route: "/login", path: "/login"},
+		{name: "sign in, wrong password", route: "/login", path: "/login", reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#username": "org", "#password": "not the password"}, `#password`)
+		}},
+		{name: "setup", route: "/setup", path: fresh.srv.URL + "/setup"},
+		{name: "setup, passwords differ", route: "/setup", path: fresh.srv.URL + "/setup", reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#username": "org", "#password": "short", "#password2": "different"}, `#password2`)
+		}},
+		{name: "rulings lookup", route: "/rules", path: "/rules?q=blocker"},
+		{name: "rule", route: "/rules/:rule", path: "/rules/8-1-1"},
+		{name: "game log help", route: "/help/game-log", path: "/help/game-log"},
+		{name: "event, public", route: "/events/:id", path: sun.path},
+		{name: "registration", route: "/events/:id/register", path: sun.path + "/register"},
+		{name: "registration, name missing", route: "/events/:id/register", path: sun.path + "/register", reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#player_name": "   "}, `#player_name`)
+		}},
+		{name: "standings, public", route: "/events/:id/standings", path: sat.path + "/standings"},
+		{name: "standings with a top cut", route: "/events/:id/standings", path: fin.path + "/standings"},
+		{name: "projector", route: "/events/:id/projector", path: sat.path + "/projector"},
+		{name: "projector, pairings by name", route: "/events/:id/projector", path: sat.path + "/projector?view=pairings"},
+		{name: "projector, top cut", route: "/events/:id/projector", path: fin.path + "/projector"},
+		{name: "published decklists", route: "/events/:id/decklists", path: sat.path + "/decklists"},
+		{name: "metagame", route: "/events/:id/metagame", path: sat.path + "/metagame"},
+		{name: "match", route: "/events/:id/matches/:match", path: sat.path + "/matches/" + strconv.FormatInt(f.matchID, 10)},
+		{name: "page not found", route: "", path: "/no-such-page"},
+
+		player("no pairing yet, a list with problems", "Kim", sun),
+		{name: "player page: paste refused", route: "/p/:token", path: sun.links["Kim"], reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx,
+				fill(`#deck`, "4 FS01-03 Master Roshi\n\x01\n"),
+				leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))))
+		}},
+		{name: "player page: list saved, not legal", route: "/p/:token", path: sun.links["Kim"], reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx,
+				fill(`#deck`, f.deckText+"\n4 FB01-056\n"),
+				leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))))
+		}},
+		player("reported, waiting for the opponent", sat.matchIn(storage.MatchReported, 1), sat),
+		player("asked to confirm", sat.matchIn(storage.MatchReported, 2), sat),
+		player("waiting for a report", sat.pending(), sat),
+		player("a final result", sat.winnerOfFinal(), sat),
+		player("a lost match", sat.loserOfFinal(), sat),
+		player("disputed, judge called", sat.disputed(), sat),
+		player("dropped", "Ivy", sat),
+		player("waitlisted", "Jo", sat),
+		player("best of three in the top cut", fin.cutPlayer(), fin),
+
+		{name: "events", route: "/events", path: "/events", staff: true},
+		{name: "new event", route: "/events/new", path: "/events/new", staff: true},
+		{name: "new event, errors", route: "/events/new", path: "/events/new", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, fill(`#name`, ""), fill(`#round_minutes`, "0"),
+				leadsToNewPage(chromedp.Submit(chromedp.CSS(`#name`))))
+		}},
+		{name: "event, staff", route: "/events/:id", path: sat.path, staff: true},
+		{name: "edit event", route: "/events/:id/edit", path: sat.path + "/edit", staff: true},
+		{name: "delete event", route: "/events/:id/delete", path: sat.path + "/delete", staff: true},
+		{name: "players", route: "/events/:id/players", path: sat.path + "/players", staff: true},
+		{name: "players, same name", route: "/events/:id/players", path: sat.path + "/players", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#player_name": "Ann"}, `#player_name`)
+		}},
+		{name: "player detail", route: "/events/:id/players/:entry", path: entry(sat, "Ann"), staff: true},
+		{name: "decks", route: "/events/:id/decks", path: sat.path + "/decks", staff: true},
+		{name: "rounds", route: "/events/:id/rounds", path: sat.path + "/rounds", staff: true},
+		{name: "round", route: "/events/:id/rounds/:n", path: sat.path + "/rounds/1", staff: true},
+		{name: "round, top cut", route: "/events/:id/rounds/:n", path: fin.path + "/rounds/2", staff: true},
+		{name: "standings, staff", route: "/events/:id/standings", path: sat.path + "/standings", staff: true},
+		{name: "penalties", route: "/events/:id/penalties", path: sat.path + "/penalties", staff: true},
+		{name: "judge calls", route: "/events/:id/calls", path: sat.path + "/calls", staff: true},
+		{name: "announcements", route: "/events/:id/announcements", path: sat.path + "/announcements", staff: true},
+		{name: "judge console", route: "/events/:id/judge", path: sat.path + "/judge", staff: true},
+		{name: "game log replay", route: "/events/:id/judge/logs/:log", path: f.logPath, staff: true},
+		{name: "recording a game", route: "/events/:id/judge/logs/:log/record", path: f.recPath, staff: true},
+		{name: "print: pairings", route: "/events/:id/print/pairings", path: sat.path + "/print/pairings", staff: true},
+		{name: "print: slips", route: "/events/:id/print/slips", path: sat.path + "/print/slips", staff: true},
+		{name: "print: standings", route: "/events/:id/print/standings", path: sat.path + "/print/standings", staff: true},
+		{name: "print: bracket", route: "/events/:id/print/bracket", path: fin.path + "/print/bracket", staff: true},
+		{name: "print: registration poster", route: "/events/:id/print/registration", path: sun.path + "/print/registration", staff: true},
+		{name: "import an event", route: "/events/import", path: "/events/import", staff: true},
+		{name: "cards", route: "/cards", path: "/cards", staff: true},
+		{name: "ban list", route: "/banlists/:game/:effective", path: f.banList, staff: true},
+		{name: "deck check", route: "/decks/check", path: "/decks/check", staff: true},
+		{name: "deck check with problems", route: "/decks/check", path: "/decks/check", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx,
+				fill(`#deck`, f.deckText+"\n4 FB01-056\n"),
+				leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))))
+		}},
+		{name: "settings", route: "/settings", path: "/settings", staff: true},
+		{name: "account", route: "/account", path: "/account", staff: true},
+	}
+	return out
+}
+
+// send types values into fields (CSS selector -> text) and sends the form
+// of the last one.
+func send(t *testing.T, ctx context.Context, fields map[string]string, submit string) {
+	t.Helper()
+	var steps []chromedp.Action[chromedp.Void]
+	for css, v := range fields {
+		steps = append(steps, fill(css, v))
+	}
+	steps = append(steps, leadsToNewPage(chromedp.Submit(chromedp.CSS(submit))))
+	do(t, ctx, steps...)
+}
+
+// matchIn is a player of the first match of round 1 in the status, the
+// winner first when the result is final.
+func (d *dayEvent) matchIn(status string, side int) string {
+	for _, m := range d.roundMatches(1) {
+		if m.Status != status || m.P2EntryID == nil {
+			continue
+		}
+		p1, p2 := d.nameOf(m.P1EntryID), d.nameOf(*m.P2EntryID)
+		if status == storage.MatchConfirmed && m.Result == storage.ResultP2 {
+			p1, p2 = p2, p1
+		}
+		if side == 1 {
+			return p1
+		}
+		return p2
+	}
+	d.t.Fatalf("no match %s", status)
+	return ""
+}
+
+func (d *dayEvent) pending() string       { return d.matchIn(storage.MatchPending, 1) }
+func (d *dayEvent) winnerOfFinal() string { return d.matchIn(storage.MatchConfirmed, 1) }
+func (d *dayEvent) loserOfFinal() string  { return d.matchIn(storage.MatchConfirmed, 2) }
+func (d *dayEvent) disputed() string      { return d.matchIn(storage.MatchDisputed, 1) }
+
+// cutPlayer is a player of the top cut's first match.
+func (d *dayEvent) cutPlayer() string {
+	ms := d.roundMatches(2)
+	if len(ms) == 0 {
+		d.t.Fatal("no top-cut match")
+	}
+	return d.nameOf(ms[0].P1EntryID)
+}
+
+// axeSource is axe-core's script, installed from the npm registry by
+// scripts/axe/install.sh (make test runs it) at the version its
+// package-lock.json pins. Under CI=true a missing axe fails the test.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("AXE_CORE_JS")
+	if path == "" {
+		msg := "AXE_CORE_JS is not set: run AXE_CORE_JS=$(scripts/axe/install.sh) go test ./server (make test does)"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("axe-core: %v", err)
+	}
+	return string(src)
+}
+
+// fill sets a field's value as if typed, whatever it holds (an empty text,
+// a control character).
+func fill(css, value string) chromedp.Action[chromedp.Void] {
+	q, _ := json.Marshal(css)
+	v, _ := json.Marshal(value)
+	return chromedp.Evaluate[chromedp.Void](`(() => { const el = document.querySelector(` + string(q) + `); el.value = ` + string(v) + `; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+}
