@@ -373,6 +373,10 @@ func TestEventFileImportReportsJudgesItCannotAttach(t *testing.T) {
 	file := strings.Replace(string(pfExport(t, org, d.path)), `"judges": [`, `"judges": ["ghost", "olga", `, 1)
 	usersBefore, _ := a.store.Users(ctx)
 	r := pfUpload(t, org, "judges.json", []byte(file))
+	if r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/events/import?imported=") {
+		t.Fatalf("import with unknown judges: %d to %q", r.status, r.location)
+	}
+	r = org.get(r.location)
 	expectStatus(t, "import with unknown judges", r, http.StatusOK)
 	text := pfText(r.body)
 	if !strings.Contains(text, "2 judges named in the file have no judge account on this server") ||

@@ -629,8 +629,31 @@ func validPenaltyKind(k string) bool {
 // larger; the server-wide 2 MB limit must skip /events/import for it to apply.
 const maxImportBytes = 16 << 20
 
+// importForm is the upload form; ?imported=ID is where an import that left
+// judges out leads (post/redirect/get): it names them, from the import's
+// audit row.
 func (s *Server) importForm(c echo.Context) error {
-	return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{}))
+	f := views.ImportForm{}
+	if id, err := strconv.ParseInt(c.QueryParam("imported"), 10, 64); err == nil {
+		ctx := c.Request().Context()
+		ev, err := s.store.EventByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		audit, err := s.store.AuditLogFor(ctx, "event", ev.ID)
+		if err != nil {
+			return err
+		}
+		for _, row := range audit {
+			var after struct {
+				Missing []string `json:"judges_not_attached"`
+			}
+			if row.Action == "import" && json.Unmarshal([]byte(row.AfterJSON), &after) == nil && len(after.Missing) > 0 {
+				f.ImportedID, f.ImportedName, f.MissingJudges = ev.ID, ev.Name, after.Missing
+			}
+		}
+	}
+	return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), f))
 }
 
 // importEventFile creates a new event from an uploaded file, all or nothing.
@@ -680,8 +703,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	if len(res.MissingJudges) > 0 {
 		// Accounts are never created by an import: say which judges were
 		// left out, so the organiser can add them.
-		return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{
-			ImportedID: res.Event.ID, ImportedName: res.Event.Name, MissingJudges: res.MissingJudges}))
+		return redirect(c, "/events/import?imported="+strconv.FormatInt(res.Event.ID, 10))
 	}
 	return redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
 }
