@@ -73,6 +73,7 @@ func TestLiveUpdateOfAPostedPageOnlyGets(t *testing.T) {
 		b.focus(); window.scrollTo(0, b.getBoundingClientRect().top + scrollY - 300);
 	})()`))
 	before := evalJS[float64](t, ben, `document.activeElement.getBoundingClientRect().top`)
+	waitFor(t, ben, `html[data-live-open]`)
 	reqs := recordRequests(t, ben)
 
 	expectRedirect(t, "Ann's report", d.report(d.phone("Ann"), "Ann", "won"), d.links["Ann"])

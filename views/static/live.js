@@ -203,6 +203,8 @@
     var opened = false;
     sources[ev] = es;
     es.addEventListener("open", function () {
+      // Marks the page as following its stream (tests wait for it).
+      document.documentElement.setAttribute("data-live-open", ev);
       // After a drop, notices may have been missed: catch up.
       if (opened) {
         resync(ev);
