@@ -57,6 +57,7 @@ var flashCodes = map[string]string{
 	msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
 	msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
 	msgSettingsSaved: "settings-saved", msgPlayerDeleted: "player-deleted", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
+	msgSnapshotTaken: "snapshot-taken", msgRestored: "restored",
 }
 
 const (
@@ -91,6 +92,9 @@ const (
 	// Announcements.
 	msgAnnounced           = "Announcement posted: every player page and the projector show it now."
 	msgAnnouncementRemoved = "Announcement removed."
+	// Snapshots.
+	msgSnapshotTaken = "Snapshot taken."
+	msgRestored      = "The event is restored. The snapshot at the top of the list is how it was just before: restore that one to undo."
 )
 
 func takeFlash(c echo.Context) string {

@@ -74,6 +74,7 @@ func (s *Server) routes(e *echo.Echo) {
 	s.judgeRoutes(app)
 	s.liveRoutes(app)
 	s.printRoutes(app)
+	s.snapshotRoutes(app)
 
 	// Event day: players and registration.
 	app.GET("/events/:id/players", s.showPlayers, requireOrganiser)

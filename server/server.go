@@ -79,6 +79,8 @@ func New(cfg Config) *Server {
 	e.HTTPErrorHandler = s.handleError
 	s.echo = e
 	s.routes(e)
+	// Each round published and each event finished keeps a snapshot.
+	s.store.OnMilestone(s.onMilestone)
 	return s
 }
 

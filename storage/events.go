@@ -151,6 +151,9 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 		if err := tx.writeAudit(ctx, actor, &e.ID, "update", "event", e.ID, before, e); err != nil {
 			return err
 		}
+		if e.Status == StatusFinished && before.Status != StatusFinished {
+			tx.milestone(ctx, Milestone{EventID: e.ID, Reason: SnapshotFinish, Actor: actor})
+		}
 		// Live streams of visitors end when the event becomes a draft.
 		return tx.notify(ctx, Notice{EventID: e.ID, Topic: "event"})
 	})

@@ -47,5 +47,6 @@ func (s *Store) finishAfterFinal(ctx context.Context, actor Actor, m *Match, r *
 		map[string]any{"status": ev.Status}, map[string]any{"status": StatusFinished, "reason": "the final's result is final"}); err != nil {
 		return err
 	}
+	s.milestone(ctx, Milestone{EventID: ev.ID, Reason: SnapshotFinish, Actor: actor})
 	return s.notify(ctx, Notice{EventID: ev.ID, Topic: "event"})
 }

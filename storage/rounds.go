@@ -173,6 +173,7 @@ func (s *Store) PublishRound(ctx context.Context, actor Actor, eventID int64, nu
 		if err := tx.writeAudit(ctx, actor, &eventID, "publish", "round", r.ID, map[string]any{"status": r.Status}, map[string]any{"status": RoundPublished}); err != nil {
 			return err
 		}
+		tx.milestone(ctx, Milestone{EventID: eventID, Reason: SnapshotPublish, Round: number, Actor: actor})
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "pairings"})
 	})
 }

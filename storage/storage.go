@@ -51,12 +51,15 @@ type Store struct {
 	now     func() time.Time
 	hooks   *hooks
 	pending *[]Notice // notices of the open transaction, nil outside one
-	unlock  func()    // releases the SQLite file's shared lock (see lockSQLite); nil for PostgreSQL
+	// milestones of the open transaction (snapshots to take), nil outside one
+	milestones *[]Milestone
+	unlock     func() // releases the SQLite file's shared lock (see lockSQLite); nil for PostgreSQL
 }
 
 // hooks are shared by a Store and the transaction Stores made from it.
 type hooks struct {
-	onNotice func(Notice)
+	onNotice    func(Notice)
+	onMilestone func(context.Context, Milestone)
 }
 
 // IsPostgresURL reports whether s names a PostgreSQL database.
@@ -181,12 +184,19 @@ func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 		return fn(s)
 	}
 	var pending []Notice
+	var milestones []Milestone
 	err := s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
-		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks, pending: &pending})
+		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks,
+			pending: &pending, milestones: &milestones})
 	})
 	if err == nil && s.hooks.onNotice != nil {
 		for _, n := range pending {
 			s.hooks.onNotice(n)
+		}
+	}
+	if err == nil && s.hooks.onMilestone != nil {
+		for _, m := range milestones {
+			s.hooks.onMilestone(ctx, m)
 		}
 	}
 	return err

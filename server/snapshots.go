@@ -1,0 +1,383 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dustin/go-humanize"
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// Snapshots: the event file of an event at the moments worth going back
+// to (a round published, the event finished, before a restore, or when
+// the organiser asks), listed, downloaded and restored by its organisers
+// (docs/event-day.md, "Snapshots"). Every route checks organiserEvent.
+
+// snapshotRoutes are the organiser's snapshot pages.
+func (s *Server) snapshotRoutes(app *echo.Group) {
+	app.GET("/events/:id/snapshots", s.showSnapshots, requireOrganiser)
+	app.POST("/events/:id/snapshots", s.takeSnapshot, requireOrganiser)
+	app.GET("/events/:id/snapshots/:snap", s.downloadSnapshot, requireOrganiser)
+	app.GET("/events/:id/snapshots/:snap/restore", s.confirmRestore, requireOrganiser)
+	app.POST("/events/:id/snapshots/:snap/restore", s.restoreSnapshot, requireOrganiser)
+}
+
+// encodeExport is the event file as the export downloads it.
+func encodeExport(f *exportFile) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// newSnapshot encodes f as a snapshot for reason; round is the round just
+// published (0 for none).
+func newSnapshot(eventID int64, f *exportFile, reason string, round int) (*storage.Snapshot, []byte, error) {
+	data, err := encodeExport(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	snap := &storage.Snapshot{EventID: eventID, Reason: reason}
+	if round > 0 {
+		snap.RoundNo = &round
+		cut := 0
+		for _, r := range f.Tenkaichi.RoundsMeta {
+			if r.Kind == storage.KindTopCut && r.Number <= round {
+				cut++
+				if r.Number == round {
+					snap.TopCutRound = &cut
+				}
+			}
+		}
+	}
+	return snap, data, nil
+}
+
+// onMilestone takes the snapshot of a round just published or an event
+// just finished. The change is already committed: a snapshot that cannot
+// be written is logged, and the change stands.
+func (s *Server) onMilestone(ctx context.Context, m storage.Milestone) {
+	ctx = context.WithoutCancel(ctx)
+	err := func() error {
+		f, err := s.buildExport(ctx, m.EventID)
+		if err != nil {
+			return err
+		}
+		snap, data, err := newSnapshot(m.EventID, f, m.Reason, m.Round)
+		if err != nil {
+			return err
+		}
+		return s.store.SaveSnapshot(ctx, m.Actor, snap, data)
+	}()
+	if err != nil {
+		s.log.Error("snapshot not written", "event", m.EventID, "reason", m.Reason, "round", m.Round, "err", err)
+	}
+}
+
+// snapshotLabel says what moment a snapshot keeps.
+func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
+	switch {
+	case sn.Reason == storage.SnapshotPublish && sn.TopCutRound != nil:
+		return i18n.T(ctx, "SnapshotTopCutPublished", i18n.Args{"Round": *sn.TopCutRound})
+	case sn.Reason == storage.SnapshotPublish && sn.RoundNo != nil:
+		return i18n.T(ctx, "SnapshotRoundPublished", i18n.Args{"Round": *sn.RoundNo})
+	case sn.Reason == storage.SnapshotFinish:
+		return i18n.T(ctx, "SnapshotFinished", nil)
+	case sn.Reason == storage.SnapshotRestore && sn.RestoredFrom != nil:
+		return i18n.T(ctx, "SnapshotBeforeRestore", i18n.Args{"ID": *sn.RestoredFrom})
+	}
+	return i18n.T(ctx, "SnapshotManual", nil)
+}
+
+func snapshotRow(ctx context.Context, sn *storage.Snapshot) views.SnapshotRow {
+	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: sn.CreatedAt.UTC().Format("2006-01-02 15:04:05 UTC"),
+		By: sn.CreatedBy, Size: humanize.Bytes(uint64(sn.SizeBytes)), Stored: humanize.Bytes(uint64(sn.StoredBytes))}
+}
+
+func (s *Server) showSnapshots(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	list, err := s.store.Snapshots(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	m := views.SnapshotsPage{Nav: nav(e, "snapshots")}
+	var stored int64
+	for i := range list {
+		m.List = append(m.List, snapshotRow(ctx, &list[i]))
+		stored += list[i].StoredBytes
+	}
+	m.StoredTotal = humanize.Bytes(uint64(stored))
+	return render(c, http.StatusOK, views.SnapshotsView(s.page(c, e.Name+": snapshots"), m))
+}
+
+func (s *Server) takeSnapshot(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	f, err := s.buildExport(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	snap, data, err := newSnapshot(e.ID, f, storage.SnapshotManual, 0)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SaveSnapshot(ctx, actorOf(c), snap, data); err != nil {
+		return err
+	}
+	setFlash(c, msgSnapshotTaken)
+	return redirect(c, eventURL(e.ID, "/snapshots"))
+}
+
+// snapshotParam loads the snapshot in the URL, of the event in the URL.
+func (s *Server) snapshotParam(c echo.Context, e *storage.Event) (*storage.Snapshot, []byte, error) {
+	id, err := strconv.ParseInt(c.Param("snap"), 10, 64)
+	if err != nil {
+		return nil, nil, notFound()
+	}
+	sn, data, err := s.store.SnapshotFile(c.Request().Context(), e.ID, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil, notFound()
+	}
+	return sn, data, err
+}
+
+func (s *Server) downloadSnapshot(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	sn, data, err := s.snapshotParam(c, e)
+	if err != nil {
+		return err
+	}
+	if err := s.store.NoteSnapshotDownload(c.Request().Context(), actorOf(c), e.ID, sn.ID); err != nil {
+		return err
+	}
+	name := strings.TrimSuffix(exportFileName(e, "json"), ".json") + "-snapshot-" + strconv.FormatInt(sn.ID, 10) + ".json"
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+name+`"`)
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Blob(http.StatusOK, "application/json; charset=utf-8", data)
+}
+
+// readSnapshot reads a snapshot's file as an export and as what to restore.
+func (s *Server) readSnapshot(data []byte) (*exportFile, *storage.EventImport, error) {
+	var f exportFile
+	if err := json.Unmarshal(data, &f); err != nil || f.Tenkaichi == nil {
+		return nil, nil, problemf("This snapshot cannot be read, so it cannot be restored. Download it to keep a copy.")
+	}
+	in, err := parseExport(data, "snapshot.json", s.today())
+	if err != nil {
+		return nil, nil, err
+	}
+	return &f, in, nil
+}
+
+func (s *Server) confirmRestore(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	sn, data, err := s.snapshotParam(c, e)
+	if err != nil {
+		return err
+	}
+	return s.renderRestore(c, e, sn, data, "")
+}
+
+// renderRestore shows the restore page; a problem (a restore that failed)
+// is shown above it with status 422.
+func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem string) error {
+	ctx := c.Request().Context()
+	m := views.RestorePage{Nav: nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn), Problem: problem}
+	status := http.StatusOK
+	if problem != "" {
+		status = http.StatusUnprocessableEntity
+	}
+	then, _, err := s.readSnapshot(data)
+	var prob *importProblem
+	if errors.As(err, &prob) {
+		m.Problem = prob.msg
+		return render(c, http.StatusUnprocessableEntity, views.RestoreView(s.page(c, "Restore a snapshot"), m))
+	} else if err != nil {
+		return err
+	}
+	now, err := s.buildExport(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	compareForRestore(ctx, &m, now.Tenkaichi, then.Tenkaichi)
+	for _, name := range then.Tenkaichi.Judges {
+		u, err := s.store.UserByUsername(ctx, name)
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && u.Role != storage.RoleJudge) {
+			m.MissingJudges = append(m.MissingJudges, name)
+		} else if err != nil {
+			return err
+		}
+	}
+	return render(c, status, views.RestoreView(s.page(c, "Restore a snapshot"), m))
+}
+
+// compareForRestore fills what a restore from then to now changes.
+func compareForRestore(ctx context.Context, m *views.RestorePage, now, then *exportExt) {
+	m.RoundsNow, m.RoundsThen = latestRound(ctx, now.RoundsMeta), latestRound(ctx, then.RoundsMeta)
+	thenRounds := map[int]exportRound{}
+	for _, r := range then.RoundsMeta {
+		thenRounds[r.Number] = r
+	}
+	for _, r := range now.RoundsMeta {
+		old, ok := thenRounds[r.Number]
+		if !ok || old.Kind != r.Kind {
+			m.RoundsRemoved = append(m.RoundsRemoved, roundTitle(ctx, now.RoundsMeta, r))
+		}
+		for i, mt := range r.Matches {
+			if mt.Result == "" && len(mt.Reports) == 0 {
+				continue
+			}
+			if !ok || old.Kind != r.Kind || i >= len(old.Matches) || !sameOutcome(mt, old.Matches[i]) {
+				m.ResultsUndone++
+			}
+		}
+	}
+	thenEntries := map[string]bool{}
+	for _, x := range then.Entries {
+		thenEntries[x.ID] = true
+	}
+	nowEntries := map[string]bool{}
+	for _, x := range now.Entries {
+		nowEntries[x.ID] = true
+		if !thenEntries[x.ID] {
+			m.Removed = append(m.Removed, x.Name)
+		}
+	}
+	for _, x := range then.Entries {
+		if nowEntries[x.ID] {
+			m.Kept++
+		} else {
+			m.Added = append(m.Added, x.Name)
+		}
+	}
+}
+
+// sameOutcome reports whether a match has the same players, result and
+// reports in both states.
+func sameOutcome(a, b exportMatch) bool {
+	if a.P1 != b.P1 || !samePlayer(a.P2, b.P2) || a.Result != b.Result || a.Status != b.Status || a.Games != b.Games || len(a.Reports) != len(b.Reports) {
+		return false
+	}
+	for i, r := range a.Reports {
+		o := b.Reports[i]
+		if r.Player != o.Player || r.Result != o.Result || r.P1Wins != o.P1Wins || r.P2Wins != o.P2Wins || r.Draws != o.Draws ||
+			r.Games != o.Games || !r.CreatedAt.Equal(o.CreatedAt) {
+			return false
+		}
+	}
+	return true
+}
+
+// roundTitle is "Round 3" or "Top cut, round 1".
+func roundTitle(ctx context.Context, all []exportRound, r exportRound) string {
+	if r.Kind != storage.KindTopCut {
+		return i18n.T(ctx, "RoundTitle", i18n.Args{"Round": r.Number})
+	}
+	k := 0
+	for _, x := range all {
+		if x.Kind == storage.KindTopCut && x.Number <= r.Number {
+			k++
+		}
+	}
+	return i18n.T(ctx, "TopCutRoundTitle", i18n.Args{"Round": k})
+}
+
+// latestRound describes the last round of a state ("" for none).
+func latestRound(ctx context.Context, rounds []exportRound) string {
+	if len(rounds) == 0 {
+		return ""
+	}
+	r := rounds[len(rounds)-1]
+	args := i18n.Args{"Round": roundTitle(ctx, rounds, r)}
+	switch r.Status {
+	case storage.RoundPreview:
+		return i18n.T(ctx, "RoundStatePreview", args)
+	case storage.RoundFinished:
+		return i18n.T(ctx, "RoundStateFinished", args)
+	}
+	return i18n.T(ctx, "RoundStatePublished", args)
+}
+
+// restoreSnapshot puts the event back to a snapshot, in one transaction:
+// a snapshot of the state it replaces, the restore itself and an
+// announcement that tells every open player page.
+func (s *Server) restoreSnapshot(c echo.Context) error {
+	e, err := s.organiserEvent(c)
+	if err != nil {
+		return err
+	}
+	sn, data, err := s.snapshotParam(c, e)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	_, in, err := s.readSnapshot(data)
+	var prob *importProblem
+	if errors.As(err, &prob) {
+		return s.renderRestore(c, e, sn, data, prob.msg)
+	} else if err != nil {
+		return err
+	}
+	key, err := s.linkKey(ctx)
+	if err != nil {
+		return err
+	}
+	actor := actorOf(c)
+	err = s.store.Tx(ctx, func(tx *storage.Store) error {
+		ev, err := tx.EventByID(ctx, e.ID)
+		if err != nil {
+			return err
+		}
+		cur, err := buildExportFrom(ctx, tx, ev)
+		if err != nil {
+			return err
+		}
+		before, file, err := newSnapshot(e.ID, cur, storage.SnapshotRestore, 0)
+		if err != nil {
+			return err
+		}
+		before.RestoredFrom = &sn.ID
+		if err := tx.SaveSnapshot(ctx, actor, before, file); err != nil {
+			return err
+		}
+		if _, err := tx.RestoreEvent(ctx, actor, e.ID, sn.ID, in, func(id int64, gen int) string {
+			return hashToken(playerToken(key, id, gen))
+		}); err != nil {
+			return err
+		}
+		_, err = tx.PostAnnouncement(ctx, actor, e.ID, i18n.T(ctx, "RestoredNotice", i18n.Args{
+			"When": sn.CreatedAt.UTC().Format("15:04 UTC"), "Label": snapshotLabel(ctx, sn)}))
+		return err
+	})
+	if errors.Is(err, storage.ErrConflict) {
+		return s.renderRestore(c, e, sn, data, "The snapshot could not be restored: it refers to something that is not in it. Nothing was changed.")
+	} else if err != nil {
+		return err
+	}
+	setFlash(c, msgRestored)
+	return redirect(c, eventURL(e.ID, "/snapshots"))
+}
