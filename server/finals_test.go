@@ -136,8 +136,12 @@ func TestEventFinishesWhenFinalistsReportFromPhones(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if log[0].Action != "finish" || log[0].Actor != "player "+p2 || !strings.Contains(log[0].AfterJSON, "finished") {
-		t.Fatalf("finishing not audited as the last change: %+v", log[0])
+	// The last change, and after it the snapshot that finishing takes.
+	if log[0].Action != "take" || log[0].Entity != "snapshot" || !strings.Contains(log[0].AfterJSON, `"reason":"finish"`) {
+		t.Fatalf("no snapshot taken at the finish: %+v", log[0])
+	}
+	if log[1].Action != "finish" || log[1].Actor != "player "+p2 || !strings.Contains(log[1].AfterJSON, "finished") {
+		t.Fatalf("finishing not audited as the last change: %+v", log[1])
 	}
 	page := d.phone(p1).get(d.links[p1])
 	if !strings.Contains(page.body, "Finished") {
