@@ -16,17 +16,31 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// Every page in every state, on a phone, in the light and the dark theme:
-// axe-core finds no serious or critical violation of WCAG 2.2 AA (and of
-// axe's best practices), and no two controls of a page share a name while
-// doing different things ("Drop" beside each player is "Drop Ann").
+// Every page in every state, on a phone (staff pages also on a laptop's
+// screen), in the light and the dark theme: axe-core finds no serious or
+// critical violation of WCAG 2.2 AA (and of axe's best practices), and no
+// two controls of a page share a name while doing different things ("Drop"
+// beside each player is "Drop Ann").
 func TestAccessibilityOfEveryPage(t *testing.T) {
 	f := newA11yFixture(t)
 	states := f.states(t)
 	auditCovers(t, f.a, states)
 	axe := axeSource(t)
-	ctx := phone(t)
 	sort.SliceStable(states, func(i, j int) bool { return !states[i].staff && states[j].staff })
+	audit(t, f, phone(t), "390 px", axe, states)
+	var staff []a11yState
+	for _, st := range states {
+		if st.staff {
+			staff = append(staff, st)
+		}
+	}
+	audit(t, f, screen(t, 1280, 800), "1280 px", axe, staff)
+}
+
+// audit opens each state in the browser and reports what axe-core and
+// sameNameControls find, in both themes.
+func audit(t *testing.T, f *a11yFixture, ctx context.Context, size, axe string, states []a11yState) {
+	t.Helper()
 	signedIn := false
 	for _, st := range states {
 		if st.staff && !signedIn {
@@ -43,7 +57,7 @@ func TestAccessibilityOfEveryPage(t *testing.T) {
 		}
 		for _, theme := range []string{"light", "dark"} {
 			setTheme(t, ctx, theme)
-			where := st.name + " (" + theme + ")"
+			where := st.name + " (" + size + ", " + theme + ")"
 			for _, v := range runAxe(t, ctx, axe) {
 				t.Errorf("%s: %s", where, v)
 			}
