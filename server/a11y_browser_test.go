@@ -95,8 +95,8 @@ func auditCovers(t *testing.T, a *app, states []a11yState) {
 var notPages = map[string]bool{
 	"/healthz": true, "/static/:hash/*": true, // health check, assets
 	"/events/:id/live": true, "/p/:token/live": true, // Server-Sent Events
-	"/events/:id/clock":  true,                                    // JSON
-	"/events/:id/export": true, "/events/:id/standings.csv": true, // files
+	"/events/:id/clock":  true,                                                                         // JSON
+	"/events/:id/export": true, "/events/:id/standings.csv": true, "/events/:id/snapshots/:snap": true, // files
 }
 
 // setTheme makes the page's CSS see prefers-color-scheme.

@@ -42,6 +42,7 @@ type a11yFixture struct {
 	recPath  string // a log being recorded
 	matchID  int64  // a match of Saturday Cup
 	banList  string // a ban list's page
+	snapshot int64  // a snapshot of Saturday Cup
 	deckText string // a legal Fusion World deck
 }
 
@@ -120,6 +121,12 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	f.fin.pairAndPublish(1)
 	f.fin.reportByPhones(1, false, firstNamed)
 	f.fin.startCut(2)
+
+	snaps, err := a.store.Snapshots(ctx, sat.id)
+	if err != nil || len(snaps) == 0 {
+		t.Fatalf("no snapshot of Saturday Cup (%v)", err)
+	}
+	f.snapshot = snaps[0].ID
 
 	page := org.get("/cards")
 	if i := strings.Index(page.body, `href="/banlists/`); i >= 0 {
@@ -258,6 +265,8 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 				fill(`#deck`, f.deckText+"\n4 FB01-056\n"),
 				leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))))
 		}},
+		{name: "snapshots", route: "/events/:id/snapshots", path: sat.path + "/snapshots", staff: true},
+		{name: "restore a snapshot", route: "/events/:id/snapshots/:snap/restore", path: fmt.Sprintf("%s/snapshots/%d/restore", sat.path, f.snapshot), staff: true},
 		{name: "settings", route: "/settings", path: "/settings", staff: true},
 		{name: "account", route: "/account", path: "/account", staff: true},
 	}
