@@ -40,6 +40,11 @@ func (s *Server) announcementViews(c echo.Context, eventID int64, staff bool) ([
 	if err != nil {
 		return nil, err
 	}
+	return announcementList(list, staff), nil
+}
+
+// announcementList is the stored announcements as pages show them.
+func announcementList(list []storage.Announcement, staff bool) []views.Announcement {
 	out := make([]views.Announcement, 0, len(list))
 	for _, a := range list {
 		v := views.Announcement{ID: a.ID, Text: a.Text}
@@ -48,7 +53,7 @@ func (s *Server) announcementViews(c echo.Context, eventID int64, staff bool) ([
 		}
 		out = append(out, v)
 	}
-	return out, nil
+	return out
 }
 
 func (s *Server) postAnnouncement(c echo.Context) error {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -20,42 +21,48 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 )
 
 // TestLoadEndOfRound is the load benchmark of docs/performance.md. It runs
-// only when asked, on PostgreSQL:
+// only when asked, on the backend of the test run (SQLite by default):
 //
+//	TENKAICHI_LOAD=1 go test ./server/ -run TestLoadEndOfRound -v -timeout 20m
 //	TENKAICHI_LOAD=1 TENKAICHI_TEST_DB=postgres TEST_DATABASE_URL=postgres://... \
 //	  go test ./server/ -run TestLoadEndOfRound -v -timeout 20m
 //
 // It builds the real binary and runs `tenkaichi serve` as its own process
 // (so its memory is the server's alone), seeds a running event of
 // TENKAICHI_LOAD_PLAYERS players (1,000) with round 1 published and its
-// clock running, opens one live-update stream per player, then, with vegeta:
+// clock running, opens one live-update stream per player, and then, with
+// vegeta, each step lasting TENKAICHI_LOAD_SECONDS (3):
 //
-//   - end of round: every player loads their phone page and reports within
-//     TENKAICHI_LOAD_SECONDS (60), in random order;
-//   - page reloads: every phone reloads its page, as live.js does when the
-//     next round is published, at TENKAICHI_LOAD_BURST_RATE a second (100;
-//     live.js spreads reloads over about a second, so 1,000 phones ask for
-//     1,000 a second at worst).
+//   - the player page (GET /p/{token}, every player in turn), the public
+//     standings page and the projector: as many requests as
+//     TENKAICHI_LOAD_WORKERS (50) clients can get answered (the capacity),
+//     then at fixed offered rates (1,000/s for the player page, 500/s for
+//     the others) for the latencies; each beside a bare Echo handler that
+//     returns a 6 KB page, measured the same way in the same run;
+//   - reports: every player reports (POST /p/{token}/report) at
+//     TENKAICHI_LOAD_REPORT_RATE a second (500), in random order, so half of
+//     them confirm the opponent's report;
+//   - the player page again, now with a standing to show.
 //
-// It prints throughput, latency percentiles, errors and the server's memory,
-// and checks what must hold whatever the speed: no errors, every match
-// confirmed, every stream still open and told about the results.
+// It prints throughput, latency percentiles, errors, the server's memory and
+// the load average, and checks what must hold whatever the speed: no errors,
+// every match confirmed, every stream still open and told about the results.
 func TestLoadEndOfRound(t *testing.T) {
 	if os.Getenv("TENKAICHI_LOAD") != "1" {
-		t.Skip("load benchmark: set TENKAICHI_LOAD=1 (and run on PostgreSQL)")
-	}
-	if storagetest.Backend() != "postgres" {
-		t.Skip("the load benchmark runs on PostgreSQL (TENKAICHI_TEST_DB=postgres)")
+		t.Skip("load benchmark: set TENKAICHI_LOAD=1")
 	}
 	players := envInt("TENKAICHI_LOAD_PLAYERS", 1000)
-	window := time.Duration(envInt("TENKAICHI_LOAD_SECONDS", 60)) * time.Second
+	step := time.Duration(envInt("TENKAICHI_LOAD_SECONDS", 3)) * time.Second
+	workers := envInt("TENKAICHI_LOAD_WORKERS", 50)
 	ctx := context.Background()
+	t.Logf("backend %s, %d players, load average at start: %s", storagetest.Backend(), players, loadAverage())
 
 	bin := filepath.Join(t.TempDir(), "tenkaichi")
 	build := exec.Command("go", "build", "-o", bin, "../cmd/tenkaichi")
@@ -77,12 +84,7 @@ func TestLoadEndOfRound(t *testing.T) {
 	t.Logf("seeded %d players, %d matches in %v", players, len(matchOf)/2, time.Since(seedStart).Round(time.Millisecond))
 
 	// The server, as operators run it.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddr(t)
 	var serverLog bytes.Buffer
 	level := "warn"
 	// TENKAICHI_LOAD_SERVER_LOG=FILE keeps the server's request log (with
@@ -95,8 +97,22 @@ func TestLoadEndOfRound(t *testing.T) {
 		defer logFile.Close()
 		level = "info"
 	}
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--log-level", level)
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+cfg.DatabaseURL)
+	args := []string{"serve", "--addr", addr, "--log-level", level}
+	// TENKAICHI_LOAD_PPROF=DIR takes a CPU profile of the server during each
+	// capacity step of its pages, into DIR/<step>.pprof.
+	profDir, profAddr := os.Getenv("TENKAICHI_LOAD_PPROF"), ""
+	if profDir != "" {
+		profAddr = freeAddr(t)
+		args = append(args, "--pprof", profAddr)
+	}
+	env := withoutEnv(os.Environ(), "DATABASE_URL", "TENKAICHI_DATA")
+	if cfg.DatabaseURL != "" {
+		env = append(env, "DATABASE_URL="+cfg.DatabaseURL)
+	} else {
+		args = append(args, "--data", filepath.Dir(cfg.SQLitePath))
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = &serverLog, &serverLog
 	if logFile != nil {
 		cmd.Stdout, cmd.Stderr = logFile, logFile
@@ -127,43 +143,89 @@ func TestLoadEndOfRound(t *testing.T) {
 	stopSampling := sampleRSS(t, cmd.Process.Pid, &peak)
 	defer stopSampling()
 
+	// The reference: a bare Echo handler returning a 6 KB page, in this
+	// process, on the same machine at the same time.
+	bare := startBareEcho(t)
+
 	// One live-update stream per player.
 	// TENKAICHI_LOAD_STREAMS=0 runs without them, to compare.
 	nStreams := players
 	if v, err := strconv.Atoi(os.Getenv("TENKAICHI_LOAD_STREAMS")); err == nil && v >= 0 {
 		nStreams = v
 	}
-	streams := openStreams(t, base+"/events/"+strconv.FormatInt(ev.ID, 10)+"/live", nStreams)
+	eventURL := base + "/events/" + strconv.FormatInt(ev.ID, 10)
+	streams := openStreams(t, eventURL+"/live", nStreams)
 	defer streams.close()
 	rssStreams := rss(t, cmd.Process.Pid)
+	heapProfile(t, profAddr, filepath.Join(profDir, "heap-streams.pprof"))
 	t.Logf("%d live streams open in %v; server RSS %s before, %s with them open",
 		nStreams, streams.openedIn.Round(time.Millisecond), mib(rssStart), mib(rssStreams))
 
-	// End of round: every player loads their page and reports, in random order.
-	order := rand.Perm(players)
-	var targets []vegeta.Target
-	for _, i := range order {
+	var failed []string // steps with errors
+	check := func(name string, m *vegeta.Metrics) {
+		if m == nil || m.Success < 1 {
+			failed = append(failed, name)
+		}
+	}
+	getAll := func(urls ...string) []vegeta.Target {
+		out := make([]vegeta.Target, len(urls))
+		for i, u := range urls {
+			out[i] = vegeta.Target{Method: http.MethodGet, URL: u}
+		}
+		return out
+	}
+	var pages []string
+	for _, i := range rand.Perm(players) {
+		pages = append(pages, base+"/p/"+tokens[i])
+	}
+	bareTargets := getAll(bare)
+	// measure runs one page beside the bare handler: first the capacity
+	// (workers clients, no pacing), then at each offered rate.
+	measure := func(name string, targets []vegeta.Target, rates ...int) {
+		t.Logf("-- %s (load average %s)", name, loadAverage())
+		m := attackFor(t, name, bareTargets, vegeta.Rate{}, step, workers)
+		report(t, "bare Echo, capacity", m)
+		stopProfile := profile(t, profAddr, filepath.Join(profDir, strings.ReplaceAll(name, " ", "-")+".pprof"), step)
+		m = attackFor(t, name, targets, vegeta.Rate{}, step, workers)
+		stopProfile()
+		report(t, name+", capacity", m)
+		check(name+", capacity", m)
+		for _, r := range rates {
+			m = attackFor(t, name, bareTargets, vegeta.Rate{Freq: r, Per: time.Second}, step, 0)
+			report(t, fmt.Sprintf("bare Echo at %d/s", r), m)
+			m = attackFor(t, name, targets, vegeta.Rate{Freq: r, Per: time.Second}, step, 0)
+			report(t, fmt.Sprintf("%s at %d/s", name, r), m)
+			check(fmt.Sprintf("%s at %d/s", name, r), m)
+		}
+	}
+
+	// Round 1 published, nothing reported yet: every phone loads its page.
+	measure("player page", getAll(pages...), 1000)
+	measure("standings", getAll(eventURL+"/standings"), 500)
+	measure("projector", getAll(eventURL+"/projector"), 500)
+
+	// Reports: every player reports, in random order, so about half of the
+	// reports confirm the opponent's.
+	var reports []vegeta.Target
+	for _, i := range rand.Perm(players) {
 		tok := tokens[i]
-		targets = append(targets, vegeta.Target{Method: http.MethodGet, URL: base + "/p/" + tok})
 		result := "won"
 		if sideOf[i] == storage.ResultP2 {
 			result = "lost" // P1 wins every match: both players agree
 		}
 		csrf := "load-" + strconv.Itoa(i) + "-" + strconv.FormatUint(rand.Uint64(), 36)
 		form := url.Values{"_csrf": {csrf}, "match": {strconv.FormatInt(matchOf[i], 10)}, "result": {result}}
-		targets = append(targets, vegeta.Target{Method: http.MethodPost, URL: base + "/p/" + tok + "/report",
+		reports = append(reports, vegeta.Target{Method: http.MethodPost, URL: base + "/p/" + tok + "/report",
 			Body: []byte(form.Encode()), Header: http.Header{
 				"Content-Type": {"application/x-www-form-urlencoded"},
 				"Cookie":       {"tenkaichi_csrf=" + csrf},
 			}})
 	}
-	rate := vegeta.Rate{Freq: len(targets), Per: window}
-	byMethod := attack(t, "end of round", targets, rate)
-	for _, m := range []string{http.MethodGet, http.MethodPost} {
-		report(t, "end of round, "+m, byMethod[m])
-	}
-	all := byMethod["ALL"]
-	report(t, "end of round, all", all)
+	reportRate := envInt("TENKAICHI_LOAD_REPORT_RATE", 500)
+	t.Logf("-- reports (load average %s)", loadAverage())
+	m := attackOnce(t, "reports", reports, vegeta.Rate{Freq: reportRate, Per: time.Second})
+	report(t, fmt.Sprintf("reports at %d/s, POST", reportRate), m)
+	check("reports", m)
 
 	// Let the last notices reach the streams, then check the outcome.
 	time.Sleep(3 * time.Second)
@@ -186,34 +248,131 @@ func TestLoadEndOfRound(t *testing.T) {
 		confirmed, len(ms[1]), open, nStreams, withResults, events)
 	rssRound := rss(t, cmd.Process.Pid)
 
-	// Pairings burst: all phones reload their page within a second.
-	var burst []vegeta.Target
-	for _, i := range rand.Perm(players) {
-		burst = append(burst, vegeta.Target{Method: http.MethodGet, URL: base + "/p/" + tokens[i]})
-	}
-	burstRate := envInt("TENKAICHI_LOAD_BURST_RATE", 100)
-	burstMetrics := attack(t, "pairings burst", burst, vegeta.Rate{Freq: burstRate, Per: time.Second})
-	report(t, fmt.Sprintf("page reloads at %d/s, GET", burstRate), burstMetrics[http.MethodGet])
-	t.Logf("server RSS: %s at start, %s with %d streams, %s after the round, peak sampled %s",
+	// Every result is in: the page now shows each player's standing.
+	measure("player page after results", getAll(pages...), 1000)
+
+	t.Logf("server RSS: %s at start, %s with %d streams, %s after the reports, peak sampled %s",
 		mib(rssStart), mib(rssStreams), nStreams, mib(rssRound), mib(peak.Load()))
 	if hwm := procField(t, cmd.Process.Pid, "VmHWM:"); hwm > 0 {
 		t.Logf("server peak RSS (VmHWM): %s", mib(hwm))
 	}
+	heapProfile(t, profAddr, filepath.Join(profDir, "heap-end.pprof"))
+	t.Logf("load average at the end: %s", loadAverage())
 
 	if confirmed != len(ms[1]) {
 		t.Errorf("%d matches confirmed, want %d", confirmed, len(ms[1]))
 	}
 	if open != int64(nStreams) {
-		t.Errorf("%d streams open after the round, want %d", open, players)
+		t.Errorf("%d streams open after the round, want %d", open, nStreams)
 	}
 	if withResults != int64(nStreams) {
-		t.Errorf("%d streams got a results event, want %d", withResults, players)
+		t.Errorf("%d streams got a results event, want %d", withResults, nStreams)
 	}
-	for name, m := range map[string]*vegeta.Metrics{"end of round": all, "burst": burstMetrics[http.MethodGet]} {
-		if m.Success < 1 {
-			t.Errorf("%s: success %.4f, codes %v, errors %v", name, m.Success, m.StatusCodes, m.Errors)
+	if len(failed) > 0 {
+		t.Errorf("steps with errors: %s", strings.Join(failed, "; "))
+	}
+}
+
+// profile fetches a CPU profile of the server for d into file, in the
+// background; the returned function waits for it. It does nothing without a
+// profiler address.
+func profile(t *testing.T, addr, file string, d time.Duration) func() {
+	if addr == "" {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		res, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, int(d.Seconds())))
+		if err != nil {
+			t.Logf("profile: %v", err)
+			return
 		}
+		defer res.Body.Close()
+		f, err := os.Create(file)
+		if err != nil {
+			t.Logf("profile: %v", err)
+			return
+		}
+		defer f.Close()
+		_, _ = io.Copy(f, res.Body)
+	}()
+	return func() { <-done }
+}
+
+// heapProfile saves the server's heap profile into file (without a
+// profiler address it does nothing).
+func heapProfile(t *testing.T, addr, file string) {
+	if addr == "" {
+		return
 	}
+	res, err := http.Get("http://" + addr + "/debug/pprof/heap")
+	if err != nil {
+		t.Logf("heap profile: %v", err)
+		return
+	}
+	defer res.Body.Close()
+	f, err := os.Create(file)
+	if err != nil {
+		t.Logf("heap profile: %v", err)
+		return
+	}
+	defer f.Close()
+	_, _ = io.Copy(f, res.Body)
+}
+
+// startBareEcho serves a 6 KB page from a bare Echo handler, the
+// reference every step is measured beside, and returns its address.
+func startBareEcho(t *testing.T) string {
+	t.Helper()
+	page := []byte("<!doctype html><html><head><title>bare</title></head><body>" +
+		strings.Repeat("<p>Table 12 · Player 0001 vs Player 0002</p>\n", 200)[:6*1024-80] + "</body></html>")
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.GET("/", func(c echo.Context) error { return c.HTMLBlob(http.StatusOK, page) })
+	addr := freeAddr(t)
+	srv := &http.Server{Addr: addr, Handler: e}
+	go func() { _ = srv.ListenAndServe() }()
+	t.Cleanup(func() { _ = srv.Close() })
+	waitUp(t, "http://"+addr+"/")
+	return "http://" + addr + "/"
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func withoutEnv(env []string, names ...string) []string {
+	var out []string
+next:
+	for _, kv := range env {
+		for _, n := range names {
+			if strings.HasPrefix(kv, n+"=") {
+				continue next
+			}
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+// loadAverage is the machine's 1, 5 and 15 minute load averages.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 func envInt(name string, def int) int {
@@ -308,9 +467,9 @@ func waitUp(t testing.TB, u string) {
 	t.Fatalf("server did not answer %s within 30 s", u)
 }
 
-// attack runs the targets in order at the rate, once each, and returns
-// metrics per HTTP method and for "ALL". Redirects are not followed: a report answers 303.
-func attack(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate) map[string]*vegeta.Metrics {
+// attackOnce runs the targets in order at the rate, once each.
+// Redirects are not followed: a report answers 303.
+func attackOnce(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate) *vegeta.Metrics {
 	t.Helper()
 	var next atomic.Int64
 	targeter := func(tgt *vegeta.Target) error {
@@ -322,24 +481,38 @@ func attack(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate
 		return nil
 	}
 	atk := vegeta.NewAttacker(vegeta.Redirects(vegeta.NoFollow), vegeta.Timeout(30*time.Second), vegeta.MaxWorkers(2000))
-	out := map[string]*vegeta.Metrics{}
-	for res := range atk.Attack(targeter, rate, 0, name) {
+	return collect(atk.Attack(targeter, rate, 0, name))
+}
+
+// attackFor cycles through the targets for d: at the rate, or with a zero
+// rate as fast as the given number of workers get answers (each waits for
+// its answer before it asks again), which is the capacity.
+func attackFor(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate, d time.Duration, workers int) *vegeta.Metrics {
+	t.Helper()
+	var next atomic.Int64
+	targeter := func(tgt *vegeta.Target) error {
+		*tgt = targets[(next.Add(1)-1)%int64(len(targets))]
+		return nil
+	}
+	opts := []func(*vegeta.Attacker){vegeta.Redirects(vegeta.NoFollow), vegeta.Timeout(30 * time.Second)}
+	if workers > 0 {
+		opts = append(opts, vegeta.Workers(uint64(workers)), vegeta.MaxWorkers(uint64(workers)))
+	} else {
+		opts = append(opts, vegeta.MaxWorkers(2000))
+	}
+	return collect(vegeta.NewAttacker(opts...).Attack(targeter, rate, d, name))
+}
+
+func collect(results <-chan *vegeta.Result) *vegeta.Metrics {
+	m := &vegeta.Metrics{}
+	for res := range results {
 		if res.Error == vegeta.ErrNoTargets.Error() {
 			continue // the end of the list, not a request
 		}
-		for _, k := range []string{res.Method, "ALL"} {
-			m := out[k]
-			if m == nil {
-				m = &vegeta.Metrics{}
-				out[k] = m
-			}
-			m.Add(res)
-		}
+		m.Add(res)
 	}
-	for _, m := range out {
-		m.Close()
-	}
-	return out
+	m.Close()
+	return m
 }
 
 func report(t *testing.T, name string, m *vegeta.Metrics) {
@@ -348,10 +521,14 @@ func report(t *testing.T, name string, m *vegeta.Metrics) {
 		t.Errorf("%s: no results", name)
 		return
 	}
-	t.Logf("%-24s requests %5d  rate %7.1f/s  throughput %7.1f/s  p50 %8v  p99 %8v  max %8v  success %.2f%%  codes %v  errors %d",
+	t.Logf("%-34s requests %6d  rate %7.1f/s  throughput %7.1f/s  p50 %8v  p99 %8v  max %8v  success %.2f%%  codes %v  errors %d",
 		name+":", m.Requests, m.Rate, m.Throughput, m.Latencies.P50.Round(10*time.Microsecond),
 		m.Latencies.P99.Round(10*time.Microsecond), m.Latencies.Max.Round(10*time.Microsecond), m.Success*100, m.StatusCodes, len(m.Errors))
-	for _, e := range m.Errors {
+	for i, e := range m.Errors {
+		if i == 5 {
+			t.Logf("  and %d more errors", len(m.Errors)-i)
+			break
+		}
 		t.Logf("  error: %s", e)
 	}
 }

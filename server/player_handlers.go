@@ -64,22 +64,47 @@ func (s *Server) linkMiss(c echo.Context) error {
 	return &appError{Code: http.StatusNotFound, Safe: "This player link is not valid (it may have been replaced). Ask the organiser for your link."}
 }
 
+// playerHome is GET /p/:token, the page every phone reloads when a round is
+// published: one query finds the link and the event's play version, the rest
+// comes from the event's shared snapshot.
 func (s *Server) playerHome(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	ctx := c.Request().Context()
+	link, err := s.store.PlayerLinkByTokenHash(ctx, hashToken(c.Param("token")))
+	if errors.Is(err, storage.ErrNotFound) {
+		return s.linkMiss(c)
+	}
 	if err != nil {
 		return err
 	}
+	sn, err := s.eventSnapshot(ctx, link.EventID, link.PlayVersion)
+	if err != nil {
+		return err
+	}
+	en := sn.data.ByID[link.EntryID]
+	if en == nil {
+		// Deleted since the link was read.
+		return s.linkMiss(c)
+	}
+	ev := sn.data.Event
 	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
 		Secure: s.secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
-	return s.renderPlayerHome(c, en, ev, views.PlayerHome{}, http.StatusOK)
+	return s.renderPlayerPage(c, sn, en, ev, views.PlayerHome{}, http.StatusOK)
 }
 
+// renderPlayerHome shows the player's page after a form (en and ev as the
+// handler read them).
 func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
-	ctx := c.Request().Context()
-	d, err := s.playerMatchData(ctx, ev, en)
+	sn, err := s.eventSnapshot(c.Request().Context(), ev.ID, 0)
 	if err != nil {
 		return err
 	}
+	return s.renderPlayerPage(c, sn, en, ev, m, status)
+}
+
+// renderPlayerPage renders the player's page from the event's snapshot. The
+// snapshot is shared: nothing in it is changed here.
+func (s *Server) renderPlayerPage(c echo.Context, sn *eventSnapshot, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
+	ctx := c.Request().Context()
 	m.Token = "/p/" + c.Param("token")
 	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
 	m.Status = statusLabels[ev.Status]
@@ -109,27 +134,13 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
 		m.NoticeWarn = en.DeckStatus != storage.DeckLegal
 	}
-	if m.Announcements, err = s.announcementViews(c, ev.ID, false); err != nil {
-		return err
-	}
-	calls, err := s.store.JudgeCalls(ctx, ev.ID)
-	if err != nil {
-		return err
-	}
-	for _, call := range calls {
-		if call.EntryID != nil && *call.EntryID == en.ID {
-			m.CallOpen = true
-		}
-	}
-	if pm, err := s.currentMatch(c, d, en); err != nil {
-		return err
-	} else {
-		m.Match = pm
-	}
+	m.Announcements = announcementList(sn.announcements, false)
+	m.CallOpen = sn.callOpen[en.ID]
+	m.Match = s.currentMatch(sn, en)
 	// A standing means something once results are in: before that every
 	// player is on 0 points and the rank is only the order of entry.
-	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(d.Rounds); ranked {
-		ranks, err := s.playerRanks(ctx, ev)
+	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(sn.data.Rounds); ranked {
+		ranks, err := sn.playerRanks()
 		if err != nil {
 			return err
 		}
@@ -169,59 +180,45 @@ func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, pr
 func liveScriptURL() string { return views.AssetURL("live.js") }
 
 // currentMatch is the player's match in the latest published round.
-func (s *Server) currentMatch(c echo.Context, d *eventData, en *storage.Entry) (*views.PlayerMatch, error) {
-	var round *storage.Round
-	for i := range d.Rounds {
-		if d.Rounds[i].Status != storage.RoundPreview {
-			round = &d.Rounds[i]
+func (s *Server) currentMatch(sn *eventSnapshot, en *storage.Entry) *views.PlayerMatch {
+	round, mt := sn.latest, sn.matchOf[en.ID]
+	if round == nil || mt == nil {
+		return nil
+	}
+	d := sn.data
+	side := mt.Side(en.ID)
+	pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundName(d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
+	if round.Kind == storage.KindTopCut {
+		pm.BestOf = d.Event.TopCutBestOf
+	}
+	if mt.P2EntryID == nil {
+		pm.Bye = true
+		return pm
+	}
+	if mt.TableNo != nil {
+		pm.Table = strconv.Itoa(*mt.TableNo)
+	}
+	opp := mt.P2EntryID
+	if side == storage.ResultP2 {
+		opp = &mt.P1EntryID
+	}
+	pm.Opponent = d.name(opp)
+	pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
+	for _, r := range sn.reports[mt.ID] {
+		text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
+		if r.EntryID == en.ID {
+			pm.MyReport = text
+		} else {
+			pm.TheirReport = text
+			pm.TheirResult = r.Result
+			pm.NeedConfirm = mt.Status == storage.MatchReported
 		}
 	}
-	if round == nil {
-		return nil, nil
+	if mt.Status == storage.MatchConfirmed {
+		pm.Final = describeResult(mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
+		pm.Outcome = outcome(mt.Result, side)
 	}
-	for _, mt := range d.Matches[round.Number] {
-		side := mt.Side(en.ID)
-		if side == "" {
-			continue
-		}
-		pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundName(d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
-		if round.Kind == storage.KindTopCut {
-			pm.BestOf = d.Event.TopCutBestOf
-		}
-		if mt.P2EntryID == nil {
-			pm.Bye = true
-			return pm, nil
-		}
-		if mt.TableNo != nil {
-			pm.Table = strconv.Itoa(*mt.TableNo)
-		}
-		opp := mt.P2EntryID
-		if side == storage.ResultP2 {
-			opp = &mt.P1EntryID
-		}
-		pm.Opponent = d.name(opp)
-		pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
-		reports, err := s.store.Reports(c.Request().Context(), mt.ID)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range reports {
-			text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
-			if r.EntryID == en.ID {
-				pm.MyReport = text
-			} else {
-				pm.TheirReport = text
-				pm.TheirResult = r.Result
-				pm.NeedConfirm = mt.Status == storage.MatchReported
-			}
-		}
-		if mt.Status == storage.MatchConfirmed {
-			pm.Final = describeResult(mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
-			pm.Outcome = outcome(mt.Result, side)
-		}
-		return pm, nil
-	}
-	return nil, nil
+	return pm
 }
 
 // outcome is a final result from one player's side, for its style: only a
@@ -432,12 +429,12 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := s.playerMatchData(ctx, ev, en)
+	sn, err := s.eventSnapshot(ctx, ev.ID, 0)
 	if err != nil {
 		return err
 	}
 	var matchID *int64
-	if pm, err := s.currentMatch(c, d, en); err == nil && pm != nil && !pm.Bye {
+	if pm := s.currentMatch(sn, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
 	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, "Called from the player's phone."); err != nil {

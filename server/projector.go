@@ -1,8 +1,10 @@
 package server
 
 import (
-	"net/http"
+	"context"
 	"strconv"
+	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
@@ -31,47 +33,94 @@ func (s *Server) projector(c echo.Context) error {
 			top = min(n, projectorTopMax)
 		}
 	}
-	d, err := s.loadEventData(c.Request().Context(), e)
+	view := ""
+	if c.QueryParam("view") == "pairings" {
+		view = "pairings"
+	}
+	sn, err := s.eventSnapshot(c.Request().Context(), e.ID, 0)
 	if err != nil {
 		return err
 	}
-	p := views.Projector{Title: e.Name + " · projector", CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
-		EventID: e.ID, EventName: e.Name}
-	if c.QueryParam("view") == "pairings" {
-		p.View = "pairings"
-	}
-	if p.Announcements, err = s.announcementViews(c, e.ID, false); err != nil {
+	// Everything but the clock is the same for every request of a snapshot.
+	v, err := sn.memo("projector/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(sn, top, view) })
+	if err != nil {
 		return err
 	}
-
-	var current *storage.Round
-	for i := len(d.Rounds) - 1; i >= 0; i-- {
-		if d.Rounds[i].Status != storage.RoundPreview {
-			current = &d.Rounds[i]
-			break
-		}
+	model := v.(views.Projector)
+	// The page is the same for everyone: render it once per snapshot, and
+	// while the clock runs once per second (its time is then given to the
+	// second the page was made in; live.js counts down from there).
+	v, err = sn.memo("projector-page/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return &clockedPage{}, nil })
+	if err != nil {
+		return err
 	}
+	page, err := v.(*clockedPage).get(sn, s.now(), func(now time.Time) (*sharedPage, error) {
+		p := model
+		if current := sn.latest; current != nil {
+			rem := current.Remaining(now)
+			p.Clock = views.Countdown{EventID: p.EventID, Round: current.Number, State: current.ClockState(),
+				RemainingMS: rem.Milliseconds(), Text: clockText(rem)}
+		}
+		return renderShared(context.WithoutCancel(c.Request().Context()), views.ProjectorPage(p))
+	})
+	if err != nil {
+		return err
+	}
+	return sendShared(c, page)
+}
+
+// A clockedPage is a shared page that shows the latest round's clock: made
+// once while the clock stands still, once a second while it runs.
+type clockedPage struct {
+	mu     sync.Mutex
+	second int64 // the second it was made in; 0 when the clock stands still
+	page   *sharedPage
+}
+
+func (cp *clockedPage) get(sn *eventSnapshot, now time.Time, build func(time.Time) (*sharedPage, error)) (*sharedPage, error) {
+	var second int64
+	if sn.latest != nil && sn.latest.ClockState() == "running" {
+		now = now.Truncate(time.Second)
+		second = now.Unix()
+	}
+	cp.mu.Lock()
+	defer cp.mu.Unlock()
+	if cp.page != nil && cp.second == second {
+		return cp.page, nil
+	}
+	page, err := build(now)
+	if err != nil {
+		return nil, err
+	}
+	cp.page, cp.second = page, second
+	return page, nil
+}
+
+// projectorView is the projector page of a snapshot, without the clock.
+func (s *Server) projectorView(sn *eventSnapshot, top int, view string) (views.Projector, error) {
+	d := sn.data
+	e := d.Event
+	p := views.Projector{Title: e.Name + " · projector", CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
+		EventID: e.ID, EventName: e.Name, View: view}
+	p.Announcements = announcementList(sn.announcements, false)
+	current := sn.latest
 	pe := d.pairingEvent(false)
 	if current != nil {
-		now := s.now()
 		p.Round = current.Number
 		p.RoundName = s.roundName(d, current)
-		rem := current.Remaining(now)
-		p.Clock = views.Countdown{EventID: e.ID, Round: current.Number, State: current.ClockState(),
-			RemainingMS: rem.Milliseconds(), Text: clockText(rem)}
 		points, err := pointsBefore(pe, current)
 		if err != nil {
-			return err
+			return p, err
 		}
 		p.Pairings = projectorPairings(d, d.Matches[current.Number], points)
 	}
 	if p.View == "pairings" {
-		return render(c, http.StatusOK, views.ProjectorPage(p))
+		return p, nil
 	}
 
-	res, err := d.results()
+	res, err := sn.eventResults()
 	if err != nil {
-		return err
+		return p, err
 	}
 	switch {
 	case res.Bracket != nil:
@@ -87,13 +136,13 @@ func (s *Server) projector(c echo.Context) error {
 		if last := d.lastCompleteSwissRound(); last > 0 {
 			st, err := standingsThrough(pe, last)
 			if err != nil {
-				return err
+				return p, err
 			}
 			p.StandingsAfter = last
 			p.Standings, p.TiebreakNames = projectorStandings(st, top)
 		}
 	}
-	return render(c, http.StatusOK, views.ProjectorPage(p))
+	return p, nil
 }
 
 // roundName is "Round n" for Swiss rounds and "Top cut, round k" after.

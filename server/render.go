@@ -17,7 +17,7 @@ func render(c echo.Context, status int, comp templ.Component) error {
 	if err := comp.Render(c.Request().Context(), buf); err != nil {
 		return err
 	}
-	return c.HTMLBlob(status, buf.Bytes())
+	return sendPage(c, status, buf.Bytes())
 }
 
 // page fills what every page needs.

@@ -240,7 +240,11 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	}
 	// The round page reloads on every result: take points from the cached
 	// standings rather than recomputing them.
-	ranks, err := s.playerRanks(ctx, e)
+	sn, err := s.eventSnapshot(ctx, e.ID, 0)
+	if err != nil {
+		return err
+	}
+	ranks, err := sn.playerRanks()
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
@@ -30,6 +31,7 @@ func (s *Server) routes(e *echo.Echo) {
 	// Health and assets need no session, CSRF token or setup.
 	e.GET("/healthz", s.healthz)
 	e.GET("/static/:hash/*", s.static)
+	e.GET("/favicon.ico", s.favicon)
 
 	// The public read API (api.go): JSON, no session, only what the public
 	// pages show.
@@ -155,24 +157,24 @@ func csrfRefused(err error) error {
 // static serves embedded assets; the hash in the URL changes with the
 // content, so they can be cached for a year.
 func (s *Server) static(c echo.Context) error {
-	if c.Param("hash") != views.AssetHash {
-		return notFound()
-	}
-	c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	name := c.Param("*")
-	if !fs.ValidPath(name) {
+	if c.Param("hash") != views.AssetHash || !fs.ValidPath(name) {
 		return notFound()
 	}
-	if _, err := fs.Stat(views.Static, name); err != nil {
-		return notFound()
-	}
-	http.ServeFileFS(c.Response(), c.Request(), views.Static, name)
-	return nil
+	return sendAsset(c, name, "public, max-age=31536000, immutable")
+}
+
+// favicon is the icon browsers ask for at /favicon.ico by themselves. Its
+// address has no hash, so browsers revalidate it daily (ETag).
+func (s *Server) favicon(c echo.Context) error {
+	return sendAsset(c, "favicon.ico", "public, max-age=86400")
 }
 
 func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()
+		ctx, queries := storage.WithQueryCounter(c.Request().Context())
+		c.SetRequest(c.Request().WithContext(ctx))
 		err := next(c)
 		if err != nil {
 			c.Error(err)
@@ -184,7 +186,7 @@ func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		s.log.Log(c.Request().Context(), level, "request",
 			"method", c.Request().Method, "path", c.Request().URL.Path, "status", status,
-			"duration_ms", time.Since(start).Milliseconds(), "ip", c.RealIP())
+			"duration_ms", time.Since(start).Milliseconds(), "queries", queries.Count(), "ip", c.RealIP())
 		return nil
 	}
 }

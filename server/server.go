@@ -53,8 +53,8 @@ type Server struct {
 	setupDone atomic.Bool // once an account exists it never goes back to false
 	now       func() time.Time
 	links     *linkKeys
-	// ranks caches standings for the players' pages.
-	ranks standingsCache
+	// snaps are the events' shared snapshots (event_snapshot.go).
+	snaps snapshots
 	live  *liveHub // live updates (live.go); made by liveRoutes
 	// listenAddr is where Serve listens, to name the LAN addresses when an
 	// organiser opens a page on 127.0.0.1; nil when not served by Serve.

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -39,11 +40,12 @@ var tiebreakerFormulas = map[string][]string{
 
 // standingsView computes the standings, the placings and the bracket for
 // display.
-func (s *Server) standingsView(d *eventData) (views.StandingsPage, error) {
+func (s *Server) standingsView(sn *eventSnapshot) (views.StandingsPage, error) {
+	d := sn.data
 	e := d.Event
 	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas[e.Tiebreakers],
 		AfterRound: d.lastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
-	res, err := d.results()
+	res, err := sn.eventResults()
 	if err != nil {
 		return m, err
 	}
@@ -147,13 +149,27 @@ func (s *Server) showStandings(c echo.Context) error {
 	} else if !ok {
 		return notFound()
 	}
-	d, err := s.loadEventData(c.Request().Context(), e)
+	sn, err := s.eventSnapshot(c.Request().Context(), e.ID, 0)
 	if err != nil {
 		return err
 	}
-	m, err := s.standingsView(d)
+	v, err := sn.memo("standings", func() (any, error) { return s.standingsView(sn) })
 	if err != nil {
 		return err
+	}
+	m := v.(views.StandingsPage) // a copy: Public is this request's
+	if publicView(c) {
+		// Every visitor without an account sees the same page: render it
+		// (and compress it) once per snapshot.
+		v, err := sn.memo("standings-public-page", func() (any, error) {
+			m.Public = true
+			p := views.Page{Title: e.Name + ": standings", CSSURL: views.AssetURL("app.css"), JSURL: liveScriptURL()}
+			return renderShared(context.WithoutCancel(c.Request().Context()), views.StandingsPageView(p, m))
+		})
+		if err != nil {
+			return err
+		}
+		return sendShared(c, v.(*sharedPage))
 	}
 	staff, err := s.isStaff(c, e)
 	if err != nil {
@@ -163,4 +179,14 @@ func (s *Server) showStandings(c echo.Context) error {
 	p := s.page(c, e.Name+": standings")
 	p.JSURL = liveScriptURL()
 	return render(c, http.StatusOK, views.StandingsPageView(p, m))
+}
+
+// publicView reports whether a GET shows what every anonymous visitor sees:
+// no account, no one-off message waiting.
+func publicView(c echo.Context) bool {
+	if currentUser(c) != nil || c.Request().Method != http.MethodGet {
+		return false
+	}
+	ck, err := c.Cookie(flashCookie)
+	return err != nil || ck.Value == ""
 }

@@ -22,7 +22,7 @@ const MaxAnnouncementLen = 280
 // Announcements lists an event's announcements, newest first.
 func (s *Store) Announcements(ctx context.Context, eventID int64) ([]Announcement, error) {
 	var out []Announcement
-	err := s.with(ctx).Where("event_id = ?", eventID).Order("id DESC").Find(&out).Error
+	err := s.read(ctx).Where("event_id = ?", eventID).Order("id DESC").Find(&out).Error
 	return out, wrap("list announcements", err)
 }
 

@@ -145,7 +145,7 @@ func NewRandomKey() (int64, error) {
 // Entries lists an event's players by registration order.
 func (s *Store) Entries(ctx context.Context, eventID int64) ([]Entry, error) {
 	var es []Entry
-	err := s.with(ctx).Where("event_id = ?", eventID).Order("id").Find(&es).Error
+	err := s.read(ctx).Where("event_id = ?", eventID).Order("id").Find(&es).Error
 	return es, wrap("list entries", err)
 }
 
@@ -159,7 +159,7 @@ func (s *Store) CountEntries(ctx context.Context, eventID int64) (int64, error) 
 // EntryByID returns an entry of an event, or ErrNotFound.
 func (s *Store) EntryByID(ctx context.Context, eventID, id int64) (*Entry, error) {
 	var e Entry
-	if err := s.with(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&e).Error; err != nil {
+	if err := s.read(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&e).Error; err != nil {
 		return nil, wrap(fmt.Sprintf("entry %d", id), err)
 	}
 	return &e, nil
@@ -168,7 +168,7 @@ func (s *Store) EntryByID(ctx context.Context, eventID, id int64) (*Entry, error
 // EntryByTokenHash finds the entry whose phone link has this token hash.
 func (s *Store) EntryByTokenHash(ctx context.Context, hash string) (*Entry, error) {
 	var e Entry
-	if err := s.with(ctx).Where("token_hash = ?", hash).First(&e).Error; err != nil {
+	if err := s.read(ctx).Where("token_hash = ?", hash).First(&e).Error; err != nil {
 		return nil, wrap("entry by token", err)
 	}
 	return &e, nil

@@ -331,32 +331,80 @@ func TestRulingPenaltiesApply(t *testing.T) {
 	}
 }
 
-// The play version changes with every change standings depend on, and only then.
+// The play version changes with every change the event's pages show, and
+// only then; another event's changes leave it alone.
 func TestPlayVersionChangesWithPlay(t *testing.T) {
 	st := storagetest.New(t)
 	e, es := eventWithPlayers(t, st, 2)
-	v0, err := st.PlayVersion(ctx, e.ID)
+	other := newEvent("other")
+	if err := st.CreateEvent(ctx, org, other); err != nil {
+		t.Fatal(err)
+	}
+	version := func() int64 {
+		t.Helper()
+		v, err := st.PlayVersion(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	v := version()
+	if version() != v {
+		t.Fatal("play version changed with no change")
+	}
+	changed := func(what string) {
+		t.Helper()
+		if now := version(); now <= v {
+			t.Fatalf("%s did not change the play version (%d, was %d)", what, now, v)
+		} else {
+			v = now
+		}
+	}
+	ms := roundOne(t, st, e, es)
+	changed("pairing a round")
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}); err != nil {
+		t.Fatal(err)
+	}
+	changed("a report")
+	en, _ := st.EntryByID(ctx, e.ID, es[1].ID)
+	en.CheckedIn = true
+	if err := st.UpdateEntry(ctx, org, "checkin", en); err != nil {
+		t.Fatal(err)
+	}
+	changed("an entry change")
+	if _, err := st.ChangeClock(ctx, org, e.ID, 1, storage.ClockStart, 0); err != nil {
+		t.Fatal(err)
+	}
+	changed("starting the clock")
+	ann, err := st.PostAnnouncement(ctx, org, e.ID, "Lunch at noon")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := st.PlayVersion(ctx, e.ID); v != v0 {
-		t.Fatal("play version changed with no change")
+	changed("an announcement")
+	if err := st.RemoveAnnouncement(ctx, org, e.ID, ann.ID); err != nil {
+		t.Fatal(err)
 	}
-	ms := roundOne(t, st, e, es)
-	v1, _ := st.PlayVersion(ctx, e.ID)
-	if v1 == v0 {
-		t.Fatal("pairing a round did not change the play version")
+	changed("removing an announcement")
+	if _, err := st.OpenJudgeCall(ctx, e.ID, &es[0].ID, &ms[0].ID, "help"); err != nil {
+		t.Fatal(err)
 	}
-	st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1})
-	v2, _ := st.PlayVersion(ctx, e.ID)
-	if v2 == v1 {
-		t.Fatal("a report did not change the play version")
+	changed("a judge call")
+	// Another event's change is not this one's.
+	if _, err := st.PostAnnouncement(ctx, org, other.ID, "Other event"); err != nil {
+		t.Fatal(err)
 	}
-	en, _ := st.EntryByID(ctx, e.ID, es[1].ID)
-	en.CheckedIn = true
-	st.UpdateEntry(ctx, org, "checkin", en)
-	if v3, _ := st.PlayVersion(ctx, e.ID); v3 == v2 {
-		t.Fatal("an entry change did not change the play version")
+	if version() != v {
+		t.Fatal("another event's announcement changed the play version")
+	}
+	link, err := st.PlayerLinkByTokenHash(ctx, es[0].TokenHash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if link.EntryID != es[0].ID || link.EventID != e.ID || link.PlayVersion != v {
+		t.Fatalf("player link %+v, want entry %d of event %d at version %d", link, es[0].ID, e.ID, v)
+	}
+	if _, err := st.PlayerLinkByTokenHash(ctx, "no such hash"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("wrong link: %v, want ErrNotFound", err)
 	}
 }
 

@@ -95,7 +95,7 @@ func (s *Store) CreateEvent(ctx context.Context, actor Actor, e *Event) error {
 // EventByID returns an event or ErrNotFound.
 func (s *Store) EventByID(ctx context.Context, id int64) (*Event, error) {
 	var e Event
-	if err := s.with(ctx).First(&e, id).Error; err != nil {
+	if err := s.read(ctx).First(&e, id).Error; err != nil {
 		return nil, wrap(fmt.Sprintf("event %d", id), err)
 	}
 	return &e, nil
@@ -217,7 +217,7 @@ func (s *Store) RemoveEventJudge(ctx context.Context, actor Actor, eventID, user
 // IsEventJudge reports whether the user judges the event.
 func (s *Store) IsEventJudge(ctx context.Context, eventID, userID int64) (bool, error) {
 	var n int64
-	err := s.with(ctx).Model(&EventJudge{}).Where("event_id = ? AND user_id = ?", eventID, userID).Count(&n).Error
+	err := s.read(ctx).Model(&EventJudge{}).Where("event_id = ? AND user_id = ?", eventID, userID).Count(&n).Error
 	return n > 0, wrap("check judge", err)
 }
 

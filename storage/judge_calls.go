@@ -63,7 +63,7 @@ func (s *Store) openJudgeCall(ctx context.Context, eventID int64, entryID, match
 // JudgeCalls lists an event's calls that are not closed, oldest first.
 func (s *Store) JudgeCalls(ctx context.Context, eventID int64) ([]JudgeCall, error) {
 	var cs []JudgeCall
-	err := s.with(ctx).Where("event_id = ? AND status <> ?", eventID, CallClosed).Order("id").Find(&cs).Error
+	err := s.read(ctx).Where("event_id = ? AND status <> ?", eventID, CallClosed).Order("id").Find(&cs).Error
 	return cs, wrap("list judge calls", err)
 }
 

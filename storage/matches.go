@@ -120,7 +120,7 @@ var (
 // Matches lists a round's matches by table (byes last).
 func (s *Store) Matches(ctx context.Context, roundID int64) ([]Match, error) {
 	var ms []Match
-	err := s.with(ctx).Where("round_id = ?", roundID).Order("table_no IS NULL, table_no, id").Find(&ms).Error
+	err := s.read(ctx).Where("round_id = ?", roundID).Order("table_no IS NULL, table_no, id").Find(&ms).Error
 	return ms, wrap("list matches", err)
 }
 
@@ -128,7 +128,7 @@ func (s *Store) Matches(ctx context.Context, roundID int64) ([]Match, error) {
 // event's rounds, which the caller has already loaded.
 func (s *Store) EventMatches(ctx context.Context, eventID int64, rounds []Round) (map[int][]Match, error) {
 	var ms []Match
-	if err := s.with(ctx).Where("event_id = ?", eventID).Order("table_no IS NULL, table_no, id").Find(&ms).Error; err != nil {
+	if err := s.read(ctx).Where("event_id = ?", eventID).Order("table_no IS NULL, table_no, id").Find(&ms).Error; err != nil {
 		return nil, wrap("list matches", err)
 	}
 	byRound := make(map[int64]int, len(rounds))
@@ -145,7 +145,7 @@ func (s *Store) EventMatches(ctx context.Context, eventID int64, rounds []Round)
 // MatchByID returns a match of an event.
 func (s *Store) MatchByID(ctx context.Context, eventID, id int64) (*Match, error) {
 	var m Match
-	if err := s.with(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&m).Error; err != nil {
+	if err := s.read(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&m).Error; err != nil {
 		return nil, wrap(fmt.Sprintf("match %d", id), err)
 	}
 	return &m, nil
@@ -154,8 +154,23 @@ func (s *Store) MatchByID(ctx context.Context, eventID, id int64) (*Match, error
 // Reports returns the players' reports of a match.
 func (s *Store) Reports(ctx context.Context, matchID int64) ([]Report, error) {
 	var rs []Report
-	err := s.with(ctx).Where("match_id = ?", matchID).Order("id").Find(&rs).Error
+	err := s.read(ctx).Where("match_id = ?", matchID).Order("id").Find(&rs).Error
 	return rs, wrap("list reports", err)
+}
+
+// RoundReports returns the reports of every match of a round, by match id,
+// each match's in the order they came.
+func (s *Store) RoundReports(ctx context.Context, roundID int64) (map[int64][]Report, error) {
+	var rs []Report
+	err := s.read(ctx).Where("match_id IN (SELECT id FROM matches WHERE round_id = ?)", roundID).Order("id").Find(&rs).Error
+	if err != nil {
+		return nil, wrap("list round reports", err)
+	}
+	out := make(map[int64][]Report)
+	for _, r := range rs {
+		out[r.MatchID] = append(out[r.MatchID], r)
+	}
+	return out, nil
 }
 
 // frozen reports whether results of round number are frozen: the round two

@@ -134,7 +134,7 @@ func (s *Store) CreateRound(ctx context.Context, actor Actor, eventID int64, num
 // Rounds lists an event's rounds in order.
 func (s *Store) Rounds(ctx context.Context, eventID int64) ([]Round, error) {
 	var rs []Round
-	err := s.with(ctx).Where("event_id = ?", eventID).Order("number").Find(&rs).Error
+	err := s.read(ctx).Where("event_id = ?", eventID).Order("number").Find(&rs).Error
 	return rs, wrap("list rounds", err)
 }
 

@@ -29,7 +29,7 @@ func (s *Store) CreateSession(ctx context.Context, sess *Session) error {
 // token is unknown or expired.
 func (s *Store) SessionUser(ctx context.Context, tokenHash string) (*Session, *User, error) {
 	var sess Session
-	err := s.with(ctx).Where("token_hash = ? AND expires_at > ?", tokenHash, s.now()).First(&sess).Error
+	err := s.read(ctx).Where("token_hash = ? AND expires_at > ?", tokenHash, s.now()).First(&sess).Error
 	if err != nil {
 		return nil, nil, wrap("session", err)
 	}
@@ -117,7 +117,7 @@ func (s *Store) RecordLinkMiss(ctx context.Context, ip string) error {
 // LinkMisses counts the wrong player links from ip since a time.
 func (s *Store) LinkMisses(ctx context.Context, ip string, since time.Time) (int64, error) {
 	var n int64
-	err := s.with(ctx).Model(&LinkMiss{}).Where("ip = ? AND created_at > ?", ip, since).Count(&n).Error
+	err := s.read(ctx).Model(&LinkMiss{}).Where("ip = ? AND created_at > ?", ip, since).Count(&n).Error
 	return n, wrap("count link misses", err)
 }
 

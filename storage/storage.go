@@ -44,8 +44,13 @@ type Config struct {
 
 // Store wraps the database handle. Its methods are safe for concurrent use.
 type Store struct {
-	db      *gorm.DB
-	sqlDB   *sql.DB
+	db    *gorm.DB
+	sqlDB *sql.DB
+	// rdb is SQLite's pool of read-only connections beside the one writer
+	// (WAL lets them read while it writes); nil for PostgreSQL and inside a
+	// transaction. See read.
+	rdb     *gorm.DB
+	rsqlDB  *sql.DB
 	dialect Dialect
 	log     *slog.Logger
 	now     func() time.Time
@@ -74,11 +79,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	gcfg := &gorm.Config{
-		TranslateError: true,
-		Logger:         logger.Discard,
-		NowFunc:        func() time.Time { return time.Now().UTC() },
-	}
+	gcfg := gormConfig()
 	var (
 		db      *gorm.DB
 		err     error
@@ -140,7 +141,61 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		}
 		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
 	}
-	return &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}, nil
+	if err := countQueries(db); err != nil {
+		_ = sqlDB.Close()
+		if unlock != nil {
+			unlock()
+		}
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}
+	if dialect == DialectSQLite {
+		// The readers are opened after the writer, which has put the file in
+		// WAL mode.
+		if st.rdb, st.rsqlDB, err = openSQLiteReaders(cfg.SQLitePath); err != nil {
+			_ = sqlDB.Close()
+			unlock()
+			return nil, fmt.Errorf("open %s database: %w", dialect, err)
+		}
+	}
+	return st, nil
+}
+
+// gormConfig is the GORM setup of every connection pool.
+func gormConfig() *gorm.Config {
+	return &gorm.Config{
+		TranslateError: true,
+		Logger:         logger.Discard,
+		NowFunc:        func() time.Time { return time.Now().UTC() },
+	}
+}
+
+// sqliteReaders is how many read-only connections SQLite gets beside the
+// writer: the pages most asked for (a player's page, the standings) read
+// there, so a thousand phones do not queue behind results being written.
+const sqliteReaders = 4
+
+func openSQLiteReaders(path string) (*gorm.DB, *sql.DB, error) {
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=query_only(1)"
+	// The readers run the same few queries all day: each connection keeps
+	// them prepared.
+	rcfg := gormConfig()
+	rcfg.PrepareStmt = true
+	rdb, err := gorm.Open(sqlite.Open(dsn), rcfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	rsql, err := rdb.DB()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := countQueries(rdb); err != nil {
+		_ = rsql.Close()
+		return nil, nil, err
+	}
+	rsql.SetMaxOpenConns(sqliteReaders)
+	rsql.SetMaxIdleConns(sqliteReaders)
+	return rdb, rsql, nil
 }
 
 // sqliteDSN is how every connection to a SQLite file is opened. WAL lets
@@ -160,6 +215,9 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 
 // Close releases the connections (and, for SQLite, the file's lock).
 func (s *Store) Close() error {
+	if s.rsqlDB != nil {
+		_ = s.rsqlDB.Close()
+	}
 	err := s.sqlDB.Close()
 	if s.unlock != nil {
 		s.unlock()
@@ -203,3 +261,14 @@ func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 }
 
 func (s *Store) with(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }
+
+// read is for queries that only read, outside a transaction: on SQLite they
+// go to the pool of read-only connections, which see every committed write
+// (each query reads the latest commit) and never wait for the writer. Inside
+// a transaction, and on PostgreSQL, it is the same as with.
+func (s *Store) read(ctx context.Context) *gorm.DB {
+	if s.rdb != nil && s.pending == nil {
+		return s.rdb.WithContext(ctx)
+	}
+	return s.db.WithContext(ctx)
+}

@@ -38,7 +38,7 @@ var ErrSetupDone = errors.New("setup already done")
 // CountUsers returns how many accounts exist.
 func (s *Store) CountUsers(ctx context.Context) (int64, error) {
 	var n int64
-	err := s.with(ctx).Model(&User{}).Count(&n).Error
+	err := s.read(ctx).Model(&User{}).Count(&n).Error
 	return n, wrap("count users", err)
 }
 

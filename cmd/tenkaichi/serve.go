@@ -35,6 +35,8 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		"comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env TENKAICHI_TRUSTED_PROXIES)")
 	baseURL := fs.String("base-url", env.getenv("TENKAICHI_BASE_URL"),
 		"public address of this server for QR codes and printed links, e.g. http://192.168.1.20:8080; wins over the organiser's setting (env TENKAICHI_BASE_URL)")
+	pprofAddr := fs.String("pprof", env.getenv("TENKAICHI_PPROF"),
+		"debugging only: serve Go's profiler (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it on 127.0.0.1 (env TENKAICHI_PPROF)")
 	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), "debug, info, warn or error (env TENKAICHI_LOG_LEVEL)")
 	if code, done := parseFlags(fs, args); done {
 		return code
@@ -79,6 +81,14 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		fmt.Fprintf(env.stderr, "tenkaichi: cannot listen on %s: %v\n", *addr, err)
 		return 1
+	}
+	if *pprofAddr != "" {
+		stop, err := serveProfiler(*pprofAddr, log)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "tenkaichi: --pprof: cannot listen on %s: %v\n", *pprofAddr, err)
+			return 1
+		}
+		defer stop()
 	}
 	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: *secure, TrustedProxies: trusted, BaseURL: base})
 	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, db),

@@ -1,0 +1,262 @@
+package server
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+)
+
+// An eventSnapshot is what the public pages of one event show (the player
+// pages, the standings and the projector), read once per play version of
+// the event (storage.PlayVersion) and shared by every request of this
+// instance. The play version counts every committed change to the event,
+// so a request that read version v and gets a snapshot of version v or
+// later shows everything committed before it asked, whichever instance
+// wrote it: a result, a re-pair, a drop, a clock change, an announcement.
+//
+// A snapshot is never changed once built: handlers read it and copy what
+// they change.
+type eventSnapshot struct {
+	version int64
+	data    *eventData
+	// latest is the latest published (or finished) round, nil before one.
+	latest *storage.Round
+	// matchOf is each entry's match in the latest round.
+	matchOf map[int64]*storage.Match
+	// reports are the latest round's reports, by match id.
+	reports map[int64][]storage.Report
+	// callOpen says which entries have a judge call not yet closed.
+	callOpen      map[int64]bool
+	announcements []storage.Announcement
+
+	// The standings are computed on first use, once per snapshot.
+	resultsOnce sync.Once
+	results     *eventResults
+	resultsErr  error
+	ranks       map[string]rankInfo
+
+	// Views computed once per snapshot (memo).
+	memoMu sync.Mutex
+	memos  map[string]*memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	val  any
+	err  error
+}
+
+// memo returns the value fn computes from the snapshot, computing it once
+// per key: a page model that is the same for every request of the snapshot.
+// The value is shared and must not be changed by its users (copy a struct
+// before setting its fields).
+func (sn *eventSnapshot) memo(key string, fn func() (any, error)) (any, error) {
+	sn.memoMu.Lock()
+	if sn.memos == nil {
+		sn.memos = map[string]*memoEntry{}
+	}
+	m := sn.memos[key]
+	if m == nil {
+		m = &memoEntry{}
+		sn.memos[key] = m
+	}
+	sn.memoMu.Unlock()
+	m.once.Do(func() { m.val, m.err = fn() })
+	return m.val, m.err
+}
+
+// rankInfo is one player's place, as the phone page shows it.
+type rankInfo struct {
+	Rank   int
+	Points int
+	Record string
+	Place  int    // final placing, 0 while not decided (see eventResults)
+	LostIn string // the top-cut round the player was knocked out in
+}
+
+// eventResults returns the snapshot's standings, placings and bracket,
+// computing them on first use.
+func (sn *eventSnapshot) eventResults() (*eventResults, error) {
+	sn.resultsOnce.Do(func() {
+		sn.results, sn.resultsErr = sn.data.results()
+		if sn.resultsErr != nil {
+			return
+		}
+		res := sn.results
+		sn.ranks = make(map[string]rankInfo, len(res.Standings))
+		for i, row := range res.Standings {
+			sn.ranks[row.ID] = rankInfo{Rank: i + 1, Points: row.Points, Record: row.Record()}
+		}
+		for _, p := range res.Placings {
+			r := sn.ranks[p.ID]
+			r.Place, r.LostIn = p.Place, p.LostIn
+			sn.ranks[p.ID] = r
+		}
+	})
+	return sn.results, sn.resultsErr
+}
+
+// playerRanks returns the standings by player id.
+func (sn *eventSnapshot) playerRanks() (map[string]rankInfo, error) {
+	if _, err := sn.eventResults(); err != nil {
+		return nil, err
+	}
+	return sn.ranks, nil
+}
+
+// snapshots keeps the latest snapshot of each event this instance showed
+// (at most maxSnapshots events), and builds at most one per event at a time:
+// the requests that need a newer one meanwhile wait for the next build and
+// share it.
+type snapshots struct {
+	mu     sync.Mutex
+	events map[int64]*snapshotSlot
+}
+
+const maxSnapshots = 64
+
+type snapshotSlot struct {
+	cur      *eventSnapshot
+	building *snapshotBuild
+	used     time.Time
+}
+
+type snapshotBuild struct {
+	done chan struct{}
+	snap *eventSnapshot
+	err  error
+}
+
+// eventSnapshot returns a snapshot of the event at the given play version or
+// later (read the version first, then ask). A version of 0 or less reads the
+// current version itself.
+func (s *Server) eventSnapshot(ctx context.Context, eventID, version int64) (*eventSnapshot, error) {
+	if version <= 0 {
+		v, err := s.store.PlayVersion(ctx, eventID)
+		if err != nil {
+			return nil, err
+		}
+		version = v
+	}
+	c := &s.snaps
+	for {
+		c.mu.Lock()
+		if c.events == nil {
+			c.events = map[int64]*snapshotSlot{}
+		}
+		slot := c.events[eventID]
+		if slot == nil {
+			c.evictLocked()
+			slot = &snapshotSlot{}
+			c.events[eventID] = slot
+		}
+		slot.used = time.Now()
+		if slot.cur != nil && slot.cur.version >= version {
+			sn := slot.cur
+			c.mu.Unlock()
+			return sn, nil
+		}
+		if b := slot.building; b != nil {
+			// A build is under way; it may have read an older version than
+			// ours. Wait for it, then look again (and build if it is too old).
+			c.mu.Unlock()
+			select {
+			case <-b.done:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			if b.err != nil {
+				return nil, b.err
+			}
+			if b.snap.version >= version {
+				return b.snap, nil
+			}
+			continue
+		}
+		b := &snapshotBuild{done: make(chan struct{})}
+		slot.building = b
+		c.mu.Unlock()
+		// The build serves every waiting request: it must not end when this
+		// one's client goes away.
+		bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		b.snap, b.err = s.buildSnapshot(bctx, eventID)
+		cancel()
+		c.mu.Lock()
+		slot.building = nil
+		if b.err == nil && (slot.cur == nil || b.snap.version > slot.cur.version) {
+			slot.cur = b.snap
+		}
+		c.mu.Unlock()
+		close(b.done)
+		if b.err != nil {
+			return nil, b.err
+		}
+		// The build read the version after ours, so it is at least as new.
+		return b.snap, nil
+	}
+}
+
+// evictLocked forgets the least recently used event when there are too many.
+func (c *snapshots) evictLocked() {
+	if len(c.events) < maxSnapshots {
+		return
+	}
+	var oldest int64
+	var when time.Time
+	for id, slot := range c.events {
+		if slot.building == nil && (when.IsZero() || slot.used.Before(when)) {
+			oldest, when = id, slot.used
+		}
+	}
+	delete(c.events, oldest)
+}
+
+// buildSnapshot reads the play version, then everything the public pages
+// show: what it reads is at least as new as the version.
+func (s *Server) buildSnapshot(ctx context.Context, eventID int64) (*eventSnapshot, error) {
+	version, err := s.store.PlayVersion(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := s.store.EventByID(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.loadEventData(ctx, ev)
+	if err != nil {
+		return nil, err
+	}
+	sn := &eventSnapshot{version: version, data: d, matchOf: map[int64]*storage.Match{}, callOpen: map[int64]bool{}}
+	for i := range d.Rounds {
+		if d.Rounds[i].Status != storage.RoundPreview {
+			sn.latest = &d.Rounds[i]
+		}
+	}
+	if sn.latest != nil {
+		ms := d.Matches[sn.latest.Number]
+		for i := range ms {
+			sn.matchOf[ms[i].P1EntryID] = &ms[i]
+			if ms[i].P2EntryID != nil {
+				sn.matchOf[*ms[i].P2EntryID] = &ms[i]
+			}
+		}
+		if sn.reports, err = s.store.RoundReports(ctx, sn.latest.ID); err != nil {
+			return nil, err
+		}
+	}
+	calls, err := s.store.JudgeCalls(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, call := range calls {
+		if call.EntryID != nil {
+			sn.callOpen[*call.EntryID] = true
+		}
+	}
+	if sn.announcements, err = s.store.Announcements(ctx, eventID); err != nil {
+		return nil, err
+	}
+	return sn, nil
+}
