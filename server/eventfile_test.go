@@ -28,6 +28,7 @@ var instanceTables = map[string]bool{
 // out on purpose, with the reason.
 var eventTablesNotInFile = map[string]string{
 	"event_snapshots": "a snapshot is a copy of the event file itself (docs/event-day.md)",
+	"event_changes":   "the play version: a count of the event's changes kept by triggers, which an imported event starts anew",
 }
 
 // efTables lists the database's tables and the columns of each.
