@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -69,9 +70,20 @@ var (
 	brShared   = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, 5) }}
 )
 
-// compressTo writes body to w in the encoding; shared says the result is
-// sent many times (so it is worth compressing harder).
+// compressing bounds how many bodies are compressed at once. An encoder
+// holds close to a megabyte (gzip's hash tables, brotli's window): when a
+// thousand phones ask at once, unbounded they would each take one. The work
+// is all CPU, so more at once than there are cores gains nothing.
+var compressing = make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0)))
+
+// compressTo writes body to w (a buffer: see compressing) in the encoding;
+// shared says the result is sent many times (so it is worth compressing
+// harder).
 func compressTo(w io.Writer, enc string, body []byte, shared bool) error {
+	if enc == encGzip || enc == encBrotli {
+		compressing <- struct{}{}
+		defer func() { <-compressing }()
+	}
 	switch enc {
 	case encGzip:
 		pool := &gzipFast
@@ -129,12 +141,15 @@ func sendPage(c echo.Context, status int, body []byte) error {
 	if enc == "" {
 		return c.HTMLBlob(status, body)
 	}
-	h.Set(echo.HeaderContentEncoding, enc)
-	c.Response().WriteHeader(status)
-	if c.Request().Method == http.MethodHead {
-		return nil
+	// Compressed into memory first: the network write, which waits for a
+	// slow phone, must not hold one of the few compression slots.
+	out := templ.GetBuffer()
+	defer templ.ReleaseBuffer(out)
+	if err := compressTo(out, enc, body, false); err != nil {
+		return err
 	}
-	return compressTo(c.Response(), enc, body, false)
+	h.Set(echo.HeaderContentEncoding, enc)
+	return c.HTMLBlob(status, out.Bytes())
 }
 
 func etagSuffix(enc string) string {
