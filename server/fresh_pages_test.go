@@ -13,7 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
-// Two instances share one database; each keeps its own snapshots of the
+// Two instances share one database; each keeps its own read models of the
 // event. Whatever one instance (here: its store) changes, the other shows on
 // the very next request: a result, a re-pair, a drop, a clock change, an
 // announcement. On PostgreSQL this is two servers as a cluster runs them; on
@@ -60,7 +60,7 @@ func TestPagesFreshAcrossInstances(t *testing.T) {
 			t.Errorf("after %s, the other instance does not show %q", after, want)
 		}
 	}
-	// Every page is read once first, so the other instance holds snapshots.
+	// Every page is read once first, so the other instance holds read models.
 	warm := func() { player(0); player(1); player(2); get(event + "/standings"); get(event + "/projector") }
 	org := storage.Actor{Name: "other instance"}
 	entries, err := writer.Entries(ctx, ev.ID)

@@ -66,7 +66,7 @@ func (s *Server) linkMiss(c echo.Context) error {
 
 // playerHome is GET /p/:token, the page every phone reloads when a round is
 // published: one query finds the link and the event's play version, the rest
-// comes from the event's shared snapshot.
+// comes from the event's shared read model.
 func (s *Server) playerHome(c echo.Context) error {
 	ctx := c.Request().Context()
 	link, err := s.store.PlayerLinkByTokenHash(ctx, hashToken(c.Param("token")))
@@ -76,34 +76,34 @@ func (s *Server) playerHome(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sn, err := s.eventSnapshot(ctx, link.EventID, link.PlayVersion)
+	rm, err := s.readModelOf(ctx, link.EventID, link.PlayVersion)
 	if err != nil {
 		return err
 	}
-	en := sn.data.ByID[link.EntryID]
+	en := rm.data.ByID[link.EntryID]
 	if en == nil {
 		// Deleted since the link was read.
 		return s.linkMiss(c)
 	}
-	ev := sn.data.Event
+	ev := rm.data.Event
 	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
 		Secure: s.secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
-	return s.renderPlayerPage(c, sn, en, ev, views.PlayerHome{}, http.StatusOK)
+	return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)
 }
 
 // renderPlayerHome shows the player's page after a form (en and ev as the
 // handler read them).
 func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
-	sn, err := s.eventSnapshot(c.Request().Context(), ev.ID, 0)
+	rm, err := s.readModelOf(c.Request().Context(), ev.ID, 0)
 	if err != nil {
 		return err
 	}
-	return s.renderPlayerPage(c, sn, en, ev, m, status)
+	return s.renderPlayerPage(c, rm, en, ev, m, status)
 }
 
-// renderPlayerPage renders the player's page from the event's snapshot. The
-// snapshot is shared: nothing in it is changed here.
-func (s *Server) renderPlayerPage(c echo.Context, sn *eventSnapshot, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
+// renderPlayerPage renders the player's page from the event's read model. The
+// read model is shared: nothing in it is changed here.
+func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
 	ctx := c.Request().Context()
 	m.Token = "/p/" + c.Param("token")
 	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
@@ -134,13 +134,13 @@ func (s *Server) renderPlayerPage(c echo.Context, sn *eventSnapshot, en *storage
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
 		m.NoticeWarn = en.DeckStatus != storage.DeckLegal
 	}
-	m.Announcements = announcementList(sn.announcements, false)
-	m.CallOpen = sn.callOpen[en.ID]
-	m.Match = s.currentMatch(sn, en)
+	m.Announcements = announcementList(rm.announcements, false)
+	m.CallOpen = rm.callOpen[en.ID]
+	m.Match = s.currentMatch(rm, en)
 	// A standing means something once results are in: before that every
 	// player is on 0 points and the rank is only the order of entry.
-	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(sn.data.Rounds); ranked {
-		ranks, err := sn.playerRanks()
+	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(rm.data.Rounds); ranked {
+		ranks, err := rm.playerRanks()
 		if err != nil {
 			return err
 		}
@@ -180,12 +180,12 @@ func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, pr
 func liveScriptURL() string { return views.AssetURL("live.js") }
 
 // currentMatch is the player's match in the latest published round.
-func (s *Server) currentMatch(sn *eventSnapshot, en *storage.Entry) *views.PlayerMatch {
-	round, mt := sn.latest, sn.matchOf[en.ID]
+func (s *Server) currentMatch(rm *readModel, en *storage.Entry) *views.PlayerMatch {
+	round, mt := rm.latest, rm.matchOf[en.ID]
 	if round == nil || mt == nil {
 		return nil
 	}
-	d := sn.data
+	d := rm.data
 	side := mt.Side(en.ID)
 	pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundName(d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
 	if round.Kind == storage.KindTopCut {
@@ -204,7 +204,7 @@ func (s *Server) currentMatch(sn *eventSnapshot, en *storage.Entry) *views.Playe
 	}
 	pm.Opponent = d.name(opp)
 	pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
-	for _, r := range sn.reports[mt.ID] {
+	for _, r := range rm.reports[mt.ID] {
 		text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
 		if r.EntryID == en.ID {
 			pm.MyReport = text
@@ -429,12 +429,12 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	sn, err := s.eventSnapshot(ctx, ev.ID, 0)
+	rm, err := s.readModelOf(ctx, ev.ID, 0)
 	if err != nil {
 		return err
 	}
 	var matchID *int64
-	if pm := s.currentMatch(sn, en); pm != nil && !pm.Bye {
+	if pm := s.currentMatch(rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
 	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, "Called from the player's phone."); err != nil {

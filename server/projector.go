@@ -37,26 +37,26 @@ func (s *Server) projector(c echo.Context) error {
 	if c.QueryParam("view") == "pairings" {
 		view = "pairings"
 	}
-	sn, err := s.eventSnapshot(c.Request().Context(), e.ID, 0)
+	rm, err := s.readModelOf(c.Request().Context(), e.ID, 0)
 	if err != nil {
 		return err
 	}
-	// Everything but the clock is the same for every request of a snapshot.
-	v, err := sn.memo("projector/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(sn, top, view) })
+	// Everything but the clock is the same for every request of a read model.
+	v, err := rm.memo("projector/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(rm, top, view) })
 	if err != nil {
 		return err
 	}
 	model := v.(views.Projector)
-	// The page is the same for everyone: render it once per snapshot, and
+	// The page is the same for everyone: render it once per read model, and
 	// while the clock runs once per second (its time is then given to the
 	// second the page was made in; live.js counts down from there).
-	v, err = sn.memo("projector-page/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return &clockedPage{}, nil })
+	v, err = rm.memo("projector-page/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return &clockedPage{}, nil })
 	if err != nil {
 		return err
 	}
-	page, err := v.(*clockedPage).get(sn, s.now(), func(now time.Time) (*sharedPage, error) {
+	page, err := v.(*clockedPage).get(rm, s.now(), func(now time.Time) (*sharedPage, error) {
 		p := model
-		if current := sn.latest; current != nil {
+		if current := rm.latest; current != nil {
 			rem := current.Remaining(now)
 			p.Clock = views.Countdown{EventID: p.EventID, Round: current.Number, State: current.ClockState(),
 				RemainingMS: rem.Milliseconds(), Text: clockText(rem)}
@@ -77,9 +77,9 @@ type clockedPage struct {
 	page   *sharedPage
 }
 
-func (cp *clockedPage) get(sn *eventSnapshot, now time.Time, build func(time.Time) (*sharedPage, error)) (*sharedPage, error) {
+func (cp *clockedPage) get(rm *readModel, now time.Time, build func(time.Time) (*sharedPage, error)) (*sharedPage, error) {
 	var second int64
-	if sn.latest != nil && sn.latest.ClockState() == "running" {
+	if rm.latest != nil && rm.latest.ClockState() == "running" {
 		now = now.Truncate(time.Second)
 		second = now.Unix()
 	}
@@ -96,14 +96,14 @@ func (cp *clockedPage) get(sn *eventSnapshot, now time.Time, build func(time.Tim
 	return page, nil
 }
 
-// projectorView is the projector page of a snapshot, without the clock.
-func (s *Server) projectorView(sn *eventSnapshot, top int, view string) (views.Projector, error) {
-	d := sn.data
+// projectorView is the projector page of a read model, without the clock.
+func (s *Server) projectorView(rm *readModel, top int, view string) (views.Projector, error) {
+	d := rm.data
 	e := d.Event
 	p := views.Projector{Title: e.Name + " · projector", CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
 		EventID: e.ID, EventName: e.Name, View: view}
-	p.Announcements = announcementList(sn.announcements, false)
-	current := sn.latest
+	p.Announcements = announcementList(rm.announcements, false)
+	current := rm.latest
 	pe := d.pairingEvent(false)
 	if current != nil {
 		p.Round = current.Number
@@ -118,7 +118,7 @@ func (s *Server) projectorView(sn *eventSnapshot, top int, view string) (views.P
 		return p, nil
 	}
 
-	res, err := sn.eventResults()
+	res, err := rm.eventResults()
 	if err != nil {
 		return p, err
 	}

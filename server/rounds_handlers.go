@@ -240,11 +240,11 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	}
 	// The round page reloads on every result: take points from the cached
 	// standings rather than recomputing them.
-	sn, err := s.eventSnapshot(ctx, e.ID, 0)
+	rm, err := s.readModelOf(ctx, e.ID, 0)
 	if err != nil {
 		return err
 	}
-	ranks, err := sn.playerRanks()
+	ranks, err := rm.playerRanks()
 	if err != nil {
 		return err
 	}

@@ -53,9 +53,9 @@ type Server struct {
 	setupDone atomic.Bool // once an account exists it never goes back to false
 	now       func() time.Time
 	links     *linkKeys
-	// snaps are the events' shared snapshots (event_snapshot.go).
-	snaps snapshots
-	live  *liveHub // live updates (live.go); made by liveRoutes
+	// models are the events' shared read models (read_model.go).
+	models readModels
+	live   *liveHub // live updates (live.go); made by liveRoutes
 	// listenAddr is where Serve listens, to name the LAN addresses when an
 	// organiser opens a page on 127.0.0.1; nil when not served by Serve.
 	listenAddr atomic.Pointer[net.TCPAddr]

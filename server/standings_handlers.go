@@ -40,12 +40,12 @@ var tiebreakerFormulas = map[string][]string{
 
 // standingsView computes the standings, the placings and the bracket for
 // display.
-func (s *Server) standingsView(sn *eventSnapshot) (views.StandingsPage, error) {
-	d := sn.data
+func (s *Server) standingsView(rm *readModel) (views.StandingsPage, error) {
+	d := rm.data
 	e := d.Event
 	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas[e.Tiebreakers],
 		AfterRound: d.lastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
-	res, err := sn.eventResults()
+	res, err := rm.eventResults()
 	if err != nil {
 		return m, err
 	}
@@ -149,19 +149,19 @@ func (s *Server) showStandings(c echo.Context) error {
 	} else if !ok {
 		return notFound()
 	}
-	sn, err := s.eventSnapshot(c.Request().Context(), e.ID, 0)
+	rm, err := s.readModelOf(c.Request().Context(), e.ID, 0)
 	if err != nil {
 		return err
 	}
-	v, err := sn.memo("standings", func() (any, error) { return s.standingsView(sn) })
+	v, err := rm.memo("standings", func() (any, error) { return s.standingsView(rm) })
 	if err != nil {
 		return err
 	}
 	m := v.(views.StandingsPage) // a copy: Public is this request's
 	if publicView(c) {
 		// Every visitor without an account sees the same page: render it
-		// (and compress it) once per snapshot.
-		v, err := sn.memo("standings-public-page", func() (any, error) {
+		// (and compress it) once per read model.
+		v, err := rm.memo("standings-public-page", func() (any, error) {
 			m.Public = true
 			p := views.Page{Title: e.Name + ": standings", CSSURL: views.AssetURL("app.css"), JSURL: liveScriptURL()}
 			return renderShared(context.WithoutCancel(c.Request().Context()), views.StandingsPageView(p, m))

@@ -6,7 +6,7 @@ import (
 
 // PlayVersion counts every committed change to what an event's pages show:
 // the event's settings, its entries, rounds, matches, reports, penalties,
-// judge calls and announcements (triggers of migration 00009 keep the count,
+// judge calls and announcements (triggers of migration 00010 keep the count,
 // so no write can forget it). It only grows. Pages cache what they read
 // under it, on any instance: a copy read at version v or later is never
 // older than the database was when v was read. It is one indexed lookup,

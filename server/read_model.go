@@ -8,17 +8,17 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
-// An eventSnapshot is what the public pages of one event show (the player
+// A readModel is what the public pages of one event show (the player
 // pages, the standings and the projector), read once per play version of
 // the event (storage.PlayVersion) and shared by every request of this
 // instance. The play version counts every committed change to the event,
-// so a request that read version v and gets a snapshot of version v or
+// so a request that read version v and gets a read model of version v or
 // later shows everything committed before it asked, whichever instance
 // wrote it: a result, a re-pair, a drop, a clock change, an announcement.
 //
-// A snapshot is never changed once built: handlers read it and copy what
+// A read model is never changed once built: handlers read it and copy what
 // they change.
-type eventSnapshot struct {
+type readModel struct {
 	version int64
 	data    *eventData
 	// latest is the latest published (or finished) round, nil before one.
@@ -31,13 +31,13 @@ type eventSnapshot struct {
 	callOpen      map[int64]bool
 	announcements []storage.Announcement
 
-	// The standings are computed on first use, once per snapshot.
+	// The standings are computed on first use, once per read model.
 	resultsOnce sync.Once
 	results     *eventResults
 	resultsErr  error
 	ranks       map[string]rankInfo
 
-	// Views computed once per snapshot (memo).
+	// Views computed once per read model (memo).
 	memoMu sync.Mutex
 	memos  map[string]*memoEntry
 }
@@ -48,21 +48,21 @@ type memoEntry struct {
 	err  error
 }
 
-// memo returns the value fn computes from the snapshot, computing it once
-// per key: a page model that is the same for every request of the snapshot.
+// memo returns the value fn computes from the read model, computing it once
+// per key: a page model that is the same for every request of the read model.
 // The value is shared and must not be changed by its users (copy a struct
 // before setting its fields).
-func (sn *eventSnapshot) memo(key string, fn func() (any, error)) (any, error) {
-	sn.memoMu.Lock()
-	if sn.memos == nil {
-		sn.memos = map[string]*memoEntry{}
+func (rm *readModel) memo(key string, fn func() (any, error)) (any, error) {
+	rm.memoMu.Lock()
+	if rm.memos == nil {
+		rm.memos = map[string]*memoEntry{}
 	}
-	m := sn.memos[key]
+	m := rm.memos[key]
 	if m == nil {
 		m = &memoEntry{}
-		sn.memos[key] = m
+		rm.memos[key] = m
 	}
-	sn.memoMu.Unlock()
+	rm.memoMu.Unlock()
 	m.once.Do(func() { m.val, m.err = fn() })
 	return m.val, m.err
 }
@@ -76,63 +76,63 @@ type rankInfo struct {
 	LostIn string // the top-cut round the player was knocked out in
 }
 
-// eventResults returns the snapshot's standings, placings and bracket,
+// eventResults returns the read model's standings, placings and bracket,
 // computing them on first use.
-func (sn *eventSnapshot) eventResults() (*eventResults, error) {
-	sn.resultsOnce.Do(func() {
-		sn.results, sn.resultsErr = sn.data.results()
-		if sn.resultsErr != nil {
+func (rm *readModel) eventResults() (*eventResults, error) {
+	rm.resultsOnce.Do(func() {
+		rm.results, rm.resultsErr = rm.data.results()
+		if rm.resultsErr != nil {
 			return
 		}
-		res := sn.results
-		sn.ranks = make(map[string]rankInfo, len(res.Standings))
+		res := rm.results
+		rm.ranks = make(map[string]rankInfo, len(res.Standings))
 		for i, row := range res.Standings {
-			sn.ranks[row.ID] = rankInfo{Rank: i + 1, Points: row.Points, Record: row.Record()}
+			rm.ranks[row.ID] = rankInfo{Rank: i + 1, Points: row.Points, Record: row.Record()}
 		}
 		for _, p := range res.Placings {
-			r := sn.ranks[p.ID]
+			r := rm.ranks[p.ID]
 			r.Place, r.LostIn = p.Place, p.LostIn
-			sn.ranks[p.ID] = r
+			rm.ranks[p.ID] = r
 		}
 	})
-	return sn.results, sn.resultsErr
+	return rm.results, rm.resultsErr
 }
 
 // playerRanks returns the standings by player id.
-func (sn *eventSnapshot) playerRanks() (map[string]rankInfo, error) {
-	if _, err := sn.eventResults(); err != nil {
+func (rm *readModel) playerRanks() (map[string]rankInfo, error) {
+	if _, err := rm.eventResults(); err != nil {
 		return nil, err
 	}
-	return sn.ranks, nil
+	return rm.ranks, nil
 }
 
-// snapshots keeps the latest snapshot of each event this instance showed
-// (at most maxSnapshots events), and builds at most one per event at a time:
+// readModels keeps the latest read model of each event this instance showed
+// (at most maxReadModels events), and builds at most one per event at a time:
 // the requests that need a newer one meanwhile wait for the next build and
 // share it.
-type snapshots struct {
+type readModels struct {
 	mu     sync.Mutex
-	events map[int64]*snapshotSlot
+	events map[int64]*readModelSlot
 }
 
-const maxSnapshots = 64
+const maxReadModels = 64
 
-type snapshotSlot struct {
-	cur      *eventSnapshot
-	building *snapshotBuild
+type readModelSlot struct {
+	cur      *readModel
+	building *readModelBuild
 	used     time.Time
 }
 
-type snapshotBuild struct {
-	done chan struct{}
-	snap *eventSnapshot
-	err  error
+type readModelBuild struct {
+	done  chan struct{}
+	model *readModel
+	err   error
 }
 
-// eventSnapshot returns a snapshot of the event at the given play version or
+// readModelOf returns a read model of the event at the given play version or
 // later (read the version first, then ask). A version of 0 or less reads the
 // current version itself.
-func (s *Server) eventSnapshot(ctx context.Context, eventID, version int64) (*eventSnapshot, error) {
+func (s *Server) readModelOf(ctx context.Context, eventID, version int64) (*readModel, error) {
 	if version <= 0 {
 		v, err := s.store.PlayVersion(ctx, eventID)
 		if err != nil {
@@ -140,23 +140,23 @@ func (s *Server) eventSnapshot(ctx context.Context, eventID, version int64) (*ev
 		}
 		version = v
 	}
-	c := &s.snaps
+	c := &s.models
 	for {
 		c.mu.Lock()
 		if c.events == nil {
-			c.events = map[int64]*snapshotSlot{}
+			c.events = map[int64]*readModelSlot{}
 		}
 		slot := c.events[eventID]
 		if slot == nil {
 			c.evictLocked()
-			slot = &snapshotSlot{}
+			slot = &readModelSlot{}
 			c.events[eventID] = slot
 		}
 		slot.used = time.Now()
 		if slot.cur != nil && slot.cur.version >= version {
-			sn := slot.cur
+			rm := slot.cur
 			c.mu.Unlock()
-			return sn, nil
+			return rm, nil
 		}
 		if b := slot.building; b != nil {
 			// A build is under way; it may have read an older version than
@@ -170,23 +170,23 @@ func (s *Server) eventSnapshot(ctx context.Context, eventID, version int64) (*ev
 			if b.err != nil {
 				return nil, b.err
 			}
-			if b.snap.version >= version {
-				return b.snap, nil
+			if b.model.version >= version {
+				return b.model, nil
 			}
 			continue
 		}
-		b := &snapshotBuild{done: make(chan struct{})}
+		b := &readModelBuild{done: make(chan struct{})}
 		slot.building = b
 		c.mu.Unlock()
 		// The build serves every waiting request: it must not end when this
 		// one's client goes away.
 		bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		b.snap, b.err = s.buildSnapshot(bctx, eventID)
+		b.model, b.err = s.buildReadModel(bctx, eventID)
 		cancel()
 		c.mu.Lock()
 		slot.building = nil
-		if b.err == nil && (slot.cur == nil || b.snap.version > slot.cur.version) {
-			slot.cur = b.snap
+		if b.err == nil && (slot.cur == nil || b.model.version > slot.cur.version) {
+			slot.cur = b.model
 		}
 		c.mu.Unlock()
 		close(b.done)
@@ -194,13 +194,13 @@ func (s *Server) eventSnapshot(ctx context.Context, eventID, version int64) (*ev
 			return nil, b.err
 		}
 		// The build read the version after ours, so it is at least as new.
-		return b.snap, nil
+		return b.model, nil
 	}
 }
 
 // evictLocked forgets the least recently used event when there are too many.
-func (c *snapshots) evictLocked() {
-	if len(c.events) < maxSnapshots {
+func (c *readModels) evictLocked() {
+	if len(c.events) < maxReadModels {
 		return
 	}
 	var oldest int64
@@ -213,9 +213,9 @@ func (c *snapshots) evictLocked() {
 	delete(c.events, oldest)
 }
 
-// buildSnapshot reads the play version, then everything the public pages
+// buildReadModel reads the play version, then everything the public pages
 // show: what it reads is at least as new as the version.
-func (s *Server) buildSnapshot(ctx context.Context, eventID int64) (*eventSnapshot, error) {
+func (s *Server) buildReadModel(ctx context.Context, eventID int64) (*readModel, error) {
 	version, err := s.store.PlayVersion(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -228,21 +228,21 @@ func (s *Server) buildSnapshot(ctx context.Context, eventID int64) (*eventSnapsh
 	if err != nil {
 		return nil, err
 	}
-	sn := &eventSnapshot{version: version, data: d, matchOf: map[int64]*storage.Match{}, callOpen: map[int64]bool{}}
+	rm := &readModel{version: version, data: d, matchOf: map[int64]*storage.Match{}, callOpen: map[int64]bool{}}
 	for i := range d.Rounds {
 		if d.Rounds[i].Status != storage.RoundPreview {
-			sn.latest = &d.Rounds[i]
+			rm.latest = &d.Rounds[i]
 		}
 	}
-	if sn.latest != nil {
-		ms := d.Matches[sn.latest.Number]
+	if rm.latest != nil {
+		ms := d.Matches[rm.latest.Number]
 		for i := range ms {
-			sn.matchOf[ms[i].P1EntryID] = &ms[i]
+			rm.matchOf[ms[i].P1EntryID] = &ms[i]
 			if ms[i].P2EntryID != nil {
-				sn.matchOf[*ms[i].P2EntryID] = &ms[i]
+				rm.matchOf[*ms[i].P2EntryID] = &ms[i]
 			}
 		}
-		if sn.reports, err = s.store.RoundReports(ctx, sn.latest.ID); err != nil {
+		if rm.reports, err = s.store.RoundReports(ctx, rm.latest.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -252,11 +252,11 @@ func (s *Server) buildSnapshot(ctx context.Context, eventID int64) (*eventSnapsh
 	}
 	for _, call := range calls {
 		if call.EntryID != nil {
-			sn.callOpen[*call.EntryID] = true
+			rm.callOpen[*call.EntryID] = true
 		}
 	}
-	if sn.announcements, err = s.store.Announcements(ctx, eventID); err != nil {
+	if rm.announcements, err = s.store.Announcements(ctx, eventID); err != nil {
 		return nil, err
 	}
-	return sn, nil
+	return rm, nil
 }
