@@ -93,7 +93,7 @@ func auditCovers(t *testing.T, a *app, states []a11yState) {
 
 // notPages are the GET routes that answer with no HTML page.
 var notPages = map[string]bool{
-	"/healthz": true, "/static/:hash/*": true, // health check, assets
+	"/healthz": true, "/static/:hash/*": true, "/favicon.ico": true, // health check, assets, icon
 	"/events/:id/live": true, "/p/:token/live": true, // Server-Sent Events
 	"/events/:id/clock":  true,                                                                         // JSON
 	"/events/:id/export": true, "/events/:id/standings.csv": true, "/events/:id/snapshots/:snap": true, // files
