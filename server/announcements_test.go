@@ -93,6 +93,7 @@ func TestAnnouncementsAppearLive(t *testing.T) {
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.__samePage = true`))
 		// Let the stream connect before posting.
 		waitFor(t, ctx, `time.countdown[data-synced]`)
+		waitFor(t, ctx, `html[data-live-open]`)
 		expectRedirect(t, "post", org.post(page, page, url.Values{"text": {"Lunch break until 13:00"}}), page)
 		waitFor(t, ctx, `[data-testid="announcements"]`)
 		if got := text(t, ctx, `[data-testid="announcements"]`); got != "Lunch break until 13:00" {

@@ -106,7 +106,8 @@ func TestPhonesFollowTheirMatchLive(t *testing.T) {
 		t.Fatalf("Ben before any report: %q", status)
 	}
 
-	// Ann reports through the other instance.
+	// Ann reports through the other instance, once Ben's phone listens.
+	waitFor(t, ben, `html[data-live-open]`)
 	expectRedirect(t, "Ann's report", d.report(d.phone("Ann"), "Ann", "won"), d.links["Ann"])
 	waitFor(t, ben, `[data-testid="confirm"]`)
 	same, _ := chromedp.Run(ben, chromedp.Evaluate[bool](`window.__samePage === "ben" && location.pathname.endsWith("/deck")`))
@@ -134,6 +135,7 @@ func TestPhonesFollowTheirMatchLive(t *testing.T) {
 		t.Fatalf("Ann after her report: %q", status)
 	}
 	do(t, ann, chromedp.Evaluate[chromedp.Void](`window.__samePage = "ann"`))
+	waitFor(t, ann, `html[data-live-open]`)
 	benPhone := d.phone("Ben")
 	page := benPhone.get(d.links["Ben"])
 	m := regexp.MustCompile(`name="match" value="(\d+)"`).FindStringSubmatch(page.body)
