@@ -14,6 +14,10 @@ const (
 	KindSensei      = "sensei"
 )
 
+// DBZKind is a DBZ CCG card's kind (KindPersonality, KindMastery ...), read
+// from its card_type attribute or else its type.
+func DBZKind(c *Card) string { return dbzKind(c) }
+
 func dbzKind(c *Card) string {
 	k := c.Extra[ExtraCardType]
 	if k == "" {

@@ -19,37 +19,29 @@ import (
 // maxCardFile bounds a card list upload; the full Fusion World list is ~1 MB.
 const maxCardFile = 32 << 20
 
-var gameLabels = map[rules.Game]string{
-	rules.GameFusionWorld: "Fusion World",
-	rules.GameMasters:     "Masters",
-	rules.GameScoreDBZ:    "Dragon Ball Z CCG (Score)",
-	rules.GamePaniniDBZ:   "Dragon Ball Z TCG (Panini)",
-}
-
-var allGames = []rules.Game{rules.GameFusionWorld, rules.GameMasters, rules.GameScoreDBZ, rules.GamePaniniDBZ}
-
 func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error {
 	ctx := c.Request().Context()
-	for _, g := range allGames {
-		n, err := s.store.CountCards(ctx, g)
+	for _, eg := range eventGames {
+		n, err := s.store.CountCards(ctx, eg.ID)
 		if err != nil {
 			return err
 		}
-		m.Games = append(m.Games, views.GameCards{Label: gameLabels[g], Count: n})
+		m.Games = append(m.Games, views.GameCards{Label: gameName(ctx, eg.ID), Count: n})
 	}
 	lists, err := s.store.BanLists(ctx)
 	if err != nil {
 		return err
 	}
 	builtin := rules.BuiltinBanLists()
-	for _, g := range allGames {
+	for _, eg := range eventGames {
+		g := eg.ID
 		for _, v := range lists.Versions(g) {
 			isBuiltin := false
 			if b := builtin.InForce(g, v.EffectiveDate()); b != nil && b.Effective == v.Effective && b.Name == v.Name {
 				isBuiltin = true
 			}
 			m.BanLists = append(m.BanLists, views.BanListRow{
-				Game: string(g), GameLabel: gameLabels[g], Name: v.Name, Effective: v.Effective,
+				Game: string(g), GameLabel: gameShortName(ctx, g), Name: v.Name, Effective: v.Effective,
 				Entries: len(v.Entries), Builtin: isBuiltin, URL: "/banlists/" + string(g) + "/" + url.PathEscape(v.Effective),
 			})
 		}
@@ -131,7 +123,7 @@ func (s *Server) showBanList(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		d := views.BanListDetail{GameLabel: gameLabels[g], Name: v.Name, Effective: v.Effective, Source: v.Source}
+		d := views.BanListDetail{GameLabel: gameShortName(c.Request().Context(), g), Name: v.Name, Effective: v.Effective, Source: v.Source}
 		for _, e := range v.Entries {
 			status := "Banned"
 			if e.Status == rules.StatusLimited {
@@ -151,34 +143,37 @@ func (s *Server) showBanList(c echo.Context) error {
 	return notFound()
 }
 
-func formatChoices() []views.Option {
+func formatChoices(ctx context.Context) []views.Option {
 	var out []views.Option
 	for _, f := range rules.Formats() {
-		out = append(out, views.Option{Value: f.ID, Label: gameLabels[f.Game] + ": " + f.Name})
+		out = append(out, views.Option{Value: f.ID, Label: gameFormatName(ctx, f.ID)})
 	}
 	return out
 }
 
 func (s *Server) deckCheckForm(c echo.Context) error {
-	f := views.DeckCheckForm{Format: "fw-standard", Date: s.today().Format(time.DateOnly), Formats: formatChoices()}
+	f := views.DeckCheckForm{Format: "fw-standard", Date: s.today().Format(time.DateOnly), Formats: formatChoices(c.Request().Context())}
 	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
 }
 
 func (s *Server) deckCheck(c echo.Context) error {
 	f := views.DeckCheckForm{
 		Format: c.FormValue("format"), Date: strings.TrimSpace(c.FormValue("date")), Deck: c.FormValue("deck"),
-		Formats: formatChoices(), Errors: views.FieldErrors{},
+		Formats: formatChoices(c.Request().Context()), Errors: views.FieldErrors{},
 	}
 	format, ok := rules.LookupFormat(f.Format)
+	game := rules.GameFusionWorld
 	if !ok {
 		f.Errors["format"] = "Choose a format from the list."
+	} else {
+		game = format.Game
 	}
 	date, err := time.Parse(time.DateOnly, f.Date)
 	if err != nil {
 		f.Errors["date"] = "Give the date as YYYY-MM-DD, for example 2026-12-31."
 	}
 	var deck *rules.Decklist
-	if problem := deckTextProblem(c.Request().Context(), f.Deck); problem != "" {
+	if problem := deckTextProblem(c.Request().Context(), f.Deck, game); problem != "" {
 		f.Errors["deck"] = problem
 		f.Deck = showableText(f.Deck)
 	} else if deck, err = rules.ParseDecklistString(f.Deck); err != nil {
@@ -209,11 +204,43 @@ func (s *Server) checkDeck(c echo.Context, format *rules.Format, deck *rules.Dec
 	return deckResultView(ctx, format.Validate(deck, pool, bans, date), text, deck), nil
 }
 
+// deckSizes is a checked deck's sizes in its game's words: the side deck
+// in Fusion World, the Z-Deck in Masters, the Sensei deck in Score DBZ, and
+// what the DBZ CCGs count in the deck's size.
+func deckSizes(ctx context.Context, r rules.Result, deck *rules.Decklist) string {
+	count := func(n int) string { return i18n.N(ctx, "CardCount", n, nil) }
+	section := func(s rules.DeckSection) int {
+		n := 0
+		if deck != nil {
+			for _, e := range deck.Entries {
+				if e.Section == s {
+					n += e.Count
+				}
+			}
+		}
+		return n
+	}
+	game := rules.GameFusionWorld
+	if f, ok := rules.LookupFormat(r.Format); ok {
+		game = f.Game
+	}
+	switch game {
+	case rules.GameMasters:
+		return i18n.T(ctx, "DeckSizesMasters", i18n.Args{"Main": count(r.Main), "Z": count(section(rules.SectionZDeck))})
+	case rules.GameScoreDBZ:
+		return i18n.T(ctx, "DeckSizesScoreDBZ", i18n.Args{"Main": count(r.Main), "Sensei": count(section(rules.SectionSensei))})
+	case rules.GamePaniniDBZ:
+		return i18n.T(ctx, "DeckSizesPaniniDBZ", i18n.Args{"Main": count(r.Main)})
+	}
+	return i18n.T(ctx, "DeckSizes", i18n.Args{"Main": count(r.Main), "Side": count(r.Side)})
+}
+
 // deckResultView is a checked list as pages show it: each problem with the
 // text of its line (a phone's text box has no line numbers), and a note when
 // the first line was taken for the deck's name rather than a card.
 func deckResultView(ctx context.Context, r rules.Result, text string, deck *rules.Decklist) *views.DeckResult {
-	out := &views.DeckResult{Legal: r.Legal, Format: r.Format, BanList: r.BanList, Leader: r.Leader, Main: r.Main, Side: r.Side}
+	out := &views.DeckResult{Legal: r.Legal, Format: r.Format, BanList: r.BanList, Leader: r.Leader, Main: r.Main, Side: r.Side,
+		Sizes: deckSizes(ctx, r, deck)}
 	lines := strings.Split(text, "\n")
 	lineText := func(n int) string {
 		if n < 1 || n > len(lines) {

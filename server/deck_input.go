@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -17,8 +18,15 @@ const maxDeckText = 20000
 // the line, or returns "". A list can hold only text: no zero bytes (which
 // PostgreSQL refuses), no bytes that are not UTF-8, no control characters
 // other than tabs and line ends (a binary file pasted or uploaded by mistake).
-func deckTextProblem(ctx context.Context, text string) string {
+// An empty list is told how a list of game g is written.
+func deckTextProblem(ctx context.Context, text string, g rules.Game) string {
 	if strings.TrimSpace(text) == "" {
+		switch {
+		case g == rules.GameMasters:
+			return i18n.T(ctx, "DeckEmptyMasters", nil)
+		case gameOf(string(g)).MainPersonality:
+			return i18n.T(ctx, "DeckEmptyDBZ", nil)
+		}
 		return i18n.T(ctx, "DeckEmpty", nil)
 	}
 	if len(text) > maxDeckText {
@@ -35,6 +43,15 @@ func deckTextProblem(ctx context.Context, text string) string {
 		}
 	}
 	return ""
+}
+
+// deckPasteHint says how a list of game g is written, above the text box.
+func deckPasteHint(ctx context.Context, g rules.Game) string {
+	eg, ok := lookupGame(string(g))
+	if !ok {
+		eg = eventGames[0]
+	}
+	return i18n.T(ctx, eg.deckHintID, nil)
 }
 
 // showableText is a refused paste as it can go back into the text box: each

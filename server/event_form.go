@@ -1,28 +1,19 @@
 package server
 
 import (
+	"context"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
-
-// gameFormats lists the games events can be created for and their formats,
-// in the order the form offers them.
-var gameFormats = []struct {
-	Game    views.Option
-	Formats []views.Option
-}{
-	{views.Option{Value: "fusion-world", Label: "Dragon Ball Super Card Game Fusion World"}, []views.Option{
-		{Value: "fw-standard", Label: "Standard"},
-		{Value: "fw-draft", Label: "Draft"},
-		{Value: "fw-sealed", Label: "Sealed"},
-	}},
-}
 
 var statusLabels = map[string]string{
 	storage.StatusDraft:        "Draft",
@@ -30,58 +21,6 @@ var statusLabels = map[string]string{
 	storage.StatusRunning:      "Running",
 	storage.StatusTopCut:       "Top cut",
 	storage.StatusFinished:     "Finished",
-}
-
-func gameOptions() []views.Option {
-	var out []views.Option
-	for _, g := range gameFormats {
-		out = append(out, g.Game)
-	}
-	return out
-}
-
-func formatOptions() []views.Option {
-	var out []views.Option
-	for _, g := range gameFormats {
-		for _, f := range g.Formats {
-			out = append(out, views.Option{Value: f.Value, Label: g.Game.Label + ": " + f.Label})
-		}
-	}
-	return out
-}
-
-func formatLabel(format string) string {
-	for _, g := range gameFormats {
-		for _, f := range g.Formats {
-			if f.Value == format {
-				return f.Label
-			}
-		}
-	}
-	return format
-}
-
-func formatBelongsTo(game, format string) bool {
-	for _, g := range gameFormats {
-		if g.Game.Value != game {
-			continue
-		}
-		for _, f := range g.Formats {
-			if f.Value == format {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func gameKnown(game string) bool {
-	for _, g := range gameFormats {
-		if g.Game.Value == game {
-			return true
-		}
-	}
-	return false
 }
 
 func statusOptions() []views.Option {
@@ -92,14 +31,38 @@ func statusOptions() []views.Option {
 	return out
 }
 
-// withChoices adds the select boxes' options to a form.
-func withChoices(f views.EventForm) views.EventForm {
-	f.Games, f.Formats, f.Statuses = gameOptions(), formatOptions(), statusOptions()
+// withChoices adds the select boxes' options to a form, and the game's part:
+// a new event chooses its game first (each game a link that starts the form
+// again with its defaults); an edited one changes it with its format until a
+// player has saved a decklist (GameLocked), which was checked for that game.
+func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
+	g := gameOf(f.Game)
+	f.GameName = gameName(ctx, g.ID)
+	f.Statuses = statusOptions()
+	f.Formats, f.FormatGroups, f.Games, f.GameChoices = nil, nil, nil, nil
+	switch {
+	case f.ID == 0:
+		for _, eg := range eventGames {
+			f.GameChoices = append(f.GameChoices, gameChoice(ctx, eg, eg.ID == g.ID))
+		}
+		f.Formats = formatOptionsOf(ctx, g.ID)
+	case f.GameLocked:
+		f.Formats = formatOptionsOf(ctx, g.ID)
+	default:
+		for _, eg := range eventGames {
+			f.Games = append(f.Games, views.Option{Value: string(eg.ID), Label: gameName(ctx, eg.ID)})
+		}
+		f.FormatGroups = gameFormatOptions(ctx)
+	}
 	f.BestOfs = []views.Option{{Value: "1", Label: "Best of one"}, {Value: "3", Label: "Best of three"}, {Value: "5", Label: "Best of five"}}
+	count := views.Option{Value: "count", Label: "won by the player with more life, then more deck cards"}
+	if g.MainPersonality {
+		count.Label = i18n.T(ctx, "EndOfRoundCountLifeDeck", nil)
+	}
 	f.EndOfRounds = []views.Option{
 		{Value: "draw", Label: "a draw"},
 		{Value: "double-loss", Label: "a loss for both players"},
-		{Value: "count", Label: "won by the player with more life, then more deck cards"},
+		count,
 	}
 	f.TiebreakerProfiles = []views.Option{
 		{Value: "bandai", Label: "Bandai: OMW% (33% floor), then OOMW%"},
@@ -109,21 +72,56 @@ func withChoices(f views.EventForm) views.EventForm {
 	return f
 }
 
-// newEventForm is the blank form with Bandai's defaults.
-func newEventForm(today time.Time) views.EventForm {
-	return withChoices(views.EventForm{
-		Game: "fusion-world", Format: "fw-standard", Date: today.Format(time.DateOnly),
-		RoundMinutes: "35", TopCutSize: "8", TopCutBestOf: "3", Status: storage.StatusDraft,
-		SelfRegistration: true, EndOfRound: "draw", ExtraTurns: "3", Tiebreakers: "bandai",
-		PointsWin: "3", PointsDraw: "1", PointsLoss: "0", PointsBye: "3",
+// formatOptionsOf are one game's formats for a select box.
+func formatOptionsOf(ctx context.Context, g rules.Game) []views.Option {
+	var out []views.Option
+	for _, f := range formatsOf(g) {
+		out = append(out, views.Option{Value: f.ID, Label: formatName(ctx, f.ID)})
+	}
+	return out
+}
+
+// gameChoice is one game of the new-event form's choice, with its formats
+// and defaults said in a line.
+func gameChoice(ctx context.Context, g eventGame, current bool) views.GameChoice {
+	var names []string
+	for _, f := range formatsOf(g.ID) {
+		names = append(names, formatName(ctx, f.ID))
+	}
+	d := g.Defaults
+	return views.GameChoice{
+		Name: gameName(ctx, g.ID), URL: "/events/new?game=" + url.QueryEscape(string(g.ID)), Current: current,
+		Formats: i18n.N(ctx, "GameChoiceFormats", len(names), i18n.Args{"Formats": strings.Join(names, ", ")}),
+		Defaults: i18n.T(ctx, "GameChoiceDefaults", i18n.Args{
+			"Minutes": i18n.N(ctx, "MinuteCount", d.RoundMinutes, nil), "BestOf": d.TopCutBestOf,
+			"Win": d.PointsWin, "Draw": d.PointsDraw, "Loss": d.PointsLoss, "Bye": d.PointsBye}),
+	}
+}
+
+// newEventForm is the blank form of a game (Fusion World when game is not
+// one), with that game's defaults.
+func newEventForm(ctx context.Context, today time.Time, game string) views.EventForm {
+	g, ok := lookupGame(game)
+	if !ok {
+		g = eventGames[0]
+	}
+	d := g.Defaults
+	return withChoices(ctx, views.EventForm{
+		Game: string(g.ID), Format: formatsOf(g.ID)[0].ID, Date: today.Format(time.DateOnly),
+		RoundMinutes: strconv.Itoa(d.RoundMinutes), TopCutSize: "8", TopCutBestOf: strconv.Itoa(d.TopCutBestOf), Status: storage.StatusDraft,
+		SelfRegistration: true, EndOfRound: "draw", ExtraTurns: strconv.Itoa(d.ExtraTurns), Tiebreakers: "bandai",
+		PointsWin: strconv.Itoa(d.PointsWin), PointsDraw: strconv.Itoa(d.PointsDraw),
+		PointsLoss: strconv.Itoa(d.PointsLoss), PointsBye: strconv.Itoa(d.PointsBye),
 	})
 }
 
-func eventFormFrom(e *storage.Event) views.EventForm {
+// eventFormFrom is the edit form of a saved event; gameLocked when players
+// have saved decklists for its game.
+func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views.EventForm {
 	f := views.EventForm{
 		ID: e.ID, Version: e.Version, Name: e.Name, Game: e.Game, Format: e.Format, Date: e.Date(),
 		Venue: e.Venue, RoundMinutes: strconv.Itoa(e.RoundMinutes), TopCutSize: strconv.Itoa(e.TopCutSize),
-		TopCutBestOf: strconv.Itoa(e.TopCutBestOf), Status: e.Status,
+		TopCutBestOf: strconv.Itoa(e.TopCutBestOf), Status: e.Status, GameLocked: gameLocked,
 	}
 	if e.SwissRounds != nil {
 		f.SwissRounds = strconv.Itoa(*e.SwissRounds)
@@ -137,13 +135,16 @@ func eventFormFrom(e *storage.Event) views.EventForm {
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
-	return withChoices(f)
+	return withChoices(ctx, f)
 }
 
 // readEventForm reads the posted form into f (keeping what was typed, for
 // re-rendering) and into ev when every field is valid.
-func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
-	f := withChoices(views.EventForm{
+// saved is the event being edited (nil when creating); its game cannot change
+// when gameLocked (see withChoices).
+func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views.EventForm, storage.Event, bool) {
+	ctx := c.Request().Context()
+	f := views.EventForm{
 		Name:         strings.TrimSpace(c.FormValue("name")),
 		Game:         c.FormValue("game"),
 		Format:       c.FormValue("format"),
@@ -166,7 +167,11 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 		PointsLoss:       strings.TrimSpace(c.FormValue("points_loss")),
 		PointsBye:        strings.TrimSpace(c.FormValue("points_bye")),
 		Errors:           views.FieldErrors{},
-	})
+	}
+	if saved != nil {
+		f.ID, f.GameLocked = saved.ID, gameLocked
+	}
+	f = withChoices(ctx, f)
 	f.Version, _ = strconv.Atoi(c.FormValue("version"))
 	var ev storage.Event
 	errs := f.Errors
@@ -177,11 +182,8 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 	case n > 120:
 		errs["name"] = "Use at most 120 characters."
 	}
-	if !gameKnown(f.Game) {
-		errs["game"] = "Choose a game from the list."
-	}
-	if !formatBelongsTo(f.Game, f.Format) {
-		errs["format"] = "Choose a format of this game from the list."
+	for field, msg := range gameFormatProblems(ctx, f.Game, f.Format, saved, gameLocked) {
+		errs[field] = msg
 	}
 	date, err := time.Parse(time.DateOnly, f.Date)
 	if err != nil {
@@ -252,6 +254,28 @@ func readEventForm(c echo.Context) (views.EventForm, storage.Event, bool) {
 		Tiebreakers: f.Tiebreakers, PointsWin: win, PointsDraw: draw, PointsLoss: loss, PointsBye: bye,
 	}
 	return f, ev, true
+}
+
+// gameFormatProblems checks that the game is one events run for, that the
+// format is one of its formats, and that a locked game is not changed.
+func gameFormatProblems(ctx context.Context, game, format string, saved *storage.Event, gameLocked bool) views.FieldErrors {
+	errs := views.FieldErrors{}
+	g, ok := lookupGame(game)
+	switch {
+	case !ok:
+		errs["game"] = i18n.T(ctx, "EventGameUnknown", nil)
+		return errs
+	case gameLocked && saved != nil && saved.Game != game:
+		errs["game"] = i18n.T(ctx, "EventGameLocked", i18n.Args{"Game": gameName(ctx, rules.Game(saved.Game))})
+	}
+	if !formatBelongsTo(game, format) {
+		var names []string
+		for _, f := range formatsOf(g.ID) {
+			names = append(names, formatName(ctx, f.ID))
+		}
+		errs["format"] = i18n.T(ctx, "EventFormatNotOfGame", i18n.Args{"Game": gameName(ctx, g.ID), "Formats": strings.Join(names, ", ")})
+	}
+	return errs
 }
 
 // intField parses a whole number in [lo, hi]; blank gives def. A problem is

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
@@ -9,8 +10,10 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func (s *Server) today() time.Time {
@@ -42,14 +45,16 @@ func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow
 	}
 	rows := make([]views.EventRow, 0, len(es))
 	for i := range es {
-		rows = append(rows, eventRow(&es[i], counts[es[i].ID]))
+		rows = append(rows, eventRow(c.Request().Context(), &es[i], counts[es[i].ID]))
 	}
 	return rows, nil
 }
 
-func eventRow(e *storage.Event, players int64) views.EventRow {
+// eventRow is an event in a list: its format named with its game
+// ("Masters: Standard"), as lists hold events of several games.
+func eventRow(ctx context.Context, e *storage.Event, players int64) views.EventRow {
 	return views.EventRow{
-		ID: e.ID, Name: e.Name, Game: e.Game, Format: formatLabel(e.Format), Date: e.Date(), Venue: e.Venue,
+		ID: e.ID, Name: e.Name, Game: e.Game, Format: gameFormatName(ctx, e.Format), Date: e.Date(), Venue: e.Venue,
 		Status: e.Status, State: statusLabels[e.Status], Players: players,
 	}
 }
@@ -98,8 +103,8 @@ func (s *Server) showEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d := views.EventDetail{EventRow: eventRow(e, n), RoundMinutes: e.RoundMinutes, TopCutBestOf: e.TopCutBestOf}
-	d.Game = gameLabel(e.Game)
+	d := views.EventDetail{EventRow: eventRow(ctx, e, n), RoundMinutes: e.RoundMinutes, TopCutBestOf: e.TopCutBestOf}
+	d.Game, d.Format = gameName(ctx, rules.Game(e.Game)), formatName(ctx, e.Format)
 	if e.SwissRounds != nil {
 		d.SwissRounds = strconv.Itoa(*e.SwissRounds)
 	}
@@ -126,6 +131,9 @@ func (s *Server) showEvent(c echo.Context) error {
 	}
 	if u := currentUser(c); u != nil && u.Role == storage.RoleOrganiser {
 		d.CanEdit, d.CanSeeAudit, d.IsStaff = true, true, true
+		if err := s.eventCards(c, e, &d); err != nil {
+			return err
+		}
 		all, err := s.store.UsersWithRole(ctx, storage.RoleJudge)
 		if err != nil {
 			return err
@@ -149,21 +157,45 @@ func (s *Server) showEvent(c echo.Context) error {
 	return render(c, http.StatusOK, views.EventPage(s.page(c, e.Name), d))
 }
 
-func gameLabel(game string) string {
-	for _, g := range gameFormats {
-		if g.Game.Value == game {
-			return g.Game.Label
+// eventCards tells the organiser what the event's decklists are checked
+// against: its game's stored cards and the ban list in force on its date.
+func (s *Server) eventCards(c echo.Context, e *storage.Event, d *views.EventDetail) error {
+	ctx := c.Request().Context()
+	g := gameOf(e.Game)
+	n, err := s.store.CountCards(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	d.CardPool = i18n.N(ctx, "EventCardPool", int(n), i18n.Args{"Game": gameShortName(ctx, g.ID)})
+	if n == 0 {
+		d.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": gameName(ctx, g.ID)})
+	}
+	format, ok := rules.LookupFormat(e.Format)
+	switch {
+	case !ok || !format.AppliesBanList():
+		d.BanList = i18n.T(ctx, "EventBanListNone", nil)
+	default:
+		bans, err := s.store.BanLists(ctx)
+		if err != nil {
+			return err
+		}
+		if v := bans.InForce(g.ID, e.StartsOn); v != nil {
+			d.BanList = i18n.T(ctx, "EventBanListInForce", i18n.Args{"Name": v.Name, "Date": e.Date()})
+		} else {
+			d.BanList = i18n.T(ctx, "EventBanListNoneInForce", i18n.Args{"Game": gameShortName(ctx, g.ID), "Date": e.Date()})
 		}
 	}
-	return game
+	return nil
 }
 
+// newEvent is the event form for the game in ?game= (Fusion World when none
+// is given), filled with that game's defaults.
 func (s *Server) newEvent(c echo.Context) error {
-	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "New event"), newEventForm(s.today())))
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "New event"), newEventForm(c.Request().Context(), s.today(), c.QueryParam("game"))))
 }
 
 func (s *Server) createEvent(c echo.Context) error {
-	f, ev, ok := readEventForm(c)
+	f, ev, ok := readEventForm(c, nil, false)
 	if !ok {
 		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "New event"), f))
 	}
@@ -187,7 +219,18 @@ func (s *Server) editEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "Edit "+e.Name), eventFormFrom(e)))
+	locked, err := s.gameLocked(c, e)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "Edit "+e.Name), eventFormFrom(c.Request().Context(), e, locked)))
+}
+
+// gameLocked reports whether the event's game can no longer change: a player
+// has saved a decklist, which was checked against that game's cards.
+func (s *Server) gameLocked(c echo.Context, e *storage.Event) (bool, error) {
+	n, err := s.store.CountDecklists(c.Request().Context(), e.ID)
+	return n > 0, err
 }
 
 func (s *Server) updateEvent(c echo.Context) error {
@@ -195,8 +238,11 @@ func (s *Server) updateEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, ev, ok := readEventForm(c)
-	f.ID = e.ID
+	locked, err := s.gameLocked(c, e)
+	if err != nil {
+		return err
+	}
+	f, ev, ok := readEventForm(c, e, locked)
 	if !ok {
 		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
 	}
@@ -226,7 +272,7 @@ func (s *Server) confirmDeleteEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.EventDeletePage(s.page(c, "Delete "+e.Name), eventRow(e, 0)))
+	return render(c, http.StatusOK, views.EventDeletePage(s.page(c, "Delete "+e.Name), eventRow(c.Request().Context(), e, 0)))
 }
 
 func (s *Server) deleteEvent(c echo.Context) error {

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -28,12 +29,22 @@ func (s *Server) showDecks(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.DecksPage{Nav: nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic}
+	ctx := c.Request().Context()
+	pool, err := s.store.CardPool(ctx, rules.Game(e.Game))
+	if err != nil {
+		return err
+	}
+	g := gameOf(e.Game)
+	m := views.DecksPage{Nav: nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic,
+		LeaderHeading: leaderWord(ctx, g), Format: gameFormatName(ctx, e.Format)}
+	if len(pool) == 0 {
+		m.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": gameName(ctx, g.ID)})
+	}
 	for _, en := range entries {
 		if en.Waitlisted {
 			continue
 		}
-		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: en.DeckLeader, Checked: en.DeckChecked, Version: en.Version}
+		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: leaderLabel(pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
 		if en.DeckProblems != "" {
 			_ = json.Unmarshal([]byte(en.DeckProblems), &row.Problems)
 		}
@@ -299,12 +310,18 @@ func (s *Server) showDecklists(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ctx := c.Request().Context()
+	pool, err := s.store.CardPool(ctx, rules.Game(e.Game))
+	if err != nil {
+		return err
+	}
 	m := views.PublicDecklistsPage{EventID: e.ID, EventName: e.Name}
+	g := gameOf(e.Game)
 	for _, en := range entries {
 		if en.Waitlisted || en.DeckText == "" {
 			continue
 		}
-		m.Lists = append(m.Lists, views.PublicDecklist{Player: en.PlayerName, Leader: en.DeckLeader, Text: en.DeckText})
+		m.Lists = append(m.Lists, views.PublicDecklist{Player: en.PlayerName, Leader: deckHeadline(ctx, g, pool, &en), Text: en.DeckText})
 	}
 	return render(c, http.StatusOK, views.PublicDecklistsView(s.page(c, e.Name+": decklists"), m))
 }

@@ -26,7 +26,13 @@ var eventPath = regexp.MustCompile(`^/events/(\d+)$`)
 
 func createEvent(t *testing.T, b *browser, name string) int64 {
 	t.Helper()
-	r := b.post("/events/new", "/events", eventForm(name))
+	return createEventWith(t, b, eventForm(name))
+}
+
+// createEventWith creates an event from the form f through the event form.
+func createEventWith(t *testing.T, b *browser, f url.Values) int64 {
+	t.Helper()
+	r := b.post("/events/new", "/events", f)
 	m := eventPath.FindStringSubmatch(r.location)
 	if r.status != http.StatusSeeOther || m == nil {
 		t.Fatalf("create event: %d to %q\n%s", r.status, r.location, excerpt(r.body))
@@ -102,7 +108,7 @@ func TestEventFormRejectsBadFields(t *testing.T) {
 	}{
 		{"name", "", "Give the event a name."},
 		{"game", "pokemon", "Choose a game from the list."},
-		{"format", "vintage", "Choose a format of this game from the list."},
+		{"format", "vintage", "Choose a format of Dragon Ball Super Card Game Fusion World: Standard, Draft, Sealed."},
 		{"date", "20/12/2026", "Give the date as YYYY-MM-DD"},
 		{"round_minutes", "thirty", "Give the round length as a whole number"},
 		{"round_minutes", "0", "Give the round length as a whole number"},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -31,6 +32,11 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	ctx := c.Request().Context()
 	e := judgeEventOf(c)
 	m.Event = judgeEventView(e)
+	g := gameOf(e.Game)
+	m.Engine, m.GameName, m.GameShortName = g.Engine, gameName(ctx, g.ID), gameShortName(ctx, g.ID)
+	if !g.Engine {
+		m.LookupURL = "/rules?game=" + url.QueryEscape(string(g.ID))
+	}
 	logs, err := s.store.GameLogs(ctx, e.ID)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // judgeRoutes is the rulings lookup (public) and the judge console, game log
@@ -18,12 +19,14 @@ func (s *Server) judgeRoutes(app *echo.Group) {
 	app.GET("/help/game-log", s.gameLogHelp)
 
 	judge := []echo.MiddlewareFunc{requireUser, s.requireEventJudge}
+	// Adding to game logs needs the rules engine, which knows Fusion World only.
+	engine := append(judge, requireEngine)
 	app.GET("/events/:id/judge", s.judgeConsole, judge...)
-	app.POST("/events/:id/judge/logs", s.uploadGameLog, judge...)
-	app.POST("/events/:id/judge/logs/new", s.newGameLog, judge...)
+	app.POST("/events/:id/judge/logs", s.uploadGameLog, engine...)
+	app.POST("/events/:id/judge/logs/new", s.newGameLog, engine...)
 	app.GET("/events/:id/judge/logs/:log", s.showGameLog, judge...)
-	app.GET("/events/:id/judge/logs/:log/record", s.recordForm, judge...)
-	app.POST("/events/:id/judge/logs/:log/record", s.recordAction, judge...)
+	app.GET("/events/:id/judge/logs/:log/record", s.recordForm, engine...)
+	app.POST("/events/:id/judge/logs/:log/record", s.recordAction, engine...)
 	app.POST("/events/:id/judge/rulings", s.saveRuling, judge...)
 }
 
@@ -49,6 +52,19 @@ func (s *Server) requireEventJudge(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Set(ctxJudgeEvent, e)
+		return next(c)
+	}
+}
+
+// requireEngine (after requireEventJudge) refuses game-log recording on an
+// event of a game the rules engine does not know, saying so.
+func requireEngine(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		e := judgeEventOf(c)
+		if g := gameOf(e.Game); !g.Engine {
+			ctx := c.Request().Context()
+			return &appError{Code: http.StatusConflict, Safe: i18n.T(ctx, "JudgeNoEngineRefused", i18n.Args{"Game": gameName(ctx, g.ID)})}
+		}
 		return next(c)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // lookupCardLimit bounds the cards one search shows; a phone screen holds few.
@@ -61,13 +62,24 @@ func ruleItem(r engine.RuleEntry) views.RuleItem {
 }
 
 // rulesLookup searches the rule index and the stored Fusion World cards. With
-// no query it lists the whole index.
+// no query it lists the whole index. With ?game= of another game it says the
+// index is Fusion World's and searches that game's cards only.
 func (s *Server) rulesLookup(c echo.Context) error {
+	ctx := c.Request().Context()
 	q := strings.TrimSpace(c.QueryParam("q"))
 	if len(q) > 200 {
 		q = q[:200]
 	}
 	m := views.RuleLookup{Query: q, CardLimit: lookupCardLimit}
+	if g, ok := lookupGame(c.QueryParam("game")); ok && !g.Engine {
+		m.OtherGame, m.Game, m.GameName = true, string(g.ID), gameShortName(ctx, g.ID)
+		if q != "" {
+			if err := s.lookupCards(c, g.ID, &m); err != nil {
+				return err
+			}
+		}
+		return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, i18n.T(ctx, "RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
+	}
 	if q == "" {
 		for _, r := range engine.Rules {
 			m.Rules = append(m.Rules, ruleItem(r))
@@ -77,8 +89,17 @@ func (s *Server) rulesLookup(c echo.Context) error {
 	for _, r := range engine.Search(q) {
 		m.Rules = append(m.Rules, ruleItem(r))
 	}
+	if err := s.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, "Rulings lookup: "+q), m))
+}
+
+// lookupCards finds the cards of game g that m.Query names. Keywords link to
+// the rule index only for Fusion World, whose rules it holds.
+func (s *Server) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) error {
 	// Ask for one more than we show, to know whether there are more.
-	cards, err := s.store.SearchCards(c.Request().Context(), rules.GameFusionWorld, q, lookupCardLimit+1)
+	cards, err := s.store.SearchCards(c.Request().Context(), g, m.Query, lookupCardLimit+1)
 	if err != nil {
 		return err
 	}
@@ -86,9 +107,15 @@ func (s *Server) rulesLookup(c echo.Context) error {
 		cards, m.MoreCards = cards[:lookupCardLimit], true
 	}
 	for i := range cards {
-		m.Cards = append(m.Cards, ruleCardView(&cards[i]))
+		v := ruleCardView(&cards[i])
+		if g != rules.GameFusionWorld {
+			for k := range v.Keywords {
+				v.Keywords[k].URL = ""
+			}
+		}
+		m.Cards = append(m.Cards, v)
 	}
-	return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, "Rulings lookup: "+q), m))
+	return nil
 }
 
 func ruleCardView(c *rules.Card) views.RuleCard {

@@ -60,7 +60,10 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	labels := s.matchLabels(ctx, e.ID)
 	out := make([]views.JudgeRulingRow, 0, len(rs))
 	for _, r := range rs {
-		row := views.JudgeRulingRow{When: r.CreatedAt.UTC().Format(timeFormat), Judge: r.JudgeName, Rule: r.Rule, RuleURL: ruleURL(r.Rule), Note: r.Note}
+		row := views.JudgeRulingRow{When: r.CreatedAt.UTC().Format(timeFormat), Judge: r.JudgeName, Rule: r.Rule, Note: r.Note}
+		if gameOf(e.Game).Engine { // the rule index holds Fusion World's rules only
+			row.RuleURL = ruleURL(r.Rule)
+		}
 		if p := r.Penalty; p != nil {
 			row.Penalty = penaltyLabels[p.Kind] + " for " + players[p.EntryID] + ": " + p.Infraction
 		}

@@ -98,12 +98,9 @@ func metagame(d *eventData, pool rules.MapPool) (players int, leaders, colours [
 		players++
 		dk := metaDeck{leader: metaNoDeck, colours: metaColours(e.DeckColours)}
 		if num := strings.TrimSpace(e.DeckLeader); num != "" {
-			dk.leader = num
-			if c, ok := pool.Card(num); ok && c.Name != "" {
-				dk.leader = c.Name + " (" + c.Number + ")"
-				if len(dk.colours) == 0 {
-					dk.colours = metaColours(strings.Join(c.Colours, ","))
-				}
+			dk.leader = leaderLabel(pool, num)
+			if c, ok := pool.Card(num); ok && len(dk.colours) == 0 {
+				dk.colours = metaColours(strings.Join(c.Colours, ","))
 			}
 		}
 		decks[e.ID] = dk
@@ -211,5 +208,6 @@ func (s *Server) showMetagame(c echo.Context) error {
 	}
 	players, leaders, colours := metagame(d, pool)
 	return render(c, http.StatusOK, views.MetagamePageView(s.page(c, "Metagame: "+ev.Name), views.MetagamePage{
-		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic}))
+		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
+		MainPersonality: gameOf(ev.Game).MainPersonality}))
 }

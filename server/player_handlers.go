@@ -110,6 +110,8 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	m.Status = statusLabels[ev.Status]
 	m.Waitlisted, m.Dropped = en.Waitlisted, en.DroppedRound != nil || en.Disqualified
 	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked
+	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": gameFormatName(ctx, ev.Format)})
+	m.DeckHint = deckPasteHint(ctx, rules.Game(ev.Game))
 	if ev.DeckDeadline != nil {
 		m.DeckDeadline = ev.DeckDeadline.UTC().Format("2006-01-02 15:04 UTC")
 	}
@@ -388,12 +390,12 @@ func (s *Server) playerDeck(c echo.Context) error {
 // naming the line.
 func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, string) {
 	var sub storage.DeckSubmission
-	if problem := deckTextProblem(c.Request().Context(), text); problem != "" {
-		return nil, sub, problem
-	}
 	format, ok := rules.LookupFormat(ev.Format)
 	if !ok {
 		return nil, sub, "This event's format cannot be checked."
+	}
+	if problem := deckTextProblem(c.Request().Context(), text, format.Game); problem != "" {
+		return nil, sub, problem
 	}
 	deck, err := rules.ParseDecklistString(text)
 	if err != nil {
@@ -415,12 +417,28 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 	if r.Legal {
 		sub.Status, sub.Problems = storage.DeckLegal, ""
 	}
+	sub.Colours = deckColours(deck, pool, r, gameOf(ev.Game))
+	return view, sub, ""
+}
+
+// deckColours is what the metagame groups decks by besides their Leader:
+// the Leader's colours ("Blue/Red"), or in the DBZ CCGs the style of the
+// deck's Mastery ("Saiyan"), which plays the part colours play elsewhere.
+func deckColours(deck *rules.Decklist, pool rules.CardPool, r rules.Result, g eventGame) string {
+	if g.MainPersonality {
+		for _, e := range deck.Entries {
+			if c, ok := pool.Card(e.Number); ok && rules.DBZKind(c) == rules.KindMastery {
+				return c.Extra[rules.ExtraStyle]
+			}
+		}
+		return ""
+	}
 	if c, ok := pool.Card(r.Leader); ok && r.Leader != "" {
 		cols := append([]string(nil), c.Colours...)
 		sort.Strings(cols)
-		sub.Colours = strings.Join(cols, "/")
+		return strings.Join(cols, "/")
 	}
-	return view, sub, ""
+	return ""
 }
 
 func (s *Server) playerCallJudge(c echo.Context) error {

@@ -348,6 +348,7 @@ func (s *Server) registerForm(c echo.Context) error {
 
 func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.RegisterPage, status int) error {
 	m.EventID, m.EventName, m.Date = e.ID, e.Name, e.Date()
+	m.Format = gameFormatName(c.Request().Context(), e.Format)
 	m.Open = e.SelfRegistration && e.Status == storage.StatusRegistration
 	if e.PlayerCap != nil {
 		n, err := s.store.CountEntries(c.Request().Context(), e.ID)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -33,9 +34,9 @@ func (s *Server) printRoutes(app *echo.Group) {
 
 // printHead is the top of a sheet; sheet names it for the print rules. The
 // time is the server's local time: on a laptop at the venue, the venue's.
-func (s *Server) printHead(ev *storage.Event, sheet, title string) views.PrintHead {
+func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title string) views.PrintHead {
 	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: ev.Date(), Venue: ev.Venue,
-		Printed: s.now().Local().Format("2006-01-02 15:04 MST"), CSSURL: views.AssetURL("app.css")}
+		Printed: s.now().Local().Format("2006-01-02 15:04 MST"), CSSURL: views.AssetURL("app.css"), Format: gameFormatName(ctx, ev.Format)}
 }
 
 // printRound reads ?round=N, or takes the latest round; 404 when the event
@@ -113,7 +114,7 @@ func (s *Server) printPairings(c echo.Context) error {
 	} else {
 		title += ", by table"
 	}
-	sheet := views.PairingsSheet{Head: s.printHead(ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
+	sheet := views.PairingsSheet{Head: s.printHead(c.Request().Context(), ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
 		ByName: byName, Preview: r.Status == storage.RoundPreview}
 	for i := range d.Rounds {
 		x := &d.Rounds[i]
@@ -166,7 +167,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sheet := views.SlipsSheet{Head: s.printHead(ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
+	sheet := views.SlipsSheet{Head: s.printHead(c.Request().Context(), ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
 	for _, m := range d.Matches[r.Number] {
 		if m.P2EntryID == nil {
 			continue // a bye has nothing to report
@@ -226,7 +227,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	if after > 0 {
 		title = "Standings after round " + strconv.Itoa(after)
 	}
-	sheet := views.StandingsSheet{Head: s.printHead(ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
+	sheet := views.StandingsSheet{Head: s.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
 		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerNames[k]})
 	}
@@ -252,7 +253,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sheet := views.BracketSheet{Head: s.printHead(ev, "bracket", "Top cut")}
+	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", "Top cut")}
 	if ev.TopCutSize == 0 {
 		sheet.Problem = "This event has no top cut: set its size in the event's settings."
 		return render(c, http.StatusOK, views.BracketPrint(sheet))
@@ -297,5 +298,5 @@ func (s *Server) printRegistration(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
-		Head: s.printHead(ev, "poster", "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
+		Head: s.printHead(c.Request().Context(), ev, "poster", "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

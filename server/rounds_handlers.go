@@ -250,7 +250,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	}
 	points := func(id int64) int { return ranks[playerID(id)].Points }
 	m := views.RoundPage{Nav: nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
-		Clock: clockView(e.ID, r, 0, s.now()), EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
+		Clock: clockView(e.ID, r, 0, s.now()), EndOfRound: endOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
 	if r.Kind == storage.KindTopCut {
 		m.BestOf = e.TopCutBestOf
 	}

@@ -156,6 +156,13 @@ func (s *Store) CountEntries(ctx context.Context, eventID int64) (int64, error) 
 	return n, wrap("count entries", err)
 }
 
+// CountDecklists counts an event's entries that have saved a decklist.
+func (s *Store) CountDecklists(ctx context.Context, eventID int64) (int64, error) {
+	var n int64
+	err := s.with(ctx).Model(&Entry{}).Where("event_id = ? AND deck_text <> ''", eventID).Count(&n).Error
+	return n, wrap("count decklists", err)
+}
+
 // EntryByID returns an entry of an event, or ErrNotFound.
 func (s *Store) EntryByID(ctx context.Context, eventID, id int64) (*Entry, error) {
 	var e Entry

@@ -55,6 +55,7 @@ type DeckResult struct {
 	Leader   string
 	Main     int
 	Side     int
+	Sizes    string // the sizes in the game's words ("Main deck: 50 cards; Z-Deck: 5 cards.")
 	Problems []DeckProblem
 }
 

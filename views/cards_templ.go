@@ -676,9 +676,9 @@ func DeckResultView(r DeckResult) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var29 string
-		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "DeckSizes", i18n.Args{"Main": i18n.N(ctx, "CardCount", r.Main, nil), "Side": i18n.N(ctx, "CardCount", r.Side, nil)}))
+		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(r.Sizes)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cards.templ`, Line: 119, Col: 134}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cards.templ`, Line: 119, Col: 12}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 		if templ_7745c5c3_Err != nil {

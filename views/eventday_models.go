@@ -70,6 +70,7 @@ type RegisterPage struct {
 	EventID   int64
 	EventName string
 	Date      string
+	Format    string // the game and format ("Masters: Standard")
 	Open      bool
 	Full      bool // the cap is reached: new players join the waitlist
 	Name      string
@@ -83,10 +84,16 @@ type DecksPage struct {
 	Locked   bool
 	Public   bool
 	Deadline string
-	Rows     []DeckRow
-	Missing  int
-	Illegal  int
-	Legal    int
+	// Format is the game and format lists are checked for; LeaderHeading
+	// what a deck is built around in that game ("Leader", "Main
+	// personality"); PoolWarning says the game's cards are not imported.
+	Format        string
+	LeaderHeading string
+	PoolWarning   string
+	Rows          []DeckRow
+	Missing       int
+	Illegal       int
+	Legal         int
 }
 
 // DeckRow is one player's decklist status.
@@ -245,6 +252,8 @@ type PlayerHome struct {
 	DeckDeadline string // "2026-12-12 09:30 UTC", or ""
 	DeckErrors   FieldErrors
 	DeckResult   *DeckResult
+	DeckFormat   string // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
+	DeckHint     string // how a list of the event's game is written
 	CallOpen     bool
 	Notice       string
 	NoticeWarn   bool // the notice is not good news (a list saved but not legal)

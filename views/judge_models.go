@@ -9,9 +9,13 @@ import (
 // RuleLookup is the public rulings lookup: rules and keywords from the
 // engine's rule index, and cards from the stored pool.
 type RuleLookup struct {
-	Query string
-	Rules []RuleItem
-	Cards []RuleCard
+	// OtherGame: a lookup for a game other than Fusion World (Game, named
+	// GameName): the rule index is Fusion World's, so only cards are searched.
+	OtherGame      bool
+	Game, GameName string
+	Query          string
+	Rules          []RuleItem
+	Cards          []RuleCard
 	// MoreCards says the card list was cut at CardLimit.
 	MoreCards bool
 	CardLimit int
@@ -59,12 +63,19 @@ type JudgeEvent struct {
 // JudgeConsole is the judge's page for an event: its game logs and rulings,
 // and the forms to add a log or a ruling.
 type JudgeConsole struct {
-	Event   JudgeEvent
-	Logs    []JudgeLogRow
-	Rulings []JudgeRulingRow
-	Upload  JudgeUploadForm
-	NewLog  JudgeNewLogForm
-	Ruling  JudgeRulingForm
+	Event JudgeEvent
+	// Engine: the rules engine replays this event's game (Fusion World);
+	// otherwise the console says so and offers no game logs, and LookupURL
+	// searches the game's cards.
+	Engine        bool
+	GameName      string
+	GameShortName string
+	LookupURL     string
+	Logs          []JudgeLogRow
+	Rulings       []JudgeRulingRow
+	Upload        JudgeUploadForm
+	NewLog        JudgeNewLogForm
+	Ruling        JudgeRulingForm
 }
 
 // JudgeLogRow is a game log in the console's list.

@@ -35,6 +35,20 @@ type Option struct {
 	Value, Label string
 }
 
+// OptionGroup is options under a heading in a select box (an optgroup).
+type OptionGroup struct {
+	Label   string
+	Options []Option
+}
+
+// GameChoice is one game a new event can be for, with its formats and the
+// defaults choosing it fills in.
+type GameChoice struct {
+	Name, URL         string
+	Formats, Defaults string // one line each
+	Current           bool
+}
+
 // EventRow is an event in a list.
 type EventRow struct {
 	ID      int64
@@ -62,6 +76,9 @@ type EventDetail struct {
 	JudgeIDs     []JudgeRef // the event's judges
 	IsStaff      bool       // organisers and the event's judges see the event-day menu
 	CanRegister  bool       // self-registration is open
+	// What decklists are checked against (organisers): the game's stored
+	// cards, a warning when there are none, and the ban list applied.
+	CardPool, PoolWarning, BanList string
 }
 
 // JudgeRef is a judge attached to an event, with the id a form needs.
@@ -110,10 +127,17 @@ type EventForm struct {
 	Problem            string // a form-wide message (e.g. someone else saved first)
 	EndOfRounds        []Option
 	TiebreakerProfiles []Option
-	Games              []Option
-	Formats            []Option
 	Statuses           []Option
-	BestOfs            []Option
+	// The game: a new event's choices (links); an edited event's select
+	// (Games, with every game's formats in FormatGroups), or, once players
+	// saved decklists, its name only (GameLocked, with Formats).
+	GameName     string
+	GameChoices  []GameChoice
+	GameLocked   bool
+	Games        []Option
+	Formats      []Option
+	FormatGroups []OptionGroup
+	BestOfs      []Option
 }
 
 // LoginForm is the sign-in form.

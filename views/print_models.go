@@ -8,6 +8,7 @@ type PrintHead struct {
 	Sheet     string // which sheet: pairings, slips, standings, bracket, poster (a class for the print rules)
 	EventID   int64
 	EventName string
+	Format    string // the game and format, "Masters: Standard"
 	Date      string
 	Venue     string
 	Printed   string // when the sheet was made, "2026-12-20 14:05 CET"
@@ -128,6 +129,9 @@ type MetagamePage struct {
 	Leaders   []MetaRow
 	Colours   []MetaRow
 	IsPublic  bool // decklists are published
+	// MainPersonality: a DBZ CCG event, whose decks have a main personality
+	// (Leaders) and a Mastery style (Colours).
+	MainPersonality bool
 }
 
 // ImportForm is the page to create an event from an exported file.

@@ -146,6 +146,11 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 var dynamicIDs = []string{
 	"AtTimeDraw", "AtTimeDoubleLoss", "AtTimeCount",
 	"AtTimeDrawNoTurns", "AtTimeDoubleLossNoTurns", "AtTimeCountNoTurns",
+	"AtTimeCountLifeDeck", "AtTimeCountLifeDeckNoTurns", // the DBZ CCGs' "count" (server/event_games.go endOfRound)
+	// Each game's names and decklist hint (server/event_games.go eventGames).
+	"GameNameFusionWorld", "GameNameMasters", "GameNameScoreDBZ", "GameNamePaniniDBZ",
+	"GameShortFusionWorld", "GameShortMasters", "GameShortScoreDBZ", "GameShortPaniniDBZ",
+	"DeckHintFusionWorld", "DeckHintMasters", "DeckHintScoreDBZ", "DeckHintPaniniDBZ",
 	"OrdinalOne", "OrdinalTwo", "OrdinalFew", "OrdinalOther", // Ordinal picks one by the language's ordinal rule
 	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/rounds_handlers.go matchFilters
 	"ChangePairingAt", "ChangePairingOfBye", "ChangePairingSubmitAt", "ChangePairingSubmitBye", // views/rounds.templ pairingLabel
