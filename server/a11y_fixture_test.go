@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
@@ -38,12 +39,13 @@ type a11yFixture struct {
 	sat      *dayEvent
 	sun      *dayEvent
 	fin      *dayEvent
-	logPath  string // a replayed game log with an illegal step
-	recPath  string // a log being recorded
-	matchID  int64  // a match of Saturday Cup
-	banList  string // a ban list's page
-	snapshot int64  // a snapshot of Saturday Cup
-	deckText string // a legal Fusion World deck
+	pan      *dayEvent // Panini Night: a DBZ event (main personalities, no rules engine)
+	logPath  string    // a replayed game log with an illegal step
+	recPath  string    // a log being recorded
+	matchID  int64     // a match of Saturday Cup
+	banList  string    // a ban list's page
+	snapshot int64     // a snapshot of Saturday Cup
+	deckText string    // a legal Fusion World deck
 }
 
 func newA11yFixture(t *testing.T) *a11yFixture {
@@ -128,6 +130,25 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	}
 	f.snapshot = snaps[0].ID
 
+	// Panini Night: a Panini DBZ event with Pia's list (its Mastery under
+	// the main personality) published.
+	pf := eventForm("Panini Night")
+	pf.Set("game", "panini-dbz")
+	pf.Set("format", "panini-dbz")
+	pf.Set("top_cut_size", "0")
+	pid := createEventWith(t, org, pf)
+	f.pan = &dayEvent{t: t, a: a, org: org, id: pid, path: "/events/" + strconv.FormatInt(pid, 10), links: map[string]string{}, ids: map[string]int64{}}
+	f.pan.addPlayer("Pia")
+	panini, err := rules.ReadCardsFile("../rules/testdata/panini-dbz-cards.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.store.ImportCards(ctx, storage.Actor{Name: "test"}, panini, nil); err != nil {
+		t.Fatal(err)
+	}
+	f.saveDeck(f.pan, "Pia", string(fixture(t, "decklists/panini-goku.txt")))
+	expectRedirect(t, "publish lists", org.post(f.pan.path+"/decks", f.pan.path+"/decks/settings", url.Values{"action": {"publish"}}), f.pan.path+"/decks")
+
 	page := org.get("/cards")
 	if i := strings.Index(page.body, `href="/banlists/`); i >= 0 {
 		f.banList = page.body[i+6 : i+6+strings.Index(page.body[i+6:], `"`)]
@@ -171,7 +192,7 @@ func setEntry(t *testing.T, a *app, eventID, entryID int64, change func(*storage
 // states is every page of the app in the states the audit covers. A new
 // page is a line here; TestEveryPageIsAudited fails for a page left out.
 func (f *a11yFixture) states(t *testing.T) []a11yState {
-	sat, sun, fin := f.sat, f.sun, f.fin
+	sat, sun, fin, pan := f.sat, f.sun, f.fin, f.pan
 	player := func(name, who string, d *dayEvent) a11yState {
 		return a11yState{name: "player page: " + name, route: "/p/:token", path: d.links[who]}
 	}
@@ -225,6 +246,10 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		player("dropped", "Ivy", sat),
 		player("waitlisted", "Jo", sat),
 		player("best of three in the top cut", fin.cutPlayer(), fin),
+		player("a Panini DBZ list", "Pia", pan),
+		{name: "published decklists, main personalities", route: "/events/:id/decklists", path: pan.path + "/decklists"},
+		{name: "metagame, main personalities", route: "/events/:id/metagame", path: pan.path + "/metagame"},
+		{name: "card lookup of another game", route: "/rules", path: "/rules?game=panini-dbz&q=Goku"},
 
 		{name: "events", route: "/events", path: "/events", staff: true},
 		{name: "new event", route: "/events/new", path: "/events/new", staff: true},
@@ -232,7 +257,12 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 			do(t, ctx, fill(`#name`, ""), fill(`#round_minutes`, "0"),
 				leadsToNewPage(chromedp.Submit(chromedp.CSS(`#name`))))
 		}},
+		{name: "new event, Masters", route: "/events/new", path: "/events/new?game=masters", staff: true},
 		{name: "event, staff", route: "/events/:id", path: sat.path, staff: true},
+		{name: "event of another game, staff", route: "/events/:id", path: pan.path, staff: true},
+		{name: "edit event, game fixed", route: "/events/:id/edit", path: pan.path + "/edit", staff: true},
+		{name: "decks, main personalities", route: "/events/:id/decks", path: pan.path + "/decks", staff: true},
+		{name: "judge console, no rules engine", route: "/events/:id/judge", path: pan.path + "/judge", staff: true},
 		{name: "edit event", route: "/events/:id/edit", path: sat.path + "/edit", staff: true},
 		{name: "delete event", route: "/events/:id/delete", path: sat.path + "/delete", staff: true},
 		{name: "players", route: "/events/:id/players", path: sat.path + "/players", staff: true},
