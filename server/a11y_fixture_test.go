@@ -46,6 +46,7 @@ type a11yFixture struct {
 	banList  string    // a ban list's page
 	snapshot int64     // a snapshot of Saturday Cup
 	deckText string    // a legal Fusion World deck
+	store    int64     // a second store, with an organiser and a judge
 }
 
 func newA11yFixture(t *testing.T) *a11yFixture {
@@ -155,6 +156,15 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	} else {
 		t.Fatal("no ban list linked from /cards")
 	}
+	// A second store: the organiser (the instance admin) then runs two, so
+	// lists name stores and forms ask for one.
+	other := &storage.Shop{Name: "Capsule Corp Games"}
+	if err := a.store.CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
+		t.Fatal(err)
+	}
+	f.store = other.ID
+	a.signedInAt("bob", storage.RoleOrganiser, other.ID)
+	a.signedInAt("joe", storage.RoleJudge, other.ID)
 	return f
 }
 
@@ -299,6 +309,14 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "restore a snapshot", route: "/events/:id/snapshots/:snap/restore", path: fmt.Sprintf("%s/snapshots/%d/restore", sat.path, f.snapshot), staff: true},
 		{name: "settings", route: "/settings", path: "/settings", staff: true},
 		{name: "account", route: "/account", path: "/account", staff: true},
+		{name: "stores", route: "/stores", path: "/stores", staff: true},
+		{name: "stores, name missing", route: "/stores", path: "/stores", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#name": ""}, `#name`)
+		}},
+		{name: "store", route: "/stores/:store", path: "/stores/" + strconv.FormatInt(f.store, 10), staff: true},
+		{name: "store, unknown account", route: "/stores/:store", path: "/stores/" + strconv.FormatInt(f.store, 10), staff: true, reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#username": "nobody"}, `#username`)
+		}},
 	}
 	return out
 }

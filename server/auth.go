@@ -109,16 +109,6 @@ func requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// requireOrganiser lets only organisers through (after requireUser).
-func requireOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
-	return requireUser(func(c echo.Context) error {
-		if currentUser(c).Role != storage.RoleOrganiser {
-			return forbidden("Only organisers can do this.")
-		}
-		return next(c)
-	})
-}
-
 // setupGate sends every visitor to /setup until the first account exists.
 func (s *Server) setupGate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {

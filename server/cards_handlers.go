@@ -46,6 +46,8 @@ func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error 
 			})
 		}
 	}
+	u := currentUser(c)
+	m.CanChange = u != nil && u.IsAdmin
 	return render(c, status, views.CardsPageView(s.page(c, "Cards and ban lists"), m))
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -76,14 +77,37 @@ func (s *Server) canSee(c echo.Context, e *storage.Event) (bool, error) {
 	return s.isStaff(c, e)
 }
 
+// listEvents is the organiser's list: the events of their stores (every
+// store's for the instance admin), each named with its store when they run
+// several; ?store=ID keeps to one of them.
 func (s *Server) listEvents(c echo.Context) error {
-	es, err := s.store.Events(c.Request().Context())
+	stores, err := s.organiserStores(c)
+	if err != nil {
+		return err
+	}
+	if raw := c.QueryParam("store"); raw != "" {
+		id, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || !hasShop(stores, id) {
+			return forbidden(i18n.T(c.Request().Context(), "NotYourStore", nil))
+		}
+		stores = slices.DeleteFunc(stores, func(sh storage.Shop) bool { return sh.ID != id })
+	}
+	es, err := s.store.EventsOfShops(c.Request().Context(), shopIDs(stores))
 	if err != nil {
 		return err
 	}
 	rows, err := s.eventRows(c, es)
 	if err != nil {
 		return err
+	}
+	if len(stores) > 1 {
+		names := make(map[int64]string, len(stores))
+		for _, sh := range stores {
+			names[sh.ID] = sh.Name
+		}
+		for i := range rows {
+			rows[i].Store = names[es[i].StoreID]
+		}
 	}
 	return render(c, http.StatusOK, views.EventsPage(s.page(c, "All events"), rows))
 }
@@ -126,15 +150,21 @@ func (s *Server) showEvent(c echo.Context) error {
 		attached[j.ID] = true
 	}
 	d.CanRegister = e.SelfRegistration && e.Status == storage.StatusRegistration
-	if u := currentUser(c); u != nil && u.Role == storage.RoleJudge && attached[u.ID] {
-		d.IsStaff = true
+	access, err := s.accessTo(c, e)
+	if err != nil {
+		return err
 	}
-	if u := currentUser(c); u != nil && u.Role == storage.RoleOrganiser {
-		d.CanEdit, d.CanSeeAudit, d.IsStaff = true, true, true
+	d.IsStaff = access >= accessJudge
+	if access == accessOrganiser {
+		d.CanEdit, d.CanSeeAudit = true, true
 		if err := s.eventCards(c, e, &d); err != nil {
 			return err
 		}
-		all, err := s.store.UsersWithRole(ctx, storage.RoleJudge)
+		if d.Store, err = s.storeLabel(c, e.StoreID); err != nil {
+			return err
+		}
+		// Only the judges of the event's store can be attached.
+		all, err := s.store.ShopMembersWithRole(ctx, e.StoreID, storage.RoleJudge)
 		if err != nil {
 			return err
 		}
@@ -189,16 +219,51 @@ func (s *Server) eventCards(c echo.Context, e *storage.Event, d *views.EventDeta
 }
 
 // newEvent is the event form for the game in ?game= (Fusion World when none
-// is given), filled with that game's defaults.
+// is given), filled with that game's defaults. The event belongs to one of
+// the organiser's stores: a choice when they run several, none shown for one.
 func (s *Server) newEvent(c echo.Context) error {
-	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "New event"), newEventForm(c.Request().Context(), s.today(), c.QueryParam("game"))))
+	stores, err := s.organiserStores(c)
+	if err != nil {
+		return err
+	}
+	if len(stores) == 0 {
+		return forbidden(i18n.T(c.Request().Context(), "NoStoreYet", nil))
+	}
+	f := newEventForm(c.Request().Context(), s.today(), c.QueryParam("game"))
+	withStores(c, &f, stores)
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "New event"), f))
+}
+
+// withStores offers the stores an event can be made in: a select box for
+// several, a hidden field for one.
+func withStores(c echo.Context, f *views.EventForm, stores []storage.Shop) {
+	if len(stores) == 1 {
+		f.StoreID = strconv.FormatInt(stores[0].ID, 10)
+		return
+	}
+	f.StoreChoices = storeChoices(c, stores)
 }
 
 func (s *Server) createEvent(c echo.Context) error {
+	stores, err := s.organiserStores(c)
+	if err != nil {
+		return err
+	}
+	shop, msg, err := s.chosenStore(c, stores)
+	if err != nil {
+		return err
+	}
 	f, ev, ok := readEventForm(c, nil, false)
+	f.StoreID = c.FormValue("store_id")
+	withStores(c, &f, stores)
+	if msg != "" {
+		f.Errors["store_id"] = msg
+		ok = false
+	}
 	if !ok {
 		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "New event"), f))
 	}
+	ev.StoreID = shop.ID
 	ev.Seed = randomSeed()
 	if err := s.store.CreateEvent(c.Request().Context(), actorOf(c), &ev); err != nil {
 		return err
@@ -223,7 +288,11 @@ func (s *Server) editEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "Edit "+e.Name), eventFormFrom(c.Request().Context(), e, locked)))
+	f := eventFormFrom(c.Request().Context(), e, locked)
+	if f.StoreName, err = s.storeLabel(c, e.StoreID); err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
 }
 
 // gameLocked reports whether the event's game can no longer change: a player
@@ -243,6 +312,9 @@ func (s *Server) updateEvent(c echo.Context) error {
 		return err
 	}
 	f, ev, ok := readEventForm(c, e, locked)
+	if f.StoreName, err = s.storeLabel(c, e.StoreID); err != nil {
+		return err
+	}
 	if !ok {
 		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
 	}
@@ -296,6 +368,14 @@ func (s *Server) addJudge(c echo.Context) error {
 	if err != nil {
 		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Choose a judge from the list."}
 	}
+	// A judge account of another store is not offered, and not taken.
+	member, err := s.store.IsShopMember(c.Request().Context(), e.StoreID, uid)
+	if err != nil {
+		return err
+	}
+	if !member {
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "JudgeOfAnotherStore", nil)}
+	}
 	err = s.store.AddEventJudge(c.Request().Context(), actorOf(c), e.ID, uid)
 	if errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrConflict) {
 		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Choose a judge account from the list.", Err: err}
@@ -340,4 +420,19 @@ func applyEventForm(dst, src *storage.Event) {
 	dst.DeckDeadline = src.DeckDeadline
 	dst.PlayerCap, dst.SelfRegistration, dst.EndOfRound, dst.ExtraTurns, dst.Tiebreakers = src.PlayerCap, src.SelfRegistration, src.EndOfRound, src.ExtraTurns, src.Tiebreakers
 	dst.PointsWin, dst.PointsDraw, dst.PointsLoss, dst.PointsBye = src.PointsWin, src.PointsDraw, src.PointsLoss, src.PointsBye
+}
+
+// storeLabel is the store's name for an organiser who runs several stores
+// (so they can tell which one an event is for), "" for one who runs one.
+func (s *Server) storeLabel(c echo.Context, storeID int64) (string, error) {
+	stores, err := s.organiserStores(c)
+	if err != nil || len(stores) < 2 {
+		return "", err
+	}
+	for _, sh := range stores {
+		if sh.ID == storeID {
+			return sh.Name, nil
+		}
+	}
+	return "", nil
 }

@@ -22,6 +22,9 @@ import (
 var instanceTables = map[string]bool{
 	"goose_db_version": true, "users": true, "sessions": true, "login_failures": true, "link_misses": true,
 	"cards": true, "banlist_versions": true, "app_secrets": true, "app_settings": true,
+	// Stores and their members are the installation's; an imported event goes
+	// into the store chosen on the import form (events.store_id).
+	"stores": true, "store_members": true,
 }
 
 // eventTablesNotInFile are tables of event data that the event file leaves
@@ -360,8 +363,9 @@ func TestEventFileRoundTripCarriesEverything(t *testing.T) {
 	}
 }
 
-// Judges are attached by account name; names with no judge account here
-// are reported, and no account is created.
+// Judges are attached by account name; names with no judge account in the
+// event's store (none at all, an organiser, a judge of another store) are
+// reported, and no account is created.
 func TestEventFileImportReportsJudgesItCannotAttach(t *testing.T) {
 	a := newApp(t)
 	org := a.organiser()
@@ -369,21 +373,27 @@ func TestEventFileImportReportsJudgesItCannotAttach(t *testing.T) {
 	d := newDayEvent(t, a, org, "0", "Ann", "Bo")
 	a.signedIn("jules", storage.RoleJudge)
 	a.signedIn("olga", storage.RoleOrganiser)
+	other := &storage.Shop{Name: "Other store"}
+	if err := a.store.CreateShop(ctx, pfActor, other); err != nil {
+		t.Fatal(err)
+	}
+	a.signedInAt("kim", storage.RoleJudge, other.ID)
 	jules, _ := a.store.UserByUsername(ctx, "jules")
 	if err := a.store.AddEventJudge(ctx, pfActor, d.id, jules.ID); err != nil {
 		t.Fatal(err)
 	}
-	file := strings.Replace(string(pfExport(t, org, d.path)), `"judges": [`, `"judges": ["ghost", "olga", `, 1)
+	file := strings.Replace(string(pfExport(t, org, d.path)), `"judges": [`, `"judges": ["ghost", "kim", "olga", `, 1)
 	usersBefore, _ := a.store.Users(ctx)
-	r := pfUpload(t, org, "judges.json", []byte(file))
+	first, _ := a.store.FirstShop(ctx)
+	r := pfUploadTo(t, org, strconv.FormatInt(first.ID, 10), "judges.json", []byte(file))
 	if r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/events/import?imported=") {
 		t.Fatalf("import with unknown judges: %d to %q", r.status, r.location)
 	}
 	r = org.get(r.location)
 	expectStatus(t, "import with unknown judges", r, http.StatusOK)
 	text := pfText(r.body)
-	if !strings.Contains(text, "2 judges named in the file have no judge account on this server") ||
-		!regexp.MustCompile(`ghost\s+olga`).MatchString(text) {
+	if !strings.Contains(text, "3 judges named in the file have no judge account in this event's store") ||
+		!regexp.MustCompile(`ghost\s+kim\s+olga`).MatchString(text) {
 		t.Fatalf("the page does not name the judges left out:\n%s", excerpt(text))
 	}
 	m := regexp.MustCompile(`href="(/events/(\d+))">Open the imported event`).FindStringSubmatch(r.body)
@@ -408,7 +418,7 @@ func TestEventFileImportReportsJudgesItCannotAttach(t *testing.T) {
 		}
 	}
 	sort.Strings(names)
-	if strings.Join(names, ",") != "ghost,olga" {
+	if strings.Join(names, ",") != "ghost,kim,olga" {
 		t.Fatalf("the import's audit row names %q as not attached", names)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // The export is the pairing package's event file (docs/event-file.md) plus a
@@ -633,12 +634,23 @@ const maxImportBytes = 16 << 20
 // judges out leads (post/redirect/get): it names them, from the import's
 // audit row.
 func (s *Server) importForm(c echo.Context) error {
-	f := views.ImportForm{}
+	stores, err := s.organiserStores(c)
+	if err != nil {
+		return err
+	}
+	if len(stores) == 0 {
+		return forbidden(i18n.T(c.Request().Context(), "NoStoreYet", nil))
+	}
+	f := importFormFor(c, stores)
 	if id, err := strconv.ParseInt(c.QueryParam("imported"), 10, 64); err == nil {
 		ctx := c.Request().Context()
 		ev, err := s.store.EventByID(ctx, id)
 		if err != nil {
 			return err
+		}
+		// Another store's event is not named here, nor its judges.
+		if !hasShop(stores, ev.StoreID) {
+			return notFound()
 		}
 		audit, err := s.store.AuditLogFor(ctx, "event", ev.ID)
 		if err != nil {
@@ -656,10 +668,32 @@ func (s *Server) importForm(c echo.Context) error {
 	return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), f))
 }
 
+// importFormFor offers the organiser's stores, like the new event form.
+func importFormFor(c echo.Context, stores []storage.Shop) views.ImportForm {
+	f := views.ImportForm{StoreID: c.FormValue("store_id"), StoreChoices: storeChoices(c, stores)}
+	if len(stores) == 1 {
+		f.StoreID = strconv.FormatInt(stores[0].ID, 10)
+	}
+	return f
+}
+
 // importEventFile creates a new event from an uploaded file, all or nothing.
 func (s *Server) importEventFile(c echo.Context) error {
+	stores, err := s.organiserStores(c)
+	if err != nil {
+		return err
+	}
 	fail := func(msg string) error {
-		return render(c, http.StatusUnprocessableEntity, views.ImportPage(s.page(c, "Import an event"), views.ImportForm{Problem: msg}))
+		f := importFormFor(c, stores)
+		f.Problem = msg
+		return render(c, http.StatusUnprocessableEntity, views.ImportPage(s.page(c, "Import an event"), f))
+	}
+	shop, msg, err := s.chosenStore(c, stores)
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		return fail(msg)
 	}
 	fh, err := c.FormFile("file")
 	if err != nil {
@@ -687,6 +721,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
+	in.Event.StoreID = shop.ID
 	ctx := c.Request().Context()
 	key, err := s.linkKey(ctx)
 	if err != nil {

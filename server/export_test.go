@@ -22,6 +22,12 @@ import (
 // token of the import form.
 func pfUpload(t *testing.T, b *browser, fileName string, data []byte) response {
 	t.Helper()
+	return pfUploadTo(t, b, "", fileName, data)
+}
+
+// pfUploadTo imports into a store ("": the organiser's only one).
+func pfUploadTo(t *testing.T, b *browser, storeID, fileName string, data []byte) response {
+	t.Helper()
 	page := b.get("/events/import")
 	m := csrfInput.FindStringSubmatch(page.body)
 	if m == nil {
@@ -30,6 +36,9 @@ func pfUpload(t *testing.T, b *browser, fileName string, data []byte) response {
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	_ = w.WriteField("_csrf", m[1])
+	if storeID != "" {
+		_ = w.WriteField("store_id", storeID)
+	}
 	if data != nil {
 		fw, _ := w.CreateFormFile("file", fileName)
 		fw.Write(data)

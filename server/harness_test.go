@@ -214,13 +214,31 @@ func (a *app) organiser() *browser {
 	return b
 }
 
-// account creates an account directly in the store and signs it in.
+// signedIn creates an account in the first store (as the account page does
+// on a one-store installation) and signs it in.
 func (a *app) signedIn(username, role string) *browser {
 	a.t.Helper()
+	first, err := a.store.FirstShop(context.Background())
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return a.signedInAt(username, role, first.ID)
+}
+
+// signedInAt creates an account that belongs to the given stores (none:
+// an account of no store) and signs it in.
+func (a *app) signedInAt(username, role string, storeIDs ...int64) *browser {
+	a.t.Helper()
+	ctx := context.Background()
 	hash, _ := bcrypt.GenerateFromPassword([]byte(testPassword), bcrypt.MinCost)
 	u := &storage.User{Username: username, PasswordHash: string(hash), Role: role}
-	if err := a.store.CreateUser(context.Background(), u); err != nil {
+	if err := a.store.CreateUser(ctx, u); err != nil {
 		a.t.Fatal(err)
+	}
+	for _, id := range storeIDs {
+		if err := a.store.AddShopMember(ctx, storage.Actor{Name: "test"}, id, u.ID); err != nil {
+			a.t.Fatal(err)
+		}
 	}
 	b := a.browser()
 	r := b.post("/login", "/login", url.Values{"username": {username}, "password": {testPassword}})

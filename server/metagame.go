@@ -193,8 +193,11 @@ func (s *Server) showMetagame(c echo.Context) error {
 	if !ok {
 		return notFound()
 	}
-	u := currentUser(c)
-	if !ev.DecksPublic && (u == nil || u.Role != storage.RoleOrganiser) {
+	organiser, err := s.isEventOrganiser(c, ev)
+	if err != nil {
+		return err
+	}
+	if !ev.DecksPublic && !organiser {
 		return forbidden("The metagame breakdown is shown once the organiser publishes the decklists.")
 	}
 	ctx := c.Request().Context()

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func playerRow(e *storage.Entry) views.PlayerRow {
@@ -194,8 +195,12 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	}
 	action := c.FormValue("action")
 	// Judges may mark deck checks; everything else is the organiser's.
-	if action != "deck-checked" && currentUser(c).Role != storage.RoleOrganiser {
-		return forbidden("Only organisers can do this.")
+	if action != "deck-checked" {
+		if ok, err := s.isEventOrganiser(c, e); err != nil {
+			return err
+		} else if !ok {
+			return forbidden(i18n.T(c.Request().Context(), "OnlyOrganisers", nil))
+		}
 	}
 	if v, err := strconv.Atoi(c.FormValue("version")); err == nil {
 		en.Version = v

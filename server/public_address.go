@@ -84,7 +84,7 @@ func (s *Server) addressWarning(c echo.Context) (*views.AddressWarning, error) {
 		return nil, nil
 	}
 	u := currentUser(c)
-	w := &views.AddressWarning{Host: host, Path: c.Request().URL.RequestURI(), CanSet: u != nil && u.Role == storage.RoleOrganiser}
+	w := &views.AddressWarning{Host: host, Path: c.Request().URL.RequestURI(), CanSet: u != nil && u.Role == storage.RoleOrganiser && u.IsAdmin}
 	ln := s.listenAddr.Load()
 	switch {
 	case ln == nil:

@@ -27,7 +27,8 @@ func (s *Server) page(c echo.Context, title string) views.Page {
 		p.CSRF = tok
 	}
 	if u := currentUser(c); u != nil {
-		p.User = &views.User{Name: u.Name(), Role: u.Role, IsOrganiser: u.Role == storage.RoleOrganiser}
+		organiser := u.Role == storage.RoleOrganiser
+		p.User = &views.User{Name: u.Name(), Role: u.Role, IsOrganiser: organiser, IsAdmin: organiser && u.IsAdmin}
 	}
 	p.Flash = takeFlash(c)
 	p.Posted = c.Request().Method == http.MethodPost

@@ -38,7 +38,10 @@ func (s *Server) routes(e *echo.Echo) {
 	s.apiRoutes(e)
 
 	// Everything else is a page: it may need a CSRF token and a session.
-	app := e.Group("", plainInput, s.csrf(), s.loadSession, s.setupGate)
+	// eventScope works out the signed-in user's standing in the event of any
+	// /events/:id route, which requireOrganiser and the staff helpers check
+	// (access.go): organisers see and manage only their stores' events.
+	app := e.Group("", plainInput, s.csrf(), s.loadSession, s.setupGate, s.eventScope)
 
 	app.GET("/", s.home)
 	app.GET("/setup", s.setupForm)
@@ -51,10 +54,13 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/account", s.showAccount, requireUser)
 	app.POST("/account", s.saveAccount, requireUser)
 	app.POST("/accounts", s.addAccount, requireOrganiser)
-	app.GET("/settings", s.showSettings, requireOrganiser)
-	app.POST("/settings", s.saveSettings, requireOrganiser)
+	// Installation settings are the instance admin's (they serve every store).
+	app.GET("/settings", s.showSettings, requireAdmin)
+	app.POST("/settings", s.saveSettings, requireAdmin)
+	s.storeRoutes(app)
 
-	// Events: anyone may see a public event page; organisers change events.
+	// Events: anyone may see a public event page; organisers of its store
+	// change an event (requireOrganiser checks the store, access.go).
 	app.GET("/events", s.listEvents, requireOrganiser)
 	app.GET("/events/new", s.newEvent, requireOrganiser)
 	app.POST("/events", s.createEvent, requireOrganiser)
@@ -66,10 +72,11 @@ func (s *Server) routes(e *echo.Echo) {
 	app.POST("/events/:id/judges", s.addJudge, requireOrganiser)
 	app.POST("/events/:id/judges/:user/remove", s.removeJudge, requireOrganiser)
 
-	// Card pool, ban lists and the deck checking tool.
+	// Card pool, ban lists and the deck checking tool. The pool and ban lists
+	// serve every store: organisers read them, the instance admin changes them.
 	app.GET("/cards", s.showCards, requireOrganiser)
-	app.POST("/cards/import", s.importCards, requireOrganiser, middleware.BodyLimit("33M"))
-	app.POST("/banlists", s.saveBanList, requireOrganiser)
+	app.POST("/cards/import", s.importCards, requireAdmin, middleware.BodyLimit("33M"))
+	app.POST("/banlists", s.saveBanList, requireAdmin)
 	app.GET("/banlists/:game/:effective", s.showBanList, requireUser)
 	app.GET("/decks/check", s.deckCheckForm, requireUser)
 	app.POST("/decks/check", s.deckCheck, requireUser)

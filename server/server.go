@@ -102,6 +102,19 @@ func clientIP(proxies []*net.IPNet) echo.IPExtractor {
 // Handler returns the HTTP handler, for tests and embedding.
 func (s *Server) Handler() http.Handler { return s.echo }
 
+// Route is one method and path the server answers ("/events/:id/rounds").
+type Route struct{ Method, Path string }
+
+// Routes lists every route, so a test can walk them all (the authorisation
+// test checks that each organiser and judge route refuses other stores).
+func (s *Server) Routes() []Route {
+	var out []Route
+	for _, r := range s.echo.Routes() {
+		out = append(out, Route{Method: r.Method, Path: r.Path})
+	}
+	return out
+}
+
 // Serve answers requests on ln until ctx ends, then drains open requests for
 // up to 15 seconds.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {

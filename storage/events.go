@@ -32,7 +32,8 @@ type Event struct {
 	TopCutBestOf int       `json:"top_cut_best_of"`
 	Status       string    `json:"status"`
 	Seed         int64     `json:"seed"`
-	Version      int       `json:"version"` // bumped by every update, for stale-edit detection
+	StoreID      int64     `json:"store_id"` // the store that runs it (shops.go); fixed once made
+	Version      int       `json:"version"`  // bumped by every update, for stale-edit detection
 	CreatedBy    *int64    `json:"created_by"`
 	CreatedAt    time.Time `json:"created_at"`
 	UpdatedAt    time.Time `json:"updated_at"`
@@ -81,6 +82,9 @@ func (s *Store) CreateEvent(ctx context.Context, actor Actor, e *Event) error {
 			e.Status = StatusDraft
 		}
 		EventDefaults(e)
+		if err := tx.fillStore(ctx, &e.StoreID); err != nil {
+			return err
+		}
 		if actor.UserID != 0 {
 			id := actor.UserID
 			e.CreatedBy = &id
@@ -106,6 +110,16 @@ func (s *Store) Events(ctx context.Context) ([]Event, error) {
 	var es []Event
 	err := s.with(ctx).Order("starts_on DESC, id DESC").Find(&es).Error
 	return es, wrap("list events", err)
+}
+
+// EventsOfShops lists the events of some stores, newest date first.
+func (s *Store) EventsOfShops(ctx context.Context, storeIDs []int64) ([]Event, error) {
+	var es []Event
+	if len(storeIDs) == 0 {
+		return es, nil
+	}
+	err := s.with(ctx).Where("store_id IN ?", storeIDs).Order("starts_on DESC, id DESC").Find(&es).Error
+	return es, wrap("list events of stores", err)
 }
 
 // UpcomingAndRunning lists events that are running or dated today or later,

@@ -120,6 +120,9 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 		if ev.Status == "" {
 			ev.Status = StatusDraft
 		}
+		if err := tx.fillStore(ctx, &ev.StoreID); err != nil {
+			return err
+		}
 		if err := tx.with(ctx).Create(&ev).Error; err != nil {
 			return wrap("import event", err)
 		}
@@ -140,7 +143,7 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 		if err != nil {
 			return err
 		}
-		if res.MissingJudges, err = tx.attachJudges(ctx, ev.ID, in.Judges); err != nil {
+		if res.MissingJudges, err = tx.attachJudges(ctx, &ev, in.Judges); err != nil {
 			return err
 		}
 		for _, a := range in.Audit {
@@ -451,8 +454,10 @@ func (s *Store) writeEventBody(ctx context.Context, eventID int64, in *EventImpo
 }
 
 // attachJudges attaches the judge accounts with the given usernames to the
-// event and returns the names that have no judge account here.
-func (s *Store) attachJudges(ctx context.Context, eventID int64, names []string) ([]string, error) {
+// event and returns the names that have no judge account in the event's
+// store (an organiser attaches only their store's judges, shops.go).
+func (s *Store) attachJudges(ctx context.Context, ev *Event, names []string) ([]string, error) {
+	eventID := ev.ID
 	var missing []string
 	for _, name := range names {
 		u, err := s.UserByUsername(ctx, name)
@@ -462,6 +467,12 @@ func (s *Store) attachJudges(ctx context.Context, eventID int64, names []string)
 		}
 		if err != nil {
 			return nil, err
+		}
+		if member, err := s.IsShopMember(ctx, ev.StoreID, u.ID); err != nil {
+			return nil, err
+		} else if !member {
+			missing = append(missing, name)
+			continue
 		}
 		ok, err := s.IsEventJudge(ctx, eventID, u.ID)
 		if err != nil {

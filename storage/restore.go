@@ -112,7 +112,7 @@ func (s *Store) RestoreEvent(ctx context.Context, actor Actor, eventID, snapshot
 		if err != nil {
 			return err
 		}
-		if out.MissingJudges, err = tx.attachJudges(ctx, eventID, in.Judges); err != nil {
+		if out.MissingJudges, err = tx.attachJudges(ctx, before, in.Judges); err != nil {
 			return err
 		}
 		after := map[string]any{"snapshot": snapshotID, "status": ev.Status, "kept": len(out.Kept), "added": out.Added, "removed": out.Removed}

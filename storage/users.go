@@ -20,8 +20,12 @@ type User struct {
 	DisplayName  string
 	PasswordHash string
 	Role         string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// IsAdmin: the instance admin creates stores and manages their members,
+	// the card pool, ban lists and settings, and is an organiser of every
+	// store (shops.go). Only organisers are admins.
+	IsAdmin   bool
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Name is what pages show for the user.
@@ -66,10 +70,21 @@ func (s *Store) CreateFirstUser(ctx context.Context, u *User) error {
 		if n > 0 {
 			return ErrSetupDone
 		}
+		// The first account runs the installation: instance admin and
+		// organiser of the first store, so one store needs no set-up step.
+		u.IsAdmin = u.Role == RoleOrganiser
+		first, err := tx.FirstShop(ctx)
+		if err != nil {
+			return err
+		}
 		if err := tx.CreateUser(ctx, u); err != nil {
 			return err
 		}
-		return tx.writeAudit(ctx, Actor{UserID: u.ID, Name: u.Username}, nil, "create", "user", u.ID, nil, userAuditView(u))
+		self := Actor{UserID: u.ID, Name: u.Username}
+		if err := tx.writeAudit(ctx, self, nil, "create", "user", u.ID, nil, userAuditView(u)); err != nil {
+			return err
+		}
+		return tx.addShopMember(ctx, self, first, u)
 	})
 }
 
@@ -139,15 +154,29 @@ func (s *Store) UpdateUserProfile(ctx context.Context, actor Actor, id int64, di
 
 // userAuditView is what the audit log keeps of a user: never the hash.
 func userAuditView(u *User) map[string]any {
-	return map[string]any{"username": u.Username, "display_name": u.DisplayName, "role": u.Role}
+	return map[string]any{"username": u.Username, "display_name": u.DisplayName, "role": u.Role, "is_admin": u.IsAdmin}
 }
 
-// CreateUserAudited adds an account on behalf of actor, with an audit row.
-func (s *Store) CreateUserAudited(ctx context.Context, actor Actor, u *User) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		if err := tx.CreateUser(ctx, u); err != nil {
-			return err
-		}
-		return tx.writeAudit(ctx, actor, nil, "create", "user", u.ID, nil, userAuditView(u))
-	})
+// CreateUserInShop adds an account on behalf of actor as a member of one
+// store, with audit rows, in one transaction. A taken username gives
+// ErrConflict, a store that does not exist ErrNotFound.
+func (s *Store) CreateUserInShop(ctx context.Context, actor Actor, u *User, storeID int64) error {
+	return s.Tx(ctx, func(tx *Store) error { return tx.createUserInShop(ctx, actor, u, storeID) })
+}
+
+func (s *Store) createUserInShop(ctx context.Context, actor Actor, u *User, storeID int64) error {
+	if u.IsAdmin && u.Role != RoleOrganiser {
+		return fmt.Errorf("storage: %s: only organisers can be instance admins: %w", u.Username, ErrConflict)
+	}
+	shop, err := s.ShopByID(ctx, storeID)
+	if err != nil {
+		return err
+	}
+	if err := s.CreateUser(ctx, u); err != nil {
+		return err
+	}
+	if err := s.writeAudit(ctx, actor, nil, "create", "user", u.ID, nil, userAuditView(u)); err != nil {
+		return err
+	}
+	return s.addShopMember(ctx, actor, shop, u)
 }

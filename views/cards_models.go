@@ -7,6 +7,7 @@ type CardsPage struct {
 	ImportProblem  string
 	BanListProblem string
 	BanListText    string
+	CanChange      bool // the instance admin imports cards and saves ban lists (shared by every store)
 }
 
 // GameCards is how many cards of a game are stored.

@@ -28,6 +28,7 @@ type User struct {
 	Name        string
 	Role        string
 	IsOrganiser bool
+	IsAdmin     bool // the instance admin: stores, card pool, ban lists, settings
 }
 
 // Option is one choice of a select box.
@@ -60,6 +61,7 @@ type EventRow struct {
 	Status  string // the status key, for styling
 	State   string // the status as shown
 	Players int64
+	Store   string // the store's name, for an organiser who runs several ("" otherwise)
 }
 
 // EventDetail is the event page.
@@ -79,6 +81,7 @@ type EventDetail struct {
 	// What decklists are checked against (organisers): the game's stored
 	// cards, a warning when there are none, and the ban list applied.
 	CardPool, PoolWarning, BanList string
+	Store                          string // its store, for an organiser who runs several ("" otherwise)
 }
 
 // JudgeRef is a judge attached to an event, with the id a form needs.
@@ -101,6 +104,9 @@ type FieldErrors map[string]string
 type EventForm struct {
 	ID           int64 // 0 when creating
 	Version      int
+	StoreID      string   // the store that runs it (chosen when creating, fixed after)
+	StoreChoices []Option // several stores to choose from; empty: StoreID is the only one
+	StoreName    string   // shown when editing, for an organiser who runs several stores
 	Name         string
 	Game         string
 	Format       string
@@ -155,25 +161,41 @@ type SetupForm struct {
 }
 
 // AccountForm changes the signed-in user's name and password; organisers also
-// see the accounts list and can add judges.
+// see the accounts of their stores and can add judges and organisers.
 type AccountForm struct {
 	Username    string
 	DisplayName string
 	Role        string
+	IsAdmin     bool
+	Stores      []StoreRef // the stores the user belongs to
 	Errors      FieldErrors
 	Accounts    []AccountRow
+	ShowStores  bool // the viewer runs several stores: name each account's
 	NewAccount  NewAccountForm
+}
+
+// StoreRef is a store named on a page, with the id its link needs.
+type StoreRef struct {
+	ID   int64
+	Name string
 }
 
 // AccountRow is one account in the organiser's list.
 type AccountRow struct {
 	Username, Name, Role string
+	IsAdmin              bool
+	Stores               []string // the viewer's stores it belongs to
 }
 
-// NewAccountForm adds a judge or organiser account.
+// NewAccountForm adds a judge or organiser account to a store.
 type NewAccountForm struct {
-	Username    string
-	DisplayName string
-	Role        string
-	Errors      FieldErrors
+	Username     string
+	DisplayName  string
+	Role         string
+	StoreID      string   // the chosen store
+	StoreChoices []Option // the stores the viewer may add to, when several
+	CanAdd       bool     // the viewer runs at least one store
+	Admin        bool     // make it an instance admin
+	CanMakeAdmin bool     // the viewer is the instance admin
+	Errors       FieldErrors
 }

@@ -142,4 +142,6 @@ type ImportForm struct {
 	ImportedID    int64
 	ImportedName  string
 	MissingJudges []string
+	StoreID       string   // the store the event goes to
+	StoreChoices  []Option // several stores to choose from; empty: StoreID is the only one
 }

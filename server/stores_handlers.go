@@ -1,0 +1,241 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// Stores and their members (access.go says who may do what). The instance
+// admin creates and renames stores and adds or removes any account; an
+// organiser of a store sees its members and adds or removes its judges.
+// New accounts are made on the account page, in one of the maker's stores.
+func (s *Server) storeRoutes(app *echo.Group) {
+	app.GET("/stores", s.listStores, requireOrganiser)
+	app.POST("/stores", s.createStore, requireAdmin)
+	store := []echo.MiddlewareFunc{requireOrganiser, s.requireStoreOrganiser}
+	app.GET("/stores/:store", s.showStore, store...)
+	app.POST("/stores/:store", s.renameStore, requireOrganiser, s.requireStoreOrganiser, requireAdmin)
+	app.POST("/stores/:store/members", s.addStoreMember, store...)
+	app.POST("/stores/:store/members/:user/remove", s.removeStoreMember, store...)
+}
+
+const (
+	msgStoreCreated  = "Store created."
+	msgStoreRenamed  = "Store renamed."
+	msgMemberAdded   = "Account added to the store."
+	msgMemberRemoved = "Account removed from the store."
+	maxStoreName     = 80
+	storePageEvents  = 10 // the store page lists its latest events; Events has them all
+)
+
+func init() {
+	flashCodes[msgStoreCreated] = "store-created"
+	flashCodes[msgStoreRenamed] = "store-renamed"
+	flashCodes[msgMemberAdded] = "member-added"
+	flashCodes[msgMemberRemoved] = "member-removed"
+}
+
+const ctxStore = "store"
+
+// requireStoreOrganiser loads the store in the URL for the instance admin
+// or one of its organisers (after requireOrganiser); anyone else gets 403.
+func (s *Server) requireStoreOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := strconv.ParseInt(c.Param("store"), 10, 64)
+		if err != nil || id <= 0 {
+			return notFound()
+		}
+		sh, err := s.store.ShopByID(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		ok, err := s.organisesStore(c, currentUser(c), sh.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return forbidden(i18n.T(c.Request().Context(), "NotYourStore", nil))
+		}
+		c.Set(ctxStore, sh)
+		return next(c)
+	}
+}
+
+func storeOf(c echo.Context) *storage.Shop {
+	sh, _ := c.Get(ctxStore).(*storage.Shop)
+	return sh
+}
+
+func storePath(id int64) string { return "/stores/" + strconv.FormatInt(id, 10) }
+
+// listStores lists the stores the organiser runs (all for the admin), with
+// the admin's form for a new store.
+func (s *Server) listStores(c echo.Context) error {
+	return s.renderStores(c, views.StoresPage{}, http.StatusOK)
+}
+
+func (s *Server) renderStores(c echo.Context, m views.StoresPage, status int) error {
+	ctx := c.Request().Context()
+	u := currentUser(c)
+	all, err := s.store.ShopStatsAll(ctx)
+	if err != nil {
+		return err
+	}
+	own, err := s.organiserStores(c)
+	if err != nil {
+		return err
+	}
+	for _, st := range all {
+		if !hasShop(own, st.ID) {
+			continue
+		}
+		m.Stores = append(m.Stores, views.StoreRow{ID: st.ID, Name: st.Name,
+			Organisers: int(st.Organisers), Judges: int(st.Judges), Events: int(st.Events)})
+	}
+	m.CanCreate = u.IsAdmin
+	return render(c, status, views.StoresPageView(s.page(c, i18n.T(ctx, "StoresTitle", nil)), m))
+}
+
+// storeName checks a store's name; it returns what is wrong, or "".
+func storeName(c echo.Context, name string) string {
+	ctx := c.Request().Context()
+	switch {
+	case name == "":
+		return i18n.T(ctx, "StoreNameMissing", nil)
+	case utf8.RuneCountInString(name) > maxStoreName:
+		return i18n.T(ctx, "StoreNameTooLong", i18n.Args{"Max": maxStoreName})
+	}
+	return ""
+}
+
+func (s *Server) createStore(c echo.Context) error {
+	name := strings.TrimSpace(c.FormValue("name"))
+	m := views.StoresPage{NewName: name, Errors: views.FieldErrors{}}
+	if msg := storeName(c, name); msg != "" {
+		m.Errors["name"] = msg
+		return s.renderStores(c, m, http.StatusUnprocessableEntity)
+	}
+	sh := &storage.Shop{Name: name}
+	err := s.store.CreateShop(c.Request().Context(), actorOf(c), sh)
+	if errors.Is(err, storage.ErrConflict) {
+		m.Errors["name"] = i18n.T(c.Request().Context(), "StoreNameTaken", nil)
+		return s.renderStores(c, m, http.StatusUnprocessableEntity)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgStoreCreated)
+	return redirect(c, storePath(sh.ID))
+}
+
+func (s *Server) showStore(c echo.Context) error {
+	return s.renderStore(c, views.StorePage{}, http.StatusOK)
+}
+
+func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) error {
+	ctx := c.Request().Context()
+	sh, u := storeOf(c), currentUser(c)
+	members, err := s.store.ShopMembers(ctx, sh.ID)
+	if err != nil {
+		return err
+	}
+	m.ID, m.Name, m.CanRename, m.CanAddOrganisers = sh.ID, sh.Name, u.IsAdmin, u.IsAdmin
+	if m.Rename == "" {
+		m.Rename = sh.Name
+	}
+	es, err := s.store.EventsOfShops(ctx, []int64{sh.ID})
+	if err != nil {
+		return err
+	}
+	m.EventCount = len(es)
+	for i := range es[:min(len(es), storePageEvents)] {
+		m.Events = append(m.Events, eventRow(ctx, &es[i], 0))
+	}
+	for _, a := range members {
+		m.Members = append(m.Members, views.StoreMemberRow{ID: a.ID, Username: a.Username, Name: a.DisplayName,
+			Role: a.Role, IsAdmin: a.IsAdmin, CanRemove: mayManageMember(u, &a)})
+	}
+	return render(c, status, views.StorePageView(s.page(c, sh.Name), m))
+}
+
+// mayManageMember: the admin adds and removes any account; an organiser of
+// the store, judges only (organisers are the admin's to place).
+func mayManageMember(actor, member *storage.User) bool {
+	return actor.IsAdmin || member.Role == storage.RoleJudge
+}
+
+func (s *Server) renameStore(c echo.Context) error {
+	sh := storeOf(c)
+	name := strings.TrimSpace(c.FormValue("name"))
+	m := views.StorePage{Rename: name, Errors: views.FieldErrors{}}
+	if msg := storeName(c, name); msg != "" {
+		m.Errors["name"] = msg
+		return s.renderStore(c, m, http.StatusUnprocessableEntity)
+	}
+	err := s.store.RenameShop(c.Request().Context(), actorOf(c), sh.ID, name)
+	if errors.Is(err, storage.ErrConflict) {
+		m.Errors["name"] = i18n.T(c.Request().Context(), "StoreNameTaken", nil)
+		return s.renderStore(c, m, http.StatusUnprocessableEntity)
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgStoreRenamed)
+	return redirect(c, storePath(sh.ID))
+}
+
+// addStoreMember adds an existing account, by username, to the store.
+func (s *Server) addStoreMember(c echo.Context) error {
+	ctx := c.Request().Context()
+	sh := storeOf(c)
+	username := strings.TrimSpace(c.FormValue("username"))
+	m := views.StorePage{AddUsername: username, Errors: views.FieldErrors{}}
+	member, err := s.store.UserByUsername(ctx, username)
+	switch {
+	case username == "":
+		m.Errors["username"] = i18n.T(ctx, "MemberUsernameMissing", nil)
+	case errors.Is(err, storage.ErrNotFound):
+		m.Errors["username"] = i18n.T(ctx, "MemberUnknown", i18n.Args{"Username": username})
+	case err != nil:
+		return err
+	case !mayManageMember(currentUser(c), member):
+		m.Errors["username"] = i18n.T(ctx, "OnlyAdminAddsOrganisers", nil)
+	}
+	if len(m.Errors) > 0 {
+		return s.renderStore(c, m, http.StatusUnprocessableEntity)
+	}
+	if err := s.store.AddShopMember(ctx, actorOf(c), sh.ID, member.ID); err != nil {
+		return err
+	}
+	setFlash(c, msgMemberAdded)
+	return redirect(c, storePath(sh.ID))
+}
+
+func (s *Server) removeStoreMember(c echo.Context) error {
+	ctx := c.Request().Context()
+	sh := storeOf(c)
+	uid, err := strconv.ParseInt(c.Param("user"), 10, 64)
+	if err != nil {
+		return notFound()
+	}
+	member, err := s.store.UserByID(ctx, uid)
+	if err != nil {
+		return err
+	}
+	if !mayManageMember(currentUser(c), member) {
+		return forbidden(i18n.T(ctx, "OnlyAdminAddsOrganisers", nil))
+	}
+	if err := s.store.RemoveShopMember(ctx, actorOf(c), sh.ID, uid); err != nil {
+		return err
+	}
+	setFlash(c, msgMemberRemoved)
+	return redirect(c, storePath(sh.ID))
+}
