@@ -44,8 +44,9 @@ import (
 //     standings page and the projector: as many requests as
 //     TENKAICHI_LOAD_WORKERS (50) clients can get answered (the capacity),
 //     then at fixed offered rates (1,000/s for the player page, 500/s for
-//     the others) for the latencies; each beside a bare Echo handler that
-//     returns a 6 KB page, measured the same way in the same run;
+//     the others) for the latencies, with at most one request in flight per
+//     player (a phone waits for its page); each beside a bare Echo handler
+//     that returns a 6 KB page, measured the same way in the same run;
 //   - reports: every player reports (POST /p/{token}/report) at
 //     TENKAICHI_LOAD_REPORT_RATE a second (500), in random order, so half of
 //     them confirm the opponent's report;
@@ -183,17 +184,17 @@ func TestLoadEndOfRound(t *testing.T) {
 	// (workers clients, no pacing), then at each offered rate.
 	measure := func(name string, targets []vegeta.Target, rates ...int) {
 		t.Logf("-- %s (load average %s)", name, loadAverage())
-		m := attackFor(t, name, bareTargets, vegeta.Rate{}, step, workers)
+		m := attackFor(t, name, bareTargets, vegeta.Rate{}, step, workers, players)
 		report(t, "bare Echo, capacity", m)
 		stopProfile := profile(t, profAddr, filepath.Join(profDir, strings.ReplaceAll(name, " ", "-")+".pprof"), step)
-		m = attackFor(t, name, targets, vegeta.Rate{}, step, workers)
+		m = attackFor(t, name, targets, vegeta.Rate{}, step, workers, players)
 		stopProfile()
 		report(t, name+", capacity", m)
 		check(name+", capacity", m)
 		for _, r := range rates {
-			m = attackFor(t, name, bareTargets, vegeta.Rate{Freq: r, Per: time.Second}, step, 0)
+			m = attackFor(t, name, bareTargets, vegeta.Rate{Freq: r, Per: time.Second}, step, 0, players)
 			report(t, fmt.Sprintf("bare Echo at %d/s", r), m)
-			m = attackFor(t, name, targets, vegeta.Rate{Freq: r, Per: time.Second}, step, 0)
+			m = attackFor(t, name, targets, vegeta.Rate{Freq: r, Per: time.Second}, step, 0, players)
 			report(t, fmt.Sprintf("%s at %d/s", name, r), m)
 			check(fmt.Sprintf("%s at %d/s", name, r), m)
 		}
@@ -223,7 +224,9 @@ func TestLoadEndOfRound(t *testing.T) {
 	}
 	reportRate := envInt("TENKAICHI_LOAD_REPORT_RATE", 500)
 	t.Logf("-- reports (load average %s)", loadAverage())
-	m := attackOnce(t, "reports", reports, vegeta.Rate{Freq: reportRate, Per: time.Second})
+	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), time.Duration(len(reports)/reportRate+1)*time.Second)
+	m := attackOnce(t, "reports", reports, vegeta.Rate{Freq: reportRate, Per: time.Second}, players)
+	stopProfile()
 	report(t, fmt.Sprintf("reports at %d/s, POST", reportRate), m)
 	check("reports", m)
 
@@ -469,7 +472,7 @@ func waitUp(t testing.TB, u string) {
 
 // attackOnce runs the targets in order at the rate, once each.
 // Redirects are not followed: a report answers 303.
-func attackOnce(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate) *vegeta.Metrics {
+func attackOnce(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate, clients int) *vegeta.Metrics {
 	t.Helper()
 	var next atomic.Int64
 	targeter := func(tgt *vegeta.Target) error {
@@ -480,14 +483,16 @@ func attackOnce(t *testing.T, name string, targets []vegeta.Target, rate vegeta.
 		*tgt = targets[i]
 		return nil
 	}
-	atk := vegeta.NewAttacker(vegeta.Redirects(vegeta.NoFollow), vegeta.Timeout(30*time.Second), vegeta.MaxWorkers(2000))
+	atk := vegeta.NewAttacker(vegeta.Redirects(vegeta.NoFollow), vegeta.Timeout(30*time.Second), vegeta.MaxWorkers(uint64(clients)))
 	return collect(atk.Attack(targeter, rate, 0, name))
 }
 
 // attackFor cycles through the targets for d: at the rate, or with a zero
 // rate as fast as the given number of workers get answers (each waits for
-// its answer before it asks again), which is the capacity.
-func attackFor(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate, d time.Duration, workers int) *vegeta.Metrics {
+// its answer before it asks again), which is the capacity. At a rate there
+// are at most clients requests in flight (one per phone: a phone waits for
+// its page before it asks again).
+func attackFor(t *testing.T, name string, targets []vegeta.Target, rate vegeta.Rate, d time.Duration, workers, clients int) *vegeta.Metrics {
 	t.Helper()
 	var next atomic.Int64
 	targeter := func(tgt *vegeta.Target) error {
@@ -498,7 +503,7 @@ func attackFor(t *testing.T, name string, targets []vegeta.Target, rate vegeta.R
 	if workers > 0 {
 		opts = append(opts, vegeta.Workers(uint64(workers)), vegeta.MaxWorkers(uint64(workers)))
 	} else {
-		opts = append(opts, vegeta.MaxWorkers(2000))
+		opts = append(opts, vegeta.MaxWorkers(uint64(clients)))
 	}
 	return collect(vegeta.NewAttacker(opts...).Attack(targeter, rate, d, name))
 }
