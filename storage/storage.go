@@ -49,13 +49,15 @@ type Store struct {
 	// rdb is SQLite's pool of read-only connections beside the one writer
 	// (WAL lets them read while it writes); nil for PostgreSQL and inside a
 	// transaction. See read.
-	rdb     *gorm.DB
-	rsqlDB  *sql.DB
-	dialect Dialect
-	log     *slog.Logger
-	now     func() time.Time
-	hooks   *hooks
-	pending *[]Notice // notices of the open transaction, nil outside one
+	rdb    *gorm.DB
+	rsqlDB *sql.DB
+	// stopCheckpoints ends SQLite's checkpoint loop (see checkpoints).
+	stopCheckpoints func()
+	dialect         Dialect
+	log             *slog.Logger
+	now             func() time.Time
+	hooks           *hooks
+	pending         *[]Notice // notices of the open transaction, nil outside one
 	// milestones of the open transaction (snapshots to take), nil outside one
 	milestones *[]Milestone
 	unlock     func() // releases the SQLite file's shared lock (see lockSQLite); nil for PostgreSQL
@@ -157,8 +159,43 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			unlock()
 			return nil, fmt.Errorf("open %s database: %w", dialect, err)
 		}
+		st.stopCheckpoints = st.checkpoints()
 	}
 	return st, nil
+}
+
+// checkpointEvery is how often SQLite's write-ahead log is copied into the
+// database file and started afresh.
+const checkpointEvery = time.Second
+
+// checkpoints copies the write-ahead log into the database file every
+// checkpointEvery and starts it afresh (RESTART waits for the readers of
+// the moment, which take well under a millisecond each). SQLite would do
+// this itself in the commit that takes the log past 1,000 pages, but with
+// readers always busy beside the writer the log can never start afresh:
+// then every commit tries to checkpoint, with a sync of the database file
+// each time, and reports slow to a crawl (docs/performance.md). Commits
+// therefore leave it to this loop (wal_autocheckpoint of 10,000 pages is
+// only a backstop).
+func (s *Store) checkpoints() (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(checkpointEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			if _, err := s.sqlDB.ExecContext(ctx, "PRAGMA wal_checkpoint(RESTART)"); err != nil && ctx.Err() == nil {
+				s.log.Warn("SQLite checkpoint", "err", err)
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
 }
 
 // gormConfig is the GORM setup of every connection pool.
@@ -202,12 +239,12 @@ func openSQLiteReaders(path string) (*gorm.DB, *sql.DB, error) {
 // readers work while one writer writes; the busy timeout makes a second
 // writer wait instead of failing at once; synchronous FULL (the default)
 // syncs the log on every commit, so a power cut cannot lose a result that a
-// player was told is saved.
+// player was told is saved; checkpoints are left to a loop (see checkpoints).
 func sqliteDSN(path, synchronous string) string {
 	if synchronous == "" {
 		synchronous = "FULL"
 	}
-	return "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_txlock=immediate"
+	return "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=wal_autocheckpoint(10000)&_txlock=immediate"
 }
 
 // Dialect tells which database this store uses.
@@ -215,6 +252,9 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 
 // Close releases the connections (and, for SQLite, the file's lock).
 func (s *Store) Close() error {
+	if s.stopCheckpoints != nil {
+		s.stopCheckpoints()
+	}
 	if s.rsqlDB != nil {
 		_ = s.rsqlDB.Close()
 	}
