@@ -169,8 +169,8 @@ func runAxe(t *testing.T, ctx context.Context, src string) []axeViolation {
 
 // sameNameControls lists controls of the page that share a name but do
 // different things: two links with one name to different places, two
-// buttons with one name sending different forms, two disclosures with one
-// name. A screen reader's list of controls must tell them apart. The name is
+// buttons with one name sending different forms, two disclosures or two
+// fields (of different forms) with one name. A screen reader's list of controls must tell them apart. The name is
 // what axe-core computes.
 func sameNameControls(t *testing.T, ctx context.Context) []string {
 	t.Helper()
@@ -197,6 +197,9 @@ func sameNameControls(t *testing.T, ctx context.Context) []string {
 			add("button " + nameOf(b), purpose);
 		});
 		document.querySelectorAll("summary").forEach(s => add("disclosure " + nameOf(s), "summary " + (n++)));
+		document.querySelectorAll("select, textarea, input:not([type=hidden]):not([type=submit])").forEach(el => {
+			add("field " + nameOf(el), (el.form ? el.form.action : "") + " " + el.name);
+		});
 		const out = [];
 		seen.forEach((purposes, name) => { if (purposes.size > 1) out.push(JSON.stringify(name) + " names " + purposes.size + " different controls"); });
 		axe.teardown();

@@ -58,7 +58,7 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	f := &a11yFixture{a: a, org: org, deckText: string(fixture(t, "decklists/fs01-starter-son-goku.txt"))}
 
 	// Saturday Cup: round 1 under way.
-	f.sat = newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+	f.sat = newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lou")
 	sat := f.sat
 	setEntry(t, a, sat.id, sat.ids["Jo"], func(e *storage.Entry) { e.Waitlisted = true })
 	f.saveDeck(sat, "Ann", f.deckText)
