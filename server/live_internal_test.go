@@ -186,6 +186,7 @@ func TestLiveStreamPacesBursts(t *testing.T) {
 		t.Fatalf("first event %q", got)
 	}
 	// 200 results over about a second, and one clock change in the middle.
+	began := time.Now()
 	for i := range 200 {
 		s.live.publish(storage.Notice{EventID: e.ID, Topic: "results"})
 		if i == 100 {
@@ -193,6 +194,8 @@ func TestLiveStreamPacesBursts(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	// On a busy machine the second can stretch: the bound follows it.
+	most := max(8, int(time.Since(began)/liveMinGap)+3)
 	var results, clocks int
 	quiet := time.After(3 * time.Second)
 	for done := false; !done; {
@@ -209,8 +212,8 @@ func TestLiveStreamPacesBursts(t *testing.T) {
 		}
 	}
 	// About one write per 400 ms over 1+ s: a handful, never 200.
-	if results < 1 || results > 8 || clocks != 1 {
-		t.Fatalf("got %d results and %d clock events for 200 results and 1 clock notice", results, clocks)
+	if results < 1 || results > most || clocks != 1 {
+		t.Fatalf("got %d results (%d at most) and %d clock events for 200 results and 1 clock notice", results, most, clocks)
 	}
 }
 
