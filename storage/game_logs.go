@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -20,6 +21,37 @@ type GameLog struct {
 	CreatedBy string    `json:"created_by"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
+	// Tracker: the players' phones record this game (the game tracker);
+	// a match has at most one such log per game.
+	Tracker bool `json:"tracker"`
+	// The board's life and deck counts after the last step (nil before
+	// the game starts), kept by whoever writes the body.
+	P1Life *int `json:"p1_life"`
+	P2Life *int `json:"p2_life"`
+	P1Deck *int `json:"p1_deck"`
+	P2Deck *int `json:"p2_deck"`
+}
+
+// GameTotals are a game's life and deck counts, P1 then P2, after its last
+// step.
+type GameTotals struct {
+	Life, Deck [2]int
+}
+
+// Totals are the counts kept with the log, or nil before the game started.
+func (l GameLog) Totals() *GameTotals {
+	if l.P1Life == nil || l.P2Life == nil || l.P1Deck == nil || l.P2Deck == nil {
+		return nil
+	}
+	return &GameTotals{Life: [2]int{*l.P1Life, *l.P2Life}, Deck: [2]int{*l.P1Deck, *l.P2Deck}}
+}
+
+func (l *GameLog) setTotals(t *GameTotals) {
+	if t == nil {
+		l.P1Life, l.P2Life, l.P1Deck, l.P2Deck = nil, nil, nil, nil
+		return
+	}
+	l.P1Life, l.P2Life, l.P1Deck, l.P2Deck = &t.Life[0], &t.Life[1], &t.Deck[0], &t.Deck[1]
 }
 
 // TableName keeps GORM's naming out of the schema.
@@ -80,25 +112,143 @@ func (s *Store) GameLogs(ctx context.Context, eventID int64) ([]GameLog, error) 
 
 // ReplaceGameLogBody saves a new body if the log still holds oldBody; if
 // someone else changed it since it was read, it returns ErrStale and changes
-// nothing. what says what changed, for the audit log (e.g. the line appended).
-func (s *Store) ReplaceGameLogBody(ctx context.Context, actor Actor, eventID, id int64, oldBody, newBody string, what map[string]any) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		now := tx.now()
+// nothing. what says what changed, for the audit log (e.g. the line appended);
+// totals are the board's counts after the new body's last step (nil: none).
+func (s *Store) ReplaceGameLogBody(ctx context.Context, actor Actor, eventID, id int64, oldBody, newBody string, totals *GameTotals, what map[string]any) error {
+	_, err := s.ChangeGameLog(ctx, actor, eventID, id, func(gl *GameLog) (*GameLogChange, error) {
 		// Comparing the body itself is the version check: two scorekeepers
 		// appending at once cannot both win.
-		res := tx.with(ctx).Model(&GameLog{}).Where("id = ? AND event_id = ? AND body = ?", id, eventID, oldBody).
-			Updates(map[string]any{"body": newBody, "updated_at": now})
-		if res.Error != nil {
-			return wrap("update game log", res.Error)
+		if gl.Body != oldBody {
+			return nil, fmt.Errorf("storage: update game log %d: %w", id, ErrStale)
 		}
-		if res.RowsAffected == 0 {
-			if _, err := tx.GameLogByID(ctx, eventID, id); err != nil {
-				return err
-			}
-			return fmt.Errorf("storage: update game log %d: %w", id, ErrStale)
-		}
-		return tx.writeAudit(ctx, actor, &eventID, "update", "game_log", id, nil, what)
+		return &GameLogChange{Body: newBody, Totals: totals, Audit: what}, nil
 	})
+	return err
+}
+
+// GameLogChange is a new body for a log, with the board's counts after its
+// last step and what changed, for the audit log.
+type GameLogChange struct {
+	Body   string
+	Totals *GameTotals
+	Audit  map[string]any
+}
+
+// ChangeGameLog changes a log in one transaction that holds the log's row
+// (SELECT … FOR UPDATE on PostgreSQL; SQLite has one writer at a time):
+// change sees the log as it is now and returns the new body, or nil to keep
+// it as it is (a submission already applied), or an error that changes
+// nothing. So two phones entering an action at the same moment are applied
+// one after the other, each seeing the other's. The players of the log's
+// match are told (topic "game"). It returns the log as it is afterwards.
+func (s *Store) ChangeGameLog(ctx context.Context, actor Actor, eventID, id int64, change func(gl *GameLog) (*GameLogChange, error)) (*GameLog, error) {
+	var out *GameLog
+	err := s.Tx(ctx, func(tx *Store) error {
+		var gl GameLog
+		if err := tx.locking(ctx).Where("event_id = ?", eventID).First(&gl, id).Error; err != nil {
+			return wrap(fmt.Sprintf("game log %d", id), err)
+		}
+		ch, err := change(&gl)
+		if err != nil {
+			return err
+		}
+		out = &gl
+		if ch == nil {
+			return nil
+		}
+		gl.Body, gl.UpdatedAt = ch.Body, tx.now()
+		gl.setTotals(ch.Totals)
+		if err := tx.with(ctx).Model(&GameLog{}).Where("id = ?", id).Updates(map[string]any{"body": gl.Body, "updated_at": gl.UpdatedAt,
+			"p1_life": gl.P1Life, "p2_life": gl.P2Life, "p1_deck": gl.P1Deck, "p2_deck": gl.P2Deck}).Error; err != nil {
+			return wrap("update game log", err)
+		}
+		if err := tx.writeAudit(ctx, actor, &eventID, "update", "game_log", id, nil, ch.Audit); err != nil {
+			return err
+		}
+		return tx.notifyGame(ctx, &gl)
+	})
+	return out, err
+}
+
+// notifyGame tells the phones of a log's match that its game changed. Only
+// their streams get topic "game" (see server/live.go): a game is news to
+// the two players at its table, not to the room.
+func (s *Store) notifyGame(ctx context.Context, gl *GameLog) error {
+	if gl.MatchID == nil {
+		return nil
+	}
+	var m Match
+	if err := s.with(ctx).Select("p1_entry_id", "p2_entry_id").Where("id = ?", *gl.MatchID).First(&m).Error; err != nil {
+		return wrap("players of game log", err)
+	}
+	entries := []int64{m.P1EntryID}
+	if m.P2EntryID != nil {
+		entries = append(entries, *m.P2EntryID)
+	}
+	return s.notify(ctx, Notice{EventID: gl.EventID, Topic: TopicGame, Entries: entries})
+}
+
+// TopicGame is the notice of a change to a tracked game (an action entered
+// or undone, a judge's ruling on it); it goes to the match's players only.
+const TopicGame = "game"
+
+// CreateTrackerLog starts the tracker's log for a game of a match, or
+// returns the one already started (created is false then): two phones
+// starting the same game at once get one log. l.MatchID must be set.
+func (s *Store) CreateTrackerLog(ctx context.Context, actor Actor, l *GameLog) (gl *GameLog, created bool, err error) {
+	if l.MatchID == nil {
+		return nil, false, fmt.Errorf("storage: a tracker log needs a match: %w", ErrConflict)
+	}
+	l.Tracker = true
+	if l.GameNo == 0 {
+		l.GameNo = 1
+	}
+	if existing, err := s.TrackerLog(ctx, l.EventID, *l.MatchID, l.GameNo); err == nil {
+		return existing, false, nil
+	} else if !errors.Is(err, ErrNotFound) {
+		return nil, false, err
+	}
+	err = s.CreateGameLog(ctx, actor, l)
+	if errors.Is(err, ErrConflict) {
+		// The other phone won the race (the unique index on the match's
+		// tracked games): its log is the game's.
+		if existing, ferr := s.TrackerLog(ctx, l.EventID, *l.MatchID, l.GameNo); ferr == nil {
+			return existing, false, nil
+		}
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return l, true, nil
+}
+
+// TrackerLog is the tracker's log of a game of a match, or ErrNotFound.
+func (s *Store) TrackerLog(ctx context.Context, eventID, matchID int64, gameNo int) (*GameLog, error) {
+	var l GameLog
+	err := s.with(ctx).Where("event_id = ? AND match_id = ? AND game_no = ? AND tracker", eventID, matchID, gameNo).First(&l).Error
+	if err != nil {
+		return nil, wrap(fmt.Sprintf("tracker log of match %d game %d", matchID, gameNo), err)
+	}
+	return &l, nil
+}
+
+// TrackerGames are the latest tracked game of each of the given matches
+// (the highest game number), without bodies: what the round page and the
+// player's page show of them.
+func (s *Store) TrackerGames(ctx context.Context, eventID int64, matchIDs []int64) (map[int64]GameLog, error) {
+	out := make(map[int64]GameLog, len(matchIDs))
+	for start := 0; start < len(matchIDs); start += 500 {
+		var ls []GameLog
+		batch := matchIDs[start:min(start+500, len(matchIDs))]
+		if err := s.with(ctx).Omit("body").Where("event_id = ? AND tracker AND match_id IN ?", eventID, batch).
+			Order("game_no").Find(&ls).Error; err != nil {
+			return nil, wrap("tracker games", err)
+		}
+		for _, l := range ls {
+			out[*l.MatchID] = l // ordered by game: the last one stays
+		}
+	}
+	return out, nil
 }
 
 // GameLogCards loads the cards of a game with the given numbers (printing

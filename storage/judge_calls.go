@@ -14,10 +14,14 @@ const (
 
 // JudgeCall is a player's (or the system's) call for a judge.
 type JudgeCall struct {
-	ID        int64      `json:"id"`
-	EventID   int64      `json:"event_id"`
-	EntryID   *int64     `json:"entry_id"`
-	MatchID   *int64     `json:"match_id"`
+	ID      int64  `json:"id"`
+	EventID int64  `json:"event_id"`
+	EntryID *int64 `json:"entry_id"`
+	MatchID *int64 `json:"match_id"`
+	// GameLogID and Step: a call made from the game tracker, with the
+	// step the game was at.
+	GameLogID *int64     `json:"game_log_id"`
+	Step      *int       `json:"step"`
 	Reason    string     `json:"reason"`
 	Status    string     `json:"status"`
 	TakenBy   string     `json:"taken_by"`
@@ -36,6 +40,36 @@ func (s *Store) OpenJudgeCall(ctx context.Context, eventID int64, entryID, match
 		return err
 	})
 	return c, err
+}
+
+// OpenGameJudgeCall queues a call from a tracked game, linked to the game's
+// log at the step it is at. A call already open for the match (a dispute,
+// an earlier call) is returned instead, linked to the game if it was not.
+func (s *Store) OpenGameJudgeCall(ctx context.Context, eventID, entryID int64, gl *GameLog, step int, reason string) (*JudgeCall, error) {
+	var c *JudgeCall
+	err := s.Tx(ctx, func(tx *Store) error {
+		var err error
+		if c, err = tx.openJudgeCall(ctx, eventID, &entryID, gl.MatchID, reason); err != nil {
+			return err
+		}
+		if c.GameLogID != nil {
+			return nil
+		}
+		c.GameLogID, c.Step = &gl.ID, &step
+		if err := tx.with(ctx).Model(&JudgeCall{}).Where("id = ?", c.ID).
+			Updates(map[string]any{"game_log_id": gl.ID, "step": step}).Error; err != nil {
+			return wrap("link judge call to game", err)
+		}
+		return tx.notifyGame(ctx, gl)
+	})
+	return c, err
+}
+
+// OpenGameCalls are the calls not closed that were made from a game log.
+func (s *Store) OpenGameCalls(ctx context.Context, eventID, logID int64) ([]JudgeCall, error) {
+	var cs []JudgeCall
+	err := s.with(ctx).Where("event_id = ? AND game_log_id = ? AND status <> ?", eventID, logID, CallClosed).Order("id").Find(&cs).Error
+	return cs, wrap("judge calls of game", err)
 }
 
 func (s *Store) openJudgeCall(ctx context.Context, eventID int64, entryID, matchID *int64, reason string) (*JudgeCall, error) {
@@ -69,29 +103,47 @@ func (s *Store) JudgeCalls(ctx context.Context, eventID int64) ([]JudgeCall, err
 
 // UpdateJudgeCall takes or closes a call.
 func (s *Store) UpdateJudgeCall(ctx context.Context, actor Actor, eventID, id int64, status string) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		var c JudgeCall
-		if err := tx.locking(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&c).Error; err != nil {
-			return wrap("judge call", err)
-		}
-		now := tx.now()
-		fields := map[string]any{"status": status}
-		switch status {
-		case CallTaken:
-			fields["taken_by"], fields["taken_at"] = actor.Name, now
-		case CallClosed:
-			fields["closed_at"] = now
-		default:
-			return ErrBadResult
-		}
-		if err := tx.with(ctx).Model(&JudgeCall{}).Where("id = ?", id).Updates(fields).Error; err != nil {
-			return wrap("update judge call", err)
-		}
-		if err := tx.writeAudit(ctx, actor, &eventID, status, "judge-call", id, map[string]any{"status": c.Status}, map[string]any{"status": status}); err != nil {
-			return err
-		}
-		return tx.notify(ctx, Notice{EventID: eventID, Topic: "judge", Entries: optional(c.EntryID)})
-	})
+	return s.Tx(ctx, func(tx *Store) error { return tx.setCallStatus(ctx, actor, eventID, id, status, "") })
+}
+
+// closeCall closes a call in the caller's transaction, saying why in the
+// audit log; a call already closed stays as it is.
+func (s *Store) closeCall(ctx context.Context, actor Actor, eventID, id int64, reason string) error {
+	return s.setCallStatus(ctx, actor, eventID, id, CallClosed, reason)
+}
+
+func (s *Store) setCallStatus(ctx context.Context, actor Actor, eventID, id int64, status, reason string) error {
+	var c JudgeCall
+	if err := s.locking(ctx).Where("event_id = ? AND id = ?", eventID, id).First(&c).Error; err != nil {
+		return wrap("judge call", err)
+	}
+	if reason != "" && c.Status == status {
+		return nil
+	}
+	now := s.now()
+	fields := map[string]any{"status": status}
+	switch status {
+	case CallTaken:
+		fields["taken_by"], fields["taken_at"] = actor.Name, now
+	case CallClosed:
+		fields["closed_at"] = now
+	default:
+		return ErrBadResult
+	}
+	if err := s.with(ctx).Model(&JudgeCall{}).Where("id = ?", id).Updates(fields).Error; err != nil {
+		return wrap("update judge call", err)
+	}
+	after := map[string]any{"status": status}
+	if reason != "" {
+		after["reason"] = reason
+	}
+	if err := s.writeAudit(ctx, actor, &eventID, status, "judge-call", id, map[string]any{"status": c.Status}, after); err != nil {
+		return err
+	}
+	if err := s.notifyCallGame(ctx, &c); err != nil {
+		return err
+	}
+	return s.notify(ctx, Notice{EventID: eventID, Topic: "judge", Entries: optional(c.EntryID)})
 }
 
 // closeMatchCalls closes the open judge calls of a match (a dispute settled
@@ -113,8 +165,24 @@ func (s *Store) closeMatchCalls(ctx context.Context, actor Actor, eventID, match
 			map[string]any{"status": c.Status}, map[string]any{"status": CallClosed, "reason": reason}); err != nil {
 			return err
 		}
+		if err := s.notifyCallGame(ctx, &c); err != nil {
+			return err
+		}
 	}
 	return s.notify(ctx, Notice{EventID: eventID, Topic: "judge"})
+}
+
+// notifyCallGame tells the players of the game a call was made from that
+// the call changed (a judge is on the way, or done).
+func (s *Store) notifyCallGame(ctx context.Context, c *JudgeCall) error {
+	if c.GameLogID == nil {
+		return nil
+	}
+	gl, err := s.GameLogByID(ctx, c.EventID, *c.GameLogID)
+	if err != nil {
+		return err
+	}
+	return s.notifyGame(ctx, gl)
 }
 
 func optional(id *int64) []int64 {

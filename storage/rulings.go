@@ -25,6 +25,9 @@ type Ruling struct {
 	// Penalty is the penalty given with the ruling, filled by the list
 	// queries; it is not a column.
 	Penalty *RulingPenalty `json:"penalty,omitempty" gorm:"-"`
+	// CloseCall is a judge call the ruling answers: CreateRuling closes it
+	// in the same transaction. Not a column.
+	CloseCall *int64 `json:"-" gorm:"-"`
 }
 
 // TableName keeps GORM's naming out of the schema.
@@ -58,8 +61,10 @@ func (s *Store) CreateRuling(ctx context.Context, actor Actor, r *Ruling, p *Rul
 		if err := tx.checkMatchInEvent(ctx, r.EventID, r.MatchID); err != nil {
 			return err
 		}
+		var gl *GameLog
 		if r.GameLogID != nil {
-			if _, err := tx.GameLogByID(ctx, r.EventID, *r.GameLogID); err != nil {
+			var err error
+			if gl, err = tx.GameLogByID(ctx, r.EventID, *r.GameLogID); err != nil {
 				return err
 			}
 		}
@@ -102,7 +107,19 @@ func (s *Store) CreateRuling(ctx context.Context, actor Actor, r *Ruling, p *Rul
 			return wrap("create ruling", err)
 		}
 		r.Penalty = p
-		return tx.writeAudit(ctx, actor, &r.EventID, "create", "ruling", r.ID, nil, r)
+		if err := tx.writeAudit(ctx, actor, &r.EventID, "create", "ruling", r.ID, nil, r); err != nil {
+			return err
+		}
+		if r.CloseCall != nil {
+			if err := tx.closeCall(ctx, actor, r.EventID, *r.CloseCall, "ruling"); err != nil {
+				return err
+			}
+		}
+		if gl != nil {
+			// The players of a tracked game see the ruling on it.
+			return tx.notifyGame(ctx, gl)
+		}
+		return nil
 	})
 }
 

@@ -42,11 +42,11 @@ func TestGameLogCreateListAndAppendWithStaleCheck(t *testing.T) {
 	if err != nil || len(ls) != 1 || ls[0].Title != "Table 4" || ls[0].Body != "" {
 		t.Fatalf("list (without bodies): %+v, %v", ls, err)
 	}
-	if err := st.ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P1 first\n", map[string]any{"append": "P1 first"}); err != nil {
+	if err := st.ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P1 first\n", nil, map[string]any{"append": "P1 first"}); err != nil {
 		t.Fatal(err)
 	}
 	// A second writer that read the old body loses and changes nothing.
-	err = st.ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P2 first\n", nil)
+	err = st.ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P2 first\n", nil, nil)
 	if !errors.Is(err, storage.ErrStale) {
 		t.Fatalf("stale append: %v, want ErrStale", err)
 	}
@@ -62,7 +62,7 @@ func TestGameLogCreateListAndAppendWithStaleCheck(t *testing.T) {
 	if _, err := st.GameLogByID(ctx, other.ID, l.ID); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("log through another event: %v", err)
 	}
-	if err := st.ReplaceGameLogBody(ctx, judge, other.ID, l.ID, got.Body, "x", nil); !errors.Is(err, storage.ErrNotFound) {
+	if err := st.ReplaceGameLogBody(ctx, judge, other.ID, l.ID, got.Body, "x", nil, nil); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("update through another event: %v", err)
 	}
 	// A match that is not in the event is refused.
