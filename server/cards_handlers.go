@@ -84,6 +84,7 @@ func (s *Server) importCards(c echo.Context) error {
 	if len(cards) == 0 {
 		return s.cardsPage(c, views.CardsPage{ImportProblem: "The file holds no cards."}, http.StatusUnprocessableEntity)
 	}
+	defer s.cards.forget() // after the import, whatever its outcome
 	if err := s.store.ImportCards(c.Request().Context(), actorOf(c), cards, nil); err != nil {
 		return err
 	}

@@ -203,6 +203,12 @@ func (s *Server) showCalls(c echo.Context) error {
 				}
 			}
 		}
+		if call.GameLogID != nil {
+			if call.Step != nil {
+				row.GameStep = *call.Step
+			}
+			row.GameURL = stepURL(e, *call.GameLogID, row.GameStep) + "&call=" + strconv.FormatInt(call.ID, 10)
+		}
 		m.Calls = append(m.Calls, row)
 	}
 	p := s.page(c, e.Name+": judge calls")

@@ -47,6 +47,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 		row := views.JudgeLogRow{ID: gl.ID, Updated: gl.UpdatedAt.UTC().Format(timeFormat), By: gl.CreatedBy,
 			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
 		row.Title, row.Game = logMeta(gl)
+		row.Tracker = gl.Tracker
 		if row.Match, err = labels.label(gl.MatchID); err != nil {
 			return err
 		}
@@ -93,7 +94,14 @@ func (s *Server) registeredDeck(ctx context.Context, eventID int64, id *int64) (
 		return nil, nil // a list that does not read is the deck check's business
 	}
 	var parts []string
+	leader := rules.CanonicalNumber(en.DeckLeader)
 	for _, de := range d.Entries {
+		// A list without section headings has its Leader among the main
+		// deck's lines; the check found it (DeckLeader), and a Leader is
+		// never in the deck.
+		if leader != "" && rules.CanonicalNumber(de.Number) == leader {
+			continue
+		}
 		if de.Section == rules.SectionMain && de.Count > 0 {
 			parts = append(parts, strconv.Itoa(de.Count)+" "+de.Number)
 		}
@@ -278,29 +286,13 @@ func (s *Server) newGameLog(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
 	}
-	var b strings.Builder
-	b.WriteString("# " + title + "\n")
-	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(randomSeed(), 10)) + "]\n")
-	b.WriteString("[Event " + strconv.Quote(strings.Join(strings.Fields(e.Name), " ")) + "]\n")
-	for i, p := range [][2]string{{f.P1, f.P1Leader}, {f.P2, f.P2Leader}} {
-		tag := "P" + strconv.Itoa(i+1)
-		if p[0] != "" {
-			b.WriteString("[" + tag + " " + strconv.Quote(p[0]) + "]\n")
-		}
-		b.WriteString("[" + tag + "Leader " + strconv.Quote(p[1]) + "]\n")
-		if len(decklists[i]) > 0 {
-			b.WriteString("[" + tag + "Decklist " + strconv.Quote(strings.Join(decklists[i], ", ")) + "]\n")
-		} else {
-			b.WriteString("[" + tag + "Deck \"50 ?\"]\n")
-		}
-	}
-	b.WriteString("\n")
-	if _, err := engine.ParseLog([]byte(b.String())); err != nil {
-		// Everything above was checked; a failure here is our bug.
+	body, err := newLogBody(title, [][2]string{{"Event", e.Name}},
+		[2]logPlayer{{f.P1, f.P1Leader, decklists[0]}, {f.P2, f.P2Leader, decklists[1]}})
+	if err != nil {
 		return err
 	}
-	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: title, Body: b.String()}
-	err := s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
+	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: title, Body: body}
+	err = s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = msgNoSuchMatch
 		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
@@ -310,4 +302,43 @@ func (s *Server) newGameLog(c echo.Context) error {
 	}
 	setFlash(c, msgRecordStarted)
 	return redirect(c, logURL(e, gl.ID)+"/record")
+}
+
+// logPlayer is one player of a new log: the name ("" for none), the
+// Leader's number, and the registered decklist as "COUNT NUMBER" parts (nil
+// when the player has none: the deck is then 50 unknown cards).
+type logPlayer struct {
+	Name, Leader string
+	Decklist     []string
+}
+
+// newLogBody starts a log: its title as a comment, descriptive tags (name
+// and value, e.g. Event), a fresh seed, each player's name, Leader and deck
+// (a decklist bounds a paper game's deck), and no action yet.
+func newLogBody(title string, tags [][2]string, players [2]logPlayer) (string, error) {
+	var b strings.Builder
+	b.WriteString("# " + strings.Join(strings.Fields(title), " ") + "\n")
+	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(randomSeed(), 10)) + "]\n")
+	for _, t := range tags {
+		b.WriteString("[" + t[0] + " " + strconv.Quote(strings.Join(strings.Fields(t[1]), " ")) + "]\n")
+	}
+	for i, p := range players {
+		tag := "P" + strconv.Itoa(i+1)
+		if p.Name != "" {
+			b.WriteString("[" + tag + " " + strconv.Quote(p.Name) + "]\n")
+		}
+		b.WriteString("[" + tag + "Leader " + strconv.Quote(p.Leader) + "]\n")
+		if len(p.Decklist) > 0 {
+			b.WriteString("[" + tag + "Decklist " + strconv.Quote(strings.Join(p.Decklist, ", ")) + "]\n")
+		} else {
+			b.WriteString("[" + tag + "Deck \"50 ?\"]\n")
+		}
+	}
+	b.WriteString("\n")
+	if _, err := engine.ParseLog([]byte(b.String())); err != nil {
+		// Names and numbers were checked by the callers; a failure here
+		// is our bug.
+		return "", err
+	}
+	return b.String(), nil
 }

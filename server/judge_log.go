@@ -24,20 +24,22 @@ type judgeCards struct {
 }
 
 func (s *Server) loadJudgeCards(ctx context.Context, l *engine.Log) (*judgeCards, error) {
-	list, err := s.store.GameLogCards(ctx, rules.GameFusionWorld, logNumbers(l))
-	if err != nil {
-		return nil, err
-	}
-	return &judgeCards{engine: engine.NewCardMap(list), pool: rules.NewMapPool(list)}, nil
+	return s.gameCards(ctx, logNumbers(l))
 }
 
-// logNumbers lists every card number a log names: Leaders, decks and the
-// cards its actions refer to (which is where unknown cards are revealed).
+func newJudgeCards(list []rules.Card) *judgeCards {
+	return &judgeCards{engine: engine.NewCardMap(list), pool: rules.NewMapPool(list)}
+}
+
+// logNumbers lists every card number a log names: Leaders, decks and
+// decklists, and the cards its actions refer to (which is where unknown
+// cards are revealed).
 func logNumbers(l *engine.Log) []string {
 	var out []string
 	for _, p := range l.Setup.Players {
 		out = append(out, p.Leader)
 		out = append(out, p.Deck...)
+		out = append(out, p.Decklist...)
 	}
 	for _, a := range l.Actions {
 		for _, ref := range append([]string{a.Card}, a.Targets...) {
@@ -254,7 +256,7 @@ func (s *Server) showGameLog(c echo.Context) error {
 // step (its violation's rule, else the rule of its first event).
 func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
 	ctx := c.Request().Context()
-	m := views.JudgeLogPage{Event: judgeEventView(e), LogID: gl.ID, RecordURL: logURL(e, gl.ID) + "/record"}
+	m := views.JudgeLogPage{Event: judgeEventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
 	m.Title, m.Game = logMeta(gl)
 	var err error
 	if m.Match, err = s.matchLabels(ctx, e.ID).label(gl.MatchID); err != nil {
@@ -333,6 +335,26 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	m.Ruling.LogID, m.Ruling.Step, m.Ruling.Rule = strconv.FormatInt(gl.ID, 10), strconv.Itoa(step), ruleHint
 	if gl.MatchID != nil {
 		m.Ruling.Match = strconv.FormatInt(*gl.MatchID, 10)
+	}
+	// A call from the game tracker: where it was made, and the ruling
+	// closes it (the call named in the link first).
+	calls, err := s.store.OpenGameCalls(ctx, e.ID, gl.ID)
+	if err != nil {
+		return m, err
+	}
+	for _, call := range calls {
+		at := 0
+		if call.Step != nil {
+			at = *call.Step
+		}
+		name, err := s.entryName(ctx, e.ID, call.EntryID)
+		if err != nil {
+			return m, err
+		}
+		m.Calls = append(m.Calls, views.JudgeGameCall{Player: name, Step: at, StepURL: stepURL(e, gl.ID, at)})
+		if id := strconv.FormatInt(call.ID, 10); m.Ruling.Call == "" || c.QueryParam("call") == id {
+			m.Ruling.Call = id
+		}
 	}
 	return m, nil
 }

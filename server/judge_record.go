@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // recordVerbs are the helper's choices: the verbs a scorekeeper uses most.
@@ -117,6 +119,37 @@ func quickActions(st *engine.State) []string {
 	return append(quick, tp.String()+" end")
 }
 
+// appendLine adds one line to a log's text (base, read as before) and reads
+// the result again. problem says why not, for the user, when the line does
+// not read as exactly one action (a tag or a comment is not one).
+func appendLine(ctx context.Context, base string, before *engine.Log, line string) (body string, after *engine.Log, problem string) {
+	body = trimLog(base) + "\n" + line + "\n"
+	after, err := engine.ParseLog([]byte(body))
+	var pe *engine.ParseError
+	switch {
+	case errors.As(err, &pe):
+		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": pe.Msg})
+	case err != nil:
+		return "", nil, parseProblem(err)
+	case len(after.Actions) != len(before.Actions)+1:
+		return "", nil, i18n.T(ctx, "LineNotOneAction", nil)
+	}
+	return body, after, ""
+}
+
+// gameTotals are the life and deck counts of a state, kept with its log;
+// nil while the game is in its setup (no life cards yet).
+func gameTotals(st *engine.State) *storage.GameTotals {
+	if st.Phase == engine.PhaseSetup {
+		return nil
+	}
+	var t storage.GameTotals
+	for i := range st.Players {
+		t.Life[i], t.Deck[i] = len(st.Players[i].Life), len(st.Players[i].Deck)
+	}
+	return &t
+}
+
 // recordAction appends one line to the log if it reads as one action and the
 // rules allow it; otherwise the log is unchanged and the page says why (422).
 func (s *Server) recordAction(c echo.Context) error {
@@ -149,17 +182,9 @@ func (s *Server) recordAction(c echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, parseProblem(err))
 	}
-	body := trimLog(base) + "\n" + line + "\n"
-	after, err := engine.ParseLog([]byte(body))
-	var pe *engine.ParseError
-	if errors.As(err, &pe) {
-		return refuse(http.StatusUnprocessableEntity, fmt.Sprintf("This line cannot be read: %s", pe.Msg))
-	} else if err != nil {
-		return err
-	}
-	// A tag or a comment is not an action: exactly one action must be added.
-	if len(after.Actions) != len(before.Actions)+1 {
-		return refuse(http.StatusUnprocessableEntity, "Write one action, for example “P1 draw”; tags and comments cannot be added here.")
+	body, after, problem := appendLine(ctx, base, before, line)
+	if problem != "" {
+		return refuse(http.StatusUnprocessableEntity, problem)
 	}
 	jc, err := s.loadJudgeCards(ctx, after)
 	if err != nil {
@@ -173,7 +198,7 @@ func (s *Server) recordAction(c echo.Context) error {
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}
-	err = s.store.ReplaceGameLogBody(ctx, actorOf(c), e.ID, gl.ID, gl.Body, body, map[string]any{"append": line, "step": len(r.Steps)})
+	err = s.store.ReplaceGameLogBody(ctx, actorOf(c), e.ID, gl.ID, gl.Body, body, gameTotals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
 	if errors.Is(err, storage.ErrStale) {
 		fresh, ferr := s.store.GameLogByID(ctx, e.ID, gl.ID)
 		if ferr != nil {

@@ -109,7 +109,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 	}
 	f.LogID, f.Step, f.Match = c.FormValue("log"), c.FormValue("step"), c.FormValue("match")
 	f.Rule, f.Infraction = formText(c, "rule", 100), formText(c, "infraction", 200)
-	f.Penalty, f.Entry = c.FormValue("penalty"), c.FormValue("entry")
+	f.Penalty, f.Entry, f.Call = c.FormValue("penalty"), c.FormValue("entry"), c.FormValue("call")
 	// The note keeps its line breaks; only what the database refuses goes.
 	f.Note = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(c.FormValue("note"), "\x00", ""), "\uFFFD"))
 
@@ -133,6 +133,9 @@ func (s *Server) saveRuling(c echo.Context) error {
 		f.Errors["match"] = msgMatchID
 	}
 	r.MatchID = matchID
+	if r.CloseCall, ok = optionalID(f.Call); !ok {
+		return notFound()
+	}
 	switch {
 	case f.Note == "":
 		f.Errors["note"] = msgNoteNeeded
@@ -174,7 +177,11 @@ func (s *Server) saveRuling(c echo.Context) error {
 		if err != nil {
 			return err
 		}
+		call := m.Ruling.Call
 		m.Ruling = f
+		if f.Call == "" {
+			m.Ruling.Call = call // unticked: still offered
+		}
 		return render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(s.page(c, m.Title), m))
 	}
 	setFlash(c, msgRulingSaved)

@@ -24,7 +24,7 @@ import (
 // liveTopics are the topics a stream forwards; a subscriber keeps the ones it
 // has not written yet as bits, so a slow client never blocks a publisher and
 // never loses a topic (repeats of one topic merge into one event).
-var liveTopics = []string{"pairings", "results", "clock", "standings", "judge", "entries", liveEventChanged, liveResync, liveMine, "announcements"}
+var liveTopics = []string{"pairings", "results", "clock", "standings", "judge", "entries", liveEventChanged, liveResync, liveMine, "announcements", storage.TopicGame}
 
 // liveMine goes to a player's own stream (GET /p/:token/live) when a notice
 // names that player: the opponent reported, confirmed or disputed, staff
@@ -194,6 +194,16 @@ func (h *liveHub) publish(n storage.Notice) {
 	mine := topicBit(liveMine)
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if n.Topic == storage.TopicGame {
+		// A tracked game is news to its two players only: every tap of
+		// every table must not wake every phone in the room.
+		for sub := range h.subs[n.EventID] {
+			if sub.entryID != 0 && slices.Contains(n.Entries, sub.entryID) {
+				sub.post(bit)
+			}
+		}
+		return
+	}
 	for sub := range h.subs[n.EventID] {
 		if sub.entryID != 0 && slices.Contains(n.Entries, sub.entryID) {
 			sub.post(bit | mine)

@@ -139,6 +139,9 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	m.Announcements = announcementList(rm.announcements, false)
 	m.CallOpen = rm.callOpen[en.ID]
 	m.Match = s.currentMatch(rm, en)
+	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {
+		return err
+	}
 	// A standing means something once results are in: before that every
 	// player is on 0 points and the rank is only the order of entry.
 	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(rm.data.Rounds); ranked {
@@ -180,6 +183,25 @@ func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, pr
 
 // liveScriptURL is the live-update script that pages with live parts load.
 func liveScriptURL() string { return views.AssetURL("live.js") }
+
+// matchAtTime adds the end-of-round procedure on the game tracker's counts
+// once the match's time is up and its result is not in. The counts change
+// with every tap, so they are not in the read model: only then is it worth
+// a query.
+func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Entry, pm *views.PlayerMatch) error {
+	if pm == nil || pm.Bye || pm.Final != "" || !pm.Clock.TimeUp() {
+		return nil
+	}
+	games, err := s.store.TrackerGames(ctx, rm.data.Event.ID, []int64{pm.ID})
+	if err != nil {
+		return err
+	}
+	if gl, ok := games[pm.ID]; ok {
+		mt := rm.matchOf[en.ID]
+		pm.AtTime = atTimeVerdict(ctx, rm.data.Event.EndOfRound, gl.Totals(), [2]string{rm.data.name(&mt.P1EntryID), rm.data.name(mt.P2EntryID)})
+	}
+	return nil
+}
 
 // currentMatch is the player's match in the latest published round.
 func (s *Server) currentMatch(rm *readModel, en *storage.Entry) *views.PlayerMatch {

@@ -284,6 +284,9 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		}
 		m.Matches = append(m.Matches, row)
 	}
+	if err := s.trackerCounts(ctx, e, r, d.Matches[r.Number], m.Matches); err != nil {
+		return err
+	}
 	m.Matches, m.Filters = filterMatches(ctx, c.QueryParam("show"), eventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
 	m.Show = c.QueryParam("show")
 	if next := c.QueryParam("next"); next == "none" {
@@ -728,4 +731,44 @@ func (s *Server) startTopCut(c echo.Context) error {
 	}
 	setFlash(c, msgRoundPaired)
 	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+}
+
+// trackerCounts adds the game tracker's life counts to the rows of the
+// matches that have a tracked game and, once a table's time is up, the
+// end-of-round procedure on them, with the result it gives preselected in
+// the staff's result form. rows are in the order of ms.
+func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage.Round, ms []storage.Match, rows []views.MatchRow) error {
+	ids := make([]int64, 0, len(ms))
+	for _, mt := range ms {
+		if mt.P2EntryID != nil {
+			ids = append(ids, mt.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	games, err := s.store.TrackerGames(ctx, e.ID, ids)
+	if err != nil || len(games) == 0 {
+		return err
+	}
+	now := s.now()
+	for i := range rows {
+		row := &rows[i]
+		gl, ok := games[row.ID]
+		t := gl.Totals()
+		if !ok || t == nil {
+			continue
+		}
+		names := [2]string{row.P1, row.P2}
+		row.Tracker = i18n.T(ctx, "TrackerRoundTotals", i18n.Args{"Game": gl.GameNo, "P1": names[0], "P1Life": t.Life[0], "P2": names[1], "P2Life": t.Life[1]})
+		clock := clockView(e.ID, r, time.Duration(ms[i].ExtensionSeconds)*time.Second, now)
+		if row.Status == storage.MatchConfirmed || !clock.TimeUp() {
+			continue
+		}
+		row.AtTime = atTimeVerdict(ctx, e.EndOfRound, t, names)
+		if e.EndOfRound == "count" && row.ResultKey == "" {
+			row.Suggested = countWinner(t)
+		}
+	}
+	return nil
 }

@@ -130,6 +130,7 @@ func (s *Server) routes(e *echo.Echo) {
 	app.POST("/p/:token/deck", s.playerDeck)
 	app.POST("/p/:token/judge", s.playerCallJudge)
 	app.POST("/p/:token/drop", s.playerDrop)
+	s.trackerRoutes(app) // the game tracker: /p/:token/game, /p/:token/games/:log
 	// GET /p/:token/live (the player's own live stream) is in liveRoutes.
 }
 

@@ -55,7 +55,9 @@ type Server struct {
 	links     *linkKeys
 	// models are the events' shared read models (read_model.go).
 	models readModels
-	live   *liveHub // live updates (live.go); made by liveRoutes
+	// cards caches the card maps games are replayed with (game_cards.go).
+	cards cardCache
+	live  *liveHub // live updates (live.go); made by liveRoutes
 	// listenAddr is where Serve listens, to name the LAN addresses when an
 	// organiser opens a page on 127.0.0.1; nil when not served by Serve.
 	listenAddr atomic.Pointer[net.TCPAddr]

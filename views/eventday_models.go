@@ -199,6 +199,13 @@ type MatchRow struct {
 	Version   int
 	P1Points  int
 	P2Points  int
+	// Tracker is the game tracker's life counts of the match's latest
+	// game ("" when nobody tracks it); AtTime the end-of-round procedure
+	// on them once time is up, and Suggested the result it gives ("p1",
+	// "p2", "draw"), preselected in the result form.
+	Tracker   string
+	AtTime    string
+	Suggested string
 }
 
 // StandingsPage shows the standings with tiebreakers and how they are computed.
@@ -285,6 +292,9 @@ type PlayerMatch struct {
 	BestOf      int
 	NeedConfirm bool // the opponent reported; this player should confirm or dispute
 	TheirResult string
+	// AtTime is the end-of-round procedure on the game tracker's counts,
+	// once time is up ("" otherwise, or without a tracked game).
+	AtTime string
 }
 
 // PenaltiesPage lists penalties with the form to add one.
@@ -331,6 +341,10 @@ type JudgeCallRow struct {
 	Waiting     string // "4 min"
 	Status      string
 	TakenBy     string
+	// GameURL opens the tracked game the call was made from, at the step
+	// it was at (GameStep), in the judge console.
+	GameURL  string
+	GameStep int
 }
 
 // PublicDecklistsPage shows every list once the organiser publishes them.
@@ -374,4 +388,9 @@ type AnnouncementForm struct {
 type CallReport struct {
 	Player string
 	Result string // "Ann won 2–1", "Draw"
+}
+
+// TimeUp reports whether the clock shows 0:00 (a complete round never does).
+func (c Clock) TimeUp() bool {
+	return c.State != "not-started" && c.State != "finished" && c.RemainingMS+c.ExtensionMS <= 0
 }

@@ -84,6 +84,7 @@ type JudgeLogRow struct {
 	Title, Match, Game string
 	Updated, By        string
 	URL, RecordURL     string
+	Tracker            bool // recorded by the players' game tracker
 }
 
 // JudgeRulingRow is a ruling in a list.
@@ -121,15 +122,19 @@ type JudgeRulingForm struct {
 	Penalty    string
 	Infraction string
 	Entry      string
-	Penalties  []Option
-	Entries    []Option
-	Errors     FieldErrors
+	// Call is a judge call the ruling answers (a call from the game
+	// tracker): closed with the ruling unless the judge unticks it.
+	Call      string
+	Penalties []Option
+	Entries   []Option
+	Errors    FieldErrors
 }
 
 // JudgeLogPage steps through a replayed game log.
 type JudgeLogPage struct {
 	Event     JudgeEvent
 	LogID     int64
+	Tracker   bool // recorded by the players' game tracker
 	Title     string
 	Match     string
 	Game      string
@@ -147,6 +152,15 @@ type JudgeLogPage struct {
 	StepList                            []JudgeStepRow
 	Rulings                             []JudgeRulingRow
 	Ruling                              JudgeRulingForm
+	// Calls are the open judge calls made from this game (the tracker).
+	Calls []JudgeGameCall
+}
+
+// JudgeGameCall is a judge call made from a tracked game, at a step.
+type JudgeGameCall struct {
+	Player  string
+	Step    int
+	StepURL string
 }
 
 // JudgeViolation is an illegal action or a deck problem.

@@ -14,6 +14,9 @@
 //         the page marks no parts. A page is never reloaded and a form never
 //         sent again. data-live-stream names the stream to follow instead of
 //         /events/{id}/live (a player's phone: /p/{token}/live adds "mine").
+//         data-live-fast (the game tracker: two phones, one game) refetches
+//         at once on each notice, without the random wait and the pause
+//         between refreshes that spare the server a room full of phones.
 //   [data-live-announce]: a live region told what changed in a part (its
 //         [data-live-summary] text), for screen readers, and the time left
 //         of a countdown with data-announce (minutes left -> words) at each
@@ -22,6 +25,10 @@
 //   A swap keeps the focus on the same control (or on the part, if the
 //   control is gone), what was typed or chosen and not yet sent, open
 //   <details>, and where the page is scrolled to.
+//   form[data-live-form]: sent with fetch (header X-Live-Form) instead of
+//         navigating; the answer is the page, whose live parts replace the
+//         page's as above. Without script, or if the request fails, the
+//         form is sent the ordinary way (post/redirect/get).
 //   [data-autoscroll] containers (the projector) scroll page by page.
 (function () {
   "use strict";
@@ -212,7 +219,7 @@
       }
       opened = true;
     });
-    ["pairings", "results", "clock", "standings", "judge", "entries", "resync", "mine", "announcements"].forEach(function (topic) {
+    ["pairings", "results", "clock", "standings", "judge", "entries", "resync", "mine", "announcements", "game"].forEach(function (topic) {
       es.addEventListener(topic, function () {
         // A short random wait spreads a room's clock requests over 300 ms.
         if (topic === "clock" || topic === "resync") setTimeout(function () { resync(ev); }, Math.random() * 300);
@@ -227,9 +234,17 @@
   // is never lost: a swap is pending until it runs).
   var MIN_SWAP_GAP = 5000;
   var lastSwap = 0;
+  var swapAgain = false; // a notice came during a refresh: refresh once more after it
+  function fast() {
+    return !!document.querySelector("[data-live-fast]");
+  }
   function scheduleSwap(jitter) {
+    if (swapping) {
+      swapAgain = true;
+      return;
+    }
     if (swapTimer) return;
-    var wait = Math.max(jitter ? 200 + Math.random() * 1000 : 0, lastSwap + MIN_SWAP_GAP - Date.now());
+    var wait = fast() ? 0 : Math.max(jitter ? 200 + Math.random() * 1000 : 0, lastSwap + MIN_SWAP_GAP - Date.now());
     swapTimer = setTimeout(function () {
       swapTimer = null;
       swap();
@@ -309,15 +324,26 @@
 
   function openDetails(root) {
     var out = [];
+    var ids = [];
     var ds = root.querySelectorAll("details");
-    for (var i = 0; i < ds.length; i++) if (ds[i].open) out.push(i);
-    return { count: ds.length, open: out };
+    for (var i = 0; i < ds.length; i++) {
+      if (!ds[i].open) continue;
+      out.push(i);
+      if (ds[i].id) ids.push(ds[i].id);
+    }
+    return { count: ds.length, open: out, ids: ids };
   }
 
+  // reopenDetails opens again the details that were open: by id where they
+  // have one (a list whose groups come and go), else by their place.
   function reopenDetails(root, was) {
     var ds = root.querySelectorAll("details");
+    for (var i = 0; i < was.ids.length; i++) {
+      var d = document.getElementById(was.ids[i]);
+      if (d && root.contains(d)) d.open = true;
+    }
     if (ds.length !== was.count) return; // another list: nothing to match
-    for (var i = 0; i < was.open.length; i++) ds[was.open[i]].open = true;
+    for (var j = 0; j < was.open.length; j++) ds[was.open[j]].open = true;
   }
 
   // replaceKeeping swaps old for fresh and keeps what the reader had: the
@@ -353,7 +379,10 @@
   }
 
   function swap() {
-    if (swapping) return;
+    if (swapping) {
+      swapAgain = true;
+      return;
+    }
     if (typing()) {
       // Do not pull a form from under someone filling it in.
       document.activeElement.addEventListener("blur", function () { scheduleSwap(false); }, { once: true });
@@ -375,14 +404,7 @@
         var said = [];
         anchored = false;
         if (parts.length) {
-          for (var i = 0; i < parts.length; i++) {
-            var name = parts[i].getAttribute("data-live-part");
-            var fresh = doc.querySelector('[data-live-part="' + name + '"]');
-            if (fresh && parts[i].innerHTML !== fresh.innerHTML) {
-              var s = replaceKeeping(parts[i], fresh);
-              if (s) said.push(s);
-            }
-          }
+          said = swapParts(doc);
         } else {
           var freshMain = doc.querySelector("main");
           var old = document.querySelector("main");
@@ -402,8 +424,79 @@
       })
       .then(function () {
         swapping = false;
+        if (swapAgain) {
+          swapAgain = false;
+          scheduleSwap(false);
+        }
       });
   }
+
+  // swapParts replaces each live part of the page that changed with its
+  // copy in doc, and returns what they say changed.
+  function swapParts(doc) {
+    var said = [];
+    var parts = document.querySelectorAll("[data-live-part]");
+    for (var i = 0; i < parts.length; i++) {
+      var name = parts[i].getAttribute("data-live-part");
+      var fresh = doc.querySelector('[data-live-part="' + name + '"]');
+      if (fresh && parts[i].innerHTML !== fresh.innerHTML) {
+        var s = replaceKeeping(parts[i], fresh);
+        if (s) said.push(s);
+      }
+    }
+    return said;
+  }
+
+  // Live forms: one request at a time (a second tap while the first is on
+  // its way is dropped: the server would refuse it as made on an old board
+  // anyway). If the request fails, the form goes the ordinary way; the
+  // server applies a form sent twice once.
+  var sending = false;
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-live-form") || !window.fetch || !window.URLSearchParams) return;
+    if (form.hasAttribute("data-live-native")) {
+      form.removeAttribute("data-live-native");
+      return;
+    }
+    e.preventDefault();
+    if (sending) return;
+    var submitter = e.submitter;
+    var data = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) { data.append(k, v); });
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    sending = true;
+    var part = form.closest("[data-live-part]");
+    if (part) part.setAttribute("aria-busy", "true");
+    fetch(form.action, {
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      headers: { Accept: "text/html", "X-Live-Form": "1" },
+    })
+      .then(function (res) {
+        return res.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        if (!doc.querySelector("[data-live-part]")) throw new Error("no live part");
+        var y = window.scrollY;
+        anchored = false;
+        swapParts(doc); // the answer to one's own tap: nothing to announce
+        if (!anchored) window.scrollTo(0, y);
+        lastSwap = Date.now();
+        start(false);
+      })
+      .catch(function () {
+        form.setAttribute("data-live-native", "");
+        if (form.requestSubmit) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+        else form.submit();
+      })
+      .then(function () {
+        sending = false;
+        if (part) part.removeAttribute("aria-busy");
+      });
+  });
 
   // Projector: sections taller than the screen scroll a page at a time.
   function autoscroll() {

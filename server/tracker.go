@@ -1,0 +1,364 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// The game tracker: both players of a match record a game from their phones
+// into a game log (docs/event-day.md, "The game tracker"). Each tap appends
+// one line of the notation (docs/game-log.md) marked with the phone that
+// entered it, and the engine replays the log at once, so an illegal action
+// is flagged on both phones with its rule. Every form carries the number of
+// actions the phone saw: a tap sent twice is applied once, and a tap made on
+// a board that has moved on since is refused rather than applied to another
+// game than the one the player saw.
+
+func (s *Server) trackerRoutes(app *echo.Group) {
+	app.GET("/p/:token/game", s.trackerEntry)
+	app.POST("/p/:token/game", s.trackerStart)
+	app.GET("/p/:token/games/:log", s.trackerShow)
+	app.POST("/p/:token/games/:log", s.trackerAct)
+	app.POST("/p/:token/games/:log/undo", s.trackerUndo)
+	app.POST("/p/:token/games/:log/judge", s.trackerCallJudge)
+}
+
+// trackedGame is a tracked game as one of its players opens it.
+type trackedGame struct {
+	entry *storage.Entry
+	event *storage.Event
+	log   *storage.GameLog
+	match *storage.Match
+	round *storage.Round
+	// current: the match is the player's match of the latest round shown
+	// to players (an older game is shown, not changed).
+	current bool
+	side    engine.Side
+	names   [2]string // P1's and P2's names, as the log has them
+	base    string    // the player's page, /p/{token}
+	url     string    // this game's tracker
+}
+
+// trackedGame loads the game of the URL for the player of the link; another
+// player's game, or a log that is not a tracker's, is not found.
+func (s *Server) trackedGame(c echo.Context) (*trackedGame, error) {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return nil, err
+	}
+	ctx := c.Request().Context()
+	id, err := strconv.ParseInt(c.Param("log"), 10, 64)
+	if err != nil || id <= 0 {
+		return nil, notFound()
+	}
+	gl, err := s.store.GameLogByID(ctx, ev.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	if !gl.Tracker || gl.MatchID == nil {
+		return nil, notFound()
+	}
+	m, err := s.store.MatchByID(ctx, ev.ID, *gl.MatchID)
+	if err != nil {
+		return nil, err
+	}
+	t := &trackedGame{entry: en, event: ev, log: gl, match: m, base: "/p/" + c.Param("token")}
+	t.url = t.base + "/games/" + strconv.FormatInt(gl.ID, 10)
+	switch m.Side(en.ID) {
+	case storage.ResultP1:
+		t.side = engine.P1
+	case storage.ResultP2:
+		t.side = engine.P2
+	default:
+		return nil, notFound()
+	}
+	rounds, err := s.store.Rounds(ctx, ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	var latest *storage.Round
+	for i := range rounds {
+		if rounds[i].ID == m.RoundID {
+			t.round = &rounds[i]
+		}
+		if rounds[i].Status != storage.RoundPreview {
+			latest = &rounds[i]
+		}
+	}
+	t.current = t.round != nil && latest != nil && latest.ID == t.round.ID
+	return t, nil
+}
+
+// closed says why the game can no longer be changed, or "".
+func (t *trackedGame) closed(ctx context.Context) string {
+	switch {
+	case t.match.Status == storage.MatchConfirmed:
+		return i18n.T(ctx, "TrackerMatchFinal", nil)
+	case !t.current:
+		return i18n.T(ctx, "TrackerOldRound", nil)
+	}
+	return ""
+}
+
+// byComment marks the line a phone entered: "P1 draw  # by P1". Undo reads
+// it back; a line a judge recorded has none and is nobody's to undo.
+var byComment = regexp.MustCompile(`\s#\s*by (P[12])\s*$`)
+
+func byMark(side engine.Side) string { return "  # by " + side.String() }
+
+// enteredBy is the side whose phone entered the action on line n (1-based)
+// of body, or NoSide.
+func enteredBy(body string, n int) engine.Side {
+	lines := strings.Split(body, "\n")
+	if n < 1 || n > len(lines) {
+		return engine.NoSide
+	}
+	m := byComment.FindStringSubmatch(strings.TrimRight(lines[n-1], "\r"))
+	switch {
+	case m == nil:
+		return engine.NoSide
+	case m[1] == "P1":
+		return engine.P1
+	}
+	return engine.P2
+}
+
+// undoneMark is the comment an undone line becomes, so the log keeps what
+// was undone, by whom and at which step.
+func undoneMark(side engine.Side, step int) string {
+	return "# undone by " + side.String() + " (step " + strconv.Itoa(step) + "): "
+}
+
+// trackerProblem is a refused tap: the page says why, with this status, and
+// the log is unchanged.
+type trackerProblem struct {
+	status int
+	msg    string
+}
+
+func (p *trackerProblem) Error() string { return p.msg }
+
+// expectedStep reads the number of actions the phone saw.
+func expectedStep(c echo.Context) (int, bool) {
+	n, err := strconv.Atoi(c.FormValue("step"))
+	return n, err == nil && n >= 0
+}
+
+// liveForm reports whether live.js sent the form (fetch): the answer is then
+// the page itself, with no redirect to follow, and live.js swaps its parts.
+func liveForm(c echo.Context) bool { return c.Request().Header.Get("X-Live-Form") != "" }
+
+// trackerAct enters one action: a one-tap button's line or a typed one.
+func (s *Server) trackerAct(c echo.Context) error {
+	t, err := s.trackedGame(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	line := strings.Join(strings.Fields(c.FormValue("line")), " ")
+	m := views.TrackerPage{Line: line}
+	refuse := func(status int, msg string) error {
+		m.Problem = msg
+		return s.renderTracker(c, t, nil, m, status)
+	}
+	if msg := t.closed(ctx); msg != "" {
+		return refuse(http.StatusConflict, msg)
+	}
+	expect, ok := expectedStep(c)
+	if !ok {
+		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerReload", nil))
+	}
+	switch {
+	case line == "":
+		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerLineEmpty", nil))
+	case strings.ContainsAny(line, "#\r\n") || len(line) > 300 || !plainText(line):
+		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerOneLine", nil))
+	}
+	// Read the line against the log as loaded, to refuse what cannot be
+	// read at once and to know the cards it names: the transaction below
+	// then only reads, checks and writes.
+	base, pre, err := textBody(t.log.Body)
+	if err != nil {
+		return refuse(http.StatusUnprocessableEntity, parseProblem(err))
+	}
+	appended, named, problem := appendLine(ctx, base, pre, line+byMark(t.side))
+	if problem != "" {
+		return refuse(http.StatusUnprocessableEntity, problem)
+	}
+	jc, err := s.gameCards(ctx, logNumbers(named))
+	if err != nil {
+		return err
+	}
+	var done *trackerReplay
+	gl, err := s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+		// Usually nobody has written since the log was read: what was read
+		// above stands; else read the log as it is now.
+		before, body, after := pre, appended, named
+		if cur.Body != t.log.Body {
+			base, before, err = textBody(cur.Body)
+			if err != nil {
+				return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblem(err)}
+			}
+			var problem string
+			if body, after, problem = appendLine(ctx, base, before, line+byMark(t.side)); problem != "" {
+				return nil, &trackerProblem{http.StatusUnprocessableEntity, problem}
+			}
+		}
+		n := len(before.Actions)
+		entered := after.Actions[n]
+		if n != expect {
+			if n == expect+1 && engine.FormatAction(before.Actions[n-1]) == engine.FormatAction(entered) {
+				return nil, nil // this tap, sent again (or the same tap from the other phone): already in
+			}
+			return nil, &trackerProblem{http.StatusConflict, i18n.T(ctx, "TrackerMovedOn", nil)}
+		}
+		if entered.Verb == engine.VerbConcede && entered.Player != t.side {
+			return nil, &trackerProblem{http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerConcedeOwn", nil)}
+		}
+		r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
+		done = &trackerReplay{log: after, replay: r, cards: jc, body: body}
+		audit := map[string]any{"append": engine.FormatAction(entered), "step": n + 1, "by": t.side.String()}
+		if v := r.Steps[n].Violation; v != nil {
+			audit["illegal"] = v.Rule
+		}
+		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final), Audit: audit}, nil
+	})
+	var tp *trackerProblem
+	if errors.As(err, &tp) {
+		return refuse(tp.status, tp.msg)
+	}
+	if err != nil {
+		return err
+	}
+	t.log = gl
+	if liveForm(c) {
+		return s.renderTracker(c, t, done, views.TrackerPage{}, http.StatusOK)
+	}
+	return redirect(c, t.url)
+}
+
+// trackerUndo takes back the player's own last action: its line becomes a
+// comment saying what was undone, so both phones and the judge see it.
+func (s *Server) trackerUndo(c echo.Context) error {
+	t, err := s.trackedGame(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	var m views.TrackerPage
+	refuse := func(status int, msg string) error {
+		m.Problem = msg
+		return s.renderTracker(c, t, nil, m, status)
+	}
+	if msg := t.closed(ctx); msg != "" {
+		return refuse(http.StatusConflict, msg)
+	}
+	expect, ok := expectedStep(c)
+	if !ok || expect < 1 {
+		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerReload", nil))
+	}
+	_, pre, err := textBody(t.log.Body)
+	if err != nil {
+		return refuse(http.StatusUnprocessableEntity, parseProblem(err))
+	}
+	jc, err := s.gameCards(ctx, logNumbers(pre))
+	if err != nil {
+		return err
+	}
+	var done *trackerReplay
+	gl, err := s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+		base, before, err := textBody(cur.Body)
+		if err != nil {
+			return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblem(err)}
+		}
+		n := len(before.Actions)
+		mark := undoneMark(t.side, expect)
+		if n == expect-1 && strings.HasPrefix(lastLine(base), mark) {
+			return nil, nil // this undo, sent again: already done
+		}
+		if n != expect {
+			return nil, &trackerProblem{http.StatusConflict, i18n.T(ctx, "TrackerMovedOn", nil)}
+		}
+		last := before.Actions[n-1]
+		if enteredBy(base, last.Line) != t.side {
+			return nil, &trackerProblem{http.StatusConflict, i18n.T(ctx, "TrackerUndoNotYours", nil)}
+		}
+		lines := strings.Split(base, "\n")
+		lines[last.Line-1] = mark + engine.FormatAction(last)
+		body := strings.Join(lines, "\n")
+		after, err := engine.ParseLog([]byte(body))
+		if err != nil || len(after.Actions) != n-1 {
+			return nil, errors.New("tracker: undo did not remove exactly one action") // our bug
+		}
+		r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
+		done = &trackerReplay{log: after, replay: r, cards: jc, body: body}
+		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final),
+			Audit: map[string]any{"undo": engine.FormatAction(last), "step": n, "by": t.side.String()}}, nil
+	})
+	var tp *trackerProblem
+	if errors.As(err, &tp) {
+		return refuse(tp.status, tp.msg)
+	}
+	if err != nil {
+		return err
+	}
+	t.log = gl
+	if liveForm(c) {
+		return s.renderTracker(c, t, done, views.TrackerPage{}, http.StatusOK)
+	}
+	return redirect(c, t.url)
+}
+
+// lastLine is the last line of s that is not blank.
+func lastLine(s string) string {
+	s = strings.TrimRight(s, " \t\r\n")
+	return strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:])
+}
+
+// trackerCallJudge calls a judge to the game: the call names the game's log
+// and the step it is at, so the judge console opens it there.
+func (s *Server) trackerCallJudge(c echo.Context) error {
+	t, err := s.trackedGame(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	_, l, err := textBody(t.log.Body)
+	step := 0
+	if err == nil {
+		step = len(l.Actions)
+	}
+	reason := i18n.T(ctx, "TrackerCallReason", i18n.Args{"Step": step})
+	if _, err := s.store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
+		return err
+	}
+	if liveForm(c) {
+		return s.renderTracker(c, t, nil, views.TrackerPage{}, http.StatusOK)
+	}
+	return redirect(c, t.url)
+}
+
+// playerActor is who the audit log names for a tap.
+func (s *Server) playerActor(t *trackedGame) storage.Actor {
+	return storage.Actor{Name: "player " + t.entry.PlayerName}
+}
+
+// trackerShow is the tracker of one game (GET: live.js fetches it again
+// when the other phone enters something).
+func (s *Server) trackerShow(c echo.Context) error {
+	t, err := s.trackedGame(c)
+	if err != nil {
+		return err
+	}
+	return s.renderTracker(c, t, nil, views.TrackerPage{}, http.StatusOK)
+}

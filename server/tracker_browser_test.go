@@ -1,0 +1,243 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// waitShows waits until the element's text contains want, and fails with
+// the page and the requests it made when it does not.
+func waitShows(t *testing.T, ctx context.Context, css, want string) {
+	t.Helper()
+	if got := waitText(t, ctx, css, want, 20*time.Second); !strings.Contains(got, want) {
+		res, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`performance.getEntriesByType("resource").map(function(e){return Math.round(e.startTime)+" "+Math.round(e.duration)+" "+e.name}).join("\n")`))
+		t.Fatalf("waiting for %q in %s, which reads %q\nrequests made:\n%s\npage:\n%s", want, css, got, res, pageText(ctx))
+	}
+}
+
+// tapMove taps the tracker's button for a line of the notation (opening its
+// group first when it sits in one) and waits for the tracker to show the
+// step after it.
+func tapMove(t *testing.T, ctx context.Context, line string) {
+	t.Helper()
+	sel, _ := json.Marshal(`button[name="line"][value="` + line + `"]`)
+	// As a thumb would: open the group, scroll the button to the middle
+	// of the screen (clear of the bar at the bottom), tap it.
+	do(t, ctx, chromedp.WaitReady(chromedp.CSS(`button[name="line"][value="`+line+`"]`)), chromedp.Evaluate[chromedp.Void](`(function(){
+		var b = document.querySelector(`+string(sel)+`);
+		var d = b.closest("details");
+		if (d) d.open = true;
+		if (!b.closest(".tk-bar")) b.scrollIntoView({block: "center"});
+	})()`))
+	before, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(`+string(sel)+`).form.step.value`))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`button[name="line"][value="`+line+`"]`)))
+	n, _ := strconv.Atoi(before)
+	want := strconv.Itoa(n + 1)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		now, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('input[name="step"]')||{}).value||""`))
+		if err == nil && now == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tapping %q: the tracker is at step %s, want %s\npage:\n%s", line, before, want, pageText(ctx))
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// screenshot saves the page as a PNG under $TENKAICHI_SCREENSHOTS, when
+// set, for a person to look at; it checks nothing.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("TENKAICHI_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	// What the screen shows, and the whole page.
+	for suffix, shot := range map[string]chromedp.Action[[]byte]{"": chromedp.CaptureScreenshot(), "-full": chromedp.FullScreenshot(100)} {
+		png, err := chromedp.Run(ctx, shot)
+		if err != nil {
+			t.Logf("screenshot %s: %v", name, err)
+			return
+		}
+		_ = os.WriteFile(filepath.Join(dir, name+suffix+".png"), png, 0o644)
+	}
+}
+
+// Two phones (390×844) play the start of a game with the tracker: each tap
+// shows on the other phone without a reload, an illegal action is flagged
+// on both with its rule and undone from the phone that entered it, a judge
+// is called from the game, and the judge replays it in the console, steps
+// back, and rules; both phones show the ruling.
+func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
+	f := newTrackerMatch(t)
+	p1, p2 := phone(t), phone(t)
+	phones := [2]context.Context{p1, p2}
+	base := f.d.a.srv.URL
+
+	// P1 opens the tracker from the match and starts it; P2's link opens
+	// the same game.
+	navigate(t, p1, base+f.d.links[f.names[0]])
+	do(t, p1, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="open-tracker"]`))))
+	waitFor(t, p1, `[data-testid="tracker-start"]`)
+	screenshot(t, p1, "tracker-start-390")
+	do(t, p1, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="tracker-start"]`))))
+	waitFor(t, p1, `[data-testid="tracker"]`)
+	gl, err := f.d.a.store.TrackerLog(context.Background(), f.d.id, f.match, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.logID = gl.ID
+	navigate(t, p2, base+f.d.links[f.names[1]]+"/game")
+	waitFor(t, p2, `[data-testid="tracker"]`)
+	for i, ctx := range phones {
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.__samePage = true`))
+		noSideScroll(t, ctx, "tracker of "+f.names[i])
+	}
+	screenshot(t, p1, "tracker-setup-390")
+
+	tapMove(t, p1, "P1 first")
+	waitShows(t, p2, `[data-testid="tracker-status"]`, "keeps or redraws")
+	tapMove(t, p1, "P1 keep")
+	tapMove(t, p2, "P2 keep")
+	waitShows(t, p1, `[data-testid="tracker-status"]`, "Turn 1 · your turn")
+	tapMove(t, p1, "P1 draw")
+	// Charge a card from the decklist's names: one tap on the group, one
+	// on the card.
+	do(t, p1, chromedp.Click(chromedp.CSS(`#grp-charge summary`)))
+	screenshot(t, p1, "tracker-charge-390")
+	charge, _ := chromedp.Run(p1, chromedp.Evaluate[string](`document.querySelector('#grp-charge button[name="line"]').value`))
+	tapMove(t, p1, charge)
+	waitShows(t, p2, `[data-testid="tracker-energy-P1"]`, "1 active")
+	tapMove(t, p1, "P1 end")
+	waitShows(t, p2, `[data-testid="tracker-status"]`, "Turn 2 · your turn")
+	tapMove(t, p2, "P2 draw")
+	tapMove(t, p2, "P2 end")
+	tapMove(t, p1, "P1 draw")
+	tapMove(t, p1, "P1 attack leader -> leader")
+	waitShows(t, p2, `[data-testid="tracker-battle"]`, "attacks")
+	tapMove(t, p1, "P1 pass")
+	tapMove(t, p2, "P2 pass")
+	screenshot(t, p2, "tracker-damage-step-390")
+	tapMove(t, p2, "damage")
+	for _, ctx := range phones {
+		waitShows(t, ctx, `[data-testid="tracker-life-P2"]`, "7")
+	}
+
+	// P2 types an attack in P1's turn: recorded, flagged on both phones.
+	do(t, p2,
+		chromedp.Click(chromedp.CSS(`#grp-line summary`)),
+		chromedp.SendKeys(chromedp.CSS(`#tk-line`), "P2 attack leader -> leader\r"),
+	)
+	for _, ctx := range phones {
+		waitShows(t, ctx, `[data-testid="tracker-flag"]`, "is not allowed")
+		waitShows(t, ctx, `[data-testid="tracker-flag-rule"]`, "Turn player")
+	}
+	screenshot(t, p1, "tracker-flag-390")
+	if has, _ := chromedp.Run(p1, chromedp.Evaluate[bool](`!!document.querySelector('[data-testid="tracker-undo"]')`)); has {
+		t.Fatal("P1's phone offers to undo P2's action")
+	}
+	do(t, p2, chromedp.Click(chromedp.CSS(`[data-testid="tracker-undo"]`)))
+	for _, ctx := range phones {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			gone, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.querySelector('[data-testid="tracker-flag"]')`))
+			if gone {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the undone action is still flagged:\n%s", pageText(ctx))
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+
+	// P1 calls a judge from the game; P2's phone shows it.
+	do(t, p1, chromedp.Click(chromedp.CSS(`[data-testid="tracker-call-judge"]`)))
+	waitFor(t, p2, `[data-testid="tracker-judge-called"]`)
+	for i, ctx := range phones {
+		if same, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__samePage === true`)); !same {
+			t.Fatalf("%s's phone reloaded the page during the game", f.names[i])
+		}
+		noSideScroll(t, ctx, "tracker during the game")
+	}
+	screenshot(t, p1, "tracker-game-390")
+
+	// The judge, on a laptop, opens the call, replays the game from where
+	// it was called, steps back, and rules.
+	judge := screen(t, 1280, 800)
+	phoneSignIn(t, judge, f.d.a, "org")
+	navigate(t, judge, base+f.d.path+"/calls")
+	waitFor(t, judge, `[data-testid="call-game"]`)
+	do(t, judge, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="call-game"]`))))
+	waitFor(t, judge, `[data-testid="game-call"]`)
+	steps := len(f.actions())
+	waitShows(t, judge, `[data-testid="step"]`, "Step ")
+	if got := text(t, judge, `.step-count`); got != strconv.Itoa(steps)+" / "+strconv.Itoa(steps) {
+		t.Fatalf("the judge's console opened at %q, want the current step %d", got, steps)
+	}
+	do(t, judge, leadsToNewPage(chromedp.Click(chromedp.CSS(`a[rel="prev"]`))))
+	if got := text(t, judge, `.step-count`); got != strconv.Itoa(steps-1)+" / "+strconv.Itoa(steps) {
+		t.Fatalf("one step back: %q", got)
+	}
+	do(t, judge, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details.judge-form").forEach(function(d){d.open=true})`))
+	do(t, judge,
+		chromedp.SendKeys(chromedp.CSS(`#note`), "Only the turn player attacks: the attack was taken back."),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="ruling-form"] button[type=submit]`))),
+	)
+	waitFor(t, judge, `[data-testid="rulings"]`)
+	screenshot(t, judge, "judge-log-1280")
+	for _, ctx := range phones {
+		waitShows(t, ctx, `[data-testid="tracker-ruling"]`, "the attack was taken back")
+	}
+	if calls, _ := f.d.a.store.JudgeCalls(context.Background(), f.d.id); len(calls) != 0 {
+		t.Fatalf("the call is open after the ruling: %+v", calls)
+	}
+
+	// The same tracker on a laptop's screen.
+	wide := screen(t, 1280, 800)
+	navigate(t, wide, base+f.d.links[f.names[0]]+"/games/"+strconv.FormatInt(f.logID, 10))
+	waitFor(t, wide, `[data-testid="tracker"]`)
+	screenshot(t, wide, "tracker-1280")
+}
+
+// Without JavaScript a tap is a plain form: post, redirect, and the board
+// as it now is.
+func TestPhoneTracksWithoutJavaScript(t *testing.T) {
+	f := newTrackerFixture(t)
+	ctx := phone(t)
+	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	}))
+	navigate(t, ctx, f.d.a.srv.URL+f.games[0])
+	waitFor(t, ctx, `button[value="P1 first"]`)
+	do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`button[value="P1 first"]`))))
+	waitShows(t, ctx, `[data-testid="tracker-status"]`, "keeps or redraws")
+	do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`button[value="P1 keep"]`))))
+	waitShows(t, ctx, `[data-testid="tracker-recent"]`, "kept the hand")
+	if u, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`)); u != f.games[0] {
+		t.Fatalf("after a tap without script the phone is on %s", u)
+	}
+	// A group opens without script (<details>), and its card is one tap.
+	f.tap(1, "P2 keep")
+	navigate(t, ctx, f.d.a.srv.URL+f.games[0])
+	do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`button[value="P1 draw"]`))))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#grp-charge summary`)))
+	do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`#grp-charge button[name="line"]`))))
+	waitShows(t, ctx, `[data-testid="tracker-recent"]`, "charged")
+	if n := len(f.actions()); n != 5 {
+		t.Fatalf("%d actions after five taps without script", n)
+	}
+}

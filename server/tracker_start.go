@@ -1,0 +1,180 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// trackerMatch is the match a player can track: their match of the latest
+// round shown to players, with an opponent (nil when there is none).
+func (s *Server) trackerMatch(c echo.Context, ev *storage.Event, en *storage.Entry) (*storage.Match, *storage.Round, error) {
+	rm, err := s.readModelOf(c.Request().Context(), ev.ID, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := rm.matchOf[en.ID]
+	if rm.latest == nil || m == nil || m.P2EntryID == nil {
+		return nil, nil, nil
+	}
+	return m, rm.latest, nil
+}
+
+// trackerEntry is GET /p/:token/game, the player page's link: the latest
+// tracked game of the player's match, or the form that starts one.
+func (s *Server) trackerEntry(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	m, _, err := s.trackerMatch(c, ev, en)
+	if err != nil {
+		return err
+	}
+	if m != nil {
+		games, err := s.store.TrackerGames(c.Request().Context(), ev.ID, []int64{m.ID})
+		if err != nil {
+			return err
+		}
+		if gl, ok := games[m.ID]; ok {
+			return redirect(c, "/p/"+c.Param("token")+"/games/"+strconv.FormatInt(gl.ID, 10))
+		}
+	}
+	return s.renderTrackerStart(c, en, ev, m, views.TrackerStartPage{Game: 1}, http.StatusOK)
+}
+
+// renderTrackerStart shows the form that starts the tracker, asking for
+// the Leaders the registered decklists do not give.
+func (s *Server) renderTrackerStart(c echo.Context, en *storage.Entry, ev *storage.Event, m *storage.Match, f views.TrackerStartPage, status int) error {
+	ctx := c.Request().Context()
+	f.EventID, f.Token = ev.ID, "/p/"+c.Param("token")
+	f.Action = f.Token + "/game"
+	f.Heading = i18n.T(ctx, "TrackerStartHeading", nil)
+	if m == nil {
+		if f.Problem == "" {
+			f.Problem = i18n.T(ctx, "TrackerNoMatch", nil)
+		}
+	} else {
+		opp, err := s.opponentOf(c, ev, en, m)
+		if err != nil {
+			return err
+		}
+		f.Opponent = opp.PlayerName
+		f.MyLeader, f.TheirLead = en.DeckLeader == "", opp.DeckLeader == ""
+	}
+	p := s.page(c, f.Heading)
+	p.Flash = ""
+	p.ForPlayer = true
+	return render(c, status, views.TrackerStartView(p, f))
+}
+
+func (s *Server) opponentOf(c echo.Context, ev *storage.Event, en *storage.Entry, m *storage.Match) (*storage.Entry, error) {
+	id := *m.P2EntryID
+	if m.Side(en.ID) == storage.ResultP2 {
+		id = m.P1EntryID
+	}
+	return s.store.EntryByID(c.Request().Context(), ev.ID, id)
+}
+
+// trackerStart is POST /p/:token/game: it starts the tracker's log of a
+// game of the player's match (game 1, or the next of a best of three), or
+// opens the one already started, from either phone.
+func (s *Server) trackerStart(c echo.Context) error {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	m, round, err := s.trackerMatch(c, ev, en)
+	if err != nil {
+		return err
+	}
+	f := views.TrackerStartPage{Game: 1, Values: map[string]string{}, Errors: views.FieldErrors{}}
+	if m == nil {
+		return s.renderTrackerStart(c, en, ev, nil, f, http.StatusConflict)
+	}
+	if m.Status == storage.MatchConfirmed {
+		f.Problem = i18n.T(ctx, "TrackerMatchFinal", nil)
+		return s.renderTrackerStart(c, en, ev, m, f, http.StatusConflict)
+	}
+	bestOf := 1
+	if round.Kind == storage.KindTopCut {
+		bestOf = ev.TopCutBestOf
+	}
+	if g := strings.TrimSpace(c.FormValue("game")); g != "" {
+		n, err := strconv.Atoi(g)
+		if err != nil || n < 1 || n > bestOf {
+			f.Problem = i18n.N(ctx, "TrackerGameNumber", bestOf, nil)
+			return s.renderTrackerStart(c, en, ev, m, f, http.StatusUnprocessableEntity)
+		}
+		f.Game = n
+	}
+	base := "/p/" + c.Param("token")
+	if gl, err := s.store.TrackerLog(ctx, ev.ID, m.ID, f.Game); err == nil {
+		return redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return err
+	}
+	opp, err := s.opponentOf(c, ev, en, m)
+	if err != nil {
+		return err
+	}
+	// The Leaders: from the registered decklists, else as typed.
+	leader := func(e *storage.Entry, field string) string {
+		if e.DeckLeader != "" {
+			return e.DeckLeader
+		}
+		v := strings.ToUpper(formText(c, field, 30))
+		f.Values[field] = v
+		if _, err := engine.ParseText([]byte("[P1Leader " + strconv.Quote(v) + "]")); v == "" || err != nil {
+			f.Errors[field] = i18n.T(ctx, "TrackerLeaderNeeded", nil)
+		}
+		return v
+	}
+	mine, theirs := leader(en, "leader_me"), leader(opp, "leader_them")
+	if len(f.Errors) > 0 {
+		return s.renderTrackerStart(c, en, ev, m, f, http.StatusUnprocessableEntity)
+	}
+	p1, p2 := en, opp
+	l1, l2 := mine, theirs
+	if m.Side(en.ID) == storage.ResultP2 {
+		p1, p2, l1, l2 = opp, en, theirs, mine
+	}
+	var players [2]logPlayer
+	for i, p := range []struct {
+		e      *storage.Entry
+		leader string
+	}{{p1, l1}, {p2, l2}} {
+		deck, err := s.registeredDeck(ctx, ev.ID, &p.e.ID)
+		if err != nil {
+			return err
+		}
+		players[i] = logPlayer{Name: p.e.PlayerName, Leader: p.leader, Decklist: deck}
+	}
+	label, err := s.matchLabels(ctx, ev.ID).label(&m.ID)
+	if err != nil {
+		return err
+	}
+	title := i18n.T(ctx, "TrackerLogTitle", i18n.Args{"Match": label, "Game": f.Game})
+	tags := [][2]string{{"Event", ev.Name}, {"Round", strconv.Itoa(round.Number)}}
+	if m.TableNo != nil {
+		tags = append(tags, [2]string{"Table", strconv.Itoa(*m.TableNo)})
+	}
+	body, err := newLogBody(title, tags, players)
+	if err != nil {
+		return err
+	}
+	gl, _, err := s.store.CreateTrackerLog(ctx, storage.Actor{Name: "player " + en.PlayerName},
+		&storage.GameLog{EventID: ev.ID, MatchID: &m.ID, GameNo: f.Game, Title: title, Body: body})
+	if err != nil {
+		return err
+	}
+	return redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
+}

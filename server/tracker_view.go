@@ -1,0 +1,548 @@
+package server
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// trackerReplay is a tracked game read and replayed, with its cards.
+type trackerReplay struct {
+	log    *engine.Log
+	replay *engine.Replay
+	cards  *judgeCards
+	body   string
+}
+
+// recentLines is how many of the last actions the tracker lists.
+const recentLines = 8
+
+// replayTracked reads and replays a tracked game's log as it is stored.
+func (s *Server) replayTracked(ctx context.Context, t *trackedGame) (*trackerReplay, error) {
+	body, l, err := textBody(t.log.Body)
+	if err != nil {
+		return nil, err
+	}
+	jc, err := s.loadJudgeCards(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	return &trackerReplay{log: l, replay: engine.Run(l, jc.engine, engine.ReplayOptions{RunOn: true}), cards: jc, body: body}, nil
+}
+
+// renderTracker shows a tracked game from the side of the link's player:
+// the board, what they may enter, the flags and the game so far. tr is the
+// game just replayed by the caller, or nil to replay it here; m holds what
+// the caller says (a refused line and why).
+func (s *Server) renderTracker(c echo.Context, t *trackedGame, tr *trackerReplay, m views.TrackerPage, status int) error {
+	ctx := c.Request().Context()
+	var err error
+	if tr == nil {
+		if tr, err = s.replayTracked(ctx, t); err != nil {
+			if _, ok := err.(*engine.ParseError); !ok {
+				return err
+			}
+			// A log changed behind the tracker's back (a judge's upload
+			// never is a tracker's): say where, and enter nothing.
+			m.Problem = parseProblem(err)
+			m.ReadOnly = m.Problem
+			return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.now()), status)
+		}
+	}
+	rulings, err := s.store.RulingsForLog(ctx, t.event.ID, t.log.ID)
+	if err != nil {
+		return err
+	}
+	calls, err := s.store.OpenGameCalls(ctx, t.event.ID, t.log.ID)
+	if err != nil {
+		return err
+	}
+	m.CallOpen = len(calls) > 0
+	return s.renderTrackerPage(c, trackerModel(ctx, t, tr, rulings, trackerFrame(ctx, t, m, s.now())), status)
+}
+
+// trackerFrame fills what the page shows of the match around the game:
+// addresses, heading, clock, and whether taps are taken.
+func trackerFrame(ctx context.Context, t *trackedGame, m views.TrackerPage, now time.Time) views.TrackerPage {
+	m.EventID, m.Token, m.URL = t.event.ID, t.base, t.url
+	m.UndoURL, m.CallURL, m.HelpURL = t.url+"/undo", t.url+"/judge", "/help/game-log"
+	table := ""
+	if t.match.TableNo != nil {
+		table = strconv.Itoa(*t.match.TableNo)
+	}
+	m.Heading = i18n.T(ctx, "TrackerHeading", i18n.Args{"Table": table, "Game": t.log.GameNo})
+	if m.ReadOnly == "" {
+		m.ReadOnly = t.closed(ctx)
+	}
+	if t.round != nil {
+		clock := clockView(t.event.ID, t.round, time.Duration(t.match.ExtensionSeconds)*time.Second, now)
+		m.Clock = &clock
+	}
+	return m
+}
+
+// trackerModel is the tracker page of a replayed game, with the rulings
+// made on it: no database, so it is what a benchmark measures.
+func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, rulings []storage.Ruling, m views.TrackerPage) views.TrackerPage {
+	v := trackerViewer{ctx: ctx, t: t, tr: tr}
+	st := &tr.replay.Final
+	m.Step = len(tr.log.Actions)
+	for i, name := range []string{tr.log.Setup.Players[0].Name, tr.log.Setup.Players[1].Name} {
+		t.names[i] = name
+		if name == "" {
+			t.names[i] = engine.Side(i).String()
+		}
+	}
+	view := engine.View(st)
+	m.Me, m.Them = v.player(st, &view, t.side), v.player(st, &view, t.side.Other())
+	m.Status, m.Battle, m.Over = v.status(st, &view)
+
+	ruled := map[int]bool{}
+	for i := len(rulings) - 1; i >= 0; i-- {
+		r := rulings[i]
+		row := views.TrackerRuling{Rule: r.Rule, Note: r.Note, Judge: r.JudgeName}
+		if r.Step != nil {
+			row.Step = *r.Step
+			ruled[*r.Step] = true
+		}
+		m.Rulings = append(m.Rulings, row)
+	}
+	steps := tr.replay.Steps
+	for i := range steps {
+		sp := &steps[i]
+		if sp.Violation == nil {
+			continue
+		}
+		args := i18n.Args{"Step": sp.Index, "Action": engine.FormatAction(sp.Action)}
+		head := i18n.T(ctx, "TrackerFlagHeadMine", args)
+		if by := enteredBy(tr.body, sp.Action.Line); by != t.side {
+			if by == engine.NoSide {
+				by = sp.Action.Player
+			}
+			args["Who"] = v.actorName(engine.Action{Player: by})
+			head = i18n.T(ctx, "TrackerFlagHead", args)
+		}
+		m.Flags = append(m.Flags, views.TrackerFlag{Step: sp.Index, Head: head,
+			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), Message: sp.Violation.Message(), Ruled: ruled[sp.Index]})
+	}
+	for _, sp := range steps[max(0, len(steps)-recentLines):] {
+		m.Recent = append(m.Recent, views.TrackerLine{Step: sp.Index, Who: v.actorName(sp.Action), Text: v.describe(sp.Action), Illegal: sp.Violation != nil})
+	}
+	if n := len(steps); n > 0 {
+		last := steps[n-1].Action
+		m.Last = v.describe(last)
+		if who := v.actorName(last); who != "" {
+			m.Last = i18n.T(ctx, "TrackerLastAction", i18n.Args{"Who": who, "Action": m.Last})
+		}
+	}
+	for _, w := range view.Waiting {
+		mine := w.Player == t.side.String()
+		tw := views.TrackerWaiting{Text: w.Text, Mine: mine}
+		args := i18n.Args{"Skill": strings.Replace(w.Skill, w.Card, v.cardName(w.Card), 1), "Name": t.names[sideIndex(w.Player)]}
+		if mine {
+			tw.Skill = i18n.T(ctx, "TrackerWaitingMine", args)
+			tw.Line = w.Player + " use " + w.Card + " -> "
+		} else {
+			tw.Skill = i18n.T(ctx, "TrackerWaitingTheirs", args)
+		}
+		m.Waiting = append(m.Waiting, tw)
+	}
+	if m.Clock != nil && m.Clock.TimeUp() && !st.Result.Over {
+		m.AtTime = atTimeVerdict(ctx, t.event.EndOfRound, gameTotals(st), t.names)
+	}
+	if m.ReadOnly == "" && !st.Result.Over {
+		v.moves(st, &m)
+		if n := len(steps); n > 0 && enteredBy(tr.body, steps[n-1].Action.Line) == t.side {
+			last := steps[n-1].Action
+			m.Undo = &views.TrackerMove{ID: "undo", Label: i18n.T(ctx, "TrackerUndo", nil), Detail: v.describe(last)}
+		}
+	}
+	if m.ReadOnly == "" && st.Result.Over && t.round != nil && t.round.Kind == storage.KindTopCut && t.log.GameNo < t.event.TopCutBestOf {
+		m.NextGame, m.StartURL = t.log.GameNo+1, t.base+"/game"
+	}
+	return m
+}
+
+func (s *Server) renderTrackerPage(c echo.Context, m views.TrackerPage, status int) error {
+	p := s.page(c, m.Heading)
+	p.Flash = ""
+	p.ForPlayer = true
+	p.JSURL = liveScriptURL()
+	return render(c, status, views.TrackerView(p, m))
+}
+
+// trackerViewer words a tracked game for one of its players.
+type trackerViewer struct {
+	ctx context.Context
+	t   *trackedGame
+	tr  *trackerReplay
+}
+
+func sideIndex(side string) int {
+	if side == "P2" {
+		return 1
+	}
+	return 0
+}
+
+// cardName is a card's name (the number when the pool does not know it),
+// with its copy number when the reference has one.
+func (v *trackerViewer) cardName(ref string) string {
+	r, err := engine.ParseRef(ref)
+	if err != nil || r.Number == "" {
+		return ref
+	}
+	name := r.Number
+	if c, ok := v.tr.cards.pool.Card(r.Number); ok && c.Name != "" {
+		name = c.Name
+	}
+	if r.Nth > 0 {
+		name += " #" + strconv.Itoa(r.Nth)
+	}
+	return name
+}
+
+// refName names a card reference of an action by side (whose card it is
+// unless the reference says), the Leader as "Son Goku (Leader)".
+func (v *trackerViewer) refName(ref string, side engine.Side) string {
+	r, err := engine.ParseRef(ref)
+	if err != nil {
+		return ref
+	}
+	if r.Owner != engine.NoSide {
+		side = r.Owner
+	}
+	if r.Leader && (side == engine.P1 || side == engine.P2) {
+		return i18n.T(v.ctx, "TrackerLeaderCard", i18n.Args{"Card": v.cardName(v.tr.log.Setup.Players[side].Leader)})
+	}
+	return v.cardName(ref)
+}
+
+// actorName is who an action is by: "You", the opponent's name, or "" for
+// a battle's outcome.
+func (v *trackerViewer) actorName(a engine.Action) string {
+	switch a.Player {
+	case v.t.side:
+		return i18n.T(v.ctx, "TrackerYou", nil)
+	case engine.P1, engine.P2:
+		return v.t.names[a.Player]
+	}
+	return ""
+}
+
+// describe words an action for the list of the game so far. What the other
+// player cannot see (the card they drew) is not named on their phone.
+func (v *trackerViewer) describe(a engine.Action) string {
+	ctx := v.ctx
+	card := func() string { return v.refName(a.Card, a.Player) }
+	switch a.Verb {
+	case engine.VerbFirst:
+		return i18n.T(ctx, "TrackerDidFirst", nil)
+	case engine.VerbKeep:
+		return i18n.T(ctx, "TrackerDidKeep", nil)
+	case engine.VerbRedraw:
+		return i18n.T(ctx, "TrackerDidRedraw", nil)
+	case engine.VerbDraw:
+		if a.Card == "" || a.Player != v.t.side {
+			return i18n.T(ctx, "TrackerDidDraw", nil)
+		}
+		return i18n.T(ctx, "TrackerDidDrawCard", i18n.Args{"Card": card()})
+	case engine.VerbCharge:
+		return i18n.T(ctx, "TrackerDidCharge", i18n.Args{"Card": card()})
+	case engine.VerbPlay:
+		return i18n.T(ctx, "TrackerDidPlay", i18n.Args{"Card": card()})
+	case engine.VerbAwaken:
+		return i18n.T(ctx, "TrackerDidAwaken", nil)
+	case engine.VerbAttack:
+		target := ""
+		if len(a.Targets) > 0 {
+			target = v.refName(a.Targets[0], a.Player.Other())
+		}
+		return i18n.T(ctx, "TrackerDidAttack", i18n.Args{"Attacker": card(), "Target": target})
+	case engine.VerbBlock:
+		return i18n.T(ctx, "TrackerDidBlock", i18n.Args{"Card": card()})
+	case engine.VerbCombo:
+		return i18n.T(ctx, "TrackerDidCombo", i18n.Args{"Card": card()})
+	case engine.VerbPass:
+		return i18n.T(ctx, "TrackerDidPass", nil)
+	case engine.VerbDamage:
+		return i18n.T(ctx, "TrackerDidDamage", nil)
+	case engine.VerbKO:
+		if a.Player == engine.NoSide {
+			return i18n.T(ctx, "TrackerDidKOTarget", nil)
+		}
+	case engine.VerbMiss:
+		return i18n.T(ctx, "TrackerDidMiss", nil)
+	case engine.VerbEnd:
+		return i18n.T(ctx, "TrackerDidEnd", nil)
+	case engine.VerbConcede:
+		return i18n.T(ctx, "TrackerDidConcede", nil)
+	case engine.VerbUse:
+		if len(a.Targets) == 0 && len(a.Pay) == 0 {
+			return i18n.T(ctx, "TrackerDidUse", i18n.Args{"Card": card()})
+		}
+	}
+	// Declared effects and choices: the line itself.
+	return engine.FormatAction(a)
+}
+
+// player is one side of the board; the player's own hand is listed on
+// their own phone only.
+func (v *trackerViewer) player(st *engine.State, view *engine.StateView, side engine.Side) views.TrackerPlayer {
+	pv := view.Players[side]
+	out := views.TrackerPlayer{Name: v.t.names[side], Side: side.String(), Turn: view.Result == "" && view.TurnPlayer == side.String(), Dealt: st.Phase != engine.PhaseSetup,
+		Life: pv.Life, Hand: pv.Hand, Deck: pv.Deck, Drop: len(pv.Drop), Energy: views.JudgePlayer{EnergyActive: pv.EnergyActive,
+			Energy: pv.Energy, Markers: pv.Markers}.EnergyLine(v.ctx)}
+	card := func(cv engine.CardView) views.TrackerCard {
+		ref := cv.Card
+		if cv.Copy > 0 {
+			ref += "#" + strconv.Itoa(cv.Copy)
+		}
+		tc := views.TrackerCard{Label: v.cardName(ref), Number: cv.Card, Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki}
+		if cv.Power != nil {
+			tc.Power = strconv.Itoa(*cv.Power)
+		}
+		return tc
+	}
+	out.Leader = card(pv.Leader)
+	for _, b := range pv.Battle {
+		out.Battle = append(out.Battle, card(b))
+	}
+	if pv.Field != nil {
+		f := card(*pv.Field)
+		out.Field = &f
+	}
+	for _, n := range pv.Combo {
+		out.Combo = append(out.Combo, v.cardName(n))
+	}
+	if side == v.t.side {
+		for _, id := range st.Players[side].Hand {
+			if n := st.Name(id); n != "?" {
+				out.HandSeen = append(out.HandSeen, v.cardName(n))
+			} else {
+				out.Unnamed++
+			}
+		}
+	}
+	return out
+}
+
+// status words the turn and phase (or the setup), the battle and the result.
+func (v *trackerViewer) status(st *engine.State, view *engine.StateView) (status, battle, over string) {
+	ctx := v.ctx
+	switch {
+	case st.Result.Over:
+		args := i18n.Args{"Reason": st.Result.Reason}
+		switch st.Result.Winner {
+		case engine.NoSide:
+			over = i18n.T(ctx, "TrackerOverDraw", args)
+		case v.t.side:
+			over = i18n.T(ctx, "TrackerOverWon", args)
+		default:
+			args["Name"] = v.t.names[st.Result.Winner]
+			over = i18n.T(ctx, "TrackerOverLost", args)
+		}
+		return over, "", over
+	case st.Phase == engine.PhaseSetup:
+		if st.First == engine.NoSide {
+			return i18n.T(ctx, "TrackerSetupFirst", nil), "", ""
+		}
+		return i18n.T(ctx, "TrackerSetupHands", nil), "", ""
+	}
+	phase := phaseWord(ctx, st.Phase)
+	if st.TurnPlayer == v.t.side {
+		status = i18n.T(ctx, "TrackerTurnMine", i18n.Args{"Turn": st.Turn, "Phase": phase})
+	} else {
+		status = i18n.T(ctx, "TrackerTurnTheirs", i18n.Args{"Turn": st.Turn, "Phase": phase, "Name": v.t.names[st.TurnPlayer]})
+	}
+	if b := view.Battle; b != nil {
+		tp := st.TurnPlayer
+		args := i18n.Args{"Attacker": v.refName(battleRef(b.Attacker, st, tp, true), tp), "Target": v.refName(battleRef(b.Target, st, tp, false), tp.Other()),
+			"Step": battleStepWord(ctx, b.Step)}
+		if b.AttackerPower != nil && b.TargetPower != nil {
+			args["AttackerPower"], args["TargetPower"] = *b.AttackerPower, *b.TargetPower
+			battle = i18n.T(ctx, "TrackerBattlePowers", args)
+		} else {
+			battle = i18n.T(ctx, "TrackerBattle", args)
+		}
+	}
+	return status, battle, ""
+}
+
+// battleRef is the reference of the battle's attacker or target: "leader"
+// when it is a Leader, else its number.
+func battleRef(number string, st *engine.State, turn engine.Side, attacker bool) string {
+	id := st.Battle.Target
+	side := turn.Other()
+	if attacker {
+		id, side = st.Battle.Attacker, turn
+	}
+	if id == st.Players[side].Leader.ID {
+		return "leader"
+	}
+	return number
+}
+
+// moves fills the taps of the page: one-tap moves in the bar, moves that
+// name a card in groups, and the opponent's one-tap moves apart.
+func (v *trackerViewer) moves(st *engine.State, m *views.TrackerPage) {
+	ctx, me := v.ctx, v.t.side
+	groups := map[string]*views.TrackerGroup{}
+	var order []string
+	group := func(key string) *views.TrackerGroup {
+		g, ok := groups[key]
+		if !ok {
+			g = &views.TrackerGroup{ID: "grp-" + key, Title: groupTitle(ctx, key)}
+			groups[key] = g
+			order = append(order, key)
+		}
+		return g
+	}
+	for _, a := range engine.NextMoves(st, me) {
+		mv := views.TrackerMove{ID: moveID(a), Line: engine.FormatAction(a)}
+		card := v.refName(a.Card, me)
+		switch a.Verb {
+		case engine.VerbFirst, engine.VerbKeep, engine.VerbRedraw, engine.VerbPass, engine.VerbEnd:
+			mv.Label = doLabel(ctx, a.Verb)
+			m.Quick = append(m.Quick, mv)
+			continue
+		case engine.VerbDraw:
+			if a.Card == "" {
+				mv.Label = doLabel(ctx, a.Verb)
+				m.Quick = append(m.Quick, mv)
+				continue
+			}
+			mv.Label, mv.Detail = card, v.cardDetail(a.Card, false)
+			group("draw").Moves = append(group("draw").Moves, mv)
+		case engine.VerbCharge, engine.VerbPlay, engine.VerbBlock:
+			mv.Label, mv.Detail = card, v.cardDetail(a.Card, a.Verb == engine.VerbPlay)
+			g := group(string(a.Verb))
+			g.Moves = append(g.Moves, mv)
+		case engine.VerbCombo:
+			mv.Label, mv.Detail = card, v.cardDetail(a.Card, false)
+			if a.From == engine.ZoneBattle {
+				mv.Label = i18n.T(ctx, "TrackerComboFromBattle", i18n.Args{"Card": card})
+			}
+			group("combo").Moves = append(group("combo").Moves, mv)
+		case engine.VerbAttack:
+			mv.Label = i18n.T(ctx, "TrackerAttackMove", i18n.Args{"Attacker": card, "Target": v.refName(a.Targets[0], me.Other())})
+			group("attack").Moves = append(group("attack").Moves, mv)
+		case engine.VerbAwaken:
+			mv.Label = i18n.T(ctx, "TrackerAwakenMove", i18n.Args{"Card": v.refName("leader", me)})
+			group("skill").Moves = append(group("skill").Moves, mv)
+		case engine.VerbUse:
+			mv.Label = i18n.T(ctx, "TrackerUseMove", i18n.Args{"Card": card})
+			group("skill").Moves = append(group("skill").Moves, mv)
+		}
+	}
+	for _, k := range order {
+		m.Groups = append(m.Groups, *groups[k])
+	}
+	for _, a := range engine.NextMoves(st, engine.NoSide) {
+		m.Quick = append(m.Quick, views.TrackerMove{ID: moveID(a), Line: engine.FormatAction(a),
+			Label: doLabel(ctx, a.Verb), Detail: outcomeDetail(ctx, a.Verb)})
+	}
+	// The opponent's moves that name no card of their hand: who goes first
+	// (a die roll: either phone), then what their phone would enter.
+	them := me.Other()
+	for _, a := range engine.NextMoves(st, them, engine.VerbFirst, engine.VerbKeep, engine.VerbRedraw, engine.VerbDraw,
+		engine.VerbPass, engine.VerbEnd, engine.VerbBlock) {
+		mv := views.TrackerMove{ID: moveID(a), Line: engine.FormatAction(a)}
+		args := i18n.Args{"Name": v.t.names[them]}
+		switch {
+		case a.Verb == engine.VerbFirst:
+			mv.Label = i18n.T(ctx, "TrackerDoTheyFirst", args)
+			m.Quick = append(m.Quick, mv)
+			continue
+		case a.Verb == engine.VerbBlock:
+			args["Card"] = v.refName(a.Card, them)
+		case a.Verb == engine.VerbDraw && a.Card == "", a.Verb == engine.VerbKeep, a.Verb == engine.VerbRedraw,
+			a.Verb == engine.VerbPass, a.Verb == engine.VerbEnd:
+		default:
+			continue
+		}
+		mv.Label = theyLabel(ctx, a.Verb, args)
+		m.Theirs = append(m.Theirs, mv)
+	}
+}
+
+// cardDetail is a card's number with its cost (for a play) or power.
+func (v *trackerViewer) cardDetail(ref string, cost bool) string {
+	r, err := engine.ParseRef(ref)
+	if err != nil || r.Number == "" {
+		return ""
+	}
+	c, ok := v.tr.cards.pool.Card(r.Number)
+	switch {
+	case ok && cost && c.Cost != nil:
+		return i18n.T(v.ctx, "TrackerCardCost", i18n.Args{"Number": r.Number, "Cost": *c.Cost})
+	case ok && c.Power != nil:
+		return i18n.T(v.ctx, "TrackerCardPower", i18n.Args{"Number": r.Number, "Power": *c.Power})
+	}
+	return r.Number
+}
+
+// moveID is an id for a move's button that stays the same from one
+// refresh to the next, so the focus stays on it.
+func moveID(a engine.Action) string {
+	var b strings.Builder
+	b.WriteString("mv")
+	for _, r := range strings.ToLower(engine.FormatAction(a)) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// atTimeVerdict applies the event's end-of-round procedure to a game's
+// counts once time is up: with "count", the player with more life wins,
+// then the one with more cards in the deck, else it is a draw. For the
+// other procedures it says the counts alone. "" before the game started.
+func atTimeVerdict(ctx context.Context, rule string, t *storage.GameTotals, names [2]string) string {
+	if t == nil {
+		return ""
+	}
+	args := i18n.Args{"P1": names[0], "P2": names[1], "P1Life": t.Life[0], "P2Life": t.Life[1], "P1Deck": t.Deck[0], "P2Deck": t.Deck[1]}
+	if rule != "count" {
+		return i18n.T(ctx, "AtTimeCounts", args)
+	}
+	switch winner := countWinner(t); winner {
+	case storage.ResultDraw:
+		return i18n.T(ctx, "AtTimeLevel", args)
+	default:
+		args["Winner"] = names[sideIndex(strings.ToUpper(winner))]
+		if t.Life[0] != t.Life[1] {
+			return i18n.T(ctx, "AtTimeByLife", args)
+		}
+		return i18n.T(ctx, "AtTimeByDeck", args)
+	}
+}
+
+// countWinner is the result the "count" procedure gives a game unfinished
+// at time: more life wins, then more deck cards, else a draw.
+func countWinner(t *storage.GameTotals) string {
+	switch {
+	case t.Life[0] != t.Life[1]:
+		if t.Life[0] > t.Life[1] {
+			return storage.ResultP1
+		}
+		return storage.ResultP2
+	case t.Deck[0] != t.Deck[1]:
+		if t.Deck[0] > t.Deck[1] {
+			return storage.ResultP1
+		}
+		return storage.ResultP2
+	}
+	return storage.ResultDraw
+}
