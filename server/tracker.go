@@ -233,18 +233,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 		}
 		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final), Audit: audit}, nil
 	})
-	var tp *trackerProblem
-	if errors.As(err, &tp) {
-		return refuse(tp.status, tp.msg)
-	}
-	if err != nil {
-		return err
-	}
-	t.log = gl
-	if liveForm(c) {
-		return s.renderTracker(c, t, done, views.TrackerPage{}, http.StatusOK)
-	}
-	return redirect(c, t.url)
+	return s.answerTap(c, t, m, gl, done, err)
 }
 
 // trackerUndo takes back the player's own last action: its line becomes a
@@ -305,9 +294,17 @@ func (s *Server) trackerUndo(c echo.Context) error {
 		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final),
 			Audit: map[string]any{"undo": engine.FormatAction(last), "step": n, "by": t.side.String()}}, nil
 	})
+	return s.answerTap(c, t, m, gl, done, err)
+}
+
+// answerTap answers a tap once its transaction is over: the tracker itself
+// for live.js, or a redirect to it (post/redirect/get); a refused tap shows
+// the page with why, and m's typed line kept.
+func (s *Server) answerTap(c echo.Context, t *trackedGame, m views.TrackerPage, gl *storage.GameLog, done *trackerReplay, err error) error {
 	var tp *trackerProblem
 	if errors.As(err, &tp) {
-		return refuse(tp.status, tp.msg)
+		m.Problem = tp.msg
+		return s.renderTracker(c, t, nil, m, tp.status)
 	}
 	if err != nil {
 		return err
