@@ -42,6 +42,8 @@ type a11yFixture struct {
 	pan      *dayEvent // Panini Night: a DBZ event (main personalities, no rules engine)
 	logPath  string    // a replayed game log with an illegal step
 	recPath  string    // a log being recorded
+	game     string    // a game on the tracker, with an illegal step, from a player's phone
+	gameFrom string    // a player's link whose match has no tracked game yet
 	matchID  int64     // a match of Saturday Cup
 	banList  string    // a ban list's page
 	snapshot int64     // a snapshot of Saturday Cup
@@ -108,6 +110,11 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	}
 	f.recPath = r.location
 
+	// The table that has not reported plays on the game tracker; its first
+	// player attacks on turn 1, which the rules do not allow.
+	f.game = f.trackGame(t, sat, sat.pending(), "P1 first", "P1 keep", "P2 keep", "P1 draw", "P1 attack leader -> leader")
+	f.gameFrom = sat.links[sat.matchIn(storage.MatchReported, 1)]
+
 	// Sunday Cup: registration open; Kim's saved list is not legal.
 	f.sun = newDayEvent(t, a, org, "0", "Kim")
 	renameEvent(t, a, f.sun.id, "Sunday Cup")
@@ -166,6 +173,30 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	a.signedInAt("bob", storage.RoleOrganiser, other.ID)
 	a.signedInAt("joe", storage.RoleJudge, other.ID)
 	return f
+}
+
+// trackGame starts the game tracker from a player's phone (naming the
+// Leaders a registered list does not give) and enters lines from it; it
+// returns the game's address on that phone.
+func (f *a11yFixture) trackGame(t *testing.T, d *dayEvent, name string, lines ...string) string {
+	t.Helper()
+	link := d.links[name]
+	phone := d.phone(name)
+	// A registered list makes it a paper game: the tracker names its cards.
+	if en, err := f.a.store.EntryByID(context.Background(), d.id, d.ids[name]); err != nil {
+		t.Fatal(err)
+	} else if en.DeckText == "" {
+		f.saveDeck(d, name, f.deckText)
+	}
+	r := phone.post(link, link+"/game", url.Values{"leader_me": {"FS01-01"}, "leader_them": {"FS02-01"}})
+	if r.status != 303 || !strings.Contains(r.location, "/games/") {
+		t.Fatalf("start the tracker: %d %q\n%s", r.status, r.location, excerpt(r.body))
+	}
+	game := r.location
+	for i, line := range lines {
+		expectRedirect(t, line, phone.post(game, game, url.Values{"line": {line}, "step": {strconv.Itoa(i)}}), game)
+	}
+	return game
 }
 
 // saveDeck saves a player's decklist from their phone.
@@ -260,6 +291,15 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "published decklists, main personalities", route: "/events/:id/decklists", path: pan.path + "/decklists"},
 		{name: "metagame, main personalities", route: "/events/:id/metagame", path: pan.path + "/metagame"},
 		{name: "card lookup of another game", route: "/rules", path: "/rules?game=panini-dbz&q=Goku"},
+		{name: "game tracker: start", route: "/p/:token/game", path: f.gameFrom + "/game"},
+		{name: "game tracker, an illegal step flagged", route: "/p/:token/games/:log", path: f.game},
+		{name: "game tracker, a group open", route: "/p/:token/games/:log", path: f.game, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, chromedp.Click(chromedp.CSS(`#grp-charge summary`)), chromedp.Click(chromedp.CSS(`#grp-line summary`)))
+		}},
+		{name: "game tracker, a line refused", route: "/p/:token/games/:log", path: f.game, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, chromedp.Click(chromedp.CSS(`#grp-line summary`)), fill(`#tk-line`, "P1 jump"),
+				leadsToNewPage(chromedp.Submit(chromedp.CSS(`#tk-line`))))
+		}},
 
 		{name: "events", route: "/events", path: "/events", staff: true},
 		{name: "new event", route: "/events/new", path: "/events/new", staff: true},

@@ -180,7 +180,7 @@ func (s *Server) showEvent(c echo.Context) error {
 		for _, a := range log {
 			d.Audit = append(d.Audit, views.AuditRow{
 				When: a.CreatedAt.UTC().Format("2006-01-02 15:04:05 UTC"), Who: a.Actor,
-				Action: a.Action, Entity: a.Entity, EntityID: a.EntityID, Before: a.BeforeJSON, After: a.AfterJSON,
+				Action: a.Action, Entity: a.Entity, EntityID: a.EntityID, Row: a.ID, Before: a.BeforeJSON, After: a.AfterJSON,
 			})
 		}
 	}

@@ -122,6 +122,7 @@ var efConfirmForm = regexp.MustCompile(`name="match" value="(\d+)"[^>]*>\s*<inpu
 // a waitlist, a team, a late entry, awarded byes, a fixed table, finished
 // and running rounds, a half-reported match, a dispute with its judge call,
 // a player's call for a judge (closed), a judge attached, a game log, a
+// game tracked by the players' phones with a call made from it, a
 // ruling with its penalty on a step of the log, another penalty,
 // announcements (one removed) and the audit log of all of it.
 func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]storage.Match) {
@@ -230,6 +231,20 @@ func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]sto
 	if err := a.store.CreateRuling(ctx, asJudge, &storage.Ruling{EventID: d.id, Note: "Sleeves are fine"}, nil); err != nil {
 		t.Fatal(err)
 	}
+	// Ann and Cy track their game from their phones; Cy calls a judge from it.
+	tracked, _, err := a.store.CreateTrackerLog(ctx, storage.Actor{Name: "player Ann"}, &storage.GameLog{EventID: d.id, MatchID: &r2[0].ID,
+		Title: "Ann v Cy, game 1", Body: "# Ann v Cy\n[P1Leader \"FS01-01\"]\n[P2Leader \"FS02-01\"]\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tracked, err = a.store.ChangeGameLog(ctx, storage.Actor{Name: "player Ann"}, d.id, tracked.ID, func(gl *storage.GameLog) (*storage.GameLogChange, error) {
+		return &storage.GameLogChange{Body: gl.Body + "P1 first  # by P1\n", Totals: &storage.GameTotals{Life: [2]int{8, 7}, Deck: [2]int{40, 41}}}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.store.OpenGameJudgeCall(ctx, d.id, d.ids["Cy"], tracked, 1, "Called from the game tracker at step 1."); err != nil {
+		t.Fatal(err)
+	}
 	if err := a.store.GivePenalty(ctx, pfActor, &storage.RulingPenalty{EventID: d.id, EntryID: d.ids["Di"], MatchID: &r1[1].ID,
 		Kind: "caution", Infraction: "Tardiness", JudgeName: "org"}, 1); err != nil {
 		t.Fatal(err)
@@ -286,7 +301,8 @@ func TestEventFileRoundTripCarriesEverything(t *testing.T) {
 	first := pfExport(t, org, d.path)
 	for _, want := range []string{`"reports": [`, `"judges": [`, `"jules"`, `"judge_calls": [`, `"status": "taken"`, `"status": "closed"`,
 		`"game_logs": [`, `P1 draws 6`, `"rulings": [`, `"rule": "6-1-2"`, `"announcements": [`, `Round 3 starts at 14:10`,
-		`"audit_log": [`, `"action": "remove"`, `"status": "disputed"`} {
+		`"audit_log": [`, `"action": "remove"`, `"status": "disputed"`, `"tracker": true`, `"counts": {`, `"life": [`,
+		`"game_log": 2,`, `"step": 1,`} {
 		if !strings.Contains(string(first), want) {
 			t.Errorf("the export lacks %s", want)
 		}

@@ -33,6 +33,8 @@ type exportCall struct {
 	Player    *string    `json:"player"`
 	Round     int        `json:"round,omitempty"`
 	Match     int        `json:"match,omitempty"`
+	GameLog   int        `json:"game_log,omitempty"` // made from the game tracker: the game, and its step
+	Step      *int       `json:"step,omitempty"`
 	Reason    string     `json:"reason"`
 	Status    string     `json:"status"`
 	TakenBy   string     `json:"taken_by"`
@@ -50,6 +52,10 @@ type exportGameLog struct {
 	CreatedBy string    `json:"created_by"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
+	// Tracker: recorded by the players' game tracker (one per game of a
+	// match); Counts are its board's life and deck counts.
+	Tracker bool                `json:"tracker,omitempty"`
+	Counts  *storage.GameTotals `json:"counts,omitempty"`
 }
 
 type exportRuling struct {
@@ -101,6 +107,17 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 	for _, u := range judges {
 		ext.Judges = append(ext.Judges, u.Username)
 	}
+	logs, err := st.GameLogsWithBodies(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	logAt := map[int64]int{}
+	for i, l := range logs {
+		at := where.of(l.MatchID)
+		ext.GameLogs = append(ext.GameLogs, exportGameLog{Round: at.Round, Match: at.Match, GameNo: l.GameNo, Title: l.Title,
+			Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Tracker: l.Tracker, Counts: l.Totals()})
+		logAt[l.ID] = i + 1
+	}
 	calls, err := st.AllJudgeCalls(ctx, eventID)
 	if err != nil {
 		return err
@@ -113,18 +130,10 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 			p := playerID(*c.EntryID)
 			ec.Player = &p
 		}
+		if c.GameLogID != nil {
+			ec.GameLog, ec.Step = logAt[*c.GameLogID], c.Step
+		}
 		ext.JudgeCalls = append(ext.JudgeCalls, ec)
-	}
-	logs, err := st.GameLogsWithBodies(ctx, eventID)
-	if err != nil {
-		return err
-	}
-	logAt := map[int64]int{}
-	for i, l := range logs {
-		at := where.of(l.MatchID)
-		ext.GameLogs = append(ext.GameLogs, exportGameLog{Round: at.Round, Match: at.Match, GameNo: l.GameNo, Title: l.Title,
-			Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt})
-		logAt[l.ID] = i + 1
 	}
 	rulings, err := st.RulingsOldestFirst(ctx, eventID)
 	if err != nil {
@@ -216,7 +225,10 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 	for i, c := range ext.JudgeCalls {
 		what := fmt.Sprintf("Judge call %d", i+1)
 		ic := storage.ImportedCall{Call: storage.JudgeCall{Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
-			CreatedAt: c.CreatedAt, TakenAt: c.TakenAt, ClosedAt: c.ClosedAt}}
+			CreatedAt: c.CreatedAt, TakenAt: c.TakenAt, ClosedAt: c.ClosedAt, Step: c.Step}, GameLog: c.GameLog}
+		if c.GameLog < 0 || c.GameLog > len(ext.GameLogs) {
+			return problemf("%s names game log %d; the file has %d.", what, c.GameLog, len(ext.GameLogs))
+		}
 		if c.Player != nil {
 			if !entries[*c.Player] {
 				return problemf("%s is by player %q, who is not in the file.", what, *c.Player)
@@ -234,6 +246,7 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 		}
 		in.Calls = append(in.Calls, ic)
 	}
+	trackedGames := map[string]bool{}
 	for i, l := range ext.GameLogs {
 		what := fmt.Sprintf("Game log %d", i+1)
 		if l.GameNo < 0 || !utf8.ValidString(l.Body) {
@@ -243,8 +256,18 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 		if err != nil {
 			return err
 		}
-		in.GameLogs = append(in.GameLogs, storage.ImportedGameLog{At: at, Log: storage.GameLog{GameNo: l.GameNo, Title: l.Title,
-			Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}})
+		gl := storage.GameLog{GameNo: l.GameNo, Title: l.Title, Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt,
+			UpdatedAt: l.UpdatedAt, Tracker: l.Tracker}
+		gl.SetTotals(l.Counts)
+		if l.Tracker {
+			// The tracker keeps one log per game of a match.
+			game := fmt.Sprintf("%d/%d/%d", at.Round, at.Match, max(l.GameNo, 1))
+			if at == (storage.MatchRef{}) || trackedGames[game] {
+				return problemf("%s is a game tracker's log without a match, or a second one for game %d of its match.", what, max(l.GameNo, 1))
+			}
+			trackedGames[game] = true
+		}
+		in.GameLogs = append(in.GameLogs, storage.ImportedGameLog{At: at, Log: gl})
 	}
 	for i, r := range ext.Rulings {
 		what := fmt.Sprintf("Ruling %d", i+1)

@@ -154,10 +154,6 @@ func expectedStep(c echo.Context) (int, bool) {
 	return n, err == nil && n >= 0
 }
 
-// liveForm reports whether live.js sent the form (fetch): the answer is then
-// the page itself, with no redirect to follow, and live.js swaps its parts.
-func liveForm(c echo.Context) bool { return c.Request().Header.Get("X-Live-Form") != "" }
-
 // trackerAct enters one action: a one-tap button's line or a typed one.
 func (s *Server) trackerAct(c echo.Context) error {
 	t, err := s.trackedGame(c)
@@ -169,7 +165,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 	m := views.TrackerPage{Line: line}
 	refuse := func(status int, msg string) error {
 		m.Problem = msg
-		return s.renderTracker(c, t, nil, m, status)
+		return s.renderTracker(c, t, m, status)
 	}
 	if msg := t.closed(ctx); msg != "" {
 		return refuse(http.StatusConflict, msg)
@@ -199,8 +195,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var done *trackerReplay
-	gl, err := s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		// Usually nobody has written since the log was read: what was read
 		// above stands; else read the log as it is now.
 		before, body, after := pre, appended, named
@@ -226,14 +221,13 @@ func (s *Server) trackerAct(c echo.Context) error {
 			return nil, &trackerProblem{http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerConcedeOwn", nil)}
 		}
 		r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
-		done = &trackerReplay{log: after, replay: r, cards: jc, body: body}
 		audit := map[string]any{"append": engine.FormatAction(entered), "step": n + 1, "by": t.side.String()}
 		if v := r.Steps[n].Violation; v != nil {
 			audit["illegal"] = v.Rule
 		}
 		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final), Audit: audit}, nil
 	})
-	return s.answerTap(c, t, m, gl, done, err)
+	return s.answerTap(c, t, m, err)
 }
 
 // trackerUndo takes back the player's own last action: its line becomes a
@@ -247,7 +241,7 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	var m views.TrackerPage
 	refuse := func(status int, msg string) error {
 		m.Problem = msg
-		return s.renderTracker(c, t, nil, m, status)
+		return s.renderTracker(c, t, m, status)
 	}
 	if msg := t.closed(ctx); msg != "" {
 		return refuse(http.StatusConflict, msg)
@@ -264,8 +258,7 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var done *trackerReplay
-	gl, err := s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		base, before, err := textBody(cur.Body)
 		if err != nil {
 			return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblem(err)}
@@ -290,28 +283,24 @@ func (s *Server) trackerUndo(c echo.Context) error {
 			return nil, errors.New("tracker: undo did not remove exactly one action") // our bug
 		}
 		r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
-		done = &trackerReplay{log: after, replay: r, cards: jc, body: body}
 		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final),
 			Audit: map[string]any{"undo": engine.FormatAction(last), "step": n, "by": t.side.String()}}, nil
 	})
-	return s.answerTap(c, t, m, gl, done, err)
+	return s.answerTap(c, t, m, err)
 }
 
-// answerTap answers a tap once its transaction is over: the tracker itself
-// for live.js, or a redirect to it (post/redirect/get); a refused tap shows
-// the page with why, and m's typed line kept.
-func (s *Server) answerTap(c echo.Context, t *trackedGame, m views.TrackerPage, gl *storage.GameLog, done *trackerReplay, err error) error {
+// answerTap answers a tap once its transaction is over: a redirect to the
+// tracker (post/redirect/get; live.js follows it in the background), or,
+// for a refused tap, the page with why, m's typed line kept, under a 4xx
+// status.
+func (s *Server) answerTap(c echo.Context, t *trackedGame, m views.TrackerPage, err error) error {
 	var tp *trackerProblem
 	if errors.As(err, &tp) {
 		m.Problem = tp.msg
-		return s.renderTracker(c, t, nil, m, tp.status)
+		return s.renderTracker(c, t, m, tp.status)
 	}
 	if err != nil {
 		return err
-	}
-	t.log = gl
-	if liveForm(c) {
-		return s.renderTracker(c, t, done, views.TrackerPage{}, http.StatusOK)
 	}
 	return redirect(c, t.url)
 }
@@ -339,9 +328,6 @@ func (s *Server) trackerCallJudge(c echo.Context) error {
 	if _, err := s.store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
 		return err
 	}
-	if liveForm(c) {
-		return s.renderTracker(c, t, nil, views.TrackerPage{}, http.StatusOK)
-	}
 	return redirect(c, t.url)
 }
 
@@ -357,5 +343,5 @@ func (s *Server) trackerShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.renderTracker(c, t, nil, views.TrackerPage{}, http.StatusOK)
+	return s.renderTracker(c, t, views.TrackerPage{}, http.StatusOK)
 }

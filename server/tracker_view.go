@@ -38,23 +38,20 @@ func (s *Server) replayTracked(ctx context.Context, t *trackedGame) (*trackerRep
 }
 
 // renderTracker shows a tracked game from the side of the link's player:
-// the board, what they may enter, the flags and the game so far. tr is the
-// game just replayed by the caller, or nil to replay it here; m holds what
-// the caller says (a refused line and why).
-func (s *Server) renderTracker(c echo.Context, t *trackedGame, tr *trackerReplay, m views.TrackerPage, status int) error {
+// the board, what they may enter, the flags and the game so far; m holds
+// what the caller says (a refused line and why).
+func (s *Server) renderTracker(c echo.Context, t *trackedGame, m views.TrackerPage, status int) error {
 	ctx := c.Request().Context()
-	var err error
-	if tr == nil {
-		if tr, err = s.replayTracked(ctx, t); err != nil {
-			if _, ok := err.(*engine.ParseError); !ok {
-				return err
-			}
-			// A log changed behind the tracker's back (a judge's upload
-			// never is a tracker's): say where, and enter nothing.
-			m.Problem = parseProblem(err)
-			m.ReadOnly = m.Problem
-			return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.now()), status)
+	tr, err := s.replayTracked(ctx, t)
+	if err != nil {
+		if _, ok := err.(*engine.ParseError); !ok {
+			return err
 		}
+		// A log changed behind the tracker's back (a judge recording
+		// into it can only add lines that read): say where, enter nothing.
+		m.Problem = parseProblem(err)
+		m.ReadOnly = m.Problem
+		return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.now()), status)
 	}
 	rulings, err := s.store.RulingsForLog(ctx, t.event.ID, t.log.ID)
 	if err != nil {
@@ -419,14 +416,19 @@ func (v *trackerViewer) moves(st *engine.State, m *views.TrackerPage) {
 				m.Quick = append(m.Quick, mv)
 				continue
 			}
-			mv.Label, mv.Detail = card, v.cardDetail(a.Card, false)
+			mv.Label, mv.Detail = i18n.T(ctx, "TrackerDrawMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
 			group("draw").Moves = append(group("draw").Moves, mv)
-		case engine.VerbCharge, engine.VerbPlay, engine.VerbBlock:
-			mv.Label, mv.Detail = card, v.cardDetail(a.Card, a.Verb == engine.VerbPlay)
-			g := group(string(a.Verb))
-			g.Moves = append(g.Moves, mv)
+		case engine.VerbCharge:
+			mv.Label, mv.Detail = i18n.T(ctx, "TrackerChargeMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
+			group("charge").Moves = append(group("charge").Moves, mv)
+		case engine.VerbPlay:
+			mv.Label, mv.Detail = i18n.T(ctx, "TrackerPlayMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, true)
+			group("play").Moves = append(group("play").Moves, mv)
+		case engine.VerbBlock:
+			mv.Label, mv.Detail = i18n.T(ctx, "TrackerBlockMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
+			group("block").Moves = append(group("block").Moves, mv)
 		case engine.VerbCombo:
-			mv.Label, mv.Detail = card, v.cardDetail(a.Card, false)
+			mv.Label, mv.Detail = i18n.T(ctx, "TrackerComboMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
 			if a.From == engine.ZoneBattle {
 				mv.Label = i18n.T(ctx, "TrackerComboFromBattle", i18n.Args{"Card": card})
 			}

@@ -35,7 +35,8 @@ type GameLog struct {
 // GameTotals are a game's life and deck counts, P1 then P2, after its last
 // step.
 type GameTotals struct {
-	Life, Deck [2]int
+	Life [2]int `json:"life"`
+	Deck [2]int `json:"deck"`
 }
 
 // Totals are the counts kept with the log, or nil before the game started.
@@ -46,7 +47,8 @@ func (l GameLog) Totals() *GameTotals {
 	return &GameTotals{Life: [2]int{*l.P1Life, *l.P2Life}, Deck: [2]int{*l.P1Deck, *l.P2Deck}}
 }
 
-func (l *GameLog) setTotals(t *GameTotals) {
+// SetTotals keeps t as the log's counts (nil: none).
+func (l *GameLog) SetTotals(t *GameTotals) {
 	if t == nil {
 		l.P1Life, l.P2Life, l.P1Deck, l.P2Deck = nil, nil, nil, nil
 		return
@@ -157,7 +159,7 @@ func (s *Store) ChangeGameLog(ctx context.Context, actor Actor, eventID, id int6
 			return nil
 		}
 		gl.Body, gl.UpdatedAt = ch.Body, tx.now()
-		gl.setTotals(ch.Totals)
+		gl.SetTotals(ch.Totals)
 		if err := tx.with(ctx).Model(&GameLog{}).Where("id = ?", id).Updates(map[string]any{"body": gl.Body, "updated_at": gl.UpdatedAt,
 			"p1_life": gl.P1Life, "p2_life": gl.P2Life, "p1_deck": gl.P1Deck, "p2_deck": gl.P2Deck}).Error; err != nil {
 			return wrap("update game log", err)

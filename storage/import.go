@@ -72,11 +72,13 @@ type ImportedPenalty struct {
 }
 
 // ImportedCall is a judge call; Entry is the caller's key ("" for a call the
-// system opened).
+// system opened); GameLog is the 1-based position in EventImport.GameLogs of
+// the game it was made from (0 for none).
 type ImportedCall struct {
-	Call  JudgeCall
-	Entry string
-	At    MatchRef
+	Call    JudgeCall
+	Entry   string
+	At      MatchRef
+	GameLog int
 }
 
 // ImportedGameLog is a game log and the match it was recorded for.
@@ -359,33 +361,6 @@ func (s *Store) writeEventBody(ctx context.Context, eventID int64, in *EventImpo
 		penaltyIDs[i] = p.ID
 		counts["penalties"]++
 	}
-	for i, ic := range in.Calls {
-		what := fmt.Sprintf("judge call %d", i+1)
-		c := ic.Call
-		c.ID, c.EventID, c.EntryID = 0, eventID, nil
-		if ic.Entry != "" {
-			who, err := entry(ic.Entry, what)
-			if err != nil {
-				return nil, err
-			}
-			c.EntryID = &who
-		}
-		m, err := match(ic.At, what)
-		if err != nil {
-			return nil, err
-		}
-		c.MatchID = m
-		if c.Status == "" {
-			c.Status = CallOpen
-		}
-		if c.CreatedAt.IsZero() {
-			c.CreatedAt = now
-		}
-		if err := s.with(ctx).Create(&c).Error; err != nil {
-			return nil, wrap("import judge call", err)
-		}
-		counts["judge_calls"]++
-	}
 	logIDs := make([]int64, len(in.GameLogs))
 	for i, il := range in.GameLogs {
 		l := il.Log
@@ -408,6 +383,40 @@ func (s *Store) writeEventBody(ctx context.Context, eventID int64, in *EventImpo
 		}
 		logIDs[i] = l.ID
 		counts["game_logs"]++
+	}
+	for i, ic := range in.Calls {
+		what := fmt.Sprintf("judge call %d", i+1)
+		c := ic.Call
+		c.ID, c.EventID, c.EntryID = 0, eventID, nil
+		if ic.Entry != "" {
+			who, err := entry(ic.Entry, what)
+			if err != nil {
+				return nil, err
+			}
+			c.EntryID = &who
+		}
+		m, err := match(ic.At, what)
+		if err != nil {
+			return nil, err
+		}
+		c.MatchID = m
+		c.GameLogID = nil
+		if ic.GameLog != 0 {
+			if ic.GameLog < 0 || ic.GameLog > len(logIDs) {
+				return nil, fmt.Errorf("storage: import: %s: no game log %d: %w", what, ic.GameLog, ErrConflict)
+			}
+			c.GameLogID = &logIDs[ic.GameLog-1]
+		}
+		if c.Status == "" {
+			c.Status = CallOpen
+		}
+		if c.CreatedAt.IsZero() {
+			c.CreatedAt = now
+		}
+		if err := s.with(ctx).Create(&c).Error; err != nil {
+			return nil, wrap("import judge call", err)
+		}
+		counts["judge_calls"]++
 	}
 	for i, ir := range in.Rulings {
 		what := fmt.Sprintf("ruling %d", i+1)

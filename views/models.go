@@ -94,6 +94,7 @@ type JudgeRef struct {
 type AuditRow struct {
 	When, Who, Action, Entity string
 	EntityID                  int64 // names the change for a screen reader's list of controls
+	Row                       int64 // the audit row's own number: one entity can change twice in a second
 	Before, After             string
 }
 

@@ -25,9 +25,10 @@
 //   A swap keeps the focus on the same control (or on the part, if the
 //   control is gone), what was typed or chosen and not yet sent, open
 //   <details>, and where the page is scrolled to.
-//   form[data-live-form]: sent with fetch (header X-Live-Form) instead of
-//         navigating; the answer is the page, whose live parts replace the
-//         page's as above. Without script, or if the request fails, the
+//   form[data-live-form]: sent with fetch instead of navigating; the
+//         redirect that answers it is followed in the background and the
+//         page it leads to (or the form's page with its errors) replaces the
+//         live parts as above. Without script, or if the request fails, the
 //         form is sent the ordinary way (post/redirect/get).
 //   [data-autoscroll] containers (the projector) scroll page by page.
 (function () {
@@ -472,7 +473,7 @@
       method: "POST",
       body: data,
       credentials: "same-origin",
-      headers: { Accept: "text/html", "X-Live-Form": "1" },
+      headers: { Accept: "text/html" },
     })
       .then(function (res) {
         return res.text();
