@@ -157,6 +157,10 @@ var publicRoutes = map[string]bool{
 	"GET /events/:id/metagame": true, // organisers of the event's store see it before the decklists are public
 	"GET /p/:token":            true, "POST /p/:token/report": true, "POST /p/:token/deck": true, "POST /p/:token/judge": true,
 	"POST /p/:token/drop": true, "GET /p/:token/live": true,
+	// The game tracker: the player's link is the key, and a game is only
+	// its two players' (TestTrackerIsThePlayersOwn).
+	"GET /p/:token/game": true, "POST /p/:token/game": true, "GET /p/:token/games/:log": true,
+	"POST /p/:token/games/:log": true, "POST /p/:token/games/:log/undo": true, "POST /p/:token/games/:log/judge": true,
 }
 
 // accountRoutes are for any signed-in account and touch no store's data:
