@@ -51,7 +51,8 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 			return err
 		}
 		for _, a := range us {
-			row := views.AccountRow{Username: a.Username, Name: a.DisplayName, Role: a.Role, IsAdmin: a.IsAdmin}
+			row := views.AccountRow{ID: a.ID, Username: a.Username, Name: a.DisplayName, Role: a.Role, IsAdmin: a.IsAdmin,
+				CanToggleAdmin: u.IsAdmin && a.Role == storage.RoleOrganiser}
 			for _, sh := range memberOf[a.ID] {
 				// Stores the viewer does not run stay unnamed to them.
 				if hasShop(stores, sh.ID) {
@@ -206,3 +207,34 @@ func (s *Server) addAccount(c echo.Context) error {
 	}
 	return s.accountForm(c, views.AccountForm{NewAccount: nf}, http.StatusUnprocessableEntity)
 }
+
+// setAdmin makes an organiser an instance admin or takes it away (the
+// instance admin only). The last admin stays one.
+func (s *Server) setAdmin(c echo.Context) error {
+	ctx := c.Request().Context()
+	uid, err := strconv.ParseInt(c.Param("user"), 10, 64)
+	if err != nil {
+		return notFound()
+	}
+	target, err := s.store.UserByID(ctx, uid)
+	if err != nil {
+		return err
+	}
+	admin := c.FormValue("admin") == "on"
+	if admin && target.Role != storage.RoleOrganiser {
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(ctx, "AdminMustOrganise", nil)}
+	}
+	err = s.store.SetAdmin(ctx, actorOf(c), uid, admin)
+	if errors.Is(err, storage.ErrConflict) {
+		return &appError{Code: http.StatusConflict, Safe: i18n.T(ctx, "LastAdmin", i18n.Args{"Username": target.Username}), Err: err}
+	}
+	if err != nil {
+		return err
+	}
+	setFlash(c, msgAdminsChanged)
+	return redirect(c, "/account")
+}
+
+const msgAdminsChanged = "Instance admins changed."
+
+func init() { flashCodes[msgAdminsChanged] = "admins-changed" }

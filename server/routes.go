@@ -54,6 +54,7 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/account", s.showAccount, requireUser)
 	app.POST("/account", s.saveAccount, requireUser)
 	app.POST("/accounts", s.addAccount, requireOrganiser)
+	app.POST("/accounts/:user/admin", s.setAdmin, requireAdmin)
 	// Installation settings are the instance admin's (they serve every store).
 	app.GET("/settings", s.showSettings, requireAdmin)
 	app.POST("/settings", s.saveSettings, requireAdmin)

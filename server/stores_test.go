@@ -174,7 +174,7 @@ var accountRoutes = map[string]bool{
 // path; each is checked by TestInstanceRoutesKeepToTheirStores.
 var instanceRoutes = map[string]bool{
 	"GET /events": true, "GET /events/new": true, "POST /events": true, "GET /events/import": true, "POST /events/import": true,
-	"POST /accounts": true, "GET /cards": true, "POST /cards/import": true, "POST /banlists": true,
+	"POST /accounts": true, "POST /accounts/:user/admin": true, "GET /cards": true, "POST /cards/import": true, "POST /banlists": true,
 	"GET /settings": true, "POST /settings": true, "GET /stores": true, "POST /stores": true,
 }
 
@@ -422,7 +422,8 @@ func TestInstanceRoutesKeepToTheirStores(t *testing.T) {
 	if strings.Contains(cards.body, `action="/cards/import"`) || strings.Contains(cards.body, `action="/banlists"`) {
 		t.Error("an organiser who is not the admin is offered the card import")
 	}
-	for _, p := range []string{"/cards/import", "/banlists", "/settings", "/stores"} {
+	amy, _ := f.a.store.UserByUsername(ctx, f.orgAName)
+	for _, p := range []string{"/cards/import", "/banlists", "/settings", "/stores", "/accounts/" + strconv.FormatInt(amy.ID, 10) + "/admin"} {
 		r := f.orgB.post("/account", p, url.Values{"name": {"Third store"}})
 		expectStatus(t, "organiser posts "+p, r, http.StatusForbidden)
 		mustContain(t, "organiser posts "+p, r.body, msgOnlyAdmin)
@@ -548,5 +549,36 @@ func TestOneStoreNeedsNoStep(t *testing.T) {
 	first, _ := a.store.FirstShop(context.Background())
 	if ok, _ := a.store.IsShopMember(context.Background(), first.ID, u.ID); !ok {
 		t.Fatal("the new judge is not in the store")
+	}
+}
+
+// The instance admin makes organisers admins and takes it away; the last
+// admin stays one, and only organisers can be admins.
+func TestInstanceAdminsChange(t *testing.T) {
+	f := newTwoStores(t)
+	ctx := context.Background()
+	amy, _ := f.a.store.UserByUsername(ctx, f.orgAName)
+	org, _ := f.a.store.UserByUsername(ctx, "org")
+	jay, _ := f.a.store.UserByUsername(ctx, f.judgeAName)
+	path := func(u *storage.User) string { return "/accounts/" + strconv.FormatInt(u.ID, 10) + "/admin" }
+	// amy cannot see store B's event until she is an admin.
+	eventB := "/events/" + strconv.FormatInt(f.eventB, 10) + "/edit"
+	expectStatus(t, "amy on B's event", f.orgA.get(eventB), http.StatusForbidden)
+	mustContain(t, "admin's account page", f.admin.get("/account").body,
+		`action="`+path(amy)+`"`, `aria-label="Make amy an instance admin"`, `aria-label="Take instance admin away from org"`)
+	if strings.Contains(f.admin.get("/account").body, `action="`+path(jay)+`"`) {
+		t.Error("a judge is offered to be made an admin")
+	}
+	expectStatus(t, "judge made admin", f.admin.post("/account", path(jay), url.Values{"admin": {"on"}}), http.StatusUnprocessableEntity)
+	expectRedirect(t, "amy made admin", f.admin.post("/account", path(amy), url.Values{"admin": {"on"}}), "/account")
+	expectStatus(t, "amy, now admin, on B's event", f.orgA.get(eventB), http.StatusOK)
+	// org steps down; amy, then the last admin, cannot.
+	expectRedirect(t, "org steps down", f.admin.post("/account", path(org), url.Values{"admin": {"off"}}), "/account")
+	expectStatus(t, "org after stepping down", f.admin.get("/stores/"+strconv.FormatInt(f.storeB, 10)), http.StatusForbidden)
+	r := f.orgA.post("/account", path(amy), url.Values{"admin": {"off"}})
+	expectStatus(t, "last admin steps down", r, http.StatusConflict)
+	mustContain(t, "last admin", r.body, "amy is the last instance admin: make another organiser an admin first.")
+	if u, _ := f.a.store.UserByUsername(ctx, f.orgAName); !u.IsAdmin {
+		t.Fatal("the last admin lost it")
 	}
 }

@@ -3,6 +3,7 @@ package storage_test
 import (
 	"errors"
 	"io/fs"
+	"sync"
 	"testing"
 	"time"
 
@@ -255,5 +256,80 @@ func TestStoresAndMembers(t *testing.T) {
 	// Store made and renamed; amy, jay, jay (second store) added; jay removed.
 	if audited != 6 {
 		t.Fatalf("%d store audit rows, want 6", audited)
+	}
+}
+
+func TestSetAdminKeepsOneAdmin(t *testing.T) {
+	st := storagetest.New(t)
+	actor := storage.Actor{Name: "admin"}
+	org := &storage.User{Username: "org", PasswordHash: "h", Role: storage.RoleOrganiser}
+	if err := st.CreateFirstUser(ctx, org); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := st.FirstShop(ctx)
+	amy := &storage.User{Username: "amy", PasswordHash: "h", Role: storage.RoleOrganiser}
+	jay := &storage.User{Username: "jay", PasswordHash: "h", Role: storage.RoleJudge}
+	for _, u := range []*storage.User{amy, jay} {
+		if err := st.CreateUserInShop(ctx, actor, u, first.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.SetAdmin(ctx, actor, org.ID, false); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("the last admin stepped down: %v", err)
+	}
+	if err := st.SetAdmin(ctx, actor, jay.ID, true); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("a judge made admin: %v", err)
+	}
+	if err := st.SetAdmin(ctx, actor, amy.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetAdmin(ctx, actor, org.ID, false); err != nil {
+		t.Fatalf("one of two admins steps down: %v", err)
+	}
+	for name, want := range map[string]bool{"org": false, "amy": true, "jay": false} {
+		if u, _ := st.UserByUsername(ctx, name); u.IsAdmin != want {
+			t.Errorf("%s admin %v, want %v", name, u.IsAdmin, want)
+		}
+	}
+	var audited int64
+	if err := st.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM audit_log WHERE action = 'set-admin'`).Scan(&audited); err != nil {
+		t.Fatal(err)
+	}
+	if audited != 2 {
+		t.Fatalf("%d set-admin audit rows, want 2", audited)
+	}
+}
+
+// Two admins taking admin from each other at once: one of them stays.
+func TestRacingAdminsKeepOne(t *testing.T) {
+	st := storagetest.New(t)
+	actor := storage.Actor{Name: "t"}
+	a := &storage.User{Username: "ana", PasswordHash: "h", Role: storage.RoleOrganiser}
+	if err := st.CreateFirstUser(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := st.FirstShop(ctx)
+	b := &storage.User{Username: "ben", PasswordHash: "h", Role: storage.RoleOrganiser, IsAdmin: true}
+	if err := st.CreateUserInShop(ctx, actor, b, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, id := range []int64{a.ID, b.ID} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = st.SetAdmin(ctx, actor, id, false)
+		}()
+	}
+	wg.Wait()
+	var admins int
+	for _, name := range []string{"ana", "ben"} {
+		if u, _ := st.UserByUsername(ctx, name); u.IsAdmin {
+			admins++
+		}
+	}
+	if admins != 1 || (errs[0] == nil) == (errs[1] == nil) {
+		t.Fatalf("%d admins left; errors %v", admins, errs)
 	}
 }

@@ -180,3 +180,43 @@ func (s *Store) createUserInShop(ctx context.Context, actor Actor, u *User, stor
 	}
 	return s.addShopMember(ctx, actor, shop, u)
 }
+
+// SetAdmin makes an organiser an instance admin, or takes it away. The last
+// admin stays one (ErrConflict), so somebody can always manage the stores;
+// only organisers can be admins (ErrConflict).
+func (s *Store) SetAdmin(ctx context.Context, actor Actor, userID int64, admin bool) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if tx.dialect == DialectPostgres {
+			// Two admins taking it from each other at once must not leave none.
+			if err := tx.with(ctx).Exec("SELECT pg_advisory_xact_lock(7302)").Error; err != nil {
+				return wrap("lock admins", err)
+			}
+		}
+		before, err := tx.UserByID(ctx, userID)
+		if err != nil {
+			return err
+		}
+		if before.IsAdmin == admin {
+			return nil
+		}
+		if admin && before.Role != RoleOrganiser {
+			return fmt.Errorf("storage: %s: only organisers can be instance admins: %w", before.Username, ErrConflict)
+		}
+		if !admin {
+			var others int64
+			if err := tx.with(ctx).Model(&User{}).Where("is_admin = ? AND id <> ?", true, userID).Count(&others).Error; err != nil {
+				return wrap("count admins", err)
+			}
+			if others == 0 {
+				return fmt.Errorf("storage: %s is the last instance admin: %w", before.Username, ErrConflict)
+			}
+		}
+		if err := tx.with(ctx).Model(&User{}).Where("id = ?", userID).
+			Updates(map[string]any{"is_admin": admin, "updated_at": tx.now()}).Error; err != nil {
+			return wrap("set admin", err)
+		}
+		after := *before
+		after.IsAdmin = admin
+		return tx.writeAudit(ctx, actor, nil, "set-admin", "user", userID, userAuditView(before), userAuditView(&after))
+	})
+}

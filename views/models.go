@@ -183,8 +183,10 @@ type StoreRef struct {
 
 // AccountRow is one account in the organiser's list.
 type AccountRow struct {
+	ID                   int64
 	Username, Name, Role string
 	IsAdmin              bool
+	CanToggleAdmin       bool     // the viewer (the admin) may make it an admin or take that away
 	Stores               []string // the viewer's stores it belongs to
 }
 
