@@ -114,7 +114,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		"entry": strconv.FormatInt(annEntry, 10), "user": strconv.FormatInt(jA.ID, 10),
 		"log": strconv.FormatInt(gl.ID, 10), "call": strconv.FormatInt(call.ID, 10), "ann": strconv.FormatInt(ann.ID, 10),
 		"store": strconv.FormatInt(f.storeA, 10), "token": strings.TrimPrefix(f.event.links["Ann"], "/p/"),
-		"game": "fusion-world", "effective": "2026-01-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
+		"game": "fusion-world", "effective": "2026-03-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
 		"snap": strconv.FormatInt(snaps[0].ID, 10),
 	}
 	return f
@@ -163,19 +163,27 @@ var publicRoutes = map[string]bool{
 	"POST /p/:token/games/:log": true, "POST /p/:token/games/:log/undo": true, "POST /p/:token/games/:log/judge": true,
 }
 
-// accountRoutes are for any signed-in account and touch no store's data:
-// the account itself, and the card pool and ban lists every store shares.
-var accountRoutes = map[string]bool{
-	"GET /account": true, "POST /account": true, "GET /decks/check": true, "POST /decks/check": true,
-	"GET /banlists/:game/:effective": true,
-}
+// Who may use a route that names no event or store in its path.
+const (
+	anyAccount     = "any signed-in account"
+	organisersOnly = "organisers"
+	adminOnly      = "the instance admin"
+)
 
-// instanceRoutes are organiser routes that name no event or store in their
-// path; each is checked by TestInstanceRoutesKeepToTheirStores.
-var instanceRoutes = map[string]bool{
-	"GET /events": true, "GET /events/new": true, "POST /events": true, "GET /events/import": true, "POST /events/import": true,
-	"POST /accounts": true, "POST /accounts/:user/admin": true, "GET /cards": true, "POST /cards/import": true, "POST /banlists": true,
-	"GET /settings": true, "POST /settings": true, "GET /stores": true, "POST /stores": true,
+// unscopedRoutes are the staff routes that name no event or store in their
+// path, with who may use them: account routes touch no store's data (the
+// account itself, reading the shared card pool and ban lists); organiser
+// routes keep to the user's stores (TestInstanceRoutesKeepToTheirStores);
+// the card pool, ban lists, settings, stores and admins are the instance
+// admin's. TestUnscopedRoutesLetInOnlyWhomTheyShould walks this table.
+var unscopedRoutes = map[string]string{
+	"GET /account": anyAccount, "POST /account": anyAccount, "GET /decks/check": anyAccount, "POST /decks/check": anyAccount,
+	"GET /banlists/:game/:effective": anyAccount,
+	"GET /events":                    organisersOnly, "GET /events/new": organisersOnly, "POST /events": organisersOnly,
+	"GET /events/import": organisersOnly, "POST /events/import": organisersOnly, "POST /accounts": organisersOnly,
+	"GET /cards": organisersOnly, "GET /stores": organisersOnly,
+	"POST /accounts/:user/admin": adminOnly, "POST /cards/import": adminOnly, "POST /banlists": adminOnly,
+	"GET /settings": adminOnly, "POST /settings": adminOnly, "POST /stores": adminOnly,
 }
 
 func routeKey(r server.Route) string { return r.Method + " " + r.Path }
@@ -202,10 +210,10 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 			continue // the read API: public, tested by api_test.go against its OpenAPI document
 		case publicRoutes[key]:
 			continue
-		case accountRoutes[key], instanceRoutes[key]:
+		case unscopedRoutes[key] != "":
 			continue
 		case !scopedEvent && !scopedStore:
-			t.Errorf("%s is not classified: decide who may use it and add it to publicRoutes, accountRoutes or instanceRoutes (with a test)", key)
+			t.Errorf("%s is not classified: decide who may use it and add it to publicRoutes or unscopedRoutes (with a test)", key)
 			continue
 		}
 		path := f.fill(t, r.Path, f.params)
@@ -267,6 +275,78 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 	expectStatus(t, "organiser B edits their event", f.orgB.get(pathB+"/edit"), http.StatusOK)
 	if ev, _ := f.a.store.EventByID(ctx, f.event.id); ev.Status != storage.StatusRunning {
 		t.Fatalf("store A's event is %s", ev.Status)
+	}
+}
+
+// Every route of unscopedRoutes lets in whom the table says and refuses
+// the others with 403, changing nothing: the admin-only routes refuse
+// organisers of either store and judges, organiser routes refuse judges,
+// and signed-out visitors are sent to sign in. A row for a route that is
+// gone fails too, so the table stays the route list's.
+func TestUnscopedRoutesLetInOnlyWhomTheyShould(t *testing.T) {
+	f := newTwoStores(t)
+	before := f.fingerprint(t)
+	anon := f.a.browser()
+	seen := map[string]bool{}
+	for _, r := range f.a.server.Routes() {
+		key := routeKey(r)
+		who := unscopedRoutes[key]
+		if who == "" {
+			continue
+		}
+		seen[key] = true
+		path := f.fill(t, r.Path, f.params)
+		refused := func(name string, b *browser, msg string) {
+			t.Helper()
+			if res := f.send(t, b, r.Method, path); res.status != http.StatusForbidden || !strings.Contains(res.body, msg) {
+				t.Errorf("%s, %s (for %s): %d, want 403 %q\n%s", name, key, who, res.status, msg, excerpt(res.body))
+			}
+		}
+		// Only GETs are sent to those let in: a POST would change things,
+		// and the refusals are what this test is for.
+		admitted := func(name string, b *browser) {
+			t.Helper()
+			if r.Method != http.MethodGet {
+				return
+			}
+			if res := b.get(path); res.status >= 400 {
+				t.Errorf("%s, %s (for %s): %d\n%s", name, key, who, res.status, excerpt(res.body))
+			}
+		}
+		switch who {
+		case adminOnly:
+			refused("organiser of store A", f.orgA, msgOnlyAdmin)
+			refused("organiser of store B", f.orgB, msgOnlyAdmin)
+			refused("judge of store A", f.judgeA, msgOnlyAdmin)
+			admitted("instance admin", f.admin)
+		case organisersOnly:
+			refused("judge of store A", f.judgeA, msgOnlyOrganisers)
+			refused("judge of store B", f.judgeB, msgOnlyOrganisers)
+			admitted("organiser of store B", f.orgB)
+			admitted("instance admin", f.admin)
+		case anyAccount:
+			admitted("judge of store B", f.judgeB)
+			admitted("organiser of store B", f.orgB)
+		default:
+			t.Errorf("%s: unknown access %q", key, who)
+		}
+		var res response
+		if r.Method == http.MethodGet {
+			res = anon.get(path)
+		} else {
+			res = anon.post("/login", path, url.Values{})
+		}
+		if !(res.status == http.StatusSeeOther && strings.HasPrefix(res.location, "/login")) && res.status != http.StatusForbidden {
+			t.Errorf("signed out, %s: %d to %q, want the sign-in page or 403", key, res.status, res.location)
+		}
+	}
+	for key := range unscopedRoutes {
+		if !seen[key] {
+			t.Errorf("unscopedRoutes lists %s, which is not a route any more", key)
+		}
+	}
+	if after := f.fingerprint(t); after != before {
+		t.Fatalf("refused requests changed something:\nbefore %s\nafter  %s", before, after)
 	}
 }
 

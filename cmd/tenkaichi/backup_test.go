@@ -159,3 +159,82 @@ func TestBackupAndRestoreSayWhatIsWrong(t *testing.T) {
 		}
 	}
 }
+
+// A backup holds every store: restore puts the stores, their members and
+// which store each event belongs to back as they were at the backup.
+func TestRestoreBringsStoresBack(t *testing.T) {
+	data := t.TempDir()
+	env, _, errb := sqliteEnv(t, data)
+	ctx := context.Background()
+	cmd := func(stdin string, args ...string) {
+		t.Helper()
+		env.stdin = strings.NewReader(stdin)
+		if code := run(ctx, env, args); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb)
+		}
+	}
+	const pw = "a long enough password\n"
+	cmd(pw, "user", "add", "--username", "org")
+	cmd("", "store", "add", "--name", "Capsule Corp")
+	cmd(pw, "user", "add", "--username", "kim", "--role", "judge", "--store", "Capsule Corp")
+	dbPath := filepath.Join(data, "tenkaichi.db")
+	open := func() *storage.Store {
+		t.Helper()
+		st, err := storage.Open(ctx, storage.Config{SQLitePath: dbPath})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	st := open()
+	capsule, err := st.ShopByName(ctx, "Capsule Corp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := &storage.Event{Name: "Capsule Cup", Game: "fusion-world", Format: "fw-standard", StoreID: capsule.ID,
+		StartsOn: time.Date(2026, 12, 19, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3}
+	if err := st.CreateEvent(ctx, storage.Actor{Name: "test"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	backup := filepath.Join(t.TempDir(), "stores.db")
+	cmd("", "backup", backup)
+
+	// After the backup: kim leaves Capsule Corp, a third store and its event come.
+	st = open()
+	kim, _ := st.UserByUsername(ctx, "kim")
+	if err := st.RemoveShopMember(ctx, storage.Actor{Name: "test"}, capsule.ID, kim.ID); err != nil {
+		t.Fatal(err)
+	}
+	later := &storage.Shop{Name: "Later store"}
+	if err := st.CreateShop(ctx, storage.Actor{Name: "test"}, later); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	cmd("", "restore", backup)
+	st = open()
+	defer st.Close()
+	shops, err := st.Shops(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, sh := range shops {
+		names = append(names, sh.Name)
+	}
+	if strings.Join(names, ",") != "Capsule Corp,Main store" {
+		t.Fatalf("stores after the restore: %q, want Capsule Corp and Main store", names)
+	}
+	if got, err := st.EventByID(ctx, ev.ID); err != nil || got.StoreID != capsule.ID {
+		t.Fatalf("Capsule Cup after the restore: %+v %v, want store %d", got, err, capsule.ID)
+	}
+	if ok, _ := st.IsShopMember(ctx, capsule.ID, kim.ID); !ok {
+		t.Fatal("kim is not in Capsule Corp after the restore")
+	}
+	first, _ := st.FirstShop(ctx)
+	org, _ := st.UserByUsername(ctx, "org")
+	if ok, _ := st.IsShopMember(ctx, first.ID, org.ID); !ok || !org.IsAdmin || first.Name != "Main store" {
+		t.Fatalf("org after the restore: admin %v, in %s %v", org.IsAdmin, first.Name, ok)
+	}
+}
