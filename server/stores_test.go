@@ -618,6 +618,15 @@ func TestOneStoreNeedsNoStep(t *testing.T) {
 		t.Error("the new event form asks for a store on a one-store installation")
 	}
 	id := createEvent(t, org, "First Cup")
+	ctx := context.Background()
+	first, _ := a.store.FirstShop(ctx)
+	me, _ := a.store.UserByUsername(ctx, "org")
+	if ok, _ := a.store.IsShopMember(ctx, first.ID, me.ID); !ok || !me.IsAdmin || me.Role != storage.RoleOrganiser {
+		t.Fatalf("the set-up account: organiser %v, admin %v, in the first store %v", me.Role, me.IsAdmin, ok)
+	}
+	if ev, _ := a.store.EventByID(ctx, id); ev.StoreID != first.ID {
+		t.Fatalf("the first event is in store %d, want the first store %d", ev.StoreID, first.ID)
+	}
 	if strings.Contains(org.get("/events").body, `data-testid="event-store"`) || strings.Contains(org.get("/events/"+strconv.FormatInt(id, 10)).body, `data-testid="event-store"`) {
 		t.Error("a one-store installation names the store on its event pages")
 	}
@@ -625,9 +634,8 @@ func TestOneStoreNeedsNoStep(t *testing.T) {
 		t.Error("the account form asks for a store on a one-store installation")
 	}
 	expectRedirect(t, "add a judge", org.post("/account", "/accounts", url.Values{"username": {"jules"}, "role": {"judge"}, "password": {testPassword}}), "/account")
-	u, _ := a.store.UserByUsername(context.Background(), "jules")
-	first, _ := a.store.FirstShop(context.Background())
-	if ok, _ := a.store.IsShopMember(context.Background(), first.ID, u.ID); !ok {
+	u, _ := a.store.UserByUsername(ctx, "jules")
+	if ok, _ := a.store.IsShopMember(ctx, first.ID, u.ID); !ok {
 		t.Fatal("the new judge is not in the store")
 	}
 }
