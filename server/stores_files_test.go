@@ -149,7 +149,7 @@ func TestInstanceAdminsInTheBrowser(t *testing.T) {
 		signIn(t, ctx, f.a)
 		do(t, ctx,
 			chromedp.Navigate(f.a.srv.URL+"/account"),
-			chromedp.WaitVisible(chromedp.CSS(`button[aria-label="Make amy an instance admin"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`button[aria-label="Make admin: amy becomes an instance admin"]`)),
 		)
 		noSideScroll(t, ctx, "account page")
 		snShot(t, ctx, "account-admins", size)
@@ -158,9 +158,9 @@ func TestInstanceAdminsInTheBrowser(t *testing.T) {
 	signIn(t, ctx, f.a)
 	do(t, ctx,
 		chromedp.Navigate(f.a.srv.URL+"/account"),
-		chromedp.WaitVisible(chromedp.CSS(`button[aria-label="Make amy an instance admin"]`)),
-		leadsToNewPage(chromedp.Click(chromedp.CSS(`button[aria-label="Make amy an instance admin"]`))),
-		chromedp.WaitVisible(chromedp.CSS(`button[aria-label="Take instance admin away from amy"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[aria-label="Make admin: amy becomes an instance admin"]`)),
+		leadsToNewPage(chromedp.Click(chromedp.CSS(`button[aria-label="Make admin: amy becomes an instance admin"]`))),
+		chromedp.WaitVisible(chromedp.CSS(`button[aria-label="Remove admin: amy stops being an instance admin"]`)),
 	)
 	if flash := text(t, ctx, `.flash`); flash != "Instance admins changed." {
 		t.Fatalf("after making amy an admin: %q", flash)

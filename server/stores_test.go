@@ -653,7 +653,7 @@ func TestInstanceAdminsChange(t *testing.T) {
 	eventB := "/events/" + strconv.FormatInt(f.eventB, 10) + "/edit"
 	expectStatus(t, "amy on B's event", f.orgA.get(eventB), http.StatusForbidden)
 	mustContain(t, "admin's account page", f.admin.get("/account").body,
-		`action="`+path(amy)+`"`, `aria-label="Make amy an instance admin"`, `aria-label="Take instance admin away from org"`)
+		`action="`+path(amy)+`"`, `aria-label="Make admin: amy becomes an instance admin"`, `aria-label="Remove admin: org stops being an instance admin"`)
 	if strings.Contains(f.admin.get("/account").body, `action="`+path(jay)+`"`) {
 		t.Error("a judge is offered to be made an admin")
 	}
