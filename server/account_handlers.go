@@ -16,7 +16,8 @@ import (
 func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) error {
 	ctx := c.Request().Context()
 	u := currentUser(c)
-	f.Username, f.Role, f.IsAdmin = u.Username, u.Role, u.IsAdmin
+	f.Username, f.Role, f.IsAdmin, f.Language = u.Username, u.Role, u.IsAdmin, u.Language
+	f.Languages = append([]views.Option{{Value: "", Label: "The browser's language"}}, languageChoices()...)
 	if f.Errors == nil {
 		f.DisplayName = u.DisplayName
 	}

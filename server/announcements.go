@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -25,7 +27,7 @@ func (s *Server) showAnnouncements(c echo.Context) error {
 }
 
 func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.AnnouncementForm, status int) error {
-	list, err := s.announcementViews(c, e.ID, true)
+	list, err := s.announcementViews(c, e, true)
 	if err != nil {
 		return err
 	}
@@ -35,21 +37,23 @@ func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.A
 
 // announcementViews are an event's announcements as pages show them; the
 // author is for staff only.
-func (s *Server) announcementViews(c echo.Context, eventID int64, staff bool) ([]views.Announcement, error) {
-	list, err := s.store.Announcements(c.Request().Context(), eventID)
+func (s *Server) announcementViews(c echo.Context, e *storage.Event, staff bool) ([]views.Announcement, error) {
+	ctx := c.Request().Context()
+	list, err := s.store.Announcements(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
-	return announcementList(list, staff), nil
+	return announcementList(ctx, e.Location(), list, staff), nil
 }
 
 // announcementList is the stored announcements as pages show them.
-func announcementList(list []storage.Announcement, staff bool) []views.Announcement {
+// Staff see when each was posted, in the event's zone.
+func announcementList(ctx context.Context, zone *time.Location, list []storage.Announcement, staff bool) []views.Announcement {
 	out := make([]views.Announcement, 0, len(list))
 	for _, a := range list {
 		v := views.Announcement{ID: a.ID, Text: a.Text}
 		if staff {
-			v.Author, v.When = a.Author, a.CreatedAt.UTC().Format("15:04 UTC")
+			v.Author, v.When = a.Author, i18n.Clock(ctx, a.CreatedAt, zone)
 		}
 		out = append(out, v)
 	}

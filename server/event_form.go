@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -64,6 +65,8 @@ func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
 		{Value: "double-loss", Label: "a loss for both players"},
 		count,
 	}
+	f.Languages = languageChoices()
+	f.TimeZones, f.ServerZone = timeZoneSuggestions, storage.ServerZoneName()
 	f.TiebreakerProfiles = []views.Option{
 		{Value: "bandai", Label: "Bandai: OMW% (33% floor), then OOMW%"},
 		{Value: "pokemon", Label: "Pokémon-style: OWP% (25% floor), OOWP%, head-to-head"},
@@ -112,6 +115,7 @@ func newEventForm(ctx context.Context, today time.Time, game string) views.Event
 		SelfRegistration: true, EndOfRound: "draw", ExtraTurns: strconv.Itoa(d.ExtraTurns), Tiebreakers: "bandai",
 		PointsWin: strconv.Itoa(d.PointsWin), PointsDraw: strconv.Itoa(d.PointsDraw),
 		PointsLoss: strconv.Itoa(d.PointsLoss), PointsBye: strconv.Itoa(d.PointsBye),
+		TimeZone: storage.ServerZoneName(), Language: i18n.Lang(ctx), // the organiser's language
 	})
 }
 
@@ -130,8 +134,9 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 		f.PlayerCap = strconv.Itoa(*e.PlayerCap)
 	}
 	if e.DeckDeadline != nil {
-		f.DeckDeadline = e.DeckDeadline.UTC().Format(deadlineLayout)
+		f.DeckDeadline = e.DeckDeadline.In(e.Location()).Format(deadlineLayout)
 	}
+	f.TimeZone, f.Language = e.TimeZone, e.Language
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
@@ -166,6 +171,8 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 		PointsDraw:       strings.TrimSpace(c.FormValue("points_draw")),
 		PointsLoss:       strings.TrimSpace(c.FormValue("points_loss")),
 		PointsBye:        strings.TrimSpace(c.FormValue("points_bye")),
+		TimeZone:         strings.TrimSpace(c.FormValue("time_zone")),
+		Language:         c.FormValue("language"),
 		Errors:           views.FieldErrors{},
 	}
 	if saved != nil {
@@ -214,9 +221,24 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, "Give a cap from 2 to 10000 players, or leave it blank.")
 		cap = &n
 	}
+	zone := time.Local
+	if f.TimeZone == "" {
+		f.TimeZone = storage.ServerZoneName()
+	}
+	if loc, err := loadZone(f.TimeZone); err != nil {
+		errs["time_zone"] = "There is no time zone called “" + f.TimeZone + "”. Give a zone name such as Europe/Berlin, or leave it blank."
+	} else {
+		zone = loc
+	}
+	if f.Language == "" {
+		f.Language = "en"
+	}
+	if i18n.Supported(f.Language) != f.Language {
+		errs["language"] = "Choose a language from the list."
+	}
 	var deadline *time.Time
 	if f.DeckDeadline != "" {
-		t, err := time.Parse(deadlineLayout, f.DeckDeadline)
+		t, err := time.ParseInLocation(deadlineLayout, f.DeckDeadline, zone)
 		if err != nil {
 			errs["deck_deadline"] = "Give the deadline as a date and time, for example 2026-12-31T09:30."
 		} else {
@@ -252,6 +274,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 		RoundMinutes: roundMinutes, SwissRounds: swiss, TopCutSize: topCut, TopCutBestOf: bestOf, Status: f.Status,
 		PlayerCap: cap, DeckDeadline: deadline, SelfRegistration: f.SelfRegistration, EndOfRound: f.EndOfRound, ExtraTurns: extra,
 		Tiebreakers: f.Tiebreakers, PointsWin: win, PointsDraw: draw, PointsLoss: loss, PointsBye: bye,
+		TimeZone: f.TimeZone, Language: f.Language,
 	}
 	return f, ev, true
 }
@@ -303,3 +326,28 @@ func optionKnown(options []views.Option, v string) bool {
 
 // deadlineLayout is how a datetime-local input sends a time.
 const deadlineLayout = "2006-01-02T15:04"
+
+// timeZoneSuggestions are offered in the time zone box: zones of the
+// countries whose languages the product speaks. Any IANA zone is accepted.
+var timeZoneSuggestions = []string{"UTC", "Europe/London", "Europe/Berlin", "Europe/Paris", "Europe/Madrid",
+	"Europe/Rome", "Europe/Lisbon", "America/Sao_Paulo", "America/New_York", "America/Chicago",
+	"America/Los_Angeles", "America/Mexico_City", "Asia/Tokyo"}
+
+// loadZone loads an IANA zone by name. "Local" (the Go name of whatever
+// the server is set to) is not a zone name and is refused.
+func loadZone(name string) (*time.Location, error) {
+	if name == "Local" || len(name) > 64 {
+		return nil, errors.New("not a zone name")
+	}
+	return time.LoadLocation(name)
+}
+
+// languageChoices are the languages an event or account may be in, each
+// named in itself.
+func languageChoices() []views.Option {
+	var out []views.Option
+	for _, l := range i18n.Languages() {
+		out = append(out, views.Option{Value: l.Code, Label: l.Name})
+	}
+	return out
+}

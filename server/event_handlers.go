@@ -55,7 +55,7 @@ func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow
 // ("Masters: Standard"), as lists hold events of several games.
 func eventRow(ctx context.Context, e *storage.Event, players int64) views.EventRow {
 	return views.EventRow{
-		ID: e.ID, Name: e.Name, Game: e.Game, Format: gameFormatName(ctx, e.Format), Date: e.Date(), Venue: e.Venue,
+		ID: e.ID, Name: e.Name, Game: e.Game, Format: gameFormatName(ctx, e.Format), Date: i18n.Date(ctx, e.StartsOn), Venue: e.Venue,
 		Status: e.Status, State: statusLabels[e.Status], Players: players,
 	}
 }
@@ -128,6 +128,7 @@ func (s *Server) showEvent(c echo.Context) error {
 		return err
 	}
 	d := views.EventDetail{EventRow: eventRow(ctx, e, n), RoundMinutes: e.RoundMinutes, TopCutBestOf: e.TopCutBestOf}
+	d.TimeZone = zoneLabel(e, s.now())
 	d.Game, d.Format = gameName(ctx, rules.Game(e.Game)), formatName(ctx, e.Format)
 	if e.SwissRounds != nil {
 		d.SwissRounds = strconv.Itoa(*e.SwissRounds)
@@ -179,7 +180,7 @@ func (s *Server) showEvent(c echo.Context) error {
 		}
 		for _, a := range log {
 			d.Audit = append(d.Audit, views.AuditRow{
-				When: a.CreatedAt.UTC().Format("2006-01-02 15:04:05 UTC"), Who: a.Actor,
+				When: i18n.DateTimeSeconds(ctx, a.CreatedAt, e.Location()), Who: a.Actor,
 				Action: a.Action, Entity: a.Entity, EntityID: a.EntityID, Row: a.ID, Before: a.BeforeJSON, After: a.AfterJSON,
 			})
 		}
@@ -420,6 +421,7 @@ func applyEventForm(dst, src *storage.Event) {
 	dst.DeckDeadline = src.DeckDeadline
 	dst.PlayerCap, dst.SelfRegistration, dst.EndOfRound, dst.ExtraTurns, dst.Tiebreakers = src.PlayerCap, src.SelfRegistration, src.EndOfRound, src.ExtraTurns, src.Tiebreakers
 	dst.PointsWin, dst.PointsDraw, dst.PointsLoss, dst.PointsBye = src.PointsWin, src.PointsDraw, src.PointsLoss, src.PointsBye
+	dst.Language, dst.TimeZone = src.Language, src.TimeZone
 }
 
 // storeLabel is the store's name for an organiser who runs several stores

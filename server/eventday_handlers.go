@@ -122,7 +122,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 		}
 	}
 	for _, p := range ps {
-		m.Rows = append(m.Rows, views.PenaltyRow{When: p.CreatedAt.UTC().Format("15:04"), Player: d.name(&p.EntryID),
+		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.name(&p.EntryID),
 			Kind: penaltyLabel(p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
 	return render(c, status, views.PenaltiesView(s.page(c, e.Name+": penalties"), m))

@@ -72,6 +72,8 @@ type exportEvent struct {
 	SelfRegistration bool       `json:"self_registration"`
 	EndOfRound       string     `json:"end_of_round"`
 	ExtraTurns       int        `json:"extra_turns"`
+	Language         string     `json:"language,omitempty"`  // print sheets' and projector's, e.g. "de"
+	TimeZone         string     `json:"time_zone,omitempty"` // IANA name, e.g. "Europe/Berlin"
 }
 
 type exportEntry struct {
@@ -179,6 +181,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
 			SelfRegistration: ev.SelfRegistration, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
+			Language: ev.Language, TimeZone: ev.TimeZone,
 		}}
 	for _, e := range d.Entries {
 		ext.Entries = append(ext.Entries, exportEntry{
@@ -364,7 +367,12 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
 		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
+		// A language or zone this server lacks is left to the defaults.
+		Language: i18n.Supported(e.Language),
 	}}
+	if _, err := loadZone(e.TimeZone); err == nil {
+		in.Event.TimeZone = e.TimeZone
+	}
 	if in.Event.Tiebreakers == "" {
 		in.Event.Tiebreakers = pairing.ProfileBandai
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"net/http"
 	"net/url"
@@ -19,8 +20,6 @@ import (
 
 // maxGameLog bounds an uploaded or pasted log; a long game is a few kB.
 const maxGameLog = 1 << 20
-
-const timeFormat = "2006-01-02 15:04 UTC"
 
 func (s *Server) judgeConsole(c echo.Context) error {
 	return s.renderConsole(c, views.JudgeConsole{}, http.StatusOK)
@@ -44,7 +43,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	labels := s.matchLabels(ctx, e.ID)
 	for i := range logs {
 		gl := &logs[i]
-		row := views.JudgeLogRow{ID: gl.ID, Updated: gl.UpdatedAt.UTC().Format(timeFormat), By: gl.CreatedBy,
+		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: gl.CreatedBy,
 			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
 		row.Title, row.Game = logMeta(gl)
 		row.Tracker = gl.Tracker

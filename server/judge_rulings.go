@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"slices"
 	"strconv"
@@ -58,9 +59,10 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 		titles[logs[i].ID], _ = logMeta(&logs[i])
 	}
 	labels := s.matchLabels(ctx, e.ID)
+	zone := e.Location()
 	out := make([]views.JudgeRulingRow, 0, len(rs))
 	for _, r := range rs {
-		row := views.JudgeRulingRow{When: r.CreatedAt.UTC().Format(timeFormat), Judge: r.JudgeName, Rule: r.Rule, Note: r.Note}
+		row := views.JudgeRulingRow{When: i18n.DateTime(ctx, r.CreatedAt, zone), Judge: r.JudgeName, Rule: r.Rule, Note: r.Note}
 		if gameOf(e.Game).Engine { // the rule index holds Fusion World's rules only
 			row.RuleURL = ruleURL(r.Rule)
 		}

@@ -278,7 +278,7 @@ func (s *Server) liveRoutes(app *echo.Group) {
 	app.GET("/events/:id/live", s.liveStream)
 	app.GET("/p/:token/live", s.playerStream)
 	app.GET("/events/:id/clock", s.liveClock)
-	app.GET("/events/:id/projector", s.projector)
+	app.GET("/events/:id/projector", s.projector, s.inEventLanguage)
 }
 
 // visibleEvent loads the URL's event, answering 404 for a draft the visitor

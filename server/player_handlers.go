@@ -113,7 +113,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": gameFormatName(ctx, ev.Format)})
 	m.DeckHint = deckPasteHint(ctx, rules.Game(ev.Game))
 	if ev.DeckDeadline != nil {
-		m.DeckDeadline = ev.DeckDeadline.UTC().Format("2006-01-02 15:04 UTC")
+		m.DeckDeadline = i18n.DateTime(ctx, *ev.DeckDeadline, ev.Location())
 	}
 	if m.DeckText == "" {
 		m.DeckText = en.DeckText
@@ -136,7 +136,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
 		m.NoticeWarn = en.DeckStatus != storage.DeckLegal
 	}
-	m.Announcements = announcementList(rm.announcements, false)
+	m.Announcements = announcementList(ctx, nil, rm.announcements, false)
 	m.CallOpen = rm.callOpen[en.ID]
 	m.Match = s.currentMatch(rm, en)
 	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {
@@ -176,7 +176,7 @@ func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, pr
 	case en.DeckStatus == storage.DeckLegal:
 		return i18n.T(ctx, "DeckSavedLegal", nil)
 	case ev.DeckDeadline != nil:
-		return i18n.N(ctx, "DeckSavedNotLegalDeadline", problems, i18n.Args{"Deadline": ev.DeckDeadline.UTC().Format("2006-01-02 15:04 UTC")})
+		return i18n.N(ctx, "DeckSavedNotLegalDeadline", problems, i18n.Args{"Deadline": i18n.DateTime(ctx, *ev.DeckDeadline, ev.Location())})
 	}
 	return i18n.N(ctx, "DeckSavedNotLegal", problems, nil)
 }

@@ -352,7 +352,7 @@ func (s *Server) registerForm(c echo.Context) error {
 }
 
 func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.RegisterPage, status int) error {
-	m.EventID, m.EventName, m.Date = e.ID, e.Name, e.Date()
+	m.EventID, m.EventName, m.Date = e.ID, e.Name, i18n.Date(c.Request().Context(), e.StartsOn)
 	m.Format = gameFormatName(c.Request().Context(), e.Format)
 	m.Open = e.SelfRegistration && e.Status == storage.StatusRegistration
 	if e.PlayerCap != nil {

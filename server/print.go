@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"slices"
 	"strconv"
@@ -20,11 +21,11 @@ import (
 // event file's export and import. Everything but the metagame (public once
 // decklists are published) is for organisers only.
 func (s *Server) printRoutes(app *echo.Group) {
-	app.GET("/events/:id/print/pairings", s.printPairings, requireOrganiser)
-	app.GET("/events/:id/print/slips", s.printSlips, requireOrganiser)
-	app.GET("/events/:id/print/standings", s.printStandings, requireOrganiser)
-	app.GET("/events/:id/print/bracket", s.printBracket, requireOrganiser)
-	app.GET("/events/:id/print/registration", s.printRegistration, requireOrganiser)
+	app.GET("/events/:id/print/pairings", s.printPairings, requireOrganiser, s.inEventLanguage)
+	app.GET("/events/:id/print/slips", s.printSlips, requireOrganiser, s.inEventLanguage)
+	app.GET("/events/:id/print/standings", s.printStandings, requireOrganiser, s.inEventLanguage)
+	app.GET("/events/:id/print/bracket", s.printBracket, requireOrganiser, s.inEventLanguage)
+	app.GET("/events/:id/print/registration", s.printRegistration, requireOrganiser, s.inEventLanguage)
 	app.GET("/events/:id/metagame", s.showMetagame)
 	app.GET("/events/:id/export", s.exportEventFile, requireOrganiser)
 	app.GET("/events/:id/standings.csv", s.standingsCSV, requireOrganiser)
@@ -33,10 +34,10 @@ func (s *Server) printRoutes(app *echo.Group) {
 }
 
 // printHead is the top of a sheet; sheet names it for the print rules. The
-// time is the server's local time: on a laptop at the venue, the venue's.
+// time printed is in the event's time zone, with the zone's name.
 func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title string) views.PrintHead {
-	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: ev.Date(), Venue: ev.Venue,
-		Printed: s.now().Local().Format("2006-01-02 15:04 MST"), CSSURL: views.AssetURL("app.css"), Format: gameFormatName(ctx, ev.Format)}
+	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: i18n.Date(ctx, ev.StartsOn), Venue: ev.Venue,
+		Printed: i18n.DateTime(ctx, s.now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: gameFormatName(ctx, ev.Format)}
 }
 
 // printRound reads ?round=N, or takes the latest round; 404 when the event
@@ -200,7 +201,7 @@ var printTiebreakerNames = map[string]string{
 	"ogw":  "Opponents' game-win percentage",
 }
 
-func printPercent(v float64) string { return strconv.FormatFloat(v*100, 'f', 2, 64) + "%" }
+func printPercent(ctx context.Context, v float64) string { return i18n.Percent(ctx, v, 2) }
 
 func (s *Server) printStandings(c echo.Context) error {
 	ev, err := s.eventParam(c)
@@ -237,7 +238,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	for _, r := range rows {
 		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
 		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, printPercent(r.Tiebreaker(k)))
+			row.Tiebreakers = append(row.Tiebreakers, printPercent(c.Request().Context(), r.Tiebreaker(k)))
 		}
 		sheet.Rows = append(sheet.Rows, row)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"strconv"
 	"sync"
 	"time"
@@ -42,7 +43,10 @@ func (s *Server) projector(c echo.Context) error {
 		return err
 	}
 	// Everything but the clock is the same for every request of a read model.
-	v, err := rm.memo("projector/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(rm, top, view) })
+	// (In the event's language: inEventLanguage.)
+	ctx := c.Request().Context()
+	lang := i18n.Lang(ctx)
+	v, err := rm.memo("projector/"+lang+"/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(ctx, rm, top, view) })
 	if err != nil {
 		return err
 	}
@@ -50,7 +54,7 @@ func (s *Server) projector(c echo.Context) error {
 	// The page is the same for everyone: render it once per read model, and
 	// while the clock runs once per second (its time is then given to the
 	// second the page was made in; live.js counts down from there).
-	v, err = rm.memo("projector-page/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return &clockedPage{}, nil })
+	v, err = rm.memo("projector-page/"+lang+"/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return &clockedPage{}, nil })
 	if err != nil {
 		return err
 	}
@@ -97,12 +101,12 @@ func (cp *clockedPage) get(rm *readModel, now time.Time, build func(time.Time) (
 }
 
 // projectorView is the projector page of a read model, without the clock.
-func (s *Server) projectorView(rm *readModel, top int, view string) (views.Projector, error) {
+func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view string) (views.Projector, error) {
 	d := rm.data
 	e := d.Event
 	p := views.Projector{Title: e.Name + " · projector", CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
 		EventID: e.ID, EventName: e.Name, View: view}
-	p.Announcements = announcementList(rm.announcements, false)
+	p.Announcements = announcementList(ctx, nil, rm.announcements, false)
 	current := rm.latest
 	pe := d.pairingEvent(false)
 	if current != nil {
@@ -139,7 +143,7 @@ func (s *Server) projectorView(rm *readModel, top int, view string) (views.Proje
 				return p, err
 			}
 			p.StandingsAfter = last
-			p.Standings, p.TiebreakNames = projectorStandings(st, top)
+			p.Standings, p.TiebreakNames = projectorStandings(ctx, st, top)
 		}
 	}
 	return p, nil
@@ -210,7 +214,7 @@ func projectorPairings(d *eventData, ms []storage.Match, points map[string]int) 
 
 // projectorStandings keeps the top lines and formats tiebreakers as
 // percentages, named as the event form names them (OMW%, OOMW%...).
-func projectorStandings(st []pairing.Standing, top int) ([]views.ProjectorStanding, []string) {
+func projectorStandings(ctx context.Context, st []pairing.Standing, top int) ([]views.ProjectorStanding, []string) {
 	if len(st) > top {
 		st = st[:top]
 	}
@@ -224,7 +228,7 @@ func projectorStandings(st []pairing.Standing, top int) ([]views.ProjectorStandi
 	for _, l := range st {
 		row := views.ProjectorStanding{Rank: l.Rank, Name: l.Name, Points: l.Points, Record: l.Record(), Dropped: l.Dropped}
 		for _, tb := range l.Tiebreakers {
-			row.Tiebreaks = append(row.Tiebreaks, strconv.FormatFloat(tb.Value*100, 'f', 2, 64))
+			row.Tiebreaks = append(row.Tiebreaks, i18n.Decimal(ctx, tb.Value*100, 2)) // the heading says OMW%
 		}
 		out = append(out, row)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // render writes a templ component as the response.
@@ -30,9 +31,26 @@ func (s *Server) page(c echo.Context, title string) views.Page {
 		organiser := u.Role == storage.RoleOrganiser
 		p.User = &views.User{Name: u.Name(), Role: u.Role, IsOrganiser: organiser, IsAdmin: organiser && u.IsAdmin}
 	}
+	withLanguageSelector(c, &p)
 	p.Flash = takeFlash(c)
 	p.Posted = c.Request().Method == http.MethodPost
 	return p
+}
+
+// publicPage is what a page that every anonymous visitor sees alike needs
+// (rendered once and shared: no CSRF token, no account, no message).
+func publicPage(c echo.Context, title string) views.Page {
+	p := views.Page{Title: title, CSSURL: views.AssetURL("app.css")}
+	withLanguageSelector(c, &p)
+	return p
+}
+
+// withLanguageSelector fills the language selector of a page.
+func withLanguageSelector(c echo.Context, p *views.Page) {
+	p.Lang, p.Back = i18n.Lang(c.Request().Context()), pageAddress(c)
+	for _, l := range i18n.Languages() {
+		p.Languages = append(p.Languages, views.Option{Value: l.Code, Label: l.Name})
+	}
 }
 
 // redirect sends the browser to a page after a successful POST (PRG).

@@ -251,6 +251,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	points := func(id int64) int { return ranks[playerID(id)].Points }
 	m := views.RoundPage{Nav: nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
 		Clock: clockView(e.ID, r, 0, s.now()), EndOfRound: endOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
+	m.ClockTimes = roundClockTimes(ctx, e, r)
 	if r.Kind == storage.KindTopCut {
 		m.BestOf = e.TopCutBestOf
 	}
@@ -771,4 +772,17 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 		}
 	}
 	return nil
+}
+
+// roundClockTimes says when the round's clock started and, while it runs,
+// when time is up, in the event's time zone ("" before the start).
+func roundClockTimes(ctx context.Context, e *storage.Event, r *storage.Round) string {
+	if r.StartedAt == nil {
+		return ""
+	}
+	start := i18n.Clock(ctx, *r.StartedAt, e.Location())
+	if r.Deadline != nil && r.FinishedAt == nil {
+		return i18n.T(ctx, "RoundClockRunning", i18n.Args{"Start": start, "End": i18n.Clock(ctx, *r.Deadline, e.Location())})
+	}
+	return i18n.T(ctx, "RoundClockStarted", i18n.Args{"Start": start})
 }

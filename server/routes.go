@@ -41,7 +41,7 @@ func (s *Server) routes(e *echo.Echo) {
 	// eventScope works out the signed-in user's standing in the event of any
 	// /events/:id route, which requireOrganiser and the staff helpers check
 	// (access.go): organisers see and manage only their stores' events.
-	app := e.Group("", plainInput, s.csrf(), s.loadSession, s.setupGate, s.eventScope)
+	app := e.Group("", plainInput, s.csrf(), s.loadSession, s.chooseLanguage, s.setupGate, s.eventScope)
 
 	app.GET("/", s.home)
 	app.GET("/setup", s.setupForm)
@@ -49,10 +49,12 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/login", s.loginForm)
 	app.POST("/login", s.login)
 	app.POST("/logout", s.logout)
+	app.GET("/language", s.selectLanguage) // the selector on every page (language.go)
 
 	// Account pages.
 	app.GET("/account", s.showAccount, requireUser)
 	app.POST("/account", s.saveAccount, requireUser)
+	app.POST("/account/language", s.saveAccountLanguage, requireUser)
 	app.POST("/accounts", s.addAccount, requireOrganiser)
 	app.POST("/accounts/:user/admin", s.setAdmin, requireAdmin)
 	// Installation settings are the instance admin's (they serve every store).

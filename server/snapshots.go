@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dustin/go-humanize"
 	"github.com/labstack/echo/v4"
@@ -100,8 +101,8 @@ func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
 	return i18n.T(ctx, "SnapshotManual", nil)
 }
 
-func snapshotRow(ctx context.Context, sn *storage.Snapshot) views.SnapshotRow {
-	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: sn.CreatedAt.UTC().Format("2006-01-02 15:04:05 UTC"),
+func snapshotRow(ctx context.Context, sn *storage.Snapshot, zone *time.Location) views.SnapshotRow {
+	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: i18n.DateTimeSeconds(ctx, sn.CreatedAt, zone),
 		By: sn.CreatedBy, Size: humanize.Bytes(uint64(sn.SizeBytes)), Stored: humanize.Bytes(uint64(sn.StoredBytes))}
 }
 
@@ -118,7 +119,7 @@ func (s *Server) showSnapshots(c echo.Context) error {
 	m := views.SnapshotsPage{Nav: nav(e, "snapshots")}
 	var stored int64
 	for i := range list {
-		m.List = append(m.List, snapshotRow(ctx, &list[i]))
+		m.List = append(m.List, snapshotRow(ctx, &list[i], e.Location()))
 		stored += list[i].StoredBytes
 	}
 	m.StoredTotal = humanize.Bytes(uint64(stored))
@@ -206,7 +207,7 @@ func (s *Server) confirmRestore(c echo.Context) error {
 // is shown above it with status 422.
 func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem string) error {
 	ctx := c.Request().Context()
-	m := views.RestorePage{Nav: nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn), Problem: problem}
+	m := views.RestorePage{Nav: nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn, e.Location()), Problem: problem}
 	status := http.StatusOK
 	if problem != "" {
 		status = http.StatusUnprocessableEntity
@@ -369,8 +370,11 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 		}); err != nil {
 			return err
 		}
-		_, err = tx.PostAnnouncement(ctx, actor, e.ID, i18n.T(ctx, "RestoredNotice", i18n.Args{
-			"When": sn.CreatedAt.UTC().Format("15:04 UTC"), "Label": snapshotLabel(ctx, sn)}))
+		// The notice is stored once and read by every player: in the
+		// event's language, like the projector.
+		ectx := i18n.WithLanguage(ctx, e.Language)
+		_, err = tx.PostAnnouncement(ctx, actor, e.ID, i18n.T(ectx, "RestoredNotice", i18n.Args{
+			"When": i18n.Clock(ectx, sn.CreatedAt, e.Location()), "Label": snapshotLabel(ectx, sn)}))
 		return err
 	})
 	if errors.Is(err, storage.ErrConflict) {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"strings"
 
@@ -40,7 +41,7 @@ var tiebreakerFormulas = map[string][]string{
 
 // standingsView computes the standings, the placings and the bracket for
 // display.
-func (s *Server) standingsView(rm *readModel) (views.StandingsPage, error) {
+func (s *Server) standingsView(ctx context.Context, rm *readModel) (views.StandingsPage, error) {
 	d := rm.data
 	e := d.Event
 	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas[e.Tiebreakers],
@@ -55,7 +56,7 @@ func (s *Server) standingsView(rm *readModel) (views.StandingsPage, error) {
 	for i, row := range res.Standings {
 		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped}
 		for _, tb := range row.Tiebreakers {
-			line.Tiebreakers = append(line.Tiebreakers, printPercent(tb.Value))
+			line.Tiebreakers = append(line.Tiebreakers, printPercent(ctx, tb.Value))
 		}
 		m.Rows = append(m.Rows, line)
 	}
@@ -153,7 +154,11 @@ func (s *Server) showStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := rm.memo("standings", func() (any, error) { return s.standingsView(rm) })
+	// Shared by every request in the same language: the percentages are
+	// written the language's way.
+	ctx := c.Request().Context()
+	lang := i18n.Lang(ctx)
+	v, err := rm.memo("standings/"+lang, func() (any, error) { return s.standingsView(ctx, rm) })
 	if err != nil {
 		return err
 	}
@@ -161,9 +166,10 @@ func (s *Server) showStandings(c echo.Context) error {
 	if publicView(c) {
 		// Every visitor without an account sees the same page: render it
 		// (and compress it) once per read model.
-		v, err := rm.memo("standings-public-page", func() (any, error) {
+		v, err := rm.memo("standings-public-page/"+lang, func() (any, error) {
 			m.Public = true
-			p := views.Page{Title: e.Name + ": standings", CSSURL: views.AssetURL("app.css"), JSURL: liveScriptURL()}
+			p := publicPage(c, e.Name+": standings")
+			p.JSURL = liveScriptURL()
 			return renderShared(context.WithoutCancel(c.Request().Context()), views.StandingsPageView(p, m))
 		})
 		if err != nil {

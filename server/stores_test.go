@@ -161,6 +161,7 @@ var publicRoutes = map[string]bool{
 	// its two players' (TestTrackerIsThePlayersOwn).
 	"GET /p/:token/game": true, "POST /p/:token/game": true, "GET /p/:token/games/:log": true,
 	"POST /p/:token/games/:log": true, "POST /p/:token/games/:log/undo": true, "POST /p/:token/games/:log/judge": true,
+	"GET /language": true, // the language selector (TestLanguageNegotiationOverHTTP)
 }
 
 // Who may use a route that names no event or store in its path.
@@ -178,8 +179,8 @@ const (
 // admin's. TestUnscopedRoutesLetInOnlyWhomTheyShould walks this table.
 var unscopedRoutes = map[string]string{
 	"GET /account": anyAccount, "POST /account": anyAccount, "GET /decks/check": anyAccount, "POST /decks/check": anyAccount,
-	"GET /banlists/:game/:effective": anyAccount,
-	"GET /events":                    organisersOnly, "GET /events/new": organisersOnly, "POST /events": organisersOnly,
+	"GET /banlists/:game/:effective": anyAccount, "POST /account/language": anyAccount,
+	"GET /events": organisersOnly, "GET /events/new": organisersOnly, "POST /events": organisersOnly,
 	"GET /events/import": organisersOnly, "POST /events/import": organisersOnly, "POST /accounts": organisersOnly,
 	"GET /cards": organisersOnly, "GET /stores": organisersOnly,
 	"POST /accounts/:user/admin": adminOnly, "POST /cards/import": adminOnly, "POST /banlists": adminOnly,

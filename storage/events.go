@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"fmt"
+	"os"
+	"strings"
 	"time"
 )
 
@@ -51,6 +53,48 @@ type Event struct {
 	PointsDraw       int        `json:"points_draw"`
 	PointsLoss       int        `json:"points_loss"`
 	PointsBye        int        `json:"points_bye"`
+
+	// Language is the code of the language of the event's print sheets and
+	// projector ("de"); TimeZone the IANA zone its times are shown in
+	// ("Europe/Berlin"), "" for the server's.
+	Language string `json:"language"`
+	TimeZone string `json:"time_zone"`
+}
+
+// Location is the event's time zone: its own, or the server's when it has
+// none or the zone database lacks it.
+func (e *Event) Location() *time.Location {
+	if e.TimeZone != "" {
+		if loc, err := time.LoadLocation(e.TimeZone); err == nil {
+			return loc
+		}
+	}
+	return time.Local
+}
+
+// ServerZoneName is the IANA name of the server's time zone, for events
+// created without one: the TZ variable's, else /etc/localtime's link
+// target's, else "UTC".
+func ServerZoneName() string {
+	if tz, ok := os.LookupEnv("TZ"); ok {
+		tz = strings.TrimPrefix(tz, ":")
+		if tz == "" {
+			return "UTC"
+		}
+		if _, err := time.LoadLocation(tz); err == nil {
+			return tz
+		}
+	}
+	if target, err := os.Readlink("/etc/localtime"); err == nil {
+		if i := strings.Index(target, "zoneinfo/"); i >= 0 {
+			if name := target[i+len("zoneinfo/"):]; name != "" {
+				if _, err := time.LoadLocation(name); err == nil {
+					return name
+				}
+			}
+		}
+	}
+	return "UTC"
 }
 
 // EventDefaults fills the event-day settings a new event starts with
@@ -67,6 +111,12 @@ func EventDefaults(e *Event) {
 	}
 	if e.ExtraTurns == 0 {
 		e.ExtraTurns = 3
+	}
+	if e.Language == "" {
+		e.Language = "en"
+	}
+	if e.TimeZone == "" {
+		e.TimeZone = ServerZoneName()
 	}
 }
 
@@ -153,6 +203,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 			"decks_public": e.DecksPublic, "self_registration": e.SelfRegistration, "end_of_round": e.EndOfRound,
 			"extra_turns": e.ExtraTurns, "tiebreakers": e.Tiebreakers, "points_win": e.PointsWin,
 			"points_draw": e.PointsDraw, "points_loss": e.PointsLoss, "points_bye": e.PointsBye,
+			"language": e.Language, "time_zone": e.TimeZone,
 		})
 		if res.Error != nil {
 			return wrap("update event", res.Error)

@@ -122,6 +122,12 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 		if ev.Status == "" {
 			ev.Status = StatusDraft
 		}
+		if ev.Language == "" {
+			ev.Language = "en"
+		}
+		if ev.TimeZone == "" {
+			ev.TimeZone = ServerZoneName()
+		}
 		if err := tx.fillStore(ctx, &ev.StoreID); err != nil {
 			return err
 		}

@@ -24,6 +24,7 @@ type User struct {
 	// the card pool, ban lists and settings, and is an organiser of every
 	// store (shops.go). Only organisers are admins.
 	IsAdmin   bool
+	Language  string // a language code ("de"), or "" to follow the browser
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -149,6 +150,26 @@ func (s *Store) UpdateUserProfile(ctx context.Context, actor Actor, id int64, di
 			action = "update+password"
 		}
 		return tx.writeAudit(ctx, actor, nil, action, "user", id, userAuditView(before), userAuditView(&after))
+	})
+}
+
+// SetUserLanguage stores the language an account's pages are in ("" to
+// follow the browser), with an audit row.
+func (s *Store) SetUserLanguage(ctx context.Context, actor Actor, id int64, language string) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		before, err := tx.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if before.Language == language {
+			return nil
+		}
+		if err := tx.with(ctx).Model(&User{}).Where("id = ?", id).
+			Updates(map[string]any{"language": language, "updated_at": tx.now()}).Error; err != nil {
+			return wrap("set user language", err)
+		}
+		return tx.writeAudit(ctx, actor, nil, "update", "user", id,
+			map[string]any{"language": before.Language}, map[string]any{"language": language})
 	})
 }
 

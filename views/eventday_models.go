@@ -145,6 +145,7 @@ type RoundPage struct {
 	Number      int
 	Kind        string
 	Status      string
+	ClockTimes  string // "Started at 14:05 CET; time is up at 14:40 CET."
 	IsLatest    bool
 	Frozen      bool
 	Clock       Clock

@@ -21,6 +21,12 @@ type Page struct {
 	// ForPlayer: a player's own page (their secret link), where signing in
 	// means nothing to them.
 	ForPlayer bool
+	// The language selector: the page's language (also <html lang>), the
+	// languages offered, each named in itself, and the address to come
+	// back to after choosing.
+	Lang      string
+	Languages []Option
+	Back      string
 }
 
 // User is the signed-in account as pages show it.
@@ -71,6 +77,7 @@ type EventDetail struct {
 	SwissRounds  string // "" means from attendance
 	TopCut       string
 	TopCutBestOf int
+	TimeZone     string // "Europe/Berlin (CET)"
 	CanEdit      bool
 	CanSeeAudit  bool
 	Audit        []AuditRow
@@ -119,7 +126,7 @@ type EventForm struct {
 	TopCutBestOf string
 	Status       string
 	// Event-day settings.
-	DeckDeadline     string // YYYY-MM-DDTHH:MM in UTC, as a datetime-local input gives it
+	DeckDeadline     string // YYYY-MM-DDTHH:MM in the event's time zone, as a datetime-local input gives it
 	PlayerCap        string
 	SelfRegistration bool
 	EndOfRound       string
@@ -129,6 +136,8 @@ type EventForm struct {
 	PointsDraw       string
 	PointsLoss       string
 	PointsBye        string
+	TimeZone         string // IANA name
+	Language         string // code of the print sheets' and projector's language
 
 	Errors             FieldErrors
 	Problem            string // a form-wide message (e.g. someone else saved first)
@@ -145,6 +154,9 @@ type EventForm struct {
 	Formats      []Option
 	FormatGroups []OptionGroup
 	BestOfs      []Option
+	Languages    []Option
+	TimeZones    []string // suggestions
+	ServerZone   string
 }
 
 // LoginForm is the sign-in form.
@@ -169,6 +181,8 @@ type AccountForm struct {
 	Role        string
 	IsAdmin     bool
 	Stores      []StoreRef // the stores the user belongs to
+	Language    string     // the account's language code, "" to follow the browser
+	Languages   []Option   // "" (the browser's) first
 	Errors      FieldErrors
 	Accounts    []AccountRow
 	ShowStores  bool // the viewer runs several stores: name each account's

@@ -12,6 +12,9 @@ import (
 	"sort"
 	"syscall"
 	"time"
+	// Event time zones are IANA names: the binary carries the zone
+	// database, so a container or a laptop without one still knows them.
+	_ "time/tzdata"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

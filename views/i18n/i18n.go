@@ -12,6 +12,7 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"path"
@@ -55,8 +56,9 @@ func mustLoad(fsys fs.FS) *goi18n.Bundle {
 type langKey struct{}
 
 // WithLanguage returns a context whose messages are in the languages of an
-// Accept-Language value (or a list of tags), best first; messages missing in
-// them fall back to English.
+// Accept-Language value (or a language code, as the server's middleware
+// puts the one it chose), best first; a message missing in the chosen
+// language's file falls back to English, message by message.
 func WithLanguage(ctx context.Context, accept string) context.Context {
 	return context.WithValue(ctx, langKey{}, accept)
 }
@@ -100,6 +102,12 @@ func localize(ctx context.Context, cfg *goi18n.LocalizeConfig) string {
 		ctx = context.Background()
 	}
 	s, err := localizer(ctx).Localize(cfg)
+	var notFound *goi18n.MessageNotFoundErr
+	if err != nil && s != "" && errors.As(err, &notFound) {
+		// The language's file lacks this message: go-i18n gave English's.
+		// Fallback is per message, so a file may be partial.
+		return s
+	}
 	if err != nil {
 		// A missing message is a programming mistake (the tests check every
 		// id used in the code); show the id rather than nothing.

@@ -47,11 +47,20 @@ func TestMissingMessageShowsItsID(t *testing.T) {
 	}
 }
 
-// A language the bundle lacks falls back to English.
-func TestLanguageFallsBackToEnglish(t *testing.T) {
+// A message missing from a language's file falls back to English's, one
+// message at a time: the German file has the language's name but (for now)
+// no PointCount.
+func TestLanguageFallsBackToEnglishPerMessage(t *testing.T) {
 	ctx := WithLanguage(context.Background(), "de-DE,de;q=0.9")
 	if got := N(ctx, "PointCount", 1, nil); got != "1 point" {
-		t.Errorf("German context without a German file = %q", got)
+		t.Errorf("German context, message missing in German = %q", got)
+	}
+	if got := T(ctx, "LanguageName", nil); got != "Deutsch" {
+		t.Errorf("German context, message in German = %q", got)
+	}
+	// A language with no file at all: English.
+	if got := T(WithLanguage(context.Background(), "zh-CN"), "LanguageName", nil); got != "English" {
+		t.Errorf("Chinese context = %q", got)
 	}
 }
 
@@ -82,7 +91,9 @@ func TestEnglishFileShape(t *testing.T) {
 	}
 }
 
-var callRE = regexp.MustCompile(`i18n\.[TN]\([^,]+,\s*"([A-Za-z0-9.]+)"`)
+// callRE finds the message ids of calls of i18n.T and i18n.N (and, inside
+// this package, of T).
+var callRE = regexp.MustCompile(`(?:i18n\.|\b)[TN]\([^,]+,\s*"([A-Za-z0-9.]+)"`)
 
 // Every message id the code uses is in the English file, and every message
 // of the file is used: a typo shows here, not as an id on a page.
@@ -95,6 +106,10 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 		}
 		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
 			return filepath.SkipDir
+		}
+		// This package's own tests name ids that must not exist.
+		if strings.HasSuffix(path, "_test.go") && filepath.Base(filepath.Dir(path)) == "i18n" {
+			return nil
 		}
 		if d.IsDir() || strings.HasSuffix(path, "_templ.go") || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".templ")) {
 			return nil
@@ -113,6 +128,9 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 	}
 	// Ids built from a prefix (endOfRoundText) are listed by hand.
 	for _, id := range dynamicIDs {
+		used[id] = true
+	}
+	for _, id := range monthIDs {
 		used[id] = true
 	}
 	raw := map[string]json.RawMessage{}
@@ -165,8 +183,8 @@ func TestOrdinals(t *testing.T) {
 			t.Errorf("Ordinal(%d) = %q, want %q", n, got, w)
 		}
 	}
-	// Without a file for the language, English.
+	// A file without ordinals: English's, by English's rule.
 	if got := Ordinal(WithLanguage(ctx, "fr-FR,fr;q=0.9"), 2); got != "2nd" {
-		t.Errorf("French context without a French file: %q", got)
+		t.Errorf("French context without French ordinals: %q", got)
 	}
 }

@@ -17,21 +17,20 @@ var ordinalIDs = map[plural.Form]string{
 	plural.Few: "OrdinalFew", plural.Many: "OrdinalMany", plural.Other: "OrdinalOther",
 }
 
+// matcher matches a browser's languages to the files'.
 var matcher = sync.OnceValue(func() language.Matcher { return language.NewMatcher(bundle.LanguageTags()) })
 
 // Ordinal writes n as a place ("1st", "2nd", "3rd", "11th", "21st") in the
 // context's language. go-i18n chooses forms by the cardinal rule ("1 point",
 // "2 points"), so the ordinal rule of x/text picks the message here.
 func Ordinal(ctx context.Context, n int) string {
-	tag := language.English
-	if ctx != nil {
-		if accept, _ := ctx.Value(langKey{}).(string); accept != "" {
-			if tags, _, err := language.ParseAcceptLanguage(accept); err == nil && len(tags) > 0 {
-				tag, _, _ = matcher().Match(tags...)
-			}
-		}
+	// The forms are the rule's of the language whose messages are used: a
+	// file without ordinals falls back to English's, and English's rule.
+	if !defined(ctx, "OrdinalOther") {
+		ctx = context.Background()
 	}
-	form := plural.Ordinal.MatchPlural(tag, abs(n)%10000000, 0, 0, 0, 0)
+	t := tag(ctx)
+	form := plural.Ordinal.MatchPlural(t, abs(n)%10000000, 0, 0, 0, 0)
 	id, ok := ordinalIDs[form]
 	if !ok || !defined(ctx, id) {
 		id = "OrdinalOther"
@@ -39,7 +38,8 @@ func Ordinal(ctx context.Context, n int) string {
 	return localize(ctx, &goi18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any{"Count": n}})
 }
 
-// defined reports whether the context's language, or English, has id.
+// defined reports whether the context's language has id in its own file
+// (English always has its own).
 func defined(ctx context.Context, id string) bool {
 	if ctx == nil {
 		ctx = context.Background()

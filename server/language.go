@@ -1,0 +1,164 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// languageCookie keeps the language a visitor chose with the selector.
+const languageCookie = "tenkaichi_lang"
+
+// chooseLanguage is the one place a request's language is decided (and put
+// in its context, where i18n finds it): the language chosen on this device
+// with the selector (a cookie), else a signed-in account's language, else
+// the browser's Accept-Language, else English. Print sheets and the
+// projector are in their event's language instead (inEventLanguage).
+func (s *Server) chooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		code := requestLanguage(c)
+		r := c.Request()
+		c.SetRequest(r.WithContext(i18n.WithLanguage(r.Context(), code)))
+		h := c.Response().Header()
+		h.Set("Content-Language", code)
+		h.Add("Vary", "Accept-Language, Cookie")
+		return next(c)
+	}
+}
+
+func requestLanguage(c echo.Context) string {
+	if ck, err := c.Cookie(languageCookie); err == nil {
+		if code := i18n.Supported(ck.Value); code != "" {
+			return code
+		}
+	}
+	if u := currentUser(c); u != nil {
+		if code := i18n.Supported(u.Language); code != "" {
+			return code
+		}
+	}
+	return i18n.Negotiate(c.Request().Header.Get("Accept-Language"))
+}
+
+// inEventLanguage is for the pages that are the event's rather than the
+// reader's: print sheets (printed once for everybody) and the projector are
+// in the event's language, whoever opens them. An unknown event is left to
+// the handler (its 404).
+func (s *Server) inEventLanguage(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if ev, err := s.eventParam(c); err == nil {
+			eventLanguage(c, ev)
+		}
+		return next(c)
+	}
+}
+
+// eventLanguage puts the event's language in the request's context.
+func eventLanguage(c echo.Context, ev *storage.Event) {
+	code := i18n.Supported(ev.Language)
+	if code == "" {
+		code = "en"
+	}
+	r := c.Request()
+	c.SetRequest(r.WithContext(i18n.WithLanguage(r.Context(), code)))
+	c.Response().Header().Set("Content-Language", code)
+}
+
+// selectLanguage is GET /language, the selector's form (on every page, no
+// script needed): it keeps the choice on this device in a cookie for a year
+// and goes back to the page the form was on. It is a GET so that pages
+// shared by every visitor (public standings) can carry it without a CSRF
+// token; it changes only the asking browser's cookie, never an account.
+func (s *Server) selectLanguage(c echo.Context) error {
+	code, err := chosenLanguage(c)
+	if err != nil {
+		return err
+	}
+	s.setLanguageCookie(c, code)
+	return redirect(c, localPath(c.QueryParam("back")))
+}
+
+// saveAccountLanguage is the account page's Language form: the account's
+// language ("" to follow the browser), on every device the account signs
+// in on, and this device's cookie with it (the cookie would win otherwise).
+func (s *Server) saveAccountLanguage(c echo.Context) error {
+	code, err := chosenLanguage(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetUserLanguage(c.Request().Context(), actorOf(c), currentUser(c).ID, code); err != nil {
+		return err
+	}
+	s.setLanguageCookie(c, code)
+	setFlash(c, msgAccountSaved)
+	return redirect(c, "/account")
+}
+
+// chosenLanguage is the form's lang: an offered language, or "" for the
+// browser's; anything else is refused.
+func chosenLanguage(c echo.Context) (string, error) {
+	raw := c.FormValue("lang")
+	code := i18n.Supported(raw)
+	if raw != "" && code == "" {
+		return "", echo.NewHTTPError(http.StatusBadRequest, "lang: "+truncate(raw, 20)+" is not a language this server offers")
+	}
+	return code, nil
+}
+
+// setLanguageCookie keeps code as this browser's language for a year ("":
+// forget it).
+func (s *Server) setLanguageCookie(c echo.Context, code string) {
+	ck := &http.Cookie{Name: languageCookie, Value: code, Path: "/", HttpOnly: true, Secure: s.secure(c),
+		SameSite: http.SameSiteLaxMode, MaxAge: 365 * 24 * 3600}
+	if code == "" {
+		ck.MaxAge = -1
+	}
+	c.SetCookie(ck)
+}
+
+// localPath is back if it is a path on this site ("/p/abc?x=1"), else "/":
+// the selector's return address must not send anyone elsewhere.
+func localPath(back string) string {
+	if back == "" || !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") || strings.HasPrefix(back, "/\\") {
+		return "/"
+	}
+	u, err := url.Parse(back)
+	if err != nil || u.Host != "" || u.Scheme != "" {
+		return "/"
+	}
+	return u.RequestURI()
+}
+
+// pageAddress is the address the language selector returns to: the page's
+// own for a GET, else (a form shown again after a POST) the page the form
+// was on, when the browser says so.
+func pageAddress(c echo.Context) string {
+	r := c.Request()
+	if r.Method == http.MethodGet {
+		return r.URL.RequestURI()
+	}
+	if ref, err := url.Parse(r.Referer()); err == nil && ref.Host == r.Host {
+		return localPath(ref.RequestURI())
+	}
+	return "/"
+}
+
+// zoneLabel names the event's time zone as pages show it: its IANA name
+// and, where that differs, the short name in force at now
+// ("Europe/Berlin (CET)", "UTC").
+func zoneLabel(e *storage.Event, now time.Time) string {
+	loc := e.Location()
+	name := loc.String()
+	if name == "Local" {
+		name = storage.ServerZoneName()
+	}
+	if short := i18n.ZoneName(now.In(loc)); short != name {
+		return name + " (" + short + ")"
+	}
+	return name
+}

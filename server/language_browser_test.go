@@ -1,0 +1,94 @@
+package server_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// overflowing lists the elements that reach past the right edge of the
+// screen, leaving out those inside a box that scrolls sideways by design
+// (a wide table in a scroll box).
+const overflowing = `(() => {
+	const out = [];
+	for (const el of document.body.querySelectorAll('*')) {
+		const r = el.getBoundingClientRect();
+		if (r.width === 0 || r.right <= window.innerWidth + 1) continue;
+		let scrolls = false;
+		for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+			const x = getComputedStyle(p).overflowX;
+			if (x === 'auto' || x === 'scroll' || x === 'hidden') { scrolls = true; break; }
+		}
+		if (!scrolls) out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' ' + Math.round(r.right));
+	}
+	return out;
+})()`
+
+// A player switches their phone to Deutsch with the selector at the foot of
+// the page, with JavaScript off and on: the page comes back in German
+// (<html lang="de">, the selector's own label), the choice sticks on the
+// next visit, and nothing is wider than the screen.
+func TestPhoneSwitchesToGermanWithTheSelector(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	for _, js := range []bool{false, true} {
+		name := "JavaScript on"
+		if !js {
+			name = "JavaScript off"
+		}
+		t.Run(name, func(t *testing.T) {
+			ctx := phone(t)
+			if !js {
+				do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+					_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+					return err
+				}))
+			}
+			link := a.srv.URL + d.links["Ann"]
+			navigate(t, ctx, link)
+			waitFor(t, ctx, `[data-testid="language-selector"]`)
+			if lang := evalJS[string](t, ctx, `document.documentElement.lang`); lang != "en" {
+				t.Fatalf("before choosing: <html lang=%q>", lang)
+			}
+			if label := text(t, ctx, `label[for="site-language"]`); label != "Language" {
+				t.Errorf("selector label %q", label)
+			}
+			noSideScroll(t, ctx, "player page in English")
+			do(t, ctx,
+				chromedp.SetValue(chromedp.CSS(`#site-language`), "de"),
+				leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="language-selector"] button`))),
+				chromedp.WaitVisible(chromedp.CSS(`[data-testid="language-selector"]`)),
+			)
+			if url := evalJS[string](t, ctx, `location.href`); url != link {
+				t.Errorf("after choosing, the phone is at %s, not back on its page", url)
+			}
+			if lang := evalJS[string](t, ctx, `document.documentElement.lang`); lang != "de" {
+				t.Errorf("after choosing Deutsch: <html lang=%q>", lang)
+			}
+			if label := text(t, ctx, `label[for="site-language"]`); label != "Sprache" {
+				t.Errorf("selector label after choosing Deutsch: %q", label)
+			}
+			if v := evalJS[string](t, ctx, `document.querySelector('#site-language').value`); v != "de" {
+				t.Errorf("the selector shows %q", v)
+			}
+			noSideScroll(t, ctx, "player page in German")
+			if wide := evalJS[[]string](t, ctx, overflowing); len(wide) > 0 {
+				t.Errorf("wider than the screen in German: %v", wide)
+			}
+			// The choice sticks: the standings, opened afresh, are German too.
+			navigate(t, ctx, a.srv.URL+d.path+"/standings")
+			waitFor(t, ctx, `[data-testid="language-selector"]`)
+			if lang := evalJS[string](t, ctx, `document.documentElement.lang`); lang != "de" {
+				t.Errorf("standings after choosing Deutsch: <html lang=%q>", lang)
+			}
+			if wide := evalJS[[]string](t, ctx, overflowing); len(wide) > 0 {
+				t.Errorf("standings wider than the screen in German: %v", wide)
+			}
+		})
+	}
+}

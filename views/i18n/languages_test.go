@@ -1,0 +1,233 @@
+package i18n
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The seven languages of issue 14 are offered, English first, each named in
+// itself.
+func TestLanguagesOffered(t *testing.T) {
+	var got []string
+	for _, l := range Languages() {
+		got = append(got, l.Code+"="+l.Name)
+	}
+	want := "en=English de=Deutsch es=Español fr=Français it=Italiano ja=日本語 pt-BR=Português (Brasil)"
+	if strings.Join(got, " ") != want {
+		t.Errorf("Languages() = %v\nwant %s", got, want)
+	}
+}
+
+func TestNegotiate(t *testing.T) {
+	cases := map[string]string{
+		"":                        "en",
+		"de-DE,de;q=0.9,en;q=0.8": "de",
+		"de-AT":                   "de",
+		"en-US,en;q=0.9,de;q=0.8": "en",
+		"fr-CA,fr;q=0.9":          "fr",
+		"pt-BR,pt;q=0.9":          "pt-BR",
+		"pt-PT":                   "pt-BR", // the only Portuguese there is
+		"ja-JP":                   "ja",
+		"zh-CN,zh;q=0.9":          "en", // no file: English
+		"es-419,es;q=0.9":         "es",
+		"it;q=0.2,ja;q=0.9":       "ja", // by weight, not by order
+		"*":                       "en",
+		"not a language;;q=x":     "en",
+		"xx-YY":                   "en",
+		"nl-NL,nl;q=0.9,de;q=0.5": "de", // Dutch is not offered; German is the next wish
+	}
+	for accept, want := range cases {
+		if got := Negotiate(accept); got != want {
+			t.Errorf("Negotiate(%q) = %q, want %q", accept, got, want)
+		}
+	}
+}
+
+func TestSupportedAndLang(t *testing.T) {
+	for in, want := range map[string]string{"de": "de", "DE": "de", "pt-br": "pt-BR", "pt": "", "de-AT": "", "": "", "xx": ""} {
+		if got := Supported(in); got != want {
+			t.Errorf("Supported(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := Lang(context.Background()); got != "en" {
+		t.Errorf("Lang of a bare context = %q", got)
+	}
+	if got := Lang(WithLanguage(context.Background(), "ja")); got != "ja" {
+		t.Errorf("Lang(ja) = %q", got)
+	}
+	if got := Lang(WithLanguage(context.Background(), "de-CH,fr;q=0.5")); got != "de" {
+		t.Errorf("Lang(de-CH…) = %q", got)
+	}
+}
+
+func TestDatesTimesAndNumbers(t *testing.T) {
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokyo, err := time.LoadLocation("Asia/Tokyo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC)
+	at := time.Date(2026, 12, 5, 13, 4, 0, 0, time.UTC) // 14:04 in Berlin, 22:04 in Tokyo
+	in := func(code string) context.Context { return WithLanguage(context.Background(), code) }
+	cases := []struct{ got, want string }{
+		{Date(in("en"), day), "5 December 2026"},
+		{Date(in("de"), day), "5. Dezember 2026"},
+		{Date(in("fr"), day), "5 décembre 2026"},
+		{Date(in("es"), day), "5 de diciembre de 2026"},
+		{Date(in("pt-BR"), day), "5 de dezembro de 2026"},
+		{Date(in("ja"), day), "2026年12月5日"},
+		{Clock(in("en"), at, berlin), "14:04 CET"},
+		{Clock(in("ja"), at, tokyo), "22:04 JST"},
+		{Clock(in("en"), at, nil), "13:04 UTC"},
+		{DateTime(in("en"), at, berlin), "5 December 2026, 14:04 CET"},
+		{DateTime(in("de"), at, berlin), "5. Dezember 2026, 14:04 Uhr CET"},
+		{DateTime(in("ja"), at, tokyo), "2026年12月5日 22:04 JST"},
+		// The date is the zone's: 23:30 UTC is already the next day in Tokyo.
+		{DateTime(in("en"), time.Date(2026, 12, 5, 23, 30, 0, 0, time.UTC), tokyo), "6 December 2026, 08:30 JST"},
+		{Int(in("en"), 1234567), "1,234,567"},
+		{Int(in("de"), 1234567), "1.234.567"},
+		{Int(in("fr"), 1234), "1\u00a0234"},
+		{Decimal(in("en"), 0.66666, 4), "0.6667"},
+		{Decimal(in("de"), 0.5, 4), "0,5000"},
+		{Percent(in("en"), 0.4567, 1), "45.7%"},
+		{Percent(in("de"), 0.4567, 1), "45,7\u00a0%"},
+		{Percent(in("ja"), 1, 2), "100.00%"},
+	}
+	for i, c := range cases {
+		if c.got != c.want {
+			t.Errorf("case %d: %q, want %q", i, c.got, c.want)
+		}
+	}
+	if got := ZoneName(time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("", 5*3600+1800))); got != "+0530" {
+		t.Errorf("ZoneName of an unnamed zone = %q", got)
+	}
+}
+
+var placeholderRE = regexp.MustCompile(`\{\{\s*\.([A-Za-z0-9_]+)\s*\}\}`)
+
+// formatFields are the values the date and time patterns get (format.go):
+// a language's pattern may use any of them, whatever English's uses.
+var formatFields = map[string][]string{
+	"FormatDate":        {"Year", "Month", "Month2", "MonthName", "Day", "Day2"},
+	"FormatTime":        {"Hour", "Hour2", "Minute", "Second"},
+	"FormatTimeSeconds": {"Hour", "Hour2", "Minute", "Second"},
+	"FormatDateTime":    {"Date", "Time"},
+	"FormatZoned":       {"When", "Zone"},
+}
+
+// readMessages reads a message file as id -> its texts (one, or one per
+// plural form).
+func readMessages(t *testing.T, fsys fs.FS, name string) map[string]map[string]string {
+	t.Helper()
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := map[string]json.RawMessage{}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	out := map[string]map[string]string{}
+	for id, v := range raw {
+		var plain string
+		if json.Unmarshal(v, &plain) == nil {
+			out[id] = map[string]string{"": plain}
+			continue
+		}
+		forms := map[string]string{}
+		if err := json.Unmarshal(v, &forms); err != nil {
+			t.Errorf("%s: %s is neither a text nor plural forms: %v", name, id, err)
+			continue
+		}
+		out[id] = forms
+	}
+	return out
+}
+
+func placeholders(texts map[string]string) map[string]bool {
+	set := map[string]bool{}
+	for _, s := range texts {
+		for _, m := range placeholderRE.FindAllStringSubmatch(s, -1) {
+			set[m[1]] = true
+		}
+	}
+	return set
+}
+
+// Every translation file holds only ids English has, with the same named
+// values: a value English lacks would print "<no value>", and a value left
+// out (a player's name) loses what the sentence is about. Plural messages
+// need their "other" form.
+func TestTranslationFilesMatchEnglish(t *testing.T) {
+	english := readMessages(t, files, "messages/en.json")
+	names, _ := fs.Glob(files, "messages/*.json")
+	if len(names) < 7 {
+		t.Fatalf("message files: %v", names)
+	}
+	for _, name := range names {
+		if path.Base(name) == "en.json" {
+			continue
+		}
+		tr := readMessages(t, files, name)
+		if _, ok := tr["LanguageName"]; !ok {
+			t.Errorf("%s: no LanguageName (the language named in itself, for the selector)", name)
+		}
+		for id, texts := range tr {
+			en, ok := english[id]
+			if !ok {
+				t.Errorf("%s: %s is not in en.json", name, id)
+				continue
+			}
+			if _, plural := en[""]; !plural {
+				if _, ok := texts["other"]; !ok {
+					t.Errorf("%s: %s is a plural message in English but has no \"other\" form", name, id)
+				}
+			}
+			got := placeholders(texts)
+			if allowed, ok := formatFields[id]; ok {
+				for p := range got {
+					if !contains(allowed, p) {
+						t.Errorf("%s: %s uses {{.%s}}; a pattern may use %v", name, id, p, allowed)
+					}
+				}
+				continue
+			}
+			want := placeholders(en)
+			var extra, missing []string
+			for p := range got {
+				if !want[p] {
+					extra = append(extra, p)
+				}
+			}
+			for p := range want {
+				if !got[p] && p != "Count" { // "one" may say "a point"
+					missing = append(missing, p)
+				}
+			}
+			sort.Strings(extra)
+			sort.Strings(missing)
+			if len(extra) > 0 || len(missing) > 0 {
+				t.Errorf("%s: %s: placeholders differ from English: extra %v, missing %v", name, id, extra, missing)
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
