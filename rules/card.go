@@ -44,9 +44,12 @@ const CopyLimitAny = -1
 // Card is one card number (all its printings). Fields that a card list does
 // not know are zero; Cost and friends are pointers where "unknown" and "0" differ.
 type Card struct {
-	Game    Game     `json:"game"`
-	Number  string   `json:"number"` // canonical number, printing suffixes stripped
-	Name    string   `json:"name"`
+	Game   Game   `json:"game"`
+	Number string `json:"number"` // canonical number, printing suffixes stripped
+	Name   string `json:"name"`
+	// NameJP is the card's Japanese name, where the card data has it
+	// ("孫悟空"): Japanese pages show it, and decklists may name the card by it.
+	NameJP  string   `json:"name_jp,omitempty"`
 	Type    CardType `json:"type"`
 	Colours []string `json:"colours"` // "Red", "Blue", "Green", "Yellow", "Black"
 	Cost    *int     `json:"cost,omitempty"`

@@ -247,6 +247,7 @@ type fwRecord struct {
 	BackKeywords  flexStrings `json:"back_keywords"`
 	BackText      *string     `json:"back_text"`
 	Variants      flexStrings `json:"variants"`
+	NameJP        *string     `json:"name_jp"`
 }
 
 type mastersRecord struct {
@@ -328,6 +329,7 @@ func readFusionWorldJSON(data []byte) ([]Card, error) {
 			Game:          GameFusionWorld,
 			Number:        CanonicalNumber(rec.Number),
 			Name:          strings.TrimSpace(rec.Name),
+			NameJP:        strings.TrimSpace(str(rec.NameJP)),
 			Colours:       normaliseColours(rec.Colors),
 			Cost:          rec.Cost.ptr(&zero),
 			SpecifiedCost: strings.ToUpper(strings.TrimSpace(str(rec.SpecifiedCost))),

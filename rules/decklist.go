@@ -87,7 +87,13 @@ func ParseDecklistString(s string) (*Decklist, error) {
 // count, section headers ("Leader:", "Main deck", "Side deck:"), blank lines and
 // comments ("#", "//"). A line without a count counts once. The first error
 // is returned as a *DecklistError naming the line.
-func ParseDecklist(r io.Reader) (*Decklist, error) {
+func ParseDecklist(r io.Reader) (*Decklist, error) { return ParseDecklistNamed(r, nil) }
+
+// ParseDecklistNamed is ParseDecklist that also reads lines naming a card
+// instead of giving its number ("4 Son Goku", "孫悟空 x4"), in English or in
+// Japanese, through names (nil: numbers only). A name several cards share
+// is an error asking for the number; nothing is guessed.
+func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 	d := &Decklist{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 64*1024)
@@ -132,6 +138,9 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 			}
 		}
 		e, ok, err := parseCardLine(line)
+		if !ok && err == "" && names != nil {
+			e, ok, err = parseNamedLine(line, names, oneCard)
+		}
 		if err != "" {
 			return nil, &DecklistError{Line: lineNo, Text: line, Expected: err}
 		}
@@ -139,6 +148,10 @@ func ParseDecklist(r io.Reader) (*Decklist, error) {
 			if len(d.Entries) == 0 && d.Name == "" && !d.HasHeaders && !looksCounted(line) {
 				d.Name = line // a title such as "Son Goku (X)" from a client export
 				continue
+			}
+			if names != nil && looksCounted(line) {
+				return nil, &DecklistError{Line: lineNo, Text: line,
+					Expected: "a card number, or the name of a card as the card list has it, in English or Japanese"}
 			}
 			return nil, &DecklistError{Line: lineNo, Text: line,
 				Expected: `a card line such as "4 FB01-005" or a header such as "Side deck:"`}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -486,13 +487,17 @@ func (s *Server) apiDecklists(c echo.Context) error {
 	if err != nil {
 		return s.apiFail(c, err)
 	}
+	pool, err := s.store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
+	if err != nil {
+		return s.apiFail(c, err)
+	}
 	out := []apiDecklist{}
 	for _, en := range d.Entries {
 		if en.Waitlisted || en.DeckText == "" {
 			continue
 		}
 		dl := apiDecklist{Player: playerID(en.ID), Name: en.PlayerName, Leader: en.DeckLeader, Text: en.DeckText, Cards: []apiDeckCard{}}
-		if parsed, err := rules.ParseDecklistString(en.DeckText); err == nil {
+		if parsed, err := parseDeckText(en.DeckText, pool); err == nil {
 			for _, ce := range parsed.Entries {
 				dl.Cards = append(dl.Cards, apiDeckCard{Count: ce.Count, Number: ce.Number, Name: ce.Name, Section: string(ce.Section)})
 			}
@@ -527,7 +532,7 @@ func (s *Server) apiMetagame(c echo.Context) error {
 	if err != nil {
 		return s.apiFail(c, err)
 	}
-	players, leaders, colours := metagame(d, pool)
+	players, leaders, colours := metagame(context.Background(), d, pool) // English, like all of the API
 	rows := func(in []views.MetaRow) []apiMetaRow {
 		out := make([]apiMetaRow, 0, len(in))
 		for _, r := range in {

@@ -134,7 +134,7 @@ func (s *Server) showBanList(c echo.Context) error {
 			}
 			name := e.Name
 			if card, ok := pool.Card(e.Number); name == "" && ok {
-				name = card.Name
+				name = cardName(c.Request().Context(), card)
 			}
 			if name == "" {
 				name = i18n.T(c.Request().Context(), "BanCardNotInPool", nil)
@@ -175,17 +175,21 @@ func (s *Server) deckCheck(c echo.Context) error {
 	if err != nil {
 		f.Errors["date"] = "Give the date as YYYY-MM-DD, for example 2026-12-31."
 	}
+	pool, err := s.store.CardPool(c.Request().Context(), game)
+	if err != nil {
+		return err
+	}
 	var deck *rules.Decklist
 	if problem := deckTextProblem(c.Request().Context(), f.Deck, game); problem != "" {
 		f.Errors["deck"] = problem
 		f.Deck = showableText(f.Deck)
-	} else if deck, err = rules.ParseDecklistString(f.Deck); err != nil {
+	} else if deck, err = parseDeckText(f.Deck, pool); err != nil {
 		f.Errors["deck"] = err.Error()
 	}
 	if len(f.Errors) > 0 {
 		return render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
 	}
-	res, err := s.checkDeck(c, format, deck, f.Deck, date)
+	res, err := s.checkDeck(c, format, pool, deck, f.Deck, date)
 	if err != nil {
 		return err
 	}
@@ -194,12 +198,8 @@ func (s *Server) deckCheck(c echo.Context) error {
 }
 
 // checkDeck validates a parsed deck against the stored pool and ban lists.
-func (s *Server) checkDeck(c echo.Context, format *rules.Format, deck *rules.Decklist, text string, date time.Time) (*views.DeckResult, error) {
+func (s *Server) checkDeck(c echo.Context, format *rules.Format, pool rules.CardPool, deck *rules.Decklist, text string, date time.Time) (*views.DeckResult, error) {
 	ctx := c.Request().Context()
-	pool, err := s.store.CardPool(ctx, format.Game)
-	if err != nil {
-		return nil, err
-	}
 	bans, err := s.store.BanLists(ctx)
 	if err != nil {
 		return nil, err

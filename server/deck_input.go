@@ -66,3 +66,10 @@ func showableText(text string) string {
 		return r
 	}, text)
 }
+
+// parseDeckText reads a pasted or stored decklist. Its lines may name cards
+// instead of numbering them, in English or Japanese, as the pool names them
+// (rules.ParseDecklistNamed); every place that reads a list reads it so.
+func parseDeckText(text string, pool rules.MapPool) (*rules.Decklist, error) {
+	return rules.ParseDecklistNamed(strings.NewReader(text), rules.NewNameIndex(pool))
+}

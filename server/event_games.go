@@ -168,10 +168,10 @@ func leaderWord(ctx context.Context, g eventGame) string {
 
 // leaderLabel names a deck's Leader by the pool ("Champa (BT1-001)"); a
 // main personality (DBZ) or a card the pool lacks is shown as stored.
-func leaderLabel(pool rules.CardPool, leader string) string {
+func leaderLabel(ctx context.Context, pool rules.CardPool, leader string) string {
 	leader = strings.TrimSpace(leader)
 	if c, ok := pool.Card(leader); ok && leader != "" && c.Name != "" {
-		return c.Name + " (" + c.Number + ")"
+		return cardName(ctx, c) + " (" + c.Number + ")"
 	}
 	return leader
 }
@@ -179,7 +179,7 @@ func leaderLabel(pool rules.CardPool, leader string) string {
 // deckHeadline is the line over a published decklist: its Leader, or its
 // main personality and Mastery style (DBZ); "" when the list has neither.
 func deckHeadline(ctx context.Context, g eventGame, pool rules.CardPool, en *storage.Entry) string {
-	leader := leaderLabel(pool, en.DeckLeader)
+	leader := leaderLabel(ctx, pool, en.DeckLeader)
 	switch {
 	case leader == "":
 		return ""

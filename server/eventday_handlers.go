@@ -44,7 +44,7 @@ func (s *Server) showDecks(c echo.Context) error {
 		if en.Waitlisted {
 			continue
 		}
-		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: leaderLabel(pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
+		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: leaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
 		if en.DeckProblems != "" {
 			_ = json.Unmarshal([]byte(en.DeckProblems), &row.Problems)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // cardCacheTTL bounds how long a card map is reused. Card data changes only
@@ -47,7 +48,7 @@ func (s *Server) gameCards(ctx context.Context, numbers []string) (*judgeCards, 
 	s.cards.mu.Lock()
 	if c, ok := s.cards.m[key]; ok && now.Sub(c.at) < cardCacheTTL {
 		s.cards.mu.Unlock()
-		return c.cards, nil
+		return c.cards.in(ctx), nil
 	}
 	s.cards.mu.Unlock()
 	list, err := s.store.GameLogCards(ctx, rules.GameFusionWorld, numbers)
@@ -61,7 +62,15 @@ func (s *Server) gameCards(ctx context.Context, numbers []string) (*judgeCards, 
 		s.cards.m = map[string]cachedCards{}
 	}
 	s.cards.m[key] = cachedCards{cards: jc, at: now}
-	return jc, nil
+	return jc.in(ctx), nil
+}
+
+// in is jc naming cards in ctx's language (Japanese names on Japanese
+// pages); the cached cards are shared by every language, so it is a copy.
+func (jc *judgeCards) in(ctx context.Context) *judgeCards {
+	c := *jc
+	c.lang = i18n.Lang(ctx)
+	return &c
 }
 
 // cardKey names a set of card numbers whatever their order and repeats.

@@ -88,7 +88,15 @@ func (s *Server) registeredDeck(ctx context.Context, eventID int64, id *int64) (
 	if err != nil || strings.TrimSpace(en.DeckText) == "" {
 		return nil, err
 	}
-	d, err := rules.ParseDecklistString(en.DeckText)
+	ev, err := s.store.EventByID(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := s.store.CardPool(ctx, rules.Game(ev.Game))
+	if err != nil {
+		return nil, err
+	}
+	d, err := parseDeckText(en.DeckText, pool)
 	if err != nil {
 		return nil, nil // a list that does not read is the deck check's business
 	}

@@ -21,6 +21,7 @@ import (
 type judgeCards struct {
 	engine engine.CardMap
 	pool   rules.MapPool
+	lang   string // the page's language, for card names
 }
 
 func (s *Server) loadJudgeCards(ctx context.Context, l *engine.Log) (*judgeCards, error) {
@@ -57,7 +58,7 @@ func (jc *judgeCards) label(number string) string {
 		return "?"
 	}
 	if c, ok := jc.pool.Card(number); ok && c.Name != "" {
-		return number + " " + c.Name
+		return number + " " + cardNameIn(jc.lang, c)
 	}
 	return number
 }

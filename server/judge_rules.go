@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -52,9 +53,12 @@ func ruleURL(id string) string {
 	return "/rules/" + ruleSlug(id)
 }
 
-func ruleItem(r engine.RuleEntry) views.RuleItem {
+// ruleItem shows an entry in the page's language where the index has it
+// there, else in English, marked so (EnglishOnly).
+func ruleItem(ctx context.Context, r engine.RuleEntry) views.RuleItem {
+	r, translated := engine.InLanguage(r, i18n.Lang(ctx))
 	it := views.RuleItem{URL: "/rules/" + ruleSlug(r.ID), ID: r.ID, Number: r.Number, Title: r.Title,
-		Explanation: r.Explanation, Enforced: r.Enforced}
+		Explanation: r.Explanation, Enforced: r.Enforced, EnglishOnly: !translated}
 	for _, t := range r.Terms {
 		it.Terms = append(it.Terms, views.Link{Label: t, URL: "/rules?q=" + url.QueryEscape(t)})
 	}
@@ -70,7 +74,7 @@ func (s *Server) rulesLookup(c echo.Context) error {
 	if len(q) > 200 {
 		q = q[:200]
 	}
-	m := views.RuleLookup{Query: q, CardLimit: lookupCardLimit}
+	m := views.RuleLookup{Query: q, CardLimit: lookupCardLimit, IndexLanguage: ruleIndexLanguage(ctx)}
 	if g, ok := lookupGame(c.QueryParam("game")); ok && !g.Engine {
 		m.OtherGame, m.Game, m.GameName = true, string(g.ID), gameShortName(ctx, g.ID)
 		if q != "" {
@@ -82,12 +86,12 @@ func (s *Server) rulesLookup(c echo.Context) error {
 	}
 	if q == "" {
 		for _, r := range engine.Rules {
-			m.Rules = append(m.Rules, ruleItem(r))
+			m.Rules = append(m.Rules, ruleItem(ctx, r))
 		}
 		return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, "Rulings lookup"), m))
 	}
-	for _, r := range engine.Search(q) {
-		m.Rules = append(m.Rules, ruleItem(r))
+	for _, r := range engine.SearchIn(q, i18n.Lang(ctx)) {
+		m.Rules = append(m.Rules, ruleItem(ctx, r))
 	}
 	if err := s.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
 		return err
@@ -107,7 +111,7 @@ func (s *Server) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) 
 		cards, m.MoreCards = cards[:lookupCardLimit], true
 	}
 	for i := range cards {
-		v := ruleCardView(&cards[i])
+		v := ruleCardView(c.Request().Context(), &cards[i])
 		if g != rules.GameFusionWorld {
 			for k := range v.Keywords {
 				v.Keywords[k].URL = ""
@@ -118,14 +122,14 @@ func (s *Server) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) 
 	return nil
 }
 
-func ruleCardView(c *rules.Card) views.RuleCard {
+func ruleCardView(ctx context.Context, c *rules.Card) views.RuleCard {
 	num := func(p *int) string {
 		if p == nil {
 			return ""
 		}
 		return strconv.Itoa(*p)
 	}
-	v := views.RuleCard{Number: c.Number, Name: c.Name, Type: string(c.Type), Colours: strings.Join(c.Colours, ", "),
+	v := views.RuleCard{Number: c.Number, Name: cardName(ctx, c), Type: string(c.Type), Colours: strings.Join(c.Colours, ", "),
 		Cost: num(c.Cost), Power: num(c.Power), ComboPower: num(c.ComboPower), Traits: strings.Join(c.Traits, ", "),
 		Text: c.Text, BackName: c.BackName, BackText: c.BackText}
 	if c.SpecifiedCost != "" && v.Cost != "" {
@@ -148,7 +152,8 @@ func (s *Server) showRule(c echo.Context) error {
 	if !ok {
 		return notFound()
 	}
-	m := views.RulePage{Rule: ruleItem(r)}
+	ctx := c.Request().Context()
+	m := views.RulePage{Rule: ruleItem(ctx, r)}
 	// Related: the rules under this number, and what the title finds.
 	seen := map[string]bool{r.ID: true}
 	query := r.Title
@@ -158,12 +163,27 @@ func (s *Server) showRule(c echo.Context) error {
 	for _, o := range engine.Search(query) {
 		if !seen[o.ID] && len(m.Related) < 8 {
 			seen[o.ID] = true
-			m.Related = append(m.Related, ruleItem(o))
+			m.Related = append(m.Related, ruleItem(ctx, o))
 		}
 	}
-	title := r.Title
+	title := m.Rule.Title
 	if r.Number != "" {
-		title = "CR " + r.Number + " " + r.Title
+		title = "CR " + r.Number + " " + m.Rule.Title
 	}
 	return render(c, http.StatusOK, views.RulePageView(s.page(c, title), m))
+}
+
+// ruleIndexLanguage says how much of the rule index is in the page's
+// language: "" on English pages and where all of it is; otherwise a plain
+// sentence that the rest (or all of it) is in English only.
+func ruleIndexLanguage(ctx context.Context) string {
+	lang := i18n.Lang(ctx)
+	switch n := engine.TranslatedRules(lang); {
+	case n >= len(engine.Rules):
+		return ""
+	case n == 0:
+		return i18n.T(ctx, "RuleIndexEnglishOnly", nil)
+	default:
+		return i18n.N(ctx, "RuleIndexPartlyTranslated", n, i18n.Args{"Total": len(engine.Rules)})
+	}
 }

@@ -1,12 +1,14 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -161,4 +163,16 @@ func zoneLabel(e *storage.Event, now time.Time) string {
 		return name + " (" + short + ")"
 	}
 	return name
+}
+
+// cardName is a card's name in the page's language: its Japanese name on
+// Japanese pages where the card data has one, else its English name.
+func cardName(ctx context.Context, c *rules.Card) string { return cardNameIn(i18n.Lang(ctx), c) }
+
+// cardNameIn is cardName for a language code ("ja").
+func cardNameIn(lang string, c *rules.Card) string {
+	if c.NameJP != "" && lang == "ja" {
+		return c.NameJP
+	}
+	return c.Name
 }

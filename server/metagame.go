@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"sort"
 	"strings"
@@ -80,7 +81,8 @@ func metaOutcomes(result string) (p1, p2 string, ok bool) {
 
 // metagame computes the leaders and colours of every registered player,
 // with match win rates over confirmed Swiss results, mirrors left out.
-func metagame(d *eventData, pool rules.MapPool) (players int, leaders, colours []views.MetaRow) {
+// Leaders are named in ctx's language (the API's is English).
+func metagame(ctx context.Context, d *eventData, pool rules.MapPool) (players int, leaders, colours []views.MetaRow) {
 	decks := map[int64]metaDeck{}
 	lt, ct := map[string]*metaTally{}, map[string]*metaTally{}
 	tally := func(m map[string]*metaTally, label string) *metaTally {
@@ -98,7 +100,7 @@ func metagame(d *eventData, pool rules.MapPool) (players int, leaders, colours [
 		players++
 		dk := metaDeck{leader: metaNoDeck, colours: metaColours(e.DeckColours)}
 		if num := strings.TrimSpace(e.DeckLeader); num != "" {
-			dk.leader = leaderLabel(pool, num)
+			dk.leader = leaderLabel(ctx, pool, num)
 			if c, ok := pool.Card(num); ok && len(dk.colours) == 0 {
 				dk.colours = metaColours(strings.Join(c.Colours, ","))
 			}
@@ -209,7 +211,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	players, leaders, colours := metagame(d, pool)
+	players, leaders, colours := metagame(ctx, d, pool)
 	return render(c, http.StatusOK, views.MetagamePageView(s.page(c, "Metagame: "+ev.Name), views.MetagamePage{
 		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
 		MainPersonality: gameOf(ev.Game).MainPersonality}))

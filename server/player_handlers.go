@@ -419,14 +419,14 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 	if problem := deckTextProblem(c.Request().Context(), text, format.Game); problem != "" {
 		return nil, sub, problem
 	}
-	deck, err := rules.ParseDecklistString(text)
-	if err != nil {
-		return nil, sub, err.Error()
-	}
 	ctx := c.Request().Context()
 	pool, err := s.store.CardPool(ctx, format.Game)
 	if err != nil {
 		return nil, sub, "The card pool could not be read; ask the organiser."
+	}
+	deck, err := parseDeckText(text, pool)
+	if err != nil {
+		return nil, sub, err.Error()
 	}
 	bans, err := s.store.BanLists(ctx)
 	if err != nil {

@@ -17,6 +17,7 @@ type CardRow struct {
 	Game       string `gorm:"primaryKey"`
 	Number     string `gorm:"primaryKey"`
 	Name       string
+	NameJP     string `gorm:"column:name_jp"` // the Japanese name, "" where the card data has none
 	CardType   string
 	SetCode    string
 	SearchText string
@@ -44,7 +45,7 @@ func (s *Store) ImportCards(ctx context.Context, actor Actor, cards []rules.Card
 			}
 			err := tx.with(ctx).Clauses(clause.OnConflict{
 				Columns:   []clause.Column{{Name: "game"}, {Name: "number"}},
-				DoUpdates: clause.AssignmentColumns([]string{"name", "card_type", "set_code", "search_text", "data", "copy_limit", "imported_at"}),
+				DoUpdates: clause.AssignmentColumns([]string{"name", "name_jp", "card_type", "set_code", "search_text", "data", "copy_limit", "imported_at"}),
 			}).Create(&rows).Error
 			rows = rows[:0]
 			return wrap("import cards", err)
@@ -60,7 +61,7 @@ func (s *Store) ImportCards(ctx context.Context, actor Actor, cards []rules.Card
 			}
 			limit := c.CopyLimit
 			rows = append(rows, CardRow{
-				Game: string(c.Game), Number: c.Number, Name: c.Name, CardType: string(c.Type), SetCode: c.Set,
+				Game: string(c.Game), Number: c.Number, Name: c.Name, NameJP: c.NameJP, CardType: string(c.Type), SetCode: c.Set,
 				SearchText: searchText(c), Data: string(data), CopyLimit: &limit, ImportedAt: now,
 			})
 			if len(rows) == batch {
@@ -84,7 +85,7 @@ func (s *Store) ImportCards(ctx context.Context, actor Actor, cards []rules.Card
 
 // searchText is what the card lookup matches against, lower-cased.
 func searchText(c *rules.Card) string {
-	parts := []string{c.Number, c.Name, c.Text, strings.Join(c.Traits, " "), strings.Join(c.Keywords, " "), c.BackName, c.BackText}
+	parts := []string{c.Number, c.Name, c.NameJP, c.Text, strings.Join(c.Traits, " "), strings.Join(c.Keywords, " "), c.BackName, c.BackText}
 	return strings.ToLower(strings.Join(parts, "\n"))
 }
 

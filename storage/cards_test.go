@@ -97,6 +97,19 @@ func TestSearchCards(t *testing.T) {
 	if len(none) != 0 {
 		t.Fatalf("LIKE wildcards not escaped: %d matches", len(none))
 	}
+	// The Japanese name is stored (its own column and the card's data) and
+	// found.
+	jp, err := st.SearchCards(ctx, rules.GameFusionWorld, "ヴァドス", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(jp) != 1 || jp[0].Number != "FB01-003" || jp[0].NameJP != "ヴァドス" {
+		t.Fatalf("search for ヴァドス: %+v", jp)
+	}
+	var col string
+	if err := st.SQL().QueryRowContext(ctx, "SELECT name_jp FROM cards WHERE game = 'fusion-world' AND number = 'FB01-003'").Scan(&col); err != nil || col != "ヴァドス" {
+		t.Fatalf("name_jp column: %q, %v", col, err)
+	}
 }
 
 func TestBanListVersionsStoredAndInForce(t *testing.T) {

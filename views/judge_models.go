@@ -19,6 +19,9 @@ type RuleLookup struct {
 	// MoreCards says the card list was cut at CardLimit.
 	MoreCards bool
 	CardLimit int
+	// IndexLanguage says plainly that the rule index is (partly) in English
+	// only on a page in another language; "" when it is all in the page's.
+	IndexLanguage string
 }
 
 // RuleItem is one entry of the rule index, explained in our own words.
@@ -30,6 +33,9 @@ type RuleItem struct {
 	Explanation string
 	Terms       []Link // search terms, each a link to its search
 	Enforced    bool
+	// EnglishOnly: the page is in another language, and the index has
+	// this entry in English only (its text is marked lang="en").
+	EnglishOnly bool
 }
 
 // RuleCard is a card found by the lookup.

@@ -117,7 +117,7 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 		return fail("%v", err)
 	}
 
-	deck, err := readDeck(env, pos[0])
+	deck, err := readDeck(env, pos[0], pool)
 	if err != nil {
 		var de *rules.DecklistError
 		if errors.As(err, &de) {
@@ -144,13 +144,19 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	return 0
 }
 
-func readDeck(env *cliEnv, path string) (*rules.Decklist, error) {
+// readDeck reads a decklist; its lines may name cards in English or
+// Japanese instead of numbering them, as the pool names them.
+func readDeck(env *cliEnv, path string, pool rules.CardPool) (*rules.Decklist, error) {
 	r, err := openInput(env, path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return rules.ParseDecklist(r)
+	var names *rules.NameIndex
+	if mp, ok := pool.(rules.MapPool); ok {
+		names = rules.NewNameIndex(mp)
+	}
+	return rules.ParseDecklistNamed(r, names)
 }
 
 func printDeckResult(env *cliEnv, format *rules.Format, res rules.Result) {

@@ -256,6 +256,15 @@ func Rule(id string) (RuleEntry, bool) {
 // search terms and explanation. Entries with every word of the query come
 // first, best match first.
 func Search(query string) []RuleEntry {
+	var out []RuleEntry
+	for _, i := range searchEntries(Rules, query) {
+		out = append(out, Rules[i])
+	}
+	return out
+}
+
+// searchEntries is Search over entries, giving the indexes of the hits.
+func searchEntries(entries []RuleEntry, query string) []int {
 	q := strings.ToLower(strings.TrimSpace(query))
 	q = strings.TrimPrefix(q, "cr ")
 	q = strings.Trim(q, "[] ")
@@ -267,7 +276,7 @@ func Search(query string) []RuleEntry {
 		i, score, matched int
 	}
 	var hits []hit
-	for i, r := range Rules {
+	for i, r := range entries {
 		h := hit{i: i}
 		if r.Number != "" && (r.Number == q || strings.HasPrefix(r.Number, q+"-")) {
 			h.score += 100
@@ -314,9 +323,9 @@ func Search(query string) []RuleEntry {
 		}
 		return hits[a].score > hits[b].score
 	})
-	out := make([]RuleEntry, 0, len(hits))
+	out := make([]int, 0, len(hits))
 	for _, h := range hits {
-		out = append(out, Rules[h.i])
+		out = append(out, h.i)
 	}
 	return out
 }
