@@ -14,7 +14,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
-// Messages the store checks answer with (views/i18n/messages/en.json).
+// Messages the store checks answer with (views/i18n/messages/setup.en.json).
 const (
 	msgOtherStore      = "This event belongs to a store you do not organise."
 	msgNotYourStore    = "This store is not one of yours."

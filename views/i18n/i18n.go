@@ -1,6 +1,8 @@
 // Package i18n is the one place user-facing text with a count (or, as pages
 // are converted, any text) is worded: messages live in embedded message
-// files, one per language (messages/en.json), with CLDR plural forms, so
+// files, several per language, one per area of the product
+// (messages/player.en.json, messages/staff.de.json; see FileAreas), with
+// CLDR plural forms, so
 // "1 problem" and "2 problems" come from one message and a translation
 // supplies its own forms ("1 Problem", "2 Probleme"; Japanese has only
 // "other"). Call sites pass the request's context; the language travels in
@@ -16,6 +18,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"path"
+	"regexp"
 	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -36,8 +39,44 @@ var (
 	localizers   = map[string]*goi18n.Localizer{}
 )
 
+// FileAreas are the areas the message files are split by, so that people
+// converting or translating different parts of the product edit different
+// files. A message lives in the area of the pages (or code) that use it;
+// one used by several areas is in "common".
+var FileAreas = []string{
+	"common", // language names, dates and months, games and formats, counts used everywhere
+	"player", // the player's phone pages (match, report, game tracker) and the public pages (standings, metagame)
+	"staff",  // the organiser's event-day pages: events, players, rounds, snapshots
+	"judge",  // the judge console, the rulings lookup and rule index, the log help
+	"print",  // print sheets and the projector
+	"setup",  // first run, accounts, stores, who may do what
+	"deck",   // decklist and deck-check messages, cards and ban lists
+	"cli",    // the command line's human output
+}
+
+// fileNameRE is a message file's name: AREA.LANG.json. go-i18n takes the
+// language from the part before ".json".
+var fileNameRE = regexp.MustCompile(`^([a-z]+)\.([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\.json$`)
+
+// fileArea splits a message file's name ("player.pt-BR.json") into its
+// area and language; ok is false for a name that is not AREA.LANG.json
+// with one of FileAreas.
+func fileArea(name string) (area, lang string, ok bool) {
+	m := fileNameRE.FindStringSubmatch(path.Base(name))
+	if m == nil {
+		return "", "", false
+	}
+	for _, a := range FileAreas {
+		if a == m[1] {
+			return m[1], m[2], true
+		}
+	}
+	return "", "", false
+}
+
 // mustLoad reads every message file; the files are embedded, so a broken
-// one is a build mistake that the package's tests catch.
+// one (or a badly named one) is a build mistake that the package's tests
+// catch.
 func mustLoad(fsys fs.FS) *goi18n.Bundle {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("json", json.Unmarshal)
@@ -46,6 +85,9 @@ func mustLoad(fsys fs.FS) *goi18n.Bundle {
 		panic(err)
 	}
 	for _, name := range names {
+		if _, _, ok := fileArea(name); !ok {
+			panic("i18n: " + name + ": name a message file AREA.LANG.json, AREA one of FileAreas")
+		}
 		if _, err := b.LoadMessageFileFS(fsys, path.Clean(name)); err != nil {
 			panic("i18n: " + name + ": " + err.Error())
 		}

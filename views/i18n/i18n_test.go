@@ -2,7 +2,6 @@ package i18n
 
 import (
 	"context"
-	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -67,18 +66,10 @@ func TestLanguageFallsBackToEnglishPerMessage(t *testing.T) {
 // Every English message with a count has both of English's CLDR forms, and
 // plural forms name a form English has.
 func TestEnglishFileShape(t *testing.T) {
-	raw := map[string]json.RawMessage{}
-	b, err := fs.ReadFile(files, "messages/en.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
-	for id, v := range raw {
-		var forms map[string]string
-		if json.Unmarshal(v, &forms) != nil {
-			continue // a plain message
+	all, _ := readLanguages(t)
+	for id, forms := range all["en"] {
+		if _, plain := forms[""]; plain {
+			continue
 		}
 		if forms["one"] == "" || forms["other"] == "" {
 			t.Errorf("%s: a plural message needs \"one\" and \"other\" in English", id)
@@ -133,11 +124,8 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 	for _, id := range monthIDs {
 		used[id] = true
 	}
-	raw := map[string]json.RawMessage{}
-	b, _ := fs.ReadFile(files, "messages/en.json")
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
+	all, _ := readLanguages(t)
+	raw := all["en"]
 	var missing, unused []string
 	for id := range used {
 		if _, ok := raw[id]; !ok {
@@ -152,10 +140,10 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 	sort.Strings(missing)
 	sort.Strings(unused)
 	if len(missing) > 0 {
-		t.Errorf("ids used in the code but not in messages/en.json: %v", missing)
+		t.Errorf("ids used in the code but in no English message file (messages/*.en.json): %v", missing)
 	}
 	if len(unused) > 0 {
-		t.Errorf("messages in messages/en.json that no code uses: %v", unused)
+		t.Errorf("English messages (messages/*.en.json) that no code uses: %v", unused)
 	}
 }
 

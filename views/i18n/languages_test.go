@@ -169,23 +169,23 @@ func placeholders(texts map[string]string) map[string]bool {
 // out (a player's name) loses what the sentence is about. Plural messages
 // need their "other" form.
 func TestTranslationFilesMatchEnglish(t *testing.T) {
-	english := readMessages(t, files, "messages/en.json")
-	names, _ := fs.Glob(files, "messages/*.json")
-	if len(names) < 7 {
-		t.Fatalf("message files: %v", names)
+	all, _ := readLanguages(t)
+	english := all["en"]
+	if len(all) < 7 {
+		t.Fatalf("languages with message files: %d", len(all))
 	}
-	for _, name := range names {
-		if path.Base(name) == "en.json" {
+	for lang, tr := range all {
+		if lang == "en" {
 			continue
 		}
-		tr := readMessages(t, files, name)
+		name := lang // the language's files, for the messages below
 		if _, ok := tr["LanguageName"]; !ok {
 			t.Errorf("%s: no LanguageName (the language named in itself, for the selector)", name)
 		}
 		for id, texts := range tr {
 			en, ok := english[id]
 			if !ok {
-				t.Errorf("%s: %s is not in en.json", name, id)
+				t.Errorf("%s: %s is not in the English files", name, id)
 				continue
 			}
 			if _, plural := en[""]; !plural {
@@ -230,4 +230,68 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// readLanguages reads every message file: each language's messages (its
+// files merged), and the file that defines each of them.
+func readLanguages(t *testing.T) (msgs map[string]map[string]map[string]string, where map[string]map[string]string) {
+	t.Helper()
+	names, err := fs.Glob(files, "messages/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("message files: %v %v", names, err)
+	}
+	msgs, where = map[string]map[string]map[string]string{}, map[string]map[string]string{}
+	for _, name := range names {
+		_, lang, ok := fileArea(name)
+		if !ok {
+			t.Errorf("%s: not named AREA.LANG.json with an area of FileAreas", name)
+			continue
+		}
+		if msgs[lang] == nil {
+			msgs[lang], where[lang] = map[string]map[string]string{}, map[string]string{}
+		}
+		for id, texts := range readMessages(t, files, name) {
+			if first, dup := where[lang][id]; dup {
+				// go-i18n would let one silently win.
+				t.Errorf("%s is in both %s and %s", id, path.Base(first), path.Base(name))
+			}
+			msgs[lang][id], where[lang][id] = texts, name
+		}
+	}
+	return msgs, where
+}
+
+// The catalogue is split by area so that people can work on it in
+// parallel: every area has its English file, a message is defined once per
+// language, and a translation sits in the file of the same area as English
+// (player.de.json translates player.en.json).
+func TestMessageFilesByArea(t *testing.T) {
+	for _, area := range FileAreas {
+		if _, err := fs.Stat(files, "messages/"+area+".en.json"); err != nil {
+			t.Errorf("area %s has no English file: %v", area, err)
+		}
+	}
+	_, where := readLanguages(t)
+	for lang, ids := range where {
+		if lang == "en" {
+			continue
+		}
+		for id, file := range ids {
+			area, _, _ := fileArea(file)
+			enFile, ok := where["en"][id]
+			if !ok {
+				continue // TestTranslationFilesMatchEnglish reports it
+			}
+			if enArea, _, _ := fileArea(enFile); enArea != area {
+				t.Errorf("%s: %s is in area %s in English; put it in %s.%s.json", path.Base(file), id, enArea, enArea, lang)
+			}
+		}
+	}
+	// A file named otherwise is refused when the catalogue loads.
+	for name, want := range map[string]bool{"player.en.json": true, "staff.pt-BR.json": true, "en.json": false,
+		"players.de.json": false, "player.de.txt.json": false, "judge.zh-Hans.json": true} {
+		if _, _, ok := fileArea(name); ok != want {
+			t.Errorf("fileArea(%q) ok = %v, want %v", name, ok, want)
+		}
+	}
 }
