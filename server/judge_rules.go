@@ -54,11 +54,15 @@ func ruleURL(id string) string {
 }
 
 // ruleItem shows an entry in the page's language where the index has it
-// there, else in English, marked so (EnglishOnly).
+// there, else in English, marked so (EnglishOnly, NoteEnglishOnly).
 func ruleItem(ctx context.Context, r engine.RuleEntry) views.RuleItem {
-	r, translated := engine.InLanguage(r, i18n.Lang(ctx))
+	lang := i18n.Lang(ctx)
+	r, translated := engine.InLanguage(r, lang)
 	it := views.RuleItem{URL: "/rules/" + ruleSlug(r.ID), ID: r.ID, Number: r.Number, Title: r.Title,
-		Explanation: r.Explanation, Enforced: r.Enforced, EnglishOnly: !translated}
+		Explanation: r.Explanation, Enforced: r.Enforced, EnglishOnly: !translated,
+		// Where none of the index is in the language, the page says so
+		// once; a note on every entry would only repeat it.
+		NoteEnglishOnly: !translated && engine.TranslatedRules(lang) > 0}
 	for _, t := range r.Terms {
 		it.Terms = append(it.Terms, views.Link{Label: t, URL: "/rules?q=" + url.QueryEscape(t)})
 	}

@@ -104,6 +104,9 @@ func TestRulingsLookupInThePagesLanguage(t *testing.T) {
 			t.Errorf("French search for concede lacks %q:\n%s", want, excerpt(r.body))
 		}
 	}
+	if strings.Contains(r.body, `data-testid="rule-english-only"`) {
+		t.Errorf("French lookup repeats the English-only note on every entry:\n%s", excerpt(r.body))
+	}
 	// English pages carry no such note.
 	r, _ = b.getIn("/rules?q=concede", "en")
 	if strings.Contains(r.body, `data-testid="rule-index-language"`) || strings.Contains(r.body, `lang="en">Conceding`) {

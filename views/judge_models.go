@@ -36,6 +36,9 @@ type RuleItem struct {
 	// EnglishOnly: the page is in another language, and the index has
 	// this entry in English only (its text is marked lang="en").
 	EnglishOnly bool
+	// NoteEnglishOnly says so under the entry (where the language has
+	// part of the index; where it has none, the page says it once).
+	NoteEnglishOnly bool
 }
 
 // RuleCard is a card found by the lookup.
