@@ -129,7 +129,8 @@ run_tests() {
 	local name=$1 log=$2
 	shift 2
 	set +e
-	go test -count=1 -v "$@" >"$log" 2>&1
+	# A busy machine can stretch the server suite past go test's default 10 minutes.
+	go test -count=1 -timeout 30m -v "$@" >"$log" 2>&1
 	local rc=$?
 	set -e
 	grep -E '^(--- FAIL|FAIL|ok|panic:)' "$log" || true
