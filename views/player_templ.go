@@ -654,7 +654,7 @@ func playerMatchStatus(m PlayerMatch) string {
 	case m.Status == "reported":
 		return "Waiting for " + m.Opponent + " to confirm."
 	}
-	return matchStatusLabel(m.Status)
+	return matchStatusLabel(context.Background(), m.Status)
 }
 
 // matchSummary is what a screen reader hears when the match part changes
@@ -1674,9 +1674,9 @@ func JudgeQueueView(p Page, m JudgeQueuePage) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var83 string
-					templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(matchStatusLabel(c.MatchStatus))
+					templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(matchStatusLabel(ctx, c.MatchStatus))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `player.templ`, Line: 293, Col: 127}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `player.templ`, Line: 293, Col: 132}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var83))
 					if templ_7745c5c3_Err != nil {
