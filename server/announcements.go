@@ -32,7 +32,7 @@ func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.A
 		return err
 	}
 	m := views.AnnouncementsPage{Nav: nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
-	return render(c, status, views.AnnouncementsView(s.page(c, e.Name+": announcements"), m))
+	return render(c, status, views.AnnouncementsView(s.page(c, i18n.T(c.Request().Context(), "StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // announcementViews are an event's announcements as pages show them; the

@@ -16,18 +16,27 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-var statusLabels = map[string]string{
-	storage.StatusDraft:        "Draft",
-	storage.StatusRegistration: "Registration open",
-	storage.StatusRunning:      "Running",
-	storage.StatusTopCut:       "Top cut",
-	storage.StatusFinished:     "Finished",
+// statusLabel names an event's status; "" for one that is not a status.
+func statusLabel(ctx context.Context, status string) string {
+	switch status {
+	case storage.StatusDraft:
+		return i18n.T(ctx, "StaffStatusDraft", nil)
+	case storage.StatusRegistration:
+		return i18n.T(ctx, "StaffStatusRegistration", nil)
+	case storage.StatusRunning:
+		return i18n.T(ctx, "StaffStatusRunning", nil)
+	case storage.StatusTopCut:
+		return i18n.T(ctx, "StaffTopCut", nil)
+	case storage.StatusFinished:
+		return i18n.T(ctx, "StaffStatusFinished", nil)
+	}
+	return ""
 }
 
-func statusOptions() []views.Option {
+func statusOptions(ctx context.Context) []views.Option {
 	var out []views.Option
 	for _, st := range storage.EventStatuses {
-		out = append(out, views.Option{Value: st, Label: statusLabels[st]})
+		out = append(out, views.Option{Value: st, Label: statusLabel(ctx, st)})
 	}
 	return out
 }
@@ -39,7 +48,7 @@ func statusOptions() []views.Option {
 func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
 	g := gameOf(f.Game)
 	f.GameName = gameName(ctx, g.ID)
-	f.Statuses = statusOptions()
+	f.Statuses = statusOptions(ctx)
 	f.Formats, f.FormatGroups, f.Games, f.GameChoices = nil, nil, nil, nil
 	switch {
 	case f.ID == 0:
@@ -55,22 +64,22 @@ func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
 		}
 		f.FormatGroups = gameFormatOptions(ctx)
 	}
-	f.BestOfs = []views.Option{{Value: "1", Label: "Best of one"}, {Value: "3", Label: "Best of three"}, {Value: "5", Label: "Best of five"}}
-	count := views.Option{Value: "count", Label: "won by the player with more life, then more deck cards"}
+	f.BestOfs = []views.Option{{Value: "1", Label: i18n.T(ctx, "StaffBestOfOne", nil)}, {Value: "3", Label: i18n.T(ctx, "StaffBestOfThree", nil)}, {Value: "5", Label: i18n.T(ctx, "StaffBestOfFive", nil)}}
+	count := views.Option{Value: "count", Label: i18n.T(ctx, "StaffEndOfRoundCount", nil)}
 	if g.MainPersonality {
 		count.Label = i18n.T(ctx, "EndOfRoundCountLifeDeck", nil)
 	}
 	f.EndOfRounds = []views.Option{
-		{Value: "draw", Label: "a draw"},
-		{Value: "double-loss", Label: "a loss for both players"},
+		{Value: "draw", Label: i18n.T(ctx, "StaffEndOfRoundDraw", nil)},
+		{Value: "double-loss", Label: i18n.T(ctx, "StaffEndOfRoundDoubleLoss", nil)},
 		count,
 	}
 	f.Languages = languageChoices()
 	f.TimeZones, f.ServerZone = timeZoneSuggestions, storage.ServerZoneName()
 	f.TiebreakerProfiles = []views.Option{
-		{Value: "bandai", Label: "Bandai: OMW% (33% floor), then OOMW%"},
-		{Value: "pokemon", Label: "Pokémon-style: OWP% (25% floor), OOWP%, head-to-head"},
-		{Value: "mtg", Label: "Magic-style: OMW%, GW%, OGW%"},
+		{Value: "bandai", Label: i18n.T(ctx, "StaffTiebreakBandai", nil)},
+		{Value: "pokemon", Label: i18n.T(ctx, "StaffTiebreakPokemon", nil)},
+		{Value: "mtg", Label: i18n.T(ctx, "StaffTiebreakMagic", nil)},
 	}
 	return f
 }
@@ -185,40 +194,40 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 
 	switch n := utf8.RuneCountInString(f.Name); {
 	case n == 0:
-		errs["name"] = "Give the event a name."
+		errs["name"] = i18n.T(ctx, "StaffErrEventName", nil)
 	case n > 120:
-		errs["name"] = "Use at most 120 characters."
+		errs["name"] = i18n.T(ctx, "StaffErrMax120", nil)
 	}
 	for field, msg := range gameFormatProblems(ctx, f.Game, f.Format, saved, gameLocked) {
 		errs[field] = msg
 	}
 	date, err := time.Parse(time.DateOnly, f.Date)
 	if err != nil {
-		errs["date"] = "Give the date as YYYY-MM-DD, for example 2026-12-31."
+		errs["date"] = i18n.T(ctx, "StaffErrDate", nil)
 	}
 	if utf8.RuneCountInString(f.Venue) > 200 {
-		errs["venue"] = "Use at most 200 characters."
+		errs["venue"] = i18n.T(ctx, "StaffErrMax200", nil)
 	}
-	roundMinutes := intField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, "Give the round length as a whole number of minutes from 1 to 300.")
+	roundMinutes := intField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, i18n.T(ctx, "StaffErrRoundMinutes", nil))
 	var swiss *int
 	if f.SwissRounds != "" {
-		n := intField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, "Give a number of rounds from 1 to 20, or leave it blank.")
+		n := intField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, i18n.T(ctx, "StaffErrSwissRounds", nil))
 		swiss = &n
 	}
-	topCut := intField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, "Give a top cut size from 0 (no cut) to 256.")
+	topCut := intField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, i18n.T(ctx, "StaffErrTopCutSize", nil))
 	if topCut == 1 {
-		errs["top_cut_size"] = "A top cut needs at least 2 players; use 0 for no cut."
+		errs["top_cut_size"] = i18n.T(ctx, "StaffErrTopCutOne", nil)
 	}
-	bestOf := intField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, "Choose best of one, three or five.")
+	bestOf := intField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, i18n.T(ctx, "StaffErrBestOf", nil))
 	if bestOf%2 == 0 {
-		errs["top_cut_best_of"] = "Choose best of one, three or five."
+		errs["top_cut_best_of"] = i18n.T(ctx, "StaffErrBestOf", nil)
 	}
-	if _, ok := statusLabels[f.Status]; !ok {
-		errs["status"] = "Choose a status from the list."
+	if statusLabel(ctx, f.Status) == "" {
+		errs["status"] = i18n.T(ctx, "StaffErrStatus", nil)
 	}
 	var cap *int
 	if f.PlayerCap != "" {
-		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, "Give a cap from 2 to 10000 players, or leave it blank.")
+		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, i18n.T(ctx, "StaffErrPlayerCap", nil))
 		cap = &n
 	}
 	zone := time.Local
@@ -226,7 +235,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 		f.TimeZone = storage.ServerZoneName()
 	}
 	if loc, err := loadZone(f.TimeZone); err != nil {
-		errs["time_zone"] = "There is no time zone called “" + f.TimeZone + "”. Give a zone name such as Europe/Berlin, or leave it blank."
+		errs["time_zone"] = i18n.T(ctx, "StaffErrTimeZone", i18n.Args{"Zone": f.TimeZone})
 	} else {
 		zone = loc
 	}
@@ -234,13 +243,13 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 		f.Language = "en"
 	}
 	if i18n.Supported(f.Language) != f.Language {
-		errs["language"] = "Choose a language from the list."
+		errs["language"] = i18n.T(ctx, "StaffErrLanguage", nil)
 	}
 	var deadline *time.Time
 	if f.DeckDeadline != "" {
 		t, err := time.ParseInLocation(deadlineLayout, f.DeckDeadline, zone)
 		if err != nil {
-			errs["deck_deadline"] = "Give the deadline as a date and time, for example 2026-12-31T09:30."
+			errs["deck_deadline"] = i18n.T(ctx, "StaffErrDeadline", nil)
 		} else {
 			deadline = &t
 		}
@@ -249,22 +258,22 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 		f.EndOfRound = "draw"
 	}
 	if !optionKnown(f.EndOfRounds, f.EndOfRound) {
-		errs["end_of_round"] = "Choose what happens at time from the list."
+		errs["end_of_round"] = i18n.T(ctx, "StaffErrEndOfRound", nil)
 	}
 	if f.Tiebreakers == "" {
 		f.Tiebreakers = "bandai"
 	}
 	if !optionKnown(f.TiebreakerProfiles, f.Tiebreakers) {
-		errs["tiebreakers"] = "Choose tiebreakers from the list."
+		errs["tiebreakers"] = i18n.T(ctx, "StaffErrTiebreakers", nil)
 	}
-	extra := intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, "Give from 0 to 10 extra turns.")
-	const pointsMsg = "Give points as a whole number from 0 to 10."
+	extra := intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, i18n.T(ctx, "StaffErrExtraTurns", nil))
+	pointsMsg := i18n.T(ctx, "StaffErrPoints", nil)
 	win := intField(errs, "points_win", f.PointsWin, 3, 0, 10, pointsMsg)
 	draw := intField(errs, "points_draw", f.PointsDraw, 1, 0, 10, pointsMsg)
 	loss := intField(errs, "points_loss", f.PointsLoss, 0, 0, 10, pointsMsg)
 	bye := intField(errs, "points_bye", f.PointsBye, 3, 0, 10, pointsMsg)
 	if _, ok := errs["points_win"]; !ok && (win <= draw || draw < loss) {
-		errs["points_win"] = "A win must be worth more than a draw, and a draw at least as much as a loss."
+		errs["points_win"] = i18n.T(ctx, "StaffErrPointsOrder", nil)
 	}
 	if len(errs) > 0 {
 		return f, ev, false

@@ -56,7 +56,7 @@ func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow
 func eventRow(ctx context.Context, e *storage.Event, players int64) views.EventRow {
 	return views.EventRow{
 		ID: e.ID, Name: e.Name, Game: e.Game, Format: gameFormatName(ctx, e.Format), Date: i18n.Date(ctx, e.StartsOn), Venue: e.Venue,
-		Status: e.Status, State: statusLabels[e.Status], Players: players,
+		Status: e.Status, State: statusLabel(ctx, e.Status), Players: players,
 	}
 }
 
@@ -109,7 +109,7 @@ func (s *Server) listEvents(c echo.Context) error {
 			rows[i].Store = names[es[i].StoreID]
 		}
 	}
-	return render(c, http.StatusOK, views.EventsPage(s.page(c, "All events"), rows))
+	return render(c, http.StatusOK, views.EventsPage(s.page(c, i18n.T(c.Request().Context(), "StaffAllEvents", nil)), rows))
 }
 
 func (s *Server) showEvent(c echo.Context) error {
@@ -135,11 +135,11 @@ func (s *Server) showEvent(c echo.Context) error {
 	}
 	switch {
 	case e.TopCutSize == 0:
-		d.TopCut = "None"
+		d.TopCut = i18n.T(ctx, "StaffTopCutNone", nil)
 	case e.TopCutBestOf == 1:
-		d.TopCut = "Top " + strconv.Itoa(e.TopCutSize) + ", best of one"
+		d.TopCut = i18n.T(ctx, "StaffTopCutBestOfOne", i18n.Args{"Size": e.TopCutSize})
 	default:
-		d.TopCut = "Top " + strconv.Itoa(e.TopCutSize) + ", best of " + strconv.Itoa(e.TopCutBestOf)
+		d.TopCut = i18n.T(ctx, "StaffTopCutBestOf", i18n.Args{"Size": e.TopCutSize, "BestOf": e.TopCutBestOf})
 	}
 	judges, err := s.store.EventJudges(ctx, e.ID)
 	if err != nil {
@@ -232,7 +232,7 @@ func (s *Server) newEvent(c echo.Context) error {
 	}
 	f := newEventForm(c.Request().Context(), s.today(), c.QueryParam("game"))
 	withStores(c, &f, stores)
-	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "New event"), f))
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.T(c.Request().Context(), "StaffNewEvent", nil)), f))
 }
 
 // withStores offers the stores an event can be made in: a select box for
@@ -262,7 +262,7 @@ func (s *Server) createEvent(c echo.Context) error {
 		ok = false
 	}
 	if !ok {
-		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "New event"), f))
+		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.T(c.Request().Context(), "StaffNewEvent", nil)), f))
 	}
 	ev.StoreID = shop.ID
 	ev.Seed = randomSeed()
@@ -293,7 +293,7 @@ func (s *Server) editEvent(c echo.Context) error {
 	if f.StoreName, err = s.storeLabel(c, e.StoreID); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
+	return render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 }
 
 // gameLocked reports whether the event's game can no longer change: a player
@@ -317,7 +317,7 @@ func (s *Server) updateEvent(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
+		return render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	// Settings the form does not carry (deck locks, deadlines) keep their values.
 	merged := *e
@@ -330,8 +330,8 @@ func (s *Server) updateEvent(c echo.Context) error {
 		if cur, err := s.store.EventByID(c.Request().Context(), e.ID); err == nil {
 			f.Version = cur.Version
 		}
-		f.Problem = "Someone else saved this event while you were editing it. Your changes are below and not saved yet; check them against the current event and save again."
-		return render(c, http.StatusConflict, views.EventFormPage(s.page(c, "Edit "+e.Name), f))
+		f.Problem = i18n.T(c.Request().Context(), "StaffErrEventStale", nil)
+		return render(c, http.StatusConflict, views.EventFormPage(s.page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	if err != nil {
 		return err
@@ -345,7 +345,7 @@ func (s *Server) confirmDeleteEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.EventDeletePage(s.page(c, "Delete "+e.Name), eventRow(c.Request().Context(), e, 0)))
+	return render(c, http.StatusOK, views.EventDeletePage(s.page(c, i18n.T(c.Request().Context(), "StaffDeleteEventTitle", i18n.Args{"Event": e.Name})), eventRow(c.Request().Context(), e, 0)))
 }
 
 func (s *Server) deleteEvent(c echo.Context) error {
@@ -367,7 +367,7 @@ func (s *Server) addJudge(c echo.Context) error {
 	}
 	uid, err := strconv.ParseInt(c.FormValue("user_id"), 10, 64)
 	if err != nil {
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Choose a judge from the list."}
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrChooseJudge", nil)}
 	}
 	// A judge account of another store is not offered, and not taken.
 	member, err := s.store.IsShopMember(c.Request().Context(), e.StoreID, uid)
@@ -379,7 +379,7 @@ func (s *Server) addJudge(c echo.Context) error {
 	}
 	err = s.store.AddEventJudge(c.Request().Context(), actorOf(c), e.ID, uid)
 	if errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrConflict) {
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Choose a judge account from the list.", Err: err}
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrChooseJudgeAccount", nil), Err: err}
 	}
 	if err != nil {
 		return err

@@ -61,7 +61,7 @@ func (s *Server) showDecks(c echo.Context) error {
 	// Problems first: missing and illegal lists are what the organiser chases.
 	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
 	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
-	return render(c, http.StatusOK, views.DecksPageView(s.page(c, e.Name+": decklists"), m))
+	return render(c, http.StatusOK, views.DecksPageView(s.page(c, i18n.T(c.Request().Context(), "StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) deckSettings(c echo.Context) error {
@@ -80,7 +80,7 @@ func (s *Server) deckSettings(c echo.Context) error {
 	case "unpublish":
 		public = false
 	default:
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Unknown action."}
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
 	}
 	if err := s.store.SetDeckSettings(c.Request().Context(), actorOf(c), e.ID, locked, public); err != nil {
 		return err
@@ -237,7 +237,7 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *eve
 	}
 	names := views.MatchRow{P1: row.P1, P2: row.P2}
 	for _, r := range reports {
-		said := matchResultText(names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
+		said := matchResultText(ctx, names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
 		row.Reports = append(row.Reports, views.CallReport{Player: d.name(&r.EntryID), Result: said})
 	}
 	return nil
@@ -254,7 +254,7 @@ func (s *Server) updateCall(c echo.Context) error {
 	}
 	status := c.FormValue("status")
 	if status != storage.CallTaken && status != storage.CallClosed {
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Unknown action."}
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
 	}
 	if err := s.store.UpdateJudgeCall(c.Request().Context(), actorOf(c), e.ID, id, status); err != nil {
 		return err

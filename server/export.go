@@ -673,7 +673,7 @@ func (s *Server) importForm(c echo.Context) error {
 			}
 		}
 	}
-	return render(c, http.StatusOK, views.ImportPage(s.page(c, "Import an event"), f))
+	return render(c, http.StatusOK, views.ImportPage(s.page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
 }
 
 // importFormFor offers the organiser's stores, like the new event form.
@@ -694,7 +694,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	fail := func(msg string) error {
 		f := importFormFor(c, stores)
 		f.Problem = msg
-		return render(c, http.StatusUnprocessableEntity, views.ImportPage(s.page(c, "Import an event"), f))
+		return render(c, http.StatusUnprocessableEntity, views.ImportPage(s.page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
 	}
 	shop, msg, err := s.chosenStore(c, stores)
 	if err != nil {

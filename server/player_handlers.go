@@ -107,7 +107,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	ctx := c.Request().Context()
 	m.Token = "/p/" + c.Param("token")
 	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
-	m.Status = statusLabels[ev.Status]
+	m.Status = statusLabel(ctx, ev.Status)
 	m.Waitlisted, m.Dropped = en.Waitlisted, en.DroppedRound != nil || en.Disqualified
 	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked
 	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": gameFormatName(ctx, ev.Format)})

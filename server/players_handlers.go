@@ -62,7 +62,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 			}
 		}
 	}
-	return render(c, status, views.PlayersPageView(s.page(c, e.Name+": players"), m))
+	return render(c, status, views.PlayersPageView(s.page(c, i18n.T(c.Request().Context(), "StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -89,12 +89,12 @@ func readPlayerName(c echo.Context, errs views.FieldErrors) (name, member string
 	member = strings.TrimSpace(c.FormValue("member_id"))
 	switch n := utf8.RuneCountInString(name); {
 	case n == 0:
-		errs["player_name"] = "Give the player's name."
+		errs["player_name"] = i18n.T(c.Request().Context(), "StaffErrPlayerName", nil)
 	case n > 80:
-		errs["player_name"] = "Use at most 80 characters."
+		errs["player_name"] = i18n.T(c.Request().Context(), "StaffErrMax80", nil)
 	}
 	if utf8.RuneCountInString(member) > 40 {
-		errs["member_id"] = "Use at most 40 characters."
+		errs["member_id"] = i18n.T(c.Request().Context(), "StaffErrMax40", nil)
 	}
 	return name, member
 }
@@ -106,7 +106,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 	}
 	f := views.AddPlayerForm{Errors: views.FieldErrors{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
 	f.Name, f.MemberID = readPlayerName(c, f.Errors)
-	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, "Give the first round as a number from 1 to 20.")
+	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.T(c.Request().Context(), "StaffErrEnteredRound", nil))
 	if len(f.Errors) > 0 {
 		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
 	}
@@ -235,21 +235,21 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		errs := views.FieldErrors{}
 		en.FixedTable = nil
 		if raw := strings.TrimSpace(c.FormValue("fixed_table")); raw != "" {
-			n := intField(errs, "fixed_table", raw, 0, 1, 5000, "Give a table number from 1 to 5000, or leave it blank.")
+			n := intField(errs, "fixed_table", raw, 0, 1, 5000, i18n.T(c.Request().Context(), "StaffErrFixedTable", nil))
 			en.FixedTable = &n
 		}
 		en.Team = strings.TrimSpace(c.FormValue("team"))
-		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, "Give from 0 to 5 byes.")
+		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.T(c.Request().Context(), "StaffErrAwardedByes", nil))
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
-			return &appError{Code: http.StatusUnprocessableEntity, Safe: "Check the fields: a table from 1 to 5000, a team of at most 60 characters, 0 to 5 byes."}
+			return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerSettings", nil)}
 		}
 		back = back + "/" + strconv.FormatInt(en.ID, 10)
 	default:
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: "Unknown action."}
+		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
 	}
 	err = s.store.UpdateEntry(ctx, actorOf(c), action, en)
 	if errors.Is(err, storage.ErrStale) {
-		return &appError{Code: http.StatusConflict, Err: err, Safe: "This player was changed by someone else a moment ago. Reload the page and try again."}
+		return &appError{Code: http.StatusConflict, Err: err, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerStale", nil)}
 	}
 	if err != nil {
 		return err
@@ -313,7 +313,7 @@ func (s *Server) dropNotCheckedIn(c echo.Context) error {
 	}
 	_, err = s.store.DropNotCheckedIn(c.Request().Context(), actorOf(c), e.ID)
 	if errors.Is(err, storage.ErrRoundsStarted) {
-		return s.roundsPage(c, e, "Round 1 is already paired: drop absent players one by one on the Players page.", http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrRound1Paired", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err

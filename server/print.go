@@ -44,7 +44,7 @@ func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title 
 // has no such round.
 func printRound(c echo.Context, d *eventData) (*storage.Round, error) {
 	if len(d.Rounds) == 0 {
-		return nil, &appError{Code: http.StatusNotFound, Safe: "This event has no rounds yet: pair a round first."}
+		return nil, &appError{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoRoundsYet", nil)}
 	}
 	q := c.QueryParam("round")
 	if q == "" {
@@ -58,7 +58,7 @@ func printRound(c echo.Context, d *eventData) (*storage.Round, error) {
 			}
 		}
 	}
-	return nil, &appError{Code: http.StatusNotFound, Safe: "This event has no such round."}
+	return nil, &appError{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoSuchRound", nil)}
 }
 
 // printDisplayRound is the number players know a round by: Swiss rounds by
@@ -106,22 +106,26 @@ func (s *Server) printPairings(c echo.Context) error {
 	}
 	byName := c.QueryParam("by") != "table"
 	shown := printDisplayRound(d, r)
-	title := "Pairings, round " + strconv.Itoa(shown)
-	if r.Kind == storage.KindTopCut {
-		title = "Pairings, top cut round " + strconv.Itoa(shown)
-	}
-	if byName {
-		title += ", by name"
-	} else {
-		title += ", by table"
+	ctx := c.Request().Context()
+	at := i18n.Args{"Round": shown}
+	var title string
+	switch {
+	case r.Kind == storage.KindTopCut && byName:
+		title = i18n.T(ctx, "StaffPrintCutPairingsByName", at)
+	case r.Kind == storage.KindTopCut:
+		title = i18n.T(ctx, "StaffPrintCutPairingsByTable", at)
+	case byName:
+		title = i18n.T(ctx, "StaffPrintPairingsByName", at)
+	default:
+		title = i18n.T(ctx, "StaffPrintPairingsByTable", at)
 	}
 	sheet := views.PairingsSheet{Head: s.printHead(c.Request().Context(), ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
 		ByName: byName, Preview: r.Status == storage.RoundPreview}
 	for i := range d.Rounds {
 		x := &d.Rounds[i]
-		label := "Round " + strconv.Itoa(printDisplayRound(d, x))
+		label := i18n.T(ctx, "RoundTitle", i18n.Args{"Round": printDisplayRound(d, x)})
 		if x.Kind == storage.KindTopCut {
-			label = "Top cut round " + strconv.Itoa(printDisplayRound(d, x))
+			label = i18n.T(ctx, "StaffTopCutRound", i18n.Args{"Round": printDisplayRound(d, x)})
 		}
 		sheet.Rounds = append(sheet.Rounds, views.RoundLink{Number: x.Number, Label: label})
 	}
@@ -160,9 +164,9 @@ func (s *Server) printSlips(c echo.Context) error {
 		return err
 	}
 	shown := printDisplayRound(d, r)
-	title := "Match slips, round " + strconv.Itoa(shown)
+	title := i18n.T(c.Request().Context(), "StaffPrintSlipsTitle", i18n.Args{"Round": shown})
 	if r.Kind == storage.KindTopCut {
-		title = "Match slips, top cut round " + strconv.Itoa(shown)
+		title = i18n.T(c.Request().Context(), "StaffPrintCutSlipsTitle", i18n.Args{"Round": shown})
 	}
 	warn, err := s.addressWarning(c)
 	if err != nil {
@@ -192,13 +196,22 @@ func (s *Server) printSlips(c echo.Context) error {
 
 // printTiebreakerNames says what each tiebreaker key of the pairing
 // package means.
-var printTiebreakerNames = map[string]string{
-	"omw":  "Opponents' match-win percentage",
-	"oomw": "Opponents' opponents' match-win percentage",
-	"owp":  "Opponents' win percentage",
-	"oowp": "Opponents' opponents' win percentage",
-	"gw":   "Game-win percentage",
-	"ogw":  "Opponents' game-win percentage",
+func printTiebreakerName(ctx context.Context, key string) string {
+	switch key {
+	case "omw":
+		return i18n.T(ctx, "StaffTiebreakOMW", nil)
+	case "oomw":
+		return i18n.T(ctx, "StaffTiebreakOOMW", nil)
+	case "owp":
+		return i18n.T(ctx, "StaffTiebreakOWP", nil)
+	case "oowp":
+		return i18n.T(ctx, "StaffTiebreakOOWP", nil)
+	case "gw":
+		return i18n.T(ctx, "StaffTiebreakGW", nil)
+	case "ogw":
+		return i18n.T(ctx, "StaffTiebreakOGW", nil)
+	}
+	return key
 }
 
 func printPercent(ctx context.Context, v float64) string { return i18n.Percent(ctx, v, 2) }
@@ -224,13 +237,13 @@ func (s *Server) printStandings(c echo.Context) error {
 			after = r.Number
 		}
 	}
-	title := "Standings"
+	title := i18n.T(c.Request().Context(), "StaffNavStandings", nil)
 	if after > 0 {
-		title = "Standings after round " + strconv.Itoa(after)
+		title = i18n.T(c.Request().Context(), "StaffPrintStandingsAfter", i18n.Args{"Round": after})
 	}
 	sheet := views.StandingsSheet{Head: s.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
-		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerNames[k]})
+		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerName(c.Request().Context(), k)})
 	}
 	if len(pe.Rounds) == 0 {
 		return render(c, http.StatusOK, views.StandingsPrint(sheet))
@@ -254,25 +267,25 @@ func (s *Server) printBracket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", "Top cut")}
+	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", i18n.T(c.Request().Context(), "StaffTopCut", nil))}
 	if ev.TopCutSize == 0 {
-		sheet.Problem = "This event has no top cut: set its size in the event's settings."
+		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintNoTopCut", nil)
 		return render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
-	sheet.Head.Title = "Top " + strconv.Itoa(ev.TopCutSize)
+	sheet.Head.Title = i18n.T(c.Request().Context(), "StaffPrintTopN", i18n.Args{"Size": ev.TopCutSize})
 	pe := d.pairingEvent(false)
 	results := 0
 	for _, r := range pe.Rounds {
 		results += len(r.Matches)
 	}
 	if results == 0 {
-		sheet.Problem = "The top cut is seeded from the Swiss standings, and there are no Swiss results yet."
+		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintNoSwissResults", nil)
 		return render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
 	b, err := pairing.BuildTopCut(pe, ev.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
-		sheet.Problem = "The bracket cannot be drawn: " + ie.Error() + "."
+		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintBracketProblem", i18n.Args{"Reason": ie.Error()})
 		return render(c, http.StatusOK, views.BracketPrint(sheet))
 	} else if err != nil {
 		return err
@@ -299,5 +312,5 @@ func (s *Server) printRegistration(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
-		Head: s.printHead(c.Request().Context(), ev, "poster", "Register for "+ev.Name), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
+		Head: s.printHead(c.Request().Context(), ev, "poster", i18n.T(c.Request().Context(), "StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

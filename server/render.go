@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -122,10 +123,58 @@ func takeFlash(c echo.Context) string {
 		return ""
 	}
 	c.SetCookie(&http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1})
+	if text := staffFlashText(c.Request().Context(), ck.Value); text != "" {
+		return text
+	}
 	for msg, code := range flashCodes {
 		if code == ck.Value {
 			return msg
 		}
+	}
+	return ""
+}
+
+// staffFlashText is the notice of a flash code of the organiser's pages in
+// the page's language ("" for a code of another area, whose notice is still
+// the English of flashCodes).
+func staffFlashText(ctx context.Context, code string) string {
+	switch code {
+	case "event-created":
+		return i18n.T(ctx, "StaffFlashEventCreated", nil)
+	case "event-saved":
+		return i18n.T(ctx, "StaffFlashEventSaved", nil)
+	case "event-deleted":
+		return i18n.T(ctx, "StaffFlashEventDeleted", nil)
+	case "judge-added":
+		return i18n.T(ctx, "StaffFlashJudgeAdded", nil)
+	case "judge-removed":
+		return i18n.T(ctx, "StaffFlashJudgeRemoved", nil)
+	case "player-deleted":
+		return i18n.T(ctx, "StaffFlashPlayerDeleted", nil)
+	case "player-saved":
+		return i18n.T(ctx, "StaffFlashPlayerSaved", nil)
+	case "round-paired":
+		return i18n.T(ctx, "StaffFlashRoundPaired", nil)
+	case "round-published":
+		return i18n.T(ctx, "StaffFlashRoundPublished", nil)
+	case "round-deleted":
+		return i18n.T(ctx, "StaffFlashRoundDeleted", nil)
+	case "result-saved":
+		return i18n.T(ctx, "StaffFlashResultSaved", nil)
+	case "clock-changed":
+		return i18n.T(ctx, "StaffFlashClockChanged", nil)
+	case "decks-changed":
+		return i18n.T(ctx, "StaffFlashDecksChanged", nil)
+	case "absent-dropped":
+		return i18n.T(ctx, "StaffFlashAbsentDropped", nil)
+	case "announced":
+		return i18n.T(ctx, "StaffFlashAnnounced", nil)
+	case "announcement-removed":
+		return i18n.T(ctx, "StaffFlashAnnouncementRemoved", nil)
+	case "snapshot-taken":
+		return i18n.T(ctx, "StaffFlashSnapshotTaken", nil)
+	case "restored":
+		return i18n.T(ctx, "StaffFlashRestored", nil)
 	}
 	return ""
 }

@@ -70,13 +70,13 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 		switch {
 		case err != nil:
 			if m.PairProblem == "" {
-				m.PairProblem = "The top cut cannot go on: " + err.Error()
+				m.PairProblem = i18n.T(c.Request().Context(), "StaffErrTopCutCannotGoOn", i18n.Args{"Reason": err.Error()})
 			}
 		case b.Champion == nil:
 			m.CanPairNextCut = true
 		}
 	}
-	return render(c, status, views.RoundsPageView(s.page(c, e.Name+": rounds"), m))
+	return render(c, status, views.RoundsPageView(s.page(c, i18n.T(c.Request().Context(), "StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // deckProblemsBeforeRound1 names the players about to be paired whose
@@ -117,11 +117,11 @@ func (s *Server) pairRound(c echo.Context) error {
 		return err
 	}
 	if len(d.topCutRounds()) > 0 {
-		return s.roundsPage(c, e, "The top cut has started: Swiss rounds are over.", http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutStarted", nil), http.StatusConflict)
 	}
 	for _, r := range d.Rounds {
 		if r.Status == storage.RoundPreview {
-			return s.roundsPage(c, e, fmt.Sprintf("Round %d is still a preview: publish or delete it first.", r.Number), http.StatusConflict)
+			return s.roundsPage(c, e, i18n.T(ctx, "StaffErrStillPreview", i18n.Args{"Round": r.Number}), http.StatusConflict)
 		}
 	}
 	// Round 1 is the last easy moment to chase decklists: pairing with some
@@ -133,7 +133,7 @@ func (s *Server) pairRound(c echo.Context) error {
 	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
-		return s.roundsPage(c, e, "Cannot pair yet: "+err.Error(), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(ctx, "StaffErrCannotPair", i18n.Args{"Reason": err.Error()}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -156,7 +156,7 @@ func (s *Server) pairRound(c echo.Context) error {
 	number := len(d.Rounds) + 1
 	if _, err := s.store.CreateRound(ctx, actorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
 		if errors.Is(err, storage.ErrRoundExists) {
-			return s.roundsPage(c, e, "Someone else paired this round a moment ago.", http.StatusConflict)
+			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrPairedMeanwhile", nil), http.StatusConflict)
 		}
 		return err
 	}
@@ -173,9 +173,9 @@ func reasonText(ctx context.Context, r *pairing.Reason, d *eventData) string {
 	case "pair-down":
 		return i18n.T(ctx, "PairedDown", i18n.Args{"Name": name, "From": i18n.N(ctx, "PointCount", r.FromPoints, nil), "To": i18n.N(ctx, "PointCount", r.ToPoints, nil)})
 	case "awarded-bye":
-		return fmt.Sprintf("%s has a bye awarded before the event.", name)
+		return i18n.T(ctx, "StaffReasonAwardedBye", i18n.Args{"Name": name})
 	case "bye":
-		return fmt.Sprintf("%s has the bye: the lowest-ranked player who has not had one.", name)
+		return i18n.T(ctx, "StaffReasonBye", i18n.Args{"Name": name})
 	}
 	return ""
 }
@@ -279,7 +279,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		if mt.P2EntryID != nil {
 			row.P2Points = points(*mt.P2EntryID)
 		}
-		row.Result = matchResultText(row, mt, m.BestOf)
+		row.Result = matchResultText(ctx, row, mt, m.BestOf)
 		if mt.Status != storage.MatchConfirmed {
 			m.Outstanding++
 		}
@@ -295,7 +295,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	} else {
 		m.Next, _ = strconv.ParseInt(next, 10, 64)
 	}
-	p := s.page(c, fmt.Sprintf("%s: round %d", e.Name, r.Number))
+	p := s.page(c, i18n.T(ctx, "StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
 	p.JSURL = liveScriptURL()
 	return render(c, status, views.RoundPageView(p, m))
 }
@@ -344,24 +344,26 @@ func filterMatches(ctx context.Context, show, base string, rows []views.MatchRow
 }
 
 // matchResultText says a result for organisers: "Ann won 2–1".
-func matchResultText(row views.MatchRow, mt storage.Match, bestOf int) string {
-	score := ""
-	if bestOf > 1 {
-		score = fmt.Sprintf(" %d–%d", max(mt.P1Wins, mt.P2Wins), min(mt.P1Wins, mt.P2Wins))
-	}
+func matchResultText(ctx context.Context, row views.MatchRow, mt storage.Match, bestOf int) string {
+	winner := ""
 	switch mt.Result {
 	case storage.ResultP1:
-		return row.P1 + " won" + score
+		winner = row.P1
 	case storage.ResultP2:
-		return row.P2 + " won" + score
+		winner = row.P2
 	case storage.ResultDraw:
-		return "Draw"
+		return i18n.T(ctx, "StaffDraw", nil)
 	case storage.ResultDoubleLoss:
-		return "Loss for both"
+		return i18n.T(ctx, "StaffLossForBoth", nil)
 	case storage.ResultBye:
-		return "Bye"
+		return i18n.T(ctx, "StaffBye", nil)
+	default:
+		return ""
 	}
-	return ""
+	if bestOf > 1 {
+		return i18n.T(ctx, "StaffPlayerWonScore", i18n.Args{"Name": winner, "Won": max(mt.P1Wins, mt.P2Wins), "Lost": min(mt.P1Wins, mt.P2Wins)})
+	}
+	return i18n.T(ctx, "StaffPlayerWon", i18n.Args{"Name": winner})
 }
 
 func (s *Server) publishRound(c echo.Context) error {
@@ -414,18 +416,18 @@ func (s *Server) changeClock(c echo.Context) error {
 	case storage.ClockAdd:
 		mins, err := strconv.Atoi(c.FormValue("minutes"))
 		if err != nil || mins < -60 || mins > 60 || mins == 0 {
-			return s.renderRound(c, e, r, "Give the minutes to add as a number from -60 to 60.", http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrClockMinutes", nil), http.StatusUnprocessableEntity)
 		}
 		amount = time.Duration(mins) * time.Minute
 	default:
-		return s.renderRound(c, e, r, "Unknown clock action.", http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrClockAction", nil), http.StatusUnprocessableEntity)
 	}
 	if r.Status == storage.RoundPreview {
-		return s.renderRound(c, e, r, "Publish the pairings before starting the clock.", http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPublishBeforeClock", nil), http.StatusConflict)
 	}
 	_, err = s.store.ChangeClock(c.Request().Context(), actorOf(c), e.ID, r.Number, action, amount)
 	if errors.Is(err, storage.ErrClock) {
-		return s.renderRound(c, e, r, "The clock cannot do that now (it may already be paused or running). The page shows its current state.", http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrClockState", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -445,11 +447,11 @@ func (s *Server) deleteRound(c echo.Context) error {
 	}
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	if reason == "" {
-		return s.renderRound(c, e, r, "Give a reason for deleting the round; it is kept in the log.", http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteReason", nil), http.StatusUnprocessableEntity)
 	}
 	err = s.store.DeleteLatestRound(c.Request().Context(), actorOf(c), e.ID, r.Number, reason)
 	if errors.Is(err, storage.ErrNotLatestRound) {
-		return s.renderRound(c, e, r, "Only the latest round can be deleted.", http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteLatest", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -507,7 +509,7 @@ func (s *Server) setResult(c echo.Context) error {
 			return s.renderRound(c, e, r, problem, http.StatusUnprocessableEntity)
 		}
 		if in.Result != games.Result {
-			return s.renderRound(c, e, r, "The games won do not match the winner.", http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrGamesWon", nil), http.StatusUnprocessableEntity)
 		}
 		in = games
 	case in.Result == storage.ResultP1:
@@ -518,20 +520,20 @@ func (s *Server) setResult(c echo.Context) error {
 		in.Draws = 1
 	}
 	if r.Kind == storage.KindTopCut && (in.Result == storage.ResultDraw || in.Result == storage.ResultDoubleLoss) {
-		return s.renderRound(c, e, r, "A top-cut match needs a winner.", http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrCutWinner", nil), http.StatusUnprocessableEntity)
 	}
 	override := c.FormValue("override") == "on"
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	_, err = s.store.SetMatchResult(c.Request().Context(), actorOf(c), e.ID, mt.ID, in, override, reason)
 	switch {
 	case errors.Is(err, storage.ErrBadResult):
-		return s.renderRound(c, e, r, "Choose a result from the list.", http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrChooseResult", nil), http.StatusUnprocessableEntity)
 	case errors.Is(err, storage.ErrFrozen):
-		return s.renderRound(c, e, r, "Results of this round are frozen: the round two later is paired. Give a reason to change it anyway.", http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrFrozen", nil), http.StatusConflict)
 	case errors.Is(err, storage.ErrNotOpen):
-		return s.renderRound(c, e, r, "A bye has no result to enter.", http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrByeResult", nil), http.StatusConflict)
 	case errors.Is(err, storage.ErrNotPublished):
-		return s.renderRound(c, e, r, "This round is a preview: publish it before entering results.", http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPreviewResult", nil), http.StatusConflict)
 	case err != nil:
 		return err
 	}
@@ -590,7 +592,7 @@ func (s *Server) extendMatch(c echo.Context) error {
 	}
 	mins, err := strconv.Atoi(c.FormValue("minutes"))
 	if err != nil || mins < 1 || mins > 30 {
-		return s.renderRound(c, e, r, "Give the extension as 1 to 30 minutes.", http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrExtension", nil), http.StatusUnprocessableEntity)
 	}
 	if err := s.store.ExtendMatch(c.Request().Context(), actorOf(c), e.ID, mt.ID, time.Duration(mins)*time.Minute); err != nil {
 		return err
@@ -612,19 +614,19 @@ func (s *Server) editPairing(c echo.Context) error {
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	p1, err1 := strconv.ParseInt(c.FormValue("p1"), 10, 64)
 	if err1 != nil || reason == "" {
-		return s.renderRound(c, e, r, "Choose the players and give a reason for the change.", http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingReason", nil), http.StatusUnprocessableEntity)
 	}
 	var p2 *int64
 	if raw := c.FormValue("p2"); raw != "" && raw != "bye" {
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
-			return s.renderRound(c, e, r, "Choose the players from the list.", http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingPlayers", nil), http.StatusUnprocessableEntity)
 		}
 		p2 = &id
 	}
 	for _, id := range append([]int64{p1}, derefAll(p2)...) {
 		if _, err := s.store.EntryByID(c.Request().Context(), e.ID, id); err != nil {
-			return s.renderRound(c, e, r, "Choose players of this event.", http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingOtherEvent", nil), http.StatusUnprocessableEntity)
 		}
 	}
 	err = s.store.EditPairing(c.Request().Context(), actorOf(c), e.ID, mt.ID, p1, p2, reason)
@@ -637,7 +639,7 @@ func (s *Server) editPairing(c echo.Context) error {
 		return s.renderRound(c, e, r, msg, http.StatusConflict)
 	}
 	if errors.Is(err, storage.ErrConflict) {
-		return s.renderRound(c, e, r, "This match already has a report; fix the result instead.", http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingReported", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -652,17 +654,18 @@ func (s *Server) pairingProblemText(c echo.Context, e *storage.Event, pp *storag
 	if err != nil {
 		return "", err
 	}
+	ctx := c.Request().Context()
 	switch {
 	case pp.Kind == storage.PairingSamePlayer:
-		return fmt.Sprintf("%s cannot play against themselves: choose two different players.", en.PlayerName), nil
+		return i18n.T(ctx, "StaffPairingSamePlayer", i18n.Args{"Name": en.PlayerName}), nil
 	case pp.Kind == storage.PairingReported && pp.TableNo != nil:
-		return fmt.Sprintf("%s's match at table %d already has a report: fix that result first.", en.PlayerName, *pp.TableNo), nil
+		return i18n.T(ctx, "StaffPairingReportedAt", i18n.Args{"Name": en.PlayerName, "Table": *pp.TableNo}), nil
 	case pp.Kind == storage.PairingReported:
-		return fmt.Sprintf("%s's other match already has a report: fix that result first.", en.PlayerName), nil
+		return i18n.T(ctx, "StaffPairingReportedOther", i18n.Args{"Name": en.PlayerName}), nil
 	case pp.TableNo != nil:
-		return fmt.Sprintf("%s plays at table %d. Put them here in place of a player of this match, who then takes their seat; a bye cannot take a player from another table.", en.PlayerName, *pp.TableNo), nil
+		return i18n.T(ctx, "StaffPairingPlaysAt", i18n.Args{"Name": en.PlayerName, "Table": *pp.TableNo}), nil
 	}
-	return fmt.Sprintf("%s would be left without a match: seat them at another table, or drop them first.", en.PlayerName), nil
+	return i18n.T(ctx, "StaffPairingLeftOut", i18n.Args{"Name": en.PlayerName}), nil
 }
 
 func derefAll(p *int64) []int64 {
@@ -687,31 +690,31 @@ func (s *Server) startTopCut(c echo.Context) error {
 	for _, r := range d.Rounds {
 		for _, mt := range d.Matches[r.Number] {
 			if mt.Status != storage.MatchConfirmed {
-				return s.roundsPage(c, e, fmt.Sprintf("Round %d still has results missing.", r.Number), http.StatusConflict)
+				return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrResultsMissing", i18n.Args{"Round": r.Number}), http.StatusConflict)
 			}
 		}
 	}
 	if e.TopCutSize < 2 {
-		return s.roundsPage(c, e, "This event has no top cut. Set a top cut size on the event first.", http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNoTopCut", nil), http.StatusConflict)
 	}
 	b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
-		return s.roundsPage(c, e, "Cannot start the top cut: "+err.Error(), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrCannotStartCut", i18n.Args{"Reason": err.Error()}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
 	cutRounds := len(d.topCutRounds())
 	if b.Champion != nil || cutRounds >= len(b.Rounds) {
-		return s.roundsPage(c, e, "The top cut is finished.", http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutFinished", nil), http.StatusConflict)
 	}
 	br := b.Rounds[cutRounds]
 	var matches []storage.NewMatch
 	table := 1
 	for _, bm := range br.Matches {
 		if bm.P1 == nil || (bm.P2 == nil && !bm.Bye) {
-			return s.roundsPage(c, e, "The next top-cut round is not decided yet.", http.StatusConflict)
+			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNextCutUndecided", nil), http.StatusConflict)
 		}
 		nm := storage.NewMatch{P1: entryIDOf(*bm.P1)}
 		if !bm.Bye {

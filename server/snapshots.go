@@ -123,7 +123,7 @@ func (s *Server) showSnapshots(c echo.Context) error {
 		stored += list[i].StoredBytes
 	}
 	m.StoredTotal = humanize.Bytes(uint64(stored))
-	return render(c, http.StatusOK, views.SnapshotsView(s.page(c, e.Name+": snapshots"), m))
+	return render(c, http.StatusOK, views.SnapshotsView(s.page(c, i18n.T(c.Request().Context(), "StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) takeSnapshot(c echo.Context) error {
@@ -216,7 +216,7 @@ func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sna
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		m.Problem = prob.msg
-		return render(c, http.StatusUnprocessableEntity, views.RestoreView(s.page(c, "Restore a snapshot"), m))
+		return render(c, http.StatusUnprocessableEntity, views.RestoreView(s.page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
 	} else if err != nil {
 		return err
 	}
@@ -233,7 +233,7 @@ func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sna
 			return err
 		}
 	}
-	return render(c, status, views.RestoreView(s.page(c, "Restore a snapshot"), m))
+	return render(c, status, views.RestoreView(s.page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
 }
 
 // compareForRestore fills what a restore from then to now changes.
@@ -378,7 +378,7 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 		return err
 	})
 	if errors.Is(err, storage.ErrConflict) {
-		return s.renderRestore(c, e, sn, data, "The snapshot could not be restored: it refers to something that is not in it. Nothing was changed.")
+		return s.renderRestore(c, e, sn, data, i18n.T(c.Request().Context(), "StaffErrRestoreConflict", nil))
 	} else if err != nil {
 		return err
 	}

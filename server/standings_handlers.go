@@ -18,25 +18,31 @@ func tiebreakerLabel(key string) string { return strings.ToUpper(key) + "%" }
 
 // tiebreakerFormulas explain each profile in plain words (docs/tiebreakers.md
 // has the worked examples).
-var tiebreakerFormulas = map[string][]string{
-	"bandai": {
-		"Players are ranked by match points: a win and a bye are worth the event's win points, a draw its draw points.",
-		"OMW% (opponents' match-win percentage): the average, over the opponents a player met, of each opponent's points divided by the most they could have scored; byes are left out and each opponent counts at least 33%.",
-		"OOMW%: the average of the opponents' own OMW%.",
-		"Players still tied are ordered by a random number drawn for each player when they registered, which stays with them (also through an export and import).",
-	},
-	"pokemon": {
-		"Players are ranked by match points.",
-		"OWP% (opponents' win percentage): the average of the opponents' win rates, each at least 25%, and at most 75% for a dropped player; byes count neither as won nor as played.",
-		"OOWP%: the average of the opponents' own OWP%.",
-		"When exactly two players are still tied, the winner of their match goes first.",
-	},
-	"mtg": {
-		"Players are ranked by match points.",
-		"OMW%: the average of the opponents' match-win percentages, each at least 33%.",
-		"GW% (game-win percentage): games won divided by games played, at least 33%.",
-		"OGW%: the average of the opponents' game-win percentages.",
-	},
+func tiebreakerFormulas(ctx context.Context, profile string) []string {
+	switch profile {
+	case "bandai":
+		return []string{
+			i18n.T(ctx, "StaffFormulaPointsBandai", nil),
+			i18n.T(ctx, "StaffFormulaOMWBandai", nil),
+			i18n.T(ctx, "StaffFormulaOOMW", nil),
+			i18n.T(ctx, "StaffFormulaRandom", nil),
+		}
+	case "pokemon":
+		return []string{
+			i18n.T(ctx, "StaffFormulaPoints", nil),
+			i18n.T(ctx, "StaffFormulaOWP", nil),
+			i18n.T(ctx, "StaffFormulaOOWP", nil),
+			i18n.T(ctx, "StaffFormulaHeadToHead", nil),
+		}
+	case "mtg":
+		return []string{
+			i18n.T(ctx, "StaffFormulaPoints", nil),
+			i18n.T(ctx, "StaffFormulaOMW", nil),
+			i18n.T(ctx, "StaffFormulaGW", nil),
+			i18n.T(ctx, "StaffFormulaOGW", nil),
+		}
+	}
+	return nil
 }
 
 // standingsView computes the standings, the placings and the bracket for
@@ -44,7 +50,7 @@ var tiebreakerFormulas = map[string][]string{
 func (s *Server) standingsView(ctx context.Context, rm *readModel) (views.StandingsPage, error) {
 	d := rm.data
 	e := d.Event
-	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas[e.Tiebreakers],
+	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas(ctx, e.Tiebreakers),
 		AfterRound: d.lastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
 	res, err := rm.eventResults()
 	if err != nil {
@@ -182,7 +188,7 @@ func (s *Server) showStandings(c echo.Context) error {
 		return err
 	}
 	m.Public = !staff
-	p := s.page(c, e.Name+": standings")
+	p := s.page(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = liveScriptURL()
 	return render(c, http.StatusOK, views.StandingsPageView(p, m))
 }
