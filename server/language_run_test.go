@@ -107,7 +107,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 		t.Fatal(err)
 	}
 	ev := r.page(r.org, "event, staff", d.path)
-	ev.expect(&r.report, m("ToolsPrintStandings"), m("ToolsProjectorPairings"), m("EventCardPoolLabel"), m("EventBanListLabel"), mCount("MinuteCount", 35, nil))
+	ev.expect(&r.report, m("ToolsPrintStandings"), m("ToolsProjectorPairings"), m("EventCardPoolLabel"), m("EventBanListLabel"), mCount("MinuteCount", 35, nil), m("StaffToolsTitle"), m("StaffToolsPoster"))
 	r.expectText(ev, "the event's date", i18n.Date(r.ctx, day))
 	r.expectText(ev, "the event's time zone", zoneName)
 
@@ -152,7 +152,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 		link := d.links[name]
 		expectRedirect(t, name+"'s list", r.phones[name].post(link, link+"/deck", url.Values{"deck": {deck}}), link)
 	}
-	r.page(r.org, "players", d.path+"/players").expect(&r.report, mCount("PlayersRegistered", 8, nil))
+	r.page(r.org, "players", d.path+"/players").expect(&r.report, mCount("PlayersRegistered", 8, nil), m("StaffEnteredRoundLabel"))
 	r.page(r.org, "decks", d.path+"/decks").expect(&r.report, m("DeckLeader"))
 
 	// Three Swiss rounds: at every table the first player reports from the
@@ -162,8 +162,8 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 		round := fmt.Sprintf("%s/rounds/%d", d.path, n)
 		expectRedirect(t, "start the clock", r.org.post(round, round+"/clock", url.Values{"action": {"start"}}), round)
 		if n == 1 {
-			r.page(r.org, "round page", round).expect(&r.report, mCount("ResultsMissing", 4, nil), mCount("MinuteCount", 35, nil))
-			r.page(r.org, "print: pairings", d.path+"/print/pairings").expect(&r.report, m("GameShortFusionWorld"))
+			r.page(r.org, "round page", round).expect(&r.report, mCount("ResultsMissing", 4, nil), mCount("MinuteCount", 35, nil), m("StaffChooseResult"), m("StaffChangePairing"))
+			r.page(r.org, "print: pairings", d.path+"/print/pairings").expect(&r.report, m("GameShortFusionWorld"), m("StaffPrintHint"))
 			r.page(a.browserIn("en-US,en;q=0.9"), "projector", d.path+"/projector").expect(&r.report, m("StandingsPointsLabel"), mArgs("RoundTitle", i18n.Args{"Round": 1}))
 		}
 		for i, mt := range d.roundMatches(n) {
@@ -201,7 +201,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 	standings := r.page(r.org, "standings, staff", d.path+"/standings")
 	standings.expect(&r.report, mArgs("StandingsAfterRound", i18n.Args{"Round": 3}), m("StandingsPointsLabel"))
 	r.expectPercentages(standings)
-	r.page(r.org, "print: standings", d.path+"/print/standings").expect(&r.report, m("StandingsPointsLabel"), m("StandingsRecordLabel"))
+	r.page(r.org, "print: standings", d.path+"/print/standings").expect(&r.report, m("StandingsPointsLabel"), m("StandingsRecordLabel"), m("StaffTiebreakOMW"), m("StaffPrintRecordExplain"))
 
 	// The top 4, best of three, reported from the phones, to the final.
 	d.startCut(4)
@@ -216,8 +216,8 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 	champion := firstNamed(d.nameOf(final.P1EntryID), d.nameOf(*final.P2EntryID))
 	r.page(r.phones[champion], "player page, finished", d.links[champion]).expect(&r.report,
 		mArgs("FinalPlacing", i18n.Args{"Place": i18n.Ordinal(r.ctx, 1)}))
-	r.page(r.phones["Akira"], "standings, finished", d.path+"/standings").expect(&r.report, m("StandingsPointsLabel"))
-	r.page(a.browserIn("fr-FR"), "projector, finished", d.path+"/projector").expect(&r.report, mArgs("TopCutRoundTitle", i18n.Args{"Round": 2}))
+	r.page(r.phones["Akira"], "standings, finished", d.path+"/standings").expect(&r.report, m("StandingsPointsLabel"), m("StaffFinalPlacings"), m("StaffSwissStandings"))
+	r.page(a.browserIn("fr-FR"), "projector, finished", d.path+"/projector").expect(&r.report, mArgs("TopCutRoundTitle", i18n.Args{"Round": 2}), m("StaffFinalPlacings"))
 	r.page(r.org, "print: bracket", d.path+"/print/bracket").expect(&r.report, m("GameShortFusionWorld"))
 	r.page(r.org, "event, finished", d.path).expect(&r.report, m("ToolsPrintStandings"))
 }
