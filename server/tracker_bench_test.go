@@ -23,11 +23,15 @@ import (
 )
 
 // benchGameActions is how far into a game the benchmarks tap: a game's
-// middle, as the tracker sees it most.
-const benchGameActions = 120
+// middle, as the tracker sees it most; benchLongGameActions is a long
+// game's end (both decks nearly empty), where a tap costs the most.
+const (
+	benchGameActions     = 120
+	benchLongGameActions = 240
+)
 
 // trackerBench is a running event on a real database with one tracked
-// game of benchGameActions actions, both decklists registered.
+// game of n actions, both decklists registered.
 type trackerBench struct {
 	s      *Server
 	st     *storage.Store
@@ -37,7 +41,7 @@ type trackerBench struct {
 	jc     *judgeCards
 }
 
-func newTrackerBench(b *testing.B) *trackerBench {
+func newTrackerBench(b *testing.B, n int) *trackerBench {
 	b.Helper()
 	ctx := context.Background()
 	st := storagetest.New(b)
@@ -106,7 +110,7 @@ func newTrackerBench(b *testing.B) *trackerBench {
 	if tb.jc, err = tb.s.loadJudgeCards(ctx, l); err != nil {
 		b.Fatal(err)
 	}
-	body = playOn(b, body, tb.jc, benchGameActions)
+	body = playOn(b, body, tb.jc, n)
 	if tb.gl, err = st.ChangeGameLog(ctx, actor, tb.ev.ID, gl.ID, func(*storage.GameLog) (*storage.GameLogChange, error) {
 		return &storage.GameLogChange{Body: body}, nil
 	}); err != nil {
@@ -118,7 +122,7 @@ func newTrackerBench(b *testing.B) *trackerBench {
 // playOn appends moves the tracker offers until the game has n actions,
 // as both phones would tap them: an outcome or a waiting skill first, then
 // the turn player's draw, charge, play, attack (while the defender has
-// more than 4 life), pass, end.
+// more than 4 life, with the Leader), pass, end.
 func playOn(b *testing.B, body string, jc *judgeCards, n int) string {
 	b.Helper()
 	prefer := []engine.Verb{engine.VerbDamage, engine.VerbKO, engine.VerbMiss, engine.VerbUse, engine.VerbFirst, engine.VerbKeep,
@@ -137,7 +141,7 @@ func playOn(b *testing.B, body string, jc *judgeCards, n int) string {
 		}
 		st := &r.Final
 		if st.Result.Over {
-			b.Fatalf("the bench game ended after %d actions", len(l.Actions))
+			b.Fatalf("the bench game ended after %d actions: %s\n%s", len(l.Actions), st.Result.Reason, engine.Summary(st))
 		}
 		var moves []engine.Action
 		for _, side := range []engine.Side{engine.NoSide, engine.P1, engine.P2} {
@@ -147,10 +151,11 @@ func playOn(b *testing.B, body string, jc *judgeCards, n int) string {
 	choose:
 		for _, verb := range prefer {
 			for i := range moves {
-				// Unnamed draws, and attacks only while the defender has
-				// life to spare: the game goes on.
+				// Unnamed draws, and only the Leader attacks while the
+				// defender has life to spare: the game goes on until the
+				// decks run low.
 				if verb == engine.VerbDraw && moves[i].Card != "" ||
-					verb == engine.VerbAttack && len(st.Players[moves[i].Player.Other()].Life) <= 4 {
+					verb == engine.VerbAttack && (moves[i].Card != "leader" || len(st.Players[moves[i].Player.Other()].Life) <= 4) {
 					continue
 				}
 				if moves[i].Verb == verb {
@@ -175,7 +180,13 @@ func playOn(b *testing.B, body string, jc *judgeCards, n int) string {
 // engine checking every step, work out the moves to offer, and render the
 // tracker page.
 func BenchmarkTrackerApplyAndRender(b *testing.B) {
-	tb := newTrackerBench(b)
+	for _, n := range []int{benchGameActions, benchLongGameActions} {
+		b.Run(strconv.Itoa(n)+"-actions", func(b *testing.B) { benchApplyAndRender(b, n) })
+	}
+}
+
+func benchApplyAndRender(b *testing.B, n int) {
+	tb := newTrackerBench(b, n)
 	ctx := context.Background()
 	m, err := tb.st.MatchByID(ctx, tb.ev.ID, *tb.gl.MatchID)
 	if err != nil {
@@ -221,7 +232,7 @@ var benchCSRF = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
 // to (the tracker rendered for the phone). Taps alternate with undoing
 // them, so the game stays as long.
 func BenchmarkTrackerTapHTTP(b *testing.B) {
-	tb := newTrackerBench(b)
+	tb := newTrackerBench(b, benchGameActions)
 	hs := httptest.NewServer(tb.s.Handler())
 	b.Cleanup(hs.Close)
 	_, l, err := textBody(tb.gl.Body)

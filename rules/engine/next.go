@@ -106,6 +106,12 @@ type moveGen struct {
 	side Side
 	only []Verb
 	out  []Action
+	// scratch is a copy of s that moves are tried on. A refused move leaves
+	// the state as it was (apply checks before it changes anything), so
+	// the copy serves the next try too; only an allowed move (or an engine
+	// failure) spends it. Most tries are refused, and copying a late game's
+	// state is most of what a try costs.
+	scratch *State
 }
 
 // try keeps a if the rules allow it now.
@@ -113,8 +119,16 @@ func (g *moveGen) try(a Action) {
 	if len(g.only) > 0 && !slices.Contains(g.only, a.Verb) {
 		return
 	}
-	if _, _, v := Apply(*g.s, a); v == nil {
+	if g.scratch == nil {
+		c := g.s.Clone()
+		g.scratch = &c
+	}
+	_, v, _, ok := applyRecovered(g.scratch, a, nil)
+	if v == nil {
 		g.out = append(g.out, a)
+	}
+	if v == nil || !ok {
+		g.scratch = nil
 	}
 }
 
