@@ -114,12 +114,16 @@ type moveGen struct {
 	scratch *State
 }
 
+// tryOnFreshCopies has every try use a copy of its own, as the test that
+// the shared copy changes no answer compares.
+var tryOnFreshCopies = false
+
 // try keeps a if the rules allow it now.
 func (g *moveGen) try(a Action) {
 	if len(g.only) > 0 && !slices.Contains(g.only, a.Verb) {
 		return
 	}
-	if g.scratch == nil {
+	if g.scratch == nil || tryOnFreshCopies {
 		c := g.s.Clone()
 		g.scratch = &c
 	}

@@ -127,3 +127,32 @@ func TestNextMovesInBattle(t *testing.T) {
 		t.Errorf("only passes and blocks: %q", only)
 	}
 }
+
+// Trying the moves on one copy of the state (kept while moves are refused)
+// gives the same moves as trying each on a copy of its own, at every step
+// of a whole game with real cards, for both players and the battle's
+// outcomes; the state asked about is left as it was.
+func TestNextMovesOnOneCopyAsOnFreshCopies(t *testing.T) {
+	l, cards := realGame(t)
+	s := NewState(l.Setup, cards)
+	for i, a := range l.Actions {
+		for _, side := range []Side{NoSide, P1, P2} {
+			before := s.Hash()
+			shared := moveLines(NextMoves(&s, side))
+			tryOnFreshCopies = true
+			fresh := moveLines(NextMoves(&s, side))
+			tryOnFreshCopies = false
+			if !slices.Equal(shared, fresh) {
+				t.Fatalf("step %d, %s: on one copy %q, on fresh copies %q", i, side, shared, fresh)
+			}
+			if s.Hash() != before {
+				t.Fatalf("step %d: NextMoves for %s changed the state", i, side)
+			}
+		}
+		next, _, v := Apply(s, a)
+		if v != nil {
+			t.Fatalf("step %d (%s): %v", i+1, FormatAction(a), v)
+		}
+		s = next
+	}
+}
