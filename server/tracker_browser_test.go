@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -79,12 +80,15 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 // shows on the other phone without a reload, an illegal action is flagged
 // on both with its rule and undone from the phone that entered it, a judge
 // is called from the game, and the judge replays it in the console, steps
-// back, and rules; both phones show the ruling.
+// back, and rules; both phones show the ruling. On PostgreSQL the second
+// phone is served by another instance on the same database, so every tap
+// reaches it through LISTEN/NOTIFY.
 func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
-	f := newTrackerMatch(t)
+	a, b := twoInstances(t)
+	f := newTrackerMatchOn(t, a, new(atomic.Int64))
 	p1, p2 := phone(t), phone(t)
 	phones := [2]context.Context{p1, p2}
-	base := f.d.a.srv.URL
+	base := a.srv.URL
 
 	// P1 opens the tracker from the match and starts it; P2's link opens
 	// the same game.
@@ -99,7 +103,7 @@ func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.logID = gl.ID
-	navigate(t, p2, base+f.d.links[f.names[1]]+"/game")
+	navigate(t, p2, b.srv.URL+f.d.links[f.names[1]]+"/game")
 	waitFor(t, p2, `[data-testid="tracker"]`)
 	for i, ctx := range phones {
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.__samePage = true`))

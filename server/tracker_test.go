@@ -43,6 +43,13 @@ func newTrackerMatch(t *testing.T) *trackerFixture {
 	clock := func() time.Time { return time.Now().Add(time.Duration(later.Load())) }
 	a := newAppWith(t, func(cfg *server.Config) { cfg.Now = clock })
 	a.store.SetClock(clock)
+	return newTrackerMatchOn(t, a, later)
+}
+
+// newTrackerMatchOn is newTrackerMatch on a given app, whose clock runs
+// later by what later holds (or not at all).
+func newTrackerMatchOn(t *testing.T, a *app, later *atomic.Int64) *trackerFixture {
+	t.Helper()
 	org := a.organiser()
 	importCards(t, a)
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
