@@ -201,6 +201,17 @@ func TestEventsOfEveryGameRunEndToEnd(t *testing.T) {
 			if len(ms) != 2 {
 				t.Fatalf("4 players, %d matches", len(ms))
 			}
+			// The game tracker is Fusion World's: not offered, not there.
+			if home := phones["Ann"].get(d.links["Ann"]); strings.Contains(home.body, `data-testid="open-tracker"`) {
+				t.Errorf("the player page of a %s event offers the game tracker", gc.game)
+			}
+			tracker := phones["Ann"].get(d.links["Ann"] + "/game")
+			expectStatus(t, "game tracker of a "+gc.game+" event", tracker, http.StatusNotFound)
+			if !strings.Contains(pfText(tracker.body), "records Fusion World games only; this event is "+gc.gameName) {
+				t.Errorf("game tracker's refusal:\n%s", excerpt(tracker.body))
+			}
+			start := phones["Ann"].post(d.links["Ann"], d.links["Ann"]+"/game", url.Values{"game": {"1"}})
+			expectStatus(t, "starting the game tracker of a "+gc.game+" event", start, http.StatusNotFound)
 			for _, mt := range ms {
 				winner, loser := names[mt.P1EntryID], names[*mt.P2EntryID]
 				expectRedirect(t, winner+" reports", d.report(phones[winner], winner, "won"), d.links[winner])

@@ -227,6 +227,7 @@ func (s *Server) currentMatch(rm *readModel, en *storage.Entry) *views.PlayerMat
 		opp = &mt.P1EntryID
 	}
 	pm.Opponent = d.name(opp)
+	pm.Tracker = gameOf(d.Event.Game).Engine
 	pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
 	for _, r := range rm.reports[mt.ID] {
 		text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)

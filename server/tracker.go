@@ -33,6 +33,20 @@ func (s *Server) trackerRoutes(app *echo.Group) {
 	app.POST("/p/:token/games/:log/judge", s.trackerCallJudge)
 }
 
+// trackerPlayer is the player of the link, on an event whose game the rules
+// engine knows: an event of another game has no tracker (404, saying why).
+func (s *Server) trackerPlayer(c echo.Context) (*storage.Entry, *storage.Event, error) {
+	en, ev, err := s.playerFromLink(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g := gameOf(ev.Game); !g.Engine {
+		ctx := c.Request().Context()
+		return nil, nil, &appError{Code: http.StatusNotFound, Safe: i18n.T(ctx, "TrackerNoEngine", i18n.Args{"Game": gameName(ctx, g.ID)})}
+	}
+	return en, ev, nil
+}
+
 // trackedGame is a tracked game as one of its players opens it.
 type trackedGame struct {
 	entry *storage.Entry
@@ -52,7 +66,7 @@ type trackedGame struct {
 // trackedGame loads the game of the URL for the player of the link; another
 // player's game, or a log that is not a tracker's, is not found.
 func (s *Server) trackedGame(c echo.Context) (*trackedGame, error) {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.trackerPlayer(c)
 	if err != nil {
 		return nil, err
 	}

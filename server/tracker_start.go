@@ -30,7 +30,7 @@ func (s *Server) trackerMatch(c echo.Context, ev *storage.Event, en *storage.Ent
 // trackerEntry is GET /p/:token/game, the player page's link: the latest
 // tracked game of the player's match, or the form that starts one.
 func (s *Server) trackerEntry(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.trackerPlayer(c)
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func (s *Server) opponentOf(c echo.Context, ev *storage.Event, en *storage.Entry
 // game of the player's match (game 1, or the next of a best of three), or
 // opens the one already started, from either phone.
 func (s *Server) trackerStart(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.trackerPlayer(c)
 	if err != nil {
 		return err
 	}

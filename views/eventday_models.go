@@ -296,6 +296,9 @@ type PlayerMatch struct {
 	// AtTime is the end-of-round procedure on the game tracker's counts,
 	// once time is up ("" otherwise, or without a tracked game).
 	AtTime string
+	// Tracker: the game tracker is offered (the event's game is one the
+	// rules engine knows).
+	Tracker bool
 }
 
 // PenaltiesPage lists penalties with the form to add one.
