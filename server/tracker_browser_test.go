@@ -106,6 +106,8 @@ func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
 	navigate(t, p2, b.srv.URL+f.d.links[f.names[1]]+"/game")
 	waitFor(t, p2, `[data-testid="tracker"]`)
 	for i, ctx := range phones {
+		// Taps go only once both phones listen (their stream is open).
+		waitFor(t, ctx, `html[data-live-open]`)
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.__samePage = true`))
 		noSideScroll(t, ctx, "tracker of "+f.names[i])
 	}
