@@ -241,6 +241,22 @@ func (p langPage) leftoverEnglish(report *untranslatedReport) {
 			wrong = append(wrong, id+" ("+en+")")
 		}
 	}
+	// A translated message's English may be part of a longer message that
+	// is not translated yet: that one is the English on the page.
+	kept := wrong[:0]
+	for _, w := range wrong {
+		id := w[:strings.Index(w, " (")]
+		inside := false
+		for _, u := range untranslated {
+			if u != id && strings.Contains(normalise(p.c.english[u]), normalise(p.c.english[id])) {
+				inside = true
+			}
+		}
+		if !inside {
+			kept = append(kept, w)
+		}
+	}
+	wrong = kept
 	sort.Strings(wrong)
 	if len(wrong) > 0 {
 		p.t.Errorf("%s in %s shows English texts its language translates: %s", p.name, p.lang, strings.Join(wrong, "; "))
