@@ -17,7 +17,7 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 	ctx := c.Request().Context()
 	u := currentUser(c)
 	f.Username, f.Role, f.IsAdmin, f.Language = u.Username, u.Role, u.IsAdmin, u.Language
-	f.Languages = append([]views.Option{{Value: "", Label: "The browser's language"}}, languageChoices()...)
+	f.Languages = append([]views.Option{{Value: "", Label: i18n.T(ctx, "AdminBrowserLanguage", nil)}}, languageChoices()...)
 	if f.Errors == nil {
 		f.DisplayName = u.DisplayName
 	}
@@ -73,7 +73,7 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 			f.NewAccount.Role = storage.RoleJudge
 		}
 	}
-	return render(c, status, views.AccountPage(s.page(c, "Your account"), f))
+	return render(c, status, views.AccountPage(s.page(c, i18n.T(ctx, "AdminAccountTitle", nil)), f))
 }
 
 // storeChoices are the stores of a select box, by name. Several start
@@ -121,17 +121,18 @@ func (s *Server) showAccount(c echo.Context) error {
 }
 
 func (s *Server) saveAccount(c echo.Context) error {
+	ctx := c.Request().Context()
 	u := currentUser(c)
 	f := views.AccountForm{DisplayName: strings.TrimSpace(c.FormValue("display_name")), Errors: views.FieldErrors{}}
 	current, newPW := c.FormValue("current_password"), c.FormValue("new_password")
 	if len(f.DisplayName) > 80 {
-		f.Errors["display_name"] = "Use at most 80 characters."
+		f.Errors["display_name"] = i18n.T(ctx, "StoreNameTooLong", i18n.Args{"Max": 80})
 	}
 	hash := ""
 	if newPW != "" {
 		if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(current)) != nil {
-			f.Errors["current_password"] = "This is not your current password."
-		} else if msg := checkPasswordRules(newPW); msg != "" {
+			f.Errors["current_password"] = i18n.T(ctx, "AdminNotCurrentPassword", nil)
+		} else if msg := checkPasswordRules(ctx, newPW); msg != "" {
 			f.Errors["new_password"] = msg
 		}
 	}
@@ -145,7 +146,7 @@ func (s *Server) saveAccount(c echo.Context) error {
 		}
 	}
 	keep, _ := c.Get(ctxSessionTokenHash).(string)
-	if err := s.store.UpdateUserProfile(c.Request().Context(), actorOf(c), u.ID, f.DisplayName, hash, keep); err != nil {
+	if err := s.store.UpdateUserProfile(ctx, actorOf(c), u.ID, f.DisplayName, hash, keep); err != nil {
 		return err
 	}
 	setFlash(c, msgAccountSaved)
@@ -179,15 +180,15 @@ func (s *Server) addAccount(c echo.Context) error {
 		return forbidden(i18n.T(ctx, "OnlyAdmin", nil))
 	}
 	pw := c.FormValue("password")
-	if msg := checkUsername(nf.Username); msg != "" {
+	if msg := checkUsername(ctx, nf.Username); msg != "" {
 		nf.Errors["username"] = msg
 	}
 	if nf.Role != storage.RoleJudge && nf.Role != storage.RoleOrganiser {
-		nf.Errors["role"] = "Choose judge or organiser."
+		nf.Errors["role"] = i18n.T(ctx, "AdminChooseRole", nil)
 	} else if nf.Admin && nf.Role != storage.RoleOrganiser {
 		nf.Errors["role"] = i18n.T(ctx, "AdminMustOrganise", nil)
 	}
-	if msg := checkPasswordRules(pw); msg != "" {
+	if msg := checkPasswordRules(ctx, pw); msg != "" {
 		nf.Errors["password"] = msg
 	}
 	if len(nf.Errors) == 0 {
@@ -204,7 +205,7 @@ func (s *Server) addAccount(c echo.Context) error {
 		if !errors.Is(err, storage.ErrConflict) {
 			return err
 		}
-		nf.Errors["username"] = "This username is taken."
+		nf.Errors["username"] = i18n.T(ctx, "AdminUsernameTaken", nil)
 	}
 	return s.accountForm(c, views.AccountForm{NewAccount: nf}, http.StatusUnprocessableEntity)
 }
@@ -236,6 +237,6 @@ func (s *Server) setAdmin(c echo.Context) error {
 	return redirect(c, "/account")
 }
 
-const msgAdminsChanged = "Instance admins changed."
+const msgAdminsChanged = "AdminAdminsChanged"
 
 func init() { flashCodes[msgAdminsChanged] = "admins-changed" }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -31,13 +34,11 @@ const (
 	maxFailuresUserFromIP = 5
 	maxFailuresPerUser    = 50
 	maxFailuresPerIP      = 100
-	minPasswordLength     = 10
+	minPasswordLength     = views.MinPassword
 	maxPasswordLength     = 72 // bcrypt ignores bytes past 72
 	ctxUser               = "user"
 	ctxSession            = "session"
 	ctxSessionTokenHash   = "session_token_hash"
-	msgBadLogin           = "Wrong username or password."
-	msgTooManyLoginTries  = "Too many failed sign-ins. Wait 15 minutes and try again."
 )
 
 // newToken returns a random URL-safe secret of 32 bytes.
@@ -137,12 +138,12 @@ func (s *Server) hashPassword(pw string) (string, error) {
 }
 
 // checkPasswordRules returns what is wrong with a new password, or "".
-func checkPasswordRules(pw string) string {
+func checkPasswordRules(ctx context.Context, pw string) string {
 	switch {
 	case len([]rune(pw)) < minPasswordLength:
-		return "Use at least 10 characters."
+		return i18n.N(ctx, "AdminPasswordTooShort", minPasswordLength, nil)
 	case len(pw) > maxPasswordLength:
-		return "Use at most 72 bytes."
+		return i18n.T(ctx, "AdminPasswordTooLong", i18n.Args{"Max": maxPasswordLength})
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -16,7 +18,7 @@ func (s *Server) loginForm(c echo.Context) error {
 	if currentUser(c) != nil {
 		return redirect(c, safeNext(c.QueryParam("next")))
 	}
-	return render(c, http.StatusOK, views.LoginPage(s.page(c, "Sign in"), views.LoginForm{Next: c.QueryParam("next")}))
+	return render(c, http.StatusOK, views.LoginPage(s.page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
 }
 
 func (s *Server) login(c echo.Context) error {
@@ -29,9 +31,9 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	if fails.UserFromIP >= maxFailuresUserFromIP || fails.User >= maxFailuresPerUser || fails.IP >= maxFailuresPerIP {
-		f.Problem = msgTooManyLoginTries
+		f.Problem = i18n.T(ctx, "AdminTooManySignIns", nil)
 		c.Response().Header().Set("Retry-After", "900")
-		return render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, "Sign in"), f))
+		return render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
 	}
 	u, err := s.store.UserByUsername(ctx, f.Username)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -48,8 +50,8 @@ func (s *Server) login(c echo.Context) error {
 		if err := s.store.RecordLoginFailure(ctx, f.Username, ip); err != nil {
 			return err
 		}
-		f.Problem = msgBadLogin
-		return render(c, http.StatusUnauthorized, views.LoginPage(s.page(c, "Sign in"), f))
+		f.Problem = i18n.T(ctx, "AdminBadSignIn", nil)
+		return render(c, http.StatusUnauthorized, views.LoginPage(s.page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
 	}
 	if err := s.store.ClearLoginFailures(ctx, u.Username); err != nil {
 		return err
@@ -81,7 +83,7 @@ func (s *Server) setupForm(c echo.Context) error {
 	if s.setupDone.Load() {
 		return redirect(c, "/login")
 	}
-	return render(c, http.StatusOK, views.SetupPage(s.page(c, "Set up Tenkaichi"), views.SetupForm{}))
+	return render(c, http.StatusOK, views.SetupPage(s.page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), views.SetupForm{}))
 }
 
 func (s *Server) setup(c echo.Context) error {
@@ -93,30 +95,31 @@ func (s *Server) setup(c echo.Context) error {
 		DisplayName: strings.TrimSpace(c.FormValue("display_name")),
 		Errors:      views.FieldErrors{},
 	}
+	ctx := c.Request().Context()
 	pw, pw2 := c.FormValue("password"), c.FormValue("password2")
-	if msg := checkUsername(f.Username); msg != "" {
+	if msg := checkUsername(ctx, f.Username); msg != "" {
 		f.Errors["username"] = msg
 	}
 	if len(f.DisplayName) > 80 {
-		f.Errors["display_name"] = "Use at most 80 characters."
+		f.Errors["display_name"] = i18n.T(ctx, "StoreNameTooLong", i18n.Args{"Max": 80})
 	}
 	// Both are said at once: a short password typed differently twice
 	// would otherwise need two tries to learn the second.
-	if msg := checkPasswordRules(pw); msg != "" {
+	if msg := checkPasswordRules(ctx, pw); msg != "" {
 		f.Errors["password"] = msg
 	}
 	if pw != pw2 {
-		f.Errors["password2"] = "The two passwords differ: type the same password in both boxes."
+		f.Errors["password2"] = i18n.T(ctx, "AdminPasswordsDiffer", nil)
 	}
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, "Set up Tenkaichi"), f))
+		return render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), f))
 	}
 	hash, err := s.hashPassword(pw)
 	if err != nil {
 		return err
 	}
 	u := &storage.User{Username: f.Username, DisplayName: f.DisplayName, PasswordHash: hash, Role: storage.RoleOrganiser}
-	if err := s.store.CreateFirstUser(c.Request().Context(), u); err != nil {
+	if err := s.store.CreateFirstUser(ctx, u); err != nil {
 		if errors.Is(err, storage.ErrSetupDone) {
 			s.setupDone.Store(true)
 			return redirect(c, "/login")
@@ -132,13 +135,13 @@ func (s *Server) setup(c echo.Context) error {
 }
 
 // checkUsername returns what is wrong with a username, or "".
-func checkUsername(name string) string {
+func checkUsername(ctx context.Context, name string) string {
 	if len(name) < 2 || len(name) > 40 {
-		return "Use 2 to 40 characters."
+		return i18n.T(ctx, "AdminUsernameLength", i18n.Args{"Min": 2, "Max": 40})
 	}
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
-			return "Use only letters, digits, dots, dashes and underscores."
+			return i18n.T(ctx, "AdminUsernameCharacters", nil)
 		}
 	}
 	return ""

@@ -8,13 +8,17 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // appError is an error with the status to answer and a message safe to show.
-// The wrapped error is logged, never shown.
+// The wrapped error is logged, never shown. An error made where the page's
+// language is not known yet (before the language middleware, or with no
+// request at hand) gives a message id instead, shown in the page's language.
 type appError struct {
 	Code int
 	Safe string
+	ID   string // message id of Safe, if set
 	Err  error
 }
 
@@ -27,7 +31,9 @@ func (e *appError) Error() string {
 
 func (e *appError) Unwrap() error { return e.Err }
 
-func notFound() error { return &appError{Code: http.StatusNotFound, Safe: "This page does not exist."} }
+func notFound() error {
+	return &appError{Code: http.StatusNotFound, Safe: "This page does not exist.", ID: "AdminNotFound"}
+}
 func forbidden(msg string) error {
 	return &appError{Code: http.StatusForbidden, Safe: msg}
 }
@@ -43,32 +49,39 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.log.Debug("request cancelled by the client", "path", c.Request().URL.Path)
 		return
 	}
-	code, msg := http.StatusInternalServerError, "Something went wrong on our side. Please try again."
+	// A request refused before the language middleware (a CSRF failure, an
+	// unknown address) has no language yet: the reader's is worked out here.
+	ctx := i18n.WithLanguage(c.Request().Context(), requestLanguage(c))
+	c.SetRequest(c.Request().WithContext(ctx))
+	code, msg := http.StatusInternalServerError, i18n.T(ctx, "AdminServerError", nil)
 	var ae *appError
 	var he *echo.HTTPError
 	switch {
 	case errors.As(err, &ae):
 		code, msg = ae.Code, ae.Safe
+		if ae.ID != "" {
+			msg = i18n.T(ctx, ae.ID, nil)
+		}
 	case errors.Is(err, storage.ErrNotFound):
-		code, msg = http.StatusNotFound, "This page does not exist."
+		code, msg = http.StatusNotFound, i18n.T(ctx, "AdminNotFound", nil)
 	case errors.Is(err, storage.ErrStale):
-		code, msg = http.StatusConflict, "Someone else changed this while you were editing. Reload the page and make your change again."
+		code, msg = http.StatusConflict, i18n.T(ctx, "AdminStale", nil)
 	case errors.Is(err, storage.ErrConflict):
-		code, msg = http.StatusConflict, "That clashes with something that already exists."
+		code, msg = http.StatusConflict, i18n.T(ctx, "AdminConflict", nil)
 	case errors.As(err, &he):
 		code = he.Code
 		msg = http.StatusText(code)
 		switch code {
 		case http.StatusNotFound, http.StatusMethodNotAllowed:
-			msg = "This page does not exist."
+			msg = i18n.T(ctx, "AdminNotFound", nil)
 		case http.StatusForbidden:
-			msg = "The form had expired or did not come from this site. Go back, reload the page and try again."
+			msg = i18n.T(ctx, "AdminFormExpired", nil)
 		case http.StatusTooManyRequests:
-			msg = "Too many attempts. Wait a few minutes and try again."
+			msg = i18n.T(ctx, "AdminTooManyRequests", nil)
 		case http.StatusRequestEntityTooLarge:
-			msg = "What you sent is too large."
+			msg = i18n.T(ctx, "AdminTooLarge", nil)
 		case http.StatusBadRequest:
-			msg = "The request could not be read."
+			msg = i18n.T(ctx, "AdminBadRequest", nil)
 		}
 	}
 	if code >= 500 {
@@ -80,8 +93,36 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.NoContent(code)
 		return
 	}
-	p := s.page(c, http.StatusText(code))
+	p := s.page(c, statusTitle(ctx, code))
 	if rerr := render(c, code, views.ErrorPage(p, code, msg)); rerr != nil {
 		s.log.Error("render error page", "err", rerr)
 	}
+}
+
+// statusTitle is an error page's heading: the status in the page's language.
+func statusTitle(ctx context.Context, code int) string {
+	switch code {
+	case http.StatusBadRequest:
+		return i18n.T(ctx, "AdminStatusBadRequest", nil)
+	case http.StatusUnauthorized:
+		return i18n.T(ctx, "AdminStatusUnauthorized", nil)
+	case http.StatusForbidden:
+		return i18n.T(ctx, "AdminStatusForbidden", nil)
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
+		return i18n.T(ctx, "AdminStatusNotFound", nil)
+	case http.StatusConflict:
+		return i18n.T(ctx, "AdminStatusConflict", nil)
+	case http.StatusRequestEntityTooLarge:
+		return i18n.T(ctx, "AdminStatusTooLarge", nil)
+	case http.StatusUnprocessableEntity:
+		return i18n.T(ctx, "AdminStatusUnprocessable", nil)
+	case http.StatusTooManyRequests:
+		return i18n.T(ctx, "AdminStatusTooManyRequests", nil)
+	case http.StatusServiceUnavailable:
+		return i18n.T(ctx, "AdminStatusUnavailable", nil)
+	}
+	if code >= 500 {
+		return i18n.T(ctx, "AdminStatusServerError", nil)
+	}
+	return http.StatusText(code)
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // The public address is where phones reach this server. QR codes, posters,
@@ -29,26 +31,39 @@ func ParseBaseURL(raw string) (string, error) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return "", errors.New("give a full address such as http://192.168.1.20:8080 or https://events.example.org")
+		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLNotFull", nil) })
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
-		return "", errors.New("the address must start with http:// or https://")
+		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLScheme", nil) })
 	case u.User != nil:
-		return "", errors.New("the address must not contain a user name or password")
+		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLUser", nil) })
 	case u.Path != "" && u.Path != "/", u.RawQuery != "", u.Fragment != "":
-		return "", errors.New("give the address of the site itself, without a path (Tenkaichi must be served at the root of its address)")
+		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLPath", nil) })
 	case u.Hostname() == "":
-		return "", errors.New("the address has no host name")
+		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLNoHost", nil) })
 	}
 	if p := u.Port(); p != "" {
 		if _, err := net.LookupPort("tcp", p); err != nil {
-			return "", errors.New("the port " + p + " is not a valid port number")
+			return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLPort", i18n.Args{"Port": p}) })
 		}
 	}
 	return u.Scheme + "://" + strings.ToLower(u.Host), nil
 }
+
+// BaseURLError says what is wrong with a public address: Error is English
+// (the command line's flag), Message is in the language of a page.
+type BaseURLError struct {
+	message func(ctx context.Context) string
+}
+
+func badBaseURL(message func(ctx context.Context) string) error { return &BaseURLError{message} }
+
+func (e *BaseURLError) Error() string { return e.Message(context.Background()) }
+
+// Message is the problem in ctx's language.
+func (e *BaseURLError) Message(ctx context.Context) string { return e.message(ctx) }
 
 // baseURL is the configured public address: the flag wins over the
 // organiser's setting; "" when neither is set.
@@ -163,14 +178,15 @@ func (s *Server) settingsPage(c echo.Context, f views.SettingsForm, status int) 
 		w.OnSettings = true
 	}
 	f.Warning = w
-	return render(c, status, views.SettingsPage(s.page(c, "Settings"), f))
+	return render(c, status, views.SettingsPage(s.page(c, i18n.T(c.Request().Context(), "AdminSettingsTitle", nil)), f))
 }
 
 func (s *Server) saveSettings(c echo.Context) error {
 	raw := c.FormValue("base_url")
 	base, err := ParseBaseURL(raw)
-	if err != nil {
-		return s.settingsPage(c, views.SettingsForm{BaseURL: raw, Errors: views.FieldErrors{"base_url": "Public address: " + err.Error() + "."}},
+	var bad *BaseURLError
+	if errors.As(err, &bad) {
+		return s.settingsPage(c, views.SettingsForm{BaseURL: raw, Errors: views.FieldErrors{"base_url": bad.Message(c.Request().Context())}},
 			http.StatusUnprocessableEntity)
 	}
 	if err := s.store.SetSetting(c.Request().Context(), actorOf(c), storage.SettingBaseURL, base); err != nil {

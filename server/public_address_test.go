@@ -148,7 +148,7 @@ func TestPublicAddressSettingAndLoopbackWarning(t *testing.T) {
 	// A wrong address is refused and nothing is stored.
 	r := org.post("/settings", "/settings", url.Values{"base_url": {"tables.example"}})
 	expectStatus(t, "bad address", r, http.StatusUnprocessableEntity)
-	if !strings.Contains(pfText(r.body), "Public address: give a full address") || !strings.Contains(r.body, `value="tables.example"`) {
+	if !strings.Contains(pfText(r.body), "Give a full address") || !strings.Contains(r.body, `value="tables.example"`) {
 		t.Fatalf("bad address not explained or not kept:\n%s", excerpt(r.body))
 	}
 	if v, _ := a.store.Setting(context.Background(), storage.SettingBaseURL); v != "" {

@@ -84,12 +84,12 @@ const (
 	msgEventCreated   = "Event created."
 	msgEventSaved     = "Event saved."
 	msgEventDeleted   = "Event deleted."
-	msgAccountSaved   = "Your account is saved."
-	msgAccountAdded   = "Account added."
-	msgSignedOut      = "You are signed out."
+	msgAccountSaved   = "AdminAccountSaved"
+	msgAccountAdded   = "AdminAccountAdded"
+	msgSignedOut      = "AdminSignedOut"
 	msgJudgeAdded     = "Judge added to the event."
 	msgJudgeRemoved   = "Judge removed from the event."
-	msgWelcome        = "Welcome! Your organiser account is ready."
+	msgWelcome        = "AdminWelcome"
 	msgCardsImported  = "Cards imported."
 	msgBanListSaved   = "Ban list saved."
 	msgPlayerDeleted  = "Entry deleted (the change log keeps it)."
@@ -108,7 +108,7 @@ const (
 	msgDecksChanged   = "Decklist settings saved."
 	msgCallUpdated    = "Judge call updated."
 	msgAbsentDropped  = "The players who had not checked in are dropped."
-	msgSettingsSaved  = "Settings saved."
+	msgSettingsSaved  = "AdminSettingsSaved"
 	// Announcements.
 	msgAnnounced           = "Announcement posted: every player page and the projector show it now."
 	msgAnnouncementRemoved = "Announcement removed."
@@ -116,6 +116,15 @@ const (
 	msgSnapshotTaken = "Snapshot taken."
 	msgRestored      = "The event is restored. The snapshot at the top of the list is how it was just before: restore that one to undo."
 )
+
+// flashText is a notice in the page's language: a notice's constant is its
+// message id (one not converted yet is its English text, shown as it is).
+func flashText(ctx context.Context, msg string) string {
+	if i18n.Has(msg) {
+		return i18n.T(ctx, msg, nil)
+	}
+	return msg
+}
 
 func takeFlash(c echo.Context) string {
 	ck, err := c.Cookie(flashCookie)
@@ -128,7 +137,7 @@ func takeFlash(c echo.Context) string {
 	}
 	for msg, code := range flashCodes {
 		if code == ck.Value {
-			return msg
+			return flashText(c.Request().Context(), msg)
 		}
 	}
 	return ""

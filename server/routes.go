@@ -161,7 +161,7 @@ func (s *Server) csrf() echo.MiddlewareFunc {
 }
 
 func csrfRefused(err error) error {
-	return &appError{Code: http.StatusForbidden, Err: err,
+	return &appError{Code: http.StatusForbidden, Err: err, ID: "AdminFormExpired",
 		Safe: "The form had expired or did not come from this site. Go back, reload the page and try again."}
 }
 

@@ -28,10 +28,10 @@ func (s *Server) storeRoutes(app *echo.Group) {
 }
 
 const (
-	msgStoreCreated  = "Store created."
-	msgStoreRenamed  = "Store renamed."
-	msgMemberAdded   = "Account added to the store."
-	msgMemberRemoved = "Account removed from the store."
+	msgStoreCreated  = "AdminStoreCreated"
+	msgStoreRenamed  = "AdminStoreRenamed"
+	msgMemberAdded   = "AdminMemberAdded"
+	msgMemberRemoved = "AdminMemberRemoved"
 	maxStoreName     = 80
 	storePageEvents  = 10 // the store page lists its latest events; Events has them all
 )
