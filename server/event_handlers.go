@@ -32,7 +32,7 @@ func (s *Server) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.HomePage(s.page(c, "Events"), rows))
+	return render(c, http.StatusOK, views.HomePage(s.page(c, i18n.T(ctx, "AdminHomeTitle", nil)), rows))
 }
 
 func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow, error) {
