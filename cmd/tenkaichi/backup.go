@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,8 +13,8 @@ import (
 )
 
 func init() {
-	register(command{name: "backup", summary: "copy the SQLite database to a file, also while the server runs", run: runBackup})
-	register(command{name: "restore", summary: "put a backup back in place of the SQLite database", run: runRestore})
+	register(command{name: "backup", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryBackup", nil) }, run: runBackup})
+	register(command{name: "restore", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryRestore", nil) }, run: runRestore})
 }
 
 // postgresBackupHelp is what backup and restore say when DATABASE_URL is set:
@@ -24,7 +25,7 @@ const postgresBackupHelp = `DATABASE_URL is set, so Tenkaichi uses PostgreSQL: b
 (see "Backups" in README.md). backup and restore copy the SQLite database only.`
 
 func runBackup(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "backup", "[--data DIR] FILE",
+	fs := newFlagSet(ctx, env, "backup", "[--data DIR] FILE",
 		"Writes a consistent copy of the SQLite database to FILE (a new file; - for standard\n"+
 			"output). It is safe while the server runs: the copy holds every result saved before it\n"+
 			"started, it is checked (SQLite's integrity check) before it is written, and a failed\n"+
@@ -94,7 +95,7 @@ func backupToStdout(ctx context.Context, env *cliEnv, st *storage.Store, dbPath 
 }
 
 func runRestore(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "restore", "[--data DIR] FILE",
+	fs := newFlagSet(ctx, env, "restore", "[--data DIR] FILE",
 		"Puts a backup made by 'tenkaichi backup' (FILE, or - for standard input) in place of the\n"+
 			"SQLite database. Stop the server first: restore refuses while any Tenkaichi process has the\n"+
 			"database open. The backup is checked (SQLite's integrity check, a Tenkaichi schema this\n"+

@@ -5,17 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 )
 
 func init() {
-	register(command{name: "banlist show", summary: "show the ban list in force for a game on a date", run: runBanlistShow})
+	register(command{name: "banlist show", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryBanlistShow", nil) }, run: runBanlistShow})
 }
 
 func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "banlist show", "--game GAME --date YYYY-MM-DD [--banlist FILE] [--json]",
+	fs := newFlagSet(ctx, env, "banlist show", "--game GAME --date YYYY-MM-DD [--banlist FILE] [--json]",
 		"Shows the ban-list version in force for a game on a date: the built-in lists, plus\n"+
 			"the versions in --banlist FILE. Games: fusion-world, masters, score-dbz, panini-dbz.")
 	game := fs.String("game", "", "`game`, e.g. fusion-world")

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"os"
 	"strings"
@@ -13,12 +14,12 @@ import (
 )
 
 func init() {
-	register(command{name: "cards import", summary: "store a card list (JSON or CSV) in the card pool", run: runCardsImport})
-	register(command{name: "banlist import", summary: "store ban list versions from a JSON file", run: runBanlistImport})
+	register(command{name: "cards import", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryCardsImport", nil) }, run: runCardsImport})
+	register(command{name: "banlist import", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryBanlistImport", nil) }, run: runBanlistImport})
 }
 
 func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "cards import", "[--data DIR] FILE",
+	fs := newFlagSet(ctx, env, "cards import", "[--data DIR] FILE",
 		"Reads a card list (a file, or - for standard input; at most 64 MB) and stores it in the\n"+
 			"database, replacing cards with the same number, in one transaction: a file with a bad\n"+
 			"record changes nothing, and the error names the record.\n"+
@@ -61,7 +62,7 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "banlist import", "[--data DIR] FILE",
+	fs := newFlagSet(ctx, env, "banlist import", "[--data DIR] FILE",
 		"Reads ban list versions (docs/banlist-format.md, or the Masters list's own JSON; a file, or -\n"+
 			"for standard input) and stores them.\n"+
 			"A version with the same game and effective date as a stored one replaces it.")

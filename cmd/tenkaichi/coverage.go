@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"slices"
 
@@ -12,11 +13,11 @@ import (
 )
 
 func init() {
-	register(command{name: "cards coverage", summary: "how much of the Fusion World card text the rules engine reads", run: runCardsCoverage})
+	register(command{name: "cards coverage", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryCardsCoverage", nil) }, run: runCardsCoverage})
 }
 
 func runCardsCoverage(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "cards coverage", "[--top N] [--data DIR] [FILE]",
+	fs := newFlagSet(ctx, env, "cards coverage", "[--top N] [--data DIR] [FILE]",
 		"Reads the skill text of every Fusion World card, from FILE or else from the stored card pool,\n"+
 			"and prints the share of cards whose every skill the rules engine understands, then the\n"+
 			"phrases it does not understand yet, most frequent first. Cards the list knows only by number,\n"+

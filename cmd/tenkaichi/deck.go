@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"strings"
 	"time"
 
@@ -12,7 +13,7 @@ import (
 )
 
 func init() {
-	register(command{name: "deck check", summary: "check a decklist against a format and the ban list", run: runDeckCheck})
+	register(command{name: "deck check", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryDeckCheck", nil) }, run: runDeckCheck})
 }
 
 // storedPool loads the card pool of a game, and the ban-list versions, from
@@ -56,7 +57,7 @@ type deckCheckJSON struct {
 }
 
 func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "deck check",
+	fs := newFlagSet(ctx, env, "deck check",
 		"--format FORMAT --date YYYY-MM-DD [--cards FILE] [--banlist FILE] [--json] DECKFILE",
 		"Checks a decklist (a file, or - for standard input) against a format and the ban list\n"+
 			"in force on the date. Exit status: 0 legal, 1 the deck breaks a rule, 2 unreadable input.\n"+

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // flagOutput is a flag set's output: errors and the usage after wrong usage
@@ -19,16 +22,16 @@ func (o *flagOutput) Write(p []byte) (int, error) { return o.stderr.Write(p) }
 // newFlagSet makes a flag set whose --help prints the command's synopsis and
 // description before its options. Both -flag and --flag are accepted.
 // fs.Usage() writes to standard error, for commands that call it on wrong usage.
-func newFlagSet(env *cliEnv, name, synopsis, description string) *flag.FlagSet {
+func newFlagSet(ctx context.Context, env *cliEnv, name, synopsis, description string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(&flagOutput{stdout: env.stdout, stderr: env.stderr})
 	fs.Usage = func() {
 		out := fs.Output()
-		fmt.Fprintf(out, "Usage: tenkaichi %s %s\n\n%s\n", name, synopsis, description)
+		fmt.Fprintf(out, "%s\n\n%s\n", i18n.T(ctx, "CliCommandUsage", i18n.Args{"Command": name, "Synopsis": synopsis}), description)
 		hasFlags := false
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
-			fmt.Fprintln(out, "\nOptions:")
+			fmt.Fprintln(out, "\n"+i18n.T(ctx, "CliOptions", nil))
 			fs.PrintDefaults()
 		}
 	}

@@ -10,8 +10,11 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	// Event time zones are IANA names: the binary carries the zone
 	// database, so a container or a laptop without one still knows them.
 	_ "time/tzdata"
@@ -23,8 +26,8 @@ var version = "dev"
 // command is one sub-command of the binary. Each lives in its own file and
 // registers itself in init, so adding a command never touches this file.
 type command struct {
-	name    string // as typed, e.g. "deck check"
-	summary string
+	name    string                           // as typed, e.g. "deck check"
+	summary func(ctx context.Context) string // one line, in ctx's language
 	// run gets the arguments after the command name. It returns the process exit
 	// code: 0 success, 1 a finding (illegal deck, violation), 2 bad input or usage.
 	// ctx is cancelled on Ctrl-C or SIGTERM; the command should stop soon after.
@@ -111,6 +114,7 @@ func main() {
 func runUntilSignal(env *cliEnv, args []string, sigs <-chan os.Signal) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
+	say, _, _ := speak(context.Background(), &cliEnv{stderr: io.Discard, getenv: env.getenv}, args) // run says what is wrong
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, env, args) }()
 	var sig os.Signal
@@ -120,7 +124,8 @@ func runUntilSignal(env *cliEnv, args []string, sigs <-chan os.Signal) int {
 	case sig = <-sigs:
 	}
 	cancel(&signalCause{sig: sig})
-	c, _, _ := findCommand(args)
+	_, plain, _ := takeLangFlag(args)
+	c, _, _ := findCommand(plain)
 	var grace <-chan time.Time
 	if !c.stopsItself {
 		grace = time.After(stopGrace)
@@ -130,32 +135,36 @@ func runUntilSignal(env *cliEnv, args []string, sigs <-chan os.Signal) int {
 		if c.stopsItself {
 			return code
 		}
-		fmt.Fprintf(env.stderr, "tenkaichi: stopped by %s\n", signalName(sig))
+		fmt.Fprintln(env.stderr, i18n.T(say, "CliStoppedBy", i18n.Args{"Signal": signalName(sig)}))
 	case <-grace:
-		fmt.Fprintf(env.stderr, "tenkaichi: stopped by %s (without waiting for the command to finish)\n", signalName(sig))
+		fmt.Fprintln(env.stderr, i18n.T(say, "CliStoppedWithoutWaiting", i18n.Args{"Signal": signalName(sig)}))
 	case second := <-sigs:
-		fmt.Fprintf(env.stderr, "tenkaichi: stopped by a second signal (%s)\n", signalName(second))
+		fmt.Fprintln(env.stderr, i18n.T(say, "CliStoppedBySecond", i18n.Args{"Signal": signalName(second)}))
 	}
 	return signalExitCode(sig)
 }
 
 // run runs the command args name (see findCommand).
 func run(ctx context.Context, env *cliEnv, args []string) int {
+	ctx, args, ok := speak(ctx, env, args)
+	if !ok {
+		return 2
+	}
 	// Help asked for goes to standard output with exit 0; usage printed
 	// because the command line was wrong goes to standard error with exit 2.
 	if len(args) == 0 {
-		usage(env.stderr)
+		usage(ctx, env.stderr)
 		return 2
 	}
 	if isHelp(args[0]) {
-		usage(env.stdout)
+		usage(ctx, env.stdout)
 		return 0
 	}
 	if c, rest, ok := findCommand(args); ok {
 		return c.run(ctx, env, rest)
 	}
 	// A group name alone ("deck", "cards") lists its sub-commands.
-	if group := groupUsage(args[0]); group != "" {
+	if group := groupUsage(ctx, args[0]); group != "" {
 		if len(args) == 2 && isHelp(args[1]) {
 			fmt.Fprint(env.stdout, group) // "tenkaichi deck --help"
 			return 0
@@ -163,8 +172,9 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprint(env.stderr, group)
 		return 2
 	}
-	fmt.Fprintf(env.stderr, "tenkaichi: unknown command %q\n\n", args[0])
-	usage(env.stderr)
+	fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUnknownCommand", i18n.Args{"Command": strconv.Quote(args[0])}))
+	fmt.Fprintln(env.stderr)
+	usage(ctx, env.stderr)
 	return 2
 }
 
@@ -200,24 +210,25 @@ func sortedNames() []string {
 	return names
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: tenkaichi COMMAND [options]")
-	fmt.Fprintln(w, "\nCommands:")
+func usage(ctx context.Context, w io.Writer) {
+	fmt.Fprintln(w, i18n.T(ctx, "CliUsage", nil))
+	fmt.Fprintln(w, "\n"+i18n.T(ctx, "CliCommands", nil))
 	for _, n := range sortedNames() {
-		fmt.Fprintf(w, "  %-18s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-18s %s\n", n, commands[n].summary(ctx))
 	}
-	fmt.Fprintln(w, "\nRun 'tenkaichi COMMAND --help' for the options of a command.")
+	fmt.Fprintln(w, "\n"+i18n.T(ctx, "CliCommandHelp", nil))
+	fmt.Fprintln(w, i18n.T(ctx, "CliLangHelp", i18n.Args{"Languages": offeredLanguages()}))
 }
 
-func groupUsage(group string) string {
+func groupUsage(ctx context.Context, group string) string {
 	out := ""
 	for _, n := range sortedNames() {
 		if len(n) > len(group) && n[:len(group)+1] == group+" " {
-			out += fmt.Sprintf("  tenkaichi %-18s %s\n", n, commands[n].summary)
+			out += fmt.Sprintf("  tenkaichi %-18s %s\n", n, commands[n].summary(ctx))
 		}
 	}
 	if out == "" {
 		return ""
 	}
-	return "Usage:\n" + out
+	return i18n.T(ctx, "CliUsageHeading", nil) + "\n" + out
 }

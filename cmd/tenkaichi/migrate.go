@@ -3,14 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
-	register(command{name: "migrate", summary: "apply database migrations (up) or list them (status)", run: runMigrate})
+	register(command{name: "migrate", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryMigrate", nil) }, run: runMigrate})
 }
 
 func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "migrate", "[--data DIR] [up|status]",
+	fs := newFlagSet(ctx, env, "migrate", "[--data DIR] [up|status]",
 		"up (the default) applies every pending migration; status lists them and whether they ran.\n"+
 			"Uses DATABASE_URL when set, else the SQLite file in the data directory.")
 	var db dbFlags

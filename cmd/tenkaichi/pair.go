@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 )
 
 func init() {
-	register(command{name: "pair", summary: "pair the next Swiss round of an event file", run: runPair})
+	register(command{name: "pair", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryPair", nil) }, run: runPair})
 }
 
 // pairMatchJSON is one line of `pair` output; other tools script against it.
@@ -37,7 +38,7 @@ type pairRoundJSON struct {
 }
 
 func runPair(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "pair", "--in FILE [--explain] [--exact]",
+	fs := newFlagSet(ctx, env, "pair", "--in FILE [--explain] [--exact]",
 		"Pairs the next Swiss round of the event file (- for standard input) and prints it as JSON:\n"+
 			`{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"}, {"p1": "…", "p2": null}]}`+"\n"+
 			"Tables run from the best standings down; p2 null is a bye. Exit status 2 on bad input,\n"+

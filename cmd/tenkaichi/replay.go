@@ -4,17 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 )
 
 func init() {
-	register(command{name: "replay", summary: "replay a Fusion World game log and report the first violation", run: runReplay})
+	register(command{name: "replay", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryReplay", nil) }, run: runReplay})
 }
 
-func runReplay(_ context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE|-",
+func runReplay(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(ctx, env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE|-",
 		"Replays a game log (docs/game-log.md) step by step, printing each step's state\n"+
 			"(life, hand, deck, energy and board of both players) and the first violation.\n"+
 			"LOGFILE - reads the log from standard input.\n"+

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"log/slog"
 	"net"
 	"os"
@@ -13,12 +14,12 @@ import (
 )
 
 func init() {
-	register(command{name: "serve", summary: "run the web server", run: runServe, stopsItself: true})
+	register(command{name: "serve", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryServe", nil) }, run: runServe, stopsItself: true})
 }
 
 func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	started := time.Now()
-	fs := newFlagSet(env, "serve", "[--addr HOST:PORT] [--data DIR]",
+	fs := newFlagSet(ctx, env, "serve", "[--addr HOST:PORT] [--data DIR]",
 		"Runs the web server. With DATABASE_URL unset it keeps its data in a SQLite file in the\n"+
 			"data directory (created on first start); with DATABASE_URL=postgres://... it uses PostgreSQL.\n"+
 			"It migrates the database on start and stops cleanly on SIGINT or SIGTERM.")

@@ -3,17 +3,18 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 )
 
 func init() {
-	register(command{name: "standings", summary: "print the standings of an event file with tiebreakers", run: runStandings})
+	register(command{name: "standings", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryStandings", nil) }, run: runStandings})
 }
 
-func runStandings(_ context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "standings", "--in FILE [--tiebreakers PROFILE]",
+func runStandings(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(ctx, env, "standings", "--in FILE [--tiebreakers PROFILE]",
 		"Prints the standings of the event file (- for standard input) as JSON:\n"+
 			`[{"rank": 1, "id": "…", "points": 9, "record": "3-0-0", "tiebreakers": {"omw": 0.6667, "oomw": 0.5432}}, …]`+"\n"+
 			"Record is wins-losses-draws. Profiles: "+strings.Join(pairing.Profiles, ", ")+

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -11,15 +13,14 @@ import (
 )
 
 func init() {
-	register(command{name: "store add", summary: "create a store (an organisation with its own events and staff)", run: runStoreAdd})
-	register(command{name: "store list", summary: "list the stores with their organisers, judges and events", run: runStoreList})
+	register(command{name: "store add", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryStoreAdd", nil) }, run: runStoreAdd})
+	register(command{name: "store list", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryStoreList", nil) }, run: runStoreList})
 }
 
 func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "store add", "--name NAME [--data DIR]",
-		"Creates a store, as the instance admin does on the Stores page. Add accounts to it with\n"+
-			"'tenkaichi user add --store NAME'.")
-	name := fs.String("name", "", "the store's name (at most 80 characters, unique whatever the case)")
+	fs := newFlagSet(ctx, env, "store add", "--name NAME [--data DIR]",
+		i18n.T(ctx, "CliStoreAddHelp", nil))
+	name := fs.String("name", "", i18n.T(ctx, "CliStoreAddNameFlag", nil))
 	var db dbFlags
 	db.register(fs, env)
 	if code, done := parseFlags(fs, args); done {
@@ -27,11 +28,11 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	*name = strings.TrimSpace(*name)
 	if *name == "" || fs.NArg() > 0 {
-		fmt.Fprintln(env.stderr, "store add: --name is required and no other arguments are taken")
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliStoreAddUsage", nil))
 		return 2
 	}
 	if utf8.RuneCountInString(*name) > 80 {
-		fmt.Fprintln(env.stderr, "store add: the name has more than 80 characters")
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliStoreAddTooLong", i18n.Args{"Max": 80}))
 		return 2
 	}
 	st, err := openMigratedStore(ctx, env, db)
@@ -43,26 +44,26 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 	sh := &storage.Shop{Name: *name}
 	err = st.CreateShop(ctx, storage.Actor{Name: "command line"}, sh)
 	if errors.Is(err, storage.ErrConflict) {
-		fmt.Fprintf(env.stderr, "store add: a store is already named %q\n", *name)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliStoreAddTaken", i18n.Args{"Store": strconv.Quote(*name)}))
 		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(env.stdout, "created store %q\n", sh.Name)
+	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliStoreCreated", i18n.Args{"Store": strconv.Quote(sh.Name)}))
 	return 0
 }
 
 func runStoreList(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "store list", "[--data DIR]", "Lists the stores, each with how many organisers, judges and events it has.")
+	fs := newFlagSet(ctx, env, "store list", "[--data DIR]", i18n.T(ctx, "CliStoreListHelp", nil))
 	var db dbFlags
 	db.register(fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintln(env.stderr, "store list: takes no arguments")
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliStoreListUsage", nil))
 		return 2
 	}
 	st, err := openMigratedStore(ctx, env, db)
@@ -77,7 +78,10 @@ func runStoreList(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	for _, s := range stats {
-		fmt.Fprintf(env.stdout, "%s\t%d organisers\t%d judges\t%d events\n", s.Name, s.Organisers, s.Judges, s.Events)
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliStoreListLine", i18n.Args{"Store": s.Name,
+			"Organisers": i18n.N(ctx, "OrganiserCount", int(s.Organisers), nil),
+			"Judges":     i18n.N(ctx, "JudgeCount", int(s.Judges), nil),
+			"Events":     i18n.N(ctx, "EventCount", int(s.Events), nil)}))
 	}
 	return 0
 }

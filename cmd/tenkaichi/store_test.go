@@ -55,7 +55,7 @@ func TestUserAddAssignsAStore(t *testing.T) {
 	if code := cmd("", "store", "list"); code != 0 {
 		t.Fatalf("store list: %d %s", code, errb)
 	}
-	for _, line := range []string{"Capsule Corp\t1 organisers\t0 judges\t0 events", "Main store\t1 organisers\t1 judges\t0 events"} {
+	for _, line := range []string{"Capsule Corp\t1 organiser\t0 judges\t0 events", "Main store\t1 organiser\t1 judge\t0 events"} {
 		if !strings.Contains(out.String(), line) {
 			t.Errorf("store list lacks %q:\n%s", line, out)
 		}

@@ -3,16 +3,17 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 )
 
 func init() {
-	register(command{name: "topcut", summary: "print the top-cut bracket of an event file", run: runTopCut})
+	register(command{name: "topcut", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryTopcut", nil) }, run: runTopCut})
 }
 
-func runTopCut(_ context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "topcut", "--in FILE [--size N]",
+func runTopCut(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(ctx, env, "topcut", "--in FILE [--size N]",
 		"Seeds a single-elimination top cut from the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6 …;\n"+
 			"byes to the top seeds when N is not a power of two), applies the best-of-three results\n"+
 			"in the file's \"top_cut\" section and prints the bracket as JSON. Dropped players are not\n"+

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"os"
 	"strconv"
@@ -16,45 +17,45 @@ import (
 )
 
 func init() {
-	register(command{name: "user add", summary: "create an organiser or judge account", run: runUserAdd})
+	register(command{name: "user add", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryUserAdd", nil) }, run: runUserAdd})
 }
 
 func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "user add", "--username NAME [--role organiser|judge] [--name DISPLAY] [--store STORE] [--admin] [--data DIR]",
-		"Creates an account in a store. The password is asked for on a terminal, or read from the\n"+
-			"first line of standard input when it is not a terminal (at least 10 characters).\n"+
-			"The first account of a new installation is the instance admin and an organiser of the\n"+
-			"first store, as with the set-up page. Later accounts join the store --store names; it may\n"+
-			"be left out while the installation has one store.")
-	username := fs.String("username", "", "login name (letters, digits, . _ -)")
-	role := fs.String("role", storage.RoleOrganiser, "organiser or judge")
-	name := fs.String("name", "", "name shown on pages")
-	storeName := fs.String("store", "", "the store the account belongs to (its name, as on the Stores page)")
-	admin := fs.Bool("admin", false, "make the account an instance admin (organisers only): stores, card pool, ban lists, settings")
+	fs := newFlagSet(ctx, env, "user add", "--username NAME [--role organiser|judge] [--name DISPLAY] [--store STORE] [--admin] [--data DIR]",
+		i18n.T(ctx, "CliUserAddHelp", nil))
+	username := fs.String("username", "", i18n.T(ctx, "CliUserAddUsernameFlag", nil))
+	role := fs.String("role", storage.RoleOrganiser, i18n.T(ctx, "CliUserAddRoleFlag", nil))
+	name := fs.String("name", "", i18n.T(ctx, "CliUserAddNameFlag", nil))
+	storeName := fs.String("store", "", i18n.T(ctx, "CliUserAddStoreFlag", nil))
+	admin := fs.Bool("admin", false, i18n.T(ctx, "CliUserAddAdminFlag", nil))
 	var db dbFlags
 	db.register(fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
 	if *username == "" || fs.NArg() > 0 {
-		fmt.Fprintln(env.stderr, "user add: --username is required and no other arguments are taken")
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddUsage", nil))
 		return 2
 	}
 	if *role != storage.RoleOrganiser && *role != storage.RoleJudge {
-		fmt.Fprintf(env.stderr, "user add: --role must be organiser or judge, not %q\n", *role)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddBadRole", i18n.Args{"Role": strconv.Quote(*role)}))
 		return 2
 	}
 	if *admin && *role != storage.RoleOrganiser {
-		fmt.Fprintln(env.stderr, "user add: only an organiser can be an instance admin (--admin needs --role organiser)")
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddAdminNeedsOrganiser", nil))
 		return 2
 	}
-	pw, err := readPassword(env)
+	pw, err := readPassword(ctx, env)
+	if errors.Is(err, errNoPassword) {
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddNoPassword", nil))
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "user add: %v\n", err)
 		return 2
 	}
 	if len([]rune(pw)) < 10 || len(pw) > 72 {
-		fmt.Fprintln(env.stderr, "user add: the password must have 10 to 72 characters")
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddPasswordLength", i18n.Args{"Min": 10, "Max": 72}))
 		return 2
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost+2)
@@ -77,20 +78,24 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 	var problem *userAddProblem
 	switch {
 	case errors.As(err, &problem):
-		fmt.Fprintf(env.stderr, "user add: %s\n", problem.msg)
+		fmt.Fprintln(env.stderr, problem.msg)
 		return 1
 	case errors.Is(err, storage.ErrConflict):
-		fmt.Fprintf(env.stderr, "user add: the username %q is taken\n", *username)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddTaken", i18n.Args{"Username": strconv.Quote(*username)}))
 		return 1
 	case err != nil:
 		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
 		return 1
 	}
-	what := u.Role
-	if u.IsAdmin {
-		what = "instance admin " + u.Role
+	who := i18n.Args{"Username": strconv.Quote(u.Username), "Store": strconv.Quote(shop.Name)}
+	switch {
+	case u.IsAdmin:
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliUserCreatedAdmin", who))
+	case u.Role == storage.RoleOrganiser:
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliUserCreatedOrganiser", who))
+	default:
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliUserCreatedJudge", who))
 	}
-	fmt.Fprintf(env.stdout, "created %s account %q in store %q\n", what, u.Username, shop.Name)
 	return 0
 }
 
@@ -128,21 +133,24 @@ func addUser(ctx context.Context, st *storage.Store, u *storage.User, storeName 
 	case storeName != "":
 		shop, err = st.ShopByName(ctx, storeName)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, &userAddProblem{fmt.Sprintf("no store is named %q; the stores are %s", storeName, strings.Join(names, ", "))}
+			return nil, &userAddProblem{i18n.T(ctx, "CliUserAddNoSuchStore", i18n.Args{"Store": strconv.Quote(storeName), "Stores": strings.Join(names, ", ")})}
 		} else if err != nil {
 			return nil, err
 		}
 	case len(shops) == 1:
 		shop = &shops[0]
 	default:
-		return nil, &userAddProblem{"this installation has several stores: name the account's store with --store (one of " + strings.Join(names, ", ") + ")"}
+		return nil, &userAddProblem{i18n.T(ctx, "CliUserAddWhichStore", i18n.Args{"Stores": strings.Join(names, ", ")})}
 	}
 	return shop, st.CreateUserInShop(ctx, storage.Actor{Name: "command line"}, u, shop.ID)
 }
 
-func readPassword(env *cliEnv) (string, error) {
+// errNoPassword is standard input without a line for the password.
+var errNoPassword = errors.New("no password on standard input")
+
+func readPassword(ctx context.Context, env *cliEnv) (string, error) {
 	if f, ok := env.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		fmt.Fprint(env.stderr, "Password: ")
+		fmt.Fprint(env.stderr, i18n.T(ctx, "CliPasswordPrompt", nil))
 		b, err := term.ReadPassword(int(f.Fd()))
 		fmt.Fprintln(env.stderr)
 		return string(b), err
@@ -150,7 +158,7 @@ func readPassword(env *cliEnv) (string, error) {
 	// A password has at most 72 bytes: read no more than a line of 1 KB.
 	line, err := bufio.NewReader(io.LimitReader(env.stdin, 1<<10)).ReadString('\n')
 	if err != nil && line == "" {
-		return "", errors.New("no password on standard input")
+		return "", errNoPassword
 	}
 	return strings.TrimRight(line, "\r\n"), nil
 }
