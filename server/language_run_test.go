@@ -79,7 +79,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 
 	// Set-up, from a browser in the language.
 	org := a.browserIn(accept)
-	r.page(org, "first-run setup", "/setup").expect(&r.report, m("SkipToContent"), m("LanguageLabel"))
+	r.page(org, "first-run setup", "/setup").expect(&r.report, m("SkipToContent"), m("LanguageLabel"), m("AdminSetupTitle"), m("AdminSetupIntro"), m("AdminSetupName"))
 	res := org.post("/setup", "/setup", url.Values{"username": {"org"}, "display_name": {"Orla Organiser"},
 		"password": {testPassword}, "password2": {testPassword}})
 	expectRedirect(t, "setup", res, "/events")
@@ -88,7 +88,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 	expectRedirect(t, "account language", org.post("/account", "/account/language", url.Values{"lang": {lang}}), "/account")
 	r.org = a.browserIn("en-US,en;q=0.9")
 	expectRedirect(t, "sign in", r.org.post("/login", "/login", url.Values{"username": {"org"}, "password": {testPassword}}), "/")
-	r.page(r.org, "account", "/account").expect(&r.report, m("LanguageLabel"), m("NavStores"))
+	r.page(r.org, "account", "/account").expect(&r.report, m("LanguageLabel"), m("NavStores"), m("AdminAccountTitle"), m("AdminAccountLanguage"), m("AdminNavEvents"))
 
 	// The event: in the language, in the zone, a top 4 after three rounds.
 	f := eventForm("Tenkaichi Cup")
