@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
@@ -31,7 +31,7 @@ func runBackup(ctx context.Context, env *cliEnv, args []string) int {
 			"started, it is checked (SQLite's integrity check) before it is written, and a failed\n"+
 			"backup leaves no file. For PostgreSQL use pg_dump (README.md, Backups).")
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
@@ -102,7 +102,7 @@ func runRestore(ctx context.Context, env *cliEnv, args []string) int {
 			"version knows) and migrated before it replaces anything; the database it replaces is kept\n"+
 			"beside it as tenkaichi.db.before-restore-TIME. For PostgreSQL use pg_restore (README.md).")
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
@@ -25,7 +25,7 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	asJSON := fs.Bool("json", false, "print the version as JSON (the ban-list file format)")
 	storedFlag := fs.Bool("stored", false, "also use the versions stored by 'banlist import' (DATABASE_URL or --data)")
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/term"
 )
 
@@ -25,7 +25,7 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 			"record changes nothing, and the error names the record.\n"+
 			"Formats: the Fusion World JSON card list, the Masters JSON card list, and the CSV of docs/card-csv.md.")
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
@@ -67,7 +67,7 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 			"for standard input) and stores them.\n"+
 			"A version with the same game and effective date as a stored one replaces it.")
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"slices"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
@@ -25,7 +25,7 @@ func runCardsCoverage(ctx context.Context, env *cliEnv, args []string) int {
 			"text is not known, so they are left out of the percentage.")
 	top := fs.Int("top", 30, "how many phrases not understood to list (0: all)")
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

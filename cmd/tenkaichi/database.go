@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 const defaultDataDir = "./tenkaichi-data"
@@ -20,12 +21,12 @@ type dbFlags struct {
 	dataDir string
 }
 
-func (d *dbFlags) register(fs *flag.FlagSet, env *cliEnv) {
+func (d *dbFlags) register(ctx context.Context, fs *flag.FlagSet, env *cliEnv) {
 	def := env.getenv("TENKAICHI_DATA")
 	if def == "" {
 		def = defaultDataDir
 	}
-	fs.StringVar(&d.dataDir, "data", def, "directory of the SQLite database when DATABASE_URL is unset (env TENKAICHI_DATA)")
+	fs.StringVar(&d.dataDir, "data", def, i18n.T(ctx, "CliDataFlag", nil))
 }
 
 // openStore opens the database: PostgreSQL when DATABASE_URL is set, else the

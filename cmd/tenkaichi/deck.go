@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"strings"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
@@ -68,7 +68,7 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists (- for standard input)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

@@ -52,6 +52,15 @@ func TestCommandLineLanguage(t *testing.T) {
 		!strings.Contains(errb.String(), `store add: Es gibt schon einen Laden namens "main STORE"`) {
 		t.Errorf("store add --lang de-AT: %d %s", code, errb)
 	}
+	if code := cmd(none, "", append([]string{"--lang", "de", "migrate", "status"}, dataArgs...)...); code != 0 ||
+		!strings.Contains(out.String(), "erledigt") || !strings.Contains(out.String(), "Datenbank auf Version") {
+		t.Errorf("migrate status --lang de: %d %s %s", code, out, errb)
+	}
+	// The public address's problem comes in the command line's language too.
+	if code := cmd(map[string]string{"LANG": "ja_JP.UTF-8"}, "", "serve", "--base-url", "ftp://example.org"); code != 2 ||
+		!strings.Contains(errb.String(), `serve: --base-url "ftp://example.org": アドレスは http:// または https:// で始めてください。`) {
+		t.Errorf("serve --base-url in Japanese: %d %s", code, errb)
+	}
 	if code := cmd(none, "", "--lang", "tlh", "version"); code != 2 || !strings.Contains(errb.String(), "Tenkaichi has no language \"tlh\"; the languages are en, de, es, fr, it, ja, pt-BR") {
 		t.Errorf("--lang tlh: %d %s", code, errb)
 	}

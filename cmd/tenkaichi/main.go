@@ -13,11 +13,11 @@ import (
 	"strconv"
 	"syscall"
 	"time"
-
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	// Event time zones are IANA names: the binary carries the zone
 	// database, so a container or a laptop without one still knows them.
 	_ "time/tzdata"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -12,10 +13,9 @@ func init() {
 
 func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "migrate", "[--data DIR] [up|status]",
-		"up (the default) applies every pending migration; status lists them and whether they ran.\n"+
-			"Uses DATABASE_URL when set, else the SQLite file in the data directory.")
+		i18n.T(ctx, "CliMigrateHelp", nil))
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
@@ -24,7 +24,7 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 		action = fs.Arg(0)
 	}
 	if fs.NArg() > 1 || (action != "up" && action != "status") {
-		fmt.Fprintf(env.stderr, "migrate: expected 'up' or 'status', got %q\n", fs.Args())
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliMigrateUsage", i18n.Args{"Args": fmt.Sprintf("%q", fs.Args())}))
 		return 2
 	}
 	st, err := openStore(ctx, env, db, nil)
@@ -40,17 +40,17 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 			return 1
 		}
 		for _, m := range list {
-			state := "pending"
+			state := i18n.T(ctx, "CliMigrationPending", nil)
 			if m.Applied {
-				state = "applied"
+				state = i18n.T(ctx, "CliMigrationApplied", nil)
 			}
 			fmt.Fprintf(env.stdout, "%05d  %-8s %s\n", m.Version, state, m.Name)
 		}
 		cur, latest, err := st.SchemaVersions(ctx)
 		if err == nil {
-			fmt.Fprintf(env.stdout, "database at version %d; this binary knows up to %d\n", cur, latest)
+			fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateVersions", i18n.Args{"Current": cur, "Latest": latest}))
 			if cur > latest {
-				fmt.Fprintln(env.stdout, "the database is newer than this binary: upgrade Tenkaichi before serving")
+				fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateTooNew", nil))
 			}
 		}
 		return 0
@@ -61,10 +61,10 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	if len(applied) == 0 {
-		fmt.Fprintln(env.stdout, "database is up to date")
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateUpToDate", nil))
 	}
 	for _, v := range applied {
-		fmt.Fprintf(env.stdout, "applied %05d\n", v)
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateApplied", i18n.Args{"Version": fmt.Sprintf("%05d", v)}))
 	}
 	return 0
 }

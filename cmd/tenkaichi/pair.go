@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {

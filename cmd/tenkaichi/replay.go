@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {

@@ -2,15 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"log/slog"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/server"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
@@ -20,30 +22,28 @@ func init() {
 func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	started := time.Now()
 	fs := newFlagSet(ctx, env, "serve", "[--addr HOST:PORT] [--data DIR]",
-		"Runs the web server. With DATABASE_URL unset it keeps its data in a SQLite file in the\n"+
-			"data directory (created on first start); with DATABASE_URL=postgres://... it uses PostgreSQL.\n"+
-			"It migrates the database on start and stops cleanly on SIGINT or SIGTERM.")
+		i18n.T(ctx, "CliServeHelp", nil))
 	addrDef := env.getenv("TENKAICHI_ADDR")
 	if addrDef == "" {
 		addrDef = "127.0.0.1:8080"
 	}
-	addr := fs.String("addr", addrDef, "address to listen on (env TENKAICHI_ADDR)")
+	addr := fs.String("addr", addrDef, i18n.T(ctx, "CliServeAddrFlag", nil))
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	secure := fs.Bool("secure-cookies", env.getenv("TENKAICHI_SECURE_COOKIES") == "true",
-		"always mark cookies Secure, e.g. behind a TLS proxy (env TENKAICHI_SECURE_COOKIES=true)")
+		i18n.T(ctx, "CliServeSecureFlag", nil))
 	proxies := fs.String("trusted-proxies", env.getenv("TENKAICHI_TRUSTED_PROXIES"),
-		"comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (env TENKAICHI_TRUSTED_PROXIES)")
+		i18n.T(ctx, "CliServeProxiesFlag", nil))
 	baseURL := fs.String("base-url", env.getenv("TENKAICHI_BASE_URL"),
-		"public address of this server for QR codes and printed links, e.g. http://192.168.1.20:8080; wins over the organiser's setting (env TENKAICHI_BASE_URL)")
+		i18n.T(ctx, "CliServeBaseURLFlag", nil))
 	pprofAddr := fs.String("pprof", env.getenv("TENKAICHI_PPROF"),
-		"debugging only: serve Go's profiler (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it on 127.0.0.1 (env TENKAICHI_PPROF)")
-	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), "debug, info, warn or error (env TENKAICHI_LOG_LEVEL)")
+		i18n.T(ctx, "CliServePprofFlag", nil))
+	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), i18n.T(ctx, "CliServeLogLevelFlag", nil))
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(env.stderr, "serve: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeUnexpectedArg", i18n.Args{"Arg": strconv.Quote(fs.Arg(0))}))
 		return 2
 	}
 	var level slog.Level
@@ -58,7 +58,12 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	base, err := server.ParseBaseURL(*baseURL)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "serve: --base-url %q: %v\n", *baseURL, err)
+		problem := err.Error()
+		var bad *server.BaseURLError
+		if errors.As(err, &bad) {
+			problem = bad.Message(ctx)
+		}
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeBadBaseURL", i18n.Args{"Value": strconv.Quote(*baseURL), "Problem": problem}))
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
@@ -80,13 +85,13 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: cannot listen on %s: %v\n", *addr, err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliCannotListen", i18n.Args{"Addr": *addr, "Err": err}))
 		return 1
 	}
 	if *pprofAddr != "" {
 		stop, err := serveProfiler(*pprofAddr, log)
 		if err != nil {
-			fmt.Fprintf(env.stderr, "tenkaichi: --pprof: cannot listen on %s: %v\n", *pprofAddr, err)
+			fmt.Fprintln(env.stderr, i18n.T(ctx, "CliPprofCannotListen", i18n.Args{"Addr": *pprofAddr, "Err": err}))
 			return 1
 		}
 		defer stop()

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {

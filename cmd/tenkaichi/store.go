@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
@@ -22,7 +22,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 		i18n.T(ctx, "CliStoreAddHelp", nil))
 	name := fs.String("name", "", i18n.T(ctx, "CliStoreAddNameFlag", nil))
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
@@ -58,7 +58,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 func runStoreList(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "store list", "[--data DIR]", i18n.T(ctx, "CliStoreListHelp", nil))
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

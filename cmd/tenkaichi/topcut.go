@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {

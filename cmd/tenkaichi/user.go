@@ -5,13 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
 	"golang.org/x/term"
 )
@@ -29,7 +29,7 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 	storeName := fs.String("store", "", i18n.T(ctx, "CliUserAddStoreFlag", nil))
 	admin := fs.Bool("admin", false, i18n.T(ctx, "CliUserAddAdminFlag", nil))
 	var db dbFlags
-	db.register(fs, env)
+	db.register(ctx, fs, env)
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}

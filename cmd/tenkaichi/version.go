@@ -3,8 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"runtime"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func init() {
@@ -12,7 +13,7 @@ func init() {
 }
 
 func runVersion(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "version", "", "Prints the version of this binary.")
+	fs := newFlagSet(ctx, env, "version", "", i18n.T(ctx, "CliVersionHelp", nil))
 	if code, done := parseFlags(fs, args); done {
 		return code
 	}
