@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -48,7 +47,7 @@ func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error 
 	}
 	u := currentUser(c)
 	m.CanChange = u != nil && u.IsAdmin
-	return render(c, status, views.CardsPageView(s.page(c, "Cards and ban lists"), m))
+	return render(c, status, views.CardsPageView(s.page(c, i18n.T(ctx, "JudgeCardsHeading", nil)), m))
 }
 
 func (s *Server) showCards(c echo.Context) error {
@@ -58,7 +57,7 @@ func (s *Server) showCards(c echo.Context) error {
 func (s *Server) importCards(c echo.Context) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return s.cardsPage(c, views.CardsPage{ImportProblem: "Choose a card list file to import."}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportNoFile", nil)}, http.StatusUnprocessableEntity)
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -70,7 +69,7 @@ func (s *Server) importCards(c echo.Context) error {
 		return err
 	}
 	if len(data) > maxCardFile {
-		return s.cardsPage(c, views.CardsPage{ImportProblem: "The file is larger than 32 MB."}, http.StatusRequestEntityTooLarge)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportTooLarge", i18n.Args{"Max": "32 MB"})}, http.StatusRequestEntityTooLarge)
 	}
 	format := rules.CardFileAuto
 	if strings.HasSuffix(strings.ToLower(fh.Filename), ".csv") {
@@ -79,10 +78,10 @@ func (s *Server) importCards(c echo.Context) error {
 	cards, err := rules.ReadCards(strings.NewReader(string(data)), format)
 	if err != nil {
 		// The reader's errors name the record or line and are safe to show.
-		return s.cardsPage(c, views.CardsPage{ImportProblem: "Nothing was imported: " + fh.Filename + ": " + err.Error()}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportFailed", i18n.Args{"File": fh.Filename, "Problem": err.Error()})}, http.StatusUnprocessableEntity)
 	}
 	if len(cards) == 0 {
-		return s.cardsPage(c, views.CardsPage{ImportProblem: "The file holds no cards."}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportEmpty", nil)}, http.StatusUnprocessableEntity)
 	}
 	defer s.cards.forget() // after the import, whatever its outcome
 	if err := s.store.ImportCards(c.Request().Context(), actorOf(c), cards, nil); err != nil {
@@ -99,11 +98,11 @@ func (s *Server) saveBanList(c echo.Context) error {
 		err = errors.New("no ban list version found")
 	}
 	if err != nil {
-		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: "Nothing was saved: " + err.Error()}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": err.Error()})}, http.StatusUnprocessableEntity)
 	}
 	for _, v := range versions {
 		if err := s.store.SaveBanListVersion(c.Request().Context(), actorOf(c), v); err != nil {
-			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: "Nothing was saved: " + err.Error()}, http.StatusUnprocessableEntity)
+			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": err.Error()})}, http.StatusUnprocessableEntity)
 		}
 	}
 	setFlash(c, msgBanListSaved)
@@ -128,9 +127,9 @@ func (s *Server) showBanList(c echo.Context) error {
 		}
 		d := views.BanListDetail{GameLabel: gameShortName(c.Request().Context(), g), Name: v.Name, Effective: v.Effective, Source: v.Source}
 		for _, e := range v.Entries {
-			status := "Banned"
+			status := i18n.T(c.Request().Context(), "JudgeBanned", nil)
 			if e.Status == rules.StatusLimited {
-				status = "Limited to " + strconv.Itoa(e.Limit)
+				status = i18n.T(c.Request().Context(), "JudgeLimitedTo", i18n.Args{"Limit": e.Limit})
 			}
 			name := e.Name
 			if card, ok := pool.Card(e.Number); name == "" && ok {
@@ -156,7 +155,7 @@ func formatChoices(ctx context.Context) []views.Option {
 
 func (s *Server) deckCheckForm(c echo.Context) error {
 	f := views.DeckCheckForm{Format: "fw-standard", Date: s.today().Format(time.DateOnly), Formats: formatChoices(c.Request().Context())}
-	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
+	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
 }
 
 func (s *Server) deckCheck(c echo.Context) error {
@@ -167,13 +166,13 @@ func (s *Server) deckCheck(c echo.Context) error {
 	format, ok := rules.LookupFormat(f.Format)
 	game := rules.GameFusionWorld
 	if !ok {
-		f.Errors["format"] = "Choose a format from the list."
+		f.Errors["format"] = i18n.T(c.Request().Context(), "JudgeFormatProblem", nil)
 	} else {
 		game = format.Game
 	}
 	date, err := time.Parse(time.DateOnly, f.Date)
 	if err != nil {
-		f.Errors["date"] = "Give the date as YYYY-MM-DD, for example 2026-12-31."
+		f.Errors["date"] = i18n.T(c.Request().Context(), "JudgeDateProblem", nil)
 	}
 	pool, err := s.store.CardPool(c.Request().Context(), game)
 	if err != nil {
@@ -187,14 +186,14 @@ func (s *Server) deckCheck(c echo.Context) error {
 		f.Errors["deck"] = err.Error()
 	}
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
+		return render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
 	}
 	res, err := s.checkDeck(c, format, pool, deck, f.Deck, date)
 	if err != nil {
 		return err
 	}
 	f.Result = res
-	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, "Check a decklist"), f))
+	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
 }
 
 // checkDeck validates a parsed deck against the stored pool and ban lists.

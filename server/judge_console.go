@@ -45,7 +45,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 		gl := &logs[i]
 		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: gl.CreatedBy,
 			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
-		row.Title, row.Game = logMeta(gl)
+		row.Title, row.Game = logMeta(ctx, gl)
 		row.Tracker = gl.Tracker
 		if row.Match, err = labels.label(gl.MatchID); err != nil {
 			return err
@@ -71,7 +71,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	if m.NewLog.GameNo == "" {
 		m.NewLog.GameNo = "1"
 	}
-	return render(c, status, views.JudgeConsolePage(s.page(c, "Judge console: "+e.Name), m))
+	return render(c, status, views.JudgeConsolePage(s.page(c, i18n.T(ctx, "JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
 }
 
 // registeredDeck is the main deck of an entry's registered decklist as
@@ -159,19 +159,10 @@ func gameNo(v string) (int, bool) {
 	return n, err == nil && n >= 1 && n <= 5
 }
 
-const (
-	msgMatchID      = "Give the match's number, or leave it empty."
-	msgNoSuchMatch  = "This event has no match with that number."
-	msgGameNo       = "Give the game's number in the match, from 1 to 5."
-	msgNoLog        = "Choose a log file or paste the log."
-	msgLogTooLarge  = "The log is larger than 1 MB."
-	msgLeaderNeeded = "Give the Leader's card number, for example FS01-01."
-	msgNotText      = "The log is not plain text (UTF-8)."
-)
-
 // uploadGameLog stores a log from a file or pasted text once it parses. A
 // log with illegal actions is stored: finding them is the console's job.
 func (s *Server) uploadGameLog(c echo.Context) error {
+	ctx := c.Request().Context()
 	e := judgeEventOf(c)
 	f := views.JudgeUploadForm{Title: formText(c, "title", 200), Match: c.FormValue("match"),
 		GameNo: c.FormValue("game_no"), Body: c.FormValue("body"), Errors: views.FieldErrors{}}
@@ -193,24 +184,24 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 	}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
-		f.Errors["match"] = msgMatchID
+		f.Errors["match"] = i18n.T(ctx, "JudgeMatchIDProblem", nil)
 	}
 	no, ok := gameNo(f.GameNo)
 	if !ok {
-		f.Errors["game_no"] = msgGameNo
+		f.Errors["game_no"] = i18n.T(ctx, "JudgeGameNoProblem", nil)
 	}
 	switch {
 	case strings.TrimSpace(f.Body) == "":
-		f.Errors["body"] = msgNoLog
+		f.Errors["body"] = i18n.T(ctx, "JudgeNoLogGiven", nil)
 	case len(f.Body) > maxGameLog:
-		f.Errors["body"] = msgLogTooLarge
+		f.Errors["body"] = i18n.T(ctx, "JudgeLogTooLarge", nil)
 		f.Body = ""
 	case !plainText(f.Body):
-		f.Errors["body"] = msgNotText
+		f.Errors["body"] = i18n.T(ctx, "JudgeLogNotText", nil)
 		f.Body = ""
 	default:
 		if _, err := engine.ParseLog([]byte(f.Body)); err != nil {
-			f.Errors["body"] = parseProblem(err)
+			f.Errors["body"] = parseProblemIn(ctx, err)
 		}
 	}
 	if len(f.Errors) > 0 {
@@ -219,7 +210,7 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: trimLog(f.Body) + "\n"}
 	err := s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
-		f.Errors["match"] = msgNoSuchMatch
+		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
@@ -232,6 +223,7 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 // newGameLog starts a log for a feature match: the tags the notation needs
 // (seed, names, Leaders, unknown 50-card decks) and no action yet.
 func (s *Server) newGameLog(c echo.Context) error {
+	ctx := c.Request().Context()
 	e := judgeEventOf(c)
 	f := views.JudgeNewLogForm{Title: formText(c, "title", 200), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
 		P1: formText(c, "p1", 100), P1Leader: strings.ToUpper(formText(c, "p1_leader", 30)),
@@ -239,32 +231,31 @@ func (s *Server) newGameLog(c echo.Context) error {
 		Errors: views.FieldErrors{}}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
-		f.Errors["match"] = msgMatchID
+		f.Errors["match"] = i18n.T(ctx, "JudgeMatchIDProblem", nil)
 	}
 	no, ok := gameNo(f.GameNo)
 	if !ok {
-		f.Errors["game_no"] = msgGameNo
+		f.Errors["game_no"] = i18n.T(ctx, "JudgeGameNoProblem", nil)
 	}
 	// The notation's own tag parser decides what a card number is.
 	for field, v := range map[string]string{"p1_leader": f.P1Leader, "p2_leader": f.P2Leader} {
 		if _, err := engine.ParseText([]byte("[P1Leader " + strconv.Quote(v) + "]")); v == "" || err != nil {
-			f.Errors[field] = msgLeaderNeeded
+			f.Errors[field] = i18n.T(ctx, "JudgeLeaderNeeded", nil)
 		}
 	}
 	title := f.Title
 	if title == "" {
-		title = "Feature match"
+		title = i18n.T(ctx, "JudgeFeatureMatch", nil)
 	}
 	// For a match, the players' registered decklists bound their decks: a
 	// paper game whose deck order the engine does not simulate.
 	var decklists [2][]string
 	// For a match, the players' names come from the pairing unless typed.
 	if matchID != nil {
-		ctx := c.Request().Context()
 		m, err := s.store.MatchByID(ctx, e.ID, *matchID)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
-			f.Errors["match"] = msgNoSuchMatch
+			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		case err != nil:
 			return err
 		default:
@@ -301,7 +292,7 @@ func (s *Server) newGameLog(c echo.Context) error {
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: title, Body: body}
 	err = s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
-		f.Errors["match"] = msgNoSuchMatch
+		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {

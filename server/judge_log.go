@@ -3,7 +3,7 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"strconv"
 	"strings"
@@ -65,12 +65,16 @@ func (jc *judgeCards) label(number string) string {
 
 // parseProblem is the user-facing text of a log that cannot be read. The
 // parser's messages name the line and are written for people.
-func parseProblem(err error) string {
+func parseProblem(err error) string { return parseProblemIn(context.Background(), err) }
+
+// parseProblemIn is parseProblem in the context's language (the parser's own
+// words stay English, as the notation is).
+func parseProblemIn(ctx context.Context, err error) string {
 	var pe *engine.ParseError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("The log cannot be read at line %d: %s", pe.Line, pe.Msg)
+		return i18n.T(ctx, "JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": pe.Msg})
 	}
-	return "The log cannot be read."
+	return i18n.T(ctx, "JudgeLogUnreadable", nil)
 }
 
 // logParam loads the event's game log named in the URL, or answers 404.
@@ -100,7 +104,7 @@ func firstIllegalStep(r *engine.Replay) *engine.Violation {
 
 // boardView turns the engine's summary of a state into what the page shows,
 // with card names from the pool.
-func boardView(st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard {
+func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard {
 	v := engine.View(st)
 	name := func(side string) string {
 		i := 0
@@ -112,16 +116,19 @@ func boardView(st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard
 	b := views.JudgeBoard{}
 	switch {
 	case v.Result != "":
-		b.Status = "Game over: " + v.Result
+		b.Status = gameOverText(ctx, st.Result)
 	case v.Phase == "setup":
-		b.Status = "Setup"
+		b.Status = i18n.T(ctx, "JudgeBoardSetup", nil)
 	default:
-		b.Status = fmt.Sprintf("Turn %d, %s %s, %s phase", v.Turn, v.TurnPlayer, name(v.TurnPlayer), v.Phase)
+		b.Status = i18n.T(ctx, "JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": phaseText(ctx, v.Phase)})
 	}
 	if v.Battle != nil {
-		b.Battle = fmt.Sprintf("Battle, %s step: %s attacks %s", v.Battle.Step, jc.label(v.Battle.Attacker), jc.label(v.Battle.Target))
+		args := i18n.Args{"Step": battleStepText(ctx, v.Battle.Step), "Attacker": jc.label(v.Battle.Attacker), "Target": jc.label(v.Battle.Target)}
 		if v.Battle.AttackerPower != nil && v.Battle.TargetPower != nil {
-			b.Battle += fmt.Sprintf(", %d against %d", *v.Battle.AttackerPower, *v.Battle.TargetPower)
+			args["AttackerPower"], args["TargetPower"] = *v.Battle.AttackerPower, *v.Battle.TargetPower
+			b.Battle = i18n.T(ctx, "JudgeBoardBattlePowers", args)
+		} else {
+			b.Battle = i18n.T(ctx, "JudgeBoardBattle", args)
 		}
 	}
 	card := func(cv engine.CardView) views.JudgeCard {
@@ -165,12 +172,12 @@ func boardView(st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard
 
 // logMeta names a log for lists and headings; the match is named by
 // matchLabel, which needs the database.
-func logMeta(gl *storage.GameLog) (title, game string) {
+func logMeta(ctx context.Context, gl *storage.GameLog) (title, game string) {
 	title = gl.Title
 	if title == "" {
-		title = "Game log " + strconv.FormatInt(gl.ID, 10)
+		title = i18n.T(ctx, "JudgeLogDefaultTitle", i18n.Args{"ID": gl.ID})
 	}
-	return title, "Game " + strconv.Itoa(gl.GameNo)
+	return title, i18n.T(ctx, "JudgeLogGameNo", i18n.Args{"Game": gl.GameNo})
 }
 
 // matchLabels names matches by table and players ("Match 7, table 4: Ana v
@@ -193,14 +200,14 @@ func (ml *matchLabels) label(matchID *int64) (string, error) {
 	if l, ok := ml.done[*matchID]; ok {
 		return l, nil
 	}
-	label := "Match " + strconv.FormatInt(*matchID, 10)
+	label := i18n.T(ml.ctx, "JudgeMatchLabel", i18n.Args{"Match": *matchID})
 	m, err := ml.s.store.MatchByID(ml.ctx, ml.eventID, *matchID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return "", err
 	}
 	if err == nil {
 		if m.TableNo != nil {
-			label += ", table " + strconv.Itoa(*m.TableNo)
+			label = i18n.T(ml.ctx, "JudgeMatchTableLabel", i18n.Args{"Match": *matchID, "Table": *m.TableNo})
 		}
 		p1, err := ml.s.entryName(ml.ctx, ml.eventID, &m.P1EntryID)
 		if err != nil {
@@ -211,9 +218,9 @@ func (ml *matchLabels) label(matchID *int64) (string, error) {
 			return "", err
 		}
 		if p2 == "" {
-			p2 = "bye"
+			p2 = i18n.T(ml.ctx, "JudgeBye", nil)
 		}
-		label += ": " + p1 + " v " + p2
+		label = i18n.T(ml.ctx, "JudgeMatchPlayers", i18n.Args{"Match": label, "P1": p1, "P2": p2})
 	}
 	ml.done[*matchID] = label
 	return label, nil
@@ -258,14 +265,14 @@ func (s *Server) showGameLog(c echo.Context) error {
 func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
 	ctx := c.Request().Context()
 	m := views.JudgeLogPage{Event: judgeEventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
-	m.Title, m.Game = logMeta(gl)
+	m.Title, m.Game = logMeta(ctx, gl)
 	var err error
 	if m.Match, err = s.matchLabels(ctx, e.ID).label(gl.MatchID); err != nil {
 		return m, err
 	}
 	l, perr := engine.ParseLog([]byte(gl.Body))
 	if perr != nil {
-		m.Problem = parseProblem(perr)
+		m.Problem = parseProblemIn(ctx, perr)
 		return m, nil
 	}
 	jc, err := s.loadJudgeCards(ctx, l)
@@ -299,7 +306,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 		m.NextURL, m.LastURL = stepURL(e, gl.ID, step+1), stepURL(e, gl.ID, m.Steps)
 	}
 	st := r.StateAt(step)
-	m.Board = boardView(&st, l, jc)
+	m.Board = boardView(ctx, &st, l, jc)
 	ruleHint := ""
 	if step > 0 {
 		sp := &r.Steps[step-1]
@@ -361,12 +368,50 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 }
 
 // stepWord is "step 12" for lists; logs are named by their title.
-func stepWord(step *int) string {
-	if step == nil {
-		return ""
-	}
-	return ", step " + strconv.Itoa(*step)
-}
-
 // trimLog keeps what a judge pasted but drops trailing blank space.
 func trimLog(s string) string { return strings.TrimRight(s, " \t\r\n") }
+
+// phaseText is a phase of the turn in the page's language.
+func phaseText(ctx context.Context, phase string) string {
+	switch phase {
+	case "charge":
+		return i18n.T(ctx, "JudgePhaseCharge", nil)
+	case "main":
+		return i18n.T(ctx, "JudgePhaseMain", nil)
+	case "end":
+		return i18n.T(ctx, "JudgePhaseEnd", nil)
+	}
+	return phase
+}
+
+// battleStepText is a step of a battle in the page's language.
+func battleStepText(ctx context.Context, step string) string {
+	switch step {
+	case "attack":
+		return i18n.T(ctx, "JudgeBattleStepAttack", nil)
+	case "offense":
+		return i18n.T(ctx, "JudgeBattleStepOffense", nil)
+	case "defense":
+		return i18n.T(ctx, "JudgeBattleStepDefense", nil)
+	case "damage":
+		return i18n.T(ctx, "JudgeBattleStepDamage", nil)
+	}
+	return step
+}
+
+// gameOverText is how a game ended, in the page's language.
+func gameOverText(ctx context.Context, r engine.Result) string {
+	reason := r.Reason
+	switch r.Reason {
+	case "concession":
+		reason = i18n.T(ctx, "JudgeEndConcession", nil)
+	case "both players lost at once":
+		reason = i18n.T(ctx, "JudgeEndBothLost", nil)
+	case "defeat check":
+		reason = i18n.T(ctx, "JudgeEndDefeatCheck", nil)
+	}
+	if r.Winner == engine.NoSide {
+		return i18n.T(ctx, "JudgeGameOverDraw", i18n.Args{"Reason": reason})
+	}
+	return i18n.T(ctx, "JudgeGameOverWin", i18n.Args{"Side": r.Winner.String(), "Reason": reason})
+}

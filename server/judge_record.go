@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -52,34 +51,35 @@ func textBody(body string) (string, *engine.Log, error) {
 // actions, and the form for the next one (keeping a refused line in m).
 func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.GameLog, m views.JudgeRecordPage, status int) error {
 	m.Event, m.LogID, m.LogURL = judgeEventView(e), gl.ID, logURL(e, gl.ID)
-	m.Title, _ = logMeta(gl)
+	ctx := c.Request().Context()
+	m.Title, _ = logMeta(ctx, gl)
 	_, l, err := textBody(gl.Body)
 	if err != nil {
 		// Uploaded logs are checked and recorded lines too, so this is a log
 		// changed behind our back; say where, and record nothing.
-		m.Problem, m.Over = parseProblem(err), true
+		m.Problem, m.Over = parseProblemIn(ctx, err), true
 		return render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(s.page(c, m.Title), m))
 	}
-	jc, err := s.loadJudgeCards(c.Request().Context(), l)
+	jc, err := s.loadJudgeCards(ctx, l)
 	if err != nil {
 		return err
 	}
 	r := engine.Run(l, jc.engine, engine.ReplayOptions{RunOn: true})
 	m.Steps = len(r.Steps)
-	m.Board = boardView(&r.Final, l, jc)
+	m.Board = boardView(ctx, &r.Final, l, jc)
 	m.Over = r.Final.Result.Over
 	for _, st := range r.Steps[max(0, len(r.Steps)-recentSteps):] {
 		m.Recent = append(m.Recent, views.JudgeStepRow{N: st.Index, Line: st.Action.Line, Text: engine.FormatAction(st.Action), Illegal: st.Violation != nil})
 	}
 	m.Quick = quickActions(&r.Final)
-	m.Players = []views.Option{{Value: "P1", Label: "P1 " + l.Setup.Players[0].Name}, {Value: "P2", Label: "P2 " + l.Setup.Players[1].Name}, {Value: "", Label: "No player (outcome)"}}
+	m.Players = []views.Option{{Value: "P1", Label: "P1 " + l.Setup.Players[0].Name}, {Value: "P2", Label: "P2 " + l.Setup.Players[1].Name}, {Value: "", Label: i18n.T(ctx, "JudgeNoPlayerOutcome", nil)}}
 	for _, v := range recordVerbs {
 		m.Verbs = append(m.Verbs, views.Option{Value: v, Label: v})
 	}
 	if m.Player == "" && r.Final.TurnPlayer != engine.NoSide {
 		m.Player = r.Final.TurnPlayer.String()
 	}
-	return render(c, status, views.JudgeRecordPageView(s.page(c, "Record: "+m.Title), m))
+	return render(c, status, views.JudgeRecordPageView(s.page(c, i18n.T(ctx, "JudgeRecordTitle", i18n.Args{"Title": m.Title})), m))
 }
 
 // quickActions are one-tap lines for what usually comes next; the engine
@@ -130,7 +130,7 @@ func appendLine(ctx context.Context, base string, before *engine.Log, line strin
 	case errors.As(err, &pe):
 		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": pe.Msg})
 	case err != nil:
-		return "", nil, parseProblem(err)
+		return "", nil, parseProblemIn(ctx, err)
 	case len(after.Actions) != len(before.Actions)+1:
 		return "", nil, i18n.T(ctx, "LineNotOneAction", nil)
 	}
@@ -173,14 +173,14 @@ func (s *Server) recordAction(c echo.Context) error {
 		return s.renderRecord(c, e, gl, m, status)
 	}
 	if line == "" {
-		return refuse(http.StatusUnprocessableEntity, "Write the next action, for example “P1 draw”.")
+		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeWriteNextAction", nil))
 	}
 	if strings.ContainsAny(line, "\r\n") || len(line) > 300 || !plainText(line) {
-		return refuse(http.StatusUnprocessableEntity, "Write one action on one line.")
+		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeOneActionOneLine", nil))
 	}
 	base, before, err := textBody(gl.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, parseProblem(err))
+		return refuse(http.StatusUnprocessableEntity, parseProblemIn(ctx, err))
 	}
 	body, after, problem := appendLine(ctx, base, before, line)
 	if problem != "" {
@@ -192,9 +192,9 @@ func (s *Server) recordAction(c echo.Context) error {
 	}
 	r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
 	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
-		msg := fmt.Sprintf("Not allowed: %s. The log is unchanged.", v.Message())
+		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": v.Message()})
 		if v.Rule != "" {
-			msg = fmt.Sprintf("Not allowed (%s): %s. The log is unchanged.", v.Rule, v.Message())
+			msg = i18n.T(ctx, "JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": v.Message()})
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}
@@ -205,7 +205,7 @@ func (s *Server) recordAction(c echo.Context) error {
 			return ferr
 		}
 		gl = fresh
-		return refuse(http.StatusConflict, "Someone else added an action at the same moment. Check the board, then add yours again if it is still needed.")
+		return refuse(http.StatusConflict, i18n.T(ctx, "JudgeActionRace", nil))
 	}
 	if err != nil {
 		return err

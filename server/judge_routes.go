@@ -37,7 +37,7 @@ func (s *Server) gameLogHelp(c echo.Context) error {
 	for _, v := range engine.VerbUsages() {
 		verbs = append(verbs, views.VerbHelp{Verb: v.Verb, Usage: v.Usage})
 	}
-	return render(c, http.StatusOK, views.GameLogHelpView(s.page(c, "Writing a game log"), verbs))
+	return render(c, http.StatusOK, views.GameLogHelpView(s.page(c, i18n.T(c.Request().Context(), "JudgeHelpHeading", nil)), verbs))
 }
 
 const ctxJudgeEvent = "judge_event"

@@ -92,7 +92,7 @@ func (s *Server) rulesLookup(c echo.Context) error {
 		for _, r := range engine.Rules {
 			m.Rules = append(m.Rules, ruleItem(ctx, r))
 		}
-		return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, "Rulings lookup"), m))
+		return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, i18n.T(ctx, "JudgeRulingsLookup", nil)), m))
 	}
 	for _, r := range engine.SearchIn(q, i18n.Lang(ctx)) {
 		m.Rules = append(m.Rules, ruleItem(ctx, r))
@@ -100,7 +100,7 @@ func (s *Server) rulesLookup(c echo.Context) error {
 	if err := s.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, "Rulings lookup: "+q), m))
+	return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, i18n.T(ctx, "JudgeRulingsLookupFor", i18n.Args{"Query": q})), m))
 }
 
 // lookupCards finds the cards of game g that m.Query names. Keywords link to

@@ -1,8 +1,8 @@
 package server
 
 import (
+	"context"
 	"errors"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"slices"
 	"strconv"
@@ -12,18 +12,31 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-var penaltyLabels = map[string]string{
-	"caution": "Caution", "warning": "Warning", "game-loss": "Game loss",
-	"match-loss": "Match loss", "disqualification": "Disqualification",
+// rulingPenaltyLabel is a kind of penalty in the page's language.
+func rulingPenaltyLabel(ctx context.Context, kind string) string {
+	switch kind {
+	case "caution":
+		return i18n.T(ctx, "JudgePenaltyCaution", nil)
+	case "warning":
+		return i18n.T(ctx, "JudgePenaltyWarning", nil)
+	case "game-loss":
+		return i18n.T(ctx, "JudgePenaltyGameLoss", nil)
+	case "match-loss":
+		return i18n.T(ctx, "JudgePenaltyMatchLoss", nil)
+	case "disqualification":
+		return i18n.T(ctx, "JudgePenaltyDisqualification", nil)
+	}
+	return kind
 }
 
 // rulingForm is an empty ruling form with the event's players to choose from.
 func (s *Server) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
 	f := views.JudgeRulingForm{Action: judgeBase(e) + "/rulings", Errors: views.FieldErrors{}}
 	for _, k := range storage.RulingPenaltyKinds {
-		f.Penalties = append(f.Penalties, views.Option{Value: k, Label: penaltyLabels[k]})
+		f.Penalties = append(f.Penalties, views.Option{Value: k, Label: rulingPenaltyLabel(c.Request().Context(), k)})
 	}
 	entries, err := s.store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
@@ -56,7 +69,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	}
 	titles := make(map[int64]string, len(logs))
 	for i := range logs {
-		titles[logs[i].ID], _ = logMeta(&logs[i])
+		titles[logs[i].ID], _ = logMeta(ctx, &logs[i])
 	}
 	labels := s.matchLabels(ctx, e.ID)
 	zone := e.Location()
@@ -67,7 +80,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 			row.RuleURL = ruleURL(r.Rule)
 		}
 		if p := r.Penalty; p != nil {
-			row.Penalty = penaltyLabels[p.Kind] + " for " + players[p.EntryID] + ": " + p.Infraction
+			row.Penalty = i18n.T(ctx, "JudgePenaltyFor", i18n.Args{"Penalty": rulingPenaltyLabel(ctx, p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
 		}
 		var where []string
 		if r.MatchID != nil {
@@ -78,7 +91,11 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 			where = append(where, label)
 		}
 		if r.GameLogID != nil {
-			where = append(where, titles[*r.GameLogID]+stepWord(r.Step))
+			if r.Step != nil {
+				where = append(where, i18n.T(ctx, "JudgeLogAtStep", i18n.Args{"Log": titles[*r.GameLogID], "Step": *r.Step}))
+			} else {
+				where = append(where, titles[*r.GameLogID])
+			}
 			step := 0
 			if r.Step != nil {
 				step = *r.Step
@@ -90,14 +107,6 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	}
 	return out, nil
 }
-
-const (
-	msgNoteNeeded        = "Write down the ruling."
-	msgNoteTooLong       = "Keep the ruling under 4000 characters."
-	msgPenaltyKind       = "Choose a penalty from the list."
-	msgPenaltyPlayer     = "Choose the player who gets the penalty."
-	msgPenaltyInfraction = "Name the infraction, for example “Game rule violation”."
-)
 
 // saveRuling records a ruling (and a penalty, when one is chosen) for the
 // event, optionally on a match and a step of a game log. The signed-in user
@@ -132,7 +141,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 	}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
-		f.Errors["match"] = msgMatchID
+		f.Errors["match"] = i18n.T(ctx, "JudgeMatchIDProblem", nil)
 	}
 	r.MatchID = matchID
 	if r.CloseCall, ok = optionalID(f.Call); !ok {
@@ -140,33 +149,33 @@ func (s *Server) saveRuling(c echo.Context) error {
 	}
 	switch {
 	case f.Note == "":
-		f.Errors["note"] = msgNoteNeeded
+		f.Errors["note"] = i18n.T(ctx, "JudgeNoteNeeded", nil)
 	case utf8.RuneCountInString(f.Note) > 4000:
-		f.Errors["note"] = msgNoteTooLong
+		f.Errors["note"] = i18n.T(ctx, "JudgeNoteTooLong", i18n.Args{"Max": 4000})
 	}
 	var p *storage.RulingPenalty
 	if f.Penalty != "" {
 		p = &storage.RulingPenalty{Kind: f.Penalty, Infraction: f.Infraction}
 		if !slices.Contains(storage.RulingPenaltyKinds, f.Penalty) {
-			f.Errors["penalty"] = msgPenaltyKind
+			f.Errors["penalty"] = i18n.T(ctx, "JudgePenaltyKindProblem", nil)
 		}
 		if id, ok := optionalID(f.Entry); !ok || id == nil {
-			f.Errors["entry"] = msgPenaltyPlayer
+			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
 		} else if _, err := s.store.EntryByID(ctx, e.ID, *id); errors.Is(err, storage.ErrNotFound) {
-			f.Errors["entry"] = msgPenaltyPlayer
+			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
 		} else if err != nil {
 			return err
 		} else {
 			p.EntryID = *id
 		}
 		if f.Infraction == "" {
-			f.Errors["infraction"] = msgPenaltyInfraction
+			f.Errors["infraction"] = i18n.T(ctx, "JudgeInfractionProblem", nil)
 		}
 	}
 	if len(f.Errors) == 0 {
 		err = s.store.CreateRuling(ctx, actorOf(c), r, p)
 		if errors.Is(err, storage.ErrNotFound) {
-			f.Errors["match"] = msgNoSuchMatch
+			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		} else if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 const metaNoDeck = "No decklist"
@@ -200,7 +201,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 		return err
 	}
 	if !ev.DecksPublic && !organiser {
-		return forbidden("The metagame breakdown is shown once the organiser publishes the decklists.")
+		return forbidden(i18n.T(c.Request().Context(), "JudgeMetaNotPublished", nil))
 	}
 	ctx := c.Request().Context()
 	d, err := s.loadEventData(ctx, ev)
@@ -212,7 +213,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 		return err
 	}
 	players, leaders, colours := metagame(ctx, d, pool)
-	return render(c, http.StatusOK, views.MetagamePageView(s.page(c, "Metagame: "+ev.Name), views.MetagamePage{
+	return render(c, http.StatusOK, views.MetagamePageView(s.page(c, i18n.T(ctx, "JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
 		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
 		MainPersonality: gameOf(ev.Game).MainPersonality}))
 }
