@@ -213,6 +213,14 @@ func (s *Server) showMetagame(c echo.Context) error {
 		return err
 	}
 	players, leaders, colours := metagame(ctx, d, pool)
+	// The API keeps "No decklist"; the page says it in its language.
+	for _, rows := range [][]views.MetaRow{leaders, colours} {
+		for i := range rows {
+			if rows[i].Label == metaNoDeck {
+				rows[i].Label = i18n.T(ctx, "JudgeMetaNoDecklist", nil)
+			}
+		}
+	}
 	return render(c, http.StatusOK, views.MetagamePageView(s.page(c, i18n.T(ctx, "JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
 		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
 		MainPersonality: gameOf(ev.Game).MainPersonality}))
