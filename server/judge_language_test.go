@@ -11,10 +11,10 @@ import (
 	"testing"
 )
 
-// englishSentences are the judge area's English messages that are
+// judgeEnglishSentences are the judge area's English messages that are
 // sentences or phrases (three words or more, no placeholder): a page in
 // another language shows none of them once the area is translated.
-func englishSentences(t *testing.T) []string {
+func judgeEnglishSentences(t *testing.T) []string {
 	t.Helper()
 	raw, err := os.ReadFile("../views/i18n/messages/judge.en.json")
 	if err != nil {
@@ -49,7 +49,7 @@ func TestJudgePagesInGermanAndJapanese(t *testing.T) {
 		"step": {"5"}, "rule": {"CR 7-3-4-3-1"}, "note": {"Attack taken back."}, "penalty": {"warning"},
 		"entry": {strconv.FormatInt(f.entry.ID, 10)}, "infraction": {"GRV"}})
 	expectStatus(t, "ruling", r, http.StatusSeeOther)
-	english := englishSentences(t)
+	english := judgeEnglishSentences(t)
 	pages := []struct {
 		name, path string
 		b          *browser
