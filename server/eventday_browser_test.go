@@ -119,6 +119,12 @@ func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
 		name := fmt.Sprintf("Player %02d", i)
 		do(t, ctx, leadsToNewPage(chromedp.KeyEvent(name+"\r")))
 		waitFor(t, ctx, `[data-testid="added-player-link"]`)
+		// autofocus lands when the browser next renders, which a loaded
+		// machine can delay past the link's appearing: wait for it (the
+		// check below still fails when the cursor goes elsewhere).
+		fctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		_, _ = chromedp.Run(fctx, chromedp.Poll[bool](`document.activeElement && document.activeElement.id === "player_name"`, chromedp.WithPollingInterval(50*time.Millisecond)))
+		cancel()
 		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("[data-testid=added-player]").textContent + "|" + document.activeElement.id`))
 		if !strings.Contains(got, name+" is registered.") || !strings.HasSuffix(got, "|player_name") {
 			t.Fatalf("after adding %s: %q", name, got)
