@@ -152,7 +152,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 		link := d.links[name]
 		expectRedirect(t, name+"'s list", r.phones[name].post(link, link+"/deck", url.Values{"deck": {deck}}), link)
 	}
-	r.page(r.org, "players", d.path+"/players").expect(&r.report, mCount("PlayersRegistered", 8, nil), m("StaffEnteredRoundLabel"))
+	r.page(r.org, "players", d.path+"/players").expect(&r.report, mCount("PlayersRegisteredOfCap", 8, i18n.Args{"Cap": "64"}), m("StaffEnteredRoundLabel"))
 	r.page(r.org, "decks", d.path+"/decks").expect(&r.report, m("DeckLeader"))
 
 	// Three Swiss rounds: at every table the first player reports from the
