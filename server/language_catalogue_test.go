@@ -21,6 +21,7 @@ import (
 type catalogue struct {
 	ids     map[string]map[string]bool // language -> ids its files define
 	english map[string]string          // id -> English text, for messages without placeholders or plural forms
+	raw     map[string]string          // id -> English text with its placeholders, for messages without plural forms
 }
 
 var (
@@ -45,7 +46,7 @@ func readCatalogue() (*catalogue, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &catalogue{ids: map[string]map[string]bool{}, english: map[string]string{}}
+	c := &catalogue{ids: map[string]map[string]bool{}, english: map[string]string{}, raw: map[string]string{}}
 	for _, name := range names {
 		m := messageFileRE.FindStringSubmatch(filepath.Base(name))
 		if m == nil {
@@ -66,8 +67,11 @@ func readCatalogue() (*catalogue, error) {
 		for id, v := range raw {
 			c.ids[lang][id] = true
 			var plain string
-			if lang == "en" && json.Unmarshal(v, &plain) == nil && !strings.Contains(plain, "{{") {
-				c.english[id] = plain
+			if lang == "en" && json.Unmarshal(v, &plain) == nil {
+				c.raw[id] = plain
+				if !strings.Contains(plain, "{{") {
+					c.english[id] = plain
+				}
 			}
 		}
 	}
@@ -79,11 +83,37 @@ func readCatalogue() (*catalogue, error) {
 func (c *catalogue) translated(lang, id string) bool { return c.ids[lang][id] }
 
 // msg is a message a page should show: its id, its named values and, for a
-// message with plural forms, its count.
+// message with plural forms, its count. A shape is a message whose values
+// the test does not know (a deck problem's card and date): its words
+// between the values must be on the page.
 type msg struct {
 	id    string
 	args  i18n.Args
 	count *int
+	shape bool
+}
+
+// mShape is a message whose values are not known; see msg.
+func mShape(id string) msg { return msg{id: id, shape: true} }
+
+// valueMark stands for every value of a shape.
+const valueMark = "\x1f"
+
+var placeholderRE = regexp.MustCompile(`\{\{\s*\.([A-Za-z0-9_]+)\s*\}\}`)
+
+// fragments are the words of a shape in lang between its values.
+func (x msg) fragments(c *catalogue, lang string) []string {
+	args := i18n.Args{}
+	for _, p := range placeholderRE.FindAllStringSubmatch(c.raw[x.id], -1) {
+		args[p[1]] = valueMark
+	}
+	var out []string
+	for _, f := range strings.Split(i18n.T(i18n.WithLanguage(context.Background(), lang), x.id, args), valueMark) {
+		if f = normalise(f); len([]rune(f)) >= 2 {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func m(id string) msg                          { return msg{id: id} }
@@ -201,8 +231,13 @@ func (p langPage) expect(report *untranslatedReport, msgs ...msg) {
 			p.t.Errorf("%s: %s is in no English message file (renamed? update the test)", p.name, x.id)
 			continue
 		}
-		want := normalise(x.in(p.lang))
-		if !strings.Contains(visible, want) && !strings.Contains(markup, want) {
+		if x.shape {
+			for _, f := range x.fragments(p.c, p.lang) {
+				if !strings.Contains(visible, f) {
+					missing = append(missing, x.id+" (… "+f+" …)")
+				}
+			}
+		} else if want := normalise(x.in(p.lang)); !strings.Contains(visible, want) && !strings.Contains(markup, want) {
 			missing = append(missing, x.id+" ("+want+")")
 		}
 		if !p.c.translated(p.lang, x.id) {

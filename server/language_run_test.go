@@ -146,7 +146,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 	bulma := d.links["Bulma"]
 	expectRedirect(t, "Bulma's first list", r.phones["Bulma"].post(bulma, bulma+"/deck", url.Values{"deck": {deck + "\n4 FB01-056\n"}}), bulma)
 	problems := r.page(r.phones["Bulma"], "player page, list with problems", bulma)
-	problems.expect(&r.report, m("DeckHintFusionWorld"), mCount("DeckNotLegal", 2, nil))
+	problems.expect(&r.report, m("DeckHintFusionWorld"), mCount("DeckNotLegal", 2, nil), mShape("JudgeDeckBanned"), mShape("JudgeDeckColour"))
 	r.expectText(problems, "the deadline", i18n.DateTime(r.ctx, time.Date(2026, 12, 20, 9, 30, 0, 0, loc), loc))
 	for _, name := range players {
 		link := d.links[name]
