@@ -175,6 +175,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 				r.page(r.phones[p1], "player page, paired", d.links[p1]).expect(&r.report, m("DeckSavedLegal"), m("TrackerStartHeading"), m("ClockReload"), mArgs("RoundTitle", i18n.Args{"Round": 1}))
 			}
 			expectRedirect(t, p1+" reports", d.report(r.phones[p1], p1, "won"), d.links[p1])
+			r.phones[p1].get(d.links[p1]) // the phone follows the redirect, as a browser does
 			if n == 1 && i == 0 {
 				r.page(r.phones[p1], "player page, reported", d.links[p1]).expect(&r.report, m("TrackerStartHeading"), mArgs("RoundTitle", i18n.Args{"Round": 1}))
 			}
@@ -188,6 +189,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 			}
 			expectRedirect(t, p2+" confirms", r.phones[p2].post(d.links[p2], d.links[p2]+"/report",
 				url.Values{"match": {strconv.FormatInt(mt.ID, 10)}, "result": {res[1]}, "games": {"same"}}), d.links[p2])
+			r.phones[p2].get(d.links[p2])
 		}
 		for _, mt := range d.roundMatches(n) {
 			if mt.P2EntryID != nil && mt.Status != storage.MatchConfirmed {
