@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"sort"
 	"strconv"
@@ -56,12 +55,12 @@ func (s *Server) linkMiss(c echo.Context) error {
 	}
 	if misses >= linkMissLimit {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(linkMissWindow.Seconds())))
-		return &appError{Code: http.StatusTooManyRequests, Safe: "Too many wrong links from this address. Wait a few minutes and try again."}
+		return &appError{Code: http.StatusTooManyRequests, Safe: i18n.T(ctx, "PhoneTooManyWrongLinks", nil)}
 	}
 	if err := s.store.RecordLinkMiss(ctx, ip); err != nil {
 		return err
 	}
-	return &appError{Code: http.StatusNotFound, Safe: "This player link is not valid (it may have been replaced). Ask the organiser for your link."}
+	return &appError{Code: http.StatusNotFound, Safe: i18n.T(ctx, "PhoneLinkNotValid", nil)}
 }
 
 // playerHome is GET /p/:token, the page every phone reloads when a round is
@@ -124,10 +123,12 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 			m.DeckProblems = probs
 		}
 	}
+	flash := ""
 	if m.Notice == "" {
-		m.Notice = takeFlash(c)
+		flash = takeFlash(c)
+		m.Notice = phoneNotice(ctx, flash)
 	}
-	if m.Notice == msgDeckSaved && m.DeckResult == nil {
+	if flash == msgDeckSaved && m.DeckResult == nil {
 		// Just saved (and redirected here): show the whole check once more,
 		// and say whether the list is legal.
 		if res, _, problem := s.checkEntryDeck(c, ev, en.DeckText); problem == "" {
@@ -138,7 +139,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	}
 	m.Announcements = announcementList(ctx, nil, rm.announcements, false)
 	m.CallOpen = rm.callOpen[en.ID]
-	m.Match = s.currentMatch(rm, en)
+	m.Match = s.currentMatch(ctx, rm, en)
 	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {
 		return err
 	}
@@ -204,14 +205,14 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Ent
 }
 
 // currentMatch is the player's match in the latest published round.
-func (s *Server) currentMatch(rm *readModel, en *storage.Entry) *views.PlayerMatch {
+func (s *Server) currentMatch(ctx context.Context, rm *readModel, en *storage.Entry) *views.PlayerMatch {
 	round, mt := rm.latest, rm.matchOf[en.ID]
 	if round == nil || mt == nil {
 		return nil
 	}
 	d := rm.data
 	side := mt.Side(en.ID)
-	pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundName(d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
+	pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundTitle(ctx, d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
 	if round.Kind == storage.KindTopCut {
 		pm.BestOf = d.Event.TopCutBestOf
 	}
@@ -230,7 +231,7 @@ func (s *Server) currentMatch(rm *readModel, en *storage.Entry) *views.PlayerMat
 	pm.Tracker = gameOf(d.Event.Game).Engine
 	pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
 	for _, r := range rm.reports[mt.ID] {
-		text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
+		text := describeResult(ctx, r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
 		if r.EntryID == en.ID {
 			pm.MyReport = text
 		} else {
@@ -240,7 +241,7 @@ func (s *Server) currentMatch(rm *readModel, en *storage.Entry) *views.PlayerMat
 		}
 	}
 	if mt.Status == storage.MatchConfirmed {
-		pm.Final = describeResult(mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
+		pm.Final = describeResult(ctx, mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
 		pm.Outcome = outcome(mt.Result, side)
 	}
 	return pm
@@ -259,24 +260,28 @@ func outcome(result, side string) string {
 }
 
 // describeResult says a result from one player's side: "You won 2–1".
-func describeResult(result string, p1Wins, p2Wins int, side string, bestOf int) string {
+func describeResult(ctx context.Context, result string, p1Wins, p2Wins int, side string, bestOf int) string {
 	mine, theirs := p1Wins, p2Wins
 	if side == storage.ResultP2 {
 		mine, theirs = p2Wins, p1Wins
 	}
-	score := ""
-	if bestOf > 1 {
-		score = fmt.Sprintf(" %d–%d", mine, theirs)
-	}
-	switch result {
-	case storage.ResultDraw:
-		return "Draw" + score
-	case storage.ResultDoubleLoss:
-		return "Loss for both players"
-	case side:
-		return "You won" + score
-	case storage.ResultP1, storage.ResultP2:
-		return "You lost" + score
+	score := i18n.Args{"Mine": mine, "Theirs": theirs}
+	scored := bestOf > 1
+	switch {
+	case result == storage.ResultDoubleLoss:
+		return i18n.T(ctx, "PhoneResultDoubleLoss", nil)
+	case result == storage.ResultDraw && scored:
+		return i18n.T(ctx, "PhoneResultDrawScore", score)
+	case result == storage.ResultDraw:
+		return i18n.T(ctx, "PhoneResultDraw", nil)
+	case result == side && scored:
+		return i18n.T(ctx, "PhoneResultWonScore", score)
+	case result == side:
+		return i18n.T(ctx, "PhoneResultWon", nil)
+	case (result == storage.ResultP1 || result == storage.ResultP2) && scored:
+		return i18n.T(ctx, "PhoneResultLostScore", score)
+	case result == storage.ResultP1 || result == storage.ResultP2:
+		return i18n.T(ctx, "PhoneResultLost", nil)
 	}
 	return ""
 }
@@ -305,11 +310,11 @@ func (s *Server) playerReport(c echo.Context) error {
 	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
 	mt, err := s.store.MatchByID(ctx, ev.ID, matchID)
 	if err != nil {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: "That match does not exist any more: the round may have been re-paired."}, http.StatusNotFound)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.T(ctx, "PhoneMatchGone", nil)}, http.StatusNotFound)
 	}
 	side := mt.Side(en.ID)
 	if side == "" {
-		return forbidden("This is not your match.")
+		return forbidden(i18n.T(ctx, "PhoneNotYourMatch", nil))
 	}
 	in, ok := readPlayerResult(c, side)
 	problem := ""
@@ -342,11 +347,11 @@ func (s *Server) playerReport(c echo.Context) error {
 	_, _, err = s.store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
 	switch {
 	case errors.Is(err, storage.ErrAlreadyConfirmed):
-		problem = "This result is already final. If it is wrong, call a judge."
+		problem = i18n.T(ctx, "PhoneResultAlreadyFinal", nil)
 	case errors.Is(err, storage.ErrFrozen):
-		problem = "Results of this round can no longer be changed. Call a judge if something is wrong."
+		problem = i18n.T(ctx, "PhoneRoundFrozen", nil)
 	case errors.Is(err, storage.ErrNotOpen):
-		problem = "This match is not open for results."
+		problem = i18n.T(ctx, "PhoneMatchNotOpen", nil)
 	case err != nil:
 		return err
 	}
@@ -387,17 +392,18 @@ func (s *Server) playerDeck(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ctx := c.Request().Context()
 	text := c.FormValue("deck")
 	_, sub, ferr := s.checkEntryDeck(c, ev, text)
 	if ferr != "" {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: showableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
-	err = s.store.SaveDeck(c.Request().Context(), storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, sub, false)
+	err = s.store.SaveDeck(ctx, storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, sub, false)
 	if errors.Is(err, storage.ErrDecksLocked) {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: "Decklists are locked. Ask a judge to change yours."}, http.StatusConflict)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDecksLocked", nil)}, http.StatusConflict)
 	}
 	if errors.Is(err, storage.ErrDeckDeadline) {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: "The decklist deadline has passed. Ask a judge to change yours."}, http.StatusConflict)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDeckDeadlinePassed", nil)}, http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -413,17 +419,17 @@ func (s *Server) playerDeck(c echo.Context) error {
 // naming the line.
 func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, string) {
 	var sub storage.DeckSubmission
+	ctx := c.Request().Context()
 	format, ok := rules.LookupFormat(ev.Format)
 	if !ok {
-		return nil, sub, "This event's format cannot be checked."
+		return nil, sub, i18n.T(ctx, "PhoneFormatUncheckable", nil)
 	}
-	if problem := deckTextProblem(c.Request().Context(), text, format.Game); problem != "" {
+	if problem := deckTextProblem(ctx, text, format.Game); problem != "" {
 		return nil, sub, problem
 	}
-	ctx := c.Request().Context()
 	pool, err := s.store.CardPool(ctx, format.Game)
 	if err != nil {
-		return nil, sub, "The card pool could not be read; ask the organiser."
+		return nil, sub, i18n.T(ctx, "PhoneCardPoolUnreadable", nil)
 	}
 	deck, err := parseDeckText(text, pool)
 	if err != nil {
@@ -431,7 +437,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 	}
 	bans, err := s.store.BanLists(ctx)
 	if err != nil {
-		return nil, sub, "The ban lists could not be read; ask the organiser."
+		return nil, sub, i18n.T(ctx, "PhoneBanListsUnreadable", nil)
 	}
 	r := format.Validate(deck, pool, bans, ev.StartsOn)
 	view := deckResultView(ctx, r, text, deck)
@@ -475,10 +481,10 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 		return err
 	}
 	var matchID *int64
-	if pm := s.currentMatch(rm, en); pm != nil && !pm.Bye {
+	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
-	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, "Called from the player's phone."); err != nil {
+	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(ctx, "PhoneCallReason", nil)); err != nil {
 		return err
 	}
 	setFlash(c, msgJudgeCalled)

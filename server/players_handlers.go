@@ -362,7 +362,7 @@ func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.Regist
 		}
 		m.Full = n >= int64(*e.PlayerCap)
 	}
-	return render(c, status, views.RegisterView(s.page(c, "Register for "+e.Name), m))
+	return render(c, status, views.RegisterView(s.page(c, i18n.T(c.Request().Context(), "PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) register(c echo.Context) error {

@@ -111,7 +111,7 @@ func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view
 	pe := d.pairingEvent(false)
 	if current != nil {
 		p.Round = current.Number
-		p.RoundName = s.roundName(d, current)
+		p.RoundName = s.roundTitle(ctx, d, current)
 		points, err := pointsBefore(pe, current)
 		if err != nil {
 			return p, err
@@ -149,7 +149,8 @@ func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view
 	return p, nil
 }
 
-// roundName is "Round n" for Swiss rounds and "Top cut, round k" after.
+// roundName is "Round n" for Swiss rounds and "Top cut, round k" after, in
+// English: the API's name of a round.
 func (s *Server) roundName(d *eventData, r *storage.Round) string {
 	if r.Kind != storage.KindTopCut {
 		return "Round " + strconv.Itoa(r.Number)
@@ -160,6 +161,20 @@ func (s *Server) roundName(d *eventData, r *storage.Round) string {
 		}
 	}
 	return "Top cut"
+}
+
+// roundTitle is a round's name in the page's language, as roundName is in
+// the API's English.
+func (s *Server) roundTitle(ctx context.Context, d *eventData, r *storage.Round) string {
+	if r.Kind != storage.KindTopCut {
+		return i18n.T(ctx, "RoundTitle", i18n.Args{"Round": r.Number})
+	}
+	for i, cr := range d.topCutRounds() {
+		if cr.ID == r.ID {
+			return i18n.T(ctx, "TopCutRoundTitle", i18n.Args{"Round": i + 1})
+		}
+	}
+	return i18n.T(ctx, "PhoneTopCut", nil)
 }
 
 // pointsBefore is each player's Swiss points before round r (pairings show
