@@ -5,38 +5,50 @@ import (
 	"encoding/json"
 	"html"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
-// phoneEnglish is the English text of every phone message, and of every
-// shared message the phone's translation file (phone.LANG.json) has, unless
-// the language says it the same way, for the messages that are
-// a phrase (a lone word such as "Drop" may be the language's own word too)
-// and have no placeholder; those are the sentences that must not be left
-// in English on a phone page in that language.
+// phoneEnglish is the English text of every phone message (Phone…), and of
+// every message the language's files translate, unless the language says
+// it the same way, for the messages that are a phrase (a lone word such as
+// "Drop" may be the language's own word too) and have no placeholder: the
+// sentences that must not be left in English on a phone page in lang.
 func phoneEnglish(t *testing.T, lang string) []string {
 	t.Helper()
-	read := func(name string) map[string]any {
-		b, err := os.ReadFile("../views/i18n/messages/" + name)
-		if err != nil {
-			t.Fatal(err)
+	read := func(lang string) map[string]any {
+		names, err := filepath.Glob("../views/i18n/messages/*." + lang + ".json")
+		if err != nil || len(names) == 0 {
+			t.Fatalf("message files of %s: %v %v", lang, names, err)
 		}
-		m := map[string]any{}
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatal(name, err)
+		all := map[string]any{}
+		for _, name := range names {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := map[string]any{}
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatal(name, err)
+			}
+			for id, v := range m {
+				all[id] = v
+			}
 		}
-		return m
+		return all
 	}
-	english, phone, translated := read("en.json"), read("phone.en.json"), read("phone."+lang+".json")
+	english, translated := read("en"), read(lang)
 	ids := map[string]bool{}
-	for id, v := range phone {
-		english[id], ids[id] = v, true // the phone's own, translated or not
+	for id := range english {
+		if strings.HasPrefix(id, "Phone") {
+			ids[id] = true // the phone's own, translated or not
+		}
 	}
 	for id := range translated {
-		ids[id] = true // shared messages the phone's file translates
+		ids[id] = true
 	}
 	var out []string
 	for id := range ids {
