@@ -930,7 +930,7 @@ func playerMatch(p Page, m PlayerHome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = sentenceWith(ctx, "PhoneTableBig", nil, "Table", strongText(m.Match.Table, "my-table")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = withSlots(i18n.T(ctx, "PhoneTableBig", i18n.Args{"Table": slot(0)}), strongText(m.Match.Table, "my-table")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -938,7 +938,7 @@ func playerMatch(p Page, m PlayerHome) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = sentenceWith(ctx, "PhoneOpponentLine", nil, "Opponent", strongText(m.Match.Opponent, "my-opponent")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = withSlots(i18n.T(ctx, "PhoneOpponentLine", i18n.Args{"Opponent": slot(0)}), strongText(m.Match.Opponent, "my-opponent")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2244,7 +2244,7 @@ func JudgeQueueView(p Page, m JudgeQueuePage) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = sentenceWith(ctx, "PhoneEnterResultCloses", nil, "Link", linkText(c.RoundURL, i18n.T(ctx, "PhoneEnterResultLink", nil))).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = withSlots(i18n.T(ctx, "PhoneEnterResultCloses", i18n.Args{"Link": slot(0)}), linkText(c.RoundURL, i18n.T(ctx, "PhoneEnterResultLink", nil))).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -2533,7 +2533,7 @@ func PublicDecklistsView(p Page, m PublicDecklistsPage) templ.Component {
 	})
 }
 
-// strongText is a value in bold inside a sentence (sentenceWith).
+// strongText is a value in bold inside a sentence (withSlots).
 func strongText(text, testID string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -2585,7 +2585,7 @@ func strongText(text, testID string) templ.Component {
 	})
 }
 
-// linkText is a link inside a sentence (sentenceWith).
+// linkText is a link inside a sentence (withSlots).
 func linkText(href, text string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

@@ -975,7 +975,7 @@ func projectorNames(p Projector) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = sentenceWith(ctx, "PhoneProjectorTable", nil, "Table", projectorValue(m.Table)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = withSlots(i18n.T(ctx, "PhoneProjectorTable", i18n.Args{"Table": slot(0)}), projectorValue(m.Table)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -983,7 +983,7 @@ func projectorNames(p Projector) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = sentenceWith(ctx, "PhoneProjectorAgainst", nil, "Opponent", projectorValue(m.Opponent)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = withSlots(i18n.T(ctx, "PhoneProjectorAgainst", i18n.Args{"Opponent": slot(0)}), projectorValue(m.Opponent)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
