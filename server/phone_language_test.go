@@ -131,7 +131,7 @@ func TestPhonePagesInGermanAndJapanese(t *testing.T) {
 
 	want := map[string]struct{ reg, match, confirm, bye, tracker, projector []string }{
 		"de": {
-			reg:       []string{"Anmeldung: Saturday Cup", "Dein Name", "Mitgliedsnummer (optional)", ">Anmelden<"},
+			reg:       []string{"Anmeldung: Saturday Cup", "Dein Name", "Mitgliedsnummer (freiwillig)", ">Anmelden<"},
 			match:     []string{"Gegner: <strong", "Deine Deckliste", "Deckliste einfügen", "Prüfen und speichern", "Judge rufen", "Vom Turnier abmelden (Drop)", "Restzeit:", "Runde 1"},
 			confirm:   []string{opponent + " hat ein Ergebnis gemeldet: Bestätige es oder melde, was passiert ist.", "Bestätigen: Du hast verloren", "Ich habe gewonnen", "Unentschieden"},
 			bye:       []string{"Du hast in dieser Runde ein Freilos."},
@@ -139,7 +139,7 @@ func TestPhonePagesInGermanAndJapanese(t *testing.T) {
 			projector: []string{"Paarungen nach Namen · Runde 1", "Tisch <span class=\"pn-value\">"},
 		},
 		"ja": {
-			reg:       []string{"Saturday Cupに参加登録", "お名前", "会員ID（任意）", ">登録する<"},
+			reg:       []string{"Saturday Cupに参加登録", "お名前", "会員番号（任意）", ">登録する<"},
 			match:     []string{"対戦相手：<strong", "あなたのデッキリスト", "デッキリストを貼り付け", "チェックして保存", "ジャッジを呼ぶ", "大会からドロップする", "残り時間：", "ラウンド1"},
 			confirm:   []string{opponent + "さんが結果を報告しました。確認するか、実際の結果を報告してください。", "確認する：あなたの負け", "勝ち", "引き分け"},
 			bye:       []string{"このラウンドは不戦勝（Bye）です。"},
