@@ -122,7 +122,8 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 			expectRedirect(t, "selector", b.get("/language?"+url.Values{"lang": {lang}, "back": {d.path + "/register"}}.Encode()), d.path+"/register")
 		}
 		if i < 2 {
-			r.page(b, "registration", d.path+"/register").expect(&r.report, m("GameShortFusionWorld"), m("LanguageLabel"))
+			r.page(b, "registration", d.path+"/register").expect(&r.report, m("GameShortFusionWorld"), m("LanguageLabel"),
+				mArgs("PhoneRegisterTitle", i18n.Args{"Event": "Tenkaichi Cup"}), m("PhoneYourName"), m("PhoneRegisterButton"))
 		}
 		res := b.post(d.path+"/register", d.path+"/register", url.Values{"player_name": {name}})
 		if res.status != http.StatusSeeOther || !strings.HasPrefix(res.location, "/p/") {
@@ -138,7 +139,8 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 	for _, e := range entries {
 		d.ids[e.PlayerName] = e.ID
 	}
-	r.page(r.phones["Akira"], "player page before pairing", d.links["Akira"]).expect(&r.report, m("DeckHintFusionWorld"), m("GameShortFusionWorld"))
+	r.page(r.phones["Akira"], "player page before pairing", d.links["Akira"]).expect(&r.report, m("DeckHintFusionWorld"), m("GameShortFusionWorld"),
+		m("PhoneNoPairing"), m("PhoneYourDecklist"), m("PhoneCheckAndSave"))
 
 	// Decklists from the phones: Bulma's first try has a banned card and
 	// too many copies; then everyone's list is legal.
@@ -164,7 +166,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 		if n == 1 {
 			r.page(r.org, "round page", round).expect(&r.report, mCount("ResultsMissing", 4, nil), mCount("MinuteCount", 35, nil), m("StaffChooseResult"), m("StaffChangePairing"))
 			r.page(r.org, "print: pairings", d.path+"/print/pairings").expect(&r.report, m("GameShortFusionWorld"), m("StaffPrintHint"))
-			r.page(a.browserIn("en-US,en;q=0.9"), "projector", d.path+"/projector").expect(&r.report, m("StandingsPointsLabel"), mArgs("RoundTitle", i18n.Args{"Round": 1}))
+			r.page(a.browserIn("en-US,en;q=0.9"), "projector", d.path+"/projector").expect(&r.report, m("StandingsPointsLabel"), mArgs("RoundTitle", i18n.Args{"Round": 1}), m("PhoneTableColumn"))
 		}
 		for i, mt := range d.roundMatches(n) {
 			if mt.P2EntryID == nil {
@@ -172,16 +174,19 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 			}
 			p1, p2 := d.nameOf(mt.P1EntryID), d.nameOf(*mt.P2EntryID)
 			if n == 1 && i == 0 {
-				r.page(r.phones[p1], "player page, paired", d.links[p1]).expect(&r.report, m("DeckSavedLegal"), m("TrackerStartHeading"), m("ClockReload"), mArgs("RoundTitle", i18n.Args{"Round": 1}))
+				r.page(r.phones[p1], "player page, paired", d.links[p1]).expect(&r.report, m("DeckSavedLegal"), m("TrackerStartHeading"), m("ClockReload"), mArgs("RoundTitle", i18n.Args{"Round": 1}),
+					m("PhoneCallJudge"), m("PhoneIWon"), m("PhoneILost"), m("PhoneStandingsLink"))
 			}
 			expectRedirect(t, p1+" reports", d.report(r.phones[p1], p1, "won"), d.links[p1])
 			r.phones[p1].get(d.links[p1]) // the phone follows the redirect, as a browser does
 			if n == 1 && i == 0 {
-				r.page(r.phones[p1], "player page, reported", d.links[p1]).expect(&r.report, m("TrackerStartHeading"), mArgs("RoundTitle", i18n.Args{"Round": 1}))
+				r.page(r.phones[p1], "player page, reported", d.links[p1]).expect(&r.report, m("TrackerStartHeading"), mArgs("RoundTitle", i18n.Args{"Round": 1}),
+					mArgs("PhoneWaitingForOpponent", i18n.Args{"Opponent": p2}))
 			}
 			page := r.phones[p2].get(d.links[p2])
 			if n == 1 && i == 0 {
-				r.page(r.phones[p2], "player page, asked to confirm", d.links[p2]).expect(&r.report, m("TrackerStartHeading"), mArgs("RoundTitle", i18n.Args{"Round": 1}))
+				r.page(r.phones[p2], "player page, asked to confirm", d.links[p2]).expect(&r.report, m("TrackerStartHeading"), mArgs("RoundTitle", i18n.Args{"Round": 1}),
+					mArgs("PhoneTheyReportedConfirm", i18n.Args{"Opponent": p1}))
 			}
 			res := regexp.MustCompile(`name="result" value="(p[12])"`).FindStringSubmatch(page.body)
 			if res == nil {
@@ -207,7 +212,8 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 
 	// The top 4, best of three, reported from the phones, to the final.
 	d.startCut(4)
-	r.page(r.phones[d.cutPlayer4()], "player page, top cut", d.links[d.cutPlayer4()]).expect(&r.report, mArgs("TopCutRoundTitle", i18n.Args{"Round": 1}))
+	r.page(r.phones[d.cutPlayer4()], "player page, top cut", d.links[d.cutPlayer4()]).expect(&r.report, mArgs("TopCutRoundTitle", i18n.Args{"Round": 1}),
+		m("PhoneReportGames"), mArgs("PhoneGamesLegend", i18n.Args{"BestOf": 3}))
 	d.reportByPhones(4, true, firstNamed)
 	d.startCut(5)
 	d.reportByPhones(5, true, firstNamed)
