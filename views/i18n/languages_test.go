@@ -295,3 +295,33 @@ func TestMessageFilesByArea(t *testing.T) {
 		}
 	}
 }
+
+// Every language translates every English message: a page is never partly
+// English. A missing id is listed per language and area, so a translator
+// sees which file to complete (the same area's file: player.de.json for
+// player.en.json).
+func TestEveryLanguageHasEveryEnglishID(t *testing.T) {
+	all, where := readLanguages(t)
+	for _, l := range Languages() {
+		if l.Code == "en" {
+			continue
+		}
+		missing := map[string][]string{} // area -> ids
+		for id := range all["en"] {
+			if _, ok := all[l.Code][id]; !ok {
+				area, _, _ := fileArea(where["en"][id])
+				missing[area] = append(missing[area], id)
+			}
+		}
+		var areas []string
+		for area := range missing {
+			areas = append(areas, area)
+		}
+		sort.Strings(areas)
+		for _, area := range areas {
+			ids := missing[area]
+			sort.Strings(ids)
+			t.Errorf("%s: %d messages of %s.en.json missing from %s.%s.json: %s", l.Code, len(ids), area, area, l.Code, strings.Join(ids, " "))
+		}
+	}
+}
