@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -91,16 +92,29 @@ func (s *Server) deckSettings(c echo.Context) error {
 
 // Penalties.
 
-var penaltyKinds = []views.Option{
-	{Value: "caution", Label: "Caution"}, {Value: "warning", Label: "Warning"}, {Value: "game-loss", Label: "Game loss"},
-	{Value: "match-loss", Label: "Match loss"}, {Value: "disqualification", Label: "Disqualification"},
+// penaltyKinds are the penalty choices, named in the page's language.
+func penaltyKinds(ctx context.Context) []views.Option {
+	opts := make([]views.Option, len(storage.RulingPenaltyKinds))
+	for i, k := range storage.RulingPenaltyKinds {
+		opts[i] = views.Option{Value: k, Label: penaltyLabel(ctx, k)}
+	}
+	return opts
 }
 
-func penaltyLabel(kind string) string {
-	for _, k := range penaltyKinds {
-		if k.Value == kind {
-			return k.Label
-		}
+// penaltyLabel names a penalty kind in the page's language (the staff's
+// penalties page and the judge's rulings say it the same way).
+func penaltyLabel(ctx context.Context, kind string) string {
+	switch kind {
+	case "caution":
+		return i18n.T(ctx, "JudgePenaltyCaution", nil)
+	case "warning":
+		return i18n.T(ctx, "JudgePenaltyWarning", nil)
+	case "game-loss":
+		return i18n.T(ctx, "JudgePenaltyGameLoss", nil)
+	case "match-loss":
+		return i18n.T(ctx, "JudgePenaltyMatchLoss", nil)
+	case "disqualification":
+		return i18n.T(ctx, "JudgePenaltyDisqualification", nil)
 	}
 	return kind
 }
@@ -115,7 +129,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 	if err != nil {
 		return err
 	}
-	m := views.PenaltiesPage{Nav: nav(e, "penalties"), Kinds: penaltyKinds, Form: f}
+	m := views.PenaltiesPage{Nav: nav(e, "penalties"), Kinds: penaltyKinds(ctx), Form: f}
 	for _, en := range d.Entries {
 		if !en.Waitlisted {
 			m.Players = append(m.Players, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
@@ -123,7 +137,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 	}
 	for _, p := range ps {
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.name(&p.EntryID),
-			Kind: penaltyLabel(p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
+			Kind: penaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
 	return render(c, status, views.PenaltiesView(s.page(c, e.Name+": penalties"), m))
 }
@@ -149,7 +163,7 @@ func (s *Server) givePenalty(c echo.Context) error {
 	} else if _, err := s.store.EntryByID(c.Request().Context(), e.ID, entryID); err != nil {
 		f.Errors["entry_id"] = "Choose a player from the list."
 	}
-	if !optionKnown(penaltyKinds, f.Kind) {
+	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
 		f.Errors["kind"] = "Choose a penalty from the list."
 	}
 	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > 120 {

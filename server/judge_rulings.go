@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -15,29 +14,10 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// rulingPenaltyLabel is a kind of penalty in the page's language.
-func rulingPenaltyLabel(ctx context.Context, kind string) string {
-	switch kind {
-	case "caution":
-		return i18n.T(ctx, "JudgePenaltyCaution", nil)
-	case "warning":
-		return i18n.T(ctx, "JudgePenaltyWarning", nil)
-	case "game-loss":
-		return i18n.T(ctx, "JudgePenaltyGameLoss", nil)
-	case "match-loss":
-		return i18n.T(ctx, "JudgePenaltyMatchLoss", nil)
-	case "disqualification":
-		return i18n.T(ctx, "JudgePenaltyDisqualification", nil)
-	}
-	return kind
-}
-
 // rulingForm is an empty ruling form with the event's players to choose from.
 func (s *Server) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
 	f := views.JudgeRulingForm{Action: judgeBase(e) + "/rulings", Errors: views.FieldErrors{}}
-	for _, k := range storage.RulingPenaltyKinds {
-		f.Penalties = append(f.Penalties, views.Option{Value: k, Label: rulingPenaltyLabel(c.Request().Context(), k)})
-	}
+	f.Penalties = penaltyKinds(c.Request().Context())
 	entries, err := s.store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
 		return f, err
@@ -80,7 +60,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 			row.RuleURL = ruleURL(r.Rule)
 		}
 		if p := r.Penalty; p != nil {
-			row.Penalty = i18n.T(ctx, "JudgePenaltyFor", i18n.Args{"Penalty": rulingPenaltyLabel(ctx, p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
+			row.Penalty = i18n.T(ctx, "JudgePenaltyFor", i18n.Args{"Penalty": penaltyLabel(ctx, p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
 		}
 		var where []string
 		if r.MatchID != nil {

@@ -725,7 +725,7 @@ func AccountPage(p Page, f AccountForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = withParts(signedInAs(ctx, f.Role), strongPart(f.Username)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = withSlots(signedInAs(ctx, f.Role), strongPart(f.Username)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1720,12 +1720,12 @@ func AccountPage(p Page, f AccountForm) templ.Component {
 // server checks it, the forms say it.
 const MinPassword = 10
 
-// signedInAs is "Signed in as NAME (role)." with the name as mark(0).
+// signedInAs is "Signed in as NAME (role)." with the name as slot(0).
 func signedInAs(ctx context.Context, role string) string {
 	if role == "organiser" {
-		return i18n.T(ctx, "AdminSignedInAsOrganiser", i18n.Args{"Username": mark(0)})
+		return i18n.T(ctx, "AdminSignedInAsOrganiser", i18n.Args{"Username": slot(0)})
 	}
-	return i18n.T(ctx, "AdminSignedInAsJudge", i18n.Args{"Username": mark(0)})
+	return i18n.T(ctx, "AdminSignedInAsJudge", i18n.Args{"Username": slot(0)})
 }
 
 // ErrorPage explains a failed request without internal details.

@@ -97,7 +97,7 @@ func SettingsPage(p Page, f SettingsForm) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = withParts(i18n.T(ctx, "AdminFixedBaseURL", i18n.Args{"Address": mark(0), "Flag": mark(1), "Variable": mark(2)}), codePart(f.FixedBaseURL), codePart("--base-url"), codePart("TENKAICHI_BASE_URL")).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = withSlots(i18n.T(ctx, "AdminFixedBaseURL", i18n.Args{"Address": slot(0), "Flag": slot(1), "Variable": slot(2)}), codePart(f.FixedBaseURL), codePart("--base-url"), codePart("TENKAICHI_BASE_URL")).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -174,7 +174,7 @@ func SettingsPage(p Page, f SettingsForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = withParts(i18n.T(ctx, "AdminPublicAddressHint", i18n.Args{"LAN": mark(0), "Server": mark(1)}), codePart("http://192.168.1.20:8080"), codePart("https://events.example.org")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = withSlots(i18n.T(ctx, "AdminPublicAddressHint", i18n.Args{"LAN": slot(0), "Server": slot(1)}), codePart("http://192.168.1.20:8080"), codePart("https://events.example.org")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -242,7 +242,7 @@ func AddressWarningBox(w *AddressWarning) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = withParts(i18n.T(ctx, "AdminOpenedAtLoopback", i18n.Args{"Host": mark(0)}), codePart(w.Host)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = withSlots(i18n.T(ctx, "AdminOpenedAtLoopback", i18n.Args{"Host": slot(0)}), codePart(w.Host)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -327,7 +327,7 @@ func AddressWarningBox(w *AddressWarning) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = withParts(i18n.T(ctx, "AdminListensLocally", i18n.Args{"Flag": mark(0)}), codePart("--addr 0.0.0.0:8080")).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = withSlots(i18n.T(ctx, "AdminListensLocally", i18n.Args{"Flag": slot(0)}), codePart("--addr 0.0.0.0:8080")).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -359,7 +359,7 @@ func AddressWarningBox(w *AddressWarning) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = withParts(i18n.T(ctx, "AdminOrSetAddressIn", i18n.Args{"Settings": mark(0)}), linkPart("/settings", i18n.T(ctx, "AdminNavSettings", nil))).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = withSlots(i18n.T(ctx, "AdminOrSetAddressIn", i18n.Args{"Settings": slot(0)}), linkPart("/settings", i18n.T(ctx, "AdminNavSettings", nil))).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -372,7 +372,7 @@ func AddressWarningBox(w *AddressWarning) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = withParts(i18n.T(ctx, "AdminSetAddressIn", i18n.Args{"Settings": mark(0)}), linkPart("/settings", i18n.T(ctx, "AdminNavSettings", nil))).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = withSlots(i18n.T(ctx, "AdminSetAddressIn", i18n.Args{"Settings": slot(0)}), linkPart("/settings", i18n.T(ctx, "AdminNavSettings", nil))).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
