@@ -93,10 +93,10 @@ func stepURL(e *storage.Event, logID int64, step int) string {
 // Flash messages of the judge pages, registered with the others so the
 // cookie carries a key, not the text.
 const (
-	msgGameLogSaved  = "Game log saved."
-	msgRulingSaved   = "Ruling saved."
-	msgActionAdded   = "Action added."
-	msgRecordStarted = "Recording started. Add the first action: who goes first."
+	msgGameLogSaved  = "JudgeFlashGameLogSaved"
+	msgRulingSaved   = "JudgeFlashRulingSaved"
+	msgActionAdded   = "JudgeFlashActionAdded"
+	msgRecordStarted = "JudgeFlashRecordStarted"
 )
 
 func init() {

@@ -125,8 +125,8 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	}
 	flash := ""
 	if m.Notice == "" {
-		flash = takeFlash(c)
-		m.Notice = phoneNotice(ctx, flash)
+		flash = takeFlashID(c)
+		m.Notice = flashText(ctx, flash)
 	}
 	if flash == msgDeckSaved && m.DeckResult == nil {
 		// Just saved (and redirected here): show the whole check once more,

@@ -64,8 +64,9 @@ func setFlash(c echo.Context, msg string) {
 	c.SetCookie(&http.Cookie{Name: flashCookie, Value: flashCodes[msg], Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, MaxAge: 60})
 }
 
-// flashCodes keep message text out of cookies: the cookie carries a key and
-// the text comes from this table (and later from a translation).
+// flashCodes keep message text out of cookies: the cookie carries a short
+// code and takeFlash says the notice in the page's language. Every msg…
+// constant is the message id of its notice (TestFlashNoticesAreMessages).
 var flashCodes = map[string]string{
 	msgEventCreated: "event-created", msgEventSaved: "event-saved", msgEventDeleted: "event-deleted",
 	msgAccountSaved: "account-saved", msgAccountAdded: "account-added", msgSignedOut: "signed-out",
@@ -80,110 +81,70 @@ var flashCodes = map[string]string{
 	msgSnapshotTaken: "snapshot-taken", msgRestored: "restored",
 }
 
+// The flash notices: each constant is its message id.
 const (
-	msgEventCreated   = "Event created."
-	msgEventSaved     = "Event saved."
-	msgEventDeleted   = "Event deleted."
+	msgEventCreated   = "StaffFlashEventCreated"
+	msgEventSaved     = "StaffFlashEventSaved"
+	msgEventDeleted   = "StaffFlashEventDeleted"
 	msgAccountSaved   = "AdminAccountSaved"
 	msgAccountAdded   = "AdminAccountAdded"
 	msgSignedOut      = "AdminSignedOut"
-	msgJudgeAdded     = "Judge added to the event."
-	msgJudgeRemoved   = "Judge removed from the event."
+	msgJudgeAdded     = "StaffFlashJudgeAdded"
+	msgJudgeRemoved   = "StaffFlashJudgeRemoved"
 	msgWelcome        = "AdminWelcome"
-	msgCardsImported  = "Cards imported."
-	msgBanListSaved   = "Ban list saved."
-	msgPlayerDeleted  = "Entry deleted (the change log keeps it)."
-	msgPlayerSaved    = "Player saved."
-	msgRegistered     = "You are registered. Bookmark this page: it is your link for this event."
-	msgDeckSaved      = "Decklist saved."
-	msgReported       = "Result sent."
-	msgJudgeCalled    = "A judge has been called."
-	msgDropped        = "You have dropped from the event."
-	msgRoundPaired    = "Round paired. Check it, then publish it."
-	msgRoundPublished = "Pairings published."
-	msgRoundDeleted   = "Round deleted. Pair it again when ready."
-	msgResultSaved    = "Result saved."
-	msgClockChanged   = "Clock changed."
-	msgPenaltySaved   = "Penalty recorded."
-	msgDecksChanged   = "Decklist settings saved."
-	msgCallUpdated    = "Judge call updated."
-	msgAbsentDropped  = "The players who had not checked in are dropped."
+	msgCardsImported  = "JudgeFlashCardsImported"
+	msgBanListSaved   = "JudgeFlashBanListSaved"
+	msgPlayerDeleted  = "StaffFlashPlayerDeleted"
+	msgPlayerSaved    = "StaffFlashPlayerSaved"
+	msgRegistered     = "PhoneRegistered"
+	msgDeckSaved      = "PhoneDeckSaved"
+	msgReported       = "PhoneReported"
+	msgJudgeCalled    = "PhoneJudgeCalled"
+	msgDropped        = "PhoneDropped"
+	msgRoundPaired    = "StaffFlashRoundPaired"
+	msgRoundPublished = "StaffFlashRoundPublished"
+	msgRoundDeleted   = "StaffFlashRoundDeleted"
+	msgResultSaved    = "StaffFlashResultSaved"
+	msgClockChanged   = "StaffFlashClockChanged"
+	msgPenaltySaved   = "StaffFlashPenaltySaved"
+	msgDecksChanged   = "StaffFlashDecksChanged"
+	msgCallUpdated    = "StaffFlashCallUpdated"
+	msgAbsentDropped  = "StaffFlashAbsentDropped"
 	msgSettingsSaved  = "AdminSettingsSaved"
 	// Announcements.
-	msgAnnounced           = "Announcement posted: every player page and the projector show it now."
-	msgAnnouncementRemoved = "Announcement removed."
+	msgAnnounced           = "StaffFlashAnnounced"
+	msgAnnouncementRemoved = "StaffFlashAnnouncementRemoved"
 	// Snapshots.
-	msgSnapshotTaken = "Snapshot taken."
-	msgRestored      = "The event is restored. The snapshot at the top of the list is how it was just before: restore that one to undo."
+	msgSnapshotTaken = "StaffFlashSnapshotTaken"
+	msgRestored      = "StaffFlashRestored"
 )
 
-// flashText is a notice in the page's language: a notice's constant is its
-// message id (one not converted yet is its English text, shown as it is).
-func flashText(ctx context.Context, msg string) string {
-	if i18n.Has(msg) {
-		return i18n.T(ctx, msg, nil)
-	}
-	return msg
-}
-
-func takeFlash(c echo.Context) string {
+// takeFlashID reads and clears the one-off notice, giving its message id
+// ("" when there is none or the cookie's code is unknown).
+func takeFlashID(c echo.Context) string {
 	ck, err := c.Cookie(flashCookie)
 	if err != nil || ck.Value == "" {
 		return ""
 	}
 	c.SetCookie(&http.Cookie{Name: flashCookie, Value: "", Path: "/", MaxAge: -1})
-	if text := staffFlashText(c.Request().Context(), ck.Value); text != "" {
-		return text
-	}
-	for msg, code := range flashCodes {
+	for id, code := range flashCodes {
 		if code == ck.Value {
-			return flashText(c.Request().Context(), msg)
+			return id
 		}
 	}
 	return ""
 }
 
-// staffFlashText is the notice of a flash code of the organiser's pages in
-// the page's language ("" for a code of another area, whose notice is still
-// the English of flashCodes).
-func staffFlashText(ctx context.Context, code string) string {
-	switch code {
-	case "event-created":
-		return i18n.T(ctx, "StaffFlashEventCreated", nil)
-	case "event-saved":
-		return i18n.T(ctx, "StaffFlashEventSaved", nil)
-	case "event-deleted":
-		return i18n.T(ctx, "StaffFlashEventDeleted", nil)
-	case "judge-added":
-		return i18n.T(ctx, "StaffFlashJudgeAdded", nil)
-	case "judge-removed":
-		return i18n.T(ctx, "StaffFlashJudgeRemoved", nil)
-	case "player-deleted":
-		return i18n.T(ctx, "StaffFlashPlayerDeleted", nil)
-	case "player-saved":
-		return i18n.T(ctx, "StaffFlashPlayerSaved", nil)
-	case "round-paired":
-		return i18n.T(ctx, "StaffFlashRoundPaired", nil)
-	case "round-published":
-		return i18n.T(ctx, "StaffFlashRoundPublished", nil)
-	case "round-deleted":
-		return i18n.T(ctx, "StaffFlashRoundDeleted", nil)
-	case "result-saved":
-		return i18n.T(ctx, "StaffFlashResultSaved", nil)
-	case "clock-changed":
-		return i18n.T(ctx, "StaffFlashClockChanged", nil)
-	case "decks-changed":
-		return i18n.T(ctx, "StaffFlashDecksChanged", nil)
-	case "absent-dropped":
-		return i18n.T(ctx, "StaffFlashAbsentDropped", nil)
-	case "announced":
-		return i18n.T(ctx, "StaffFlashAnnounced", nil)
-	case "announcement-removed":
-		return i18n.T(ctx, "StaffFlashAnnouncementRemoved", nil)
-	case "snapshot-taken":
-		return i18n.T(ctx, "StaffFlashSnapshotTaken", nil)
-	case "restored":
-		return i18n.T(ctx, "StaffFlashRestored", nil)
+// takeFlash is the one-off notice in the page's language, whichever page
+// shows it.
+func takeFlash(c echo.Context) string {
+	return flashText(c.Request().Context(), takeFlashID(c))
+}
+
+// flashText is a notice's message id said in the context's language.
+func flashText(ctx context.Context, id string) string {
+	if id == "" {
+		return ""
 	}
-	return ""
+	return i18n.T(ctx, id, nil)
 }

@@ -1,0 +1,85 @@
+package server_test
+
+import (
+	"context"
+	"html"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// expectNotice opens path in lang and checks it shows the notice id in
+// that language, as the catalogue words it, and not in English.
+func expectNotice(t *testing.T, b *browser, path, lang, id string) {
+	t.Helper()
+	r, _ := b.getIn(path, lang)
+	if r.status != http.StatusOK {
+		t.Fatalf("%s %s: status %d\n%s", lang, path, r.status, excerpt(r.body))
+	}
+	want := i18n.T(i18n.WithLanguage(context.Background(), lang), id, nil)
+	english := i18n.T(context.Background(), id, nil)
+	if want == english {
+		t.Fatalf("%s: %s is not translated: %q", lang, id, want)
+	}
+	text := html.UnescapeString(r.body)
+	if !strings.Contains(text, ">"+want+"</p>") {
+		t.Errorf("%s %s: the notice %s is not shown as %q\n%s", lang, path, id, want, excerpt(r.body))
+	}
+	if strings.Contains(text, english) {
+		t.Errorf("%s %s: the notice is in English: %q", lang, path, english)
+	}
+}
+
+// The judges' and staff's notices after an action (game log saved, ruling
+// saved, recording started, action added, cards imported, ban list saved,
+// penalty recorded) are in the page's language, German and Japanese.
+func TestJudgeAndStaffNoticesInGermanAndJapanese(t *testing.T) {
+	f := newJudgeFixture(t)
+	event := "/events/" + strconv.FormatInt(f.event.ID, 10)
+	for _, lang := range []string{"de", "ja"} {
+		page := f.uploadLog(t, f.judge, "Table 4", firstTurnAttack)
+		expectNotice(t, f.judge, page, lang, "JudgeFlashGameLogSaved")
+
+		r := f.judge.post(page+"?step=5", f.base+"/rulings", url.Values{"log": {strings.TrimPrefix(page, f.base+"/logs/")},
+			"step": {"5"}, "rule": {"CR 7-3-4-3-1"}, "note": {"Attack taken back."}, "penalty": {"warning"},
+			"entry": {strconv.FormatInt(f.entry.ID, 10)}, "infraction": {"GRV"}})
+		expectStatus(t, "ruling", r, http.StatusSeeOther)
+		expectNotice(t, f.judge, r.location, lang, "JudgeFlashRulingSaved")
+
+		r = f.judge.post(f.base, f.base+"/logs/new", url.Values{"title": {"Feature match"}, "p1": {"Ana"}, "p1_leader": {"FS01-01"}, "p2": {"Ben"}, "p2_leader": {"FS02-01"}})
+		expectStatus(t, "new log", r, http.StatusSeeOther)
+		record := r.location
+		expectNotice(t, f.judge, record, lang, "JudgeFlashRecordStarted")
+		expectRedirect(t, "P1 first", f.judge.post(record, record, url.Values{"quick": {"P1 first"}}), record)
+		expectNotice(t, f.judge, record, lang, "JudgeFlashActionAdded")
+
+		expectRedirect(t, "import cards", f.org.upload("/cards", "/cards/import", "file", "fusion-world-cards.json", fixture(t, "fusion-world-cards.json")), "/cards")
+		expectNotice(t, f.org, "/cards", lang, "JudgeFlashCardsImported")
+		expectRedirect(t, "save ban list", f.org.post("/cards", "/banlists", url.Values{"banlist": {string(fixture(t, "masters-banlist-2026-06.json"))}}), "/cards")
+		expectNotice(t, f.org, "/cards", lang, "JudgeFlashBanListSaved")
+
+		r = f.judge.post(event+"/penalties", event+"/penalties", url.Values{"entry_id": {strconv.FormatInt(f.entry.ID, 10)}, "kind": {"warning"}, "infraction": {"Slow play"}})
+		expectRedirect(t, "penalty", r, event+"/penalties")
+		expectNotice(t, f.judge, event+"/penalties", lang, "StaffFlashPenaltySaved")
+	}
+}
+
+// A player's notice is in the page's language on whatever page shows it
+// next: a phone that reports and does not follow the redirect sees
+// "Result sent." on the next page it opens (here the rulings lookup), in
+// German and Japanese, as the player's own page does.
+func TestPlayerNoticeOffThePlayerPageInGermanAndJapanese(t *testing.T) {
+	a := newApp(t)
+	d := newDayEvent(t, a, a.organiser(), "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	ann := d.phone("Ann")
+	expectRedirect(t, "Ann's report", d.report(ann, "Ann", "won"), d.links["Ann"])
+	expectNotice(t, ann, "/rules", "de", "PhoneReported")
+	ben := d.phone("Ben")
+	expectRedirect(t, "Ben's report", d.report(ben, "Ben", "lost"), d.links["Ben"])
+	expectNotice(t, ben, "/rules", "ja", "PhoneReported")
+}
