@@ -83,3 +83,29 @@ func TestPlayerNoticeOffThePlayerPageInGermanAndJapanese(t *testing.T) {
 	expectRedirect(t, "Ben's report", d.report(ben, "Ben", "lost"), d.links["Ben"])
 	expectNotice(t, ben, "/rules", "ja", "PhoneReported")
 }
+
+// The event page's tools say each line as one sentence with its link
+// inside ("Snapshots: the event as it was …"), in German and Japanese.
+func TestEventToolsSentencesInGermanAndJapanese(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	for _, lang := range []string{"de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		link := func(path, id string) string {
+			return `<a href="` + d.path + path + `">` + i18n.T(ctx, id, nil) + `</a>`
+		}
+		want := []string{
+			i18n.T(ctx, "StaffToolsSnapshotsLine", i18n.Args{"Snapshots": link("/snapshots", "StaffToolsSnapshots")}),
+			i18n.T(ctx, "StaffToolsProjectorLine", i18n.Args{"Projector": link("/projector", "StaffToolsProjector")}),
+		}
+		r, _ := org.getIn(d.path, lang)
+		expectLang(t, lang+" event page", r, lang)
+		mustContain(t, lang+" event page", html.UnescapeString(r.body), want...)
+		for _, en := range []string{"the event as it was when each round was published", "(pairings, standings, the top cut)"} {
+			if strings.Contains(r.body, en) {
+				t.Errorf("%s event page: English left: %q", lang, en)
+			}
+		}
+	}
+}
