@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -14,7 +15,11 @@ import (
 // come from the same values. A key without a message here keeps English.
 func deckProblemText(ctx context.Context, p rules.Problem) string {
 	a := make(i18n.Args, len(p.Args))
+	words := problemWords[p.Key]
 	for i, v := range p.Args {
+		if s, ok := v.(string); ok && i < len(words) && words[i] != nil {
+			v = words[i](ctx, s)
+		}
 		a["A"+strconv.Itoa(i+1)] = v
 	}
 	switch p.Key {
@@ -132,4 +137,139 @@ func deckProblemText(ctx context.Context, p rules.Problem) string {
 		return i18n.T(ctx, "JudgeDeckUnknownAttribute", a)
 	}
 	return p.Message
+}
+
+// problemWords say which values of a problem (by key, at their index in
+// Args) are words of ours rather than of the decklist or the card pool: a
+// card type, colours, a game or format name, an alignment, a kind of card,
+// what a deck's size counts. A page says them in its language, inside the
+// translated sentence; card numbers and names, counts, dates and card text
+// are shown as they are.
+var problemWords = map[string][]func(context.Context, string) string{
+	"wrong-game":                {2: gameOrFormatWord, 3: gameOrFormatWord},
+	"wrong-game-number":         {2: gameOrFormatWord, 3: gameOrFormatWord},
+	"wrong-game-number-unnamed": {1: gameOrFormatWord, 2: gameOrFormatWord},
+	"not-a-leader":              {2: cardTypeWord},
+	"zdeck-not-z-card":          {2: cardTypeWord},
+	"z-card-in-deck":            {2: cardTypeWord},
+	"colour":                    {2: coloursWord, 5: coloursWord},
+	"specified-events":          {2: gameOrFormatWord},
+	"dbz-leader-header":         {0: gameOrFormatWord},
+	"dbz-deck-too-small":        {2: deckCountsWord},
+	"dbz-deck-too-large":        {2: deckCountsWord},
+	"dbz-deck-size":             {2: deckCountsWord},
+	"alignment":                 {2: alignmentWord, 4: alignmentWord},
+	"alignment-mixed":           {2: alignmentWord, 5: alignmentWord},
+	"too-many-of-kind":          {1: cardKindWord},
+	"unknown-attribute":         {2: cardAttributeWord},
+}
+
+// cardTypeWord is a card type (rules.CardType) in the page's language.
+func cardTypeWord(ctx context.Context, t string) string {
+	switch rules.CardType(t) {
+	case rules.TypeLeader:
+		return i18n.T(ctx, "JudgeDeckTypeLeader", nil)
+	case rules.TypeBattle:
+		return i18n.T(ctx, "JudgeDeckTypeBattle", nil)
+	case rules.TypeExtra:
+		return i18n.T(ctx, "JudgeDeckTypeExtra", nil)
+	case rules.TypeUnison:
+		return i18n.T(ctx, "JudgeDeckTypeUnison", nil)
+	case rules.TypeZLeader:
+		return i18n.T(ctx, "JudgeDeckTypeZLeader", nil)
+	case rules.TypeZBattle:
+		return i18n.T(ctx, "JudgeDeckTypeZBattle", nil)
+	case rules.TypeZExtra:
+		return i18n.T(ctx, "JudgeDeckTypeZExtra", nil)
+	case rules.TypeZUnison:
+		return i18n.T(ctx, "JudgeDeckTypeZUnison", nil)
+	}
+	return t
+}
+
+// coloursWord is a card's colours as rules joins them ("Red/Blue"), each
+// in the page's language.
+func coloursWord(ctx context.Context, colours string) string {
+	parts := strings.Split(colours, "/")
+	for i, c := range parts {
+		parts[i] = colourWord(ctx, c)
+	}
+	return strings.Join(parts, "/")
+}
+
+// colourWord is one card colour (rules.Card.Colours) in the page's
+// language.
+func colourWord(ctx context.Context, c string) string {
+	switch c {
+	case "Red":
+		return i18n.T(ctx, "JudgeDeckColourRed", nil)
+	case "Blue":
+		return i18n.T(ctx, "JudgeDeckColourBlue", nil)
+	case "Green":
+		return i18n.T(ctx, "JudgeDeckColourGreen", nil)
+	case "Yellow":
+		return i18n.T(ctx, "JudgeDeckColourYellow", nil)
+	case "Black":
+		return i18n.T(ctx, "JudgeDeckColourBlack", nil)
+	}
+	return c
+}
+
+// gameOrFormatWord is a format's name (rules.Format.Name) or a game's
+// short name as rules words it, in the page's language.
+func gameOrFormatWord(ctx context.Context, name string) string {
+	for _, f := range rules.Formats() {
+		if f.Name == name {
+			return i18n.T(ctx, "JudgeDeckFormatName", i18n.Args{"Game": gameShortName(ctx, f.Game), "Format": formatName(ctx, f.ID)})
+		}
+	}
+	for g, en := range map[rules.Game]string{rules.GameFusionWorld: "Fusion World", rules.GameMasters: "Masters",
+		rules.GameScoreDBZ: "Score DBZ", rules.GamePaniniDBZ: "Panini DBZ"} {
+		if en == name {
+			return gameShortName(ctx, g)
+		}
+	}
+	return name
+}
+
+// alignmentWord is a DBZ card's alignment (rules.ExtraAlignment) in the
+// page's language.
+func alignmentWord(ctx context.Context, a string) string {
+	switch a {
+	case "hero":
+		return i18n.T(ctx, "JudgeDeckAlignmentHero", nil)
+	case "villain":
+		return i18n.T(ctx, "JudgeDeckAlignmentVillain", nil)
+	}
+	return a
+}
+
+// cardKindWord is a kind of DBZ card limited per deck.
+func cardKindWord(ctx context.Context, k string) string {
+	switch k {
+	case "Mastery":
+		return i18n.T(ctx, "JudgeDeckKindMastery", nil)
+	case "Sensei":
+		return i18n.T(ctx, "JudgeDeckKindSensei", nil)
+	}
+	return k
+}
+
+// deckCountsWord is what a DBZ format counts toward the deck's size.
+func deckCountsWord(ctx context.Context, what string) string {
+	switch what {
+	case "life deck, main personality levels and Mastery":
+		return i18n.T(ctx, "JudgeDeckCountsScore", nil)
+	case "life deck only, without main personality and Mastery":
+		return i18n.T(ctx, "JudgeDeckCountsPanini", nil)
+	}
+	return what
+}
+
+// cardAttributeWord is a card attribute the card pool may lack.
+func cardAttributeWord(ctx context.Context, attr string) string {
+	if attr == "Sensei deck size" {
+		return i18n.T(ctx, "JudgeDeckAttributeSenseiSize", nil)
+	}
+	return attr
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -50,5 +51,46 @@ func TestDeckProblemTextsFollowRulesMessages(t *testing.T) {
 	// A problem without a key keeps its message.
 	if got := deckProblemText(context.Background(), rules.Problem{Message: "as it was"}); got != "as it was" {
 		t.Errorf("no key: %q", got)
+	}
+}
+
+// The words problemWords translates are those rules really puts in its
+// problems: an empty deck in each DBZ format is too small, and its problem
+// says what the format counts in a word of ours, translated in German and
+// Japanese; every key named there is a problem of rules.Messages with a
+// value at that place.
+func TestDeckProblemWordsAreRulesWords(t *testing.T) {
+	for key, words := range problemWords {
+		format, ok := rules.Messages[key]
+		if !ok {
+			t.Errorf("problemWords names %q, which rules.Messages lacks", key)
+			continue
+		}
+		n := len(verbRE.FindAllStringSubmatch(format, -1))
+		for i, w := range words {
+			if w != nil && i >= n {
+				t.Errorf("%s: a word at value %d, but the message has %d values", key, i+1, n)
+			}
+		}
+	}
+	for _, id := range []string{"score-dbz", "panini-dbz"} {
+		f, _ := rules.LookupFormat(id)
+		res := f.Validate(&rules.Decklist{}, rules.MapPool{}, nil, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC))
+		found := false
+		for _, p := range res.Problems {
+			if !strings.HasPrefix(p.Key, "dbz-deck-") {
+				continue
+			}
+			found = true
+			for _, lang := range []string{"de", "ja"} {
+				got := deckProblemText(i18n.WithLanguage(context.Background(), lang), p)
+				if strings.Contains(got, fmt.Sprint(p.Args[2])) {
+					t.Errorf("%s in %s keeps the English %q: %s", id, lang, p.Args[2], got)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: an empty deck has no deck-size problem: %+v", id, res.Problems)
+		}
 	}
 }

@@ -1,0 +1,41 @@
+package server_test
+
+import (
+	"context"
+	"html"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// A deck problem's words of ours (a card's colour, its type) are said in
+// the page's language inside the translated sentence, on the deck check
+// over HTTP: "FB01-037 Goku Black ist Blau …", "…は青で…".
+func TestDeckProblemWordsInGermanAndJapanese(t *testing.T) {
+	f := newJudgeFixture(t)
+	deck := "Leader: FB01-001\n4 FB01-037\n"
+	for _, lang := range []string{"de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		f.org.get("/language?lang=" + lang + "&back=/decks/check")
+		r := f.org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {deck}})
+		expectLang(t, lang+" deck check", r, lang)
+		colour := i18n.T(ctx, "JudgeDeckColour", i18n.Args{"A1": "FB01-037", "A2": "Goku Black",
+			"A3": i18n.T(ctx, "JudgeDeckColourBlue", nil), "A4": "FB01-001", "A5": "Son Goku", "A6": i18n.T(ctx, "JudgeDeckColourRed", nil)})
+		text := html.UnescapeString(r.body)
+		mustContain(t, lang+" deck check", text, colour)
+		for _, en := range []string{"is Blue and shares", "(Red)"} {
+			if strings.Contains(text, en) {
+				t.Errorf("%s deck check: English left: %q", lang, en)
+			}
+		}
+		r = f.org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {"Leader: FB01-003\n4 FB01-005\n"}})
+		notLeader := i18n.T(ctx, "JudgeDeckNotALeader", i18n.Args{"A1": "FB01-003", "A2": "Vados", "A3": i18n.T(ctx, "JudgeDeckTypeBattle", nil)})
+		mustContain(t, lang+" deck check, a Battle card as Leader", html.UnescapeString(r.body), notLeader)
+	}
+	// English keeps the rules package's words.
+	f.org.get("/language?lang=en&back=/decks/check")
+	r := f.org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {deck}})
+	mustContain(t, "en deck check", html.UnescapeString(r.body), "FB01-037 Goku Black is Blue and shares no colour with the Leader FB01-001 Son Goku (Red)")
+}
