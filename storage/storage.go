@@ -159,29 +159,58 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			unlock()
 			return nil, fmt.Errorf("open %s database: %w", dialect, err)
 		}
-		st.stopCheckpoints = st.checkpoints()
+		if st.stopCheckpoints, err = st.checkpoints(cfg.SQLitePath); err != nil {
+			_ = st.rsqlDB.Close()
+			_ = sqlDB.Close()
+			unlock()
+			return nil, fmt.Errorf("open %s database: %w", dialect, err)
+		}
 	}
 	return st, nil
 }
 
 // checkpointEvery is how often SQLite's write-ahead log is copied into the
-// database file and started afresh.
-const checkpointEvery = time.Second
+// database file; restartAfterPages is how long the log may grow before it is
+// started afresh (4 MiB of 4 KiB pages).
+const (
+	checkpointEvery   = 200 * time.Millisecond
+	restartAfterPages = 1000
+)
 
-// checkpoints copies the write-ahead log into the database file every
-// checkpointEvery and starts it afresh (RESTART waits for the readers of
-// the moment, which take well under a millisecond each). SQLite would do
-// this itself in the commit that takes the log past 1,000 pages, but with
-// readers always busy beside the writer the log can never start afresh:
-// then every commit tries to checkpoint, with a sync of the database file
-// each time, and reports slow to a crawl (docs/performance.md). Commits
-// therefore leave it to this loop (wal_autocheckpoint of 10,000 pages is
-// only a backstop).
-func (s *Store) checkpoints() (stop func()) {
+// checkpoints copies the write-ahead log into the database file and starts
+// it afresh, in two steps so that results being written never wait for the
+// copy:
+//
+//   - every checkpointEvery, a PASSIVE checkpoint on a connection of its own
+//     copies what the log holds into the database file and syncs it. It takes
+//     no writer lock, so commits go on beside it.
+//   - once the log is longer than restartAfterPages, a RESTART on the
+//     writer's connection starts it afresh. Right after the copy it has only
+//     the last few commits left to copy, then waits for the readers of the
+//     moment (well under a millisecond each).
+//
+// SQLite would checkpoint by itself in the commit that takes the log past
+// 1,000 pages, but with readers always busy beside the writer the log can
+// never start afresh that way: every commit then tries to checkpoint, with a
+// sync of the database file each time, and reports slow to a crawl. A
+// RESTART every second on the writer's connection, which did the copy too,
+// held every report behind it for up to 200 ms (docs/performance.md), hence
+// the split. wal_autocheckpoint of 10,000 pages is only a backstop.
+func (s *Store) checkpoints(path string) (stop func(), err error) {
+	cdb, err := gorm.Open(sqlite.Open("file:"+path+"?_pragma=busy_timeout(10000)"), gormConfig())
+	if err != nil {
+		return nil, err
+	}
+	csql, err := cdb.DB()
+	if err != nil {
+		return nil, err
+	}
+	csql.SetMaxOpenConns(1)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		defer csql.Close()
 		t := time.NewTicker(checkpointEvery)
 		defer t.Stop()
 		for {
@@ -190,12 +219,17 @@ func (s *Store) checkpoints() (stop func()) {
 				return
 			case <-t.C:
 			}
-			if _, err := s.sqlDB.ExecContext(ctx, "PRAGMA wal_checkpoint(RESTART)"); err != nil && ctx.Err() == nil {
+			var busy, logPages, copied int
+			err := csql.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &logPages, &copied)
+			if err == nil && logPages >= restartAfterPages {
+				_, err = s.sqlDB.ExecContext(ctx, "PRAGMA wal_checkpoint(RESTART)")
+			}
+			if err != nil && ctx.Err() == nil {
 				s.log.Warn("SQLite checkpoint", "err", err)
 			}
 		}
 	}()
-	return func() { cancel(); <-done }
+	return func() { cancel(); <-done }, nil
 }
 
 // gormConfig is the GORM setup of every connection pool.
