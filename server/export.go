@@ -124,6 +124,9 @@ type exportMatch struct {
 	Games            string  `json:"games"`
 	ExtensionSeconds int     `json:"extension_seconds"`
 	Note             string  `json:"note"`
+	// NoteReason is why the pairing made the match, as facts (see
+	// pairingNote); absent in older files and for a changed pairing.
+	NoteReason string `json:"note_reason,omitempty"`
 	// The players' own reports while the match is not final (and kept
 	// after), so a half-reported match can be confirmed after an import.
 	Reports []exportReport `json:"reports,omitempty"`
@@ -208,7 +211,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			FinishedAt: r.FinishedAt, Matches: []exportMatch{}}
 		for i, m := range d.Matches[r.Number] {
 			em := exportMatch{Table: m.TableNo, P1: playerID(m.P1EntryID), Result: m.Result, Status: m.Status, P1Wins: m.P1Wins,
-				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note,
+				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason,
 				Reports: byMatch[m.ID]}
 			if m.P2EntryID != nil {
 				p2 := playerID(*m.P2EntryID)
@@ -470,8 +473,11 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 					return nil, problemf("Round %d, match %d differs between the event file and \"rounds_meta\".", r.Number, i+1)
 				}
 			}
+			if _, ok := readPairingNote(m.NoteReason); m.NoteReason != "" && !ok {
+				return nil, problemf("Round %d, match %d has a \"note_reason\" this server cannot read.", r.Number, i+1)
+			}
 			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
-				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note}}
+				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason}}
 			if m.P2 != nil {
 				im.P2 = *m.P2
 			}

@@ -109,3 +109,37 @@ func TestEventToolsSentencesInGermanAndJapanese(t *testing.T) {
 		}
 	}
 }
+
+// The bye note of a round paired on a German page is said in the reader's
+// language: Japanese for a Japanese reader, English for an English one
+// (the note is kept as facts, not as the sentence of the pairing's page).
+func TestPairingNoteInTheReadersLanguage(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	org.get("/language?lang=de&back=/")
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cy")
+	d.pairAndPublish(1)
+	bye := ""
+	for _, m := range d.roundMatches(1) {
+		if m.P2EntryID == nil {
+			bye = d.nameOf(m.P1EntryID)
+			if want := "has the bye"; !strings.Contains(m.Note, want) {
+				t.Errorf("the stored note is not the English sentence: %q", m.Note)
+			}
+		}
+	}
+	if bye == "" {
+		t.Fatal("three players and no bye")
+	}
+	for _, lang := range []string{"de", "ja", "en"} {
+		org.get("/language?lang=" + lang + "&back=/")
+		r := org.get(d.path + "/rounds/1")
+		expectLang(t, lang+" round 1", r, lang)
+		want := i18n.T(i18n.WithLanguage(context.Background(), lang), "StaffReasonBye", i18n.Args{"Name": bye})
+		mustContain(t, lang+" round 1", html.UnescapeString(r.body), want)
+	}
+	r := org.get(d.path + "/rounds/1")
+	if strings.Contains(html.UnescapeString(r.body), "hat das Freilos") {
+		t.Error("the English page shows the German note of the pairing")
+	}
+}

@@ -148,7 +148,10 @@ func (s *Server) pairRound(c echo.Context) error {
 			nm.TableNo = &t
 		}
 		if pm.Reason != nil {
-			nm.Note = reasonText(ctx, pm.Reason, d)
+			// The note in English for the API and event file; the reason
+			// as facts for pages in any language (matchNote).
+			nm.NoteReason = newPairingNote(pm.Reason, nm)
+			nm.Note = reasonText(context.Background(), pm.Reason, d)
 		}
 		matches = append(matches, nm)
 	}
@@ -164,20 +167,11 @@ func (s *Server) pairRound(c echo.Context) error {
 	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
 }
 
-// reasonText explains a pair-down or bye to the organiser with names (the
-// pairing package knows players only by id).
+// reasonText explains a pair-down or bye with names (the pairing package
+// knows players only by id).
 func reasonText(ctx context.Context, r *pairing.Reason, d *eventData) string {
 	id := entryIDOf(r.Player)
-	name := d.name(&id)
-	switch r.Kind {
-	case "pair-down":
-		return i18n.T(ctx, "PairedDown", i18n.Args{"Name": name, "From": i18n.N(ctx, "PointCount", r.FromPoints, nil), "To": i18n.N(ctx, "PointCount", r.ToPoints, nil)})
-	case "awarded-bye":
-		return i18n.T(ctx, "StaffReasonAwardedBye", i18n.Args{"Name": name})
-	case "bye":
-		return i18n.T(ctx, "StaffReasonBye", i18n.Args{"Name": name})
-	}
-	return ""
+	return pairingNoteText(ctx, pairingNote{Kind: r.Kind, From: r.FromPoints, To: r.ToPoints}, d.name(&id))
 }
 
 // seatFixedPlayers moves the match of each player with a fixed table to that
@@ -268,7 +262,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	}
 	for _, mt := range d.Matches[r.Number] {
 		row := views.MatchRow{ID: mt.ID, P1: d.name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.name(mt.P2EntryID), Bye: mt.P2EntryID == nil,
-			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: mt.Note, Version: mt.Version}
+			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: matchNote(ctx, mt, d), Version: mt.Version}
 		if mt.TableNo != nil {
 			row.Table = strconv.Itoa(*mt.TableNo)
 		}

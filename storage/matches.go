@@ -30,22 +30,27 @@ const (
 
 // Match is two players at a table in a round (or one player's bye).
 type Match struct {
-	ID               int64     `json:"id"`
-	EventID          int64     `json:"event_id"`
-	RoundID          int64     `json:"round_id"`
-	TableNo          *int      `json:"table_no"`
-	P1EntryID        int64     `json:"p1"`
-	P2EntryID        *int64    `json:"p2"`
-	Result           string    `json:"result"`
-	P1Wins           int       `json:"p1_wins"`
-	P2Wins           int       `json:"p2_wins"`
-	Draws            int       `json:"draws"`
-	Games            string    `json:"games"` // JSON list of games of a best-of-three
-	Status           string    `json:"status"`
-	ExtensionSeconds int       `json:"extension_seconds"` // judge's time extension for this table
-	Note             string    `json:"note"`
-	Version          int       `json:"version"`
-	UpdatedAt        time.Time `json:"updated_at"`
+	ID               int64  `json:"id"`
+	EventID          int64  `json:"event_id"`
+	RoundID          int64  `json:"round_id"`
+	TableNo          *int   `json:"table_no"`
+	P1EntryID        int64  `json:"p1"`
+	P2EntryID        *int64 `json:"p2"`
+	Result           string `json:"result"`
+	P1Wins           int    `json:"p1_wins"`
+	P2Wins           int    `json:"p2_wins"`
+	Draws            int    `json:"draws"`
+	Games            string `json:"games"` // JSON list of games of a best-of-three
+	Status           string `json:"status"`
+	ExtensionSeconds int    `json:"extension_seconds"` // judge's time extension for this table
+	Note             string `json:"note"`
+	// NoteReason is why the pairing made this match (a pair-down or a bye)
+	// as facts, JSON written by the server, so a page words it in its own
+	// language; Note keeps the English sentence, or the organiser's own
+	// reason for a changed pairing (NoteReason then empty).
+	NoteReason string    `json:"-"`
+	Version    int       `json:"version"`
+	UpdatedAt  time.Time `json:"updated_at"`
 }
 
 // Side returns "p1" or "p2" for a player of this match, "" otherwise.
@@ -413,7 +418,7 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 				} else {
 					other.P2EntryID = &seat
 				}
-				other.Note = reason
+				other.Note, other.NoteReason = reason, ""
 				if err := tx.saveMatch(ctx, other); err != nil {
 					return err
 				}
@@ -435,7 +440,7 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 			}
 		}
 		before := *m
-		m.P1EntryID, m.P2EntryID, m.Note = p1, p2, reason
+		m.P1EntryID, m.P2EntryID, m.Note, m.NoteReason = p1, p2, reason, ""
 		m.Result, m.Status = ResultNone, MatchPending
 		if p2 == nil {
 			m.Result, m.Status = ResultBye, MatchConfirmed
@@ -483,7 +488,7 @@ func (s *Store) saveMatch(ctx context.Context, m *Match) error {
 	err := s.with(ctx).Model(&Match{}).Where("id = ?", m.ID).Updates(map[string]any{
 		"p1_entry_id": m.P1EntryID, "p2_entry_id": m.P2EntryID, "result": m.Result, "p1_wins": m.P1Wins,
 		"p2_wins": m.P2Wins, "draws": m.Draws, "games": m.Games, "status": m.Status,
-		"extension_seconds": m.ExtensionSeconds, "note": m.Note, "version": m.Version, "updated_at": m.UpdatedAt,
+		"extension_seconds": m.ExtensionSeconds, "note": m.Note, "note_reason": m.NoteReason, "version": m.Version, "updated_at": m.UpdatedAt,
 	}).Error
 	return wrap("save match", err)
 }

@@ -90,7 +90,10 @@ type NewMatch struct {
 	TableNo *int
 	P1      int64
 	P2      *int64
-	Note    string // why a pair-down or bye, for organisers
+	Note    string // why a pair-down or bye, for organisers (English)
+	// NoteReason is the same as facts for pages in other languages
+	// (Match.NoteReason).
+	NoteReason string
 }
 
 // CreateRound stores a paired round (as a preview) with its matches, in one
@@ -115,7 +118,7 @@ func (s *Store) CreateRound(ctx context.Context, actor Actor, eventID int64, num
 		}
 		for _, nm := range matches {
 			m := Match{EventID: eventID, RoundID: r.ID, TableNo: nm.TableNo, P1EntryID: nm.P1, P2EntryID: nm.P2,
-				Status: MatchPending, Note: nm.Note, Version: 1, UpdatedAt: now}
+				Status: MatchPending, Note: nm.Note, NoteReason: nm.NoteReason, Version: 1, UpdatedAt: now}
 			if nm.P2 == nil {
 				m.Result, m.Status = ResultBye, MatchConfirmed
 			}
