@@ -228,13 +228,18 @@ func (e Event) Text() string { return fmt.Sprintf(e.Format, e.Args...) }
 // Violation is an illegal action: the rule it breaks, a plain sentence (one
 // format string with its arguments, so it can be translated) and where.
 type Violation struct {
-	Rule   string `json:"rule,omitempty"` // e.g. "CR 8-1-1"; "" where no number is known
+	Rule   string `json:"rule,omitempty"` // an ID of the rule index, e.g. "CR 8-1-1"; "" for a log error
 	Format string `json:"format"`
 	Args   []any  `json:"args,omitempty"`
 	Step   int    `json:"step"` // 1-based index of the action in the log; 0 at setup
 	Line   int    `json:"line,omitempty"`
 	// Player is whose deck a setup (step 0) violation is about.
 	Player string `json:"player,omitempty"`
+	// LogError says the line does not fit the game rather than breaking a
+	// rule: it names a card that is not where it says, misses a player or
+	// an amount, or is a step of a battle that is not going on. It has no
+	// Rule.
+	LogError bool `json:"log_error,omitempty"`
 }
 
 // Message is the violation as a plain sentence.
@@ -251,12 +256,21 @@ func (v *Violation) Error() string {
 	}
 	if v.Rule != "" {
 		fmt.Fprintf(&b, ": %s", v.Rule)
+	} else if v.LogError {
+		b.WriteString(": log error")
 	}
 	b.WriteString(": ")
 	b.WriteString(v.Message())
 	return b.String()
 }
 
+// violation is an action that breaks rule, an ID of the rule index.
 func violation(rule, format string, args ...any) *Violation {
 	return &Violation{Rule: rule, Format: format, Args: args}
+}
+
+// logError is a line the game state cannot take, which no rule covers: the
+// log is wrong, not the play (see Violation.LogError).
+func logError(format string, args ...any) *Violation {
+	return &Violation{Format: format, Args: args, LogError: true}
 }

@@ -46,10 +46,10 @@ func apply(s *State, a Action) ([]Event, *Violation) {
 // events in one growing slice; the result is buf with this action's events.
 func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 	if s.Result.Over {
-		return nil, violation("Game over", "the game is already over")
+		return nil, violation(gameOverRule(s.Result), "the game is already over")
 	}
 	if a.Player != P1 && a.Player != P2 && (!isOutcome(a.Verb) || a.Card != "") {
-		return nil, violation("", "the action %q needs a player (P1 or P2)", string(a.Verb))
+		return nil, logError("the action %q needs a player (P1 or P2)", string(a.Verb))
 	}
 	e := &applier{s: s, a: a, events: buf, markerFor: NoCard}
 	// Resolving skills changes the state as it goes; should a choice or
@@ -64,7 +64,7 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 	case VerbConcede:
 		s.Players[a.Player].Conceded = true
 		e.event("CR 0-1-3-4", "%s concedes", a.Player)
-		s.Result = Result{Over: true, Winner: a.Player.Other(), Reason: "concession"}
+		s.Result = Result{Over: true, Winner: a.Player.Other(), Reason: reasonConceded}
 		s.Phase = PhaseOver
 	case VerbFirst:
 		v = e.first()
@@ -90,6 +90,18 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 		e.ruleProcessing()
 	}
 	return e.events, nil
+}
+
+// gameOverRule is the rule that ended the game: a concession, both players
+// losing at once, or a player losing.
+func gameOverRule(r Result) string {
+	switch {
+	case r.Reason == reasonConceded:
+		return "CR 0-1-3-4"
+	case r.Winner == NoSide:
+		return "CR 0-1-3-3"
+	}
+	return "CR 0-1-3-2"
 }
 
 func isOutcome(v Verb) bool { return v == VerbDamage || v == VerbKO || v == VerbMiss }
@@ -220,7 +232,7 @@ func (e *applier) drawN(pl Side, n int) {
 func (e *applier) toMain() *Violation {
 	s := e.s
 	if e.a.Player != s.TurnPlayer {
-		return violation("Turn player", "it is %s's turn, not %s's", s.TurnPlayer, e.a.Player)
+		return violation("CR 7-3-4", "it is %s's turn, not %s's", s.TurnPlayer, e.a.Player)
 	}
 	switch s.Phase {
 	case PhaseCharge:
@@ -295,7 +307,7 @@ func (e *applier) turnAction() *Violation {
 		e.event("", "%s shuffles their deck", a.Player)
 		return nil
 	}
-	return violation("", "unknown action %q", string(a.Verb))
+	return logError("unknown action %q", string(a.Verb))
 }
 
 func (e *applier) endTurn() {
@@ -355,17 +367,17 @@ func (e *applier) draw() *Violation {
 	if e.a.Card != "" && e.a.Card != "?" {
 		r, err := ParseRef(e.a.Card)
 		if err != nil {
-			return violation("", "%s", err.Error())
+			return logError("%s", err.Error())
 		}
 		if v := ownRef(pl, r, "", "draws from their own deck"); v != nil {
 			return v
 		}
 		if r.Leader || r.Bottom {
-			return violation("", "%s draws the top card of their deck, not %q", pl, e.a.Card)
+			return logError("%s draws the top card of their deck, not %q", pl, e.a.Card)
 		}
 		if r.Number != "" {
 			if have := s.Cards[top].Number; have != "" && have != r.Number {
-				return violation("", "the top card of %s's deck is %s, not %s", pl, have, r.Number)
+				return logError("the top card of %s's deck is %s, not %s", pl, have, r.Number)
 			}
 			if v := e.reveal(top, r.Number); v != nil {
 				return v
@@ -412,14 +424,14 @@ func (e *applier) fromHand(pl Side, ref string) (int, *Violation) {
 	s := e.s
 	r, err := ParseRef(ref)
 	if err != nil {
-		return 0, violation("", "%s", err.Error())
+		return 0, logError("%s", err.Error())
 	}
 	p := &s.Players[pl]
 	if v := ownRef(pl, r, "", "uses the cards in their own hand"); v != nil {
 		return 0, v
 	}
 	if r.Leader || r.Top || r.Bottom {
-		return 0, violation("", "%q is not a card in hand", ref)
+		return 0, logError("%q is not a card in hand", ref)
 	}
 	seen := 0
 	unknown := -1
@@ -448,9 +460,9 @@ func (e *applier) fromHand(pl Side, ref string) (int, *Violation) {
 		return unknown, nil
 	}
 	if r.Number == "" {
-		return 0, violation("", "%s has no cards in hand", pl)
+		return 0, logError("%s has no cards in hand", pl)
 	}
-	return 0, violation("", "%s has no %s in hand", pl, r.Number)
+	return 0, logError("%s has no %s in hand", pl, r.Number)
 }
 
 // removeAt removes element i in place; states never share backing arrays
@@ -605,7 +617,7 @@ func (e *applier) play() (v *Violation) {
 	extra := known && c.Type == rules.TypeExtra
 	inBattle := s.Battle.Step != NoBattle
 	if known && c.Type == rules.TypeLeader {
-		return violation("Leader", "%s is a Leader and cannot be played: a Leader starts in the Leader Area and stays there", s.Name(id))
+		return violation("CR 6-1-3", "%s is a Leader and cannot be played: a Leader starts in the Leader Area and stays there", s.Name(id))
 	}
 	field := extra && hasOwnKeyword(c, "Field")
 	// Without card data a card used during a battle is taken as an Extra with
@@ -617,7 +629,7 @@ func (e *applier) play() (v *Violation) {
 			return v
 		}
 		if extra && described(c) && !strings.Contains(c.Text, "Battle]") {
-			return violation("[Activate Battle]", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
+			return violation("CR 7-3-4-2", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
 		}
 	default:
 		if v := e.toMain(); v != nil {
@@ -752,7 +764,7 @@ func (e *applier) payEvent(pl Side, rest []int, markers int) {
 		e.event("CR 5-3-1", "%s pays with %s (rested)", pl, names.String())
 	}
 	if markers > 0 {
-		e.event("Energy marker", "%s removes %d energy marker(s) from the game to pay", pl, markers)
+		e.event("CR 5-3-1", "%s removes %d energy marker(s) from the game to pay", pl, markers)
 	}
 }
 
@@ -780,10 +792,13 @@ func (e *applier) undoRevealOnViolation(v **Violation) func() {
 
 // ownRef refuses a reference to the other player's card where a player can
 // only use their own: what says what they do, as in "blocks with their own
-// Battle Cards".
+// Battle Cards". Without a rule it is a log error.
 func ownRef(pl Side, r Ref, rule, what string) *Violation {
 	if r.Owner == NoSide || r.Owner == pl {
 		return nil
+	}
+	if rule == "" {
+		return logError("%s %s; %s is %s's card", pl, what, r.String(), r.Owner)
 	}
 	return violation(rule, "%s %s; %s is %s's card", pl, what, r.String(), r.Owner)
 }
@@ -804,7 +819,7 @@ func (e *applier) battleTiming(pl Side) *Violation {
 	case StepDamage:
 		return violation("Damage Step", "both players passed; the battle goes to the Damage Step")
 	default:
-		return violation("Battle", "no battle is in progress")
+		return logError("no battle is in progress")
 	}
 	return nil
 }
@@ -887,7 +902,7 @@ func (e *applier) evolve() (v *Violation) {
 func (e *applier) findOwnBattle(pl Side, ref, rule, what string) (int, *Violation) {
 	r, err := ParseRef(ref)
 	if err != nil {
-		return 0, violation("", "%s", err.Error())
+		return 0, logError("%s", err.Error())
 	}
 	if v := ownRef(pl, r, rule, what); v != nil {
 		return 0, v
@@ -902,21 +917,21 @@ func (e *applier) findOwnBattle(pl Side, ref, rule, what string) (int, *Violatio
 func (e *applier) findBattle(pl Side, ref string) (int, *Violation) {
 	r, err := ParseRef(ref)
 	if err != nil {
-		return 0, violation("", "%s", err.Error())
+		return 0, logError("%s", err.Error())
 	}
 	if r.Owner != NoSide {
 		pl = r.Owner
 	}
 	if r.Leader || r.Number == "" {
-		return 0, violation("", "%q is not a Battle Card", ref)
+		return 0, logError("%q is not a Battle Card", ref)
 	}
 	if i, ok := e.s.findCopy(pl, r); ok {
 		return i, nil
 	}
 	if r.Nth > 0 && e.s.countInBattle(pl, r.Number) > 0 {
-		return 0, violation("", "%s has no %s#%d in their Battle Area (copy numbers stay with a card while it is in play)", pl, r.Number, r.Nth)
+		return 0, logError("%s has no %s#%d in their Battle Area (copy numbers stay with a card while it is in play)", pl, r.Number, r.Nth)
 	}
-	return 0, violation("", "%s has no %s in their Battle Area", pl, r.Number)
+	return 0, logError("%s has no %s in their Battle Area", pl, r.Number)
 }
 
 // findCopy finds a Battle Card of side by number and copy number (#k, given
@@ -1011,7 +1026,7 @@ func (e *applier) awaken() *Violation {
 			}
 		}
 	} else if v := e.toMain(); v != nil {
-		return violation("[Awaken]", "a Leader awakens in its player's Main Phase or during a battle")
+		return violation("CR 7-3-4-2", "a Leader awakens in its player's Main Phase or during a battle")
 	}
 	c, known := s.card(p.Leader.ID)
 	if known && c.Text != "" && !hasOwnKeyword(c, "Awaken") {
@@ -1139,7 +1154,7 @@ type inPlay struct {
 func (e *applier) resolveInPlay(pl Side, ref string, def Side) (inPlay, *Violation) {
 	r, err := ParseRef(ref)
 	if err != nil {
-		return inPlay{}, violation("", "%s", err.Error())
+		return inPlay{}, logError("%s", err.Error())
 	}
 	side := def
 	if r.Owner != NoSide {
@@ -1150,7 +1165,7 @@ func (e *applier) resolveInPlay(pl Side, ref string, def Side) (inPlay, *Violati
 		return inPlay{side: side, leader: true, id: p.Leader.ID}, nil
 	}
 	if r.Number == "" {
-		return inPlay{}, violation("", "%q does not name a card in play", ref)
+		return inPlay{}, logError("%q does not name a card in play", ref)
 	}
 	if i, ok := e.s.findCopy(side, r); ok {
 		return inPlay{side: side, idx: i, id: p.Battle[i].ID}, nil
@@ -1159,9 +1174,9 @@ func (e *applier) resolveInPlay(pl Side, ref string, def Side) (inPlay, *Violati
 		return inPlay{side: side, field: true, id: p.Field}, nil
 	}
 	if r.Nth > 0 && e.s.countInBattle(side, r.Number) > 0 {
-		return inPlay{}, violation("", "%s has no %s#%d in play (copy numbers stay with a card while it is in play)", side, r.Number, r.Nth)
+		return inPlay{}, logError("%s has no %s#%d in play (copy numbers stay with a card while it is in play)", side, r.Number, r.Nth)
 	}
-	return inPlay{}, violation("", "%s has no %s in play", side, r.Number)
+	return inPlay{}, logError("%s has no %s in play", side, r.Number)
 }
 
 func (e *applier) isRest(c inPlay) bool {
@@ -1202,7 +1217,7 @@ func (e *applier) label(c inPlay) string {
 func (e *applier) block() *Violation {
 	s, pl := e.s, e.a.Player
 	if s.Battle.Step == NoBattle {
-		return violation("Battle", "no battle is in progress")
+		return logError("no battle is in progress")
 	}
 	if pl == s.TurnPlayer {
 		return violation("[Blocker]", "only the defending player can use a Blocker")
@@ -1420,7 +1435,7 @@ func (e *applier) outcome() *Violation {
 	s := e.s
 	if s.Battle.Step != StepDamage {
 		if s.Battle.Step == NoBattle {
-			return violation("Damage Step", "no battle is in progress")
+			return logError("no battle is in progress")
 		}
 		return violation("Damage Step", "the battle is not in its Damage Step yet: both players must pass first")
 	}
@@ -1441,7 +1456,7 @@ func (e *applier) outcome() *Violation {
 		}
 	case VerbKO:
 		if targetLeader {
-			return violation("Damage Step", "the target is a Leader: a successful attack deals damage, it cannot be KO'd")
+			return violation("CR 3-5-3", "the target is a Leader: a successful attack deals damage, it cannot be KO'd")
 		}
 		if known && !wins {
 			return violation("Damage Step", "the attack fails: %d power against %d, so nothing is KO'd", ap, tp)
@@ -1604,21 +1619,21 @@ func (e *applier) damage(side Side, n int, critical bool, names []string) *Viola
 func (e *applier) power() *Violation {
 	s := e.s
 	if e.a.Amount == nil {
-		return violation("", "a power change needs an amount such as +5000")
+		return logError("a power change needs an amount such as +5000")
 	}
 	c, v := e.resolveInPlay(e.a.Player, e.a.Card, e.a.Player)
 	if v != nil {
 		return v
 	}
 	if c.field {
-		return violation("", "a [Field] has no power")
+		return violation("[Field]", "a [Field] has no power")
 	}
 	d := e.a.Duration
 	if d == "" {
 		d = ForTurn
 	}
 	if d == ForBattle && s.Battle.Step == NoBattle {
-		return violation("", "a change for the battle needs a battle in progress")
+		return logError("a change for the battle needs a battle in progress")
 	}
 	var m *Mods
 	if c.leader {
@@ -1634,7 +1649,7 @@ func (e *applier) power() *Violation {
 	case ForLasting:
 		m.Lasting += *e.a.Amount
 	default:
-		return violation("", "unknown duration %q: use battle, turn or lasting", string(d))
+		return logError("unknown duration %q: use battle, turn or lasting", string(d))
 	}
 	switch d {
 	case ForBattle:
@@ -1651,7 +1666,7 @@ func (e *applier) mode() *Violation {
 	rest := e.a.Verb == VerbRest
 	r, err := ParseRef(e.a.Card)
 	if err != nil {
-		return violation("", "%s", err.Error())
+		return logError("%s", err.Error())
 	}
 	side := e.a.Player
 	if r.Owner != NoSide {
@@ -1675,9 +1690,9 @@ func (e *applier) mode() *Violation {
 			}
 		}
 		if rest {
-			return violation("", "%s has no energy %s in Active Mode", side, r.String())
+			return logError("%s has no energy %s in Active Mode", side, r.String())
 		}
-		return violation("", "%s has no energy %s in Rest Mode", side, r.String())
+		return logError("%s has no energy %s in Rest Mode", side, r.String())
 	}
 	c, v := e.resolveInPlay(e.a.Player, e.a.Card, e.a.Player)
 	if v != nil {

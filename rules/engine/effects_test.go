@@ -363,7 +363,7 @@ func TestPayListNamesEnergyAndMarker(t *testing.T) {
 	b := realBoard(t).main(P2, 2).hand(P2, "FS02-09", "FS02-09")
 	b.energy(P2, "FS02-05", 2)
 	b.bad("P2 play FS02-09 pay FS02-05 FS02-05 marker", "CR 5-3-1") // pays 3 for 2
-	b.bad("P2 play FS02-09 pay FS02-05 marker marker", "Energy marker")
+	b.bad("P2 play FS02-09 pay FS02-05 marker marker", "CR 5-3-1")
 	b.do("P2 play FS02-09 pay FS02-05 marker")
 	if b.p(P2).Markers != 0 || !b.p(P2).Energy[0].Rest || b.p(P2).Energy[1].Rest {
 		t.Fatalf("paid with the first FS02-05 and the marker: %s", Summary(&b.s))

@@ -178,6 +178,8 @@ func (b *board) do(lines ...string) *board {
 }
 
 // bad applies a line that must break rule, and checks the state is unchanged.
+// A rule of "" asks for a log error (a line that does not fit the game,
+// which no rule covers).
 func (b *board) bad(line, rule string) *Violation {
 	b.t.Helper()
 	before := b.s.Hash()
@@ -185,8 +187,8 @@ func (b *board) bad(line, rule string) *Violation {
 	if v == nil {
 		b.t.Fatalf("%q: expected a violation of %s, got events %v", line, rule, ev)
 	}
-	if v.Rule != rule {
-		b.t.Fatalf("%q: violation cites %q, want %q (%s)", line, v.Rule, rule, v.Message())
+	if v.Rule != rule || v.LogError != (rule == "") {
+		b.t.Fatalf("%q: violation cites %q (log error %v), want %q (%s)", line, v.Rule, v.LogError, rule, v.Message())
 	}
 	if next.Hash() != before || b.s.Hash() != before {
 		b.t.Fatalf("%q: a violation changed the state", line)

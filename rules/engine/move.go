@@ -5,11 +5,11 @@ package engine
 func (e *applier) move() *Violation {
 	s, a := e.s, e.a
 	if !validZone(a.From) || !validZone(a.To) {
-		return violation("", "move needs zones from and to: hand, deck, life, drop, battle, energy or combo")
+		return logError("move needs zones from and to: hand, deck, life, drop, battle, energy or combo")
 	}
 	r, err := ParseRef(a.Card)
 	if err != nil {
-		return violation("", "%s", err.Error())
+		return logError("%s", err.Error())
 	}
 	if r.Leader {
 		return violation("CR 3-5-3", "a Leader never leaves the Leader Area")
@@ -36,7 +36,7 @@ func (e *applier) move() *Violation {
 	case ZoneEnergy:
 		i, ok := e.pick(len(p.Energy), func(i int) CardID { return p.Energy[i].ID }, r)
 		if !ok {
-			return violation("", "%s has no %s in their %s", side, r.String(), string(a.From))
+			return logError("%s has no %s in their %s", side, r.String(), string(a.From))
 		}
 		id = p.Energy[i].ID
 		p.Energy = removeAt(p.Energy, i)
@@ -44,7 +44,7 @@ func (e *applier) move() *Violation {
 		l := e.zone(p, a.From)
 		i, ok := e.pick(len(*l), func(i int) CardID { return (*l)[i] }, r)
 		if !ok {
-			return violation("", "%s has no %s in their %s", side, r.String(), string(a.From))
+			return logError("%s has no %s in their %s", side, r.String(), string(a.From))
 		}
 		id = (*l)[i]
 		if r.Number != "" && s.Cards[id].Number == "" {

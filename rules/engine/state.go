@@ -330,6 +330,9 @@ type Battle struct {
 	BlockerUsed bool
 }
 
+// reasonConceded is Result.Reason after a concession.
+const reasonConceded = "concession"
+
 // Result is how the game ended.
 type Result struct {
 	Over   bool

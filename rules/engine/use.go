@@ -16,7 +16,7 @@ func (e *applier) use() *Violation {
 	s, pl := e.s, e.a.Player
 	r, err := ParseRef(e.a.Card)
 	if err != nil {
-		return violation("", "%s", err.Error())
+		return logError("%s", err.Error())
 	}
 	if v := ownRef(pl, r, "Card skills", "uses their own cards' skills"); v != nil {
 		return v
@@ -268,9 +268,9 @@ func (e *applier) payWith(pl Side, cost int, spec string, pay []string) ([]int, 
 			markers++
 			if markers > p.Markers {
 				if p.Markers == 0 {
-					return nil, 0, violation("Energy marker", "%s has no energy marker to pay with", pl)
+					return nil, 0, violation("CR 5-3-1", "%s has no energy marker to pay with", pl)
 				}
-				return nil, 0, violation("Energy marker", "%s has %d energy marker(s), not %d", pl, p.Markers, markers)
+				return nil, 0, violation("CR 5-3-1", "%s has %d energy marker(s), not %d", pl, p.Markers, markers)
 			}
 			if leaderKnown {
 				colours = append(colours, leader.Colours)
