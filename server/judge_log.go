@@ -88,7 +88,7 @@ func (s *Server) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, e
 
 func violationView(e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
 	return &views.JudgeViolation{Step: v.Step, Line: v.Line, Rule: v.Rule, RuleURL: ruleURL(v.Rule),
-		Message: v.Message(), Player: v.Player, URL: stepURL(e, logID, v.Step)}
+		LogError: v.LogError, Message: v.Message(), Player: v.Player, URL: stepURL(e, logID, v.Step)}
 }
 
 // firstIllegalStep is the first step whose action broke a rule (deck

@@ -143,6 +143,9 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {
 		return err
 	}
+	if err := s.recordedGame(c.Request().Context(), rm, m.Match); err != nil {
+		return err
+	}
 	// A standing means something once results are in: before that every
 	// player is on 0 points and the rank is only the order of entry.
 	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(rm.data.Rounds); ranked {
@@ -204,6 +207,23 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Ent
 	return nil
 }
 
+// recordedGame finds the game the tracker recorded for a match whose
+// tracker is closed, to link to it (read-only: the tracker refuses changes
+// to a confirmed match or an old round).
+func (s *Server) recordedGame(ctx context.Context, rm *readModel, pm *views.PlayerMatch) error {
+	if pm == nil || pm.Bye || pm.Tracker || !gameOf(rm.data.Event.Game).Engine {
+		return nil
+	}
+	games, err := s.store.TrackerGames(ctx, rm.data.Event.ID, []int64{pm.ID})
+	if err != nil {
+		return err
+	}
+	if gl, ok := games[pm.ID]; ok {
+		pm.RecordedGame = gl.ID
+	}
+	return nil
+}
+
 // currentMatch is the player's match in the latest published round.
 func (s *Server) currentMatch(ctx context.Context, rm *readModel, en *storage.Entry) *views.PlayerMatch {
 	round, mt := rm.latest, rm.matchOf[en.ID]
@@ -228,7 +248,10 @@ func (s *Server) currentMatch(ctx context.Context, rm *readModel, en *storage.En
 		opp = &mt.P1EntryID
 	}
 	pm.Opponent = d.name(opp)
-	pm.Tracker = gameOf(d.Event.Game).Engine
+	// The tracker is for a game being played: not once the match's result
+	// is confirmed or the event is over (a recorded game stays viewable,
+	// recordedGame).
+	pm.Tracker = gameOf(d.Event.Game).Engine && d.Event.Status != storage.StatusFinished && mt.Status != storage.MatchConfirmed
 	pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
 	for _, r := range rm.reports[mt.ID] {
 		text := describeResult(ctx, r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)

@@ -148,7 +148,7 @@ func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
 	)
 	for _, ctx := range phones {
 		waitShows(t, ctx, `[data-testid="tracker-flag"]`, "is not allowed")
-		waitShows(t, ctx, `[data-testid="tracker-flag-rule"]`, "Turn player")
+		waitShows(t, ctx, `[data-testid="tracker-flag-rule"]`, "CR 7-3-4")
 	}
 	screenshot(t, p1, "tracker-flag-390")
 	if has, _ := chromedp.Run(p1, chromedp.Evaluate[bool](`!!document.querySelector('[data-testid="tracker-undo"]')`)); has {

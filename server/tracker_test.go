@@ -466,3 +466,51 @@ func TestTrackerIsThePlayersOwn(t *testing.T) {
 	}
 	expectStatus(t, "a tap after the result", f.tapAt(0, "P2 keep", step), http.StatusConflict)
 }
+
+// The player's page offers the tracker only while the game can be played:
+// once the match's result is confirmed it links the recorded game instead,
+// read-only; once the event is finished, a match with no recorded game
+// shows neither.
+func TestTrackerButtonOnlyWhileTheMatchIsOpen(t *testing.T) {
+	f := newTrackerFixture(t)
+	link := f.d.links[f.names[1]]
+	home := f.phones[1].get(link)
+	mustContain(t, "open match", home.body, `data-testid="open-tracker"`)
+	if strings.Contains(home.body, `data-testid="recorded-game"`) {
+		t.Fatal("a recorded-game link while the tracker is open")
+	}
+	f.tap(0, "P1 first")
+	expectRedirect(t, "report", f.d.report(f.phones[0], f.names[0], "won"), f.d.links[f.names[0]])
+	expectRedirect(t, "confirm", f.d.report(f.phones[1], f.names[1], "lost"), link)
+	home = f.phones[1].get(link)
+	if strings.Contains(home.body, `data-testid="open-tracker"`) {
+		t.Fatalf("the tracker is offered for a confirmed match:\n%s", excerpt(home.body))
+	}
+	mustContain(t, "confirmed match", home.body, `data-testid="recorded-game"`, `href="`+f.games[1]+`"`, "See the recorded game")
+	game, _ := f.page(1)
+	mustContain(t, "recorded game", game.body, "went first", "The match&#39;s result is final")
+	if strings.Contains(game.body, `name="line"`) {
+		t.Fatal("the recorded game of a confirmed match takes taps")
+	}
+
+	// A finished event with a match nobody tracked: no button, no link.
+	g := newTrackerMatch(t)
+	ctx := context.Background()
+	ev, err := g.d.a.store.EventByID(ctx, g.d.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home = g.phones[0].get(g.d.links[g.names[0]])
+	mustContain(t, "event running", home.body, `data-testid="open-tracker"`)
+	ev.Status = storage.StatusFinished
+	if err := g.d.a.store.UpdateEvent(ctx, storage.Actor{Name: "test"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	home = g.phones[0].get(g.d.links[g.names[0]])
+	if strings.Contains(home.body, `data-testid="open-tracker"`) || strings.Contains(home.body, `data-testid="recorded-game"`) {
+		t.Fatalf("a finished event's player page offers the tracker:\n%s", excerpt(home.body))
+	}
+	if ev, _ := g.d.a.store.EventByID(ctx, g.d.id); ev.Status != storage.StatusFinished {
+		t.Fatalf("the event is %q, not finished: the test proves nothing", ev.Status)
+	}
+}

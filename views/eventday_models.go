@@ -297,8 +297,12 @@ type PlayerMatch struct {
 	// once time is up ("" otherwise, or without a tracked game).
 	AtTime string
 	// Tracker: the game tracker is offered (the event's game is one the
-	// rules engine knows).
+	// rules engine knows, the event is not finished and the match's result
+	// is not confirmed).
 	Tracker bool
+	// RecordedGame is the tracker's last game of the match (its id), shown
+	// read-only once the tracker is no longer offered; 0 if none.
+	RecordedGame int64
 }
 
 // PenaltiesPage lists penalties with the form to add one.

@@ -176,6 +176,7 @@ type JudgeGameCall struct {
 type JudgeViolation struct {
 	Step, Line    int
 	Rule, RuleURL string
+	LogError      bool // the line does not fit the game; no rule (Rule is "")
 	Message       string
 	Player        string
 	URL           string // the step page

@@ -98,10 +98,11 @@ type TrackerGroup struct {
 type TrackerFlag struct {
 	Step    int
 	Head    string // the step, who entered it and the action
-	Rule    string
-	RuleURL string
-	Message string
-	Ruled   bool // a judge has ruled on this step
+	Rule     string
+	RuleURL  string
+	LogError bool // the line does not fit the game; no rule (Rule is "")
+	Message  string
+	Ruled    bool // a judge has ruled on this step
 }
 
 // TrackerWaiting is a card skill waiting for its player's choices.

@@ -94,14 +94,14 @@ func writeReplayText(w io.Writer, r *engine.Replay, noCards, declared bool) erro
 			"a log that leaves them to the engine (a Leader's draw when attacking) replays wrong without --cards")
 	}
 	for _, v := range r.DeckProblems {
-		fmt.Fprintf(w, "setup: violation in %s's deck, rule %s: %s\n", v.Player, ruleOrDash(v.Rule), v.Message())
+		fmt.Fprintf(w, "setup: violation in %s's deck, %s: %s\n", v.Player, citation(v), v.Message())
 	}
 	s0 := r.StateAt(0)
 	fmt.Fprintf(w, "step 0: start\n%s", engine.Summary(&s0))
 	r.Walk(func(st *engine.Step, s *engine.State) {
 		fmt.Fprintf(w, "step %d (line %d): %s\n", st.Index, st.Action.Line, engine.FormatAction(st.Action))
 		if v := st.Violation; v != nil {
-			fmt.Fprintf(w, "  VIOLATION at step %d, line %d, rule %s: %s\n", v.Step, v.Line, ruleOrDash(v.Rule), v.Message())
+			fmt.Fprintf(w, "  VIOLATION at step %d, line %d, %s: %s\n", v.Step, v.Line, citation(v), v.Message())
 			return
 		}
 		for _, e := range st.Events {
@@ -118,14 +118,23 @@ func writeReplayText(w io.Writer, r *engine.Replay, noCards, declared bool) erro
 	})
 	if v := r.FirstViolation(); v != nil {
 		if v.Step == 0 {
-			_, err := fmt.Fprintf(w, "first violation: setup, %s's deck, rule %s: %s\n", v.Player, ruleOrDash(v.Rule), v.Message())
+			_, err := fmt.Fprintf(w, "first violation: setup, %s's deck, %s: %s\n", v.Player, citation(v), v.Message())
 			return err
 		}
-		_, err := fmt.Fprintf(w, "first violation: step %d, line %d, rule %s: %s\n", v.Step, v.Line, ruleOrDash(v.Rule), v.Message())
+		_, err := fmt.Fprintf(w, "first violation: step %d, line %d, %s: %s\n", v.Step, v.Line, citation(v), v.Message())
 		return err
 	}
 	_, err := fmt.Fprintf(w, "legal: %d steps\n", len(r.Steps))
 	return err
+}
+
+// citation is the rule a violation breaks ("rule CR 8-1-1"), or "log error"
+// for a line that does not fit the game.
+func citation(v *engine.Violation) string {
+	if v.LogError {
+		return "log error"
+	}
+	return "rule " + ruleOrDash(v.Rule)
 }
 
 func ruleOrDash(rule string) string {
@@ -148,6 +157,8 @@ type jsonViolation struct {
 	Player string `json:"player,omitempty"`
 	Rule   string `json:"rule,omitempty"`
 	Text   string `json:"text"`
+	// LogError: the line does not fit the game; no rule is broken.
+	LogError bool `json:"log_error,omitempty"`
 }
 
 // jsonStep is one step; State is the state after it, or for an illegal
@@ -165,7 +176,7 @@ func toJSONViolation(v *engine.Violation) *jsonViolation {
 	if v == nil {
 		return nil
 	}
-	return &jsonViolation{Step: v.Step, Line: v.Line, Player: v.Player, Rule: v.Rule, Text: v.Message()}
+	return &jsonViolation{Step: v.Step, Line: v.Line, Player: v.Player, Rule: v.Rule, Text: v.Message(), LogError: v.LogError}
 }
 
 func writeReplayJSON(w io.Writer, r *engine.Replay) error {

@@ -90,7 +90,7 @@ func TestReplayViolation(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, out)
 	}
-	if !strings.Contains(out, "first violation: step 10, line 15, rule Turn player: it is P2's turn, not P1's") {
+	if !strings.Contains(out, "first violation: step 10, line 15, rule CR 7-3-4: it is P2's turn, not P1's") {
 		t.Errorf("violation line missing:\n%s", out)
 	}
 	if strings.Contains(out, "step 11") {
@@ -342,5 +342,29 @@ func TestCardsCoverage(t *testing.T) {
 	code, _, errs = runReplayCLI("cards", "coverage", "--data", t.TempDir())
 	if code != 2 || !strings.Contains(errs, "no card pool") {
 		t.Errorf("no stored pool: exit %d %q", code, errs)
+	}
+}
+
+// A line that does not fit the game (a card the player does not have) is a
+// log error, not a rule: the text says so, and --json flags it.
+func TestReplayLogError(t *testing.T) {
+	bad := strings.Replace(shortLog, "P2 attack FS02-05 -> leader", "P2 attack FS02-04 -> leader", 1)
+	code, out, _ := runReplayCLI("replay", "--cards", replayCards(t), writeLog(t, bad))
+	if code != 1 || !strings.Contains(out, "first violation: step 10, line 15, log error: P2 has no FS02-04 in play") {
+		t.Fatalf("exit %d, want the log error:\n%s", code, out)
+	}
+	code, out, _ = runReplayCLI("replay", "--json", "--cards", replayCards(t), writeLog(t, bad))
+	var got struct {
+		FirstViolation struct {
+			Rule     string `json:"rule"`
+			Text     string `json:"text"`
+			LogError bool   `json:"log_error"`
+		} `json:"first_violation"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	if v := got.FirstViolation; !v.LogError || v.Rule != "" || v.Text != "P2 has no FS02-04 in play" {
+		t.Errorf("first violation %+v, want a log error without a rule", v)
 	}
 }
