@@ -96,8 +96,8 @@ type TrackerGroup struct {
 // TrackerFlag is an action the rules do not allow, shown on both phones
 // with its rule until it is undone.
 type TrackerFlag struct {
-	Step    int
-	Head    string // the step, who entered it and the action
+	Step     int
+	Head     string // the step, who entered it and the action
 	Rule     string
 	RuleURL  string
 	LogError bool // the line does not fit the game; no rule (Rule is "")
