@@ -106,6 +106,8 @@ func TestRulesLookupByNumberKeywordAndCard(t *testing.T) {
 	mustContain(t, "rule number search", r.body, "CR 8-1-1", "Declaring an attack", "Rest Mode")
 	r = anon.get("/rules?q=" + url.QueryEscape("CR 7-2"))
 	mustContain(t, "rule prefix search", r.body, "CR 7-2-9", "CR 7-2-11")
+	r = anon.get("/rules?q=" + url.QueryEscape("whose turn"))
+	mustContain(t, "a topic now under its number", r.body, "CR 7-3-4", "Main Phase actions of the turn player")
 	r = anon.get("/rules?q=blocker")
 	mustContain(t, "keyword search", r.body, "[Blocker]", "FS02-12", "Bulma", `href="/rules/blocker"`)
 	r = anon.get("/rules?q=FS01-07")
@@ -195,6 +197,14 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 	costly := strings.Replace(firstTurnAttack, "P2 attack leader -> leader", "P2 play FS02-13", 1)
 	page = f.uploadLog(t, f.judge, "Too expensive", costly)
 	mustContain(t, "cost check", f.judge.get(page+"?step=5").body, "Step 5 of 6", "CR 5-3-1", "P2 has no Active energy left to pay a cost of 5")
+
+	// A line that does not fit the game is a log error, not a rule.
+	page = f.uploadLog(t, f.judge, "Pass without a battle", strings.Replace(firstTurnAttack, "P2 attack leader -> leader", "P2 pass", 1))
+	r = f.judge.get(page + "?step=5")
+	mustContain(t, "log error", r.body, `data-testid="step-violation"`, `data-testid="log-error">Log error</span>`, "no battle is in progress")
+	if strings.Contains(r.body, `<a class="rule-ref"`) {
+		t.Error("a log error links a rule")
+	}
 
 	// Cards the pool does not know still replay; they show by number.
 	unknown := strings.NewReplacer("FS01-01", "FB99-001", "FS02-01", "FB99-002").Replace(firstTurnAttack)

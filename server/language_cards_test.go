@@ -77,7 +77,7 @@ func TestRulingsLookupInThePagesLanguage(t *testing.T) {
 
 	r, _ := b.getIn("/rules?q=aufgeben", "de")
 	expectLang(t, "German lookup", r, "de")
-	for _, want := range []string{"CR 0-1-3-4", "Aufgeben", "Wer aufgibt, verliert das Spiel.", `data-testid="rule-index-language"`, "Regeln sind auf Deutsch geschrieben"} {
+	for _, want := range []string{"CR 0-1-3-4", "Aufgeben", "Wer aufgibt, verliert das Spiel;", `data-testid="rule-index-language"`, "Regeln sind auf Deutsch geschrieben"} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("German search for aufgeben lacks %q:\n%s", want, excerpt(r.body))
 		}
