@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"path"
@@ -282,13 +281,37 @@ func exportFileName(ev *storage.Event, ext string) string {
 	return name + "." + ext
 }
 
-// importProblem is something wrong with an uploaded file, safe to show.
-type importProblem struct{ msg string }
+// importProblem is something wrong with an uploaded file, safe to show: a
+// message id (StaffImport…) and its values, which say what is wrong and
+// where (the round, match, player or record), so the import page says it in
+// the organiser's language (as deckProblemText does for a deck); Error is
+// its English.
+type importProblem struct {
+	id   string
+	args i18n.Args
+}
 
-func (p *importProblem) Error() string { return p.msg }
+func (p *importProblem) Error() string { return p.text(context.Background()) }
 
-func problemf(format string, args ...any) error {
-	return &importProblem{msg: fmt.Sprintf(format, args...)}
+// text is the problem in the context's language.
+func (p *importProblem) text(ctx context.Context) string { return i18n.T(ctx, p.id, p.args) }
+
+func importProblemOf(id string, args i18n.Args) error {
+	return &importProblem{id: id, args: args}
+}
+
+// sectionProblem is why the "tenkaichi" section does not decode: a field
+// this server does not know or a value of the wrong kind, named by its
+// place; any other decoding error keeps Go's own words.
+func sectionProblem(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
+		return importProblemOf("StaffImportSectionWrongType", i18n.Args{"Field": strconv.Quote(typeErr.Field)})
+	}
+	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return importProblemOf("StaffImportSectionUnknownField", i18n.Args{"Field": field})
+	}
+	return importProblemOf("StaffImportSectionUnreadable", i18n.Args{"Problem": err.Error()})
 }
 
 // parseExport reads an uploaded event file: an export of this server (with
@@ -298,9 +321,9 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 	if err := json.Unmarshal(data, &top); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return nil, problemf("The file is not valid JSON (error at byte %d).", se.Offset)
+			return nil, importProblemOf("StaffImportNotJSON", i18n.Args{"Byte": se.Offset})
 		}
-		return nil, problemf("The file is not an event file: it must be one JSON object.")
+		return nil, importProblemOf("StaffImportNotObject", nil)
 	}
 	rawExt, hasExt := top["tenkaichi"]
 	delete(top, "tenkaichi")
@@ -310,7 +333,7 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 	}
 	pe, err := pairing.ParseEvent(rest)
 	if err != nil {
-		return nil, problemf("The event file has a problem: %s.", strings.TrimSuffix(err.Error(), "."))
+		return nil, importProblemOf("StaffImportEventFileProblem", i18n.Args{"Problem": strings.TrimSuffix(err.Error(), ".")})
 	}
 	if !hasExt {
 		return importFromPairing(pe, fileName, today)
@@ -319,10 +342,10 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 	dec := json.NewDecoder(bytes.NewReader(rawExt))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&ext); err != nil {
-		return nil, problemf("The \"tenkaichi\" section of the file cannot be read: %s.", err.Error())
+		return nil, sectionProblem(err)
 	}
 	if ext.Version < 1 || ext.Version > exportVersion {
-		return nil, problemf("The file was written by another version of Tenkaichi (format version %d); this one reads versions 1 to %d.", ext.Version, exportVersion)
+		return nil, importProblemOf("StaffImportVersion", i18n.Args{"Version": ext.Version, "Max": exportVersion})
 	}
 	return importFromExport(pe, &ext)
 }
@@ -330,38 +353,38 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, error) {
 	e := ext.Event
 	if strings.TrimSpace(e.Name) == "" {
-		return nil, problemf("The event in the file has no name.")
+		return nil, importProblemOf("StaffImportNoName", nil)
 	}
 	if !gameKnown(e.Game) || !formatBelongsTo(e.Game, e.Format) {
-		return nil, problemf("The event's game %q and format %q are not ones this server runs.", e.Game, e.Format)
+		return nil, importProblemOf("StaffImportGameFormat", i18n.Args{"Game": strconv.Quote(e.Game), "Format": strconv.Quote(e.Format)})
 	}
 	date, err := time.Parse(time.DateOnly, e.Date)
 	if err != nil {
-		return nil, problemf("The event's date %q is not a date of the form 2026-12-31.", e.Date)
+		return nil, importProblemOf("StaffImportDate", i18n.Args{"Date": strconv.Quote(e.Date)})
 	}
 	validStatus := false
 	for _, st := range storage.EventStatuses {
 		validStatus = validStatus || st == e.Status
 	}
 	if !validStatus {
-		return nil, problemf("The event's status %q is not one of draft, registration, running, top-cut or finished.", e.Status)
+		return nil, importProblemOf("StaffImportEventStatus", i18n.Args{"Status": strconv.Quote(e.Status)})
 	}
 	if e.RoundMinutes <= 0 || e.TopCutSize < 0 || (e.TopCutBestOf != 1 && e.TopCutBestOf != 3 && e.TopCutBestOf != 5) {
-		return nil, problemf("The event's round length, top cut size or top-cut best-of is out of range.")
+		return nil, importProblemOf("StaffImportRoundsRange", nil)
 	}
 	if e.SwissRounds != nil && *e.SwissRounds <= 0 {
-		return nil, problemf("The event's number of Swiss rounds must be at least 1.")
+		return nil, importProblemOf("StaffImportSwissRounds", nil)
 	}
 	if utf8.RuneCountInString(e.Name) > 120 {
-		return nil, problemf("The event's name is longer than 120 characters.")
+		return nil, importProblemOf("StaffImportNameLong", i18n.Args{"Max": 120})
 	}
 	switch e.EndOfRound {
 	case "", "draw", "double-loss", "count":
 	default:
-		return nil, problemf("The event's end of round %q is not one of draw, double-loss or count.", e.EndOfRound)
+		return nil, importProblemOf("StaffImportEndOfRound", i18n.Args{"Value": strconv.Quote(e.EndOfRound)})
 	}
 	if e.ExtraTurns < 0 || e.ExtraTurns > 10 || (e.PlayerCap != nil && *e.PlayerCap < 1) {
-		return nil, problemf("The event's extra turns or player cap is out of range.")
+		return nil, importProblemOf("StaffImportTurnsRange", nil)
 	}
 	pts := pe.Scoring()
 	in := &storage.EventImport{Event: storage.Event{
@@ -394,20 +417,20 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 	for i, x := range ext.Entries {
 		switch {
 		case x.ID == "":
-			return nil, problemf("Entry %d of the \"tenkaichi\" section has no id.", i+1)
+			return nil, importProblemOf("StaffImportEntryNoID", i18n.Args{"Entry": i + 1})
 		case entries[x.ID]:
-			return nil, problemf("Player %q is listed twice in the \"tenkaichi\" section.", x.ID)
+			return nil, importProblemOf("StaffImportPlayerTwice", i18n.Args{"Player": strconv.Quote(x.ID)})
 		case strings.TrimSpace(x.Name) == "":
-			return nil, problemf("Player %q has no name.", x.ID)
+			return nil, importProblemOf("StaffImportPlayerNoName", i18n.Args{"Player": strconv.Quote(x.ID)})
 		case x.Waitlisted && players[x.ID]:
-			return nil, problemf("Player %q is on the waitlist but also in the event's players.", x.ID)
+			return nil, importProblemOf("StaffImportPlayerWaitlisted", i18n.Args{"Player": strconv.Quote(x.ID)})
 		case !x.Waitlisted && !players[x.ID]:
-			return nil, problemf("Player %q of the \"tenkaichi\" section is missing from the event's players.", x.ID)
+			return nil, importProblemOf("StaffImportPlayerNotInEvent", i18n.Args{"Player": strconv.Quote(x.ID)})
 		}
 		switch x.DeckStatus {
 		case "", storage.DeckMissing, storage.DeckLegal, storage.DeckIllegal:
 		default:
-			return nil, problemf("Player %q has an unknown deck status %q.", x.ID, x.DeckStatus)
+			return nil, importProblemOf("StaffImportDeckStatus", i18n.Args{"Player": strconv.Quote(x.ID), "Status": strconv.Quote(x.DeckStatus)})
 		}
 		entries[x.ID] = true
 		in.Entries = append(in.Entries, storage.ImportedEntry{Key: x.ID, Entry: storage.Entry{
@@ -421,7 +444,7 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 	}
 	for _, p := range pe.Players {
 		if !entries[p.ID] {
-			return nil, problemf("Player %q of the event file is missing from the \"tenkaichi\" section.", p.ID)
+			return nil, importProblemOf("StaffImportPlayerNotInSection", i18n.Args{"Player": strconv.Quote(p.ID)})
 		}
 	}
 
@@ -435,14 +458,14 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 	swissMeta := 0
 	for _, r := range ext.RoundsMeta {
 		if r.Number < 1 || seen[r.Number] {
-			return nil, problemf("Round %d appears twice or has a bad number in \"rounds_meta\".", r.Number)
+			return nil, importProblemOf("StaffImportRoundNumber", i18n.Args{"Round": r.Number})
 		}
 		seen[r.Number] = true
 		if r.Kind != storage.KindSwiss && r.Kind != storage.KindTopCut {
-			return nil, problemf("Round %d has an unknown kind %q (swiss or top-cut).", r.Number, r.Kind)
+			return nil, importProblemOf("StaffImportRoundKind", i18n.Args{"Round": r.Number, "Kind": strconv.Quote(r.Kind)})
 		}
 		if r.Status != storage.RoundPreview && r.Status != storage.RoundPublished && r.Status != storage.RoundFinished {
-			return nil, problemf("Round %d has an unknown status %q (preview, published or finished).", r.Number, r.Status)
+			return nil, importProblemOf("StaffImportRoundStatus", i18n.Args{"Round": r.Number, "Status": strconv.Quote(r.Status)})
 		}
 		ir := storage.ImportedRound{Round: storage.Round{Number: r.Number, Kind: r.Kind, Status: r.Status, LengthSeconds: r.LengthSeconds,
 			CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, Deadline: r.Deadline, PausedRemainingMS: r.PausedRemainingMS,
@@ -452,29 +475,29 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 			swissMeta++
 			var ok bool
 			if want, ok = swiss[r.Number]; !ok {
-				return nil, problemf("Swiss round %d of \"rounds_meta\" is missing from the event file's rounds.", r.Number)
+				return nil, importProblemOf("StaffImportSwissRoundMissing", i18n.Args{"Round": r.Number})
 			}
 			if len(want.Matches) != len(r.Matches) {
-				return nil, problemf("Round %d: the number of matches differs (the event file: %d; \"rounds_meta\": %d).", r.Number, len(want.Matches), len(r.Matches))
+				return nil, importProblemOf("StaffImportMatchCount", i18n.Args{"Round": r.Number, "InFile": len(want.Matches), "InMeta": len(r.Matches)})
 			}
 		}
 		for i, m := range r.Matches {
 			if !entries[m.P1] || (m.P2 != nil && !entries[*m.P2]) {
-				return nil, problemf("Round %d, match %d of \"rounds_meta\" names a player who is not in the file.", r.Number, i+1)
+				return nil, importProblemOf("StaffImportMatchPlayer", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
 			switch m.Status {
 			case storage.MatchPending, storage.MatchReported, storage.MatchDisputed, storage.MatchConfirmed:
 			default:
-				return nil, problemf("Round %d, match %d has an unknown status %q.", r.Number, i+1, m.Status)
+				return nil, importProblemOf("StaffImportMatchStatus", i18n.Args{"Round": r.Number, "Match": i + 1, "Status": strconv.Quote(m.Status)})
 			}
 			if r.Kind == storage.KindSwiss {
 				w := want.Matches[i]
 				if w.P1 != m.P1 || !samePlayer(w.P2, m.P2) || w.Result != m.Result || w.Table != derefInt(m.Table) {
-					return nil, problemf("Round %d, match %d differs between the event file and \"rounds_meta\".", r.Number, i+1)
+					return nil, importProblemOf("StaffImportMatchDiffers", i18n.Args{"Round": r.Number, "Match": i + 1})
 				}
 			}
 			if _, ok := readPairingNote(m.NoteReason); m.NoteReason != "" && !ok {
-				return nil, problemf("Round %d, match %d has a \"note_reason\" this server cannot read.", r.Number, i+1)
+				return nil, importProblemOf("StaffImportMatchNoteReason", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
 			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
 				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason}}
@@ -489,18 +512,18 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 		in.Rounds = append(in.Rounds, ir)
 	}
 	if swissMeta != len(pe.Rounds) {
-		return nil, problemf("The event file has %d Swiss rounds but \"rounds_meta\" has %d.", len(pe.Rounds), swissMeta)
+		return nil, importProblemOf("StaffImportSwissCount", i18n.Args{"InFile": len(pe.Rounds), "InMeta": swissMeta})
 	}
 	for i, p := range ext.Penalties {
 		if !entries[p.Player] {
-			return nil, problemf("Penalty %d is for player %q, who is not in the file.", i+1, p.Player)
+			return nil, importProblemOf("StaffImportPenaltyPlayer", i18n.Args{"Penalty": i + 1, "Player": strconv.Quote(p.Player)})
 		}
 		if !validPenaltyKind(p.Kind) {
-			return nil, problemf("Penalty %d has an unknown kind %q.", i+1, p.Kind)
+			return nil, importProblemOf("StaffImportPenaltyKind", i18n.Args{"Penalty": i + 1, "Kind": strconv.Quote(p.Kind)})
 		}
 		at := storage.MatchRef{Round: p.Round, Match: p.Match}
 		if !in.HasMatch(at) {
-			return nil, problemf("Penalty %d names match %d of round %d, which is not in the file.", i+1, p.Match, p.Round)
+			return nil, importProblemOf("StaffImportPenaltyMatch", i18n.Args{"Penalty": i + 1, "Match": p.Match, "Round": p.Round})
 		}
 		in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: p.Player, At: at,
 			Penalty: storage.RulingPenalty{Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, JudgeName: p.Judge, CreatedAt: p.CreatedAt}})
@@ -697,6 +720,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ctx := c.Request().Context()
 	fail := func(msg string) error {
 		f := importFormFor(c, stores)
 		f.Problem = msg
@@ -711,10 +735,10 @@ func (s *Server) importEventFile(c echo.Context) error {
 	}
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return fail("Choose an event file to import.")
+		return fail(i18n.T(ctx, "StaffImportChooseFile", nil))
 	}
 	if fh.Size > maxImportBytes {
-		return fail("The file is larger than 16 MB, the most this server accepts for an event file.")
+		return fail(i18n.T(ctx, "StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -726,17 +750,16 @@ func (s *Server) importEventFile(c echo.Context) error {
 		return err
 	}
 	if len(data) > maxImportBytes {
-		return fail("The file is larger than 16 MB, the most this server accepts for an event file.")
+		return fail(i18n.T(ctx, "StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
 	in, err := parseExport(data, fh.Filename, s.today())
 	var prob *importProblem
 	if errors.As(err, &prob) {
-		return fail(prob.msg)
+		return fail(prob.text(ctx))
 	} else if err != nil {
 		return err
 	}
 	in.Event.StoreID = shop.ID
-	ctx := c.Request().Context()
 	key, err := s.linkKey(ctx)
 	if err != nil {
 		return err
@@ -745,7 +768,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 		return hashToken(playerToken(key, id, gen))
 	})
 	if errors.Is(err, storage.ErrConflict) {
-		return fail("The file could not be imported: it refers to something that is not in it. Check that it is a complete export.")
+		return fail(i18n.T(ctx, "StaffImportConflict", nil))
 	} else if err != nil {
 		return err
 	}

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // The records of the event day beyond players and rounds, in the event
@@ -187,16 +189,16 @@ func importReports(number, pos int, m exportMatch) ([]storage.ImportedReport, er
 	seen := map[string]bool{}
 	for i, r := range m.Reports {
 		if r.Player != m.P1 && (m.P2 == nil || r.Player != *m.P2) {
-			return nil, problemf("Round %d, match %d: report %d is by player %q, who does not play this match.", number, pos, i+1, r.Player)
+			return nil, importProblemOf("StaffImportReportPlayer", i18n.Args{"Round": number, "Match": pos, "Report": i + 1, "Player": strconv.Quote(r.Player)})
 		}
 		if seen[r.Player] {
-			return nil, problemf("Round %d, match %d: player %q reported twice (a player has one report, replaced by a new one).", number, pos, r.Player)
+			return nil, importProblemOf("StaffImportReportTwice", i18n.Args{"Round": number, "Match": pos, "Player": strconv.Quote(r.Player)})
 		}
 		seen[r.Player] = true
 		switch r.Result {
 		case storage.ResultP1, storage.ResultP2, storage.ResultDraw, storage.ResultDoubleLoss:
 		default:
-			return nil, problemf("Round %d, match %d: report %d has an unknown result %q (p1, p2, draw or double-loss).", number, pos, i+1, r.Result)
+			return nil, importProblemOf("StaffImportReportResult", i18n.Args{"Round": number, "Match": pos, "Report": i + 1, "Result": strconv.Quote(r.Result)})
 		}
 		out = append(out, storage.ImportedReport{Entry: r.Player, Report: storage.Report{Result: r.Result, P1Wins: r.P1Wins,
 			P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt}})
@@ -210,49 +212,52 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 	seenJudge := map[string]bool{}
 	for i, name := range ext.Judges {
 		if strings.TrimSpace(name) == "" || seenJudge[name] {
-			return problemf("Judge %d of \"judges\" is empty or listed twice.", i+1)
+			return importProblemOf("StaffImportJudge", i18n.Args{"Judge": i + 1})
 		}
 		seenJudge[name] = true
 		in.Judges = append(in.Judges, name)
 	}
-	match := func(what string, round, match int) (storage.MatchRef, error) {
+	// recordMatch is the match a record names; id is the record's problem when
+	// the file lacks it, with the record in args.
+	recordMatch := func(id string, args i18n.Args, round, match int) (storage.MatchRef, error) {
 		at := storage.MatchRef{Round: round, Match: match}
 		if !in.HasMatch(at) {
-			return at, problemf("%s names match %d of round %d, which is not in the file.", what, match, round)
+			args["Match"], args["Round"] = match, round
+			return at, importProblemOf(id, args)
 		}
 		return at, nil
 	}
 	for i, c := range ext.JudgeCalls {
-		what := fmt.Sprintf("Judge call %d", i+1)
+		call := i + 1
 		ic := storage.ImportedCall{Call: storage.JudgeCall{Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
 			CreatedAt: c.CreatedAt, TakenAt: c.TakenAt, ClosedAt: c.ClosedAt, Step: c.Step}, GameLog: c.GameLog}
 		if c.GameLog < 0 || c.GameLog > len(ext.GameLogs) {
-			return problemf("%s names game log %d; the file has %d.", what, c.GameLog, len(ext.GameLogs))
+			return importProblemOf("StaffImportCallLog", i18n.Args{"Call": call, "Log": c.GameLog, "Logs": len(ext.GameLogs)})
 		}
 		if c.Player != nil {
 			if !entries[*c.Player] {
-				return problemf("%s is by player %q, who is not in the file.", what, *c.Player)
+				return importProblemOf("StaffImportCallPlayer", i18n.Args{"Call": call, "Player": strconv.Quote(*c.Player)})
 			}
 			ic.Entry = *c.Player
 		}
 		switch c.Status {
 		case storage.CallOpen, storage.CallTaken, storage.CallClosed:
 		default:
-			return problemf("%s has an unknown status %q (open, taken or closed).", what, c.Status)
+			return importProblemOf("StaffImportCallStatus", i18n.Args{"Call": call, "Status": strconv.Quote(c.Status)})
 		}
 		var err error
-		if ic.At, err = match(what, c.Round, c.Match); err != nil {
+		if ic.At, err = recordMatch("StaffImportCallMatch", i18n.Args{"Call": call}, c.Round, c.Match); err != nil {
 			return err
 		}
 		in.Calls = append(in.Calls, ic)
 	}
 	trackedGames := map[string]bool{}
 	for i, l := range ext.GameLogs {
-		what := fmt.Sprintf("Game log %d", i+1)
+		logNo := i + 1
 		if l.GameNo < 0 || !utf8.ValidString(l.Body) {
-			return problemf("%s has a bad game number or a body that is not text.", what)
+			return importProblemOf("StaffImportLogBad", i18n.Args{"Log": logNo})
 		}
-		at, err := match(what, l.Round, l.Match)
+		at, err := recordMatch("StaffImportLogMatch", i18n.Args{"Log": logNo}, l.Round, l.Match)
 		if err != nil {
 			return err
 		}
@@ -263,39 +268,39 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 			// The tracker keeps one log per game of a match.
 			game := fmt.Sprintf("%d/%d/%d", at.Round, at.Match, max(l.GameNo, 1))
 			if at == (storage.MatchRef{}) || trackedGames[game] {
-				return problemf("%s is a game tracker's log without a match, or a second one for game %d of its match.", what, max(l.GameNo, 1))
+				return importProblemOf("StaffImportLogTracker", i18n.Args{"Log": logNo, "Game": max(l.GameNo, 1)})
 			}
 			trackedGames[game] = true
 		}
 		in.GameLogs = append(in.GameLogs, storage.ImportedGameLog{At: at, Log: gl})
 	}
 	for i, r := range ext.Rulings {
-		what := fmt.Sprintf("Ruling %d", i+1)
-		at, err := match(what, r.Round, r.Match)
+		ruling := i + 1
+		at, err := recordMatch("StaffImportRulingMatch", i18n.Args{"Ruling": ruling}, r.Round, r.Match)
 		if err != nil {
 			return err
 		}
 		if r.GameLog < 0 || r.GameLog > len(ext.GameLogs) {
-			return problemf("%s names game log %d; the file has %d.", what, r.GameLog, len(ext.GameLogs))
+			return importProblemOf("StaffImportRulingLog", i18n.Args{"Ruling": ruling, "Log": r.GameLog, "Logs": len(ext.GameLogs)})
 		}
 		if r.Penalty < 0 || r.Penalty > len(ext.Penalties) {
-			return problemf("%s names penalty %d; the file has %d.", what, r.Penalty, len(ext.Penalties))
+			return importProblemOf("StaffImportRulingPenalty", i18n.Args{"Ruling": ruling, "Penalty": r.Penalty, "Penalties": len(ext.Penalties)})
 		}
 		if strings.TrimSpace(r.Note) == "" {
-			return problemf("%s has no note.", what)
+			return importProblemOf("StaffImportRulingNoNote", i18n.Args{"Ruling": ruling})
 		}
 		in.Rulings = append(in.Rulings, storage.ImportedRuling{At: at, GameLog: r.GameLog, Penalty: r.Penalty,
 			Ruling: storage.Ruling{Step: r.Step, Rule: r.Rule, Note: r.Note, JudgeName: r.Judge, CreatedAt: r.CreatedAt}})
 	}
 	for i, a := range ext.Announcements {
 		if strings.TrimSpace(a.Text) == "" || utf8.RuneCountInString(a.Text) > storage.MaxAnnouncementLen {
-			return problemf("Announcement %d is empty or longer than %d characters.", i+1, storage.MaxAnnouncementLen)
+			return importProblemOf("StaffImportAnnouncement", i18n.Args{"Announcement": i + 1, "Max": storage.MaxAnnouncementLen})
 		}
 		in.Announcements = append(in.Announcements, storage.Announcement{Text: a.Text, Author: a.Author, CreatedAt: a.CreatedAt})
 	}
 	for i, a := range ext.AuditLog {
 		if a.Action == "" || a.Entity == "" {
-			return problemf("Audit log row %d has no action or no entity.", i+1)
+			return importProblemOf("StaffImportAuditRow", i18n.Args{"Row": i + 1})
 		}
 		in.Audit = append(in.Audit, storage.AuditEntry{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
 			BeforeJSON: compactJSON(a.Before), AfterJSON: compactJSON(a.After), CreatedAt: a.CreatedAt})

@@ -182,7 +182,7 @@ func (s *Server) downloadSnapshot(c echo.Context) error {
 func (s *Server) readSnapshot(data []byte) (*exportFile, *storage.EventImport, error) {
 	var f exportFile
 	if err := json.Unmarshal(data, &f); err != nil || f.Tenkaichi == nil {
-		return nil, nil, problemf("This snapshot cannot be read, so it cannot be restored. Download it to keep a copy.")
+		return nil, nil, importProblemOf("StaffSnapshotUnreadable", nil)
 	}
 	in, err := parseExport(data, "snapshot.json", s.today())
 	if err != nil {
@@ -215,7 +215,7 @@ func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sna
 	then, _, err := s.readSnapshot(data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
-		m.Problem = prob.msg
+		m.Problem = prob.text(ctx)
 		return render(c, http.StatusUnprocessableEntity, views.RestoreView(s.page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
 	} else if err != nil {
 		return err
@@ -339,7 +339,7 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 	_, in, err := s.readSnapshot(data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
-		return s.renderRestore(c, e, sn, data, prob.msg)
+		return s.renderRestore(c, e, sn, data, prob.text(ctx))
 	} else if err != nil {
 		return err
 	}

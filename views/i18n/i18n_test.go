@@ -126,6 +126,9 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 		for _, m := range noticeRE.FindAllStringSubmatch(string(src), -1) {
 			used[m[1]] = true
 		}
+		for _, m := range importProblemRE.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
 		return nil
 	})
 	if err != nil {
@@ -164,6 +167,11 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 // noticeRE finds the server's flash notices: a msg… constant whose value is
 // a message id (server/render.go flashText shows it in the page's language).
 var noticeRE = regexp.MustCompile(`\bmsg[A-Z]\w*\s*=\s*"([A-Z][A-Za-z0-9]+)"`)
+
+// importProblemRE finds the ids of an event file's problems, made with
+// their values and said when shown (server/export.go importProblemOf, and
+// importRecords' recordMatch).
+var importProblemRE = regexp.MustCompile(`\b(?:importProblemOf|recordMatch)\(\s*"([A-Z][A-Za-z0-9]+)"`)
 
 // dynamicIDs are ids the code builds (prefix + suffix), so the scan above
 // cannot see them as literals.
