@@ -3,6 +3,7 @@ package storage_test
 import (
 	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,57 +20,10 @@ import (
 func BenchmarkReportResultSQLite(b *testing.B) {
 	for _, mode := range []string{"FULL", "NORMAL"} {
 		b.Run("synchronous="+mode, func(b *testing.B) {
-			st, err := storage.Open(ctx, storage.Config{SQLitePath: filepath.Join(b.TempDir(), "tenkaichi.db"), SQLiteSynchronous: mode})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			if _, err := st.Migrate(ctx); err != nil {
-				b.Fatal(err)
-			}
-			matches := b.N/2 + 1
-			e := newEvent("Bench")
-			e.Status = storage.StatusRunning
-			var entries []storage.Entry
-			var pairs []storage.NewMatch
-			err = st.Tx(ctx, func(tx *storage.Store) error {
-				if err := tx.CreateEvent(ctx, org, e); err != nil {
-					return err
-				}
-				for i := 0; i < 2*matches; i++ {
-					en := storage.Entry{EventID: e.ID, PlayerName: fmt.Sprintf("P%d", i), TokenHash: fmt.Sprintf("bench%d", i)}
-					if err := tx.RegisterEntry(ctx, org, &en); err != nil {
-						return err
-					}
-					entries = append(entries, en)
-				}
-				for i := 0; i < matches; i++ {
-					pairs = append(pairs, storage.NewMatch{TableNo: ptr(i + 1), P1: entries[2*i].ID, P2: ptr(entries[2*i+1].ID)})
-				}
-				return nil
-			})
-			if err != nil {
-				b.Fatal(err)
-			}
-			r, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, pairs)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := st.PublishRound(ctx, org, e.ID, 1); err != nil {
-				b.Fatal(err)
-			}
-			ms, err := st.Matches(ctx, r.ID)
-			if err != nil {
-				b.Fatal(err)
-			}
+			st, e, ms := reportBench(b, mode, b.N/2+1)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				m := ms[i/2]
-				reporter := m.P1EntryID
-				if i%2 == 1 {
-					reporter = *m.P2EntryID
-				}
-				if _, _, err := st.ReportResult(ctx, e.ID, m.ID, reporter, storage.ResultInput{Result: storage.ResultP1}); err != nil {
+				if err := reportOne(st, e, ms, i); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -77,4 +31,86 @@ func BenchmarkReportResultSQLite(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "reports/s")
 		})
 	}
+}
+
+// BenchmarkReportResultSQLiteConcurrent is the end of a round: 64 phones
+// report at once, so reports queue for SQLite's one writer and share
+// commits (GroupedTx). One op is one report.
+//
+//	go test ./storage/ -run '^$' -bench ReportResultSQLiteConcurrent -benchtime 4000x
+func BenchmarkReportResultSQLiteConcurrent(b *testing.B) {
+	st, e, ms := reportBench(b, "FULL", b.N/2+1)
+	var next atomic.Int64
+	b.SetParallelism(32) // 64 goroutines on two cores
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if err := reportOne(st, e, ms, int(next.Add(1)-1)); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "reports/s")
+}
+
+// reportBench opens a SQLite file with a running event and a published
+// round of the given number of matches.
+func reportBench(b *testing.B, synchronous string, matches int) (*storage.Store, *storage.Event, []storage.Match) {
+	st, err := storage.Open(ctx, storage.Config{SQLitePath: filepath.Join(b.TempDir(), "tenkaichi.db"), SQLiteSynchronous: synchronous})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = st.Close() })
+	if _, err := st.Migrate(ctx); err != nil {
+		b.Fatal(err)
+	}
+	e := newEvent("Bench")
+	e.Status = storage.StatusRunning
+	var entries []storage.Entry
+	var pairs []storage.NewMatch
+	err = st.Tx(ctx, func(tx *storage.Store) error {
+		if err := tx.CreateEvent(ctx, org, e); err != nil {
+			return err
+		}
+		for i := 0; i < 2*matches; i++ {
+			en := storage.Entry{EventID: e.ID, PlayerName: fmt.Sprintf("P%d", i), TokenHash: fmt.Sprintf("bench%d", i)}
+			if err := tx.RegisterEntry(ctx, org, &en); err != nil {
+				return err
+			}
+			entries = append(entries, en)
+		}
+		for i := 0; i < matches; i++ {
+			pairs = append(pairs, storage.NewMatch{TableNo: ptr(i + 1), P1: entries[2*i].ID, P2: ptr(entries[2*i+1].ID)})
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, pairs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := st.PublishRound(ctx, org, e.ID, 1); err != nil {
+		b.Fatal(err)
+	}
+	ms, err := st.Matches(ctx, r.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return st, e, ms
+}
+
+// reportOne is report i: P1's report of match i/2 for even i, P2's
+// confirmation for odd i. P1 wins.
+func reportOne(st *storage.Store, e *storage.Event, ms []storage.Match, i int) error {
+	m := ms[i/2]
+	reporter := m.P1EntryID
+	if i%2 == 1 {
+		reporter = *m.P2EntryID
+	}
+	_, _, err := st.ReportResult(ctx, e.ID, m.ID, reporter, storage.ResultInput{Result: storage.ResultP1})
+	return err
 }

@@ -207,7 +207,9 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 	if !in.valid() {
 		return nil, false, ErrBadResult
 	}
-	err = s.Tx(ctx, func(tx *Store) error {
+	// Reports come from every table at once at the end of a round: they
+	// share commits (GroupedTx).
+	err = s.GroupedTx(ctx, func(tx *Store) error {
 		var r *Round
 		m, r, err = tx.lockMatch(ctx, eventID, matchID)
 		if err != nil {

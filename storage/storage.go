@@ -61,6 +61,14 @@ type Store struct {
 	// milestones of the open transaction (snapshots to take), nil outside one
 	milestones *[]Milestone
 	unlock     func() // releases the SQLite file's shared lock (see lockSQLite); nil for PostgreSQL
+	// group writes players' reports in shared commits (SQLite; see
+	// GroupedTx); nil for PostgreSQL.
+	group *groupCommitter
+	// detached: this transaction is shared with other writes (GroupedTx), so
+	// its statements run to their end even if the caller's context is
+	// cancelled: SQLite rolls back the whole transaction when a write is
+	// interrupted, and would take the others' writes with it.
+	detached bool
 }
 
 // hooks are shared by a Store and the transaction Stores made from it.
@@ -165,6 +173,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			unlock()
 			return nil, fmt.Errorf("open %s database: %w", dialect, err)
 		}
+		st.startGroupCommits()
 	}
 	return st, nil
 }
@@ -286,6 +295,7 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 
 // Close releases the connections (and, for SQLite, the file's lock).
 func (s *Store) Close() error {
+	s.stopGroupCommits()
 	if s.stopCheckpoints != nil {
 		s.stopCheckpoints()
 	}
@@ -321,20 +331,32 @@ func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks,
 			pending: &pending, milestones: &milestones})
 	})
-	if err == nil && s.hooks.onNotice != nil {
-		for _, n := range pending {
-			s.hooks.onNotice(n)
-		}
-	}
-	if err == nil && s.hooks.onMilestone != nil {
-		for _, m := range milestones {
-			s.hooks.onMilestone(ctx, m)
-		}
+	if err == nil {
+		s.deliver(ctx, pending, milestones)
 	}
 	return err
 }
 
-func (s *Store) with(ctx context.Context) *gorm.DB { return s.db.WithContext(ctx) }
+// deliver hands a committed transaction's notices and milestones on.
+func (s *Store) deliver(ctx context.Context, pending []Notice, milestones []Milestone) {
+	if s.hooks.onNotice != nil {
+		for _, n := range pending {
+			s.hooks.onNotice(n)
+		}
+	}
+	if s.hooks.onMilestone != nil {
+		for _, m := range milestones {
+			s.hooks.onMilestone(ctx, m)
+		}
+	}
+}
+
+func (s *Store) with(ctx context.Context) *gorm.DB {
+	if s.detached {
+		ctx = context.WithoutCancel(ctx)
+	}
+	return s.db.WithContext(ctx)
+}
 
 // read is for queries that only read, outside a transaction: on SQLite they
 // go to the pool of read-only connections, which see every committed write
@@ -344,5 +366,5 @@ func (s *Store) read(ctx context.Context) *gorm.DB {
 	if s.rdb != nil && s.pending == nil {
 		return s.rdb.WithContext(ctx)
 	}
-	return s.db.WithContext(ctx)
+	return s.with(ctx)
 }

@@ -1,0 +1,17 @@
+package storage
+
+// HoldGroups makes each group commit wait in fn after its first write
+// (SQLite), so a test can queue writes behind it. fn nil: no wait.
+func HoldGroups(s *Store, fn func()) {
+	if s.group != nil {
+		s.group.held = fn
+	}
+}
+
+// QueuedGroupWrites is how many grouped writes wait for the writer.
+func QueuedGroupWrites(s *Store) int {
+	if s.group == nil {
+		return 0
+	}
+	return len(s.group.jobs)
+}

@@ -1,0 +1,135 @@
+package storage_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
+)
+
+// Reports that queue while one is being written share its commit, and each
+// still lands whole or not at all: one refused, one whose phone gave up
+// before its turn, and the others stored, in the order they came.
+func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
+	if storagetest.Backend() != "sqlite" {
+		t.Skip("group commit is SQLite's (one writer); PostgreSQL writes reports side by side")
+	}
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 5)
+	ms := roundOne(t, st, e, es)
+	var mu sync.Mutex
+	var notices []storage.Notice
+	st.OnNotice(func(n storage.Notice) { mu.Lock(); notices = append(notices, n); mu.Unlock() })
+
+	holding, release := make(chan struct{}), make(chan struct{})
+	var groups atomic.Int32
+	storage.HoldGroups(st, func() {
+		if groups.Add(1) == 1 {
+			close(holding)
+			<-release
+		}
+	})
+	p1Win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+	p2Win := storage.ResultInput{Result: storage.ResultP2, P2Wins: 1}
+	type report struct {
+		ctx   context.Context
+		match storage.Match
+		entry int64
+		in    storage.ResultInput
+		err   error
+	}
+	var wg sync.WaitGroup
+	send := func(r *report) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _, r.err = st.ReportResult(r.ctx, e.ID, r.match.ID, r.entry, r.in)
+		}()
+	}
+	first := &report{ctx: ctx, match: ms[0], entry: es[0].ID, in: p1Win}
+	send(first)
+	<-holding
+	gaveUp, cancel := context.WithCancel(ctx)
+	queued := []*report{
+		{ctx: ctx, match: ms[0], entry: es[1].ID, in: p1Win},    // confirms table 1
+		{ctx: ctx, match: ms[0], entry: es[1].ID, in: p2Win},    // too late: table 1 is final
+		{ctx: gaveUp, match: ms[1], entry: es[2].ID, in: p1Win}, // cancelled before its turn
+		{ctx: ctx, match: ms[1], entry: es[3].ID, in: p2Win},    // first report of table 2
+	}
+	for i, r := range queued {
+		send(r)
+		for deadline := time.Now().Add(10 * time.Second); storage.QueuedGroupWrites(st) < i+1; {
+			if time.Now().After(deadline) {
+				t.Fatalf("report %d never queued", i+2)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	// A write that fails after writing something: its savepoint undoes it.
+	var halfDone error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		halfDone = st.GroupedTx(ctx, func(tx *storage.Store) error {
+			late := storage.Entry{EventID: e.ID, PlayerName: "Half Written", TokenHash: "half"}
+			if err := tx.RegisterEntry(ctx, org, &late); err != nil {
+				return err
+			}
+			return errors.New("refused after writing")
+		})
+	}()
+	for storage.QueuedGroupWrites(st) < len(queued)+1 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	close(release)
+	wg.Wait()
+
+	if halfDone == nil || halfDone.Error() != "refused after writing" {
+		t.Errorf("the half-done write: %v", halfDone)
+	}
+	if n, err := st.CountEntries(ctx, e.ID); err != nil || n != 5 {
+		t.Errorf("%d entries (%v): the half-done write's entry must be undone, want 5", n, err)
+	}
+
+	if n := groups.Load(); n != 1 {
+		t.Errorf("%d commits for the writes queued behind one: want 1", n)
+	}
+	if first.err != nil || queued[0].err != nil || queued[3].err != nil {
+		t.Fatalf("reports that should land: %v, %v, %v", first.err, queued[0].err, queued[3].err)
+	}
+	if !errors.Is(queued[1].err, storage.ErrAlreadyConfirmed) {
+		t.Errorf("a different result after both agreed: %v, want ErrAlreadyConfirmed", queued[1].err)
+	}
+	if !errors.Is(queued[2].err, context.Canceled) {
+		t.Errorf("a report whose phone gave up before its turn: %v, want context.Canceled", queued[2].err)
+	}
+	m1, err := st.MatchByID(ctx, e.ID, ms[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m1.Status != storage.MatchConfirmed || m1.Result != storage.ResultP1 {
+		t.Errorf("table 1: %s %s, want confirmed P1", m1.Status, m1.Result)
+	}
+	m2, err := st.MatchByID(ctx, e.ID, ms[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reports, err := st.Reports(ctx, m2.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2.Status != storage.MatchReported || len(reports) != 1 || reports[0].EntryID != es[3].ID {
+		t.Errorf("table 2: %s with %d reports (%+v), want reported once, by the fourth player", m2.Status, len(reports), reports)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(notices) != 3 {
+		t.Errorf("%d notices, want 3 (one per report stored): %+v", len(notices), notices)
+	}
+}
