@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -95,7 +94,7 @@ func (s *Server) saveBanList(c echo.Context) error {
 	text := c.FormValue("banlist")
 	versions, err := rules.ReadBanLists(strings.NewReader(text))
 	if err == nil && len(versions) == 0 {
-		err = errors.New("no ban list version found")
+		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListNoVersion", nil)}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
 		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": err.Error()})}, http.StatusUnprocessableEntity)

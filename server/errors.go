@@ -18,7 +18,8 @@ import (
 type appError struct {
 	Code int
 	Safe string
-	ID   string // message id of Safe, if set
+	ID   string    // message id of Safe, if set
+	Args i18n.Args // the message's values, with ID
 	Err  error
 }
 
@@ -60,7 +61,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	case errors.As(err, &ae):
 		code, msg = ae.Code, ae.Safe
 		if ae.ID != "" {
-			msg = i18n.T(ctx, ae.ID, nil)
+			msg = i18n.T(ctx, ae.ID, ae.Args)
 		}
 	case errors.Is(err, storage.ErrNotFound):
 		code, msg = http.StatusNotFound, i18n.T(ctx, "AdminNotFound", nil)

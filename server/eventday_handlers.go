@@ -150,6 +150,9 @@ func (s *Server) showPenalties(c echo.Context) error {
 	return s.penaltiesPage(c, e, views.PenaltyForm{Kind: "warning"}, http.StatusOK)
 }
 
+// maxInfraction is the longest infraction name a penalty takes.
+const maxInfraction = 120
+
 func (s *Server) givePenalty(c echo.Context) error {
 	e, err := s.staffEvent(c)
 	if err != nil {
@@ -157,17 +160,18 @@ func (s *Server) givePenalty(c echo.Context) error {
 	}
 	f := views.PenaltyForm{EntryID: c.FormValue("entry_id"), Kind: c.FormValue("kind"),
 		Infraction: strings.TrimSpace(c.FormValue("infraction")), Note: strings.TrimSpace(c.FormValue("note")), Errors: views.FieldErrors{}}
+	ctx := c.Request().Context()
 	entryID, err := strconv.ParseInt(f.EntryID, 10, 64)
 	if err != nil {
-		f.Errors["entry_id"] = "Choose a player from the list."
-	} else if _, err := s.store.EntryByID(c.Request().Context(), e.ID, entryID); err != nil {
-		f.Errors["entry_id"] = "Choose a player from the list."
+		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
+	} else if _, err := s.store.EntryByID(ctx, e.ID, entryID); err != nil {
+		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
 	}
 	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
-		f.Errors["kind"] = "Choose a penalty from the list."
+		f.Errors["kind"] = i18n.T(ctx, "JudgePenaltyKindProblem", nil)
 	}
-	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > 120 {
-		f.Errors["infraction"] = "Name the infraction (at most 120 characters)."
+	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > maxInfraction {
+		f.Errors["infraction"] = i18n.T(ctx, "StaffPenaltyInfractionProblem", i18n.Args{"Max": maxInfraction})
 	}
 	if len(f.Errors) > 0 {
 		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
@@ -305,7 +309,7 @@ func (s *Server) showMatch(c echo.Context) error {
 			return redirect(c, "/p/"+ck.Value)
 		}
 	}
-	return &appError{Code: http.StatusForbidden, Safe: "Open your own player link (the QR code from registration) to report this match, or hand the slip to the organiser."}
+	return &appError{Code: http.StatusForbidden, Safe: i18n.T(c.Request().Context(), "PhoneSlipNeedsOwnLink", nil)}
 }
 
 // playerCookie remembers a phone's player link per event, so the QR code on

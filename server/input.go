@@ -1,13 +1,15 @@
 package server
 
 import (
-	"fmt"
+	"context"
 	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // plainInput refuses a request whose path, query or form values hold a zero
@@ -66,6 +68,7 @@ func unstorableField(vals url.Values) string {
 var checkedByHandler = map[string]bool{"deck": true}
 
 func badCharacters(field string) error {
-	return &appError{Code: http.StatusUnprocessableEntity,
-		Safe: fmt.Sprintf("The field %q holds characters that cannot be stored (a zero byte, or text that is not UTF-8). Type it again and send it once more.", field)}
+	args := i18n.Args{"Field": strconv.Quote(field)}
+	return &appError{Code: http.StatusUnprocessableEntity, ID: "AdminBadCharacters", Args: args,
+		Safe: i18n.T(context.Background(), "AdminBadCharacters", args)}
 }

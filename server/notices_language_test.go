@@ -143,3 +143,52 @@ func TestPairingNoteInTheReadersLanguage(t *testing.T) {
 		t.Error("the English page shows the German note of the pairing")
 	}
 }
+
+// The last English texts of the server's pages, in German and Japanese: a
+// penalty form's errors, deleting an entry that is part of the record, a
+// field with characters that cannot be stored, a match slip's QR code
+// opened without the player's link, a ban list text with no version.
+func TestFormAndRefusalTextsInGermanAndJapanese(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	match := d.roundMatches(1)[0]
+	ann := strconv.FormatInt(d.ids["Ann"], 10)
+	for _, lang := range []string{"de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		org.get("/language?lang=" + lang + "&back=/")
+		check := func(what string, r response, status int, ids map[string]i18n.Args, english ...string) {
+			t.Helper()
+			expectStatus(t, lang+" "+what, r, status)
+			text := html.UnescapeString(r.body)
+			if !strings.Contains(text, `<html lang="`+lang+`"`) {
+				t.Errorf("%s %s: the page is not in the language", lang, what)
+			}
+			for id, args := range ids {
+				mustContain(t, lang+" "+what, text, i18n.T(ctx, id, args))
+			}
+			for _, en := range english {
+				if strings.Contains(text, en) {
+					t.Errorf("%s %s: English left: %q", lang, what, en)
+				}
+			}
+		}
+		r := org.post(d.path+"/penalties", d.path+"/penalties", url.Values{"entry_id": {"0"}, "kind": {"slap"}, "infraction": {""}})
+		check("penalty form", r, http.StatusUnprocessableEntity, map[string]i18n.Args{
+			"StaffPenaltyChoosePlayer": nil, "JudgePenaltyKindProblem": nil, "StaffPenaltyInfractionProblem": {"Max": 120}},
+			"Choose a player from the list.", "Name the infraction")
+		r = org.post(d.path+"/players/"+ann, d.path+"/players/"+ann+"/delete", nil)
+		check("delete a player with a match", r, http.StatusConflict, map[string]i18n.Args{"StaffEntryIsRecord": {"Name": "Ann"}},
+			"already has a match or a penalty")
+		r = org.post(d.path+"/players", d.path+"/players", url.Values{"player_name": {"Cy\x00"}})
+		check("a zero byte", r, http.StatusUnprocessableEntity, map[string]i18n.Args{"AdminBadCharacters": {"Field": `"player_name"`}},
+			"holds characters that cannot be stored")
+		phone := a.browser()
+		phone.get("/language?lang=" + lang + "&back=/")
+		r = phone.get(d.path + "/matches/" + strconv.FormatInt(match.ID, 10))
+		check("a slip's QR code", r, http.StatusForbidden, map[string]i18n.Args{"PhoneSlipNeedsOwnLink": nil}, "Open your own player link")
+		r = org.post("/cards", "/banlists", url.Values{"banlist": {"[]"}})
+		check("a ban list with no version", r, http.StatusUnprocessableEntity, map[string]i18n.Args{"JudgeBanListNoVersion": nil}, "no ban list version")
+	}
+}

@@ -296,7 +296,7 @@ func (s *Server) deletePlayer(c echo.Context) error {
 	err = s.store.DeleteEntry(c.Request().Context(), actorOf(c), e.ID, en.ID, reason)
 	if errors.Is(err, storage.ErrEntryPlayed) {
 		return &appError{Code: http.StatusConflict, Err: err,
-			Safe: en.PlayerName + " already has a match or a penalty, so the entry is part of the event's record. Drop the player instead."}
+			Safe: i18n.T(c.Request().Context(), "StaffEntryIsRecord", i18n.Args{"Name": en.PlayerName})}
 	}
 	if err != nil {
 		return err
