@@ -7,6 +7,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -15,10 +16,10 @@ import (
 // rules package's (rules.Formats), so a format added there is offered here.
 type eventGame struct {
 	ID rules.Game
-	// Message ids (views/i18n): the game's full and short names, and how a
-	// decklist of the game is written.
-	nameID, shortID, deckHintID string
-	Defaults                    gameDefaults
+	// Message ids (views/i18n): the game's full name and how a decklist of
+	// the game is written (its short name: gamewords.ShortName).
+	nameID, deckHintID string
+	Defaults           gameDefaults
 	// Engine: the rules engine, its rule index and the game-log replay know
 	// this game (Fusion World only).
 	Engine bool
@@ -41,19 +42,19 @@ var bandaiDefaults = gameDefaults{RoundMinutes: 35, TopCutBestOf: 3, ExtraTurns:
 // eventGames lists the games in the order the event form offers them:
 // Fusion World first, then the others.
 var eventGames = []eventGame{
-	{ID: rules.GameFusionWorld, nameID: "GameNameFusionWorld", shortID: "GameShortFusionWorld", deckHintID: "DeckHintFusionWorld",
+	{ID: rules.GameFusionWorld, nameID: "GameNameFusionWorld", deckHintID: "DeckHintFusionWorld",
 		Defaults: bandaiDefaults, Engine: true},
 	// Masters-era store rules (2018): matches are best of three in 60
 	// minutes; at time the game ends once both players have had as many
 	// turns (0 or 1 more turn), then it is a draw; 3/1/0, a bye is a win.
-	{ID: rules.GameMasters, nameID: "GameNameMasters", shortID: "GameShortMasters", deckHintID: "DeckHintMasters",
+	{ID: rules.GameMasters, nameID: "GameNameMasters", deckHintID: "DeckHintMasters",
 		Defaults: gameDefaults{RoundMinutes: 60, TopCutBestOf: 3, ExtraTurns: 1, PointsWin: 3, PointsDraw: 1, PointsLoss: 0, PointsBye: 3}},
 	// The Score rule book plays two games out of three (the top cut's best
 	// of three); round time and points were not found.
-	{ID: rules.GameScoreDBZ, nameID: "GameNameScoreDBZ", shortID: "GameShortScoreDBZ", deckHintID: "DeckHintScoreDBZ",
+	{ID: rules.GameScoreDBZ, nameID: "GameNameScoreDBZ", deckHintID: "DeckHintScoreDBZ",
 		Defaults: bandaiDefaults, MainPersonality: true},
 	// Nothing found for Panini events: the Bandai values.
-	{ID: rules.GamePaniniDBZ, nameID: "GameNamePaniniDBZ", shortID: "GameShortPaniniDBZ", deckHintID: "DeckHintPaniniDBZ",
+	{ID: rules.GamePaniniDBZ, nameID: "GameNamePaniniDBZ", deckHintID: "DeckHintPaniniDBZ",
 		Defaults: bandaiDefaults, MainPersonality: true},
 }
 
@@ -108,30 +109,10 @@ func gameName(ctx context.Context, g rules.Game) string {
 }
 
 // gameShortName is a game's name where space is short ("Masters").
-func gameShortName(ctx context.Context, g rules.Game) string {
-	if eg, ok := lookupGame(string(g)); ok {
-		return i18n.T(ctx, eg.shortID, nil)
-	}
-	return string(g)
-}
+func gameShortName(ctx context.Context, g rules.Game) string { return gamewords.ShortName(ctx, g) }
 
 // formatName is a format's name within its game ("Standard", "Draft").
-func formatName(ctx context.Context, id string) string {
-	switch id {
-	case "fw-standard", "masters-standard":
-		return i18n.T(ctx, "FormatStandard", nil)
-	case "fw-draft":
-		return i18n.T(ctx, "FormatDraft", nil)
-	case "fw-sealed":
-		return i18n.T(ctx, "FormatSealed", nil)
-	case "score-dbz", "panini-dbz":
-		return i18n.T(ctx, "FormatConstructed", nil)
-	}
-	if f, ok := rules.LookupFormat(id); ok {
-		return f.Name
-	}
-	return id
-}
+func formatName(ctx context.Context, id string) string { return gamewords.FormatName(ctx, id) }
 
 // gameFormatName names a format with its game ("Masters: Standard"), where
 // formats of several games stand side by side.

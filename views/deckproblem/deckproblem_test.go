@@ -1,4 +1,4 @@
-package server
+package deckproblem
 
 import (
 	"context"
@@ -33,11 +33,11 @@ func TestDeckProblemTextsFollowRulesMessages(t *testing.T) {
 			}
 		}
 		p := rules.Problem{Key: key, Args: args, Message: fmt.Sprintf(format, args...)}
-		if got := deckProblemText(context.Background(), p); got != p.Message {
+		if got := Text(context.Background(), p); got != p.Message {
 			t.Errorf("%s in English:\n got %q\nwant %q", key, got, p.Message)
 		}
 		for _, lang := range []string{"de", "fr", "es", "it", "pt-BR", "ja"} {
-			got := deckProblemText(i18n.WithLanguage(context.Background(), lang), p)
+			got := Text(i18n.WithLanguage(context.Background(), lang), p)
 			if got == p.Message {
 				t.Errorf("%s in %s is English: %q", key, lang, got)
 			}
@@ -49,7 +49,7 @@ func TestDeckProblemTextsFollowRulesMessages(t *testing.T) {
 		}
 	}
 	// A problem without a key keeps its message.
-	if got := deckProblemText(context.Background(), rules.Problem{Message: "as it was"}); got != "as it was" {
+	if got := Text(context.Background(), rules.Problem{Message: "as it was"}); got != "as it was" {
 		t.Errorf("no key: %q", got)
 	}
 }
@@ -83,7 +83,7 @@ func TestDeckProblemWordsAreRulesWords(t *testing.T) {
 			}
 			found = true
 			for _, lang := range []string{"de", "ja"} {
-				got := deckProblemText(i18n.WithLanguage(context.Background(), lang), p)
+				got := Text(i18n.WithLanguage(context.Background(), lang), p)
 				if strings.Contains(got, fmt.Sprint(p.Args[2])) {
 					t.Errorf("%s in %s keeps the English %q: %s", id, lang, p.Args[2], got)
 				}

@@ -1,4 +1,7 @@
-package server
+// Package deckproblem says a deck problem (rules.Problem) in a language:
+// the web pages and the command line both use it, so a deck problem is
+// worded once per language.
+package deckproblem
 
 import (
 	"context"
@@ -6,14 +9,15 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// deckProblemText is a deck problem in the page's language: its message is
-// found by the problem's Key and rebuilt from its Args (A1, A2 … in
-// rules.Messages order), so the API's English message and a page's text
-// come from the same values. A key without a message here keeps English.
-func deckProblemText(ctx context.Context, p rules.Problem) string {
+// Text is a deck problem in ctx's language: its message is found by the
+// problem's Key and rebuilt from its Args (A1, A2 … in rules.Messages
+// order), so the API's English message and a page's or the command line's
+// text come from the same values. A key without a message here keeps English.
+func Text(ctx context.Context, p rules.Problem) string {
 	a := make(i18n.Args, len(p.Args))
 	words := problemWords[p.Key]
 	for i, v := range p.Args {
@@ -220,13 +224,13 @@ func colourWord(ctx context.Context, c string) string {
 func gameOrFormatWord(ctx context.Context, name string) string {
 	for _, f := range rules.Formats() {
 		if f.Name == name {
-			return i18n.T(ctx, "JudgeDeckFormatName", i18n.Args{"Game": gameShortName(ctx, f.Game), "Format": formatName(ctx, f.ID)})
+			return i18n.T(ctx, "JudgeDeckFormatName", i18n.Args{"Game": gamewords.ShortName(ctx, f.Game), "Format": gamewords.FormatName(ctx, f.ID)})
 		}
 	}
 	for g, en := range map[rules.Game]string{rules.GameFusionWorld: "Fusion World", rules.GameMasters: "Masters",
 		rules.GameScoreDBZ: "Score DBZ", rules.GamePaniniDBZ: "Panini DBZ"} {
 		if en == name {
-			return gameShortName(ctx, g)
+			return gamewords.ShortName(ctx, g)
 		}
 	}
 	return name
