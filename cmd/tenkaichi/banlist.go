@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
@@ -17,83 +18,101 @@ func init() {
 
 func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "banlist show", "--game GAME --date YYYY-MM-DD [--banlist FILE] [--json]",
-		"Shows the ban-list version in force for a game on a date: the built-in lists, plus\n"+
-			"the versions in --banlist FILE. Games: fusion-world, masters, score-dbz, panini-dbz.")
-	game := fs.String("game", "", "`game`, e.g. fusion-world")
-	dateStr := fs.String("date", "", "`date` (YYYY-MM-DD)")
-	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists (- for standard input)")
-	asJSON := fs.Bool("json", false, "print the version as JSON (the ban-list file format)")
-	storedFlag := fs.Bool("stored", false, "also use the versions stored by 'banlist import' (DATABASE_URL or --data)")
+		i18n.T(ctx, "CliBanlistShowHelp", nil))
+	game := fs.String("game", "", i18n.T(ctx, "CliGameFlag", nil))
+	dateStr := fs.String("date", "", i18n.T(ctx, "CliBanlistShowDateFlag", nil))
+	banPath := fs.String("banlist", "", i18n.T(ctx, "CliBanlistFlag", nil))
+	asJSON := fs.Bool("json", false, i18n.T(ctx, "CliBanlistShowJSONFlag", nil))
+	storedFlag := fs.Bool("stored", false, i18n.T(ctx, "CliBanlistStoredFlag", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	pos := fs.Args()
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(env.stderr, "tenkaichi banlist show: "+format+"\n", a...)
+	fail := func(problem string) int {
+		complain(ctx, env.stderr, "banlist show", problem)
 		return 2
 	}
 	if len(pos) != 0 {
-		return fail("unexpected argument %q", pos[0])
+		return fail(i18n.T(ctx, "CliUnexpectedArg", i18n.Args{"Arg": strconv.Quote(pos[0])}))
 	}
 	g := rules.Game(*game)
 	switch g {
 	case rules.GameFusionWorld, rules.GameMasters, rules.GameScoreDBZ, rules.GamePaniniDBZ:
 	default:
-		return fail("--game %q: expected fusion-world, masters, score-dbz or panini-dbz", *game)
+		return fail(i18n.T(ctx, "CliBadGame", i18n.Args{"Value": strconv.Quote(*game)}))
 	}
 	date, err := time.Parse(rules.DateLayout, *dateStr)
 	if err != nil {
-		return fail("--date %q: expected YYYY-MM-DD", *dateStr)
+		return fail(i18n.T(ctx, "CliBadDate", i18n.Args{"Value": strconv.Quote(*dateStr)}))
 	}
 	var stored []rules.BanListVersion
 	if *storedFlag {
 		st, err := openExistingStore(ctx, env, db)
 		var none *errNoDatabase
 		if errors.As(err, &none) {
-			return fail("--stored: %v; run 'tenkaichi banlist import FILE' first, or leave out --stored", err)
+			return fail(i18n.T(ctx, "CliBanlistNoStored", i18n.Args{"Path": none.path}))
 		}
 		if err != nil {
-			return fail("%v", err)
+			return fail(errText(ctx, err))
 		}
 		stored, err = st.BanListVersions(ctx)
 		st.Close()
 		if err != nil {
-			return fail("loading stored ban lists: %v", err)
+			return fail(i18n.T(ctx, "CliLoadingStoredBanLists", i18n.Args{"Err": err}))
 		}
 	}
-	bans, err := banLists(env, stored, *banPath)
+	bans, err := banLists(ctx, env, stored, *banPath)
 	if err != nil {
-		return fail("%v", err)
+		return fail(errText(ctx, err))
 	}
 	v := bans.InForce(g, date)
 	if v == nil {
-		fmt.Fprintf(env.stdout, "No %s ban list is in force on %s.\n", g, *dateStr)
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliNoBanListInForce", i18n.Args{"Game": gameName(ctx, g), "Date": *dateStr}))
 		return 0
 	}
 	if *asJSON {
 		enc := json.NewEncoder(env.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(v); err != nil {
-			return fail("writing JSON: %v", err)
+			return fail(i18n.T(ctx, "CliWritingJSON", i18n.Args{"Err": err}))
 		}
 		return 0
 	}
-	fmt.Fprintf(env.stdout, "%s ban list in force on %s: %s (from %s)\n", g, *dateStr, v.Name, v.Effective)
+	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliBanListInForce", i18n.Args{"Game": gameName(ctx, g), "Date": *dateStr, "Name": v.Name, "Effective": v.Effective}))
 	for _, e := range v.Entries {
-		if _, applies := v.Entry(e.Number, date); !applies {
-			fmt.Fprintf(env.stdout, "  %-10s %-28s from %s: %s\n", e.Number, e.Name, e.Since, statusText(e))
-			continue
-		}
-		fmt.Fprintf(env.stdout, "  %-10s %-28s %s\n", e.Number, e.Name, statusText(e))
+		_, applies := v.Entry(e.Number, date)
+		fmt.Fprintf(env.stdout, "  %s %s %s\n", padRight(e.Number, 10), padRight(e.Name, 28), banStatusText(ctx, e, !applies))
 	}
 	return 0
 }
 
-func statusText(e rules.BanEntry) string {
-	if e.Status == rules.StatusBanned {
-		return "banned"
+// banStatusText is "banned" or "limited to 2", with the date it starts
+// from when that is after the date asked about (later says so).
+func banStatusText(ctx context.Context, e rules.BanEntry, later bool) string {
+	switch {
+	case e.Status == rules.StatusBanned && later:
+		return i18n.T(ctx, "CliBanBannedFrom", i18n.Args{"Since": e.Since})
+	case e.Status == rules.StatusBanned:
+		return i18n.T(ctx, "CliBanBanned", nil)
+	case later:
+		return i18n.N(ctx, "CliBanLimitedFrom", e.Limit, i18n.Args{"Since": e.Since})
 	}
-	return fmt.Sprintf("limited to %d", e.Limit)
+	return i18n.N(ctx, "CliBanLimited", e.Limit, nil)
+}
+
+// gameName is a game's short name in ctx's language ("Fusion World").
+func gameName(ctx context.Context, g rules.Game) string {
+	switch g {
+	case rules.GameFusionWorld:
+		return i18n.T(ctx, "GameShortFusionWorld", nil)
+	case rules.GameMasters:
+		return i18n.T(ctx, "GameShortMasters", nil)
+	case rules.GameScoreDBZ:
+		return i18n.T(ctx, "GameShortScoreDBZ", nil)
+	case rules.GamePaniniDBZ:
+		return i18n.T(ctx, "GameShortPaniniDBZ", nil)
+	}
+	return string(g)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
@@ -19,35 +20,31 @@ func init() {
 }
 
 func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "cards import", "[--data DIR] FILE",
-		"Reads a card list (a file, or - for standard input; at most 64 MB) and stores it in the\n"+
-			"database, replacing cards with the same number, in one transaction: a file with a bad\n"+
-			"record changes nothing, and the error names the record.\n"+
-			"Formats: the Fusion World JSON card list, the Masters JSON card list, and the CSV of docs/card-csv.md.")
+	fs := newFlagSet(ctx, env, "cards import", "[--data DIR] FILE", i18n.T(ctx, "CliCardsImportHelp", i18n.Args{"MB": maxInputBytes >> 20}))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(env.stderr, "cards import: give exactly one card file")
+		complain(ctx, env.stderr, "cards import", i18n.T(ctx, "CliCardsImportOneFile", nil))
 		return 2
 	}
-	cards, err := readCardsInput(env, fs.Arg(0))
+	cards, err := readCardsInput(ctx, env, fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(env.stderr, "cards import: %v\n", err)
+		complain(ctx, env.stderr, "cards import", errText(ctx, err))
 		return 2
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	defer st.Close()
-	bar := newProgressBar(env.stderr, len(cards), "Importing cards")
+	bar := newProgressBar(env.stderr, len(cards), i18n.T(ctx, "CliImportingCards", nil))
 	if err := st.ImportCards(ctx, storage.Actor{Name: "command line"}, cards, bar.set); err != nil {
 		bar.done()
-		fmt.Fprintf(env.stderr, "cards import: nothing was stored: %v\n", err)
+		complain(ctx, env.stderr, "cards import", i18n.T(ctx, "CliNothingStored", i18n.Args{"Err": errText(ctx, err)}))
 		return 1
 	}
 	bar.done()
@@ -56,33 +53,30 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 		games[c.Game]++
 	}
 	for g, n := range games {
-		fmt.Fprintf(env.stdout, "stored %d %s cards\n", n, g)
+		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliCardsStored", n, i18n.Args{"Game": gameName(ctx, g)}))
 	}
 	return 0
 }
 
 func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "banlist import", "[--data DIR] FILE",
-		"Reads ban list versions (docs/banlist-format.md, or the Masters list's own JSON; a file, or -\n"+
-			"for standard input) and stores them.\n"+
-			"A version with the same game and effective date as a stored one replaces it.")
+	fs := newFlagSet(ctx, env, "banlist import", "[--data DIR] FILE", i18n.T(ctx, "CliBanlistImportHelp", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(env.stderr, "banlist import: give exactly one ban list file")
+		complain(ctx, env.stderr, "banlist import", i18n.T(ctx, "CliBanlistImportOneFile", nil))
 		return 2
 	}
-	versions, err := readBanListsInput(env, fs.Arg(0))
+	versions, err := readBanListsInput(ctx, env, fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(env.stderr, "banlist import: %v\n", err)
+		complain(ctx, env.stderr, "banlist import", errText(ctx, err))
 		return 2
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	defer st.Close()
@@ -95,11 +89,11 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 		return nil
 	})
 	if err != nil {
-		fmt.Fprintf(env.stderr, "banlist import: nothing was stored: %v\n", err)
+		complain(ctx, env.stderr, "banlist import", i18n.T(ctx, "CliNothingStored", i18n.Args{"Err": errText(ctx, err)}))
 		return 1
 	}
 	for _, v := range versions {
-		fmt.Fprintf(env.stdout, "stored %s ban list %q in force from %s (%d entries)\n", v.Game, v.Name, v.Effective, len(v.Entries))
+		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliBanListStored", len(v.Entries), i18n.Args{"Game": gameName(ctx, v.Game), "Name": strconv.Quote(v.Name), "Effective": v.Effective}))
 	}
 	return 0
 }

@@ -17,7 +17,7 @@ func TestCardsAndBanlistImport(t *testing.T) {
 	if code := run(context.Background(), env, append([]string{"cards", "import", cardsFile}, dataArgs...)); code != 0 {
 		t.Fatalf("cards import exited %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "fusion-world cards") {
+	if !strings.Contains(out.String(), "stored 135 Fusion World cards") {
 		t.Fatalf("output: %s", out.String())
 	}
 
@@ -36,7 +36,7 @@ func TestCardsAndBanlistImport(t *testing.T) {
 	if code := run(context.Background(), env, append([]string{"banlist", "import", banFile}, dataArgs...)); code != 0 {
 		t.Fatalf("banlist import exited %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "masters ban list") {
+	if !strings.Contains(out.String(), "stored Masters ban list") {
 		t.Fatalf("output: %s", out.String())
 	}
 

@@ -17,40 +17,35 @@ func init() {
 }
 
 func runCardsCoverage(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "cards coverage", "[--top N] [--data DIR] [FILE]",
-		"Reads the skill text of every Fusion World card, from FILE or else from the stored card pool,\n"+
-			"and prints the share of cards whose every skill the rules engine understands, then the\n"+
-			"phrases it does not understand yet, most frequent first. Cards the list knows only by number,\n"+
-			"name, colour and type (no text: FB07 to FB09 in the public lists) are counted apart: their\n"+
-			"text is not known, so they are left out of the percentage.")
-	top := fs.Int("top", 30, "how many phrases not understood to list (0: all)")
+	fs := newFlagSet(ctx, env, "cards coverage", "[--top N] [--data DIR] [FILE]", i18n.T(ctx, "CliCardsCoverageHelp", nil))
+	top := fs.Int("top", 30, i18n.T(ctx, "CliCoverageTopFlag", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(env.stderr, "tenkaichi cards coverage: "+format+"\n", a...)
+	fail := func(problem string) int {
+		complain(ctx, env.stderr, "cards coverage", problem)
 		return 2
 	}
 	if fs.NArg() > 1 {
 		fs.Usage()
-		return fail("expected at most one FILE, got %d", fs.NArg())
+		return fail(i18n.N(ctx, "CliCoverageTooManyFiles", fs.NArg(), nil))
 	}
 	if *top < 0 {
-		return fail("--top %d: give 0 or more", *top)
+		return fail(i18n.T(ctx, "CliCoverageBadTop", i18n.Args{"Value": *top}))
 	}
 	var cards []rules.Card
 	if fs.NArg() == 1 {
 		list, err := rules.ReadCardsFile(fs.Arg(0))
 		if err != nil {
-			return fail("%v", err)
+			return fail(errText(ctx, err))
 		}
 		cards = list
 	} else {
 		pool, _, err := storedPool(ctx, env, db, rules.GameFusionWorld)
 		if err != nil {
-			return fail("%v", err)
+			return fail(errText(ctx, err))
 		}
 		if m, ok := pool.(rules.MapPool); ok {
 			for _, c := range m {
@@ -67,8 +62,8 @@ func runCardsCoverage(ctx context.Context, env *cliEnv, args []string) int {
 			return 0
 		})
 	}
-	if err := writeCoverage(env.stdout, skill.Measure(cards), applied(cards), *top); err != nil {
-		return fail("%v", err)
+	if err := writeCoverage(ctx, env.stdout, skill.Measure(cards), applied(cards), *top); err != nil {
+		return fail(errText(ctx, err))
 	}
 	return 0
 }
@@ -98,33 +93,40 @@ func applied(cards []rules.Card) int {
 	return n
 }
 
-func writeCoverage(w io.Writer, c skill.Coverage, applied, top int) error {
+func writeCoverage(ctx context.Context, w io.Writer, c skill.Coverage, applied, top int) error {
 	if c.Cards == 0 {
-		_, err := fmt.Fprintln(w, "no Fusion World cards in the list")
+		_, err := fmt.Fprintln(w, i18n.T(ctx, "CliCoverageNoCards", nil))
 		return err
 	}
-	fmt.Fprintf(w, "Fusion World cards: %d\n", c.Cards)
-	fmt.Fprintf(w, "  text known: %d (of which %d have no skills)\n", c.WithText, c.Vanilla)
-	fmt.Fprintf(w, "  text not known: %d (number, name, colour and type only; not counted below)\n", c.NoText)
-	fmt.Fprintf(w, "understood: %d of %d cards whose text is known (%.1f%%)\n", c.Understood, c.WithText, c.Percent())
+	share := func(part, whole int) string {
+		if whole == 0 {
+			return i18n.Percent(ctx, 0, 1)
+		}
+		return i18n.Percent(ctx, float64(part)/float64(whole), 1)
+	}
+	fmt.Fprintln(w, i18n.N(ctx, "CliCoverageCards", c.Cards, nil))
+	writeWrapped(w, i18n.N(ctx, "CliCoverageTextKnown", c.Vanilla, i18n.Args{"Known": c.WithText}), 2)
+	writeWrapped(w, i18n.N(ctx, "CliCoverageTextNotKnown", c.NoText, nil), 2)
+	fmt.Fprintln(w, i18n.N(ctx, "CliCoverageUnderstood", c.WithText, i18n.Args{"Understood": c.Understood, "Percent": share(c.Understood, c.WithText)}))
 	if withSkills := c.WithText - c.Vanilla; withSkills > 0 {
-		fmt.Fprintf(w, "  cards with skills: %d of %d understood (%.1f%%)\n", c.Understood-c.Vanilla, withSkills,
-			100*float64(c.Understood-c.Vanilla)/float64(withSkills))
-		fmt.Fprintf(w, "  of those, the engine carries out every skill of %d (%.1f%% of cards with skills); the others\n"+
-			"  have an effect it reads but leaves to the players, which a replay flags\n", applied, 100*float64(applied)/float64(withSkills))
+		writeWrapped(w, i18n.N(ctx, "CliCoverageWithSkills", withSkills, i18n.Args{"Understood": c.Understood - c.Vanilla,
+			"Percent": share(c.Understood-c.Vanilla, withSkills)}), 2)
+		writeWrapped(w, i18n.N(ctx, "CliCoverageApplied", applied, i18n.Args{"Percent": share(applied, withSkills)}), 2)
 	}
 	if len(c.Phrases) == 0 {
-		_, err := fmt.Fprintln(w, "every skill line is understood")
+		_, err := fmt.Fprintln(w, i18n.T(ctx, "CliCoverageAllUnderstood", nil))
 		return err
 	}
 	total := 0
 	for _, p := range c.Phrases {
 		total += p.Lines
 	}
-	fmt.Fprintf(w, "phrases not understood: %d distinct, on %d skill lines; most frequent first:\n", len(c.Phrases), total)
+	// Two counts in one sentence: the skill lines are worded by their own
+	// plural message and go in whole.
+	fmt.Fprintln(w, i18n.N(ctx, "CliCoveragePhrases", len(c.Phrases), i18n.Args{"Lines": i18n.N(ctx, "CliCoverageSkillLines", total, nil)}))
 	for i, p := range c.Phrases {
 		if top > 0 && i >= top {
-			fmt.Fprintf(w, "  … %d more (--top 0 lists all)\n", len(c.Phrases)-top)
+			fmt.Fprintln(w, "  "+i18n.N(ctx, "CliCoverageMore", len(c.Phrases)-top, nil))
 			break
 		}
 		fmt.Fprintf(w, "%5d  %s\n", p.Lines, p.Phrase)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -37,9 +36,9 @@ func openStore(ctx context.Context, env *cliEnv, d dbFlags, log *slog.Logger) (*
 	st, err := storage.Open(ctx, cfg)
 	if err != nil {
 		if url != "" {
-			return nil, fmt.Errorf("cannot use the PostgreSQL database named by DATABASE_URL (%s): %w", redactURL(url), err)
+			return nil, sayError(i18n.T(ctx, "CliCannotUsePostgres", i18n.Args{"URL": redactURL(url), "Err": err}), err)
 		}
-		return nil, fmt.Errorf("cannot open the SQLite database %s: %w", cfg.SQLitePath, err)
+		return nil, sayError(i18n.T(ctx, "CliCannotOpenSQLite", i18n.Args{"Path": cfg.SQLitePath, "Err": err}), err)
 	}
 	return st, nil
 }
@@ -54,7 +53,8 @@ func describeStore(env *cliEnv, d dbFlags) string {
 
 // errNoDatabase is returned by openExistingStore when the SQLite file does
 // not exist yet. Read-only commands say what to do instead (import first, or
-// give a file); they never create a data directory or an empty database.
+// give a file), with the path; they never create a data directory or an
+// empty database.
 type errNoDatabase struct{ path string }
 
 func (e *errNoDatabase) Error() string { return "there is no database at " + e.path }
@@ -70,7 +70,7 @@ func openExistingStore(ctx context.Context, env *cliEnv, d dbFlags) (*storage.St
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 			return nil, &errNoDatabase{path: path}
 		} else if err != nil {
-			return nil, fmt.Errorf("cannot open the SQLite database %s: %w", path, err)
+			return nil, sayError(i18n.T(ctx, "CliCannotOpenSQLite", i18n.Args{"Path": path, "Err": err}), err)
 		}
 	}
 	return openMigratedStore(ctx, env, d)

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -24,7 +26,7 @@ func storedPool(ctx context.Context, env *cliEnv, db dbFlags, game rules.Game) (
 	st, err := openExistingStore(ctx, env, db)
 	var none *errNoDatabase
 	if errors.As(err, &none) {
-		return nil, nil, fmt.Errorf("no card pool: %v; run 'tenkaichi cards import FILE' first, or give --cards FILE", err)
+		return nil, nil, sayError(i18n.T(ctx, "CliNoCardPool", i18n.Args{"Path": none.path}), err)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -35,7 +37,7 @@ func storedPool(ctx context.Context, env *cliEnv, db dbFlags, game rules.Game) (
 		return nil, nil, err
 	}
 	if n == 0 {
-		return nil, nil, fmt.Errorf("no %s cards are stored in %s: run 'tenkaichi cards import FILE' first, or give --cards FILE", game, describeStore(env, db))
+		return nil, nil, sayError(i18n.T(ctx, "CliNoCardsStored", i18n.Args{"Game": gameName(ctx, game), "Database": describeStore(env, db)}), nil)
 	}
 	pool, err := st.CardPool(ctx, game)
 	if err != nil {
@@ -59,41 +61,39 @@ type deckCheckJSON struct {
 func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "deck check",
 		"--format FORMAT --date YYYY-MM-DD [--cards FILE] [--banlist FILE] [--json] DECKFILE",
-		"Checks a decklist (a file, or - for standard input) against a format and the ban list\n"+
-			"in force on the date. Exit status: 0 legal, 1 the deck breaks a rule, 2 unreadable input.\n"+
-			"Formats: "+strings.Join(rules.FormatIDs(), ", "))
-	formatID := fs.String("format", "", "format `ID`, e.g. fw-standard")
-	dateStr := fs.String("date", "", "event `date` (YYYY-MM-DD); picks the ban list in force")
-	cardsPath := fs.String("cards", "", "card list `FILE` (Fusion World JSON, Masters JSON or CSV; - for standard input)")
-	banPath := fs.String("banlist", "", "ban list `FILE` to add to the built-in lists (- for standard input)")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
+		i18n.T(ctx, "CliDeckCheckHelp", i18n.Args{"Formats": strings.Join(rules.FormatIDs(), ", ")}))
+	formatID := fs.String("format", "", i18n.T(ctx, "CliFormatFlag", nil))
+	dateStr := fs.String("date", "", i18n.T(ctx, "CliDeckDateFlag", nil))
+	cardsPath := fs.String("cards", "", i18n.T(ctx, "CliCardsFlag", nil))
+	banPath := fs.String("banlist", "", i18n.T(ctx, "CliBanlistFlag", nil))
+	asJSON := fs.Bool("json", false, i18n.T(ctx, "CliDeckJSONFlag", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	pos := fs.Args()
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(env.stderr, "tenkaichi deck check: "+format+"\n", a...)
+	fail := func(problem string) int {
+		complain(ctx, env.stderr, "deck check", problem)
 		return 2
 	}
 	if len(pos) != 1 {
 		fs.Usage()
-		return fail("expected one DECKFILE, got %d", len(pos))
+		return fail(i18n.N(ctx, "CliDeckOneFile", len(pos), nil))
 	}
-	if err := oneStdin([]string{"DECKFILE", "--cards", "--banlist"}, pos[0], *cardsPath, *banPath); err != nil {
-		return fail("%v", err)
+	if err := oneStdin(ctx, []string{"DECKFILE", "--cards", "--banlist"}, pos[0], *cardsPath, *banPath); err != nil {
+		return fail(errText(ctx, err))
 	}
 	format, ok := rules.LookupFormat(*formatID)
 	if !ok {
-		return fail("unknown format %q (want one of %s)", *formatID, strings.Join(rules.FormatIDs(), ", "))
+		return fail(i18n.T(ctx, "CliUnknownFormat", i18n.Args{"Value": strconv.Quote(*formatID), "Formats": strings.Join(rules.FormatIDs(), ", ")}))
 	}
 	if *dateStr == "" {
-		return fail("--date is required (YYYY-MM-DD)")
+		return fail(i18n.T(ctx, "CliDateRequired", nil))
 	}
 	date, err := time.Parse(rules.DateLayout, *dateStr)
 	if err != nil {
-		return fail("--date %q: expected YYYY-MM-DD", *dateStr)
+		return fail(i18n.T(ctx, "CliBadDate", i18n.Args{"Value": strconv.Quote(*dateStr)}))
 	}
 
 	var (
@@ -102,29 +102,29 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	)
 	switch {
 	case *cardsPath != "":
-		cards, err := readCardsInput(env, *cardsPath)
+		cards, err := readCardsInput(ctx, env, *cardsPath)
 		if err != nil {
-			return fail("reading cards: %v", err)
+			return fail(i18n.T(ctx, "CliReadingCards", i18n.Args{"Err": errText(ctx, err)}))
 		}
 		pool = rules.NewMapPool(cards)
 	default:
 		if pool, stored, err = storedPool(ctx, env, db, format.Game); err != nil {
-			return fail("%v", err)
+			return fail(errText(ctx, err))
 		}
 	}
 
-	bans, err := banLists(env, stored, *banPath)
+	bans, err := banLists(ctx, env, stored, *banPath)
 	if err != nil {
-		return fail("%v", err)
+		return fail(errText(ctx, err))
 	}
 
 	deck, err := readDeck(env, pos[0], pool)
 	if err != nil {
 		var de *rules.DecklistError
 		if errors.As(err, &de) {
-			return fail("%s: %v", pos[0], err)
+			return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, pos[0]), "Err": err}))
 		}
-		return fail("%v", err)
+		return fail(errText(ctx, err))
 	}
 
 	res := format.Validate(deck, pool, bans, date)
@@ -134,10 +134,10 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 		enc := json.NewEncoder(env.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
-			return fail("writing JSON: %v", err)
+			return fail(i18n.T(ctx, "CliWritingJSON", i18n.Args{"Err": err}))
 		}
 	} else {
-		printDeckResult(env, format, res)
+		printDeckResult(ctx, env, format, res)
 	}
 	if !res.Legal {
 		return 1
@@ -160,29 +160,33 @@ func readDeck(env *cliEnv, path string, pool rules.CardPool) (*rules.Decklist, e
 	return rules.ParseDecklistNamed(r, names)
 }
 
-func printDeckResult(env *cliEnv, format *rules.Format, res rules.Result) {
+func printDeckResult(ctx context.Context, env *cliEnv, format *rules.Format, res rules.Result) {
 	w := env.stdout
-	verdict := "legal"
-	if !res.Legal {
-		verdict = "NOT legal"
+	if res.Legal {
+		fmt.Fprintln(w, i18n.T(ctx, "CliDeckLegal", i18n.Args{"Format": format.Name}))
+	} else {
+		fmt.Fprintln(w, i18n.T(ctx, "CliDeckNotLegal", i18n.Args{"Format": format.Name}))
 	}
 	var banList string
 	switch {
 	case !format.AppliesBanList():
-		banList = "Ban list: none, no ban list applies to this format"
+		banList = i18n.T(ctx, "CliDeckNoBanListApplies", nil)
 	case res.BanList == "":
-		banList = fmt.Sprintf("Ban list on %s: none in force", res.Date)
+		banList = i18n.T(ctx, "CliDeckNoBanListInForce", i18n.Args{"Date": res.Date})
 	default:
-		banList = fmt.Sprintf("Ban list on %s: %s", res.Date, res.BanList)
+		banList = i18n.T(ctx, "CliDeckBanList", i18n.Args{"Date": res.Date, "Name": res.BanList})
 	}
-	fmt.Fprintf(w, "%s: %s\n", format.Name, verdict)
-	fmt.Fprintf(w, "Leader: %s  Main: %d  Side: %d  %s\n", orDash(res.Leader), res.Main, res.Side, banList)
+	fmt.Fprintln(w, i18n.T(ctx, "CliDeckSummary", i18n.Args{"Leader": orDash(res.Leader), "Main": res.Main, "Side": res.Side, "BanList": banList}))
+	// The problems in ctx's language, worded as the web pages word them;
+	// the rule cited stays as rules names it, as on the pages.
 	for _, p := range res.Problems {
-		loc := ""
+		text, rule := deckproblem.Text(ctx, p), p.Rule
+		// One line each, however long, so a problem can be found with grep.
 		if p.Line > 0 {
-			loc = fmt.Sprintf("line %d: ", p.Line)
+			fmt.Fprintln(w, "  "+i18n.T(ctx, "CliDeckProblemAtLine", i18n.Args{"Line": p.Line, "Problem": text, "Rule": rule}))
+		} else {
+			fmt.Fprintln(w, "  "+i18n.T(ctx, "CliDeckProblem", i18n.Args{"Problem": text, "Rule": rule}))
 		}
-		fmt.Fprintf(w, "  %s%s (%s)\n", loc, p.Message, p.Rule)
 	}
 }
 
@@ -195,23 +199,23 @@ func orDash(s string) string {
 
 // banLists is the built-in lists plus stored versions and those of a ban list
 // file (path may be empty).
-func banLists(env *cliEnv, stored []rules.BanListVersion, path string) (*rules.BanLists, error) {
+func banLists(ctx context.Context, env *cliEnv, stored []rules.BanListVersion, path string) (*rules.BanLists, error) {
 	bans := rules.BuiltinBanLists()
 	for _, v := range stored {
 		if err := bans.Add(v); err != nil {
-			return nil, fmt.Errorf("stored ban list: %w", err)
+			return nil, sayError(i18n.T(ctx, "CliStoredBanListError", i18n.Args{"Err": err}), err)
 		}
 	}
 	if path == "" {
 		return bans, nil
 	}
-	versions, err := readBanListsInput(env, path)
+	versions, err := readBanListsInput(ctx, env, path)
 	if err != nil {
-		return nil, fmt.Errorf("reading ban list: %w", err)
+		return nil, sayError(i18n.T(ctx, "CliReadingBanList", i18n.Args{"Err": errText(ctx, err)}), err)
 	}
 	for _, v := range versions {
 		if err := bans.Add(v); err != nil {
-			return nil, fmt.Errorf("ban list %s: %w", inputName(path), err)
+			return nil, sayError(i18n.T(ctx, "CliBanListFileError", i18n.Args{"Input": inputName(ctx, path), "Err": err}), err)
 		}
 	}
 	return bans, nil

@@ -374,7 +374,7 @@ func TestBanlistShow(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "", "banlist", "show", "--game", "fusion-world", "--date", "2026-01-01")
-	if code != 0 || !strings.Contains(out, "No fusion-world ban list") {
+	if code != 0 || !strings.Contains(out, "No Fusion World ban list") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "", "banlist", "show", "--game", "masters", "--date", "2026-06-20", "--banlist", mastersBans, "--json")

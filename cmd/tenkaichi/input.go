@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // maxInputBytes bounds every file a command reads into memory (event files,
@@ -23,14 +25,17 @@ const stdinName = "-"
 // inputTooLargeError is what reading more than maxInputBytes of an input gives.
 type inputTooLargeError struct{ name string }
 
+// Error is the English text; the command line says it in its language
+// with errText.
 func (e *inputTooLargeError) Error() string {
-	return fmt.Sprintf("%s is larger than %d MB, the most Tenkaichi reads from one file", e.name, maxInputBytes>>20)
+	return fmt.Sprintf("%s is larger than %d MB, the most Tenkaichi reads from one file", inputName(context.Background(), e.name), maxInputBytes>>20)
 }
 
-// inputName is how messages name an input: the path, or "standard input".
-func inputName(path string) string {
+// inputName is how messages name an input: the path, or "standard input"
+// in ctx's language.
+func inputName(ctx context.Context, path string) string {
 	if path == stdinName {
-		return "standard input"
+		return i18n.T(ctx, "CliStandardInput", nil)
 	}
 	return path
 }
@@ -63,7 +68,7 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 // size cap. Close it when done (closing standard input does nothing).
 func openInput(env *cliEnv, path string) (io.ReadCloser, error) {
 	if path == stdinName {
-		return io.NopCloser(&cappedReader{r: env.stdin, name: inputName(path), left: maxInputBytes}), nil
+		return io.NopCloser(&cappedReader{r: env.stdin, name: path, left: maxInputBytes}), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -89,14 +94,14 @@ func readInput(env *cliEnv, path string) ([]byte, error) {
 // oneStdin refuses a command line that gives standard input ("-") for more
 // than one input: it can be read only once. names are the flags or argument
 // names of the inputs, in the order of paths.
-func oneStdin(names []string, paths ...string) error {
+func oneStdin(ctx context.Context, names []string, paths ...string) error {
 	first := ""
 	for i, p := range paths {
 		if p != stdinName {
 			continue
 		}
 		if first != "" {
-			return fmt.Errorf("%s and %s both read standard input (-); only one input can", first, names[i])
+			return sayError(i18n.T(ctx, "CliOneStdin", i18n.Args{"First": first, "Second": names[i]}), nil)
 		}
 		first = names[i]
 	}
@@ -112,7 +117,7 @@ func isTooLarge(err error) bool {
 // readCardsInput reads a card list (Fusion World JSON, Masters JSON or CSV)
 // from a file or standard input. The format comes from the content, or from a
 // .csv extension when the content does not decide it.
-func readCardsInput(env *cliEnv, path string) ([]rules.Card, error) {
+func readCardsInput(ctx context.Context, env *cliEnv, path string) ([]rules.Card, error) {
 	r, err := openInput(env, path)
 	if err != nil {
 		return nil, err
@@ -124,13 +129,13 @@ func readCardsInput(env *cliEnv, path string) ([]rules.Card, error) {
 	}
 	cards, err := rules.ReadCards(r, format)
 	if err != nil && !isTooLarge(err) {
-		return nil, fmt.Errorf("%s: %w", inputName(path), err)
+		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": err}), err)
 	}
 	return cards, err
 }
 
 // readBanListsInput reads ban-list versions from a file or standard input.
-func readBanListsInput(env *cliEnv, path string) ([]rules.BanListVersion, error) {
+func readBanListsInput(ctx context.Context, env *cliEnv, path string) ([]rules.BanListVersion, error) {
 	r, err := openInput(env, path)
 	if err != nil {
 		return nil, err
@@ -138,7 +143,7 @@ func readBanListsInput(env *cliEnv, path string) ([]rules.BanListVersion, error)
 	defer r.Close()
 	versions, err := rules.ReadBanLists(r)
 	if err != nil && !isTooLarge(err) {
-		return nil, fmt.Errorf("%s: %w", inputName(path), err)
+		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": err}), err)
 	}
 	return versions, err
 }

@@ -124,7 +124,7 @@ func TestDashReadsStandardInput(t *testing.T) {
 		t.Errorf("deck check -: exit %d, %s%s", code, out, errs)
 	}
 	code, out, errs := runWithStdin(t, strings.NewReader(bans), "banlist", "show", "--game", "masters", "--date", "2026-07-01", "--banlist", "-")
-	if code != 0 || !strings.Contains(out, "masters ban list in force on 2026-07-01") {
+	if code != 0 || !strings.Contains(out, "Masters ban list in force on 2026-07-01") {
 		t.Errorf("banlist show --banlist -: exit %d, %s%s", code, out, errs)
 	}
 	code, out, errs = runWithStdin(t, strings.NewReader(read(goldenLog)), "replay", "--cards", fwCards, "-") // the golden game leaves skills to the engine
@@ -158,7 +158,7 @@ func TestImportsReadStandardInput(t *testing.T) {
 	if code := run(context.Background(), env, append([]string{"cards", "import", "-"}, dataArgs...)); code != 0 {
 		t.Fatalf("cards import -: exit %d: %s", code, errb)
 	}
-	if !strings.Contains(out.String(), "masters cards") {
+	if !strings.Contains(out.String(), "stored 133 Masters cards") {
 		t.Errorf("cards import -: %s", out)
 	}
 	bans, err := os.ReadFile(mastersBans)
@@ -169,7 +169,7 @@ func TestImportsReadStandardInput(t *testing.T) {
 	if code := run(context.Background(), env, append([]string{"banlist", "import", "-"}, dataArgs...)); code != 0 {
 		t.Fatalf("banlist import -: exit %d: %s", code, errb)
 	}
-	if !strings.Contains(out.String(), "stored masters ban list") {
+	if !strings.Contains(out.String(), "stored Masters ban list") {
 		t.Errorf("banlist import -: %s", out)
 	}
 	// A bad card list on standard input is named as such.

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"sort"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 	// Event time zones are IANA names: the binary carries the zone
@@ -214,21 +215,22 @@ func usage(ctx context.Context, w io.Writer) {
 	fmt.Fprintln(w, i18n.T(ctx, "CliUsage", nil))
 	fmt.Fprintln(w, "\n"+i18n.T(ctx, "CliCommands", nil))
 	for _, n := range sortedNames() {
-		fmt.Fprintf(w, "  %-18s %s\n", n, commands[n].summary(ctx))
+		writeItem(w, fmt.Sprintf("  %-18s ", n), commands[n].summary(ctx))
 	}
-	fmt.Fprintln(w, "\n"+i18n.T(ctx, "CliCommandHelp", nil))
-	fmt.Fprintln(w, i18n.T(ctx, "CliLangHelp", i18n.Args{"Languages": offeredLanguages()}))
+	fmt.Fprintln(w)
+	writeWrapped(w, i18n.T(ctx, "CliCommandHelp", nil), 0)
+	writeWrapped(w, i18n.T(ctx, "CliLangHelp", i18n.Args{"Languages": offeredLanguages()}), 0)
 }
 
 func groupUsage(ctx context.Context, group string) string {
-	out := ""
+	var out strings.Builder
 	for _, n := range sortedNames() {
 		if len(n) > len(group) && n[:len(group)+1] == group+" " {
-			out += fmt.Sprintf("  tenkaichi %-18s %s\n", n, commands[n].summary(ctx))
+			writeItem(&out, fmt.Sprintf("  tenkaichi %-18s ", n), commands[n].summary(ctx))
 		}
 	}
-	if out == "" {
+	if out.Len() == 0 {
 		return ""
 	}
-	return i18n.T(ctx, "CliUsageHeading", nil) + "\n" + out
+	return i18n.T(ctx, "CliUsageHeading", nil) + "\n" + out.String()
 }

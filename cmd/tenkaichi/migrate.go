@@ -16,7 +16,7 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 		i18n.T(ctx, "CliMigrateHelp", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	action := "up"
@@ -29,14 +29,14 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openStore(ctx, env, db, nil)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	defer st.Close()
 	if action == "status" {
 		list, err := st.MigrationStatus(ctx)
 		if err != nil {
-			fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+			fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 			return 1
 		}
 		for _, m := range list {
@@ -44,7 +44,7 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 			if m.Applied {
 				state = i18n.T(ctx, "CliMigrationApplied", nil)
 			}
-			fmt.Fprintf(env.stdout, "%05d  %-8s %s\n", m.Version, state, m.Name)
+			fmt.Fprintf(env.stdout, "%05d  %s %s\n", m.Version, padRight(state, 8), m.Name)
 		}
 		cur, latest, err := st.SchemaVersions(ctx)
 		if err == nil {
@@ -57,7 +57,7 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	applied, err := st.Migrate(ctx)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	if len(applied) == 0 {

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"strconv"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -38,18 +38,15 @@ type pairRoundJSON struct {
 }
 
 func runPair(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "pair", "--in FILE [--explain] [--exact]",
-		"Pairs the next Swiss round of the event file (- for standard input) and prints it as JSON:\n"+
-			`{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"}, {"p1": "…", "p2": null}]}`+"\n"+
-			"Tables run from the best standings down; p2 null is a bye. Exit status 2 on bad input,\n"+
-			"with the round and match of the problem. The file format is in docs/event-file.md.")
-	in := fs.String("in", "", "event `FILE` (JSON; - for standard input)")
-	explain := fs.Bool("explain", false, "add a reason to each pair-down and bye")
-	exact := fs.Bool("exact", false, "solve on the complete graph (slower; same quality, for checking)")
-	if code, done := parseFlags(fs, args); done {
+	fs := newFlagSet(ctx, env, "pair", "--in FILE [--explain] [--exact]", i18n.T(ctx, "CliPairHelp", i18n.Args{
+		"Example": `{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"}, {"p1": "…", "p2": null}]}`}))
+	in := fs.String("in", "", i18n.T(ctx, "CliEventFileFlag", nil))
+	explain := fs.Bool("explain", false, i18n.T(ctx, "CliPairExplainFlag", nil))
+	exact := fs.Bool("exact", false, i18n.T(ctx, "CliPairExactFlag", nil))
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
-	ev, code := loadEventFile(env, "pair", *in, fs.Args())
+	ev, code := loadEventFile(ctx, env, "pair", *in, fs.Args())
 	if ev == nil {
 		return code
 	}
@@ -58,7 +55,7 @@ func runPair(ctx context.Context, env *cliEnv, args []string) int {
 		return interruptedCode(ctx) // main reports the signal
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi pair: %v\n", err)
+		complain(ctx, env.stderr, "pair", errText(ctx, err))
 		return 2
 	}
 	out := pairRoundJSON{Number: pr.Number, Matches: []pairMatchJSON{}}
@@ -74,38 +71,38 @@ func runPair(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		out.Matches = append(out.Matches, line)
 	}
-	return printJSON(env, "pair", out)
+	return printJSON(ctx, env, "pair", out)
 }
 
 // loadEventFile reads and validates --in; on failure it reports and returns
 // nil with exit code 2.
-func loadEventFile(env *cliEnv, cmd, path string, extra []string) (*pairing.Event, int) {
+func loadEventFile(ctx context.Context, env *cliEnv, cmd, path string, extra []string) (*pairing.Event, int) {
 	if len(extra) > 0 {
-		fmt.Fprintf(env.stderr, "tenkaichi %s: unexpected argument %q (the event file goes in --in)\n", cmd, extra[0])
+		complain(ctx, env.stderr, cmd, i18n.T(ctx, "CliEventFileUnexpectedArg", i18n.Args{"Arg": strconv.Quote(extra[0])}))
 		return nil, 2
 	}
 	if path == "" {
-		fmt.Fprintf(env.stderr, "tenkaichi %s: --in FILE is required\n", cmd)
+		complain(ctx, env.stderr, cmd, i18n.T(ctx, "CliEventFileRequired", nil))
 		return nil, 2
 	}
 	data, err := readInput(env, path)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi %s: %v\n", cmd, err)
+		complain(ctx, env.stderr, cmd, errText(ctx, err))
 		return nil, 2
 	}
 	ev, err := pairing.ParseEvent(data)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi %s: %s: %v\n", cmd, inputName(path), err)
+		complain(ctx, env.stderr, cmd, i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": err}))
 		return nil, 2
 	}
 	return ev, 0
 }
 
-func printJSON(env *cliEnv, cmd string, v any) int {
+func printJSON(ctx context.Context, env *cliEnv, cmd string, v any) int {
 	enc := json.NewEncoder(env.stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi %s: %v\n", cmd, err)
+		complain(ctx, env.stderr, cmd, i18n.T(ctx, "CliWritingJSON", i18n.Args{"Err": err}))
 		return 2
 	}
 	return 0

@@ -15,69 +15,60 @@ func init() {
 }
 
 func runReplay(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE|-",
-		"Replays a game log (docs/game-log.md) step by step, printing each step's state\n"+
-			"(life, hand, deck, energy and board of both players) and the first violation.\n"+
-			"LOGFILE - reads the log from standard input.\n"+
-			"Exit status: 0 legal throughout, 1 a violation, 2 the log cannot be read\n"+
-			"(or the engine failed on it).\n"+
-			"Without --cards, costs, power, keywords and card skills are not known: nothing needing them is\n"+
-			"checked, and a log that leaves skills to the engine replays wrong.")
-	cardsFile := fs.String("cards", "", "card list (JSON or CSV) giving costs, power and keywords")
-	asJSON := fs.Bool("json", false, "print the replay as JSON")
-	until := fs.Int("until", 0, "stop after this step (0: the whole log)")
-	runOn := fs.Bool("run-on", false, "keep going after a violation, skipping the illegal action")
-	if code, done := parseFlags(fs, args); done {
+	fs := newFlagSet(ctx, env, "replay", "[--cards FILE] [--json] [--until STEP] [--run-on] LOGFILE|-", i18n.T(ctx, "CliReplayHelp", nil))
+	cardsFile := fs.String("cards", "", i18n.T(ctx, "CliReplayCardsFlag", nil))
+	asJSON := fs.Bool("json", false, i18n.T(ctx, "CliReplayJSONFlag", nil))
+	until := fs.Int("until", 0, i18n.T(ctx, "CliReplayUntilFlag", nil))
+	runOn := fs.Bool("run-on", false, i18n.T(ctx, "CliReplayRunOnFlag", nil))
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(env.stderr, "tenkaichi replay: "+format+"\n", a...)
+	fail := func(problem string) int {
+		complain(ctx, env.stderr, "replay", problem)
 		return 2
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
-		return fail("expected one LOGFILE, got %d", fs.NArg())
+		return fail(i18n.N(ctx, "CliReplayOneFile", fs.NArg(), nil))
 	}
 	if *until < 0 {
-		return fail("--until %d: STEP is a step number, 0 or more (0: the whole log)", *until)
+		return fail(i18n.T(ctx, "CliReplayBadUntil", i18n.Args{"Value": *until}))
 	}
 	logFile := fs.Arg(0)
-	if err := oneStdin([]string{"LOGFILE", "--cards"}, logFile, *cardsFile); err != nil {
-		return fail("%v", err)
+	if err := oneStdin(ctx, []string{"LOGFILE", "--cards"}, logFile, *cardsFile); err != nil {
+		return fail(errText(ctx, err))
 	}
 	var cards engine.Cards
 	if *cardsFile != "" {
-		list, err := readCardsInput(env, *cardsFile)
+		list, err := readCardsInput(ctx, env, *cardsFile)
 		if err != nil {
-			return fail("reading cards: %v", err)
+			return fail(i18n.T(ctx, "CliReadingCards", i18n.Args{"Err": errText(ctx, err)}))
 		}
 		cards = engine.NewCardMap(list)
 	}
 	data, err := readInput(env, logFile)
 	if err != nil {
-		return fail("%v", err)
+		return fail(errText(ctx, err))
 	}
-	if logFile == "-" {
-		logFile = "standard input"
-	}
+	logName := inputName(ctx, logFile)
 	log, err := engine.ParseLog(data)
 	if err == nil {
 		err = log.CheckSetup()
 	}
 	if err != nil {
-		return fail("%s: %v", logFile, err)
+		return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": logName, "Err": err}))
 	}
 	r := engine.Run(log, cards, engine.ReplayOptions{Until: *until, RunOn: *runOn})
 	if *asJSON {
 		err = writeReplayJSON(env.stdout, r)
 	} else {
-		err = writeReplayText(env.stdout, r, cards == nil, log.Setup.Effects == engine.EffectsDeclared)
+		err = writeReplayText(ctx, env.stdout, r, cards == nil, log.Setup.Effects == engine.EffectsDeclared)
 	}
 	if err != nil {
-		return fail("writing the replay: %v", err)
+		return fail(i18n.T(ctx, "CliWritingReplay", i18n.Args{"Err": err}))
 	}
 	if r.Err != nil {
-		return fail("%s: %v", logFile, r.Err)
+		return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": logName, "Err": r.Err}))
 	}
 	if r.FirstViolation() != nil {
 		return 1
@@ -85,56 +76,59 @@ func runReplay(ctx context.Context, env *cliEnv, args []string) int {
 	return 0
 }
 
-func writeReplayText(w io.Writer, r *engine.Replay, noCards, declared bool) error {
+// writeReplayText is the replay for people, in ctx's language around the
+// engine's own words (its actions in log notation, its events, violations
+// and state summaries).
+func writeReplayText(ctx context.Context, w io.Writer, r *engine.Replay, noCards, declared bool) error {
 	switch {
 	case noCards && declared:
-		fmt.Fprintln(w, "note: no card data (--cards); costs, power and keywords are not checked")
+		writeWrapped(w, i18n.T(ctx, "CliReplayNoCardsDeclared", nil), 0)
 	case noCards:
-		fmt.Fprintln(w, "note: no card data (--cards); costs, power and keywords are not checked, and card skills are not applied:\n"+
-			"a log that leaves them to the engine (a Leader's draw when attacking) replays wrong without --cards")
+		writeWrapped(w, i18n.T(ctx, "CliReplayNoCards", nil), 0)
 	}
 	for _, v := range r.DeckProblems {
-		fmt.Fprintf(w, "setup: violation in %s's deck, %s: %s\n", v.Player, citation(v), v.Message())
+		fmt.Fprintln(w, i18n.T(ctx, "CliReplaySetupViolation", i18n.Args{"Player": v.Player, "Citation": citation(ctx, v), "Message": v.Message()}))
 	}
 	s0 := r.StateAt(0)
-	fmt.Fprintf(w, "step 0: start\n%s", engine.Summary(&s0))
+	fmt.Fprintf(w, "%s\n%s", i18n.T(ctx, "CliReplayStart", nil), engine.Summary(&s0))
 	r.Walk(func(st *engine.Step, s *engine.State) {
-		fmt.Fprintf(w, "step %d (line %d): %s\n", st.Index, st.Action.Line, engine.FormatAction(st.Action))
+		fmt.Fprintln(w, i18n.T(ctx, "CliReplayStep", i18n.Args{"Step": st.Index, "Line": st.Action.Line, "Action": engine.FormatAction(st.Action)}))
 		if v := st.Violation; v != nil {
-			fmt.Fprintf(w, "  VIOLATION at step %d, line %d, %s: %s\n", v.Step, v.Line, citation(v), v.Message())
+			fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayViolation", i18n.Args{"Step": v.Step, "Line": v.Line, "Citation": citation(ctx, v), "Message": v.Message()}))
 			return
 		}
 		for _, e := range st.Events {
-			tag := ""
+			a := i18n.Args{"Event": e.Text(), "Rule": ruleOrDash(e.Rule)}
 			switch {
 			case e.Auto:
-				tag = " [engine]"
+				fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayEventEngine", a))
 			case e.Declared:
-				tag = " [declared]"
+				fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayEventDeclared", a))
+			default:
+				fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayEvent", a))
 			}
-			fmt.Fprintf(w, "  - %s%s (%s)\n", e.Text(), tag, ruleOrDash(e.Rule))
 		}
 		io.WriteString(w, engine.Summary(s))
 	})
 	if v := r.FirstViolation(); v != nil {
 		if v.Step == 0 {
-			_, err := fmt.Fprintf(w, "first violation: setup, %s's deck, %s: %s\n", v.Player, citation(v), v.Message())
+			_, err := fmt.Fprintln(w, i18n.T(ctx, "CliReplayFirstViolationSetup", i18n.Args{"Player": v.Player, "Citation": citation(ctx, v), "Message": v.Message()}))
 			return err
 		}
-		_, err := fmt.Fprintf(w, "first violation: step %d, line %d, %s: %s\n", v.Step, v.Line, citation(v), v.Message())
+		_, err := fmt.Fprintln(w, i18n.T(ctx, "CliReplayFirstViolation", i18n.Args{"Step": v.Step, "Line": v.Line, "Citation": citation(ctx, v), "Message": v.Message()}))
 		return err
 	}
-	_, err := fmt.Fprintf(w, "legal: %d steps\n", len(r.Steps))
+	_, err := fmt.Fprintln(w, i18n.N(ctx, "CliReplayLegal", len(r.Steps), nil))
 	return err
 }
 
 // citation is the rule a violation breaks ("rule CR 8-1-1"), or "log error"
 // for a line that does not fit the game.
-func citation(v *engine.Violation) string {
+func citation(ctx context.Context, v *engine.Violation) string {
 	if v.LogError {
-		return "log error"
+		return i18n.T(ctx, "CliReplayLogError", nil)
 	}
-	return "rule " + ruleOrDash(v.Rule)
+	return i18n.T(ctx, "CliReplayRule", i18n.Args{"Rule": ruleOrDash(v.Rule)})
 }
 
 func ruleOrDash(rule string) string {

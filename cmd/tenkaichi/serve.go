@@ -39,7 +39,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	pprofAddr := fs.String("pprof", env.getenv("TENKAICHI_PPROF"),
 		i18n.T(ctx, "CliServePprofFlag", nil))
 	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), i18n.T(ctx, "CliServeLogLevelFlag", nil))
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -48,12 +48,12 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
-		fmt.Fprintf(env.stderr, "serve: --log-level: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeBadLogLevel", i18n.Args{"Value": strconv.Quote(*logLevel)}))
 		return 2
 	}
-	trusted, err := parseProxies(*proxies)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "serve: --trusted-proxies: %v\n", err)
+	trusted, bad := parseProxies(*proxies)
+	if bad != "" {
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeBadProxy", i18n.Args{"Item": strconv.Quote(bad)}))
 		return 2
 	}
 	base, err := server.ParseBaseURL(*baseURL)
@@ -71,13 +71,13 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	st, err := openStore(ctx, env, db, log)
 	if err != nil {
 		log.Error("database unavailable", "err", err)
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	defer st.Close()
 	applied, err := st.Migrate(ctx)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	if len(applied) > 0 {
@@ -100,7 +100,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, db),
 		"version", version, "startup_ms", time.Since(started).Milliseconds(), "pid", os.Getpid())
 	if err := srv.Serve(ctx, ln); err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	log.Info("stopped")
@@ -115,8 +115,8 @@ func envOr(env *cliEnv, key, def string) string {
 }
 
 // parseProxies reads "10.0.0.1, 192.168.0.0/16": single addresses become
-// ranges of one.
-func parseProxies(list string) ([]*net.IPNet, error) {
+// ranges of one. bad is the first item that is neither.
+func parseProxies(list string) (ranges []*net.IPNet, bad string) {
 	var out []*net.IPNet
 	for _, item := range strings.Split(list, ",") {
 		item = strings.TrimSpace(item)
@@ -126,7 +126,7 @@ func parseProxies(list string) ([]*net.IPNet, error) {
 		if !strings.Contains(item, "/") {
 			ip := net.ParseIP(item)
 			if ip == nil {
-				return nil, fmt.Errorf("%q is not an IP address or CIDR range", item)
+				return nil, item
 			}
 			bits := 128
 			if ip.To4() != nil {
@@ -137,9 +137,9 @@ func parseProxies(list string) ([]*net.IPNet, error) {
 		}
 		_, n, err := net.ParseCIDR(item)
 		if err != nil {
-			return nil, fmt.Errorf("%q is not an IP address or CIDR range", item)
+			return nil, item
 		}
 		out = append(out, n)
 	}
-	return out, nil
+	return out, ""
 }

@@ -23,7 +23,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 	name := fs.String("name", "", i18n.T(ctx, "CliStoreAddNameFlag", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	*name = strings.TrimSpace(*name)
@@ -37,7 +37,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	defer st.Close()
@@ -48,7 +48,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliStoreCreated", i18n.Args{"Store": strconv.Quote(sh.Name)}))
@@ -59,7 +59,7 @@ func runStoreList(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "store list", "[--data DIR]", i18n.T(ctx, "CliStoreListHelp", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -68,13 +68,13 @@ func runStoreList(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	defer st.Close()
 	stats, err := st.ShopStatsAll(ctx)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	for _, s := range stats {

@@ -30,7 +30,7 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 	admin := fs.Bool("admin", false, i18n.T(ctx, "CliUserAddAdminFlag", nil))
 	var db dbFlags
 	db.register(ctx, fs, env)
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	if *username == "" || fs.NArg() > 0 {
@@ -51,7 +51,7 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 		return 2
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "user add: %v\n", err)
+		complain(ctx, env.stderr, "user add", errText(ctx, err))
 		return 2
 	}
 	if len([]rune(pw)) < 10 || len(pw) > 72 {
@@ -60,17 +60,17 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost+2)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "user add: %v\n", err)
+		complain(ctx, env.stderr, "user add", errText(ctx, err))
 		return 1
 	}
 	st, err := openStore(ctx, env, db, nil)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	defer st.Close()
 	if _, err := st.Migrate(ctx); err != nil {
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	u := &storage.User{Username: *username, DisplayName: *name, PasswordHash: string(hash), Role: *role, IsAdmin: *admin}
@@ -84,7 +84,7 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddTaken", i18n.Args{"Username": strconv.Quote(*username)}))
 		return 1
 	case err != nil:
-		fmt.Fprintf(env.stderr, "tenkaichi: %v\n", err)
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
 		return 1
 	}
 	who := i18n.Args{"Username": strconv.Quote(u.Username), "Store": strconv.Quote(shop.Name)}

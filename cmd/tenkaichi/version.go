@@ -14,7 +14,7 @@ func init() {
 
 func runVersion(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "version", "", i18n.T(ctx, "CliVersionHelp", nil))
-	if code, done := parseFlags(fs, args); done {
+	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
 	fmt.Fprintf(env.stdout, "tenkaichi %s (%s)\n", version, runtime.Version())
