@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -69,7 +70,7 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	v := bans.InForce(g, date)
 	if v == nil {
-		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliNoBanListInForce", i18n.Args{"Game": gameName(ctx, g), "Date": *dateStr}))
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliNoBanListInForce", i18n.Args{"Game": gamewords.ShortName(ctx, g), "Date": *dateStr}))
 		return 0
 	}
 	if *asJSON {
@@ -80,7 +81,7 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		return 0
 	}
-	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliBanListInForce", i18n.Args{"Game": gameName(ctx, g), "Date": *dateStr, "Name": v.Name, "Effective": v.Effective}))
+	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliBanListInForce", i18n.Args{"Game": gamewords.ShortName(ctx, g), "Date": *dateStr, "Name": v.Name, "Effective": v.Effective}))
 	for _, e := range v.Entries {
 		_, applies := v.Entry(e.Number, date)
 		fmt.Fprintf(env.stdout, "  %s %s %s\n", padRight(e.Number, 10), padRight(e.Name, 28), banStatusText(ctx, e, !applies))
@@ -100,19 +101,4 @@ func banStatusText(ctx context.Context, e rules.BanEntry, later bool) string {
 		return i18n.N(ctx, "CliBanLimitedFrom", e.Limit, i18n.Args{"Since": e.Since})
 	}
 	return i18n.N(ctx, "CliBanLimited", e.Limit, nil)
-}
-
-// gameName is a game's short name in ctx's language ("Fusion World").
-func gameName(ctx context.Context, g rules.Game) string {
-	switch g {
-	case rules.GameFusionWorld:
-		return i18n.T(ctx, "GameShortFusionWorld", nil)
-	case rules.GameMasters:
-		return i18n.T(ctx, "GameShortMasters", nil)
-	case rules.GameScoreDBZ:
-		return i18n.T(ctx, "GameShortScoreDBZ", nil)
-	case rules.GamePaniniDBZ:
-		return i18n.T(ctx, "GameShortPaniniDBZ", nil)
-	}
-	return string(g)
 }

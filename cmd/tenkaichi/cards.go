@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/term"
 )
@@ -53,7 +54,7 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 		games[c.Game]++
 	}
 	for g, n := range games {
-		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliCardsStored", n, i18n.Args{"Game": gameName(ctx, g)}))
+		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliCardsStored", n, i18n.Args{"Game": gamewords.ShortName(ctx, g)}))
 	}
 	return 0
 }
@@ -93,7 +94,7 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	for _, v := range versions {
-		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliBanListStored", len(v.Entries), i18n.Args{"Game": gameName(ctx, v.Game), "Name": strconv.Quote(v.Name), "Effective": v.Effective}))
+		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliBanListStored", len(v.Entries), i18n.Args{"Game": gamewords.ShortName(ctx, v.Game), "Name": strconv.Quote(v.Name), "Effective": v.Effective}))
 	}
 	return 0
 }

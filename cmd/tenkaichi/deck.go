@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
+	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -37,7 +38,7 @@ func storedPool(ctx context.Context, env *cliEnv, db dbFlags, game rules.Game) (
 		return nil, nil, err
 	}
 	if n == 0 {
-		return nil, nil, sayError(i18n.T(ctx, "CliNoCardsStored", i18n.Args{"Game": gameName(ctx, game), "Database": describeStore(env, db)}), nil)
+		return nil, nil, sayError(i18n.T(ctx, "CliNoCardsStored", i18n.Args{"Game": gamewords.ShortName(ctx, game), "Database": describeStore(env, db)}), nil)
 	}
 	pool, err := st.CardPool(ctx, game)
 	if err != nil {
@@ -163,9 +164,9 @@ func readDeck(env *cliEnv, path string, pool rules.CardPool) (*rules.Decklist, e
 func printDeckResult(ctx context.Context, env *cliEnv, format *rules.Format, res rules.Result) {
 	w := env.stdout
 	if res.Legal {
-		fmt.Fprintln(w, i18n.T(ctx, "CliDeckLegal", i18n.Args{"Format": format.Name}))
+		fmt.Fprintln(w, i18n.T(ctx, "CliDeckLegal", i18n.Args{"Format": gamewords.Format(ctx, format)}))
 	} else {
-		fmt.Fprintln(w, i18n.T(ctx, "CliDeckNotLegal", i18n.Args{"Format": format.Name}))
+		fmt.Fprintln(w, i18n.T(ctx, "CliDeckNotLegal", i18n.Args{"Format": gamewords.Format(ctx, format)}))
 	}
 	var banList string
 	switch {

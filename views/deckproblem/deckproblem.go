@@ -224,7 +224,7 @@ func colourWord(ctx context.Context, c string) string {
 func gameOrFormatWord(ctx context.Context, name string) string {
 	for _, f := range rules.Formats() {
 		if f.Name == name {
-			return i18n.T(ctx, "JudgeDeckFormatName", i18n.Args{"Game": gamewords.ShortName(ctx, f.Game), "Format": gamewords.FormatName(ctx, f.ID)})
+			return gamewords.Format(ctx, f)
 		}
 	}
 	for g, en := range map[rules.Game]string{rules.GameFusionWorld: "Fusion World", rules.GameMasters: "Masters",

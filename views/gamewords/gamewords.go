@@ -43,3 +43,9 @@ func FormatName(ctx context.Context, id string) string {
 	}
 	return id
 }
+
+// Format names a format with its game ("Fusion World Standard"), as the
+// deck check says which format a deck was checked against.
+func Format(ctx context.Context, f *rules.Format) string {
+	return i18n.T(ctx, "JudgeDeckFormatName", i18n.Args{"Game": ShortName(ctx, f.Game), "Format": FormatName(ctx, f.ID)})
+}
