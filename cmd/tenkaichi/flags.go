@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,7 +40,7 @@ func newFlagSet(ctx context.Context, env *cliEnv, name, synopsis, description st
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
 			fmt.Fprintln(out, "\n"+i18n.T(ctx, "CliOptions", nil))
-			printFlags(ctx, out, fs)
+			printFlags(ctx, out, fs, synopsis)
 		}
 	}
 	return fs
@@ -65,9 +66,12 @@ func keepOptionsWhole(synopsis string) string {
 	return b.String()
 }
 
+// synopsisValueRE finds "--flag VALUE" in a synopsis.
+var synopsisValueRE = regexp.MustCompile(`--([a-z-]+) ([^-\s\[\]][^\s\[\]]*)`)
+
 // valueNames are the words --help shows for a flag's value ("--date
-// YYYY-MM-DD"), as the synopses show them; they stay the same in every
-// language, like the flags' names.
+// YYYY-MM-DD") where the command's synopsis does not show one; they stay
+// the same in every language, like the flags' names.
 var valueNames = map[string]string{
 	"addr": "HOST:PORT", "banlist": "FILE", "base-url": "URL", "cards": "FILE", "data": "DIR",
 	"date": "YYYY-MM-DD", "format": "ID", "game": "GAME", "in": "FILE", "log-level": "LEVEL",
@@ -76,9 +80,14 @@ var valueNames = map[string]string{
 }
 
 // printFlags lists the flags as "  --name VALUE" with the usage below,
-// indented, and the default where it is not the zero value. The flag
-// package's PrintDefaults would add an English "(default …)".
-func printFlags(ctx context.Context, w io.Writer, fs *flag.FlagSet) {
+// indented, and the default where it is not the zero value. VALUE is the
+// synopsis's word for it, else valueNames'. The flag package's
+// PrintDefaults would add an English "(default …)".
+func printFlags(ctx context.Context, w io.Writer, fs *flag.FlagSet, synopsis string) {
+	inSynopsis := map[string]string{}
+	for _, m := range synopsisValueRE.FindAllStringSubmatch(synopsis, -1) {
+		inSynopsis[m[1]] = m[2]
+	}
 	var all []*flag.Flag
 	fs.VisitAll(func(f *flag.Flag) { all = append(all, f) })
 	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
@@ -86,7 +95,10 @@ func printFlags(ctx context.Context, w io.Writer, fs *flag.FlagSet) {
 		kind, usage := flag.UnquoteUsage(f)
 		line := "  --" + f.Name
 		if kind != "" {
-			name := valueNames[f.Name]
+			name := inSynopsis[f.Name]
+			if name == "" {
+				name = valueNames[f.Name]
+			}
 			if name == "" {
 				name = strings.ToUpper(kind)
 			}
