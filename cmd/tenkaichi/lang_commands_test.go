@@ -247,3 +247,48 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 		})
 	}
 }
+
+// The usage and every command's --help fit a terminal of 80 columns in
+// every language (a wide Japanese character takes two), and a wrapped line
+// never starts with closing punctuation nor splits "[--flag VALUE]".
+func TestHelpFitsEightyColumnsInEveryLanguage(t *testing.T) {
+	for _, lang := range strings.Split(offeredLanguages(), ", ") {
+		for _, name := range append([]string{""}, sortedNames()...) {
+			args := append([]string{"--lang", lang}, strings.Fields(name)...)
+			var out bytes.Buffer
+			env := &cliEnv{stdin: strings.NewReader(""), stdout: &out, stderr: &out, getenv: func(string) string { return "" }}
+			if code := run(context.Background(), env, append(args, "--help")); code != 0 {
+				t.Errorf("%v --help: exit %d\n%s", args, code, out.String())
+			}
+			synopsis := true // the lines before the first blank one
+			for _, line := range strings.Split(out.String(), "\n") {
+				synopsis = synopsis && line != ""
+				if w := textWidth(line); w > lineWidth {
+					t.Errorf("%s %q --help: a line of %d columns:\n%s", lang, name, w, line)
+				}
+				trimmed := []rune(strings.TrimLeft(line, " "))
+				if len(trimmed) > 0 && closesText(trimmed[0]) && trimmed[0] != '-' {
+					t.Errorf("%s %q --help: a line starts with %q:\n%s", lang, name, trimmed[0], line)
+				}
+				if synopsis && strings.Count(line, "[") != strings.Count(line, "]") {
+					t.Errorf("%s %q --help: an option split over two lines:\n%s", lang, name, line)
+				}
+			}
+		}
+	}
+}
+
+func TestWrapJapanese(t *testing.T) {
+	// Ten columns are five wide characters; 。 and 、 stay with the
+	// character before them.
+	got := wrap("あいうえお。かきくけこ、さしすせそ", 10)
+	if want := "あいうえ|お。かきく|けこ、さし|すせそ"; strings.Join(got, "|") != want {
+		t.Errorf("wrap = %q, want %q", strings.Join(got, "|"), want)
+	}
+	if got := wrap("Prüft eine Deckliste gegen ein Format", 16); strings.Join(got, "|") != "Prüft eine|Deckliste gegen|ein Format" {
+		t.Errorf("Latin text wraps at spaces: %q", got)
+	}
+	if got := wrap("les listes intégrées. Jeux : fusion-world", 26); strings.Join(got, "|") != "les listes intégrées.|Jeux : fusion-world" {
+		t.Errorf("French keeps its colon with the word before: %q", got)
+	}
+}

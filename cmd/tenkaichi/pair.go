@@ -39,7 +39,9 @@ type pairRoundJSON struct {
 
 func runPair(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "pair", "--in FILE [--explain] [--exact]", i18n.T(ctx, "CliPairHelp", i18n.Args{
-		"Example": `{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"}, {"p1": "…", "p2": null}]}`}))
+		// Broken by hand so it fits 80 columns unwrapped.
+		"Example": `{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"},` + "\n" +
+			`                         {"p1": "…", "p2": null}]}`}))
 	in := fs.String("in", "", i18n.T(ctx, "CliEventFileFlag", nil))
 	explain := fs.Bool("explain", false, i18n.T(ctx, "CliPairExplainFlag", nil))
 	exact := fs.Bool("exact", false, i18n.T(ctx, "CliPairExactFlag", nil))

@@ -60,8 +60,10 @@ const lineWidth = 80
 func writeWrapped(w io.Writer, text string, indent int) {
 	pad := strings.Repeat(" ", indent)
 	for _, para := range strings.Split(text, "\n") {
-		for _, line := range wrap(para, lineWidth-indent) {
-			fmt.Fprintln(w, strings.TrimRight(pad+line, " "))
+		// A line of text that starts indented keeps its indentation.
+		lead := pad + para[:len(para)-len(strings.TrimLeft(para, " "))]
+		for _, line := range wrap(para, lineWidth-len(lead)) {
+			fmt.Fprintln(w, strings.TrimRight(lead+line, " "))
 		}
 	}
 }
@@ -112,6 +114,13 @@ func wrap(s string, max int) []string {
 	for _, r := range s {
 		if r == ' ' {
 			space = true
+			continue
+		}
+		if len(tokens) > 0 && space && closesText(r) {
+			// French puts a space before : ; ! ? and the mark stays on
+			// the line of the word before it.
+			tokens[len(tokens)-1].text += " " + string(r)
+			space = false
 			continue
 		}
 		newToken := true

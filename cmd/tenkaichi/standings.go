@@ -14,7 +14,9 @@ func init() {
 
 func runStandings(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "standings", "--in FILE [--tiebreakers PROFILE]", i18n.T(ctx, "CliStandingsHelp", i18n.Args{
-		"Example":  `[{"rank": 1, "id": "…", "points": 9, "record": "3-0-0", "tiebreakers": {"omw": 0.6667, "oomw": 0.5432}}, …]`,
+		// Broken by hand so it fits 80 columns unwrapped.
+		"Example": `[{"rank": 1, "id": "…", "points": 9, "record": "3-0-0",` + "\n" +
+			`  "tiebreakers": {"omw": 0.6667, "oomw": 0.5432}}, …]`,
 		"Profiles": strings.Join(pairing.Profiles, ", ")}))
 	in := fs.String("in", "", i18n.T(ctx, "CliEventFileFlag", nil))
 	profile := fs.String("tiebreakers", "", i18n.T(ctx, "CliTiebreakersFlag", i18n.Args{"Profiles": strings.Join(pairing.Profiles, ", ")}))
