@@ -66,38 +66,53 @@ func TestJapaneseCardNamesAndDecklistsByName(t *testing.T) {
 	}
 }
 
-// The rulings lookup searches in the page's language where the rule index
-// has that text, cites rules by number in every language, and says plainly
-// where it has only English.
+// The rulings lookup searches in the page's language: a judge's or
+// player's word for a rule finds it, shown in that language with its rule
+// number; English keywords and rule numbers still work; where the index has
+// the whole of a language the page carries no English-only note.
 func TestRulingsLookupInThePagesLanguage(t *testing.T) {
 	a := newApp(t)
 	a.organiser() // the server is set up
 	importCards(t, a)
 	b := a.browser()
 
-	r, _ := b.getIn("/rules?q=aufgeben", "de")
-	expectLang(t, "German lookup", r, "de")
-	for _, want := range []string{"CR 0-1-3-4", "Aufgeben", "Wer aufgibt, verliert das Spiel;", `data-testid="rule-index-language"`, "Regeln sind auf Deutsch geschrieben"} {
-		if !strings.Contains(r.body, want) {
-			t.Errorf("German search for aufgeben lacks %q:\n%s", want, excerpt(r.body))
+	cases := []struct{ lang, q, url, head string }{
+		{"de", "aufgeben", "/rules/cr-0-1-3-4", `<span class="rule-no">CR 0-1-3-4</span> Aufgeben`},
+		{"de", "Kampfkarte einsetzen", "/rules/cr-5-5-2", `<span class="rule-no">CR 5-5-2</span> Eine Kampfkarte einsetzen`},
+		{"de", "blocken", "/rules/blocker", `[Blocker]`},
+		{"de", "Schadensschritt", "/rules/damage-step", `Schadensschritt`},
+		{"de", "damage step", "/rules/damage-step", `Schadensschritt`}, // English words still work
+		{"ja", "ブロッカー", "/rules/blocker", `【ブロッカー】`},
+		{"ja", "バトルカード 登場", "/rules/cr-5-5-2", `<span class="rule-no">CR 5-5-2</span> バトルカードの登場`},
+		{"ja", "マリガン", "/rules/cr-6-2-1-8", `<span class="rule-no">CR 6-2-1-8</span> 最初の手札と引き直し`},
+		{"ja", "6-1-3", "/rules/cr-6-1-3", `<span class="rule-no">CR 6-1-3</span> デッキの枚数`},
+		{"ja", "blocker", "/rules/blocker", `【ブロッカー】`},
+	}
+	for _, c := range cases {
+		r, _ := b.getIn("/rules?q="+url.QueryEscape(c.q), c.lang)
+		expectLang(t, c.lang+" lookup", r, c.lang)
+		want := `<p class="rule-head"><a href="` + c.url + `">` + c.head + `</a></p>`
+		if got := firstRuleHead(r.body); got != want {
+			t.Errorf("%s search for %q: first hit is not %s:\n%s", c.lang, c.q, want, excerpt(r.body))
+		}
+		for _, not := range []string{`data-testid="rule-index-language"`, `data-testid="rule-english-only"`, `<p lang="en">`} {
+			if strings.Contains(r.body, not) {
+				t.Errorf("%s search for %q shows %s, though the index is in this language:\n%s", c.lang, c.q, not, excerpt(r.body))
+			}
 		}
 	}
-	// An English word still finds the rule; an untranslated rule is shown
-	// in English, marked as such.
-	r, _ = b.getIn("/rules?q="+url.QueryEscape("damage step"), "de")
-	if !strings.Contains(r.body, `<span lang="en">Damage Step</span>`) || !strings.Contains(r.body, "Diese Regel gibt es nur auf Englisch.") {
-		t.Errorf("German search for an untranslated rule does not mark it English:\n%s", excerpt(r.body))
-	}
-	// Japanese: by number and by Japanese word.
-	r, _ = b.getIn("/rules?q=6-1-3", "ja")
-	if !strings.Contains(r.body, `<span class="rule-no">CR 6-1-3</span>`) || !strings.Contains(r.body, "デッキの枚数") {
-		t.Errorf("Japanese search by number:\n%s", excerpt(r.body))
-	}
-	r, _ = b.getIn("/rules/cr-0-1-3-4", "ja")
+	r, _ := b.getIn("/rules/cr-0-1-3-4", "ja")
 	if !strings.Contains(r.body, "投了") || !strings.Contains(r.body, "CR 0-1-3-4") {
 		t.Errorf("Japanese rule page:\n%s", excerpt(r.body))
 	}
-	// French has none of the index: said plainly, and English words work.
+	// The whole index in German: every entry listed in German.
+	r, _ = b.getIn("/rules", "de")
+	for _, want := range []string{"Ladephase", "Schadensschritt", "Stärke 0 geht in den Drop"} {
+		if !strings.Contains(r.body, want) || strings.Contains(r.body, `<span lang="en">`) {
+			t.Errorf("German index lacks %q or shows an entry in English:\n%s", want, excerpt(r.body))
+		}
+	}
+	// French has none of the index yet: said plainly, and English words work.
 	r, _ = b.getIn("/rules?q=concede", "fr")
 	for _, want := range []string{"L’index des règles n’est rédigé qu’en anglais", `<span lang="en">Conceding</span>`, "CR 0-1-3-4"} {
 		if !strings.Contains(r.body, want) {
@@ -112,4 +127,17 @@ func TestRulingsLookupInThePagesLanguage(t *testing.T) {
 	if strings.Contains(r.body, `data-testid="rule-index-language"`) || strings.Contains(r.body, `lang="en">Conceding`) {
 		t.Errorf("English lookup carries a language note:\n%s", excerpt(r.body))
 	}
+}
+
+// firstRuleHead is the first rule a lookup page lists, its spaces folded.
+func firstRuleHead(body string) string {
+	i := strings.Index(body, `<p class="rule-head">`)
+	if i < 0 {
+		return ""
+	}
+	end := strings.Index(body[i:], "</p>")
+	if end < 0 {
+		return ""
+	}
+	return strings.Join(strings.Fields(body[i:i+end+len("</p>")]), " ")
 }

@@ -14,48 +14,12 @@ type RuleText struct {
 }
 
 // ruleTexts holds the translated entries: language code (as the pages name
-// languages: "de", "ja", "pt-BR") -> rule ID -> text.
+// languages: "de", "ja", "pt-BR") -> rule ID -> text. Each language's
+// entries are in a file of their own (ruleindex_de.go, ...); the tests ask
+// every language here for every entry of Rules.
 var ruleTexts = map[string]map[string]RuleText{
-	"de": {
-		"CR 0-1-3-2": {Title: "Das Spiel verlieren",
-			Explanation: "Wer keine Karten mehr im Lebensbereich oder im Deck hat, verliert. Es gibt keinen letzten Angriff, und niemand muss erst versuchen, von einem leeren Deck zu ziehen. Danach ist das Spiel vorbei, und keine Aktion kann mehr folgen.",
-			Terms:       []string{"verlieren", "gewinnen", "niederlage", "leben null", "leeres deck"}},
-		"CR 0-1-3-4": {Title: "Aufgeben",
-			Explanation: "Ein Spieler darf jederzeit aufgeben; keine Karte kann das erzwingen oder verhindern. Wer aufgibt, verliert das Spiel; danach kann keine Aktion mehr folgen.",
-			Terms:       []string{"aufgeben", "kapitulieren"}},
-		"CR 6-1-2": {Title: "Ein Leader",
-			Explanation: "Jeder Spieler benutzt genau eine Leader-Karte.",
-			Terms:       []string{"leader", "deckbau"}},
-		"CR 6-1-3": {Title: "Deckgröße",
-			Explanation: "Das Deck enthält 50 bis 60 Kampf- und Extrakarten; der Leader zählt nicht dazu. Gespielt werden aus der Hand also nur Kampf- und Extrakarten: Eine Leader-Karte liegt von Anfang an in der Leader-Zone, bleibt dort und kann nicht gespielt werden.",
-			Terms:       []string{"deckgröße", "kartenzahl", "deckbau"}},
-		"CR 6-1-4-2": {Title: "Vier Exemplare",
-			Explanation: "Höchstens 4 Exemplare jeder Kartennummer. Verschiedene Nummern mit demselben Namen zählen getrennt; alternative Artworks teilen sich ihre Nummer.",
-			Terms:       []string{"exemplare", "kopien", "limit", "vier", "deckbau"}},
-		"[Blocker]": {Title: "[Blocker]",
-			Explanation: "Greift der Gegner an, darf der Verteidiger eine aktive Karte mit [Blocker] in den Ruhemodus drehen und sie so zum neuen Ziel machen. Nur ein Blocker pro Kampf, und nur direkt nach dem Angriff, vor jeder Kombo.",
-			Terms:       []string{"blocker", "blocken", "abfangen"}},
-	},
-	"ja": {
-		"CR 0-1-3-2": {Title: "敗北",
-			Explanation: "ライフエリアのカードがなくなったプレイヤー、またはデッキのカードがなくなったプレイヤーは敗北します。最後の攻撃はなく、空のデッキから引こうとする必要もありません。敗北した時点でゲームは終了し、その後の行動はできません。",
-			Terms:       []string{"敗北", "勝利", "ライフ0", "デッキアウト"}},
-		"CR 0-1-3-4": {Title: "投了",
-			Explanation: "プレイヤーはいつでも投了できます。カードの効果で投了を強制したり止めたりすることはできません。投了したプレイヤーはそのゲームに敗北し、その後の行動はできません。",
-			Terms:       []string{"投了", "降参"}},
-		"CR 6-1-2": {Title: "リーダーは1枚",
-			Explanation: "各プレイヤーはリーダーカードをちょうど1枚使います。",
-			Terms:       []string{"リーダー", "デッキ構築"}},
-		"CR 6-1-3": {Title: "デッキの枚数",
-			Explanation: "デッキはバトルカードとエクストラカード50枚以上60枚以下です。リーダーはデッキに含みません。手札から登場・使用できるのはバトルカードとエクストラカードだけで、リーダーカードは最初からリーダーエリアにあり、登場させることはできません。",
-			Terms:       []string{"デッキ枚数", "デッキ構築"}},
-		"CR 6-1-4-2": {Title: "同じカードは4枚まで",
-			Explanation: "同じカード番号のカードは4枚までです。名前が同じでも番号が違えば別々に数えます。パラレルは同じ番号として数えます。",
-			Terms:       []string{"4枚", "枚数制限", "デッキ構築"}},
-		"[Blocker]": {Title: "【ブロッカー】",
-			Explanation: "相手がアタックしたとき、防御側はアクティブの【ブロッカー】を持つカードをレストにして、新しいアタック対象にできます。1回のバトルで1枚だけ、アタックの直後、コンボより前に使えます。",
-			Terms:       []string{"ブロッカー", "ブロック"}},
-	},
+	"de": ruleTextsDE,
+	"ja": ruleTextsJA,
 }
 
 // InLanguage is the entry with its text in language lang, and whether the

@@ -1,66 +1,119 @@
 package engine
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+)
 
-// Every translated entry belongs to an indexed rule and is complete.
-func TestTranslatedRuleEntriesComplete(t *testing.T) {
-	for lang, entries := range ruleTexts {
-		for id, tr := range entries {
+// indexLanguages are the languages the pages offer besides English; the
+// rule index must have every entry in each.
+var indexLanguages = []string{"de", "ja"}
+
+// keywordsOnly is an English title that is nothing but keywords as printed
+// on the cards ("[Blocker]", "[Permanent], [Your Turn], [Opponent's Turn]").
+// Languages whose cards print the English keywords (German, French, ...)
+// may keep such a title as it is; Japanese cards print 【ブロッカー】.
+var keywordsOnly = regexp.MustCompile(`^\[[^\]]+\](, \[[^\]]+\])*$`)
+
+// englishKeywordTitles are the languages allowed to keep keyword titles in
+// English.
+var englishKeywordTitles = map[string]bool{"de": true, "fr": true, "es": true, "it": true, "pt-BR": true}
+
+// Every rule of the index has its title, explanation and search terms in
+// every language, written in that language (not the English copied), and
+// no language has an entry for a rule the index lacks.
+func TestEveryRuleInEveryLanguage(t *testing.T) {
+	for _, lang := range indexLanguages {
+		texts, ok := ruleTexts[lang]
+		if !ok {
+			t.Errorf("%s: the rule index has no texts in this language", lang)
+			continue
+		}
+		for _, r := range Rules {
+			tr, ok := texts[r.ID]
+			if !ok {
+				t.Errorf("%s: %q has no text in this language", lang, r.ID)
+				continue
+			}
+			if tr.Title == "" || tr.Explanation == "" || len(tr.Terms) == 0 {
+				t.Errorf("%s: %q lacks a title, explanation or terms", lang, r.ID)
+			}
+			if tr.Explanation == r.Explanation {
+				t.Errorf("%s: %q's explanation is the English one", lang, r.ID)
+			}
+			if tr.Title == r.Title && !(englishKeywordTitles[lang] && keywordsOnly.MatchString(r.Title)) {
+				t.Errorf("%s: %q's title is the English %q", lang, r.ID, r.Title)
+			}
+			for _, term := range tr.Terms {
+				if term == "" {
+					t.Errorf("%s: %q has an empty search term", lang, r.ID)
+				}
+			}
+			if got, translated := InLanguage(r, lang); !translated || got.Title != tr.Title || got.Number != r.Number || got.ID != r.ID {
+				t.Errorf("%s: InLanguage(%q) = %q %v, want %q true with the same ID and number", lang, r.ID, got.Title, translated, tr.Title)
+			}
+		}
+		for id := range texts {
 			if _, ok := Rule(id); !ok {
 				t.Errorf("%s: %q is not in the rule index", lang, id)
 			}
-			if tr.Title == "" || tr.Explanation == "" || len(tr.Terms) == 0 {
-				t.Errorf("%s: %q lacks a title, explanation or terms", lang, id)
-			}
 		}
-		if TranslatedRules(lang) != len(entries) {
-			t.Errorf("%s: TranslatedRules = %d, want %d", lang, TranslatedRules(lang), len(entries))
+		if n := TranslatedRules(lang); n != len(Rules) {
+			t.Errorf("%s: TranslatedRules = %d, want all %d", lang, n, len(Rules))
 		}
 	}
-	if TranslatedRules("en") != len(Rules) || TranslatedRules("fr") != 0 {
-		t.Errorf("English counts %d, French %d", TranslatedRules("en"), TranslatedRules("fr"))
+	for lang := range ruleTexts {
+		if !englishKeywordTitles[lang] && lang != "ja" {
+			t.Errorf("%s: the index has texts in a language the tests do not know", lang)
+		}
+	}
+	if TranslatedRules("en") != len(Rules) || TranslatedRules("zh") != 0 {
+		t.Errorf("English counts %d, Chinese %d", TranslatedRules("en"), TranslatedRules("zh"))
 	}
 }
 
-// The lookup searches in the page's language where the index has the text,
-// still finds English words and rule numbers, and shows untranslated
-// entries in English.
+// The lookup searches in the page's language: a judge's or player's word
+// for the rule finds it, shown in that language; English keywords and rule
+// numbers still work.
 func TestSearchInLanguage(t *testing.T) {
-	first := func(q, lang string) RuleEntry {
-		t.Helper()
-		hits := SearchIn(q, lang)
-		if len(hits) == 0 {
-			t.Fatalf("%s %q: no hit", lang, q)
-		}
-		return hits[0]
-	}
 	cases := []struct{ q, lang, id, title string }{
 		{"aufgeben", "de", "CR 0-1-3-4", "Aufgeben"},
 		{"concede", "de", "CR 0-1-3-4", "Aufgeben"}, // English words still work
-		{"Deckgröße", "de", "CR 6-1-3", "Deckgröße"},
+		{"Deckgröße", "de", "CR 6-1-3", "Das Deck: 50 bis 60 Kampf- und Extrakarten"},
+		{"Kampfkarte einsetzen", "de", "CR 5-5-2", "Eine Kampfkarte einsetzen"},
+		{"blocken", "de", "[Blocker]", "[Blocker]"},
+		{"Schadensschritt", "de", "Damage Step", "Schadensschritt"},
+		{"damage step", "de", "Damage Step", "Schadensschritt"},
+		{"Ladephase", "de", "CR 7-2", "Ladephase"},
+		{"Energiemarke zweiter Spieler", "de", "CR 6-2-1-10", "Energiemarke für den zweiten Spieler"},
 		{"投了", "ja", "CR 0-1-3-4", "投了"},
 		{"6-1-3", "ja", "CR 6-1-3", "デッキの枚数"}, // numbers are the same everywhere
 		{"ブロッカー", "ja", "[Blocker]", "【ブロッカー】"},
-		{"damage step", "de", "Damage Step", "Damage Step"}, // English only: shown in English
-		{"aufgeben", "en", "", ""},
+		{"【ブロッカー】", "ja", "[Blocker]", "【ブロッカー】"},
+		{"blocker", "ja", "[Blocker]", "【ブロッカー】"},
+		{"マリガン", "ja", "CR 6-2-1-8", "最初の手札と引き直し"},
+		{"チャージフェイズ", "ja", "CR 7-2", "チャージフェイズ"},
+		{"覚醒", "ja", "[Awaken]", "【覚醒】"},
+		{"ダメージステップ", "ja", "Damage Step", "ダメージステップ"},
 	}
 	for _, c := range cases {
-		if c.id == "" {
-			if hits := SearchIn(c.q, c.lang); len(hits) != 0 {
-				t.Errorf("%s %q: German text found on an English page: %v", c.lang, c.q, hits[0].ID)
-			}
+		hits := SearchIn(c.q, c.lang)
+		if len(hits) == 0 {
+			t.Errorf("%s %q: no hit", c.lang, c.q)
 			continue
 		}
-		got := first(c.q, c.lang)
-		if got.ID != c.id || got.Title != c.title {
+		if got := hits[0]; got.ID != c.id || got.Title != c.title {
 			t.Errorf("%s %q: first hit %s %q, want %s %q", c.lang, c.q, got.ID, got.Title, c.id, c.title)
 		}
 	}
-	// German words find nothing in a language the index lacks.
-	if hits := SearchIn("aufgeben", "fr"); len(hits) != 0 {
-		t.Errorf("French page found %v", hits[0].ID)
+	// A language's words find nothing on an English page or in a language
+	// the index lacks, where the entries stay English.
+	for _, lang := range []string{"en", "zh"} {
+		if hits := SearchIn("aufgeben", lang); len(hits) != 0 {
+			t.Errorf("%s page found German %v", lang, hits[0].ID)
+		}
 	}
-	if r, ok := InLanguage(Rules[0], "fr"); ok || r.Title != Rules[0].Title {
-		t.Errorf("French entry: %q %v, want English and false", r.Title, ok)
+	if r, ok := InLanguage(Rules[0], "zh"); ok || r.Title != Rules[0].Title {
+		t.Errorf("Chinese entry: %q %v, want English and false", r.Title, ok)
 	}
 }
