@@ -192,3 +192,25 @@ func TestFormAndRefusalTextsInGermanAndJapanese(t *testing.T) {
 		check("a ban list with no version", r, http.StatusUnprocessableEntity, map[string]i18n.Args{"JudgeBanListNoVersion": nil}, "no ban list version")
 	}
 }
+
+// The event page's change log names each change in the page's language
+// ("Paarungen veröffentlicht", "組み合わせを公開"), not by its stored codes.
+func TestChangeLogInGermanAndJapanese(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	for _, lang := range []string{"de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		r, _ := org.getIn(d.path, lang)
+		expectLang(t, lang+" event page", r, lang)
+		text := html.UnescapeString(visibleText(r.body))
+		mustContain(t, lang+" change log", text, i18n.T(ctx, "StaffAuditCreateEntry", nil),
+			i18n.T(ctx, "StaffAuditPairRound", nil), i18n.T(ctx, "StaffAuditPublishRound", nil))
+		for _, en := range []string{"create entry", "pair round", "publish round"} {
+			if strings.Contains(text, en) {
+				t.Errorf("%s change log: English left: %q", lang, en)
+			}
+		}
+	}
+}

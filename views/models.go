@@ -99,10 +99,12 @@ type JudgeRef struct {
 
 // AuditRow is one audit log line.
 type AuditRow struct {
-	When, Who, Action, Entity string
-	EntityID                  int64 // names the change for a screen reader's list of controls
-	Row                       int64 // the audit row's own number: one entity can change twice in a second
-	Before, After             string
+	When, Who string
+	Change    string // what changed, in the page's language ("Pairings published")
+	EntityID  int64  // names the change for a screen reader's list of controls
+	Row       int64  // the audit row's own number: one entity can change twice in a second
+	Before    string
+	After     string
 }
 
 // FieldErrors maps a form field name to what is wrong with it.

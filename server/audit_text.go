@@ -1,0 +1,111 @@
+package server
+
+import (
+	"context"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// auditChangeText names a change of the event's change log (its stored
+// action and entity, such as "publish" "round") in the page's language; a
+// change without a message here (a new action, or one of the server's own
+// rows) shows its codes as they are.
+func auditChangeText(ctx context.Context, action, entity string) string {
+	switch action + " " + entity {
+	case "create event":
+		return i18n.T(ctx, "StaffAuditCreateEvent", nil)
+	case "update event":
+		return i18n.T(ctx, "StaffAuditUpdateEvent", nil)
+	case "deck-settings event":
+		return i18n.T(ctx, "StaffAuditDeckSettingsEvent", nil)
+	case "finish event":
+		return i18n.T(ctx, "StaffAuditFinishEvent", nil)
+	case "import event":
+		return i18n.T(ctx, "StaffAuditImportEvent", nil)
+	case "restore event":
+		return i18n.T(ctx, "StaffAuditRestoreEvent", nil)
+	case "add judge":
+		return i18n.T(ctx, "StaffAuditAddJudge", nil)
+	case "remove judge":
+		return i18n.T(ctx, "StaffAuditRemoveJudge", nil)
+	case "register entry":
+		return i18n.T(ctx, "StaffAuditRegisterEntry", nil)
+	case "create entry":
+		return i18n.T(ctx, "StaffAuditCreateEntry", nil)
+	case "checkin entry":
+		return i18n.T(ctx, "StaffAuditCheckinEntry", nil)
+	case "drop entry":
+		return i18n.T(ctx, "StaffAuditDropEntry", nil)
+	case "drop-not-checked-in entry":
+		return i18n.T(ctx, "StaffAuditDropAbsentEntry", nil)
+	case "readd entry":
+		return i18n.T(ctx, "StaffAuditReaddEntry", nil)
+	case "promote entry":
+		return i18n.T(ctx, "StaffAuditPromoteEntry", nil)
+	case "deck-checked entry":
+		return i18n.T(ctx, "StaffAuditDeckCheckedEntry", nil)
+	case "new-link entry":
+		return i18n.T(ctx, "StaffAuditNewLinkEntry", nil)
+	case "settings entry":
+		return i18n.T(ctx, "StaffAuditSettingsEntry", nil)
+	case "disqualify entry":
+		return i18n.T(ctx, "StaffAuditDisqualifyEntry", nil)
+	case "deck entry":
+		return i18n.T(ctx, "StaffAuditDeckEntry", nil)
+	case "delete entry":
+		return i18n.T(ctx, "StaffAuditDeleteEntry", nil)
+	case "pair round":
+		return i18n.T(ctx, "StaffAuditPairRound", nil)
+	case "publish round":
+		return i18n.T(ctx, "StaffAuditPublishRound", nil)
+	case "finish round":
+		return i18n.T(ctx, "StaffAuditFinishRound", nil)
+	case "complete round":
+		return i18n.T(ctx, "StaffAuditCompleteRound", nil)
+	case "reopen round":
+		return i18n.T(ctx, "StaffAuditReopenRound", nil)
+	case "delete round":
+		return i18n.T(ctx, "StaffAuditDeleteRound", nil)
+	case "clock-start round":
+		return i18n.T(ctx, "StaffAuditClockStartRound", nil)
+	case "clock-pause round":
+		return i18n.T(ctx, "StaffAuditClockPauseRound", nil)
+	case "clock-resume round":
+		return i18n.T(ctx, "StaffAuditClockResumeRound", nil)
+	case "clock-add round":
+		return i18n.T(ctx, "StaffAuditClockAddRound", nil)
+	case "report match":
+		return i18n.T(ctx, "StaffAuditReportMatch", nil)
+	case "set-result match":
+		return i18n.T(ctx, "StaffAuditSetResultMatch", nil)
+	case "edit-pairing match":
+		return i18n.T(ctx, "StaffAuditEditPairingMatch", nil)
+	case "extend match":
+		return i18n.T(ctx, "StaffAuditExtendMatch", nil)
+	case "penalty-result match":
+		return i18n.T(ctx, "StaffAuditPenaltyResultMatch", nil)
+	case "create penalty":
+		return i18n.T(ctx, "StaffAuditCreatePenalty", nil)
+	case "create ruling":
+		return i18n.T(ctx, "StaffAuditCreateRuling", nil)
+	case "create game_log":
+		return i18n.T(ctx, "StaffAuditCreateGameLog", nil)
+	case "update game_log":
+		return i18n.T(ctx, "StaffAuditUpdateGameLog", nil)
+	case "open judge-call":
+		return i18n.T(ctx, "StaffAuditOpenCall", nil)
+	case "taken judge-call":
+		return i18n.T(ctx, "StaffAuditTakenCall", nil)
+	case "closed judge-call":
+		return i18n.T(ctx, "StaffAuditClosedCall", nil)
+	case "post announcement":
+		return i18n.T(ctx, "StaffAuditPostAnnouncement", nil)
+	case "remove announcement":
+		return i18n.T(ctx, "StaffAuditRemoveAnnouncement", nil)
+	case "take snapshot":
+		return i18n.T(ctx, "StaffAuditTakeSnapshot", nil)
+	case "download snapshot":
+		return i18n.T(ctx, "StaffAuditDownloadSnapshot", nil)
+	}
+	return action + " " + entity
+}
