@@ -19,6 +19,8 @@ type RuleText struct {
 // every language here for every entry of Rules.
 var ruleTexts = map[string]map[string]RuleText{
 	"de": ruleTextsDE,
+	"fr": ruleTextsFR,
+	"es": ruleTextsES,
 	"ja": ruleTextsJA,
 }
 

@@ -7,7 +7,7 @@ import (
 
 // indexLanguages are the languages the pages offer besides English; the
 // rule index must have every entry in each.
-var indexLanguages = []string{"de", "ja"}
+var indexLanguages = []string{"de", "fr", "es", "ja"}
 
 // keywordsOnly is an English title that is nothing but keywords as printed
 // on the cards ("[Blocker]", "[Permanent], [Your Turn], [Opponent's Turn]").
@@ -86,6 +86,16 @@ func TestSearchInLanguage(t *testing.T) {
 		{"damage step", "de", "Damage Step", "Schadensschritt"},
 		{"Ladephase", "de", "CR 7-2", "Ladephase"},
 		{"Energiemarke zweiter Spieler", "de", "CR 6-2-1-10", "Energiemarke für den zweiten Spieler"},
+		{"abandonner", "fr", "CR 0-1-3-4", "Abandonner"},
+		{"bloqueur", "fr", "[Blocker]", "[Blocker]"},
+		{"jouer carte Combat", "fr", "CR 5-5-2", "Jouer une carte Combat"},
+		{"étape des dégâts", "fr", "Damage Step", "Étape des dégâts"},
+		{"éveil", "fr", "[Awaken]", "[Awaken]"},
+		{"rendirse", "es", "CR 0-1-3-4", "Rendirse"},
+		{"bloqueador", "es", "[Blocker]", "[Blocker]"},
+		{"jugar carta de Batalla", "es", "CR 5-5-2", "Jugar una carta de Batalla"},
+		{"paso de daño", "es", "Damage Step", "Paso de daño"},
+		{"fase de carga", "es", "CR 7-2", "Fase de carga"},
 		{"投了", "ja", "CR 0-1-3-4", "投了"},
 		{"6-1-3", "ja", "CR 6-1-3", "デッキの枚数"}, // numbers are the same everywhere
 		{"ブロッカー", "ja", "[Blocker]", "【ブロッカー】"},
