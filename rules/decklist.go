@@ -49,11 +49,49 @@ type Decklist struct {
 type DecklistError struct {
 	Line     int
 	Text     string
-	Expected string
+	Expected string // plain English, built from DecklistMessages[Key]
+	// Key is the DecklistMessages entry Expected was built from and Args its
+	// values in that entry's order, so a page can say it in its language.
+	Key  string
+	Args []any
 }
 
 func (e *DecklistError) Error() string {
 	return fmt.Sprintf("line %d: cannot read %q: expected %s", e.Line, e.Text, e.Expected)
+}
+
+// DecklistMessages holds what a decklist line that cannot be read should
+// have been, in English, by key: one format string each with indexed verbs.
+var DecklistMessages = map[string]string{
+	"too-many-lines":    "at most %[1]d lines",
+	"not-utf8":          "text in UTF-8",
+	"line-too-long":     "a line of at most %[1]d characters",
+	"unreadable":        "a readable line (%[1]v)",
+	"not-a-card-line":   `a card line such as "4 FB01-005" or a header such as "Side deck:"`,
+	"not-a-card-named":  "a card number, or the name of a card as the card list has it, in English or Japanese",
+	"count-once":        "the count written once, before or after the card number",
+	"one-count-before":  "one count before the card number, such as 4xFB01-005",
+	"count-before":      `a count such as "4" or "4x" before the card number`,
+	"count-or-id":       `a count such as "4 %[1]s" or "%[1]s x4" (%[2]q could be a count or a client's card id)`,
+	"count-or-name":     `the count before the card number (%[1]q after it could be a count or the start of a name such as "10x Kamehameha")`,
+	"count-inside-name": "the count at the start or the end of the line, not %[1]q inside the name",
+	"count-too-small":   "a count of at least 1",
+	"count-too-large":   "a count of at most %[1]d",
+	"ambiguous-name":    "the card number: %[1]q is the name of %[2]d cards (%[3]s)",
+}
+
+// lineProblem is what a line should have been: a DecklistMessages key and
+// its values.
+type lineProblem struct {
+	key  string
+	args []any
+}
+
+func expect(key string, args ...any) *lineProblem { return &lineProblem{key, args} }
+
+// decklistError is the error for line n holding text, which should have been p.
+func decklistError(n int, text string, p *lineProblem) *DecklistError {
+	return &DecklistError{Line: n, Text: text, Expected: fmt.Sprintf(DecklistMessages[p.key], p.args...), Key: p.key, Args: p.args}
 }
 
 // Limits on what the parser accepts, so a pasted novel fails fast.
@@ -105,17 +143,17 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 	for sc.Scan() {
 		lineNo++
 		if lineNo > maxDecklistLines {
-			return nil, &DecklistError{Line: lineNo, Text: "", Expected: fmt.Sprintf("at most %d lines", maxDecklistLines)}
+			return nil, decklistError(lineNo, "", expect("too-many-lines", maxDecklistLines))
 		}
 		raw := sc.Text()
 		if lineNo == 1 {
 			raw = strings.TrimPrefix(raw, "\ufeff")
 		}
 		if !utf8.ValidString(raw) {
-			return nil, &DecklistError{Line: lineNo, Text: strings.ToValidUTF8(raw, "?"), Expected: "text in UTF-8"}
+			return nil, decklistError(lineNo, strings.ToValidUTF8(raw, "?"), expect("not-utf8"))
 		}
 		if len(raw) > maxDecklistLineLen {
-			return nil, &DecklistError{Line: lineNo, Text: raw[:40] + "...", Expected: fmt.Sprintf("a line of at most %d characters", maxDecklistLineLen)}
+			return nil, decklistError(lineNo, raw[:40]+"...", expect("line-too-long", maxDecklistLineLen))
 		}
 		line := stripComment(raw)
 		if line == "" {
@@ -138,11 +176,11 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 			}
 		}
 		e, ok, err := parseCardLine(line)
-		if !ok && err == "" && names != nil {
+		if !ok && err == nil && names != nil {
 			e, ok, err = parseNamedLine(line, names, oneCard)
 		}
-		if err != "" {
-			return nil, &DecklistError{Line: lineNo, Text: line, Expected: err}
+		if err != nil {
+			return nil, decklistError(lineNo, line, err)
 		}
 		if !ok {
 			if len(d.Entries) == 0 && d.Name == "" && !d.HasHeaders && !looksCounted(line) {
@@ -150,11 +188,9 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 				continue
 			}
 			if names != nil && looksCounted(line) {
-				return nil, &DecklistError{Line: lineNo, Text: line,
-					Expected: "a card number, or the name of a card as the card list has it, in English or Japanese"}
+				return nil, decklistError(lineNo, line, expect("not-a-card-named"))
 			}
-			return nil, &DecklistError{Line: lineNo, Text: line,
-				Expected: `a card line such as "4 FB01-005" or a header such as "Side deck:"`}
+			return nil, decklistError(lineNo, line, expect("not-a-card-line"))
 		}
 		e.Line = lineNo
 		e.Section = section
@@ -165,7 +201,7 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &DecklistError{Line: lineNo + 1, Text: "", Expected: fmt.Sprintf("a readable line (%v)", err)}
+		return nil, decklistError(lineNo+1, "", expect("unreadable", err))
 	}
 	return d, nil
 }
@@ -236,7 +272,7 @@ func openSection(cur, back DeckSection, oneCard bool, s DeckSection, h string) (
 // could be read two ways are errors, never a guessed count: "FB01-005 4x Name"
 // (a count or a name such as "10x Kamehameha"), "FB01-005 (4)" (a count or a
 // client id), and a count-like "x4" in the middle of the name.
-func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
+func parseCardLine(line string) (e DeckEntry, ok bool, expected *lineProblem) {
 	fields := strings.Fields(line)
 	at := -1
 	count := 0
@@ -252,19 +288,19 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 		}
 	}
 	if at < 0 {
-		return e, false, ""
+		return e, false, nil
 	}
-	const once = "the count written once, before or after the card number"
+	once := expect("count-once")
 	// Before the number: nothing, "4", "4x", "x4", "4 x".
 	written := count != 0
 	before := strings.ToLower(strings.Join(fields[:at], ""))
 	if before != "" {
 		if written {
-			return e, true, "one count before the card number, such as 4xFB01-005"
+			return e, true, expect("one-count-before")
 		}
 		n, good := parseCount(before)
 		if !good {
-			return e, true, `a count such as "4" or "4x" before the card number`
+			return e, true, expect("count-before")
 		}
 		count, written = n, true
 	}
@@ -287,7 +323,7 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 		} else if isDigitalID(last) && !written {
 			// "Master Roshi (4)": a count, or the id a digital client writes
 			// after a count ("4 FS01-03 Master Roshi (5)")? Not guessed.
-			return e, true, fmt.Sprintf(`a count such as "4 %s" or "%s x4" (%q could be a count or a client's card id)`, number, number, rest[len(rest)-1])
+			return e, true, expect("count-or-id", number, rest[len(rest)-1])
 		}
 		if used > 0 {
 			if written {
@@ -314,7 +350,7 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 			case len(rest) == 1:
 				n, used = v, 1
 			case !written:
-				return e, true, fmt.Sprintf(`the count before the card number (%q after it could be a count or the start of a name such as "10x Kamehameha")`, rest[0])
+				return e, true, expect("count-or-name", rest[0])
 			}
 			// With the count written elsewhere, "10x Kamehameha" is the name.
 		}
@@ -335,7 +371,7 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 		_, marked := parseMarkedCount(lf)
 		loneMarker := isCountMarker(lf) && ((i > 0 && isBareCount(rest[i-1])) || (i+1 < len(rest) && isBareCount(rest[i+1])))
 		if marked || loneMarker || (isDigitalID(lf) && i < len(rest)-1) {
-			return e, true, fmt.Sprintf("the count at the start or the end of the line, not %q inside the name", f)
+			return e, true, expect("count-inside-name", f)
 		}
 	}
 	name := strings.Join(rest, " ")
@@ -344,10 +380,10 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 		count = 1
 	}
 	if count < 1 {
-		return e, true, "a count of at least 1"
+		return e, true, expect("count-too-small")
 	}
 	if count > maxEntryCount {
-		return e, true, fmt.Sprintf("a count of at most %d", maxEntryCount)
+		return e, true, expect("count-too-large", maxEntryCount)
 	}
 	e.Count = count
 	e.Number = CanonicalNumber(number)
@@ -355,7 +391,7 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected string) {
 		e.Printed = number
 	}
 	e.Name = strings.TrimSpace(strings.Trim(name, namePunct))
-	return e, true, ""
+	return e, true, nil
 }
 
 // namePunct is trimmed from the ends of a name ("FS01-03 - Master Roshi").

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -201,6 +202,10 @@ func TestParseDecklistErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), "line ") {
 			t.Errorf("%q: message %q does not name the line", tt.in, err)
+		}
+		// A page says the error again in its language from Key and Args.
+		if msg, ok := DecklistMessages[de.Key]; !ok || fmt.Sprintf(msg, de.Args...) != de.Expected {
+			t.Errorf("%q: Expected %q cannot be rebuilt from Key %q and Args %v", tt.in, de.Expected, de.Key, de.Args)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -59,7 +58,7 @@ var gluedCount = regexp.MustCompile(`^(.*[^\s\d])[x×*]([1-9]\d?)$`)
 // expected is set when it names several (the number is then needed). A
 // name alone, without a count, is read only where one card is expected (the
 // Leader's line): elsewhere it could be the list's title.
-func parseNamedLine(line string, ix *NameIndex, bare bool) (e DeckEntry, ok bool, expected string) {
+func parseNamedLine(line string, ix *NameIndex, bare bool) (e DeckEntry, ok bool, expected *lineProblem) {
 	line = norm.NFKC.String(line) // full-width digits and signs: "４ 孫悟空", "孫悟空 ×４"
 	fields := strings.Fields(line)
 	count, name := 0, ""
@@ -80,25 +79,25 @@ func parseNamedLine(line string, ix *NameIndex, bare bool) (e DeckEntry, ok bool
 		} else if bare {
 			count, name = 1, line
 		} else {
-			return e, false, ""
+			return e, false, nil
 		}
 	}
 	name = strings.TrimSpace(strings.Trim(name, namePunct))
 	numbers := ix.Numbers(name)
 	switch {
 	case len(numbers) == 0:
-		return e, false, ""
+		return e, false, nil
 	case len(numbers) > 1:
 		shown := numbers
 		if len(shown) > 6 {
 			shown = append(shown[:6:6], "…")
 		}
-		return e, true, fmt.Sprintf("the card number: %q is the name of %d cards (%s)", name, len(numbers), strings.Join(shown, ", "))
+		return e, true, expect("ambiguous-name", name, len(numbers), strings.Join(shown, ", "))
 	}
 	if count > maxEntryCount {
-		return e, true, fmt.Sprintf("a count of at most %d", maxEntryCount)
+		return e, true, expect("count-too-large", maxEntryCount)
 	}
-	return DeckEntry{Count: count, Number: numbers[0], Name: name}, true, ""
+	return DeckEntry{Count: count, Number: numbers[0], Name: name}, true, nil
 }
 
 func isNameCount(s string) bool {

@@ -183,7 +183,7 @@ func (s *Server) deckCheck(c echo.Context) error {
 		f.Errors["deck"] = problem
 		f.Deck = showableText(f.Deck)
 	} else if deck, err = parseDeckText(f.Deck, pool); err != nil {
-		f.Errors["deck"] = err.Error()
+		f.Errors["deck"] = deckproblem.ReadError(c.Request().Context(), err)
 	}
 	if len(f.Errors) > 0 {
 		return render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
@@ -251,7 +251,7 @@ func deckResultView(ctx context.Context, r rules.Result, text string, deck *rule
 		return strings.TrimSpace(lines[n-1])
 	}
 	for _, p := range r.Problems {
-		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Text: lineText(p.Line), Card: p.Card, Rule: p.Rule, Message: deckproblem.Text(ctx, p)})
+		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Text: lineText(p.Line), Card: p.Card, Rule: deckproblem.RuleLabel(ctx, p.Rule), Message: deckproblem.Text(ctx, p)})
 	}
 	if deck != nil && deck.Name != "" {
 		for i := range lines {

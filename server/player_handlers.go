@@ -14,6 +14,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -456,7 +457,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 	}
 	deck, err := parseDeckText(text, pool)
 	if err != nil {
-		return nil, sub, err.Error()
+		return nil, sub, deckproblem.ReadError(ctx, err)
 	}
 	bans, err := s.store.BanLists(ctx)
 	if err != nil {

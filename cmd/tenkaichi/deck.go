@@ -123,7 +123,7 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		var de *rules.DecklistError
 		if errors.As(err, &de) {
-			return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, pos[0]), "Err": err}))
+			return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, pos[0]), "Err": deckproblem.ReadError(ctx, de)}))
 		}
 		return fail(errText(ctx, err))
 	}
@@ -181,7 +181,7 @@ func printDeckResult(ctx context.Context, env *cliEnv, format *rules.Format, res
 	// The problems in ctx's language, worded as the web pages word them;
 	// the rule cited stays as rules names it, as on the pages.
 	for _, p := range res.Problems {
-		text, rule := deckproblem.Text(ctx, p), p.Rule
+		text, rule := deckproblem.Text(ctx, p), deckproblem.RuleLabel(ctx, p.Rule)
 		// One line each, however long, so a problem can be found with grep.
 		if p.Line > 0 {
 			fmt.Fprintln(w, "  "+i18n.T(ctx, "CliDeckProblemAtLine", i18n.Args{"Line": p.Line, "Problem": text, "Rule": rule}))
