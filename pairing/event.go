@@ -125,6 +125,29 @@ type InputError struct {
 	Match int
 	Table int
 	Msg   string
+	// Key is the InputMessages entry Msg was built from and Args its
+	// values, so a page can say the problem in its language; empty for a
+	// problem only an event file can have.
+	Key  string
+	Args []any
+}
+
+// InputMessages holds, by key, the English of the problems a tournament
+// organiser can meet while pairing or starting a top cut (rather than only
+// in a hand-written event file): one format string each with indexed verbs.
+var InputMessages = map[string]string{
+	"no-result":        "no result yet; report every result before pairing the next round",
+	"no-active-player": "no active player to pair",
+	"too-large":        "too many players or points to pair with 64-bit weights",
+	"cut-no-size":      "no top cut is recommended for %[1]d players; give a size",
+	"cut-too-small":    "a top cut needs at least 2 players",
+	"cut-too-few-left": "top %[1]d needs %[1]d players who have not dropped; there are %[2]d",
+}
+
+// inputError is the problem key of InputMessages with its values, at round,
+// match and table (0 where they do not apply).
+func inputError(round, match, table int, key string, args ...any) *InputError {
+	return &InputError{Round: round, Match: match, Table: table, Msg: fmt.Sprintf(InputMessages[key], args...), Key: key, Args: args}
 }
 
 func (e *InputError) Error() string {

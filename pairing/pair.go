@@ -89,7 +89,7 @@ func PairNextRoundContext(ctx context.Context, ev *Event, opts PairOptions) (*Pa
 	for _, r := range ev.Rounds {
 		for mi, m := range r.Matches {
 			if m.Result == "" {
-				return nil, &InputError{Round: r.Number, Match: mi + 1, Table: m.Table, Msg: "no result yet; report every result before pairing the next round"}
+				return nil, inputError(r.Number, mi+1, m.Table, "no-result")
 			}
 		}
 	}
@@ -140,7 +140,7 @@ func newProblem(ev *Event) (*problem, error) {
 	}
 	n := len(p.tal)
 	if n == 0 {
-		return nil, &InputError{Round: round, Msg: "no active player to pair"}
+		return nil, inputError(round, 0, 0, "no-active-player")
 	}
 	// Rank among active players follows the standings order built above.
 	rankOf := make(map[*tally]int, n)
@@ -264,7 +264,7 @@ func (p *problem) weights() error {
 	p.uRematch = add(maxSecondTot, maxByeTot, maxSqTot, maxPD, 1)
 	p.top = add(mul(p.uRematch, maxTimes+1), mul(p.uSecond, maxByes+1), maxByeTot, mul(p.uSq, max(maxSq, 1)), 2)
 	if !ok {
-		return &InputError{Round: p.round, Msg: "too many players or points to pair with 64-bit weights"}
+		return inputError(p.round, 0, 0, "too-large")
 	}
 	return nil
 }

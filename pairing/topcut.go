@@ -214,11 +214,11 @@ func BuildTopCut(ev *Event, size int) (*Bracket, error) {
 	if size == 0 {
 		_, size = Recommend(len(ev.Players))
 		if size == 0 {
-			return nil, &InputError{Msg: fmt.Sprintf("no top cut is recommended for %d players; give a size", len(ev.Players))}
+			return nil, inputError(0, 0, 0, "cut-no-size", len(ev.Players))
 		}
 	}
 	if size < 2 {
-		return nil, &InputError{Msg: "a top cut needs at least 2 players"}
+		return nil, inputError(0, 0, 0, "cut-too-small")
 	}
 	var seeds []Seed
 	for _, s := range st {
@@ -230,7 +230,7 @@ func BuildTopCut(ev *Event, size int) (*Bracket, error) {
 		}
 	}
 	if len(seeds) < size {
-		return nil, &InputError{Msg: fmt.Sprintf("top %d needs %d players who have not dropped; there are %d", size, size, len(seeds))}
+		return nil, inputError(0, 0, 0, "cut-too-few-left", size, len(seeds))
 	}
 	full := 1 << bits.Len(uint(size-1))
 	b := &Bracket{Size: size, Seeds: seeds}

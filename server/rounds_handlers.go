@@ -70,7 +70,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 		switch {
 		case err != nil:
 			if m.PairProblem == "" {
-				m.PairProblem = i18n.T(c.Request().Context(), "StaffErrTopCutCannotGoOn", i18n.Args{"Reason": err.Error()})
+				m.PairProblem = i18n.T(c.Request().Context(), "StaffErrTopCutCannotGoOn", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
 			}
 		case b.Champion == nil:
 			m.CanPairNextCut = true
@@ -133,7 +133,7 @@ func (s *Server) pairRound(c echo.Context) error {
 	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
-		return s.roundsPage(c, e, i18n.T(ctx, "StaffErrCannotPair", i18n.Args{"Reason": err.Error()}), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(ctx, "StaffErrCannotPair", i18n.Args{"Reason": pairingProblem(ctx, err)}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -694,7 +694,7 @@ func (s *Server) startTopCut(c echo.Context) error {
 	b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
-		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrCannotStartCut", i18n.Args{"Reason": err.Error()}), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
