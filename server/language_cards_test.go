@@ -5,6 +5,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // Japanese pages show the Japanese card names the card data has; other
@@ -90,6 +93,14 @@ func TestRulingsLookupInThePagesLanguage(t *testing.T) {
 		{"es", "bloqueador", "/rules/blocker", `[Blocker]`},
 		{"es", "jugar carta de Batalla", "/rules/cr-5-5-2", `<span class="rule-no">CR 5-5-2</span> Jugar una carta de Batalla`},
 		{"es", "paso de daño", "/rules/damage-step", `Paso de daño`},
+		{"it", "arrendersi", "/rules/cr-0-1-3-4", `<span class="rule-no">CR 0-1-3-4</span> Arrendersi`},
+		{"it", "bloccante", "/rules/blocker", `[Blocker]`},
+		{"it", "giocare carta Battaglia", "/rules/cr-5-5-2", `<span class="rule-no">CR 5-5-2</span> Giocare una carta Battaglia`},
+		{"it", "passo dei danni", "/rules/damage-step", `Passo dei danni`},
+		{"pt-BR", "desistir", "/rules/cr-0-1-3-4", `<span class="rule-no">CR 0-1-3-4</span> Desistir`},
+		{"pt-BR", "bloqueador", "/rules/blocker", `[Blocker]`},
+		{"pt-BR", "jogar carta de Batalha", "/rules/cr-5-5-2", `<span class="rule-no">CR 5-5-2</span> Jogar uma carta de Batalha`},
+		{"pt-BR", "etapa de dano", "/rules/damage-step", `Etapa de dano`},
 		{"ja", "ブロッカー", "/rules/blocker", `【ブロッカー】`},
 		{"ja", "バトルカード 登場", "/rules/cr-5-5-2", `<span class="rule-no">CR 5-5-2</span> バトルカードの登場`},
 		{"ja", "マリガン", "/rules/cr-6-2-1-8", `<span class="rule-no">CR 6-2-1-8</span> 最初の手札と引き直し`},
@@ -113,11 +124,27 @@ func TestRulingsLookupInThePagesLanguage(t *testing.T) {
 	if !strings.Contains(r.body, "投了") || !strings.Contains(r.body, "CR 0-1-3-4") {
 		t.Errorf("Japanese rule page:\n%s", excerpt(r.body))
 	}
-	// The whole index in German: every entry listed in German.
+	// Every language the pages offer has the whole index: the list of all
+	// rules shows none in English and no note that part is English only.
+	for _, l := range i18n.Languages() {
+		if n := engine.TranslatedRules(l.Code); n != len(engine.Rules) {
+			t.Errorf("%s is offered but the rule index has %d of its %d entries in it", l.Code, n, len(engine.Rules))
+		}
+		r, _ := b.getIn("/rules", l.Code)
+		expectLang(t, l.Code+" rule index", r, l.Code)
+		if got := strings.Count(r.body, `<li><a href="/rules/`); got != len(engine.Rules) {
+			t.Errorf("%s rule index lists %d rules, want %d", l.Code, got, len(engine.Rules))
+		}
+		for _, not := range []string{`data-testid="rule-index-language"`, `<span lang="en">`} {
+			if strings.Contains(r.body, not) {
+				t.Errorf("%s rule index shows %s:\n%s", l.Code, not, excerpt(r.body))
+			}
+		}
+	}
 	r, _ = b.getIn("/rules", "de")
 	for _, want := range []string{"Ladephase", "Schadensschritt", "Stärke 0 geht in den Drop"} {
-		if !strings.Contains(r.body, want) || strings.Contains(r.body, `<span lang="en">`) {
-			t.Errorf("German index lacks %q or shows an entry in English:\n%s", want, excerpt(r.body))
+		if !strings.Contains(r.body, want) {
+			t.Errorf("German index lacks %q:\n%s", want, excerpt(r.body))
 		}
 	}
 	// English pages carry no such note.

@@ -18,10 +18,12 @@ type RuleText struct {
 // entries are in a file of their own (ruleindex_de.go, ...); the tests ask
 // every language here for every entry of Rules.
 var ruleTexts = map[string]map[string]RuleText{
-	"de": ruleTextsDE,
-	"fr": ruleTextsFR,
-	"es": ruleTextsES,
-	"ja": ruleTextsJA,
+	"de":    ruleTextsDE,
+	"fr":    ruleTextsFR,
+	"es":    ruleTextsES,
+	"it":    ruleTextsIT,
+	"pt-BR": ruleTextsPTBR,
+	"ja":    ruleTextsJA,
 }
 
 // InLanguage is the entry with its text in language lang, and whether the

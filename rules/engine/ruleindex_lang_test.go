@@ -7,7 +7,7 @@ import (
 
 // indexLanguages are the languages the pages offer besides English; the
 // rule index must have every entry in each.
-var indexLanguages = []string{"de", "fr", "es", "ja"}
+var indexLanguages = []string{"de", "fr", "es", "it", "pt-BR", "ja"}
 
 // keywordsOnly is an English title that is nothing but keywords as printed
 // on the cards ("[Blocker]", "[Permanent], [Your Turn], [Opponent's Turn]").
@@ -96,6 +96,14 @@ func TestSearchInLanguage(t *testing.T) {
 		{"jugar carta de Batalla", "es", "CR 5-5-2", "Jugar una carta de Batalla"},
 		{"paso de daño", "es", "Damage Step", "Paso de daño"},
 		{"fase de carga", "es", "CR 7-2", "Fase de carga"},
+		{"arrendersi", "it", "CR 0-1-3-4", "Arrendersi"},
+		{"bloccante", "it", "[Blocker]", "[Blocker]"},
+		{"giocare carta Battaglia", "it", "CR 5-5-2", "Giocare una carta Battaglia"},
+		{"passo dei danni", "it", "Damage Step", "Passo dei danni"},
+		{"desistir", "pt-BR", "CR 0-1-3-4", "Desistir"},
+		{"bloqueador", "pt-BR", "[Blocker]", "[Blocker]"},
+		{"jogar carta de Batalha", "pt-BR", "CR 5-5-2", "Jogar uma carta de Batalha"},
+		{"etapa de dano", "pt-BR", "Damage Step", "Etapa de dano"},
 		{"投了", "ja", "CR 0-1-3-4", "投了"},
 		{"6-1-3", "ja", "CR 6-1-3", "デッキの枚数"}, // numbers are the same everywhere
 		{"ブロッカー", "ja", "[Blocker]", "【ブロッカー】"},
