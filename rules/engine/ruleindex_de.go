@@ -37,7 +37,7 @@ var ruleTextsDE = map[string]RuleText{
 		Terms:       []string{"handkartenlimit", "handlimit", "abwerfen", "handkarten"}},
 	"CR 3-6-3": {Title: "Kampfkarten dürfen sofort angreifen",
 		Explanation: "Eine Kampfkarte kommt im Aktivmodus in die Kampfzone und darf schon in dem Zug angreifen, in dem sie gespielt wurde; sie muss keinen Zug warten.",
-		Terms:       []string{"kampfkarte", "battle card", "angreifen", "sofort", "selber zug", "einsatzschwäche"}},
+		Terms:       []string{"kampfkarte", "battle card", "angreifen", "sofort", "selber zug", "beschwörungskrankheit", "summoning sickness"}},
 	"CR 3-5-3": {Title: "Der Anführer bleibt in seiner Zone",
 		Explanation: "Ein Anführer verlässt die Anführerzone nie: Er kann nicht K.O. gehen, nicht bewegt und nicht in den Drop gelegt werden.",
 		Terms:       []string{"anführer", "anführerkarte", "leader", "verlassen", "entfernen", "anführer ko"}},
