@@ -15,7 +15,8 @@ import (
 
 // Why the pairing tools refuse is said in the organiser's language over
 // HTTP: pairing the next round while a result is missing (naming the round
-// and table), and starting a top cut with too few players left.
+// and table), and starting a top cut with too few players left (also on the
+// bracket's print sheet, in the event's language).
 func TestPairingProblemsInGermanAndJapanese(t *testing.T) {
 	a := newApp(t)
 	org := a.organiser()
@@ -62,6 +63,21 @@ func TestPairingProblemsInGermanAndJapanese(t *testing.T) {
 		reason := i18n.N(ctx, "StaffPairingCutTooFewLeft", 1, i18n.Args{"Size": 2})
 		mustContain(t, lang+" top cut with too few", body, i18n.T(ctx, "StaffErrCannotStartCut", i18n.Args{"Reason": reason}))
 		noEnglish(lang+" top cut with too few", body)
+	}
+	// The bracket's print sheet, in the event's language, says it too.
+	for _, lang := range []string{"de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		ev, _ := a.store.EventByID(context.Background(), d.id)
+		ev.Language = lang
+		if err := a.store.UpdateEvent(context.Background(), storage.Actor{Name: "t"}, ev); err != nil {
+			t.Fatal(err)
+		}
+		r := org.get(d.path + "/print/bracket")
+		expectStatus(t, lang+" bracket sheet", r, http.StatusOK)
+		body := html.UnescapeString(r.body)
+		reason := i18n.N(ctx, "StaffPairingCutTooFewLeft", 1, i18n.Args{"Size": 2})
+		mustContain(t, lang+" bracket sheet", body, i18n.T(ctx, "StaffPrintBracketProblem", i18n.Args{"Reason": reason}))
+		noEnglish(lang+" bracket sheet", body)
 	}
 	org.get("/language?lang=en&back=" + d.path + "/rounds")
 	r := org.post(d.path+"/rounds", d.path+"/topcut", nil)

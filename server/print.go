@@ -285,7 +285,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	b, err := pairing.BuildTopCut(pe, ev.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
-		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintBracketProblem", i18n.Args{"Reason": ie.Error()})
+		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintBracketProblem", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
 		return render(c, http.StatusOK, views.BracketPrint(sheet))
 	} else if err != nil {
 		return err
