@@ -67,6 +67,13 @@ func TestDecklistReadErrorsInGermanAndJapanese(t *testing.T) {
 		noEnglish("deck check, unknown card", body)
 	}
 
+	// A list saved from a Japanese page keeps rules' own label with its
+	// problems (the event file carries them); pages translate it when shown.
+	expectRedirect(t, "ja player deck, unknown card", ann.post(link, link+"/deck", url.Values{"deck": {"Leader: FS01-01\n4 FS01-99\n"}}), link)
+	if en, _ := a.store.EntryByID(context.Background(), d.id, d.ids["Ann"]); !strings.Contains(en.DeckProblems, `"Rule":"Card pool"`) {
+		t.Errorf("stored problems: %s", en.DeckProblems)
+	}
+
 	// English keeps the rules package's words.
 	ann.get("/language?lang=en&back=" + link)
 	r := ann.post(link, link+"/deck", url.Values{"deck": {"Leader: FS01-01\n4 FS01-03\nfour of FS01-04\n"}})

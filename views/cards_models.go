@@ -65,6 +65,6 @@ type DeckProblem struct {
 	Line    int
 	Text    string `json:",omitempty"` // the line as pasted
 	Card    string
-	Rule    string
+	Rule    string // as rules labels it (kept so with a stored list); shown in the page's language
 	Message string
 }
