@@ -82,3 +82,32 @@ func TestDecklistReadErrorsInGermanAndJapanese(t *testing.T) {
 	r = org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-12-12"}, "deck": {"Leader: FS01-01\n4 FS01-99\n"}})
 	mustContain(t, "en deck check", r.body, "(Card pool)")
 }
+
+// A saved list's problems are said in the language of whichever page shows
+// them, not the one it was saved from: a list saved from a Japanese phone
+// reads in German on the organiser's Decks page and on the player's page
+// once the player switches to German (numbers come back from the stored
+// JSON and read the same).
+func TestSavedDeckProblemsInTheReadersLanguage(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	importCards(t, a)
+	d := newDayEvent(t, a, org, "0", "Ann")
+	ann, link := d.phone("Ann"), d.links["Ann"]
+	ann.get("/language?lang=ja&back=" + link)
+	expectRedirect(t, "ja save", ann.post(link, link+"/deck", url.Values{"deck": {"Leader: FS01-01\n5 FS01-03\n"}}), link)
+	ja := html.UnescapeString(ann.get(link).body)
+	mustContain(t, "ja player page", ja, "1デッキ4枚までです。デッキには5枚あります")
+
+	de := "ist auf 4 pro Deck begrenzt; das Deck hat 5"
+	org.get("/language?lang=de&back=" + d.path + "/decks")
+	page := html.UnescapeString(org.get(d.path + "/decks").body)
+	mustContain(t, "de decks page", page, de)
+	if strings.Contains(page, "デッキ") {
+		t.Errorf("de decks page shows the Japanese problems:\n%s", excerpt(page))
+	}
+	ann.get("/language?lang=de&back=" + link)
+	mustContain(t, "de player page", html.UnescapeString(ann.get(link).body), de)
+	ann.get("/language?lang=en&back=" + link)
+	mustContain(t, "en player page", html.UnescapeString(ann.get(link).body), "is limited to 4 per deck; the deck has 5")
+}

@@ -18,15 +18,22 @@ import (
 // order), so the API's English message and a page's or the command line's
 // text come from the same values. A key without a message here keeps English.
 func Text(ctx context.Context, p rules.Problem) string {
-	a := make(i18n.Args, len(p.Args))
-	words := problemWords[p.Key]
-	for i, v := range p.Args {
+	return TextOf(ctx, p.Key, p.Args, p.Message)
+}
+
+// TextOf is Text for a problem kept as its Key, Args and English message
+// (a saved list's problems, read back from JSON: a number may come back as
+// a float64, which reads the same).
+func TextOf(ctx context.Context, key string, args []any, message string) string {
+	a := make(i18n.Args, len(args))
+	words := problemWords[key]
+	for i, v := range args {
 		if s, ok := v.(string); ok && i < len(words) && words[i] != nil {
 			v = words[i](ctx, s)
 		}
 		a["A"+strconv.Itoa(i+1)] = v
 	}
-	switch p.Key {
+	switch key {
 	case "unknown-card":
 		return i18n.T(ctx, "JudgeDeckUnknownCard", a)
 	case "unknown-card-unnamed":
@@ -140,7 +147,7 @@ func Text(ctx context.Context, p rules.Problem) string {
 	case "unknown-attribute":
 		return i18n.T(ctx, "JudgeDeckUnknownAttribute", a)
 	}
-	return p.Message
+	return message
 }
 
 // problemWords say which values of a problem (by key, at their index in
