@@ -86,9 +86,9 @@ func (s *Server) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, e
 	return s.store.GameLogByID(c.Request().Context(), e.ID, id)
 }
 
-func violationView(e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
+func violationView(ctx context.Context, e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
 	return &views.JudgeViolation{Step: v.Step, Line: v.Line, Rule: v.Rule, RuleURL: ruleURL(v.Rule),
-		LogError: v.LogError, Message: v.Message(), Player: v.Player, URL: stepURL(e, logID, v.Step)}
+		LogError: v.LogError, Message: violationText(ctx, v), Player: v.Player, URL: stepURL(e, logID, v.Step)}
 }
 
 // firstIllegalStep is the first step whose action broke a rule (deck
@@ -285,10 +285,10 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	m.Steps = len(r.Steps)
 	first := firstIllegalStep(r)
 	if first != nil {
-		m.FirstViolation = violationView(e, gl.ID, first)
+		m.FirstViolation = violationView(ctx, e, gl.ID, first)
 	}
 	for _, d := range r.DeckProblems {
-		m.DeckProblems = append(m.DeckProblems, *violationView(e, gl.ID, d))
+		m.DeckProblems = append(m.DeckProblems, *violationView(ctx, e, gl.ID, d))
 	}
 	// A log opens at its first action, the first illegal one a click away
 	// in the banner above (a judge reads the game up to it).
@@ -312,12 +312,12 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 		sp := &r.Steps[step-1]
 		a := &views.JudgeAction{Line: sp.Action.Line, Text: engine.FormatAction(sp.Action)}
 		if sp.Violation != nil {
-			a.Violation = violationView(e, gl.ID, sp.Violation)
+			a.Violation = violationView(ctx, e, gl.ID, sp.Violation)
 			a.First = first != nil && first.Step == step
 			ruleHint = sp.Violation.Rule
 		}
 		for _, ev := range sp.Events {
-			a.Events = append(a.Events, views.JudgeEventLine{Text: ev.Text(), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
+			a.Events = append(a.Events, views.JudgeEventLine{Text: eventText(ctx, ev), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
 			if ruleHint == "" {
 				ruleHint = ev.Rule
 			}

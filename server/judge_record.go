@@ -192,9 +192,9 @@ func (s *Server) recordAction(c echo.Context) error {
 	}
 	r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
 	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
-		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": v.Message()})
+		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": violationText(ctx, v)})
 		if v.Rule != "" {
-			msg = i18n.T(ctx, "JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": v.Message()})
+			msg = i18n.T(ctx, "JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": violationText(ctx, v)})
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}

@@ -514,3 +514,21 @@ func TestTrackerButtonOnlyWhileTheMatchIsOpen(t *testing.T) {
 		t.Fatalf("the event is %q, not finished: the test proves nothing", ev.Status)
 	}
 }
+
+// An illegal tap is flagged on a German and a Japanese phone in the
+// phone's language, with its rule number as it is.
+func TestTrackerFlagInGermanAndJapanese(t *testing.T) {
+	f := newTrackerFixture(t)
+	f.tap(0, "P1 first", "P1 keep")
+	f.tap(1, "P2 keep")
+	f.tap(0, "P1 draw", "P1 attack leader -> leader")
+	de, _ := f.phones[1].getIn(f.games[1], "de")
+	mustContain(t, "German flag", de.body, `data-testid="tracker-flag"`, "CR 7-3-4-3-1", "der Startspieler darf in seinem ersten Zug nicht angreifen")
+	ja, _ := f.phones[0].getIn(f.games[0], "ja")
+	mustContain(t, "Japanese flag", ja.body, `data-testid="tracker-flag"`, "CR 7-3-4-3-1", "先攻プレイヤーは最初のターンにアタックできません")
+	for what, body := range map[string]string{"German": de.body, "Japanese": ja.body} {
+		if strings.Contains(body, "the player going first cannot attack") {
+			t.Errorf("the %s tracker shows the engine's English", what)
+		}
+	}
+}

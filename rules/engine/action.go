@@ -124,7 +124,24 @@ type Ref struct {
 	Nth    int // which copy, 1-based; 0 = the first that fits
 }
 
-// ParseRef parses a card reference.
+// Sentence is a sentence kept as its format and arguments, so that a page
+// can say it in its own language (the format is the key, as for Violation
+// and Event): a sentence inside another one, or an error of the notation.
+// %s prints it in English.
+type Sentence struct {
+	Format string `json:"format"`
+	Args   []any  `json:"args,omitempty"`
+}
+
+func (s Sentence) String() string { return fmt.Sprintf(s.Format, s.Args...) }
+
+// Error makes a Sentence an error: ParseRef's errors are Sentences.
+func (s Sentence) Error() string { return s.String() }
+
+// sentence is the Sentence of a violation, to put inside another.
+func (v *Violation) sentence() Sentence { return Sentence{Format: v.Format, Args: v.Args} }
+
+// ParseRef parses a card reference. Its error is a Sentence.
 func ParseRef(s string) (Ref, error) {
 	r := Ref{Owner: NoSide}
 	if len(s) > 3 && (s[:3] == "P1:" || s[:3] == "P2:" || s[:3] == "p1:" || s[:3] == "p2:") {
@@ -134,7 +151,7 @@ func ParseRef(s string) (Ref, error) {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		n, err := strconv.Atoi(s[i+1:])
 		if err != nil || n < 1 || n > 999 {
-			return r, fmt.Errorf("copy number %q is not a number from 1", s[i+1:])
+			return r, Sentence{"copy number %q is not a number from 1", []any{s[i+1:]}}
 		}
 		r.Nth = n
 		s = s[:i]
@@ -148,10 +165,10 @@ func ParseRef(s string) (Ref, error) {
 		r.Bottom = true
 	case "?":
 	case "":
-		return r, fmt.Errorf("empty card reference")
+		return r, Sentence{Format: "empty card reference"}
 	default:
 		if !validNumber(s) {
-			return r, fmt.Errorf("%q is not a card number", s)
+			return r, Sentence{"%q is not a card number", []any{s}}
 		}
 		r.Number = rules.CanonicalNumber(s)
 	}

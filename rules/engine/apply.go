@@ -367,9 +367,9 @@ func (e *applier) draw() *Violation {
 	if e.a.Card != "" && e.a.Card != "?" {
 		r, err := ParseRef(e.a.Card)
 		if err != nil {
-			return logError("%s", err.Error())
+			return logError("%s", err)
 		}
-		if v := ownRef(pl, r, "", "draws from their own deck"); v != nil {
+		if v := ownRef(pl, r, "", "%s draws from their own deck; %s is %s's card"); v != nil {
 			return v
 		}
 		if r.Leader || r.Bottom {
@@ -424,10 +424,10 @@ func (e *applier) fromHand(pl Side, ref string) (int, *Violation) {
 	s := e.s
 	r, err := ParseRef(ref)
 	if err != nil {
-		return 0, logError("%s", err.Error())
+		return 0, logError("%s", err)
 	}
 	p := &s.Players[pl]
-	if v := ownRef(pl, r, "", "uses the cards in their own hand"); v != nil {
+	if v := ownRef(pl, r, "", "%s uses the cards in their own hand; %s is %s's card"); v != nil {
 		return 0, v
 	}
 	if r.Leader || r.Top || r.Bottom {
@@ -791,16 +791,17 @@ func (e *applier) undoRevealOnViolation(v **Violation) func() {
 }
 
 // ownRef refuses a reference to the other player's card where a player can
-// only use their own: what says what they do, as in "blocks with their own
-// Battle Cards". Without a rule it is a log error.
-func ownRef(pl Side, r Ref, rule, what string) *Violation {
+// only use their own: format says what they do, with the player, the
+// reference and its owner, as in "%s blocks with their own Battle Cards; %s
+// is %s's card". Without a rule it is a log error.
+func ownRef(pl Side, r Ref, rule, format string) *Violation {
 	if r.Owner == NoSide || r.Owner == pl {
 		return nil
 	}
 	if rule == "" {
-		return logError("%s %s; %s is %s's card", pl, what, r.String(), r.Owner)
+		return logError(format, pl, r.String(), r.Owner)
 	}
-	return violation(rule, "%s %s; %s is %s's card", pl, what, r.String(), r.Owner)
+	return violation(rule, format, pl, r.String(), r.Owner)
 }
 
 // battleTiming checks that pl may act in the current battle step: the
@@ -849,7 +850,7 @@ func (e *applier) evolve() (v *Violation) {
 	}
 	var bases []int
 	for _, t := range e.a.Targets {
-		bi, v := e.findOwnBattle(pl, t, "["+kw+"]", "evolves onto their own Battle Cards")
+		bi, v := e.findOwnBattle(pl, t, "["+kw+"]", "%s evolves onto their own Battle Cards; %s is %s's card")
 		if v != nil {
 			return v
 		}
@@ -899,12 +900,12 @@ func (e *applier) evolve() (v *Violation) {
 // findOwnBattle finds one of pl's own Battle Cards: a reference to the other
 // player's card breaks rule, with what pl does ("blocks with their own
 // Battle Cards"). The index is into pl's Battle Area.
-func (e *applier) findOwnBattle(pl Side, ref, rule, what string) (int, *Violation) {
+func (e *applier) findOwnBattle(pl Side, ref, rule, format string) (int, *Violation) {
 	r, err := ParseRef(ref)
 	if err != nil {
-		return 0, logError("%s", err.Error())
+		return 0, logError("%s", err)
 	}
-	if v := ownRef(pl, r, rule, what); v != nil {
+	if v := ownRef(pl, r, rule, format); v != nil {
 		return 0, v
 	}
 	return e.findBattle(pl, ref)
@@ -917,7 +918,7 @@ func (e *applier) findOwnBattle(pl Side, ref, rule, what string) (int, *Violatio
 func (e *applier) findBattle(pl Side, ref string) (int, *Violation) {
 	r, err := ParseRef(ref)
 	if err != nil {
-		return 0, logError("%s", err.Error())
+		return 0, logError("%s", err)
 	}
 	if r.Owner != NoSide {
 		pl = r.Owner
@@ -1154,7 +1155,7 @@ type inPlay struct {
 func (e *applier) resolveInPlay(pl Side, ref string, def Side) (inPlay, *Violation) {
 	r, err := ParseRef(ref)
 	if err != nil {
-		return inPlay{}, logError("%s", err.Error())
+		return inPlay{}, logError("%s", err)
 	}
 	side := def
 	if r.Owner != NoSide {
@@ -1228,7 +1229,7 @@ func (e *applier) block() *Violation {
 	if s.Battle.Step != StepAttack {
 		return violation("[Blocker]", "a Blocker must be used right after the attack, before any combo")
 	}
-	i, v := e.findOwnBattle(pl, e.a.Card, "[Blocker]", "blocks with their own Battle Cards")
+	i, v := e.findOwnBattle(pl, e.a.Card, "[Blocker]", "%s blocks with their own Battle Cards; %s is %s's card")
 	if v != nil {
 		return v
 	}
@@ -1261,7 +1262,7 @@ func (e *applier) combo() (v *Violation) {
 	p := &s.Players[pl]
 	var id CardID
 	if e.a.From == ZoneBattle {
-		i, v := e.findOwnBattle(pl, e.a.Card, "Combo", "combos with their own cards")
+		i, v := e.findOwnBattle(pl, e.a.Card, "Combo", "%s combos with their own cards; %s is %s's card")
 		if v != nil {
 			return v
 		}
@@ -1324,7 +1325,7 @@ func (e *applier) comboCard(id CardID) *Violation {
 	case !ok:
 		return nil
 	case c.Type != rules.TypeBattle:
-		return violation("Combo", "only Battle Cards can be combos; %s is of type %s", s.Name(id), string(c.Type))
+		return violation("Combo", "only Battle Cards can be combos; %s is of type %s", s.Name(id), c.Type)
 	case c.ComboPower == nil && described(c):
 		return violation("Combo", "%s has no combo power, so it cannot be a combo: only Battle Cards with combo power go to the Combo Area", s.Name(id))
 	}
@@ -1666,7 +1667,7 @@ func (e *applier) mode() *Violation {
 	rest := e.a.Verb == VerbRest
 	r, err := ParseRef(e.a.Card)
 	if err != nil {
-		return logError("%s", err.Error())
+		return logError("%s", err)
 	}
 	side := e.a.Player
 	if r.Owner != NoSide {

@@ -9,7 +9,7 @@ func (e *applier) move() *Violation {
 	}
 	r, err := ParseRef(a.Card)
 	if err != nil {
-		return logError("%s", err.Error())
+		return logError("%s", err)
 	}
 	if r.Leader {
 		return violation("CR 3-5-3", "a Leader never leaves the Leader Area")
@@ -36,7 +36,7 @@ func (e *applier) move() *Violation {
 	case ZoneEnergy:
 		i, ok := e.pick(len(p.Energy), func(i int) CardID { return p.Energy[i].ID }, r)
 		if !ok {
-			return logError("%s has no %s in their %s", side, r.String(), string(a.From))
+			return logError("%s has no %s in their %s", side, r.String(), a.From)
 		}
 		id = p.Energy[i].ID
 		p.Energy = removeAt(p.Energy, i)
@@ -44,7 +44,7 @@ func (e *applier) move() *Violation {
 		l := e.zone(p, a.From)
 		i, ok := e.pick(len(*l), func(i int) CardID { return (*l)[i] }, r)
 		if !ok {
-			return logError("%s has no %s in their %s", side, r.String(), string(a.From))
+			return logError("%s has no %s in their %s", side, r.String(), a.From)
 		}
 		id = (*l)[i]
 		if r.Number != "" && s.Cards[id].Number == "" {
@@ -70,7 +70,7 @@ func (e *applier) move() *Violation {
 		l := e.zone(p, a.To)
 		*l = append(*l, id)
 	}
-	e.event("", "%s moves %s's %s from %s to %s", a.Player, side, s.Name(id), string(a.From), string(a.To))
+	e.event("", "%s moves %s's %s from %s to %s", a.Player, side, s.Name(id), a.From, a.To)
 	// As when the attacker or the target is KO'd or drops to 0 power: once
 	// either has left the Battle Area, the battle ends.
 	if a.From == ZoneBattle && s.Battle.Step != NoBattle && (id == s.Battle.Attacker || id == s.Battle.Target) {

@@ -267,7 +267,7 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 		}
 		for _, id := range ids {
 			e.addPower(c, id, ef.Amount, ef.For)
-			e.skillEvent(sk, "%s: %s gets %+d power%s", label, e.inPlayLabel(id), ef.Amount, durationWords(ef.For))
+			e.skillEvent(sk, forDuration(powerFormats, ef.For), label, e.inPlayLabel(id), ef.Amount)
 		}
 		return ids, nil
 	case skill.ComboPower:
@@ -294,11 +294,11 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 			e.gain(c, id, bit, ef.For)
 			switch ef.Kind {
 			case skill.CantAttack:
-				e.skillEvent(sk, "%s: %s can't attack%s", label, e.inPlayLabel(id), gainWords(ef.For))
+				e.skillEvent(sk, forDuration(cantAttackFormats, ef.For), label, e.inPlayLabel(id))
 			case skill.CantActivate:
 				e.skillEvent(sk, "%s: %s can't switch to Active Mode during its player's next turn", label, e.inPlayLabel(id))
 			default:
-				e.skillEvent(sk, "%s: %s gains [%s]%s", label, e.inPlayLabel(id), ef.Keyword, gainWords(ef.For))
+				e.skillEvent(sk, forDuration(gainFormats, ef.For), label, e.inPlayLabel(id), ef.Keyword)
 			}
 		}
 		return ids, nil
@@ -467,16 +467,36 @@ func (e *applier) notApplied(label string, ef *skill.Effect) {
 		Args:   []any{label, ef.Kind.String()}})
 }
 
-func durationWords(d skill.Duration) string {
-	switch d {
-	case skill.ForBattle:
-		return " for the battle"
-	case skill.ForTurn:
-		return " for the turn"
-	case skill.UntilNextTurn:
-		return " until the end of the opponent's next turn"
+// powerFormats, cantAttackFormats and gainFormats say what a skill does for
+// how long, one whole sentence per duration (a page translates each).
+var powerFormats = map[skill.Duration]string{
+	skill.ForBattle:     "%s: %s gets %+d power for the battle",
+	skill.ForTurn:       "%s: %s gets %+d power for the turn",
+	skill.UntilNextTurn: "%s: %s gets %+d power until the end of the opponent's next turn",
+	skill.Instant:       "%s: %s gets %+d power",
+}
+
+var cantAttackFormats = map[skill.Duration]string{
+	skill.ForBattle:     "%s: %s can't attack for the battle",
+	skill.ForTurn:       "%s: %s can't attack for the turn",
+	skill.UntilNextTurn: "%s: %s can't attack during the opponent's next turn",
+	skill.Instant:       "%s: %s can't attack",
+}
+
+// forDuration is the sentence of a duration; a change with no end of its own
+// (Instant, WhileHolds) is said without one.
+func forDuration(formats map[skill.Duration]string, d skill.Duration) string {
+	if f, ok := formats[d]; ok {
+		return f
 	}
-	return ""
+	return formats[skill.Instant]
+}
+
+var gainFormats = map[skill.Duration]string{
+	skill.ForBattle:     "%s: %s gains [%s] for the battle",
+	skill.ForTurn:       "%s: %s gains [%s] for the turn",
+	skill.UntilNextTurn: "%s: %s gains [%s] during the opponent's next turn",
+	skill.Instant:       "%s: %s gains [%s]",
 }
 
 // inPlayLabel names a Leader or Battle Card in play as the notation does
@@ -550,13 +570,6 @@ func (e *applier) gain(c ctx, id CardID, bit uint16, d skill.Duration) {
 	default:
 		g.Turn |= bit
 	}
-}
-
-func gainWords(d skill.Duration) string {
-	if d == skill.UntilNextTurn {
-		return " during the opponent's next turn"
-	}
-	return durationWords(d)
 }
 
 // count is how many an "up to N" effect takes: N (or what there is) unless
@@ -794,23 +807,23 @@ func (e *applier) inPlayEffect(c ctx, sk *skill.Skill, ef *skill.Effect, id Card
 		return
 	}
 	var dest *[]CardID
-	what := ""
+	format := "" // what happens to the card, one sentence each
 	switch ef.Kind {
 	case skill.KO:
 		if field {
 			return
 		}
-		dest, what = &p.Drop, "is KO'd"
+		dest, format = &p.Drop, "%s: %s is KO'd"
 	case skill.ToDrop:
-		dest, what = &p.Drop, "goes to the Drop (not a KO)"
+		dest, format = &p.Drop, "%s: %s goes to the Drop (not a KO)"
 	case skill.ToHand:
-		dest, what = &p.Hand, "returns to its owner's hand"
+		dest, format = &p.Hand, "%s: %s returns to its owner's hand"
 	case skill.ToDeckBottom:
-		dest, what = &p.Deck, "goes to the bottom of its owner's deck"
+		dest, format = &p.Deck, "%s: %s goes to the bottom of its owner's deck"
 	case skill.ToDeckTop:
-		what = "goes on top of its owner's deck"
+		format = "%s: %s goes on top of its owner's deck"
 	case skill.ToEnergy:
-		what = "goes to its owner's energy"
+		format = "%s: %s goes to its owner's energy"
 	}
 	e.leaveBattleArea(side, id, field, idx)
 	switch ef.Kind {
@@ -821,7 +834,7 @@ func (e *applier) inPlayEffect(c ctx, sk *skill.Skill, ef *skill.Effect, id Card
 	default:
 		*dest = append(*dest, id)
 	}
-	e.skillEvent(sk, "%s: %s %s", label, name, what)
+	e.skillEvent(sk, format, label, name)
 	if ef.Kind == skill.KO {
 		e.depth++
 		e.trigger(side, id, skill.WhenKOd, skill.TriggerNone)
@@ -1007,20 +1020,18 @@ func (e *applier) search(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 	for i, id := range ids {
 		names[i] = s.Name(id)
 	}
+	bottom := ef.Place == "bottom"
 	switch {
+	case len(ids) == 0 && bottom:
+		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds none to their hand; the rest go to the bottom of the deck", label, c.side, n)
 	case len(ids) == 0:
-		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds none to their hand; the rest go to the %s of the deck", label, c.side, n, placeWord(ef.Place))
+		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds none to their hand; the rest go to the top of the deck", label, c.side, n)
+	case bottom:
+		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the bottom of the deck", label, c.side, n, strings.Join(names, ", "))
 	default:
-		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the %s of the deck", label, c.side, n, strings.Join(names, ", "), placeWord(ef.Place))
+		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the top of the deck", label, c.side, n, strings.Join(names, ", "))
 	}
 	return ids, nil
-}
-
-func placeWord(p string) string {
-	if p == "bottom" {
-		return "bottom"
-	}
-	return "top"
 }
 
 // opponentDiscards discards the opponent's cards the log names.

@@ -16,9 +16,9 @@ func (e *applier) use() *Violation {
 	s, pl := e.s, e.a.Player
 	r, err := ParseRef(e.a.Card)
 	if err != nil {
-		return logError("%s", err.Error())
+		return logError("%s", err)
 	}
-	if v := ownRef(pl, r, "Card skills", "uses their own cards' skills"); v != nil {
+	if v := ownRef(pl, r, "Card skills", "%s uses their own cards' skills; %s is %s's card"); v != nil {
 		return v
 	}
 	q := &choiceQueue{refs: append([]string(nil), e.a.Targets...)}
@@ -142,12 +142,12 @@ func (e *applier) use() *Violation {
 func (e *applier) useTiming(pl Side, inBattle bool) *Violation {
 	if inBattle {
 		if v := e.battleTiming(pl); v != nil {
-			return violation("[Activate Battle]", "%s", v.Message())
+			return violation("[Activate Battle]", "%s", v.sentence())
 		}
 		return nil
 	}
 	if v := e.toMain(); v != nil {
-		return violation("CR 7-3-4-2", "an [Activate Main] skill is used in its player's own Main Phase, outside battles: %s", v.Message())
+		return violation("CR 7-3-4-2", "an [Activate Main] skill is used in its player's own Main Phase, outside battles: %s", v.sentence())
 	}
 	return nil
 }
@@ -173,7 +173,7 @@ func (e *applier) useSkill(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 	if sk.Cost.Energy > 0 {
 		rest, markers, v := e.payFor(c.side, sk.Cost.Energy, sk.Cost.Colours)
 		if v != nil {
-			return violation(v.Rule, "%s costs %d: %s", label, sk.Cost.Energy, v.Message())
+			return violation(v.Rule, "%s costs %d: %s", label, sk.Cost.Energy, v.sentence())
 		}
 		e.pay(c.side, rest, markers)
 		e.payEvent(c.side, rest, markers)

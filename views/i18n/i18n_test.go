@@ -129,6 +129,9 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 		for _, m := range importProblemRE.FindAllStringSubmatch(string(src), -1) {
 			used[m[1]] = true
 		}
+		for _, m := range engineIDRE.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
 		return nil
 	})
 	if err != nil {
@@ -163,6 +166,10 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 		t.Errorf("English messages (messages/*.en.json) that no code uses: %v", unused)
 	}
 }
+
+// engineIDRE finds the messages of the engine's sentences, the values of
+// server/engine_messages.go's map ("format": "EngineId").
+var engineIDRE = regexp.MustCompile(`":\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
 
 // noticeRE finds the server's flash notices: a msg… constant whose value is
 // a message id (server/render.go flashText shows it in the page's language).
