@@ -111,3 +111,13 @@ func violationText(ctx context.Context, v *engine.Violation) string {
 func eventText(ctx context.Context, ev engine.Event) string {
 	return engineText(ctx, ev.Format, ev.Args)
 }
+
+// parseErrorText is the problem of a log that does not read, in the page's
+// language; the JSON notation's problems are English only (they name the
+// JSON decoder's findings).
+func parseErrorText(ctx context.Context, pe *engine.ParseError) string {
+	if pe.Sentence.Format == "" {
+		return pe.Msg
+	}
+	return engineText(ctx, pe.Sentence.Format, pe.Sentence.Args)
+}

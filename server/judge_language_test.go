@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"html"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -78,4 +79,21 @@ func TestJudgeReplayInGermanAndJapanese(t *testing.T) {
 	// English stays English.
 	en, _ := f.judge.getIn(page+"?step=5", "")
 	mustContain(t, "English illegal step", en.body, "the player going first cannot attack on their first turn")
+}
+
+// A log line that does not read is refused in the page's language, naming
+// the line; the notation's words in the sentence stay as they are.
+func TestGameLogParseErrorInGermanAndJapanese(t *testing.T) {
+	f := newJudgeFixture(t)
+	bad := strings.Replace(firstTurnAttack, "P2 draw", "P2 fly away", 1)
+	for lang, want := range map[string]string{"de": "unbekannte Aktion &#34;fly&#34;", "ja": "不明なアクション &#34;fly&#34;"} {
+		f.judge.get("/language?lang=" + lang + "&back=/")
+		r := f.judge.post(f.base, f.base+"/logs", url.Values{"title": {"Broken"}, "body": {bad}})
+		expectStatus(t, lang+" pasted log with a bad line", r, 422)
+		mustContain(t, lang+" parse error", r.body, `data-testid="parse-error"`, "12", want)
+		if strings.Contains(r.body, "unknown action") {
+			t.Errorf("%s: the parser's English is on the page", lang)
+		}
+	}
+	f.judge.get("/language?lang=en&back=/")
 }

@@ -63,16 +63,13 @@ func (jc *judgeCards) label(number string) string {
 	return number
 }
 
-// parseProblem is the user-facing text of a log that cannot be read. The
-// parser's messages name the line and are written for people.
-func parseProblem(err error) string { return parseProblemIn(context.Background(), err) }
-
-// parseProblemIn is parseProblem in the context's language (the parser's own
-// words stay English, as the notation is).
+// parseProblemIn is the user-facing text of a log that cannot be read, in
+// the context's language: the parser's messages name the line and are
+// written for people (the notation's words in them stay as they are).
 func parseProblemIn(ctx context.Context, err error) string {
 	var pe *engine.ParseError
 	if errors.As(err, &pe) {
-		return i18n.T(ctx, "JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": pe.Msg})
+		return i18n.T(ctx, "JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": parseErrorText(ctx, pe)})
 	}
 	return i18n.T(ctx, "JudgeLogUnreadable", nil)
 }

@@ -128,7 +128,7 @@ func appendLine(ctx context.Context, base string, before *engine.Log, line strin
 	var pe *engine.ParseError
 	switch {
 	case errors.As(err, &pe):
-		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": pe.Msg})
+		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": parseErrorText(ctx, pe)})
 	case err != nil:
 		return "", nil, parseProblemIn(ctx, err)
 	case len(after.Actions) != len(before.Actions)+1:

@@ -199,7 +199,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 	// then only reads, checks and writes.
 	base, pre, err := textBody(t.log.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, parseProblem(err))
+		return refuse(http.StatusUnprocessableEntity, parseProblemIn(ctx, err))
 	}
 	appended, named, problem := appendLine(ctx, base, pre, line+byMark(t.side))
 	if problem != "" {
@@ -216,7 +216,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 		if cur.Body != t.log.Body {
 			base, before, err = textBody(cur.Body)
 			if err != nil {
-				return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblem(err)}
+				return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblemIn(ctx, err)}
 			}
 			var problem string
 			if body, after, problem = appendLine(ctx, base, before, line+byMark(t.side)); problem != "" {
@@ -266,7 +266,7 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	}
 	_, pre, err := textBody(t.log.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, parseProblem(err))
+		return refuse(http.StatusUnprocessableEntity, parseProblemIn(ctx, err))
 	}
 	jc, err := s.gameCards(ctx, logNumbers(pre))
 	if err != nil {
@@ -275,7 +275,7 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	_, err = s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		base, before, err := textBody(cur.Body)
 		if err != nil {
-			return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblem(err)}
+			return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblemIn(ctx, err)}
 		}
 		n := len(before.Actions)
 		mark := undoneMark(t.side, expect)

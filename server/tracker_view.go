@@ -49,7 +49,7 @@ func (s *Server) renderTracker(c echo.Context, t *trackedGame, m views.TrackerPa
 		}
 		// A log changed behind the tracker's back (a judge recording
 		// into it can only add lines that read): say where, enter nothing.
-		m.Problem = parseProblem(err)
+		m.Problem = parseProblemIn(ctx, err)
 		m.ReadOnly = m.Problem
 		return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.now()), status)
 	}

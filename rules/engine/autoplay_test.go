@@ -16,7 +16,7 @@ var (
 
 func expand(s string) []string {
 	d, msg := parseDeck(s)
-	if msg != "" {
+	if msg.Format != "" {
 		panic(msg)
 	}
 	return d
@@ -61,7 +61,7 @@ func autoplay(t testing.TB, setup Setup, cards Cards, long bool, limit int) *Log
 
 func (ap *autoplayer) try(line string) bool {
 	a, msg := parseAction(strings.Fields(line))
-	if msg != "" {
+	if msg.Format != "" {
 		ap.t.Fatalf("autoplay wrote a bad line %q: %s", line, msg)
 	}
 	next, _, v := Apply(ap.s, a)

@@ -158,7 +158,7 @@ func (b *board) main(side Side, turn int) *board {
 func action(t testing.TB, line string) Action {
 	t.Helper()
 	a, msg := parseAction(strings.Fields(line))
-	if msg != "" {
+	if msg.Format != "" {
 		t.Fatalf("bad test line %q: %s", line, msg)
 	}
 	return a

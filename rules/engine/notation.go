@@ -20,10 +20,19 @@ type Log struct {
 	Actions []Action `json:"actions"`
 }
 
-// ParseError is a log that cannot be read, with the line at fault.
+// ParseError is a log that cannot be read, with the line at fault. Msg is
+// the problem in English; Sentence is the same as a format and its
+// arguments, for a page to say in its language (empty for the JSON
+// notation's errors, which are English only).
 type ParseError struct {
-	Line int
-	Msg  string
+	Line     int
+	Msg      string
+	Sentence Sentence
+}
+
+// lineError is a ParseError of the text notation.
+func lineError(line int, s Sentence) *ParseError {
+	return &ParseError{Line: line, Msg: s.String(), Sentence: s}
 }
 
 func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
@@ -58,8 +67,10 @@ func (l *Log) CheckSetup() error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return &ParseError{Line: 1, Msg: "the log has no setup: it needs the tag " + strings.Join(missing, " and the tag ") +
-		" with the Leader's card number (in JSON, the leader of each of the setup's players)"}
+	if len(missing) == 2 {
+		return lineError(1, Sentence{"the log has no setup: it needs the tag %s and the tag %s with the Leader's card number (in JSON, the leader of each of the setup's players)", []any{missing[0], missing[1]}})
+	}
+	return lineError(1, Sentence{"the log has no setup: it needs the tag %s with the Leader's card number (in JSON, the leader of each of the setup's players)", []any{missing[0]}})
 }
 
 // ParseJSON reads the JSON form of a game log. Unknown fields are errors,
@@ -466,7 +477,7 @@ func ParseText(data []byte) (*Log, error) {
 		line++
 		text := sc.Text()
 		if !utf8.ValidString(text) {
-			return nil, &ParseError{Line: line, Msg: "the line is not valid UTF-8"}
+			return nil, lineError(line, Sentence{Format: "the line is not valid UTF-8"})
 		}
 		text = stripComment(text)
 		if text == "" {
@@ -474,25 +485,25 @@ func ParseText(data []byte) (*Log, error) {
 		}
 		if text[0] == '[' {
 			if len(l.Actions) > 0 {
-				return nil, &ParseError{Line: line, Msg: "tags must come before the first action"}
+				return nil, lineError(line, Sentence{Format: "tags must come before the first action"})
 			}
-			if msg := parseTag(l, text); msg != "" {
-				return nil, &ParseError{Line: line, Msg: msg}
+			if msg := parseTag(l, text); msg.Format != "" {
+				return nil, lineError(line, msg)
 			}
 			continue
 		}
 		if len(l.Actions) >= maxActions {
-			return nil, &ParseError{Line: line, Msg: "too many actions"}
+			return nil, lineError(line, Sentence{Format: "too many actions"})
 		}
 		a, msg := parseAction(strings.Fields(text))
-		if msg != "" {
-			return nil, &ParseError{Line: line, Msg: msg}
+		if msg.Format != "" {
+			return nil, lineError(line, msg)
 		}
 		a.Line = line
 		l.Actions = append(l.Actions, a)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &ParseError{Line: line + 1, Msg: "the line is too long or unreadable"}
+		return nil, lineError(line+1, Sentence{Format: "the line is too long or unreadable"})
 	}
 	return l, nil
 }
@@ -515,73 +526,73 @@ func stripComment(s string) string {
 	return strings.TrimSpace(s)
 }
 
-func parseTag(l *Log, text string) string {
+func parseTag(l *Log, text string) Sentence {
 	if !strings.HasSuffix(text, "]") {
-		return "a tag must end with ]"
+		return Sentence{Format: "a tag must end with ]"}
 	}
 	body := strings.TrimSpace(text[1 : len(text)-1])
 	sp := strings.IndexAny(body, " \t")
 	if sp < 0 {
-		return `a tag looks like [Name "value"]`
+		return Sentence{Format: "a tag looks like [Name \"value\"]"}
 	}
 	name, val := body[:sp], strings.TrimSpace(body[sp:])
 	uq, err := strconv.Unquote(val)
 	if err != nil {
-		return fmt.Sprintf("the value of tag %s must be in double quotes", name)
+		return Sentence{"the value of tag %s must be in double quotes", []any{name}}
 	}
 	switch strings.ToLower(name) {
 	case "seed":
 		n, err := strconv.ParseUint(uq, 10, 64)
 		if err != nil {
-			return "Seed must be a whole number"
+			return Sentence{Format: "Seed must be a whole number"}
 		}
 		l.Setup.Seed = n
 	case "p1", "p2":
 		l.Setup.Players[name[1]-'1'].Name = uq
 	case "p1leader", "p2leader":
 		if !validNumber(uq) {
-			return fmt.Sprintf("%q is not a card number", uq)
+			return Sentence{"%q is not a card number", []any{uq}}
 		}
 		l.Setup.Players[name[1]-'1'].Leader = strings.ToUpper(uq)
 	case "p1deck", "p2deck":
 		deck, msg := parseDeck(uq)
-		if msg != "" {
+		if msg.Format != "" {
 			return msg
 		}
 		p := &l.Setup.Players[name[1]-'1']
 		if len(p.Decklist) > 0 {
-			return fmt.Sprintf("P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", name[1], name[1])
+			return Sentence{"P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", []any{name[1], name[1]}}
 		}
 		p.Deck = deck
 	case "p1decklist", "p2decklist":
 		list, msg := parseDeck(uq)
-		if msg != "" {
+		if msg.Format != "" {
 			return msg
 		}
 		if slices.Contains(list, "") {
-			return "a decklist names every card: no ? in it"
+			return Sentence{Format: "a decklist names every card: no ? in it"}
 		}
 		p := &l.Setup.Players[name[1]-'1']
 		if len(p.Deck) > 0 {
-			return fmt.Sprintf("P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", name[1], name[1])
+			return Sentence{"P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", []any{name[1], name[1]}}
 		}
 		p.Decklist = list
 	case "effects":
 		if uq != EffectsDeclared {
-			return `Effects can only be "declared" (every card effect written as a declared action)`
+			return Sentence{Format: "Effects can only be \"declared\" (every card effect written as a declared action)"}
 		}
 		l.Setup.Effects = uq
 	case "event", "round", "table", "date", "result", "judge":
 		// Descriptive tags: kept by whoever stores the log, not needed to replay.
 	default:
-		return fmt.Sprintf("unknown tag %s", name)
+		return Sentence{"unknown tag %s", []any{name}}
 	}
-	return ""
+	return Sentence{}
 }
 
 // parseDeck reads "4 FS01-02, 4 FS01-03, 50 ?": counts and card numbers, top
 // of the deck first, "?" for unknown cards.
-func parseDeck(s string) ([]string, string) {
+func parseDeck(s string) ([]string, Sentence) {
 	var deck []string
 	for part := range strings.SplitSeq(s, ",") {
 		f := strings.Fields(part)
@@ -592,31 +603,31 @@ func parseDeck(s string) ([]string, string) {
 		if len(f) == 2 {
 			c, err := strconv.Atoi(f[0])
 			if err != nil || c < 1 || c > maxDeck {
-				return nil, fmt.Sprintf("%q is not a card count", f[0])
+				return nil, Sentence{"%q is not a card count", []any{f[0]}}
 			}
 			n, f = c, f[1:]
 		}
 		if len(f) != 1 {
-			return nil, fmt.Sprintf("%q should be a count and a card number", strings.TrimSpace(part))
+			return nil, Sentence{"%q should be a count and a card number", []any{strings.TrimSpace(part)}}
 		}
 		num := ""
 		if f[0] != "?" {
 			if !validNumber(f[0]) {
-				return nil, fmt.Sprintf("%q is not a card number", f[0])
+				return nil, Sentence{"%q is not a card number", []any{f[0]}}
 			}
 			num = strings.ToUpper(f[0])
 		}
 		if len(deck)+n > maxDeck {
-			return nil, fmt.Sprintf("a deck has at most %d cards here", maxDeck)
+			return nil, Sentence{"a deck has at most %d cards here", []any{maxDeck}}
 		}
 		for range n {
 			deck = append(deck, num)
 		}
 	}
-	return deck, ""
+	return deck, Sentence{}
 }
 
-func parseAction(f []string) (Action, string) {
+func parseAction(f []string) (Action, Sentence) {
 	a := Action{Player: NoSide}
 	if len(f) > 0 {
 		switch strings.ToUpper(f[0]) {
@@ -627,19 +638,22 @@ func parseAction(f []string) (Action, string) {
 		}
 	}
 	if len(f) == 0 {
-		return a, "the line has a player but no action"
+		return a, Sentence{Format: "the line has a player but no action"}
 	}
 	a.Verb = Verb(strings.ToLower(f[0]))
 	usage, ok := verbArgs[a.Verb]
 	if !ok {
-		return a, fmt.Sprintf("unknown action %q", f[0])
+		return a, Sentence{"unknown action %q", []any{f[0]}}
 	}
 	if a.Player == NoSide && !isOutcome(a.Verb) {
-		return a, fmt.Sprintf("%q needs a player first, as in: P1 %s %s", f[0], a.Verb, usage)
+		return a, Sentence{"%q needs a player first, as in: P1 %s %s", []any{f[0], a.Verb, usage}}
 	}
 	args := f[1:]
-	bad := func() (Action, string) {
-		return a, strings.TrimSpace(fmt.Sprintf("expected: %s %s", a.Verb, usage))
+	bad := func() (Action, Sentence) {
+		if usage == "" {
+			return a, Sentence{"expected: %s", []any{a.Verb}}
+		}
+		return a, Sentence{"expected: %s %s", []any{a.Verb, usage}}
 	}
 	ref := func(s string) bool {
 		_, err := ParseRef(s)
@@ -697,7 +711,7 @@ func parseAction(f []string) (Action, string) {
 		}
 		if len(args) == 1 {
 			if a.Player == NoSide {
-				return a, fmt.Sprintf("%q with a card is an effect and needs a player first, as in: P1 ko P2:FS02-05", f[0])
+				return a, Sentence{"%q with a card is an effect and needs a player first, as in: P1 ko P2:FS02-05", []any{f[0]}}
 			}
 			a.Card = args[0]
 		}
@@ -788,7 +802,7 @@ func parseAction(f []string) (Action, string) {
 		}
 		a.Card, a.From, a.To = args[0], Zone(strings.ToLower(args[2])), Zone(strings.ToLower(args[4]))
 		if !validZone(a.From) || !validZone(a.To) {
-			return a, "zones are hand, deck, life, drop, battle, energy and combo"
+			return a, Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
 		}
 	case VerbPower:
 		if len(args) == 3 {
@@ -817,7 +831,7 @@ func parseAction(f []string) (Action, string) {
 		}
 		a.Card = args[0]
 	}
-	return a, ""
+	return a, Sentence{}
 }
 
 // Format writes a log in the text notation; ParseText reads it back.
