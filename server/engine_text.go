@@ -7,6 +7,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -39,7 +40,7 @@ func engineText(ctx context.Context, format string, args []any) string {
 		case engine.Zone:
 			text = zoneWord(ctx, v)
 		case rules.CardType:
-			text = cardTypeWord(ctx, string(v))
+			text = deckproblem.CardType(ctx, v)
 		default:
 			text = fmt.Sprintf(verb, v)
 			if w, ok := words[i]; ok {
@@ -54,7 +55,7 @@ func engineText(ctx context.Context, format string, args []any) string {
 // engineWords are the arguments, by format and index, that are words to
 // translate though their Go type does not say so.
 var engineWords = map[string]map[int]func(context.Context, string) string{
-	"%s has too little Active %s energy for the cost's %d %s orb(s)": {1: colourWord, 3: colourWord},
+	"%s has too little Active %s energy for the cost's %d %s orb(s)": {1: deckproblem.Colour, 3: deckproblem.Colour},
 }
 
 // formatVerbs are the verbs of a format in order ("%s", "%+d", "%q").

@@ -175,6 +175,14 @@ var problemWords = map[string][]func(context.Context, string) string{
 	"unknown-attribute":         {2: cardAttributeWord},
 }
 
+// CardType is a card type (rules.CardType) in the page's language; the
+// engine's sentences on the judge's pages name card types too.
+func CardType(ctx context.Context, t rules.CardType) string { return cardTypeWord(ctx, string(t)) }
+
+// Colour is one card colour ("Red") in the page's language, for the
+// engine's sentences as for the deck's problems.
+func Colour(ctx context.Context, c string) string { return colourWord(ctx, c) }
+
 // cardTypeWord is a card type (rules.CardType) in the page's language.
 func cardTypeWord(ctx context.Context, t string) string {
 	switch rules.CardType(t) {
