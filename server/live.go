@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strconv"
@@ -48,6 +49,16 @@ var liveHeartbeat = 15 * time.Second
 // result lands every few milliseconds; without pacing every one of them
 // would be a separate write to every open stream.
 var liveMinGap = time.Second
+
+// liveSpread: news for everyone (a result at another table, the standings)
+// reaches an idle stream after a random wait up to this long, so that at the
+// end of a big round the first result does not wake a thousand phones in
+// the same instant (each writes, and the phones reload what changed). A
+// player's own match, a tracked game, the clock and the event's own changes
+// go at once (liveUrgent).
+var liveSpread = 500 * time.Millisecond
+
+var liveUrgent = topicBit(liveMine) | topicBit(storage.TopicGame) | topicBit("clock") | topicBit(liveEventChanged) | topicBit(liveResync)
 
 const (
 	// liveReadyWait bounds how long a new stream waits for LISTEN to be in
@@ -384,7 +395,11 @@ func (s *Server) stream(c echo.Context, e *storage.Event, staff bool, entryID in
 				return nil
 			}
 		case <-sub.wake:
-			if gap := liveMinGap - time.Since(lastSent); gap > 0 {
+			gap := liveMinGap - time.Since(lastSent)
+			if gap <= 0 && sub.pending.Load()&liveUrgent == 0 && liveSpread > 0 {
+				gap = rand.N(liveSpread)
+			}
+			if gap > 0 {
 				pace := time.NewTimer(gap)
 				select {
 				case <-pace.C:

@@ -1,5 +1,7 @@
 package storage
 
+import "context"
+
 // HoldGroups makes each group commit wait in fn after its first write
 // (SQLite), so a test can queue writes behind it. fn nil: no wait.
 func HoldGroups(s *Store, fn func()) {
@@ -15,3 +17,6 @@ func QueuedGroupWrites(s *Store) int {
 	}
 	return len(s.group.jobs)
 }
+
+// Notify queues a notice as the store's own writes do.
+func Notify(s *Store, n Notice) error { return s.notify(context.Background(), n) }

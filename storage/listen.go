@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -91,11 +90,17 @@ func (s *Store) listenOnce(ctx context.Context, dsn string, fn func(Notice)) (li
 		case err != nil:
 			return true, fmt.Errorf("wait: %w", err)
 		}
-		var notice Notice
-		if err := json.Unmarshal([]byte(n.Payload), &notice); err != nil || notice.EventID == 0 {
+		notices, err := decodeNotices(n.Payload)
+		if err != nil {
 			s.log.Warn("live updates: ignoring a malformed notice", "payload", n.Payload)
 			continue
 		}
-		fn(notice)
+		for _, notice := range notices {
+			if notice.EventID == 0 {
+				s.log.Warn("live updates: ignoring a notice without its event", "payload", n.Payload)
+				continue
+			}
+			fn(notice)
+		}
 	}
 }

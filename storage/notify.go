@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 )
 
 // Notice tells live pages that something of an event changed: a round was
@@ -20,23 +19,17 @@ type Notice struct {
 const NoticeChannel = "tenkaichi_live"
 
 // OnNotice sets the function that receives notices of committed changes on
-// this instance. On PostgreSQL notices are sent with pg_notify in the
-// changing transaction instead, so every instance (this one too) receives
-// them through LISTEN, and only once the change is committed.
+// this instance. On PostgreSQL notices are sent with NOTIFY once the change
+// has committed instead (see notifier.go), so every instance (this one too)
+// receives them through LISTEN.
 func (s *Store) OnNotice(fn func(Notice)) { s.hooks.onNotice = fn }
 
 // notify queues a notice; it is delivered only if the transaction commits.
 func (s *Store) notify(ctx context.Context, n Notice) error {
-	if s.dialect == DialectPostgres {
-		payload, _ := json.Marshal(n)
-		return wrap("notify", s.with(ctx).Exec("SELECT pg_notify(?, ?)", NoticeChannel, string(payload)).Error)
-	}
 	if s.pending != nil {
 		*s.pending = append(*s.pending, n)
 		return nil
 	}
-	if s.hooks.onNotice != nil {
-		s.hooks.onNotice(n)
-	}
+	s.deliver(ctx, []Notice{n}, nil)
 	return nil
 }

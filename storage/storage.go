@@ -64,6 +64,9 @@ type Store struct {
 	// group writes players' reports in shared commits (SQLite; see
 	// GroupedTx); nil for PostgreSQL.
 	group *groupCommitter
+	// notices sends notices with NOTIFY after commit (PostgreSQL; see
+	// notifier.go); nil for SQLite.
+	notices *notifier
 	// detached: this transaction is shared with other writes (GroupedTx), so
 	// its statements run to their end even if the caller's context is
 	// cancelled: SQLite rolls back the whole transaction when a write is
@@ -139,7 +142,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		sqlDB.SetMaxOpenConns(1)
 	} else {
 		sqlDB.SetMaxOpenConns(20)
-		sqlDB.SetMaxIdleConns(10)
+		sqlDB.SetMaxIdleConns(20)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -159,6 +162,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
 	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}
+	if dialect == DialectPostgres {
+		st.startNotifier()
+	}
 	if dialect == DialectSQLite {
 		// The readers are opened after the writer, which has put the file in
 		// WAL mode.
@@ -296,6 +302,9 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 // Close releases the connections (and, for SQLite, the file's lock).
 func (s *Store) Close() error {
 	s.stopGroupCommits()
+	if s.notices != nil {
+		s.notices.close()
+	}
 	if s.stopCheckpoints != nil {
 		s.stopCheckpoints()
 	}
@@ -339,7 +348,9 @@ func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 
 // deliver hands a committed transaction's notices and milestones on.
 func (s *Store) deliver(ctx context.Context, pending []Notice, milestones []Milestone) {
-	if s.hooks.onNotice != nil {
+	if s.notices != nil {
+		s.notices.send(pending)
+	} else if s.hooks.onNotice != nil {
 		for _, n := range pending {
 			s.hooks.onNotice(n)
 		}
