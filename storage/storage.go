@@ -142,6 +142,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		sqlDB.SetMaxOpenConns(1)
 	} else {
 		sqlDB.SetMaxOpenConns(20)
+		// Every connection stays open between the bursts of a round's end
+		// (up to the idle time), so a burst does not open new ones.
 		sqlDB.SetMaxIdleConns(20)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
