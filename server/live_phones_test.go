@@ -42,6 +42,18 @@ func twoInstances(t *testing.T) (*app, *app) {
 	return open(), open()
 }
 
+// drainSSE reads what a stream sends until it has been quiet for d (more
+// than the stream's pacing of 1 s and its spread of 0.5 s).
+func drainSSE(ch <-chan sseEvent, d time.Duration) {
+	for {
+		select {
+		case <-ch:
+		case <-time.After(d):
+			return
+		}
+	}
+}
+
 // A player's own stream (/p/{token}/live) says "mine" when their match
 // changes, and only then; everyone's "results" still comes.
 func TestPlayerStreamSaysMine(t *testing.T) {
@@ -61,6 +73,9 @@ func TestPlayerStreamSaysMine(t *testing.T) {
 	other := names[ms[1].P1EntryID]
 	stream := sse(t, a.srv.URL+d.links[me]+"/live")
 	expectSSE(t, stream, "hello", d.id)
+	// On PostgreSQL the notices of the publishing just done go out after
+	// its commit and may reach this new stream after its hello.
+	drainSSE(stream, 1600*time.Millisecond)
 
 	expectRedirect(t, "other table's report", d.report(d.phone(other), other, "won"), d.links[other])
 	expectSSE(t, stream, "results", d.id)
