@@ -69,12 +69,14 @@ func (s *Store) stopGroupCommits() {
 
 // GroupedTx is Tx for the writes that come many at once from players (a
 // result report): on SQLite they share commits with the others waiting (see
-// above); elsewhere, and inside a transaction, it is Tx. fn runs to its end
+// above); on PostgreSQL it is Tx with the notices left to the instance's
+// sender (notifier.go); inside a transaction it joins it. fn runs to its end
 // even if ctx is cancelled once it has started (a write half-done inside a
 // shared transaction cannot be stopped alone), so fn must be short.
 func (s *Store) GroupedTx(ctx context.Context, fn func(tx *Store) error) error {
 	if s.group == nil || s.pending != nil {
-		return s.Tx(ctx, fn)
+		// PostgreSQL: the reports' notices go to the instance's sender.
+		return s.tx(ctx, fn, true)
 	}
 	job := &groupJob{ctx: ctx, fn: fn, done: make(chan struct{})}
 	select {
@@ -98,7 +100,7 @@ func (s *Store) GroupedTx(ctx context.Context, fn func(tx *Store) error) error {
 	if job.err != nil {
 		return job.err
 	}
-	s.deliver(ctx, job.pending, job.milestones)
+	s.deliver(ctx, job.pending, job.milestones, true)
 	return nil
 }
 

@@ -8,9 +8,12 @@ import (
 	"time"
 )
 
-// On PostgreSQL notices reach every instance (this one too) through NOTIFY.
-// They are sent after the change commits, by one sender per instance, with
-// every notice that queued meanwhile in the same NOTIFY: a transaction that
+// On PostgreSQL notices reach every instance (this one too) through NOTIFY,
+// sent after the change commits, not in its transaction. Most changes send
+// theirs before their call returns (notifyNow), so a page opened after a
+// change never hears of it late. The players' reports (GroupedTx) hand
+// theirs to one sender per instance, which puts every notice queued
+// meanwhile into one NOTIFY: a transaction that
 // notifies holds one database-wide lock from its NOTIFY until its commit is
 // done (NOTIFY keeps notices in commit order that way), so 500 result
 // reports a second each notifying in their own transaction queued behind
@@ -72,8 +75,17 @@ func (n *notifier) flush() {
 	queued := n.queue
 	n.queue = nil
 	n.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	n.s.notifyNow(ctx, queued)
+}
+
+// notifyNow sends notices with NOTIFY at once, outside any transaction: the
+// same notice once, in as few NOTIFYs as the payload limit allows. A failed
+// NOTIFY is logged: the change is committed, and pages read it fresh.
+func (s *Store) notifyNow(ctx context.Context, ns []Notice) {
 	var batch []Notice
-	for _, nt := range queued {
+	for _, nt := range ns {
 		if !slices.ContainsFunc(batch, func(b Notice) bool { return sameNotice(b, nt) }) {
 			batch = append(batch, nt)
 		}
@@ -86,11 +98,9 @@ func (n *notifier) flush() {
 				break
 			}
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err := n.s.db.WithContext(ctx).Exec("SELECT pg_notify(?, ?)", NoticeChannel, string(payload)).Error
-		cancel()
+		err := s.db.WithContext(context.WithoutCancel(ctx)).Exec("SELECT pg_notify(?, ?)", NoticeChannel, string(payload)).Error
 		if err != nil {
-			n.s.log.Warn("live updates: NOTIFY failed; phones see the change on their next load", "err", err, "notices", k)
+			s.log.Warn("live updates: NOTIFY failed; phones see the change on their next load", "err", err, "notices", k)
 		}
 		batch = batch[k:]
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
-// On PostgreSQL notices go out with NOTIFY after their change commits, the
-// ones queued together in one NOTIFY (notifier.go): every committed notice
-// arrives, however many share a payload, and a rolled-back one never does.
+// On PostgreSQL notices go out with NOTIFY after their change commits
+// (notifier.go): every committed notice arrives, however many share a
+// payload, and a rolled-back one never does.
 func TestNoticesReachListenersOnlyAfterCommit(t *testing.T) {
 	if storagetest.Backend() != "postgres" {
 		t.Skip("NOTIFY and LISTEN are PostgreSQL's; SQLite hands notices over in the process")
@@ -49,13 +49,14 @@ func TestNoticesReachListenersOnlyAfterCommit(t *testing.T) {
 	}); !errors.Is(err, refused) {
 		t.Fatal(err)
 	}
-	// 50 transactions at once, each with its notice.
+	// 50 reports' transactions at once (GroupedTx: their notices go to the
+	// instance's sender, several in one NOTIFY), each with its notice.
 	var wg sync.WaitGroup
 	for ev := int64(1); ev <= 50; ev++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := st.Tx(ctx, func(tx *storage.Store) error {
+			if err := st.GroupedTx(ctx, func(tx *storage.Store) error {
 				return storage.Notify(tx, storage.Notice{EventID: ev, Topic: "results", Entries: []int64{ev * 10, ev*10 + 1}})
 			}); err != nil {
 				t.Error(err)
@@ -63,7 +64,8 @@ func TestNoticesReachListenersOnlyAfterCommit(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	// 400 notices of one transaction: more than one NOTIFY can carry.
+	// 400 notices of one transaction (Tx: sent before it returns): more
+	// than one NOTIFY can carry.
 	if err := st.Tx(ctx, func(tx *storage.Store) error {
 		for i := int64(0); i < 400; i++ {
 			if err := storage.Notify(tx, storage.Notice{EventID: 100, Topic: "results", Entries: []int64{1000 + i}}); err != nil {

@@ -30,6 +30,6 @@ func (s *Store) notify(ctx context.Context, n Notice) error {
 		*s.pending = append(*s.pending, n)
 		return nil
 	}
-	s.deliver(ctx, []Notice{n}, nil)
+	s.deliver(ctx, []Notice{n}, nil, false)
 	return nil
 }

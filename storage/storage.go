@@ -332,6 +332,12 @@ func (s *Store) SetClock(now func() time.Time) { s.now = now }
 // Tx runs fn in one transaction: everything fn writes lands, or nothing does.
 // Notices queued inside it are delivered after it commits.
 func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
+	return s.tx(ctx, fn, false)
+}
+
+// tx is Tx; queued hands PostgreSQL's notices to the instance's sender
+// instead of sending them before returning (see notifier.go).
+func (s *Store) tx(ctx context.Context, fn func(tx *Store) error, queued bool) error {
 	if s.pending != nil {
 		// Already in a transaction: join it.
 		return fn(s)
@@ -343,16 +349,19 @@ func (s *Store) Tx(ctx context.Context, fn func(tx *Store) error) error {
 			pending: &pending, milestones: &milestones})
 	})
 	if err == nil {
-		s.deliver(ctx, pending, milestones)
+		s.deliver(ctx, pending, milestones, queued)
 	}
 	return err
 }
 
 // deliver hands a committed transaction's notices and milestones on.
-func (s *Store) deliver(ctx context.Context, pending []Notice, milestones []Milestone) {
-	if s.notices != nil {
+func (s *Store) deliver(ctx context.Context, pending []Notice, milestones []Milestone, queued bool) {
+	switch {
+	case s.notices != nil && queued:
 		s.notices.send(pending)
-	} else if s.hooks.onNotice != nil {
+	case s.notices != nil:
+		s.notifyNow(ctx, pending)
+	case s.hooks.onNotice != nil:
 		for _, n := range pending {
 			s.hooks.onNotice(n)
 		}
