@@ -290,7 +290,6 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected *lineProblem) {
 	if at < 0 {
 		return e, false, nil
 	}
-	once := expect("count-once")
 	// Before the number: nothing, "4", "4x", "x4", "4 x".
 	written := count != 0
 	before := strings.ToLower(strings.Join(fields[:at], ""))
@@ -327,7 +326,7 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected *lineProblem) {
 		}
 		if used > 0 {
 			if written {
-				return e, true, once
+				return e, true, expect("count-once")
 			}
 			count, written = n, true
 			rest = rest[:len(rest)-used]
@@ -356,7 +355,7 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected *lineProblem) {
 		}
 		if used > 0 {
 			if written {
-				return e, true, once
+				return e, true, expect("count-once")
 			}
 			count, written = n, true
 			rest = rest[used:]

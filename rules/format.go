@@ -258,9 +258,9 @@ func (c *checker) unknownCard(i int) {
 	e := c.deck.Entries[i]
 	if g := gameOfNumber(e.Number); g != "" && g != c.f.Game {
 		if e.Name != "" {
-			c.addKey("wrong-game", "wrong-game-number", "Card pool", e.Number, e.Line, e.Number, e.Name, gameName(g), gameName(c.f.Game))
+			c.addKey("wrong-game", "wrong-game-number", "Card pool", e.Number, e.Line, e.Number, e.Name, GameName(g), GameName(c.f.Game))
 		} else {
-			c.addKey("wrong-game", "wrong-game-number-unnamed", "Card pool", e.Number, e.Line, e.Number, gameName(g), gameName(c.f.Game))
+			c.addKey("wrong-game", "wrong-game-number-unnamed", "Card pool", e.Number, e.Line, e.Number, GameName(g), GameName(c.f.Game))
 		}
 		return
 	}

@@ -276,7 +276,7 @@ func (c *checker) checkDBZ(r dbzRules) {
 			continue
 		}
 		if card.Game != "" && card.Game != c.f.Game {
-			c.add("wrong-game", ref("deck"), e.Number, e.Line, e.Number, card.Name, gameName(card.Game), c.f.Name)
+			c.add("wrong-game", ref("deck"), e.Number, e.Line, e.Number, card.Name, GameName(card.Game), c.f.Name)
 		}
 		kind := dbzKind(card)
 		if kind == KindSensei {

@@ -139,7 +139,7 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		if card == nil {
 			c.unknownCard(i)
 		} else if card.Game != "" && card.Game != game {
-			c.add("wrong-game", r.refSize, e.Number, e.Line, e.Number, card.Name, gameName(card.Game), c.f.Name)
+			c.add("wrong-game", r.refSize, e.Number, e.Line, e.Number, card.Name, GameName(card.Game), c.f.Name)
 		}
 		if card != nil && card.SpecifiedEventsOnly && !eventOnly[e.Number] {
 			eventOnly[e.Number] = true
@@ -319,7 +319,8 @@ func sharesColour(a, b []string) bool {
 	return false
 }
 
-func gameName(g Game) string {
+// GameName is a game's short name in rules' own (English) problem texts.
+func GameName(g Game) string {
 	switch g {
 	case GameFusionWorld:
 		return "Fusion World"

@@ -251,7 +251,7 @@ func deckResultView(ctx context.Context, r rules.Result, text string, deck *rule
 		return strings.TrimSpace(lines[n-1])
 	}
 	for _, p := range r.Problems {
-		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Text: lineText(p.Line), Card: p.Card, Rule: p.Rule, Message: deckproblem.Text(ctx, p), Key: p.Key, Args: p.Args})
+		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Text: lineText(p.Line), Card: p.Card, Rule: p.Rule, Message: p.Message, Key: p.Key, Args: p.Args})
 	}
 	if deck != nil && deck.Name != "" {
 		for i := range lines {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -518,7 +519,7 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 		if !entries[p.Player] {
 			return nil, importProblemOf("StaffImportPenaltyPlayer", i18n.Args{"Penalty": i + 1, "Player": strconv.Quote(p.Player)})
 		}
-		if !validPenaltyKind(p.Kind) {
+		if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
 			return nil, importProblemOf("StaffImportPenaltyKind", i18n.Args{"Penalty": i + 1, "Kind": strconv.Quote(p.Kind)})
 		}
 		at := storage.MatchRef{Round: p.Round, Match: p.Match}
@@ -651,15 +652,6 @@ func derefInt(p *int) int {
 		return 0
 	}
 	return *p
-}
-
-func validPenaltyKind(k string) bool {
-	for _, x := range storage.RulingPenaltyKinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // maxImportBytes bounds an uploaded event file (a 1,000-player event with

@@ -192,9 +192,10 @@ func (s *Server) recordAction(c echo.Context) error {
 	}
 	r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
 	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
-		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": violationText(ctx, v)})
+		problem := violationText(ctx, v)
+		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": problem})
 		if v.Rule != "" {
-			msg = i18n.T(ctx, "JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": violationText(ctx, v)})
+			msg = i18n.T(ctx, "JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": problem})
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}

@@ -85,8 +85,9 @@ type liveSub struct {
 func (sub *liveSub) post(bit uint32) {
 	// Bits already pending mean a wake-up is already on its way (or the
 	// stream has it and swaps the bits after): at 500 results a second to a
-	// thousand streams, most posts end here.
-	if sub.pending.Or(bit) != 0 {
+	// thousand streams, most posts end here. The first urgent bit wakes the
+	// stream again, to cut short a spread wait (liveSpread).
+	if old := sub.pending.Or(bit); old != 0 && (bit&liveUrgent == 0 || old&liveUrgent != 0) {
 		return
 	}
 	select {
@@ -396,13 +397,17 @@ func (s *Server) stream(c echo.Context, e *storage.Event, staff bool, entryID in
 			}
 		case <-sub.wake:
 			gap := liveMinGap - time.Since(lastSent)
+			// urgent ends a spread wait early (nil: never, for the pacing).
+			var urgent <-chan struct{}
 			if gap <= 0 && sub.pending.Load()&liveUrgent == 0 && liveSpread > 0 {
-				gap = rand.N(liveSpread)
+				gap, urgent = rand.N(liveSpread), sub.wake
 			}
 			if gap > 0 {
 				pace := time.NewTimer(gap)
 				select {
 				case <-pace.C:
+				case <-urgent:
+					pace.Stop()
 				case <-req.Context().Done():
 					pace.Stop()
 					return nil

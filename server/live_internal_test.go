@@ -151,40 +151,7 @@ func TestLiveStreamPacesBursts(t *testing.T) {
 	liveMinGap = 400 * time.Millisecond
 	t.Cleanup(func() { liveMinGap = old })
 
-	st := storagetest.New(t)
-	ctx := context.Background()
-	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
-		t.Fatal(err)
-	}
-	e := &storage.Event{Name: "Burst", Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,
-		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3}
-	if err := st.CreateEvent(ctx, storage.Actor{Name: "org"}, e); err != nil {
-		t.Fatal(err)
-	}
-	s := New(Config{Store: st, BcryptCost: bcrypt.MinCost})
-	hs := httptest.NewServer(s.Handler())
-	t.Cleanup(hs.Close)
-	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(cctx, http.MethodGet, hs.URL+"/events/"+strconv.FormatInt(e.ID, 10)+"/live", nil)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	events := make(chan string, 1000)
-	go func() {
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
-				events <- name
-			}
-		}
-		close(events)
-	}()
-	if got := <-events; got != "hello" {
-		t.Fatalf("first event %q", got)
-	}
+	s, e, events := liveEventStream(t, "Burst")
 	// 200 results over about a second, and one clock change in the middle.
 	began := time.Now()
 	for i := range 200 {
@@ -294,4 +261,70 @@ func TestLiveListenerReconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	next("pairings")
+}
+
+// News for everyone waits a random while (liveSpread), but an urgent notice
+// arriving meanwhile (here the clock) goes at once, with it.
+func TestLiveUrgentNoticeCutsTheSpreadShort(t *testing.T) {
+	oldGap, oldSpread := liveMinGap, liveSpread
+	liveMinGap, liveSpread = 10*time.Millisecond, 10*time.Second
+	t.Cleanup(func() { liveMinGap, liveSpread = oldGap, oldSpread })
+
+	s, e, events := liveEventStream(t, "Urgent")
+	s.live.publish(storage.Notice{EventID: e.ID, Topic: "results"})
+	time.Sleep(50 * time.Millisecond)
+	sent := time.Now()
+	s.live.publish(storage.Notice{EventID: e.ID, Topic: "clock"})
+	got := map[string]bool{}
+	deadline := time.After(2 * time.Second)
+	for !got["clock"] {
+		select {
+		case name := <-events:
+			got[name] = true
+		case <-deadline:
+			t.Fatalf("no clock event 2 s after it was sent, with a spread of %v pending (got %v)", liveSpread, got)
+		}
+	}
+	t.Logf("clock after %v, with the results: %v", time.Since(sent), got["results"])
+}
+
+// liveEventStream opens a running event's public stream on a new server
+// and reads its events' names (after the hello) into events.
+func liveEventStream(t *testing.T, name string) (*Server, *storage.Event, <-chan string) {
+	t.Helper()
+	st := storagetest.New(t)
+	ctx := context.Background()
+	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+		t.Fatal(err)
+	}
+	e := &storage.Event{Name: name, Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,
+		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3}
+	if err := st.CreateEvent(ctx, storage.Actor{Name: "org"}, e); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Store: st, BcryptCost: bcrypt.MinCost})
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(hs.Close)
+	cctx, cancel := context.WithCancel(ctx)
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(cctx, http.MethodGet, hs.URL+"/events/"+strconv.FormatInt(e.ID, 10)+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	events := make(chan string, 1000)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				events <- name
+			}
+		}
+		close(events)
+	}()
+	if got := <-events; got != "hello" {
+		t.Fatalf("first event %q", got)
+	}
+	return s, e, events
 }

@@ -210,16 +210,27 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Ent
 
 // recordedGame finds the game the tracker recorded for a match whose
 // tracker is closed, to link to it (read-only: the tracker refuses changes
-// to a confirmed match or an old round).
+// to a confirmed match or an old round). The latest round's recorded games
+// are read once per read model: what closes a tracker (a confirmed result,
+// the event finished) changes the play version, and a closed one does not
+// change.
 func (s *Server) recordedGame(ctx context.Context, rm *readModel, pm *views.PlayerMatch) error {
-	if pm == nil || pm.Bye || pm.Tracker || !gameOf(rm.data.Event.Game).Engine {
+	if pm == nil || pm.Bye || pm.Tracker || !gameOf(rm.data.Event.Game).Engine || rm.latest == nil {
 		return nil
 	}
-	games, err := s.store.TrackerGames(ctx, rm.data.Event.ID, []int64{pm.ID})
+	v, err := rm.memo("tracker-games", func() (any, error) {
+		var ids []int64
+		for _, m := range rm.data.Matches[rm.latest.Number] {
+			ids = append(ids, m.ID)
+		}
+		// Shared by every request of the read model: one phone giving up
+		// must not leave its cancellation behind for the others.
+		return s.store.TrackerGames(context.WithoutCancel(ctx), rm.data.Event.ID, ids)
+	})
 	if err != nil {
 		return err
 	}
-	if gl, ok := games[pm.ID]; ok {
+	if gl, ok := v.(map[int64]storage.GameLog)[pm.ID]; ok {
 		pm.RecordedGame = gl.ID
 	}
 	return nil

@@ -54,7 +54,13 @@ func lockSQLite(path string) (unlock func(), err error) {
 // openSQLiteFile opens a SQLite file with the usual settings and no lock:
 // for the copies that backups and restores check, which no other process uses.
 func openSQLiteFile(path string) (*sql.DB, error) {
-	db, err := gorm.Open(sqlite.Open(sqliteDSN(path, "")), &gorm.Config{Logger: logger.Discard})
+	return openSQLiteConn(sqliteDSN(path, ""))
+}
+
+// openSQLiteConn opens one connection to a SQLite file (dsn as sqliteDSN
+// writes it), for work of its own beside the pools.
+func openSQLiteConn(dsn string) (*sql.DB, error) {
+	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: logger.Discard})
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func (s *Store) ReadConsistent(ctx context.Context, fn func(tx *Store) error) er
 	}
 	var pending []Notice
 	return s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
-		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks, pending: &pending})
+		return fn(s.inTx(gtx, &pending, nil))
 	}, opts...)
 }
 

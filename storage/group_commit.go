@@ -146,8 +146,8 @@ func (s *Store) runGrouped(gtx *gorm.DB, i int, j *groupJob) error {
 	if err := gtx.SavePoint(sp).Error; err != nil {
 		return wrap("savepoint", err)
 	}
-	tx := &Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks,
-		pending: &j.pending, milestones: &j.milestones, detached: true}
+	tx := s.inTx(gtx, &j.pending, &j.milestones)
+	tx.detached = true
 	j.err = runCaught(j.fn, tx)
 	if j.err != nil {
 		if errors.Is(j.err, errGroupedPanic) {

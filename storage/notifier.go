@@ -9,18 +9,17 @@ import (
 )
 
 // On PostgreSQL notices reach every instance (this one too) through NOTIFY,
-// sent after the change commits, not in its transaction. Most changes send
-// theirs before their call returns (notifyNow), so a page opened after a
-// change never hears of it late. The players' reports (GroupedTx) hand
-// theirs to one sender per instance, which puts every notice queued
-// meanwhile into one NOTIFY: a transaction that
+// sent after the change commits, not in its transaction: a transaction that
 // notifies holds one database-wide lock from its NOTIFY until its commit is
-// done (NOTIFY keeps notices in commit order that way), so 500 result
-// reports a second each notifying in their own transaction queued behind
-// one another, and the first reports of a round's end waited up to 250 ms
-// (docs/performance.md). A notice sent after the commit can be lost if the
-// instance stops between the two: pages are read fresh on every request
-// (the play version), so only a live nudge is lost, not a change.
+// done (so notices keep commit order), and 500 result reports a second,
+// each notifying in its own transaction, queued behind one another
+// (docs/performance.md). Most changes send theirs before their call returns
+// (notifyNow), so a page opened after a change never hears of it late. The
+// players' reports (GroupedTx) hand theirs to one sender per instance,
+// which puts every notice queued meanwhile into one NOTIFY. A notice sent
+// after the commit can be lost if the instance stops between the two:
+// pages are read fresh on every request (the play version), so only a live
+// nudge is lost, not a change.
 
 // maxNoticePayload keeps a NOTIFY under PostgreSQL's 8,000-byte limit.
 const maxNoticePayload = 7000
@@ -35,6 +34,7 @@ type notifier struct {
 	done    chan struct{}
 }
 
+// startNotifier starts the instance's sender of the reports' notices.
 func (s *Store) startNotifier() {
 	n := &notifier{s: s, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	s.notices = n

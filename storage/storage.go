@@ -214,15 +214,10 @@ const (
 // held every report behind it for up to 200 ms (docs/performance.md), hence
 // the split. wal_autocheckpoint of 10,000 pages is only a backstop.
 func (s *Store) checkpoints(path string) (stop func(), err error) {
-	cdb, err := gorm.Open(sqlite.Open("file:"+path+"?_pragma=busy_timeout(10000)"), gormConfig())
+	csql, err := openSQLiteConn("file:" + path + "?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return nil, err
 	}
-	csql, err := cdb.DB()
-	if err != nil {
-		return nil, err
-	}
-	csql.SetMaxOpenConns(1)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -345,13 +340,19 @@ func (s *Store) tx(ctx context.Context, fn func(tx *Store) error, queued bool) e
 	var pending []Notice
 	var milestones []Milestone
 	err := s.db.WithContext(ctx).Transaction(func(gtx *gorm.DB) error {
-		return fn(&Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks,
-			pending: &pending, milestones: &milestones})
+		return fn(s.inTx(gtx, &pending, &milestones))
 	})
 	if err == nil {
 		s.deliver(ctx, pending, milestones, queued)
 	}
 	return err
+}
+
+// inTx is the Store of an open transaction gtx, collecting its notices and
+// milestones in pending and milestones until it commits.
+func (s *Store) inTx(gtx *gorm.DB, pending *[]Notice, milestones *[]Milestone) *Store {
+	return &Store{db: gtx, sqlDB: s.sqlDB, dialect: s.dialect, log: s.log, now: s.now, hooks: s.hooks,
+		pending: pending, milestones: milestones}
 }
 
 // deliver hands a committed transaction's notices and milestones on.

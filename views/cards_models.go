@@ -1,11 +1,5 @@
 package views
 
-import (
-	"context"
-
-	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
-)
-
 // CardsPage is the organiser's card pool and ban list page.
 type CardsPage struct {
 	Games          []GameCards
@@ -72,18 +66,9 @@ type DeckProblem struct {
 	Text    string `json:",omitempty"` // the line as pasted
 	Card    string
 	Rule    string // as rules labels it (kept so with a stored list); shown in the page's language
-	Message string // in the language of the page that checked the list
+	Message string // rules' English words, kept with a saved list (the API's); pages say it from Key and Args
 	// Key and Args are the problem as rules gave it (rules.Problem), kept
 	// with a saved list so that any page says it in its own language.
 	Key  string `json:",omitempty"`
 	Args []any  `json:",omitempty"`
-}
-
-// deckProblemText is a problem in the page's language, said again from its
-// Key and Args; a list saved before they were kept shows its Message.
-func deckProblemText(ctx context.Context, pr DeckProblem) string {
-	if pr.Key == "" {
-		return pr.Message
-	}
-	return deckproblem.TextOf(ctx, pr.Key, pr.Args, pr.Message)
 }

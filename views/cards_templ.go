@@ -1239,9 +1239,9 @@ func deckProblemLine(pr DeckProblem) templ.Component {
 			}
 		}
 		var templ_7745c5c3_Var66 string
-		templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(deckProblemText(ctx, pr))
+		templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(deckproblem.TextOf(ctx, pr.Key, pr.Args, pr.Message))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cards.templ`, Line: 159, Col: 27}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cards.templ`, Line: 159, Col: 55}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var66))
 		if templ_7745c5c3_Err != nil {

@@ -17,9 +17,6 @@ func init() {
 	register(command{name: "restore", summary: func(ctx context.Context) string { return i18n.T(ctx, "CliSummaryRestore", nil) }, run: runRestore})
 }
 
-// CliPostgresBackup is what backup and restore say when DATABASE_URL is set:
-// PostgreSQL has its own tools, which do this better than we could.
-
 func runBackup(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "backup", "[--data DIR] FILE", i18n.T(ctx, "CliBackupHelp", nil))
 	var db dbFlags

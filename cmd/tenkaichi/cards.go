@@ -38,7 +38,7 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	defer st.Close()
@@ -77,7 +77,7 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	defer st.Close()

@@ -98,16 +98,12 @@ func writeCoverage(ctx context.Context, w io.Writer, c skill.Coverage, applied, 
 		_, err := fmt.Fprintln(w, i18n.T(ctx, "CliCoverageNoCards", nil))
 		return err
 	}
-	share := func(part, whole int) string {
-		if whole == 0 {
-			return i18n.Percent(ctx, 0, 1)
-		}
-		return i18n.Percent(ctx, float64(part)/float64(whole), 1)
-	}
+	// part of whole (whole > 0), as a percentage in the language.
+	share := func(part, whole int) string { return i18n.Percent(ctx, float64(part)/float64(whole), 1) }
 	fmt.Fprintln(w, i18n.N(ctx, "CliCoverageCards", c.Cards, nil))
 	writeWrapped(w, i18n.N(ctx, "CliCoverageTextKnown", c.Vanilla, i18n.Args{"Known": c.WithText}), 2)
 	writeWrapped(w, i18n.N(ctx, "CliCoverageTextNotKnown", c.NoText, nil), 2)
-	fmt.Fprintln(w, i18n.N(ctx, "CliCoverageUnderstood", c.WithText, i18n.Args{"Understood": c.Understood, "Percent": share(c.Understood, c.WithText)}))
+	fmt.Fprintln(w, i18n.N(ctx, "CliCoverageUnderstood", c.WithText, i18n.Args{"Understood": c.Understood, "Percent": i18n.Percent(ctx, c.Percent()/100, 1)}))
 	if withSkills := c.WithText - c.Vanilla; withSkills > 0 {
 		writeWrapped(w, i18n.N(ctx, "CliCoverageWithSkills", withSkills, i18n.Args{"Understood": c.Understood - c.Vanilla,
 			"Percent": share(c.Understood-c.Vanilla, withSkills)}), 2)

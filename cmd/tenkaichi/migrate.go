@@ -29,14 +29,14 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openStore(ctx, env, db, nil)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	defer st.Close()
 	if action == "status" {
 		list, err := st.MigrationStatus(ctx)
 		if err != nil {
-			fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+			complainOf(ctx, env.stderr, err)
 			return 1
 		}
 		for _, m := range list {
@@ -57,7 +57,7 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	applied, err := st.Migrate(ctx)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	if len(applied) == 0 {

@@ -19,6 +19,12 @@ func complain(ctx context.Context, w io.Writer, command, problem string) {
 	fmt.Fprintln(w, i18n.T(ctx, "CliCommandError", i18n.Args{"Command": command, "Problem": problem}))
 }
 
+// complainOf prints err as the line a command that has no name of its own
+// in the message reports a failure with ("tenkaichi: PROBLEM").
+func complainOf(ctx context.Context, w io.Writer, err error) {
+	fmt.Fprintln(w, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+}
+
 // textError is an error the command line worded itself, in the language of
 // the context it was made with; it still unwraps to the error it reports
 // (a library's, whose own text stays as the library wrote it).

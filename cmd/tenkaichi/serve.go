@@ -71,13 +71,13 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	st, err := openStore(ctx, env, db, log)
 	if err != nil {
 		log.Error("database unavailable", "err", err)
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	defer st.Close()
 	applied, err := st.Migrate(ctx)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	if len(applied) > 0 {
@@ -100,7 +100,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, db),
 		"version", version, "startup_ms", time.Since(started).Milliseconds(), "pid", os.Getpid())
 	if err := srv.Serve(ctx, ln); err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	log.Info("stopped")

@@ -37,7 +37,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	defer st.Close()
@@ -48,7 +48,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliStoreCreated", i18n.Args{"Store": strconv.Quote(sh.Name)}))
@@ -68,13 +68,13 @@ func runStoreList(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openMigratedStore(ctx, env, db)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	defer st.Close()
 	stats, err := st.ShopStatsAll(ctx)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	for _, s := range stats {

@@ -65,12 +65,12 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	st, err := openStore(ctx, env, db, nil)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	defer st.Close()
 	if _, err := st.Migrate(ctx); err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	u := &storage.User{Username: *username, DisplayName: *name, PasswordHash: string(hash), Role: *role, IsAdmin: *admin}
@@ -84,7 +84,7 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddTaken", i18n.Args{"Username": strconv.Quote(*username)}))
 		return 1
 	case err != nil:
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliError", i18n.Args{"Problem": errText(ctx, err)}))
+		complainOf(ctx, env.stderr, err)
 		return 1
 	}
 	who := i18n.Args{"Username": strconv.Quote(u.Username), "Store": strconv.Quote(shop.Name)}

@@ -179,10 +179,6 @@ var problemWords = map[string][]func(context.Context, string) string{
 // engine's sentences on the judge's pages name card types too.
 func CardType(ctx context.Context, t rules.CardType) string { return cardTypeWord(ctx, string(t)) }
 
-// Colour is one card colour ("Red") in the page's language, for the
-// engine's sentences as for the deck's problems.
-func Colour(ctx context.Context, c string) string { return colourWord(ctx, c) }
-
 // cardTypeWord is a card type (rules.CardType) in the page's language.
 func cardTypeWord(ctx context.Context, t string) string {
 	switch rules.CardType(t) {
@@ -211,14 +207,14 @@ func cardTypeWord(ctx context.Context, t string) string {
 func coloursWord(ctx context.Context, colours string) string {
 	parts := strings.Split(colours, "/")
 	for i, c := range parts {
-		parts[i] = colourWord(ctx, c)
+		parts[i] = Colour(ctx, c)
 	}
 	return strings.Join(parts, "/")
 }
 
-// colourWord is one card colour (rules.Card.Colours) in the page's
-// language.
-func colourWord(ctx context.Context, c string) string {
+// Colour is one card colour ("Red", as rules.Card.Colours has it) in the
+// page's language, for the engine's sentences as for the deck's problems.
+func Colour(ctx context.Context, c string) string {
 	switch c {
 	case "Red":
 		return i18n.T(ctx, "JudgeDeckColourRed", nil)
@@ -242,9 +238,8 @@ func gameOrFormatWord(ctx context.Context, name string) string {
 			return gamewords.Format(ctx, f)
 		}
 	}
-	for g, en := range map[rules.Game]string{rules.GameFusionWorld: "Fusion World", rules.GameMasters: "Masters",
-		rules.GameScoreDBZ: "Score DBZ", rules.GamePaniniDBZ: "Panini DBZ"} {
-		if en == name {
+	for _, g := range []rules.Game{rules.GameFusionWorld, rules.GameMasters, rules.GameScoreDBZ, rules.GamePaniniDBZ} {
+		if rules.GameName(g) == name {
 			return gamewords.ShortName(ctx, g)
 		}
 	}
