@@ -60,6 +60,14 @@ var liveSpread = 500 * time.Millisecond
 
 var liveUrgent = topicBit(liveMine) | topicBit(storage.TopicGame) | topicBit("clock") | topicBit(liveEventChanged) | topicBit(liveResync)
 
+// livePhoneTopics are what a player's own stream (GET /p/:token/live)
+// forwards: what the phone's pages follow (data-live-topics of the player
+// page and the game tracker, and the clock and resync every page follows).
+// The rest, above all a result at every other table, would wake every phone
+// in the room for nothing at the end of a round.
+var livePhoneTopics = topicBit("pairings") | topicBit("clock") | topicBit("standings") | topicBit("announcements") |
+	topicBit(storage.TopicGame) | topicBit(liveEventChanged) | topicBit(liveResync) | topicBit(liveMine)
+
 const (
 	// liveReadyWait bounds how long a new stream waits for LISTEN to be in
 	// place before saying hello anyway.
@@ -222,9 +230,12 @@ func (h *liveHub) publish(n storage.Notice) {
 		return
 	}
 	for sub := range h.subs[n.EventID] {
-		if sub.entryID != 0 && slices.Contains(n.Entries, sub.entryID) {
-			sub.post(bit | mine)
-		} else {
+		switch {
+		case sub.entryID == 0:
+			sub.post(bit)
+		case slices.Contains(n.Entries, sub.entryID):
+			sub.post((bit | mine) & livePhoneTopics)
+		case bit&livePhoneTopics != 0:
 			sub.post(bit)
 		}
 	}

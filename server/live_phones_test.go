@@ -55,7 +55,8 @@ func drainSSE(ch <-chan sseEvent, d time.Duration) {
 }
 
 // A player's own stream (/p/{token}/live) says "mine" when their match
-// changes, and only then; everyone's "results" still comes.
+// changes, and only then; a result at another table, which no page of the
+// phone follows, does not wake it (a public stream still gets "results").
 func TestPlayerStreamSaysMine(t *testing.T) {
 	a := newApp(t)
 	org := a.organiser()
@@ -77,13 +78,18 @@ func TestPlayerStreamSaysMine(t *testing.T) {
 	// its commit and may reach this new stream after its hello.
 	drainSSE(stream, 1600*time.Millisecond)
 
+	public := sse(t, a.srv.URL+"/events/"+itoa64(d.id)+"/live")
+	expectSSE(t, public, "hello", d.id)
+	drainSSE(public, 100*time.Millisecond)
+
 	expectRedirect(t, "other table's report", d.report(d.phone(other), other, "won"), d.links[other])
-	expectSSE(t, stream, "results", d.id)
+	expectSSE(t, public, "results", d.id)
 	expectQuiet(t, stream, 1500*time.Millisecond)
 
 	expectRedirect(t, "opponent's report", d.report(d.phone(opp), opp, "won"), d.links[opp])
-	expectSSE(t, stream, "results", d.id)
 	expectSSE(t, stream, "mine", d.id)
+	expectQuiet(t, stream, 1500*time.Millisecond)
+	expectSSE(t, public, "results", d.id)
 
 	// A wrong link gets no stream.
 	if r := a.browser().get("/p/not-a-real-link/live"); r.status != 404 {

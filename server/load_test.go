@@ -37,7 +37,8 @@ import (
 // It builds the real binary and runs `tenkaichi serve` as its own process
 // (so its memory is the server's alone), seeds a running event of
 // TENKAICHI_LOAD_PLAYERS players (1,000) with round 1 published and its
-// clock running, opens one live-update stream per player, and then, with
+// clock running, opens each player's live-update stream (GET /p/{token}/live,
+// as the player's page does on a phone), and then, with
 // vegeta, each step lasting TENKAICHI_LOAD_SECONDS (3):
 //
 //   - the player page (GET /p/{token}, every player in turn), the public
@@ -54,7 +55,7 @@ import (
 //
 // It prints throughput, latency percentiles, errors, the server's memory and
 // the load average, and checks what must hold whatever the speed: no errors,
-// every match confirmed, every stream still open and told about the results.
+// every match confirmed, every stream still open and told about its own match.
 func TestLoadEndOfRound(t *testing.T) {
 	if os.Getenv("TENKAICHI_LOAD") != "1" {
 		t.Skip("load benchmark: set TENKAICHI_LOAD=1")
@@ -148,14 +149,23 @@ func TestLoadEndOfRound(t *testing.T) {
 	// process, on the same machine at the same time.
 	bare := startBareEcho(t)
 
-	// One live-update stream per player.
-	// TENKAICHI_LOAD_STREAMS=0 runs without them, to compare.
+	// Each player's own live-update stream, as their phone's page opens it.
+	// TENKAICHI_LOAD_STREAMS=0 runs without them, to compare; with
+	// TENKAICHI_LOAD_PUBLIC_STREAMS=1 they are the event's public stream
+	// (/events/{id}/live, a projector's), woken by every result.
 	nStreams := players
 	if v, err := strconv.Atoi(os.Getenv("TENKAICHI_LOAD_STREAMS")); err == nil && v >= 0 {
 		nStreams = v
 	}
 	eventURL := base + "/events/" + strconv.FormatInt(ev.ID, 10)
-	streams := openStreams(t, eventURL+"/live", nStreams)
+	streamURLs, streamTopic := make([]string, nStreams), liveMine
+	for i := range streamURLs {
+		streamURLs[i] = base + "/p/" + tokens[i%players] + "/live"
+		if os.Getenv("TENKAICHI_LOAD_PUBLIC_STREAMS") == "1" {
+			streamURLs[i], streamTopic = eventURL+"/live", "results"
+		}
+	}
+	streams := openStreams(t, streamURLs, streamTopic)
 	defer streams.close()
 	rssStreams := rss(t, cmd.Process.Pid)
 	heapProfile(t, profAddr, filepath.Join(profDir, "heap-streams.pprof"))
@@ -246,9 +256,9 @@ func TestLoadEndOfRound(t *testing.T) {
 			confirmed++
 		}
 	}
-	open, withResults, events := streams.stats()
-	t.Logf("matches confirmed: %d of %d; streams still open: %d of %d; streams told about results: %d; events written: %d",
-		confirmed, len(ms[1]), open, nStreams, withResults, events)
+	open, told, events := streams.stats()
+	t.Logf("matches confirmed: %d of %d; streams still open: %d of %d; streams told %q: %d; events written: %d",
+		confirmed, len(ms[1]), open, nStreams, streamTopic, told, events)
 	rssRound := rss(t, cmd.Process.Pid)
 
 	// Every result is in: the page now shows each player's standing.
@@ -268,8 +278,8 @@ func TestLoadEndOfRound(t *testing.T) {
 	if open != int64(nStreams) {
 		t.Errorf("%d streams open after the round, want %d", open, nStreams)
 	}
-	if withResults != int64(nStreams) {
-		t.Errorf("%d streams got a results event, want %d", withResults, nStreams)
+	if told != int64(nStreams) {
+		t.Errorf("%d streams got a %q event, want %d", told, streamTopic, nStreams)
 	}
 	if len(failed) > 0 {
 		t.Errorf("steps with errors: %s", strings.Join(failed, "; "))
@@ -540,22 +550,24 @@ func report(t *testing.T, name string, m *vegeta.Metrics) {
 
 // streams are the players' open live-update connections.
 type streams struct {
-	cancel      context.CancelFunc
-	wg          sync.WaitGroup
-	open        atomic.Int64
-	withResults atomic.Int64
-	events      atomic.Int64
-	openedIn    time.Duration
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	open     atomic.Int64
+	told     atomic.Int64 // streams that got the topic looked for
+	events   atomic.Int64
+	openedIn time.Duration
 }
 
-func openStreams(t *testing.T, u string, n int) *streams {
+// openStreams opens a live-update stream at each address and counts the
+// streams that get an event of topic.
+func openStreams(t *testing.T, urls []string, topic string) *streams {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &streams{cancel: cancel}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}}
 	start := time.Now()
-	hello := make(chan error, n)
-	for range n {
+	hello := make(chan error, len(urls))
+	for _, u := range urls {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -571,7 +583,7 @@ func openStreams(t *testing.T, u string, n int) *streams {
 				return
 			}
 			sc := bufio.NewScanner(res.Body)
-			said, results := false, false
+			said, told := false, false
 			for sc.Scan() {
 				line := sc.Text()
 				if !strings.HasPrefix(line, "event: ") {
@@ -585,10 +597,10 @@ func openStreams(t *testing.T, u string, n int) *streams {
 						s.open.Add(1)
 						hello <- nil
 					}
-				case "results":
-					if !results {
-						results = true
-						s.withResults.Add(1)
+				case topic:
+					if !told {
+						told = true
+						s.told.Add(1)
 					}
 				}
 			}
@@ -597,7 +609,7 @@ func openStreams(t *testing.T, u string, n int) *streams {
 			}
 		}()
 	}
-	for range n {
+	for range urls {
 		if err := <-hello; err != nil {
 			cancel()
 			t.Fatalf("open live stream: %v", err)
@@ -607,8 +619,8 @@ func openStreams(t *testing.T, u string, n int) *streams {
 	return s
 }
 
-func (s *streams) stats() (open, withResults, events int64) {
-	return s.open.Load(), s.withResults.Load(), s.events.Load()
+func (s *streams) stats() (open, told, events int64) {
+	return s.open.Load(), s.told.Load(), s.events.Load()
 }
 
 func (s *streams) close() { s.cancel(); s.wg.Wait() }

@@ -151,12 +151,18 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// housekeeping removes expired sessions, old login failures and old wrong
-// player links every hour.
+// housekeeping, at start and then every hour, completes rounds a crash left
+// open with every result in, and removes expired sessions, old login
+// failures and old wrong player links.
 func (s *Server) housekeeping(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
+		if n, err := s.store.CompleteDoneRounds(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("complete rounds whose results are all in", "err", err)
+		} else if n > 0 {
+			s.log.Info("completed rounds whose results were all in", "rounds", n)
+		}
 		if _, err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			s.log.Warn("delete expired sessions", "err", err)
 		}

@@ -20,3 +20,11 @@ func QueuedGroupWrites(s *Store) int {
 
 // Notify queues a notice as the store's own writes do.
 func Notify(s *Store, n Notice) error { return s.notify(context.Background(), n) }
+
+// LeaveRoundOpen puts a round back in play without touching its matches: the
+// state a crash between a last confirmation's commit and its round check
+// leaves behind.
+func LeaveRoundOpen(s *Store, roundID int64) error {
+	return s.db.Model(&Round{}).Where("id = ?", roundID).
+		Updates(map[string]any{"status": RoundPublished, "finished_at": nil}).Error
+}

@@ -209,9 +209,13 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 	}
 	// Reports come from every table at once at the end of a round: they
 	// share commits (GroupedTx).
+	var r *Round
+	var reporter Actor
+	final := false // the match is confirmed: its round may be complete
 	err = s.GroupedTx(ctx, func(tx *Store) error {
-		var r *Round
-		m, r, err = tx.lockMatch(ctx, eventID, matchID)
+		var err error
+		var fz bool
+		m, r, fz, reporter, err = tx.lockMatchToReport(ctx, eventID, matchID, entryID)
 		if err != nil {
 			return err
 		}
@@ -222,9 +226,7 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 		if m.P2EntryID == nil || r.Status != RoundPublished {
 			return ErrNotOpen
 		}
-		if fz, err := tx.frozen(ctx, eventID, r.Number); err != nil {
-			return err
-		} else if fz {
+		if fz {
 			return ErrFrozen
 		}
 		var reports []Report
@@ -241,7 +243,11 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 		}
 		if m.Status == MatchConfirmed {
 			if m.Result == in.Result && m.P1Wins == in.P1Wins && m.P2Wins == in.P2Wins && m.Draws == in.Draws {
-				return nil // agreeing with the final result changes nothing
+				// Agreeing with the final result changes nothing; the
+				// round is checked again, which completes it if the check
+				// after the first confirmation failed.
+				final = r.Kind == KindSwiss
+				return nil
 			}
 			return ErrAlreadyConfirmed
 		}
@@ -273,14 +279,15 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 			return err
 		}
 		changed = true
-		var name string
-		if err := tx.with(ctx).Model(&Entry{}).Select("player_name").Where("id = ?", entryID).Scan(&name).Error; err != nil {
-			return wrap("reporter name", err)
-		}
-		if err := tx.writeAudit(ctx, Actor{Name: "player " + name}, &eventID, "report", "match", m.ID, matchAudit(&before), matchAudit(m)); err != nil {
+		if err := tx.writeAudit(ctx, reporter, &eventID, "report", "match", m.ID, matchAudit(&before), matchAudit(m)); err != nil {
 			return err
 		}
-		if err := tx.afterMatchSettled(ctx, Actor{Name: "player " + name}, m, r); err != nil {
+		if r.Kind == KindSwiss {
+			// A Swiss round is completed after the commit (completeIfDone).
+			final = m.Status == MatchConfirmed
+		} else if err := tx.afterMatchSettled(ctx, reporter, m, r); err != nil {
+			// A top-cut round has a few tables, and its final's result
+			// finishes the event: its snapshot shows the round complete.
 			return err
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results", Entries: m.players()})
@@ -288,7 +295,41 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 	if err != nil {
 		return nil, false, err
 	}
+	if final {
+		// The report is stored either way; an error here is the player's to
+		// see, and sending the report again completes the round (above).
+		if err := s.completeIfDone(ctx, reporter, r.ID); err != nil {
+			return m, changed, err
+		}
+	}
 	return m, changed, nil
+}
+
+// lockMatchToReport locks the match a player reports on and reads, in one
+// query more, its round, whether the round's results are frozen (see frozen)
+// and the reporter's name for the audit log: a report makes as few trips to
+// the database as it can, as every table reports at once.
+func (s *Store) lockMatchToReport(ctx context.Context, eventID, matchID, entryID int64) (*Match, *Round, bool, Actor, error) {
+	var m Match
+	if err := s.locking(ctx).Where("event_id = ? AND id = ?", eventID, matchID).First(&m).Error; err != nil {
+		return nil, nil, false, Actor{}, wrap(fmt.Sprintf("match %d", matchID), err)
+	}
+	var row struct {
+		Round    `gorm:"embedded"`
+		Frozen   bool
+		Reporter string
+	}
+	err := s.with(ctx).Raw(`SELECT r.*,
+		EXISTS (SELECT 1 FROM rounds l WHERE l.event_id = r.event_id AND l.number >= r.number + 2) AS frozen,
+		(SELECT player_name FROM entries WHERE id = ?) AS reporter
+		FROM rounds r WHERE r.id = ?`, entryID, m.RoundID).Scan(&row).Error
+	if err == nil && row.ID == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return nil, nil, false, Actor{}, wrap("round of match", err)
+	}
+	return &m, &row.Round, row.Frozen, Actor{Name: "player " + row.Reporter}, nil
 }
 
 // SetMatchResult is an organiser or judge entering or fixing a result. A

@@ -24,6 +24,43 @@ func (s *Store) afterMatchSettled(ctx context.Context, actor Actor, m *Match, r 
 	return s.finishAfterFinal(ctx, actor, m, r)
 }
 
+// completeIfDone completes a published round once all its matches are
+// final. Players' confirmations in a Swiss round call it after their commit
+// rather than settling the round inside it: that locks the round row until the
+// commit, and at the end of a round every confirmation queued on that one
+// lock (PostgreSQL's pg_stat_activity: Lock:tuple on rounds), behind any
+// holder slowed for a moment. After the commit no lock is needed to be right:
+// the confirmation that commits last reads all the others as committed, so
+// it finds the round done. Most confirmations only make the first read.
+func (s *Store) completeIfDone(ctx context.Context, actor Actor, roundID int64) error {
+	var done bool
+	err := s.read(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM rounds WHERE id = ? AND status = ?)
+		AND NOT EXISTS (SELECT 1 FROM matches WHERE round_id = ? AND status <> ?)`,
+		roundID, RoundPublished, roundID, MatchConfirmed).Scan(&done).Error
+	if err != nil || !done {
+		return wrap("check round complete", err)
+	}
+	return s.Tx(ctx, func(tx *Store) error { return tx.settleRound(ctx, actor, roundID) })
+}
+
+// CompleteDoneRounds completes every published round whose results are all
+// final: a confirmation's own check (completeIfDone) runs after its commit,
+// so a crash in between leaves such a round. Run at start.
+func (s *Store) CompleteDoneRounds(ctx context.Context) (int, error) {
+	var ids []int64
+	err := s.read(ctx).Model(&Round{}).Where("status = ? AND NOT EXISTS (SELECT 1 FROM matches WHERE matches.round_id = rounds.id AND matches.status <> ?)",
+		RoundPublished, MatchConfirmed).Order("id").Pluck("id", &ids).Error
+	if err != nil {
+		return 0, wrap("rounds to complete", err)
+	}
+	for _, id := range ids {
+		if err := s.Tx(ctx, func(tx *Store) error { return tx.settleRound(ctx, Actor{Name: "system"}, id) }); err != nil {
+			return 0, err
+		}
+	}
+	return len(ids), nil
+}
+
 // settleRound keeps a round's status true to its matches: a published round
 // whose matches are all final becomes finished (complete: its clock stops),
 // and a finished round with a match open again is published again. The

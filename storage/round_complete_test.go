@@ -135,3 +135,123 @@ func TestRacingLastResultsCompleteTheRound(t *testing.T) {
 		}
 	}
 }
+
+// Players' confirmations complete the round after their commit, without the
+// round lock (completeIfDone): the last tables confirming at the same time
+// still complete it, exactly once.
+func TestRacingLastConfirmationsCompleteTheRound(t *testing.T) {
+	for try := 0; try < 5; try++ {
+		st := storagetest.New(t)
+		e, es := eventWithPlayers(t, st, 16)
+		var nm []storage.NewMatch
+		for i := 0; i < 16; i += 2 {
+			nm = append(nm, storage.NewMatch{TableNo: ptr(i/2 + 1), P1: es[i].ID, P2: ptr(es[i+1].ID)})
+		}
+		r, err := st.CreateRound(ctx, org, e.ID, 1, storage.KindSwiss, 35*time.Minute, nm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.PublishRound(ctx, org, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		ms, _ := st.Matches(ctx, r.ID)
+		in := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+		for _, m := range ms {
+			if _, _, err := st.ReportResult(ctx, e.ID, m.ID, m.P1EntryID, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i, m := range ms {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				if _, _, err := st.ReportResult(ctx, e.ID, m.ID, *m.P2EntryID, in); err != nil {
+					t.Errorf("table %d: %v", i+1, err)
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		r, err = st.RoundByNumber(ctx, e.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != storage.RoundFinished {
+			t.Fatalf("try %d: every table confirmed at once, round %s", try, r.Status)
+		}
+		if n := completions(t, st, r.ID); n != 1 {
+			t.Fatalf("try %d: the round was completed %d times, want once", try, n)
+		}
+	}
+}
+
+// A crash between a last confirmation's commit and its round check leaves a
+// round in play with every result in; sending the confirmation again, or the
+// server's start (CompleteDoneRounds), completes it.
+func TestRoundLeftOpenByACrashIsCompleted(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 4)
+	ms := roundOne(t, st, e, es)
+	in := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+	for _, m := range ms {
+		for _, who := range []int64{m.P1EntryID, *m.P2EntryID} {
+			if _, _, err := st.ReportResult(ctx, e.ID, m.ID, who, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	r, err := st.RoundByNumber(ctx, e.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != storage.RoundFinished || completions(t, st, r.ID) != 1 {
+		t.Fatalf("every table confirmed: round %s, %d completions", r.Status, completions(t, st, r.ID))
+	}
+
+	// The confirmation sent again.
+	if err := storage.LeaveRoundOpen(st, r.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, changed, err := st.ReportResult(ctx, e.ID, ms[0].ID, *ms[0].P2EntryID, in); err != nil || changed {
+		t.Fatalf("the same confirmation again: changed %v, %v", changed, err)
+	}
+	if r, _ = st.RoundByNumber(ctx, e.ID, 1); r.Status != storage.RoundFinished {
+		t.Fatalf("after the confirmation again: round %s", r.Status)
+	}
+
+	// The server's start.
+	if err := storage.LeaveRoundOpen(st, r.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := st.CompleteDoneRounds(ctx); err != nil || n != 1 {
+		t.Fatalf("CompleteDoneRounds = %d, %v; want 1 round", n, err)
+	}
+	if r, _ = st.RoundByNumber(ctx, e.ID, 1); r.Status != storage.RoundFinished || r.FinishedAt == nil {
+		t.Fatalf("after CompleteDoneRounds: round %s, finished at %v", r.Status, r.FinishedAt)
+	}
+	if n, err := st.CompleteDoneRounds(ctx); err != nil || n != 0 {
+		t.Fatalf("CompleteDoneRounds again = %d, %v; want none", n, err)
+	}
+	if n := completions(t, st, r.ID); n != 3 {
+		t.Fatalf("%d completions in the audit log, want 3 (first, again, at start)", n)
+	}
+}
+
+// completions counts the round's completions in the audit log.
+func completions(t *testing.T, st *storage.Store, roundID int64) int {
+	t.Helper()
+	log, err := st.AuditLogFor(ctx, "round", roundID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, a := range log {
+		if a.Action == "complete" {
+			n++
+		}
+	}
+	return n
+}
