@@ -11,9 +11,11 @@ package storagetest
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -21,6 +23,7 @@ import (
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx", to create and drop test databases
+	"github.com/tenkaichi-org/tenkaichi/migrations"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
@@ -103,36 +106,83 @@ var (
 	templateErr  error
 )
 
-// migratedTemplate creates, once per test binary, a database with every
-// migration applied, to clone for each test. It is dropped when the cluster is.
+// migratedTemplate returns a database with every migration applied, to clone
+// for each test. Its name comes from the migrations' text, so every test
+// binary (and every later run on the same server) with the same migrations
+// shares one instead of leaving one behind each: on a long-lived development
+// server hundreds of them kept autovacuum busy. An advisory lock keeps two
+// binaries from building the same one at once.
 func migratedTemplate(base string) (string, error) {
 	templateOnce.Do(func() {
-		templateName = "tk_template_" + randomHex(6)
-		admin, err := sql.Open("pgx", base)
-		if err != nil {
-			templateErr = err
-			return
-		}
-		defer admin.Close()
-		if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+templateName); err != nil {
-			templateErr = err
-			return
-		}
-		u, err := url.Parse(base)
-		if err != nil {
-			templateErr = err
-			return
-		}
-		u.Path = "/" + templateName
-		st, err := storage.Open(context.Background(), storage.Config{DatabaseURL: u.String()})
-		if err != nil {
-			templateErr = err
-			return
-		}
-		defer st.Close()
-		_, templateErr = st.Migrate(context.Background())
+		templateName, templateErr = buildTemplate(base)
 	})
 	return templateName, templateErr
+}
+
+func buildTemplate(base string) (string, error) {
+	sum := sha256.New()
+	err := fs.WalkDir(migrations.FS, "postgres", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(migrations.FS, path)
+		fmt.Fprintf(sum, "%s %d\n", path, len(b))
+		sum.Write(b)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	name := "tk_template_" + hex.EncodeToString(sum.Sum(nil))[:12]
+	ctx := context.Background()
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	conn, err := admin.Conn(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	// One lock for every template: building one takes a second or two.
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(7317042)"); err != nil {
+		return "", err
+	}
+	defer conn.ExecContext(ctx, "SELECT pg_advisory_unlock(7317042)") //nolint:errcheck
+	var ready bool
+	if err := conn.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate)", name).Scan(&ready); err != nil {
+		return "", err
+	}
+	if ready {
+		return name, nil
+	}
+	// A build cut short leaves a database not yet marked as a template.
+	if _, err := conn.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		return "", err
+	}
+	if _, err := conn.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", err
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	u.Path = "/" + name
+	st, err := storage.Open(ctx, storage.Config{DatabaseURL: u.String()})
+	if err != nil {
+		return "", err
+	}
+	_, err = st.Migrate(ctx)
+	st.Close()
+	if err != nil {
+		return "", err
+	}
+	// Marked only once complete, so a half-built one is never cloned.
+	if _, err := conn.ExecContext(ctx, "ALTER DATABASE "+name+" IS_TEMPLATE true"); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 func randomHex(n int) string {
