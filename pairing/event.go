@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/jsonproblem"
 )
 
 // Result values of a match.
@@ -144,11 +146,62 @@ var InputMessages = map[string]string{
 	"cut-too-few-left": "top %[1]d needs %[1]d players who have not dropped; there are %[2]d",
 }
 
-// inputError is the problem key of InputMessages with its values, at round,
-// match and table (0 where they do not apply).
-func inputError(round, match, table int, key string, args ...any) *InputError {
-	return &InputError{Round: round, Match: match, Table: table, Msg: fmt.Sprintf(InputMessages[key], args...), Key: key, Args: args}
+// EventFileMessages holds, by key, the English of the problems only an
+// event file written or edited by hand can have (the server's pages never
+// produce them): one format string each with indexed verbs. A JSON
+// problem (not JSON, a field the file may not have, a value of the wrong
+// kind) is the *jsonproblem.Problem in "not-valid".
+var EventFileMessages = map[string]string{
+	"not-valid":           "event file is not valid: %[1]v",
+	"players-missing":     `"players" is missing`,
+	"rounds-missing":      `"rounds" is missing`,
+	"points-negative":     "points must not be negative",
+	"points-too-large":    "points above 1000 are not supported",
+	"unknown-profile":     "unknown tiebreaker profile %[1]q (use bandai, pokemon or mtg)",
+	"player-no-id":        "player %[1]d has no id",
+	"player-twice":        "player id %[1]q is listed twice",
+	"entered-round":       "player %[1]q: entered_round must be 1 or more",
+	"round-order":         "rounds must be numbered 1, 2, 3… in order; expected round %[1]d here",
+	"table-negative":      "table number must be positive",
+	"table-twice":         "table %[1]d is also used by match %[2]d",
+	"player-empty":        "a player id is empty",
+	"unknown-player":      "unknown player %[1]q",
+	"paired-self":         "player %[1]q is paired against themselves",
+	"paired-twice":        "player %[1]q is also in match %[2]d of this round",
+	"not-entered":         "player %[1]q entered in round %[2]d but plays in round %[3]d",
+	"bye-result":          `a bye has no opponent, so its result must be "bye", not %[1]q`,
+	"bye-with-opponent":   `result "bye" given for a match between %[1]q and %[2]q`,
+	"unknown-result":      "result %[1]q is not one of p1, p2, draw, double-loss, bye",
+	"bye-games":           "a bye has no games",
+	"unknown-game-result": "game %[1]d: %[2]q is not one of p1, p2, draw",
+	"games-disagree":      "result %[1]q does not match the games (p1 won %[2]d, p2 won %[3]d)",
+	"forbidden-unknown":   "forbidden pair %[1]d: unknown player %[2]q",
+	"forbidden-same":      "forbidden pair %[1]d names %[2]q twice",
+	"bye-unknown":         "awarded bye %[1]d: unknown player %[2]q",
+	"bye-round":           "awarded bye %[1]d: round must be 1 or more",
+	"bye-twice":           "awarded bye %[1]d: %[2]q already has a bye in round %[3]d",
+	"bye-paired":          "player %[1]q has an awarded bye this round but is paired",
+	"cut-size-negative":   "top_cut size must not be negative",
+	"cut-round-order":     "top cut round %[1]d: rounds must be numbered 1, 2, 3… in order",
+	"cut-unknown-player":  "top cut round %[1]d, match %[2]d: unknown player %[3]q",
+	"cut-paired-self":     "top cut round %[1]d, match %[2]d: player %[3]q is paired against themselves",
+	"cut-game-winner":     "top cut round %[1]d, match %[2]d: game %[3]d: winner %[4]q is not one of p1, p2, draw",
+	"cut-game-first":      "top cut round %[1]d, match %[2]d: game %[3]d: first %[4]q is not p1 or p2",
 }
+
+// inputError is the problem key of InputMessages (or EventFileMessages)
+// with its values, at round, match and table (0 where they do not apply).
+func inputError(round, match, table int, key string, args ...any) *InputError {
+	format, ok := InputMessages[key]
+	if !ok {
+		format = EventFileMessages[key]
+	}
+	return &InputError{Round: round, Match: match, Table: table, Msg: fmt.Sprintf(format, args...), Key: key, Args: args}
+}
+
+// fileError is an event file's problem key of EventFileMessages with its
+// values, in no round.
+func fileError(key string, args ...any) *InputError { return inputError(0, 0, 0, key, args...) }
 
 func (e *InputError) Error() string {
 	switch {
@@ -173,27 +226,18 @@ func ReadEventFile(r io.Reader) (*Event, error) {
 
 // ParseEvent decodes and validates an event file held in memory.
 func ParseEvent(data []byte) (*Event, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var ev Event
-	if err := dec.Decode(&ev); err != nil {
-		return nil, fmt.Errorf("event file is not valid: %w", jsonProblem(err))
-	}
-	if dec.More() {
-		return nil, errors.New("event file is not valid: extra data after the JSON object")
+	if err := jsonproblem.Decode(data, &ev, true); err != nil {
+		var p *jsonproblem.Problem
+		if errors.As(err, &p) {
+			return nil, fileError("not-valid", p)
+		}
+		return nil, fmt.Errorf("event file is not valid: %w", err)
 	}
 	if err := ev.Validate(); err != nil {
 		return nil, err
 	}
 	return &ev, nil
-}
-
-func jsonProblem(err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Errorf("JSON syntax error at byte %d: %v", se.Offset, err)
-	}
-	return err
 }
 
 // WriteEventFile encodes the event as indented JSON.
@@ -230,55 +274,55 @@ func (ev *Event) Scoring() Points {
 // standings wrong, naming the round and match.
 func (ev *Event) Validate() error {
 	if ev.Players == nil {
-		return &InputError{Msg: `"players" is missing`}
+		return fileError("players-missing")
 	}
 	if ev.Rounds == nil {
-		return &InputError{Msg: `"rounds" is missing`}
+		return fileError("rounds-missing")
 	}
 	if p := ev.Points; p != nil {
 		if p.Win < 0 || p.Draw < 0 || p.Loss < 0 || p.Bye < 0 {
-			return &InputError{Msg: "points must not be negative"}
+			return fileError("points-negative")
 		}
 		if p.Win > 1000 || p.Draw > 1000 || p.Loss > 1000 || p.Bye > 1000 {
-			return &InputError{Msg: "points above 1000 are not supported"}
+			return fileError("points-too-large")
 		}
 	}
 	if ev.Tiebreakers != "" {
 		if _, err := ProfileByName(ev.Tiebreakers); err != nil {
-			return &InputError{Msg: err.Error()}
+			return err
 		}
 	}
 	ids := make(map[string]bool, len(ev.Players))
 	enteredIn := make(map[string]int, len(ev.Players))
 	for i, p := range ev.Players {
 		if strings.TrimSpace(p.ID) == "" {
-			return &InputError{Msg: fmt.Sprintf("player %d has no id", i+1)}
+			return fileError("player-no-id", i+1)
 		}
 		if ids[p.ID] {
-			return &InputError{Msg: fmt.Sprintf("player id %q is listed twice", p.ID)}
+			return fileError("player-twice", p.ID)
 		}
 		if p.EnteredRound < 0 {
-			return &InputError{Msg: fmt.Sprintf("player %q: entered_round must be 1 or more", p.ID)}
+			return fileError("entered-round", p.ID)
 		}
 		ids[p.ID] = true
 		enteredIn[p.ID] = max(1, p.EnteredRound)
 	}
 	for ri, r := range ev.Rounds {
 		if r.Number != ri+1 {
-			return &InputError{Round: r.Number, Msg: fmt.Sprintf("rounds must be numbered 1, 2, 3… in order; expected round %d here", ri+1)}
+			return inputError(r.Number, 0, 0, "round-order", ri+1)
 		}
 		seen := make(map[string]int)
 		tables := make(map[int]int)
 		for mi, m := range r.Matches {
-			at := func(format string, a ...any) error {
-				return &InputError{Round: r.Number, Match: mi + 1, Table: m.Table, Msg: fmt.Sprintf(format, a...)}
+			at := func(key string, a ...any) error {
+				return inputError(r.Number, mi+1, m.Table, key, a...)
 			}
 			if m.Table < 0 {
-				return at("table number must be positive")
+				return at("table-negative")
 			}
 			if m.Table > 0 {
 				if prev, dup := tables[m.Table]; dup {
-					return at("table %d is also used by match %d", m.Table, prev)
+					return at("table-twice", m.Table, prev)
 				}
 				tables[m.Table] = mi + 1
 			}
@@ -288,20 +332,20 @@ func (ev *Event) Validate() error {
 			}
 			for _, id := range players {
 				if id == "" {
-					return at("a player id is empty")
+					return at("player-empty")
 				}
 				if !ids[id] {
-					return at("unknown player %q", id)
+					return at("unknown-player", id)
 				}
 				if prev, dup := seen[id]; dup {
 					if prev == mi+1 {
-						return at("player %q is paired against themselves", id)
+						return at("paired-self", id)
 					}
-					return at("player %q is also in match %d of this round", id, prev)
+					return at("paired-twice", id, prev)
 				}
 				seen[id] = mi + 1
 				if e := enteredIn[id]; r.Number < e {
-					return at("player %q entered in round %d but plays in round %d", id, e, r.Number)
+					return at("not-entered", id, e, r.Number)
 				}
 			}
 			switch m.Result {
@@ -309,17 +353,17 @@ func (ev *Event) Validate() error {
 				// Not reported yet.
 			case ResultP1, ResultP2, ResultDraw, ResultDoubleLoss:
 				if m.P2 == nil {
-					return at("a bye has no opponent, so its result must be \"bye\", not %q", m.Result)
+					return at("bye-result", m.Result)
 				}
 			case ResultBye:
 				if m.P2 != nil {
-					return at("result \"bye\" given for a match between %q and %q", m.P1, *m.P2)
+					return at("bye-with-opponent", m.P1, *m.P2)
 				}
 			default:
-				return at("result %q is not one of p1, p2, draw, double-loss, bye", m.Result)
+				return at("unknown-result", m.Result)
 			}
 			if len(m.Games) > 0 && m.P2 == nil {
-				return at("a bye has no games")
+				return at("bye-games")
 			}
 			w1, w2 := 0, 0
 			for gi, g := range m.Games {
@@ -330,43 +374,42 @@ func (ev *Event) Validate() error {
 					w2++
 				case ResultDraw:
 				default:
-					return at("game %d: %q is not one of p1, p2, draw", gi+1, g)
+					return at("unknown-game-result", gi+1, g)
 				}
 			}
 			if len(m.Games) > 0 && !gamesAgree(m.Result, w1, w2) {
-				return at("result %q does not match the games (p1 won %d, p2 won %d)", m.Result, w1, w2)
+				return at("games-disagree", m.Result, w1, w2)
 			}
 		}
 	}
 	for i, fp := range ev.ForbiddenPairs {
 		for _, id := range fp {
 			if !ids[id] {
-				return &InputError{Msg: fmt.Sprintf("forbidden pair %d: unknown player %q", i+1, id)}
+				return fileError("forbidden-unknown", i+1, id)
 			}
 		}
 		if fp[0] == fp[1] {
-			return &InputError{Msg: fmt.Sprintf("forbidden pair %d names %q twice", i+1, fp[0])}
+			return fileError("forbidden-same", i+1, fp[0])
 		}
 	}
 	seenBye := make(map[[2]any]bool)
 	for i, b := range ev.Byes {
 		if !ids[b.Player] {
-			return &InputError{Msg: fmt.Sprintf("awarded bye %d: unknown player %q", i+1, b.Player)}
+			return fileError("bye-unknown", i+1, b.Player)
 		}
 		if b.Round < 1 {
-			return &InputError{Msg: fmt.Sprintf("awarded bye %d: round must be 1 or more", i+1)}
+			return fileError("bye-round", i+1)
 		}
 		key := [2]any{b.Player, b.Round}
 		if seenBye[key] {
-			return &InputError{Msg: fmt.Sprintf("awarded bye %d: %q already has a bye in round %d", i+1, b.Player, b.Round)}
+			return fileError("bye-twice", i+1, b.Player, b.Round)
 		}
 		seenBye[key] = true
 		if b.Round <= len(ev.Rounds) {
 			r := ev.Rounds[b.Round-1]
 			for mi, m := range r.Matches {
 				if m.P2 != nil && (m.P1 == b.Player || *m.P2 == b.Player) {
-					return &InputError{Round: b.Round, Match: mi + 1, Table: m.Table,
-						Msg: fmt.Sprintf("player %q has an awarded bye this round but is paired", b.Player)}
+					return inputError(b.Round, mi+1, m.Table, "bye-paired", b.Player)
 				}
 			}
 		}

@@ -29,7 +29,7 @@ func ProfileByName(name string) (string, error) {
 	case ProfileBandai, ProfilePokemon, ProfileMTG:
 		return name, nil
 	}
-	return "", fmt.Errorf("unknown tiebreaker profile %q (use bandai, pokemon or mtg)", name)
+	return "", fileError("unknown-profile", name)
 }
 
 // TiebreakerKeys lists a profile's tiebreakers in the order they rank

@@ -36,30 +36,27 @@ type Game struct {
 
 func (tc *TopCut) validate(ids map[string]bool) error {
 	if tc.Size < 0 {
-		return &InputError{Msg: "top_cut size must not be negative"}
+		return fileError("cut-size-negative")
 	}
 	for ri, r := range tc.Rounds {
 		if r.Number != ri+1 {
-			return &InputError{Msg: fmt.Sprintf("top cut round %d: rounds must be numbered 1, 2, 3… in order", r.Number)}
+			return fileError("cut-round-order", r.Number)
 		}
 		for mi, m := range r.Matches {
-			at := func(format string, a ...any) error {
-				return &InputError{Msg: fmt.Sprintf("top cut round %d, match %d: %s", r.Number, mi+1, fmt.Sprintf(format, a...))}
-			}
 			for _, id := range []string{m.P1, m.P2} {
 				if !ids[id] {
-					return at("unknown player %q", id)
+					return fileError("cut-unknown-player", r.Number, mi+1, id)
 				}
 			}
 			if m.P1 == m.P2 {
-				return at("player %q is paired against themselves", m.P1)
+				return fileError("cut-paired-self", r.Number, mi+1, m.P1)
 			}
 			for gi, g := range m.Games {
 				if g.Winner != ResultP1 && g.Winner != ResultP2 && g.Winner != ResultDraw {
-					return at("game %d: winner %q is not one of p1, p2, draw", gi+1, g.Winner)
+					return fileError("cut-game-winner", r.Number, mi+1, gi+1, g.Winner)
 				}
 				if g.First != "" && g.First != ResultP1 && g.First != ResultP2 {
-					return at("game %d: first %q is not p1 or p2", gi+1, g.First)
+					return fileError("cut-game-first", r.Number, mi+1, gi+1, g.First)
 				}
 			}
 		}

@@ -3,7 +3,6 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/jsonproblem"
 )
 
 // DateLayout is how dates are written in ban-list files and on the command line.
@@ -92,17 +93,17 @@ func (v *BanListVersion) EffectiveDate() time.Time { return v.effective }
 // prepare checks a version and builds its index.
 func (v *BanListVersion) prepare() error {
 	if v.Game == "" {
-		return errors.New("the ban list has no game")
+		return fileProblem("bans-no-game")
 	}
 	if _, err := parseGame(string(v.Game)); err != nil {
 		return err
 	}
 	if strings.TrimSpace(v.Name) == "" {
-		return errors.New("the ban list has no name")
+		return fileProblem("bans-no-name")
 	}
 	t, err := time.Parse(DateLayout, v.Effective)
 	if err != nil {
-		return fmt.Errorf("effective date %q: expected YYYY-MM-DD", v.Effective)
+		return fileProblem("bans-effective", v.Effective)
 	}
 	v.effective = t
 	v.index = make(map[string]int, len(v.Entries))
@@ -110,26 +111,27 @@ func (v *BanListVersion) prepare() error {
 	for i := range v.Entries {
 		e := &v.Entries[i]
 		e.Number = CanonicalNumber(e.Number)
+		entry := i + 1 // as people count them
 		if e.Number == "" {
-			return fmt.Errorf("entry %d has no card number", i)
+			return fileProblem("bans-no-number", entry)
 		}
 		switch e.Status {
 		case StatusBanned:
 			e.Limit = 0
 		case StatusLimited:
 			if e.Limit < 1 {
-				return fmt.Errorf("entry %d (%s): a limited card needs a limit of at least 1", i, e.Number)
+				return fileProblem("bans-limit", entry, e.Number)
 			}
 		default:
-			return fmt.Errorf("entry %d (%s): status %q, expected banned or limited", i, e.Number, e.Status)
+			return fileProblem("bans-status", entry, e.Number, string(e.Status))
 		}
 		if _, dup := v.index[e.Number]; dup {
-			return fmt.Errorf("entry %d: %s is listed twice", i, e.Number)
+			return fileProblem("bans-twice", entry, e.Number)
 		}
 		if e.Since != "" {
 			s, err := time.Parse(DateLayout, e.Since)
 			if err != nil {
-				return fmt.Errorf("entry %d (%s): since %q, expected YYYY-MM-DD", i, e.Number, e.Since)
+				return fileProblem("bans-since", entry, e.Number, e.Since)
 			}
 			v.since[i] = s
 		}
@@ -160,10 +162,7 @@ func NewBanLists(versions ...BanListVersion) (*BanLists, error) {
 func (b *BanLists) Add(v BanListVersion) error {
 	v.Entries = append([]BanEntry(nil), v.Entries...)
 	if err := v.prepare(); err != nil {
-		if v.Name != "" {
-			return fmt.Errorf("ban list %q: %w", v.Name, err)
-		}
-		return err
+		return &BanListError{Name: v.Name, Err: err}
 	}
 	if b.byGame == nil {
 		b.byGame = map[Game][]*BanListVersion{}
@@ -266,17 +265,20 @@ func ReadBanLists(r io.Reader) ([]BanListVersion, error) {
 		return nil, err
 	}
 	if len(data) > maxCardFileSize {
-		return nil, errors.New("ban list file is too large")
+		return nil, fileProblem("bans-too-large")
 	}
-	data = bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
-	if len(data) == 0 {
-		return nil, errors.New("ban list file is empty")
+	// A byte order mark is dropped; the rest is kept as written, so a
+	// problem's line and column are the file's.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, fileProblem("bans-empty")
 	}
 	var versions []BanListVersion
-	switch data[0] {
+	switch trimmed[0] {
 	case '[':
-		if err := strictUnmarshal(data, &versions); err != nil {
-			return nil, fmt.Errorf("ban list file: %v", fieldError(err))
+		if err := jsonproblem.Decode(data, &versions, true); err != nil {
+			return nil, err
 		}
 	case '{':
 		var probe struct {
@@ -286,14 +288,18 @@ func ReadBanLists(r io.Reader) ([]BanListVersion, error) {
 				CardNumber *string `json:"card_number"`
 			} `json:"entries"`
 		}
-		if err := json.Unmarshal(data, &probe); err != nil {
-			return nil, fmt.Errorf("ban list file: %v", fieldError(err))
+		if err := jsonproblem.Decode(data, &probe, false); err != nil {
+			return nil, err
 		}
 		switch {
 		case probe.Versions != nil:
-			if err := strictUnmarshal(probe.Versions, &versions); err != nil {
-				return nil, fmt.Errorf("ban list file: %v", fieldError(err))
+			var file struct {
+				Versions []BanListVersion `json:"versions"`
 			}
+			if err := jsonproblem.Decode(data, &file, true); err != nil {
+				return nil, err
+			}
+			versions = file.Versions
 		case len(probe.Entries) > 0 && probe.Entries[0].CardNumber != nil:
 			v, err := readMastersBanList(data)
 			if err != nil {
@@ -302,28 +308,22 @@ func ReadBanLists(r io.Reader) ([]BanListVersion, error) {
 			versions = []BanListVersion{v}
 		default:
 			var v BanListVersion
-			if err := strictUnmarshal(data, &v); err != nil {
-				return nil, fmt.Errorf("ban list file: %v", fieldError(err))
+			if err := jsonproblem.Decode(data, &v, true); err != nil {
+				return nil, err
 			}
 			versions = []BanListVersion{v}
 		}
 	default:
-		return nil, errors.New("ban list file is not JSON (expected an object or an array)")
+		return nil, fileProblem("bans-not-json")
 	}
 	for i := range versions {
 		v := versions[i]
 		if err := v.prepare(); err != nil {
-			return nil, fmt.Errorf("ban list version %d: %w", i, err)
+			return nil, &BanListError{Version: i + 1, Err: err}
 		}
 		versions[i].Entries = v.Entries // canonical numbers
 	}
 	return versions, nil
-}
-
-func strictUnmarshal(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
 }
 
 type mastersBanFile struct {
@@ -349,12 +349,12 @@ type mastersBanFile struct {
 // give no date we can read; they apply for the whole version.
 func readMastersBanList(data []byte) (BanListVersion, error) {
 	var f mastersBanFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return BanListVersion{}, fmt.Errorf("ban list file: %v", fieldError(err))
+	if err := jsonproblem.Decode(data, &f, false); err != nil {
+		return BanListVersion{}, err
 	}
 	updated, ok := parseLooseDate(f.Updated)
 	if !ok {
-		return BanListVersion{}, fmt.Errorf("ban list file: cannot read the date %q in \"updated\"", f.Updated)
+		return BanListVersion{}, fileProblem("bans-updated", f.Updated)
 	}
 	v := BanListVersion{
 		Game:   GameMasters,
@@ -365,7 +365,7 @@ func readMastersBanList(data []byte) (BanListVersion, error) {
 	since := make([]time.Time, len(f.Entries))
 	for i, e := range f.Entries {
 		if strings.TrimSpace(e.CardNumber) == "" {
-			return BanListVersion{}, fmt.Errorf("ban list file: entry %d has no card_number", i)
+			return BanListVersion{}, fileProblem("bans-no-card-number", i+1)
 		}
 		if s, ok := parseLooseDate(e.Since); ok {
 			since[i] = s

@@ -74,13 +74,16 @@ func TestBanListVersionsByDate(t *testing.T) {
 func TestReadBanListErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`{"game":"fusion-world","name":"X","effective":"March 2026","entries":[]}`, "YYYY-MM-DD"},
-		{`{"game":"fusion-world","name":"X","effective":"2026-03-01","entries":[{"number":"FB01-001","status":"maybe"}]}`, "entry 0 (FB01-001)"},
+		{`{"game":"fusion-world","name":"X","effective":"2026-03-01","entries":[{"number":"FB01-001","status":"maybe"}]}`, `ban list version 1: entry 1 (FB01-001): status "maybe", expected banned or limited`},
 		{`{"game":"fusion-world","name":"X","effective":"2026-03-01","entries":[{"number":"FB01-001","status":"limited"}]}`, "limit of at least 1"},
 		{`{"game":"fusion-world","name":"X","effective":"2026-03-01","entries":[{"number":"FB01-001","status":"banned"},{"number":"FB01-001-p1","status":"banned"}]}`, "listed twice"},
 		{`{"game":"chess","name":"X","effective":"2026-03-01","entries":[]}`, "unknown game"},
 		{`{"game":"fusion-world","effective":"2026-03-01","entries":[]}`, "no name"},
 		{`{"game":"fusion-world","name":"X","effective":"2026-03-01","entries":[],"colour":1}`, "colour"},
-		{`[1]`, "ban list file"},
+		{`[1]`, "line 1: each entry of the list should be an object, not 1"},
+		{"{\n\"versions\": [{\"game\":\"fusion-world\",\"name\":\"X\",\n\"effective\":\"2026-03-01\",\"entries\":[{\"number\":\"FB01-001\",\n\"status\":\"banned\", \"limt\": 2}]}]}", `line 4: "versions.entries" has no field "limt"`},
+		{"[{\"game\":\"fusion-world\",\"name\":\"X\",\"effective\":\"2026-03-01\",\"entries\":[]},\n {\"game\":\"fusion-world\",\"name\":\"Y\",\"effective\":\"2026-03-02\",\"entries\":[{\"number\":\"FB01-001\",\"status\":\"limited\"}]}]", `ban list version 2: entry 1 (FB01-001): a limited card needs a limit of at least 1`},
+		{"{\"game\":\"fusion-world\",\"name\":\"X\",\"effective\":\"2026-03-01\",\n\"entries\":[{\"number\":\"FB01-001\",\"status\":\"limited\",\"limit\":\"one\"}]}", `line 2: "entries.limit" should be a whole number, not "one"`},
 		{`hello`, "not JSON"},
 	}
 	for _, tt := range tests {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -39,16 +38,16 @@ func readCardCSV(data []byte) ([]Card, error) {
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(h))
 		if h == "" {
-			return nil, &CardFileError{Format: CardFileCSV, Line: 1, Err: fmt.Errorf("column %d has no name", i+1)}
+			return nil, &CardFileError{Format: CardFileCSV, Line: 1, Err: fileProblem("csv-unnamed-column", i+1)}
 		}
 		if _, dup := cols[h]; dup {
-			return nil, &CardFileError{Format: CardFileCSV, Line: 1, Err: fmt.Errorf("column %q appears twice", h)}
+			return nil, &CardFileError{Format: CardFileCSV, Line: 1, Err: fileProblem("csv-column-twice", h)}
 		}
 		cols[h] = i
 	}
 	for _, need := range []string{"number", "name"} {
 		if _, ok := cols[need]; !ok {
-			return nil, &CardFileError{Format: CardFileCSV, Line: 1, Err: fmt.Errorf("the header row has no %q column", need)}
+			return nil, &CardFileError{Format: CardFileCSV, Line: 1, Err: fileProblem("csv-no-column", need)}
 		}
 	}
 	m := newCardMerger()
@@ -73,10 +72,10 @@ func readCardCSV(data []byte) ([]Card, error) {
 		}
 		number := get("number")
 		fail := func(err error) error {
-			return &CardFileError{Format: CardFileCSV, Line: line, Number: number, Err: err}
+			return cardFileError(CardFileCSV, 0, line, number, err)
 		}
 		if len(rec) != len(header) {
-			return nil, fail(fmt.Errorf("expected %d fields as in the header row, got %d", len(header), len(rec)))
+			return nil, fail(fileProblem("csv-field-count", len(header), len(rec)))
 		}
 		c, err := csvCard(get, cols, rec)
 		if err != nil {
@@ -101,12 +100,12 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 		BackTraits:    splitList(get("back_traits")),
 		BackText:      strings.ReplaceAll(get("back_text"), `\n`, "\n"),
 	}
-	if err := checkRecordNumber(get("number"), c.Name, "column"); err != nil {
+	if err := checkRecordNumber(get("number"), c.Name); err != nil {
 		return c, err
 	}
 	game, err := parseGame(get("game"))
 	if err != nil {
-		return c, fmt.Errorf(`column "game": %w`, err)
+		return c, inField("game", err)
 	}
 	c.Game = game
 	colours := get("colours")
@@ -117,7 +116,7 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 	if t := get("type"); t != "" {
 		if game == GameFusionWorld || game == GameMasters {
 			if c.Type, err = parseCardType(t, game); err != nil {
-				return c, fmt.Errorf(`column "type": %w`, err)
+				return c, inField("type", err)
 			}
 		} else {
 			c.Type = CardType(t) // DBZ card types are free text; see card_type in Extra
@@ -133,7 +132,7 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return c, fmt.Errorf("column %q: expected a whole number, got %q", f.col, v)
+			return c, inField(f.col, fileProblem("whole-number", v))
 		}
 		*f.dst = &n
 	}
@@ -152,7 +151,7 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 	}
 	if lvl, ok := c.Extra[ExtraLevel]; ok {
 		if _, err := strconv.Atoi(lvl); err != nil {
-			return c, fmt.Errorf("column %q: expected a whole number, got %q", ExtraLevel, lvl)
+			return c, inField(ExtraLevel, fileProblem("whole-number", lvl))
 		}
 	}
 	fileLimit := 0
@@ -163,22 +162,22 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 		}
 		n, ok := parseCopyLimit(v)
 		if !ok {
-			return c, fmt.Errorf("column %q: expected a whole number of at least 1 or \"any\", got %q", col, v)
+			return c, inField(col, fileProblem("copy-limit", v))
 		}
 		if fileLimit != 0 && n != fileLimit {
-			return c, fmt.Errorf("column %q: %q disagrees with the card's other copy-limit column", col, v)
+			return c, inField(col, fileProblem("copy-limit-disagrees", v))
 		}
 		fileLimit = n
 	}
 	ReadDeckText(&c, fileLimit)
 	if v, ok := c.Extra[ExtraSenseiSize]; ok {
 		if n, err := strconv.Atoi(v); err != nil || n < 1 {
-			return c, fmt.Errorf("column %q: expected a whole number of at least 1, got %q", ExtraSenseiSize, v)
+			return c, inField(ExtraSenseiSize, fileProblem("at-least-one", v))
 		}
 	}
 	if v, ok := c.Extra[ExtraSenseiDeck]; ok {
 		if _, ok := SenseiDeckMark(v); !ok {
-			return c, fmt.Errorf("column %q: expected \"only\" (Sensei Deck only) or \"yes\" (Sensei Deck), got %q", ExtraSenseiDeck, v)
+			return c, inField(ExtraSenseiDeck, fileProblem("sensei-deck", v))
 		}
 	}
 	return c, nil
@@ -203,16 +202,23 @@ func parseGame(s string) (Game, error) {
 	case GameFusionWorld, GameMasters, GameScoreDBZ, GamePaniniDBZ:
 		return g, nil
 	}
-	return "", fmt.Errorf("unknown game %q (expected fusion-world, masters, score-dbz or panini-dbz)", s)
+	return "", fileProblem("unknown-game", s)
 }
 
 func csvError(err error, line int, number string) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &CardFileError{Format: CardFileCSV, Line: pe.StartLine, Number: number, Err: pe.Err}
+		problem := pe.Err
+		switch {
+		case errors.Is(pe.Err, csv.ErrBareQuote):
+			problem = fileProblem("csv-bare-quote")
+		case errors.Is(pe.Err, csv.ErrQuote):
+			problem = fileProblem("csv-quote")
+		}
+		return &CardFileError{Format: CardFileCSV, Line: pe.Line, Number: number, Err: problem}
 	}
 	if err == io.EOF {
-		return errors.New("card file is empty")
+		return fileProblem("cards-empty")
 	}
 	return &CardFileError{Format: CardFileCSV, Line: line, Number: number, Err: err}
 }

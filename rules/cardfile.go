@@ -9,9 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/jsonproblem"
 )
 
 // CardFileFormat names a card-list file format.
@@ -28,41 +29,65 @@ const (
 	CardFileCSV CardFileFormat = "csv"
 )
 
-// ParseCardFileFormat turns a user-supplied name ("fw-json", "csv", "auto") into a format.
-func ParseCardFileFormat(s string) (CardFileFormat, error) {
-	switch f := CardFileFormat(strings.ToLower(strings.TrimSpace(s))); f {
-	case CardFileFusionWorldJSON, CardFileMastersJSON, CardFileCSV:
-		return f, nil
-	case "auto", "":
-		return CardFileAuto, nil
-	}
-	return "", fmt.Errorf("unknown card file format %q (want fw-json, masters-json, csv or auto)", s)
-}
-
 // CardFileError says which record of a card file could not be read.
 // Record is the 0-based index in a JSON array; Line is the 1-based line of a
-// CSV record (0 when not known); Number is the record's card number if it was readable.
+// CSV record (0 when not known); Number is the record's card number if it
+// was readable; Field is the JSON field or CSV column the problem is in,
+// when it is in one. Err is a *FileProblem or, for JSON that cannot be
+// read, a *jsonproblem.Problem (which names its own line and field).
 type CardFileError struct {
 	Format CardFileFormat
 	Record int
 	Line   int
 	Number string
+	Field  string
 	Err    error
 }
 
 func (e *CardFileError) Error() string {
+	problem := e.Err.Error()
+	if e.Field != "" {
+		what := "field"
+		if e.Format == CardFileCSV {
+			what = "column"
+		}
+		problem = fmt.Sprintf("%s %q: %s", what, e.Field, problem)
+	}
 	switch {
 	case e.Line > 0 && e.Number != "":
-		return fmt.Sprintf("line %d (card %s): %v", e.Line, e.Number, e.Err)
+		return fmt.Sprintf("line %d (card %s): %s", e.Line, e.Number, problem)
 	case e.Line > 0:
-		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+		return fmt.Sprintf("line %d: %s", e.Line, problem)
 	case e.Number != "":
 		// People count records from 1, as an editor counts lines.
-		return fmt.Sprintf("record %d (card %s): %v", e.Record+1, e.Number, e.Err)
+		return fmt.Sprintf("record %d (card %s): %s", e.Record+1, e.Number, problem)
 	default:
-		return fmt.Sprintf("record %d: %v", e.Record+1, e.Err)
+		return fmt.Sprintf("record %d: %s", e.Record+1, problem)
 	}
 }
+
+// cardFileError is the error of a card's problem err, which inField may
+// have tied to a field or column.
+func cardFileError(format CardFileFormat, record, line int, number string, err error) *CardFileError {
+	e := &CardFileError{Format: format, Record: record, Line: line, Number: number, Err: err}
+	var fe *fieldError
+	if errors.As(err, &fe) {
+		e.Field, e.Err = fe.field, fe.err
+	}
+	return e
+}
+
+// fieldError is a card's problem in one of its fields (JSON) or columns (CSV).
+type fieldError struct {
+	field string
+	err   error
+}
+
+func (e *fieldError) Error() string { return e.err.Error() }
+func (e *fieldError) Unwrap() error { return e.err }
+
+// inField ties a card's problem to a field or column.
+func inField(field string, err error) error { return &fieldError{field, err} }
 
 func (e *CardFileError) Unwrap() error { return e.Err }
 
@@ -99,7 +124,7 @@ func ReadCards(r io.Reader, format CardFileFormat) ([]Card, error) {
 		return nil, err
 	}
 	if len(data) > maxCardFileSize {
-		return nil, fmt.Errorf("card file is larger than %d MB", maxCardFileSize>>20)
+		return nil, fileProblem("cards-too-large", maxCardFileSize>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // UTF-8 byte order mark
 	if format == CardFileAuto {
@@ -124,26 +149,28 @@ func ReadCards(r io.Reader, format CardFileFormat) ([]Card, error) {
 // fields (Masters writes energy_cost and skills, Fusion World cost and
 // keywords); anything else that has a header row with a "number" column is CSV.
 func DetectCardFileFormat(data []byte) (CardFileFormat, error) {
-	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
 	if len(trimmed) == 0 {
-		return "", errors.New("card file is empty")
+		return "", fileProblem("cards-empty")
 	}
 	switch trimmed[0] {
 	case '[':
-		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		dec := json.NewDecoder(bytes.NewReader(data))
 		if _, err := dec.Token(); err != nil {
-			return "", fmt.Errorf("card file is not valid JSON: %v", err)
+			return "", syntaxAt(data, 0, err)
 		}
 		if !dec.More() {
 			return CardFileFusionWorldJSON, nil // an empty list reads the same either way
 		}
+		start := nextToken(data, dec)
 		var first map[string]json.RawMessage
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return "", &CardFileError{Record: 0, Err: fmt.Errorf("invalid JSON: %v", err)}
+			return "", &CardFileError{Record: 0, Err: syntaxAt(data, start, err)}
 		}
 		if err := json.Unmarshal(raw, &first); err != nil {
-			return "", &CardFileError{Record: 0, Err: fmt.Errorf("expected a JSON object for the card, got %s", jsonValueKind(raw))}
+			return "", &CardFileError{Record: 0, Err: fileProblem("card-not-object", jsonproblem.Excerpt(raw))}
 		}
 		_, hasEnergy := first["energy_cost"]
 		_, hasSkills := first["skills"]
@@ -152,7 +179,7 @@ func DetectCardFileFormat(data []byte) (CardFileFormat, error) {
 		}
 		return CardFileFusionWorldJSON, nil
 	case '{':
-		return "", errors.New("card file is a JSON object; expected a JSON array of cards")
+		return "", fileProblem("cards-json-object")
 	}
 	line, _, _ := bufio.NewReader(bytes.NewReader(trimmed)).ReadLine()
 	for f := range strings.SplitSeq(strings.ToLower(string(line)), ",") {
@@ -160,7 +187,7 @@ func DetectCardFileFormat(data []byte) (CardFileFormat, error) {
 			return CardFileCSV, nil
 		}
 	}
-	return "", errors.New("unrecognised card file: expected a JSON array or a CSV file whose header row has a \"number\" column")
+	return "", fileProblem("cards-unrecognised")
 }
 
 // flexInt reads a JSON number that card lists also write as null, "", "-"
@@ -191,7 +218,7 @@ func (f *flexInt) UnmarshalJSON(b []byte) error {
 	}
 	n, err := strconv.ParseFloat(s, 64)
 	if err != nil || n != float64(int(n)) {
-		return fmt.Errorf("expected a whole number, got %s", b)
+		return jsonproblem.Want(jsonproblem.KindWhole)
 	}
 	v := int(n)
 	f.v = &v
@@ -221,7 +248,7 @@ func (f *flexStrings) UnmarshalJSON(b []byte) error {
 	}
 	var many []string
 	if err := json.Unmarshal(b, &many); err != nil {
-		return fmt.Errorf("expected a list of strings, got %s", jsonValueKind(b))
+		return jsonproblem.Want(jsonproblem.KindStringList)
 	}
 	*f = many
 	return nil
@@ -283,46 +310,77 @@ func str(p *string) string {
 
 var zero = 0
 
-// eachJSONRecord walks a JSON array, handing each element to fn with its index.
-// Errors are wrapped in a CardFileError naming the record and, when it can be
-// read, its number.
-func eachJSONRecord(data []byte, format CardFileFormat, fn func(i int, raw json.RawMessage) error) error {
+// eachJSONRecord walks a JSON array, handing each element to fn with its
+// index and where it starts in data. Errors are wrapped in a CardFileError
+// naming the record and, when it can be read, its number.
+func eachJSONRecord(data []byte, format CardFileFormat, fn func(i, start int, raw json.RawMessage) error) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {
-		return fmt.Errorf("card file is not valid JSON: %v", err)
+		return syntaxAt(data, 0, err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '[' {
-		return errors.New("card file must be a JSON array of cards")
+		return fileProblem("cards-not-array")
 	}
 	for i := 0; dec.More(); i++ {
+		start := nextToken(data, dec)
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return &CardFileError{Format: format, Record: i, Err: fmt.Errorf("invalid JSON: %v", err)}
+			return &CardFileError{Format: format, Record: i, Err: syntaxAt(data, start, err)}
 		}
-		if err := fn(i, raw); err != nil {
+		if err := fn(i, start, raw); err != nil {
 			var id struct {
 				Number any `json:"number"`
 			}
 			_ = json.Unmarshal(raw, &id)
 			num, _ := id.Number.(string)
-			return &CardFileError{Format: format, Record: i, Number: num, Err: err}
+			return cardFileError(format, i, 0, num, err)
 		}
 	}
+	end := nextToken(data, dec)
 	if _, err := dec.Token(); err != nil {
-		return fmt.Errorf("card file is not valid JSON after the last card: %v", err)
+		return syntaxAt(data, end, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("card file has data after the closing ]")
+		return jsonproblem.After(data, int(dec.InputOffset()))
 	}
 	return nil
 }
 
+// syntaxAt is the problem of the JSON at data[at:], where a decoder walking
+// the list met err.
+func syntaxAt(data []byte, at int, err error) error {
+	if p := jsonproblem.SyntaxAt(data, at); p != nil {
+		return p
+	}
+	return err
+}
+
+// nextToken is where the decoder's next token starts in data: after
+// blanks and separators.
+func nextToken(data []byte, dec *json.Decoder) int {
+	off := int(dec.InputOffset())
+	for off < len(data) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// decodeRecord decodes the JSON card record at data[start:] (raw) into dst,
+// a pointer to a record struct: a value that is not an object, or a field
+// of the wrong kind, is a problem naming it (and its line).
+func decodeRecord(data []byte, start int, raw json.RawMessage, dst any) error {
+	if v := bytes.TrimSpace(raw); len(v) == 0 || v[0] != '{' {
+		return fileProblem("card-not-object", jsonproblem.Excerpt(raw))
+	}
+	return jsonproblem.DecodeAt(data, start, dst, false)
+}
+
 func readFusionWorldJSON(data []byte) ([]Card, error) {
 	m := newCardMerger()
-	err := eachJSONRecord(data, CardFileFusionWorldJSON, func(i int, raw json.RawMessage) error {
+	err := eachJSONRecord(data, CardFileFusionWorldJSON, func(i, start int, raw json.RawMessage) error {
 		var rec fwRecord
-		if err := decodeRecord(raw, &rec); err != nil {
+		if err := decodeRecord(data, start, raw, &rec); err != nil {
 			return err
 		}
 		c := Card{
@@ -349,10 +407,10 @@ func readFusionWorldJSON(data []byte) ([]Card, error) {
 		ReadDeckText(&c, 0)
 		t, err := parseCardType(rec.Type, GameFusionWorld)
 		if err != nil {
-			return fmt.Errorf(`field "type": %w`, err)
+			return inField("type", err)
 		}
 		c.Type = t
-		if err := checkRecordNumber(rec.Number, c.Name, "field"); err != nil {
+		if err := checkRecordNumber(rec.Number, c.Name); err != nil {
 			return err
 		}
 		printings := append([]string{strings.TrimSpace(rec.Number)}, rec.Variants...)
@@ -370,9 +428,9 @@ var colourLetters = map[string]string{"red": "R", "blue": "U", "green": "G", "ye
 
 func readMastersJSON(data []byte) ([]Card, error) {
 	m := newCardMerger()
-	err := eachJSONRecord(data, CardFileMastersJSON, func(i int, raw json.RawMessage) error {
+	err := eachJSONRecord(data, CardFileMastersJSON, func(i, start int, raw json.RawMessage) error {
 		var rec mastersRecord
-		if err := decodeRecord(raw, &rec); err != nil {
+		if err := decodeRecord(data, start, raw, &rec); err != nil {
 			return err
 		}
 		c := Card{
@@ -402,16 +460,16 @@ func readMastersJSON(data []byte) ([]Card, error) {
 		c.BackKeywords = ownKeywords(rec.BackSkills, c.BackText)
 		t, err := parseCardType(rec.Type, GameMasters)
 		if err != nil {
-			return fmt.Errorf(`field "type": %w`, err)
+			return inField("type", err)
 		}
 		c.Type = t
-		if err := checkRecordNumber(rec.Number, c.Name, "field"); err != nil {
+		if err := checkRecordNumber(rec.Number, c.Name); err != nil {
 			return err
 		}
 		fileLimit := 0
 		if v := rec.DeckLimit.ptr(nil); v != nil {
 			if *v < 1 {
-				return fmt.Errorf(`field "deck_limit": expected a whole number of at least 1, got %d`, *v)
+				return inField("deck_limit", fileProblem("deck-limit", *v))
 			}
 			fileLimit = *v
 		}
@@ -455,143 +513,17 @@ const (
 	ExtraSenseiSize    = "sensei_deck_size" // on a Sensei card: the Sensei deck's size printed on it
 )
 
-// decodeRecord decodes one JSON card record into dst (a pointer to a record
-// struct). When that fails, the error names the field that could not be read,
-// the first one in the record's order: field "cost": expected a whole number,
-// got "lots". encoding/json does not name the field for errors of the flexible
-// types' own decoders, so each field is decoded again on its own to find it.
-func decodeRecord(raw json.RawMessage, dst any) error {
-	err := json.Unmarshal(raw, dst)
-	if err == nil {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, terr := dec.Token(); terr != nil || tok != json.Delim('{') {
-		return fmt.Errorf("expected a JSON object for the card, got %s", jsonValueKind(raw))
-	}
-	t := reflect.TypeOf(dst).Elem()
-	for dec.More() {
-		tok, terr := dec.Token()
-		if terr != nil {
-			break
-		}
-		key, _ := tok.(string)
-		var val json.RawMessage
-		if dec.Decode(&val) != nil {
-			break
-		}
-		f, ok := jsonField(t, key)
-		if !ok {
-			continue
-		}
-		if ferr := json.Unmarshal(val, reflect.New(f.Type).Interface()); ferr != nil {
-			return fmt.Errorf("field %q: %v", key, valueError(ferr, val))
-		}
-	}
-	return valueError(err, raw)
-}
-
-// jsonField finds the struct field that encoding/json fills from key: the
-// exact tag name, else one that matches without regard to case.
-func jsonField(t reflect.Type, key string) (reflect.StructField, bool) {
-	var fold reflect.StructField
-	found := false
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == key {
-			return f, true
-		}
-		if !found && strings.EqualFold(name, key) {
-			fold, found = f, true
-		}
-	}
-	return fold, found
-}
-
-// fieldError strips encoding/json's Go type names from a decoding error so the
-// message reads as a statement about the file.
-func fieldError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fmt.Errorf("field %q: expected %s, got a JSON %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
-	}
-	return err
-}
-
-// valueError says what was wrong with a JSON value, without encoding/json's Go type names.
-func valueError(err error, val []byte) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		got := jsonValueKind(val)
-		if v := bytes.TrimSpace(val); len(v) > 24 && (v[0] == '{' || v[0] == '[') && te.Value != "" {
-			// Inside an object or a list: say which part, if encoding/json knows.
-			got = "a JSON " + te.Value
-			if te.Field != "" {
-				return fmt.Errorf("%q: expected %s, got %s", te.Field, jsonKind(te.Type.Kind().String()), got)
-			}
-		}
-		want := jsonKind(te.Type.Kind().String())
-		if v := bytes.TrimSpace(val); len(v) > 0 && (v[0] == '{' || v[0] == '[') && te.Type.Kind() != reflect.Map &&
-			te.Type.Kind() != reflect.Slice && te.Type.Kind() != reflect.Struct {
-			want += " for each entry" // the value is a container of the wrong elements
-		}
-		return fmt.Errorf("expected %s, got %s", want, got)
-	}
-	return err
-}
-
-// jsonValueKind describes a JSON value for a message: a short value as
-// written ("lots", 7, [1]), else its kind ("a JSON object").
-func jsonValueKind(b []byte) string {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 {
-		return "nothing"
-	}
-	if len(b) <= 24 {
-		return string(b)
-	}
-	switch b[0] {
-	case '{':
-		return "a JSON object"
-	case '[':
-		return "a JSON list"
-	case '"':
-		return "a long string"
-	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return "a JSON number"
-	}
-	return "a JSON value"
-}
-
-func jsonKind(goKind string) string {
-	switch goKind {
-	case "string":
-		return "a string"
-	case "slice":
-		return "a list"
-	case "map", "struct":
-		return "an object"
-	case "int", "int64", "float64":
-		return "a number"
-	case "bool":
-		return "true or false"
-	}
-	return goKind
-}
-
-// checkRecordNumber checks a record's number and name; what is "field" in
-// JSON and "column" in CSV, for the message.
-func checkRecordNumber(raw, name, what string) error {
+// checkRecordNumber checks a record's number and name.
+func checkRecordNumber(raw, name string) error {
 	n := CanonicalNumber(raw)
 	if n == "" {
-		return errors.New("the card has no number")
+		return fileProblem("card-no-number")
 	}
 	if !looksLikeCardNumber(n) || len(n) > 32 {
-		return fmt.Errorf("%s \"number\": %q is not a card number (expected something like FB01-001)", what, raw)
+		return inField("number", fileProblem("card-bad-number", raw))
 	}
 	if name == "" {
-		return errors.New("the card has no name")
+		return fileProblem("card-no-name")
 	}
 	return nil
 }
@@ -600,9 +532,9 @@ func checkRecordNumber(raw, name, what string) error {
 // Z-card types (Z-Leader, Z-Battle, Z-Extra, Z-Unison; also written
 // "Z-EXTRA" or "Z Extra") exist only in Masters.
 func parseCardType(s string, game Game) (CardType, error) {
-	expected := "Leader, Battle or Extra"
+	noType, unknownType := "card-no-type", "card-unknown-type"
 	if game == GameMasters {
-		expected = "Leader, Battle, Extra, Unison, Z-Leader, Z-Battle, Z-Extra or Z-Unison"
+		noType, unknownType = "card-no-type-masters", "card-unknown-type-masters"
 	}
 	k := strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '-' || r == '_' }), "-"))
 	t, ok := map[string]CardType{
@@ -611,11 +543,11 @@ func parseCardType(s string, game Game) (CardType, error) {
 	}[k]
 	switch {
 	case k == "":
-		return "", fmt.Errorf("the card has no type (expected %s)", expected)
+		return "", fileProblem(noType)
 	case !ok:
-		return "", fmt.Errorf("unknown card type %q (expected %s)", s, expected)
+		return "", fileProblem(unknownType, s)
 	case game != GameMasters && (t == TypeUnison || t.IsZCard()):
-		return "", fmt.Errorf("card type %q is a Masters card type; a Fusion World card is a Leader, Battle or Extra card", s)
+		return "", fileProblem("card-masters-type", s)
 	}
 	return t, nil
 }

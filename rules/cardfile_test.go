@@ -141,18 +141,25 @@ func TestReadCardsErrorsNameTheRecord(t *testing.T) {
 		{"truncated", `[{"number":"FB01-001","name":"A","type":"Leader"},`, CardFileAuto, []string{"record 2"}},
 		// The message names the field, as docs/card-csv.md shows.
 		{"fw field named", `[{"number":"FS01-01","name":"A","type":"Leader","cost":"lots"}]`, CardFileAuto,
-			[]string{`record 1 (card FS01-01): field "cost": expected a whole number, got "lots"`}},
+			[]string{`record 1 (card FS01-01): line 1: "cost" should be a whole number, not "lots"`}},
 		{"fw second bad field", `[{"number":"FB01-018","name":"A","type":"Battle","cost":1,"power":"big","combo_power":"x"}]`, CardFileAuto,
-			[]string{`field "power": expected a whole number, got "big"`}},
-		{"fw string field", `[{"number":"FB01-018","name":7,"type":"Battle"}]`, CardFileAuto, []string{`field "name": expected a string, got 7`}},
+			[]string{`line 1: "power" should be a whole number, not "big"`}},
+		{"fw string field", `[{"number":"FB01-018","name":7,"type":"Battle"}]`, CardFileAuto, []string{`line 1: "name" should be a string, not 7`}},
 		{"fw type field", `[{"number":"FB01-009","name":"A","type":"Spell"}]`, CardFileAuto, []string{`field "type": unknown card type "Spell"`}},
 		{"fw number field", `[{"number":"Pilaf","name":"A","type":"Battle"}]`, CardFileAuto, []string{`field "number": "Pilaf" is not a card number`}},
-		{"fw list field", `[{"number":"FB01-003","name":"A","type":"Battle","colors":{"a":1}}]`, CardFileAuto, []string{`field "colors": expected a list of strings, got {"a":1}`}},
+		{"fw list field", `[{"number":"FB01-003","name":"A","type":"Battle","colors":{"a":1}}]`, CardFileAuto, []string{`line 1: "colors" should be a list of strings, not {"a":1}`}},
 		{"fw not an object", `[{"number":"FB01-001","name":"A","type":"Leader"},7]`, CardFileAuto, []string{"record 2", "expected a JSON object for the card, got 7"}},
 		{"masters field named", `[{"number":"BT1-001","name":"A","type":"Leader","skills":[],"energy_cost":"x"}]`, CardFileAuto,
-			[]string{`record 1 (card BT1-001): field "energy_cost": expected a whole number, got "x"`}},
+			[]string{`record 1 (card BT1-001): line 1: "energy_cost" should be a whole number, not "x"`}},
 		{"masters map field", `[{"number":"BT1-001","name":"A","type":"Leader","skills":[],"energy_color_cost":{"red":"x"}}]`, CardFileAuto,
-			[]string{`field "energy_color_cost": expected a number for each entry`}},
+			[]string{`line 1: "energy_color_cost.red" should be a whole number, not "x"`}},
+		// A record on a later line of the file names that line.
+		{"fw line of the field", "[\n{\"number\":\"FB01-001\",\"name\":\"A\",\"type\":\"Leader\"},\n{\"number\":\"FB01-002\",\n \"name\":\"B\",\n \"type\":\"Battle\", \"power\": [5000]}\n]", CardFileAuto,
+			[]string{`record 2 (card FB01-002): line 5: "power" should be a whole number, not [5000]`}},
+		{"fw syntax", "[\n{\"number\":\"FB01-001\",\"name\":\"A\",\"type\":\"Leader\"},\n{\"number\":\"FB01-002\" \"name\":\"B\"}\n]", CardFileAuto,
+			[]string{`record 2: line 3, column 22: unexpected "\"" in the JSON`}},
+		{"fw after the end", "[{\"number\":\"FB01-001\",\"name\":\"A\",\"type\":\"Leader\"}]\n]", CardFileAuto, []string{"line 2, column 1: more follows the end of the JSON"}},
+		{"csv bare quote", "number,name\nFB01-001,Son \"Goku\"\n", CardFileCSV, []string{`line 2: a quotation mark inside a field that does not start with one`}},
 		{"csv type column", "number,name,type\nFB01-001,A,Wizard\n", CardFileCSV, []string{`line 2 (card FB01-001): column "type": unknown card type "Wizard"`}},
 		{"csv game column", "number,name,game\nFB01-001,A,chess\n", CardFileCSV, []string{`column "game": unknown game "chess"`}},
 		{"csv number column", "number,name\nPilaf,A\n", CardFileCSV, []string{`column "number": "Pilaf" is not a card number`}},
@@ -172,9 +179,11 @@ func TestReadCardsErrorsNameTheRecord(t *testing.T) {
 		})
 	}
 	var cfe *CardFileError
+	var fp *FileProblem
 	_, err := ReadCards(strings.NewReader("number,name,type\nFB01-001,A,Wizard\n"), CardFileCSV)
-	if !errors.As(err, &cfe) || cfe.Line != 2 || cfe.Number != "FB01-001" {
-		t.Errorf("want *CardFileError at line 2 for FB01-001, got %#v", err)
+	if !errors.As(err, &cfe) || cfe.Line != 2 || cfe.Number != "FB01-001" || cfe.Field != "type" ||
+		!errors.As(err, &fp) || fp.Key != "card-unknown-type" || len(fp.Args) != 1 || fp.Args[0] != "Wizard" {
+		t.Errorf("want *CardFileError at line 2 for FB01-001, column type, key card-unknown-type, got %#v", err)
 	}
 }
 

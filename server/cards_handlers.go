@@ -12,6 +12,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
+	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -78,7 +79,7 @@ func (s *Server) importCards(c echo.Context) error {
 	cards, err := rules.ReadCards(strings.NewReader(string(data)), format)
 	if err != nil {
 		// The reader's errors name the record or line and are safe to show.
-		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportFailed", i18n.Args{"File": fh.Filename, "Problem": err.Error()})}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportFailed", i18n.Args{"File": fh.Filename, "Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 	}
 	if len(cards) == 0 {
 		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportEmpty", nil)}, http.StatusUnprocessableEntity)
@@ -98,11 +99,11 @@ func (s *Server) saveBanList(c echo.Context) error {
 		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListNoVersion", nil)}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
-		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": err.Error()})}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 	}
 	for _, v := range versions {
 		if err := s.store.SaveBanListVersion(c.Request().Context(), actorOf(c), v); err != nil {
-			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": err.Error()})}, http.StatusUnprocessableEntity)
+			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 		}
 	}
 	setFlash(c, msgBanListSaved)

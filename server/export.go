@@ -16,9 +16,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/jsonproblem"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -294,39 +296,43 @@ type importProblem struct {
 
 func (p *importProblem) Error() string { return p.text(context.Background()) }
 
-// text is the problem in the context's language.
-func (p *importProblem) text(ctx context.Context) string { return i18n.T(ctx, p.id, p.args) }
+// text is the problem in the context's language; a value that is itself a
+// problem (the event file's, a JSON value's) is said in it too.
+func (p *importProblem) text(ctx context.Context) string {
+	args := make(i18n.Args, len(p.args))
+	for k, v := range p.args {
+		if err, isErr := v.(error); isErr {
+			v = fileproblem.Text(ctx, err)
+		}
+		args[k] = v
+	}
+	return i18n.T(ctx, p.id, args)
+}
 
 func importProblemOf(id string, args i18n.Args) error {
 	return &importProblem{id: id, args: args}
-}
-
-// sectionProblem is why the "tenkaichi" section does not decode: a field
-// this server does not know or a value of the wrong kind, named by its
-// place; any other decoding error keeps Go's own words.
-func sectionProblem(err error) error {
-	var typeErr *json.UnmarshalTypeError
-	if errors.As(err, &typeErr) && typeErr.Field != "" {
-		return importProblemOf("StaffImportSectionWrongType", i18n.Args{"Field": strconv.Quote(typeErr.Field)})
-	}
-	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return importProblemOf("StaffImportSectionUnknownField", i18n.Args{"Field": field})
-	}
-	return importProblemOf("StaffImportSectionUnreadable", i18n.Args{"Problem": err.Error()})
 }
 
 // parseExport reads an uploaded event file: an export of this server (with
 // its "tenkaichi" object) or a plain event file of the pairing tools.
 func parseExport(data []byte, fileName string, today time.Time) (*storage.EventImport, error) {
 	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, importProblemOf("StaffImportNotJSON", i18n.Args{"Byte": se.Offset})
+	if err := jsonproblem.Decode(data, &top, false); err != nil {
+		var p *jsonproblem.Problem
+		if errors.As(err, &p) && (p.Key == "top-object" || p.Key == "top-list") {
+			return nil, importProblemOf("StaffImportNotObject", nil)
 		}
-		return nil, importProblemOf("StaffImportNotObject", nil)
+		return nil, importProblemOf("StaffImportUnreadable", i18n.Args{"Problem": err})
 	}
-	rawExt, hasExt := top["tenkaichi"]
+	// The whole file is read once more along its Go types, so a field this
+	// server does not know or a value of the wrong kind, in the pairing
+	// tools' part or in the "tenkaichi" section, is named by its line and
+	// path.
+	var in exportFile
+	if err := jsonproblem.Decode(data, &in, true); err != nil {
+		return nil, importProblemOf("StaffImportUnreadable", i18n.Args{"Problem": err})
+	}
+	_, hasExt := top["tenkaichi"]
 	delete(top, "tenkaichi")
 	rest, err := json.Marshal(top)
 	if err != nil {
@@ -334,21 +340,19 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 	}
 	pe, err := pairing.ParseEvent(rest)
 	if err != nil {
-		return nil, importProblemOf("StaffImportEventFileProblem", i18n.Args{"Problem": strings.TrimSuffix(err.Error(), ".")})
+		return nil, importProblemOf("StaffImportEventFileProblem", i18n.Args{"Problem": err})
 	}
 	if !hasExt {
 		return importFromPairing(pe, fileName, today)
 	}
-	var ext exportExt
-	dec := json.NewDecoder(bytes.NewReader(rawExt))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&ext); err != nil {
-		return nil, sectionProblem(err)
+	ext := in.Tenkaichi
+	if ext == nil {
+		ext = &exportExt{} // "tenkaichi": null, refused below by its version
 	}
 	if ext.Version < 1 || ext.Version > exportVersion {
 		return nil, importProblemOf("StaffImportVersion", i18n.Args{"Version": ext.Version, "Max": exportVersion})
 	}
-	return importFromExport(pe, &ext)
+	return importFromExport(pe, ext)
 }
 
 func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, error) {

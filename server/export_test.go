@@ -303,12 +303,14 @@ func TestExportImportRefusesABadFileAndWritesNothing(t *testing.T) {
 	cases := []struct {
 		name, file, want string
 	}{
-		{"not JSON", `{"players": [`, "not valid JSON"},
+		{"not JSON", `{"players": [`, "The file cannot be read: the JSON ends too early"},
+		{"not JSON at a place", "{\n\"players\": [}", `The file cannot be read: line 2, column 13: unexpected "}" in the JSON.`},
 		{"not an object", `[1, 2]`, "must be one JSON object"},
 		{"pairing problem", `{"players": [{"id": "a"}], "rounds": [{"number": 1, "matches": [{"p1": "a", "p2": "zz", "result": "p1"}]}]}`,
 			`round 1, match 1: unknown player "zz"`},
-		{"unknown field", strings.Replace(good, `"players"`, `"playres": [], "players"`, 1), `unknown field "playres"`},
-		{"unknown tenkaichi field", strings.Replace(good, `"rounds_meta"`, `"colour": 1, "rounds_meta"`, 1), `"tenkaichi" section of the file cannot be read`},
+		{"unknown field", strings.Replace(good, `"players"`, `"playres": [], "players"`, 1), `there is no field "playres" at the top of the file`},
+		{"unknown tenkaichi field", strings.Replace(good, `"rounds_meta"`, `"colour": 1, "rounds_meta"`, 1), `"tenkaichi" has no field "colour"`},
+		{"wrong kind in the tenkaichi section", strings.Replace(good, `"round_minutes": 35`, `"round_minutes": "35"`, 1), `"tenkaichi.event.round_minutes" should be a whole number, not "35"`},
 		{"newer version", strings.Replace(good, `"version": 2,`, `"version": 3,`, 1), "format version 3"},
 		{"entry missing", mutate(func(x map[string]any) {
 			ext := x["tenkaichi"].(map[string]any)

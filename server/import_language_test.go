@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,7 +15,10 @@ import (
 
 // An event file's problems are shown on the import page in the
 // organiser's language, saying what is wrong and where (the round and
-// match, the player, the record, the field), in German and Japanese.
+// match, the player, the record, the field), in German and Japanese: also
+// those only a hand-written file can have (a field this server does not
+// know, a value of the wrong kind, JSON that cannot be read, a result the
+// pairing tools refuse), with their line and path.
 func TestImportProblemsInGermanAndJapanese(t *testing.T) {
 	a := newApp(t)
 	org := a.organiser()
@@ -23,22 +27,35 @@ func TestImportProblemsInGermanAndJapanese(t *testing.T) {
 	pfResult(t, a, f, ms[0], storage.ResultInput{Result: storage.ResultP1, P1Wins: 2})
 	good := string(pfExport(t, org, f.path))
 	annID := strconv.FormatInt(f.entries["Ann"].ID, 10)
+	// lineOf is the line of a file on which text first stands.
+	lineOf := func(file, text string) int { return strings.Count(file[:strings.Index(file, text)], "\n") + 1 }
+	unknownField := strings.Replace(good, `"rounds_meta"`, `"colour": 1, "rounds_meta"`, 1)
+	wrongKind := strings.Replace(good, `"round_minutes": 35`, `"round_minutes": "35"`, 1)
+	badTime := strings.Replace(good, `"deck_deadline": null`, `"deck_deadline": "tomorrow"`, 1)
 	cases := []struct {
-		name, file, id string
-		args           i18n.Args
-		english        string
+		name, file string
+		want       func(ctx context.Context) string
+		english    string
 	}{
 		{"rounds disagree", strings.Replace(good, `"result": "p1"`, `"result": "p2"`, 1),
-			"StaffImportMatchDiffers", i18n.Args{"Round": 1, "Match": 1}, "differs between the event file"},
+			said("StaffImportMatchDiffers", i18n.Args{"Round": 1, "Match": 1}), "differs between the event file"},
 		{"penalty for a stranger", strings.Replace(good, `"penalties": []`, `"penalties": [{"player": "nobody", "kind": "warning", "infraction": "x", "note": "", "judge": "j", "created_at": "2026-12-20T10:00:00Z"}]`, 1),
-			"StaffImportPenaltyPlayer", i18n.Args{"Penalty": 1, "Player": `"nobody"`}, "who is not in the file"},
+			said("StaffImportPenaltyPlayer", i18n.Args{"Penalty": 1, "Player": `"nobody"`}), "who is not in the file"},
 		{"bad date", strings.Replace(good, `"date": "2026-12-20"`, `"date": "20/12/2026"`, 1),
-			"StaffImportDate", i18n.Args{"Date": `"20/12/2026"`}, "is not a date of the form"},
-		{"unknown field", strings.Replace(good, `"rounds_meta"`, `"colour": 1, "rounds_meta"`, 1),
-			"StaffImportSectionUnknownField", i18n.Args{"Field": `"colour"`}, "cannot be read"},
+			said("StaffImportDate", i18n.Args{"Date": `"20/12/2026"`}), "is not a date of the form"},
 		{"entry missing", withoutFirstEntry(t, good),
-			"StaffImportPlayerNotInSection", i18n.Args{"Player": strconv.Quote(annID)}, "is missing from"},
-		{"not JSON", `{"players": [`, "StaffImportNotJSON", i18n.Args{"Byte": 13}, "not valid JSON"},
+			said("StaffImportPlayerNotInSection", i18n.Args{"Player": strconv.Quote(annID)}), "is missing from"},
+		// What only a hand-written file can have: said with its line and
+		// path, or its round and match, in the language.
+		{"unknown field", unknownField, unreadable("JsonUnknownFieldIn", lineOf(unknownField, `"colour"`), "colour", "tenkaichi"), "has no field"},
+		{"wrong kind", wrongKind, unreadable("JsonWantWhole", lineOf(wrongKind, `"round_minutes"`), "tenkaichi.event.round_minutes", `"35"`), "should be a whole number"},
+		{"not a date and time", badTime, unreadable("JsonWantTime", lineOf(badTime, `"deck_deadline"`), "tenkaichi.event.deck_deadline", `"tomorrow"`), "should be a date"},
+		{"not JSON", `{"players": [`, unreadable("JsonEndsEarly"), "ends too early"},
+		{"not JSON at a place", "{\n\"players\": [}", unreadable("JsonSyntax", 2, 13, "}"), "unexpected"},
+		{"unknown result", strings.Replace(good, `"result": "p1"`, `"result": "win"`, 1), func(ctx context.Context) string {
+			problem := i18n.T(ctx, "EventFileAtMatchOfTable", i18n.Args{"Round": 1, "Match": 1, "Table": 1, "Problem": i18n.T(ctx, "EventFileUnknownResult", i18n.Args{"A1": "win"})})
+			return i18n.T(ctx, "StaffImportEventFileProblem", i18n.Args{"Problem": problem})
+		}, "is not one of"},
 	}
 	for _, lang := range []string{"de", "ja"} {
 		ctx := i18n.WithLanguage(context.Background(), lang)
@@ -52,9 +69,9 @@ func TestImportProblemsInGermanAndJapanese(t *testing.T) {
 			if !strings.Contains(r.body, `<html lang="`+lang+`"`) {
 				t.Errorf("%s %s: the page is not in the language", lang, c.name)
 			}
-			text := pfText(r.body)
-			if want := i18n.T(ctx, c.id, c.args); !strings.Contains(text, want) {
-				t.Errorf("%s %s: the page lacks %q:\n%s", lang, c.name, want, pfText(excerpt(r.body)))
+			text := html.UnescapeString(pfText(r.body))
+			if want := c.want(ctx); !strings.Contains(text, want) {
+				t.Errorf("%s %s: the page lacks %q:\n%s", lang, c.name, want, problemOf(text))
 			}
 			if strings.Contains(text, c.english) {
 				t.Errorf("%s %s: English left: %q", lang, c.name, c.english)
@@ -62,6 +79,23 @@ func TestImportProblemsInGermanAndJapanese(t *testing.T) {
 		}
 		r := pfUpload(t, org, "", nil)
 		mustContain(t, lang+" no file", pfText(r.body), i18n.T(ctx, "StaffImportChooseFile", nil))
+	}
+}
+
+// said is a message in the reader's language.
+func said(id string, args i18n.Args) func(context.Context) string {
+	return func(ctx context.Context) string { return i18n.T(ctx, id, args) }
+}
+
+// unreadable is the import page's sentence round a JSON problem (an id of
+// the common Json… messages and its values A1, A2 …).
+func unreadable(id string, values ...any) func(context.Context) string {
+	return func(ctx context.Context) string {
+		a := i18n.Args{}
+		for i, v := range values {
+			a["A"+strconv.Itoa(i+1)] = v
+		}
+		return i18n.T(ctx, "StaffImportUnreadable", i18n.Args{"Problem": i18n.T(ctx, id, a)})
 	}
 }
 
@@ -76,4 +110,15 @@ func withoutFirstEntry(t *testing.T, file string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// problemOf is the part of an import page's text from the file's field on,
+// where the problem is said.
+func problemOf(text string) string {
+	for _, label := range []string{"Turnierdatei (JSON)", "大会ファイル（JSON）", "Event file (JSON)"} {
+		if i := strings.Index(text, label); i >= 0 {
+			return text[i:min(len(text), i+400)]
+		}
+	}
+	return text
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
+	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -204,7 +205,7 @@ func banLists(ctx context.Context, env *cliEnv, stored []rules.BanListVersion, p
 	bans := rules.BuiltinBanLists()
 	for _, v := range stored {
 		if err := bans.Add(v); err != nil {
-			return nil, sayError(i18n.T(ctx, "CliStoredBanListError", i18n.Args{"Err": err}), err)
+			return nil, sayError(i18n.T(ctx, "CliStoredBanListError", i18n.Args{"Err": fileproblem.Text(ctx, err)}), err)
 		}
 	}
 	if path == "" {
@@ -216,7 +217,7 @@ func banLists(ctx context.Context, env *cliEnv, stored []rules.BanListVersion, p
 	}
 	for _, v := range versions {
 		if err := bans.Add(v); err != nil {
-			return nil, sayError(i18n.T(ctx, "CliBanListFileError", i18n.Args{"Input": inputName(ctx, path), "Err": err}), err)
+			return nil, sayError(i18n.T(ctx, "CliBanListFileError", i18n.Args{"Input": inputName(ctx, path), "Err": fileproblem.Text(ctx, err)}), err)
 		}
 	}
 	return bans, nil

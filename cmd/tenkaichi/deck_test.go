@@ -308,7 +308,7 @@ func TestDeckCheckCardFileErrorNamesTheField(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "cards.json")
 	_ = os.WriteFile(bad, []byte(`[{"number":"FS01-01","name":"Son Goku","type":"Leader","cost":"lots"}]`), 0o644)
 	code, _, errOut := runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-06-01", "--cards", bad, fs01Deck)
-	if code != 2 || !strings.Contains(errOut, `record 1 (card FS01-01): field "cost": expected a whole number, got "lots"`) {
+	if code != 2 || !strings.Contains(errOut, `record 1 (card FS01-01): line 1: "cost" should be a whole number, not "lots"`) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 }

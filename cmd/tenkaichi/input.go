@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -129,7 +130,7 @@ func readCardsInput(ctx context.Context, env *cliEnv, path string) ([]rules.Card
 	}
 	cards, err := rules.ReadCards(r, format)
 	if err != nil && !isTooLarge(err) {
-		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": err}), err)
+		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": fileproblem.Text(ctx, err)}), err)
 	}
 	return cards, err
 }
@@ -143,7 +144,7 @@ func readBanListsInput(ctx context.Context, env *cliEnv, path string) ([]rules.B
 	defer r.Close()
 	versions, err := rules.ReadBanLists(r)
 	if err != nil && !isTooLarge(err) {
-		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": err}), err)
+		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": fileproblem.Text(ctx, err)}), err)
 	}
 	return versions, err
 }

@@ -14,7 +14,7 @@ import (
 
 // messageFiles are the catalogue's files the command line's output comes
 // from: its own messages and the deck problems it shares with the pages.
-var messageFiles = []string{"cli", "deck"}
+var messageFiles = []string{"cli", "deck", "common", "staff"}
 
 // catalogue is every message of a language as its files have them: each id
 // with its text, or each of its plural forms.
@@ -174,7 +174,17 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 			cmd(0, []string{"CliCardsStored"}, "cards", "import", fwCards)
 			cmd(0, []string{"CliBanListStored"}, "banlist", "import", mastersBans)
 			cmd(2, []string{"CliCardsImportOneFile"}, "cards", "import")
-			cmd(2, []string{"CliInputError"}, "cards", "import", writeDeck(t, "not a card list"))
+			cmd(2, []string{"CliInputError", "FileCardsUnrecognised"}, "cards", "import", writeDeck(t, "not a card list"))
+			// A card list's or ban list's problem keeps its place: the line,
+			// card and column; the version and entry; a JSON value's line.
+			cmd(2, []string{"CliInputError", "FileAtLineOfCard", "FileInColumn", "FileWholeNumber"}, "cards", "import",
+				writeDeck(t, "number,name,type,power\nFB01-001,Son Goku,Leader,15000\nFB01-003,Vados,Battle,ten\n"))
+			cmd(2, []string{"CliInputError", "FileAtRecordOfCard", "JsonWantWhole"}, "cards", "import",
+				writeDeck(t, "[{\"number\":\"FB01-001\",\"name\":\"A\",\"type\":\"Leader\",\n\"cost\":\"lots\"}]"))
+			cmd(2, []string{"CliInputError", "FileBanListVersion", "FileBansLimit"}, "banlist", "import",
+				writeDeck(t, `{"game":"fusion-world","name":"X","effective":"2026-03-01","entries":[{"number":"FB01-001","status":"limited"}]}`))
+			cmd(2, []string{"CliInputError", "JsonUnknownFieldIn"}, "banlist", "import",
+				writeDeck(t, `{"game":"fusion-world","name":"X","effective":"2026-03-01","entries":[{"number":"FB01-001","status":"banned","limt":2}]}`))
 
 			// deck check: the verdict, the counts and the problems, worded
 			// as the pages word them.
@@ -232,6 +242,16 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 			cmd(0, []string{"CliStandingsHelp", "CliTiebreakersFlag"}, "standings", "--help")
 			cmd(0, []string{"CliTopcutHelp", "CliTopcutSizeFlag"}, "topcut", "--help")
 			cmd(2, []string{"CliTopcutBadSize"}, "topcut", "--in", pairExample, "--size", "1")
+			// An event file the pairing tools refuse, and what they refuse to
+			// pair, said as the rounds page says it.
+			const players = `"players": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}]`
+			cmd(2, []string{"CliInputError", "EventFileAtMatch", "EventFileUnknownPlayer"}, "pair", "--in",
+				writeEvent(t, `{`+players+`, "rounds": [{"number": 1, "matches": [{"p1": "a", "p2": "x"}]}]}`))
+			cmd(2, []string{"CliInputError", "EventFileNotValid", "JsonWantWhole"}, "standings", "--in",
+				writeEvent(t, "{"+players+",\n \"rounds\": [{\"number\": \"one\", \"matches\": []}]}"))
+			cmd(2, []string{"EventFileUnknownProfile"}, "standings", "--in", pairExample, "--tiebreakers", "chess")
+			cmd(2, []string{"StaffPairingNoResultAtTable"}, "pair", "--in",
+				writeEvent(t, `{`+players+`, "rounds": [{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p1"}, {"table": 2, "p1": "c", "p2": "d"}]}]}`))
 
 			// replay: the lines around the engine's own words.
 			cmd(0, []string{"CliReplayStart", "CliReplayStep", "CliReplayEvent", "CliReplayEventEngine", "CliReplayLegal"}, "replay", "--cards", cards, log)

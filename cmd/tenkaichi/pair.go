@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -94,7 +95,7 @@ func loadEventFile(ctx context.Context, env *cliEnv, cmd, path string, extra []s
 	}
 	ev, err := pairing.ParseEvent(data)
 	if err != nil {
-		complain(ctx, env.stderr, cmd, i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": err}))
+		complain(ctx, env.stderr, cmd, i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": fileproblem.Text(ctx, err)}))
 		return nil, 2
 	}
 	return ev, 0

@@ -95,9 +95,10 @@ func TestPairingCommandsRejectBadFiles(t *testing.T) {
 			}
 		}
 	}
-	// Pairing with a result missing names the match.
+	// Pairing with a result missing names the match by its table, as the
+	// rounds page does.
 	path := writeEvent(t, `{`+players+`, "rounds": [{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p1"}, {"table": 2, "p1": "c", "p2": "d"}]}]}`)
-	if code, _, errs := runPairingCLI("", "pair", "--in", path); code != 2 || !strings.Contains(errs, "round 1, match 2 (table 2): no result yet") {
+	if code, _, errs := runPairingCLI("", "pair", "--in", path); code != 2 || !strings.Contains(errs, "round 1, table 2 has no result yet") {
 		t.Errorf("exit %d, %s", code, errs)
 	}
 	// Usage errors.

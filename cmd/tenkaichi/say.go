@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/text/width"
 )
@@ -39,18 +40,21 @@ func (e *textError) Unwrap() error { return e.err }
 // sayError is an error with a text already in the command line's language.
 func sayError(text string, err error) error { return &textError{text: text, err: err} }
 
-// errText is err as the command line says it: an input over the size cap
-// is said in ctx's language wherever it was wrapped (by a reader of the
-// rules package, say); any other error as it is (ours are already worded in
-// the language, a library's stay its own).
+// errText is err as the command line says it: ours are already worded in
+// the language; an input over the size cap is said in ctx's language
+// wherever it was wrapped (by a reader of the rules package, say), and so
+// is a problem views/fileproblem knows; a library's error stays its own.
 func errText(ctx context.Context, err error) string {
+	if _, ours := err.(*textError); ours {
+		return err.Error()
+	}
 	var big *inputTooLargeError
 	if errors.As(err, &big) {
-		if _, ours := err.(*textError); !ours {
-			return i18n.T(ctx, "CliInputTooLarge", i18n.Args{"Input": inputName(ctx, big.name), "MB": maxInputBytes >> 20})
-		}
+		return i18n.T(ctx, "CliInputTooLarge", i18n.Args{"Input": inputName(ctx, big.name), "MB": maxInputBytes >> 20})
 	}
-	return err.Error()
+	// A problem of a card list, ban list or event file, or a refusal of the
+	// pairing tools, in the language; any other error keeps its words.
+	return fileproblem.Text(ctx, err)
 }
 
 // noBreakSpace joins words that wrap must keep on one line.
