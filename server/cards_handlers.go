@@ -132,8 +132,10 @@ func (s *Server) showBanList(c echo.Context) error {
 			if e.Status == rules.StatusLimited {
 				status = i18n.T(c.Request().Context(), "JudgeLimitedTo", i18n.Args{"Limit": e.Limit})
 			}
+			// The list's own name, else the pool's; a Japanese page says
+			// the card data's Japanese name where it has one.
 			name := e.Name
-			if card, ok := pool.Card(e.Number); name == "" && ok {
+			if card, ok := pool.Card(e.Number); ok && (name == "" || cardName(c.Request().Context(), card) != card.Name) {
 				name = cardName(c.Request().Context(), card)
 			}
 			if name == "" {
@@ -179,6 +181,7 @@ func (s *Server) deckCheck(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	withCardNames(c, pool)
 	var deck *rules.Decklist
 	if problem := deckTextProblem(c.Request().Context(), f.Deck, game); problem != "" {
 		f.Errors["deck"] = problem

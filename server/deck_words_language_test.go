@@ -21,8 +21,11 @@ func TestDeckProblemWordsInGermanAndJapanese(t *testing.T) {
 		f.org.get("/language?lang=" + lang + "&back=/decks/check")
 		r := f.org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {deck}})
 		expectLang(t, lang+" deck check", r, lang)
-		colour := i18n.T(ctx, "JudgeDeckColour", i18n.Args{"A1": "FB01-037", "A2": "Goku Black",
-			"A3": i18n.T(ctx, "JudgeDeckColourBlue", nil), "A4": "FB01-001", "A5": "Son Goku", "A6": i18n.T(ctx, "JudgeDeckColourRed", nil)})
+		// Japanese pages name the cards by the card data's Japanese names.
+		name := map[string]map[string]string{"de": {"FB01-037": "Goku Black", "FB01-001": "Son Goku", "FB01-003": "Vados"},
+			"ja": {"FB01-037": "ゴクウブラック", "FB01-001": "孫悟空", "FB01-003": "ヴァドス"}}[lang]
+		colour := i18n.T(ctx, "JudgeDeckColour", i18n.Args{"A1": "FB01-037", "A2": name["FB01-037"],
+			"A3": i18n.T(ctx, "JudgeDeckColourBlue", nil), "A4": "FB01-001", "A5": name["FB01-001"], "A6": i18n.T(ctx, "JudgeDeckColourRed", nil)})
 		text := html.UnescapeString(r.body)
 		mustContain(t, lang+" deck check", text, colour)
 		for _, en := range []string{"is Blue and shares", "(Red)"} {
@@ -31,7 +34,7 @@ func TestDeckProblemWordsInGermanAndJapanese(t *testing.T) {
 			}
 		}
 		r = f.org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {"Leader: FB01-003\n4 FB01-005\n"}})
-		notLeader := i18n.T(ctx, "JudgeDeckNotALeader", i18n.Args{"A1": "FB01-003", "A2": "Vados", "A3": i18n.T(ctx, "JudgeDeckTypeBattle", nil)})
+		notLeader := i18n.T(ctx, "JudgeDeckNotALeader", i18n.Args{"A1": "FB01-003", "A2": name["FB01-003"], "A3": i18n.T(ctx, "JudgeDeckTypeBattle", nil)})
 		mustContain(t, lang+" deck check, a Battle card as Leader", html.UnescapeString(r.body), notLeader)
 	}
 	// English keeps the rules package's words.

@@ -35,6 +35,7 @@ func (s *Server) showDecks(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	withCardNames(c, pool)
 	g := gameOf(e.Game)
 	m := views.DecksPage{Nav: nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic,
 		LeaderHeading: leaderWord(ctx, g), Format: gameFormatName(ctx, e.Format)}

@@ -10,6 +10,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -175,4 +177,38 @@ func cardNameIn(lang string, c *rules.Card) string {
 		return c.NameJP
 	}
 	return c.Name
+}
+
+// withCardNames makes the deck problems a Japanese page shows name their
+// cards in Japanese where pool's card data has it
+// (deckproblem.WithCardNames); other pages, and the problems as stored,
+// keep the English names.
+func withCardNames(c echo.Context, pool rules.CardPool) {
+	ctx := c.Request().Context()
+	if i18n.Lang(ctx) != "ja" || pool == nil {
+		return
+	}
+	names := func(number string) (string, string, bool) {
+		card, ok := pool.Card(number)
+		if !ok {
+			return "", "", false
+		}
+		return card.Name, cardName(ctx, card), true
+	}
+	c.SetRequest(c.Request().WithContext(deckproblem.WithCardNames(ctx, names)))
+}
+
+// problemCards are the values of deck problems that may be card numbers.
+func problemCards(problems ...[]views.DeckProblem) []string {
+	var out []string
+	for _, list := range problems {
+		for _, p := range list {
+			for _, v := range p.Args {
+				if s, ok := v.(string); ok && rules.CanonicalNumber(s) != "" {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
 }

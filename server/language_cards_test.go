@@ -166,3 +166,41 @@ func firstRuleHead(body string) string {
 	}
 	return strings.Join(strings.Fields(body[i:i+end+len("</p>")]), " ")
 }
+
+// A Japanese page names the cards of a deck's problems and of a ban list
+// in Japanese where the card data has it; the problems are stored with the
+// English names, so a German page of the same list keeps them.
+func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	importCards(t, a)
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	deck := strings.Join([]string{"Leader: FS01-01", "4 FS01-02", "4 FS01-03", "2 FS01-04", "4 FS01-05", "4 FS01-06", "4 FS01-07", "2 FS01-08",
+		"2 FS01-09", "4 FS01-10", "4 FS01-11", "2 FS01-12", "4 FS01-13", "4 FS01-14", "4 FS01-15", "2 FS01-16", "1 FB01-056"}, "\n")
+	ann, link := d.phone("Ann"), d.links["Ann"]
+	ann.get("/language?lang=ja&back=/")
+	expectRedirect(t, "Ann's deck", ann.post(link, link+"/deck", url.Values{"deck": {deck}}), link)
+	r := ann.get(link)
+	expectLang(t, "Ann's phone", r, "ja")
+	mustContain(t, "Japanese phone, the banned card", r.body, "FB01-056 ピラフ")
+	if strings.Contains(r.body, "Pilaf") {
+		t.Errorf("the Japanese phone names Pilaf in English:\n%s", excerpt(r.body))
+	}
+	// Stored in English: the German Decks page says Pilaf.
+	de, _ := org.getIn(d.path+"/decks", "de")
+	expectLang(t, "German Decks page", de, "de")
+	mustContain(t, "German Decks page", de.body, "FB01-056 Pilaf")
+	ja, _ := org.getIn(d.path+"/decks", "ja")
+	mustContain(t, "Japanese Decks page", ja.body, "FB01-056 ピラフ")
+	// The deck check on a Japanese page.
+	org.get("/language?lang=ja&back=/")
+	r = org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {deck}})
+	mustContain(t, "Japanese deck check", r.body, "FB01-056 ピラフ")
+	// The built-in ban list names its cards in English; a Japanese page
+	// gives the card data's names (Cell, SB01-011, has none: English).
+	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "ja")
+	mustContain(t, "Japanese ban list", r.body, "<td>FB01-056</td><td>ピラフ</td>", "<td>FB01-005</td><td>亀仙人</td>", "<td>SB01-011</td><td>Cell</td>")
+	org.get("/language?lang=de&back=/")
+	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "de")
+	mustContain(t, "German ban list", r.body, "<td>FB01-056</td><td>Pilaf</td>", "<td>FB01-005</td><td>Master Roshi</td>")
+}

@@ -159,6 +159,18 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 			m.Placing, m.LostIn = r.Place, r.LostIn
 		}
 	}
+	if i18n.Lang(ctx) == "ja" {
+		// Only the cards the problems name, from the shared card cache.
+		var shown []views.DeckProblem
+		if m.DeckResult != nil {
+			shown = m.DeckResult.Problems
+		}
+		if numbers := problemCards(shown, m.DeckProblems); len(numbers) > 0 {
+			if jc, err := s.gameCards(ctx, numbers); err == nil {
+				withCardNames(c, jc.pool)
+			}
+		}
+	}
 	p := s.page(c, ev.Name)
 	p.Flash = "" // shown inside the page
 	p.ForPlayer = true

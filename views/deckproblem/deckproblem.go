@@ -21,15 +21,40 @@ func Text(ctx context.Context, p rules.Problem) string {
 	return TextOf(ctx, p.Key, p.Args, p.Message)
 }
 
+// CardNamer names a card by its number for the reader: english is the
+// name the problems were made with, local the one to say; ok is false for
+// a card it does not know.
+type CardNamer func(number string) (english, local string, ok bool)
+
+type cardNamesKey struct{}
+
+// WithCardNames makes the problems said with the returned context name each
+// card as names does: a card's English name right after its number
+// ("FB01-056 Pilaf is banned") becomes its local name. Pages in Japanese
+// give the Japanese names of the card data; problems keep (and store)
+// the English ones.
+func WithCardNames(ctx context.Context, names CardNamer) context.Context {
+	return context.WithValue(ctx, cardNamesKey{}, names)
+}
+
 // TextOf is Text for a problem kept as its Key, Args and English message
 // (a saved list's problems, read back from JSON: a number may come back as
 // a float64, which reads the same).
 func TextOf(ctx context.Context, key string, args []any, message string) string {
 	a := make(i18n.Args, len(args))
 	words := problemWords[key]
+	names, _ := ctx.Value(cardNamesKey{}).(CardNamer)
 	for i, v := range args {
-		if s, ok := v.(string); ok && i < len(words) && words[i] != nil {
+		s, isText := v.(string)
+		switch {
+		case isText && i < len(words) && words[i] != nil:
 			v = words[i](ctx, s)
+		case isText && names != nil && i > 0:
+			if number, ok := args[i-1].(string); ok {
+				if english, local, known := names(number); known && s == english {
+					v = local
+				}
+			}
 		}
 		a["A"+strconv.Itoa(i+1)] = v
 	}

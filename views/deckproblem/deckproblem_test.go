@@ -94,3 +94,25 @@ func TestDeckProblemWordsAreRulesWords(t *testing.T) {
 		}
 	}
 }
+
+// WithCardNames replaces a card's English name right after its number, and
+// nothing else: a decklist's own text and unknown cards stay as written.
+func TestWithCardNames(t *testing.T) {
+	ctx := WithCardNames(i18n.WithLanguage(context.Background(), "ja"), func(number string) (string, string, bool) {
+		if number == "FB01-056" {
+			return "Pilaf", "ピラフ", true
+		}
+		return "", "", false
+	})
+	banned := TextOf(ctx, "banned", []any{"FB01-056", "Pilaf", "2026-06-01", "March 2026"}, "")
+	if !strings.Contains(banned, "FB01-056 ピラフ") || strings.Contains(banned, "Pilaf") {
+		t.Errorf("banned: %q", banned)
+	}
+	unknown := TextOf(ctx, "unknown-card", []any{"FB99-001", "Pilaf"}, "")
+	if !strings.Contains(unknown, "Pilaf") {
+		t.Errorf("a card the namer does not know keeps its name: %q", unknown)
+	}
+	if en := TextOf(i18n.WithLanguage(context.Background(), "ja"), "banned", []any{"FB01-056", "Pilaf", "2026-06-01", "March 2026"}, ""); !strings.Contains(en, "Pilaf") {
+		t.Errorf("without names: %q", en)
+	}
+}
