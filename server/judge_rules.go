@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -133,7 +134,13 @@ func ruleCardView(ctx context.Context, c *rules.Card) views.RuleCard {
 		}
 		return strconv.Itoa(*p)
 	}
-	v := views.RuleCard{Number: c.Number, Name: cardName(ctx, c), Type: string(c.Type), Colours: strings.Join(c.Colours, ", "),
+	// The card's type and colours are our words, said in the page's
+	// language; its traits and skill text are the card list's, in English.
+	colours := make([]string, len(c.Colours))
+	for i, col := range c.Colours {
+		colours[i] = deckproblem.Colour(ctx, col)
+	}
+	v := views.RuleCard{Number: c.Number, Name: cardName(ctx, c), Type: deckproblem.CardType(ctx, c.Type), Colours: strings.Join(colours, "/"),
 		Cost: num(c.Cost), Power: num(c.Power), ComboPower: num(c.ComboPower), Traits: strings.Join(c.Traits, ", "),
 		Text: c.Text, BackName: c.BackName, BackText: c.BackText}
 	if c.SpecifiedCost != "" && v.Cost != "" {

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"context"
+	"html"
 	"net/http"
 	"net/url"
 	"strings"
@@ -66,6 +68,32 @@ func TestJapaneseCardNamesAndDecklistsByName(t *testing.T) {
 	r, _ = org.getIn(d.path+"/decks", "de")
 	if !strings.Contains(r.body, "Son Goku (FS01-01)") || strings.Contains(r.body, "孫悟空") {
 		t.Errorf("German Decks page does not name the Leader in English:\n%s", excerpt(r.body))
+	}
+}
+
+// The rulings lookup's cards: their type and colours in the page's
+// language, their text and traits in English (all the card list has),
+// marked lang="en" and said so once on a page in another language.
+func TestCardLookupSaysItsTextIsEnglish(t *testing.T) {
+	a := newApp(t)
+	a.organiser()
+	importCards(t, a)
+	b := a.browser()
+	for _, c := range []struct{ lang, q, name, kind string }{
+		{"ja", "ヴァドス", "ヴァドス", "バトル · 赤"},
+		{"de", "Vados", "Vados", "Kampf · Rot"},
+		{"en", "Vados", "Vados", "Battle · Red"},
+	} {
+		ctx := i18n.WithLanguage(context.Background(), c.lang)
+		r, _ := b.getIn("/rules?q="+url.QueryEscape(c.q), c.lang)
+		expectLang(t, c.lang+" card lookup", r, c.lang)
+		text := pfText(r.body)
+		mustContain(t, c.lang+" card lookup", text, "FB01-003 "+c.name+" "+c.kind)
+		mustContain(t, c.lang+" card lookup", r.body, `<p class="card-text" lang="en">`, `<span lang="en">Angel, Universe 6</span>`)
+		note := `data-testid="card-text-english">` + i18n.T(ctx, "JudgeCardTextEnglish", nil) + "<"
+		if got := strings.Contains(html.UnescapeString(r.body), note); got != (c.lang != "en") {
+			t.Errorf("%s card lookup: the note that card texts are English is there: %v", c.lang, got)
+		}
 	}
 }
 

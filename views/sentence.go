@@ -22,3 +22,9 @@ func linkPart(href, text string) templ.Component {
 func strongPart(s string) templ.Component {
 	return templ.Raw("<strong>" + html.EscapeString(s) + "</strong>")
 }
+
+// englishPart is words of the card data inside a sentence: in English
+// whatever the page's language, so marked for screen readers.
+func englishPart(s string) templ.Component {
+	return templ.Raw(`<span lang="en">` + html.EscapeString(s) + "</span>")
+}
