@@ -227,7 +227,9 @@ func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
 	// The built-in ban list names its cards in English; a Japanese page
 	// gives the card data's names (Cell, SB01-011, has none: English).
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "ja")
-	mustContain(t, "Japanese ban list", r.body, "<td>FB01-056</td><td>ピラフ</td>", "<td>FB01-005</td><td>亀仙人</td>", "<td>SB01-011</td><td>Cell</td>")
+	jaCtx := i18n.WithLanguage(context.Background(), "ja")
+	heading := "<h1>" + i18n.T(jaCtx, "GameShortFusionWorld", nil) + "：March 2026</h1>"
+	mustContain(t, "Japanese ban list", r.body, heading, "<td>FB01-056</td><td>ピラフ</td>", "<td>FB01-005</td><td>亀仙人</td>", "<td>SB01-011</td><td>Cell</td>")
 	org.get("/language?lang=de&back=/")
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "de")
 	mustContain(t, "German ban list", r.body, "<td>FB01-056</td><td>Pilaf</td>", "<td>FB01-005</td><td>Master Roshi</td>")

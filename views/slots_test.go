@@ -51,3 +51,22 @@ func TestMarkupInsideOneMessage(t *testing.T) {
 		}
 	}
 }
+
+// A chart's caption and its key are one message, so a Japanese caption
+// ends its sentence with 。, not an English full stop glued in the markup.
+func TestMetaChartCaptionIsOneMessage(t *testing.T) {
+	for lang, want := range map[string]string{
+		"en": "<figcaption>Leaders played. Thick bar:",
+		"de": "<figcaption>Leaders played. Dicker Balken:",
+		"ja": "<figcaption>Leaders played。太い棒：",
+	} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		var b bytes.Buffer
+		if err := metaChart("leaders-chart", "Leaders played", nil).Render(ctx, &b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%s: %q lacks %q", lang, b.String(), want)
+		}
+	}
+}
