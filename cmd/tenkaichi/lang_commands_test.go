@@ -312,3 +312,26 @@ func TestWrapJapanese(t *testing.T) {
 		t.Errorf("French keeps its colon with the word before: %q", got)
 	}
 }
+
+// The JSON of deck check and banlist show is the same whatever language
+// the command line speaks: English keys and the rules package's English
+// messages, for scripts.
+func TestJSONOutputDoesNotFollowTheLanguage(t *testing.T) {
+	illegal := writeDeck(t, fs01(t)+"1 FB01-056 Pilaf\n")
+	commands := [][]string{
+		{"deck", "check", "--format", "fw-standard", "--date", "2026-06-01", "--cards", fwCards, "--json", illegal},
+		{"banlist", "show", "--game", "fusion-world", "--date", "2026-06-01", "--json"},
+	}
+	for _, args := range commands {
+		_, english, errs := runCLI(t, "", args...)
+		if english == "" || !strings.Contains(english, `"`) {
+			t.Fatalf("%v in English: no JSON (%s)", args, errs)
+		}
+		for _, lang := range []string{"de", "ja", "pt-BR"} {
+			_, got, _ := runCLI(t, "", append([]string{"--lang", lang}, args...)...)
+			if got != english {
+				t.Errorf("%v --lang %s: the JSON differs from English:\n%s\nwant\n%s", args, lang, got, english)
+			}
+		}
+	}
+}
