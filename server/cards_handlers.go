@@ -41,7 +41,7 @@ func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error 
 				isBuiltin = true
 			}
 			m.BanLists = append(m.BanLists, views.BanListRow{
-				Game: string(g), GameLabel: gameShortName(ctx, g), Name: v.Name, Effective: v.Effective,
+				Game: string(g), GameLabel: gameShortName(ctx, g), Name: v.Name, Effective: i18n.Date(ctx, v.EffectiveDate()),
 				Entries: len(v.Entries), Builtin: isBuiltin, URL: "/banlists/" + string(g) + "/" + url.PathEscape(v.Effective),
 			})
 		}
@@ -126,7 +126,7 @@ func (s *Server) showBanList(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		d := views.BanListDetail{GameLabel: gameShortName(c.Request().Context(), g), Name: v.Name, Effective: v.Effective, Source: v.Source}
+		d := views.BanListDetail{GameLabel: gameShortName(c.Request().Context(), g), Name: v.Name, Effective: i18n.Date(c.Request().Context(), v.EffectiveDate()), Source: v.Source}
 		for _, e := range v.Entries {
 			status := i18n.T(c.Request().Context(), "JudgeBanned", nil)
 			if e.Status == rules.StatusLimited {
@@ -141,7 +141,7 @@ func (s *Server) showBanList(c echo.Context) error {
 			if name == "" {
 				name = i18n.T(c.Request().Context(), "BanCardNotInPool", nil)
 			}
-			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: name, Status: status, Since: e.Since})
+			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: name, Status: status, Since: i18n.DateOf(c.Request().Context(), e.Since)})
 		}
 		return render(c, http.StatusOK, views.BanListPage(s.page(c, v.Name), d))
 	}

@@ -76,7 +76,7 @@ func TestOrganiserImportsCardsAndBanListThenChecksDeck(t *testing.T) {
 	r = org.post("/cards", "/banlists", url.Values{"banlist": {string(fixture(t, "masters-banlist-2026-06.json"))}})
 	expectRedirect(t, "save ban list", r, "/cards")
 	page := org.get("/cards")
-	for _, want := range []string{"March 2026", "2018-09-28", "(built in)"} {
+	for _, want := range []string{"March 2026", "<td>28 September 2018</td>", "/banlists/masters/2018-09-28", "(built in)"} {
 		if !strings.Contains(page.body, want) {
 			t.Errorf("cards page lacks %q", want)
 		}

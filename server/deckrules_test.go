@@ -78,7 +78,7 @@ func TestDeckCheckPageAppliesCardTextZDeckBanDatesAndDBZRules(t *testing.T) {
 			[]string{"BT13-149 Yearning for the Dark Dragon Balls is limited to 7 per deck; the deck has 8", "Masters CR 6-1-5-1"}},
 		{"any number despite deck_limit 4", "masters-standard", "2026-07-10", base + "10 EB1-06\n", nil},
 		{"banned from January 1, 2023, checked on 2026-06-01", "masters-standard", "2026-06-01", base + "1 BT10-044\n",
-			[]string{"BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 2026-06-01: Masters list of June 19, 2026)"}},
+			[]string{"BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 1 June 2026: Masters list of June 19, 2026)"}},
 		{"a Z-Deck of Z-cards", "masters-standard", "2026-07-10", base + "Z-Deck:\n4 ZT1-003\n1 ZT1-001\n", nil},
 		{"a Battle card in the Z-Deck", "masters-standard", "2026-07-10", base + "Z-Deck:\n1 BT1-018\n",
 			[]string{"BT1-018 Confident Botamo is a Battle card; the Z-Deck holds only Z-cards", "Masters CR 6-1-4"}},

@@ -44,7 +44,7 @@ func gameCases(t *testing.T) []gameCase {
 		// BT13-149 x7 follows its own text; BT10-044 is banned "From January
 		// 1, 2023 onward" by a list published after the event's date.
 		legal: masters, illegal: masters + "1 BT10-044\n",
-		problem:       "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 2026-06-01: Masters list of June 19, 2026)",
+		problem:       "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 1 June 2026: Masters list of June 19, 2026)",
 		leaderHeading: "Leader", leader: "Champa (BT1-001)", headline: "Leader: Champa (BT1-001)",
 		metaHeading: "Leaders", colourHeading: "Colours", colour: "Red 3",
 		sizes: "Main deck: 57 cards; Z-Deck: 0 cards.",
@@ -438,7 +438,7 @@ func TestPhoneMastersEventFromFormToReport(t *testing.T) {
 		leadsToNewPage(chromedp.Submit(chromedp.CSS(`#deck`))),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deck-result"]`)),
 	)
-	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 2026-06-01") {
+	if res := text(t, ctx, `[data-testid="deck-result"]`); !strings.Contains(res, "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 1 June 2026") {
 		t.Fatalf("banned card not found: %s", res)
 	}
 	do(t, ctx,

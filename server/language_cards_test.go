@@ -223,14 +223,15 @@ func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
 	// The deck check on a Japanese page.
 	org.get("/language?lang=ja&back=/")
 	r = org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {deck}})
-	mustContain(t, "Japanese deck check", r.body, "FB01-056 ピラフ")
+	// Its date is written as Japanese writes dates, not 2026-06-01.
+	mustContain(t, "Japanese deck check", r.body, "FB01-056 ピラフ", "2026年6月1日")
 	// The built-in ban list names its cards in English; a Japanese page
 	// gives the card data's names (Cell, SB01-011, has none: English).
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "ja")
 	jaCtx := i18n.WithLanguage(context.Background(), "ja")
 	heading := "<h1>" + i18n.T(jaCtx, "GameShortFusionWorld", nil) + "：March 2026</h1>"
-	mustContain(t, "Japanese ban list", r.body, heading, "<td>FB01-056</td><td>ピラフ</td>", "<td>FB01-005</td><td>亀仙人</td>", "<td>SB01-011</td><td>Cell</td>")
+	mustContain(t, "Japanese ban list", r.body, heading, "2026年3月1日から適用", "<td>FB01-056</td><td>ピラフ</td>", "<td>FB01-005</td><td>亀仙人</td>", "<td>SB01-011</td><td>Cell</td>")
 	org.get("/language?lang=de&back=/")
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "de")
-	mustContain(t, "German ban list", r.body, "<td>FB01-056</td><td>Pilaf</td>", "<td>FB01-005</td><td>Master Roshi</td>")
+	mustContain(t, "German ban list", r.body, "Gültig ab 1. März 2026", "<td>FB01-056</td><td>Pilaf</td>", "<td>FB01-005</td><td>Master Roshi</td>")
 }

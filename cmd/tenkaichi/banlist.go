@@ -70,7 +70,7 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	v := bans.InForce(g, date)
 	if v == nil {
-		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliNoBanListInForce", i18n.Args{"Game": gamewords.ShortName(ctx, g), "Date": *dateStr}))
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliNoBanListInForce", i18n.Args{"Game": gamewords.ShortName(ctx, g), "Date": i18n.DateOf(ctx, *dateStr)}))
 		return 0
 	}
 	if *asJSON {
@@ -81,7 +81,7 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		return 0
 	}
-	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliBanListInForce", i18n.Args{"Game": gamewords.ShortName(ctx, g), "Date": *dateStr, "Name": v.Name, "Effective": v.Effective}))
+	fmt.Fprintln(env.stdout, i18n.T(ctx, "CliBanListInForce", i18n.Args{"Game": gamewords.ShortName(ctx, g), "Date": i18n.DateOf(ctx, *dateStr), "Name": v.Name, "Effective": i18n.DateOf(ctx, v.Effective)}))
 	for _, e := range v.Entries {
 		_, applies := v.Entry(e.Number, date)
 		fmt.Fprintf(env.stdout, "  %s %s %s\n", padRight(e.Number, 10), padRight(e.Name, 28), banStatusText(ctx, e, !applies))
@@ -94,11 +94,11 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 func banStatusText(ctx context.Context, e rules.BanEntry, later bool) string {
 	switch {
 	case e.Status == rules.StatusBanned && later:
-		return i18n.T(ctx, "CliBanBannedFrom", i18n.Args{"Since": e.Since})
+		return i18n.T(ctx, "CliBanBannedFrom", i18n.Args{"Since": i18n.DateOf(ctx, e.Since)})
 	case e.Status == rules.StatusBanned:
 		return i18n.T(ctx, "CliBanBanned", nil)
 	case later:
-		return i18n.N(ctx, "CliBanLimitedFrom", e.Limit, i18n.Args{"Since": e.Since})
+		return i18n.N(ctx, "CliBanLimitedFrom", e.Limit, i18n.Args{"Since": i18n.DateOf(ctx, e.Since)})
 	}
 	return i18n.N(ctx, "CliBanLimited", e.Limit, nil)
 }

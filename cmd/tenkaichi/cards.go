@@ -94,7 +94,7 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	for _, v := range versions {
-		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliBanListStored", len(v.Entries), i18n.Args{"Game": gamewords.ShortName(ctx, v.Game), "Name": strconv.Quote(v.Name), "Effective": v.Effective}))
+		fmt.Fprintln(env.stdout, i18n.N(ctx, "CliBanListStored", len(v.Entries), i18n.Args{"Game": gamewords.ShortName(ctx, v.Game), "Name": strconv.Quote(v.Name), "Effective": i18n.DateOf(ctx, v.Effective)}))
 	}
 	return 0
 }

@@ -117,7 +117,7 @@ func TestDeckCheckCardTextZDeckAndBanDatesFromTheDatabase(t *testing.T) {
 	}{
 		{"masters-standard", "2026-07-10", strings.Replace(base, "4 BT1-004\n", "", 1) + "7 BT13-149\n7 EB1-06\n", 0, "Masters Standard: legal"},
 		{"masters-standard", "2026-07-10", base + "8 BT13-149\n", 1, "BT13-149 Yearning for the Dark Dragon Balls is limited to 7 per deck; the deck has 8"},
-		{"masters-standard", "2026-06-01", base + "1 BT10-044\n", 1, "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 2026-06-01"},
+		{"masters-standard", "2026-06-01", base + "1 BT10-044\n", 1, "BT10-044 SS Trunks, God-Sealing Technique is banned (ban list in force on 1 June 2026"},
 		{"masters-standard", "2026-07-10", base + "Z-Deck:\n4 ZT1-002\n1 BT1-018\n", 1, "BT1-018 Confident Botamo is a Battle card; the Z-Deck holds only Z-cards"},
 		{"masters-standard", "2026-07-10", base + "1 FB01-001\n", 1, "FB01-001 is a Fusion World card, not Masters"},
 		{"masters-standard", "2026-07-10", strings.Replace(base, "1 BT1-001", "1 SD13-01", 1), 1, "BT1-014 Saiyan Cabba cannot be in this deck: its Leader SD13-01 Frieza says"},

@@ -174,9 +174,9 @@ func printDeckResult(ctx context.Context, env *cliEnv, format *rules.Format, res
 	case !format.AppliesBanList():
 		banList = i18n.T(ctx, "CliDeckNoBanListApplies", nil)
 	case res.BanList == "":
-		banList = i18n.T(ctx, "CliDeckNoBanListInForce", i18n.Args{"Date": res.Date})
+		banList = i18n.T(ctx, "CliDeckNoBanListInForce", i18n.Args{"Date": i18n.DateOf(ctx, res.Date)})
 	default:
-		banList = i18n.T(ctx, "CliDeckBanList", i18n.Args{"Date": res.Date, "Name": res.BanList})
+		banList = i18n.T(ctx, "CliDeckBanList", i18n.Args{"Date": i18n.DateOf(ctx, res.Date), "Name": res.BanList})
 	}
 	fmt.Fprintln(w, i18n.T(ctx, "CliDeckSummary", i18n.Args{"Leader": orDash(res.Leader), "Main": res.Main, "Side": res.Side, "BanList": banList}))
 	// The problems in ctx's language, worded as the web pages word them;

@@ -239,11 +239,11 @@ func TestDeckCheckLimitedFormatNamesNoBanList(t *testing.T) {
 		}
 	}
 	_, out, _ := runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-06-01", "--cards", fwCards, fs01Deck)
-	if !strings.Contains(out, "Ban list on 2026-06-01: March 2026") {
+	if !strings.Contains(out, "Ban list on 1 June 2026: March 2026") {
 		t.Errorf("fw-standard text:\n%s", out)
 	}
 	_, out, _ = runCLI(t, "", "deck", "check", "--format", "fw-standard", "--date", "2026-01-01", "--cards", fwCards, fs01Deck)
-	if !strings.Contains(out, "Ban list on 2026-01-01: none in force") {
+	if !strings.Contains(out, "Ban list on 1 January 2026: none in force") {
 		t.Errorf("fw-standard before March 2026:\n%s", out)
 	}
 }

@@ -124,7 +124,7 @@ func TestDashReadsStandardInput(t *testing.T) {
 		t.Errorf("deck check -: exit %d, %s%s", code, out, errs)
 	}
 	code, out, errs := runWithStdin(t, strings.NewReader(bans), "banlist", "show", "--game", "masters", "--date", "2026-07-01", "--banlist", "-")
-	if code != 0 || !strings.Contains(out, "Masters ban list in force on 2026-07-01") {
+	if code != 0 || !strings.Contains(out, "Masters ban list in force on 1 July 2026") {
 		t.Errorf("banlist show --banlist -: exit %d, %s%s", code, out, errs)
 	}
 	code, out, errs = runWithStdin(t, strings.NewReader(read(goldenLog)), "replay", "--cards", fwCards, "-") // the golden game leaves skills to the engine

@@ -198,6 +198,8 @@ var problemWords = map[string][]func(context.Context, string) string{
 	"alignment-mixed":           {2: alignmentWord, 5: alignmentWord},
 	"too-many-of-kind":          {1: cardKindWord},
 	"unknown-attribute":         {2: cardAttributeWord},
+	"banned":                    {2: i18n.DateOf},
+	"over-ban-limit":            {3: i18n.DateOf},
 }
 
 // CardType is a card type (rules.CardType) in the page's language; the

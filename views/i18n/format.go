@@ -28,6 +28,17 @@ func Date(ctx context.Context, t time.Time) string {
 	})
 }
 
+// DateOf is a date written as files and the command line write dates
+// ("2026-06-01": a ban list's, a deck check's) in the context's language;
+// anything else is given back as it is.
+func DateOf(ctx context.Context, s string) string {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return s
+	}
+	return Date(ctx, d)
+}
+
 // Time is a time of day in the zone zone, in the context's language
 // ("14:05"), without the zone's name.
 func Time(ctx context.Context, t time.Time, zone *time.Location) string {

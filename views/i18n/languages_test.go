@@ -346,3 +346,16 @@ func isOrdinal(id string) bool {
 	}
 	return false
 }
+
+// A date as files write it (a ban list's, a deck check's) is written as the
+// language writes dates; anything else is left as it is.
+func TestDateOf(t *testing.T) {
+	for lang, want := range map[string]string{"en": "1 June 2026", "de": "1. Juni 2026", "ja": "2026年6月1日"} {
+		if got := DateOf(WithLanguage(context.Background(), lang), "2026-06-01"); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	if got := DateOf(context.Background(), "from the pre-release"); got != "from the pre-release" {
+		t.Errorf("not a date: %q", got)
+	}
+}
