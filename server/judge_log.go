@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"strconv"
@@ -69,7 +70,7 @@ func (jc *judgeCards) label(number string) string {
 func parseProblemIn(ctx context.Context, err error) string {
 	var pe *engine.ParseError
 	if errors.As(err, &pe) {
-		return i18n.T(ctx, "JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": parseErrorText(ctx, pe)})
+		return i18n.T(ctx, "JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": enginetext.ParseError(ctx, pe)})
 	}
 	return i18n.T(ctx, "JudgeLogUnreadable", nil)
 }
@@ -85,7 +86,7 @@ func (s *Server) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, e
 
 func violationView(ctx context.Context, e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
 	return &views.JudgeViolation{Step: v.Step, Line: v.Line, Rule: v.Rule, RuleURL: ruleURL(v.Rule),
-		LogError: v.LogError, Message: violationText(ctx, v), Player: v.Player, URL: stepURL(e, logID, v.Step)}
+		LogError: v.LogError, Message: enginetext.Violation(ctx, v), Player: v.Player, URL: stepURL(e, logID, v.Step)}
 }
 
 // firstIllegalStep is the first step whose action broke a rule (deck
@@ -113,14 +114,14 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *judgeCa
 	b := views.JudgeBoard{}
 	switch {
 	case v.Result != "":
-		b.Status = gameOverText(ctx, st.Result)
+		b.Status = enginetext.GameOver(ctx, st.Result)
 	case v.Phase == "setup":
 		b.Status = i18n.T(ctx, "JudgeBoardSetup", nil)
 	default:
-		b.Status = i18n.T(ctx, "JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": phaseText(ctx, v.Phase)})
+		b.Status = i18n.T(ctx, "JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": enginetext.Phase(ctx, v.Phase)})
 	}
 	if v.Battle != nil {
-		args := i18n.Args{"Step": battleStepText(ctx, v.Battle.Step), "Attacker": jc.label(v.Battle.Attacker), "Target": jc.label(v.Battle.Target)}
+		args := i18n.Args{"Step": enginetext.BattleStep(ctx, v.Battle.Step), "Attacker": jc.label(v.Battle.Attacker), "Target": jc.label(v.Battle.Target)}
 		if v.Battle.AttackerPower != nil && v.Battle.TargetPower != nil {
 			args["AttackerPower"], args["TargetPower"] = *v.Battle.AttackerPower, *v.Battle.TargetPower
 			b.Battle = i18n.T(ctx, "JudgeBoardBattlePowers", args)
@@ -314,7 +315,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 			ruleHint = sp.Violation.Rule
 		}
 		for _, ev := range sp.Events {
-			a.Events = append(a.Events, views.JudgeEventLine{Text: eventText(ctx, ev), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
+			a.Events = append(a.Events, views.JudgeEventLine{Text: enginetext.Event(ctx, ev), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
 			if ruleHint == "" {
 				ruleHint = ev.Rule
 			}
@@ -367,48 +368,3 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 // stepWord is "step 12" for lists; logs are named by their title.
 // trimLog keeps what a judge pasted but drops trailing blank space.
 func trimLog(s string) string { return strings.TrimRight(s, " \t\r\n") }
-
-// phaseText is a phase of the turn in the page's language.
-func phaseText(ctx context.Context, phase string) string {
-	switch phase {
-	case "charge":
-		return i18n.T(ctx, "JudgePhaseCharge", nil)
-	case "main":
-		return i18n.T(ctx, "JudgePhaseMain", nil)
-	case "end":
-		return i18n.T(ctx, "JudgePhaseEnd", nil)
-	}
-	return phase
-}
-
-// battleStepText is a step of a battle in the page's language.
-func battleStepText(ctx context.Context, step string) string {
-	switch step {
-	case "attack":
-		return i18n.T(ctx, "JudgeBattleStepAttack", nil)
-	case "offense":
-		return i18n.T(ctx, "JudgeBattleStepOffense", nil)
-	case "defense":
-		return i18n.T(ctx, "JudgeBattleStepDefense", nil)
-	case "damage":
-		return i18n.T(ctx, "JudgeBattleStepDamage", nil)
-	}
-	return step
-}
-
-// gameOverText is how a game ended, in the page's language.
-func gameOverText(ctx context.Context, r engine.Result) string {
-	reason := r.Reason
-	switch r.Reason {
-	case "concession":
-		reason = i18n.T(ctx, "JudgeEndConcession", nil)
-	case "both players lost at once":
-		reason = i18n.T(ctx, "JudgeEndBothLost", nil)
-	case "defeat check":
-		reason = i18n.T(ctx, "JudgeEndDefeatCheck", nil)
-	}
-	if r.Winner == engine.NoSide {
-		return i18n.T(ctx, "JudgeGameOverDraw", i18n.Args{"Reason": reason})
-	}
-	return i18n.T(ctx, "JudgeGameOverWin", i18n.Args{"Side": r.Winner.String(), "Reason": reason})
-}

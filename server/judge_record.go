@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -128,7 +129,7 @@ func appendLine(ctx context.Context, base string, before *engine.Log, line strin
 	var pe *engine.ParseError
 	switch {
 	case errors.As(err, &pe):
-		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": parseErrorText(ctx, pe)})
+		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": enginetext.ParseError(ctx, pe)})
 	case err != nil:
 		return "", nil, parseProblemIn(ctx, err)
 	case len(after.Actions) != len(before.Actions)+1:
@@ -192,7 +193,7 @@ func (s *Server) recordAction(c echo.Context) error {
 	}
 	r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
 	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
-		problem := violationText(ctx, v)
+		problem := enginetext.Violation(ctx, v)
 		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": problem})
 		if v.Rule != "" {
 			msg = i18n.T(ctx, "JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": problem})

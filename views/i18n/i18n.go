@@ -52,7 +52,7 @@ var FileAreas = []string{
 	"setup",  // first run, accounts, stores, who may do what
 	"deck",   // decklist and deck-check messages, cards and ban lists
 	"cli",    // the command line's human output
-	"engine", // the rules engine's sentences: violations, replay steps, notation errors (server/engine_text.go)
+	"engine", // the rules engine's sentences: violations, replay steps, notation errors, the state of a game (views/enginetext)
 }
 
 // fileNameRE is a message file's name: AREA.LANG.json. go-i18n takes the

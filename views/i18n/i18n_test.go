@@ -168,7 +168,7 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 }
 
 // engineIDRE finds the messages of the engine's sentences, the values of
-// server/engine_messages.go's map ("format": "EngineId").
+// views/enginetext/messages.go's map ("format": "EngineId").
 var engineIDRE = regexp.MustCompile(`":\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
 
 // noticeRE finds the server's flash notices: a msg… constant whose value is

@@ -1,11 +1,11 @@
 // Code written from the engine's sentences; TestEngineSentencesHaveMessages keeps it complete.
 
-package server
+package enginetext
 
-// engineMessageIDs is the message of each sentence of the rules engine,
+// messageIDs is the message of each sentence of the rules engine,
 // keyed by its format (engine.Violation, engine.Event and engine.Sentence
 // carry it): views/i18n/messages/engine.*.json.
-var engineMessageIDs = map[string]string{
+var messageIDs = map[string]string{
 	"empty card reference":                  "EngineEmptyCardReference",
 	"copy number %q is not a number from 1": "EngineCopyNumberNotNumberFrom1",
 	"%q is not a card number":               "EngineNotCardNumber",

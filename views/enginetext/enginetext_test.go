@@ -1,4 +1,4 @@
-package server
+package enginetext
 
 import (
 	"context"
@@ -39,7 +39,7 @@ var engineFormatREs = func() []*regexp.Regexp {
 
 func engineSourceFormats(t *testing.T) map[string]bool {
 	t.Helper()
-	files, err := filepath.Glob("../rules/engine/*.go")
+	files, err := filepath.Glob("../../rules/engine/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,11 +75,11 @@ func engineSourceFormats(t *testing.T) map[string]bool {
 func TestEngineSentencesHaveMessages(t *testing.T) {
 	src := engineSourceFormats(t)
 	for f := range src {
-		if _, ok := engineMessageIDs[f]; !ok {
-			t.Errorf("the engine's sentence %q has no message in engineMessageIDs", f)
+		if _, ok := messageIDs[f]; !ok {
+			t.Errorf("the engine's sentence %q has no message in messageIDs", f)
 		}
 	}
-	for f, id := range engineMessageIDs {
+	for f, id := range messageIDs {
 		if !src[f] {
 			t.Errorf("%s: %q is not a sentence of the engine any more", id, f)
 		}
@@ -96,11 +96,11 @@ func TestEngineSentencesHaveMessages(t *testing.T) {
 			}
 		}
 		want := fmt.Sprintf(format, args...)
-		if got := engineText(context.Background(), format, args); got != want {
+		if got := Text(context.Background(), format, args); got != want {
 			t.Errorf("%q in English:\n got %q\nwant %q", format, got, want)
 		}
 		for _, lang := range []string{"de", "fr", "es", "it", "pt-BR", "ja"} {
-			got := engineText(i18n.WithLanguage(context.Background(), lang), format, args)
+			got := Text(i18n.WithLanguage(context.Background(), lang), format, args)
 			if got == want && format != "%s" {
 				t.Errorf("%q in %s is English: %q", format, lang, got)
 			}
@@ -118,20 +118,20 @@ func TestEngineSentencesHaveMessages(t *testing.T) {
 // type, a colour, and a sentence inside a sentence.
 func TestEngineTextTranslatesItsWords(t *testing.T) {
 	de := i18n.WithLanguage(context.Background(), "de")
-	got := engineText(de, "%s has no %s in their %s", []any{engine.P1, "FS01-07", engine.ZoneDrop})
+	got := Text(de, "%s has no %s in their %s", []any{engine.P1, "FS01-07", engine.ZoneDrop})
 	if strings.Contains(got, "drop") || !strings.Contains(got, "FS01-07") || !strings.Contains(got, "P1") {
 		t.Errorf("zone word: %q", got)
 	}
 	inner := engine.Sentence{Format: "%s has no energy marker to pay with", Args: []any{engine.P2}}
-	got = engineText(de, "%s costs %d: %s", []any{"FS01-16 [Activate Main]", 2, inner})
-	if strings.Contains(got, "no energy marker") || !strings.Contains(got, engineText(de, inner.Format, inner.Args)) {
+	got = Text(de, "%s costs %d: %s", []any{"FS01-16 [Activate Main]", 2, inner})
+	if strings.Contains(got, "no energy marker") || !strings.Contains(got, Text(de, inner.Format, inner.Args)) {
 		t.Errorf("sentence inside: %q", got)
 	}
-	got = engineText(de, "%s has too little Active %s energy for the cost's %d %s orb(s)", []any{engine.P1, "Red", 1, "Red"})
+	got = Text(de, "%s has too little Active %s energy for the cost's %d %s orb(s)", []any{engine.P1, "Red", 1, "Red"})
 	if strings.Contains(got, "Red") || !strings.Contains(got, i18n.T(de, "JudgeDeckColourRed", nil)) {
 		t.Errorf("colour word: %q", got)
 	}
-	if got := engineText(de, "a format the engine does not have %d", []any{3}); got != "a format the engine does not have 3" {
+	if got := Text(de, "a format the engine does not have %d", []any{3}); got != "a format the engine does not have 3" {
 		t.Errorf("unknown format: %q", got)
 	}
 }

@@ -1,4 +1,10 @@
-package server
+// Package enginetext says the rules engine's words in a language: its
+// sentences (a violation, a log error, a replay step's line, an error of
+// the notation), the words inside them and the state of a game. The judge
+// console, the game tracker and "tenkaichi replay" all say them from here,
+// so rules/engine stays free of languages and each sentence is worded once
+// per language.
+package enginetext
 
 import (
 	"context"
@@ -11,17 +17,17 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// engineText says a sentence of the rules engine in the page's language.
+// Text says a sentence of the rules engine in ctx's language.
 // The engine keeps each sentence as a format and its arguments (Violation,
-// Event, Sentence); the format is the key of its message (engineMessageIDs,
+// Event, Sentence); the format is the key of its message (messageIDs,
 // messages/engine.*.json), whose placeholders A1, A2 … are the arguments in
 // order, formatted as the format's verb says (%d, %+d, %q). Arguments that
 // are words of ours are said in the language too: a zone, a card type, a
 // colour (engineWords), and a sentence inside the sentence. Card numbers,
 // names, P1/P2 and notation stay as they are. A format without a message
 // stays English (the API and the CLI's --json always are).
-func engineText(ctx context.Context, format string, args []any) string {
-	id, ok := engineMessageIDs[format]
+func Text(ctx context.Context, format string, args []any) string {
+	id, ok := messageIDs[format]
 	if !ok {
 		return fmt.Sprintf(format, args...)
 	}
@@ -36,9 +42,9 @@ func engineText(ctx context.Context, format string, args []any) string {
 		var text string
 		switch v := v.(type) {
 		case engine.Sentence:
-			text = engineText(ctx, v.Format, v.Args)
+			text = Text(ctx, v.Format, v.Args)
 		case engine.Zone:
-			text = zoneWord(ctx, v)
+			text = Zone(ctx, v)
 		case rules.CardType:
 			text = deckproblem.CardType(ctx, v)
 		default:
@@ -81,9 +87,8 @@ func formatVerbs(format string) []string {
 	return out
 }
 
-// zoneWord is a zone of the notation (hand, deck, life …) in the page's
-// language.
-func zoneWord(ctx context.Context, z engine.Zone) string {
+// Zone is a zone of the notation (hand, deck, life …) in ctx's language.
+func Zone(ctx context.Context, z engine.Zone) string {
 	switch z {
 	case engine.ZoneHand:
 		return i18n.T(ctx, "EngineZoneHand", nil)
@@ -103,22 +108,21 @@ func zoneWord(ctx context.Context, z engine.Zone) string {
 	return string(z)
 }
 
-// violationText is a violation's sentence in the page's language.
-func violationText(ctx context.Context, v *engine.Violation) string {
-	return engineText(ctx, v.Format, v.Args)
+// Violation is a violation's sentence in ctx's language.
+func Violation(ctx context.Context, v *engine.Violation) string {
+	return Text(ctx, v.Format, v.Args)
 }
 
-// eventText is a replay step's line in the page's language.
-func eventText(ctx context.Context, ev engine.Event) string {
-	return engineText(ctx, ev.Format, ev.Args)
+// Event is a replay step's line in ctx's language.
+func Event(ctx context.Context, ev engine.Event) string {
+	return Text(ctx, ev.Format, ev.Args)
 }
 
-// parseErrorText is the problem of a log that does not read, in the page's
-// language; the JSON notation's problems are English only (they name the
-// JSON decoder's findings).
-func parseErrorText(ctx context.Context, pe *engine.ParseError) string {
+// ParseError is the problem of a log that does not read, in ctx's
+// language (without its line, which the caller names as it likes).
+func ParseError(ctx context.Context, pe *engine.ParseError) string {
 	if pe.Sentence.Format == "" {
 		return pe.Msg
 	}
-	return engineText(ctx, pe.Sentence.Format, pe.Sentence.Args)
+	return Text(ctx, pe.Sentence.Format, pe.Sentence.Args)
 }
