@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"html"
 	"net/url"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // The judge console says the engine's sentences in the page's language: a
@@ -93,6 +95,30 @@ func TestGameLogParseErrorInGermanAndJapanese(t *testing.T) {
 		mustContain(t, lang+" parse error", r.body, `data-testid="parse-error"`, "12", want)
 		if strings.Contains(r.body, "unknown action") {
 			t.Errorf("%s: the parser's English is on the page", lang)
+		}
+	}
+	f.judge.get("/language?lang=en&back=/")
+}
+
+// A log pasted as JSON that Go's decoder refuses is refused in the page's
+// language too, naming the line, the action and the field, in our words.
+func TestGameLogJSONErrorInGermanAndJapanese(t *testing.T) {
+	f := newJudgeFixture(t)
+	bad := "{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\"},{\"leader\":\"FS02-01\"}]},\n\"actions\":[\n{\"player\":\"P1\",\"verb\":\"first\"},\n{\"player\":\"P1\",\"verb\":\"keep\",\"amount\":\"x\"}]}"
+	for lang, want := range map[string]string{
+		"en": "action 2: &#34;amount&#34; must be a whole number, not text in double quotes",
+		"de": "Aktion 2: &#34;amount&#34; muss eine ganze Zahl sein, nicht Text in doppelten Anführungszeichen",
+		"ja": "アクション2：&#34;amount&#34; は二重引用符で囲んだ文字列ではなく、整数でなければなりません",
+	} {
+		f.judge.get("/language?lang=" + lang + "&back=/")
+		r := f.judge.post(f.base, f.base+"/logs", url.Values{"title": {"JSON"}, "body": {bad}})
+		expectStatus(t, lang+" pasted JSON log with a wrong value", r, 422)
+		mustContain(t, lang+" JSON error", r.body, `data-testid="parse-error"`, html.EscapeString(i18n.T(i18n.WithLanguage(context.Background(), lang), "JudgeLogUnreadableAt", i18n.Args{"Line": 4, "Problem": ""})))
+		if !strings.Contains(r.body, want) {
+			t.Errorf("%s: the page does not say %q", lang, want)
+		}
+		if strings.Contains(r.body, "cannot unmarshal") || strings.Contains(r.body, "Go struct") {
+			t.Errorf("%s: the JSON decoder's words are on the page", lang)
 		}
 	}
 	f.judge.get("/language?lang=en&back=/")

@@ -121,13 +121,7 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *judgeCa
 		b.Status = i18n.T(ctx, "JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": enginetext.Phase(ctx, v.Phase)})
 	}
 	if v.Battle != nil {
-		args := i18n.Args{"Step": enginetext.BattleStep(ctx, v.Battle.Step), "Attacker": jc.label(v.Battle.Attacker), "Target": jc.label(v.Battle.Target)}
-		if v.Battle.AttackerPower != nil && v.Battle.TargetPower != nil {
-			args["AttackerPower"], args["TargetPower"] = *v.Battle.AttackerPower, *v.Battle.TargetPower
-			b.Battle = i18n.T(ctx, "JudgeBoardBattlePowers", args)
-		} else {
-			b.Battle = i18n.T(ctx, "JudgeBoardBattle", args)
-		}
+		b.Battle = enginetext.Battle(ctx, *v.Battle, jc.label)
 	}
 	card := func(cv engine.CardView) views.JudgeCard {
 		out := views.JudgeCard{Label: jc.label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,15 +23,15 @@ type Log struct {
 
 // ParseError is a log that cannot be read, with the line at fault. Msg is
 // the problem in English; Sentence is the same as a format and its
-// arguments, for a page to say in its language (empty for the JSON
-// notation's errors, which are English only).
+// arguments, for a page to say in its language.
 type ParseError struct {
 	Line     int
 	Msg      string
 	Sentence Sentence
 }
 
-// lineError is a ParseError of the text notation.
+// lineError is a ParseError of the text notation (the JSON reader's errAt
+// makes those of the JSON one).
 func lineError(line int, s Sentence) *ParseError {
 	return &ParseError{Line: line, Msg: s.String(), Sentence: s}
 }
@@ -76,24 +77,26 @@ func (l *Log) CheckSetup() error {
 // ParseJSON reads the JSON form of a game log. Unknown fields are errors,
 // and every error names the line of the file where the offending field or
 // value is (an action's own "line" field, if any, is only what violations
-// name).
+// name). Its problems are Sentences of our own (what is wrong and where:
+// the column, the setup's or a player's field, the action and its field),
+// not the JSON decoder's words, so a page says them in its language.
 func ParseJSON(data []byte) (*Log, error) {
 	j := jsonReader{data: data}
 	// Syntax first, over the whole file, so the offset is the file's.
 	if err := json.Unmarshal(data, new(json.RawMessage)); err != nil {
-		return nil, j.fail(0, "invalid JSON: ", err)
+		return nil, j.syntax(0, err)
 	}
 	var l Log
-	err := j.fields(data, 0, "the log", func(key string, keyOff, valOff int, val []byte) error {
+	err := j.fields(data, 0, Sentence{Format: "the log must be %s, not %s"}, func(key string, keyOff, valOff int, val []byte) error {
 		switch {
 		case strings.EqualFold(key, "setup"):
 			l.Setup = Setup{}
 			return j.setup(&l.Setup, val, valOff)
 		case strings.EqualFold(key, "actions"):
 			l.Actions = nil
-			return j.elements(val, valOff, "actions", func(i, off int, el []byte) error {
+			return j.elements(val, valOff, Sentence{"the log's %q must be %s, not %s", []any{key}}, func(i, off int, el []byte) error {
 				if i >= maxActions {
-					return j.errAt(off, "too many actions")
+					return j.errAt(off, Sentence{Format: "too many actions"})
 				}
 				a, err := j.action(i, el, off)
 				if err != nil {
@@ -103,13 +106,33 @@ func ParseJSON(data []byte) (*Log, error) {
 				return nil
 			})
 		}
-		return j.errAt(keyOff, fmt.Sprintf("unknown field %q: a log has setup and actions", key))
+		return j.errAt(keyOff, Sentence{"unknown field %q: a log has setup and actions", []any{key}})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &l, nil
 }
+
+// JSONKind is a kind of JSON value, as a problem of the JSON notation names
+// what a value must be and what it is ("a whole number", "text in double
+// quotes"); %s prints it in English.
+type JSONKind string
+
+const (
+	JSONObject     JSONKind = "a JSON object"
+	JSONList       JSONKind = "a JSON list"
+	JSONText       JSONKind = "text in double quotes"
+	JSONTexts      JSONKind = "a list of texts in double quotes"
+	JSONWhole      JSONKind = "a whole number"
+	JSONWholeFrom0 JSONKind = "a whole number from 0"
+	JSONBool       JSONKind = "true or false"
+	JSONNumber     JSONKind = "a number"
+	JSONNull       JSONKind = "null"
+	JSONFraction   JSONKind = "a number with a fraction"
+	JSONNegative   JSONKind = "a negative number"
+	JSONTooLarge   JSONKind = "a number too large"
+)
 
 // jsonReader reads a JSON log field by field, keeping the byte offset of
 // every value so an error can name its line.
@@ -119,22 +142,69 @@ func (j *jsonReader) line(off int) int {
 	return 1 + bytes.Count(j.data[:max(0, min(off, len(j.data)))], []byte("\n"))
 }
 
-func (j *jsonReader) errAt(off int, msg string) *ParseError {
-	return &ParseError{Line: j.line(off), Msg: msg}
+func (j *jsonReader) errAt(off int, s Sentence) *ParseError {
+	return &ParseError{Line: j.line(off), Msg: s.String(), Sentence: s}
 }
 
-// fail turns a decoding error of the value at off into a ParseError at the
-// offset the error gives (relative to the value).
-func (j *jsonReader) fail(off int, prefix string, err error) *ParseError {
+// syntax is a syntax error of the decoder at off (plus the offset the error
+// gives), said as where the JSON breaks: the character at fault and its
+// column, or an end that comes too early.
+func (j *jsonReader) syntax(off int, err error) *ParseError {
 	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off += int(se.Offset)
-	case errors.As(err, &te):
-		off += int(te.Offset)
+	if !errors.As(err, &se) {
+		return j.errAt(off, Sentence{"the JSON is not valid at column %d: %q is not expected there", []any{j.column(off), j.char(off)}})
 	}
-	return j.errAt(off, prefix+strings.TrimPrefix(err.Error(), "json: "))
+	at := off + int(se.Offset)
+	if se.Error() == "unexpected end of JSON input" {
+		return j.errAt(at, Sentence{Format: "the JSON ends too early: a bracket, a brace or a quote is not closed"})
+	}
+	// The decoder stops just after the character it cannot take.
+	at = max(off, at-1)
+	return j.errAt(at, Sentence{"the JSON is not valid at column %d: %q is not expected there", []any{j.column(at), j.char(at)}})
+}
+
+// column is the 1-based column (in characters) of the byte at off.
+func (j *jsonReader) column(off int) int {
+	off = max(0, min(off, len(j.data)))
+	start := bytes.LastIndexByte(j.data[:off], '\n') + 1
+	return utf8.RuneCount(j.data[start:off]) + 1
+}
+
+// char is the character at off ("" past the end).
+func (j *jsonReader) char(off int) string {
+	if off < 0 || off >= len(j.data) {
+		return ""
+	}
+	r, _ := utf8.DecodeRune(j.data[off:])
+	return string(r)
+}
+
+// kindOf is the kind of the JSON value raw.
+func kindOf(raw []byte) JSONKind {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return JSONNull
+	}
+	switch raw[0] {
+	case '{':
+		return JSONObject
+	case '[':
+		return JSONList
+	case '"':
+		return JSONText
+	case 't', 'f':
+		return JSONBool
+	case 'n':
+		return JSONNull
+	}
+	return JSONNumber
+}
+
+// mismatch is the problem of a value of the wrong kind: place is the
+// sentence naming where, its last two %s what the value must be and what
+// it is.
+func (j *jsonReader) mismatch(off int, place Sentence, want, got JSONKind) *ParseError {
+	return j.errAt(off, Sentence{place.Format, append(slices.Clip(place.Args), want, got)})
 }
 
 // skip is the offset of the next value or key in raw at or after i: past
@@ -152,23 +222,23 @@ func skip(raw []byte, i int) int {
 }
 
 // fields calls fn with each field of the object raw (at offset base in the
-// file), in order.
-func (j *jsonReader) fields(raw []byte, base int, what string, fn func(key string, keyOff, valOff int, val []byte) error) error {
+// file), in order; place says where raw is when it is not an object.
+func (j *jsonReader) fields(raw []byte, base int, place Sentence, fn func(key string, keyOff, valOff int, val []byte) error) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return j.errAt(base, "invalid JSON: "+what+" must be a JSON object")
+		return j.mismatch(base, place, JSONObject, kindOf(raw))
 	}
 	for dec.More() {
 		keyOff := base + skip(raw, int(dec.InputOffset()))
 		t, err := dec.Token()
 		key, ok := t.(string)
 		if err != nil || !ok {
-			return j.errAt(keyOff, "invalid JSON in "+what)
+			return j.syntax(keyOff, nil)
 		}
 		valOff := base + skip(raw, int(dec.InputOffset()))
 		var val json.RawMessage
 		if err := dec.Decode(&val); err != nil {
-			return j.fail(valOff, "invalid JSON: ", err)
+			return j.syntax(valOff, err)
 		}
 		if err := fn(key, keyOff, valOff, val); err != nil {
 			return err
@@ -177,20 +247,21 @@ func (j *jsonReader) fields(raw []byte, base int, what string, fn func(key strin
 	return nil
 }
 
-// elements calls fn with each element of the array raw; null is no elements.
-func (j *jsonReader) elements(raw []byte, base int, what string, fn func(i, off int, el []byte) error) error {
+// elements calls fn with each element of the array raw; null is no
+// elements; place says where raw is when it is not a list.
+func (j *jsonReader) elements(raw []byte, base int, place Sentence, fn func(i, off int, el []byte) error) error {
 	if string(raw) == "null" {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-		return j.errAt(base, "invalid JSON: "+what+" must be a JSON list")
+		return j.mismatch(base, place, JSONList, kindOf(raw))
 	}
 	for i := 0; dec.More(); i++ {
 		off := base + skip(raw, int(dec.InputOffset()))
 		var el json.RawMessage
 		if err := dec.Decode(&el); err != nil {
-			return j.fail(off, "invalid JSON: ", err)
+			return j.syntax(off, err)
 		}
 		if err := fn(i, off, el); err != nil {
 			return err
@@ -199,52 +270,106 @@ func (j *jsonReader) elements(raw []byte, base int, what string, fn func(i, off 
 	return nil
 }
 
-// value decodes one field's value into dst.
-func (j *jsonReader) value(val []byte, off int, what string, dst any) error {
-	if err := json.Unmarshal(val, dst); err != nil {
-		return j.fail(off, what+": ", err)
+// value decodes one field's value into dst; place names the field, each
+// says what its entries must be when dst is a list (the entry at fault is
+// where the problem is).
+func (j *jsonReader) value(val []byte, off int, place, each Sentence, dst any) error {
+	err := json.Unmarshal(val, dst)
+	if err == nil {
+		return nil
 	}
-	return nil
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return j.syntax(off, err)
+	}
+	at := off + int(te.Offset)
+	want := kindOfType(te.Type)
+	got := JSONKind(te.Value)
+	switch {
+	case te.Value == "string":
+		got = JSONText
+	case te.Value == "bool":
+		got = JSONBool
+	case te.Value == "array":
+		got = JSONList
+	case te.Value == "object":
+		got = JSONObject
+	case te.Value == "number":
+		got = JSONNumber
+	case strings.HasPrefix(te.Value, "number -") && want == JSONWholeFrom0:
+		got = JSONNegative
+	case strings.HasPrefix(te.Value, "number ") && strings.ContainsAny(te.Value, ".eE"):
+		got = JSONFraction
+	case strings.HasPrefix(te.Value, "number "):
+		got = JSONTooLarge
+	}
+	if _, list := dst.(*[]string); list && te.Type.Kind() != reflect.Slice {
+		return j.mismatch(at, each, want, got)
+	}
+	return j.mismatch(at, place, want, got)
+}
+
+// kindOfType is what a Go value of type t reads from JSON.
+func kindOfType(t reflect.Type) JSONKind {
+	switch t.Kind() {
+	case reflect.String:
+		return JSONText
+	case reflect.Bool:
+		return JSONBool
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return JSONWholeFrom0
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return JSONWhole
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.String {
+			return JSONTexts
+		}
+		return JSONList
+	case reflect.Pointer:
+		return kindOfType(t.Elem())
+	}
+	return JSONObject
 }
 
 func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
-	return j.fields(raw, base, "setup", func(key string, keyOff, off int, val []byte) error {
+	return j.fields(raw, base, Sentence{Format: "the setup must be %s, not %s"}, func(key string, keyOff, off int, val []byte) error {
+		place := Sentence{"the setup's %q must be %s, not %s", []any{key}}
 		switch {
 		case strings.EqualFold(key, "seed"):
-			return j.value(val, off, "setup seed", &st.Seed)
+			return j.value(val, off, place, place, &st.Seed)
 		case strings.EqualFold(key, "effects"):
-			if err := j.value(val, off, "setup effects", &st.Effects); err != nil {
+			if err := j.value(val, off, place, place, &st.Effects); err != nil {
 				return err
 			}
 			if st.Effects != "" && st.Effects != EffectsDeclared {
-				return j.errAt(off, `setup effects: the only value is "declared"`)
+				return j.errAt(off, Sentence{Format: "the setup's effects can only be \"declared\""})
 			}
 			return nil
 		case strings.EqualFold(key, "players"):
 			st.Players = [2]PlayerSetup{}
-			return j.elements(val, off, "setup players", func(i, off int, el []byte) error {
+			return j.elements(val, off, place, func(i, off int, el []byte) error {
 				if i >= len(st.Players) {
-					return j.errAt(off, "a game has two players")
+					return j.errAt(off, Sentence{Format: "a game has two players"})
 				}
 				return j.player(&st.Players[i], Side(i), el, off)
 			})
 		}
-		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in setup: it has seed, effects and players", key))
+		return j.errAt(keyOff, Sentence{"unknown field %q in setup: it has seed, effects and players", []any{key}})
 	})
 }
 
 func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) error {
-	return j.fields(raw, base, "a player", func(key string, keyOff, off int, val []byte) error {
-		what := side.String() + " " + strings.ToLower(key)
+	return j.fields(raw, base, Sentence{"%s in the setup's players must be %s, not %s", []any{side}}, func(key string, keyOff, off int, val []byte) error {
+		place := Sentence{"%s's %q must be %s, not %s", []any{side, key}}
 		switch {
 		case strings.EqualFold(key, "name"):
-			return j.value(val, off, what, &p.Name)
+			return j.value(val, off, place, place, &p.Name)
 		case strings.EqualFold(key, "leader"):
-			if err := j.value(val, off, what, &p.Leader); err != nil {
+			if err := j.value(val, off, place, place, &p.Leader); err != nil {
 				return err
 			}
 			if p.Leader != "" && !validNumber(p.Leader) {
-				return j.errAt(off, fmt.Sprintf("%s: %q is not a card number", what, p.Leader))
+				return j.errAt(off, Sentence{"%s's leader: %q is not a card number", []any{side, p.Leader}})
 			}
 			p.Leader = strings.ToUpper(p.Leader)
 			return nil
@@ -254,32 +379,33 @@ func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) err
 				list = &p.Decklist
 			}
 			*list = nil
-			err := j.elements(val, off, what, func(i, off int, el []byte) error {
+			each := Sentence{"each card of %s's %q must be %s, not %s", []any{side, key}}
+			err := j.elements(val, off, place, func(i, off int, el []byte) error {
 				if i >= maxDeck {
-					return j.errAt(off, fmt.Sprintf("%s's deck has more than %d cards", side, maxDeck))
+					return j.errAt(off, Sentence{"%s's deck has more than %d cards", []any{side, maxDeck}})
 				}
 				var num string
-				if err := j.value(el, off, what, &num); err != nil {
+				if err := j.value(el, off, each, each, &num); err != nil {
 					return err
 				}
 				if num != "" && num != "?" && !validNumber(num) {
-					return j.errAt(off, fmt.Sprintf("%s: %q is not a card number (\"\" for an unknown card)", what, num))
+					return j.errAt(off, Sentence{"%s's %q: %q is not a card number (\"\" for an unknown card)", []any{side, key, num}})
 				}
 				if num == "?" {
 					num = ""
 				}
 				if num == "" && list == &p.Decklist {
-					return j.errAt(off, fmt.Sprintf("%s: a decklist names every card", what))
+					return j.errAt(off, Sentence{"%s's decklist names every card: no \"\" or \"?\" in it", []any{side}})
 				}
 				*list = append(*list, strings.ToUpper(num))
 				return nil
 			})
 			if err == nil && len(p.Deck) > 0 && len(p.Decklist) > 0 {
-				return j.errAt(keyOff, fmt.Sprintf("%s has a deck and a decklist: give a deck in order, or a decklist for a paper game", side))
+				return j.errAt(keyOff, Sentence{"%s has a deck and a decklist: give a deck in order, or a decklist for a paper game", []any{side}})
 			}
 			return err
 		}
-		return j.errAt(keyOff, fmt.Sprintf("unknown field %q in a player: it has name, leader, deck and decklist", key))
+		return j.errAt(keyOff, Sentence{"unknown field %q in a player: it has name, leader, deck and decklist", []any{key}})
 	})
 }
 
@@ -287,63 +413,76 @@ func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) err
 // its own, an action is named by its position (1-based).
 func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
 	a := Action{Player: NoSide}
-	at := func(off int, msg string) error { return j.errAt(off, fmt.Sprintf("action %d: %s", i+1, msg)) }
-	err := j.fields(raw, base, fmt.Sprintf("action %d", i+1), func(key string, keyOff, off int, val []byte) error {
-		what := fmt.Sprintf("action %d: %s", i+1, strings.ToLower(key))
+	n := i + 1
+	err := j.fields(raw, base, Sentence{"action %d must be %s, not %s", []any{n}}, func(key string, keyOff, off int, val []byte) error {
+		place := Sentence{"action %d: %q must be %s, not %s", []any{n, key}}
+		each := Sentence{"action %d: each entry of %q must be %s, not %s", []any{n, key}}
 		switch strings.ToLower(key) {
 		case "line":
-			if err := j.value(val, off, what, &a.Line); err != nil {
+			if err := j.value(val, off, place, each, &a.Line); err != nil {
 				return err
 			}
 			if a.Line < 0 {
-				return at(off, "line must be a line number from 1")
+				return j.errAt(off, Sentence{"action %d: line must be a line number from 1", []any{n}})
 			}
 			return nil
 		case "player":
-			return j.value(val, off, what, &a.Player)
+			var p string
+			if err := j.value(val, off, place, each, &p); err != nil {
+				return err
+			}
+			if err := a.Player.UnmarshalText([]byte(p)); err != nil {
+				return j.errAt(off, Sentence{"action %d: the player must be P1 or P2, not %q", []any{n, p}})
+			}
+			return nil
 		case "verb":
-			return j.value(val, off, what, &a.Verb)
+			return j.value(val, off, place, each, &a.Verb)
 		case "card":
-			return j.value(val, off, what, &a.Card)
+			return j.value(val, off, place, each, &a.Card)
 		case "targets":
-			return j.value(val, off, what, &a.Targets)
+			return j.value(val, off, place, each, &a.Targets)
 		case "from":
-			return j.value(val, off, what, &a.From)
+			return j.value(val, off, place, each, &a.From)
 		case "to":
-			return j.value(val, off, what, &a.To)
+			return j.value(val, off, place, each, &a.To)
 		case "bottom":
-			return j.value(val, off, what, &a.Bottom)
+			return j.value(val, off, place, each, &a.Bottom)
 		case "amount":
-			return j.value(val, off, what, &a.Amount)
+			return j.value(val, off, place, each, &a.Amount)
 		case "duration":
-			return j.value(val, off, what, &a.Duration)
+			return j.value(val, off, place, each, &a.Duration)
 		case "pay":
-			return j.value(val, off, what, &a.Pay)
+			return j.value(val, off, place, each, &a.Pay)
 		}
-		return at(keyOff, fmt.Sprintf("unknown field %q", key))
+		return j.errAt(keyOff, Sentence{"action %d: unknown field %q", []any{n, key}})
 	})
 	if err != nil {
 		return a, err
 	}
-	if msg := checkAction(&a); msg != "" {
-		return a, at(base, msg)
+	if s := checkAction(&a); s.Format != "" {
+		return a, j.errAt(base, Sentence{"action %d: %s", []any{n, s}})
 	}
 	if a.Line == 0 {
-		a.Line = i + 1
+		a.Line = n
 	}
 	return a, nil
 }
 
 // checkAction validates an action read from JSON the way the text parser
 // does, so that every JSON log also has a text form (Format).
-func checkAction(a *Action) string {
+func checkAction(a *Action) Sentence {
 	usage, ok := verbArgs[a.Verb]
 	if !ok {
-		return fmt.Sprintf("unknown action %q", string(a.Verb))
+		return Sentence{"unknown action %q", []any{string(a.Verb)}}
 	}
-	bad := func() string { return strings.TrimSpace(fmt.Sprintf("expected: %s %s", a.Verb, usage)) }
+	bad := func() Sentence {
+		if usage == "" {
+			return Sentence{"expected: %s", []any{a.Verb}}
+		}
+		return Sentence{"expected: %s %s", []any{a.Verb, usage}}
+	}
 	if a.Player == NoSide && (!isOutcome(a.Verb) || a.Card != "") {
-		return fmt.Sprintf("%q needs a player (P1 or P2)", string(a.Verb))
+		return Sentence{"the action %q needs a player (P1 or P2)", []any{string(a.Verb)}}
 	}
 	refs := append([]string{}, a.Targets...)
 	if a.Card != "" {
@@ -354,19 +493,19 @@ func checkAction(a *Action) string {
 			continue
 		}
 		if _, err := ParseRef(r); err != nil {
-			return err.Error()
+			return err.(Sentence)
 		}
 	}
 	if len(a.Targets) > maxChoices || len(a.Pay) > maxChoices {
-		return "too many choices"
+		return Sentence{Format: "too many choices"}
 	}
 	for _, r := range a.Pay {
 		if !payRef(r) {
-			return fmt.Sprintf("%q is not an energy card or %q", r, Marker)
+			return Sentence{"%q is not an energy card or %q", []any{r, Marker}}
 		}
 	}
 	if a.Amount != nil && (*a.Amount > maxAmount || *a.Amount < -maxAmount) {
-		return "amount out of range"
+		return Sentence{Format: "amount out of range"}
 	}
 	// What each verb takes; anything else is refused rather than ignored.
 	card, targets, from, to, bottom, amount, duration, pay := false, false, false, false, false, false, false, false
@@ -406,7 +545,7 @@ func checkAction(a *Action) string {
 	case VerbMove:
 		card, needCard, from, to, bottom = true, true, true, true, true
 		if !validZone(a.From) || !validZone(a.To) {
-			return "zones are hand, deck, life, drop, battle, energy and combo"
+			return Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
 		}
 	case VerbPower:
 		card, needCard, amount, duration = true, true, true, true
@@ -432,7 +571,7 @@ func checkAction(a *Action) string {
 		(!amount && a.Amount != nil) || (!duration && a.Duration != "") || (!pay && len(a.Pay) > 0) {
 		return bad()
 	}
-	return ""
+	return Sentence{}
 }
 
 // verbArgs lists the verbs the notation knows; the value is a usage hint.

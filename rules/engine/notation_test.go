@@ -187,7 +187,7 @@ func TestParseDecklistAndEffectsTags(t *testing.T) {
 		{"[P1Decklist \"49 FS01-10, 1 ?\"]", "no ? in it"},
 		{"[Effects \"cards\"]", `Effects can only be "declared"`},
 		{`{"setup":{"players":[{"leader":"FS01-01","deck":["FS01-10"],"decklist":["FS01-10"]}]}}`, "a deck and a decklist"},
-		{`{"setup":{"effects":"some"}}`, `the only value is "declared"`},
+		{`{"setup":{"effects":"some"}}`, `the setup's effects can only be "declared"`},
 	} {
 		_, err := ParseLog([]byte(tc.log))
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
@@ -226,7 +226,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"P1\n", 1, "no action"},
 		{"damage 9", 1, "expected: damage"},
 		{`{"setup":{},"actions":[{"verb":"fly"}]}`, 1, "unknown action"},
-		{"{\n\"setup\": 3}", 2, "invalid JSON"},
+		{"{\n\"setup\": 3}", 2, "the setup must be a JSON object, not a number"},
 	} {
 		_, err := ParseLog([]byte(tc.log))
 		var pe *ParseError

@@ -177,36 +177,32 @@ func (r *Replay) StateAt(n int) State {
 	return s
 }
 
-// Summary describes a state in a few lines: phase and battle, then for each
-// player life, hand, deck, energy, Leader, Battle Area, [Field] and Drop.
+// Summary describes a state in a few English lines, for tests and logs:
+// phase and battle, then for each player life, hand, deck, energy, Leader,
+// Battle Area, [Field] and Drop. It says the facts of View, which people
+// read in their language (views/enginetext.Summary).
 func Summary(s *State) string {
+	v := View(s)
 	var b strings.Builder
 	switch {
-	case s.Result.Over && s.Result.Winner == NoSide:
-		fmt.Fprintf(&b, "game over: draw (%s)\n", s.Result.Reason)
-	case s.Result.Over:
-		fmt.Fprintf(&b, "game over: %s wins (%s)\n", s.Result.Winner, s.Result.Reason)
-	case s.Phase == PhaseSetup:
+	case v.Outcome.Over && v.Outcome.Winner == NoSide:
+		fmt.Fprintf(&b, "game over: draw (%s)\n", v.Outcome.Reason)
+	case v.Outcome.Over:
+		fmt.Fprintf(&b, "game over: %s wins (%s)\n", v.Outcome.Winner, v.Outcome.Reason)
+	case v.Phase == PhaseSetup.String():
 		b.WriteString("setup\n")
 	default:
-		fmt.Fprintf(&b, "turn %d, %s, %s phase", s.Turn, s.TurnPlayer, s.Phase)
-		if s.Battle.Step != NoBattle {
-			fmt.Fprintf(&b, ", battle (%s step): %s attacks %s", s.Battle.Step, s.Name(s.Battle.Attacker), s.Name(s.Battle.Target))
-			if atk, def, ok := s.BattlePowers(); ok {
-				fmt.Fprintf(&b, ", %d vs %d", atk, def)
+		fmt.Fprintf(&b, "turn %d, %s, %s phase", v.Turn, v.TurnPlayer, v.Phase)
+		if bv := v.Battle; bv != nil {
+			fmt.Fprintf(&b, ", battle (%s step): %s attacks %s", bv.Step, bv.Attacker, bv.Target)
+			if bv.AttackerPower != nil && bv.TargetPower != nil {
+				fmt.Fprintf(&b, ", %d vs %d", *bv.AttackerPower, *bv.TargetPower)
 			}
 		}
 		b.WriteString("\n")
 	}
-	for i := range s.Players {
-		p := &s.Players[i]
-		active := 0
-		for _, e := range p.Energy {
-			if !e.Rest {
-				active++
-			}
-		}
-		fmt.Fprintf(&b, "  %s life %d, hand %d, deck %d, energy %d/%d active", Side(i), len(p.Life), len(p.Hand), len(p.Deck), active, len(p.Energy))
+	for _, p := range v.Players {
+		fmt.Fprintf(&b, "  %s life %d, hand %d, deck %d, energy %d/%d active", p.Player, p.Life, p.Hand, p.Deck, p.EnergyActive, p.Energy)
 		if p.Markers > 0 {
 			fmt.Fprintf(&b, " + %d marker(s)", p.Markers)
 		}
@@ -215,33 +211,30 @@ func Summary(s *State) string {
 		if p.Leader.Awakened {
 			side = "back"
 		}
-		fmt.Fprintf(&b, "     leader %s (%s, %s%s)", s.Name(p.Leader.ID), side, modeWord(p.Leader.Rest), powerWord(s, p.Leader.ID))
+		fmt.Fprintf(&b, "     leader %s (%s, %s%s)", p.Leader.Card, side, modeWord(p.Leader.Rest), powerWord(p.Leader.Power))
 		if len(p.Battle) > 0 {
 			b.WriteString("; battle:")
-			for j, c := range p.Battle {
-				fmt.Fprintf(&b, " %s (%s%s", s.copyName(Side(i), j), modeWord(c.Rest), powerWord(s, c.ID))
+			for _, c := range p.Battle {
+				fmt.Fprintf(&b, " %s (%s%s", c.Name(), modeWord(c.Rest), powerWord(c.Power))
 				if c.Ki > 0 {
 					fmt.Fprintf(&b, ", %d ki", c.Ki)
 				}
-				if len(c.Under) > 0 {
-					fmt.Fprintf(&b, ", on %d", len(c.Under))
+				if c.Under > 0 {
+					fmt.Fprintf(&b, ", on %d", c.Under)
 				}
 				b.WriteString(")")
 			}
 		}
-		if p.Field != NoCard {
-			fmt.Fprintf(&b, "; field: %s (%s)", s.Name(p.Field), modeWord(p.FieldRest))
+		if p.Field != nil {
+			fmt.Fprintf(&b, "; field: %s (%s)", p.Field.Card, modeWord(p.Field.Rest))
 		}
 		if len(p.Combo) > 0 {
-			b.WriteString("; combo:")
-			for _, id := range p.Combo {
-				b.WriteString(" " + s.Name(id))
-			}
+			b.WriteString("; combo: " + strings.Join(p.Combo, " "))
 		}
 		b.WriteString("\n")
 	}
-	for _, q := range s.Pending {
-		fmt.Fprintf(&b, "  waiting: %s for %s's choices\n", s.pendingLabel(q), q.Side)
+	for _, w := range v.Waiting {
+		fmt.Fprintf(&b, "  waiting: %s for %s's choices\n", w.Skill, w.Player)
 	}
 	return b.String()
 }
@@ -261,9 +254,9 @@ func modeWord(rest bool) string {
 	return "active"
 }
 
-func powerWord(s *State, id CardID) string {
-	if p, ok := s.Power(id); ok {
-		return fmt.Sprintf(", %d", p)
+func powerWord(p *int) string {
+	if p != nil {
+		return fmt.Sprintf(", %d", *p)
 	}
 	return ""
 }
@@ -280,6 +273,9 @@ type StateView struct {
 	// Waiting are the skills waiting for a player's choices (a use line).
 	Waiting []WaitingView `json:"waiting,omitempty"`
 	Hash    string        `json:"hash"`
+	// Outcome is how the game ended (Over false while it goes on), for
+	// words in any language; Result says it in English for the JSON.
+	Outcome Result `json:"-"`
 }
 
 // WaitingView is a triggered skill waiting for its player's choices.
@@ -312,6 +308,15 @@ type CardView struct {
 	Under    int  `json:"under,omitempty"`
 }
 
+// Name is the card as the log names it: its number, with its copy number
+// when it needs one ("FS01-07#2").
+func (c CardView) Name() string {
+	if c.Copy > 0 {
+		return c.Card + "#" + strconv.Itoa(c.Copy)
+	}
+	return c.Card
+}
+
 // PlayerView is one player's side of the board. Hidden zones are counts.
 type PlayerView struct {
 	Player       string     `json:"player"`
@@ -330,7 +335,7 @@ type PlayerView struct {
 
 // View summarises s.
 func View(s *State) StateView {
-	v := StateView{Turn: s.Turn, Phase: s.Phase.String(), Hash: strconv.FormatUint(s.Hash(), 16)}
+	v := StateView{Turn: s.Turn, Phase: s.Phase.String(), Hash: strconv.FormatUint(s.Hash(), 16), Outcome: s.Result}
 	if s.TurnPlayer != NoSide {
 		v.TurnPlayer = s.TurnPlayer.String()
 	}

@@ -26,7 +26,7 @@ type choiceQueue struct {
 	// miss is the first reference no choice could take, and what it was
 	// offered to, for the message when it is left over.
 	miss     string
-	missWhat string
+	missWhat skill.TargetPhrase
 }
 
 func (q *choiceQueue) peek() (string, bool) {
@@ -464,7 +464,7 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 func (e *applier) notApplied(label string, ef *skill.Effect) {
 	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		Format: "%s: the engine reads this effect (%s) but does not apply it; declare it in the log if it matters",
-		Args:   []any{label, ef.Kind.String()}})
+		Args:   []any{label, ef.Kind}})
 }
 
 // powerFormats, cantAttackFormats and gainFormats say what a skill does for
@@ -735,7 +735,7 @@ func (e *applier) choose(c ctx, sk *skill.Skill, t *skill.Target, q *choiceQueue
 		id, found := resolve(ref)
 		if !found || !e.fitsTarget(c, t, id) && !e.fitsZone(c, t, id) || containsID(out, id) {
 			if q.miss == "" {
-				q.miss, q.missWhat = ref, t.Phrase()
+				q.miss, q.missWhat = ref, skill.TargetPhrase(*t)
 			}
 			break
 		}
@@ -743,7 +743,7 @@ func (e *applier) choose(c ctx, sk *skill.Skill, t *skill.Target, q *choiceQueue
 		q.pop()
 	}
 	if !t.UpTo && !t.All && len(out) < t.N && !q.lapse {
-		return nil, violation("Card skills", "%s needs %s: name the card(s) after -> in the use line", e.s.skillLabel(c.src, sk), t.Phrase())
+		return nil, violation("Card skills", "%s needs %s: name the card(s) after -> in the use line", e.s.skillLabel(c.src, sk), skill.TargetPhrase(*t))
 	}
 	return out, nil
 }

@@ -281,12 +281,12 @@ func TestJSONErrorsNameTheFileLine(t *testing.T) {
 		line int
 		msg  string
 	}{
-		{head + `{"player":"P3","verb":"keep"}]}`, 4, `action 2: player: player "P3" is not P1 or P2`},
-		{head + `{"player":"P1","verb":"keep","amount":"x"}]}`, 4, "action 2: amount: cannot unmarshal string"},
+		{head + `{"player":"P3","verb":"keep"}]}`, 4, `action 2: the player must be P1 or P2, not "P3"`},
+		{head + `{"player":"P1","verb":"keep","amount":"x"}]}`, 4, `action 2: "amount" must be a whole number, not text in double quotes`},
 		{head + `{"player":"P1","verb":"keep", "colour":1}]}`, 4, `action 2: unknown field "colour"`},
 		{head + "{\"player\":\"P1\",\n\"verb\":\"keep\"},\n{\"verb\":\"damage\",\n\n\"amout\":3}]}", 8, `action 3: unknown field "amout"`},
 		{head + `{"verb":"damage","amount":-3}]}`, 4, "action 2: expected: damage [N]"},
-		{head + `{"verb":"draw"}]}`, 4, `action 2: "draw" needs a player`},
+		{head + `{"verb":"draw"}]}`, 4, `action 2: the action "draw" needs a player`},
 		{head + `{"player":"P1","verb":"attack","card":"leader"}]}`, 4, "expected: attack ATTACKER -> TARGET"},
 		{head + `{"player":"P1","verb":"pass","card":"leader"}]}`, 4, "expected: pass"},
 		{head + `{"player":"P1","verb":"move","card":"top","from":"life","to":"space"}]}`, 4, "zones are"},
@@ -294,7 +294,21 @@ func TestJSONErrorsNameTheFileLine(t *testing.T) {
 		{"{\"setup\":{\"players\":[{\"leader\":\"FS01-01\",\n\"decks\":[]}]}}", 2, `unknown field "decks" in a player`},
 		{"{\"setup\":{\"players\":[{\"leader\":\"FS01-01\",\"deck\":[\n\"FS01-07\",\n\"a b\"]}]}}", 3, `"a b" is not a card number`},
 		{"{\"setup\":{},\n\"extra\":1}", 2, `unknown field "extra"`},
-		{"{\"setup\":{},\n\"actions\":[]}\n{}", 3, "invalid JSON"},
+		{"{\"setup\":{},\n\"actions\":[]}\n{}", 3, `the JSON is not valid at column 1: "{" is not expected there`},
+		// The decoder's findings in our words, with the place: the column of
+		// a broken character, an end too early, a value of the wrong kind
+		// in the setup, a player, a deck or an action's list.
+		{"{\"setup\":{\"seed\":1},\n\"actions\":[{\"verb\": x}]}", 2, `the JSON is not valid at column 21: "x" is not expected there`},
+		{"{\"setup\":{\"seed\":1},\n\"actions\":[", 2, "the JSON ends too early"},
+		{"{\"setup\":{\n\"seed\":-1}}", 2, `the setup's "seed" must be a whole number from 0, not a negative number`},
+		{"{\"setup\":{\"seed\":1.5}}", 1, `the setup's "seed" must be a whole number from 0, not a number with a fraction`},
+		{"{\"setup\":{\"players\":[{},\n{\"leader\":5}]}}", 2, `P2's "leader" must be text in double quotes, not a number`},
+		{"{\"setup\":{\"players\":[{\"deck\":[\"FS01-07\",\n7]}]}}", 2, `each card of P1's "deck" must be text in double quotes, not a number`},
+		{"{\"setup\":{\"players\":[[]]}}", 1, "P1 in the setup's players must be a JSON object, not a JSON list"},
+		{"{\"setup\":{},\"actions\":{}}", 1, `the log's "actions" must be a JSON list, not a JSON object`},
+		{head + `{"player":"P1","verb":"attack","card":"leader","targets":["leader",3]}]}`, 4, `action 2: each entry of "targets" must be text in double quotes, not a number`},
+		{head + `{"player":"P1","verb":"keep","bottom":"yes"}]}`, 4, `action 2: "bottom" must be true or false, not text in double quotes`},
+		{head + `"keep"]}`, 4, "action 2 must be a JSON object, not text in double quotes"},
 	} {
 		_, err := ParseLog([]byte(tc.log))
 		var pe *ParseError

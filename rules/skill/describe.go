@@ -267,6 +267,13 @@ func condsString(cs []Cond) string {
 	return strings.Join(parts, " and ")
 }
 
+// TargetPhrase is a target as a sentence of the rules engine names it: %s
+// prints its English Phrase, and a page says it in its language from the
+// target's fields (views/enginetext), not from the English.
+type TargetPhrase Target
+
+func (p TargetPhrase) String() string { return Target(p).Phrase() }
+
 // Phrase describes a target in plain English for messages, e.g. "up to 1
 // of your opponent's Battle Cards with a cost of 3 or less".
 func (t Target) Phrase() string {

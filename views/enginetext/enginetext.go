@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -23,9 +24,12 @@ import (
 // messages/engine.*.json), whose placeholders A1, A2 … are the arguments in
 // order, formatted as the format's verb says (%d, %+d, %q). Arguments that
 // are words of ours are said in the language too: a zone, a card type, a
-// colour (engineWords), and a sentence inside the sentence. Card numbers,
-// names, P1/P2 and notation stay as they are. A format without a message
-// stays English (the API and the CLI's --json always are).
+// colour (engineWords), a skill's target, an effect's kind, a kind of JSON
+// value, and a sentence inside the sentence. Card numbers, names, P1/P2
+// and notation stay as they are. A sentence with a count (counts) takes
+// the plural form of its language for it, where the engine's English
+// writes "card(s)". A format without a message stays English (the API and
+// the CLI's --json always are).
 func Text(ctx context.Context, format string, args []any) string {
 	id, ok := messageIDs[format]
 	if !ok {
@@ -47,6 +51,12 @@ func Text(ctx context.Context, format string, args []any) string {
 			text = Zone(ctx, v)
 		case rules.CardType:
 			text = deckproblem.CardType(ctx, v)
+		case skill.TargetPhrase:
+			text = Target(ctx, skill.Target(v))
+		case skill.Kind:
+			text = EffectKind(ctx, v)
+		case engine.JSONKind:
+			text = jsonKind(ctx, v)
 		default:
 			text = fmt.Sprintf(verb, v)
 			if w, ok := words[i]; ok {
@@ -55,7 +65,92 @@ func Text(ctx context.Context, format string, args []any) string {
 		}
 		a["A"+strconv.Itoa(i+1)] = text
 	}
+	if i, ok := counts[format]; ok && i < len(args) {
+		return i18n.N(ctx, id, countOf(args[i]), a)
+	}
 	return i18n.T(ctx, id, a)
+}
+
+// counts are the sentences with a count, by format: the argument that
+// counts. Their messages have plural forms (the engine's English writes
+// "card(s)", the message "1 card" and "2 cards").
+var counts = map[string]int{
+	"%s has %d Active energy and %d energy marker(s), too little for a cost of %d":                       2,
+	"%s has too little Active %s energy for the cost's %d %s orb(s)":                                     2,
+	"%s removes %d energy marker(s) from the game to pay":                                                1,
+	"%d life card(s) named for %d damage":                                                                0,
+	"battle end: %d combo card(s) go to the Drop; effects for the battle end":                            0,
+	"%s: %s adds %d card(s) from their life to their hand (not damage)":                                  2,
+	"%s: %s places %d card(s) from their life in the Drop":                                               2,
+	"%s: %s adds %d card(s) from their life to their energy":                                             2,
+	"%s: %s adds the top %d card(s) of their deck to their life":                                         2,
+	"%s: %s adds the top %d card(s) of their deck to their energy":                                       2,
+	"%s: %s places the top %d card(s) of their deck in the Drop":                                         2,
+	"%s: %s places %d energy marker(s)":                                                                  2,
+	"%s: %s has %d energy marker(s), not %d":                                                             2,
+	"%s: %s removes %d energy marker(s)":                                                                 2,
+	"%s needs %s: name the card(s) after -> in the use line":                                             1, // the target's count
+	"%s: %s looks at %d card(s) and adds none to their hand; the rest go to the bottom of the deck":      2,
+	"%s: %s looks at %d card(s) and adds none to their hand; the rest go to the top of the deck":         2,
+	"%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the bottom of the deck":        2,
+	"%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the top of the deck":           2,
+	"%s costs %d life card(s); %s has %d":                                                                1,
+	"%s has %d energy marker(s), not %d":                                                                 1,
+	"%d of %s's Battle Cards stay in Rest Mode: a skill said they can't switch to Active Mode this turn": 0,
+	"the deck has %d cards; it must have 50 to 60":                                                       0,
+	"%s's decklist has %d %s, and all of them are already known elsewhere":                               1,
+	"%s deals %d damage":                 1,
+	"%s declares %d damage":              1,
+	"%s: %s takes %d damage":             2,
+	"%s costs %d damage; %s has %d life": 1,
+}
+
+// countOf is the count an argument stands for: a number, or how many cards
+// a skill's target takes (several for "all").
+func countOf(v any) int {
+	switch v := v.(type) {
+	case int:
+		return v
+	case skill.TargetPhrase:
+		if v.All || v.N == 0 {
+			return 2
+		}
+		return v.N
+	}
+	return 2
+}
+
+// jsonKind is a kind of JSON value ("a whole number", "text in double
+// quotes") in ctx's language, as the JSON notation's problems name what a
+// value must be and what it is.
+func jsonKind(ctx context.Context, k engine.JSONKind) string {
+	switch k {
+	case engine.JSONObject:
+		return i18n.T(ctx, "EngineJSONObject", nil)
+	case engine.JSONList:
+		return i18n.T(ctx, "EngineJSONList", nil)
+	case engine.JSONText:
+		return i18n.T(ctx, "EngineJSONText", nil)
+	case engine.JSONTexts:
+		return i18n.T(ctx, "EngineJSONTexts", nil)
+	case engine.JSONWhole:
+		return i18n.T(ctx, "EngineJSONWhole", nil)
+	case engine.JSONWholeFrom0:
+		return i18n.T(ctx, "EngineJSONWholeFrom0", nil)
+	case engine.JSONBool:
+		return i18n.T(ctx, "EngineJSONBool", nil)
+	case engine.JSONNumber:
+		return i18n.T(ctx, "EngineJSONNumber", nil)
+	case engine.JSONNull:
+		return i18n.T(ctx, "EngineJSONNull", nil)
+	case engine.JSONFraction:
+		return i18n.T(ctx, "EngineJSONFraction", nil)
+	case engine.JSONNegative:
+		return i18n.T(ctx, "EngineJSONNegative", nil)
+	case engine.JSONTooLarge:
+		return i18n.T(ctx, "EngineJSONTooLarge", nil)
+	}
+	return string(k)
 }
 
 // engineWords are the arguments, by format and index, that are words to

@@ -167,9 +167,10 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 	}
 }
 
-// engineIDRE finds the messages of the engine's sentences, the values of
-// views/enginetext/messages.go's map ("format": "EngineId").
-var engineIDRE = regexp.MustCompile(`":\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
+// engineIDRE finds the messages of the engine's sentences and words, the
+// values of views/enginetext's maps ("format": "EngineId", skill.Draw:
+// "EngineEffectDraw").
+var engineIDRE = regexp.MustCompile(`(?:"|\w):\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
 
 // noticeRE finds the server's flash notices: a msg… constant whose value is
 // a message id (server/render.go flashText shows it in the page's language).
@@ -193,6 +194,8 @@ var dynamicIDs = []string{
 	"OrdinalOne", "OrdinalTwo", "OrdinalFew", "OrdinalOther", // Ordinal picks one by the language's ordinal rule
 	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/rounds_handlers.go matchFilters
 	"ChangePairingAt", "ChangePairingOfBye", "ChangePairingSubmitAt", "ChangePairingSubmitBye", // views/rounds.templ pairingLabel
+	"EngineCostIs", "EngineCostFromTo", "EngineCostAtLeast", "EngineCostAtMost", // views/enginetext rangeText
+	"EnginePowerIs", "EnginePowerFromTo", "EnginePowerAtLeast", "EnginePowerAtMost",
 }
 
 func TestOrdinals(t *testing.T) {
