@@ -17,11 +17,15 @@ import (
 var messageFiles = []string{"cli", "deck", "common", "staff"}
 
 // catalogue is every message of a language as its files have them: each id
-// with its text, or each of its plural forms.
-func catalogue(t *testing.T, lang string) map[string][]string {
+// with its text, or each of its plural forms; from messageFiles, or from
+// the areas named.
+func catalogue(t *testing.T, lang string, areas ...string) map[string][]string {
 	t.Helper()
+	if len(areas) == 0 {
+		areas = messageFiles
+	}
 	out := map[string][]string{}
-	for _, area := range messageFiles {
+	for _, area := range areas {
 		b, err := os.ReadFile(filepath.Join("..", "..", "views", "i18n", "messages", area+"."+lang+".json"))
 		if err != nil {
 			t.Fatal(err)

@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -56,7 +58,7 @@ func runReplay(ctx context.Context, env *cliEnv, args []string) int {
 		err = log.CheckSetup()
 	}
 	if err != nil {
-		return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": logName, "Err": err}))
+		return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": logName, "Err": logProblem(ctx, err)}))
 	}
 	r := engine.Run(log, cards, engine.ReplayOptions{Until: *until, RunOn: *runOn})
 	if *asJSON {
@@ -68,7 +70,7 @@ func runReplay(ctx context.Context, env *cliEnv, args []string) int {
 		return fail(i18n.T(ctx, "CliWritingReplay", i18n.Args{"Err": err}))
 	}
 	if r.Err != nil {
-		return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": logName, "Err": r.Err}))
+		return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": logName, "Err": engineFailure(ctx, r)}))
 	}
 	if r.FirstViolation() != nil {
 		return 1
@@ -76,9 +78,9 @@ func runReplay(ctx context.Context, env *cliEnv, args []string) int {
 	return 0
 }
 
-// writeReplayText is the replay for people, in ctx's language around the
-// engine's own words (its actions in log notation, its events, violations
-// and state summaries).
+// writeReplayText is the replay for people, in ctx's language: the
+// engine's events, violations and state summaries are said as the judge
+// console says them (views/enginetext); the actions stay in log notation.
 func writeReplayText(ctx context.Context, w io.Writer, r *engine.Replay, noCards, declared bool) error {
 	switch {
 	case noCards && declared:
@@ -87,18 +89,18 @@ func writeReplayText(ctx context.Context, w io.Writer, r *engine.Replay, noCards
 		writeWrapped(w, i18n.T(ctx, "CliReplayNoCards", nil), 0)
 	}
 	for _, v := range r.DeckProblems {
-		fmt.Fprintln(w, i18n.T(ctx, "CliReplaySetupViolation", i18n.Args{"Player": v.Player, "Citation": citation(ctx, v), "Message": v.Message()}))
+		fmt.Fprintln(w, i18n.T(ctx, "CliReplaySetupViolation", i18n.Args{"Player": v.Player, "Citation": citation(ctx, v), "Message": enginetext.Violation(ctx, v)}))
 	}
 	s0 := r.StateAt(0)
-	fmt.Fprintf(w, "%s\n%s", i18n.T(ctx, "CliReplayStart", nil), engine.Summary(&s0))
+	fmt.Fprintf(w, "%s\n%s", i18n.T(ctx, "CliReplayStart", nil), enginetext.Summary(ctx, engine.View(&s0)))
 	r.Walk(func(st *engine.Step, s *engine.State) {
 		fmt.Fprintln(w, i18n.T(ctx, "CliReplayStep", i18n.Args{"Step": st.Index, "Line": st.Action.Line, "Action": engine.FormatAction(st.Action)}))
 		if v := st.Violation; v != nil {
-			fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayViolation", i18n.Args{"Step": v.Step, "Line": v.Line, "Citation": citation(ctx, v), "Message": v.Message()}))
+			fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayViolation", i18n.Args{"Step": v.Step, "Line": v.Line, "Citation": citation(ctx, v), "Message": enginetext.Violation(ctx, v)}))
 			return
 		}
 		for _, e := range st.Events {
-			a := i18n.Args{"Event": e.Text(), "Rule": ruleOrDash(e.Rule)}
+			a := i18n.Args{"Event": enginetext.Event(ctx, e), "Rule": ruleOrDash(e.Rule)}
 			switch {
 			case e.Auto:
 				fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayEventEngine", a))
@@ -108,18 +110,43 @@ func writeReplayText(ctx context.Context, w io.Writer, r *engine.Replay, noCards
 				fmt.Fprintln(w, "  "+i18n.T(ctx, "CliReplayEvent", a))
 			}
 		}
-		io.WriteString(w, engine.Summary(s))
+		io.WriteString(w, enginetext.Summary(ctx, engine.View(s)))
 	})
 	if v := r.FirstViolation(); v != nil {
 		if v.Step == 0 {
-			_, err := fmt.Fprintln(w, i18n.T(ctx, "CliReplayFirstViolationSetup", i18n.Args{"Player": v.Player, "Citation": citation(ctx, v), "Message": v.Message()}))
+			_, err := fmt.Fprintln(w, i18n.T(ctx, "CliReplayFirstViolationSetup", i18n.Args{"Player": v.Player, "Citation": citation(ctx, v), "Message": enginetext.Violation(ctx, v)}))
 			return err
 		}
-		_, err := fmt.Fprintln(w, i18n.T(ctx, "CliReplayFirstViolation", i18n.Args{"Step": v.Step, "Line": v.Line, "Citation": citation(ctx, v), "Message": v.Message()}))
+		_, err := fmt.Fprintln(w, i18n.T(ctx, "CliReplayFirstViolation", i18n.Args{"Step": v.Step, "Line": v.Line, "Citation": citation(ctx, v), "Message": enginetext.Violation(ctx, v)}))
 		return err
 	}
 	_, err := fmt.Fprintln(w, i18n.N(ctx, "CliReplayLegal", len(r.Steps), nil))
 	return err
+}
+
+// logProblem is why a log cannot be read, in ctx's language: the line and
+// the notation's problem.
+func logProblem(ctx context.Context, err error) string {
+	var pe *engine.ParseError
+	if errors.As(err, &pe) {
+		return i18n.T(ctx, "CliReplayLogLine", i18n.Args{"Line": pe.Line, "Problem": enginetext.ParseError(ctx, pe)})
+	}
+	return errText(ctx, err)
+}
+
+// engineFailure says where the engine failed on a replay (a bug, not a
+// ruling), with the violation that stands for it.
+func engineFailure(ctx context.Context, r *engine.Replay) string {
+	if r.Err.Step == 0 {
+		for _, v := range r.DeckProblems {
+			if v.Format == engine.EngineFailure {
+				return i18n.T(ctx, "CliReplayEngineFailedSetup", i18n.Args{"Problem": enginetext.Violation(ctx, v)})
+			}
+		}
+	} else if st := r.Steps[r.Err.Step-1]; st.Violation != nil {
+		return i18n.T(ctx, "CliReplayEngineFailed", i18n.Args{"Step": r.Err.Step, "Line": r.Err.Line, "Problem": enginetext.Violation(ctx, st.Violation)})
+	}
+	return r.Err.Error()
 }
 
 // citation is the rule a violation breaks ("rule CR 8-1-1"), or "log error"

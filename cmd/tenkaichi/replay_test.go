@@ -72,9 +72,9 @@ func TestReplayLegal(t *testing.T) {
 	}
 	for _, want := range []string{
 		"step 13 (line 18): damage",
-		"P1 life 7, hand 7, deck 35, energy 1/1 active",
-		"P2 life 8, hand 5, deck 35, energy 0/1 active + 1 marker(s)",
-		"battle: FS02-05 (rest, 15000)",
+		"P1: 7 life cards, 7 cards in hand, 35 cards in the deck, 1 energy card (1 Active), 0 cards in the Drop",
+		"P2: 8 life cards, 5 cards in hand, 35 cards in the deck, 1 energy card (0 Active), 1 energy marker, 0 cards in the Drop",
+		"Battle Area: FS02-05 (Rest, 15000 power)",
 		"[engine]",
 		"legal: 13 steps",
 	} {
@@ -150,7 +150,7 @@ func TestReplayUntilAndJSON(t *testing.T) {
 // run short (the note says why).
 func TestReplayGoldenGame(t *testing.T) {
 	code, out, _ := runReplayCLI("replay", "--cards", fixtureCards, goldenLog)
-	if code != 0 || !strings.Contains(out, "game over: P2 wins") {
+	if code != 0 || !strings.Contains(out, "Game over: P2 wins") {
 		t.Fatalf("exit %d\n%s", code, out[max(0, len(out)-2000):])
 	}
 	code, out, _ = runReplayCLI("replay", goldenLog)
@@ -237,7 +237,7 @@ func TestReplayFeatureMatch(t *testing.T) {
 	const logFile = "../../rules/engine/testdata/feature-match.log"
 	const cards = fixtureCards
 	code, out, errs := runReplayCLI("replay", "--cards", cards, logFile)
-	if code != 0 || !strings.Contains(out, "game over: P1 wins") || !strings.Contains(out, "legal: 140 steps") {
+	if code != 0 || !strings.Contains(out, "Game over: P1 wins") || !strings.Contains(out, "legal: 140 steps") {
 		t.Fatalf("exit %d %s\n%s", code, errs, out[max(0, len(out)-1500):])
 	}
 	// The same game with Bulma blocking after a combo step began.
