@@ -106,9 +106,9 @@ func TestGameLogJSONErrorInGermanAndJapanese(t *testing.T) {
 	f := newJudgeFixture(t)
 	bad := "{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\"},{\"leader\":\"FS02-01\"}]},\n\"actions\":[\n{\"player\":\"P1\",\"verb\":\"first\"},\n{\"player\":\"P1\",\"verb\":\"keep\",\"amount\":\"x\"}]}"
 	for lang, want := range map[string]string{
-		"en": "action 2: &#34;amount&#34; must be a whole number, not text in double quotes",
-		"de": "Aktion 2: &#34;amount&#34; muss eine ganze Zahl sein, nicht Text in doppelten Anführungszeichen",
-		"ja": "アクション2：&#34;amount&#34; は二重引用符で囲んだ文字列ではなく、整数でなければなりません",
+		"en": "action 2: &#34;amount&#34; must be a whole number, not &#34;x&#34;",
+		"de": "Aktion 2: &#34;amount&#34; muss eine ganze Zahl sein, nicht &#34;x&#34;",
+		"ja": "アクション2：&#34;amount&#34; は&#34;x&#34;ではなく、整数でなければなりません",
 	} {
 		f.judge.get("/language?lang=" + lang + "&back=/")
 		r := f.judge.post(f.base, f.base+"/logs", url.Values{"title": {"JSON"}, "body": {bad}})

@@ -96,9 +96,9 @@ func TestReplayWithAViolationInGermanAndJapanese(t *testing.T) {
 func TestReplayJSONLogErrorInTheLanguage(t *testing.T) {
 	log := writeLog(t, "{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\"},{\"leader\":\"FS02-01\"}]},\n\"actions\":[\n{\"player\":\"P1\",\"verb\":\"first\"},\n{\"player\":\"P1\",\"verb\":\"keep\",\"amount\":\"x\"}]}\n")
 	for lang, want := range map[string]string{
-		"en": `line 4: action 2: "amount" must be a whole number, not text in double quotes`,
-		"de": `Zeile 4: Aktion 2: "amount" muss eine ganze Zahl sein, nicht Text in doppelten Anführungszeichen`,
-		"ja": `4行目: アクション2："amount" は二重引用符で囲んだ文字列ではなく、整数でなければなりません`,
+		"en": `line 4: action 2: "amount" must be a whole number, not "x"`,
+		"de": `Zeile 4: Aktion 2: "amount" muss eine ganze Zahl sein, nicht "x"`,
+		"ja": `4行目: アクション2："amount" は"x"ではなく、整数でなければなりません`,
 	} {
 		code, out, errs := runReplayIn(lang, "replay", log)
 		if code != 2 || !strings.Contains(errs, want) || out != "" {

@@ -7,11 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tenkaichi-org/tenkaichi/jsonproblem"
 )
 
 // Log is a whole game: the setup and the actions, as written in a game log
@@ -94,7 +95,7 @@ func ParseJSON(data []byte) (*Log, error) {
 			return j.setup(&l.Setup, val, valOff)
 		case strings.EqualFold(key, "actions"):
 			l.Actions = nil
-			return j.elements(val, valOff, Sentence{"the log's %q must be %s, not %s", []any{key}}, func(i, off int, el []byte) error {
+			return j.elements(val, valOff, Sentence{"the log's %q must be %s, not %s", []any{key}}, JSONList, func(i, off int, el []byte) error {
 				if i >= maxActions {
 					return j.errAt(off, Sentence{Format: "too many actions"})
 				}
@@ -114,9 +115,8 @@ func ParseJSON(data []byte) (*Log, error) {
 	return &l, nil
 }
 
-// JSONKind is a kind of JSON value, as a problem of the JSON notation names
-// what a value must be and what it is ("a whole number", "text in double
-// quotes"); %s prints it in English.
+// JSONKind is what a value of the JSON notation must be ("a whole number",
+// "text in double quotes"), as its problems say; %s prints it in English.
 type JSONKind string
 
 const (
@@ -127,84 +127,39 @@ const (
 	JSONWhole      JSONKind = "a whole number"
 	JSONWholeFrom0 JSONKind = "a whole number from 0"
 	JSONBool       JSONKind = "true or false"
-	JSONNumber     JSONKind = "a number"
-	JSONNull       JSONKind = "null"
-	JSONFraction   JSONKind = "a number with a fraction"
-	JSONNegative   JSONKind = "a negative number"
-	JSONTooLarge   JSONKind = "a number too large"
 )
 
 // jsonReader reads a JSON log field by field, keeping the byte offset of
 // every value so an error can name its line.
 type jsonReader struct{ data []byte }
 
-func (j *jsonReader) line(off int) int {
-	return 1 + bytes.Count(j.data[:max(0, min(off, len(j.data)))], []byte("\n"))
-}
-
 func (j *jsonReader) errAt(off int, s Sentence) *ParseError {
-	return &ParseError{Line: j.line(off), Msg: s.String(), Sentence: s}
+	line, _ := jsonproblem.LineColumn(j.data, off)
+	return &ParseError{Line: line, Msg: s.String(), Sentence: s}
 }
 
-// syntax is a syntax error of the decoder at off (plus the offset the error
-// gives), said as where the JSON breaks: the character at fault and its
-// column, or an end that comes too early.
+// syntax is a syntax error of the decoder that read from off, said as
+// where the JSON breaks (jsonproblem finds the line, the column and the
+// character at fault) or an end that comes too early.
 func (j *jsonReader) syntax(off int, err error) *ParseError {
+	var p *jsonproblem.Problem
 	var se *json.SyntaxError
-	if !errors.As(err, &se) {
-		return j.errAt(off, Sentence{"the JSON is not valid at column %d: %q is not expected there", []any{j.column(off), j.char(off)}})
+	// json.Unmarshal (unlike a Decoder) says an end too early as a
+	// SyntaxError at the last character.
+	early := errors.As(err, &se) && se.Error() == "unexpected end of JSON input"
+	if !early && errors.As(jsonproblem.Syntax(j.data, off, err), &p) && p.Key == "syntax" {
+		line, col, char := p.Args[0].(int), p.Args[1].(int), p.Args[2].(string)
+		s := Sentence{"the JSON is not valid at column %d: %q is not expected there", []any{col, char}}
+		return &ParseError{Line: line, Msg: s.String(), Sentence: s}
 	}
-	at := off + int(se.Offset)
-	if se.Error() == "unexpected end of JSON input" {
-		return j.errAt(at, Sentence{Format: "the JSON ends too early: a bracket, a brace or a quote is not closed"})
-	}
-	// The decoder stops just after the character it cannot take.
-	at = max(off, at-1)
-	return j.errAt(at, Sentence{"the JSON is not valid at column %d: %q is not expected there", []any{j.column(at), j.char(at)}})
+	return j.errAt(len(j.data), Sentence{Format: "the JSON ends too early: a bracket, a brace or a quote is not closed"})
 }
 
-// column is the 1-based column (in characters) of the byte at off.
-func (j *jsonReader) column(off int) int {
-	off = max(0, min(off, len(j.data)))
-	start := bytes.LastIndexByte(j.data[:off], '\n') + 1
-	return utf8.RuneCount(j.data[start:off]) + 1
-}
-
-// char is the character at off ("" past the end).
-func (j *jsonReader) char(off int) string {
-	if off < 0 || off >= len(j.data) {
-		return ""
-	}
-	r, _ := utf8.DecodeRune(j.data[off:])
-	return string(r)
-}
-
-// kindOf is the kind of the JSON value raw.
-func kindOf(raw []byte) JSONKind {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return JSONNull
-	}
-	switch raw[0] {
-	case '{':
-		return JSONObject
-	case '[':
-		return JSONList
-	case '"':
-		return JSONText
-	case 't', 'f':
-		return JSONBool
-	case 'n':
-		return JSONNull
-	}
-	return JSONNumber
-}
-
-// mismatch is the problem of a value of the wrong kind: place is the
-// sentence naming where, its last two %s what the value must be and what
-// it is.
-func (j *jsonReader) mismatch(off int, place Sentence, want, got JSONKind) *ParseError {
-	return j.errAt(off, Sentence{place.Format, append(slices.Clip(place.Args), want, got)})
+// mismatch is the problem of the value raw at off, which is not what it
+// must be: place is the sentence naming where, its last two %s what the
+// value must be and the value as written (shortened).
+func (j *jsonReader) mismatch(off int, place Sentence, want JSONKind, raw []byte) *ParseError {
+	return j.errAt(off, Sentence{place.Format, append(slices.Clip(place.Args), want, jsonproblem.Excerpt(raw))})
 }
 
 // skip is the offset of the next value or key in raw at or after i: past
@@ -226,14 +181,14 @@ func skip(raw []byte, i int) int {
 func (j *jsonReader) fields(raw []byte, base int, place Sentence, fn func(key string, keyOff, valOff int, val []byte) error) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return j.mismatch(base, place, JSONObject, kindOf(raw))
+		return j.mismatch(base, place, JSONObject, raw)
 	}
 	for dec.More() {
 		keyOff := base + skip(raw, int(dec.InputOffset()))
 		t, err := dec.Token()
 		key, ok := t.(string)
 		if err != nil || !ok {
-			return j.syntax(keyOff, nil)
+			return j.syntax(keyOff, err)
 		}
 		valOff := base + skip(raw, int(dec.InputOffset()))
 		var val json.RawMessage
@@ -248,14 +203,15 @@ func (j *jsonReader) fields(raw []byte, base int, place Sentence, fn func(key st
 }
 
 // elements calls fn with each element of the array raw; null is no
-// elements; place says where raw is when it is not a list.
-func (j *jsonReader) elements(raw []byte, base int, place Sentence, fn func(i, off int, el []byte) error) error {
+// elements; place says where raw is when it is not a list, and what it
+// must be (a list, or a list of texts).
+func (j *jsonReader) elements(raw []byte, base int, place Sentence, want JSONKind, fn func(i, off int, el []byte) error) error {
 	if string(raw) == "null" {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-		return j.mismatch(base, place, JSONList, kindOf(raw))
+		return j.mismatch(base, place, want, raw)
 	}
 	for i := 0; dec.More(); i++ {
 		off := base + skip(raw, int(dec.InputOffset()))
@@ -270,65 +226,27 @@ func (j *jsonReader) elements(raw []byte, base int, place Sentence, fn func(i, o
 	return nil
 }
 
-// value decodes one field's value into dst; place names the field, each
-// says what its entries must be when dst is a list (the entry at fault is
-// where the problem is).
-func (j *jsonReader) value(val []byte, off int, place, each Sentence, dst any) error {
-	err := json.Unmarshal(val, dst)
-	if err == nil {
-		return nil
+// value decodes one value into dst, which must be want; place names where
+// it is.
+func (j *jsonReader) value(val []byte, off int, place Sentence, want JSONKind, dst any) error {
+	if err := json.Unmarshal(val, dst); err != nil {
+		return j.mismatch(off, place, want, val)
 	}
-	var te *json.UnmarshalTypeError
-	if !errors.As(err, &te) {
-		return j.syntax(off, err)
-	}
-	at := off + int(te.Offset)
-	want := kindOfType(te.Type)
-	got := JSONKind(te.Value)
-	switch {
-	case te.Value == "string":
-		got = JSONText
-	case te.Value == "bool":
-		got = JSONBool
-	case te.Value == "array":
-		got = JSONList
-	case te.Value == "object":
-		got = JSONObject
-	case te.Value == "number":
-		got = JSONNumber
-	case strings.HasPrefix(te.Value, "number -") && want == JSONWholeFrom0:
-		got = JSONNegative
-	case strings.HasPrefix(te.Value, "number ") && strings.ContainsAny(te.Value, ".eE"):
-		got = JSONFraction
-	case strings.HasPrefix(te.Value, "number "):
-		got = JSONTooLarge
-	}
-	if _, list := dst.(*[]string); list && te.Type.Kind() != reflect.Slice {
-		return j.mismatch(at, each, want, got)
-	}
-	return j.mismatch(at, place, want, got)
+	return nil
 }
 
-// kindOfType is what a Go value of type t reads from JSON.
-func kindOfType(t reflect.Type) JSONKind {
-	switch t.Kind() {
-	case reflect.String:
-		return JSONText
-	case reflect.Bool:
-		return JSONBool
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return JSONWholeFrom0
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return JSONWhole
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.String {
-			return JSONTexts
+// texts decodes a list of texts into dst: place names the list, each an
+// entry of it.
+func (j *jsonReader) texts(val []byte, off int, place, each Sentence, dst *[]string) error {
+	*dst = nil
+	return j.elements(val, off, place, JSONTexts, func(_, off int, el []byte) error {
+		var s string
+		if err := j.value(el, off, each, JSONText, &s); err != nil {
+			return err
 		}
-		return JSONList
-	case reflect.Pointer:
-		return kindOfType(t.Elem())
-	}
-	return JSONObject
+		*dst = append(*dst, s)
+		return nil
+	})
 }
 
 func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
@@ -336,9 +254,9 @@ func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
 		place := Sentence{"the setup's %q must be %s, not %s", []any{key}}
 		switch {
 		case strings.EqualFold(key, "seed"):
-			return j.value(val, off, place, place, &st.Seed)
+			return j.value(val, off, place, JSONWholeFrom0, &st.Seed)
 		case strings.EqualFold(key, "effects"):
-			if err := j.value(val, off, place, place, &st.Effects); err != nil {
+			if err := j.value(val, off, place, JSONText, &st.Effects); err != nil {
 				return err
 			}
 			if st.Effects != "" && st.Effects != EffectsDeclared {
@@ -347,7 +265,7 @@ func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
 			return nil
 		case strings.EqualFold(key, "players"):
 			st.Players = [2]PlayerSetup{}
-			return j.elements(val, off, place, func(i, off int, el []byte) error {
+			return j.elements(val, off, place, JSONList, func(i, off int, el []byte) error {
 				if i >= len(st.Players) {
 					return j.errAt(off, Sentence{Format: "a game has two players"})
 				}
@@ -363,9 +281,9 @@ func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) err
 		place := Sentence{"%s's %q must be %s, not %s", []any{side, key}}
 		switch {
 		case strings.EqualFold(key, "name"):
-			return j.value(val, off, place, place, &p.Name)
+			return j.value(val, off, place, JSONText, &p.Name)
 		case strings.EqualFold(key, "leader"):
-			if err := j.value(val, off, place, place, &p.Leader); err != nil {
+			if err := j.value(val, off, place, JSONText, &p.Leader); err != nil {
 				return err
 			}
 			if p.Leader != "" && !validNumber(p.Leader) {
@@ -380,12 +298,12 @@ func (j *jsonReader) player(p *PlayerSetup, side Side, raw []byte, base int) err
 			}
 			*list = nil
 			each := Sentence{"each card of %s's %q must be %s, not %s", []any{side, key}}
-			err := j.elements(val, off, place, func(i, off int, el []byte) error {
+			err := j.elements(val, off, place, JSONTexts, func(i, off int, el []byte) error {
 				if i >= maxDeck {
 					return j.errAt(off, Sentence{"%s's deck has more than %d cards", []any{side, maxDeck}})
 				}
 				var num string
-				if err := j.value(el, off, each, each, &num); err != nil {
+				if err := j.value(el, off, each, JSONText, &num); err != nil {
 					return err
 				}
 				if num != "" && num != "?" && !validNumber(num) {
@@ -419,7 +337,7 @@ func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
 		each := Sentence{"action %d: each entry of %q must be %s, not %s", []any{n, key}}
 		switch strings.ToLower(key) {
 		case "line":
-			if err := j.value(val, off, place, each, &a.Line); err != nil {
+			if err := j.value(val, off, place, JSONWhole, &a.Line); err != nil {
 				return err
 			}
 			if a.Line < 0 {
@@ -428,7 +346,7 @@ func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
 			return nil
 		case "player":
 			var p string
-			if err := j.value(val, off, place, each, &p); err != nil {
+			if err := j.value(val, off, place, JSONText, &p); err != nil {
 				return err
 			}
 			if err := a.Player.UnmarshalText([]byte(p)); err != nil {
@@ -436,23 +354,23 @@ func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
 			}
 			return nil
 		case "verb":
-			return j.value(val, off, place, each, &a.Verb)
+			return j.value(val, off, place, JSONText, &a.Verb)
 		case "card":
-			return j.value(val, off, place, each, &a.Card)
+			return j.value(val, off, place, JSONText, &a.Card)
 		case "targets":
-			return j.value(val, off, place, each, &a.Targets)
+			return j.texts(val, off, place, each, &a.Targets)
 		case "from":
-			return j.value(val, off, place, each, &a.From)
+			return j.value(val, off, place, JSONText, &a.From)
 		case "to":
-			return j.value(val, off, place, each, &a.To)
+			return j.value(val, off, place, JSONText, &a.To)
 		case "bottom":
-			return j.value(val, off, place, each, &a.Bottom)
+			return j.value(val, off, place, JSONBool, &a.Bottom)
 		case "amount":
-			return j.value(val, off, place, each, &a.Amount)
+			return j.value(val, off, place, JSONWhole, &a.Amount)
 		case "duration":
-			return j.value(val, off, place, each, &a.Duration)
+			return j.value(val, off, place, JSONText, &a.Duration)
 		case "pay":
-			return j.value(val, off, place, each, &a.Pay)
+			return j.texts(val, off, place, each, &a.Pay)
 		}
 		return j.errAt(keyOff, Sentence{"action %d: unknown field %q", []any{n, key}})
 	})

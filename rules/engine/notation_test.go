@@ -226,7 +226,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"P1\n", 1, "no action"},
 		{"damage 9", 1, "expected: damage"},
 		{`{"setup":{},"actions":[{"verb":"fly"}]}`, 1, "unknown action"},
-		{"{\n\"setup\": 3}", 2, "the setup must be a JSON object, not a number"},
+		{"{\n\"setup\": 3}", 2, "the setup must be a JSON object, not 3"},
 	} {
 		_, err := ParseLog([]byte(tc.log))
 		var pe *ParseError

@@ -282,7 +282,7 @@ func TestJSONErrorsNameTheFileLine(t *testing.T) {
 		msg  string
 	}{
 		{head + `{"player":"P3","verb":"keep"}]}`, 4, `action 2: the player must be P1 or P2, not "P3"`},
-		{head + `{"player":"P1","verb":"keep","amount":"x"}]}`, 4, `action 2: "amount" must be a whole number, not text in double quotes`},
+		{head + `{"player":"P1","verb":"keep","amount":"x"}]}`, 4, `action 2: "amount" must be a whole number, not "x"`},
 		{head + `{"player":"P1","verb":"keep", "colour":1}]}`, 4, `action 2: unknown field "colour"`},
 		{head + "{\"player\":\"P1\",\n\"verb\":\"keep\"},\n{\"verb\":\"damage\",\n\n\"amout\":3}]}", 8, `action 3: unknown field "amout"`},
 		{head + `{"verb":"damage","amount":-3}]}`, 4, "action 2: expected: damage [N]"},
@@ -300,15 +300,15 @@ func TestJSONErrorsNameTheFileLine(t *testing.T) {
 		// in the setup, a player, a deck or an action's list.
 		{"{\"setup\":{\"seed\":1},\n\"actions\":[{\"verb\": x}]}", 2, `the JSON is not valid at column 21: "x" is not expected there`},
 		{"{\"setup\":{\"seed\":1},\n\"actions\":[", 2, "the JSON ends too early"},
-		{"{\"setup\":{\n\"seed\":-1}}", 2, `the setup's "seed" must be a whole number from 0, not a negative number`},
-		{"{\"setup\":{\"seed\":1.5}}", 1, `the setup's "seed" must be a whole number from 0, not a number with a fraction`},
-		{"{\"setup\":{\"players\":[{},\n{\"leader\":5}]}}", 2, `P2's "leader" must be text in double quotes, not a number`},
-		{"{\"setup\":{\"players\":[{\"deck\":[\"FS01-07\",\n7]}]}}", 2, `each card of P1's "deck" must be text in double quotes, not a number`},
-		{"{\"setup\":{\"players\":[[]]}}", 1, "P1 in the setup's players must be a JSON object, not a JSON list"},
-		{"{\"setup\":{},\"actions\":{}}", 1, `the log's "actions" must be a JSON list, not a JSON object`},
-		{head + `{"player":"P1","verb":"attack","card":"leader","targets":["leader",3]}]}`, 4, `action 2: each entry of "targets" must be text in double quotes, not a number`},
-		{head + `{"player":"P1","verb":"keep","bottom":"yes"}]}`, 4, `action 2: "bottom" must be true or false, not text in double quotes`},
-		{head + `"keep"]}`, 4, "action 2 must be a JSON object, not text in double quotes"},
+		{"{\"setup\":{\n\"seed\":-1}}", 2, `the setup's "seed" must be a whole number from 0, not -1`},
+		{"{\"setup\":{\"seed\":1.5}}", 1, `the setup's "seed" must be a whole number from 0, not 1.5`},
+		{"{\"setup\":{\"players\":[{},\n{\"leader\":5}]}}", 2, `P2's "leader" must be text in double quotes, not 5`},
+		{"{\"setup\":{\"players\":[{\"deck\":[\"FS01-07\",\n7]}]}}", 2, `each card of P1's "deck" must be text in double quotes, not 7`},
+		{"{\"setup\":{\"players\":[[]]}}", 1, "P1 in the setup's players must be a JSON object, not []"},
+		{"{\"setup\":{},\"actions\":{}}", 1, `the log's "actions" must be a JSON list, not {}`},
+		{head + `{"player":"P1","verb":"attack","card":"leader","targets":["leader",3]}]}`, 4, `action 2: each entry of "targets" must be text in double quotes, not 3`},
+		{head + `{"player":"P1","verb":"keep","bottom":"yes"}]}`, 4, `action 2: "bottom" must be true or false, not "yes"`},
+		{head + `"keep"]}`, 4, `action 2 must be a JSON object, not "keep"`},
 	} {
 		_, err := ParseLog([]byte(tc.log))
 		var pe *ParseError

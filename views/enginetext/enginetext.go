@@ -24,8 +24,8 @@ import (
 // messages/engine.*.json), whose placeholders A1, A2 … are the arguments in
 // order, formatted as the format's verb says (%d, %+d, %q). Arguments that
 // are words of ours are said in the language too: a zone, a card type, a
-// colour (engineWords), a skill's target, an effect's kind, a kind of JSON
-// value, and a sentence inside the sentence. Card numbers, names, P1/P2
+// colour (engineWords), a skill's target, an effect's kind, what a JSON
+// value must be, and a sentence inside the sentence. Card numbers, names, P1/P2
 // and notation stay as they are. A sentence with a count (counts) takes
 // the plural form of its language for it, where the engine's English
 // writes "card(s)". A format without a message stays English (the API and
@@ -122,7 +122,7 @@ func countOf(v any) int {
 
 // jsonKind is a kind of JSON value ("a whole number", "text in double
 // quotes") in ctx's language, as the JSON notation's problems name what a
-// value must be and what it is.
+// value must be.
 func jsonKind(ctx context.Context, k engine.JSONKind) string {
 	switch k {
 	case engine.JSONObject:
@@ -139,16 +139,6 @@ func jsonKind(ctx context.Context, k engine.JSONKind) string {
 		return i18n.T(ctx, "EngineJSONWholeFrom0", nil)
 	case engine.JSONBool:
 		return i18n.T(ctx, "EngineJSONBool", nil)
-	case engine.JSONNumber:
-		return i18n.T(ctx, "EngineJSONNumber", nil)
-	case engine.JSONNull:
-		return i18n.T(ctx, "EngineJSONNull", nil)
-	case engine.JSONFraction:
-		return i18n.T(ctx, "EngineJSONFraction", nil)
-	case engine.JSONNegative:
-		return i18n.T(ctx, "EngineJSONNegative", nil)
-	case engine.JSONTooLarge:
-		return i18n.T(ctx, "EngineJSONTooLarge", nil)
 	}
 	return string(k)
 }

@@ -245,8 +245,8 @@ func TestSummaryCountsInPluralForms(t *testing.T) {
 }
 
 // A log in JSON that Go's decoder refuses is said in our own words, with
-// the place (column, setup field, player, action and field), in every
-// language; none of the decoder's words is left.
+// the place (column, setup field, player, action and field) and the value
+// as written, in every language; none of the decoder's words is left.
 func TestJSONLogProblemsNameThePlace(t *testing.T) {
 	head := "{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\"},{\"leader\":\"FS02-01\"}]},\n\"actions\":[\n{\"player\":\"P1\",\"verb\":\"first\"},\n"
 	decoder := regexp.MustCompile(`cannot unmarshal|invalid character|Go (struct field|value)|unexpected end|json:`)
@@ -258,17 +258,17 @@ func TestJSONLogProblemsNameThePlace(t *testing.T) {
 		placeHint string
 	}{
 		{head + `{"player":"P1","verb":"keep","amount":"x"}]}`, 4,
-			`action 2: "amount" must be a whole number, not text in double quotes`,
-			`Aktion 2: "amount" muss eine ganze Zahl sein, nicht Text in doppelten Anführungszeichen`,
-			[]string{"アクション2", `"amount"`, "整数", "二重引用符で囲んだ文字列"}, "amount"},
+			`action 2: "amount" must be a whole number, not "x"`,
+			`Aktion 2: "amount" muss eine ganze Zahl sein, nicht "x"`,
+			[]string{"アクション2", `"amount"`, "整数", `"x"ではなく`}, "amount"},
 		{"{\"setup\":{\"seed\":1},\n\"actions\":[{\"verb\": x}]}", 2,
 			`the JSON is not valid at column 21: "x" is not expected there`,
 			`das JSON ist in Spalte 21 ungültig: "x" ist dort nicht erwartet`,
 			[]string{"21列目", `"x"`}, "x"},
 		{"{\"setup\":{\"players\":[{},\n{\"leader\":5}]}}", 2,
-			`P2's "leader" must be text in double quotes, not a number`,
-			`"leader" von P2 muss Text in doppelten Anführungszeichen sein, nicht eine Zahl`,
-			[]string{"P2", `"leader"`, "数値"}, "leader"},
+			`P2's "leader" must be text in double quotes, not 5`,
+			`"leader" von P2 muss Text in doppelten Anführungszeichen sein, nicht 5`,
+			[]string{"P2", `"leader"`, "5ではなく", "二重引用符で囲んだ文字列"}, "leader"},
 		{"{\"setup\":{\"seed\":1},\n\"actions\":[", 2,
 			"the JSON ends too early: a bracket, a brace or a quote is not closed",
 			"das JSON endet zu früh: eine eckige oder geschweifte Klammer oder ein Anführungszeichen ist nicht geschlossen",
