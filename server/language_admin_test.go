@@ -92,7 +92,7 @@ func TestAdminPagesInGermanAndJapanese(t *testing.T) {
 		want map[string][]string // page → texts it must show
 	}{
 		{"de", map[string][]string{
-			"/account":  {"Ihr Konto", "Angemeldet als", "(Organisator)", "Sprache des Browsers", "Konto hinzufügen", "Abmelden"},
+			"/account":  {"Dein Konto", "Angemeldet als", "(Organisator)", "Sprache des Browsers", "Konto hinzufügen", "Abmelden"},
 			"/settings": {"Öffentliche Adresse", "Handys können diese Links nicht öffnen.", "Speichern"},
 			"/stores":   {"Läden", "Neuer Laden", "Laden anlegen"},
 			store:       {"Mitglieder", "Vorhandenes Konto hinzufügen", "Judge"},
@@ -121,7 +121,7 @@ func TestAdminPagesInGermanAndJapanese(t *testing.T) {
 			noEnglish(t, "account form error", r.body)
 			expectRedirect(t, "save account", org.post("/account", "/account", url.Values{"display_name": {"Orla"}}), "/account")
 			r = org.get("/account")
-			mustContain(t, "notice", r.body, map[string]string{"de": "Ihr Konto ist gespeichert.", "ja": "アカウントを保存しました。"}[c.lang])
+			mustContain(t, "notice", r.body, map[string]string{"de": "Dein Konto ist gespeichert.", "ja": "アカウントを保存しました。"}[c.lang])
 			// The error pages: an unknown address, a form without its token.
 			r = org.get("/no-such-page")
 			if r.status != http.StatusNotFound {
