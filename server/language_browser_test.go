@@ -2,11 +2,15 @@ package server_test
 
 import (
 	"context"
+	"net/url"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // overflowing lists the elements that reach past the right edge of the
@@ -91,4 +95,61 @@ func TestPhoneSwitchesToGermanWithTheSelector(t *testing.T) {
 			}
 		})
 	}
+}
+
+// When a round's clock runs out while a page is open, live.js puts the
+// time's-up note beside the countdown in the page's language, as the
+// server renders it: on a player's phone in Japanese (the selector's
+// cookie) and on the projector in the event's language, German.
+func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	setEventLanguage(t, a, d.id, "de")
+	r, err := a.store.ChangeClock(context.Background(), liveOrg, d.id, 1, storage.ClockStart, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// leave sets the running clock to a few seconds from now.
+	leave := func(r *storage.Round) {
+		t.Helper()
+		if _, err := a.store.ChangeClock(context.Background(), liveOrg, d.id, 1, storage.ClockAdd, 4*time.Second-time.Until(*r.Deadline)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	leave(r)
+	ctx := phone(t)
+	note := `(document.querySelector("time.countdown + .countdown-note") || {}).textContent`
+	timeUp := func(where, lang string) {
+		t.Helper()
+		want := i18n.T(i18n.WithLanguage(context.Background(), lang), "PhoneTimeUp", nil)
+		if want == i18n.T(context.Background(), "PhoneTimeUp", nil) {
+			t.Fatalf("%s: PhoneTimeUp is English in %s", where, lang)
+		}
+		waitFor(t, ctx, `time.countdown[data-synced]`)
+		if evalJS[bool](t, ctx, note+` !== undefined`) {
+			t.Fatalf("%s: a time's-up note before time is up:\n%s", where, pageText(ctx))
+		}
+		wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		defer cancel()
+		js := `document.querySelector("time.countdown").textContent === "0:00" && ` + note + ` !== undefined`
+		if _, err := chromedp.Run(wctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+			t.Fatalf("%s: time is not up on the page: %v\n%s", where, err, pageText(ctx))
+		}
+		if got := evalJS[string](t, ctx, note); got != want {
+			t.Errorf("%s: the note at time up says %q, not %q", where, got, want)
+		}
+	}
+	navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {"ja"}, "back": {"/"}}.Encode())
+	navigate(t, ctx, a.srv.URL+d.links["Ann"])
+	timeUp("player page in Japanese", "ja")
+
+	r, err = a.store.RoundByNumber(context.Background(), d.id, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leave(r)
+	navigate(t, ctx, a.srv.URL+d.path+"/projector")
+	timeUp("projector in German", "de")
 }

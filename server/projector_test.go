@@ -106,7 +106,7 @@ func TestProjectorShowsPairingsClockAndStandings(t *testing.T) {
 			t.Errorf("projector lacks %q", want)
 		}
 	}
-	clock := regexp.MustCompile(`<time class="countdown" data-event="(\d+)" data-round="2" data-state="paused" data-remaining-ms="(\d+)">(\d+:\d\d)</time>`).FindStringSubmatch(body)
+	clock := regexp.MustCompile(`<time class="countdown" data-event="(\d+)" data-round="2" data-state="paused" data-remaining-ms="(\d+)" data-time-up="Time!">(\d+:\d\d)</time>`).FindStringSubmatch(body)
 	if clock == nil || clock[1] != itoa64(e.ID) || (clock[3] != "35:00" && clock[3] != "34:59") {
 		t.Fatalf("countdown markup: %v\n%s", clock, excerpt(body))
 	}

@@ -4,7 +4,9 @@
 //
 // Markup it reads:
 //   <time class="countdown" data-event data-round data-state
-//         data-remaining-ms [data-extension-ms]>34:12</time>
+//         data-remaining-ms [data-extension-ms] data-time-up>34:12</time>
+//         data-time-up is the note shown beside it at 0:00, in the page's
+//         language ("Time!", "Zeit!").
 //   <div data-live-topics="pairings results" data-event="7"
 //        [data-live-url="/p/…"] [data-live-stream="/p/…/live"]>
 //         When one of these topics arrives for the event, the page is fetched
@@ -99,10 +101,11 @@
       el.classList.toggle("time-up", up);
       var note = el.nextElementSibling;
       var hasNote = note && note.classList.contains("countdown-note") && !note.classList.contains("round-complete");
-      if (up && !hasNote) {
+      var words = el.getAttribute("data-time-up");
+      if (up && !hasNote && words) {
         note = document.createElement("span");
         note.className = "countdown-note";
-        note.textContent = "Time!";
+        note.textContent = words;
         el.parentNode.insertBefore(note, el.nextSibling);
       } else if (!up && hasNote) {
         note.parentNode.removeChild(note);
