@@ -359,3 +359,24 @@ func TestDateOf(t *testing.T) {
 		t.Errorf("not a date: %q", got)
 	}
 }
+
+// German addresses the reader with du on every page and in the command
+// line (docs/translating.md): a formal Sie, Ihnen or Ihr… inside a sentence
+// ("Geben Sie …", "auf Ihrer Seite") fails. At the start of a sentence
+// these words are also "she", "they" and "their" ("Sie hat Vorrang"), so
+// there they are left to the reader.
+func TestGermanSaysDu(t *testing.T) {
+	all, where := readLanguages(t)
+	formal := regexp.MustCompile(`\b(Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b`)
+	sentenceStart := regexp.MustCompile(`(^|[.!?:]\s+|\n\s*)["'„(]?$`)
+	for id, texts := range all["de"] {
+		for form, text := range texts {
+			for _, m := range formal.FindAllStringIndex(text, -1) {
+				if sentenceStart.MatchString(text[:m[0]]) {
+					continue
+				}
+				t.Errorf("%s: %s (%s) says %q to the reader, not du: %s", path.Base(where["de"][id]), id, form, text[m[0]:m[1]], text)
+			}
+		}
+	}
+}
