@@ -380,3 +380,36 @@ func TestGermanSaysDu(t *testing.T) {
 		}
 	}
 }
+
+// Spanish says tú and Italian tu to the reader on every page and in the
+// command line (docs/translating.md). Spanish fails on usted and on the
+// formal commands the catalogue once had (indique, elija, inténtelo …),
+// Italian on a voi command (indicate, eseguite prima …): a command opening
+// a clause, since the same words also stand inside one as a subjunctive
+// ("que te añada") or a participle ("le partite indicate"), and the
+// tracker rightly speaks to both players at once.
+func TestSpanishAndItalianSayTu(t *testing.T) {
+	all, where := readLanguages(t)
+	const clause = `(?i)(?:^|[.!?:;,]\s+(?:o\s+|poi\s+|e\s+)?|\n\s*|¡|¿)`
+	anywhere := regexp.MustCompile(`(?i)\b(ustede?s?|inténtelo|deténgalo|reinícielo|conéctelo|déjela|déjelo)\b`)
+	commands := map[string]*regexp.Regexp{
+		"es": regexp.MustCompile(clause + `(indique|ejecute|actualice|elija|pida|escriba|recargue|repita|añada|detenga|configure|espere|vuelva|inicie|cree)\b`),
+		"it": regexp.MustCompile(clause + `(indicate|eseguite|fermate|fermatelo|rilanciate|usate|fate|togliete|aggiornate|scegliete|inserite|riprovate)\b`),
+	}
+	for _, c := range []struct{ lang, want string }{{"es", "tú"}, {"it", "tu"}} {
+		for id, texts := range all[c.lang] {
+			for form, text := range texts {
+				var found []string
+				if c.lang == "es" {
+					found = anywhere.FindAllString(text, -1)
+				}
+				for _, m := range commands[c.lang].FindAllStringSubmatch(text, -1) {
+					found = append(found, m[1])
+				}
+				for _, f := range found {
+					t.Errorf("%s: %s (%s) says %q to the reader, not %s: %s", path.Base(where[c.lang][id]), id, form, f, c.want, text)
+				}
+			}
+		}
+	}
+}
