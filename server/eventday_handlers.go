@@ -140,7 +140,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.name(&p.EntryID),
 			Kind: penaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
-	return render(c, status, views.PenaltiesView(s.page(c, e.Name+": penalties"), m))
+	return render(c, status, views.PenaltiesView(s.page(c, i18n.T(c.Request().Context(), "PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) showPenalties(c echo.Context) error {
@@ -230,7 +230,7 @@ func (s *Server) showCalls(c echo.Context) error {
 		}
 		m.Calls = append(m.Calls, row)
 	}
-	p := s.page(c, e.Name+": judge calls")
+	p := s.page(c, i18n.T(c.Request().Context(), "PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = liveScriptURL()
 	return render(c, http.StatusOK, views.JudgeQueueView(p, m))
 }
@@ -348,5 +348,5 @@ func (s *Server) showDecklists(c echo.Context) error {
 		}
 		m.Lists = append(m.Lists, views.PublicDecklist{Player: en.PlayerName, Leader: deckHeadline(ctx, g, pool, &en), Text: en.DeckText})
 	}
-	return render(c, http.StatusOK, views.PublicDecklistsView(s.page(c, e.Name+": decklists"), m))
+	return render(c, http.StatusOK, views.PublicDecklistsView(s.page(c, i18n.T(ctx, "PhonePublicDecklistsTitle", i18n.Args{"Event": e.Name})), m))
 }

@@ -104,7 +104,7 @@ func (cp *clockedPage) get(rm *readModel, now time.Time, build func(time.Time) (
 func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view string) (views.Projector, error) {
 	d := rm.data
 	e := d.Event
-	p := views.Projector{Title: e.Name + " · projector", CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
+	p := views.Projector{Title: i18n.T(ctx, "ProjectorPageTitle", i18n.Args{"Event": e.Name}), CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
 		EventID: e.ID, EventName: e.Name, View: view}
 	p.Announcements = announcementList(ctx, nil, rm.announcements, false)
 	current := rm.latest
@@ -116,7 +116,7 @@ func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view
 		if err != nil {
 			return p, err
 		}
-		p.Pairings = projectorPairings(d, d.Matches[current.Number], points)
+		p.Pairings = projectorPairings(ctx, d, d.Matches[current.Number], points)
 	}
 	if p.View == "pairings" {
 		return p, nil
@@ -204,8 +204,9 @@ func standingsThrough(pe *pairing.Event, n int) ([]pairing.Standing, error) {
 	return pairing.Standings(&upTo, "")
 }
 
-// projectorPairings lists every player of the round once, by name.
-func projectorPairings(d *eventData, ms []storage.Match, points map[string]int) []views.ProjectorPairing {
+// projectorPairings lists every player of the round once, by name, a
+// bye's "opponent" in the page's language.
+func projectorPairings(ctx context.Context, d *eventData, ms []storage.Match, points map[string]int) []views.ProjectorPairing {
 	out := make([]views.ProjectorPairing, 0, 2*len(ms))
 	for _, m := range ms {
 		table := ""
@@ -215,7 +216,7 @@ func projectorPairings(d *eventData, ms []storage.Match, points map[string]int) 
 		done := m.Status == storage.MatchConfirmed
 		p1 := d.name(&m.P1EntryID)
 		if m.P2EntryID == nil {
-			out = append(out, views.ProjectorPairing{Table: table, Player: p1, Opponent: "Bye", Points: points[playerID(m.P1EntryID)], Done: done})
+			out = append(out, views.ProjectorPairing{Table: table, Player: p1, Opponent: i18n.T(ctx, "StaffBye", nil), Points: points[playerID(m.P1EntryID)], Done: done})
 			continue
 		}
 		p2 := d.name(m.P2EntryID)

@@ -174,7 +174,7 @@ func (s *Server) showStandings(c echo.Context) error {
 		// (and compress it) once per read model.
 		v, err := rm.memo("standings-public-page/"+lang, func() (any, error) {
 			m.Public = true
-			p := publicPage(c, e.Name+": standings")
+			p := publicPage(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
 			p.JSURL = liveScriptURL()
 			return renderShared(context.WithoutCancel(c.Request().Context()), views.StandingsPageView(p, m))
 		})

@@ -50,7 +50,7 @@ type Projector struct {
 type ProjectorPairing struct {
 	Table    string // "" for a bye
 	Player   string
-	Opponent string // "Bye" for a bye
+	Opponent string // StaffBye's text for a bye
 	Points   int
 	Done     bool // the match has a confirmed result
 }
