@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -67,8 +68,8 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
 // drawn (the link is shown as text beside it anyway).
-func qrMarkup(text string) string {
-	svg, err := qrSVGString(text)
+func qrMarkup(ctx context.Context, text string) string {
+	svg, err := qrSVGString(ctx, text)
 	if err != nil {
 		return ""
 	}
@@ -176,7 +177,7 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.PlayerLinkPage{Nav: nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(url), Warning: warn}
+	m := views.PlayerLinkPage{Nav: nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(c.Request().Context(), url), Warning: warn}
 	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
 		return err
 	}

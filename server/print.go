@@ -181,7 +181,7 @@ func (s *Server) printSlips(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		qr, err := qrSVG(u)
+		qr, err := qrSVG(c.Request().Context(), u)
 		if err != nil {
 			return err
 		}
@@ -303,7 +303,7 @@ func (s *Server) printRegistration(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	qr, err := qrSVG(u)
+	qr, err := qrSVG(c.Request().Context(), u)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,7 +16,7 @@ var qrRun = regexp.MustCompile(`M(\d+) (\d+)h(\d+)v1h-(\d+)z`)
 // included, so a phone reads what the encoder meant.
 func TestPrintQRSVGDrawsTheBitmap(t *testing.T) {
 	for _, text := range []string{"http://192.168.1.20:8080/events/12/matches/345", "https://tenkaichi.example/events/1/register"} {
-		svg, err := qrSVGString(text)
+		svg, err := qrSVGString(context.Background(), text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +61,7 @@ func TestPrintQRSVGDrawsTheBitmap(t *testing.T) {
 			}
 		}
 	}
-	if svg, _ := qrSVGString(`"><script>x</script>`); strings.Contains(svg, "<script>") {
+	if svg, _ := qrSVGString(context.Background(), `"><script>x</script>`); strings.Contains(svg, "<script>") {
 		t.Fatal("the label must be escaped")
 	}
 }

@@ -1,20 +1,23 @@
 package server
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 	qrcode "github.com/skip2/go-qrcode"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // qrSVG draws text as a QR code in inline SVG (the content security policy
 // allows inline SVG and data: images, but no script). Every dark module is a
 // unit square of one path, so the code scales to any size and prints sharp.
 // The SVG holds nothing but numbers and fixed markup, so it is safe to emit
-// unescaped; the text it encodes is given as an accessible label, escaped.
-func qrSVG(text string) (templ.Component, error) {
-	s, err := qrSVGString(text)
+// unescaped; the text it encodes is given as an accessible label ("QR code:
+// …" in the page's language), escaped.
+func qrSVG(ctx context.Context, text string) (templ.Component, error) {
+	s, err := qrSVGString(ctx, text)
 	if err != nil {
 		return nil, err
 	}
@@ -22,7 +25,7 @@ func qrSVG(text string) (templ.Component, error) {
 }
 
 // qrSVGString is qrSVG as a string (for tests and non-templ use).
-func qrSVGString(text string) (string, error) {
+func qrSVGString(ctx context.Context, text string) (string, error) {
 	q, err := qrcode.New(text, qrcode.Medium)
 	if err != nil {
 		return "", err
@@ -33,8 +36,8 @@ func qrSVGString(text string) (string, error) {
 	b.Grow(n * n * 4)
 	size := strconv.Itoa(n)
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="qr" viewBox="0 0 ` + size + " " + size +
-		`" shape-rendering="crispEdges" role="img" aria-label="QR code: `)
-	b.WriteString(templ.EscapeString(text))
+		`" shape-rendering="crispEdges" role="img" aria-label="`)
+	b.WriteString(templ.EscapeString(i18n.T(ctx, "QRCodeOf", i18n.Args{"Link": text})))
 	b.WriteString(`"><rect width="` + size + `" height="` + size + `" fill="#fff"/><path fill="#000" d="`)
 	for y, row := range bm {
 		for x := 0; x < len(row); x++ {
