@@ -3,8 +3,30 @@ package server
 import (
 	"context"
 
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
+
+// auditActorText says who made a change of the event's change log: an
+// account by its username, a player's phone, self-registration, the server
+// itself or a request without an account in the page's language (the log
+// keeps storage's English names).
+func auditActorText(ctx context.Context, a storage.AuditEntry) string {
+	if name, ok := a.Player(); ok {
+		return i18n.T(ctx, "StaffAuditByPlayer", i18n.Args{"Name": name})
+	}
+	if a.UserID == nil {
+		switch a.Actor {
+		case storage.ActorSystem.Name:
+			return i18n.T(ctx, "StaffAuditBySystem", nil)
+		case storage.ActorSelfRegistration.Name:
+			return i18n.T(ctx, "StaffAuditBySelfRegistration", nil)
+		case storage.ActorAnonymous.Name:
+			return i18n.T(ctx, "StaffAuditByAnonymous", nil)
+		}
+	}
+	return a.Actor
+}
 
 // auditChangeText names a change of the event's change log (its stored
 // action and entity, such as "publish" "round") in the page's language; a

@@ -65,7 +65,7 @@ func actorOf(c echo.Context) storage.Actor {
 	if u := currentUser(c); u != nil {
 		return storage.Actor{UserID: u.ID, Name: u.Username}
 	}
-	return storage.Actor{Name: "anonymous"}
+	return storage.ActorAnonymous
 }
 
 func (s *Server) secure(c echo.Context) bool {

@@ -180,7 +180,7 @@ func (s *Server) showEvent(c echo.Context) error {
 		}
 		for _, a := range log {
 			d.Audit = append(d.Audit, views.AuditRow{
-				When: i18n.DateTimeSeconds(ctx, a.CreatedAt, e.Location()), Who: a.Actor,
+				When: i18n.DateTimeSeconds(ctx, a.CreatedAt, e.Location()), Who: auditActorText(ctx, a),
 				Change: auditChangeText(ctx, a.Action, a.Entity), EntityID: a.EntityID, Row: a.ID, Before: a.BeforeJSON, After: a.AfterJSON,
 			})
 		}

@@ -1,6 +1,12 @@
 package server
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
 
 func TestSafeNextStaysOnThisSite(t *testing.T) {
 	for next, want := range map[string]string{
@@ -34,5 +40,31 @@ func TestMetaColoursCapitaliseWholeLetters(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("metaColours = %q, want %q", got, want)
 		}
+	}
+}
+
+// Who made a change is said in the page's language unless it is an
+// account, whose username stays even if it reads like one of storage's
+// own names.
+func TestAuditActorText(t *testing.T) {
+	ctx := i18n.WithLanguage(context.Background(), "de")
+	id := int64(3)
+	for _, c := range []struct {
+		entry storage.AuditEntry
+		want  string
+	}{
+		{storage.AuditEntry{Actor: storage.PlayerActor("Ann").Name}, i18n.T(ctx, "StaffAuditByPlayer", i18n.Args{"Name": "Ann"})},
+		{storage.AuditEntry{Actor: storage.ActorSystem.Name}, i18n.T(ctx, "StaffAuditBySystem", nil)},
+		{storage.AuditEntry{Actor: storage.ActorSelfRegistration.Name}, i18n.T(ctx, "StaffAuditBySelfRegistration", nil)},
+		{storage.AuditEntry{Actor: storage.ActorAnonymous.Name}, i18n.T(ctx, "StaffAuditByAnonymous", nil)},
+		{storage.AuditEntry{Actor: "system", UserID: &id}, "system"},
+		{storage.AuditEntry{Actor: "orla", UserID: &id}, "orla"},
+	} {
+		if got := auditActorText(ctx, c.entry); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.entry, got, c.want)
+		}
+	}
+	if de := i18n.T(ctx, "StaffAuditBySystem", nil); de == "system" {
+		t.Errorf("StaffAuditBySystem is not German: %q", de)
 	}
 }

@@ -445,7 +445,7 @@ func (s *Server) playerDeck(c echo.Context) error {
 	if ferr != "" {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: showableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
-	err = s.store.SaveDeck(ctx, storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, sub, false)
+	err = s.store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
 	if errors.Is(err, storage.ErrDecksLocked) {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDecksLocked", nil)}, http.StatusConflict)
 	}
@@ -547,7 +547,7 @@ func (s *Server) playerDrop(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DropEntry(c.Request().Context(), storage.Actor{Name: "player " + en.PlayerName}, ev.ID, en.ID, played); err != nil {
+	if err := s.store.DropEntry(c.Request().Context(), storage.PlayerActor(en.PlayerName), ev.ID, en.ID, played); err != nil {
 		return err
 	}
 	setFlash(c, msgDropped)

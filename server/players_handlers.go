@@ -383,7 +383,7 @@ func (s *Server) register(c echo.Context) error {
 		return s.renderRegister(c, e, m, http.StatusUnprocessableEntity)
 	}
 	en := &storage.Entry{EventID: e.ID, PlayerName: m.Name, MemberID: m.MemberID, TokenHash: "pending:" + newToken()}
-	if err := s.store.RegisterEntry(c.Request().Context(), storage.Actor{Name: "self-registration"}, en); err != nil {
+	if err := s.store.RegisterEntry(c.Request().Context(), storage.ActorSelfRegistration, en); err != nil {
 		return err
 	}
 	if err := s.setEntryToken(c, en); err != nil {

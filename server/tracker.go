@@ -347,7 +347,7 @@ func (s *Server) trackerCallJudge(c echo.Context) error {
 
 // playerActor is who the audit log names for a tap.
 func (s *Server) playerActor(t *trackedGame) storage.Actor {
-	return storage.Actor{Name: "player " + t.entry.PlayerName}
+	return storage.PlayerActor(t.entry.PlayerName)
 }
 
 // trackerShow is the tracker of one game (GET: live.js fetches it again

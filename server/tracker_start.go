@@ -171,7 +171,7 @@ func (s *Server) trackerStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	gl, _, err := s.store.CreateTrackerLog(ctx, storage.Actor{Name: "player " + en.PlayerName},
+	gl, _, err := s.store.CreateTrackerLog(ctx, storage.PlayerActor(en.PlayerName),
 		&storage.GameLog{EventID: ev.ID, MatchID: &m.ID, GameNo: f.Game, Title: title, Body: body})
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -10,6 +11,29 @@ import (
 type Actor struct {
 	UserID int64 // 0 for a player or the system
 	Name   string
+}
+
+// The actors without an account, as the audit log names them (in English;
+// a page says them in its language).
+var (
+	ActorSystem           = Actor{Name: "system"}            // the server itself: a round completing
+	ActorSelfRegistration = Actor{Name: "self-registration"} // a player registering on the event's page
+	ActorAnonymous        = Actor{Name: "anonymous"}         // a request without an account
+	ActorCommandLine      = Actor{Name: "command line"}
+)
+
+const playerActor = "player "
+
+// PlayerActor is a player acting from their phone: "player NAME".
+func PlayerActor(name string) Actor { return Actor{Name: playerActor + name} }
+
+// Player is the name of the player who made the change from their phone,
+// if a player did.
+func (a AuditEntry) Player() (string, bool) {
+	if a.UserID != nil {
+		return "", false
+	}
+	return strings.CutPrefix(a.Actor, playerActor)
 }
 
 // AuditEntry is one change: who, when, what, and the record before and after.

@@ -329,7 +329,7 @@ func (s *Store) lockMatchToReport(ctx context.Context, eventID, matchID, entryID
 	if err != nil {
 		return nil, nil, false, Actor{}, wrap("round of match", err)
 	}
-	return &m, &row.Round, row.Frozen, Actor{Name: "player " + row.Reporter}, nil
+	return &m, &row.Round, row.Frozen, PlayerActor(row.Reporter), nil
 }
 
 // SetMatchResult is an organiser or judge entering or fixing a result. A

@@ -54,7 +54,7 @@ func (s *Store) CompleteDoneRounds(ctx context.Context) (int, error) {
 		return 0, wrap("rounds to complete", err)
 	}
 	for _, id := range ids {
-		if err := s.Tx(ctx, func(tx *Store) error { return tx.settleRound(ctx, Actor{Name: "system"}, id) }); err != nil {
+		if err := s.Tx(ctx, func(tx *Store) error { return tx.settleRound(ctx, ActorSystem, id) }); err != nil {
 			return 0, err
 		}
 	}

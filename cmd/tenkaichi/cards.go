@@ -43,7 +43,7 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	defer st.Close()
 	bar := newProgressBar(env.stderr, len(cards), i18n.T(ctx, "CliImportingCards", nil))
-	if err := st.ImportCards(ctx, storage.Actor{Name: "command line"}, cards, bar.set); err != nil {
+	if err := st.ImportCards(ctx, storage.ActorCommandLine, cards, bar.set); err != nil {
 		bar.done()
 		complain(ctx, env.stderr, "cards import", i18n.T(ctx, "CliNothingStored", i18n.Args{"Err": errText(ctx, err)}))
 		return 1
@@ -83,7 +83,7 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 	defer st.Close()
 	err = st.Tx(ctx, func(tx *storage.Store) error {
 		for _, v := range versions {
-			if err := tx.SaveBanListVersion(ctx, storage.Actor{Name: "command line"}, v); err != nil {
+			if err := tx.SaveBanListVersion(ctx, storage.ActorCommandLine, v); err != nil {
 				return err
 			}
 		}

@@ -42,7 +42,7 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	defer st.Close()
 	sh := &storage.Shop{Name: *name}
-	err = st.CreateShop(ctx, storage.Actor{Name: "command line"}, sh)
+	err = st.CreateShop(ctx, storage.ActorCommandLine, sh)
 	if errors.Is(err, storage.ErrConflict) {
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliStoreAddTaken", i18n.Args{"Store": strconv.Quote(*name)}))
 		return 1

@@ -142,7 +142,7 @@ func addUser(ctx context.Context, st *storage.Store, u *storage.User, storeName 
 	default:
 		return nil, &userAddProblem{i18n.T(ctx, "CliUserAddWhichStore", i18n.Args{"Stores": strings.Join(names, ", ")})}
 	}
-	return shop, st.CreateUserInShop(ctx, storage.Actor{Name: "command line"}, u, shop.ID)
+	return shop, st.CreateUserInShop(ctx, storage.ActorCommandLine, u, shop.ID)
 }
 
 // errNoPassword is standard input without a line for the password.
