@@ -12,6 +12,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -213,11 +214,18 @@ func (s *Server) showMetagame(c echo.Context) error {
 		return err
 	}
 	players, leaders, colours := metagame(ctx, d, pool)
-	// The API keeps "No decklist"; the page says it in its language.
-	for _, rows := range [][]views.MetaRow{leaders, colours} {
-		for i := range rows {
-			if rows[i].Label == metaNoDeck {
-				rows[i].Label = i18n.T(ctx, "JudgeMetaNoDecklist", nil)
+	// The API keeps "No decklist" and the colours' English names; the page
+	// says them in its language.
+	for _, t := range []struct {
+		rows   []views.MetaRow
+		colour bool
+	}{{leaders, false}, {colours, true}} {
+		for i, r := range t.rows {
+			switch {
+			case r.Label == metaNoDeck:
+				t.rows[i].Label = i18n.T(ctx, "JudgeMetaNoDecklist", nil)
+			case t.colour:
+				t.rows[i].Label = deckproblem.Colour(ctx, r.Label)
 			}
 		}
 	}

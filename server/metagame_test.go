@@ -4,11 +4,13 @@ import (
 	"context"
 	"html"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 func TestMetagameLeadersColoursAndWinRates(t *testing.T) {
@@ -80,6 +82,26 @@ func TestMetagameLeadersColoursAndWinRates(t *testing.T) {
 	}
 	if strings.Contains(r.body, "<script") {
 		t.Error("the chart must need no script")
+	}
+
+	// The colours are said in the page's language (the API keeps English).
+	for _, lang := range []string{"de", "ja"} {
+		lctx := i18n.WithLanguage(ctx, lang)
+		org.get("/language?lang=" + lang + "&back=/")
+		rows := pfRows(org.get(f.path + "/metagame").body)
+		for _, id := range []string{"JudgeDeckColourBlue", "JudgeDeckColourGreen", "JudgeDeckColourRed"} {
+			want := i18n.T(lctx, id, nil) + " 2 "
+			if !slices.ContainsFunc(rows, func(r string) bool { return strings.HasPrefix(r, want) }) {
+				t.Errorf("%s metagame: no colour row %q…: %q", lang, want, rows)
+			}
+		}
+		for _, r := range rows {
+			for _, english := range []string{"Blue ", "Green ", "Red "} {
+				if strings.HasPrefix(r, english) {
+					t.Errorf("%s metagame: colour row in English: %q", lang, r)
+				}
+			}
+		}
 	}
 }
 
