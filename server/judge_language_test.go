@@ -123,3 +123,26 @@ func TestGameLogJSONErrorInGermanAndJapanese(t *testing.T) {
 	}
 	f.judge.get("/language?lang=en&back=/")
 }
+
+// The examples in the rule lookup's and the deck check's empty fields are
+// what a reader of the page's language would type: a Japanese judge sees
+// 【ブロッカー】's word and the card names of Japanese cards.
+func TestSearchAndDecklistExamplesInThePagesLanguage(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	for _, lang := range []string{"en", "de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		org.get("/language?" + url.Values{"lang": {lang}, "back": {"/"}}.Encode())
+		for path, id := range map[string]string{"/rules": "JudgeRulesSearchExample", "/decks/check": "JudgeDecklistExample"} {
+			r := org.get(path)
+			expectStatus(t, lang+" "+path, r, 200)
+			mustContain(t, lang+" "+path, r.body, `placeholder="`+html.EscapeString(i18n.T(ctx, id, nil))+`"`)
+		}
+	}
+	ja := i18n.WithLanguage(context.Background(), "ja")
+	for _, id := range []string{"JudgeRulesSearchExample", "JudgeDecklistExample"} {
+		if ex := i18n.T(ja, id, nil); strings.Contains(ex, "Goku") || strings.Contains(ex, "Roshi") || strings.Contains(ex, "blocker") {
+			t.Errorf("%s in Japanese: %q", id, ex)
+		}
+	}
+}
