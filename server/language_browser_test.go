@@ -97,20 +97,31 @@ func TestPhoneSwitchesToGermanWithTheSelector(t *testing.T) {
 	}
 }
 
+// germanClockEvent is a German event (its projector in German) with Ann and
+// Ben paired in round 1, published, its clock changed by actions in turn;
+// it gives the round as the last action left it.
+func germanClockEvent(t *testing.T, actions ...storage.ClockAction) (*app, *dayEvent, *storage.Round) {
+	t.Helper()
+	a := newApp(t)
+	d := newDayEvent(t, a, a.organiser(), "0", "Ann", "Ben")
+	d.pairAndPublish(1)
+	setEventLanguage(t, a, d.id, "de")
+	var r *storage.Round
+	for _, action := range actions {
+		var err error
+		if r, err = a.store.ChangeClock(context.Background(), liveOrg, d.id, 1, action, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, d, r
+}
+
 // When a round's clock runs out while a page is open, live.js puts the
 // time's-up note beside the countdown in the page's language, as the
 // server renders it: on a player's phone in Japanese (the selector's
 // cookie) and on the projector in the event's language, German.
 func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
-	a := newApp(t)
-	org := a.organiser()
-	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
-	d.pairAndPublish(1)
-	setEventLanguage(t, a, d.id, "de")
-	r, err := a.store.ChangeClock(context.Background(), liveOrg, d.id, 1, storage.ClockStart, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, d, r := germanClockEvent(t, storage.ClockStart)
 	// leave sets the running clock to a few seconds from now.
 	leave := func(r *storage.Round) {
 		t.Helper()
@@ -145,11 +156,35 @@ func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
 	navigate(t, ctx, a.srv.URL+d.links["Ann"])
 	timeUp("player page in Japanese", "ja")
 
-	r, err = a.store.RoundByNumber(context.Background(), d.id, 1)
+	r, err := a.store.RoundByNumber(context.Background(), d.id, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	leave(r)
 	navigate(t, ctx, a.srv.URL+d.path+"/projector")
 	timeUp("projector in German", "de")
+}
+
+// A paused clock says so in the page's language, and only once: on the
+// projector in the event's language (German) and on a player's phone in
+// Japanese, with nothing of the style sheet's own words beside it (it used
+// to add " (paused)" after every paused countdown).
+func TestPausedClockInThePagesLanguage(t *testing.T) {
+	a, d, _ := germanClockEvent(t, storage.ClockStart, storage.ClockPause)
+	ctx := phone(t)
+	navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {"ja"}, "back": {"/"}}.Encode())
+	for _, p := range []struct{ where, lang, path string }{
+		{"projector in German", "de", d.path + "/projector"},
+		{"player page in Japanese", "ja", d.links["Ann"]},
+	} {
+		navigate(t, ctx, a.srv.URL+p.path)
+		waitFor(t, ctx, `time.countdown[data-synced][data-state="paused"]`)
+		want := i18n.T(i18n.WithLanguage(context.Background(), p.lang), "StaffClockPaused", nil)
+		if got := evalJS[[]string](t, ctx, `[...document.querySelectorAll(".clock-state")].map(e => e.textContent)`); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: the paused clock says %q, want [%q]", p.where, got, want)
+		}
+		if after := evalJS[string](t, ctx, `getComputedStyle(document.querySelector("time.countdown"), "::after").content`); after != "none" && after != "normal" {
+			t.Errorf("%s: the style sheet adds %s to the countdown", p.where, after)
+		}
+	}
 }
