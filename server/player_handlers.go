@@ -531,7 +531,7 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
-	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(ctx, "PhoneCallReason", nil)); err != nil {
+	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(context.Background(), "PhoneCallReason", nil)); err != nil {
 		return err
 	}
 	setFlash(c, msgJudgeCalled)

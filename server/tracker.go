@@ -338,7 +338,9 @@ func (s *Server) trackerCallJudge(c echo.Context) error {
 	if err == nil {
 		step = len(l.Actions)
 	}
-	reason := i18n.T(ctx, "TrackerCallReason", i18n.Args{"Step": step})
+	// Kept in English, like a dispute's; the judges' page says it in its
+	// language (callReasonText).
+	reason := i18n.T(context.Background(), "TrackerCallReason", i18n.Args{"Step": step})
 	if _, err := s.store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
 		return err
 	}

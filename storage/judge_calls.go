@@ -12,6 +12,10 @@ const (
 	CallClosed = "closed"
 )
 
+// DisputeReason is the reason of the call a dispute opens (in English, as
+// the call keeps it; the judges' page says it in its language).
+const DisputeReason = "The players reported different results."
+
 // JudgeCall is a player's (or the system's) call for a judge.
 type JudgeCall struct {
 	ID      int64  `json:"id"`

@@ -271,7 +271,7 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 			m.Result, m.P1Wins, m.P2Wins, m.Draws, m.Games = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games
 		default:
 			m.Status = MatchDisputed
-			if _, err := tx.openJudgeCall(ctx, eventID, &entryID, &m.ID, "The players reported different results."); err != nil {
+			if _, err := tx.openJudgeCall(ctx, eventID, &entryID, &m.ID, DisputeReason); err != nil {
 				return err
 			}
 		}
