@@ -349,14 +349,18 @@ func clockView(eventID int64, r *storage.Round, extension time.Duration, now tim
 // playerReport takes "I won / I lost / draw" (or games of a best-of-three)
 // from a player's phone.
 func (s *Server) playerReport(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	ctx := c.Request().Context()
+	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
+	// The link's entry, its event and the match in one query: every table
+	// reports at once at the end of a round.
+	en, ev, mt, err := s.store.PlayerMatch(ctx, hashToken(c.Param("token")), matchID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return s.linkMiss(c)
+	}
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
-	mt, err := s.store.MatchByID(ctx, ev.ID, matchID)
-	if err != nil {
+	if mt == nil {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.T(ctx, "PhoneMatchGone", nil)}, http.StatusNotFound)
 	}
 	side := mt.Side(en.ID)

@@ -56,6 +56,15 @@ func (AuditEntry) TableName() string { return "audit_log" }
 // writeAudit records a change. It is called inside the transaction that makes
 // the change, so the record and its audit row land together or not at all.
 func (s *Store) writeAudit(ctx context.Context, actor Actor, eventID *int64, action, entity string, entityID int64, before, after any) error {
+	row, err := s.auditRow(actor, eventID, action, entity, entityID, before, after)
+	if err != nil {
+		return err
+	}
+	return wrap("write audit log", s.with(ctx).Create(&row).Error)
+}
+
+// auditRow is the audit log's row of a change, not yet written.
+func (s *Store) auditRow(actor Actor, eventID *int64, action, entity string, entityID int64, before, after any) (AuditEntry, error) {
 	row := AuditEntry{EventID: eventID, Actor: actor.Name, Action: action, Entity: entity, EntityID: entityID, CreatedAt: s.now()}
 	if actor.UserID != 0 {
 		id := actor.UserID
@@ -64,18 +73,18 @@ func (s *Store) writeAudit(ctx context.Context, actor Actor, eventID *int64, act
 	if before != nil {
 		b, err := json.Marshal(before)
 		if err != nil {
-			return err
+			return row, err
 		}
 		row.BeforeJSON = string(b)
 	}
 	if after != nil {
 		b, err := json.Marshal(after)
 		if err != nil {
-			return err
+			return row, err
 		}
 		row.AfterJSON = string(b)
 	}
-	return wrap("write audit log", s.with(ctx).Create(&row).Error)
+	return row, nil
 }
 
 // AuditLog returns the changes to one event, newest first.

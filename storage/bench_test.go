@@ -2,12 +2,14 @@ package storage_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
 // BenchmarkReportResultSQLite measures what a player's result report costs on
@@ -55,6 +57,43 @@ func BenchmarkReportResultSQLiteConcurrent(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "reports/s")
 }
 
+// BenchmarkReportResultConcurrent is BenchmarkReportResultSQLiteConcurrent
+// on the test backend (TENKAICHI_TEST_DB=postgres for PostgreSQL): the
+// database's side of a round's end, without HTTP.
+func BenchmarkReportResultConcurrent(b *testing.B) {
+	st := storagetest.New(b)
+	e, ms := reportRound(b, st, b.N/2+1)
+	// In random order, as at a round's end: the two reports of a match
+	// seldom come at the same moment.
+	order := rand.New(rand.NewPCG(1, 2)).Perm(b.N)
+	var next atomic.Int64
+	b.SetParallelism(32)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if err := reportOne(st, e, ms, order[next.Add(1)-1]); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "reports/s")
+}
+
+// BenchmarkReportResultSerial is one report at a time on the test backend:
+// what one report costs when nothing waits.
+func BenchmarkReportResultSerial(b *testing.B) {
+	st := storagetest.New(b)
+	e, ms := reportRound(b, st, b.N/2+1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := reportOne(st, e, ms, i); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // reportBench opens a SQLite file with a running event and a published
 // round of the given number of matches.
 func reportBench(b *testing.B, synchronous string, matches int) (*storage.Store, *storage.Event, []storage.Match) {
@@ -66,11 +105,18 @@ func reportBench(b *testing.B, synchronous string, matches int) (*storage.Store,
 	if _, err := st.Migrate(ctx); err != nil {
 		b.Fatal(err)
 	}
+	e, ms := reportRound(b, st, matches)
+	return st, e, ms
+}
+
+// reportRound makes a running event with a published round of the given
+// number of matches.
+func reportRound(b *testing.B, st *storage.Store, matches int) (*storage.Event, []storage.Match) {
 	e := newEvent("Bench")
 	e.Status = storage.StatusRunning
 	var entries []storage.Entry
 	var pairs []storage.NewMatch
-	err = st.Tx(ctx, func(tx *storage.Store) error {
+	err := st.Tx(ctx, func(tx *storage.Store) error {
 		if err := tx.CreateEvent(ctx, org, e); err != nil {
 			return err
 		}
@@ -100,7 +146,7 @@ func reportBench(b *testing.B, synchronous string, matches int) (*storage.Store,
 	if err != nil {
 		b.Fatal(err)
 	}
-	return st, e, ms
+	return e, ms
 }
 
 // reportOne is report i: P1's report of match i/2 for even i, P2's

@@ -2,6 +2,8 @@ package storage_test
 
 import (
 	"errors"
+	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -546,5 +548,106 @@ func TestNoResultsOnAPreviewRound(t *testing.T) {
 	}
 	if _, err := st.SetMatchResult(ctx, org, e.ID, ms[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}, false, ""); err != nil {
 		t.Fatalf("result once published: %v", err)
+	}
+}
+
+// A report starts from one query: the link's entry, its event and the match.
+// Each comes back as the single-table reads return it; a match of another
+// event is none, and a wrong link is ErrNotFound.
+func TestPlayerMatchReadsEntryEventAndMatchAtOnce(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	ms := roundOne(t, st, e, es)
+	other := newEvent("Other")
+	other.Status = storage.StatusRunning
+	if err := st.CreateEvent(ctx, org, other); err != nil {
+		t.Fatal(err)
+	}
+	var others []storage.Entry
+	for _, name := range []string{"Other A", "Other B"} {
+		en := storage.Entry{EventID: other.ID, PlayerName: name, TokenHash: "other " + name}
+		if err := st.RegisterEntry(ctx, org, &en); err != nil {
+			t.Fatal(err)
+		}
+		others = append(others, en)
+	}
+	otherMatches := roundOne(t, st, other, others)
+
+	en, ev, m, err := st.PlayerMatch(ctx, es[1].TokenHash, ms[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEntry, _ := st.EntryByID(ctx, e.ID, es[1].ID)
+	wantEvent, _ := st.EventByID(ctx, e.ID)
+	wantMatch, _ := st.MatchByID(ctx, e.ID, ms[0].ID)
+	if !reflect.DeepEqual(en, wantEntry) {
+		t.Errorf("entry:\n got %+v\nwant %+v", en, wantEntry)
+	}
+	if !reflect.DeepEqual(ev, wantEvent) {
+		t.Errorf("event:\n got %+v\nwant %+v", ev, wantEvent)
+	}
+	if !reflect.DeepEqual(m, wantMatch) {
+		t.Errorf("match:\n got %+v\nwant %+v", m, wantMatch)
+	}
+
+	en, ev, m, err = st.PlayerMatch(ctx, es[0].TokenHash, otherMatches[0].ID)
+	if err != nil || en == nil || en.ID != es[0].ID || ev == nil || ev.ID != e.ID || m != nil {
+		t.Errorf("another event's match: entry %v, event %v, match %v, err %v; want the player's entry and event, no match", en, ev, m, err)
+	}
+	if _, _, _, err := st.PlayerMatch(ctx, "no such link", ms[0].ID); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("wrong link: %v, want ErrNotFound", err)
+	}
+}
+
+// A report's three writes (the report, its match, the audit row) land
+// together: a player who changes their report keeps one report row with the
+// new result, the stored match is the one ReportResult returned, and each
+// change has its audit row with the match before and after.
+func TestChangedReportKeepsOneRowAndItsAudit(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	ms := roundOne(t, st, e, es)
+	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+	draw := storage.ResultInput{Result: storage.ResultDraw, Draws: 1, Games: `[{"winner":"draw"}]`}
+	for i, in := range []storage.ResultInput{win, draw} {
+		m, changed, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, in)
+		if err != nil || !changed {
+			t.Fatalf("report %d: changed %v, err %v", i+1, changed, err)
+		}
+		stored, err := st.MatchByID(ctx, e.ID, ms[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored.Version != m.Version || stored.Status != storage.MatchReported || m.UpdatedAt.Sub(stored.UpdatedAt).Abs() >= time.Microsecond { // PostgreSQL keeps microseconds
+			t.Errorf("report %d: stored match %+v, returned %+v", i+1, stored, m)
+		}
+	}
+	reps, err := st.Reports(ctx, ms[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reps) != 1 || reps[0].EntryID != es[0].ID || reps[0].Result != storage.ResultDraw || reps[0].Draws != 1 || reps[0].P1Wins != 0 || reps[0].Games != draw.Games {
+		t.Fatalf("reports after a changed report: %+v", reps)
+	}
+	log, err := st.AuditLog(ctx, e.ID, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reports []storage.AuditEntry
+	for _, a := range log {
+		if a.Action == "report" {
+			reports = append(reports, a)
+		}
+	}
+	if len(reports) != 2 {
+		t.Fatalf("audit rows of reports: %+v", reports)
+	}
+	newest := reports[0] // newest first
+	if newest.Actor != "player "+es[0].PlayerName || newest.Entity != "match" || newest.EntityID != ms[0].ID || newest.EventID == nil || *newest.EventID != e.ID ||
+		!strings.Contains(newest.BeforeJSON, `"status":"reported"`) || !strings.Contains(newest.AfterJSON, `"status":"reported"`) {
+		t.Errorf("audit row of the changed report: %+v", newest)
+	}
+	if first := reports[1]; !strings.Contains(first.BeforeJSON, `"status":"pending"`) || !strings.Contains(first.AfterJSON, `"status":"reported"`) {
+		t.Errorf("audit row of the first report: %+v", first)
 	}
 }

@@ -2,8 +2,7 @@ package storage
 
 import "context"
 
-// HoldGroups makes each group commit wait in fn after its first write
-// (SQLite), so a test can queue writes behind it. fn nil: no wait.
+// HoldGroups makes each group commit wait in fn after its first write, so a test can queue writes behind it. fn nil: no wait.
 func HoldGroups(s *Store, fn func()) {
 	if s.group != nil {
 		s.group.held = fn
@@ -15,7 +14,11 @@ func QueuedGroupWrites(s *Store) int {
 	if s.group == nil {
 		return 0
 	}
-	return len(s.group.jobs)
+	n := 0
+	for _, lane := range s.group.lanes {
+		n += len(lane)
+	}
+	return n
 }
 
 // Notify queues a notice as the store's own writes do.
@@ -27,4 +30,11 @@ func Notify(s *Store, n Notice) error { return s.notify(context.Background(), n)
 func LeaveRoundOpen(s *Store, roundID int64) error {
 	return s.db.Model(&Round{}).Where("id = ?", roundID).
 		Updates(map[string]any{"status": RoundPublished, "finished_at": nil}).Error
+}
+
+// OneGroupLane makes every grouped write share one queue and loop, as on
+// SQLite, so a test can queue several matches' writes behind one group.
+func OneGroupLane(s *Store) {
+	s.stopGroupCommits()
+	s.startGroupCommits(1, s.dialect == DialectPostgres)
 }

@@ -5,20 +5,29 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"gorm.io/gorm"
 )
 
-// Group commit (SQLite only): the players' result reports that arrive
-// while one is being written are written together, each in a savepoint of
-// one transaction, so they share its commit. SQLite has one writer, and
-// with synchronous=FULL every commit waits for the disk to sync its log: at
-// 500 reports a second one sync each is the limit of what a busy disk
-// allows (1 to 5 ms a sync measured here, docs/performance.md), and the
-// reports queue. One sync for all the reports that waited keeps the wait to
-// about one sync whatever the rate. Each report still lands whole or not at
-// all: a report that fails is rolled back to its savepoint and the others
-// commit; a failed commit fails them all and stores none.
+// Group commit: the players' result reports that arrive while one group is
+// being written are written together, each in a savepoint of one
+// transaction, so they share its commit. SQLite has one writer, and with
+// synchronous=FULL every commit waits for the disk to sync its log: at 500
+// reports a second one sync each is the limit of what a busy disk allows (1
+// to 5 ms a sync measured here, docs/performance.md), and the reports
+// queue. One sync for all the reports that waited keeps the wait to about
+// one sync whatever the rate. On PostgreSQL the group is one commit and one
+// play-version count instead of one each, on one warm connection (see
+// reports.go). Each report still lands whole or not at all: a report that
+// fails is rolled back to its savepoint and the others commit; a failed
+// commit fails them all and stores none.
+
+// postgresLanes is how many groups PostgreSQL writes side by side: on this
+// 2-core machine two did better than one (which falls behind when the
+// machine is busy) and three (more connections to warm, more commits) at
+// 500 reports a second (docs/performance.md).
+const postgresLanes = 2
 
 // maxGroup bounds how many writes share one commit, so the first of them
 // does not wait on an endless queue.
@@ -34,7 +43,11 @@ type groupJob struct {
 }
 
 type groupCommitter struct {
-	jobs     chan *groupJob
+	// lanes: one queue and one loop each. A write goes to the lane of its
+	// key (a report's match), so the two reports of a match are never in
+	// two groups at once, which would lock matches crosswise (a deadlock
+	// PostgreSQL takes a second to break).
+	lanes    []chan *groupJob
 	stop     chan struct{}
 	stopOnce sync.Once
 	done     chan struct{}
@@ -43,21 +56,73 @@ type groupCommitter struct {
 	held func()
 }
 
-// startGroupCommits starts the loop that writes grouped transactions.
-func (s *Store) startGroupCommits() {
-	g := &groupCommitter{jobs: make(chan *groupJob, maxGroup), stop: make(chan struct{}), done: make(chan struct{})}
+// startGroupCommits starts the loops that write grouped transactions, one
+// a lane. SQLite has one (one writer). On PostgreSQL a group waits on round
+// trips to the server rather than on the disk, so one loop alone falls
+// behind when the machine is busy; each loop keeps a connection of its own
+// for its groups, so the reports run on the same few connections, which
+// stay warm: a connection's first report costs ten times a warm one's (it
+// plans every statement and compiles the play-version triggers for itself),
+// and a burst spread over every connection of the pool held every report
+// for a third of a second (docs/performance.md).
+func (s *Store) startGroupCommits(lanes int, pinned bool) {
+	g := &groupCommitter{stop: make(chan struct{}), done: make(chan struct{})}
 	s.group = g
+	var running sync.WaitGroup
+	for range lanes {
+		lane := make(chan *groupJob, maxGroup)
+		g.lanes = append(g.lanes, lane)
+		running.Go(func() { s.runLane(lane, pinned) })
+	}
 	go func() {
-		defer close(g.done)
-		for {
-			select {
-			case <-g.stop:
-				return
-			case first := <-g.jobs:
-				s.commitGroup(first)
+		running.Wait()
+		close(g.done)
+	}()
+}
+
+// errLaneStopped ends a lane's loop when the store closes.
+var errLaneStopped = errors.New("storage: group commits stopped")
+
+// runLane writes the lane's groups until the store closes, on a connection
+// of its own when pinned (taking another after a group's transaction failed:
+// the server restarted or the network broke).
+func (s *Store) runLane(lane chan *groupJob, pinned bool) {
+	for {
+		var err error
+		if pinned {
+			err = s.db.WithContext(context.Background()).Connection(func(conn *gorm.DB) error {
+				return s.serveLane(conn, lane, true)
+			})
+		} else {
+			err = s.serveLane(s.db, lane, false)
+		}
+		if errors.Is(err, errLaneStopped) {
+			return
+		}
+		if err != nil {
+			s.log.Warn("grouped writes: taking a new connection", "err", err)
+		}
+		select {
+		case <-s.group.stop:
+			return
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// serveLane writes the groups of a lane on db; with stopOnError it returns
+// the first group's failure, so that its connection can be replaced.
+func (s *Store) serveLane(db *gorm.DB, lane chan *groupJob, stopOnError bool) error {
+	for {
+		select {
+		case <-s.group.stop:
+			return errLaneStopped
+		case first := <-lane:
+			if err := s.commitGroup(db, lane, first); err != nil && stopOnError {
+				return err
 			}
 		}
-	}()
+	}
 }
 
 func (s *Store) stopGroupCommits() {
@@ -68,19 +133,18 @@ func (s *Store) stopGroupCommits() {
 }
 
 // GroupedTx is Tx for the writes that come many at once from players (a
-// result report): on SQLite they share commits with the others waiting (see
-// above); on PostgreSQL it is Tx with the notices left to the instance's
-// sender (notifier.go); inside a transaction it joins it. fn runs to its end
+// result report): they share commits with the others waiting (see above),
+// and on PostgreSQL their notices go to the instance's sender (notifier.go);
+// inside a transaction it joins it. fn runs to its end
 // even if ctx is cancelled once it has started (a write half-done inside a
 // shared transaction cannot be stopped alone), so fn must be short.
-func (s *Store) GroupedTx(ctx context.Context, fn func(tx *Store) error) error {
+func (s *Store) GroupedTx(ctx context.Context, key int64, fn func(tx *Store) error) error {
 	if s.group == nil || s.pending != nil {
-		// PostgreSQL: the reports' notices go to the instance's sender.
 		return s.tx(ctx, fn, true)
 	}
 	job := &groupJob{ctx: ctx, fn: fn, done: make(chan struct{})}
 	select {
-	case s.group.jobs <- job:
+	case s.group.lanes[uint64(key)%uint64(len(s.group.lanes))] <- job:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-s.group.stop:
@@ -104,11 +168,11 @@ func (s *Store) GroupedTx(ctx context.Context, fn func(tx *Store) error) error {
 	return nil
 }
 
-// commitGroup writes first and every job that queues while it runs, in one
-// transaction, and tells each job how it ended.
-func (s *Store) commitGroup(first *groupJob) {
+// commitGroup writes first and every job of the lane that queues while it
+// runs, in one transaction on db, and tells each job how it ended.
+func (s *Store) commitGroup(db *gorm.DB, lane chan *groupJob, first *groupJob) error {
 	group := []*groupJob{first}
-	err := s.db.WithContext(context.Background()).Transaction(func(gtx *gorm.DB) error {
+	err := db.WithContext(context.Background()).Transaction(func(gtx *gorm.DB) error {
 		for i := 0; i < len(group); i++ {
 			if err := s.runGrouped(gtx, i, group[i]); err != nil {
 				return err
@@ -118,7 +182,7 @@ func (s *Store) commitGroup(first *groupJob) {
 			}
 			if len(group) < maxGroup {
 				select {
-				case j := <-s.group.jobs:
+				case j := <-lane:
 					group = append(group, j)
 				default:
 				}
@@ -132,6 +196,7 @@ func (s *Store) commitGroup(first *groupJob) {
 		}
 		close(j.done)
 	}
+	return err
 }
 
 // runGrouped runs one job in its own savepoint. Its own failure is kept in

@@ -198,140 +198,6 @@ func (s *Store) lockMatch(ctx context.Context, eventID, matchID int64) (*Match, 
 	return &m, &r, nil
 }
 
-// ReportResult records a player's report. A report both players agree on is
-// final; a different one from the opponent puts the match in dispute and
-// calls a judge. The same report sent twice changes nothing (changed is
-// false). The match row is locked, so two reports racing each other are
-// applied one after the other and end in one outcome.
-func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int64, in ResultInput) (m *Match, changed bool, err error) {
-	if !in.valid() {
-		return nil, false, ErrBadResult
-	}
-	// Reports come from every table at once at the end of a round: they
-	// share commits (GroupedTx).
-	var r *Round
-	var reporter Actor
-	final := false // the match is confirmed: its round may be complete
-	err = s.GroupedTx(ctx, func(tx *Store) error {
-		var err error
-		var fz bool
-		m, r, fz, reporter, err = tx.lockMatchToReport(ctx, eventID, matchID, entryID)
-		if err != nil {
-			return err
-		}
-		side := m.Side(entryID)
-		if side == "" {
-			return ErrNotInMatch
-		}
-		if m.P2EntryID == nil || r.Status != RoundPublished {
-			return ErrNotOpen
-		}
-		if fz {
-			return ErrFrozen
-		}
-		var reports []Report
-		if err := tx.with(ctx).Where("match_id = ?", m.ID).Find(&reports).Error; err != nil {
-			return wrap("read reports", err)
-		}
-		var mine, theirs *Report
-		for i := range reports {
-			if reports[i].EntryID == entryID {
-				mine = &reports[i]
-			} else {
-				theirs = &reports[i]
-			}
-		}
-		if m.Status == MatchConfirmed {
-			if m.Result == in.Result && m.P1Wins == in.P1Wins && m.P2Wins == in.P2Wins && m.Draws == in.Draws {
-				// Agreeing with the final result changes nothing; the
-				// round is checked again, which completes it if the check
-				// after the first confirmation failed.
-				final = r.Kind == KindSwiss
-				return nil
-			}
-			return ErrAlreadyConfirmed
-		}
-		if mine != nil && in.same(mine) {
-			return nil // the same report again
-		}
-		now := tx.now()
-		if mine == nil {
-			mine = &Report{MatchID: m.ID, EntryID: entryID}
-		}
-		mine.Result, mine.P1Wins, mine.P2Wins, mine.Draws, mine.Games, mine.CreatedAt = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games, now
-		if err := tx.with(ctx).Save(mine).Error; err != nil {
-			return wrap("save report", err)
-		}
-		before := *m
-		switch {
-		case theirs == nil:
-			m.Status = MatchReported
-		case in.same(theirs):
-			m.Status = MatchConfirmed
-			m.Result, m.P1Wins, m.P2Wins, m.Draws, m.Games = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games
-		default:
-			m.Status = MatchDisputed
-			if _, err := tx.openJudgeCall(ctx, eventID, &entryID, &m.ID, DisputeReason); err != nil {
-				return err
-			}
-		}
-		if err := tx.saveMatch(ctx, m); err != nil {
-			return err
-		}
-		changed = true
-		if err := tx.writeAudit(ctx, reporter, &eventID, "report", "match", m.ID, matchAudit(&before), matchAudit(m)); err != nil {
-			return err
-		}
-		if r.Kind == KindSwiss {
-			// A Swiss round is completed after the commit (completeIfDone).
-			final = m.Status == MatchConfirmed
-		} else if err := tx.afterMatchSettled(ctx, reporter, m, r); err != nil {
-			// A top-cut round has a few tables, and its final's result
-			// finishes the event: its snapshot shows the round complete.
-			return err
-		}
-		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results", Entries: m.players()})
-	})
-	if err != nil {
-		return nil, false, err
-	}
-	if final {
-		// The report is stored either way; an error here is the player's to
-		// see, and sending the report again completes the round (above).
-		if err := s.completeIfDone(ctx, reporter, r.ID); err != nil {
-			return m, changed, err
-		}
-	}
-	return m, changed, nil
-}
-
-// lockMatchToReport locks the match a player reports on and reads, in one
-// query more, its round, whether the round's results are frozen (see frozen)
-// and the reporter's name for the audit log: a report makes as few trips to
-// the database as it can, as every table reports at once.
-func (s *Store) lockMatchToReport(ctx context.Context, eventID, matchID, entryID int64) (*Match, *Round, bool, Actor, error) {
-	var m Match
-	if err := s.locking(ctx).Where("event_id = ? AND id = ?", eventID, matchID).First(&m).Error; err != nil {
-		return nil, nil, false, Actor{}, wrap(fmt.Sprintf("match %d", matchID), err)
-	}
-	var row struct {
-		Round    `gorm:"embedded"`
-		Frozen   bool
-		Reporter string
-	}
-	err := s.with(ctx).Raw(`SELECT r.*,
-		EXISTS (SELECT 1 FROM rounds l WHERE l.event_id = r.event_id AND l.number >= r.number + 2) AS frozen,
-		(SELECT player_name FROM entries WHERE id = ?) AS reporter
-		FROM rounds r WHERE r.id = ?`, entryID, m.RoundID).Scan(&row).Error
-	if err == nil && row.ID == 0 {
-		err = ErrNotFound
-	}
-	if err != nil {
-		return nil, nil, false, Actor{}, wrap("round of match", err)
-	}
-	return &m, &row.Round, row.Frozen, PlayerActor(row.Reporter), nil
-}
-
 // SetMatchResult is an organiser or judge entering or fixing a result. A
 // frozen result changes only with override and a reason.
 func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchID int64, in ResultInput, override bool, reason string) (*Match, error) {
@@ -528,12 +394,17 @@ func (s *Store) ExtendMatch(ctx context.Context, actor Actor, eventID, matchID i
 func (s *Store) saveMatch(ctx context.Context, m *Match) error {
 	m.Version++
 	m.UpdatedAt = s.now()
-	err := s.with(ctx).Model(&Match{}).Where("id = ?", m.ID).Updates(map[string]any{
+	err := s.with(ctx).Model(&Match{}).Where("id = ?", m.ID).Updates(matchColumns(m)).Error
+	return wrap("save match", err)
+}
+
+// matchColumns are the columns saveMatch writes.
+func matchColumns(m *Match) map[string]any {
+	return map[string]any{
 		"p1_entry_id": m.P1EntryID, "p2_entry_id": m.P2EntryID, "result": m.Result, "p1_wins": m.P1Wins,
 		"p2_wins": m.P2Wins, "draws": m.Draws, "games": m.Games, "status": m.Status,
 		"extension_seconds": m.ExtensionSeconds, "note": m.Note, "note_reason": m.NoteReason, "version": m.Version, "updated_at": m.UpdatedAt,
-	}).Error
-	return wrap("save match", err)
+	}
 }
 
 func matchAudit(m *Match) map[string]any {

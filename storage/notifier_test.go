@@ -56,7 +56,7 @@ func TestNoticesReachListenersOnlyAfterCommit(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := st.GroupedTx(ctx, func(tx *storage.Store) error {
+			if err := st.GroupedTx(ctx, ev, func(tx *storage.Store) error {
 				return storage.Notify(tx, storage.Notice{EventID: ev, Topic: "results", Entries: []int64{ev * 10, ev*10 + 1}})
 			}); err != nil {
 				t.Error(err)

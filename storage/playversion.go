@@ -13,7 +13,7 @@ import (
 // whatever the size of the event.
 func (s *Store) PlayVersion(ctx context.Context, eventID int64) (int64, error) {
 	var v int64
-	err := s.read(ctx).Raw(`SELECT COALESCE(SUM(n), 0) FROM event_changes WHERE event_id = ?`, eventID).Scan(&v).Error
+	err := s.read(ctx).Raw(`SELECT COALESCE(SUM(n), 0) FROM event_changes WHERE event_id = ?`, eventID).Find(&v).Error
 	return v, wrap("play version", err)
 }
 
@@ -29,7 +29,7 @@ func (s *Store) PlayerLinkByTokenHash(ctx context.Context, hash string) (*Player
 	var rows []PlayerLink
 	err := s.read(ctx).Raw(`SELECT e.id AS entry_id, e.event_id AS event_id,
 		(SELECT COALESCE(SUM(n), 0) FROM event_changes c WHERE c.event_id = e.event_id) AS play_version
-		FROM entries e WHERE e.token_hash = ?`, hash).Scan(&rows).Error
+		FROM entries e WHERE e.token_hash = ?`, hash).Find(&rows).Error
 	if err != nil {
 		return nil, wrap("player link", err)
 	}

@@ -36,7 +36,7 @@ func (s *Store) completeIfDone(ctx context.Context, actor Actor, roundID int64) 
 	var done bool
 	err := s.read(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM rounds WHERE id = ? AND status = ?)
 		AND NOT EXISTS (SELECT 1 FROM matches WHERE round_id = ? AND status <> ?)`,
-		roundID, RoundPublished, roundID, MatchConfirmed).Scan(&done).Error
+		roundID, RoundPublished, roundID, MatchConfirmed).Find(&done).Error
 	if err != nil || !done {
 		return wrap("check round complete", err)
 	}

@@ -145,7 +145,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		// Every connection stays open between the bursts of a round's end
 		// (up to the idle time), so a burst does not open new ones.
 		sqlDB.SetMaxIdleConns(20)
-		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+		// An hour, longer than a round: a connection that has served the
+		// last round's end is warm for the next (a new one plans every
+		// statement afresh and is several times slower at first).
+		sqlDB.SetConnMaxIdleTime(time.Hour)
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -181,7 +184,12 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			unlock()
 			return nil, fmt.Errorf("open %s database: %w", dialect, err)
 		}
-		st.startGroupCommits()
+	}
+	// Players' reports share transactions on both databases (GroupedTx).
+	if dialect == DialectPostgres {
+		st.startGroupCommits(postgresLanes, true)
+	} else {
+		st.startGroupCommits(1, false)
 	}
 	return st, nil
 }

@@ -1,0 +1,311 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// A player's result report is the write of a round's end: every table
+// reports within a minute or two, and at 1,000 players that is hundreds a
+// second. Each report is worked out by decideReport from what is stored (the
+// match, its round, the match's reports) and written whole or not at all.
+//
+// Reports share transactions on both databases (GroupedTx): the reports that
+// queue while one group is written go into the next, each in a savepoint of
+// its own. On SQLite that is one disk sync for many reports. On PostgreSQL
+// it is one commit (and one play-version count) for many, and the reports
+// run on one connection at a time instead of every connection of the pool:
+// a PostgreSQL connection is slow at its first report (it plans every
+// statement and compiles the play-version triggers for itself), and a burst
+// that woke twenty of them at once held every report for a third of a
+// second (docs/performance.md). Inside its savepoint a report locks its
+// match, reads what it is decided on in the same statement and writes in
+// one more (on PostgreSQL; three writes on SQLite, in the process).
+
+// ReportResult records a player's report. A report both players agree on is
+// final; a different one from the opponent puts the match in dispute and
+// calls a judge. The same report sent twice changes nothing (changed is
+// false). The match is locked, so two reports racing each other are applied
+// one after the other and end in one outcome.
+func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int64, in ResultInput) (m *Match, changed bool, err error) {
+	if !in.valid() {
+		return nil, false, ErrBadResult
+	}
+	out, err := s.reportGrouped(ctx, eventID, matchID, entryID, in)
+	if isDeadlock(err) {
+		// Two instances' groups locked two matches in opposite orders, and
+		// PostgreSQL undid this report to let the other group go on: the
+		// report is sent again, now that the other group has committed.
+		out, err = s.reportGrouped(ctx, eventID, matchID, entryID, in)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if out.final {
+		// A Swiss round is completed after the report's commit: the last
+		// confirmation to commit sees every other one. The report is stored
+		// either way; an error here is the player's to see, and sending the
+		// report again completes the round.
+		if err := s.completeIfDone(ctx, out.state.reporter, out.state.round.ID); err != nil {
+			return out.match, out.report != nil, err
+		}
+	}
+	return out.match, out.report != nil, nil
+}
+
+// PlayerMatch reads what a player's result report starts from, in one query:
+// the entry of the player's link (ErrNotFound for a wrong link), its event,
+// and the event's match matchID (nil when the event has none).
+func (s *Store) PlayerMatch(ctx context.Context, tokenHash string, matchID int64) (*Entry, *Event, *Match, error) {
+	var rows []struct {
+		Entry Entry `gorm:"embedded;embeddedPrefix:en_"`
+		Event Event `gorm:"embedded;embeddedPrefix:ev_"`
+		Match Match `gorm:"embedded;embeddedPrefix:m_"`
+	}
+	err := s.read(ctx).Raw(`SELECT `+columnsAs(&Entry{}, "en", "en_")+`, `+columnsAs(&Event{}, "ev", "ev_")+`, `+columnsAs(&Match{}, "m", "m_")+`
+		FROM entries en JOIN events ev ON ev.id = en.event_id
+		LEFT JOIN matches m ON m.id = ? AND m.event_id = en.event_id
+		WHERE en.token_hash = ?`, matchID, tokenHash).Find(&rows).Error
+	if err != nil {
+		return nil, nil, nil, wrap("player's match", err)
+	}
+	if len(rows) == 0 {
+		return nil, nil, nil, ErrNotFound
+	}
+	row := &rows[0]
+	if row.Match.ID == 0 {
+		return &row.Entry, &row.Event, nil, nil
+	}
+	return &row.Entry, &row.Event, &row.Match, nil
+}
+
+// reportState is what a report is decided on.
+type reportState struct {
+	match    *Match
+	round    *Round
+	frozen   bool // the round's results are frozen (see frozen)
+	reporter Actor
+	reports  []Report // the match's reports, at most one a player
+}
+
+// reportOutcome is what a report changes.
+type reportOutcome struct {
+	state  reportState
+	report *Report // the report to write; nil when nothing changes
+	match  *Match  // the match as the report leaves it
+	// final: the match is final in a Swiss round, which may be complete
+	// now (checked after the commit).
+	final bool
+}
+
+// decideReport works out what a player's report changes.
+func decideReport(st reportState, entryID int64, in ResultInput, now time.Time) (reportOutcome, error) {
+	m, r := st.match, st.round
+	out := reportOutcome{state: st, match: m}
+	if m.Side(entryID) == "" {
+		return out, ErrNotInMatch
+	}
+	if m.P2EntryID == nil || r.Status != RoundPublished {
+		return out, ErrNotOpen
+	}
+	if st.frozen {
+		return out, ErrFrozen
+	}
+	var mine, theirs *Report
+	for i := range st.reports {
+		if st.reports[i].EntryID == entryID {
+			mine = &st.reports[i]
+		} else {
+			theirs = &st.reports[i]
+		}
+	}
+	if m.Status == MatchConfirmed {
+		if m.Result == in.Result && m.P1Wins == in.P1Wins && m.P2Wins == in.P2Wins && m.Draws == in.Draws {
+			// Agreeing with the final result changes nothing; the round is
+			// checked again, which completes it if the check after the
+			// first confirmation failed.
+			out.final = r.Kind == KindSwiss
+			return out, nil
+		}
+		return out, ErrAlreadyConfirmed
+	}
+	if mine != nil && in.same(mine) {
+		return out, nil // the same report again
+	}
+	rep := Report{MatchID: m.ID, EntryID: entryID}
+	if mine != nil {
+		rep = *mine
+	}
+	rep.Result, rep.P1Wins, rep.P2Wins, rep.Draws, rep.Games, rep.CreatedAt = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games, now
+	after := *m
+	switch {
+	case theirs == nil:
+		after.Status = MatchReported
+	case in.same(theirs):
+		after.Status = MatchConfirmed
+		after.Result, after.P1Wins, after.P2Wins, after.Draws, after.Games = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games
+	default:
+		after.Status = MatchDisputed
+	}
+	out.report, out.match = &rep, &after
+	out.final = r.Kind == KindSwiss && after.Status == MatchConfirmed
+	return out, nil
+}
+
+// reportGrouped is a report in a grouped transaction that holds the match's
+// lock from the read to the commit (on SQLite the writer's lock).
+func (s *Store) reportGrouped(ctx context.Context, eventID, matchID, entryID int64, in ResultInput) (out reportOutcome, err error) {
+	err = s.GroupedTx(ctx, matchID, func(tx *Store) error {
+		st, err := tx.readReportState(ctx, eventID, matchID, entryID)
+		if err != nil {
+			return err
+		}
+		if out, err = decideReport(st, entryID, in, tx.now()); err != nil || out.report == nil {
+			return err
+		}
+		m := out.match
+		if m.Status == MatchDisputed {
+			if _, err := tx.openJudgeCall(ctx, eventID, &entryID, &m.ID, DisputeReason); err != nil {
+				return err
+			}
+		}
+		if saved, err := tx.writeReport(ctx, out); err != nil {
+			return err
+		} else if !saved {
+			return fmt.Errorf("storage: match %d changed while locked: %w", m.ID, ErrConflict)
+		}
+		if st.round.Kind != KindSwiss {
+			// A top-cut round has a few tables, and its final's result
+			// finishes the event: its snapshot shows the round complete.
+			if err := tx.afterMatchSettled(ctx, st.reporter, m, st.round); err != nil {
+				return err
+			}
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "results", Entries: m.players()})
+	})
+	return out, err
+}
+
+// readReportState reads what a report is decided on in one statement: the
+// match, its round, whether the round is frozen, the reporter's name for
+// the audit log and the match's reports. On PostgreSQL the statement locks
+// the match's row (on SQLite the transaction holds the writer). When it had
+// to wait for the lock, PostgreSQL gives the match as the transaction that
+// held it left it but the rest as it was when the statement began, without
+// that transaction's report: the statement's own view of the match's
+// version (seen_version) then differs from the locked row's, and the state
+// is read again, now that the lock is held and nothing can change it.
+func (s *Store) readReportState(ctx context.Context, eventID, matchID, entryID int64) (reportState, error) {
+	lock := ""
+	if s.dialect == DialectPostgres {
+		lock = " FOR UPDATE OF m"
+	}
+	// One row, or one a report of the match (two players, so at most two).
+	var rows []struct {
+		Match       Match  `gorm:"embedded;embeddedPrefix:m_"`
+		Round       Round  `gorm:"embedded;embeddedPrefix:r_"`
+		Report      Report `gorm:"embedded;embeddedPrefix:rep_"`
+		Frozen      bool
+		Reporter    string
+		SeenVersion int
+	}
+	for try := 0; ; try++ {
+		err := s.with(ctx).Raw(`SELECT `+columnsAs(&Match{}, "m", "m_")+`, `+columnsAs(&Round{}, "r", "r_")+`, `+columnsAs(&Report{}, "rep", "rep_")+`,
+			EXISTS (SELECT 1 FROM rounds l WHERE l.event_id = r.event_id AND l.number >= r.number + 2) AS frozen,
+			(SELECT player_name FROM entries WHERE id = ?) AS reporter,
+			(SELECT v.version FROM matches v WHERE v.id = m.id) AS seen_version
+			FROM matches m JOIN rounds r ON r.id = m.round_id LEFT JOIN reports rep ON rep.match_id = m.id
+			WHERE m.event_id = ? AND m.id = ? ORDER BY rep.id`+lock, entryID, eventID, matchID).Find(&rows).Error
+		if err == nil && len(rows) == 0 {
+			err = ErrNotFound
+		}
+		if err != nil {
+			return reportState{}, wrap(fmt.Sprintf("match %d", matchID), err)
+		}
+		if rows[0].SeenVersion == rows[0].Match.Version || try > 0 {
+			break
+		}
+	}
+	first := rows[0]
+	st := reportState{match: &first.Match, round: &first.Round, frozen: first.Frozen, reporter: PlayerActor(first.Reporter)}
+	for _, row := range rows {
+		if row.Report.ID != 0 {
+			st.reports = append(st.reports, row.Report)
+		}
+	}
+	return st, nil
+}
+
+// writeReport writes a report's outcome: the player's report (new when its
+// ID is 0), the match it changed and their audit row. On PostgreSQL the
+// three are one statement (one round trip), which writes nothing unless the
+// match is still at the version the report was decided on (saved is false
+// then; the match is locked, so it always is); on SQLite, in the process,
+// they are three writes inside the caller's transaction.
+func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool, err error) {
+	rep, m, before, reporter := out.report, out.match, out.state.match, out.state.reporter
+	if s.dialect != DialectPostgres {
+		if err := s.with(ctx).Save(rep).Error; err != nil {
+			return false, wrap("save report", err)
+		}
+		if err := s.saveMatch(ctx, m); err != nil {
+			return false, err
+		}
+		return true, s.writeAudit(ctx, reporter, &m.EventID, "report", "match", m.ID, matchAudit(before), matchAudit(m))
+	}
+	m.Version = before.Version + 1
+	m.UpdatedAt = s.now()
+	audit, err := s.auditRow(reporter, &m.EventID, "report", "match", m.ID, matchAudit(before), matchAudit(m))
+	if err != nil {
+		return false, err
+	}
+	cols := matchColumns(m)
+	names := slices.Sorted(maps.Keys(cols))
+	set := make([]string, len(names))
+	var args []any
+	for i, name := range names {
+		set[i] = name + " = ?"
+		args = append(args, cols[name])
+	}
+	args = append(args, m.ID, before.Version,
+		rep.MatchID, rep.EntryID, rep.Result, rep.P1Wins, rep.P2Wins, rep.Draws, rep.Games, rep.CreatedAt,
+		audit.EventID, audit.UserID, audit.Actor, audit.Action, audit.Entity, audit.EntityID, audit.BeforeJSON, audit.AfterJSON, audit.CreatedAt)
+	// The report is the player's one row for the match (UNIQUE (match_id,
+	// entry_id)): a changed report updates it. The report and the audit row
+	// are written only when the match's update found its version.
+	var ids []int64
+	err = s.with(ctx).Raw(`WITH saved AS (
+			UPDATE matches SET `+strings.Join(set, ", ")+` WHERE id = ? AND version = ? RETURNING id),
+		rep AS (
+			INSERT INTO reports (match_id, entry_id, result, p1_wins, p2_wins, draws, games, created_at)
+			SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM saved
+			ON CONFLICT (match_id, entry_id) DO UPDATE SET result = EXCLUDED.result, p1_wins = EXCLUDED.p1_wins,
+				p2_wins = EXCLUDED.p2_wins, draws = EXCLUDED.draws, games = EXCLUDED.games, created_at = EXCLUDED.created_at
+			RETURNING id),
+		audited AS (
+			INSERT INTO audit_log (event_id, user_id, actor, action, entity, entity_id, before_json, after_json, created_at)
+			SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM saved)
+		SELECT id FROM rep`, args...).Find(&ids).Error
+	if err != nil {
+		return false, wrap("save report", err)
+	}
+	if len(ids) == 0 {
+		return false, nil
+	}
+	rep.ID = ids[0]
+	return true, nil
+}
+
+// isDeadlock reports whether PostgreSQL undid a statement of err's to break
+// a deadlock.
+func isDeadlock(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "40P01"
+}

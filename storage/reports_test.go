@@ -1,0 +1,130 @@
+package storage_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
+)
+
+// A report makes few trips to the database: at a round's end every round
+// trip of every table's report counts. On PostgreSQL it is one read that
+// locks the match and one write (the report, the match and the audit row
+// in one statement); on SQLite, in the process, the three writes are
+// separate. A confirmation checks its round after.
+func TestReportRoundTrips(t *testing.T) {
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 4) // two tables: one confirmation does not complete the round
+	ms := roundOne(t, st, e, es)
+	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+	want := []int64{2, 3} // the report; the confirmation and its round check
+	if storagetest.Backend() == "sqlite" {
+		want = []int64{4, 5}
+	}
+	for i := range want {
+		qctx, q := storage.WithQueryCounter(ctx)
+		if _, _, err := st.ReportResult(qctx, e.ID, ms[0].ID, es[i].ID, win); err != nil {
+			t.Fatal(err)
+		}
+		if q.Count() != want[i] {
+			t.Errorf("report %d: %d queries, want %d", i+1, q.Count(), want[i])
+		}
+	}
+}
+
+// Two instances on one PostgreSQL database each write a group of reports
+// that lock two matches in opposite orders: PostgreSQL undoes one report to
+// break the deadlock, and that report is sent again once the other group
+// has committed. Both tables end confirmed, each report stored once.
+func TestReportsOfTwoInstancesLockingCrosswiseBothLand(t *testing.T) {
+	if storagetest.Backend() != "postgres" {
+		t.Skip("PostgreSQL only: SQLite has one writer, so nothing can lock crosswise")
+	}
+	cfg := storagetest.Config(t)
+	open := func() *storage.Store {
+		st, err := storage.Open(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = st.Close() })
+		if _, err := st.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	a, b := open(), open()
+	// Each instance's reports in one lane, so that both of an instance's
+	// reports are in one group.
+	storage.OneGroupLane(a)
+	storage.OneGroupLane(b)
+	e, es := eventWithPlayers(t, a, 4)
+	ms := roundOne(t, a, e, es)
+	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+
+	// Each instance holds its first group after that group's first report
+	// (which locks its match) until the other has locked its own.
+	holdFirst := func(st *storage.Store) (locked chan struct{}, release func()) {
+		locked, held := make(chan struct{}), make(chan struct{})
+		var once, released sync.Once
+		storage.HoldGroups(st, func() {
+			once.Do(func() {
+				close(locked)
+				<-held
+			})
+		})
+		release = func() { released.Do(func() { close(held) }) }
+		t.Cleanup(release) // a failed test still lets the held group end, so the store closes
+		return locked, release
+	}
+	aLocked, aRelease := holdFirst(a)
+	bLocked, bRelease := holdFirst(b)
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	report := func(i int, st *storage.Store, m storage.Match, entry int64) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _, errs[i] = st.ReportResult(ctx, e.ID, m.ID, entry, win)
+		}()
+	}
+	queued := func(st *storage.Store) {
+		for deadline := time.Now().Add(10 * time.Second); storage.QueuedGroupWrites(st) < 1; {
+			if time.Now().After(deadline) {
+				t.Fatal("a report never queued")
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	report(0, a, ms[0], es[0].ID) // a locks table 1
+	<-aLocked
+	report(1, a, ms[1], es[3].ID) // then wants table 2
+	queued(a)
+	report(2, b, ms[1], es[2].ID) // b locks table 2
+	<-bLocked
+	report(3, b, ms[0], es[1].ID) // then wants table 1
+	queued(b)
+	aRelease()
+	bRelease()
+	wg.Wait()
+
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("report %d: %v", i+1, err)
+		}
+	}
+	for _, m := range ms[:2] {
+		got, err := a.MatchByID(ctx, e.ID, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps, err := a.Reports(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status != storage.MatchConfirmed || got.Result != storage.ResultP1 || len(reps) != 2 {
+			t.Errorf("table %d: %s %s with %d reports, want confirmed P1 with 2", *got.TableNo, got.Status, got.Result, len(reps))
+		}
+	}
+}
