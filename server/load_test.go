@@ -53,7 +53,9 @@ import (
 //     them confirm the opponent's report;
 //   - the player page again, now with a standing to show.
 //
-// It prints throughput, latency percentiles, errors, the server's memory and
+// It prints throughput, latency percentiles, errors, the server's memory,
+// the CPU time the server and PostgreSQL used per request in the capacity
+// steps and the reports (steadier than latencies on a shared machine) and
 // the load average, and checks what must hold whatever the speed: no errors,
 // every match confirmed, every stream still open and told about its own match.
 func TestLoadEndOfRound(t *testing.T) {
@@ -104,6 +106,9 @@ func TestLoadEndOfRound(t *testing.T) {
 	// capacity step of its pages, into DIR/<step>.pprof.
 	profDir, profAddr := os.Getenv("TENKAICHI_LOAD_PPROF"), ""
 	if profDir != "" {
+		if err := os.MkdirAll(profDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		profAddr = freeAddr(t)
 		args = append(args, "--pprof", profAddr)
 	}
@@ -197,9 +202,11 @@ func TestLoadEndOfRound(t *testing.T) {
 		m := attackFor(t, name, bareTargets, vegeta.Rate{}, step, workers, players)
 		report(t, "bare Echo, capacity", m)
 		stopProfile := profile(t, profAddr, filepath.Join(profDir, strings.ReplaceAll(name, " ", "-")+".pprof"), step)
+		cpuBefore := cpuNow(cmd.Process.Pid)
 		m = attackFor(t, name, targets, vegeta.Rate{}, step, workers, players)
 		stopProfile()
 		report(t, name+", capacity", m)
+		t.Logf("%s, capacity: %s", name, cpuNow(cmd.Process.Pid).perRequest(cpuBefore, m.Requests))
 		check(name+", capacity", m)
 		for _, r := range rates {
 			m = attackFor(t, name, bareTargets, vegeta.Rate{Freq: r, Per: time.Second}, step, 0, players)
@@ -235,9 +242,11 @@ func TestLoadEndOfRound(t *testing.T) {
 	reportRate := envInt("TENKAICHI_LOAD_REPORT_RATE", 500)
 	t.Logf("-- reports (load average %s)", loadAverage())
 	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), time.Duration(len(reports)/reportRate+1)*time.Second)
+	cpuBefore := cpuNow(cmd.Process.Pid)
 	m := attackOnce(t, "reports", reports, vegeta.Rate{Freq: reportRate, Per: time.Second}, players)
 	stopProfile()
 	report(t, fmt.Sprintf("reports at %d/s, POST", reportRate), m)
+	t.Logf("reports: %s", cpuNow(cmd.Process.Pid).perRequest(cpuBefore, m.Requests))
 	check("reports", m)
 
 	// Let the last notices reach the streams, then check the outcome.
@@ -666,3 +675,55 @@ func sampleRSS(t *testing.T, pid int, peak *atomic.Int64) func() {
 }
 
 func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+
+// cpuUse is CPU time used by the server process and by every PostgreSQL
+// process on the machine (its backends serve only this benchmark while it
+// runs), read from /proc: what a step cost, steadier than its latencies on
+// a shared machine.
+type cpuUse struct{ server, postgres time.Duration }
+
+// clockTicks is the unit of /proc/PID/stat's times (USER_HZ, 100 on Linux).
+const clockTicks = 100
+
+func cpuNow(serverPID int) cpuUse {
+	var u cpuUse
+	u.server = procCPU(serverPID)
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if comm, _ := os.ReadFile("/proc/" + e.Name() + "/comm"); strings.TrimSpace(string(comm)) == "postgres" {
+			u.postgres += procCPU(pid)
+		}
+	}
+	return u
+}
+
+// procCPU is a process's user and system time so far.
+func procCPU(pid int) time.Duration {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// perRequest says the CPU time a step used per request.
+func (u cpuUse) perRequest(before cpuUse, requests uint64) string {
+	if requests == 0 {
+		return "no requests"
+	}
+	per := func(d time.Duration) string {
+		return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)/float64(requests))
+	}
+	return fmt.Sprintf("CPU per request: server %s, PostgreSQL %s", per(u.server-before.server), per(u.postgres-before.postgres))
+}
