@@ -64,6 +64,16 @@ func TestAuditActorText(t *testing.T) {
 			t.Errorf("%+v: %q, want %q", c.entry, got, c.want)
 		}
 	}
+	// A snapshot's or a game log's creator, kept as a name alone.
+	for name, want := range map[string]string{
+		storage.PlayerActor("Ann").Name: i18n.T(ctx, "StaffAuditByPlayer", i18n.Args{"Name": "Ann"}),
+		storage.ActorSystem.Name:        i18n.T(ctx, "StaffAuditBySystem", nil),
+		"orla":                          "orla",
+	} {
+		if got := actorText(ctx, name); got != want {
+			t.Errorf("actorText(%q): %q, want %q", name, got, want)
+		}
+	}
 	if de := i18n.T(ctx, "StaffAuditBySystem", nil); de == "system" {
 		t.Errorf("StaffAuditBySystem is not German: %q", de)
 	}

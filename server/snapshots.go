@@ -103,7 +103,7 @@ func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
 
 func snapshotRow(ctx context.Context, sn *storage.Snapshot, zone *time.Location) views.SnapshotRow {
 	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: i18n.DateTimeSeconds(ctx, sn.CreatedAt, zone),
-		By: sn.CreatedBy, Size: humanize.Bytes(uint64(sn.SizeBytes)), Stored: humanize.Bytes(uint64(sn.StoredBytes))}
+		By: actorText(ctx, sn.CreatedBy), Size: humanize.Bytes(uint64(sn.SizeBytes)), Stored: humanize.Bytes(uint64(sn.StoredBytes))}
 }
 
 func (s *Server) showSnapshots(c echo.Context) error {
