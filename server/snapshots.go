@@ -179,12 +179,12 @@ func (s *Server) downloadSnapshot(c echo.Context) error {
 }
 
 // readSnapshot reads a snapshot's file as an export and as what to restore.
-func (s *Server) readSnapshot(data []byte) (*exportFile, *storage.EventImport, error) {
+func (s *Server) readSnapshot(ctx context.Context, data []byte) (*exportFile, *storage.EventImport, error) {
 	var f exportFile
 	if err := json.Unmarshal(data, &f); err != nil || f.Tenkaichi == nil {
 		return nil, nil, importProblemOf("StaffSnapshotUnreadable", nil)
 	}
-	in, err := parseExport(data, "snapshot.json", s.today())
+	in, err := parseExport(ctx, data, "snapshot.json", s.today())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -212,7 +212,7 @@ func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sna
 	if problem != "" {
 		status = http.StatusUnprocessableEntity
 	}
-	then, _, err := s.readSnapshot(data)
+	then, _, err := s.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		m.Problem = prob.text(ctx)
@@ -336,7 +336,7 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	_, in, err := s.readSnapshot(data)
+	_, in, err := s.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return s.renderRestore(c, e, sn, data, prob.text(ctx))
