@@ -235,3 +235,20 @@ func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "de")
 	mustContain(t, "German ban list", r.body, "Gültig ab 1. März 2026", "<td>FB01-056</td><td>Pilaf</td>", "<td>FB01-005</td><td>Master Roshi</td>")
 }
+
+// A card list imported as CSV with a name_jp column names its cards in
+// Japanese on Japanese pages, and the lookup finds them by that name.
+func TestCardCSVWithJapaneseNames(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	csv := "number,name,name_jp,type,colours\nFB01-003,Vados,ヴァドス,Battle,Red\nFB01-004,Cus,クス,Battle,Red\n"
+	expectRedirect(t, "import the CSV", org.upload("/cards", "/cards/import", "file", "cards.csv", []byte(csv)), "/cards")
+	r, _ := a.browser().getIn("/rules?q="+url.QueryEscape("ヴァドス"), "ja")
+	if !strings.Contains(r.body, "<strong>FB01-003</strong> ヴァドス") {
+		t.Errorf("Japanese card lookup by the CSV's Japanese name lacks ヴァドス:\n%s", excerpt(r.body))
+	}
+	r, _ = a.browser().getIn("/rules?q=Cus", "ja")
+	if !strings.Contains(r.body, "<strong>FB01-004</strong> クス") {
+		t.Errorf("Japanese card lookup does not name FB01-004 クス:\n%s", excerpt(r.body))
+	}
+}
