@@ -252,3 +252,33 @@ func TestCardCSVWithJapaneseNames(t *testing.T) {
 		t.Errorf("Japanese card lookup does not name FB01-004 クス:\n%s", excerpt(r.body))
 	}
 }
+
+// The keywords of the cards the rule lookup finds are named as the rule
+// entries they link to are in the page's language: 【ブロッカー】 on a
+// Japanese page, where the card data says [Blocker].
+func TestCardLookupKeywordsInThePagesLanguage(t *testing.T) {
+	a := newApp(t)
+	a.organiser() // the server is set up
+	importCards(t, a)
+	visitor := a.browser()
+	blocker, ok := engine.Rule("[Blocker]")
+	if !ok {
+		t.Fatal("the rule index has no [Blocker]")
+	}
+	for _, lang := range []string{"en", "de", "ja"} {
+		r, _ := visitor.getIn("/rules?q=FS02-12", lang)
+		i := strings.Index(r.body, `data-testid="card-results"`)
+		if i < 0 {
+			t.Fatalf("%s: no card results: %d %q\n%s", lang, r.status, r.location, excerpt(r.body))
+		}
+		cards := r.body[i:]
+		entry, _ := engine.InLanguage(blocker, lang)
+		mustContain(t, lang+" card results", cards, `<a class="keyword" href="/rules/blocker">`+html.EscapeString(entry.Title)+"</a>")
+		// The card's skill text stays the card list's English.
+		chips := cards[strings.Index(cards, `<p class="keywords">`):]
+		chips = chips[:strings.Index(chips, "</p>")]
+		if lang == "ja" && strings.Contains(chips, "[Blocker]") {
+			t.Errorf("the Japanese card results name the keyword [Blocker]: %s", chips)
+		}
+	}
+}
