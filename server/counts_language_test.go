@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -48,12 +47,7 @@ func TestCountsInThePagesLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := pfUpload(t, org, "Big Cup.json", data)
-	m := eventPath.FindStringSubmatch(r.location)
-	if r.status != http.StatusSeeOther || m == nil {
-		t.Fatalf("import: %d to %q\n%s", r.status, r.location, excerpt(r.body))
-	}
-	event := m[0]
+	event, _ := pfImport(t, org, "Big Cup.json", data)
 	for _, lang := range []string{"de", "fr", "ja"} {
 		ctx := i18n.WithLanguage(context.Background(), lang)
 		count := html.EscapeString(i18n.Int(ctx, n))
