@@ -12,7 +12,7 @@ import (
 // csvColumns are the standard columns of the card CSV (docs/card-csv.md).
 // Any other column is stored in Card.Extra under its header name.
 var csvColumns = map[string]bool{
-	"number": true, "name": true, "game": true, "type": true, "colours": true, "colors": true,
+	"number": true, "name": true, "name_jp": true, "game": true, "type": true, "colours": true, "colors": true,
 	"cost": true, "specified_cost": true, "power": true, "combo_power": true,
 	"traits": true, "keywords": true, "text": true, "set": true, "rarity": true,
 	"back_name": true, "back_power": true, "back_traits": true, "back_keywords": true,
@@ -91,6 +91,7 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 	c := Card{
 		Number:        CanonicalNumber(get("number")),
 		Name:          get("name"),
+		NameJP:        get("name_jp"),
 		SpecifiedCost: strings.ToUpper(get("specified_cost")),
 		Traits:        splitList(get("traits")),
 		Text:          strings.ReplaceAll(get("text"), `\n`, "\n"),

@@ -238,3 +238,18 @@ func FuzzReadCards(f *testing.F) {
 		}
 	})
 }
+
+// A card CSV may give each card's Japanese name in name_jp, as the Fusion
+// World JSON list does; it is the card's NameJP, not an extra column.
+func TestCardCSVJapaneseNames(t *testing.T) {
+	cards, err := ReadCards(strings.NewReader("number,name,name_jp,type\nFB01-003,Vados,ヴァドス,Battle\nFB01-004,Cus,,Battle\n"), CardFileCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cards) != 2 || cards[0].NameJP != "ヴァドス" || cards[1].NameJP != "" {
+		t.Fatalf("cards: %+v", cards)
+	}
+	if _, ok := cards[0].Extra["name_jp"]; ok {
+		t.Errorf("name_jp is kept as an extra column too: %v", cards[0].Extra)
+	}
+}

@@ -28,6 +28,16 @@ func auditActorText(ctx context.Context, a storage.AuditEntry) string {
 	return a.Actor
 }
 
+// actorText says who made a snapshot or a game log, which keep only the
+// actor's name (storage.Actor's Name), as auditActorText says the change
+// log's: a player's phone, the server itself and the others without an
+// account in the page's language, an account by its username. Without the
+// account's id beside the name, an account whose username is one of
+// storage's own names ("system") reads as that actor.
+func actorText(ctx context.Context, name string) string {
+	return auditActorText(ctx, storage.AuditEntry{Actor: name})
+}
+
 // auditChangeText names a change of the event's change log (its stored
 // action and entity, such as "publish" "round") in the page's language; a
 // change without a message here (a new action, or one of the server's own

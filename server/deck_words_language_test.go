@@ -4,6 +4,7 @@ import (
 	"context"
 	"html"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -41,4 +42,36 @@ func TestDeckProblemWordsInGermanAndJapanese(t *testing.T) {
 	f.org.get("/language?lang=en&back=/decks/check")
 	r := f.org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {deck}})
 	mustContain(t, "en deck check", html.UnescapeString(r.body), "FB01-037 Goku Black is Blue and shares no colour with the Leader FB01-001 Son Goku (Red)")
+}
+
+// The rule after a deck problem is in the page's brackets: Japanese
+// full-width （…）, as the command line's deck check has them, English and
+// German the Latin ones.
+func TestDeckProblemRuleInThePagesBrackets(t *testing.T) {
+	f := newJudgeFixture(t)
+	deck := "Leader: FB01-001\n4 FB01-037\n"
+	rule := regexp.MustCompile(`<span class="rule">([^<]*)</span>`)
+	for _, lang := range []string{"en", "de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		f.org.get("/language?lang=" + lang + "&back=/decks/check")
+		r := f.org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-06-01"}, "deck": {deck}})
+		found := rule.FindAllStringSubmatch(r.body, -1)
+		if len(found) == 0 {
+			t.Fatalf("%s deck check: no problem with a rule\n%s", lang, excerpt(r.body))
+		}
+		opening, closing := "(", ")"
+		if lang == "ja" {
+			opening, closing = "（", "）"
+		}
+		for _, m := range found {
+			label := html.UnescapeString(m[1])
+			if !strings.HasPrefix(label, opening) || !strings.HasSuffix(label, closing) {
+				t.Errorf("%s deck check: the rule reads %q", lang, label)
+			}
+			inner := strings.TrimSuffix(strings.TrimPrefix(label, opening), closing)
+			if want := i18n.T(ctx, "DeckProblemRule", i18n.Args{"Rule": inner}); label != want {
+				t.Errorf("%s deck check: %q, not DeckProblemRule's %q", lang, label, want)
+			}
+		}
+	}
 }

@@ -314,8 +314,11 @@ func importProblemOf(id string, args i18n.Args) error {
 }
 
 // parseExport reads an uploaded event file: an export of this server (with
-// its "tenkaichi" object) or a plain event file of the pairing tools.
-func parseExport(data []byte, fileName string, today time.Time) (*storage.EventImport, error) {
+// its "tenkaichi" object) or a plain event file of the pairing tools. What
+// the file does not say is worded for, or set to, ctx's language: the name
+// of an event without one and the event's language, as a new event takes
+// its organiser's.
+func parseExport(ctx context.Context, data []byte, fileName string, today time.Time) (*storage.EventImport, error) {
 	var top map[string]json.RawMessage
 	if err := jsonproblem.Decode(data, &top, false); err != nil {
 		var p *jsonproblem.Problem
@@ -343,7 +346,7 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 		return nil, importProblemOf("StaffImportEventFileProblem", i18n.Args{"Problem": err})
 	}
 	if !hasExt {
-		return importFromPairing(pe, fileName, today)
+		return importFromPairing(ctx, pe, fileName, today)
 	}
 	ext := in.Tenkaichi
 	if ext == nil {
@@ -352,10 +355,10 @@ func parseExport(data []byte, fileName string, today time.Time) (*storage.EventI
 	if ext.Version < 1 || ext.Version > exportVersion {
 		return nil, importProblemOf("StaffImportVersion", i18n.Args{"Version": ext.Version, "Max": exportVersion})
 	}
-	return importFromExport(pe, ext)
+	return importFromExport(ctx, pe, ext)
 }
 
-func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, error) {
+func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*storage.EventImport, error) {
 	e := ext.Event
 	if strings.TrimSpace(e.Name) == "" {
 		return nil, importProblemOf("StaffImportNoName", nil)
@@ -398,9 +401,13 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
 		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
-		// A language or zone this server lacks is left to the defaults.
+		// A zone this server lacks is left to the default; a language it
+		// lacks, or none, is the importer's.
 		Language: i18n.Supported(e.Language),
 	}}
+	if in.Event.Language == "" {
+		in.Event.Language = i18n.Lang(ctx)
+	}
 	if _, err := loadZone(e.TimeZone); err == nil {
 		in.Event.TimeZone = e.TimeZone
 	}
@@ -540,11 +547,12 @@ func importFromExport(pe *pairing.Event, ext *exportExt) (*storage.EventImport, 
 }
 
 // importFromPairing makes an event of a plain event file of the pairing
-// tools: players, Swiss rounds (finished) and the top cut's games.
-func importFromPairing(pe *pairing.Event, fileName string, today time.Time) (*storage.EventImport, error) {
+// tools: players, Swiss rounds (finished) and the top cut's games, named
+// after the file, in the importer's language (ctx's).
+func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, today time.Time) (*storage.EventImport, error) {
 	name := strings.TrimSpace(strings.TrimSuffix(path.Base(fileName), path.Ext(fileName)))
 	if name == "" || name == "." || name == "/" {
-		name = "Imported event"
+		name = i18n.T(ctx, "StaffImportedEventName", nil)
 	}
 	pts := pe.Scoring()
 	status := storage.StatusDraft
@@ -552,7 +560,7 @@ func importFromPairing(pe *pairing.Event, fileName string, today time.Time) (*st
 		status = storage.StatusRunning
 	}
 	in := &storage.EventImport{Event: storage.Event{
-		Name: truncate(name, 120), Game: "fusion-world", Format: "fw-standard", StartsOn: today, Status: status,
+		Name: truncate(name, 120), Game: "fusion-world", Format: "fw-standard", StartsOn: today, Status: status, Language: i18n.Lang(ctx),
 		RoundMinutes: 35, TopCutBestOf: 3, Seed: int64(pe.Seed), SelfRegistration: false, EndOfRound: "draw", ExtraTurns: 3,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
 	}}
@@ -748,7 +756,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	if len(data) > maxImportBytes {
 		return fail(i18n.T(ctx, "StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
-	in, err := parseExport(data, fh.Filename, s.today())
+	in, err := parseExport(ctx, data, fh.Filename, s.today())
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return fail(prob.text(ctx))

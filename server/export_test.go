@@ -49,6 +49,19 @@ func pfUploadTo(t *testing.T, b *browser, storeID, fileName string, data []byte)
 	return b.do(req)
 }
 
+// pfImport uploads an event file that must import, and gives the new
+// event's address and id.
+func pfImport(t *testing.T, b *browser, fileName string, data []byte) (string, int64) {
+	t.Helper()
+	r := pfUpload(t, b, fileName, data)
+	m := eventPath.FindStringSubmatch(r.location)
+	if r.status != http.StatusSeeOther || m == nil {
+		t.Fatalf("import %s: %d to %q\n%s", fileName, r.status, r.location, excerpt(r.body))
+	}
+	id, _ := strconv.ParseInt(m[1], 10, 64)
+	return m[0], id
+}
+
 func pfExport(t *testing.T, b *browser, path string) []byte {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, b.app.srv.URL+path+"/export", nil)
@@ -358,18 +371,13 @@ func TestExportImportPlainEventFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := pfUpload(t, org, "Autumn League.json", data)
-	m := eventPath.FindStringSubmatch(r.location)
-	if r.status != http.StatusSeeOther || m == nil {
-		t.Fatalf("import: %d to %q\n%s", r.status, r.location, excerpt(r.body))
-	}
-	id, _ := strconv.ParseInt(m[1], 10, 64)
+	path, id := pfImport(t, org, "Autumn League.json", data)
 	ev, _ := a.store.EventByID(context.Background(), id)
 	if ev.Name != "Autumn League" || ev.Seed != 12345 {
 		t.Fatalf("imported event: %+v", ev)
 	}
 	want, _ := pairing.ParseEvent(data)
-	got := pfPairingPart(t, pfExport(t, org, m[0]))
+	got := pfPairingPart(t, pfExport(t, org, path))
 	pfSame(t, "standings of the imported file", pfStandingLines(t, got), pfStandingLines(t, want))
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,4 +122,66 @@ func problemOf(text string) string {
 		}
 	}
 	return text
+}
+
+// What an imported file does not say is the importer's: a plain event file
+// of the pairing tools without a usable file name is named in the
+// organiser's language, and an event without a language, or with one this
+// server lacks, gets the organiser's, as a new event does (a plain event
+// file has none).
+func TestImportedEventInTheImportersLanguage(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	plain, err := os.ReadFile("../pairing/testdata/example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := pfNewEvent(t, a, org, "Good Event", "Ann", "Bo")
+	export := pfDecode(t, pfExport(t, org, f.path))
+	withLanguage := func(lang any) []byte {
+		ev := export["tenkaichi"].(map[string]any)["event"].(map[string]any)
+		if lang == nil {
+			delete(ev, "language")
+		} else {
+			ev["language"] = lang
+		}
+		b, err := json.Marshal(export)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	imported := func(fileName string, data []byte) *storage.Event {
+		t.Helper()
+		_, id := pfImport(t, org, fileName, data)
+		ev, err := a.store.EventByID(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ev
+	}
+	for _, lang := range []string{"de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		org.get("/language?lang=" + lang + "&back=/events/import")
+		ev := imported(".json", plain)
+		if want := i18n.T(ctx, "StaffImportedEventName", nil); ev.Name != want || ev.Language != lang {
+			t.Errorf("%s plain event file without a name: %q in %q, want %q in %q", lang, ev.Name, ev.Language, want, lang)
+		}
+		if ev := imported("Autumn League.json", plain); ev.Name != "Autumn League" || ev.Language != lang {
+			t.Errorf("%s plain event file: %q in %q", lang, ev.Name, ev.Language)
+		}
+		for _, l := range []any{nil, "", "xx"} {
+			if ev := imported("good.json", withLanguage(l)); ev.Language != lang {
+				t.Errorf("%s export with language %v: the event is in %q", lang, l, ev.Language)
+			}
+		}
+		// A language the file gives stays.
+		if ev := imported("good.json", withLanguage("fr")); ev.Language != "fr" {
+			t.Errorf("%s export in French: the event is in %q", lang, ev.Language)
+		}
+	}
+	de := i18n.WithLanguage(context.Background(), "de")
+	if i18n.T(de, "StaffImportedEventName", nil) == "Imported event" {
+		t.Error("StaffImportedEventName is not German")
+	}
 }

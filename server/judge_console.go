@@ -43,7 +43,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	labels := s.matchLabels(ctx, e.ID)
 	for i := range logs {
 		gl := &logs[i]
-		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: gl.CreatedBy,
+		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: actorText(ctx, gl.CreatedBy),
 			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
 		row.Title, row.Game = logMeta(ctx, gl)
 		row.Tracker = gl.Tracker

@@ -146,3 +146,34 @@ func TestSearchAndDecklistExamplesInThePagesLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The judge console's and the record page's hints are each one sentence
+// with its link inside, so every language ends them with its own full
+// stop: a Japanese page says 。 after the link, not a Latin ".".
+func TestJudgeHintsWithALinkInThePagesLanguage(t *testing.T) {
+	f := newJudgeFixture(t)
+	page := f.uploadLog(t, f.judge, "Table 9", firstTurnAttack)
+	for _, lang := range []string{"en", "de", "ja"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		for _, c := range []struct{ path, hint, link string }{
+			{f.base, "JudgeUploadLogHint", "JudgeHowToWriteLog"},
+			{page + "/record", "JudgeRecordLineHint", "JudgeHowToWriteLine"},
+		} {
+			r, _ := f.judge.getIn(c.path, lang)
+			expectStatus(t, lang+" "+c.path, r, 200)
+			around := strings.Split(i18n.T(ctx, c.hint, i18n.Args{"Link": "\x00"}), "\x00")
+			if len(around) != 2 {
+				t.Fatalf("%s %s: the link is not once in %q", lang, c.hint, around)
+			}
+			link := `<a href="/help/game-log">` + html.EscapeString(i18n.T(ctx, c.link, nil)) + "</a>"
+			mustContain(t, lang+" "+c.path, r.body, html.EscapeString(around[0])+link+html.EscapeString(around[1])+"</p>")
+			if lang == "ja" && strings.Contains(r.body, "</a>.") {
+				t.Errorf("the Japanese %s ends a sentence with a Latin full stop after its link", c.path)
+			}
+		}
+	}
+	jaCtx := i18n.WithLanguage(context.Background(), "ja")
+	if ja := i18n.T(jaCtx, "JudgeUploadLogHint", i18n.Args{"Link": "L"}); !strings.HasPrefix(ja, "L。") {
+		t.Errorf("JudgeUploadLogHint in Japanese: %q", ja)
+	}
+}

@@ -116,18 +116,16 @@ func (s *Server) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) 
 		cards, m.MoreCards = cards[:lookupCardLimit], true
 	}
 	for i := range cards {
-		v := ruleCardView(c.Request().Context(), &cards[i])
-		if g != rules.GameFusionWorld {
-			for k := range v.Keywords {
-				v.Keywords[k].URL = ""
-			}
-		}
-		m.Cards = append(m.Cards, v)
+		m.Cards = append(m.Cards, ruleCardView(c.Request().Context(), &cards[i], g == rules.GameFusionWorld))
 	}
 	return nil
 }
 
-func ruleCardView(ctx context.Context, c *rules.Card) views.RuleCard {
+// ruleCardView is a card the lookup found. With indexed (a Fusion World
+// card, whose rules the index holds) its keywords link to their entries
+// and are named as the entries are in the page's language ("【ブロッカー】");
+// otherwise they stay as the card data has them ("[Blocker]").
+func ruleCardView(ctx context.Context, c *rules.Card, indexed bool) views.RuleCard {
 	num := func(p *int) string {
 		if p == nil {
 			return ""
@@ -147,7 +145,13 @@ func ruleCardView(ctx context.Context, c *rules.Card) views.RuleCard {
 		v.Cost += " (" + c.SpecifiedCost + ")"
 	}
 	for _, k := range c.Keywords {
-		v.Keywords = append(v.Keywords, views.Link{Label: k, URL: ruleURL("[" + k + "]")})
+		id := "[" + k + "]"
+		chip := views.Link{Label: id}
+		if r, ok := engine.Rule(id); ok && indexed {
+			r, _ = engine.InLanguage(r, i18n.Lang(ctx))
+			chip.Label, chip.URL = r.Title, ruleURL(id)
+		}
+		v.Keywords = append(v.Keywords, chip)
 	}
 	return v
 }

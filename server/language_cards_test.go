@@ -235,3 +235,50 @@ func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "de")
 	mustContain(t, "German ban list", r.body, "Gültig ab 1. März 2026", "<td>FB01-056</td><td>Pilaf</td>", "<td>FB01-005</td><td>Master Roshi</td>")
 }
+
+// A card list imported as CSV with a name_jp column names its cards in
+// Japanese on Japanese pages, and the lookup finds them by that name.
+func TestCardCSVWithJapaneseNames(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	csv := "number,name,name_jp,type,colours\nFB01-003,Vados,ヴァドス,Battle,Red\nFB01-004,Cus,クス,Battle,Red\n"
+	expectRedirect(t, "import the CSV", org.upload("/cards", "/cards/import", "file", "cards.csv", []byte(csv)), "/cards")
+	r, _ := a.browser().getIn("/rules?q="+url.QueryEscape("ヴァドス"), "ja")
+	if !strings.Contains(r.body, "<strong>FB01-003</strong> ヴァドス") {
+		t.Errorf("Japanese card lookup by the CSV's Japanese name lacks ヴァドス:\n%s", excerpt(r.body))
+	}
+	r, _ = a.browser().getIn("/rules?q=Cus", "ja")
+	if !strings.Contains(r.body, "<strong>FB01-004</strong> クス") {
+		t.Errorf("Japanese card lookup does not name FB01-004 クス:\n%s", excerpt(r.body))
+	}
+}
+
+// The keywords of the cards the rule lookup finds are named as the rule
+// entries they link to are in the page's language: 【ブロッカー】 on a
+// Japanese page, where the card data says [Blocker].
+func TestCardLookupKeywordsInThePagesLanguage(t *testing.T) {
+	a := newApp(t)
+	a.organiser() // the server is set up
+	importCards(t, a)
+	visitor := a.browser()
+	blocker, ok := engine.Rule("[Blocker]")
+	if !ok {
+		t.Fatal("the rule index has no [Blocker]")
+	}
+	for _, lang := range []string{"en", "de", "ja"} {
+		r, _ := visitor.getIn("/rules?q=FS02-12", lang)
+		i := strings.Index(r.body, `data-testid="card-results"`)
+		if i < 0 {
+			t.Fatalf("%s: no card results: %d %q\n%s", lang, r.status, r.location, excerpt(r.body))
+		}
+		cards := r.body[i:]
+		entry, _ := engine.InLanguage(blocker, lang)
+		mustContain(t, lang+" card results", cards, `<a class="keyword" href="/rules/blocker">`+html.EscapeString(entry.Title)+"</a>")
+		// The card's skill text stays the card list's English.
+		chips := cards[strings.Index(cards, `<p class="keywords">`):]
+		chips = chips[:strings.Index(chips, "</p>")]
+		if lang == "ja" && strings.Contains(chips, "[Blocker]") {
+			t.Errorf("the Japanese card results name the keyword [Blocker]: %s", chips)
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dustin/go-humanize"
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -103,7 +102,26 @@ func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
 
 func snapshotRow(ctx context.Context, sn *storage.Snapshot, zone *time.Location) views.SnapshotRow {
 	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: i18n.DateTimeSeconds(ctx, sn.CreatedAt, zone),
-		By: sn.CreatedBy, Size: humanize.Bytes(uint64(sn.SizeBytes)), Stored: humanize.Bytes(uint64(sn.StoredBytes))}
+		By: actorText(ctx, sn.CreatedBy), Size: sizeText(ctx, sn.SizeBytes), Stored: sizeText(ctx, sn.StoredBytes)}
+}
+
+// sizeText is a number of bytes in decimal units (bytes, kB, MB) in the
+// page's language: "1.2 kB", "1,2 kB", "1,2 ko"; one decimal below 10, as
+// sizes are usually written.
+func sizeText(ctx context.Context, n int64) string {
+	size := func(v float64) string {
+		if v < 9.95 {
+			return i18n.Decimal(ctx, v, 1)
+		}
+		return i18n.Decimal(ctx, v, 0)
+	}
+	switch {
+	case n < 1000:
+		return i18n.N(ctx, "SizeBytes", int(n), nil)
+	case n < 999_500:
+		return i18n.T(ctx, "SizeKB", i18n.Args{"Size": size(float64(n) / 1e3)})
+	}
+	return i18n.T(ctx, "SizeMB", i18n.Args{"Size": size(float64(n) / 1e6)})
 }
 
 func (s *Server) showSnapshots(c echo.Context) error {
@@ -122,7 +140,7 @@ func (s *Server) showSnapshots(c echo.Context) error {
 		m.List = append(m.List, snapshotRow(ctx, &list[i], e.Location()))
 		stored += list[i].StoredBytes
 	}
-	m.StoredTotal = humanize.Bytes(uint64(stored))
+	m.StoredTotal = sizeText(ctx, stored)
 	return render(c, http.StatusOK, views.SnapshotsView(s.page(c, i18n.T(c.Request().Context(), "StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
@@ -179,12 +197,12 @@ func (s *Server) downloadSnapshot(c echo.Context) error {
 }
 
 // readSnapshot reads a snapshot's file as an export and as what to restore.
-func (s *Server) readSnapshot(data []byte) (*exportFile, *storage.EventImport, error) {
+func (s *Server) readSnapshot(ctx context.Context, data []byte) (*exportFile, *storage.EventImport, error) {
 	var f exportFile
 	if err := json.Unmarshal(data, &f); err != nil || f.Tenkaichi == nil {
 		return nil, nil, importProblemOf("StaffSnapshotUnreadable", nil)
 	}
-	in, err := parseExport(data, "snapshot.json", s.today())
+	in, err := parseExport(ctx, data, "snapshot.json", s.today())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -212,7 +230,7 @@ func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sna
 	if problem != "" {
 		status = http.StatusUnprocessableEntity
 	}
-	then, _, err := s.readSnapshot(data)
+	then, _, err := s.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		m.Problem = prob.text(ctx)
@@ -336,7 +354,7 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	_, in, err := s.readSnapshot(data)
+	_, in, err := s.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return s.renderRestore(c, e, sn, data, prob.text(ctx))

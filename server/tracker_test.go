@@ -532,3 +532,34 @@ func TestTrackerFlagInGermanAndJapanese(t *testing.T) {
 		}
 	}
 }
+
+// A Japanese phone's tracker names the cards as Japanese cards do (the
+// card data's name_jp), as the judge's board does: the Leaders on the
+// board and the cards in the moves; other languages keep the English names.
+func TestTrackerCardNamesInJapanese(t *testing.T) {
+	f := newTrackerFixture(t)
+	f.tap(0, "P1 first", "P1 keep")
+	f.tap(1, "P2 keep")
+	f.tap(0, "P1 draw", "P1 play FS01-03")
+	cards := regexp.MustCompile(`<span class="tk-card-name">([^<]*)</span>`)
+	names := func(body string) string {
+		var out []string
+		for _, m := range cards.FindAllStringSubmatch(body, -1) {
+			out = append(out, m[1])
+		}
+		return strings.Join(out, "|")
+	}
+	for i := range f.phones {
+		ja, _ := f.phones[i].getIn(f.games[i], "ja")
+		de, _ := f.phones[i].getIn(f.games[i], "de")
+		if got := names(ja.body); !strings.Contains(got, "孫悟空") || !strings.Contains(got, "ベジータ") || strings.Contains(got, "Son Goku") || strings.Contains(got, "Vegeta") {
+			t.Errorf("%s's Japanese tracker names the cards %q", f.names[i], got)
+		}
+		if strings.Contains(ja.body, "Master Roshi") || !strings.Contains(ja.body, "亀仙人") {
+			t.Errorf("%s's Japanese tracker does not name FS01-03 亀仙人:\n%s", f.names[i], excerpt(ja.body))
+		}
+		if got := names(de.body); !strings.Contains(got, "Son Goku") || !strings.Contains(got, "Vegeta") || strings.Contains(got, "孫悟空") {
+			t.Errorf("%s's German tracker names the cards %q", f.names[i], got)
+		}
+	}
+}

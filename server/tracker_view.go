@@ -190,8 +190,10 @@ func sideIndex(side string) int {
 	return 0
 }
 
-// cardName is a card's name (the number when the pool does not know it),
-// with its copy number when the reference has one.
+// cardName is a card's name in the page's language (Japanese pages name it
+// as Japanese cards do, where the card data has it; the number when the
+// pool does not know the card), with its copy number when the reference
+// has one.
 func (v *trackerViewer) cardName(ref string) string {
 	r, err := engine.ParseRef(ref)
 	if err != nil || r.Number == "" {
@@ -199,7 +201,7 @@ func (v *trackerViewer) cardName(ref string) string {
 	}
 	name := r.Number
 	if c, ok := v.tr.cards.pool.Card(r.Number); ok && c.Name != "" {
-		name = c.Name
+		name = cardName(v.ctx, c)
 	}
 	if r.Nth > 0 {
 		name += " #" + strconv.Itoa(r.Nth)

@@ -46,7 +46,7 @@ type RuleCard struct {
 	Number, Name, Type, Colours string
 	Cost, Power, ComboPower     string // "" when the card has none
 	Traits                      string
-	Keywords                    []Link
+	Keywords                    []Link // as shown, brackets and all: "[Blocker]", "【ブロッカー】"
 	Text                        string
 	BackName, BackText          string
 }

@@ -3,6 +3,7 @@ package i18n
 import (
 	"context"
 	"strconv"
+	"sync"
 	"time"
 
 	"golang.org/x/text/message"
@@ -86,19 +87,33 @@ func ZoneName(t time.Time) string {
 // Int is a whole number with the language's digit grouping ("1,234",
 // "1.234", "1 234").
 func Int(ctx context.Context, n int64) string {
-	return message.NewPrinter(tag(ctx)).Sprint(number.Decimal(n))
+	return printer(ctx).Sprint(number.Decimal(n))
 }
 
 // Decimal is v with exactly digits decimals in the language's way ("0.6667",
 // "0,6667").
 func Decimal(ctx context.Context, v float64, digits int) string {
-	return message.NewPrinter(tag(ctx)).Sprint(number.Decimal(v, number.MinFractionDigits(digits), number.MaxFractionDigits(digits)))
+	return printer(ctx).Sprint(number.Decimal(v, number.MinFractionDigits(digits), number.MaxFractionDigits(digits)))
 }
 
 // Percent is a share (0.5 is half) as a percentage with exactly digits
 // decimals, spaced and signed as the language does ("45.7%", "45,7 %").
 func Percent(ctx context.Context, share float64, digits int) string {
-	return message.NewPrinter(tag(ctx)).Sprint(number.Percent(share, number.MinFractionDigits(digits), number.MaxFractionDigits(digits)))
+	return printer(ctx).Sprint(number.Percent(share, number.MinFractionDigits(digits), number.MaxFractionDigits(digits)))
+}
+
+// printers are the number printers of the offered languages, made once: a
+// Printer is safe for concurrent use, and counts are written on every page.
+var printers sync.Map // language.Tag → *message.Printer
+
+// printer writes numbers in the context's language.
+func printer(ctx context.Context) *message.Printer {
+	t := tag(ctx)
+	if p, ok := printers.Load(t); ok {
+		return p.(*message.Printer)
+	}
+	p, _ := printers.LoadOrStore(t, message.NewPrinter(t))
+	return p.(*message.Printer)
 }
 
 func pad2(n int) string {

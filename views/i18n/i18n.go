@@ -130,13 +130,15 @@ func T(ctx context.Context, id string, args Args) string {
 }
 
 // N is the message id in the plural form for count n; the message reads the
-// number as {{.Count}}, besides its other named values.
+// number as {{.Count}}, besides its other named values, written as the
+// language writes numbers (Int: "4,123", "4.123", "4 123"), while the form
+// is chosen by the number itself.
 func N(ctx context.Context, id string, n int, args Args) string {
 	data := make(map[string]any, len(args)+1)
 	for k, v := range args {
 		data[k] = v
 	}
-	data["Count"] = n
+	data["Count"] = Int(ctx, int64(n))
 	return localize(ctx, &goi18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: data})
 }
 

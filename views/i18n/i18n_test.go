@@ -37,6 +37,31 @@ func TestPluralForms(t *testing.T) {
 	}
 }
 
+// A count is written as the language writes numbers ("4.123 Karten", not
+// "4123 Karten"), and its plural form is still the number's.
+func TestCountsAreWrittenInTheLanguage(t *testing.T) {
+	in := func(code string) context.Context { return WithLanguage(context.Background(), code) }
+	cases := []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{"en", 4123, "4,123 cards"},
+		{"en", 1, "1 card"},
+		{"de", 4123, "4.123 Karten"},
+		{"de", 1, "1 Karte"},
+		{"fr", 4123, "4\u00a0123 cartes"},
+		{"fr", 1, "1 carte"},
+		{"ja", 4123, "4,123枚"},
+		{"en", -1200, "-1,200 cards"},
+	}
+	for _, c := range cases {
+		if got := N(in(c.lang), "CardCount", c.n, nil); got != c.want {
+			t.Errorf("%s: N(CardCount, %d) = %q, want %q", c.lang, c.n, got, c.want)
+		}
+	}
+}
+
 func TestMissingMessageShowsItsID(t *testing.T) {
 	if got := T(context.Background(), "NoSuchMessage", nil); got != "NoSuchMessage" {
 		t.Errorf("missing message = %q, want its id", got)
