@@ -73,20 +73,7 @@ func TestEveryPluralMessageHasItsLanguagesForms(t *testing.T) {
 		}
 		sort.Strings(ids)
 		for _, id := range ids {
-			texts := all[lang][id]
-			var missing, extra []string
-			for f := range forms {
-				if _, ok := texts[f]; !ok {
-					missing = append(missing, f)
-				}
-			}
-			for f := range texts {
-				if !forms[f] {
-					extra = append(extra, f)
-				}
-			}
-			sort.Strings(missing)
-			sort.Strings(extra)
+			missing, extra := keysNotIn(forms, all[lang][id]), keysNotIn(all[lang][id], forms)
 			if len(missing) > 0 {
 				t.Errorf("%s: %s: %s lacks the plural form(s) %s of the language's CLDR rule", lang, where[lang][id], id, strings.Join(missing, ", "))
 			}
