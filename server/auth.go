@@ -148,7 +148,9 @@ func checkPasswordRules(ctx context.Context, pw string) string {
 	return ""
 }
 
-// startSession signs the user in on this browser.
+// startSession signs the user in on this browser, and puts the browser in
+// the account's language when the account has one (a store's shared
+// tablet: the language the last player chose there would win otherwise).
 func (s *Server) startSession(c echo.Context, u *storage.User) error {
 	tok := newToken()
 	sess := &storage.Session{
@@ -163,6 +165,9 @@ func (s *Server) startSession(c echo.Context, u *storage.User) error {
 		Name: sessionCookie, Value: tok, Path: "/", HttpOnly: true, Secure: s.secure(c),
 		SameSite: http.SameSiteLaxMode, MaxAge: int(sessionLifetime.Seconds()),
 	})
+	if code := i18n.Supported(u.Language); code != "" {
+		s.setLanguageCookie(c, code)
+	}
 	return nil
 }
 

@@ -19,10 +19,12 @@ import (
 const languageCookie = "tenkaichi_lang"
 
 // chooseLanguage is the one place a request's language is decided (and put
-// in its context, where i18n finds it): the language chosen on this device
-// with the selector (a cookie), else a signed-in account's language, else
-// the browser's Accept-Language, else English. Print sheets and the
-// projector are in their event's language instead (inEventLanguage).
+// in its context, where i18n finds it): the language of this device (a
+// cookie: chosen with the selector, or set to the account's language when
+// an account that has one signs in or saves it), else a signed-in
+// account's language, else the browser's Accept-Language, else English.
+// Print sheets and the projector are in their event's language instead
+// (inEventLanguage).
 func (s *Server) chooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		code := requestLanguage(c)

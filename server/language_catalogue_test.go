@@ -21,7 +21,7 @@ import (
 type catalogue struct {
 	ids     map[string]map[string]bool // language -> ids its files define
 	english map[string]string          // id -> English text, for messages without placeholders or plural forms
-	raw     map[string]string          // id -> English text with its placeholders, for messages without plural forms
+	raw     map[string]string          // id -> English text with its placeholders (a plural message's "other" form)
 }
 
 var (
@@ -67,11 +67,14 @@ func readCatalogue() (*catalogue, error) {
 		for id, v := range raw {
 			c.ids[lang][id] = true
 			var plain string
+			var forms map[string]string
 			if lang == "en" && json.Unmarshal(v, &plain) == nil {
 				c.raw[id] = plain
 				if !strings.Contains(plain, "{{") {
 					c.english[id] = plain
 				}
+			} else if lang == "en" && json.Unmarshal(v, &forms) == nil {
+				c.raw[id] = forms["other"]
 			}
 		}
 	}
@@ -96,6 +99,10 @@ type msg struct {
 // mShape is a message whose values are not known; see msg.
 func mShape(id string) msg { return msg{id: id, shape: true} }
 
+// mShapeCount is a plural message whose count is known, its other values
+// not.
+func mShapeCount(id string, n int) msg { return msg{id: id, shape: true, count: &n} }
+
 // valueMark stands for every value of a shape.
 const valueMark = "\x1f"
 
@@ -107,8 +114,16 @@ func (x msg) fragments(c *catalogue, lang string) []string {
 	for _, p := range placeholderRE.FindAllStringSubmatch(c.raw[x.id], -1) {
 		args[p[1]] = valueMark
 	}
+	ctx := i18n.WithLanguage(context.Background(), lang)
+	text := ""
+	if x.count != nil {
+		delete(args, "Count")
+		text = i18n.N(ctx, x.id, *x.count, args)
+	} else {
+		text = i18n.T(ctx, x.id, args)
+	}
 	var out []string
-	for _, f := range strings.Split(i18n.T(i18n.WithLanguage(context.Background(), lang), x.id, args), valueMark) {
+	for _, f := range strings.Split(text, valueMark) {
 		if f = normalise(f); len([]rune(f)) >= 2 {
 			out = append(out, f)
 		}

@@ -14,65 +14,96 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// tooWide lists what makes a page wider than the screen: the document
-// itself when it scrolls sideways, and every element whose right edge
-// passes the screen's, except inside a box that scrolls sideways by design
-// (a wide table in its scroll box). Each is named by tag, id, test id,
-// classes and the start of its text, so a failure says which.
+// tooWide lists what makes a page wider than the screen, or cuts its text
+// short, each named by tag, id, test id, classes and the start of its
+// text, so a failure says which:
+//   - the document itself when it scrolls sideways;
+//   - every element, and every line of text, whose right edge passes the
+//     screen's, except inside a box that scrolls sideways (its content may
+//     be wide); such a box itself must fit the screen;
+//   - a box that scrolls sideways when its content is wider than it, but
+//     for those that scroll by design (scrollsByDesign: a table of many
+//     columns in its .scroll-box, the game log example). app.css makes
+//     every table a scroll box, so that a table too wide for the screen
+//     is not cut off; on a phone page such a table is a page too wide;
+//   - a box that cuts off what it holds (overflow hidden or clip), with
+//     "…" (text-overflow: ellipsis) or without, but for players' names
+//     (clipsByDesign: on the projector a long name ends in "…").
 const tooWide = `(() => {
+	const scrollsByDesign = '.scroll-box, pre.log-example';
+	const clipsByDesign = 'td.name, .bt-name, .pn-name, .pn-opp';
 	const out = [];
 	const de = document.documentElement;
 	if (de.scrollWidth > de.clientWidth) out.push('the document: scrollWidth ' + de.scrollWidth + ' > clientWidth ' + de.clientWidth);
-	const edge = window.innerWidth;
+	// The screen's width: a phone's browser zooms out to show a page too
+	// wide whole, and window.innerWidth then grows with the page.
+	const edge = de.clientWidth + 1;
+	const name = (el) => {
+		let n = el.tagName.toLowerCase();
+		if (el.id) n += '#' + el.id;
+		if (el.dataset.testid) n += '[data-testid=' + el.dataset.testid + ']';
+		if (typeof el.className === 'string' && el.className.trim()) n += '.' + el.className.trim().split(/\s+/).join('.');
+		const words = (el.innerText || el.getAttribute('aria-label') || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 60);
+		return n + (words ? ' "' + words + '"' : '');
+	};
+	const boxed = (el) => getComputedStyle(el).overflowX !== 'visible';
+	const inScrollBox = (el) => {
+		for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+			if (boxed(p)) return true;
+		}
+		return false;
+	};
 	for (const el of document.body.querySelectorAll('*')) {
 		const r = el.getBoundingClientRect();
-		if (r.width === 0 || r.right <= edge + 1) continue;
-		let scrolls = false;
-		for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-			const x = getComputedStyle(p).overflowX;
-			if (x === 'auto' || x === 'scroll' || x === 'hidden') { scrolls = true; break; }
+		// A box of 1 px that hides what it holds is for screen readers
+		// (.visually-hidden).
+		if (r.width <= 1 && r.height <= 1) continue;
+		const s = getComputedStyle(el);
+		const wider = el.scrollWidth > el.clientWidth + 1;
+		if (boxed(el) && wider) {
+			if (s.overflowX === 'hidden' || s.overflowX === 'clip') {
+				if (!el.matches(clipsByDesign)) out.push(name(el) + ' cuts off what it holds (' + el.scrollWidth + ' px in ' + el.clientWidth + ' px' + (s.textOverflow === 'ellipsis' ? ', ending in "…"' : '') + ')');
+			} else if (!el.matches(scrollsByDesign)) {
+				out.push(name(el) + ' scrolls sideways (' + el.scrollWidth + ' px in ' + el.clientWidth + ' px)');
+			}
 		}
-		if (scrolls) continue;
-		let name = el.tagName.toLowerCase();
-		if (el.id) name += '#' + el.id;
-		if (el.dataset.testid) name += '[data-testid=' + el.dataset.testid + ']';
-		if (typeof el.className === 'string' && el.className.trim()) name += '.' + el.className.trim().split(/\s+/).join('.');
-		const words = (el.innerText || el.getAttribute('aria-label') || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 60);
-		out.push(name + ' (right edge ' + Math.round(r.right) + ' px)' + (words ? ' "' + words + '"' : ''));
+		if (r.right <= edge || (!boxed(el) && inScrollBox(el))) continue;
+		out.push(name(el) + (boxed(el) ? ', a box that scrolls sideways,' : '') + ' (right edge ' + Math.round(r.right) + ' px)');
 	}
-	return out;
+	// Text passes the screen's edge where its element does not (a long
+	// line in a <pre>).
+	const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	const range = document.createRange();
+	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+		const el = n.parentElement;
+		if (!n.data.trim() || !el || inScrollBox(n)) continue;
+		range.selectNodeContents(n);
+		const right = Math.max(0, ...[...range.getClientRects()].map(r => r.right));
+		if (right > edge && el.getBoundingClientRect().right <= edge) out.push('the text of ' + name(el) + ' (right edge ' + Math.round(right) + ' px)');
+	}
+	return [...new Set(out)];
 })()`
 
 // Every phone page, in every state a player meets, in each of the seven
-// languages at 390×844: nothing is wider than the screen and <html lang>
-// is the language. The phone chooses its language with the selector (a
-// cookie); the projector follows the event's language, so the events are
-// switched to each language in turn. TENKAICHI_SCREENSHOTS=dir saves each
-// page to look at.
+// languages at 390×844: nothing is wider than the screen or cut short and
+// <html lang> is the language. The pages are the accessibility audit's
+// (a11yFixture.states) that need no account, but for first-run setup and
+// signing in, and a finished event's. The phone chooses its language with
+// the selector (a cookie); the projector follows the event's language, so
+// the events are switched to each language in turn.
+// TENKAICHI_SCREENSHOTS=dir saves each page to look at.
 func TestPhonePagesFitTheScreenInEveryLanguage(t *testing.T) {
 	f := newA11yFixture(t)
-	a, sat, sun, fin := f.a, f.sat, f.sun, f.fin
-	type phonePage struct{ name, path string }
-	player := func(name string, d *dayEvent, who string) phonePage {
-		return phonePage{"player page, " + name, d.links[who]}
+	a, sat, sun, fin, pan := f.a, f.sat, f.sun, f.fin, f.pan
+	var pages []phonePage
+	for _, st := range f.states(t) {
+		if st.staff || st.route == "/setup" || st.route == "/login" {
+			continue
+		}
+		pages = append(pages, phonePage{st.name, st.path, st.reach})
 	}
-	pages := []phonePage{
-		{"registration", sun.path + "/register"},
-		player("before pairing, a decklist with problems", sun, "Kim"),
-		player("paired, waiting for a report", sat, sat.pending()),
-		player("reported, waiting for the opponent to confirm", sat, sat.matchIn(storage.MatchReported, 1)),
-		player("asked to confirm", sat, sat.matchIn(storage.MatchReported, 2)),
-		player("a final result", sat, sat.winnerOfFinal()),
-		player("disputed, judge called", sat, sat.disputed()),
-		player("dropped", sat, "Ivy"),
-		player("waitlisted", sat, "Jo"),
-		player("best of three in the top cut", fin, fin.cutPlayer()),
-		{"game tracker, start", f.gameFrom + "/game"},
-		{"game tracker, an illegal step flagged", f.game},
-		{"standings", sat.path + "/standings"},
-		{"standings with a top cut", fin.path + "/standings"},
-		{"projector", sat.path + "/projector"},
-		{"projector, pairings by name", sat.path + "/projector?view=pairings"},
+	player := func(name string, d *dayEvent, who string) phonePage {
+		return phonePage{name: "player page: " + name, path: d.links[who]}
 	}
 	// An event played to its end: its players' pages show their placing.
 	first, err := a.store.FirstShop(context.Background())
@@ -100,35 +131,55 @@ func TestPhonePagesFitTheScreenInEveryLanguage(t *testing.T) {
 		player("finished, the champion's placing", end, end.matchIn2(storage.MatchConfirmed, true)),
 		player("finished, the runner-up's placing", end, end.matchIn2(storage.MatchConfirmed, false)),
 		player("finished, out after the Swiss round", end, end.outAfterSwiss()),
-		phonePage{"standings, finished", end.path + "/standings"},
-		phonePage{"projector, finished", end.path + "/projector"},
+		phonePage{name: "standings, finished", path: end.path + "/standings"},
+		phonePage{name: "projector, finished", path: end.path + "/projector"},
 	)
 	shots := os.Getenv("TENKAICHI_SCREENSHOTS")
-	ctx := phone(t)
 	for _, l := range i18n.Languages() {
 		lang := l.Code
-		for _, d := range []*dayEvent{sat, sun, fin, end} {
-			setEventLanguage(t, a, d.id, lang)
+		t.Run(lang, func(t *testing.T) { checkPhonePages(t, a, lang, shots, pages, sat, sun, fin, pan, end) })
+	}
+}
+
+// phonePage is a page a phone opens, and how it gets to the state checked.
+type phonePage struct {
+	name, path string
+	reach      func(t *testing.T, ctx context.Context) // as a11yState's
+}
+
+// checkPhonePages opens every page in lang on a phone of its own (a
+// Chromium's time is limited), the events switched to lang for the
+// projector.
+func checkPhonePages(t *testing.T, a *app, lang, shots string, pages []phonePage, events ...*dayEvent) {
+	for _, d := range events {
+		setEventLanguage(t, a, d.id, lang)
+	}
+	ctx := phone(t)
+	// The selector keeps the choice in a cookie for this phone.
+	navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {lang}, "back": {"/"}}.Encode())
+	for _, p := range pages {
+		u := p.path
+		if !strings.HasPrefix(u, "http") {
+			u = a.srv.URL + u
 		}
-		// The selector keeps the choice in a cookie for this phone.
-		navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {lang}, "back": {"/"}}.Encode())
-		for _, p := range pages {
-			navigate(t, ctx, a.srv.URL+p.path)
-			if got := evalJS[string](t, ctx, `document.documentElement.lang`); got != lang {
-				t.Errorf("%s, %s: <html lang=%q>", lang, p.name, got)
+		navigate(t, ctx, u)
+		if p.reach != nil {
+			p.reach(t, ctx)
+		}
+		if got := evalJS[string](t, ctx, `document.documentElement.lang`); got != lang {
+			t.Errorf("%s, %s: <html lang=%q>", lang, p.name, got)
+		}
+		if wide := evalJS[[]string](t, ctx, tooWide); len(wide) > 0 {
+			t.Errorf("%s, %s (%s): wider than a 390 px screen or cut short:\n  %s", lang, p.name, p.path, strings.Join(wide, "\n  "))
+		}
+		if shots != "" {
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
 			}
-			if wide := evalJS[[]string](t, ctx, tooWide); len(wide) > 0 {
-				t.Errorf("%s, %s (%s): wider than a 390 px screen:\n  %s", lang, p.name, p.path, strings.Join(wide, "\n  "))
-			}
-			if shots != "" {
-				png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := fmt.Sprintf("%s-%s.png", lang, strings.NewReplacer(" ", "-", ",", "", "/", "-").Replace(p.name))
-				if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			name := fmt.Sprintf("%s-%s.png", lang, strings.NewReplacer(" ", "-", ",", "", "/", "-", ":", "", "'", "").Replace(p.name))
+			if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}

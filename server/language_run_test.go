@@ -36,6 +36,9 @@ func (a *app) browserIn(accept string) *browser {
 // An event from set-up to the final, run in German: the organiser's account
 // is in German (on a laptop whose browser asks for English), the players'
 // phones ask for German, the event's print sheets and projector are German.
+// On the way a player tracks a game on the game tracker, the organiser
+// opens the judge console and replays a log with an illegal step, and at
+// the end looks at the snapshots and what restoring the first would undo.
 func TestEventRunInGerman(t *testing.T) {
 	runEventInLanguage(t, "de", "de-DE,de;q=0.9,en;q=0.5", "Europe/Berlin", "CET")
 }
@@ -176,6 +179,8 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 			if n == 1 && i == 0 {
 				r.page(r.phones[p1], "player page, paired", d.links[p1]).expect(&r.report, m("DeckSavedLegal"), m("TrackerStartHeading"), m("ClockReload"), mArgs("RoundTitle", i18n.Args{"Round": 1}),
 					m("PhoneCallJudge"), m("PhoneIWon"), m("PhoneILost"), m("PhoneStandingsLink"))
+				r.trackGame(p1, p2)
+				r.judgeConsole()
 			}
 			expectRedirect(t, p1+" reports", d.report(r.phones[p1], p1, "won"), d.links[p1])
 			r.phones[p1].get(d.links[p1]) // the phone follows the redirect, as a browser does
@@ -228,6 +233,77 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 	r.page(a.browserIn("fr-FR"), "projector, finished", d.path+"/projector").expect(&r.report, mArgs("TopCutRoundTitle", i18n.Args{"Round": 2}), m("StaffFinalPlacings"))
 	r.page(r.org, "print: bracket", d.path+"/print/bracket").expect(&r.report, m("GameShortFusionWorld"))
 	r.page(r.org, "event, finished", d.path).expect(&r.report, m("ToolsPrintStandings"))
+	r.snapshots()
+}
+
+// trackGame plays the start of a game on the game tracker from p1's
+// phone, its first player attacking on turn 1 (which the rules do not
+// allow), and checks the tracker's pages.
+func (r *eventRun) trackGame(p1, p2 string) {
+	r.t.Helper()
+	link, phone := r.d.links[p1], r.phones[p1]
+	r.page(phone, "game tracker, start", link+"/game").expect(&r.report, m("TrackerStartHeading"), m("TrackerBackToMatch"),
+		mArgs("TrackerStartExplain", i18n.Args{"Name": p2}), m("TrackerStartButton"))
+	res := phone.post(link+"/game", link+"/game", url.Values{"leader_me": {"FS01-01"}, "leader_them": {"FS01-01"}})
+	if res.status != http.StatusSeeOther || !strings.Contains(res.location, "/games/") {
+		r.t.Fatalf("start the tracker: %d %q\n%s", res.status, res.location, excerpt(res.body))
+	}
+	game := res.location
+	for i, line := range []string{"P1 first", "P1 keep", "P2 keep", "P1 draw", "P1 attack leader -> leader"} {
+		expectRedirect(r.t, line, phone.post(game, game, url.Values{"line": {line}, "step": {strconv.Itoa(i)}}), game)
+	}
+	r.page(phone, "game tracker, an illegal step", game).expect(&r.report, mShape("TrackerHeading"), m("TrackerBackToMatch"), m("TrackerTimeLeft"),
+		m("TrackerLife"), m("TrackerEnergy"), m("TrackerYourHand"), m("TrackerPhaseCharge"),
+		mArgs("TrackerFlagHeadMine", i18n.Args{"Step": 5, "Action": "P1 attack leader -> leader"}), m("EnginePlayerGoingFirstCannotAttackFirst"), m("TrackerFlagSkipped"),
+		m("TrackerGroupCharge"), m("TrackerOtherAction"), mArgs("TrackerLineLabel", i18n.Args{"Side": "P1"}), m("TrackerLineHelp"), m("TrackerLineSend"),
+		mCount("TrackerGameSoFar", 5, nil), m("TrackerDidFirst"), m("TrackerDidKeep"), m("TrackerDidDraw"), m("TrackerIllegalTag"),
+		m("TrackerCallJudge"), m("TrackerConcede"), m("TrackerConcedeExplain"), m("TrackerConcedeButton"), m("TrackerBarHeading"), m("TrackerDoEnd"), m("TrackerUndo"))
+}
+
+// judgeConsole checks the judge console, with the tracker's game, and a
+// game log with an illegal step replayed there.
+func (r *eventRun) judgeConsole() {
+	r.t.Helper()
+	base := r.d.path + "/judge"
+	r.page(r.org, "judge console", base).expect(&r.report, mArgs("JudgeConsoleHeading", i18n.Args{"Event": "Tenkaichi Cup"}), m("JudgeRulingsLookup"), m("JudgeHowToWriteLog"),
+		m("JudgeGameLogs"), mShape("TrackerLogTitle"), m("JudgeTrackerTag"), m("JudgeTagIllegal"), m("JudgeUploadSummary"), m("JudgeSaveLog"), m("JudgeStartFeatureSummary"),
+		m("JudgeRulings"), m("JudgeNoRulings"), m("JudgeRecordRuling"))
+	res := r.org.post(base, base+"/logs", url.Values{"title": {"Table 4"}, "body": {firstTurnAttack}})
+	if !logLink.MatchString(res.location) {
+		r.t.Fatalf("upload a log: %d %q\n%s", res.status, res.location, excerpt(res.body))
+	}
+	r.page(r.org, "judge console, a log's illegal step", res.location+"?step=5").expect(&r.report, m("JudgeFlashGameLogSaved"), mArgs("JudgeConsoleBack", i18n.Args{"Event": "Tenkaichi Cup"}),
+		mShape("JudgeStepOf"), m("JudgeFirstIllegalAction"), m("EnginePlayerGoingFirstCannotAttackFirst"), m("JudgeReplaySkips"),
+		m("JudgeStepsNav"), m("JudgePrevious"), m("JudgeNext"), m("JudgeRulingsOnLog"), mArgs("JudgeRecordRulingAt", i18n.Args{"Step": 5}))
+}
+
+// snapshots checks the snapshots page and what restoring the first would
+// undo.
+func (r *eventRun) snapshots() {
+	r.t.Helper()
+	snaps, err := r.a.store.Snapshots(context.Background(), r.d.id)
+	if err != nil || len(snaps) == 0 {
+		r.t.Fatalf("no snapshot of the event (%v)", err)
+	}
+	r.page(r.org, "snapshots", r.d.path+"/snapshots").expect(&r.report, mArgs("StaffSnapshotsTitle", i18n.Args{"Event": "Tenkaichi Cup"}), m("StaffSnapshotsExplain"),
+		m("StaffTakeSnapshot"), mShapeCount("SnapshotTotal", len(snaps)), mArgs("SnapshotRoundPublished", i18n.Args{"Round": 1}), mShape("SnapshotTopCutPublished"),
+		m("SnapshotFinished"), m("StaffDownload"), m("StaffRestoreEllipsis"))
+	// The first, taken when round 1 was published: the rounds since (2, 3
+	// and the top cut's two) go, and every result.
+	first := snaps[len(snaps)-1]
+	results := 0
+	for n := 1; n <= 5; n++ {
+		for _, mt := range r.d.roundMatches(n) {
+			if mt.P2EntryID != nil {
+				results++
+			}
+		}
+	}
+	r.page(r.org, "restore a snapshot", fmt.Sprintf("%s/snapshots/%d/restore", r.d.path, first.ID)).expect(&r.report, mArgs("StaffRestoreTitle", i18n.Args{"Event": "Tenkaichi Cup"}),
+		mArgs("SnapshotRoundPublished", i18n.Args{"Round": 1}), m("StaffRestoreWhatChanges"), mShape("RestoreLatestNow"), mShape("RestoreLatestThen"),
+		mCount("RestoreRoundsRemoved", 4, nil), mCount("RestoreResultsUndone", results, nil), mCount("RestorePlayersKept", 8, nil),
+		m("StaffRestoreDiscardsRest"), m("StaffRestoreWhatStays"), m("StaffRestoreKeepsAudit"), m("StaffRestoreKeepsSnapshots"), m("StaffRestoreAnnounces"),
+		m("StaffRestoreThis"), m("StaffBackToSnapshots"))
 }
 
 // expectText checks the page shows a text (a date, a number) as the

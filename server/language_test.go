@@ -54,9 +54,10 @@ func expectLang(t *testing.T, what string, r response, want string) {
 
 // A player's phone follows the browser's Accept-Language until the player
 // chooses with the selector (a cookie, which then wins); a signed-in
-// organiser's account language wins over the browser's on any device that
-// has not chosen; print sheets and the projector are in the event's
-// language whoever opens them.
+// organiser's account language wins over the browser's on every device
+// they sign in on (signing in puts the device in it; the selector still
+// changes that device afterwards); print sheets and the projector are in
+// the event's language whoever opens them.
 func TestLanguageNegotiationOverHTTP(t *testing.T) {
 	a := newApp(t)
 	org := a.organiser()
@@ -113,8 +114,8 @@ func TestLanguageNegotiationOverHTTP(t *testing.T) {
 	r, _ = visitor.getIn(d.path+"/standings", "it")
 	expectLang(t, "public standings, Italian browser", r, "it")
 
-	// Staff: the account's language is stored and wins over the browser, on
-	// a device that never chose.
+	// Staff: the account's language is stored and wins over the browser on
+	// a device they sign in on.
 	expectStatus(t, "account language without a token", org.postRaw("/account/language", url.Values{"lang": {"ja"}}), http.StatusForbidden)
 	expectStatus(t, "account language nobody offers", org.post("/account", "/account/language", url.Values{"lang": {"tlh"}}), http.StatusBadRequest)
 	expectRedirect(t, "account language", org.post("/account", "/account/language", url.Values{"lang": {"ja"}}), "/account")
@@ -130,6 +131,9 @@ func TestLanguageNegotiationOverHTTP(t *testing.T) {
 		url.Values{"username": {"org"}, "password": {testPassword}}), "/")
 	r, _ = laptop.getIn("/events", "de-DE,de;q=0.9")
 	expectLang(t, "organiser's laptop with a German browser", r, "ja")
+	if got := languageCookieOf(laptop); got != "ja" {
+		t.Errorf("signing in set the laptop's language cookie to %q, want the account's ja", got)
+	}
 	r, _ = laptop.getIn("/account", "de-DE")
 	if !strings.Contains(r.body, `<option value="ja" selected>日本語</option>`) {
 		t.Errorf("account page does not show the account's language:\n%s", excerpt(r.body))
@@ -221,4 +225,57 @@ func TestLanguageNegotiationOverHTTP(t *testing.T) {
 	if ev2, _ := a.store.EventByID(context.Background(), d.id); ev2.Version != ev.Version || ev2.TimeZone != "Asia/Tokyo" {
 		t.Errorf("a refused form changed the event")
 	}
+}
+
+// languageCookieOf is the language b keeps for the site (the selector's
+// cookie), "" for none.
+func languageCookieOf(b *browser) string {
+	u, _ := url.Parse(b.app.srv.URL)
+	for _, c := range b.http.Jar.Cookies(u) {
+		if c.Name == "tenkaichi_lang" {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// A store's shared tablet: a player chose French on it with the selector;
+// a judge whose account is in Japanese signs in and gets Japanese, not the
+// player's French (signing in puts the device in the account's language).
+// An account that follows the browser leaves the device's choice alone.
+func TestSigningInTakesTheAccountsLanguage(t *testing.T) {
+	a := newApp(t)
+	a.organiser() // "org", whose account follows the browser
+	judge := a.signedIn("kenji", "judge")
+	expectRedirect(t, "judge's account language", judge.post("/account", "/account/language", url.Values{"lang": {"ja"}}), "/account")
+
+	tablet := a.browser()
+	expectRedirect(t, "a player chooses French", tablet.get("/language?lang=fr&back=/login"), "/login")
+	r, _ := tablet.getIn("/login", "de-DE")
+	expectLang(t, "tablet after the player chose French", r, "fr")
+
+	expectRedirect(t, "the judge signs in on the tablet", tablet.post("/login", "/login",
+		url.Values{"username": {"kenji"}, "password": {testPassword}}), "/")
+	if got := languageCookieOf(tablet); got != "ja" {
+		t.Errorf("tablet's language cookie after the judge signed in = %q, want ja", got)
+	}
+	for _, path := range []string{"/account", "/rules", "/decks/check"} {
+		r, _ = tablet.getIn(path, "de-DE")
+		expectLang(t, "tablet with the judge signed in, "+path, r, "ja")
+	}
+	// The judge signs out; the tablet stays in Japanese until someone
+	// chooses, as any device keeps its language.
+	expectRedirect(t, "the judge signs out", tablet.post("/account", "/logout", nil), "/")
+	r, _ = tablet.getIn("/login", "de-DE")
+	expectLang(t, "tablet after the judge signed out", r, "ja")
+	expectRedirect(t, "a player chooses Italian", tablet.get("/language?lang=it&back=/login"), "/login")
+
+	// The organiser's account has no language: signing in keeps Italian.
+	expectRedirect(t, "the organiser signs in on the tablet", tablet.post("/login", "/login",
+		url.Values{"username": {"org"}, "password": {testPassword}}), "/")
+	if got := languageCookieOf(tablet); got != "it" {
+		t.Errorf("tablet's language cookie after an account without a language signed in = %q, want it", got)
+	}
+	r, _ = tablet.getIn("/events", "de-DE")
+	expectLang(t, "tablet with the organiser signed in", r, "it")
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -171,19 +170,7 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 	}
 	all, _ := readLanguages(t)
 	raw := all["en"]
-	var missing, unused []string
-	for id := range used {
-		if _, ok := raw[id]; !ok {
-			missing = append(missing, id)
-		}
-	}
-	for id := range raw {
-		if !used[id] {
-			unused = append(unused, id)
-		}
-	}
-	sort.Strings(missing)
-	sort.Strings(unused)
+	missing, unused := keysNotIn(used, raw), keysNotIn(raw, used)
 	if len(missing) > 0 {
 		t.Errorf("ids used in the code but in no English message file (messages/*.en.json): %v", missing)
 	}

@@ -225,6 +225,18 @@ func TestTranslationFilesMatchEnglish(t *testing.T) {
 	}
 }
 
+// keysNotIn are the keys of a that b lacks, sorted.
+func keysNotIn[A, B any](a map[string]A, b map[string]B) []string {
+	var out []string
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
