@@ -63,7 +63,9 @@ func TestDecklistReadErrorsInGermanAndJapanese(t *testing.T) {
 		r = org.post("/decks/check", "/decks/check", url.Values{"format": {"fw-standard"}, "date": {"2026-12-12"}, "deck": {"Leader: FS01-01\n4 FS01-99\n"}})
 		expectStatus(t, lang+" deck check, unknown card", r, http.StatusOK)
 		body = html.UnescapeString(r.body)
-		mustContain(t, lang+" deck check, unknown card", body, "("+i18n.T(ctx, "DeckRuleCardPool", nil)+")", "(CR 6-1-3)")
+		mustContain(t, lang+" deck check, unknown card", body,
+			i18n.T(ctx, "DeckProblemRule", i18n.Args{"Rule": i18n.T(ctx, "DeckRuleCardPool", nil)}),
+			i18n.T(ctx, "DeckProblemRule", i18n.Args{"Rule": "CR 6-1-3"}))
 		noEnglish("deck check, unknown card", body)
 	}
 
