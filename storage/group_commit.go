@@ -91,6 +91,7 @@ func (s *Store) runLane(lane chan *groupJob, pinned bool) {
 		var err error
 		if pinned {
 			err = s.db.WithContext(context.Background()).Connection(func(conn *gorm.DB) error {
+				s.inTx(conn, nil, nil).warmForReports(context.Background())
 				return s.serveLane(conn, lane, true)
 			})
 		} else {
