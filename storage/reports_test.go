@@ -128,3 +128,38 @@ func TestReportsOfTwoInstancesLockingCrosswiseBothLand(t *testing.T) {
 		}
 	}
 }
+
+// An instance that starts warms its report lanes' connections with a
+// report's read and write for no match: nothing of the event changes, not
+// even its play version.
+func TestWarmingReportLanesWritesNothing(t *testing.T) {
+	if storagetest.Backend() != "postgres" {
+		t.Skip("PostgreSQL only: SQLite's lane has no connection of its own to warm")
+	}
+	cfg := storagetest.Config(t)
+	a, err := storage.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e, es := eventWithPlayers(t, a, 2)
+	ms := roundOne(t, a, e, es)
+	version, _ := a.PlayVersion(ctx, e.ID)
+	log, _ := a.AuditLog(ctx, e.ID, 1000)
+
+	b, err := storage.Open(ctx, cfg) // its lanes warm their connections
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Close() // waits for the lanes, which warm before their first group
+	after, _ := a.AuditLog(ctx, e.ID, 1000)
+	reps, _ := a.Reports(ctx, ms[0].ID)
+	m, _ := a.MatchByID(ctx, e.ID, ms[0].ID)
+	if v, _ := a.PlayVersion(ctx, e.ID); v != version || len(after) != len(log) || len(reps) != 0 || m.Version != ms[0].Version {
+		t.Errorf("after warming: play version %d (was %d), %d audit rows (was %d), %d reports, match version %d (was %d)",
+			v, version, len(after), len(log), len(reps), m.Version, ms[0].Version)
+	}
+}
