@@ -85,15 +85,27 @@ var errLaneStopped = errors.New("storage: group commits stopped")
 
 // runLane writes the lane's groups until the store closes, on a connection
 // of its own when pinned (taking another after a group's transaction failed:
-// the server restarted or the network broke).
+// the server restarted or the network broke). While no connection can be
+// had, the reports waiting are written on the pool, which tells them why
+// they failed, rather than waiting for the database to come back.
 func (s *Store) runLane(lane chan *groupJob, pinned bool) {
+	wait := 100 * time.Millisecond
 	for {
 		var err error
 		if pinned {
+			took := false
 			err = s.db.WithContext(context.Background()).Connection(func(conn *gorm.DB) error {
+				took = true
 				s.inTx(conn, nil, nil).warmForReports(context.Background())
 				return s.serveLane(conn, lane, true)
 			})
+			if !took {
+				select {
+				case first := <-lane:
+					_ = s.commitGroup(s.db, lane, first)
+				default:
+				}
+			}
 		} else {
 			err = s.serveLane(s.db, lane, false)
 		}
@@ -101,13 +113,14 @@ func (s *Store) runLane(lane chan *groupJob, pinned bool) {
 			return
 		}
 		if err != nil {
-			s.log.Warn("grouped writes: taking a new connection", "err", err)
+			s.log.Warn("grouped writes: taking a new connection", "err", err, "retry_in", wait)
 		}
 		select {
 		case <-s.group.stop:
 			return
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(wait):
 		}
+		wait = min(2*wait, 2*time.Second)
 	}
 }
 
@@ -134,9 +147,9 @@ func (s *Store) stopGroupCommits() {
 }
 
 // GroupedTx is Tx for the writes that come many at once from players (a
-// result report): they share commits with the others waiting (see above),
-// and on PostgreSQL their notices go to the instance's sender (notifier.go);
-// inside a transaction it joins it. fn runs to its end
+// result report): they share commits with the others waiting in the lane of
+// key (see above), and on PostgreSQL their notices go to the instance's
+// sender (notifier.go); inside a transaction it joins it. fn runs to its end
 // even if ctx is cancelled once it has started (a write half-done inside a
 // shared transaction cannot be stopped alone), so fn must be short.
 func (s *Store) GroupedTx(ctx context.Context, key int64, fn func(tx *Store) error) error {

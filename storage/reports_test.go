@@ -1,6 +1,12 @@
 package storage_test
 
 import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/url"
+	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -161,5 +167,58 @@ func TestWarmingReportLanesWritesNothing(t *testing.T) {
 	if v, _ := a.PlayVersion(ctx, e.ID); v != version || len(after) != len(log) || len(reps) != 0 || m.Version != ms[0].Version {
 		t.Errorf("after warming: play version %d (was %d), %d audit rows (was %d), %d reports, match version %d (was %d)",
 			v, version, len(after), len(log), len(reps), m.Version, ms[0].Version)
+	}
+}
+
+// While the database refuses connections, a report is refused with the
+// database's error rather than left waiting for its lane to get a
+// connection again (its phone would wait until it gives up).
+func TestReportWhileTheDatabaseRefusesConnectionsFails(t *testing.T) {
+	if storagetest.Backend() != "postgres" {
+		t.Skip("PostgreSQL only: SQLite's file is always there")
+	}
+	cfg := storagetest.Config(t)
+	st, err := storage.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e, es := eventWithPlayers(t, st, 2)
+	ms := roundOne(t, st, e, es)
+	// No idle connection for a lane to fall back on: it must ask for a new one.
+	st.SQL().SetMaxIdleConns(0)
+
+	u, err := url.Parse(cfg.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.TrimPrefix(u.Path, "/")
+	admin, err := sql.Open("pgx", os.Getenv("TEST_DATABASE_URL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	for _, q := range []string{
+		"ALTER DATABASE " + name + " ALLOW_CONNECTIONS false",
+		"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + name + "'",
+	} {
+		if _, err := admin.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func() { _, _ = admin.ExecContext(ctx, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true") }()
+
+	rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	// The first report meets its lane's broken connection, the second the
+	// lane that can get no other.
+	for i := range 2 {
+		_, _, err := st.ReportResult(rctx, e.ID, ms[0].ID, es[i].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1})
+		if err == nil || errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("report %d while the database refuses connections: %v, want the database's error", i+1, err)
+		}
 	}
 }
