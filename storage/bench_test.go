@@ -42,19 +42,7 @@ func BenchmarkReportResultSQLite(b *testing.B) {
 //	go test ./storage/ -run '^$' -bench ReportResultSQLiteConcurrent -benchtime 4000x
 func BenchmarkReportResultSQLiteConcurrent(b *testing.B) {
 	st, e, ms := reportBench(b, "FULL", b.N/2+1)
-	var next atomic.Int64
-	b.SetParallelism(32) // 64 goroutines on two cores
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		for pb.Next() {
-			if err := reportOne(st, e, ms, int(next.Add(1)-1)); err != nil {
-				b.Error(err)
-				return
-			}
-		}
-	})
-	b.StopTimer()
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "reports/s")
+	reportInParallel(b, st, e, ms, func(i int) int { return i })
 }
 
 // BenchmarkReportResultConcurrent is BenchmarkReportResultSQLiteConcurrent
@@ -66,12 +54,18 @@ func BenchmarkReportResultConcurrent(b *testing.B) {
 	// In random order, as at a round's end: the two reports of a match
 	// seldom come at the same moment.
 	order := rand.New(rand.NewPCG(1, 2)).Perm(b.N)
+	reportInParallel(b, st, e, ms, func(i int) int { return order[i] })
+}
+
+// reportInParallel sends b.N reports from 64 goroutines on two cores, the
+// i-th sent being report nth(i) (reportOne), and reports their rate.
+func reportInParallel(b *testing.B, st *storage.Store, e *storage.Event, ms []storage.Match, nth func(i int) int) {
 	var next atomic.Int64
 	b.SetParallelism(32)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if err := reportOne(st, e, ms, order[next.Add(1)-1]); err != nil {
+			if err := reportOne(st, e, ms, nth(int(next.Add(1)-1))); err != nil {
 				b.Error(err)
 				return
 			}

@@ -303,18 +303,17 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 	return true, nil
 }
 
-// warmForReports runs a report's read and write for no match on the
-// store's connection (a lane's, on PostgreSQL), so that the first reports
-// of a round's end find their statements prepared and the tables known to
-// the connection's backend (match 0 does not exist). Nothing is written; on a database not yet
+// warmForReports runs a report's read and write for no match (match 0 does
+// not exist) on a lane's PostgreSQL connection, so that the first reports of
+// a round's end find their statements prepared and their tables known to
+// the connection's backend. Nothing is written; on a database not yet
 // migrated it fails, and the first reports warm the connection instead.
 func (s *Store) warmForReports(ctx context.Context) {
 	if s.dialect != DialectPostgres {
 		return // SQLite's writes are in the process, and its write would store
 	}
 	_, _ = s.readReportState(ctx, 0, 0, 0)
-	none := &Match{}
-	_, _ = s.writeReport(ctx, reportOutcome{state: reportState{match: none}, report: &Report{}, match: &Match{}})
+	_, _ = s.writeReport(ctx, reportOutcome{state: reportState{match: &Match{}}, report: &Report{}, match: &Match{}})
 }
 
 // isDeadlock reports whether PostgreSQL undid a statement of err's to break
