@@ -101,6 +101,19 @@ else
 	echo "WARNING: no Chromium: browser tests are skipped" >&2
 fi
 
+# Japanese fonts: without one Chromium draws Japanese text as boxes of another
+# width, so the phone pages' width checks would not measure what a phone shows.
+if [ -n "${CHROMIUM:-}" ] && command -v fc-list >/dev/null && [ -z "$(fc-list :lang=ja 2>/dev/null)" ] \
+	&& [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "installing Debian's fonts-noto-cjk (Japanese text in the browser tests)"
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk) >"$logdir/apt-fonts.log" 2>&1 \
+		|| { tail -20 "$logdir/apt-fonts.log" >&2; echo "apt-get install fonts-noto-cjk failed" >&2; }
+fi
+if [ -n "${CHROMIUM:-}" ] && command -v fc-list >/dev/null && [ -z "$(fc-list :lang=ja 2>/dev/null)" ]; then
+	[ "${CI:-}" = true ] && die "CI=true but no Japanese font is installed (Debian's fonts-noto-cjk): the Japanese phone pages cannot be measured"
+	echo "WARNING: no Japanese font: Japanese pages are measured with boxes for their characters" >&2
+fi
+
 # --- axe-core, for the accessibility tests ---------------------------------------
 # A test-only asset from the npm registry, pinned by scripts/axe/package-lock.json
 # and installed into a cache directory outside the repository (a second run
