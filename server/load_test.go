@@ -241,12 +241,14 @@ func TestLoadEndOfRound(t *testing.T) {
 	}
 	reportRate := envInt("TENKAICHI_LOAD_REPORT_RATE", 500)
 	t.Logf("-- reports (load average %s)", loadAverage())
+	heapProfile(t, profAddr, filepath.Join(profDir, "heap-before-reports.pprof"))
 	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), time.Duration(len(reports)/reportRate+1)*time.Second)
 	cpuBefore := cpuNow(cmd.Process.Pid)
 	m := attackOnce(t, "reports", reports, vegeta.Rate{Freq: reportRate, Per: time.Second}, players)
 	stopProfile()
 	report(t, fmt.Sprintf("reports at %d/s, POST", reportRate), m)
 	t.Logf("reports: %s", cpuNow(cmd.Process.Pid).perRequest(cpuBefore, m.Requests))
+	heapProfile(t, profAddr, filepath.Join(profDir, "heap-after-reports.pprof"))
 	check("reports", m)
 
 	// Let the last notices reach the streams, then check the outcome.

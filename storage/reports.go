@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"gorm.io/gorm"
 )
 
 // A player's result report is the write of a round's end: every table
@@ -64,11 +65,13 @@ func (s *Store) ReportResult(ctx context.Context, eventID, matchID, entryID int6
 // the entry of the player's link (ErrNotFound for a wrong link), its event,
 // and the event's match matchID (nil when the event has none).
 func (s *Store) PlayerMatch(ctx context.Context, tokenHash string, matchID int64) (*Entry, *Event, *Match, error) {
-	var rows []struct {
+	// GORM gives a slice without capacity room for 20 rows: these rows are
+	// wide, and the report's queries allocated a third of its memory so.
+	rows := make([]struct {
 		Entry Entry `gorm:"embedded;embeddedPrefix:en_"`
 		Event Event `gorm:"embedded;embeddedPrefix:ev_"`
 		Match Match `gorm:"embedded;embeddedPrefix:m_"`
-	}
+	}, 0, 1)
 	err := s.read(ctx).Raw(`SELECT `+columnsAs(&Entry{}, "en", "en_")+`, `+columnsAs(&Event{}, "ev", "ev_")+`, `+columnsAs(&Match{}, "m", "m_")+`
 		FROM entries en JOIN events ev ON ev.id = en.event_id
 		LEFT JOIN matches m ON m.id = ? AND m.event_id = en.event_id
@@ -208,14 +211,15 @@ func (s *Store) readReportState(ctx context.Context, eventID, matchID, entryID i
 		lock = " FOR UPDATE OF m"
 	}
 	// One row, or one a report of the match (two players, so at most two).
-	var rows []struct {
+	// With room for the two rows (see PlayerMatch).
+	rows := make([]struct {
 		Match       Match  `gorm:"embedded;embeddedPrefix:m_"`
 		Round       Round  `gorm:"embedded;embeddedPrefix:r_"`
 		Report      Report `gorm:"embedded;embeddedPrefix:rep_"`
 		Frozen      bool
 		Reporter    string
 		SeenVersion int
-	}
+	}, 0, 2)
 	for try := 0; ; try++ {
 		err := s.with(ctx).Raw(`SELECT `+columnsAs(&Match{}, "m", "m_")+`, `+columnsAs(&Round{}, "r", "r_")+`, `+columnsAs(&Report{}, "rep", "rep_")+`,
 			EXISTS (SELECT 1 FROM rounds l WHERE l.event_id = r.event_id AND l.number >= r.number + 2) AS frozen,
@@ -280,7 +284,7 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 	// The report is the player's one row for the match (UNIQUE (match_id,
 	// entry_id)): a changed report updates it. The report and the audit row
 	// are written only when the match's update found its version.
-	var ids []int64
+	ids := make([]int64, 0, 1)
 	err = s.with(ctx).Raw(`WITH saved AS (
 			UPDATE matches SET `+strings.Join(set, ", ")+` WHERE id = ? AND version = ? RETURNING id),
 		rep AS (
@@ -303,18 +307,47 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 	return true, nil
 }
 
-// warmForReports runs a report's read and write for no match (match 0 does
-// not exist) on a lane's PostgreSQL connection, so that the first reports of
-// a round's end find their statements prepared and their tables known to
-// the connection's backend. Nothing is written; on a database not yet
-// migrated it fails, and the first reports warm the connection instead.
+// warmForReports runs a report's read and write on a lane's PostgreSQL
+// connection and undoes them, so that the first reports of a round's end
+// find their statements planned, the play-version triggers compiled and the
+// tables known to the connection's backend: a backend's first report took
+// 15-25 ms and its first commit 20-80 ms, against 1-2 ms after
+// (docs/performance.md). It reports on the latest match there is (match 0,
+// which does not exist, before the first round) in a transaction it rolls
+// back: nothing is written. On a database not yet migrated it fails, and
+// the first reports warm the connection instead.
 func (s *Store) warmForReports(ctx context.Context) {
 	if s.dialect != DialectPostgres {
-		return // SQLite's writes are in the process, and its write would store
+		return // SQLite's writes are in the process
 	}
-	_, _ = s.readReportState(ctx, 0, 0, 0)
-	_, _ = s.writeReport(ctx, reportOutcome{state: reportState{match: &Match{}}, report: &Report{}, match: &Match{}})
+	var latest struct {
+		ID        int64
+		EventID   int64
+		P1EntryID int64
+	}
+	_ = s.with(ctx).Raw(`SELECT id, event_id, p1_entry_id FROM matches ORDER BY id DESC LIMIT 1`).Find(&latest).Error
+	_ = s.with(ctx).Transaction(func(gtx *gorm.DB) error {
+		tx := s.inTx(gtx, &[]Notice{}, &[]Milestone{})
+		for range planRuns {
+			st, err := tx.readReportState(ctx, latest.EventID, latest.ID, latest.P1EntryID)
+			if err != nil {
+				st = reportState{match: &Match{}}
+			}
+			after := *st.match
+			rep := &Report{MatchID: after.ID, EntryID: latest.P1EntryID, Result: ResultP1, P1Wins: 1, CreatedAt: tx.now()}
+			if _, err := tx.writeReport(ctx, reportOutcome{state: st, report: rep, match: &after}); err != nil {
+				break
+			}
+		}
+		// The play-version triggers wait for the commit (00010): run them
+		// now, so that they too are compiled before the rollback.
+		_ = gtx.Exec("SET CONSTRAINTS ALL IMMEDIATE").Error
+		return errWarmedUp
+	})
 }
+
+// errWarmedUp rolls a warm-up's transaction back.
+var errWarmedUp = errors.New("storage: warm-up undone")
 
 // isDeadlock reports whether PostgreSQL undid a statement of err's to break
 // a deadlock.

@@ -160,13 +160,58 @@ func TestWarmingReportLanesWritesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Close() // waits for the lanes, which warm before their first group
+	b.WarmConnections(ctx) // and the pool's, and a report in each lane
+	_ = b.Close()          // waits for the lanes, which warm before their first group
 	after, _ := a.AuditLog(ctx, e.ID, 1000)
 	reps, _ := a.Reports(ctx, ms[0].ID)
 	m, _ := a.MatchByID(ctx, e.ID, ms[0].ID)
 	if v, _ := a.PlayVersion(ctx, e.ID); v != version || len(after) != len(log) || len(reps) != 0 || m.Version != ms[0].Version {
 		t.Errorf("after warming: play version %d (was %d), %d audit rows (was %d), %d reports, match version %d (was %d)",
 			v, version, len(after), len(log), len(reps), m.Version, ms[0].Version)
+	}
+	// The match the warm-up reported on is free: both players' reports land.
+	for i, entry := range []int64{ms[0].P1EntryID, *ms[0].P2EntryID} {
+		if _, _, err := a.ReportResult(ctx, e.ID, ms[0].ID, entry, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}); err != nil {
+			t.Fatalf("report %d after warming: %v", i+1, err)
+		}
+	}
+	if m, _ := a.MatchByID(ctx, e.ID, ms[0].ID); m.Status != storage.MatchConfirmed {
+		t.Errorf("match after both reports: %s, want confirmed", m.Status)
+	}
+}
+
+// Warming the pool does not wait for ever on connections held elsewhere (a
+// transaction, another request): it warms the ones it can have and gives up
+// on the rest after a while. It waited for ever before, each warm-up holding
+// its connection until all twenty had one.
+func TestWarmingConnectionsGivesUpOnHeldOnes(t *testing.T) {
+	if storagetest.Backend() != "postgres" {
+		t.Skip("PostgreSQL only: SQLite has no pool to warm")
+	}
+	st := storagetest.New(t)
+	e, es := eventWithPlayers(t, st, 2)
+	ms := roundOne(t, st, e, es)
+	release := make(chan struct{})
+	var holding, held sync.WaitGroup
+	for range 5 {
+		holding.Add(1)
+		held.Go(func() {
+			_ = st.Tx(ctx, func(tx *storage.Store) error {
+				if _, err := tx.Rounds(ctx, e.ID); err != nil { // takes its connection
+					t.Error(err)
+				}
+				holding.Done()
+				<-release
+				return nil
+			})
+		})
+	}
+	holding.Wait()
+	st.WarmConnections(ctx) // gives up after 5 s; the test's time limit catches a hang
+	close(release)
+	held.Wait()
+	if _, _, err := st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}); err != nil {
+		t.Fatalf("a report after warming: %v", err)
 	}
 }
 

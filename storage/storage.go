@@ -141,10 +141,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		// between our own goroutines.
 		sqlDB.SetMaxOpenConns(1)
 	} else {
-		sqlDB.SetMaxOpenConns(20)
+		sqlDB.SetMaxOpenConns(postgresPool)
 		// Every connection stays open between the bursts of a round's end
 		// (up to the idle time), so a burst does not open new ones.
-		sqlDB.SetMaxIdleConns(20)
+		sqlDB.SetMaxIdleConns(postgresPool)
 		// An hour, longer than a round: a connection that has served the
 		// last round's end is warm for the next (a new one plans every
 		// statement afresh and is several times slower at first).

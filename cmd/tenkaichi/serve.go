@@ -83,6 +83,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	if len(applied) > 0 {
 		log.Info("migrated database", "versions", applied)
 	}
+	st.WarmConnections(ctx)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliCannotListen", i18n.Args{"Addr": *addr, "Err": err}))
