@@ -206,6 +206,7 @@ func TestLoadEndOfRound(t *testing.T) {
 		m = attackFor(t, name, targets, vegeta.Rate{}, step, workers, players)
 		stopProfile()
 		report(t, name+", capacity", m)
+		t.Logf("%s, capacity: server RSS %s, peak so far %s", name, mib(rss(t, cmd.Process.Pid)), mib(procField(t, cmd.Process.Pid, "VmHWM:")))
 		t.Logf("%s, capacity: %s", name, cpuNow(cmd.Process.Pid).perRequest(cpuBefore, m.Requests))
 		check(name+", capacity", m)
 		for _, r := range rates {
