@@ -75,14 +75,7 @@ func TestLoadEndOfRound(t *testing.T) {
 	}
 
 	cfg := storagetest.Config(t)
-	st, err := storage.Open(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	st := storagetest.Open(t, cfg)
 	seedStart := time.Now()
 	ev, tokens, matchOf, sideOf := seedLoadEvent(t, st, players)
 	t.Logf("seeded %d players, %d matches in %v", players, len(matchOf)/2, time.Since(seedStart).Round(time.Millisecond))
@@ -95,6 +88,7 @@ func TestLoadEndOfRound(t *testing.T) {
 	// each request's duration as the server saw it) in FILE.
 	var logFile *os.File
 	if path := os.Getenv("TENKAICHI_LOAD_SERVER_LOG"); path != "" {
+		var err error
 		if logFile, err = os.Create(path); err != nil {
 			t.Fatal(err)
 		}

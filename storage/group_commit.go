@@ -87,16 +87,21 @@ var errLaneStopped = errors.New("storage: group commits stopped")
 // of its own when pinned (taking another after a group's transaction failed:
 // the server restarted or the network broke). While no connection can be
 // had, the reports waiting are written on the pool, which tells them why
-// they failed, rather than waiting for the database to come back.
+// they failed, rather than waiting for the database to come back. A
+// replacement connection is warmed here; the first ones are warmed by the
+// server once the schema is migrated (WarmConnections), which a store opened
+// for a command or a test does not need.
 func (s *Store) runLane(lane chan *groupJob, pinned bool) {
 	wait := 100 * time.Millisecond
-	for {
+	for replacing := false; ; replacing = true {
 		var err error
 		if pinned {
 			took := false
 			err = s.db.WithContext(context.Background()).Connection(func(conn *gorm.DB) error {
 				took = true
-				s.inTx(conn, nil, nil).warmForReports(context.Background())
+				if replacing {
+					s.inTx(conn, nil, nil).warmForReports(context.Background())
+				}
 				return s.serveLane(conn, lane, true)
 			})
 			if !took {

@@ -49,18 +49,7 @@ func TestReportsOfTwoInstancesLockingCrosswiseBothLand(t *testing.T) {
 		t.Skip("PostgreSQL only: SQLite has one writer, so nothing can lock crosswise")
 	}
 	cfg := storagetest.Config(t)
-	open := func() *storage.Store {
-		st, err := storage.Open(ctx, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = st.Close() })
-		if _, err := st.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
-	a, b := open(), open()
+	a, b := storagetest.Open(t, cfg), storagetest.Open(t, cfg)
 	// Each instance's reports in one lane, so that both of an instance's
 	// reports are in one group.
 	storage.OneGroupLane(a)
@@ -143,25 +132,18 @@ func TestWarmingReportLanesWritesNothing(t *testing.T) {
 		t.Skip("PostgreSQL only: SQLite's lane has no connection of its own to warm")
 	}
 	cfg := storagetest.Config(t)
-	a, err := storage.Open(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	if _, err := a.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	a := storagetest.Open(t, cfg)
 	e, es := eventWithPlayers(t, a, 2)
 	ms := roundOne(t, a, e, es)
 	version, _ := a.PlayVersion(ctx, e.ID)
 	log, _ := a.AuditLog(ctx, e.ID, 1000)
 
-	b, err := storage.Open(ctx, cfg) // its lanes warm their connections
+	b, err := storage.Open(ctx, cfg) // a second instance, as a server starts
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.WarmConnections(ctx) // and the pool's, and a report in each lane
-	_ = b.Close()          // waits for the lanes, which warm before their first group
+	b.WarmConnections(ctx) // the pool's connections, and a report in each lane
+	_ = b.Close()
 	after, _ := a.AuditLog(ctx, e.ID, 1000)
 	reps, _ := a.Reports(ctx, ms[0].ID)
 	m, _ := a.MatchByID(ctx, e.ID, ms[0].ID)
@@ -223,14 +205,7 @@ func TestReportWhileTheDatabaseRefusesConnectionsFails(t *testing.T) {
 		t.Skip("PostgreSQL only: SQLite's file is always there")
 	}
 	cfg := storagetest.Config(t)
-	st, err := storage.Open(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	st := storagetest.Open(t, cfg)
 	e, es := eventWithPlayers(t, st, 2)
 	ms := roundOne(t, st, e, es)
 	// No idle connection for a lane to fall back on: it must ask for a new one.

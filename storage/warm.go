@@ -48,7 +48,6 @@ func (s *Store) WarmConnections(ctx context.Context) {
 		done.Go(func() {
 			held := false
 			_ = s.db.WithContext(takeCtx).Connection(func(conn *gorm.DB) error {
-				conn = conn.WithContext(ctx)
 				held = true
 				c := s.inTx(conn, nil, nil)
 				for range planRuns {

@@ -89,7 +89,14 @@ func config(t testing.TB, migrated bool) storage.Config {
 // New opens and migrates a fresh database for the test and closes it at the end.
 func New(t testing.TB) *storage.Store {
 	t.Helper()
-	st, err := storage.Open(context.Background(), config(t, true))
+	return Open(t, config(t, true))
+}
+
+// Open opens the database of cfg (from Config: a test that opens it more
+// than once, as two instances would), migrates it and closes it at the end.
+func Open(t testing.TB, cfg storage.Config) *storage.Store {
+	t.Helper()
+	st, err := storage.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("open test database (%s): %v", Backend(), err)
 	}
