@@ -32,8 +32,8 @@ var files embed.FS
 type Args map[string]any
 
 var (
-	bundle  = mustLoad(files)
-	english = goi18n.NewLocalizer(bundle, language.English.String())
+	messages = mustIndex(files)
+	english  = messages.english
 
 	localizersMu sync.Mutex
 	localizers   = map[string]*goi18n.Localizer{}
@@ -75,21 +75,97 @@ func fileArea(name string) (area, lang string, ok bool) {
 	return "", "", false
 }
 
-// mustLoad reads every message file; the files are embedded, so a broken
-// one (or a badly named one) is a build mistake that the package's tests
-// catch.
-func mustLoad(fsys fs.FS) *goi18n.Bundle {
-	b := goi18n.NewBundle(language.English)
-	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+// catalogue is the message files by language. A language's files are read
+// on its first use: read, they take about 1.3 MB of memory each, and an
+// event day uses one or two of the languages, not all of them.
+type catalogue struct {
+	// tags are the languages that have files, English first, then in the
+	// order of the files' names: the order go-i18n's matcher would have.
+	tags    []language.Tag
+	matcher language.Matcher
+	bundles map[language.Tag]func() *goi18n.Bundle
+	// english says what a language lacks, message by message.
+	english *goi18n.Localizer
+	// names are the languages named in themselves (LanguageName in each
+	// language's common file), for the language menus of every page,
+	// which must not read every language's files.
+	names map[language.Tag]string
+}
+
+// mustIndex finds every message file; the files are embedded, so a badly
+// named one is a build mistake, and a broken one too (the package's tests
+// read every language).
+func mustIndex(fsys fs.FS) *catalogue {
 	names, err := fs.Glob(fsys, "messages/*.json")
 	if err != nil {
 		panic(err)
 	}
+	c := &catalogue{tags: []language.Tag{language.English}}
+	byTag := map[language.Tag][]string{}
 	for _, name := range names {
-		if _, _, ok := fileArea(name); !ok {
+		_, lang, ok := fileArea(name)
+		if !ok {
 			panic("i18n: " + name + ": name a message file AREA.LANG.json, AREA one of FileAreas")
 		}
-		if _, err := b.LoadMessageFileFS(fsys, path.Clean(name)); err != nil {
+		tag, err := language.Parse(lang)
+		if err != nil {
+			panic("i18n: " + name + ": " + err.Error())
+		}
+		if _, seen := byTag[tag]; !seen && tag != language.English {
+			c.tags = append(c.tags, tag)
+		}
+		byTag[tag] = append(byTag[tag], path.Clean(name))
+	}
+	c.matcher = language.NewMatcher(c.tags)
+	c.bundles = make(map[language.Tag]func() *goi18n.Bundle, len(c.tags))
+	c.names = make(map[language.Tag]string, len(c.tags))
+	for _, tag := range c.tags {
+		c.bundles[tag] = sync.OnceValue(func() *goi18n.Bundle { return mustLoad(fsys, tag, byTag[tag]) })
+		c.names[tag] = mustLanguageName(fsys, tag)
+	}
+	c.english = goi18n.NewLocalizer(c.bundle(language.English), language.English.String())
+	return c
+}
+
+// mustLanguageName reads LanguageName alone from the language's common file.
+func mustLanguageName(fsys fs.FS, tag language.Tag) string {
+	name := "messages/common." + tag.String() + ".json"
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		panic("i18n: every language needs " + name + " with its LanguageName: " + err.Error())
+	}
+	var file struct{ LanguageName string }
+	if err := json.Unmarshal(data, &file); err != nil || file.LanguageName == "" {
+		panic("i18n: " + name + ": LanguageName, the language named in itself, is missing or not a string")
+	}
+	return file.LanguageName
+}
+
+// bundle is the language's messages (tag is one of tags), read on first use.
+func (c *catalogue) bundle(tag language.Tag) *goi18n.Bundle {
+	return c.bundles[tag]()
+}
+
+// match is the language of tags that fits an Accept-Language value (or a
+// language code) best, English when none does, as go-i18n matches it.
+func (c *catalogue) match(accept string) language.Tag {
+	var desired []language.Tag
+	for _, s := range []string{accept, language.English.String()} {
+		if t, _, err := language.ParseAcceptLanguage(s); err == nil {
+			desired = append(desired, t...)
+		}
+	}
+	_, i, _ := c.matcher.Match(desired...)
+	return c.tags[i]
+}
+
+// mustLoad reads one language's message files into a bundle of its own; a
+// message that the language lacks falls back to English's in localize.
+func mustLoad(fsys fs.FS, tag language.Tag, names []string) *goi18n.Bundle {
+	b := goi18n.NewBundle(tag)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	for _, name := range names {
+		if _, err := b.LoadMessageFileFS(fsys, name); err != nil {
 			panic("i18n: " + name + ": " + err.Error())
 		}
 	}
@@ -118,7 +194,8 @@ func localizer(ctx context.Context) *goi18n.Localizer {
 		if len(localizers) > 256 { // Accept-Language values are endless; keep a bounded cache
 			clear(localizers)
 		}
-		l = goi18n.NewLocalizer(bundle, accept, language.English.String())
+		tag := messages.match(accept)
+		l = goi18n.NewLocalizer(messages.bundle(tag), tag.String())
 		localizers[accept] = l
 	}
 	return l
@@ -150,17 +227,17 @@ func localize(ctx context.Context, cfg *goi18n.LocalizeConfig) string {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return localizeWith(localizer(ctx), cfg)
+	return messages.localize(localizer(ctx), cfg)
 }
 
-// localizeWith is localize with the localizer given (a test's bundle).
-func localizeWith(l *goi18n.Localizer, cfg *goi18n.LocalizeConfig) string {
+// localize says a message with the localizer of one of c's languages.
+func (c *catalogue) localize(l *goi18n.Localizer, cfg *goi18n.LocalizeConfig) string {
 	s, err := l.Localize(cfg)
 	var notFound *goi18n.MessageNotFoundErr
-	if err != nil && s != "" && errors.As(err, &notFound) {
-		// The language's file lacks this message: go-i18n gave English's.
+	if err != nil && errors.As(err, &notFound) && l != c.english {
+		// The language's files lack this message: English's says it.
 		// Fallback is per message, so a file may be partial.
-		return s
+		return c.localize(c.english, cfg)
 	}
 	if err != nil && s != "" && cfg.PluralCount != nil {
 		// The message lacks the plural form its language's CLDR rule gives

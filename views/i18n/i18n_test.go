@@ -2,12 +2,17 @@ package i18n
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
 )
 
 func TestPluralForms(t *testing.T) {
@@ -208,6 +213,7 @@ var dynamicIDs = []string{
 	"ChangePairingAt", "ChangePairingOfBye", "ChangePairingSubmitAt", "ChangePairingSubmitBye", // views/rounds.templ pairingLabel
 	"EngineCostIs", "EngineCostFromTo", "EngineCostAtLeast", "EngineCostAtMost", // views/enginetext rangeText
 	"EnginePowerIs", "EnginePowerFromTo", "EnginePowerAtLeast", "EnginePowerAtMost",
+	"LanguageName", // read alone from each language's common file, for the language menus (mustLanguageName)
 }
 
 func TestOrdinals(t *testing.T) {
@@ -232,5 +238,57 @@ func TestOrdinals(t *testing.T) {
 		if got := Ordinal(WithLanguage(ctx, c.lang), c.n); got != c.want {
 			t.Errorf("Ordinal(%s, %d) = %q, want %q", c.lang, c.n, got, c.want)
 		}
+	}
+}
+
+// A language's files are read when it is first used, not at start: an
+// English event day never holds the other languages' messages (about
+// 1.3 MB each). A message the language lacks is English's.
+func TestLanguagesAreReadOnFirstUse(t *testing.T) {
+	c := mustIndex(fstest.MapFS{
+		"messages/common.en.json": {Data: []byte(`{"LanguageName": "English", "Hello": "Hello", "Bye": "Bye"}`)},
+		"messages/common.fr.json": {Data: []byte(`{"LanguageName": "Français", "Hello": "Bonjour"}`)},
+		"messages/player.fr.json": {Data: []byte(`{"Broken": `)},
+	})
+	if got := c.names[language.French]; got != "Français" {
+		t.Errorf("French named %q before its files are read", got)
+	}
+	if got := c.localize(c.english, &goi18n.LocalizeConfig{MessageID: "Hello"}); got != "Hello" {
+		t.Errorf("English Hello = %q", got)
+	}
+	// Reading French now finds its broken file: nothing read it before.
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "player.fr.json") {
+			t.Errorf("reading French's files: %v, want a panic naming player.fr.json", r)
+		}
+	}()
+	c.bundle(language.French)
+}
+
+// Every shipped language's files read, and a message a language lacks
+// is said in English (a catalogue made for the test, since which messages
+// the shipped translations lack changes as they are finished).
+func TestEveryLanguageReadsAndFallsBackToEnglish(t *testing.T) {
+	for _, tag := range messages.tags {
+		if b := messages.bundle(tag); len(b.LanguageTags()) != 1 || b.LanguageTags()[0] != tag {
+			t.Errorf("%s: bundle has %v", tag, b.LanguageTags())
+		}
+	}
+	c := mustIndex(fstest.MapFS{
+		"messages/common.en.json": {Data: []byte(`{"LanguageName": "English", "Hello": "Hello", "Bye": "Bye {{.Name}}"}`)},
+		"messages/common.fr.json": {Data: []byte(`{"LanguageName": "Français", "Hello": "Bonjour"}`)},
+	})
+	fr := goi18n.NewLocalizer(c.bundle(c.match("fr-CA,fr;q=0.9")), "fr")
+	if got := c.localize(fr, &goi18n.LocalizeConfig{MessageID: "Hello"}); got != "Bonjour" {
+		t.Errorf("French Hello = %q", got)
+	}
+	if got := c.localize(fr, &goi18n.LocalizeConfig{MessageID: "Bye", TemplateData: map[string]any{"Name": "Goku"}}); got != "Bye Goku" {
+		t.Errorf("French Bye, missing in French = %q, want English's", got)
+	}
+	if got := c.localize(fr, &goi18n.LocalizeConfig{MessageID: "Nowhere"}); got != "Nowhere" {
+		t.Errorf("a message in no file = %q, want its id", got)
+	}
+	if got := c.match("zh-CN"); got != language.English {
+		t.Errorf("Chinese matched %v, want English", got)
 	}
 }

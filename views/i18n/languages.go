@@ -23,10 +23,8 @@ type Language struct {
 // code. Only these are offered to choose from.
 var Languages = sync.OnceValue(func() []Language {
 	var out []Language
-	for _, tag := range bundle.LanguageTags() {
-		code := tag.String()
-		ctx := WithLanguage(context.Background(), code)
-		out = append(out, Language{Code: code, Name: T(ctx, "LanguageName", nil), Tag: tag})
+	for _, tag := range messages.tags {
+		out = append(out, Language{Code: tag.String(), Name: messages.names[tag], Tag: tag})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if (out[i].Code == "en") != (out[j].Code == "en") {
@@ -64,11 +62,11 @@ func Negotiate(acceptLanguage string) string {
 	if err != nil || len(tags) == 0 {
 		return "en"
 	}
-	_, i, conf := matcher().Match(tags...)
+	_, i, conf := messages.matcher.Match(tags...)
 	if conf == language.No {
 		return "en"
 	}
-	return bundle.LanguageTags()[i].String()
+	return messages.tags[i].String()
 }
 
 // Lang is the code of the context's language: the offered language that

@@ -2,11 +2,9 @@ package i18n
 
 import (
 	"context"
-	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/feature/plural"
-	"golang.org/x/text/language"
 )
 
 // ordinalIDs are the messages of a place, one per CLDR ordinal form: English
@@ -16,9 +14,6 @@ var ordinalIDs = map[plural.Form]string{
 	plural.Zero: "OrdinalZero", plural.One: "OrdinalOne", plural.Two: "OrdinalTwo",
 	plural.Few: "OrdinalFew", plural.Many: "OrdinalMany", plural.Other: "OrdinalOther",
 }
-
-// matcher matches a browser's languages to the files'.
-var matcher = sync.OnceValue(func() language.Matcher { return language.NewMatcher(bundle.LanguageTags()) })
 
 // Ordinal writes n as a place ("1st", "2nd", "3rd", "11th", "21st") in the
 // context's language. go-i18n chooses forms by the cardinal rule ("1 point",

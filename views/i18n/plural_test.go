@@ -127,15 +127,15 @@ func TestAMillionInFrench(t *testing.T) {
 // says its "other" form with the count, never its id (a translation made
 // before the language had "many", say).
 func TestMissingPluralFormFallsBackToOther(t *testing.T) {
-	b := mustLoad(fstest.MapFS{
-		"messages/common.en.json": {Data: []byte(`{"Cards": {"one": "{{.Count}} card", "other": "{{.Count}} cards"}}`)},
-		"messages/common.fr.json": {Data: []byte(`{"Cards": {"one": "{{.Count}} carte", "other": "{{.Count}} cartes"}}`)},
+	c := mustIndex(fstest.MapFS{
+		"messages/common.en.json": {Data: []byte(`{"LanguageName": "English", "Cards": {"one": "{{.Count}} card", "other": "{{.Count}} cards"}}`)},
+		"messages/common.fr.json": {Data: []byte(`{"LanguageName": "Français", "Cards": {"one": "{{.Count}} carte", "other": "{{.Count}} cartes"}}`)},
 	})
-	fr := goi18n.NewLocalizer(b, "fr")
+	fr := goi18n.NewLocalizer(c.bundle(language.French), "fr")
 	frCtx := WithLanguage(context.Background(), "fr")
 	for n, form := range map[int]string{1: "carte", 2: "cartes", 1000000: "cartes", 2000000: "cartes"} {
 		want := Int(frCtx, int64(n)) + " " + form
-		if got := localizeWith(fr, pluralConfig(frCtx, "Cards", n, nil)); got != want {
+		if got := c.localize(fr, pluralConfig(frCtx, "Cards", n, nil)); got != want {
 			t.Errorf("French Cards without \"many\", %d = %q, want %q", n, got, want)
 		}
 	}
