@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
+	"sync"
 	"time"
 )
 
@@ -394,9 +397,30 @@ func (s *Store) ExtendMatch(ctx context.Context, actor Actor, eventID, matchID i
 func (s *Store) saveMatch(ctx context.Context, m *Match) error {
 	m.Version++
 	m.UpdatedAt = s.now()
-	err := s.with(ctx).Model(&Match{}).Where("id = ?", m.ID).Updates(matchColumns(m)).Error
+	cols := matchColumns(m)
+	args := make([]any, 0, len(cols)+1)
+	for _, name := range matchColumnNames() {
+		args = append(args, cols[name])
+	}
+	_, err := s.execHot(s.with(ctx), saveMatchSQL, append(args, m.ID)...)
 	return wrap("save match", err)
 }
+
+// matchColumnNames are matchColumns' names in the order of matchSet.
+var matchColumnNames = sync.OnceValue(func() []string { return slices.Sorted(maps.Keys(matchColumns(&Match{}))) })
+
+// matchSet is the SET list that writes matchColumns, in matchColumnNames'
+// order ("draws = ?, extension_seconds = ?, …").
+func matchSet() string {
+	set := make([]string, 0, len(matchColumnNames()))
+	for _, name := range matchColumnNames() {
+		set = append(set, name+" = ?")
+	}
+	return strings.Join(set, ", ")
+}
+
+// saveMatchSQL is saveMatch's statement (a match is saved at every report).
+var saveMatchSQL = newHotSQL(func(Dialect) string { return `UPDATE matches SET ` + matchSet() + ` WHERE id = ?` })
 
 // matchColumns are the columns saveMatch writes.
 func matchColumns(m *Match) map[string]any {

@@ -27,11 +27,8 @@ func WithQueryCounter(ctx context.Context) (context.Context, *QueryCounter) {
 // that adds one to the context's counter, if it has one.
 func countQueries(db *gorm.DB) error {
 	count := func(tx *gorm.DB) {
-		if tx.Statement == nil || tx.Statement.Context == nil {
-			return
-		}
-		if q, ok := tx.Statement.Context.Value(queryCounterKey{}).(*QueryCounter); ok {
-			q.n.Add(1)
+		if tx.Statement != nil {
+			countQuery(tx.Statement.Context)
 		}
 	}
 	cb := db.Callback()
@@ -48,4 +45,15 @@ func countQueries(db *gorm.DB) error {
 		}
 	}
 	return nil
+}
+
+// countQuery adds one to the context's counter, if it has one (for the
+// queries GORM's callbacks do not see: hotsql.go).
+func countQuery(ctx context.Context) {
+	if ctx == nil {
+		return
+	}
+	if q, ok := ctx.Value(queryCounterKey{}).(*QueryCounter); ok {
+		q.n.Add(1)
+	}
 }

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -72,10 +69,7 @@ func (s *Store) PlayerMatch(ctx context.Context, tokenHash string, matchID int64
 		Event Event `gorm:"embedded;embeddedPrefix:ev_"`
 		Match Match `gorm:"embedded;embeddedPrefix:m_"`
 	}, 0, 1)
-	err := s.read(ctx).Raw(`SELECT `+columnsAs(&Entry{}, "en", "en_")+`, `+columnsAs(&Event{}, "ev", "ev_")+`, `+columnsAs(&Match{}, "m", "m_")+`
-		FROM entries en JOIN events ev ON ev.id = en.event_id
-		LEFT JOIN matches m ON m.id = ? AND m.event_id = en.event_id
-		WHERE en.token_hash = ?`, matchID, tokenHash).Find(&rows).Error
+	err := s.findHot(s.read(ctx), playerMatchSQL, &rows, matchID, tokenHash)
 	if err != nil {
 		return nil, nil, nil, wrap("player's match", err)
 	}
@@ -88,6 +82,15 @@ func (s *Store) PlayerMatch(ctx context.Context, tokenHash string, matchID int64
 	}
 	return &row.Entry, &row.Event, &row.Match, nil
 }
+
+// playerMatchSQL is PlayerMatch's query: the link's entry, its event and
+// the match asked for, in one row.
+var playerMatchSQL = newHotSQL(func(Dialect) string {
+	return `SELECT ` + columnsAs(&Entry{}, "en", "en_") + `, ` + columnsAs(&Event{}, "ev", "ev_") + `, ` + columnsAs(&Match{}, "m", "m_") + `
+		FROM entries en JOIN events ev ON ev.id = en.event_id
+		LEFT JOIN matches m ON m.id = ? AND m.event_id = en.event_id
+		WHERE en.token_hash = ?`
+})
 
 // reportState is what a report is decided on.
 type reportState struct {
@@ -196,6 +199,21 @@ func (s *Store) reportGrouped(ctx context.Context, eventID, matchID, entryID int
 	return out, err
 }
 
+// reportStateSQL is readReportState's query; on PostgreSQL it locks the
+// match for the report's transaction.
+var reportStateSQL = newHotSQL(func(d Dialect) string {
+	lock := ""
+	if d == DialectPostgres {
+		lock = " FOR UPDATE OF m"
+	}
+	return `SELECT ` + columnsAs(&Match{}, "m", "m_") + `, ` + columnsAs(&Round{}, "r", "r_") + `, ` + columnsAs(&Report{}, "rep", "rep_") + `,
+			EXISTS (SELECT 1 FROM rounds l WHERE l.event_id = r.event_id AND l.number >= r.number + 2) AS frozen,
+			(SELECT player_name FROM entries WHERE id = ?) AS reporter,
+			(SELECT v.version FROM matches v WHERE v.id = m.id) AS seen_version
+			FROM matches m JOIN rounds r ON r.id = m.round_id LEFT JOIN reports rep ON rep.match_id = m.id
+			WHERE m.event_id = ? AND m.id = ? ORDER BY rep.id` + lock
+})
+
 // readReportState reads what a report is decided on in one statement: the
 // match, its round, whether the round is frozen, the reporter's name for
 // the audit log and the match's reports. On PostgreSQL the statement locks
@@ -206,10 +224,6 @@ func (s *Store) reportGrouped(ctx context.Context, eventID, matchID, entryID int
 // version (seen_version) then differs from the locked row's, and the state
 // is read again, now that the lock is held and nothing can change it.
 func (s *Store) readReportState(ctx context.Context, eventID, matchID, entryID int64) (reportState, error) {
-	lock := ""
-	if s.dialect == DialectPostgres {
-		lock = " FOR UPDATE OF m"
-	}
 	// One row, or one a report of the match (two players, so at most two).
 	// With room for the two rows (see PlayerMatch).
 	rows := make([]struct {
@@ -221,12 +235,7 @@ func (s *Store) readReportState(ctx context.Context, eventID, matchID, entryID i
 		SeenVersion int
 	}, 0, 2)
 	for try := 0; ; try++ {
-		err := s.with(ctx).Raw(`SELECT `+columnsAs(&Match{}, "m", "m_")+`, `+columnsAs(&Round{}, "r", "r_")+`, `+columnsAs(&Report{}, "rep", "rep_")+`,
-			EXISTS (SELECT 1 FROM rounds l WHERE l.event_id = r.event_id AND l.number >= r.number + 2) AS frozen,
-			(SELECT player_name FROM entries WHERE id = ?) AS reporter,
-			(SELECT v.version FROM matches v WHERE v.id = m.id) AS seen_version
-			FROM matches m JOIN rounds r ON r.id = m.round_id LEFT JOIN reports rep ON rep.match_id = m.id
-			WHERE m.event_id = ? AND m.id = ? ORDER BY rep.id`+lock, entryID, eventID, matchID).Find(&rows).Error
+		err := s.findHot(s.with(ctx), reportStateSQL, &rows, entryID, eventID, matchID)
 		if err == nil && len(rows) == 0 {
 			err = ErrNotFound
 		}
@@ -271,11 +280,8 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 		return false, err
 	}
 	cols := matchColumns(m)
-	names := slices.Sorted(maps.Keys(cols))
-	set := make([]string, len(names))
-	var args []any
-	for i, name := range names {
-		set[i] = name + " = ?"
+	args := make([]any, 0, len(cols)+19)
+	for _, name := range matchColumnNames() {
 		args = append(args, cols[name])
 	}
 	args = append(args, m.ID, before.Version,
@@ -285,18 +291,7 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 	// entry_id)): a changed report updates it. The report and the audit row
 	// are written only when the match's update found its version.
 	ids := make([]int64, 0, 1)
-	err = s.with(ctx).Raw(`WITH saved AS (
-			UPDATE matches SET `+strings.Join(set, ", ")+` WHERE id = ? AND version = ? RETURNING id),
-		rep AS (
-			INSERT INTO reports (match_id, entry_id, result, p1_wins, p2_wins, draws, games, created_at)
-			SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM saved
-			ON CONFLICT (match_id, entry_id) DO UPDATE SET result = EXCLUDED.result, p1_wins = EXCLUDED.p1_wins,
-				p2_wins = EXCLUDED.p2_wins, draws = EXCLUDED.draws, games = EXCLUDED.games, created_at = EXCLUDED.created_at
-			RETURNING id),
-		audited AS (
-			INSERT INTO audit_log (event_id, user_id, actor, action, entity, entity_id, before_json, after_json, created_at)
-			SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM saved)
-		SELECT id FROM rep`, args...).Find(&ids).Error
+	err = s.findHot(s.with(ctx), writeReportSQL, &ids, args...)
 	if err != nil {
 		return false, wrap("save report", err)
 	}
@@ -306,6 +301,22 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 	rep.ID = ids[0]
 	return true, nil
 }
+
+// writeReportSQL is writeReport's one statement on PostgreSQL.
+var writeReportSQL = newHotSQL(func(Dialect) string {
+	return `WITH saved AS (
+			UPDATE matches SET ` + matchSet() + ` WHERE id = ? AND version = ? RETURNING id),
+		rep AS (
+			INSERT INTO reports (match_id, entry_id, result, p1_wins, p2_wins, draws, games, created_at)
+			SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM saved
+			ON CONFLICT (match_id, entry_id) DO UPDATE SET result = EXCLUDED.result, p1_wins = EXCLUDED.p1_wins,
+				p2_wins = EXCLUDED.p2_wins, draws = EXCLUDED.draws, games = EXCLUDED.games, created_at = EXCLUDED.created_at
+			RETURNING id),
+		audited AS (
+			INSERT INTO audit_log (event_id, user_id, actor, action, entity, entity_id, before_json, after_json, created_at)
+			SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM saved)
+		SELECT id FROM rep`
+})
 
 // warmForReports runs a report's read and write on a lane's PostgreSQL
 // connection and undoes them, so that the first reports of a round's end
