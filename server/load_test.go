@@ -319,13 +319,14 @@ func profile(t *testing.T, addr, file string, d time.Duration) func() {
 	return func() { <-done }
 }
 
-// heapProfile saves the server's heap profile into file (without a
+// heapProfile saves the server's heap profile into file, after a garbage
+// collection so that it shows what is live at that moment (without a
 // profiler address it does nothing).
 func heapProfile(t *testing.T, addr, file string) {
 	if addr == "" {
 		return
 	}
-	res, err := http.Get("http://" + addr + "/debug/pprof/heap")
+	res, err := http.Get("http://" + addr + "/debug/pprof/heap?gc=1")
 	if err != nil {
 		t.Logf("heap profile: %v", err)
 		return
