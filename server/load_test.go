@@ -501,7 +501,50 @@ func attackOnce(t *testing.T, name string, targets []vegeta.Target, rate vegeta.
 		return nil
 	}
 	atk := vegeta.NewAttacker(vegeta.Redirects(vegeta.NoFollow), vegeta.Timeout(30*time.Second), vegeta.MaxWorkers(uint64(clients)))
-	return collect(atk.Attack(targeter, rate, 0, name))
+	var sent []*vegeta.Result
+	results := make(chan *vegeta.Result)
+	go func() {
+		defer close(results)
+		for res := range atk.Attack(targeter, rate, 0, name) {
+			sent = append(sent, res)
+			results <- res
+		}
+	}()
+	m := collect(results)
+	t.Logf("%s, by when sent: %s", name, timeline(sent, 250*time.Millisecond))
+	return m
+}
+
+// timeline is the requests' slowest answers by when they were sent, one
+// slice of the step at a time: it tells a slow start from slowness spread
+// over the step.
+func timeline(results []*vegeta.Result, slice time.Duration) string {
+	if len(results) == 0 {
+		return "no requests"
+	}
+	start := results[0].Timestamp
+	for _, r := range results {
+		if r.Timestamp.Before(start) {
+			start = r.Timestamp
+		}
+	}
+	var slowest []time.Duration
+	var counts []int
+	for _, r := range results {
+		if r.Error == vegeta.ErrNoTargets.Error() {
+			continue
+		}
+		i := int(r.Timestamp.Sub(start) / slice)
+		for len(slowest) <= i {
+			slowest, counts = append(slowest, 0), append(counts, 0)
+		}
+		slowest[i], counts[i] = max(slowest[i], r.Latency), counts[i]+1
+	}
+	var b strings.Builder
+	for i := range slowest {
+		fmt.Fprintf(&b, "%.2fs %d max %v; ", (time.Duration(i) * slice).Seconds(), counts[i], slowest[i].Round(time.Millisecond))
+	}
+	return b.String()
 }
 
 // attackFor cycles through the targets for d: at the rate, or with a zero
