@@ -235,7 +235,7 @@ func TestLoadEndOfRound(t *testing.T) {
 			}})
 	}
 	reportRate := envInt("TENKAICHI_LOAD_REPORT_RATE", 500)
-	t.Logf("-- reports (load average %s)", loadAverage())
+	t.Logf("-- reports at %s UTC (load average %s)", time.Now().UTC().Format("15:04:05.000"), loadAverage())
 	heapProfile(t, profAddr, filepath.Join(profDir, "heap-before-reports.pprof"))
 	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), time.Duration(len(reports)/reportRate+1)*time.Second)
 	cpuBefore := cpuNow(cmd.Process.Pid)
