@@ -506,7 +506,9 @@ func attackOnce(t *testing.T, name string, targets []vegeta.Target, rate vegeta.
 	go func() {
 		defer close(results)
 		for res := range atk.Attack(targeter, rate, 0, name) {
-			sent = append(sent, res)
+			if res.Error != vegeta.ErrNoTargets.Error() { // the end of the list, not a request
+				sent = append(sent, res)
+			}
 			results <- res
 		}
 	}()
@@ -531,9 +533,6 @@ func timeline(results []*vegeta.Result, slice time.Duration) string {
 	var slowest []time.Duration
 	var counts []int
 	for _, r := range results {
-		if r.Error == vegeta.ErrNoTargets.Error() {
-			continue
-		}
 		i := int(r.Timestamp.Sub(start) / slice)
 		for len(slowest) <= i {
 			slowest, counts = append(slowest, 0), append(counts, 0)

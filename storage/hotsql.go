@@ -71,15 +71,12 @@ func (s *Store) findHot(db *gorm.DB, q *hotSQL, dest any, args ...any) error {
 	return translateError(db, rows.Err())
 }
 
-// execHot runs a hot statement on db and says how many rows it changed.
-func (s *Store) execHot(db *gorm.DB, q *hotSQL, args ...any) (int64, error) {
+// execHot runs a hot statement on db.
+func (s *Store) execHot(db *gorm.DB, q *hotSQL, args ...any) error {
 	ctx := db.Statement.Context
 	countQuery(ctx)
-	res, err := db.Statement.ConnPool.ExecContext(ctx, q.texts[s.dialect](), args...)
-	if err != nil {
-		return 0, translateError(db, err)
-	}
-	return res.RowsAffected()
+	_, err := db.Statement.ConnPool.ExecContext(ctx, q.texts[s.dialect](), args...)
+	return translateError(db, err)
 }
 
 // translateError turns a driver's error into GORM's (a duplicate key, a

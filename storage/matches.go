@@ -397,13 +397,18 @@ func (s *Store) ExtendMatch(ctx context.Context, actor Actor, eventID, matchID i
 func (s *Store) saveMatch(ctx context.Context, m *Match) error {
 	m.Version++
 	m.UpdatedAt = s.now()
+	err := s.execHot(s.with(ctx), saveMatchSQL, append(matchSetArgs(m, 1), m.ID)...)
+	return wrap("save match", err)
+}
+
+// matchSetArgs are the values of matchSet for m, with room for extra more.
+func matchSetArgs(m *Match, extra int) []any {
 	cols := matchColumns(m)
-	args := make([]any, 0, len(cols)+1)
+	args := make([]any, 0, len(cols)+extra)
 	for _, name := range matchColumnNames() {
 		args = append(args, cols[name])
 	}
-	_, err := s.execHot(s.with(ctx), saveMatchSQL, append(args, m.ID)...)
-	return wrap("save match", err)
+	return args
 }
 
 // matchColumnNames are matchColumns' names in the order of matchSet.

@@ -279,12 +279,7 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 	if err != nil {
 		return false, err
 	}
-	cols := matchColumns(m)
-	args := make([]any, 0, len(cols)+19)
-	for _, name := range matchColumnNames() {
-		args = append(args, cols[name])
-	}
-	args = append(args, m.ID, before.Version,
+	args := append(matchSetArgs(m, 19), m.ID, before.Version,
 		rep.MatchID, rep.EntryID, rep.Result, rep.P1Wins, rep.P2Wins, rep.Draws, rep.Games, rep.CreatedAt,
 		audit.EventID, audit.UserID, audit.Actor, audit.Action, audit.Entity, audit.EntityID, audit.BeforeJSON, audit.AfterJSON, audit.CreatedAt)
 	// The report is the player's one row for the match (UNIQUE (match_id,

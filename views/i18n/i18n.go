@@ -31,13 +31,7 @@ var files embed.FS
 // Args are a message's named values: {{.Name}} in the message file.
 type Args map[string]any
 
-var (
-	messages = mustIndex(files)
-	english  = messages.english
-
-	localizersMu sync.Mutex
-	localizers   = map[string]*goi18n.Localizer{}
-)
+var messages = mustIndex(files)
 
 // FileAreas are the areas the message files are split by, so that people
 // converting or translating different parts of the product edit different
@@ -84,6 +78,8 @@ type catalogue struct {
 	tags    []language.Tag
 	matcher language.Matcher
 	bundles map[language.Tag]func() *goi18n.Bundle
+	// localizers say a language's messages, one a language.
+	localizers map[language.Tag]func() *goi18n.Localizer
 	// english says what a language lacks, message by message.
 	english *goi18n.Localizer
 	// names are the languages named in themselves (LanguageName in each
@@ -118,12 +114,14 @@ func mustIndex(fsys fs.FS) *catalogue {
 	}
 	c.matcher = language.NewMatcher(c.tags)
 	c.bundles = make(map[language.Tag]func() *goi18n.Bundle, len(c.tags))
+	c.localizers = make(map[language.Tag]func() *goi18n.Localizer, len(c.tags))
 	c.names = make(map[language.Tag]string, len(c.tags))
 	for _, tag := range c.tags {
 		c.bundles[tag] = sync.OnceValue(func() *goi18n.Bundle { return mustLoad(fsys, tag, byTag[tag]) })
+		c.localizers[tag] = sync.OnceValue(func() *goi18n.Localizer { return goi18n.NewLocalizer(c.bundle(tag), tag.String()) })
 		c.names[tag] = mustLanguageName(fsys, tag)
 	}
-	c.english = goi18n.NewLocalizer(c.bundle(language.English), language.English.String())
+	c.english = c.localizer(language.English)
 	return c
 }
 
@@ -146,17 +144,10 @@ func (c *catalogue) bundle(tag language.Tag) *goi18n.Bundle {
 	return c.bundles[tag]()
 }
 
-// match is the language of tags that fits an Accept-Language value (or a
-// language code) best, English when none does, as go-i18n matches it.
-func (c *catalogue) match(accept string) language.Tag {
-	var desired []language.Tag
-	for _, s := range []string{accept, language.English.String()} {
-		if t, _, err := language.ParseAcceptLanguage(s); err == nil {
-			desired = append(desired, t...)
-		}
-	}
-	_, i, _ := c.matcher.Match(desired...)
-	return c.tags[i]
+// localizer says the language's messages (tag is one of tags), read on
+// first use.
+func (c *catalogue) localizer(tag language.Tag) *goi18n.Localizer {
+	return c.localizers[tag]()
 }
 
 // mustLoad reads one language's message files into a bundle of its own; a
@@ -183,22 +174,8 @@ func WithLanguage(ctx context.Context, accept string) context.Context {
 }
 
 func localizer(ctx context.Context) *goi18n.Localizer {
-	accept, _ := ctx.Value(langKey{}).(string)
-	if accept == "" {
-		return english
-	}
-	localizersMu.Lock()
-	defer localizersMu.Unlock()
-	l, ok := localizers[accept]
-	if !ok {
-		if len(localizers) > 256 { // Accept-Language values are endless; keep a bounded cache
-			clear(localizers)
-		}
-		tag := messages.match(accept)
-		l = goi18n.NewLocalizer(messages.bundle(tag), tag.String())
-		localizers[accept] = l
-	}
-	return l
+	// The language Lang chooses: the one the page's dates and numbers are in.
+	return messages.localizer(tag(ctx))
 }
 
 // T is the message id with its named values.
@@ -257,6 +234,6 @@ func (c *catalogue) localize(l *goi18n.Localizer, cfg *goi18n.LocalizeConfig) st
 
 // Has reports whether the English file defines id (for tests).
 func Has(id string) bool {
-	_, err := english.Localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 2})
+	_, err := messages.english.Localize(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 2})
 	return err == nil
 }
