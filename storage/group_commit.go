@@ -11,17 +11,18 @@ import (
 )
 
 // Group commit: the players' result reports that arrive while one group is
-// being written are written together, each in a savepoint of one
-// transaction, so they share its commit. SQLite has one writer, and with
+// being written are written together in one transaction, so they share its
+// commit. SQLite has one writer, and with
 // synchronous=FULL every commit waits for the disk to sync its log: at 500
 // reports a second one sync each is the limit of what a busy disk allows (1
 // to 5 ms a sync measured here, docs/performance.md), and the reports
 // queue. One sync for all the reports that waited keeps the wait to about
 // one sync whatever the rate. On PostgreSQL the group is one commit and one
 // play-version count instead of one each, on one warm connection (see
-// reports.go). Each report still lands whole or not at all: a report that
-// fails is rolled back to its savepoint and the others commit; a failed
-// commit fails them all and stores none.
+// reports.go). Each report still lands whole or not at all: a report
+// refused before it wrote is left out, a report that failed otherwise
+// undoes the group, which is written again without it (commitGroup); a
+// failed commit fails them all and stores none.
 
 // postgresLanes is how many groups PostgreSQL writes side by side: on this
 // 2-core machine two did better than one (which falls behind when the
@@ -189,12 +190,22 @@ func (s *Store) GroupedTx(ctx context.Context, key int64, fn func(tx *Store) err
 
 // commitGroup writes first and every job of the lane that queues while it
 // runs, in one transaction on db, and tells each job how it ended.
+//
+// The jobs run one after the other without savepoints: a savepoint is one
+// more round trip to PostgreSQL per report, on the lane's one connection,
+// and most reports either succeed or are refused before they write
+// (refused). A job that fails any other way may have written something or
+// left PostgreSQL's transaction unusable: the whole transaction is undone
+// and the group written again without it, each job in a savepoint then
+// (rewriteGroup).
 func (s *Store) commitGroup(db *gorm.DB, lane chan *groupJob, first *groupJob) error {
 	group := []*groupJob{first}
+	var failed *groupJob
 	err := db.WithContext(context.Background()).Transaction(func(gtx *gorm.DB) error {
 		for i := 0; i < len(group); i++ {
-			if err := s.runGrouped(gtx, i, group[i]); err != nil {
-				return err
+			if !s.runGrouped(gtx, group[i]) {
+				failed = group[i]
+				return errGroupUndone
 			}
 			if i == 0 && s.group.held != nil {
 				s.group.held()
@@ -209,6 +220,9 @@ func (s *Store) commitGroup(db *gorm.DB, lane chan *groupJob, first *groupJob) e
 		}
 		return nil
 	})
+	if failed != nil {
+		err = s.rewriteGroup(db, group, failed)
+	}
 	for _, j := range group {
 		if err != nil && j.err == nil {
 			j.err = err
@@ -218,31 +232,69 @@ func (s *Store) commitGroup(db *gorm.DB, lane chan *groupJob, first *groupJob) e
 	return err
 }
 
-// runGrouped runs one job in its own savepoint. Its own failure is kept in
-// the job and undone to the savepoint; an error returned means the group's
-// transaction itself failed.
-func (s *Store) runGrouped(gtx *gorm.DB, i int, j *groupJob) error {
+// errGroupUndone undoes a group's transaction after a job's failure.
+var errGroupUndone = errors.New("storage: group undone for a failed write")
+
+// runGrouped runs one job in the group's transaction. Its refusal (refused)
+// is kept in the job, and the transaction goes on; false means the job
+// failed otherwise, and the transaction has to be undone.
+func (s *Store) runGrouped(gtx *gorm.DB, j *groupJob) bool {
 	if err := j.ctx.Err(); err != nil {
 		j.err = err // not started: nothing written
-		return nil
-	}
-	sp := fmt.Sprintf("report%d", i)
-	if err := gtx.SavePoint(sp).Error; err != nil {
-		return wrap("savepoint", err)
+		return true
 	}
 	tx := s.inTx(gtx, &j.pending, &j.milestones)
 	tx.detached = true
 	j.err = runCaught(j.fn, tx)
-	if j.err != nil {
-		if errors.Is(j.err, errGroupedPanic) {
-			s.log.Error("grouped write", "err", j.err)
-		}
-		j.pending, j.milestones = nil, nil
-		if err := gtx.RollbackTo(sp).Error; err != nil {
-			return wrap("roll back to savepoint", err)
-		}
+	if j.err == nil {
+		return true
 	}
-	return nil
+	if errors.Is(j.err, errGroupedPanic) {
+		s.log.Error("grouped write", "err", j.err)
+	}
+	j.pending, j.milestones = nil, nil
+	var refused refusal
+	return errors.As(j.err, &refused)
+}
+
+// rewriteGroup writes a group again after failed undid its transaction:
+// every other job runs afresh (it reads what it decides on again), each in
+// a savepoint, so a second failure is undone alone. failed keeps its error.
+func (s *Store) rewriteGroup(db *gorm.DB, group []*groupJob, failed *groupJob) error {
+	return db.WithContext(context.Background()).Transaction(func(gtx *gorm.DB) error {
+		for i, j := range group {
+			if j == failed {
+				continue
+			}
+			j.err, j.pending, j.milestones = nil, nil, nil
+			sp := fmt.Sprintf("write%d", i)
+			if err := gtx.SavePoint(sp).Error; err != nil {
+				return wrap("savepoint", err)
+			}
+			if !s.runGrouped(gtx, j) {
+				if err := gtx.RollbackTo(sp).Error; err != nil {
+					return wrap("roll back to savepoint", err)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// refusal is a grouped write's error from before it sent anything that
+// could fail or write: its group's transaction is unharmed.
+type refusal struct{ error }
+
+func (r refusal) Unwrap() error { return r.error }
+
+// refused marks err (when not nil) as a grouped write's refusal: returned
+// before the write sent a statement that wrote or failed, so that the
+// others of its group go on without undoing anything.
+func refused(err error) error {
+	if err == nil {
+		return nil
+	}
+	return refusal{err}
 }
 
 var errClosing = errors.New("storage: the database is closing")

@@ -68,7 +68,8 @@ func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 	}
-	// A write that fails after writing something: its savepoint undoes it.
+	// A write that fails after writing something: the group's transaction
+	// is undone and the others written again without it.
 	var halfDone error
 	wg.Add(1)
 	go func() {
@@ -132,5 +133,68 @@ func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
 	defer mu.Unlock()
 	if len(notices) != 3 {
 		t.Errorf("%d notices, want 3 (one per report stored): %+v", len(notices), notices)
+	}
+}
+
+// A report refused on what it read (here: a player not at the table) is
+// left out of its group without undoing the writes before it: the write
+// queued ahead of it runs once, and both end as they should.
+func TestRefusedReportLeavesItsGroupAlone(t *testing.T) {
+	st := storagetest.New(t)
+	storage.OneGroupLane(st)
+	e, es := eventWithPlayers(t, st, 4)
+	ms := roundOne(t, st, e, es)
+
+	holding, release := make(chan struct{}), make(chan struct{})
+	var groups atomic.Int32
+	storage.HoldGroups(st, func() {
+		if groups.Add(1) == 1 {
+			close(holding)
+			<-release
+		}
+	})
+	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+	var wg sync.WaitGroup
+	var firstErr, counted, refused error
+	wg.Go(func() { _, _, firstErr = st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, win) })
+	<-holding
+	var runs atomic.Int32
+	wg.Go(func() {
+		counted = st.GroupedTx(ctx, ms[0].ID, func(tx *storage.Store) error {
+			runs.Add(1)
+			late := storage.Entry{EventID: e.ID, PlayerName: "Late Entry", TokenHash: "late"}
+			return tx.RegisterEntry(ctx, org, &late)
+		})
+	})
+	for storage.QueuedGroupWrites(st) < 1 {
+		time.Sleep(time.Millisecond)
+	}
+	notAtTable := ms[0].P1EntryID
+	for _, en := range es {
+		if en.ID != ms[0].P1EntryID && (ms[0].P2EntryID == nil || en.ID != *ms[0].P2EntryID) {
+			notAtTable = en.ID
+		}
+	}
+	wg.Go(func() { _, _, refused = st.ReportResult(ctx, e.ID, ms[0].ID, notAtTable, win) })
+	for storage.QueuedGroupWrites(st) < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	close(release)
+	wg.Wait()
+
+	if firstErr != nil || counted != nil {
+		t.Fatalf("writes that should land: %v, %v", firstErr, counted)
+	}
+	if !errors.Is(refused, storage.ErrNotInMatch) {
+		t.Errorf("a report from a player not at the table: %v, want ErrNotInMatch", refused)
+	}
+	if n := runs.Load(); n != 1 {
+		t.Errorf("the write queued before a refused report ran %d times, want once", n)
+	}
+	if n, err := st.CountEntries(ctx, e.ID); err != nil || n != 5 {
+		t.Errorf("%d entries (%v), want 5 with the late entry", n, err)
+	}
+	if n := groups.Load(); n != 1 {
+		t.Errorf("%d groups, want 1", n)
 	}
 }

@@ -16,16 +16,16 @@ import (
 // match, its round, the match's reports) and written whole or not at all.
 //
 // Reports share transactions on both databases (GroupedTx): the reports that
-// queue while one group is written go into the next, each in a savepoint of
-// its own. On SQLite that is one disk sync for many reports. On PostgreSQL
-// it is one commit (and one play-version count) for many, and the reports
-// run on one connection at a time instead of every connection of the pool:
-// a PostgreSQL connection is slow at its first report (it plans every
-// statement and compiles the play-version triggers for itself), and a burst
-// that woke twenty of them at once held every report for a third of a
-// second (docs/performance.md). Inside its savepoint a report locks its
-// match, reads what it is decided on in the same statement and writes in
-// one more (on PostgreSQL; three writes on SQLite, in the process).
+// queue while one group is written go into the next. On SQLite that is one
+// disk sync for many reports. On PostgreSQL it is one commit (and one
+// play-version count) for many, and the reports run on one connection at a
+// time instead of every connection of the pool: a PostgreSQL connection is
+// slow at its first report (it plans every statement and compiles the
+// play-version triggers for itself), and a burst that woke twenty of them
+// at once held every report for a third of a second (docs/performance.md).
+// In its group a report locks its match, reads what it is decided on in the
+// same statement and writes in one more (on PostgreSQL; three writes on
+// SQLite, in the process).
 
 // ReportResult records a player's report. A report both players agree on is
 // final; a different one from the opponent puts the match in dispute and
@@ -170,11 +170,14 @@ func decideReport(st reportState, entryID int64, in ResultInput, now time.Time) 
 func (s *Store) reportGrouped(ctx context.Context, eventID, matchID, entryID int64, in ResultInput) (out reportOutcome, err error) {
 	err = s.GroupedTx(ctx, matchID, func(tx *Store) error {
 		st, err := tx.readReportState(ctx, eventID, matchID, entryID)
+		if errors.Is(err, ErrNotFound) {
+			return refused(err) // its one statement found nothing
+		}
 		if err != nil {
 			return err
 		}
 		if out, err = decideReport(st, entryID, in, tx.now()); err != nil || out.report == nil {
-			return err
+			return refused(err) // decided on what was read: nothing written
 		}
 		m := out.match
 		if m.Status == MatchDisputed {
