@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/glebarez/sqlite"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -102,7 +103,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	switch {
 	case cfg.DatabaseURL != "" && IsPostgresURL(cfg.DatabaseURL):
 		dialect = DialectPostgres
-		db, err = gorm.Open(postgres.Open(cfg.DatabaseURL), gcfg)
+		db, err = gorm.Open(postgres.New(postgres.Config{DSN: cfg.DatabaseURL,
+			OptionOpenDB: []stdlib.OptionOpenDB{stdlib.OptionAfterConnect(keepBackendMemory)}}), gcfg)
 	case cfg.DatabaseURL != "":
 		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the built-in SQLite database)")
 	default:
