@@ -104,12 +104,50 @@ func (sub *liveSub) post(bit uint32) {
 	}
 }
 
+// eventSubs are an event's open streams: all of them, the phones' by their
+// player, and the others (projector, standings, staff pages).
+type eventSubs struct {
+	all     map[*liveSub]struct{}
+	viewers map[*liveSub]struct{}
+	phones  map[int64]map[*liveSub]struct{}
+}
+
+func (ev *eventSubs) add(sub *liveSub) {
+	ev.all[sub] = struct{}{}
+	if sub.entryID == 0 {
+		ev.viewers[sub] = struct{}{}
+		return
+	}
+	m := ev.phones[sub.entryID]
+	if m == nil {
+		m = map[*liveSub]struct{}{}
+		ev.phones[sub.entryID] = m
+	}
+	m[sub] = struct{}{}
+}
+
+// remove takes sub out, reporting whether it was in.
+func (ev *eventSubs) remove(sub *liveSub) bool {
+	if _, ok := ev.all[sub]; !ok {
+		return false
+	}
+	delete(ev.all, sub)
+	delete(ev.viewers, sub)
+	if m := ev.phones[sub.entryID]; m != nil {
+		delete(m, sub)
+		if len(m) == 0 {
+			delete(ev.phones, sub.entryID)
+		}
+	}
+	return true
+}
+
 type liveHub struct {
 	store *storage.Store
 	log   *slog.Logger
 
 	mu     sync.Mutex
-	subs   map[int64]map[*liveSub]struct{}
+	subs   map[int64]*eventSubs // by event
 	count  int
 	closed chan struct{} // closed when Serve ends: streams finish
 	once   sync.Once
@@ -126,7 +164,7 @@ type liveHub struct {
 }
 
 func newLiveHub(s *Server) *liveHub {
-	h := &liveHub{store: s.store, log: s.log, subs: map[int64]map[*liveSub]struct{}{},
+	h := &liveHub{store: s.store, log: s.log, subs: map[int64]*eventSubs{},
 		closed: make(chan struct{}), ready: make(chan struct{})}
 	if s.store.Dialect() == storage.DialectPostgres {
 		h.pg = true
@@ -219,24 +257,39 @@ func (h *liveHub) publish(n storage.Notice) {
 	mine := topicBit(liveMine)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if n.Topic == storage.TopicGame {
+	ev := h.subs[n.EventID]
+	if ev == nil {
+		return
+	}
+	switch {
+	case n.Topic == storage.TopicGame:
 		// A tracked game is news to its two players only: every tap of
 		// every table must not wake every phone in the room.
-		for sub := range h.subs[n.EventID] {
-			if sub.entryID != 0 && slices.Contains(n.Entries, sub.entryID) {
+		for _, entryID := range n.Entries {
+			for sub := range ev.phones[entryID] {
 				sub.post(bit)
 			}
 		}
-		return
-	}
-	for sub := range h.subs[n.EventID] {
-		switch {
-		case sub.entryID == 0:
+	case bit&livePhoneTopics != 0:
+		for sub := range ev.all {
+			switch {
+			case sub.entryID != 0 && slices.Contains(n.Entries, sub.entryID):
+				sub.post((bit | mine) & livePhoneTopics)
+			default:
+				sub.post(bit)
+			}
+		}
+	default:
+		// News for the event's pages and the players it names (a result):
+		// the other phones are not told, so only those streams are looked
+		// at, not every phone in the room for every result.
+		for sub := range ev.viewers {
 			sub.post(bit)
-		case slices.Contains(n.Entries, sub.entryID):
-			sub.post((bit | mine) & livePhoneTopics)
-		case bit&livePhoneTopics != 0:
-			sub.post(bit)
+		}
+		for _, entryID := range n.Entries {
+			for sub := range ev.phones[entryID] {
+				sub.post((bit | mine) & livePhoneTopics)
+			}
 		}
 	}
 }
@@ -244,8 +297,8 @@ func (h *liveHub) publish(n storage.Notice) {
 func (h *liveHub) broadcast(bit uint32) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for _, m := range h.subs {
-		for sub := range m {
+	for _, ev := range h.subs {
+		for sub := range ev.all {
 			sub.post(bit)
 		}
 	}
@@ -257,12 +310,12 @@ func (h *liveHub) subscribe(eventID, entryID int64) (*liveSub, <-chan struct{}) 
 	sub := &liveSub{eventID: eventID, entryID: entryID, wake: make(chan struct{}, 1)}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	m := h.subs[eventID]
-	if m == nil {
-		m = map[*liveSub]struct{}{}
-		h.subs[eventID] = m
+	ev := h.subs[eventID]
+	if ev == nil {
+		ev = &eventSubs{all: map[*liveSub]struct{}{}, viewers: map[*liveSub]struct{}{}, phones: map[int64]map[*liveSub]struct{}{}}
+		h.subs[eventID] = ev
 	}
-	m[sub] = struct{}{}
+	ev.add(sub)
 	h.count++
 	if h.pg && h.cancel == nil {
 		select {
@@ -277,12 +330,11 @@ func (h *liveHub) subscribe(eventID, entryID int64) (*liveSub, <-chan struct{}) 
 func (h *liveHub) unsubscribe(sub *liveSub) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	m := h.subs[sub.eventID]
-	if _, ok := m[sub]; !ok {
+	ev := h.subs[sub.eventID]
+	if ev == nil || !ev.remove(sub) {
 		return
 	}
-	delete(m, sub)
-	if len(m) == 0 {
+	if len(ev.all) == 0 {
 		delete(h.subs, sub.eventID)
 	}
 	h.count--

@@ -42,6 +42,56 @@ func TestLiveHubNeverBlocks(t *testing.T) {
 	}
 }
 
+// A notice reaches the streams it is news to: a result the event's pages
+// and its two players' phones (as "mine"), the pairings every stream, a
+// tracked game its players alone; a stream that leaves is told nothing more.
+func TestLiveHubTellsTheStreamsANoticeConcerns(t *testing.T) {
+	s := New(Config{Store: storagetest.New(t), BcryptCost: bcrypt.MinCost})
+	h := s.live
+	viewer, _ := h.subscribe(7, 0)
+	p1, _ := h.subscribe(7, 1)
+	p1again, _ := h.subscribe(7, 1) // a second tab of the same player
+	p2, _ := h.subscribe(7, 2)
+	other, _ := h.subscribe(7, 3)
+	elsewhere, _ := h.subscribe(8, 1) // entry IDs are per event only in tests
+	all := []*liveSub{viewer, p1, p1again, p2, other, elsewhere}
+	defer func() {
+		for _, sub := range all {
+			h.unsubscribe(sub)
+		}
+	}()
+	take := func() []uint32 {
+		bits := make([]uint32, len(all))
+		for i, sub := range all {
+			bits[i] = sub.pending.Swap(0)
+		}
+		return bits
+	}
+	check := func(what string, want ...uint32) {
+		t.Helper()
+		got := take()
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s: stream %d has %b, want %b", what, i, got[i], want[i])
+			}
+		}
+	}
+	results, pairings, game, mine := topicBit("results"), topicBit("pairings"), topicBit(storage.TopicGame), topicBit(liveMine)
+
+	h.publish(storage.Notice{EventID: 7, Topic: "results", Entries: []int64{1, 2}})
+	check("a result", results, mine, mine, mine, 0, 0)
+	h.publish(storage.Notice{EventID: 7, Topic: "pairings", Entries: []int64{2}})
+	check("pairings", pairings, pairings, pairings, pairings|mine, pairings, 0)
+	h.publish(storage.Notice{EventID: 7, Topic: storage.TopicGame, Entries: []int64{3}})
+	check("a tracked game", 0, 0, 0, 0, game, 0)
+	h.unsubscribe(p1)
+	h.publish(storage.Notice{EventID: 7, Topic: "results", Entries: []int64{1}})
+	check("a result after one tab closed", results, 0, mine, 0, 0, 0)
+	if n := h.subscribers(); n != len(all)-1 {
+		t.Errorf("%d subscribers, want %d", n, len(all)-1)
+	}
+}
+
 // Streams that end (client gone) leave no subscriber, goroutine or (on
 // PostgreSQL) LISTEN connection behind; heartbeats flow while they are open.
 func TestLiveStreamsLeaveNothingBehind(t *testing.T) {
