@@ -24,14 +24,7 @@ func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
 	var notices []storage.Notice
 	st.OnNotice(func(n storage.Notice) { mu.Lock(); notices = append(notices, n); mu.Unlock() })
 
-	holding, release := make(chan struct{}), make(chan struct{})
-	var groups atomic.Int32
-	storage.HoldGroups(st, func() {
-		if groups.Add(1) == 1 {
-			close(holding)
-			<-release
-		}
-	})
+	holding, release, groups := holdFirstGroup(st)
 	p1Win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
 	p2Win := storage.ResultInput{Result: storage.ResultP2, P2Wins: 1}
 	type report struct {
@@ -145,14 +138,7 @@ func TestRefusedReportLeavesItsGroupAlone(t *testing.T) {
 	e, es := eventWithPlayers(t, st, 4)
 	ms := roundOne(t, st, e, es)
 
-	holding, release := make(chan struct{}), make(chan struct{})
-	var groups atomic.Int32
-	storage.HoldGroups(st, func() {
-		if groups.Add(1) == 1 {
-			close(holding)
-			<-release
-		}
-	})
+	holding, release, groups := holdFirstGroup(st)
 	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
 	var wg sync.WaitGroup
 	var firstErr, counted, refused error
@@ -197,4 +183,18 @@ func TestRefusedReportLeavesItsGroupAlone(t *testing.T) {
 	if n := groups.Load(); n != 1 {
 		t.Errorf("%d groups, want 1", n)
 	}
+}
+
+// holdFirstGroup makes st's first group commit wait after its first write
+// until release is closed; holding closes once it waits, and groups counts
+// the groups.
+func holdFirstGroup(st *storage.Store) (holding, release chan struct{}, groups *atomic.Int32) {
+	holding, release, groups = make(chan struct{}), make(chan struct{}), &atomic.Int32{}
+	storage.HoldGroups(st, func() {
+		if groups.Add(1) == 1 {
+			close(holding)
+			<-release
+		}
+	})
+	return holding, release, groups
 }
