@@ -12,17 +12,16 @@ import (
 
 // Group commit: the players' result reports that arrive while one group is
 // being written are written together in one transaction, so they share its
-// commit. SQLite has one writer, and with
-// synchronous=FULL every commit waits for the disk to sync its log: at 500
-// reports a second one sync each is the limit of what a busy disk allows (1
-// to 5 ms a sync measured here, docs/performance.md), and the reports
-// queue. One sync for all the reports that waited keeps the wait to about
-// one sync whatever the rate. On PostgreSQL the group is one commit and one
-// play-version count instead of one each, on one warm connection (see
-// reports.go). Each report still lands whole or not at all: a report
-// refused before it wrote is left out, a report that failed otherwise
-// undoes the group, which is written again without it (commitGroup); a
-// failed commit fails them all and stores none.
+// commit. SQLite has one writer, and with synchronous=FULL every commit
+// waits for the disk to sync its log: at 500 reports a second one sync each
+// is the limit of what a busy disk allows (1 to 5 ms a sync measured here,
+// docs/performance.md), and the reports queue. One sync for all the reports
+// that waited keeps the wait to about one sync whatever the rate. On
+// PostgreSQL the group is one commit and one play-version count instead of
+// one each, on one warm connection (see reports.go). Each report still
+// lands whole or not at all: a report refused before it wrote is left out,
+// a report that failed otherwise undoes the group, which is written again
+// without it (commitGroup); a failed commit fails them all and stores none.
 
 // postgresLanes is how many groups PostgreSQL writes side by side: on this
 // 2-core machine two did better than one (which falls behind when the
