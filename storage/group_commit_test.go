@@ -198,3 +198,55 @@ func holdFirstGroup(st *storage.Store) (holding, release chan struct{}, groups *
 	})
 	return holding, release, groups
 }
+
+// A write whose statement fails in the database (here a second entry with a
+// taken link, which leaves a PostgreSQL transaction unusable) undoes its
+// group: the report before it in the group is written again and lands, the
+// report queued after it lands, and the failed write stores nothing.
+func TestReportsAroundAFailedStatementLand(t *testing.T) {
+	st := storagetest.New(t)
+	storage.OneGroupLane(st)
+	e, es := eventWithPlayers(t, st, 4)
+	ms := roundOne(t, st, e, es)
+	holding, release, _ := holdFirstGroup(st)
+	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
+	var wg sync.WaitGroup
+	var first, failed, after error
+	wg.Go(func() { _, _, first = st.ReportResult(ctx, e.ID, ms[0].ID, es[0].ID, win) })
+	<-holding
+	wg.Go(func() {
+		failed = st.GroupedTx(ctx, ms[0].ID, func(tx *storage.Store) error {
+			taken := storage.Entry{EventID: e.ID, PlayerName: "Same Link", TokenHash: es[0].TokenHash}
+			return tx.RegisterEntry(ctx, org, &taken)
+		})
+	})
+	for storage.QueuedGroupWrites(st) < 1 {
+		time.Sleep(time.Millisecond)
+	}
+	second := ms[1]
+	wg.Go(func() { _, _, after = st.ReportResult(ctx, e.ID, second.ID, second.P1EntryID, win) })
+	for storage.QueuedGroupWrites(st) < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	close(release)
+	wg.Wait()
+
+	if first != nil || after != nil {
+		t.Fatalf("the reports around the failed write: %v, %v", first, after)
+	}
+	if !errors.Is(failed, storage.ErrConflict) {
+		t.Errorf("an entry with a taken link: %v, want ErrConflict", failed)
+	}
+	if n, err := st.CountEntries(ctx, e.ID); err != nil || n != 4 {
+		t.Errorf("%d entries (%v), want 4", n, err)
+	}
+	for _, m := range ms[:2] {
+		got, err := st.MatchByID(ctx, e.ID, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status != storage.MatchReported {
+			t.Errorf("match %d: %s, want reported", m.ID, got.Status)
+		}
+	}
+}
