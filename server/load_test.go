@@ -239,7 +239,9 @@ func TestLoadEndOfRound(t *testing.T) {
 	heapProfile(t, profAddr, filepath.Join(profDir, "heap-before-reports.pprof"))
 	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), time.Duration(len(reports)/reportRate+1)*time.Second)
 	cpuBefore := cpuNow(cmd.Process.Pid)
+	stopWatch := watchPauses()
 	m := attackOnce(t, "reports", reports, vegeta.Rate{Freq: reportRate, Per: time.Second}, players)
+	t.Logf("reports: %s", stopWatch())
 	stopProfile()
 	report(t, fmt.Sprintf("reports at %d/s, POST", reportRate), m)
 	t.Logf("reports: %s", cpuNow(cmd.Process.Pid).perRequest(cpuBefore, m.Requests))
@@ -766,4 +768,38 @@ func (u cpuUse) perRequest(before cpuUse, requests uint64) string {
 		return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)/float64(requests))
 	}
 	return fmt.Sprintf("CPU per request: server %s, PostgreSQL %s", per(u.server-before.server), per(u.postgres-before.postgres))
+}
+
+// watchPauses measures how late a 1 ms sleep in the load generator wakes
+// while a step runs, until the returned function is called, which tells
+// the longest lateness and when it was. The generator does little else
+// between requests, so a wake-up 100 ms late means the machine (or its
+// host) gave no CPU to it: a slow answer in that window is not the server's
+// own doing. Slowness in the server alone does not show here.
+func watchPauses() func() string {
+	stop := make(chan struct{})
+	done := make(chan string)
+	go func() {
+		start := time.Now()
+		var longest time.Duration
+		var at time.Duration
+		for {
+			select {
+			case <-stop:
+				done <- fmt.Sprintf("longest pause of the load generator's 1 ms sleeper: %v, %.2fs into the step",
+					longest.Round(time.Millisecond), at.Seconds())
+				return
+			default:
+			}
+			before := time.Now()
+			time.Sleep(time.Millisecond)
+			if late := time.Since(before) - time.Millisecond; late > longest {
+				longest, at = late, before.Sub(start)
+			}
+		}
+	}()
+	return func() string {
+		close(stop)
+		return <-done
+	}
 }
