@@ -104,16 +104,18 @@ func (sub *liveSub) post(bit uint32) {
 	}
 }
 
-// eventSubs are an event's open streams: all of them, the phones' by their
-// player, and the others (projector, standings, staff pages).
+// eventSubs are an event's open streams: the phones' by their player, and
+// the others (projector, standings, staff pages).
 type eventSubs struct {
-	all     map[*liveSub]struct{}
 	viewers map[*liveSub]struct{}
 	phones  map[int64]map[*liveSub]struct{}
 }
 
+func newEventSubs() *eventSubs {
+	return &eventSubs{viewers: map[*liveSub]struct{}{}, phones: map[int64]map[*liveSub]struct{}{}}
+}
+
 func (ev *eventSubs) add(sub *liveSub) {
-	ev.all[sub] = struct{}{}
 	if sub.entryID == 0 {
 		ev.viewers[sub] = struct{}{}
 		return
@@ -128,18 +130,38 @@ func (ev *eventSubs) add(sub *liveSub) {
 
 // remove takes sub out, reporting whether it was in.
 func (ev *eventSubs) remove(sub *liveSub) bool {
-	if _, ok := ev.all[sub]; !ok {
+	if _, ok := ev.viewers[sub]; ok {
+		delete(ev.viewers, sub)
+		return true
+	}
+	m := ev.phones[sub.entryID]
+	if _, ok := m[sub]; !ok {
 		return false
 	}
-	delete(ev.all, sub)
-	delete(ev.viewers, sub)
-	if m := ev.phones[sub.entryID]; m != nil {
-		delete(m, sub)
-		if len(m) == 0 {
-			delete(ev.phones, sub.entryID)
-		}
+	delete(m, sub)
+	if len(m) == 0 {
+		delete(ev.phones, sub.entryID)
 	}
 	return true
+}
+
+func (ev *eventSubs) empty() bool { return len(ev.viewers) == 0 && len(ev.phones) == 0 }
+
+// postAll posts bit to every stream, and to the phones of entries mine as
+// well.
+func (ev *eventSubs) postAll(bit uint32, entries []int64, mine uint32) {
+	for sub := range ev.viewers {
+		sub.post(bit)
+	}
+	for entryID, subs := range ev.phones {
+		b := bit
+		if slices.Contains(entries, entryID) {
+			b = (bit | mine) & livePhoneTopics
+		}
+		for sub := range subs {
+			sub.post(b)
+		}
+	}
 }
 
 type liveHub struct {
@@ -271,14 +293,7 @@ func (h *liveHub) publish(n storage.Notice) {
 			}
 		}
 	case bit&livePhoneTopics != 0:
-		for sub := range ev.all {
-			switch {
-			case sub.entryID != 0 && slices.Contains(n.Entries, sub.entryID):
-				sub.post((bit | mine) & livePhoneTopics)
-			default:
-				sub.post(bit)
-			}
-		}
+		ev.postAll(bit, n.Entries, mine)
 	default:
 		// News for the event's pages and the players it names (a result):
 		// the other phones are not told, so only those streams are looked
@@ -298,9 +313,7 @@ func (h *liveHub) broadcast(bit uint32) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, ev := range h.subs {
-		for sub := range ev.all {
-			sub.post(bit)
-		}
+		ev.postAll(bit, nil, 0)
 	}
 }
 
@@ -312,7 +325,7 @@ func (h *liveHub) subscribe(eventID, entryID int64) (*liveSub, <-chan struct{}) 
 	defer h.mu.Unlock()
 	ev := h.subs[eventID]
 	if ev == nil {
-		ev = &eventSubs{all: map[*liveSub]struct{}{}, viewers: map[*liveSub]struct{}{}, phones: map[int64]map[*liveSub]struct{}{}}
+		ev = newEventSubs()
 		h.subs[eventID] = ev
 	}
 	ev.add(sub)
@@ -334,7 +347,7 @@ func (h *liveHub) unsubscribe(sub *liveSub) {
 	if ev == nil || !ev.remove(sub) {
 		return
 	}
-	if len(ev.all) == 0 {
+	if ev.empty() {
 		delete(h.subs, sub.eventID)
 	}
 	h.count--

@@ -16,10 +16,7 @@ import (
 // still lands whole or not at all: one refused, one whose phone gave up
 // before its turn, and the others stored, in the order they came.
 func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
-	st := storagetest.New(t)
-	storage.OneGroupLane(st)
-	e, es := eventWithPlayers(t, st, 5)
-	ms := roundOne(t, st, e, es)
+	st, e, es, ms := oneLaneRound(t, 5)
 	var mu sync.Mutex
 	var notices []storage.Notice
 	st.OnNotice(func(n storage.Notice) { mu.Lock(); notices = append(notices, n); mu.Unlock() })
@@ -54,12 +51,7 @@ func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
 	}
 	for i, r := range queued {
 		send(r)
-		for deadline := time.Now().Add(10 * time.Second); storage.QueuedGroupWrites(st) < i+1; {
-			if time.Now().After(deadline) {
-				t.Fatalf("report %d never queued", i+2)
-			}
-			time.Sleep(time.Millisecond)
-		}
+		waitQueued(t, st, i+1)
 	}
 	// A write that fails after writing something: the group's transaction
 	// is undone and the others written again without it.
@@ -75,9 +67,7 @@ func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
 			return errors.New("refused after writing")
 		})
 	}()
-	for storage.QueuedGroupWrites(st) < len(queued)+1 {
-		time.Sleep(time.Millisecond)
-	}
+	waitQueued(t, st, len(queued)+1)
 	cancel()
 	close(release)
 	wg.Wait()
@@ -133,10 +123,7 @@ func TestReportsQueuedBehindOneShareItsCommit(t *testing.T) {
 // left out of its group without undoing the writes before it: the write
 // queued ahead of it runs once, and both end as they should.
 func TestRefusedReportLeavesItsGroupAlone(t *testing.T) {
-	st := storagetest.New(t)
-	storage.OneGroupLane(st)
-	e, es := eventWithPlayers(t, st, 4)
-	ms := roundOne(t, st, e, es)
+	st, e, es, ms := oneLaneRound(t, 4)
 
 	holding, release, groups := holdFirstGroup(st)
 	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
@@ -152,9 +139,7 @@ func TestRefusedReportLeavesItsGroupAlone(t *testing.T) {
 			return tx.RegisterEntry(ctx, org, &late)
 		})
 	})
-	for storage.QueuedGroupWrites(st) < 1 {
-		time.Sleep(time.Millisecond)
-	}
+	waitQueued(t, st, 1)
 	notAtTable := ms[0].P1EntryID
 	for _, en := range es {
 		if en.ID != ms[0].P1EntryID && (ms[0].P2EntryID == nil || en.ID != *ms[0].P2EntryID) {
@@ -162,9 +147,7 @@ func TestRefusedReportLeavesItsGroupAlone(t *testing.T) {
 		}
 	}
 	wg.Go(func() { _, _, refused = st.ReportResult(ctx, e.ID, ms[0].ID, notAtTable, win) })
-	for storage.QueuedGroupWrites(st) < 2 {
-		time.Sleep(time.Millisecond)
-	}
+	waitQueued(t, st, 2)
 	close(release)
 	wg.Wait()
 
@@ -182,6 +165,27 @@ func TestRefusedReportLeavesItsGroupAlone(t *testing.T) {
 	}
 	if n := groups.Load(); n != 1 {
 		t.Errorf("%d groups, want 1", n)
+	}
+}
+
+// oneLaneRound is a store whose grouped writes share one lane, with an
+// event of the given number of players and its first round published.
+func oneLaneRound(t *testing.T, players int) (*storage.Store, *storage.Event, []storage.Entry, []storage.Match) {
+	t.Helper()
+	st := storagetest.New(t)
+	storage.OneGroupLane(st)
+	e, es := eventWithPlayers(t, st, players)
+	return st, e, es, roundOne(t, st, e, es)
+}
+
+// waitQueued waits until n grouped writes wait in st's lanes.
+func waitQueued(t *testing.T, st *storage.Store, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); storage.QueuedGroupWrites(st) < n; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d grouped writes queued, want %d", storage.QueuedGroupWrites(st), n)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
@@ -204,10 +208,7 @@ func holdFirstGroup(st *storage.Store) (holding, release chan struct{}, groups *
 // group: the report before it in the group is written again and lands, the
 // report queued after it lands, and the failed write stores nothing.
 func TestReportsAroundAFailedStatementLand(t *testing.T) {
-	st := storagetest.New(t)
-	storage.OneGroupLane(st)
-	e, es := eventWithPlayers(t, st, 4)
-	ms := roundOne(t, st, e, es)
+	st, e, es, ms := oneLaneRound(t, 4)
 	holding, release, _ := holdFirstGroup(st)
 	win := storage.ResultInput{Result: storage.ResultP1, P1Wins: 1}
 	var wg sync.WaitGroup
@@ -220,14 +221,10 @@ func TestReportsAroundAFailedStatementLand(t *testing.T) {
 			return tx.RegisterEntry(ctx, org, &taken)
 		})
 	})
-	for storage.QueuedGroupWrites(st) < 1 {
-		time.Sleep(time.Millisecond)
-	}
+	waitQueued(t, st, 1)
 	second := ms[1]
 	wg.Go(func() { _, _, after = st.ReportResult(ctx, e.ID, second.ID, second.P1EntryID, win) })
-	for storage.QueuedGroupWrites(st) < 2 {
-		time.Sleep(time.Millisecond)
-	}
+	waitQueued(t, st, 2)
 	close(release)
 	wg.Wait()
 

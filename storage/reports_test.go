@@ -84,22 +84,14 @@ func TestReportsOfTwoInstancesLockingCrosswiseBothLand(t *testing.T) {
 			_, _, errs[i] = st.ReportResult(ctx, e.ID, m.ID, entry, win)
 		}()
 	}
-	queued := func(st *storage.Store) {
-		for deadline := time.Now().Add(10 * time.Second); storage.QueuedGroupWrites(st) < 1; {
-			if time.Now().After(deadline) {
-				t.Fatal("a report never queued")
-			}
-			time.Sleep(time.Millisecond)
-		}
-	}
 	report(0, a, ms[0], es[0].ID) // a locks table 1
 	<-aLocked
 	report(1, a, ms[1], es[3].ID) // then wants table 2
-	queued(a)
+	waitQueued(t, a, 1)
 	report(2, b, ms[1], es[2].ID) // b locks table 2
 	<-bLocked
 	report(3, b, ms[0], es[1].ID) // then wants table 1
-	queued(b)
+	waitQueued(t, b, 1)
 	aRelease()
 	bRelease()
 	wg.Wait()

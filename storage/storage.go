@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/glebarez/sqlite"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -103,8 +104,15 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	switch {
 	case cfg.DatabaseURL != "" && IsPostgresURL(cfg.DatabaseURL):
 		dialect = DialectPostgres
-		db, err = gorm.Open(postgres.New(postgres.Config{DSN: cfg.DatabaseURL,
-			OptionOpenDB: []stdlib.OptionOpenDB{stdlib.OptionAfterConnect(keepBackendMemory)}}), gcfg)
+		// The pool is opened here, not by GORM's driver from the URL: the
+		// driver puts a hook of its own in place of keepBackendMemory when
+		// the URL names a time zone.
+		var pgcfg *pgx.ConnConfig
+		if pgcfg, err = pgx.ParseConfig(cfg.DatabaseURL); err == nil {
+			pool := stdlib.OpenDB(*pgcfg, stdlib.OptionAfterConnect(keepBackendMemory))
+			// The DSN stays with the dialector: Listen connects with it.
+			db, err = gorm.Open(postgres.New(postgres.Config{DSN: cfg.DatabaseURL, Conn: pool}), gcfg)
+		}
 	case cfg.DatabaseURL != "":
 		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the built-in SQLite database)")
 	default:
