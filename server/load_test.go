@@ -237,12 +237,21 @@ func TestLoadEndOfRound(t *testing.T) {
 	reportRate := envInt("TENKAICHI_LOAD_REPORT_RATE", 500)
 	t.Logf("-- reports at %s UTC (load average %s)", time.Now().UTC().Format("15:04:05.000"), loadAverage())
 	heapProfile(t, profAddr, filepath.Join(profDir, "heap-before-reports.pprof"))
-	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), time.Duration(len(reports)/reportRate+1)*time.Second)
+	reportsFor := time.Duration(len(reports)/reportRate+1) * time.Second
+	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), reportsFor)
+	// TENKAICHI_LOAD_TRACE=1 also keeps the server's execution trace of the
+	// step (DIR/reports.trace): what a slow report waited on, be it the
+	// database, a lock or a garbage collection.
+	stopTrace := func() {}
+	if os.Getenv("TENKAICHI_LOAD_TRACE") == "1" {
+		stopTrace = record(t, profAddr, "trace", filepath.Join(profDir, "reports.trace"), reportsFor)
+	}
 	cpuBefore := cpuNow(cmd.Process.Pid)
 	stopWatch := watchPauses()
 	m := attackOnce(t, "reports", reports, vegeta.Rate{Freq: reportRate, Per: time.Second}, players)
 	t.Logf("reports: %s", stopWatch())
 	stopProfile()
+	stopTrace()
 	report(t, fmt.Sprintf("reports at %d/s, POST", reportRate), m)
 	t.Logf("reports: %s", cpuNow(cmd.Process.Pid).perRequest(cpuBefore, m.Requests))
 	heapProfile(t, profAddr, filepath.Join(profDir, "heap-after-reports.pprof"))
@@ -298,21 +307,28 @@ func TestLoadEndOfRound(t *testing.T) {
 // background; the returned function waits for it. It does nothing without a
 // profiler address.
 func profile(t *testing.T, addr, file string, d time.Duration) func() {
+	return record(t, addr, "profile", file, d)
+}
+
+// record fetches the server's profile of the given kind ("profile",
+// "trace") over d into file, in the background; the returned function waits
+// for it. It does nothing without a profiler address.
+func record(t *testing.T, addr, kind, file string, d time.Duration) func() {
 	if addr == "" {
 		return func() {}
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		res, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, int(d.Seconds())))
+		res, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/%s?seconds=%d", addr, kind, int(d.Seconds())))
 		if err != nil {
-			t.Logf("profile: %v", err)
+			t.Logf("%s: %v", kind, err)
 			return
 		}
 		defer res.Body.Close()
 		f, err := os.Create(file)
 		if err != nil {
-			t.Logf("profile: %v", err)
+			t.Logf("%s: %v", kind, err)
 			return
 		}
 		defer f.Close()

@@ -42,6 +42,17 @@
   var sources = {};
   var swapTimer = null;
   var swapping = false;
+  // Each refetch and each tap is numbered as it is sent; an answer is shown
+  // only if no answer to a later request has been shown already. Otherwise
+  // a refetch sent just before a tap, answered after it, would put the
+  // board from before the tap back on the screen.
+  var sent = 0;
+  var shown = 0;
+  function newest(n) {
+    if (n < shown) return false;
+    shown = n;
+    return true;
+  }
 
   function now(ev) {
     return Date.now() + (offsets[ev] || 0);
@@ -397,12 +408,14 @@
     if (!url || (!parts.length && document.body.hasAttribute("data-posted"))) return;
     swapping = true;
     lastSwap = Date.now();
+    var n = ++sent;
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
       .then(function (res) {
         if (!res.ok) throw new Error("page " + res.status);
         return res.text();
       })
       .then(function (html) {
+        if (!newest(n)) return; // a tap's answer, newer, is on the screen
         var doc = new DOMParser().parseFromString(html, "text/html");
         var y = window.scrollY;
         var said = [];
@@ -451,11 +464,12 @@
     return said;
   }
 
-  // Live forms: one request at a time (a second tap while the first is on
-  // its way is dropped: the server would refuse it as made on an old board
-  // anyway). If the request fails, the form goes the ordinary way; the
-  // server applies a form sent twice once.
-  var sending = false;
+  // Live forms: a second tap on a form whose first tap is on its way is
+  // dropped (the server would refuse it as made on an old board anyway). A
+  // tap on a form that came with a refetch meanwhile is sent: the player
+  // saw the new board and tapped it. If the request fails, the form goes
+  // the ordinary way; the server applies a form sent twice once.
+  var sending = [];
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form.hasAttribute || !form.hasAttribute("data-live-form") || !window.fetch || !window.URLSearchParams) return;
@@ -464,12 +478,13 @@
       return;
     }
     e.preventDefault();
-    if (sending) return;
+    if (sending.indexOf(form) >= 0) return;
     var submitter = e.submitter;
     var data = new URLSearchParams();
     new FormData(form).forEach(function (v, k) { data.append(k, v); });
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    sending = true;
+    sending.push(form);
+    var n = ++sent;
     var part = form.closest("[data-live-part]");
     if (part) part.setAttribute("aria-busy", "true");
     fetch(form.action, {
@@ -484,6 +499,7 @@
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         if (!doc.querySelector("[data-live-part]")) throw new Error("no live part");
+        if (!newest(n)) return; // a refetch sent after the tap is on the screen
         var y = window.scrollY;
         anchored = false;
         swapParts(doc); // the answer to one's own tap: nothing to announce
@@ -497,7 +513,7 @@
         else form.submit();
       })
       .then(function () {
-        sending = false;
+        sending.splice(sending.indexOf(form), 1);
         if (part) part.removeAttribute("aria-busy");
       });
   });
