@@ -112,6 +112,11 @@ func TestLoadEndOfRound(t *testing.T) {
 	} else {
 		args = append(args, "--data", filepath.Dir(cfg.SQLitePath))
 	}
+	// TENKAICHI_LOAD_SERVER_GOGC=N runs the server (only) with GOGC=N, to
+	// see what its garbage collections cost the answers.
+	if v := os.Getenv("TENKAICHI_LOAD_SERVER_GOGC"); v != "" {
+		env = append(withoutEnv(env, "GOGC"), "GOGC="+v)
+	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = &serverLog, &serverLog

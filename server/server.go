@@ -133,6 +133,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	go s.housekeeping(ctx)
+	if s.store.Dialect() == storage.DialectPostgres {
+		go s.rewarmAfterAnalysis(ctx)
+	}
 	s.live.start(ctx) // LISTEN for the life of Serve; ends live streams on shutdown
 	select {
 	case err := <-errc:
@@ -149,6 +152,28 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
+}
+
+// rewarmAfterAnalysis looks every few seconds whether PostgreSQL has
+// analysed a table (autovacuum does, a minute after a round is paired) and
+// then warms the connections again, so that the reports of the round's end
+// do not each plan their statements afresh at once (see
+// storage.RewarmAfterAnalysis).
+func (s *Server) rewarmAfterAnalysis(ctx context.Context) {
+	t := time.NewTicker(5 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if warmed, err := s.store.RewarmAfterAnalysis(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("warm the database connections after an analysis", "err", err)
+		} else if warmed {
+			s.log.Info("warmed the database connections again after PostgreSQL analysed a table")
+		}
+	}
 }
 
 // housekeeping, at start and then every hour, completes rounds a crash left

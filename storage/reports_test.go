@@ -189,6 +189,70 @@ func TestWarmingConnectionsGivesUpOnHeldOnes(t *testing.T) {
 	}
 }
 
+// Once PostgreSQL has analysed a table (which undoes every connection's
+// plans that use it), the idle connections are warmed again; with no new
+// analysis, nothing is done.
+func TestConnectionsWarmedAgainAfterAnAnalysis(t *testing.T) {
+	if storagetest.Backend() != "postgres" {
+		t.Skip("PostgreSQL only: SQLite plans in the process")
+	}
+	st := storagetest.New(t)
+	// Only the test's ANALYZE may count: autovacuum is kept off these tables.
+	if _, err := st.SQL().ExecContext(ctx, `DO $$ DECLARE r record; BEGIN
+		FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+			EXECUTE format('ALTER TABLE %I SET (autovacuum_enabled = false)', r.tablename);
+		END LOOP; END $$`); err != nil {
+		t.Fatal(err)
+	}
+	e, es := eventWithPlayers(t, st, 2)
+	roundOne(t, st, e, es)
+	st.WarmConnections(ctx)
+	if warmed, err := st.RewarmAfterAnalysis(ctx); err != nil || warmed {
+		t.Fatalf("with no analysis since the warm-up: warmed %v, %v; want false", warmed, err)
+	}
+
+	// Every idle connection runs a marked statement, so that what it runs
+	// next shows in pg_stat_activity.
+	const mark = `SELECT 'before the analysis'`
+	var conns []*sql.Conn
+	for range st.SQL().Stats().Idle {
+		c, err := st.SQL().Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.ExecContext(ctx, mark); err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		_ = c.Close()
+	}
+	marked := func() int {
+		var n int
+		if err := st.SQL().QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, mark).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := marked(); n < len(conns)-1 {
+		t.Fatalf("%d connections show the marked statement, want at least %d", n, len(conns)-1)
+	}
+
+	if _, err := st.SQL().ExecContext(ctx, `ANALYZE matches`); err != nil {
+		t.Fatal(err)
+	}
+	if warmed, err := st.RewarmAfterAnalysis(ctx); err != nil || !warmed {
+		t.Fatalf("after ANALYZE: warmed %v, %v; want true", warmed, err)
+	}
+	if n := marked(); n != 0 {
+		t.Errorf("%d of %d idle connections not warmed after the analysis", n, len(conns))
+	}
+	if warmed, err := st.RewarmAfterAnalysis(ctx); err != nil || warmed {
+		t.Errorf("asked again with no new analysis: warmed %v, %v; want false", warmed, err)
+	}
+}
+
 // While the database refuses connections, a report is refused with the
 // database's error rather than left waiting for its lane to get a
 // connection again (its phone would wait until it gives up).

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/glebarez/sqlite"
@@ -66,6 +67,10 @@ type Store struct {
 	// group writes players' reports in shared commits (SQLite; see
 	// GroupedTx); nil for PostgreSQL.
 	group *groupCommitter
+	// analysed is when PostgreSQL last analysed a table, as the server's
+	// connections were last warmed for it (PostgreSQL; see
+	// RewarmAfterAnalysis); nil for SQLite and inside a transaction.
+	analysed *atomic.Int64
 	// notices sends notices with NOTIFY after commit (PostgreSQL; see
 	// notifier.go); nil for SQLite.
 	notices *notifier
@@ -179,6 +184,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}
 	if dialect == DialectPostgres {
 		st.startNotifier()
+		st.analysed = new(atomic.Int64)
 	}
 	if dialect == DialectSQLite {
 		// The readers are opened after the writer, which has put the file in

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"sync"
 	"time"
 
@@ -32,15 +33,73 @@ func (s *Store) WarmConnections(ctx context.Context) {
 	if s.dialect != DialectPostgres {
 		return
 	}
-	// Each warm-up keeps its connection until all have one, so that every
-	// connection of the pool is warmed, not the same one twenty times. The
-	// report lanes keep theirs; a connection someone else holds is given up
-	// on after a while rather than waited for.
+	// What PostgreSQL's statistics are as of now: a later analysis warms
+	// again (RewarmAfterAnalysis).
+	if at, err := s.lastAnalysis(ctx); err == nil && s.analysed != nil {
+		s.analysed.Store(at)
+	}
+	// The report lanes keep their connections; a connection someone else
+	// holds is given up on after a while rather than waited for.
 	n := postgresPool
 	if s.group != nil {
 		n -= len(s.group.lanes)
 	}
-	takeCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	s.warm(ctx, n, 5*time.Second)
+	if s.group != nil {
+		for lane := range s.group.lanes {
+			_ = s.GroupedTx(ctx, int64(lane), func(tx *Store) error {
+				tx.warmForReports(ctx)
+				return nil
+			})
+		}
+	}
+}
+
+// RewarmAfterAnalysis warms the connections again (see WarmConnections)
+// when PostgreSQL has analysed one of the tables since it last looked, and
+// reports whether it did. New statistics of a table undo every plan that
+// uses it, on every connection: the next run of each statement on each
+// connection is planned afresh. Autovacuum analyses the matches a minute
+// after a round is paired, so without this the round's first reports were
+// planned again on a dozen connections at once, 40-60 ms each on this
+// 2-core machine (docs/performance.md). Only connections that are idle
+// are warmed, and none is waited for long: it runs while players use the
+// server. The report lanes are left alone (their warm-up writes a report
+// it undoes, which is for a server with no reports coming yet): each plans
+// its statements again with its next group, two connections rather than
+// twenty. It does nothing on SQLite.
+func (s *Store) RewarmAfterAnalysis(ctx context.Context) (bool, error) {
+	if s.dialect != DialectPostgres || s.analysed == nil {
+		return false, nil
+	}
+	at, err := s.lastAnalysis(ctx)
+	if err != nil {
+		return false, err
+	}
+	if s.analysed.Swap(at) == at {
+		return false, nil
+	}
+	s.warm(ctx, s.sqlDB.Stats().Idle, 100*time.Millisecond)
+	return true, nil
+}
+
+// lastAnalysis is when PostgreSQL last analysed one of the database's
+// tables (by hand or by autovacuum), as Unix nanoseconds; 0 if never.
+func (s *Store) lastAnalysis(ctx context.Context) (int64, error) {
+	var at sql.NullTime
+	err := s.sqlDB.QueryRowContext(ctx, `SELECT max(greatest(last_analyze, last_autoanalyze)) FROM pg_stat_user_tables`).Scan(&at)
+	if err != nil || !at.Valid {
+		return 0, err
+	}
+	return at.Time.UnixNano(), nil
+}
+
+// warm runs the reads a report starts with on n connections of the pool at
+// once, each taken within takeWithin or given up.
+func (s *Store) warm(ctx context.Context, n int, takeWithin time.Duration) {
+	// Each warm-up keeps its connection until all have one, so that n
+	// connections of the pool are warmed, not the same one n times.
+	takeCtx, cancel := context.WithTimeout(ctx, takeWithin)
 	defer cancel()
 	var taken, done sync.WaitGroup
 	taken.Add(n)
@@ -64,12 +123,4 @@ func (s *Store) WarmConnections(ctx context.Context) {
 		})
 	}
 	done.Wait()
-	if s.group != nil {
-		for lane := range s.group.lanes {
-			_ = s.GroupedTx(ctx, int64(lane), func(tx *Store) error {
-				tx.warmForReports(ctx)
-				return nil
-			})
-		}
-	}
 }
