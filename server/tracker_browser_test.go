@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 )
 
@@ -245,5 +247,108 @@ func TestPhoneTracksWithoutJavaScript(t *testing.T) {
 	waitShows(t, ctx, `[data-testid="tracker-recent"]`, "charged")
 	if n := len(f.actions()); n != 5 {
 		t.Fatalf("%d actions after five taps without script", n)
+	}
+}
+
+// A tap whose answer is slow: meanwhile the live refetch brings the board
+// with the tap on it, and the player taps the next action there. That tap
+// is sent (it is not a second tap of the same form), and the slow answer,
+// older than what the screen shows when it comes, does not put the earlier
+// board back.
+func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T) {
+	f := newTrackerFixture(t)
+	ctx := phone(t)
+	navigate(t, ctx, f.d.a.srv.URL+f.games[0])
+	waitFor(t, ctx, `html[data-live-open]`)
+
+	// The browser holds the answer to the first tap (at the response
+	// stage: the server has applied the tap) until released: the POST's own
+	// answer, or when that is a redirect, the page it leads to.
+	held := make(chan fetch.RequestID, 1)
+	paused := chromedp.Events(ctx, fetch.RequestPaused)
+	cont := func(id fetch.RequestID) error {
+		return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+			return err
+		}))
+	}
+	go func() {
+		posts, holding := 0, true
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			first := ev.Request.Method == http.MethodPost && posts == 0
+			if ev.Request.Method == http.MethodPost {
+				posts++
+			}
+			redirect := ev.ResponseStatusCode >= 300 && ev.ResponseStatusCode < 400
+			if holding && (first || ev.RedirectedRequestID != "") && !redirect {
+				holding = false
+				held <- ev.RequestID
+				continue
+			}
+			_ = cont(ev.RequestID)
+		}
+	}()
+	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
+			{URLPattern: "*" + f.games[0], RequestStage: fetch.RequestStageResponse},
+		}})
+		return err
+	}))
+	step := func() string {
+		s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('input[name="step"]')||{}).value||""`))
+		return s
+	}
+	waitStep := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for step() != want {
+			if time.Now().After(deadline) {
+				t.Fatalf("the tracker is at step %q, want %s (%d actions stored)\npage:\n%s", step(), want, len(f.actions()), pageText(ctx))
+			}
+			time.Sleep(30 * time.Millisecond)
+		}
+	}
+
+	do(t, ctx, chromedp.Click(chromedp.CSS(`button[value="P1 first"]`)))
+	var first fetch.RequestID
+	select {
+	case first = <-held:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the tap's POST was not seen")
+	}
+	waitStep("1") // brought by the refetch the tap's notice set off
+	// Fetches of the game begun by now: the held POST and the refetch.
+	begun, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`button[value="P1 keep"]`)))
+	waitStep("2")
+	if n := len(f.actions()); n != 2 {
+		t.Fatalf("%d actions stored after two taps, want 2", n)
+	}
+
+	// The held answer (the board at step 1) now comes; once the page has
+	// read it, the screen still shows step 2.
+	answered := `performance.getEntriesByType("resource").filter(function(e){return e.initiatorType==="fetch" && e.startTime<` +
+		strconv.FormatFloat(begun, 'f', -1, 64) + ` && e.name.indexOf(` + strconv.Quote(f.games[0]) + `)>=0}).length`
+	before, _ := chromedp.Run(ctx, chromedp.Evaluate[int](answered))
+	if err := cont(first); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](answered)); n > before {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the held answer was never read")
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	// A turn of the page's event loop for the answer's handlers to run.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`new Promise(function(r){setTimeout(r, 50)})`, chromedp.EvalAwaitPromise))
+	if s := step(); s != "2" {
+		t.Fatalf("after the older answer came, the tracker shows step %s, want 2", s)
 	}
 }
