@@ -200,7 +200,7 @@ func TestLoadEndOfRound(t *testing.T) {
 		t.Logf("-- %s (load average %s)", name, loadAverage())
 		m := attackFor(t, name, bareTargets, vegeta.Rate{}, step, workers, players)
 		report(t, "bare Echo, capacity", m)
-		stopProfile := profile(t, profAddr, filepath.Join(profDir, strings.ReplaceAll(name, " ", "-")+".pprof"), step)
+		stopProfile := record(t, profAddr, "profile", filepath.Join(profDir, strings.ReplaceAll(name, " ", "-")+".pprof"), step)
 		cpuBefore := cpuNow(cmd.Process.Pid)
 		m = attackFor(t, name, targets, vegeta.Rate{}, step, workers, players)
 		stopProfile()
@@ -243,7 +243,7 @@ func TestLoadEndOfRound(t *testing.T) {
 	t.Logf("-- reports at %s UTC (load average %s)", time.Now().UTC().Format("15:04:05.000"), loadAverage())
 	heapProfile(t, profAddr, filepath.Join(profDir, "heap-before-reports.pprof"))
 	reportsFor := time.Duration(len(reports)/reportRate+1) * time.Second
-	stopProfile := profile(t, profAddr, filepath.Join(profDir, "reports.pprof"), reportsFor)
+	stopProfile := record(t, profAddr, "profile", filepath.Join(profDir, "reports.pprof"), reportsFor)
 	// TENKAICHI_LOAD_TRACE=1 also keeps the server's execution trace of the
 	// step (DIR/reports.trace): what a slow report waited on, be it the
 	// database, a lock or a garbage collection.
@@ -306,13 +306,6 @@ func TestLoadEndOfRound(t *testing.T) {
 	if len(failed) > 0 {
 		t.Errorf("steps with errors: %s", strings.Join(failed, "; "))
 	}
-}
-
-// profile fetches a CPU profile of the server for d into file, in the
-// background; the returned function waits for it. It does nothing without a
-// profiler address.
-func profile(t *testing.T, addr, file string, d time.Duration) func() {
-	return record(t, addr, "profile", file, d)
 }
 
 // record fetches the server's profile of the given kind ("profile",

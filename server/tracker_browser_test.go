@@ -46,17 +46,25 @@ func tapMove(t *testing.T, ctx context.Context, line string) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`button[name="line"][value="`+line+`"]`)))
 	n, _ := strconv.Atoi(before)
 	want := strconv.Itoa(n + 1)
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		now, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('input[name="step"]')||{}).value||""`))
-		if err == nil && now == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("tapping %q: the tracker is at step %s, want %s\npage:\n%s", line, before, want, pageText(ctx))
-		}
-		time.Sleep(30 * time.Millisecond)
+	if !stepReaches(ctx, want) {
+		t.Fatalf("tapping %q: the tracker is at step %s, want %s\npage:\n%s", line, before, want, pageText(ctx))
 	}
+}
+
+// trackerStep is the step the tracker on the page is at ("" if none).
+func trackerStep(ctx context.Context) string {
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('input[name="step"]')||{}).value||""`))
+	return s
+}
+
+// stepReaches waits up to 20 seconds for the tracker to be at step want.
+func stepReaches(ctx context.Context, want string) bool {
+	for deadline := time.Now().Add(20 * time.Second); trackerStep(ctx) != want; time.Sleep(30 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
 }
 
 // screenshot saves the page as a PNG under $TENKAICHI_SCREENSHOTS, when
@@ -273,17 +281,14 @@ func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T)
 		}))
 	}
 	go func() {
-		posts, holding := 0, true
+		holding := true
 		for ev, err := range paused {
 			if err != nil {
 				return
 			}
-			first := ev.Request.Method == http.MethodPost && posts == 0
-			if ev.Request.Method == http.MethodPost {
-				posts++
-			}
 			redirect := ev.ResponseStatusCode >= 300 && ev.ResponseStatusCode < 400
-			if holding && (first || ev.RedirectedRequestID != "") && !redirect {
+			answer := ev.Request.Method == http.MethodPost || ev.RedirectedRequestID != ""
+			if holding && answer && !redirect {
 				holding = false
 				held <- ev.RequestID
 				continue
@@ -297,18 +302,10 @@ func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T)
 		}})
 		return err
 	}))
-	step := func() string {
-		s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('input[name="step"]')||{}).value||""`))
-		return s
-	}
 	waitStep := func(want string) {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for step() != want {
-			if time.Now().After(deadline) {
-				t.Fatalf("the tracker is at step %q, want %s (%d actions stored)\npage:\n%s", step(), want, len(f.actions()), pageText(ctx))
-			}
-			time.Sleep(30 * time.Millisecond)
+		if !stepReaches(ctx, want) {
+			t.Fatalf("the tracker is at step %q, want %s (%d actions stored)\npage:\n%s", trackerStep(ctx), want, len(f.actions()), pageText(ctx))
 		}
 	}
 
@@ -348,7 +345,7 @@ func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T)
 	}
 	// A turn of the page's event loop for the answer's handlers to run.
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`new Promise(function(r){setTimeout(r, 50)})`, chromedp.EvalAwaitPromise))
-	if s := step(); s != "2" {
+	if s := trackerStep(ctx); s != "2" {
 		t.Fatalf("after the older answer came, the tracker shows step %s, want 2", s)
 	}
 }

@@ -116,7 +116,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		if pgcfg, err = pgx.ParseConfig(cfg.DatabaseURL); err == nil {
 			pool := stdlib.OpenDB(*pgcfg, stdlib.OptionAfterConnect(keepBackendMemory))
 			// The DSN stays with the dialector: Listen connects with it.
-			db, err = gorm.Open(postgres.New(postgres.Config{DSN: cfg.DatabaseURL, Conn: pool}), gcfg)
+			if db, err = gorm.Open(postgres.New(postgres.Config{DSN: cfg.DatabaseURL, Conn: pool}), gcfg); err != nil {
+				_ = pool.Close()
+			}
 		}
 	case cfg.DatabaseURL != "":
 		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the built-in SQLite database)")

@@ -69,7 +69,7 @@ func (s *Store) WarmConnections(ctx context.Context) {
 // its statements again with its next group, two connections rather than
 // twenty. It does nothing on SQLite.
 func (s *Store) RewarmAfterAnalysis(ctx context.Context) (bool, error) {
-	if s.dialect != DialectPostgres || s.analysed == nil {
+	if s.analysed == nil { // SQLite, or a transaction's Store
 		return false, nil
 	}
 	at, err := s.lastAnalysis(ctx)
