@@ -129,7 +129,8 @@ var sqliteHeader = []byte("SQLite format 3\x00")
 // the database meanwhile. The copy is written beside dbPath, checked (SQLite's
 // integrity check, a Tenkaichi schema no newer than this binary) and migrated
 // before it replaces anything; the database it replaces is kept as
-// dbPath.before-restore-TIME. Any failure leaves dbPath as it was.
+// dbPath.before-restore-TIME (see keepReplaced). Any failure leaves dbPath as
+// it was.
 func RestoreSQLite(ctx context.Context, dbPath string, src io.Reader) (*RestoreResult, error) {
 	if err := os.MkdirAll(filepath.Dir(dbPath), 0o750); err != nil {
 		return nil, fmt.Errorf("create data directory: %w", err)
@@ -166,8 +167,7 @@ func RestoreSQLite(ctx context.Context, dbPath string, src io.Reader) (*RestoreR
 		if err := checkpoint(ctx, dbPath); err != nil {
 			return nil, fmt.Errorf("the database in place cannot be read, nothing was changed: %w", err)
 		}
-		res.Kept = dbPath + ".before-restore-" + time.Now().UTC().Format("20060102T150405Z")
-		if err := os.Rename(dbPath, res.Kept); err != nil {
+		if res.Kept, err = keepReplaced(dbPath, restoreNow()); err != nil {
 			return nil, err
 		}
 		removeSQLiteFiles(dbPath) // a checkpointed log is empty; drop it with the index
@@ -181,6 +181,41 @@ func RestoreSQLite(ctx context.Context, dbPath string, src io.Reader) (*RestoreR
 		return nil, err
 	}
 	return res, syncDir(filepath.Dir(dbPath))
+}
+
+// restoreNow is the clock that names a kept database (a test stops it).
+var restoreNow = time.Now
+
+// maxKeptPerSecond bounds the names keepReplaced tries for one second.
+const maxKeptPerSecond = 10000
+
+// keepReplaced moves the database at dbPath to a name of its own beside it:
+// dbPath.before-restore-TIME, or TIME-2, TIME-3... when an earlier restore in
+// the same second kept one, because a kept database is never overwritten.
+// The name is taken with O_EXCL before the rename onto it, so no other
+// process can take the same one meanwhile.
+func keepReplaced(dbPath string, at time.Time) (string, error) {
+	base := dbPath + ".before-restore-" + at.UTC().Format("20060102T150405Z")
+	for n := 1; n <= maxKeptPerSecond; n++ {
+		name := base
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d", base, n)
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+		if errors.Is(err, os.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		f.Close()
+		if err := os.Rename(dbPath, name); err != nil {
+			_ = os.Remove(name)
+			return "", err
+		}
+		return name, nil
+	}
+	return "", fmt.Errorf("%s and %d more names beside it are taken: delete kept databases you no longer need", base, maxKeptPerSecond-1)
 }
 
 // copyDatabase writes src to path, refusing at the first bytes anything that

@@ -187,6 +187,52 @@ func TestRestoreRoundTrip(t *testing.T) {
 	}
 }
 
+// Two restores within one second each keep the database they replaced: the
+// second never overwrites the first one's kept copy (issue 30, point 1).
+func TestRestoresInOneSecondKeepEveryDatabase(t *testing.T) {
+	defer storage.StopRestoreClock(time.Date(2026, 12, 12, 15, 0, 5, 0, time.UTC))()
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "tenkaichi.db")
+	st := openSQLite(t, dbPath)
+	e, _ := eventWithPlayers(t, st, 4)
+	backup := filepath.Join(t.TempDir(), "four.db")
+	if _, err := st.Backup(ctx, backup); err != nil {
+		t.Fatal(err)
+	}
+	late := storage.Entry{EventID: e.ID, PlayerName: "Late player", TokenHash: "late"}
+	if err := st.RegisterEntry(ctx, org, &late); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	restore := func() string {
+		t.Helper()
+		f, err := os.Open(backup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		res, err := storage.RestoreSQLite(ctx, dbPath, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Kept
+	}
+	first, second := restore(), restore()
+	want := dbPath + ".before-restore-20261212T150005Z"
+	if first != want || second != want+"-2" {
+		t.Fatalf("kept as %q and %q, want %q and %q", first, second, want, want+"-2")
+	}
+	// The first keeps the database as it was before any restore (with the
+	// late player), the second the one the first restore put in place.
+	if got := playerNames(t, openSQLite(t, first), e.ID); len(got) != 5 {
+		t.Errorf("first kept database: %v, want the five players of before the restores", got)
+	}
+	if got := playerNames(t, openSQLite(t, second), e.ID); len(got) != 4 {
+		t.Errorf("second kept database: %v, want the four players of the backup", got)
+	}
+}
+
 // What is not a whole Tenkaichi database is refused before anything changes.
 func TestRestoreRefusesBadFiles(t *testing.T) {
 	dir := t.TempDir()
