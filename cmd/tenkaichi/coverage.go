@@ -37,7 +37,7 @@ func runCardsCoverage(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	var cards []rules.Card
 	if fs.NArg() == 1 {
-		list, err := rules.ReadCardsFile(fs.Arg(0))
+		list, err := readCardsInput(ctx, env, fs.Arg(0))
 		if err != nil {
 			return fail(errText(ctx, err))
 		}

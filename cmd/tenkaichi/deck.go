@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -159,7 +160,7 @@ func readDeck(env *cliEnv, path string, pool rules.CardPool) (*rules.Decklist, e
 	if mp, ok := pool.(rules.MapPool); ok {
 		names = rules.NewNameIndex(mp)
 	}
-	return rules.ParseDecklistNamed(r, names)
+	return readCapped(r, func(r io.Reader) (*rules.Decklist, error) { return rules.ParseDecklistNamed(r, names) })
 }
 
 func printDeckResult(ctx context.Context, env *cliEnv, format *rules.Format, res rules.Result) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -66,7 +67,8 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 }
 
 // openInput opens the file at path, or standard input for "-", behind the
-// size cap. Close it when done (closing standard input does nothing).
+// size cap. A regular file over the cap is refused before a byte is read.
+// Close it when done (closing standard input does nothing).
 func openInput(env *cliEnv, path string) (io.ReadCloser, error) {
 	if path == stdinName {
 		return io.NopCloser(&cappedReader{r: env.stdin, name: path, left: maxInputBytes}), nil
@@ -75,10 +77,31 @@ func openInput(env *cliEnv, path string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxInputBytes {
+		f.Close()
+		return nil, &inputTooLargeError{name: path}
+	}
 	return struct {
 		io.Reader
 		io.Closer
 	}{&cappedReader{r: f, name: path, left: maxInputBytes}, f}, nil
+}
+
+// readCapped reads r, an input from openInput, with read. When read gives
+// up before the end (a decklist at its line limit, JSON that is not JSON),
+// the rest is read and thrown away, still behind the cap: an input over the
+// cap is refused as too large, as the README promises for /dev/zero,
+// whatever read stumbled on first, and without holding more than read kept.
+func readCapped[T any](r io.Reader, read func(io.Reader) (T, error)) (T, error) {
+	v, err := read(r)
+	if err == nil || isTooLarge(err) {
+		return v, err
+	}
+	if _, derr := io.Copy(io.Discard, r); isTooLarge(derr) {
+		var zero T
+		return zero, derr
+	}
+	return v, err
 }
 
 // readInput reads all of the file at path, or standard input for "-", up to
@@ -89,7 +112,35 @@ func readInput(env *cliEnv, path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	return readCapped(r, readAll)
+}
+
+// Chunks readAll reads in: small first, so a small file costs little.
+const (
+	firstChunk = 64 << 10
+	maxChunk   = 8 << 20
+)
+
+// readAll is io.ReadAll without its copies as the slice grows: it keeps
+// what it reads in chunks and joins them once at the end, so an endless
+// input refused at the cap has cost the cap in memory and no copying.
+func readAll(r io.Reader) ([]byte, error) {
+	var chunks [][]byte
+	for size := firstChunk; ; size = min(2*size, maxChunk) {
+		buf := make([]byte, size)
+		n, err := io.ReadFull(r, buf)
+		chunks = append(chunks, buf[:n])
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	return bytes.Join(chunks, nil), nil
 }
 
 // oneStdin refuses a command line that gives standard input ("-") for more
@@ -119,32 +170,30 @@ func isTooLarge(err error) bool {
 // from a file or standard input. The format comes from the content, or from a
 // .csv extension when the content does not decide it.
 func readCardsInput(ctx context.Context, env *cliEnv, path string) ([]rules.Card, error) {
-	r, err := openInput(env, path)
+	data, err := readInput(env, path)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
 	format := rules.CardFileAuto
 	if strings.EqualFold(filepath.Ext(path), ".csv") {
 		format = rules.CardFileCSV
 	}
-	cards, err := rules.ReadCards(r, format)
-	if err != nil && !isTooLarge(err) {
+	cards, err := rules.ReadCards(bytes.NewReader(data), format)
+	if err != nil {
 		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": fileproblem.Text(ctx, err)}), err)
 	}
-	return cards, err
+	return cards, nil
 }
 
 // readBanListsInput reads ban-list versions from a file or standard input.
 func readBanListsInput(ctx context.Context, env *cliEnv, path string) ([]rules.BanListVersion, error) {
-	r, err := openInput(env, path)
+	data, err := readInput(env, path)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	versions, err := rules.ReadBanLists(r)
-	if err != nil && !isTooLarge(err) {
+	versions, err := rules.ReadBanLists(bytes.NewReader(data))
+	if err != nil {
 		return nil, sayError(i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, path), "Err": fileproblem.Text(ctx, err)}), err)
 	}
-	return versions, err
+	return versions, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
@@ -21,9 +22,18 @@ import (
 type endlessInput struct {
 	fill byte
 	read int64
+	// end, when set, ends the stream after that many bytes, so that a
+	// reader without the cap fails the test instead of reading forever.
+	end int64
 }
 
 func (e *endlessInput) Read(p []byte) (int, error) {
+	if e.end > 0 {
+		if e.read >= e.end {
+			return 0, io.EOF
+		}
+		p = p[:min(int64(len(p)), e.end-e.read)]
+	}
 	for i := range p {
 		p[i] = e.fill
 	}
@@ -59,35 +69,60 @@ func TestEveryReaderStopsAtTheSizeCap(t *testing.T) {
 		{"banlist", "show", "--game", "masters", "--date", "2026-07-01", "--banlist", "-"},
 		{"deck", "check", "--format", "fw-standard", "--date", "2026-07-01", "--cards", "-", fs01Deck},
 		{"deck", "check", "--format", "fw-standard", "--date", "2026-07-01", "--cards", fwCards, "--banlist", "-", fs01Deck},
+		{"deck", "check", "--format", "fw-standard", "--date", "2026-07-01", "--cards", fwCards, "-"},
+		{"cards", "coverage", "-"},
 	}
 	for _, args := range cases {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			in := &endlessInput{fill: 0}
-			code, _, errs := runWithStdin(t, in, args...)
-			if code != 2 {
-				t.Errorf("exit %d, want 2; stderr: %s", code, errs)
-			}
-			if !strings.Contains(errs, "standard input is larger than 64 MB, the most Tenkaichi reads from one file") {
-				t.Errorf("stderr does not name the cap: %q", errs)
-			}
-			// Stopped right after the cap: at most one read buffer more.
-			if in.read > maxInputBytes+1<<20 {
-				t.Errorf("read %d bytes of an endless input; the cap is %d", in.read, maxInputBytes)
+			// NUL bytes (/dev/zero), and empty lines: a decklist gives up on
+			// the first at its line length, on the second at its line count,
+			// and must still say the input is over the cap.
+			for _, fill := range []byte{0, '\n'} {
+				in := &endlessInput{fill: fill, end: 2 * maxInputBytes}
+				code, _, errs := runWithStdin(t, in, args...)
+				if code != 2 {
+					t.Errorf("fill %q: exit %d, want 2; stderr: %s", fill, code, errs)
+				}
+				if !strings.Contains(errs, "standard input is larger than 64 MB, the most Tenkaichi reads from one file") {
+					t.Errorf("fill %q: stderr does not name the cap: %q", fill, errs)
+				}
+				// Stopped right after the cap: at most one read buffer more.
+				if in.read > maxInputBytes+1<<20 {
+					t.Errorf("fill %q: read %d bytes of an endless input; the cap is %d", fill, in.read, maxInputBytes)
+				}
 			}
 		})
 	}
 }
 
-// A decklist stops long before the cap: it has a line limit of its own.
-func TestDeckCheckStopsOnAnEndlessDeck(t *testing.T) {
-	for _, fill := range []byte{0, '\n'} {
-		in := &endlessInput{fill: fill}
-		code, _, errs := runWithStdin(t, in, "deck", "check", "--format", "fw-standard", "--date", "2026-07-01", "--cards", fwCards, "-")
-		if code != 2 || !strings.Contains(errs, "line ") {
-			t.Errorf("fill %q: exit %d, stderr %q; want 2 and the line at fault", fill, code, errs)
+// A file over the cap is refused with the same sentence, naming it.
+func TestLargeFileIsRefused(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "event.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sparse: a terabyte that takes no room on the disk.
+	if err := f.Truncate(1 << 40); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, _, errs := runWithStdin(t, strings.NewReader(""), "standings", "--in", big)
+	if code != 2 || !strings.Contains(errs, big+" is larger than 64 MB, the most Tenkaichi reads from one file") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// readAll reads inputs of every size whole, across its chunks.
+func TestReadAllKeepsEveryByte(t *testing.T) {
+	for _, size := range []int{0, 1, firstChunk - 1, firstChunk, firstChunk + 1, 3*firstChunk + 7, maxChunk + 3*firstChunk} {
+		want := make([]byte, size)
+		for i := range want {
+			want[i] = byte(i * 7)
 		}
-		if in.read > maxInputBytes {
-			t.Errorf("fill %q: read %d bytes", fill, in.read)
+		got, err := readAll(iotest.HalfReader(bytes.NewReader(want)))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%d bytes: got %d, %v", size, len(got), err)
 		}
 	}
 }
