@@ -71,6 +71,8 @@ func TestEveryReaderStopsAtTheSizeCap(t *testing.T) {
 		{"deck", "check", "--format", "fw-standard", "--date", "2026-07-01", "--cards", fwCards, "--banlist", "-", fs01Deck},
 		{"deck", "check", "--format", "fw-standard", "--date", "2026-07-01", "--cards", fwCards, "-"},
 		{"cards", "coverage", "-"},
+		{"ratings", "-"},
+		{"ratings", "--json", roundRockPlain, "-"},
 	}
 	for _, args := range cases {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

@@ -135,6 +135,11 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 		}
 		english[cmd] = out
 	}
+	if code, out, errs := runPairingCLI("", "ratings", "--json", topCutExport); code != 0 {
+		t.Fatalf("ratings in English: %d %s", code, errs)
+	} else {
+		english["ratings"] = out
+	}
 
 	for _, lang := range []string{"de", "ja"} {
 		t.Run(lang, func(t *testing.T) {
@@ -257,6 +262,20 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 			cmd(2, []string{"StaffPairingNoResultAtTable"}, "pair", "--in",
 				writeEvent(t, `{`+players+`, "rounds": [{"number": 1, "matches": [{"table": 1, "p1": "a", "p2": "b", "result": "p1"}, {"table": 2, "p1": "c", "p2": "d"}]}]}`))
 
+			// ratings: the table, its refusals (each of the ratings' own
+			// problems) and its help in the language, the JSON as in English.
+			cmd(0, []string{"CliRatingsHeader", "CliRatingsMember", "CliRatingsSummary"}, "ratings", topCutExport)
+			if got := cmd(0, nil, "ratings", "--json", topCutExport); got != english["ratings"] {
+				t.Errorf("ratings --json in %s: the JSON differs from English:\n%s", lang, got)
+			}
+			cmd(2, []string{"CliRatingsNoFiles", "CliRatingsHelp", "CliRatingsJSONFlag"}, "ratings")
+			cmd(2, []string{"CliInputError", "CliRatingsSameName"}, "ratings",
+				writeEvent(t, `{"players": [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Ann"}], "rounds": []}`))
+			cmd(2, []string{"CliInputError", "CliRatingsSameMember"}, "ratings",
+				writeEvent(t, `{"players": [{"id": "a"}, {"id": "b"}], "rounds": [], "tenkaichi": {"entries": [{"id": "a", "member_id": "7"}, {"id": "b", "member_id": "7"}]}}`))
+			cmd(2, []string{"CliInputError", "CliRatingsUnknownPlayer"}, "ratings",
+				writeEvent(t, `{"players": [{"id": "a"}, {"id": "b"}], "rounds": [], "tenkaichi": {"rounds_meta": [{"number": 1, "kind": "top-cut", "matches": [{"p1": "a", "p2": "c", "result": "p1"}]}]}}`))
+
 			// replay: the lines around the engine's own words.
 			cmd(0, []string{"CliReplayStart", "CliReplayStep", "CliReplayEvent", "CliReplayEventEngine", "CliReplayLegal"}, "replay", "--cards", cards, log)
 			cmd(0, []string{"CliReplayNoCards"}, "replay", log)
@@ -267,7 +286,7 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 
 			cmd(2, []string{"CliServeBadLogLevel"}, "serve", "--log-level", "loud")
 			cmd(2, []string{"CliServeBadProxy"}, "serve", "--trusted-proxies", "proxy.local")
-			cmd(0, []string{"CliUsage", "CliCommands", "CliSummaryDeckCheck", "CliSummaryReplay", "CliCommandHelp", "CliLangHelp"}, "help")
+			cmd(0, []string{"CliUsage", "CliCommands", "CliSummaryDeckCheck", "CliSummaryReplay", "CliSummaryRatings", "CliCommandHelp", "CliLangHelp"}, "help")
 		})
 	}
 }
