@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -19,7 +20,7 @@ import (
 // updates) and keep showing until it is removed.
 
 func (s *Server) showAnnouncements(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -31,15 +32,15 @@ func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.A
 	if err != nil {
 		return err
 	}
-	m := views.AnnouncementsPage{Nav: nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
-	return render(c, status, views.AnnouncementsView(s.page(c, i18n.T(c.Request().Context(), "StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
+	m := views.AnnouncementsPage{Nav: web.Nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
+	return web.Render(c, status, views.AnnouncementsView(s.Page(c, i18n.T(c.Request().Context(), "StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // announcementViews are an event's announcements as pages show them; the
 // author is for staff only.
 func (s *Server) announcementViews(c echo.Context, e *storage.Event, staff bool) ([]views.Announcement, error) {
 	ctx := c.Request().Context()
-	list, err := s.store.Announcements(ctx, e.ID)
+	list, err := s.Store.Announcements(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +62,7 @@ func announcementList(ctx context.Context, zone *time.Location, list []storage.A
 }
 
 func (s *Server) postAnnouncement(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -77,30 +78,25 @@ func (s *Server) postAnnouncement(c echo.Context) error {
 	if f.Errors != nil {
 		return s.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)
 	}
-	if _, err := s.store.PostAnnouncement(ctx, actorOf(c), e.ID, text); err != nil {
+	if _, err := s.Store.PostAnnouncement(ctx, web.ActorOf(c), e.ID, text); err != nil {
 		return err
 	}
-	setFlash(c, msgAnnounced)
-	return redirect(c, eventURL(e.ID, "/announcements"))
+	web.SetFlash(c, msgAnnounced)
+	return web.Redirect(c, web.EventURL(e.ID, "/announcements"))
 }
 
 func (s *Server) removeAnnouncement(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
 	id, err := strconv.ParseInt(c.Param("ann"), 10, 64)
 	if err != nil {
-		return notFound()
+		return web.NotFound()
 	}
-	if err := s.store.RemoveAnnouncement(c.Request().Context(), actorOf(c), e.ID, id); err != nil {
+	if err := s.Store.RemoveAnnouncement(c.Request().Context(), web.ActorOf(c), e.ID, id); err != nil {
 		return err
 	}
-	setFlash(c, msgAnnouncementRemoved)
-	return redirect(c, eventURL(e.ID, "/announcements"))
-}
-
-// eventURL is a path under an event: eventURL(7, "/rounds") is "/events/7/rounds".
-func eventURL(id int64, rest string) string {
-	return "/events/" + strconv.FormatInt(id, 10) + rest
+	web.SetFlash(c, msgAnnouncementRemoved)
+	return web.Redirect(c, web.EventURL(e.ID, "/announcements"))
 }

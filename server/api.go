@@ -11,13 +11,13 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"golang.org/x/time/rate"
@@ -104,22 +104,10 @@ func apiJSON(c echo.Context, v any) error {
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
 	c.Response().Header().Set("ETag", etag)
-	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+	if web.ETagMatches(c.Request().Header.Get("If-None-Match"), etag) {
 		return c.NoContent(http.StatusNotModified)
 	}
 	return c.JSONBlob(http.StatusOK, body)
-}
-
-// etagMatches applies If-None-Match: a list of tags (weak ones compare
-// weakly, as RFC 9110 says for GET), or "*".
-func etagMatches(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimSpace(t)
-		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // errNotPublished: the decklists (and so the metagame) are not public yet.
@@ -134,7 +122,7 @@ func (s *Server) apiFail(c echo.Context, err error) error {
 	case errors.Is(err, errNotPublished):
 		return apiError(c, http.StatusNotFound, err.Error())
 	}
-	s.log.Error("api", "path", c.Request().URL.Path, "err", err)
+	s.Log.Error("api", "path", c.Request().URL.Path, "err", err)
 	return apiError(c, http.StatusInternalServerError, "internal error")
 }
 
@@ -145,7 +133,7 @@ func (s *Server) apiEventParam(c echo.Context) (*storage.Event, error) {
 	if err != nil || id <= 0 {
 		return nil, storage.ErrNotFound
 	}
-	e, err := s.store.EventByID(c.Request().Context(), id)
+	e, err := s.Store.EventByID(c.Request().Context(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +175,7 @@ func (s *Server) apiEvents(c echo.Context) error {
 	if err != nil {
 		return apiError(c, http.StatusBadRequest, err.Error())
 	}
-	all, err := s.store.Events(c.Request().Context())
+	all, err := s.Store.Events(c.Request().Context())
 	if err != nil {
 		return s.apiFail(c, err)
 	}
@@ -203,7 +191,7 @@ func (s *Server) apiEvents(c echo.Context) error {
 	for i := range public {
 		ids[i] = public[i].ID
 	}
-	counts, err := s.store.EntryCounts(c.Request().Context(), ids)
+	counts, err := s.Store.EntryCounts(c.Request().Context(), ids)
 	if err != nil {
 		return s.apiFail(c, err)
 	}
@@ -257,7 +245,7 @@ func (s *Server) apiEvent(c echo.Context) error {
 	if err != nil {
 		return s.apiFail(c, err)
 	}
-	n, err := s.store.CountEntries(c.Request().Context(), e.ID)
+	n, err := s.Store.CountEntries(c.Request().Context(), e.ID)
 	if err != nil {
 		return s.apiFail(c, err)
 	}
@@ -487,7 +475,7 @@ func (s *Server) apiDecklists(c echo.Context) error {
 	if err != nil {
 		return s.apiFail(c, err)
 	}
-	pool, err := s.store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
+	pool, err := s.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
 	if err != nil {
 		return s.apiFail(c, err)
 	}
@@ -497,7 +485,7 @@ func (s *Server) apiDecklists(c echo.Context) error {
 			continue
 		}
 		dl := apiDecklist{Player: playerID(en.ID), Name: en.PlayerName, Leader: en.DeckLeader, Text: en.DeckText, Cards: []apiDeckCard{}}
-		if parsed, err := parseDeckText(en.DeckText, pool); err == nil {
+		if parsed, err := web.ParseDeckText(en.DeckText, pool); err == nil {
 			for _, ce := range parsed.Entries {
 				dl.Cards = append(dl.Cards, apiDeckCard{Count: ce.Count, Number: ce.Number, Name: ce.Name, Section: string(ce.Section)})
 			}
@@ -528,7 +516,7 @@ func (s *Server) apiMetagame(c echo.Context) error {
 	if err != nil {
 		return s.apiFail(c, err)
 	}
-	pool, err := s.store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
+	pool, err := s.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
 	if err != nil {
 		return s.apiFail(c, err)
 	}

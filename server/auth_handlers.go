@@ -6,19 +6,33 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
 )
 
+// Login rate limit: failures in the window lock out further tries until it
+// passes. Five for one username from one address stops guessing; a venue's
+// phones share an address, so that address alone takes many more before it
+// is locked out, and so does a username tried from everywhere (guessing
+// spread over many addresses).
+const (
+	loginWindow           = 15 * time.Minute
+	maxFailuresUserFromIP = 5
+	maxFailuresPerUser    = 50
+	maxFailuresPerIP      = 100
+)
+
 func (s *Server) loginForm(c echo.Context) error {
-	if currentUser(c) != nil {
-		return redirect(c, safeNext(c.QueryParam("next")))
+	if web.CurrentUser(c) != nil {
+		return web.Redirect(c, web.SafeNext(c.QueryParam("next")))
 	}
-	return render(c, http.StatusOK, views.LoginPage(s.page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
+	return web.Render(c, http.StatusOK, views.LoginPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
 }
 
 func (s *Server) login(c echo.Context) error {
@@ -26,16 +40,16 @@ func (s *Server) login(c echo.Context) error {
 	f := views.LoginForm{Username: strings.TrimSpace(c.FormValue("username")), Next: c.FormValue("next")}
 	password := c.FormValue("password")
 	ip := c.RealIP()
-	fails, err := s.store.LoginFailures(ctx, f.Username, ip, s.now().Add(-loginWindow))
+	fails, err := s.Store.LoginFailures(ctx, f.Username, ip, s.Now().Add(-loginWindow))
 	if err != nil {
 		return err
 	}
 	if fails.UserFromIP >= maxFailuresUserFromIP || fails.User >= maxFailuresPerUser || fails.IP >= maxFailuresPerIP {
 		f.Problem = i18n.T(ctx, "AdminTooManySignIns", nil)
 		c.Response().Header().Set("Retry-After", "900")
-		return render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
+		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
 	}
-	u, err := s.store.UserByUsername(ctx, f.Username)
+	u, err := s.Store.UserByUsername(ctx, f.Username)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
@@ -47,19 +61,19 @@ func (s *Server) login(c echo.Context) error {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 	}
 	if !ok {
-		if err := s.store.RecordLoginFailure(ctx, f.Username, ip); err != nil {
+		if err := s.Store.RecordLoginFailure(ctx, f.Username, ip); err != nil {
 			return err
 		}
 		f.Problem = i18n.T(ctx, "AdminBadSignIn", nil)
-		return render(c, http.StatusUnauthorized, views.LoginPage(s.page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
+		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
 	}
-	if err := s.store.ClearLoginFailures(ctx, u.Username); err != nil {
+	if err := s.Store.ClearLoginFailures(ctx, u.Username); err != nil {
 		return err
 	}
-	if err := s.startSession(c, u); err != nil {
+	if err := s.StartSession(c, u); err != nil {
 		return err
 	}
-	return redirect(c, safeNext(f.Next))
+	return web.Redirect(c, web.SafeNext(f.Next))
 }
 
 // dummyHash is made on first use, not at start-up, to keep start-up fast.
@@ -69,26 +83,26 @@ var dummyHash = sync.OnceValue(func() []byte {
 })
 
 func (s *Server) logout(c echo.Context) error {
-	if th, ok := c.Get(ctxSessionTokenHash).(string); ok {
-		if err := s.store.DeleteSession(c.Request().Context(), th); err != nil {
+	if th, ok := web.SessionTokenHash(c); ok {
+		if err := s.Store.DeleteSession(c.Request().Context(), th); err != nil {
 			return err
 		}
 	}
-	s.clearSessionCookie(c)
-	setFlash(c, msgSignedOut)
-	return redirect(c, "/")
+	s.ClearSessionCookie(c)
+	web.SetFlash(c, msgSignedOut)
+	return web.Redirect(c, "/")
 }
 
 func (s *Server) setupForm(c echo.Context) error {
-	if s.setupDone.Load() {
-		return redirect(c, "/login")
+	if s.SetupDone() {
+		return web.Redirect(c, "/login")
 	}
-	return render(c, http.StatusOK, views.SetupPage(s.page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), views.SetupForm{}))
+	return web.Render(c, http.StatusOK, views.SetupPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), views.SetupForm{}))
 }
 
 func (s *Server) setup(c echo.Context) error {
-	if s.setupDone.Load() {
-		return redirect(c, "/login")
+	if s.SetupDone() {
+		return web.Redirect(c, "/login")
 	}
 	f := views.SetupForm{
 		Username:    strings.TrimSpace(c.FormValue("username")),
@@ -105,33 +119,33 @@ func (s *Server) setup(c echo.Context) error {
 	}
 	// Both are said at once: a short password typed differently twice
 	// would otherwise need two tries to learn the second.
-	if msg := checkPasswordRules(ctx, pw); msg != "" {
+	if msg := web.CheckPasswordRules(ctx, pw); msg != "" {
 		f.Errors["password"] = msg
 	}
 	if pw != pw2 {
 		f.Errors["password2"] = i18n.T(ctx, "AdminPasswordsDiffer", nil)
 	}
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.SetupPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), f))
 	}
-	hash, err := s.hashPassword(pw)
+	hash, err := s.HashPassword(pw)
 	if err != nil {
 		return err
 	}
 	u := &storage.User{Username: f.Username, DisplayName: f.DisplayName, PasswordHash: hash, Role: storage.RoleOrganiser}
-	if err := s.store.CreateFirstUser(ctx, u); err != nil {
+	if err := s.Store.CreateFirstUser(ctx, u); err != nil {
 		if errors.Is(err, storage.ErrSetupDone) {
-			s.setupDone.Store(true)
-			return redirect(c, "/login")
+			s.MarkSetupDone()
+			return web.Redirect(c, "/login")
 		}
 		return err
 	}
-	s.setupDone.Store(true)
-	if err := s.startSession(c, u); err != nil {
+	s.MarkSetupDone()
+	if err := s.StartSession(c, u); err != nil {
 		return err
 	}
-	setFlash(c, msgWelcome)
-	return redirect(c, "/events")
+	web.SetFlash(c, msgWelcome)
+	return web.Redirect(c, "/events")
 }
 
 // checkUsername returns what is wrong with a username, or "".

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
@@ -21,19 +22,19 @@ const maxCardFile = 32 << 20
 
 func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error {
 	ctx := c.Request().Context()
-	for _, eg := range eventGames {
-		n, err := s.store.CountCards(ctx, eg.ID)
+	for _, eg := range web.EventGames {
+		n, err := s.Store.CountCards(ctx, eg.ID)
 		if err != nil {
 			return err
 		}
-		m.Games = append(m.Games, views.GameCards{Label: gameName(ctx, eg.ID), Count: n})
+		m.Games = append(m.Games, views.GameCards{Label: web.GameName(ctx, eg.ID), Count: n})
 	}
-	lists, err := s.store.BanLists(ctx)
+	lists, err := s.Store.BanLists(ctx)
 	if err != nil {
 		return err
 	}
 	builtin := rules.BuiltinBanLists()
-	for _, eg := range eventGames {
+	for _, eg := range web.EventGames {
 		g := eg.ID
 		for _, v := range lists.Versions(g) {
 			isBuiltin := false
@@ -41,14 +42,14 @@ func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error 
 				isBuiltin = true
 			}
 			m.BanLists = append(m.BanLists, views.BanListRow{
-				Game: string(g), GameLabel: gameShortName(ctx, g), Name: v.Name, Effective: i18n.Date(ctx, v.EffectiveDate()),
+				Game: string(g), GameLabel: web.GameShortName(ctx, g), Name: v.Name, Effective: i18n.Date(ctx, v.EffectiveDate()),
 				Entries: len(v.Entries), Builtin: isBuiltin, URL: "/banlists/" + string(g) + "/" + url.PathEscape(v.Effective),
 			})
 		}
 	}
-	u := currentUser(c)
+	u := web.CurrentUser(c)
 	m.CanChange = u != nil && u.IsAdmin
-	return render(c, status, views.CardsPageView(s.page(c, i18n.T(ctx, "JudgeCardsHeading", nil)), m))
+	return web.Render(c, status, views.CardsPageView(s.Page(c, i18n.T(ctx, "JudgeCardsHeading", nil)), m))
 }
 
 func (s *Server) showCards(c echo.Context) error {
@@ -85,11 +86,11 @@ func (s *Server) importCards(c echo.Context) error {
 		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportEmpty", nil)}, http.StatusUnprocessableEntity)
 	}
 	defer s.cards.forget() // after the import, whatever its outcome
-	if err := s.store.ImportCards(c.Request().Context(), actorOf(c), cards, nil); err != nil {
+	if err := s.Store.ImportCards(c.Request().Context(), web.ActorOf(c), cards, nil); err != nil {
 		return err
 	}
-	setFlash(c, msgCardsImported)
-	return redirect(c, "/cards")
+	web.SetFlash(c, msgCardsImported)
+	return web.Redirect(c, "/cards")
 }
 
 func (s *Server) saveBanList(c echo.Context) error {
@@ -102,16 +103,16 @@ func (s *Server) saveBanList(c echo.Context) error {
 		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 	}
 	for _, v := range versions {
-		if err := s.store.SaveBanListVersion(c.Request().Context(), actorOf(c), v); err != nil {
+		if err := s.Store.SaveBanListVersion(c.Request().Context(), web.ActorOf(c), v); err != nil {
 			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 		}
 	}
-	setFlash(c, msgBanListSaved)
-	return redirect(c, "/cards")
+	web.SetFlash(c, msgBanListSaved)
+	return web.Redirect(c, "/cards")
 }
 
 func (s *Server) showBanList(c echo.Context) error {
-	lists, err := s.store.BanLists(c.Request().Context())
+	lists, err := s.Store.BanLists(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -122,11 +123,11 @@ func (s *Server) showBanList(c echo.Context) error {
 		}
 		// A list names its cards by number; the name comes from the list when
 		// it gives one, else from the stored card pool.
-		pool, err := s.store.CardPool(c.Request().Context(), g)
+		pool, err := s.Store.CardPool(c.Request().Context(), g)
 		if err != nil {
 			return err
 		}
-		d := views.BanListDetail{GameLabel: gameShortName(c.Request().Context(), g), Name: v.Name, Effective: i18n.Date(c.Request().Context(), v.EffectiveDate()), Source: v.Source}
+		d := views.BanListDetail{GameLabel: web.GameShortName(c.Request().Context(), g), Name: v.Name, Effective: i18n.Date(c.Request().Context(), v.EffectiveDate()), Source: v.Source}
 		for _, e := range v.Entries {
 			status := i18n.T(c.Request().Context(), "JudgeBanned", nil)
 			if e.Status == rules.StatusLimited {
@@ -135,30 +136,30 @@ func (s *Server) showBanList(c echo.Context) error {
 			// The list's own name, else the pool's; a Japanese page says
 			// the card data's Japanese name where it has one.
 			name := e.Name
-			if card, ok := pool.Card(e.Number); ok && (name == "" || cardName(c.Request().Context(), card) != card.Name) {
-				name = cardName(c.Request().Context(), card)
+			if card, ok := pool.Card(e.Number); ok && (name == "" || web.CardName(c.Request().Context(), card) != card.Name) {
+				name = web.CardName(c.Request().Context(), card)
 			}
 			if name == "" {
 				name = i18n.T(c.Request().Context(), "BanCardNotInPool", nil)
 			}
 			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: name, Status: status, Since: i18n.DateOf(c.Request().Context(), e.Since)})
 		}
-		return render(c, http.StatusOK, views.BanListPage(s.page(c, v.Name), d))
+		return web.Render(c, http.StatusOK, views.BanListPage(s.Page(c, v.Name), d))
 	}
-	return notFound()
+	return web.NotFound()
 }
 
 func formatChoices(ctx context.Context) []views.Option {
 	var out []views.Option
 	for _, f := range rules.Formats() {
-		out = append(out, views.Option{Value: f.ID, Label: gameFormatName(ctx, f.ID)})
+		out = append(out, views.Option{Value: f.ID, Label: web.GameFormatName(ctx, f.ID)})
 	}
 	return out
 }
 
 func (s *Server) deckCheckForm(c echo.Context) error {
-	f := views.DeckCheckForm{Format: "fw-standard", Date: s.today().Format(time.DateOnly), Formats: formatChoices(c.Request().Context())}
-	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
+	f := views.DeckCheckForm{Format: "fw-standard", Date: s.Today().Format(time.DateOnly), Formats: formatChoices(c.Request().Context())}
+	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.Page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
 }
 
 func (s *Server) deckCheck(c echo.Context) error {
@@ -177,33 +178,33 @@ func (s *Server) deckCheck(c echo.Context) error {
 	if err != nil {
 		f.Errors["date"] = i18n.T(c.Request().Context(), "JudgeDateProblem", nil)
 	}
-	pool, err := s.store.CardPool(c.Request().Context(), game)
+	pool, err := s.Store.CardPool(c.Request().Context(), game)
 	if err != nil {
 		return err
 	}
-	withCardNames(c, pool)
+	web.WithCardNames(c, pool)
 	var deck *rules.Decklist
-	if problem := deckTextProblem(c.Request().Context(), f.Deck, game); problem != "" {
+	if problem := web.DeckTextProblem(c.Request().Context(), f.Deck, game); problem != "" {
 		f.Errors["deck"] = problem
-		f.Deck = showableText(f.Deck)
-	} else if deck, err = parseDeckText(f.Deck, pool); err != nil {
+		f.Deck = web.ShowableText(f.Deck)
+	} else if deck, err = web.ParseDeckText(f.Deck, pool); err != nil {
 		f.Errors["deck"] = deckproblem.ReadError(c.Request().Context(), err)
 	}
 	if len(f.Errors) > 0 {
-		return render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.Page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
 	}
 	res, err := s.checkDeck(c, format, pool, deck, f.Deck, date)
 	if err != nil {
 		return err
 	}
 	f.Result = res
-	return render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
+	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.Page(c, i18n.T(c.Request().Context(), "JudgeCheckDecklist", nil)), f))
 }
 
 // checkDeck validates a parsed deck against the stored pool and ban lists.
 func (s *Server) checkDeck(c echo.Context, format *rules.Format, pool rules.CardPool, deck *rules.Decklist, text string, date time.Time) (*views.DeckResult, error) {
 	ctx := c.Request().Context()
-	bans, err := s.store.BanLists(ctx)
+	bans, err := s.Store.BanLists(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -46,23 +46,23 @@ func statusOptions(ctx context.Context) []views.Option {
 // again with its defaults); an edited one changes it with its format until a
 // player has saved a decklist (GameLocked), which was checked for that game.
 func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
-	g := gameOf(f.Game)
-	f.GameName = gameName(ctx, g.ID)
+	g := web.GameOf(f.Game)
+	f.GameName = web.GameName(ctx, g.ID)
 	f.Statuses = statusOptions(ctx)
 	f.Formats, f.FormatGroups, f.Games, f.GameChoices = nil, nil, nil, nil
 	switch {
 	case f.ID == 0:
-		for _, eg := range eventGames {
+		for _, eg := range web.EventGames {
 			f.GameChoices = append(f.GameChoices, gameChoice(ctx, eg, eg.ID == g.ID))
 		}
 		f.Formats = formatOptionsOf(ctx, g.ID)
 	case f.GameLocked:
 		f.Formats = formatOptionsOf(ctx, g.ID)
 	default:
-		for _, eg := range eventGames {
-			f.Games = append(f.Games, views.Option{Value: string(eg.ID), Label: gameName(ctx, eg.ID)})
+		for _, eg := range web.EventGames {
+			f.Games = append(f.Games, views.Option{Value: string(eg.ID), Label: web.GameName(ctx, eg.ID)})
 		}
-		f.FormatGroups = gameFormatOptions(ctx)
+		f.FormatGroups = web.GameFormatOptions(ctx)
 	}
 	f.BestOfs = []views.Option{{Value: "1", Label: i18n.T(ctx, "StaffBestOfOne", nil)}, {Value: "3", Label: i18n.T(ctx, "StaffBestOfThree", nil)}, {Value: "5", Label: i18n.T(ctx, "StaffBestOfFive", nil)}}
 	count := views.Option{Value: "count", Label: i18n.T(ctx, "StaffEndOfRoundCount", nil)}
@@ -87,22 +87,22 @@ func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
 // formatOptionsOf are one game's formats for a select box.
 func formatOptionsOf(ctx context.Context, g rules.Game) []views.Option {
 	var out []views.Option
-	for _, f := range formatsOf(g) {
-		out = append(out, views.Option{Value: f.ID, Label: formatName(ctx, f.ID)})
+	for _, f := range web.FormatsOf(g) {
+		out = append(out, views.Option{Value: f.ID, Label: web.FormatName(ctx, f.ID)})
 	}
 	return out
 }
 
 // gameChoice is one game of the new-event form's choice, with its formats
 // and defaults said in a line.
-func gameChoice(ctx context.Context, g eventGame, current bool) views.GameChoice {
+func gameChoice(ctx context.Context, g web.EventGame, current bool) views.GameChoice {
 	var names []string
-	for _, f := range formatsOf(g.ID) {
-		names = append(names, formatName(ctx, f.ID))
+	for _, f := range web.FormatsOf(g.ID) {
+		names = append(names, web.FormatName(ctx, f.ID))
 	}
 	d := g.Defaults
 	return views.GameChoice{
-		Name: gameName(ctx, g.ID), URL: "/events/new?game=" + url.QueryEscape(string(g.ID)), Current: current,
+		Name: web.GameName(ctx, g.ID), URL: "/events/new?game=" + url.QueryEscape(string(g.ID)), Current: current,
 		Formats: i18n.N(ctx, "GameChoiceFormats", len(names), i18n.Args{"Formats": strings.Join(names, ", ")}),
 		Defaults: i18n.T(ctx, "GameChoiceDefaults", i18n.Args{
 			"Minutes": i18n.N(ctx, "MinuteCount", d.RoundMinutes, nil), "BestOf": d.TopCutBestOf,
@@ -113,13 +113,13 @@ func gameChoice(ctx context.Context, g eventGame, current bool) views.GameChoice
 // newEventForm is the blank form of a game (Fusion World when game is not
 // one), with that game's defaults.
 func newEventForm(ctx context.Context, today time.Time, game string) views.EventForm {
-	g, ok := lookupGame(game)
+	g, ok := web.LookupGame(game)
 	if !ok {
-		g = eventGames[0]
+		g = web.EventGames[0]
 	}
 	d := g.Defaults
 	return withChoices(ctx, views.EventForm{
-		Game: string(g.ID), Format: formatsOf(g.ID)[0].ID, Date: today.Format(time.DateOnly),
+		Game: string(g.ID), Format: web.FormatsOf(g.ID)[0].ID, Date: today.Format(time.DateOnly),
 		RoundMinutes: strconv.Itoa(d.RoundMinutes), TopCutSize: "8", TopCutBestOf: strconv.Itoa(d.TopCutBestOf), Status: storage.StatusDraft,
 		SelfRegistration: true, EndOfRound: "draw", ExtraTurns: strconv.Itoa(d.ExtraTurns), Tiebreakers: "bandai",
 		PointsWin: strconv.Itoa(d.PointsWin), PointsDraw: strconv.Itoa(d.PointsDraw),
@@ -234,7 +234,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	if f.TimeZone == "" {
 		f.TimeZone = storage.ServerZoneName()
 	}
-	if loc, err := loadZone(f.TimeZone); err != nil {
+	if loc, err := web.LoadZone(f.TimeZone); err != nil {
 		errs["time_zone"] = i18n.T(ctx, "StaffErrTimeZone", i18n.Args{"Zone": f.TimeZone})
 	} else {
 		zone = loc
@@ -292,20 +292,20 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 // format is one of its formats, and that a locked game is not changed.
 func gameFormatProblems(ctx context.Context, game, format string, saved *storage.Event, gameLocked bool) views.FieldErrors {
 	errs := views.FieldErrors{}
-	g, ok := lookupGame(game)
+	g, ok := web.LookupGame(game)
 	switch {
 	case !ok:
 		errs["game"] = i18n.T(ctx, "EventGameUnknown", nil)
 		return errs
 	case gameLocked && saved != nil && saved.Game != game:
-		errs["game"] = i18n.T(ctx, "EventGameLocked", i18n.Args{"Game": gameName(ctx, rules.Game(saved.Game))})
+		errs["game"] = i18n.T(ctx, "EventGameLocked", i18n.Args{"Game": web.GameName(ctx, rules.Game(saved.Game))})
 	}
-	if !formatBelongsTo(game, format) {
+	if !web.FormatBelongsTo(game, format) {
 		var names []string
-		for _, f := range formatsOf(g.ID) {
-			names = append(names, formatName(ctx, f.ID))
+		for _, f := range web.FormatsOf(g.ID) {
+			names = append(names, web.FormatName(ctx, f.ID))
 		}
-		errs["format"] = i18n.T(ctx, "EventFormatNotOfGame", i18n.Args{"Game": gameName(ctx, g.ID), "Formats": strings.Join(names, ", ")})
+		errs["format"] = i18n.T(ctx, "EventFormatNotOfGame", i18n.Args{"Game": web.GameName(ctx, g.ID), "Formats": strings.Join(names, ", ")})
 	}
 	return errs
 }
@@ -341,15 +341,6 @@ const deadlineLayout = "2006-01-02T15:04"
 var timeZoneSuggestions = []string{"UTC", "Europe/London", "Europe/Berlin", "Europe/Paris", "Europe/Madrid",
 	"Europe/Rome", "Europe/Lisbon", "America/Sao_Paulo", "America/New_York", "America/Chicago",
 	"America/Los_Angeles", "America/Mexico_City", "Asia/Tokyo"}
-
-// loadZone loads an IANA zone by name. "Local" (the Go name of whatever
-// the server is set to) is not a zone name and is refused.
-func loadZone(name string) (*time.Location, error) {
-	if name == "Local" || len(name) > 64 {
-		return nil, errors.New("not a zone name")
-	}
-	return time.LoadLocation(name)
-}
 
 // languageChoices are the languages an event or account may be in, each
 // named in itself.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -22,31 +23,31 @@ import (
 // Decks: the organiser's overview, lock and publish.
 
 func (s *Server) showDecks(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	pool, err := s.store.CardPool(ctx, rules.Game(e.Game))
+	pool, err := s.Store.CardPool(ctx, rules.Game(e.Game))
 	if err != nil {
 		return err
 	}
-	withCardNames(c, pool)
-	g := gameOf(e.Game)
-	m := views.DecksPage{Nav: nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic,
-		LeaderHeading: leaderWord(ctx, g), Format: gameFormatName(ctx, e.Format)}
+	web.WithCardNames(c, pool)
+	g := web.GameOf(e.Game)
+	m := views.DecksPage{Nav: web.Nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic,
+		LeaderHeading: web.LeaderWord(ctx, g), Format: web.GameFormatName(ctx, e.Format)}
 	if len(pool) == 0 {
-		m.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": gameName(ctx, g.ID)})
+		m.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
 	}
 	for _, en := range entries {
 		if en.Waitlisted {
 			continue
 		}
-		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: leaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
+		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: web.LeaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
 		if en.DeckProblems != "" {
 			_ = json.Unmarshal([]byte(en.DeckProblems), &row.Problems)
 		}
@@ -63,11 +64,11 @@ func (s *Server) showDecks(c echo.Context) error {
 	// Problems first: missing and illegal lists are what the organiser chases.
 	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
 	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
-	return render(c, http.StatusOK, views.DecksPageView(s.page(c, i18n.T(c.Request().Context(), "StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.DecksPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) deckSettings(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -82,13 +83,13 @@ func (s *Server) deckSettings(c echo.Context) error {
 	case "unpublish":
 		public = false
 	default:
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
 	}
-	if err := s.store.SetDeckSettings(c.Request().Context(), actorOf(c), e.ID, locked, public); err != nil {
+	if err := s.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
 		return err
 	}
-	setFlash(c, msgDecksChanged)
-	return redirect(c, fmt.Sprintf("/events/%d/decks", e.ID))
+	web.SetFlash(c, msgDecksChanged)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/decks", e.ID))
 }
 
 // Penalties.
@@ -126,11 +127,11 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 	if err != nil {
 		return err
 	}
-	ps, err := s.store.Penalties(ctx, e.ID)
+	ps, err := s.Store.Penalties(ctx, e.ID)
 	if err != nil {
 		return err
 	}
-	m := views.PenaltiesPage{Nav: nav(e, "penalties"), Kinds: penaltyKinds(ctx), Form: f}
+	m := views.PenaltiesPage{Nav: web.Nav(e, "penalties"), Kinds: penaltyKinds(ctx), Form: f}
 	for _, en := range d.Entries {
 		if !en.Waitlisted {
 			m.Players = append(m.Players, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
@@ -140,11 +141,11 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.name(&p.EntryID),
 			Kind: penaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
-	return render(c, status, views.PenaltiesView(s.page(c, i18n.T(c.Request().Context(), "PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PenaltiesView(s.Page(c, i18n.T(c.Request().Context(), "PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) showPenalties(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -155,7 +156,7 @@ func (s *Server) showPenalties(c echo.Context) error {
 const maxInfraction = 120
 
 func (s *Server) givePenalty(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -165,7 +166,7 @@ func (s *Server) givePenalty(c echo.Context) error {
 	entryID, err := strconv.ParseInt(f.EntryID, 10, 64)
 	if err != nil {
 		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
-	} else if _, err := s.store.EntryByID(ctx, e.ID, entryID); err != nil {
+	} else if _, err := s.Store.EntryByID(ctx, e.ID, entryID); err != nil {
 		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
 	}
 	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
@@ -178,17 +179,17 @@ func (s *Server) givePenalty(c echo.Context) error {
 		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
 	}
 	p := &storage.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
-	if err := s.store.GivePenalty(c.Request().Context(), actorOf(c), p, 0); err != nil {
+	if err := s.Store.GivePenalty(c.Request().Context(), web.ActorOf(c), p, 0); err != nil {
 		return err
 	}
-	setFlash(c, msgPenaltySaved)
-	return redirect(c, fmt.Sprintf("/events/%d/penalties", e.ID))
+	web.SetFlash(c, msgPenaltySaved)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/penalties", e.ID))
 }
 
 // Judge calls.
 
 func (s *Server) showCalls(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -197,7 +198,7 @@ func (s *Server) showCalls(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	calls, err := s.store.JudgeCalls(ctx, e.ID)
+	calls, err := s.Store.JudgeCalls(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -211,10 +212,10 @@ func (s *Server) showCalls(c echo.Context) error {
 			matches[ms[i].ID] = placed{&ms[i], n}
 		}
 	}
-	m := views.JudgeQueuePage{Nav: nav(e, "judge")}
+	m := views.JudgeQueuePage{Nav: web.Nav(e, "judge")}
 	for _, call := range calls {
 		row := views.JudgeCallRow{ID: call.ID, Player: d.name(call.EntryID), Reason: callReasonText(ctx, call), Status: call.Status, TakenBy: call.TakenBy,
-			Waiting: i18n.N(ctx, "CallWaiting", int(s.now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
+			Waiting: i18n.N(ctx, "CallWaiting", int(s.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
 		if call.MatchID != nil {
 			if pm, ok := matches[*call.MatchID]; ok {
 				if err := s.describeCallMatch(ctx, e, d, pm.match, pm.round, &row); err != nil {
@@ -230,9 +231,9 @@ func (s *Server) showCalls(c echo.Context) error {
 		}
 		m.Calls = append(m.Calls, row)
 	}
-	p := s.page(c, i18n.T(c.Request().Context(), "PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
-	p.JSURL = liveScriptURL()
-	return render(c, http.StatusOK, views.JudgeQueueView(p, m))
+	p := s.Page(c, i18n.T(c.Request().Context(), "PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
+	p.JSURL = web.LiveScriptURL()
+	return web.Render(c, http.StatusOK, views.JudgeQueueView(p, m))
 }
 
 // callReasonText is a judge call's reason in the page's language where it
@@ -272,7 +273,7 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *eve
 			bestOf = e.TopCutBestOf
 		}
 	}
-	reports, err := s.store.Reports(ctx, mt.ID)
+	reports, err := s.Store.Reports(ctx, mt.ID)
 	if err != nil {
 		return err
 	}
@@ -285,29 +286,29 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *eve
 }
 
 func (s *Server) updateCall(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
 	id, err := strconv.ParseInt(c.Param("call"), 10, 64)
 	if err != nil {
-		return notFound()
+		return web.NotFound()
 	}
 	status := c.FormValue("status")
 	if status != storage.CallTaken && status != storage.CallClosed {
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
 	}
-	if err := s.store.UpdateJudgeCall(c.Request().Context(), actorOf(c), e.ID, id, status); err != nil {
+	if err := s.Store.UpdateJudgeCall(c.Request().Context(), web.ActorOf(c), e.ID, id, status); err != nil {
 		return err
 	}
-	setFlash(c, msgCallUpdated)
-	return redirect(c, fmt.Sprintf("/events/%d/calls", e.ID))
+	web.SetFlash(c, msgCallUpdated)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/calls", e.ID))
 }
 
 // showMatch is where a match slip's QR code leads: staff go to the round's
 // page; a player's phone that has opened its link before goes to its page.
 func (s *Server) showMatch(c echo.Context) error {
-	e, err := s.eventParam(c)
+	e, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -315,24 +316,24 @@ func (s *Server) showMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if staff, err := s.isStaff(c, e); err != nil {
+	if staff, err := s.IsStaff(c, e); err != nil {
 		return err
 	} else if staff {
 		r, err := s.roundOfMatch(c, e, mt)
 		if err != nil {
 			return err
 		}
-		return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+		return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 	}
 	if e.Status == storage.StatusDraft {
-		return notFound() // private: not even its matches are said to exist
+		return web.NotFound() // private: not even its matches are said to exist
 	}
 	if ck, err := c.Cookie(playerCookie(e.ID)); err == nil && ck.Value != "" {
-		if en, err := s.store.EntryByTokenHash(c.Request().Context(), hashToken(ck.Value)); err == nil && en.EventID == e.ID {
-			return redirect(c, "/p/"+ck.Value)
+		if en, err := s.Store.EntryByTokenHash(c.Request().Context(), web.HashToken(ck.Value)); err == nil && en.EventID == e.ID {
+			return web.Redirect(c, "/p/"+ck.Value)
 		}
 	}
-	return &appError{Code: http.StatusForbidden, Safe: i18n.T(c.Request().Context(), "PhoneSlipNeedsOwnLink", nil)}
+	return &web.Error{Code: http.StatusForbidden, Safe: i18n.T(c.Request().Context(), "PhoneSlipNeedsOwnLink", nil)}
 }
 
 // playerCookie remembers a phone's player link per event, so the QR code on
@@ -342,33 +343,33 @@ func playerCookie(eventID int64) string { return "tenkaichi_player_" + strconv.F
 // showDecklists shows every list to anyone once the organiser publishes
 // them; before that only the event's staff see it.
 func (s *Server) showDecklists(c echo.Context) error {
-	e, err := s.eventParam(c)
+	e, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
 	if !e.DecksPublic || e.Status == storage.StatusDraft {
-		if staff, err := s.isStaff(c, e); err != nil {
+		if staff, err := s.IsStaff(c, e); err != nil {
 			return err
 		} else if !staff {
-			return notFound()
+			return web.NotFound()
 		}
 	}
-	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	pool, err := s.store.CardPool(ctx, rules.Game(e.Game))
+	pool, err := s.Store.CardPool(ctx, rules.Game(e.Game))
 	if err != nil {
 		return err
 	}
 	m := views.PublicDecklistsPage{EventID: e.ID, EventName: e.Name}
-	g := gameOf(e.Game)
+	g := web.GameOf(e.Game)
 	for _, en := range entries {
 		if en.Waitlisted || en.DeckText == "" {
 			continue
 		}
-		m.Lists = append(m.Lists, views.PublicDecklist{Player: en.PlayerName, Leader: deckHeadline(ctx, g, pool, &en), Text: en.DeckText})
+		m.Lists = append(m.Lists, views.PublicDecklist{Player: en.PlayerName, Leader: web.DeckHeadline(ctx, g, pool, &en), Text: en.DeckText})
 	}
-	return render(c, http.StatusOK, views.PublicDecklistsView(s.page(c, i18n.T(ctx, "PhonePublicDecklistsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.PublicDecklistsView(s.Page(c, i18n.T(ctx, "PhonePublicDecklistsTitle", i18n.Args{"Event": e.Name})), m))
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/jsonproblem"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
@@ -148,7 +149,7 @@ type exportPenalty struct {
 // buildExport gathers the whole event, read in one consistent transaction.
 func (s *Server) buildExport(ctx context.Context, eventID int64) (*exportFile, error) {
 	var out *exportFile
-	err := s.store.ReadConsistent(ctx, func(tx *storage.Store) error {
+	err := s.Store.ReadConsistent(ctx, func(tx *storage.Store) error {
 		ev, err := tx.EventByID(ctx, eventID)
 		if err != nil {
 			return err
@@ -240,7 +241,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 
 // exportEventFile answers the event file as a download.
 func (s *Server) exportEventFile(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -363,7 +364,7 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 	if strings.TrimSpace(e.Name) == "" {
 		return nil, importProblemOf("StaffImportNoName", nil)
 	}
-	if !gameKnown(e.Game) || !formatBelongsTo(e.Game, e.Format) {
+	if !web.GameKnown(e.Game) || !web.FormatBelongsTo(e.Game, e.Format) {
 		return nil, importProblemOf("StaffImportGameFormat", i18n.Args{"Game": strconv.Quote(e.Game), "Format": strconv.Quote(e.Format)})
 	}
 	date, err := time.Parse(time.DateOnly, e.Date)
@@ -408,7 +409,7 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 	if in.Event.Language == "" {
 		in.Event.Language = i18n.Lang(ctx)
 	}
-	if _, err := loadZone(e.TimeZone); err == nil {
+	if _, err := web.LoadZone(e.TimeZone); err == nil {
 		in.Event.TimeZone = e.TimeZone
 	}
 	if in.Event.Tiebreakers == "" {
@@ -560,7 +561,7 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 		status = storage.StatusRunning
 	}
 	in := &storage.EventImport{Event: storage.Event{
-		Name: truncate(name, 120), Game: "fusion-world", Format: "fw-standard", StartsOn: today, Status: status, Language: i18n.Lang(ctx),
+		Name: web.Truncate(name, 120), Game: "fusion-world", Format: "fw-standard", StartsOn: today, Status: status, Language: i18n.Lang(ctx),
 		RoundMinutes: 35, TopCutBestOf: 3, Seed: int64(pe.Seed), SelfRegistration: false, EndOfRound: "draw", ExtraTurns: 3,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
 	}}
@@ -675,25 +676,25 @@ const maxImportBytes = 16 << 20
 // judges out leads (post/redirect/get): it names them, from the import's
 // audit row.
 func (s *Server) importForm(c echo.Context) error {
-	stores, err := s.organiserStores(c)
+	stores, err := s.OrganiserStores(c)
 	if err != nil {
 		return err
 	}
 	if len(stores) == 0 {
-		return forbidden(i18n.T(c.Request().Context(), "NoStoreYet", nil))
+		return web.Forbidden(i18n.T(c.Request().Context(), "NoStoreYet", nil))
 	}
 	f := importFormFor(c, stores)
 	if id, err := strconv.ParseInt(c.QueryParam("imported"), 10, 64); err == nil {
 		ctx := c.Request().Context()
-		ev, err := s.store.EventByID(ctx, id)
+		ev, err := s.Store.EventByID(ctx, id)
 		if err != nil {
 			return err
 		}
 		// Another store's event is not named here, nor its judges.
-		if !hasShop(stores, ev.StoreID) {
-			return notFound()
+		if !web.HasShop(stores, ev.StoreID) {
+			return web.NotFound()
 		}
-		audit, err := s.store.AuditLogFor(ctx, "event", ev.ID)
+		audit, err := s.Store.AuditLogFor(ctx, "event", ev.ID)
 		if err != nil {
 			return err
 		}
@@ -706,12 +707,12 @@ func (s *Server) importForm(c echo.Context) error {
 			}
 		}
 	}
-	return render(c, http.StatusOK, views.ImportPage(s.page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
+	return web.Render(c, http.StatusOK, views.ImportPage(s.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
 }
 
 // importFormFor offers the organiser's stores, like the new event form.
 func importFormFor(c echo.Context, stores []storage.Shop) views.ImportForm {
-	f := views.ImportForm{StoreID: c.FormValue("store_id"), StoreChoices: storeChoices(c, stores)}
+	f := views.ImportForm{StoreID: c.FormValue("store_id"), StoreChoices: web.StoreChoices(c, stores)}
 	if len(stores) == 1 {
 		f.StoreID = strconv.FormatInt(stores[0].ID, 10)
 	}
@@ -720,7 +721,7 @@ func importFormFor(c echo.Context, stores []storage.Shop) views.ImportForm {
 
 // importEventFile creates a new event from an uploaded file, all or nothing.
 func (s *Server) importEventFile(c echo.Context) error {
-	stores, err := s.organiserStores(c)
+	stores, err := s.OrganiserStores(c)
 	if err != nil {
 		return err
 	}
@@ -728,9 +729,9 @@ func (s *Server) importEventFile(c echo.Context) error {
 	fail := func(msg string) error {
 		f := importFormFor(c, stores)
 		f.Problem = msg
-		return render(c, http.StatusUnprocessableEntity, views.ImportPage(s.page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.ImportPage(s.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
 	}
-	shop, msg, err := s.chosenStore(c, stores)
+	shop, msg, err := s.ChosenStore(c, stores)
 	if err != nil {
 		return err
 	}
@@ -756,7 +757,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	if len(data) > maxImportBytes {
 		return fail(i18n.T(ctx, "StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
-	in, err := parseExport(ctx, data, fh.Filename, s.today())
+	in, err := parseExport(ctx, data, fh.Filename, s.Today())
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return fail(prob.text(ctx))
@@ -764,12 +765,12 @@ func (s *Server) importEventFile(c echo.Context) error {
 		return err
 	}
 	in.Event.StoreID = shop.ID
-	key, err := s.linkKey(ctx)
+	key, err := s.LinkKey(ctx)
 	if err != nil {
 		return err
 	}
-	res, err := s.store.ImportEvent(ctx, actorOf(c), in, func(id int64, gen int) string {
-		return hashToken(playerToken(key, id, gen))
+	res, err := s.Store.ImportEvent(ctx, web.ActorOf(c), in, func(id int64, gen int) string {
+		return web.HashToken(web.PlayerToken(key, id, gen))
 	})
 	if errors.Is(err, storage.ErrConflict) {
 		return fail(i18n.T(ctx, "StaffImportConflict", nil))
@@ -779,16 +780,16 @@ func (s *Server) importEventFile(c echo.Context) error {
 	if len(res.MissingJudges) > 0 {
 		// Accounts are never created by an import: say which judges were
 		// left out, so the organiser can add them.
-		return redirect(c, "/events/import?imported="+strconv.FormatInt(res.Event.ID, 10))
+		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(res.Event.ID, 10))
 	}
-	return redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
+	return web.Redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
 }
 
 // standingsCSV answers the standings as CSV: rank, name, member id, points,
 // record, every tiebreaker of the event's profile, and the final placing
 // (empty until it is decided).
 func (s *Server) standingsCSV(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -10,7 +11,7 @@ import (
 // language) with a cookie code of its own.
 func TestFlashNoticesAreMessages(t *testing.T) {
 	seen := map[string]string{}
-	for id, code := range flashCodes {
+	for id, code := range web.FlashCodes() {
 		if !i18n.Has(id) {
 			t.Errorf("flash notice %q is not a message id", id)
 		}
@@ -19,7 +20,7 @@ func TestFlashNoticesAreMessages(t *testing.T) {
 		}
 		seen[code] = id
 	}
-	if len(flashCodes) < 40 {
-		t.Errorf("only %d flash notices registered", len(flashCodes))
+	if len(web.FlashCodes()) < 40 {
+		t.Errorf("only %d flash notices registered", len(web.FlashCodes()))
 	}
 }

@@ -51,7 +51,7 @@ func (s *Server) gameCards(ctx context.Context, numbers []string) (*judgeCards, 
 		return c.cards.in(ctx), nil
 	}
 	s.cards.mu.Unlock()
-	list, err := s.store.GameLogCards(ctx, rules.GameFusionWorld, numbers)
+	list, err := s.Store.GameLogCards(ctx, rules.GameFusionWorld, numbers)
 	if err != nil {
 		return nil, err
 	}

@@ -3,13 +3,14 @@ package server
 import (
 	"context"
 	"errors"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
@@ -31,19 +32,19 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	ctx := c.Request().Context()
 	e := judgeEventOf(c)
 	m.Event = judgeEventView(e)
-	g := gameOf(e.Game)
-	m.Engine, m.GameName, m.GameShortName = g.Engine, gameName(ctx, g.ID), gameShortName(ctx, g.ID)
+	g := web.GameOf(e.Game)
+	m.Engine, m.GameName, m.GameShortName = g.Engine, web.GameName(ctx, g.ID), web.GameShortName(ctx, g.ID)
 	if !g.Engine {
 		m.LookupURL = "/rules?game=" + url.QueryEscape(string(g.ID))
 	}
-	logs, err := s.store.GameLogs(ctx, e.ID)
+	logs, err := s.Store.GameLogs(ctx, e.ID)
 	if err != nil {
 		return err
 	}
 	labels := s.matchLabels(ctx, e.ID)
 	for i := range logs {
 		gl := &logs[i]
-		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: actorText(ctx, gl.CreatedBy),
+		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: web.ActorText(ctx, gl.CreatedBy),
 			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
 		row.Title, row.Game = logMeta(ctx, gl)
 		row.Tracker = gl.Tracker
@@ -52,7 +53,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 		}
 		m.Logs = append(m.Logs, row)
 	}
-	rulings, err := s.store.Rulings(ctx, e.ID)
+	rulings, err := s.Store.Rulings(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	if m.NewLog.GameNo == "" {
 		m.NewLog.GameNo = "1"
 	}
-	return render(c, status, views.JudgeConsolePage(s.page(c, i18n.T(ctx, "JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.JudgeConsolePage(s.Page(c, i18n.T(ctx, "JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
 }
 
 // registeredDeck is the main deck of an entry's registered decklist as
@@ -81,22 +82,22 @@ func (s *Server) registeredDeck(ctx context.Context, eventID int64, id *int64) (
 	if id == nil {
 		return nil, nil
 	}
-	en, err := s.store.EntryByID(ctx, eventID, *id)
+	en, err := s.Store.EntryByID(ctx, eventID, *id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil || strings.TrimSpace(en.DeckText) == "" {
 		return nil, err
 	}
-	ev, err := s.store.EventByID(ctx, eventID)
+	ev, err := s.Store.EventByID(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	pool, err := s.store.CardPool(ctx, rules.Game(ev.Game))
+	pool, err := s.Store.CardPool(ctx, rules.Game(ev.Game))
 	if err != nil {
 		return nil, err
 	}
-	d, err := parseDeckText(en.DeckText, pool)
+	d, err := web.ParseDeckText(en.DeckText, pool)
 	if err != nil {
 		return nil, nil // a list that does not read is the deck check's business
 	}
@@ -114,26 +115,6 @@ func (s *Server) registeredDeck(ctx context.Context, eventID int64, id *int64) (
 		}
 	}
 	return parts, nil
-}
-
-// formText is a form field as one trimmed line of valid UTF-8 without NUL
-// bytes (PostgreSQL refuses both), cut to at most n characters.
-func formText(c echo.Context, name string, n int) string {
-	v := strings.ToValidUTF8(strings.ReplaceAll(c.FormValue(name), "\x00", ""), "\uFFFD")
-	return clip(strings.Join(strings.Fields(v), " "), n)
-}
-
-// clip cuts s to at most n characters, never inside one.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) > n {
-		return string([]rune(s)[:n])
-	}
-	return s
-}
-
-// plainText reports whether a log or line can be stored as text as it is.
-func plainText(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }
 
 // optionalID reads an optional positive id from a form field.
@@ -164,7 +145,7 @@ func gameNo(v string) (int, bool) {
 func (s *Server) uploadGameLog(c echo.Context) error {
 	ctx := c.Request().Context()
 	e := judgeEventOf(c)
-	f := views.JudgeUploadForm{Title: formText(c, "title", 200), Match: c.FormValue("match"),
+	f := views.JudgeUploadForm{Title: web.FormText(c, "title", 200), Match: c.FormValue("match"),
 		GameNo: c.FormValue("game_no"), Body: c.FormValue("body"), Errors: views.FieldErrors{}}
 	if fh, err := c.FormFile("file"); err == nil {
 		file, err := fh.Open()
@@ -180,7 +161,7 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 		if f.Title == "" {
 			f.Title = fh.Filename
 		}
-		f.Title = clip(strings.ToValidUTF8(f.Title, "\uFFFD"), 200)
+		f.Title = web.Clip(strings.ToValidUTF8(f.Title, "\uFFFD"), 200)
 	}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
@@ -196,7 +177,7 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 	case len(f.Body) > maxGameLog:
 		f.Errors["body"] = i18n.T(ctx, "JudgeLogTooLarge", nil)
 		f.Body = ""
-	case !plainText(f.Body):
+	case !web.PlainText(f.Body):
 		f.Errors["body"] = i18n.T(ctx, "JudgeLogNotText", nil)
 		f.Body = ""
 	default:
@@ -208,7 +189,7 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: trimLog(f.Body) + "\n"}
-	err := s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
+	err := s.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
@@ -216,8 +197,8 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgGameLogSaved)
-	return redirect(c, logURL(e, gl.ID))
+	web.SetFlash(c, msgGameLogSaved)
+	return web.Redirect(c, logURL(e, gl.ID))
 }
 
 // newGameLog starts a log for a feature match: the tags the notation needs
@@ -225,9 +206,9 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 func (s *Server) newGameLog(c echo.Context) error {
 	ctx := c.Request().Context()
 	e := judgeEventOf(c)
-	f := views.JudgeNewLogForm{Title: formText(c, "title", 200), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
-		P1: formText(c, "p1", 100), P1Leader: strings.ToUpper(formText(c, "p1_leader", 30)),
-		P2: formText(c, "p2", 100), P2Leader: strings.ToUpper(formText(c, "p2_leader", 30)),
+	f := views.JudgeNewLogForm{Title: web.FormText(c, "title", 200), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
+		P1: web.FormText(c, "p1", 100), P1Leader: strings.ToUpper(web.FormText(c, "p1_leader", 30)),
+		P2: web.FormText(c, "p2", 100), P2Leader: strings.ToUpper(web.FormText(c, "p2_leader", 30)),
 		Errors: views.FieldErrors{}}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
@@ -252,7 +233,7 @@ func (s *Server) newGameLog(c echo.Context) error {
 	var decklists [2][]string
 	// For a match, the players' names come from the pairing unless typed.
 	if matchID != nil {
-		m, err := s.store.MatchByID(ctx, e.ID, *matchID)
+		m, err := s.Store.MatchByID(ctx, e.ID, *matchID)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
 			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
@@ -290,7 +271,7 @@ func (s *Server) newGameLog(c echo.Context) error {
 		return err
 	}
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: title, Body: body}
-	err = s.store.CreateGameLog(c.Request().Context(), actorOf(c), gl)
+	err = s.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
@@ -298,8 +279,8 @@ func (s *Server) newGameLog(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgRecordStarted)
-	return redirect(c, logURL(e, gl.ID)+"/record")
+	web.SetFlash(c, msgRecordStarted)
+	return web.Redirect(c, logURL(e, gl.ID)+"/record")
 }
 
 // logPlayer is one player of a new log: the name ("" for none), the
@@ -316,7 +297,7 @@ type logPlayer struct {
 func newLogBody(title string, tags [][2]string, players [2]logPlayer) (string, error) {
 	var b strings.Builder
 	b.WriteString("# " + strings.Join(strings.Fields(title), " ") + "\n")
-	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(randomSeed(), 10)) + "]\n")
+	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(web.RandomSeed(), 10)) + "]\n")
 	for _, t := range tags {
 		b.WriteString("[" + t[0] + " " + strconv.Quote(strings.Join(strings.Fields(t[1]), " ")) + "]\n")
 	}

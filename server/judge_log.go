@@ -3,11 +3,13 @@ package server
 import (
 	"context"
 	"errors"
-	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
@@ -59,7 +61,7 @@ func (jc *judgeCards) label(number string) string {
 		return "?"
 	}
 	if c, ok := jc.pool.Card(number); ok && c.Name != "" {
-		return number + " " + cardNameIn(jc.lang, c)
+		return number + " " + web.CardNameIn(jc.lang, c)
 	}
 	return number
 }
@@ -79,9 +81,9 @@ func parseProblemIn(ctx context.Context, err error) string {
 func (s *Server) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, error) {
 	id, err := strconv.ParseInt(c.Param("log"), 10, 64)
 	if err != nil || id <= 0 {
-		return nil, notFound()
+		return nil, web.NotFound()
 	}
-	return s.store.GameLogByID(c.Request().Context(), e.ID, id)
+	return s.Store.GameLogByID(c.Request().Context(), e.ID, id)
 }
 
 func violationView(ctx context.Context, e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
@@ -193,7 +195,7 @@ func (ml *matchLabels) label(matchID *int64) (string, error) {
 		return l, nil
 	}
 	label := i18n.T(ml.ctx, "JudgeMatchLabel", i18n.Args{"Match": *matchID})
-	m, err := ml.s.store.MatchByID(ml.ctx, ml.eventID, *matchID)
+	m, err := ml.s.Store.MatchByID(ml.ctx, ml.eventID, *matchID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return "", err
 	}
@@ -223,7 +225,7 @@ func (s *Server) entryName(ctx context.Context, eventID int64, id *int64) (strin
 	if id == nil {
 		return "", nil
 	}
-	en, err := s.store.EntryByID(ctx, eventID, *id)
+	en, err := s.Store.EntryByID(ctx, eventID, *id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return "?", nil
 	}
@@ -249,7 +251,7 @@ func (s *Server) showGameLog(c echo.Context) error {
 	if m.Problem != "" {
 		status = http.StatusUnprocessableEntity
 	}
-	return render(c, status, views.JudgeLogPageView(s.page(c, m.Title), m))
+	return web.Render(c, status, views.JudgeLogPageView(s.Page(c, m.Title), m))
 }
 
 // gameLogPage builds the step page; the ruling form is prefilled from the
@@ -321,7 +323,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 		m.StepList = append(m.StepList, views.JudgeStepRow{N: sp.Index, Line: sp.Action.Line, Text: engine.FormatAction(sp.Action),
 			URL: stepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
 	}
-	rulings, err := s.store.RulingsForLog(ctx, e.ID, gl.ID)
+	rulings, err := s.Store.RulingsForLog(ctx, e.ID, gl.ID)
 	if err != nil {
 		return m, err
 	}
@@ -338,7 +340,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	}
 	// A call from the game tracker: where it was made, and the ruling
 	// closes it (the call named in the link first).
-	calls, err := s.store.OpenGameCalls(ctx, e.ID, gl.ID)
+	calls, err := s.Store.OpenGameCalls(ctx, e.ID, gl.ID)
 	if err != nil {
 		return m, err
 	}

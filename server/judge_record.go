@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
@@ -59,7 +60,7 @@ func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.Game
 		// Uploaded logs are checked and recorded lines too, so this is a log
 		// changed behind our back; say where, and record nothing.
 		m.Problem, m.Over = parseProblemIn(ctx, err), true
-		return render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(s.page(c, m.Title), m))
+		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(s.Page(c, m.Title), m))
 	}
 	jc, err := s.loadJudgeCards(ctx, l)
 	if err != nil {
@@ -80,7 +81,7 @@ func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.Game
 	if m.Player == "" && r.Final.TurnPlayer != engine.NoSide {
 		m.Player = r.Final.TurnPlayer.String()
 	}
-	return render(c, status, views.JudgeRecordPageView(s.page(c, i18n.T(ctx, "JudgeRecordTitle", i18n.Args{"Title": m.Title})), m))
+	return web.Render(c, status, views.JudgeRecordPageView(s.Page(c, i18n.T(ctx, "JudgeRecordTitle", i18n.Args{"Title": m.Title})), m))
 }
 
 // quickActions are one-tap lines for what usually comes next; the engine
@@ -176,7 +177,7 @@ func (s *Server) recordAction(c echo.Context) error {
 	if line == "" {
 		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeWriteNextAction", nil))
 	}
-	if strings.ContainsAny(line, "\r\n") || len(line) > 300 || !plainText(line) {
+	if strings.ContainsAny(line, "\r\n") || len(line) > 300 || !web.PlainText(line) {
 		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeOneActionOneLine", nil))
 	}
 	base, before, err := textBody(gl.Body)
@@ -200,9 +201,9 @@ func (s *Server) recordAction(c echo.Context) error {
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}
-	err = s.store.ReplaceGameLogBody(ctx, actorOf(c), e.ID, gl.ID, gl.Body, body, gameTotals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
+	err = s.Store.ReplaceGameLogBody(ctx, web.ActorOf(c), e.ID, gl.ID, gl.Body, body, gameTotals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
 	if errors.Is(err, storage.ErrStale) {
-		fresh, ferr := s.store.GameLogByID(ctx, e.ID, gl.ID)
+		fresh, ferr := s.Store.GameLogByID(ctx, e.ID, gl.ID)
 		if ferr != nil {
 			return ferr
 		}
@@ -212,6 +213,6 @@ func (s *Server) recordAction(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgActionAdded)
-	return redirect(c, logURL(e, gl.ID)+"/record")
+	web.SetFlash(c, msgActionAdded)
+	return web.Redirect(c, logURL(e, gl.ID)+"/record")
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -18,7 +19,7 @@ func (s *Server) judgeRoutes(app *echo.Group) {
 	app.GET("/rules/:rule", s.showRule)
 	app.GET("/help/game-log", s.gameLogHelp)
 
-	judge := []echo.MiddlewareFunc{requireUser, s.requireEventJudge}
+	judge := []echo.MiddlewareFunc{web.RequireUser, s.requireEventJudge}
 	// Adding to game logs needs the rules engine, which knows Fusion World only.
 	engine := append(judge, requireEngine)
 	app.GET("/events/:id/judge", s.judgeConsole, judge...)
@@ -37,17 +38,17 @@ func (s *Server) gameLogHelp(c echo.Context) error {
 	for _, v := range engine.VerbUsages() {
 		verbs = append(verbs, views.VerbHelp{Verb: v.Verb, Usage: v.Usage})
 	}
-	return render(c, http.StatusOK, views.GameLogHelpView(s.page(c, i18n.T(c.Request().Context(), "JudgeHelpHeading", nil)), verbs))
+	return web.Render(c, http.StatusOK, views.GameLogHelpView(s.Page(c, i18n.T(c.Request().Context(), "JudgeHelpHeading", nil)), verbs))
 }
 
 const ctxJudgeEvent = "judge_event"
 
 // requireEventJudge lets organisers and the judges attached to the event in
-// the URL through (after requireUser), and keeps the event for the handler.
+// the URL through (after RequireUser), and keeps the event for the handler.
 // A judge of another event is refused (404 for a draft, which is private).
 func (s *Server) requireEventJudge(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		e, err := s.staffEvent(c)
+		e, err := s.StaffEvent(c)
 		if err != nil {
 			return err
 		}
@@ -61,9 +62,9 @@ func (s *Server) requireEventJudge(next echo.HandlerFunc) echo.HandlerFunc {
 func requireEngine(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		e := judgeEventOf(c)
-		if g := gameOf(e.Game); !g.Engine {
+		if g := web.GameOf(e.Game); !g.Engine {
 			ctx := c.Request().Context()
-			return &appError{Code: http.StatusConflict, Safe: i18n.T(ctx, "JudgeNoEngineRefused", i18n.Args{"Game": gameName(ctx, g.ID)})}
+			return &web.Error{Code: http.StatusConflict, Safe: i18n.T(ctx, "JudgeNoEngineRefused", i18n.Args{"Game": web.GameName(ctx, g.ID)})}
 		}
 		return next(c)
 	}
@@ -100,8 +101,10 @@ const (
 )
 
 func init() {
-	flashCodes[msgGameLogSaved] = "game-log-saved"
-	flashCodes[msgRulingSaved] = "ruling-saved"
-	flashCodes[msgActionAdded] = "action-added"
-	flashCodes[msgRecordStarted] = "record-started"
+	web.RegisterFlashes(map[string]string{
+		msgGameLogSaved:  "game-log-saved",
+		msgRulingSaved:   "ruling-saved",
+		msgActionAdded:   "action-added",
+		msgRecordStarted: "record-started",
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -80,20 +81,20 @@ func (s *Server) rulesLookup(c echo.Context) error {
 		q = q[:200]
 	}
 	m := views.RuleLookup{Query: q, CardLimit: lookupCardLimit, IndexLanguage: ruleIndexLanguage(ctx)}
-	if g, ok := lookupGame(c.QueryParam("game")); ok && !g.Engine {
-		m.OtherGame, m.Game, m.GameName = true, string(g.ID), gameShortName(ctx, g.ID)
+	if g, ok := web.LookupGame(c.QueryParam("game")); ok && !g.Engine {
+		m.OtherGame, m.Game, m.GameName = true, string(g.ID), web.GameShortName(ctx, g.ID)
 		if q != "" {
 			if err := s.lookupCards(c, g.ID, &m); err != nil {
 				return err
 			}
 		}
-		return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, i18n.T(ctx, "RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
+		return web.Render(c, http.StatusOK, views.RulesLookupPage(s.Page(c, i18n.T(ctx, "RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
 	}
 	if q == "" {
 		for _, r := range engine.Rules {
 			m.Rules = append(m.Rules, ruleItem(ctx, r))
 		}
-		return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, i18n.T(ctx, "JudgeRulingsLookup", nil)), m))
+		return web.Render(c, http.StatusOK, views.RulesLookupPage(s.Page(c, i18n.T(ctx, "JudgeRulingsLookup", nil)), m))
 	}
 	for _, r := range engine.SearchIn(q, i18n.Lang(ctx)) {
 		m.Rules = append(m.Rules, ruleItem(ctx, r))
@@ -101,14 +102,14 @@ func (s *Server) rulesLookup(c echo.Context) error {
 	if err := s.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.RulesLookupPage(s.page(c, i18n.T(ctx, "JudgeRulingsLookupFor", i18n.Args{"Query": q})), m))
+	return web.Render(c, http.StatusOK, views.RulesLookupPage(s.Page(c, i18n.T(ctx, "JudgeRulingsLookupFor", i18n.Args{"Query": q})), m))
 }
 
 // lookupCards finds the cards of game g that m.Query names. Keywords link to
 // the rule index only for Fusion World, whose rules it holds.
 func (s *Server) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) error {
 	// Ask for one more than we show, to know whether there are more.
-	cards, err := s.store.SearchCards(c.Request().Context(), g, m.Query, lookupCardLimit+1)
+	cards, err := s.Store.SearchCards(c.Request().Context(), g, m.Query, lookupCardLimit+1)
 	if err != nil {
 		return err
 	}
@@ -138,7 +139,7 @@ func ruleCardView(ctx context.Context, c *rules.Card, indexed bool) views.RuleCa
 	for i, col := range c.Colours {
 		colours[i] = deckproblem.Colour(ctx, col)
 	}
-	v := views.RuleCard{Number: c.Number, Name: cardName(ctx, c), Type: deckproblem.CardType(ctx, c.Type), Colours: strings.Join(colours, "/"),
+	v := views.RuleCard{Number: c.Number, Name: web.CardName(ctx, c), Type: deckproblem.CardType(ctx, c.Type), Colours: strings.Join(colours, "/"),
 		Cost: num(c.Cost), Power: num(c.Power), ComboPower: num(c.ComboPower), Traits: strings.Join(c.Traits, ", "),
 		Text: c.Text, BackName: c.BackName, BackText: c.BackText}
 	if c.SpecifiedCost != "" && v.Cost != "" {
@@ -165,7 +166,7 @@ func (s *Server) showRule(c echo.Context) error {
 		r, ok = rulesBySlug[ruleSlug("CR "+key)]
 	}
 	if !ok {
-		return notFound()
+		return web.NotFound()
 	}
 	ctx := c.Request().Context()
 	m := views.RulePage{Rule: ruleItem(ctx, r)}
@@ -185,7 +186,7 @@ func (s *Server) showRule(c echo.Context) error {
 	if r.Number != "" {
 		title = "CR " + r.Number + " " + m.Rule.Title
 	}
-	return render(c, http.StatusOK, views.RulePageView(s.page(c, title), m))
+	return web.Render(c, http.StatusOK, views.RulePageView(s.Page(c, title), m))
 }
 
 // ruleIndexLanguage says how much of the rule index is in the page's

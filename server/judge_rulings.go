@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -18,7 +19,7 @@ import (
 func (s *Server) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
 	f := views.JudgeRulingForm{Action: judgeBase(e) + "/rulings", Errors: views.FieldErrors{}}
 	f.Penalties = penaltyKinds(c.Request().Context())
-	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
 		return f, err
 	}
@@ -35,7 +36,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 		return nil, nil
 	}
 	ctx := c.Request().Context()
-	entries, err := s.store.Entries(ctx, e.ID)
+	entries, err := s.Store.Entries(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +44,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	for _, en := range entries {
 		players[en.ID] = en.PlayerName
 	}
-	logs, err := s.store.GameLogs(ctx, e.ID)
+	logs, err := s.Store.GameLogs(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +57,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	out := make([]views.JudgeRulingRow, 0, len(rs))
 	for _, r := range rs {
 		row := views.JudgeRulingRow{When: i18n.DateTime(ctx, r.CreatedAt, zone), Judge: r.JudgeName, Rule: r.Rule, Note: r.Note}
-		if gameOf(e.Game).Engine { // the rule index holds Fusion World's rules only
+		if web.GameOf(e.Game).Engine { // the rule index holds Fusion World's rules only
 			row.RuleURL = ruleURL(r.Rule)
 		}
 		if p := r.Penalty; p != nil {
@@ -99,7 +100,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 		return err
 	}
 	f.LogID, f.Step, f.Match = c.FormValue("log"), c.FormValue("step"), c.FormValue("match")
-	f.Rule, f.Infraction = formText(c, "rule", 100), formText(c, "infraction", 200)
+	f.Rule, f.Infraction = web.FormText(c, "rule", 100), web.FormText(c, "infraction", 200)
 	f.Penalty, f.Entry, f.Call = c.FormValue("penalty"), c.FormValue("entry"), c.FormValue("call")
 	// The note keeps its line breaks; only what the database refuses goes.
 	f.Note = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(c.FormValue("note"), "\x00", ""), "\uFFFD"))
@@ -109,9 +110,9 @@ func (s *Server) saveRuling(c echo.Context) error {
 	if f.LogID != "" {
 		id, ok := optionalID(f.LogID)
 		if !ok {
-			return notFound()
+			return web.NotFound()
 		}
-		if gl, err = s.store.GameLogByID(ctx, e.ID, *id); err != nil {
+		if gl, err = s.Store.GameLogByID(ctx, e.ID, *id); err != nil {
 			return err
 		}
 		r.GameLogID = &gl.ID
@@ -125,7 +126,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 	}
 	r.MatchID = matchID
 	if r.CloseCall, ok = optionalID(f.Call); !ok {
-		return notFound()
+		return web.NotFound()
 	}
 	switch {
 	case f.Note == "":
@@ -141,7 +142,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 		}
 		if id, ok := optionalID(f.Entry); !ok || id == nil {
 			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
-		} else if _, err := s.store.EntryByID(ctx, e.ID, *id); errors.Is(err, storage.ErrNotFound) {
+		} else if _, err := s.Store.EntryByID(ctx, e.ID, *id); errors.Is(err, storage.ErrNotFound) {
 			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
 		} else if err != nil {
 			return err
@@ -153,7 +154,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 		}
 	}
 	if len(f.Errors) == 0 {
-		err = s.store.CreateRuling(ctx, actorOf(c), r, p)
+		err = s.Store.CreateRuling(ctx, web.ActorOf(c), r, p)
 		if errors.Is(err, storage.ErrNotFound) {
 			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		} else if err != nil {
@@ -173,15 +174,15 @@ func (s *Server) saveRuling(c echo.Context) error {
 		if f.Call == "" {
 			m.Ruling.Call = call // unticked: still offered
 		}
-		return render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(s.page(c, m.Title), m))
+		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(s.Page(c, m.Title), m))
 	}
-	setFlash(c, msgRulingSaved)
+	web.SetFlash(c, msgRulingSaved)
 	if gl != nil {
 		step := 0
 		if r.Step != nil {
 			step = *r.Step
 		}
-		return redirect(c, stepURL(e, gl.ID, step))
+		return web.Redirect(c, stepURL(e, gl.ID, step))
 	}
-	return redirect(c, judgeBase(e))
+	return web.Redirect(c, judgeBase(e))
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
@@ -186,15 +187,15 @@ type liveHub struct {
 }
 
 func newLiveHub(s *Server) *liveHub {
-	h := &liveHub{store: s.store, log: s.log, subs: map[int64]*eventSubs{},
+	h := &liveHub{store: s.Store, log: s.Log, subs: map[int64]*eventSubs{},
 		closed: make(chan struct{}), ready: make(chan struct{})}
-	if s.store.Dialect() == storage.DialectPostgres {
+	if s.Store.Dialect() == storage.DialectPostgres {
 		h.pg = true
 	} else {
 		// SQLite: one process, notices arrive in-process after commit.
 		h.isReady = true
 		close(h.ready)
-		s.store.OnNotice(h.publish)
+		s.Store.OnNotice(h.publish)
 	}
 	return h
 }
@@ -371,22 +372,7 @@ func (s *Server) liveRoutes(app *echo.Group) {
 	app.GET("/events/:id/live", s.liveStream)
 	app.GET("/p/:token/live", s.playerStream)
 	app.GET("/events/:id/clock", s.liveClock)
-	app.GET("/events/:id/projector", s.projector, s.inEventLanguage)
-}
-
-// visibleEvent loads the URL's event, answering 404 for a draft the visitor
-// may not see.
-func (s *Server) visibleEvent(c echo.Context) (*storage.Event, error) {
-	e, err := s.eventParam(c)
-	if err != nil {
-		return nil, err
-	}
-	if ok, err := s.canSee(c, e); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, notFound()
-	}
-	return e, nil
+	app.GET("/events/:id/projector", s.projector, s.InEventLanguage)
 }
 
 type liveMessage struct {
@@ -399,11 +385,11 @@ type liveMessage struct {
 // on connect, one event per topic that changed, and a heartbeat every 15 s
 // so proxies keep the connection and clients notice a dead one.
 func (s *Server) liveStream(c echo.Context) error {
-	e, err := s.visibleEvent(c)
+	e, err := s.VisibleEvent(c)
 	if err != nil {
 		return err
 	}
-	staff, err := s.isStaff(c, e)
+	staff, err := s.IsStaff(c, e)
 	if err != nil {
 		return err
 	}
@@ -413,12 +399,12 @@ func (s *Server) liveStream(c echo.Context) error {
 // playerStream is GET /p/:token/live: the event's stream as a player's
 // phone follows it, with "mine" whenever a change concerns that player.
 func (s *Server) playerStream(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.PlayerFromLink(c)
 	if err != nil {
 		return err
 	}
 	if ev.Status == storage.StatusDraft {
-		return notFound()
+		return web.NotFound()
 	}
 	return s.stream(c, ev, false, en.ID)
 }
@@ -439,7 +425,7 @@ func (s *Server) stream(c echo.Context, e *storage.Event, staff bool, entryID in
 	select {
 	case <-ready:
 	case <-wait.C:
-		s.log.Warn("live updates: not listening yet; stream starts anyway", "event", e.ID)
+		s.Log.Warn("live updates: not listening yet; stream starts anyway", "event", e.ID)
 	case <-req.Context().Done():
 		wait.Stop()
 		return nil
@@ -500,7 +486,7 @@ func (s *Server) stream(c echo.Context, e *storage.Event, staff bool, entryID in
 				}
 			}
 			if !staff && slices.Contains(topics, liveEventChanged) {
-				now, err := s.store.EventByID(req.Context(), e.ID)
+				now, err := s.Store.EventByID(req.Context(), e.ID)
 				if err != nil || now.Status == storage.StatusDraft {
 					return nil // gone or private now: the next connection gets 404
 				}
@@ -518,7 +504,7 @@ func (s *Server) writeLive(w *echo.Response, eventID int64, topics ...string) er
 	if len(topics) == 0 {
 		return nil
 	}
-	now := s.now().UnixMilli()
+	now := s.Now().UnixMilli()
 	buf := make([]byte, 0, 128*len(topics))
 	for _, topic := range topics {
 		data, _ := json.Marshal(liveMessage{Event: eventID, Topic: topic, ServerNowMS: now})
@@ -547,7 +533,7 @@ type clockJSON struct {
 // liveClock is GET /events/:id/clock: the clock of the latest published
 // round (or of ?round=n), with the server's time to compute the offset.
 func (s *Server) liveClock(c echo.Context) error {
-	e, err := s.visibleEvent(c)
+	e, err := s.VisibleEvent(c)
 	if err != nil {
 		return err
 	}
@@ -556,7 +542,7 @@ func (s *Server) liveClock(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	now := s.now()
+	now := s.Now()
 	out := clockJSON{ServerNowMS: now.UnixMilli(), State: "none"}
 	if r != nil {
 		out.Round, out.State = r.Number, r.ClockState()
@@ -573,18 +559,18 @@ func (s *Server) clockRound(ctx context.Context, eventID int64, n string) (*stor
 	if n != "" {
 		num, err := strconv.Atoi(n)
 		if err != nil || num <= 0 {
-			return nil, notFound()
+			return nil, web.NotFound()
 		}
-		r, err := s.store.RoundByNumber(ctx, eventID, num)
+		r, err := s.Store.RoundByNumber(ctx, eventID, num)
 		if err != nil {
 			return nil, err
 		}
 		if r.Status == storage.RoundPreview {
-			return nil, notFound()
+			return nil, web.NotFound()
 		}
 		return r, nil
 	}
-	rounds, err := s.store.Rounds(ctx, eventID)
+	rounds, err := s.Store.Rounds(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
@@ -594,20 +580,4 @@ func (s *Server) clockRound(ctx context.Context, eventID int64, n string) (*stor
 		}
 	}
 	return nil, nil
-}
-
-// clockText is a countdown as pages print it (m:ss, minutes unbounded),
-// rounded up like live.js, so "0:00" means time is up.
-func clockText(remaining time.Duration) string {
-	ms := remaining.Milliseconds()
-	if ms < 0 {
-		ms = 0
-	}
-	secs := (ms + 999) / 1000
-	sec := secs % 60
-	out := strconv.FormatInt(secs/60, 10) + ":"
-	if sec < 10 {
-		out += "0"
-	}
-	return out + strconv.FormatInt(sec, 10)
 }

@@ -179,21 +179,6 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 	}
 }
 
-func TestClockText(t *testing.T) {
-	for _, c := range []struct {
-		d    time.Duration
-		want string
-	}{
-		{35 * time.Minute, "35:00"}, {34*time.Minute + 12*time.Second, "34:12"}, {61 * time.Second, "1:01"},
-		{1500 * time.Millisecond, "0:02"}, {time.Millisecond, "0:01"}, {0, "0:00"}, {-5 * time.Second, "0:00"},
-		{75 * time.Minute, "75:00"},
-	} {
-		if got := clockText(c.d); got != c.want {
-			t.Errorf("clockText(%v) = %q, want %q", c.d, got, c.want)
-		}
-	}
-}
-
 // A burst of notices reaches a stream as a few paced writes, not one write
 // per notice, and a different topic in the burst is not lost.
 func TestLiveStreamPacesBursts(t *testing.T) {

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
@@ -433,19 +434,19 @@ func seedLoadEvent(t testing.TB, st *storage.Store, n int) (*storage.Event, []st
 	if err := st.CreateEvent(ctx, org, e); err != nil {
 		t.Fatal(err)
 	}
-	key, err := st.Secret(ctx, linkKeyName)
+	key, err := st.Secret(ctx, web.LinkKeyName)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tokens := make([]string, n)
 	ids := make([]int64, n)
 	for i := range n {
-		en := &storage.Entry{EventID: e.ID, PlayerName: fmt.Sprintf("Player %04d", i+1), TokenHash: "pending:" + newToken(), EnteredRound: 1}
+		en := &storage.Entry{EventID: e.ID, PlayerName: fmt.Sprintf("Player %04d", i+1), TokenHash: "pending:" + web.NewToken(), EnteredRound: 1}
 		if err := st.CreateEntry(ctx, org, en); err != nil {
 			t.Fatal(err)
 		}
-		tokens[i] = playerToken(key, en.ID, en.TokenGeneration)
-		if err := st.SetEntryTokenHash(ctx, en.ID, en.TokenGeneration, hashToken(tokens[i])); err != nil {
+		tokens[i] = web.PlayerToken(key, en.ID, en.TokenGeneration)
+		if err := st.SetEntryTokenHash(ctx, en.ID, en.TokenGeneration, web.HashToken(tokens[i])); err != nil {
 			t.Fatal(err)
 		}
 		ids[i] = en.ID

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
@@ -102,7 +103,7 @@ func metagame(ctx context.Context, d *eventData, pool rules.MapPool) (players in
 		players++
 		dk := metaDeck{leader: metaNoDeck, colours: metaColours(e.DeckColours)}
 		if num := strings.TrimSpace(e.DeckLeader); num != "" {
-			dk.leader = leaderLabel(ctx, pool, num)
+			dk.leader = web.LeaderLabel(ctx, pool, num)
 			if c, ok := pool.Card(num); ok && len(dk.colours) == 0 {
 				dk.colours = metaColours(strings.Join(c.Colours, ","))
 			}
@@ -186,30 +187,30 @@ func metaRows(m map[string]*metaTally, players int) []views.MetaRow {
 // showMetagame is for organisers always, and for everyone who may see the
 // event once its decklists are published.
 func (s *Server) showMetagame(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
-	ok, err := s.canSee(c, ev)
+	ok, err := s.CanSee(c, ev)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return notFound()
+		return web.NotFound()
 	}
-	organiser, err := s.isEventOrganiser(c, ev)
+	organiser, err := s.IsEventOrganiser(c, ev)
 	if err != nil {
 		return err
 	}
 	if !ev.DecksPublic && !organiser {
-		return forbidden(i18n.T(c.Request().Context(), "JudgeMetaNotPublished", nil))
+		return web.Forbidden(i18n.T(c.Request().Context(), "JudgeMetaNotPublished", nil))
 	}
 	ctx := c.Request().Context()
 	d, err := s.loadEventData(ctx, ev)
 	if err != nil {
 		return err
 	}
-	pool, err := s.store.CardPool(ctx, rules.Game(ev.Game))
+	pool, err := s.Store.CardPool(ctx, rules.Game(ev.Game))
 	if err != nil {
 		return err
 	}
@@ -229,7 +230,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 			}
 		}
 	}
-	return render(c, http.StatusOK, views.MetagamePageView(s.page(c, i18n.T(ctx, "JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
+	return web.Render(c, http.StatusOK, views.MetagamePageView(s.Page(c, i18n.T(ctx, "JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
 		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
-		MainPersonality: gameOf(ev.Game).MainPersonality}))
+		MainPersonality: web.GameOf(ev.Game).MainPersonality}))
 }

@@ -20,7 +20,7 @@ type eventData struct {
 }
 
 func (s *Server) loadEventData(ctx context.Context, ev *storage.Event) (*eventData, error) {
-	return loadEventDataFrom(ctx, s.store, ev)
+	return loadEventDataFrom(ctx, s.Store, ev)
 }
 
 // loadEventDataFrom is loadEventData from a given store (a transaction's,

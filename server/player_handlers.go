@@ -12,66 +12,21 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// Player links are unguessable (256-bit HMACs), but an address that keeps
-// presenting wrong links is slowed down all the same: after this many misses
-// in the window its wrong links get 429 instead of 404, and no more misses
-// are written. A valid link always works, so one player guessing on the
-// venue's Wi-Fi (one shared address) cannot lock out everyone's phones. The
-// misses are in the database, so every instance sees the same count.
-const (
-	linkMissWindow = 10 * time.Minute
-	linkMissLimit  = 30
-)
-
-// playerFromLink finds the entry of the /p/:token link.
-func (s *Server) playerFromLink(c echo.Context) (*storage.Entry, *storage.Event, error) {
-	ctx := c.Request().Context()
-	en, err := s.store.EntryByTokenHash(ctx, hashToken(c.Param("token")))
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, nil, s.linkMiss(c)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	ev, err := s.store.EventByID(ctx, en.EventID)
-	if err != nil {
-		return nil, nil, err
-	}
-	return en, ev, nil
-}
-
-// linkMiss counts a wrong player link and says so, or says to wait when the
-// address has had too many.
-func (s *Server) linkMiss(c echo.Context) error {
-	ctx, ip := c.Request().Context(), c.RealIP()
-	misses, err := s.store.LinkMisses(ctx, ip, s.now().Add(-linkMissWindow))
-	if err != nil {
-		return err
-	}
-	if misses >= linkMissLimit {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int(linkMissWindow.Seconds())))
-		return &appError{Code: http.StatusTooManyRequests, Safe: i18n.T(ctx, "PhoneTooManyWrongLinks", nil)}
-	}
-	if err := s.store.RecordLinkMiss(ctx, ip); err != nil {
-		return err
-	}
-	return &appError{Code: http.StatusNotFound, Safe: i18n.T(ctx, "PhoneLinkNotValid", nil)}
-}
-
 // playerHome is GET /p/:token, the page every phone reloads when a round is
 // published: one query finds the link and the event's play version, the rest
 // comes from the event's shared read model.
 func (s *Server) playerHome(c echo.Context) error {
 	ctx := c.Request().Context()
-	link, err := s.store.PlayerLinkByTokenHash(ctx, hashToken(c.Param("token")))
+	link, err := s.Store.PlayerLinkByTokenHash(ctx, web.HashToken(c.Param("token")))
 	if errors.Is(err, storage.ErrNotFound) {
-		return s.linkMiss(c)
+		return s.LinkMiss(c)
 	}
 	if err != nil {
 		return err
@@ -83,11 +38,11 @@ func (s *Server) playerHome(c echo.Context) error {
 	en := rm.data.ByID[link.EntryID]
 	if en == nil {
 		// Deleted since the link was read.
-		return s.linkMiss(c)
+		return s.LinkMiss(c)
 	}
 	ev := rm.data.Event
 	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
-		Secure: s.secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
+		Secure: s.Secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
 	return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)
 }
 
@@ -110,8 +65,8 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	m.Status = statusLabel(ctx, ev.Status)
 	m.Waitlisted, m.Dropped = en.Waitlisted, en.DroppedRound != nil || en.Disqualified
 	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked
-	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": gameFormatName(ctx, ev.Format)})
-	m.DeckHint = deckPasteHint(ctx, rules.Game(ev.Game))
+	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": web.GameFormatName(ctx, ev.Format)})
+	m.DeckHint = web.DeckPasteHint(ctx, rules.Game(ev.Game))
 	if ev.DeckDeadline != nil {
 		m.DeckDeadline = i18n.DateTime(ctx, *ev.DeckDeadline, ev.Location())
 	}
@@ -126,8 +81,8 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	}
 	flash := ""
 	if m.Notice == "" {
-		flash = takeFlashID(c)
-		m.Notice = flashText(ctx, flash)
+		flash = web.TakeFlashID(c)
+		m.Notice = web.FlashText(ctx, flash)
 	}
 	if flash == msgDeckSaved && m.DeckResult == nil {
 		// Just saved (and redirected here): show the whole check once more,
@@ -167,15 +122,15 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 		}
 		if numbers := problemCards(shown, m.DeckProblems); len(numbers) > 0 {
 			if jc, err := s.gameCards(ctx, numbers); err == nil {
-				withCardNames(c, jc.pool)
+				web.WithCardNames(c, jc.pool)
 			}
 		}
 	}
-	p := s.page(c, ev.Name)
+	p := s.Page(c, ev.Name)
 	p.Flash = "" // shown inside the page
 	p.ForPlayer = true
-	p.JSURL = liveScriptURL()
-	return render(c, status, views.PlayerHomeView(p, m))
+	p.JSURL = web.LiveScriptURL()
+	return web.Render(c, status, views.PlayerHomeView(p, m))
 }
 
 func anyRoundComplete(rounds []storage.Round) bool {
@@ -198,9 +153,6 @@ func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, pr
 	return i18n.N(ctx, "DeckSavedNotLegal", problems, nil)
 }
 
-// liveScriptURL is the live-update script that pages with live parts load.
-func liveScriptURL() string { return views.AssetURL("live.js") }
-
 // matchAtTime adds the end-of-round procedure on the game tracker's counts
 // once the match's time is up and its result is not in. The counts change
 // with every tap, so they are not in the read model: only then is it worth
@@ -209,7 +161,7 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Ent
 	if pm == nil || pm.Bye || pm.Final != "" || !pm.Clock.TimeUp() {
 		return nil
 	}
-	games, err := s.store.TrackerGames(ctx, rm.data.Event.ID, []int64{pm.ID})
+	games, err := s.Store.TrackerGames(ctx, rm.data.Event.ID, []int64{pm.ID})
 	if err != nil {
 		return err
 	}
@@ -227,7 +179,7 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Ent
 // the event finished) changes the play version, and a closed one does not
 // change.
 func (s *Server) recordedGame(ctx context.Context, rm *readModel, pm *views.PlayerMatch) error {
-	if pm == nil || pm.Bye || pm.Tracker || !gameOf(rm.data.Event.Game).Engine || rm.latest == nil {
+	if pm == nil || pm.Bye || pm.Tracker || !web.GameOf(rm.data.Event.Game).Engine || rm.latest == nil {
 		return nil
 	}
 	v, err := rm.memo("tracker-games", func() (any, error) {
@@ -237,7 +189,7 @@ func (s *Server) recordedGame(ctx context.Context, rm *readModel, pm *views.Play
 		}
 		// Shared by every request of the read model: one phone giving up
 		// must not leave its cancellation behind for the others.
-		return s.store.TrackerGames(context.WithoutCancel(ctx), rm.data.Event.ID, ids)
+		return s.Store.TrackerGames(context.WithoutCancel(ctx), rm.data.Event.ID, ids)
 	})
 	if err != nil {
 		return err
@@ -275,8 +227,8 @@ func (s *Server) currentMatch(ctx context.Context, rm *readModel, en *storage.En
 	// The tracker is for a game being played: not once the match's result
 	// is confirmed or the event is over (a recorded game stays viewable,
 	// recordedGame).
-	pm.Tracker = gameOf(d.Event.Game).Engine && d.Event.Status != storage.StatusFinished && mt.Status != storage.MatchConfirmed
-	pm.Clock = clockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.now())
+	pm.Tracker = web.GameOf(d.Event.Game).Engine && d.Event.Status != storage.StatusFinished && mt.Status != storage.MatchConfirmed
+	pm.Clock = web.ClockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.Now())
 	for _, r := range rm.reports[mt.ID] {
 		text := describeResult(ctx, r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
 		if r.EntryID == en.ID {
@@ -333,19 +285,6 @@ func describeResult(ctx context.Context, result string, p1Wins, p2Wins int, side
 	return ""
 }
 
-// clockView renders a round's clock for a table with its extension. The
-// remaining time is the round's own; live.js adds the extension, as the
-// server text does.
-func clockView(eventID int64, r *storage.Round, extension time.Duration, now time.Time) views.Clock {
-	rem := r.Remaining(now)
-	shown := rem
-	if r.ClockState() != "not-started" {
-		shown += extension
-	}
-	return views.Clock{EventID: eventID, Round: r.Number, State: r.ClockState(), RemainingMS: rem.Milliseconds(),
-		ExtensionMS: extension.Milliseconds(), Text: clockText(shown)}
-}
-
 // playerReport takes "I won / I lost / draw" (or games of a best-of-three)
 // from a player's phone.
 func (s *Server) playerReport(c echo.Context) error {
@@ -353,9 +292,9 @@ func (s *Server) playerReport(c echo.Context) error {
 	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
 	// The link's entry, its event and the match in one query: every table
 	// reports at once at the end of a round.
-	en, ev, mt, err := s.store.PlayerMatch(ctx, hashToken(c.Param("token")), matchID)
+	en, ev, mt, err := s.Store.PlayerMatch(ctx, web.HashToken(c.Param("token")), matchID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return s.linkMiss(c)
+		return s.LinkMiss(c)
 	}
 	if err != nil {
 		return err
@@ -365,7 +304,7 @@ func (s *Server) playerReport(c echo.Context) error {
 	}
 	side := mt.Side(en.ID)
 	if side == "" {
-		return forbidden(i18n.T(ctx, "PhoneNotYourMatch", nil))
+		return web.Forbidden(i18n.T(ctx, "PhoneNotYourMatch", nil))
 	}
 	in, ok := readPlayerResult(c, side)
 	problem := ""
@@ -382,7 +321,7 @@ func (s *Server) playerReport(c echo.Context) error {
 	}
 	if c.FormValue("games") == "same" {
 		// Confirming the opponent's report: take it exactly as they sent it.
-		reports, err := s.store.Reports(ctx, mt.ID)
+		reports, err := s.Store.Reports(ctx, mt.ID)
 		if err != nil {
 			return err
 		}
@@ -395,7 +334,7 @@ func (s *Server) playerReport(c echo.Context) error {
 	if !ok {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusUnprocessableEntity)
 	}
-	_, _, err = s.store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
+	_, _, err = s.Store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
 	switch {
 	case errors.Is(err, storage.ErrAlreadyConfirmed):
 		problem = i18n.T(ctx, "PhoneResultAlreadyFinal", nil)
@@ -409,8 +348,8 @@ func (s *Server) playerReport(c echo.Context) error {
 	if problem != "" {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusConflict)
 	}
-	setFlash(c, msgReported)
-	return redirect(c, "/p/"+c.Param("token"))
+	web.SetFlash(c, msgReported)
+	return web.Redirect(c, "/p/"+c.Param("token"))
 }
 
 // readPlayerResult turns a player's answer into a result of the match.
@@ -439,7 +378,7 @@ func readPlayerResult(c echo.Context, side string) (storage.ResultInput, bool) {
 }
 
 func (s *Server) playerDeck(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.PlayerFromLink(c)
 	if err != nil {
 		return err
 	}
@@ -447,9 +386,9 @@ func (s *Server) playerDeck(c echo.Context) error {
 	text := c.FormValue("deck")
 	_, sub, ferr := s.checkEntryDeck(c, ev, text)
 	if ferr != "" {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: showableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
-	err = s.store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
+	err = s.Store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
 	if errors.Is(err, storage.ErrDecksLocked) {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDecksLocked", nil)}, http.StatusConflict)
 	}
@@ -461,8 +400,8 @@ func (s *Server) playerDeck(c echo.Context) error {
 	}
 	// Post/redirect/get: the player's page shows the saved list with every
 	// problem at once, and a reload resends nothing.
-	setFlash(c, msgDeckSaved)
-	return redirect(c, "/p/"+c.Param("token"))
+	web.SetFlash(c, msgDeckSaved)
+	return web.Redirect(c, "/p/"+c.Param("token"))
 }
 
 // checkEntryDeck checks a pasted list against the event's format and the ban
@@ -475,18 +414,18 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 	if !ok {
 		return nil, sub, i18n.T(ctx, "PhoneFormatUncheckable", nil)
 	}
-	if problem := deckTextProblem(ctx, text, format.Game); problem != "" {
+	if problem := web.DeckTextProblem(ctx, text, format.Game); problem != "" {
 		return nil, sub, problem
 	}
-	pool, err := s.store.CardPool(ctx, format.Game)
+	pool, err := s.Store.CardPool(ctx, format.Game)
 	if err != nil {
 		return nil, sub, i18n.T(ctx, "PhoneCardPoolUnreadable", nil)
 	}
-	deck, err := parseDeckText(text, pool)
+	deck, err := web.ParseDeckText(text, pool)
 	if err != nil {
 		return nil, sub, deckproblem.ReadError(ctx, err)
 	}
-	bans, err := s.store.BanLists(ctx)
+	bans, err := s.Store.BanLists(ctx)
 	if err != nil {
 		return nil, sub, i18n.T(ctx, "PhoneBanListsUnreadable", nil)
 	}
@@ -497,14 +436,14 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 	if r.Legal {
 		sub.Status, sub.Problems = storage.DeckLegal, ""
 	}
-	sub.Colours = deckColours(deck, pool, r, gameOf(ev.Game))
+	sub.Colours = deckColours(deck, pool, r, web.GameOf(ev.Game))
 	return view, sub, ""
 }
 
 // deckColours is what the metagame groups decks by besides their Leader:
 // the Leader's colours ("Blue/Red"), or in the DBZ CCGs the style of the
 // deck's Mastery ("Saiyan"), which plays the part colours play elsewhere.
-func deckColours(deck *rules.Decklist, pool rules.CardPool, r rules.Result, g eventGame) string {
+func deckColours(deck *rules.Decklist, pool rules.CardPool, r rules.Result, g web.EventGame) string {
 	if g.MainPersonality {
 		for _, e := range deck.Entries {
 			if c, ok := pool.Card(e.Number); ok && rules.DBZKind(c) == rules.KindMastery {
@@ -522,7 +461,7 @@ func deckColours(deck *rules.Decklist, pool rules.CardPool, r rules.Result, g ev
 }
 
 func (s *Server) playerCallJudge(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.PlayerFromLink(c)
 	if err != nil {
 		return err
 	}
@@ -535,15 +474,15 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
-	if _, err := s.store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(context.Background(), "PhoneCallReason", nil)); err != nil {
+	if _, err := s.Store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(context.Background(), "PhoneCallReason", nil)); err != nil {
 		return err
 	}
-	setFlash(c, msgJudgeCalled)
-	return redirect(c, "/p/"+c.Param("token"))
+	web.SetFlash(c, msgJudgeCalled)
+	return web.Redirect(c, "/p/"+c.Param("token"))
 }
 
 func (s *Server) playerDrop(c echo.Context) error {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.PlayerFromLink(c)
 	if err != nil {
 		return err
 	}
@@ -551,9 +490,9 @@ func (s *Server) playerDrop(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DropEntry(c.Request().Context(), storage.PlayerActor(en.PlayerName), ev.ID, en.ID, played); err != nil {
+	if err := s.Store.DropEntry(c.Request().Context(), storage.PlayerActor(en.PlayerName), ev.ID, en.ID, played); err != nil {
 		return err
 	}
-	setFlash(c, msgDropped)
-	return redirect(c, "/p/"+c.Param("token"))
+	web.SetFlash(c, msgDropped)
+	return web.Redirect(c, "/p/"+c.Param("token"))
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -30,19 +31,19 @@ func playerRow(e *storage.Entry) views.PlayerRow {
 }
 
 func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
-	entries, err := s.store.Entries(c.Request().Context(), e.ID)
+	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
 		return err
 	}
-	reg, err := s.publicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
+	reg, err := s.PublicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
 	if err != nil {
 		return err
 	}
-	warn, err := s.addressWarning(c)
+	warn, err := s.AddressWarning(c)
 	if err != nil {
 		return err
 	}
-	m := views.PlayersPage{Nav: nav(e, "players"), Add: add, RegURL: reg, Warning: warn}
+	m := views.PlayersPage{Nav: web.Nav(e, "players"), Add: add, RegURL: reg, Warning: warn}
 	for i := range entries {
 		if entries[i].Waitlisted {
 			m.Waitlist = append(m.Waitlist, playerRow(&entries[i]))
@@ -63,7 +64,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 			}
 		}
 	}
-	return render(c, status, views.PlayersPageView(s.page(c, i18n.T(c.Request().Context(), "StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PlayersPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -77,7 +78,7 @@ func qrMarkup(ctx context.Context, text string) string {
 }
 
 func (s *Server) showPlayers(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -101,7 +102,7 @@ func readPlayerName(c echo.Context, errs views.FieldErrors) (name, member string
 }
 
 func (s *Server) addPlayer(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -114,7 +115,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 	// The same name twice is most often a double entry: say so, and add
 	// only when the organiser confirms (two players may share a name).
 	if c.FormValue("same_name_ok") != "1" {
-		same, err := s.store.EntriesNamed(c.Request().Context(), e.ID, f.Name)
+		same, err := s.Store.EntriesNamed(c.Request().Context(), e.ID, f.Name)
 		if err != nil {
 			return err
 		}
@@ -125,39 +126,39 @@ func (s *Server) addPlayer(c echo.Context) error {
 			return s.playersPage(c, e, f, http.StatusConflict)
 		}
 	}
-	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + newToken()}
+	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + web.NewToken()}
 	// At the counter the organiser decides: no cap check, no waitlist.
-	if err := s.store.CreateEntry(c.Request().Context(), actorOf(c), en); err != nil {
+	if err := s.Store.CreateEntry(c.Request().Context(), web.ActorOf(c), en); err != nil {
 		return err
 	}
 	if err := s.setEntryToken(c, en); err != nil {
 		return err
 	}
 	// The Players page says who was added (no flash: it would say it twice).
-	return redirect(c, eventURL(e.ID, "/players?added="+strconv.FormatInt(en.ID, 10)))
+	return web.Redirect(c, web.EventURL(e.ID, "/players?added="+strconv.FormatInt(en.ID, 10)))
 }
 
 // setEntryToken stores the hash of the entry's current link token. The token
 // depends on the entry id, known only after the insert.
 func (s *Server) setEntryToken(c echo.Context, en *storage.Entry) error {
-	key, err := s.linkKey(c.Request().Context())
+	key, err := s.LinkKey(c.Request().Context())
 	if err != nil {
 		return err
 	}
-	en.TokenHash = hashToken(playerToken(key, en.ID, en.TokenGeneration))
-	return s.store.SetEntryTokenHash(c.Request().Context(), en.ID, en.TokenGeneration, en.TokenHash)
+	en.TokenHash = web.HashToken(web.PlayerToken(key, en.ID, en.TokenGeneration))
+	return s.Store.SetEntryTokenHash(c.Request().Context(), en.ID, en.TokenGeneration, en.TokenHash)
 }
 
 func (s *Server) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, error) {
 	id, err := strconv.ParseInt(c.Param("entry"), 10, 64)
 	if err != nil {
-		return nil, notFound()
+		return nil, web.NotFound()
 	}
-	return s.store.EntryByID(c.Request().Context(), e.ID, id)
+	return s.Store.EntryByID(c.Request().Context(), e.ID, id)
 }
 
 func (s *Server) showPlayer(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -165,28 +166,28 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	path, err := s.playerPath(c.Request().Context(), en)
+	path, err := s.PlayerPath(c.Request().Context(), en)
 	if err != nil {
 		return err
 	}
-	url, err := s.publicURL(c, path)
+	url, err := s.PublicURL(c, path)
 	if err != nil {
 		return err
 	}
-	warn, err := s.addressWarning(c)
+	warn, err := s.AddressWarning(c)
 	if err != nil {
 		return err
 	}
-	m := views.PlayerLinkPage{Nav: nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(c.Request().Context(), url), Warning: warn}
+	m := views.PlayerLinkPage{Nav: web.Nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(c.Request().Context(), url), Warning: warn}
 	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.PlayerDetailView(s.page(c, en.PlayerName), m, playerRow(en)))
+	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.Page(c, en.PlayerName), m, playerRow(en)))
 }
 
 // updatePlayer applies one organiser action to an entry.
 func (s *Server) updatePlayer(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -197,10 +198,10 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	action := c.FormValue("action")
 	// Judges may mark deck checks; everything else is the organiser's.
 	if action != "deck-checked" {
-		if ok, err := s.isEventOrganiser(c, e); err != nil {
+		if ok, err := s.IsEventOrganiser(c, e); err != nil {
 			return err
 		} else if !ok {
-			return forbidden(i18n.T(c.Request().Context(), "OnlyOrganisers", nil))
+			return web.Forbidden(i18n.T(c.Request().Context(), "OnlyOrganisers", nil))
 		}
 	}
 	if v, err := strconv.Atoi(c.FormValue("version")); err == nil {
@@ -226,11 +227,11 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks"
 	case "new-link":
 		en.TokenGeneration++
-		key, err := s.linkKey(ctx)
+		key, err := s.LinkKey(ctx)
 		if err != nil {
 			return err
 		}
-		en.TokenHash = hashToken(playerToken(key, en.ID, en.TokenGeneration))
+		en.TokenHash = web.HashToken(web.PlayerToken(key, en.ID, en.TokenGeneration))
 		back = back + "/" + strconv.FormatInt(en.ID, 10)
 	case "settings":
 		errs := views.FieldErrors{}
@@ -242,31 +243,31 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		en.Team = strings.TrimSpace(c.FormValue("team"))
 		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.T(c.Request().Context(), "StaffErrAwardedByes", nil))
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
-			return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerSettings", nil)}
+			return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerSettings", nil)}
 		}
 		back = back + "/" + strconv.FormatInt(en.ID, 10)
 	default:
-		return &appError{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
 	}
-	err = s.store.UpdateEntry(ctx, actorOf(c), action, en)
+	err = s.Store.UpdateEntry(ctx, web.ActorOf(c), action, en)
 	if errors.Is(err, storage.ErrStale) {
-		return &appError{Code: http.StatusConflict, Err: err, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerStale", nil)}
+		return &web.Error{Code: http.StatusConflict, Err: err, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerStale", nil)}
 	}
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgPlayerSaved)
-	return redirect(c, back)
+	web.SetFlash(c, msgPlayerSaved)
+	return web.Redirect(c, back)
 }
 
 // entryDeletable: an entry can be deleted until the player has a match.
 func (s *Server) entryDeletable(c echo.Context, e *storage.Event, en *storage.Entry) (bool, error) {
-	rounds, err := s.store.Rounds(c.Request().Context(), e.ID)
+	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
 	if err != nil {
 		return false, err
 	}
 	for _, r := range rounds {
-		ms, err := s.store.Matches(c.Request().Context(), r.ID)
+		ms, err := s.Store.Matches(c.Request().Context(), r.ID)
 		if err != nil {
 			return false, err
 		}
@@ -282,7 +283,7 @@ func (s *Server) entryDeletable(c echo.Context, e *storage.Event, en *storage.En
 // deletePlayer removes an entry made by mistake, before the player has a
 // match (after that, drop the player: results stay in the record).
 func (s *Server) deletePlayer(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -294,39 +295,39 @@ func (s *Server) deletePlayer(c echo.Context) error {
 	if reason == "" {
 		reason = "made by mistake"
 	}
-	err = s.store.DeleteEntry(c.Request().Context(), actorOf(c), e.ID, en.ID, reason)
+	err = s.Store.DeleteEntry(c.Request().Context(), web.ActorOf(c), e.ID, en.ID, reason)
 	if errors.Is(err, storage.ErrEntryPlayed) {
-		return &appError{Code: http.StatusConflict, Err: err,
+		return &web.Error{Code: http.StatusConflict, Err: err,
 			Safe: i18n.T(c.Request().Context(), "StaffEntryIsRecord", i18n.Args{"Name": en.PlayerName})}
 	}
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgPlayerDeleted)
-	return redirect(c, eventURL(e.ID, "/players"))
+	web.SetFlash(c, msgPlayerDeleted)
+	return web.Redirect(c, web.EventURL(e.ID, "/players"))
 }
 
 // dropNotCheckedIn drops, before round 1, everyone who has not checked in.
 func (s *Server) dropNotCheckedIn(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	_, err = s.store.DropNotCheckedIn(c.Request().Context(), actorOf(c), e.ID)
+	_, err = s.Store.DropNotCheckedIn(c.Request().Context(), web.ActorOf(c), e.ID)
 	if errors.Is(err, storage.ErrRoundsStarted) {
 		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrRound1Paired", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgAbsentDropped)
-	return redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/rounds")
+	web.SetFlash(c, msgAbsentDropped)
+	return web.Redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/rounds")
 }
 
 // roundsPlayed is the number of the latest published round (what a player
 // dropping now has played).
 func (s *Server) roundsPlayed(c echo.Context, e *storage.Event) (int, error) {
-	rounds, err := s.store.Rounds(c.Request().Context(), e.ID)
+	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
 	if err != nil {
 		return 0, err
 	}
@@ -342,37 +343,37 @@ func (s *Server) roundsPlayed(c echo.Context, e *storage.Event) (int, error) {
 // Self-registration through the event's public link.
 
 func (s *Server) registerForm(c echo.Context) error {
-	e, err := s.eventParam(c)
+	e, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
 	if e.Status == storage.StatusDraft {
-		return notFound()
+		return web.NotFound()
 	}
 	return s.renderRegister(c, e, views.RegisterPage{}, http.StatusOK)
 }
 
 func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.RegisterPage, status int) error {
 	m.EventID, m.EventName, m.Date = e.ID, e.Name, i18n.Date(c.Request().Context(), e.StartsOn)
-	m.Format = gameFormatName(c.Request().Context(), e.Format)
+	m.Format = web.GameFormatName(c.Request().Context(), e.Format)
 	m.Open = e.SelfRegistration && e.Status == storage.StatusRegistration
 	if e.PlayerCap != nil {
-		n, err := s.store.CountEntries(c.Request().Context(), e.ID)
+		n, err := s.Store.CountEntries(c.Request().Context(), e.ID)
 		if err != nil {
 			return err
 		}
 		m.Full = n >= int64(*e.PlayerCap)
 	}
-	return render(c, status, views.RegisterView(s.page(c, i18n.T(c.Request().Context(), "PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.RegisterView(s.Page(c, i18n.T(c.Request().Context(), "PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) register(c echo.Context) error {
-	e, err := s.eventParam(c)
+	e, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
 	if e.Status == storage.StatusDraft {
-		return notFound()
+		return web.NotFound()
 	}
 	m := views.RegisterPage{Errors: views.FieldErrors{}}
 	m.Name, m.MemberID = readPlayerName(c, m.Errors)
@@ -382,17 +383,17 @@ func (s *Server) register(c echo.Context) error {
 	if len(m.Errors) > 0 {
 		return s.renderRegister(c, e, m, http.StatusUnprocessableEntity)
 	}
-	en := &storage.Entry{EventID: e.ID, PlayerName: m.Name, MemberID: m.MemberID, TokenHash: "pending:" + newToken()}
-	if err := s.store.RegisterEntry(c.Request().Context(), storage.ActorSelfRegistration, en); err != nil {
+	en := &storage.Entry{EventID: e.ID, PlayerName: m.Name, MemberID: m.MemberID, TokenHash: "pending:" + web.NewToken()}
+	if err := s.Store.RegisterEntry(c.Request().Context(), storage.ActorSelfRegistration, en); err != nil {
 		return err
 	}
 	if err := s.setEntryToken(c, en); err != nil {
 		return err
 	}
-	path, err := s.playerPath(c.Request().Context(), en)
+	path, err := s.PlayerPath(c.Request().Context(), en)
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgRegistered)
-	return redirect(c, path)
+	web.SetFlash(c, msgRegistered)
+	return web.Redirect(c, path)
 }

@@ -3,10 +3,12 @@ package server
 import (
 	"context"
 	"errors"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"slices"
 	"strconv"
+
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -21,30 +23,30 @@ import (
 // event file's export and import. Everything but the metagame (public once
 // decklists are published) is for organisers only.
 func (s *Server) printRoutes(app *echo.Group) {
-	app.GET("/events/:id/print/pairings", s.printPairings, requireOrganiser, s.inEventLanguage)
-	app.GET("/events/:id/print/slips", s.printSlips, requireOrganiser, s.inEventLanguage)
-	app.GET("/events/:id/print/standings", s.printStandings, requireOrganiser, s.inEventLanguage)
-	app.GET("/events/:id/print/bracket", s.printBracket, requireOrganiser, s.inEventLanguage)
-	app.GET("/events/:id/print/registration", s.printRegistration, requireOrganiser, s.inEventLanguage)
+	app.GET("/events/:id/print/pairings", s.printPairings, web.RequireOrganiser, s.InEventLanguage)
+	app.GET("/events/:id/print/slips", s.printSlips, web.RequireOrganiser, s.InEventLanguage)
+	app.GET("/events/:id/print/standings", s.printStandings, web.RequireOrganiser, s.InEventLanguage)
+	app.GET("/events/:id/print/bracket", s.printBracket, web.RequireOrganiser, s.InEventLanguage)
+	app.GET("/events/:id/print/registration", s.printRegistration, web.RequireOrganiser, s.InEventLanguage)
 	app.GET("/events/:id/metagame", s.showMetagame)
-	app.GET("/events/:id/export", s.exportEventFile, requireOrganiser)
-	app.GET("/events/:id/standings.csv", s.standingsCSV, requireOrganiser)
-	app.GET("/events/import", s.importForm, requireOrganiser)
-	app.POST("/events/import", s.importEventFile, requireOrganiser, middleware.BodyLimit("17M"))
+	app.GET("/events/:id/export", s.exportEventFile, web.RequireOrganiser)
+	app.GET("/events/:id/standings.csv", s.standingsCSV, web.RequireOrganiser)
+	app.GET("/events/import", s.importForm, web.RequireOrganiser)
+	app.POST("/events/import", s.importEventFile, web.RequireOrganiser, middleware.BodyLimit("17M"))
 }
 
 // printHead is the top of a sheet; sheet names it for the print rules. The
 // time printed is in the event's time zone, with the zone's name.
 func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title string) views.PrintHead {
 	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: i18n.Date(ctx, ev.StartsOn), Venue: ev.Venue,
-		Printed: i18n.DateTime(ctx, s.now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: gameFormatName(ctx, ev.Format)}
+		Printed: i18n.DateTime(ctx, s.Now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: web.GameFormatName(ctx, ev.Format)}
 }
 
 // printRound reads ?round=N, or takes the latest round; 404 when the event
 // has no such round.
 func printRound(c echo.Context, d *eventData) (*storage.Round, error) {
 	if len(d.Rounds) == 0 {
-		return nil, &appError{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoRoundsYet", nil)}
+		return nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoRoundsYet", nil)}
 	}
 	q := c.QueryParam("round")
 	if q == "" {
@@ -58,7 +60,7 @@ func printRound(c echo.Context, d *eventData) (*storage.Round, error) {
 			}
 		}
 	}
-	return nil, &appError{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoSuchRound", nil)}
+	return nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoSuchRound", nil)}
 }
 
 // printDisplayRound is the number players know a round by: Swiss rounds by
@@ -92,7 +94,7 @@ func tableLabel(t *int) string {
 }
 
 func (s *Server) printPairings(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -142,7 +144,7 @@ func (s *Server) printPairings(c echo.Context) error {
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
 	}
 	sortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
-	return render(c, http.StatusOK, views.PairingsPrint(sheet))
+	return web.Render(c, http.StatusOK, views.PairingsPrint(sheet))
 }
 
 // matchPath is the match's report page, which the slip's QR code opens.
@@ -151,7 +153,7 @@ func matchPath(eventID, matchID int64) string {
 }
 
 func (s *Server) printSlips(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -168,7 +170,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	if r.Kind == storage.KindTopCut {
 		title = i18n.T(c.Request().Context(), "StaffPrintCutSlipsTitle", i18n.Args{"Round": shown})
 	}
-	warn, err := s.addressWarning(c)
+	warn, err := s.AddressWarning(c)
 	if err != nil {
 		return err
 	}
@@ -177,7 +179,7 @@ func (s *Server) printSlips(c echo.Context) error {
 		if m.P2EntryID == nil {
 			continue // a bye has nothing to report
 		}
-		u, err := s.publicURL(c, matchPath(ev.ID, m.ID))
+		u, err := s.PublicURL(c, matchPath(ev.ID, m.ID))
 		if err != nil {
 			return err
 		}
@@ -191,7 +193,7 @@ func (s *Server) printSlips(c echo.Context) error {
 		}
 		sheet.Slips = append(sheet.Slips, views.MatchSlip{Table: t, P1: d.name(&m.P1EntryID), P2: d.name(m.P2EntryID), ReportURL: u, QR: qr})
 	}
-	return render(c, http.StatusOK, views.SlipsPrint(sheet))
+	return web.Render(c, http.StatusOK, views.SlipsPrint(sheet))
 }
 
 // printTiebreakerNames says what each tiebreaker key of the pairing
@@ -217,7 +219,7 @@ func printTiebreakerName(ctx context.Context, key string) string {
 func printPercent(ctx context.Context, v float64) string { return i18n.Percent(ctx, v, 2) }
 
 func (s *Server) printStandings(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -246,7 +248,7 @@ func (s *Server) printStandings(c echo.Context) error {
 		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerName(c.Request().Context(), k)})
 	}
 	if len(pe.Rounds) == 0 {
-		return render(c, http.StatusOK, views.StandingsPrint(sheet))
+		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
 	}
 	for _, r := range rows {
 		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
@@ -255,11 +257,11 @@ func (s *Server) printStandings(c echo.Context) error {
 		}
 		sheet.Rows = append(sheet.Rows, row)
 	}
-	return render(c, http.StatusOK, views.StandingsPrint(sheet))
+	return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
 }
 
 func (s *Server) printBracket(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -270,7 +272,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", i18n.T(c.Request().Context(), "StaffTopCut", nil))}
 	if ev.TopCutSize == 0 {
 		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintNoTopCut", nil)
-		return render(c, http.StatusOK, views.BracketPrint(sheet))
+		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
 	sheet.Head.Title = i18n.T(c.Request().Context(), "StaffPrintTopN", i18n.Args{"Size": ev.TopCutSize})
 	pe := d.pairingEvent(false)
@@ -280,26 +282,26 @@ func (s *Server) printBracket(c echo.Context) error {
 	}
 	if results == 0 {
 		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintNoSwissResults", nil)
-		return render(c, http.StatusOK, views.BracketPrint(sheet))
+		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
 	b, err := pairing.BuildTopCut(pe, ev.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
 		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintBracketProblem", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
-		return render(c, http.StatusOK, views.BracketPrint(sheet))
+		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	} else if err != nil {
 		return err
 	}
 	sheet.Bracket = bracketView(b, d)
-	return render(c, http.StatusOK, views.BracketPrint(sheet))
+	return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 }
 
 func (s *Server) printRegistration(c echo.Context) error {
-	ev, err := s.eventParam(c)
+	ev, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
-	u, err := s.publicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
+	u, err := s.PublicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
 	if err != nil {
 		return err
 	}
@@ -307,10 +309,10 @@ func (s *Server) printRegistration(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	warn, err := s.addressWarning(c)
+	warn, err := s.AddressWarning(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
+	return web.Render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
 		Head: s.printHead(c.Request().Context(), ev, "poster", i18n.T(c.Request().Context(), "StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

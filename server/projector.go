@@ -2,10 +2,12 @@ package server
 
 import (
 	"context"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
@@ -24,7 +26,7 @@ const (
 // once the top cut has started its bracket, and the final placings when the
 // event is finished. ?view=pairings shows the pairings by name alone.
 func (s *Server) projector(c echo.Context) error {
-	e, err := s.visibleEvent(c)
+	e, err := s.VisibleEvent(c)
 	if err != nil {
 		return err
 	}
@@ -43,7 +45,7 @@ func (s *Server) projector(c echo.Context) error {
 		return err
 	}
 	// Everything but the clock is the same for every request of a read model.
-	// (In the event's language: inEventLanguage.)
+	// (In the event's language: InEventLanguage.)
 	ctx := c.Request().Context()
 	lang := i18n.Lang(ctx)
 	v, err := rm.memo("projector/"+lang+"/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(ctx, rm, top, view) })
@@ -58,19 +60,19 @@ func (s *Server) projector(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := v.(*clockedPage).get(rm, s.now(), func(now time.Time) (*sharedPage, error) {
+	page, err := v.(*clockedPage).get(rm, s.Now(), func(now time.Time) (*web.SharedPage, error) {
 		p := model
 		if current := rm.latest; current != nil {
 			rem := current.Remaining(now)
 			p.Clock = views.Countdown{EventID: p.EventID, Round: current.Number, State: current.ClockState(),
-				RemainingMS: rem.Milliseconds(), Text: clockText(rem)}
+				RemainingMS: rem.Milliseconds(), Text: web.ClockText(rem)}
 		}
-		return renderShared(context.WithoutCancel(c.Request().Context()), views.ProjectorPage(p))
+		return web.RenderShared(context.WithoutCancel(c.Request().Context()), views.ProjectorPage(p))
 	})
 	if err != nil {
 		return err
 	}
-	return sendShared(c, page)
+	return web.SendShared(c, page)
 }
 
 // A clockedPage is a shared page that shows the latest round's clock: made
@@ -78,10 +80,10 @@ func (s *Server) projector(c echo.Context) error {
 type clockedPage struct {
 	mu     sync.Mutex
 	second int64 // the second it was made in; 0 when the clock stands still
-	page   *sharedPage
+	page   *web.SharedPage
 }
 
-func (cp *clockedPage) get(rm *readModel, now time.Time, build func(time.Time) (*sharedPage, error)) (*sharedPage, error) {
+func (cp *clockedPage) get(rm *readModel, now time.Time, build func(time.Time) (*web.SharedPage, error)) (*web.SharedPage, error) {
 	var second int64
 	if rm.latest != nil && rm.latest.ClockState() == "running" {
 		now = now.Truncate(time.Second)

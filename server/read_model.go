@@ -134,7 +134,7 @@ type readModelBuild struct {
 // current version itself.
 func (s *Server) readModelOf(ctx context.Context, eventID, version int64) (*readModel, error) {
 	if version <= 0 {
-		v, err := s.store.PlayVersion(ctx, eventID)
+		v, err := s.Store.PlayVersion(ctx, eventID)
 		if err != nil {
 			return nil, err
 		}
@@ -216,11 +216,11 @@ func (c *readModels) evictLocked() {
 // buildReadModel reads the play version, then everything the public pages
 // show: what it reads is at least as new as the version.
 func (s *Server) buildReadModel(ctx context.Context, eventID int64) (*readModel, error) {
-	version, err := s.store.PlayVersion(ctx, eventID)
+	version, err := s.Store.PlayVersion(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	ev, err := s.store.EventByID(ctx, eventID)
+	ev, err := s.Store.EventByID(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
@@ -242,11 +242,11 @@ func (s *Server) buildReadModel(ctx context.Context, eventID int64) (*readModel,
 				rm.matchOf[*ms[i].P2EntryID] = &ms[i]
 			}
 		}
-		if rm.reports, err = s.store.RoundReports(ctx, rm.latest.ID); err != nil {
+		if rm.reports, err = s.Store.RoundReports(ctx, rm.latest.ID); err != nil {
 			return nil, err
 		}
 	}
-	calls, err := s.store.JudgeCalls(ctx, eventID)
+	calls, err := s.Store.JudgeCalls(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (s *Server) buildReadModel(ctx context.Context, eventID int64) (*readModel,
 			rm.callOpen[*call.EntryID] = true
 		}
 	}
-	if rm.announcements, err = s.store.Announcements(ctx, eventID); err != nil {
+	if rm.announcements, err = s.Store.Announcements(ctx, eventID); err != nil {
 		return nil, err
 	}
 	return rm, nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -23,7 +24,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 	if err != nil {
 		return err
 	}
-	m := views.RoundsPage{Nav: nav(e, "rounds"), PairProblem: problem, NextNumber: len(d.Rounds) + 1}
+	m := views.RoundsPage{Nav: web.Nav(e, "rounds"), PairProblem: problem, NextNumber: len(d.Rounds) + 1}
 	active := 0
 	for _, en := range d.Entries {
 		if en.Active() {
@@ -76,7 +77,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 			m.CanPairNextCut = true
 		}
 	}
-	return render(c, status, views.RoundsPageView(s.page(c, i18n.T(c.Request().Context(), "StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.RoundsPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // deckProblemsBeforeRound1 names the players about to be paired whose
@@ -98,7 +99,7 @@ func deckProblemsBeforeRound1(d *eventData) (missing, illegal []string) {
 }
 
 func (s *Server) showRounds(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (s *Server) showRounds(c echo.Context) error {
 
 // pairRound pairs the next Swiss round as a preview.
 func (s *Server) pairRound(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -157,14 +158,14 @@ func (s *Server) pairRound(c echo.Context) error {
 	}
 	seatFixedPlayers(matches, d.ByID)
 	number := len(d.Rounds) + 1
-	if _, err := s.store.CreateRound(ctx, actorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
+	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
 		if errors.Is(err, storage.ErrRoundExists) {
 			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrPairedMeanwhile", nil), http.StatusConflict)
 		}
 		return err
 	}
-	setFlash(c, msgRoundPaired)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+	web.SetFlash(c, msgRoundPaired)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
 }
 
 // reasonText explains a pair-down or bye with names (the pairing package
@@ -209,13 +210,13 @@ func seatFixedPlayers(ms []storage.NewMatch, entries map[int64]*storage.Entry) {
 func (s *Server) roundParam(c echo.Context, e *storage.Event) (*storage.Round, error) {
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil {
-		return nil, notFound()
+		return nil, web.NotFound()
 	}
-	return s.store.RoundByNumber(c.Request().Context(), e.ID, n)
+	return s.Store.RoundByNumber(c.Request().Context(), e.ID, n)
 }
 
 func (s *Server) showRound(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -243,8 +244,8 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		return err
 	}
 	points := func(id int64) int { return ranks[playerID(id)].Points }
-	m := views.RoundPage{Nav: nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
-		Clock: clockView(e.ID, r, 0, s.now()), EndOfRound: endOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
+	m := views.RoundPage{Nav: web.Nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
+		Clock: web.ClockView(e.ID, r, 0, s.Now()), EndOfRound: web.EndOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
 	m.ClockTimes = roundClockTimes(ctx, e, r)
 	if r.Kind == storage.KindTopCut {
 		m.BestOf = e.TopCutBestOf
@@ -282,16 +283,16 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	if err := s.trackerCounts(ctx, e, r, d.Matches[r.Number], m.Matches); err != nil {
 		return err
 	}
-	m.Matches, m.Filters = filterMatches(ctx, c.QueryParam("show"), eventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
+	m.Matches, m.Filters = filterMatches(ctx, c.QueryParam("show"), web.EventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
 	m.Show = c.QueryParam("show")
 	if next := c.QueryParam("next"); next == "none" {
 		m.AllEntered = true
 	} else {
 		m.Next, _ = strconv.ParseInt(next, 10, 64)
 	}
-	p := s.page(c, i18n.T(ctx, "StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
-	p.JSURL = liveScriptURL()
-	return render(c, status, views.RoundPageView(p, m))
+	p := s.Page(c, i18n.T(ctx, "StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
+	p.JSURL = web.LiveScriptURL()
+	return web.Render(c, status, views.RoundPageView(p, m))
 }
 
 // matchFilters are the ways to narrow a round's tables, by their ?show=
@@ -361,7 +362,7 @@ func matchResultText(ctx context.Context, row views.MatchRow, mt storage.Match, 
 }
 
 func (s *Server) publishRound(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -369,7 +370,7 @@ func (s *Server) publishRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.PublishRound(c.Request().Context(), actorOf(c), e.ID, r.Number); err != nil {
+	if err := s.Store.PublishRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number); err != nil {
 		return err
 	}
 	if e.Status == storage.StatusRegistration || e.Status == storage.StatusDraft {
@@ -377,8 +378,8 @@ func (s *Server) publishRound(c echo.Context) error {
 			return err
 		}
 	}
-	setFlash(c, msgRoundPublished)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+	web.SetFlash(c, msgRoundPublished)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
 // setEventStatus moves the event on (running, top cut, finished) as play goes.
@@ -387,7 +388,7 @@ func (s *Server) setEventStatus(c echo.Context, e *storage.Event, status string)
 		return nil
 	}
 	e.Status = status
-	err := s.store.UpdateEvent(c.Request().Context(), actorOf(c), e)
+	err := s.Store.UpdateEvent(c.Request().Context(), web.ActorOf(c), e)
 	if errors.Is(err, storage.ErrStale) {
 		return nil // someone else changed it; their status stands
 	}
@@ -395,7 +396,7 @@ func (s *Server) setEventStatus(c echo.Context, e *storage.Event, status string)
 }
 
 func (s *Server) changeClock(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -419,19 +420,19 @@ func (s *Server) changeClock(c echo.Context) error {
 	if r.Status == storage.RoundPreview {
 		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPublishBeforeClock", nil), http.StatusConflict)
 	}
-	_, err = s.store.ChangeClock(c.Request().Context(), actorOf(c), e.ID, r.Number, action, amount)
+	_, err = s.Store.ChangeClock(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, action, amount)
 	if errors.Is(err, storage.ErrClock) {
 		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrClockState", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgClockChanged)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+	web.SetFlash(c, msgClockChanged)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
 func (s *Server) deleteRound(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -443,23 +444,23 @@ func (s *Server) deleteRound(c echo.Context) error {
 	if reason == "" {
 		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteReason", nil), http.StatusUnprocessableEntity)
 	}
-	err = s.store.DeleteLatestRound(c.Request().Context(), actorOf(c), e.ID, r.Number, reason)
+	err = s.Store.DeleteLatestRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, reason)
 	if errors.Is(err, storage.ErrNotLatestRound) {
 		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteLatest", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgRoundDeleted)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds", e.ID))
+	web.SetFlash(c, msgRoundDeleted)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds", e.ID))
 }
 
 func (s *Server) matchParam(c echo.Context, e *storage.Event) (*storage.Match, error) {
 	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
 	if err != nil {
-		return nil, notFound()
+		return nil, web.NotFound()
 	}
-	return s.store.MatchByID(c.Request().Context(), e.ID, id)
+	return s.Store.MatchByID(c.Request().Context(), e.ID, id)
 }
 
 // matchAndRound loads the match in the URL and its round.
@@ -473,7 +474,7 @@ func (s *Server) matchAndRound(c echo.Context, e *storage.Event) (*storage.Match
 }
 
 func (s *Server) roundOfMatch(c echo.Context, e *storage.Event, mt *storage.Match) (*storage.Round, error) {
-	rounds, err := s.store.Rounds(c.Request().Context(), e.ID)
+	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -482,12 +483,12 @@ func (s *Server) roundOfMatch(c echo.Context, e *storage.Event, mt *storage.Matc
 			return &rounds[i], nil
 		}
 	}
-	return nil, notFound()
+	return nil, web.NotFound()
 }
 
 // setResult is an organiser or judge entering or fixing a result.
 func (s *Server) setResult(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -518,7 +519,7 @@ func (s *Server) setResult(c echo.Context) error {
 	}
 	override := c.FormValue("override") == "on"
 	reason := strings.TrimSpace(c.FormValue("reason"))
-	_, err = s.store.SetMatchResult(c.Request().Context(), actorOf(c), e.ID, mt.ID, in, override, reason)
+	_, err = s.Store.SetMatchResult(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, in, override, reason)
 	switch {
 	case errors.Is(err, storage.ErrBadResult):
 		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrChooseResult", nil), http.StatusUnprocessableEntity)
@@ -531,10 +532,10 @@ func (s *Server) setResult(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	setFlash(c, msgResultSaved)
+	web.SetFlash(c, msgResultSaved)
 	// Back to the same list, with the focus on the next table that still
 	// needs a result: entering a round's results is one table after another.
-	ms, err := s.store.Matches(c.Request().Context(), r.ID)
+	ms, err := s.Store.Matches(c.Request().Context(), r.ID)
 	if err != nil {
 		return err
 	}
@@ -546,7 +547,7 @@ func (s *Server) setResult(c echo.Context) error {
 	if show != "" {
 		q.Set("show", show)
 	}
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d?%s", e.ID, r.Number, q.Encode()))
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d?%s", e.ID, r.Number, q.Encode()))
 }
 
 // nextToEnter is the first table after the one just entered (wrapping round
@@ -576,7 +577,7 @@ func nextToEnter(ms []storage.Match, after int64, show string) int64 {
 }
 
 func (s *Server) extendMatch(c echo.Context) error {
-	e, err := s.staffEvent(c)
+	e, err := s.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -588,16 +589,16 @@ func (s *Server) extendMatch(c echo.Context) error {
 	if err != nil || mins < 1 || mins > 30 {
 		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrExtension", nil), http.StatusUnprocessableEntity)
 	}
-	if err := s.store.ExtendMatch(c.Request().Context(), actorOf(c), e.ID, mt.ID, time.Duration(mins)*time.Minute); err != nil {
+	if err := s.Store.ExtendMatch(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, time.Duration(mins)*time.Minute); err != nil {
 		return err
 	}
-	setFlash(c, msgClockChanged)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+	web.SetFlash(c, msgClockChanged)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
 // editPairing swaps who plays at a table (before any result), with a reason.
 func (s *Server) editPairing(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -619,11 +620,11 @@ func (s *Server) editPairing(c echo.Context) error {
 		p2 = &id
 	}
 	for _, id := range append([]int64{p1}, derefAll(p2)...) {
-		if _, err := s.store.EntryByID(c.Request().Context(), e.ID, id); err != nil {
+		if _, err := s.Store.EntryByID(c.Request().Context(), e.ID, id); err != nil {
 			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingOtherEvent", nil), http.StatusUnprocessableEntity)
 		}
 	}
-	err = s.store.EditPairing(c.Request().Context(), actorOf(c), e.ID, mt.ID, p1, p2, reason)
+	err = s.Store.EditPairing(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, p1, p2, reason)
 	var pp *storage.PairingProblem
 	if errors.As(err, &pp) {
 		msg, err := s.pairingProblemText(c, e, pp)
@@ -638,13 +639,13 @@ func (s *Server) editPairing(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgResultSaved)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+	web.SetFlash(c, msgResultSaved)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
 // pairingProblemText words why a pairing change was refused.
 func (s *Server) pairingProblemText(c echo.Context, e *storage.Event, pp *storage.PairingProblem) (string, error) {
-	en, err := s.store.EntryByID(c.Request().Context(), e.ID, pp.EntryID)
+	en, err := s.Store.EntryByID(c.Request().Context(), e.ID, pp.EntryID)
 	if err != nil {
 		return "", err
 	}
@@ -672,7 +673,7 @@ func derefAll(p *int64) []int64 {
 // startTopCut pairs the first top-cut round from the Swiss standings, or the
 // next top-cut round from the bracket's winners.
 func (s *Server) startTopCut(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -721,14 +722,14 @@ func (s *Server) startTopCut(c echo.Context) error {
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].TableNo != nil && matches[j].TableNo == nil })
 	number := len(d.Rounds) + 1
-	if _, err := s.store.CreateRound(ctx, actorOf(c), e.ID, number, storage.KindTopCut, time.Duration(e.RoundMinutes)*time.Minute*2, matches); err != nil {
+	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindTopCut, time.Duration(e.RoundMinutes)*time.Minute*2, matches); err != nil {
 		return err
 	}
 	if err := s.setEventStatus(c, e, storage.StatusTopCut); err != nil {
 		return err
 	}
-	setFlash(c, msgRoundPaired)
-	return redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+	web.SetFlash(c, msgRoundPaired)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
 }
 
 // trackerCounts adds the game tracker's life counts to the rows of the
@@ -745,11 +746,11 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 	if len(ids) == 0 {
 		return nil
 	}
-	games, err := s.store.TrackerGames(ctx, e.ID, ids)
+	games, err := s.Store.TrackerGames(ctx, e.ID, ids)
 	if err != nil || len(games) == 0 {
 		return err
 	}
-	now := s.now()
+	now := s.Now()
 	for i := range rows {
 		row := &rows[i]
 		gl, ok := games[row.ID]
@@ -759,7 +760,7 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 		}
 		names := [2]string{row.P1, row.P2}
 		row.Tracker = i18n.T(ctx, "TrackerRoundTotals", i18n.Args{"Game": gl.GameNo, "P1": names[0], "P1Life": t.Life[0], "P2": names[1], "P2Life": t.Life[1]})
-		clock := clockView(e.ID, r, time.Duration(ms[i].ExtensionSeconds)*time.Second, now)
+		clock := web.ClockView(e.ID, r, time.Duration(ms[i].ExtensionSeconds)*time.Second, now)
 		if row.Status == storage.MatchConfirmed || !clock.TimeUp() {
 			continue
 		}

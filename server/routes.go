@@ -1,16 +1,12 @@
 package server
 
 import (
-	"context"
-	"errors"
 	"io/fs"
-	"log/slog"
 	"net/http"
-	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
-	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
@@ -18,7 +14,7 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Pre(middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
 	e.Use(middleware.Recover())
-	e.Use(s.requestLog)
+	e.Use(s.RequestLog)
 	// Forms are small; the card list upload has its own, larger limit.
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M",
 		Skipper: func(c echo.Context) bool { return c.Path() == "/cards/import" || c.Path() == "/events/import" }}))
@@ -38,10 +34,10 @@ func (s *Server) routes(e *echo.Echo) {
 	s.apiRoutes(e)
 
 	// Everything else is a page: it may need a CSRF token and a session.
-	// eventScope works out the signed-in user's standing in the event of any
-	// /events/:id route, which requireOrganiser and the staff helpers check
-	// (access.go): organisers see and manage only their stores' events.
-	app := e.Group("", plainInput, s.csrf(), s.loadSession, s.chooseLanguage, s.setupGate, s.eventScope)
+	// EventScope works out the signed-in user's standing in the event of any
+	// /events/:id route, which RequireOrganiser and the staff helpers check
+	// (web/access.go): organisers see and manage only their stores' events.
+	app := e.Group("", web.PlainInput, s.CSRF(), s.LoadSession, s.ChooseLanguage, s.SetupGate, s.EventScope)
 
 	app.GET("/", s.home)
 	app.GET("/setup", s.setupForm)
@@ -52,80 +48,80 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/language", s.selectLanguage) // the selector on every page (language.go)
 
 	// Account pages.
-	app.GET("/account", s.showAccount, requireUser)
-	app.POST("/account", s.saveAccount, requireUser)
-	app.POST("/account/language", s.saveAccountLanguage, requireUser)
-	app.POST("/accounts", s.addAccount, requireOrganiser)
-	app.POST("/accounts/:user/admin", s.setAdmin, requireAdmin)
+	app.GET("/account", s.showAccount, web.RequireUser)
+	app.POST("/account", s.saveAccount, web.RequireUser)
+	app.POST("/account/language", s.saveAccountLanguage, web.RequireUser)
+	app.POST("/accounts", s.addAccount, web.RequireOrganiser)
+	app.POST("/accounts/:user/admin", s.setAdmin, web.RequireAdmin)
 	// Installation settings are the instance admin's (they serve every store).
-	app.GET("/settings", s.showSettings, requireAdmin)
-	app.POST("/settings", s.saveSettings, requireAdmin)
+	app.GET("/settings", s.showSettings, web.RequireAdmin)
+	app.POST("/settings", s.saveSettings, web.RequireAdmin)
 	s.storeRoutes(app)
 
 	// Events: anyone may see a public event page; organisers of its store
-	// change an event (requireOrganiser checks the store, access.go).
-	app.GET("/events", s.listEvents, requireOrganiser)
-	app.GET("/events/new", s.newEvent, requireOrganiser)
-	app.POST("/events", s.createEvent, requireOrganiser)
+	// change an event (RequireOrganiser checks the store, web/access.go).
+	app.GET("/events", s.listEvents, web.RequireOrganiser)
+	app.GET("/events/new", s.newEvent, web.RequireOrganiser)
+	app.POST("/events", s.createEvent, web.RequireOrganiser)
 	app.GET("/events/:id", s.showEvent)
-	app.GET("/events/:id/edit", s.editEvent, requireOrganiser)
-	app.POST("/events/:id", s.updateEvent, requireOrganiser)
-	app.GET("/events/:id/delete", s.confirmDeleteEvent, requireOrganiser)
-	app.POST("/events/:id/delete", s.deleteEvent, requireOrganiser)
-	app.POST("/events/:id/judges", s.addJudge, requireOrganiser)
-	app.POST("/events/:id/judges/:user/remove", s.removeJudge, requireOrganiser)
+	app.GET("/events/:id/edit", s.editEvent, web.RequireOrganiser)
+	app.POST("/events/:id", s.updateEvent, web.RequireOrganiser)
+	app.GET("/events/:id/delete", s.confirmDeleteEvent, web.RequireOrganiser)
+	app.POST("/events/:id/delete", s.deleteEvent, web.RequireOrganiser)
+	app.POST("/events/:id/judges", s.addJudge, web.RequireOrganiser)
+	app.POST("/events/:id/judges/:user/remove", s.removeJudge, web.RequireOrganiser)
 
 	// Card pool, ban lists and the deck checking tool. The pool and ban lists
 	// serve every store: organisers read them, the instance admin changes them.
-	app.GET("/cards", s.showCards, requireOrganiser)
-	app.POST("/cards/import", s.importCards, requireAdmin, middleware.BodyLimit("33M"))
-	app.POST("/banlists", s.saveBanList, requireAdmin)
-	app.GET("/banlists/:game/:effective", s.showBanList, requireUser)
-	app.GET("/decks/check", s.deckCheckForm, requireUser)
-	app.POST("/decks/check", s.deckCheck, requireUser)
+	app.GET("/cards", s.showCards, web.RequireOrganiser)
+	app.POST("/cards/import", s.importCards, web.RequireAdmin, middleware.BodyLimit("33M"))
+	app.POST("/banlists", s.saveBanList, web.RequireAdmin)
+	app.GET("/banlists/:game/:effective", s.showBanList, web.RequireUser)
+	app.GET("/decks/check", s.deckCheckForm, web.RequireUser)
+	app.POST("/decks/check", s.deckCheck, web.RequireUser)
 	s.judgeRoutes(app)
 	s.liveRoutes(app)
 	s.printRoutes(app)
 	s.snapshotRoutes(app)
 
 	// Event day: players and registration.
-	app.GET("/events/:id/players", s.showPlayers, requireOrganiser)
-	app.POST("/events/:id/players", s.addPlayer, requireOrganiser)
-	app.POST("/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, requireOrganiser)
-	app.GET("/events/:id/players/:entry", s.showPlayer, requireOrganiser)
-	app.POST("/events/:id/players/:entry", s.updatePlayer, requireUser)
-	app.POST("/events/:id/players/:entry/delete", s.deletePlayer, requireOrganiser)
+	app.GET("/events/:id/players", s.showPlayers, web.RequireOrganiser)
+	app.POST("/events/:id/players", s.addPlayer, web.RequireOrganiser)
+	app.POST("/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, web.RequireOrganiser)
+	app.GET("/events/:id/players/:entry", s.showPlayer, web.RequireOrganiser)
+	app.POST("/events/:id/players/:entry", s.updatePlayer, web.RequireUser)
+	app.POST("/events/:id/players/:entry/delete", s.deletePlayer, web.RequireOrganiser)
 	app.GET("/events/:id/register", s.registerForm)
 	app.POST("/events/:id/register", s.register)
 
 	// Decklists.
-	app.GET("/events/:id/decks", s.showDecks, requireUser)
-	app.POST("/events/:id/decks/settings", s.deckSettings, requireOrganiser)
+	app.GET("/events/:id/decks", s.showDecks, web.RequireUser)
+	app.POST("/events/:id/decks/settings", s.deckSettings, web.RequireOrganiser)
 	app.GET("/events/:id/decklists", s.showDecklists)
 
 	// Rounds, the clock, results and the top cut (organisers; judges of the
 	// event may run the clock and enter results).
-	app.GET("/events/:id/rounds", s.showRounds, requireUser)
-	app.POST("/events/:id/rounds", s.pairRound, requireOrganiser)
-	app.GET("/events/:id/rounds/:n", s.showRound, requireUser)
-	app.POST("/events/:id/rounds/:n/publish", s.publishRound, requireOrganiser)
-	app.POST("/events/:id/rounds/:n/clock", s.changeClock, requireUser)
-	app.POST("/events/:id/rounds/:n/delete", s.deleteRound, requireOrganiser)
+	app.GET("/events/:id/rounds", s.showRounds, web.RequireUser)
+	app.POST("/events/:id/rounds", s.pairRound, web.RequireOrganiser)
+	app.GET("/events/:id/rounds/:n", s.showRound, web.RequireUser)
+	app.POST("/events/:id/rounds/:n/publish", s.publishRound, web.RequireOrganiser)
+	app.POST("/events/:id/rounds/:n/clock", s.changeClock, web.RequireUser)
+	app.POST("/events/:id/rounds/:n/delete", s.deleteRound, web.RequireOrganiser)
 	app.GET("/events/:id/matches/:match", s.showMatch)
-	app.POST("/events/:id/matches/:match/result", s.setResult, requireUser)
-	app.POST("/events/:id/matches/:match/extend", s.extendMatch, requireUser)
-	app.POST("/events/:id/matches/:match/pairing", s.editPairing, requireOrganiser)
-	app.POST("/events/:id/topcut", s.startTopCut, requireOrganiser)
+	app.POST("/events/:id/matches/:match/result", s.setResult, web.RequireUser)
+	app.POST("/events/:id/matches/:match/extend", s.extendMatch, web.RequireUser)
+	app.POST("/events/:id/matches/:match/pairing", s.editPairing, web.RequireOrganiser)
+	app.POST("/events/:id/topcut", s.startTopCut, web.RequireOrganiser)
 	app.GET("/events/:id/standings", s.showStandings)
 
 	// Penalties and the judge queue.
-	app.GET("/events/:id/penalties", s.showPenalties, requireUser)
-	app.POST("/events/:id/penalties", s.givePenalty, requireUser)
-	app.GET("/events/:id/calls", s.showCalls, requireUser)
-	app.GET("/events/:id/announcements", s.showAnnouncements, requireUser)
-	app.POST("/events/:id/announcements", s.postAnnouncement, requireUser)
-	app.POST("/events/:id/announcements/:ann/remove", s.removeAnnouncement, requireUser)
-	app.POST("/events/:id/calls/:call", s.updateCall, requireUser)
+	app.GET("/events/:id/penalties", s.showPenalties, web.RequireUser)
+	app.POST("/events/:id/penalties", s.givePenalty, web.RequireUser)
+	app.GET("/events/:id/calls", s.showCalls, web.RequireUser)
+	app.GET("/events/:id/announcements", s.showAnnouncements, web.RequireUser)
+	app.POST("/events/:id/announcements", s.postAnnouncement, web.RequireUser)
+	app.POST("/events/:id/announcements/:ann/remove", s.removeAnnouncement, web.RequireUser)
+	app.POST("/events/:id/calls/:call", s.updateCall, web.RequireUser)
 
 	// The player's phone: a secret link per entry, no account.
 	app.GET("/p/:token", s.playerHome)
@@ -137,71 +133,18 @@ func (s *Server) routes(e *echo.Echo) {
 	// GET /p/:token/live (the player's own live stream) is in liveRoutes.
 }
 
-// csrf checks a token on every state-changing request: the double-submit
-// cookie of Echo's middleware, plus its Sec-Fetch-Site check.
-func (s *Server) csrf() echo.MiddlewareFunc {
-	return middleware.CSRFWithConfig(middleware.CSRFConfig{
-		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     "tenkaichi_csrf",
-		CookiePath:     "/",
-		CookieHTTPOnly: true,
-		CookieSameSite: http.SameSiteStrictMode,
-		CookieMaxAge:   12 * 3600,
-		CookieSecure:   s.cfg.SecureCookies,
-		// A missing token is as forbidden as a wrong one.
-		ErrorHandler: func(err error, c echo.Context) error { return csrfRefused(err) },
-		// A browser that says the form came from another origin of the same
-		// site (a sibling subdomain, another port) is refused outright: such
-		// a site can set our token cookie, so the double-submit check cannot
-		// tell it from us.
-		AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
-			return false, csrfRefused(errors.New("state-changing request from another origin (Sec-Fetch-Site: " + c.Request().Header.Get(echo.HeaderSecFetchSite) + ")"))
-		},
-	})
-}
-
-func csrfRefused(err error) error {
-	return &appError{Code: http.StatusForbidden, Err: err, ID: "AdminFormExpired",
-		Safe: "The form had expired or did not come from this site. Go back, reload the page and try again."}
-}
-
 // static serves embedded assets; the hash in the URL changes with the
 // content, so they can be cached for a year.
 func (s *Server) static(c echo.Context) error {
 	name := c.Param("*")
 	if c.Param("hash") != views.AssetHash || !fs.ValidPath(name) {
-		return notFound()
+		return web.NotFound()
 	}
-	return sendAsset(c, name, "public, max-age=31536000, immutable")
+	return web.SendAsset(c, name, "public, max-age=31536000, immutable")
 }
 
 // favicon is the icon browsers ask for at /favicon.ico by themselves. Its
 // address has no hash, so browsers revalidate it daily (ETag).
 func (s *Server) favicon(c echo.Context) error {
-	return sendAsset(c, "favicon.ico", "public, max-age=86400")
-}
-
-func (s *Server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		start := time.Now()
-		ctx, queries := storage.WithQueryCounter(c.Request().Context())
-		c.SetRequest(c.Request().WithContext(ctx))
-		err := next(c)
-		if err != nil {
-			c.Error(err)
-		}
-		status := c.Response().Status
-		level := slog.LevelInfo
-		if status >= 500 {
-			level = slog.LevelError
-		}
-		s.log.Log(c.Request().Context(), level, "request",
-			"method", c.Request().Method, "path", c.Request().URL.Path, "status", status,
-			"duration_ms", time.Since(start).Milliseconds(), "queries", queries.Count(), "ip", c.RealIP())
-		return nil
-	}
-}
-
-func contextWithTimeout(c echo.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(c.Request().Context(), d)
+	return web.SendAsset(c, "favicon.ico", "public, max-age=86400")
 }

@@ -8,10 +8,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -46,21 +46,14 @@ type Config struct {
 
 // Server is the web application.
 type Server struct {
-	cfg       Config
-	store     *storage.Store
-	log       *slog.Logger
-	echo      *echo.Echo
-	setupDone atomic.Bool // once an account exists it never goes back to false
-	now       func() time.Time
-	links     *linkKeys
+	*web.Kit
+	cfg  Config
+	echo *echo.Echo
 	// models are the events' shared read models (read_model.go).
 	models readModels
 	// cards caches the card maps games are replayed with (game_cards.go).
 	cards cardCache
 	live  *liveHub // live updates (live.go); made by liveRoutes
-	// listenAddr is where Serve listens, to name the LAN addresses when an
-	// organiser opens a page on 127.0.0.1; nil when not served by Serve.
-	listenAddr atomic.Pointer[net.TCPAddr]
 }
 
 // New builds the server and its routes.
@@ -74,15 +67,17 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, now: cfg.Now, links: &linkKeys{}}
+	kit := &web.Kit{Store: cfg.Store, Log: cfg.Logger, Now: cfg.Now, SecureCookies: cfg.SecureCookies,
+		FixedBaseURL: cfg.BaseURL, BcryptCost: cfg.BcryptCost}
+	s := &Server{Kit: kit, cfg: cfg}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
-	e.HTTPErrorHandler = s.handleError
+	e.HTTPErrorHandler = s.HandleError
 	s.echo = e
 	s.routes(e)
 	// Each round published and each event finished keeps a snapshot.
-	s.store.OnMilestone(s.onMilestone)
+	s.Store.OnMilestone(s.onMilestone)
 	return s
 }
 
@@ -125,15 +120,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		ErrorLog:          slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
 	}
 	if a, ok := ln.Addr().(*net.TCPAddr); ok {
-		s.listenAddr.Store(a)
+		s.SetListenAddr(a)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	go s.housekeeping(ctx)
-	if s.store.Dialect() == storage.DialectPostgres {
+	if s.Store.Dialect() == storage.DialectPostgres {
 		go s.rewarmAfterAnalysis(ctx)
 	}
 	s.live.start(ctx) // LISTEN for the life of Serve; ends live streams on shutdown
@@ -142,7 +137,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	case <-ctx.Done():
 	}
-	s.log.Info("shutting down")
+	s.Log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
@@ -168,10 +163,10 @@ func (s *Server) rewarmAfterAnalysis(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if warmed, err := s.store.RewarmAfterAnalysis(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("warm the database connections after an analysis", "err", err)
+		if warmed, err := s.Store.RewarmAfterAnalysis(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Warn("warm the database connections after an analysis", "err", err)
 		} else if warmed {
-			s.log.Info("warmed the database connections again after PostgreSQL analysed a table")
+			s.Log.Info("warmed the database connections again after PostgreSQL analysed a table")
 		}
 	}
 }
@@ -183,19 +178,19 @@ func (s *Server) housekeeping(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if n, err := s.store.CompleteDoneRounds(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("complete rounds whose results are all in", "err", err)
+		if n, err := s.Store.CompleteDoneRounds(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Warn("complete rounds whose results are all in", "err", err)
 		} else if n > 0 {
-			s.log.Info("completed rounds whose results were all in", "rounds", n)
+			s.Log.Info("completed rounds whose results were all in", "rounds", n)
 		}
-		if _, err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("delete expired sessions", "err", err)
+		if _, err := s.Store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Warn("delete expired sessions", "err", err)
 		}
-		if err := s.store.PruneLoginFailures(ctx, s.now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
-			s.log.Warn("prune login failures", "err", err)
+		if err := s.Store.PruneLoginFailures(ctx, s.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			s.Log.Warn("prune login failures", "err", err)
 		}
-		if err := s.store.PruneLinkMisses(ctx, s.now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
-			s.log.Warn("prune link misses", "err", err)
+		if err := s.Store.PruneLinkMisses(ctx, s.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			s.Log.Warn("prune link misses", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -19,15 +20,15 @@ import (
 // Snapshots: the event file of an event at the moments worth going back
 // to (a round published, the event finished, before a restore, or when
 // the organiser asks), listed, downloaded and restored by its organisers
-// (docs/event-day.md, "Snapshots"). Every route checks organiserEvent.
+// (docs/event-day.md, "Snapshots"). Every route checks OrganiserEvent.
 
 // snapshotRoutes are the organiser's snapshot pages.
 func (s *Server) snapshotRoutes(app *echo.Group) {
-	app.GET("/events/:id/snapshots", s.showSnapshots, requireOrganiser)
-	app.POST("/events/:id/snapshots", s.takeSnapshot, requireOrganiser)
-	app.GET("/events/:id/snapshots/:snap", s.downloadSnapshot, requireOrganiser)
-	app.GET("/events/:id/snapshots/:snap/restore", s.confirmRestore, requireOrganiser)
-	app.POST("/events/:id/snapshots/:snap/restore", s.restoreSnapshot, requireOrganiser)
+	app.GET("/events/:id/snapshots", s.showSnapshots, web.RequireOrganiser)
+	app.POST("/events/:id/snapshots", s.takeSnapshot, web.RequireOrganiser)
+	app.GET("/events/:id/snapshots/:snap", s.downloadSnapshot, web.RequireOrganiser)
+	app.GET("/events/:id/snapshots/:snap/restore", s.confirmRestore, web.RequireOrganiser)
+	app.POST("/events/:id/snapshots/:snap/restore", s.restoreSnapshot, web.RequireOrganiser)
 }
 
 // encodeExport is the event file as the export downloads it.
@@ -78,10 +79,10 @@ func (s *Server) onMilestone(ctx context.Context, m storage.Milestone) {
 		if err != nil {
 			return err
 		}
-		return s.store.SaveSnapshot(ctx, m.Actor, snap, data)
+		return s.Store.SaveSnapshot(ctx, m.Actor, snap, data)
 	}()
 	if err != nil {
-		s.log.Error("snapshot not written", "event", m.EventID, "reason", m.Reason, "round", m.Round, "err", err)
+		s.Log.Error("snapshot not written", "event", m.EventID, "reason", m.Reason, "round", m.Round, "err", err)
 	}
 }
 
@@ -102,7 +103,7 @@ func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
 
 func snapshotRow(ctx context.Context, sn *storage.Snapshot, zone *time.Location) views.SnapshotRow {
 	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: i18n.DateTimeSeconds(ctx, sn.CreatedAt, zone),
-		By: actorText(ctx, sn.CreatedBy), Size: sizeText(ctx, sn.SizeBytes), Stored: sizeText(ctx, sn.StoredBytes)}
+		By: web.ActorText(ctx, sn.CreatedBy), Size: sizeText(ctx, sn.SizeBytes), Stored: sizeText(ctx, sn.StoredBytes)}
 }
 
 // sizeText is a number of bytes in decimal units (bytes, kB, MB) in the
@@ -125,27 +126,27 @@ func sizeText(ctx context.Context, n int64) string {
 }
 
 func (s *Server) showSnapshots(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	list, err := s.store.Snapshots(ctx, e.ID)
+	list, err := s.Store.Snapshots(ctx, e.ID)
 	if err != nil {
 		return err
 	}
-	m := views.SnapshotsPage{Nav: nav(e, "snapshots")}
+	m := views.SnapshotsPage{Nav: web.Nav(e, "snapshots")}
 	var stored int64
 	for i := range list {
 		m.List = append(m.List, snapshotRow(ctx, &list[i], e.Location()))
 		stored += list[i].StoredBytes
 	}
 	m.StoredTotal = sizeText(ctx, stored)
-	return render(c, http.StatusOK, views.SnapshotsView(s.page(c, i18n.T(c.Request().Context(), "StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.SnapshotsView(s.Page(c, i18n.T(c.Request().Context(), "StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) takeSnapshot(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -158,28 +159,28 @@ func (s *Server) takeSnapshot(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.SaveSnapshot(ctx, actorOf(c), snap, data); err != nil {
+	if err := s.Store.SaveSnapshot(ctx, web.ActorOf(c), snap, data); err != nil {
 		return err
 	}
-	setFlash(c, msgSnapshotTaken)
-	return redirect(c, eventURL(e.ID, "/snapshots"))
+	web.SetFlash(c, msgSnapshotTaken)
+	return web.Redirect(c, web.EventURL(e.ID, "/snapshots"))
 }
 
 // snapshotParam loads the snapshot in the URL, of the event in the URL.
 func (s *Server) snapshotParam(c echo.Context, e *storage.Event) (*storage.Snapshot, []byte, error) {
 	id, err := strconv.ParseInt(c.Param("snap"), 10, 64)
 	if err != nil {
-		return nil, nil, notFound()
+		return nil, nil, web.NotFound()
 	}
-	sn, data, err := s.store.SnapshotFile(c.Request().Context(), e.ID, id)
+	sn, data, err := s.Store.SnapshotFile(c.Request().Context(), e.ID, id)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, nil, notFound()
+		return nil, nil, web.NotFound()
 	}
 	return sn, data, err
 }
 
 func (s *Server) downloadSnapshot(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -187,7 +188,7 @@ func (s *Server) downloadSnapshot(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.NoteSnapshotDownload(c.Request().Context(), actorOf(c), e.ID, sn.ID); err != nil {
+	if err := s.Store.NoteSnapshotDownload(c.Request().Context(), web.ActorOf(c), e.ID, sn.ID); err != nil {
 		return err
 	}
 	name := strings.TrimSuffix(exportFileName(e, "json"), ".json") + "-snapshot-" + strconv.FormatInt(sn.ID, 10) + ".json"
@@ -202,7 +203,7 @@ func (s *Server) readSnapshot(ctx context.Context, data []byte) (*exportFile, *s
 	if err := json.Unmarshal(data, &f); err != nil || f.Tenkaichi == nil {
 		return nil, nil, importProblemOf("StaffSnapshotUnreadable", nil)
 	}
-	in, err := parseExport(ctx, data, "snapshot.json", s.today())
+	in, err := parseExport(ctx, data, "snapshot.json", s.Today())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -210,7 +211,7 @@ func (s *Server) readSnapshot(ctx context.Context, data []byte) (*exportFile, *s
 }
 
 func (s *Server) confirmRestore(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -225,7 +226,7 @@ func (s *Server) confirmRestore(c echo.Context) error {
 // is shown above it with status 422.
 func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem string) error {
 	ctx := c.Request().Context()
-	m := views.RestorePage{Nav: nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn, e.Location()), Problem: problem}
+	m := views.RestorePage{Nav: web.Nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn, e.Location()), Problem: problem}
 	status := http.StatusOK
 	if problem != "" {
 		status = http.StatusUnprocessableEntity
@@ -234,7 +235,7 @@ func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sna
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		m.Problem = prob.text(ctx)
-		return render(c, http.StatusUnprocessableEntity, views.RestoreView(s.page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
+		return web.Render(c, http.StatusUnprocessableEntity, views.RestoreView(s.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
 	} else if err != nil {
 		return err
 	}
@@ -244,14 +245,14 @@ func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sna
 	}
 	compareForRestore(ctx, &m, now.Tenkaichi, then.Tenkaichi)
 	for _, name := range then.Tenkaichi.Judges {
-		u, err := s.store.UserByUsername(ctx, name)
+		u, err := s.Store.UserByUsername(ctx, name)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && u.Role != storage.RoleJudge) {
 			m.MissingJudges = append(m.MissingJudges, name)
 		} else if err != nil {
 			return err
 		}
 	}
-	return render(c, status, views.RestoreView(s.page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
+	return web.Render(c, status, views.RestoreView(s.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
 }
 
 // compareForRestore fills what a restore from then to now changes.
@@ -345,7 +346,7 @@ func latestRound(ctx context.Context, rounds []exportRound) string {
 // a snapshot of the state it replaces, the restore itself and an
 // announcement that tells every open player page.
 func (s *Server) restoreSnapshot(c echo.Context) error {
-	e, err := s.organiserEvent(c)
+	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -361,12 +362,12 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	key, err := s.linkKey(ctx)
+	key, err := s.LinkKey(ctx)
 	if err != nil {
 		return err
 	}
-	actor := actorOf(c)
-	err = s.store.Tx(ctx, func(tx *storage.Store) error {
+	actor := web.ActorOf(c)
+	err = s.Store.Tx(ctx, func(tx *storage.Store) error {
 		ev, err := tx.EventByID(ctx, e.ID)
 		if err != nil {
 			return err
@@ -384,7 +385,7 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 			return err
 		}
 		if _, err := tx.RestoreEvent(ctx, actor, e.ID, sn.ID, in, func(id int64, gen int) string {
-			return hashToken(playerToken(key, id, gen))
+			return web.HashToken(web.PlayerToken(key, id, gen))
 		}); err != nil {
 			return err
 		}
@@ -400,6 +401,6 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	setFlash(c, msgRestored)
-	return redirect(c, eventURL(e.ID, "/snapshots"))
+	web.SetFlash(c, msgRestored)
+	return web.Redirect(c, web.EventURL(e.ID, "/snapshots"))
 }

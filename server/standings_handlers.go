@@ -2,9 +2,11 @@ package server
 
 import (
 	"context"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"net/http"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
@@ -50,7 +52,7 @@ func tiebreakerFormulas(ctx context.Context, profile string) []string {
 func (s *Server) standingsView(ctx context.Context, rm *readModel) (views.StandingsPage, error) {
 	d := rm.data
 	e := d.Event
-	m := views.StandingsPage{Nav: nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas(ctx, e.Tiebreakers),
+	m := views.StandingsPage{Nav: web.Nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas(ctx, e.Tiebreakers),
 		AfterRound: d.lastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
 	res, err := rm.eventResults()
 	if err != nil {
@@ -147,14 +149,14 @@ func bracketView(b *pairing.Bracket, d *eventData) *views.BracketView {
 
 // showStandings is public for events past the draft; staff see their menu.
 func (s *Server) showStandings(c echo.Context) error {
-	e, err := s.eventParam(c)
+	e, err := s.EventParam(c)
 	if err != nil {
 		return err
 	}
-	if ok, err := s.canSee(c, e); err != nil {
+	if ok, err := s.CanSee(c, e); err != nil {
 		return err
 	} else if !ok {
-		return notFound()
+		return web.NotFound()
 	}
 	rm, err := s.readModelOf(c.Request().Context(), e.ID, 0)
 	if err != nil {
@@ -169,36 +171,26 @@ func (s *Server) showStandings(c echo.Context) error {
 		return err
 	}
 	m := v.(views.StandingsPage) // a copy: Public is this request's
-	if publicView(c) {
+	if web.PublicView(c) {
 		// Every visitor without an account sees the same page: render it
 		// (and compress it) once per read model.
 		v, err := rm.memo("standings-public-page/"+lang, func() (any, error) {
 			m.Public = true
-			p := publicPage(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
-			p.JSURL = liveScriptURL()
-			return renderShared(context.WithoutCancel(c.Request().Context()), views.StandingsPageView(p, m))
+			p := web.PublicPage(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
+			p.JSURL = web.LiveScriptURL()
+			return web.RenderShared(context.WithoutCancel(c.Request().Context()), views.StandingsPageView(p, m))
 		})
 		if err != nil {
 			return err
 		}
-		return sendShared(c, v.(*sharedPage))
+		return web.SendShared(c, v.(*web.SharedPage))
 	}
-	staff, err := s.isStaff(c, e)
+	staff, err := s.IsStaff(c, e)
 	if err != nil {
 		return err
 	}
 	m.Public = !staff
-	p := s.page(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
-	p.JSURL = liveScriptURL()
-	return render(c, http.StatusOK, views.StandingsPageView(p, m))
-}
-
-// publicView reports whether a GET shows what every anonymous visitor sees:
-// no account, no one-off message waiting.
-func publicView(c echo.Context) bool {
-	if currentUser(c) != nil || c.Request().Method != http.MethodGet {
-		return false
-	}
-	ck, err := c.Cookie(flashCookie)
-	return err != nil || ck.Value == ""
+	p := s.Page(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
+	p.JSURL = web.LiveScriptURL()
+	return web.Render(c, http.StatusOK, views.StandingsPageView(p, m))
 }

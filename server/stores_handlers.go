@@ -8,21 +8,22 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// Stores and their members (access.go says who may do what). The instance
+// Stores and their members (web/access.go says who may do what). The instance
 // admin creates and renames stores and adds or removes any account; an
 // organiser of a store sees its members and adds or removes its judges.
 // New accounts are made on the account page, in one of the maker's stores.
 func (s *Server) storeRoutes(app *echo.Group) {
-	app.GET("/stores", s.listStores, requireOrganiser)
-	app.POST("/stores", s.createStore, requireAdmin)
-	store := []echo.MiddlewareFunc{requireOrganiser, s.requireStoreOrganiser}
+	app.GET("/stores", s.listStores, web.RequireOrganiser)
+	app.POST("/stores", s.createStore, web.RequireAdmin)
+	store := []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser}
 	app.GET("/stores/:store", s.showStore, store...)
-	app.POST("/stores/:store", s.renameStore, requireOrganiser, s.requireStoreOrganiser, requireAdmin)
+	app.POST("/stores/:store", s.renameStore, web.RequireOrganiser, s.requireStoreOrganiser, web.RequireAdmin)
 	app.POST("/stores/:store/members", s.addStoreMember, store...)
 	app.POST("/stores/:store/members/:user/remove", s.removeStoreMember, store...)
 }
@@ -37,32 +38,34 @@ const (
 )
 
 func init() {
-	flashCodes[msgStoreCreated] = "store-created"
-	flashCodes[msgStoreRenamed] = "store-renamed"
-	flashCodes[msgMemberAdded] = "member-added"
-	flashCodes[msgMemberRemoved] = "member-removed"
+	web.RegisterFlashes(map[string]string{
+		msgStoreCreated:  "store-created",
+		msgStoreRenamed:  "store-renamed",
+		msgMemberAdded:   "member-added",
+		msgMemberRemoved: "member-removed",
+	})
 }
 
 const ctxStore = "store"
 
 // requireStoreOrganiser loads the store in the URL for the instance admin
-// or one of its organisers (after requireOrganiser); anyone else gets 403.
+// or one of its organisers (after RequireOrganiser); anyone else gets 403.
 func (s *Server) requireStoreOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, err := strconv.ParseInt(c.Param("store"), 10, 64)
 		if err != nil || id <= 0 {
-			return notFound()
+			return web.NotFound()
 		}
-		sh, err := s.store.ShopByID(c.Request().Context(), id)
+		sh, err := s.Store.ShopByID(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
-		ok, err := s.organisesStore(c, currentUser(c), sh.ID)
+		ok, err := s.OrganisesStore(c, web.CurrentUser(c), sh.ID)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return forbidden(i18n.T(c.Request().Context(), "NotYourStore", nil))
+			return web.Forbidden(i18n.T(c.Request().Context(), "NotYourStore", nil))
 		}
 		c.Set(ctxStore, sh)
 		return next(c)
@@ -84,24 +87,24 @@ func (s *Server) listStores(c echo.Context) error {
 
 func (s *Server) renderStores(c echo.Context, m views.StoresPage, status int) error {
 	ctx := c.Request().Context()
-	u := currentUser(c)
-	all, err := s.store.ShopStatsAll(ctx)
+	u := web.CurrentUser(c)
+	all, err := s.Store.ShopStatsAll(ctx)
 	if err != nil {
 		return err
 	}
-	own, err := s.organiserStores(c)
+	own, err := s.OrganiserStores(c)
 	if err != nil {
 		return err
 	}
 	for _, st := range all {
-		if !hasShop(own, st.ID) {
+		if !web.HasShop(own, st.ID) {
 			continue
 		}
 		m.Stores = append(m.Stores, views.StoreRow{ID: st.ID, Name: st.Name,
 			Organisers: int(st.Organisers), Judges: int(st.Judges), Events: int(st.Events)})
 	}
 	m.CanCreate = u.IsAdmin
-	return render(c, status, views.StoresPageView(s.page(c, i18n.T(ctx, "StoresTitle", nil)), m))
+	return web.Render(c, status, views.StoresPageView(s.Page(c, i18n.T(ctx, "StoresTitle", nil)), m))
 }
 
 // storeName checks a store's name; it returns what is wrong, or "".
@@ -124,7 +127,7 @@ func (s *Server) createStore(c echo.Context) error {
 		return s.renderStores(c, m, http.StatusUnprocessableEntity)
 	}
 	sh := &storage.Shop{Name: name}
-	err := s.store.CreateShop(c.Request().Context(), actorOf(c), sh)
+	err := s.Store.CreateShop(c.Request().Context(), web.ActorOf(c), sh)
 	if errors.Is(err, storage.ErrConflict) {
 		m.Errors["name"] = i18n.T(c.Request().Context(), "StoreNameTaken", nil)
 		return s.renderStores(c, m, http.StatusUnprocessableEntity)
@@ -132,8 +135,8 @@ func (s *Server) createStore(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgStoreCreated)
-	return redirect(c, storePath(sh.ID))
+	web.SetFlash(c, msgStoreCreated)
+	return web.Redirect(c, storePath(sh.ID))
 }
 
 func (s *Server) showStore(c echo.Context) error {
@@ -142,8 +145,8 @@ func (s *Server) showStore(c echo.Context) error {
 
 func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) error {
 	ctx := c.Request().Context()
-	sh, u := storeOf(c), currentUser(c)
-	members, err := s.store.ShopMembers(ctx, sh.ID)
+	sh, u := storeOf(c), web.CurrentUser(c)
+	members, err := s.Store.ShopMembers(ctx, sh.ID)
 	if err != nil {
 		return err
 	}
@@ -151,7 +154,7 @@ func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) erro
 	if m.Rename == "" {
 		m.Rename = sh.Name
 	}
-	es, err := s.store.EventsOfShops(ctx, []int64{sh.ID})
+	es, err := s.Store.EventsOfShops(ctx, []int64{sh.ID})
 	if err != nil {
 		return err
 	}
@@ -163,7 +166,7 @@ func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) erro
 		m.Members = append(m.Members, views.StoreMemberRow{ID: a.ID, Username: a.Username, Name: a.DisplayName,
 			Role: a.Role, IsAdmin: a.IsAdmin, CanRemove: mayManageMember(u, &a)})
 	}
-	return render(c, status, views.StorePageView(s.page(c, sh.Name), m))
+	return web.Render(c, status, views.StorePageView(s.Page(c, sh.Name), m))
 }
 
 // mayManageMember: the admin adds and removes any account; an organiser of
@@ -180,7 +183,7 @@ func (s *Server) renameStore(c echo.Context) error {
 		m.Errors["name"] = msg
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
 	}
-	err := s.store.RenameShop(c.Request().Context(), actorOf(c), sh.ID, name)
+	err := s.Store.RenameShop(c.Request().Context(), web.ActorOf(c), sh.ID, name)
 	if errors.Is(err, storage.ErrConflict) {
 		m.Errors["name"] = i18n.T(c.Request().Context(), "StoreNameTaken", nil)
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
@@ -188,8 +191,8 @@ func (s *Server) renameStore(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setFlash(c, msgStoreRenamed)
-	return redirect(c, storePath(sh.ID))
+	web.SetFlash(c, msgStoreRenamed)
+	return web.Redirect(c, storePath(sh.ID))
 }
 
 // addStoreMember adds an existing account, by username, to the store.
@@ -198,7 +201,7 @@ func (s *Server) addStoreMember(c echo.Context) error {
 	sh := storeOf(c)
 	username := strings.TrimSpace(c.FormValue("username"))
 	m := views.StorePage{AddUsername: username, Errors: views.FieldErrors{}}
-	member, err := s.store.UserByUsername(ctx, username)
+	member, err := s.Store.UserByUsername(ctx, username)
 	switch {
 	case username == "":
 		m.Errors["username"] = i18n.T(ctx, "MemberUsernameMissing", nil)
@@ -206,17 +209,17 @@ func (s *Server) addStoreMember(c echo.Context) error {
 		m.Errors["username"] = i18n.T(ctx, "MemberUnknown", i18n.Args{"Username": username})
 	case err != nil:
 		return err
-	case !mayManageMember(currentUser(c), member):
+	case !mayManageMember(web.CurrentUser(c), member):
 		m.Errors["username"] = i18n.T(ctx, "OnlyAdminAddsOrganisers", nil)
 	}
 	if len(m.Errors) > 0 {
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
 	}
-	if err := s.store.AddShopMember(ctx, actorOf(c), sh.ID, member.ID); err != nil {
+	if err := s.Store.AddShopMember(ctx, web.ActorOf(c), sh.ID, member.ID); err != nil {
 		return err
 	}
-	setFlash(c, msgMemberAdded)
-	return redirect(c, storePath(sh.ID))
+	web.SetFlash(c, msgMemberAdded)
+	return web.Redirect(c, storePath(sh.ID))
 }
 
 func (s *Server) removeStoreMember(c echo.Context) error {
@@ -224,18 +227,18 @@ func (s *Server) removeStoreMember(c echo.Context) error {
 	sh := storeOf(c)
 	uid, err := strconv.ParseInt(c.Param("user"), 10, 64)
 	if err != nil {
-		return notFound()
+		return web.NotFound()
 	}
-	member, err := s.store.UserByID(ctx, uid)
+	member, err := s.Store.UserByID(ctx, uid)
 	if err != nil {
 		return err
 	}
-	if !mayManageMember(currentUser(c), member) {
-		return forbidden(i18n.T(ctx, "OnlyAdminAddsOrganisers", nil))
+	if !mayManageMember(web.CurrentUser(c), member) {
+		return web.Forbidden(i18n.T(ctx, "OnlyAdminAddsOrganisers", nil))
 	}
-	if err := s.store.RemoveShopMember(ctx, actorOf(c), sh.ID, uid); err != nil {
+	if err := s.Store.RemoveShopMember(ctx, web.ActorOf(c), sh.ID, uid); err != nil {
 		return err
 	}
-	setFlash(c, msgMemberRemoved)
-	return redirect(c, storePath(sh.ID))
+	web.SetFlash(c, msgMemberRemoved)
+	return web.Redirect(c, storePath(sh.ID))
 }

@@ -194,7 +194,7 @@ func routeKey(r server.Route) string { return r.Method + " " + r.Path }
 // route that is not public refuses the organisers and judges of another
 // store with 403 (404 for a draft) and changes nothing. A new organiser or
 // judge route fails here until its store is checked, which it is when it
-// uses requireOrganiser or staffEvent (access.go).
+// uses RequireOrganiser or StaffEvent (web/access.go).
 func TestEveryEventRouteChecksTheStore(t *testing.T) {
 	f := newTwoStores(t)
 	ctx := context.Background()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -36,13 +37,13 @@ func (s *Server) trackerRoutes(app *echo.Group) {
 // trackerPlayer is the player of the link, on an event whose game the rules
 // engine knows: an event of another game has no tracker (404, saying why).
 func (s *Server) trackerPlayer(c echo.Context) (*storage.Entry, *storage.Event, error) {
-	en, ev, err := s.playerFromLink(c)
+	en, ev, err := s.PlayerFromLink(c)
 	if err != nil {
 		return nil, nil, err
 	}
-	if g := gameOf(ev.Game); !g.Engine {
+	if g := web.GameOf(ev.Game); !g.Engine {
 		ctx := c.Request().Context()
-		return nil, nil, &appError{Code: http.StatusNotFound, Safe: i18n.T(ctx, "TrackerNoEngine", i18n.Args{"Game": gameName(ctx, g.ID)})}
+		return nil, nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(ctx, "TrackerNoEngine", i18n.Args{"Game": web.GameName(ctx, g.ID)})}
 	}
 	return en, ev, nil
 }
@@ -73,16 +74,16 @@ func (s *Server) trackedGame(c echo.Context) (*trackedGame, error) {
 	ctx := c.Request().Context()
 	id, err := strconv.ParseInt(c.Param("log"), 10, 64)
 	if err != nil || id <= 0 {
-		return nil, notFound()
+		return nil, web.NotFound()
 	}
-	gl, err := s.store.GameLogByID(ctx, ev.ID, id)
+	gl, err := s.Store.GameLogByID(ctx, ev.ID, id)
 	if err != nil {
 		return nil, err
 	}
 	if !gl.Tracker || gl.MatchID == nil {
-		return nil, notFound()
+		return nil, web.NotFound()
 	}
-	m, err := s.store.MatchByID(ctx, ev.ID, *gl.MatchID)
+	m, err := s.Store.MatchByID(ctx, ev.ID, *gl.MatchID)
 	if err != nil {
 		return nil, err
 	}
@@ -94,9 +95,9 @@ func (s *Server) trackedGame(c echo.Context) (*trackedGame, error) {
 	case storage.ResultP2:
 		t.side = engine.P2
 	default:
-		return nil, notFound()
+		return nil, web.NotFound()
 	}
-	rounds, err := s.store.Rounds(ctx, ev.ID)
+	rounds, err := s.Store.Rounds(ctx, ev.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +192,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 	switch {
 	case line == "":
 		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerLineEmpty", nil))
-	case strings.ContainsAny(line, "#\r\n") || len(line) > 300 || !plainText(line):
+	case strings.ContainsAny(line, "#\r\n") || len(line) > 300 || !web.PlainText(line):
 		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerOneLine", nil))
 	}
 	// Read the line against the log as loaded, to refuse what cannot be
@@ -209,7 +210,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = s.Store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		// Usually nobody has written since the log was read: what was read
 		// above stands; else read the log as it is now.
 		before, body, after := pre, appended, named
@@ -272,7 +273,7 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = s.Store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		base, before, err := textBody(cur.Body)
 		if err != nil {
 			return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblemIn(ctx, err)}
@@ -316,7 +317,7 @@ func (s *Server) answerTap(c echo.Context, t *trackedGame, m views.TrackerPage, 
 	if err != nil {
 		return err
 	}
-	return redirect(c, t.url)
+	return web.Redirect(c, t.url)
 }
 
 // lastLine is the last line of s that is not blank.
@@ -341,10 +342,10 @@ func (s *Server) trackerCallJudge(c echo.Context) error {
 	// Kept in English, like a dispute's; the judges' page says it in its
 	// language (callReasonText).
 	reason := i18n.T(context.Background(), "TrackerCallReason", i18n.Args{"Step": step})
-	if _, err := s.store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
+	if _, err := s.Store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
 		return err
 	}
-	return redirect(c, t.url)
+	return web.Redirect(c, t.url)
 }
 
 // playerActor is who the audit log names for a tap.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -72,7 +73,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	var ids [2]int64
 	var players [2]logPlayer
 	for i, name := range []string{"Ann", "Ben"} {
-		en := &storage.Entry{EventID: tb.ev.ID, PlayerName: name, TokenHash: hashToken(tb.tokens[i]), DeckText: lists[i].text, DeckLeader: lists[i].leader}
+		en := &storage.Entry{EventID: tb.ev.ID, PlayerName: name, TokenHash: web.HashToken(tb.tokens[i]), DeckText: lists[i].text, DeckLeader: lists[i].leader}
 		if err := st.CreateEntry(ctx, actor, en); err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -39,12 +40,12 @@ func (s *Server) trackerEntry(c echo.Context) error {
 		return err
 	}
 	if m != nil {
-		games, err := s.store.TrackerGames(c.Request().Context(), ev.ID, []int64{m.ID})
+		games, err := s.Store.TrackerGames(c.Request().Context(), ev.ID, []int64{m.ID})
 		if err != nil {
 			return err
 		}
 		if gl, ok := games[m.ID]; ok {
-			return redirect(c, "/p/"+c.Param("token")+"/games/"+strconv.FormatInt(gl.ID, 10))
+			return web.Redirect(c, "/p/"+c.Param("token")+"/games/"+strconv.FormatInt(gl.ID, 10))
 		}
 	}
 	return s.renderTrackerStart(c, en, ev, m, views.TrackerStartPage{Game: 1}, http.StatusOK)
@@ -69,10 +70,10 @@ func (s *Server) renderTrackerStart(c echo.Context, en *storage.Entry, ev *stora
 		f.Opponent = opp.PlayerName
 		f.MyLeader, f.TheirLead = en.DeckLeader == "", opp.DeckLeader == ""
 	}
-	p := s.page(c, f.Heading)
+	p := s.Page(c, f.Heading)
 	p.Flash = ""
 	p.ForPlayer = true
-	return render(c, status, views.TrackerStartView(p, f))
+	return web.Render(c, status, views.TrackerStartView(p, f))
 }
 
 func (s *Server) opponentOf(c echo.Context, ev *storage.Event, en *storage.Entry, m *storage.Match) (*storage.Entry, error) {
@@ -80,7 +81,7 @@ func (s *Server) opponentOf(c echo.Context, ev *storage.Event, en *storage.Entry
 	if m.Side(en.ID) == storage.ResultP2 {
 		id = m.P1EntryID
 	}
-	return s.store.EntryByID(c.Request().Context(), ev.ID, id)
+	return s.Store.EntryByID(c.Request().Context(), ev.ID, id)
 }
 
 // trackerStart is POST /p/:token/game: it starts the tracker's log of a
@@ -117,8 +118,8 @@ func (s *Server) trackerStart(c echo.Context) error {
 		f.Game = n
 	}
 	base := "/p/" + c.Param("token")
-	if gl, err := s.store.TrackerLog(ctx, ev.ID, m.ID, f.Game); err == nil {
-		return redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
+	if gl, err := s.Store.TrackerLog(ctx, ev.ID, m.ID, f.Game); err == nil {
+		return web.Redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
@@ -131,7 +132,7 @@ func (s *Server) trackerStart(c echo.Context) error {
 		if e.DeckLeader != "" {
 			return e.DeckLeader
 		}
-		v := strings.ToUpper(formText(c, field, 30))
+		v := strings.ToUpper(web.FormText(c, field, 30))
 		f.Values[field] = v
 		if _, err := engine.ParseText([]byte("[P1Leader " + strconv.Quote(v) + "]")); v == "" || err != nil {
 			f.Errors[field] = i18n.T(ctx, "TrackerLeaderNeeded", nil)
@@ -171,10 +172,10 @@ func (s *Server) trackerStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	gl, _, err := s.store.CreateTrackerLog(ctx, storage.PlayerActor(en.PlayerName),
+	gl, _, err := s.Store.CreateTrackerLog(ctx, storage.PlayerActor(en.PlayerName),
 		&storage.GameLog{EventID: ev.ID, MatchID: &m.ID, GameNo: f.Game, Title: title, Body: body})
 	if err != nil {
 		return err
 	}
-	return redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
+	return web.Redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
 }

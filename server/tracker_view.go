@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
@@ -52,18 +53,18 @@ func (s *Server) renderTracker(c echo.Context, t *trackedGame, m views.TrackerPa
 		// into it can only add lines that read): say where, enter nothing.
 		m.Problem = parseProblemIn(ctx, err)
 		m.ReadOnly = m.Problem
-		return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.now()), status)
+		return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.Now()), status)
 	}
-	rulings, err := s.store.RulingsForLog(ctx, t.event.ID, t.log.ID)
+	rulings, err := s.Store.RulingsForLog(ctx, t.event.ID, t.log.ID)
 	if err != nil {
 		return err
 	}
-	calls, err := s.store.OpenGameCalls(ctx, t.event.ID, t.log.ID)
+	calls, err := s.Store.OpenGameCalls(ctx, t.event.ID, t.log.ID)
 	if err != nil {
 		return err
 	}
 	m.CallOpen = len(calls) > 0
-	return s.renderTrackerPage(c, trackerModel(ctx, t, tr, rulings, trackerFrame(ctx, t, m, s.now())), status)
+	return s.renderTrackerPage(c, trackerModel(ctx, t, tr, rulings, trackerFrame(ctx, t, m, s.Now())), status)
 }
 
 // trackerFrame fills what the page shows of the match around the game:
@@ -80,7 +81,7 @@ func trackerFrame(ctx context.Context, t *trackedGame, m views.TrackerPage, now 
 		m.ReadOnly = t.closed(ctx)
 	}
 	if t.round != nil {
-		clock := clockView(t.event.ID, t.round, time.Duration(t.match.ExtensionSeconds)*time.Second, now)
+		clock := web.ClockView(t.event.ID, t.round, time.Duration(t.match.ExtensionSeconds)*time.Second, now)
 		m.Clock = &clock
 	}
 	return m
@@ -169,11 +170,11 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 }
 
 func (s *Server) renderTrackerPage(c echo.Context, m views.TrackerPage, status int) error {
-	p := s.page(c, m.Heading)
+	p := s.Page(c, m.Heading)
 	p.Flash = ""
 	p.ForPlayer = true
-	p.JSURL = liveScriptURL()
-	return render(c, status, views.TrackerView(p, m))
+	p.JSURL = web.LiveScriptURL()
+	return web.Render(c, status, views.TrackerView(p, m))
 }
 
 // trackerViewer words a tracked game for one of its players.
@@ -190,7 +191,7 @@ func sideIndex(side string) int {
 	return 0
 }
 
-// cardName is a card's name in the page's language (Japanese pages name it
+// CardName is a card's name in the page's language (Japanese pages name it
 // as Japanese cards do, where the card data has it; the number when the
 // pool does not know the card), with its copy number when the reference
 // has one.
@@ -201,7 +202,7 @@ func (v *trackerViewer) cardName(ref string) string {
 	}
 	name := r.Number
 	if c, ok := v.tr.cards.pool.Card(r.Number); ok && c.Name != "" {
-		name = cardName(v.ctx, c)
+		name = web.CardName(v.ctx, c)
 	}
 	if r.Nth > 0 {
 		name += " #" + strconv.Itoa(r.Nth)

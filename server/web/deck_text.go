@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"context"
@@ -14,17 +14,17 @@ import (
 // maxDeckText bounds a pasted decklist.
 const maxDeckText = 20000
 
-// deckTextProblem says why a pasted list cannot be stored or read, naming
+// DeckTextProblem says why a pasted list cannot be stored or read, naming
 // the line, or returns "". A list can hold only text: no zero bytes (which
 // PostgreSQL refuses), no bytes that are not UTF-8, no control characters
 // other than tabs and line ends (a binary file pasted or uploaded by mistake).
 // An empty list is told how a list of game g is written.
-func deckTextProblem(ctx context.Context, text string, g rules.Game) string {
+func DeckTextProblem(ctx context.Context, text string, g rules.Game) string {
 	if strings.TrimSpace(text) == "" {
 		switch {
 		case g == rules.GameMasters:
 			return i18n.T(ctx, "DeckEmptyMasters", nil)
-		case gameOf(string(g)).MainPersonality:
+		case GameOf(string(g)).MainPersonality:
 			return i18n.T(ctx, "DeckEmptyDBZ", nil)
 		}
 		return i18n.T(ctx, "DeckEmpty", nil)
@@ -45,19 +45,19 @@ func deckTextProblem(ctx context.Context, text string, g rules.Game) string {
 	return ""
 }
 
-// deckPasteHint says how a list of game g is written, above the text box.
-func deckPasteHint(ctx context.Context, g rules.Game) string {
-	eg, ok := lookupGame(string(g))
+// DeckPasteHint says how a list of game g is written, above the text box.
+func DeckPasteHint(ctx context.Context, g rules.Game) string {
+	eg, ok := LookupGame(string(g))
 	if !ok {
-		eg = eventGames[0]
+		eg = EventGames[0]
 	}
 	return i18n.T(ctx, eg.deckHintID, nil)
 }
 
-// showableText is a refused paste as it can go back into the text box: each
+// ShowableText is a refused paste as it can go back into the text box: each
 // byte that is not text and each control character becomes U+FFFD, so the
 // player sees where it was and the rest of the list is kept.
-func showableText(text string) string {
+func ShowableText(text string) string {
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) && r != '\t' && r != '\r' && r != '\n' {
@@ -67,9 +67,9 @@ func showableText(text string) string {
 	}, text)
 }
 
-// parseDeckText reads a pasted or stored decklist. Its lines may name cards
+// ParseDeckText reads a pasted or stored decklist. Its lines may name cards
 // instead of numbering them, in English or Japanese, as the pool names them
 // (rules.ParseDecklistNamed); every place that reads a list reads it so.
-func parseDeckText(text string, pool rules.MapPool) (*rules.Decklist, error) {
+func ParseDeckText(text string, pool rules.MapPool) (*rules.Decklist, error) {
 	return rules.ParseDecklistNamed(strings.NewReader(text), rules.NewNameIndex(pool))
 }

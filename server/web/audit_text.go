@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"context"
@@ -7,11 +7,11 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// auditActorText says who made a change of the event's change log: an
+// AuditActorText says who made a change of the event's change log: an
 // account by its username, a player's phone, self-registration, the server
 // itself or a request without an account in the page's language (the log
 // keeps storage's English names).
-func auditActorText(ctx context.Context, a storage.AuditEntry) string {
+func AuditActorText(ctx context.Context, a storage.AuditEntry) string {
 	if name, ok := a.Player(); ok {
 		return i18n.T(ctx, "StaffAuditByPlayer", i18n.Args{"Name": name})
 	}
@@ -28,21 +28,21 @@ func auditActorText(ctx context.Context, a storage.AuditEntry) string {
 	return a.Actor
 }
 
-// actorText says who made a snapshot or a game log, which keep only the
-// actor's name (storage.Actor's Name), as auditActorText says the change
+// ActorText says who made a snapshot or a game log, which keep only the
+// actor's name (storage.Actor's Name), as AuditActorText says the change
 // log's: a player's phone, the server itself and the others without an
 // account in the page's language, an account by its username. Without the
 // account's id beside the name, an account whose username is one of
 // storage's own names ("system") reads as that actor.
-func actorText(ctx context.Context, name string) string {
-	return auditActorText(ctx, storage.AuditEntry{Actor: name})
+func ActorText(ctx context.Context, name string) string {
+	return AuditActorText(ctx, storage.AuditEntry{Actor: name})
 }
 
-// auditChangeText names a change of the event's change log (its stored
+// AuditChangeText names a change of the event's change log (its stored
 // action and entity, such as "publish" "round") in the page's language; a
 // change without a message here (a new action, or one of the server's own
 // rows) shows its codes as they are.
-func auditChangeText(ctx context.Context, action, entity string) string {
+func AuditChangeText(ctx context.Context, action, entity string) string {
 	switch action + " " + entity {
 	case "create event":
 		return i18n.T(ctx, "StaffAuditCreateEvent", nil)

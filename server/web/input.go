@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"context"
@@ -7,20 +7,21 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// plainInput refuses a request whose path, query or form values hold a zero
+// PlainInput refuses a request whose path, query or form values hold a zero
 // byte or bytes that are not UTF-8. No browser sends them from our pages;
 // SQLite would store them and PostgreSQL refuses them, so without this check
 // the same form worked on one database and failed with a 500 on the other.
 // File uploads are not values and are read by their own handlers.
-func plainInput(next echo.HandlerFunc) echo.HandlerFunc {
+func PlainInput(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		for i, v := range c.ParamValues() {
-			if !plainText(v) {
+			if !PlainText(v) {
 				return badCharacters(c.ParamNames()[i])
 			}
 		}
@@ -47,14 +48,14 @@ func unstorableField(vals url.Values) string {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if !plainText(name) {
+		if !PlainText(name) {
 			return strings.ToValidUTF8(strings.ReplaceAll(name, "\x00", ""), "?")
 		}
 		if checkedByHandler[name] {
 			continue
 		}
 		for _, v := range vals[name] {
-			if !plainText(v) {
+			if !PlainText(v) {
 				return name
 			}
 		}
@@ -69,6 +70,26 @@ var checkedByHandler = map[string]bool{"deck": true}
 
 func badCharacters(field string) error {
 	args := i18n.Args{"Field": strconv.Quote(field)}
-	return &appError{Code: http.StatusUnprocessableEntity, ID: "AdminBadCharacters", Args: args,
+	return &Error{Code: http.StatusUnprocessableEntity, ID: "AdminBadCharacters", Args: args,
 		Safe: i18n.T(context.Background(), "AdminBadCharacters", args)}
+}
+
+// FormText is a form field as one trimmed line of valid UTF-8 without NUL
+// bytes (PostgreSQL refuses both), cut to at most n characters.
+func FormText(c echo.Context, name string, n int) string {
+	v := strings.ToValidUTF8(strings.ReplaceAll(c.FormValue(name), "\x00", ""), "\uFFFD")
+	return Clip(strings.Join(strings.Fields(v), " "), n)
+}
+
+// Clip cuts s to at most n characters, never inside one.
+func Clip(s string, n int) string {
+	if utf8.RuneCountInString(s) > n {
+		return string([]rune(s)[:n])
+	}
+	return s
+}
+
+// PlainText reports whether a log or line can be stored as text as it is.
+func PlainText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }

@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"context"
@@ -11,11 +11,11 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// appError is an error with the status to answer and a message safe to show.
+// Error is an error with the status to answer and a message safe to show.
 // The wrapped error is logged, never shown. An error made where the page's
 // language is not known yet (before the language middleware, or with no
 // request at hand) gives a message id instead, shown in the page's language.
-type appError struct {
+type Error struct {
 	Code int
 	Safe string
 	ID   string    // message id of Safe, if set
@@ -23,31 +23,36 @@ type appError struct {
 	Err  error
 }
 
-func (e *appError) Error() string {
+// Error is the safe message, with the logged cause after it.
+func (e *Error) Error() string {
 	if e.Err != nil {
 		return e.Safe + ": " + e.Err.Error()
 	}
 	return e.Safe
 }
 
-func (e *appError) Unwrap() error { return e.Err }
+// Unwrap is the logged cause.
+func (e *Error) Unwrap() error { return e.Err }
 
-func notFound() error {
-	return &appError{Code: http.StatusNotFound, Safe: "This page does not exist.", ID: "AdminNotFound"}
-}
-func forbidden(msg string) error {
-	return &appError{Code: http.StatusForbidden, Safe: msg}
+// NotFound answers 404 with the page's "does not exist" message.
+func NotFound() error {
+	return &Error{Code: http.StatusNotFound, Safe: "This page does not exist.", ID: "AdminNotFound"}
 }
 
-// handleError is the one place that turns an error into a response: storage
+// Forbidden answers 403 with msg (already in the page's language).
+func Forbidden(msg string) error {
+	return &Error{Code: http.StatusForbidden, Safe: msg}
+}
+
+// HandleError is the one place that turns an error into a response: storage
 // errors become 404/409, everything unexpected a logged 500 with no detail.
-func (s *Server) handleError(err error, c echo.Context) {
+func (k *Kit) HandleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
 	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
 		// The client went away (a phone closed the page): nothing to answer.
-		s.log.Debug("request cancelled by the client", "path", c.Request().URL.Path)
+		k.Log.Debug("request cancelled by the client", "path", c.Request().URL.Path)
 		return
 	}
 	// A request refused before the language middleware (a CSRF failure, an
@@ -55,7 +60,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	ctx := i18n.WithLanguage(c.Request().Context(), requestLanguage(c))
 	c.SetRequest(c.Request().WithContext(ctx))
 	code, msg := http.StatusInternalServerError, i18n.T(ctx, "AdminServerError", nil)
-	var ae *appError
+	var ae *Error
 	var he *echo.HTTPError
 	switch {
 	case errors.As(err, &ae):
@@ -86,17 +91,17 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	}
 	if code >= 500 {
-		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+		k.Log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	} else {
-		s.log.Debug("request refused", "status", code, "path", c.Request().URL.Path, "err", err)
+		k.Log.Debug("request refused", "status", code, "path", c.Request().URL.Path, "err", err)
 	}
 	if c.Request().Method == http.MethodHead {
 		_ = c.NoContent(code)
 		return
 	}
-	p := s.page(c, statusTitle(ctx, code))
-	if rerr := render(c, code, views.ErrorPage(p, code, msg)); rerr != nil {
-		s.log.Error("render error page", "err", rerr)
+	p := k.Page(c, statusTitle(ctx, code))
+	if rerr := Render(c, code, views.ErrorPage(p, code, msg)); rerr != nil {
+		k.Log.Error("render error page", "err", rerr)
 	}
 }
 

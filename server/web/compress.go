@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"bytes"
@@ -134,7 +134,7 @@ func sendPage(c echo.Context, status int, body []byte) error {
 		f.Write(body)
 		etag := `"` + strconv.FormatUint(f.Sum64(), 36) + etagSuffix(enc) + `"`
 		h.Set("ETag", etag)
-		if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+		if ETagMatches(c.Request().Header.Get("If-None-Match"), etag) {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
@@ -227,12 +227,12 @@ func compressible(contentType string) bool {
 	return strings.HasPrefix(contentType, "text/") || strings.HasPrefix(contentType, "image/svg")
 }
 
-// sendAsset writes an embedded asset, compressed when the browser asks,
+// SendAsset writes an embedded asset, compressed when the browser asks,
 // with its ETag and the given Cache-Control.
-func sendAsset(c echo.Context, name, cacheControl string) error {
+func SendAsset(c echo.Context, name, cacheControl string) error {
 	a := loadStaticAssets()[name]
 	if a == nil {
-		return notFound()
+		return NotFound()
 	}
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, cacheControl)
@@ -248,7 +248,7 @@ func sendAsset(c echo.Context, name, cacheControl string) error {
 	}
 	etag := `"` + a.etag + etagSuffix(enc) + `"`
 	h.Set("ETag", etag)
-	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+	if ETagMatches(c.Request().Header.Get("If-None-Match"), etag) {
 		return c.NoContent(http.StatusNotModified)
 	}
 	if enc != "" {
@@ -262,24 +262,24 @@ func sendAsset(c echo.Context, name, cacheControl string) error {
 	return c.Blob(http.StatusOK, a.contentType, body)
 }
 
-// A sharedPage is a page whose body is the same for everyone who sees it
+// A SharedPage is a page whose body is the same for everyone who sees it
 // (the public standings of a snapshot, say): rendered once, each encoding
 // compressed once on first demand, then only written.
-type sharedPage struct {
+type SharedPage struct {
 	plain []byte
 	etag  string
 	once  [2]sync.Once
 	enc   [2][]byte // gzip, brotli
 }
 
-func newSharedPage(body []byte) *sharedPage {
+func newSharedPage(body []byte) *SharedPage {
 	f := fnv.New64a()
 	f.Write(body)
-	return &sharedPage{plain: body, etag: strconv.FormatUint(f.Sum64(), 36)}
+	return &SharedPage{plain: body, etag: strconv.FormatUint(f.Sum64(), 36)}
 }
 
-// renderShared renders a component for a sharedPage.
-func renderShared(ctx context.Context, comp templ.Component) (*sharedPage, error) {
+// RenderShared renders a component for a SharedPage.
+func RenderShared(ctx context.Context, comp templ.Component) (*SharedPage, error) {
 	var buf bytes.Buffer
 	if err := comp.Render(ctx, &buf); err != nil {
 		return nil, err
@@ -287,7 +287,7 @@ func renderShared(ctx context.Context, comp templ.Component) (*sharedPage, error
 	return newSharedPage(buf.Bytes()), nil
 }
 
-func (p *sharedPage) encoded(enc string) []byte {
+func (p *SharedPage) encoded(enc string) []byte {
 	i := 0
 	if enc == encBrotli {
 		i = 1
@@ -301,8 +301,8 @@ func (p *sharedPage) encoded(enc string) []byte {
 	return p.enc[i]
 }
 
-// sendShared writes a shared page as sendPage writes a page.
-func sendShared(c echo.Context, p *sharedPage) error {
+// SendShared writes a shared page as sendPage writes a page.
+func SendShared(c echo.Context, p *SharedPage) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	h.Set(echo.HeaderCacheControl, "private, no-cache")
@@ -317,11 +317,23 @@ func sendShared(c echo.Context, p *sharedPage) error {
 	}
 	etag := `"` + p.etag + etagSuffix(enc) + `"`
 	h.Set("ETag", etag)
-	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+	if ETagMatches(c.Request().Header.Get("If-None-Match"), etag) {
 		return c.NoContent(http.StatusNotModified)
 	}
 	if enc != "" {
 		h.Set(echo.HeaderContentEncoding, enc)
 	}
 	return c.HTMLBlob(http.StatusOK, body)
+}
+
+// ETagMatches applies If-None-Match: a list of tags (weak ones compare
+// weakly, as RFC 9110 says for GET), or "*".
+func ETagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
+			return true
+		}
+	}
+	return false
 }
