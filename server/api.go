@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -262,12 +263,12 @@ func (s *Server) apiEvent(c echo.Context) error {
 
 // apiEventData loads an event's play for the public: rounds still in preview
 // are dropped (their matches too), as the public pages do not show them.
-func (s *Server) apiEventData(c echo.Context) (*eventData, error) {
+func (s *Server) apiEventData(c echo.Context) (*readmodel.EventData, error) {
 	e, err := s.apiEventParam(c)
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.loadEventData(c.Request().Context(), e)
+	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +312,7 @@ func (s *Server) apiRounds(c echo.Context) error {
 		if r.Status == storage.RoundFinished {
 			status = "complete"
 		}
-		out = append(out, apiRound{Round: r.Number, Phase: apiPhaseOf(*r), Name: s.roundName(d, r), Status: status, Tables: len(d.Matches[r.Number])})
+		out = append(out, apiRound{Round: r.Number, Phase: apiPhaseOf(*r), Name: readmodel.RoundName(d, r), Status: status, Tables: len(d.Matches[r.Number])})
 	}
 	return apiJSON(c, out)
 }
@@ -333,15 +334,15 @@ type apiPairing struct {
 func apiWinner(m storage.Match) any {
 	switch {
 	case m.P2EntryID == nil:
-		return playerID(m.P1EntryID)
+		return readmodel.PlayerID(m.P1EntryID)
 	case m.Status != storage.MatchConfirmed:
 		return nil
 	}
 	switch m.Result {
 	case storage.ResultP1:
-		return playerID(m.P1EntryID)
+		return readmodel.PlayerID(m.P1EntryID)
 	case storage.ResultP2:
-		return playerID(*m.P2EntryID)
+		return readmodel.PlayerID(*m.P2EntryID)
 	case storage.ResultDraw:
 		return 0
 	case storage.ResultDoubleLoss:
@@ -366,9 +367,9 @@ func (s *Server) apiPairings(c echo.Context) error {
 			continue
 		}
 		for _, m := range d.Matches[r.Number] {
-			p := apiPairing{Round: r.Number, Phase: apiPhaseOf(r), Table: m.TableNo, Player1: playerID(m.P1EntryID), Winner: apiWinner(m)}
+			p := apiPairing{Round: r.Number, Phase: apiPhaseOf(r), Table: m.TableNo, Player1: readmodel.PlayerID(m.P1EntryID), Winner: apiWinner(m)}
 			if m.P2EntryID != nil {
-				id := playerID(*m.P2EntryID)
+				id := readmodel.PlayerID(*m.P2EntryID)
 				p.Player2 = &id
 				if r.Kind == storage.KindTopCut && m.Status == storage.MatchConfirmed {
 					p.Games = &[2]int{m.P1Wins, m.P2Wins}
@@ -405,15 +406,15 @@ func (s *Server) apiStandings(c echo.Context) error {
 	if err != nil {
 		return s.apiFail(c, err)
 	}
-	pe := d.pairingEvent(false)
+	pe := d.PairingEvent(false)
 	st, err := pairing.Standings(pe, "")
 	if err != nil {
 		return s.apiFail(c, err)
 	}
 	places := map[string]int{}
-	if e := d.Event; e.Status == storage.StatusFinished || len(d.topCutRounds()) > 0 {
+	if e := d.Event; e.Status == storage.StatusFinished || len(d.TopCutRounds()) > 0 {
 		var b *pairing.Bracket
-		if len(d.topCutRounds()) > 0 {
+		if len(d.TopCutRounds()) > 0 {
 			if b, err = pairing.BuildTopCut(pe, e.TopCutSize); err != nil {
 				return s.apiFail(c, err)
 			}
@@ -434,7 +435,7 @@ func (s *Server) apiStandings(c echo.Context) error {
 		for _, tb := range row.Tiebreakers {
 			line.Tiebreakers[tb.Key] = math.Round(tb.Value*1e4) / 1e4
 		}
-		if en := d.ByID[entryIDOf(row.ID)]; en != nil && en.DroppedRound != nil {
+		if en := d.ByID[readmodel.EntryIDOf(row.ID)]; en != nil && en.DroppedRound != nil {
 			line.Drop = en.DroppedRound
 		}
 		out = append(out, line)
@@ -444,7 +445,7 @@ func (s *Server) apiStandings(c echo.Context) error {
 
 // apiDecksPublic is the event when its decklists are published (the public
 // decklists page shows them then), else a 404.
-func (s *Server) apiDecksPublic(c echo.Context) (*eventData, error) {
+func (s *Server) apiDecksPublic(c echo.Context) (*readmodel.EventData, error) {
 	d, err := s.apiEventData(c)
 	if err != nil {
 		return nil, err
@@ -484,7 +485,7 @@ func (s *Server) apiDecklists(c echo.Context) error {
 		if en.Waitlisted || en.DeckText == "" {
 			continue
 		}
-		dl := apiDecklist{Player: playerID(en.ID), Name: en.PlayerName, Leader: en.DeckLeader, Text: en.DeckText, Cards: []apiDeckCard{}}
+		dl := apiDecklist{Player: readmodel.PlayerID(en.ID), Name: en.PlayerName, Leader: en.DeckLeader, Text: en.DeckText, Cards: []apiDeckCard{}}
 		if parsed, err := web.ParseDeckText(en.DeckText, pool); err == nil {
 			for _, ce := range parsed.Entries {
 				dl.Cards = append(dl.Cards, apiDeckCard{Count: ce.Count, Number: ce.Number, Name: ce.Name, Section: string(ce.Section)})
@@ -520,7 +521,8 @@ func (s *Server) apiMetagame(c echo.Context) error {
 	if err != nil {
 		return s.apiFail(c, err)
 	}
-	players, leaders, colours := metagame(context.Background(), d, pool) // English, like all of the API
+	english := context.Background() // like all of the API
+	players, leaders, colours := readmodel.Metagame(d, pool, func(n string) string { return web.LeaderLabel(english, pool, n) })
 	rows := func(in []views.MetaRow) []apiMetaRow {
 		out := make([]apiMetaRow, 0, len(in))
 		for _, r := range in {

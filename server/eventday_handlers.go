@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -123,7 +124,7 @@ func penaltyLabel(ctx context.Context, kind string) string {
 
 func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.PenaltyForm, status int) error {
 	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, e)
+	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
 		return err
 	}
@@ -138,7 +139,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 		}
 	}
 	for _, p := range ps {
-		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.name(&p.EntryID),
+		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.Name(&p.EntryID),
 			Kind: penaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
 	return web.Render(c, status, views.PenaltiesView(s.Page(c, i18n.T(c.Request().Context(), "PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
@@ -194,7 +195,7 @@ func (s *Server) showCalls(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, e)
+	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
 		return err
 	}
@@ -214,7 +215,7 @@ func (s *Server) showCalls(c echo.Context) error {
 	}
 	m := views.JudgeQueuePage{Nav: web.Nav(e, "judge")}
 	for _, call := range calls {
-		row := views.JudgeCallRow{ID: call.ID, Player: d.name(call.EntryID), Reason: callReasonText(ctx, call), Status: call.Status, TakenBy: call.TakenBy,
+		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: callReasonText(ctx, call), Status: call.Status, TakenBy: call.TakenBy,
 			Waiting: i18n.N(ctx, "CallWaiting", int(s.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
 		if call.MatchID != nil {
 			if pm, ok := matches[*call.MatchID]; ok {
@@ -260,11 +261,11 @@ func callReasonText(ctx context.Context, call storage.JudgeCall) string {
 
 // describeCallMatch fills a call's table, both players and what each
 // reported, so a judge walks to the table knowing the dispute.
-func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *eventData, mt *storage.Match, round int, row *views.JudgeCallRow) error {
+func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *readmodel.EventData, mt *storage.Match, round int, row *views.JudgeCallRow) error {
 	if mt.TableNo != nil {
 		row.Table = strconv.Itoa(*mt.TableNo)
 	}
-	row.P1, row.P2 = d.name(&mt.P1EntryID), d.name(mt.P2EntryID)
+	row.P1, row.P2 = d.Name(&mt.P1EntryID), d.Name(mt.P2EntryID)
 	row.MatchStatus = mt.Status
 	row.RoundURL = fmt.Sprintf("/events/%d/rounds/%d#match-%d", e.ID, round, mt.ID)
 	bestOf := 1
@@ -280,7 +281,7 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *eve
 	names := views.MatchRow{P1: row.P1, P2: row.P2}
 	for _, r := range reports {
 		said := matchResultText(ctx, names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
-		row.Reports = append(row.Reports, views.CallReport{Player: d.name(&r.EntryID), Result: said})
+		row.Reports = append(row.Reports, views.CallReport{Player: d.Name(&r.EntryID), Result: said})
 	}
 	return nil
 }

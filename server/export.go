@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/jsonproblem"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -128,7 +129,7 @@ type exportMatch struct {
 	ExtensionSeconds int     `json:"extension_seconds"`
 	Note             string  `json:"note"`
 	// NoteReason is why the pairing made the match, as facts (see
-	// pairingNote); absent in older files and for a changed pairing.
+	// PairingNote); absent in older files and for a changed pairing.
 	NoteReason string `json:"note_reason,omitempty"`
 	// The players' own reports while the match is not final (and kept
 	// after), so a half-reported match can be confirmed after an import.
@@ -161,7 +162,7 @@ func (s *Server) buildExport(ctx context.Context, eventID int64) (*exportFile, e
 }
 
 func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) (*exportFile, error) {
-	d, err := loadEventDataFrom(ctx, st, ev)
+	d, err := readmodel.Load(ctx, st, ev)
 	if err != nil {
 		return nil, err
 	}
@@ -169,8 +170,8 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 	if err != nil {
 		return nil, err
 	}
-	out := &exportFile{Event: *d.pairingEvent(true)}
-	res, err := d.results()
+	out := &exportFile{Event: *d.PairingEvent(true)}
+	res, err := d.Results()
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +192,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 		}}
 	for _, e := range d.Entries {
 		ext.Entries = append(ext.Entries, exportEntry{
-			ID: playerID(e.ID), Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, DroppedRound: e.DroppedRound,
+			ID: readmodel.PlayerID(e.ID), Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, DroppedRound: e.DroppedRound,
 			Waitlisted: e.Waitlisted, EnteredRound: e.EnteredRound, FixedTable: e.FixedTable, AwardedByes: e.AwardedByes,
 			Team: e.Team, Disqualified: e.Disqualified, DeckText: e.DeckText, DeckStatus: e.DeckStatus,
 			DeckProblems: e.DeckProblems, DeckLeader: e.DeckLeader, DeckColours: e.DeckColours,
@@ -204,7 +205,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 	}
 	byMatch := map[int64][]exportReport{}
 	for _, r := range reports {
-		byMatch[r.MatchID] = append(byMatch[r.MatchID], exportReport{Player: playerID(r.EntryID), Result: r.Result,
+		byMatch[r.MatchID] = append(byMatch[r.MatchID], exportReport{Player: readmodel.PlayerID(r.EntryID), Result: r.Result,
 			P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt})
 	}
 	where := matchPlaces{} // match id → (round number, position)
@@ -213,11 +214,11 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			StartedAt: r.StartedAt, Deadline: r.Deadline, PausedRemainingMS: r.PausedRemainingMS, PublishedAt: r.PublishedAt,
 			FinishedAt: r.FinishedAt, Matches: []exportMatch{}}
 		for i, m := range d.Matches[r.Number] {
-			em := exportMatch{Table: m.TableNo, P1: playerID(m.P1EntryID), Result: m.Result, Status: m.Status, P1Wins: m.P1Wins,
+			em := exportMatch{Table: m.TableNo, P1: readmodel.PlayerID(m.P1EntryID), Result: m.Result, Status: m.Status, P1Wins: m.P1Wins,
 				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason,
 				Reports: byMatch[m.ID]}
 			if m.P2EntryID != nil {
-				p2 := playerID(*m.P2EntryID)
+				p2 := readmodel.PlayerID(*m.P2EntryID)
 				em.P2 = &p2
 			}
 			er.Matches = append(er.Matches, em)
@@ -228,7 +229,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 	penaltyAt := map[int64]int{} // penalty id → 1-based position in the file
 	for i, p := range pens {
 		at := where.of(p.MatchID)
-		ext.Penalties = append(ext.Penalties, exportPenalty{Player: playerID(p.EntryID), Round: at.Round, Match: at.Match,
+		ext.Penalties = append(ext.Penalties, exportPenalty{Player: readmodel.PlayerID(p.EntryID), Round: at.Round, Match: at.Match,
 			Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, Judge: p.JudgeName, CreatedAt: p.CreatedAt})
 		penaltyAt[p.ID] = i + 1
 	}
@@ -509,7 +510,7 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 					return nil, importProblemOf("StaffImportMatchDiffers", i18n.Args{"Round": r.Number, "Match": i + 1})
 				}
 			}
-			if _, ok := readPairingNote(m.NoteReason); m.NoteReason != "" && !ok {
+			if _, ok := readmodel.ReadPairingNote(m.NoteReason); m.NoteReason != "" && !ok {
 				return nil, importProblemOf("StaffImportMatchNoteReason", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
 			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
@@ -793,11 +794,11 @@ func (s *Server) standingsCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := s.loadEventData(c.Request().Context(), ev)
+	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
 	if err != nil {
 		return err
 	}
-	res, err := d.results()
+	res, err := d.Results()
 	if err != nil {
 		return err
 	}
@@ -810,7 +811,7 @@ func (s *Server) standingsCSV(c echo.Context) error {
 	_ = w.Write(head)
 	for _, r := range res.Standings {
 		member := ""
-		if e, ok := d.ByID[entryIDOf(r.ID)]; ok {
+		if e, ok := d.ByID[readmodel.EntryIDOf(r.ID)]; ok {
 			member = e.MemberID
 		}
 		line := []string{strconv.Itoa(r.Rank), csvSafe(r.Name), csvSafe(member), strconv.Itoa(r.Points), r.Record()}

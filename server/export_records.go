@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -129,7 +130,7 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 		ec := exportCall{Round: at.Round, Match: at.Match, Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
 			CreatedAt: c.CreatedAt, TakenAt: c.TakenAt, ClosedAt: c.ClosedAt}
 		if c.EntryID != nil {
-			p := playerID(*c.EntryID)
+			p := readmodel.PlayerID(*c.EntryID)
 			ec.Player = &p
 		}
 		if c.GameLogID != nil {

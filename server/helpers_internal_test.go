@@ -8,19 +8,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-func TestMetaColoursCapitaliseWholeLetters(t *testing.T) {
-	got := metaColours("red/ érable , RED;blue")
-	want := []string{"Blue", "Red", "Érable"}
-	if len(got) != len(want) {
-		t.Fatalf("metaColours = %q, want %q", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("metaColours = %q, want %q", got, want)
-		}
-	}
-}
-
 // A judge call's own reasons are said in the page's language whichever
 // language they were kept in; any other reason stays as it is.
 func TestCallReasonText(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -31,16 +32,16 @@ func (s *Server) playerHome(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rm, err := s.readModelOf(ctx, link.EventID, link.PlayVersion)
+	rm, err := s.models.Of(ctx, link.EventID, link.PlayVersion)
 	if err != nil {
 		return err
 	}
-	en := rm.data.ByID[link.EntryID]
+	en := rm.Data.ByID[link.EntryID]
 	if en == nil {
 		// Deleted since the link was read.
 		return s.LinkMiss(c)
 	}
-	ev := rm.data.Event
+	ev := rm.Data.Event
 	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
 		Secure: s.Secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
 	return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)
@@ -49,7 +50,7 @@ func (s *Server) playerHome(c echo.Context) error {
 // renderPlayerHome shows the player's page after a form (en and ev as the
 // handler read them).
 func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
-	rm, err := s.readModelOf(c.Request().Context(), ev.ID, 0)
+	rm, err := s.models.Of(c.Request().Context(), ev.ID, 0)
 	if err != nil {
 		return err
 	}
@@ -58,7 +59,7 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 
 // renderPlayerPage renders the player's page from the event's read model. The
 // read model is shared: nothing in it is changed here.
-func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
+func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
 	ctx := c.Request().Context()
 	m.Token = "/p/" + c.Param("token")
 	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
@@ -93,8 +94,8 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
 		m.NoticeWarn = en.DeckStatus != storage.DeckLegal
 	}
-	m.Announcements = announcementList(ctx, nil, rm.announcements, false)
-	m.CallOpen = rm.callOpen[en.ID]
+	m.Announcements = announcementList(ctx, nil, rm.Announcements, false)
+	m.CallOpen = rm.CallOpen[en.ID]
 	m.Match = s.currentMatch(ctx, rm, en)
 	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {
 		return err
@@ -104,12 +105,12 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readModel, en *storage.Ent
 	}
 	// A standing means something once results are in: before that every
 	// player is on 0 points and the rank is only the order of entry.
-	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(rm.data.Rounds); ranked {
-		ranks, err := rm.playerRanks()
+	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(rm.Data.Rounds); ranked {
+		ranks, err := rm.PlayerRanks()
 		if err != nil {
 			return err
 		}
-		if r, ok := ranks[playerID(en.ID)]; ok {
+		if r, ok := ranks[readmodel.PlayerID(en.ID)]; ok {
 			m.Rank, m.Points, m.Record = r.Rank, r.Points, r.Record
 			m.Placing, m.LostIn = r.Place, r.LostIn
 		}
@@ -157,17 +158,17 @@ func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, pr
 // once the match's time is up and its result is not in. The counts change
 // with every tap, so they are not in the read model: only then is it worth
 // a query.
-func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Entry, pm *views.PlayerMatch) error {
+func (s *Server) matchAtTime(ctx context.Context, rm *readmodel.Model, en *storage.Entry, pm *views.PlayerMatch) error {
 	if pm == nil || pm.Bye || pm.Final != "" || !pm.Clock.TimeUp() {
 		return nil
 	}
-	games, err := s.Store.TrackerGames(ctx, rm.data.Event.ID, []int64{pm.ID})
+	games, err := s.Store.TrackerGames(ctx, rm.Data.Event.ID, []int64{pm.ID})
 	if err != nil {
 		return err
 	}
 	if gl, ok := games[pm.ID]; ok {
-		mt := rm.matchOf[en.ID]
-		pm.AtTime = atTimeVerdict(ctx, rm.data.Event.EndOfRound, gl.Totals(), [2]string{rm.data.name(&mt.P1EntryID), rm.data.name(mt.P2EntryID)})
+		mt := rm.MatchOf[en.ID]
+		pm.AtTime = atTimeVerdict(ctx, rm.Data.Event.EndOfRound, gl.Totals(), [2]string{rm.Data.Name(&mt.P1EntryID), rm.Data.Name(mt.P2EntryID)})
 	}
 	return nil
 }
@@ -178,18 +179,18 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readModel, en *storage.Ent
 // are read once per read model: what closes a tracker (a confirmed result,
 // the event finished) changes the play version, and a closed one does not
 // change.
-func (s *Server) recordedGame(ctx context.Context, rm *readModel, pm *views.PlayerMatch) error {
-	if pm == nil || pm.Bye || pm.Tracker || !web.GameOf(rm.data.Event.Game).Engine || rm.latest == nil {
+func (s *Server) recordedGame(ctx context.Context, rm *readmodel.Model, pm *views.PlayerMatch) error {
+	if pm == nil || pm.Bye || pm.Tracker || !web.GameOf(rm.Data.Event.Game).Engine || rm.Latest == nil {
 		return nil
 	}
-	v, err := rm.memo("tracker-games", func() (any, error) {
+	v, err := rm.Memo("tracker-games", func() (any, error) {
 		var ids []int64
-		for _, m := range rm.data.Matches[rm.latest.Number] {
+		for _, m := range rm.Data.Matches[rm.Latest.Number] {
 			ids = append(ids, m.ID)
 		}
 		// Shared by every request of the read model: one phone giving up
 		// must not leave its cancellation behind for the others.
-		return s.Store.TrackerGames(context.WithoutCancel(ctx), rm.data.Event.ID, ids)
+		return s.Store.TrackerGames(context.WithoutCancel(ctx), rm.Data.Event.ID, ids)
 	})
 	if err != nil {
 		return err
@@ -201,12 +202,12 @@ func (s *Server) recordedGame(ctx context.Context, rm *readModel, pm *views.Play
 }
 
 // currentMatch is the player's match in the latest published round.
-func (s *Server) currentMatch(ctx context.Context, rm *readModel, en *storage.Entry) *views.PlayerMatch {
-	round, mt := rm.latest, rm.matchOf[en.ID]
+func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *storage.Entry) *views.PlayerMatch {
+	round, mt := rm.Latest, rm.MatchOf[en.ID]
 	if round == nil || mt == nil {
 		return nil
 	}
-	d := rm.data
+	d := rm.Data
 	side := mt.Side(en.ID)
 	pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundTitle(ctx, d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
 	if round.Kind == storage.KindTopCut {
@@ -223,13 +224,13 @@ func (s *Server) currentMatch(ctx context.Context, rm *readModel, en *storage.En
 	if side == storage.ResultP2 {
 		opp = &mt.P1EntryID
 	}
-	pm.Opponent = d.name(opp)
+	pm.Opponent = d.Name(opp)
 	// The tracker is for a game being played: not once the match's result
 	// is confirmed or the event is over (a recorded game stays viewable,
 	// recordedGame).
 	pm.Tracker = web.GameOf(d.Event.Game).Engine && d.Event.Status != storage.StatusFinished && mt.Status != storage.MatchConfirmed
 	pm.Clock = web.ClockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.Now())
-	for _, r := range rm.reports[mt.ID] {
+	for _, r := range rm.Reports[mt.ID] {
 		text := describeResult(ctx, r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
 		if r.EntryID == en.ID {
 			pm.MyReport = text
@@ -466,7 +467,7 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	rm, err := s.readModelOf(ctx, ev.ID, 0)
+	rm, err := s.models.Of(ctx, ev.ID, 0)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
@@ -44,7 +45,7 @@ func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title 
 
 // printRound reads ?round=N, or takes the latest round; 404 when the event
 // has no such round.
-func printRound(c echo.Context, d *eventData) (*storage.Round, error) {
+func printRound(c echo.Context, d *readmodel.EventData) (*storage.Round, error) {
 	if len(d.Rounds) == 0 {
 		return nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoRoundsYet", nil)}
 	}
@@ -65,7 +66,7 @@ func printRound(c echo.Context, d *eventData) (*storage.Round, error) {
 
 // printDisplayRound is the number players know a round by: Swiss rounds by
 // their number, top-cut rounds counted from 1.
-func printDisplayRound(d *eventData, r *storage.Round) int {
+func printDisplayRound(d *readmodel.EventData, r *storage.Round) int {
 	if r.Kind != storage.KindTopCut {
 		return r.Number
 	}
@@ -98,7 +99,7 @@ func (s *Server) printPairings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := s.loadEventData(c.Request().Context(), ev)
+	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
 	if err != nil {
 		return err
 	}
@@ -132,13 +133,13 @@ func (s *Server) printPairings(c echo.Context) error {
 		sheet.Rounds = append(sheet.Rounds, views.RoundLink{Number: x.Number, Label: label})
 	}
 	for _, m := range d.Matches[r.Number] {
-		p1 := d.name(&m.P1EntryID)
+		p1 := d.Name(&m.P1EntryID)
 		if m.P2EntryID == nil {
 			sheet.Tables = append(sheet.Tables, views.PairingByTable{P1: p1, Bye: true})
 			sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Bye: true})
 			continue
 		}
-		p2, t := d.name(m.P2EntryID), tableLabel(m.TableNo)
+		p2, t := d.Name(m.P2EntryID), tableLabel(m.TableNo)
 		sheet.Tables = append(sheet.Tables, views.PairingByTable{Table: t, P1: p1, P2: p2})
 		sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Table: t, Opponent: p2},
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
@@ -157,7 +158,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := s.loadEventData(c.Request().Context(), ev)
+	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
 	if err != nil {
 		return err
 	}
@@ -191,7 +192,7 @@ func (s *Server) printSlips(c echo.Context) error {
 		if t == "" {
 			t = "–"
 		}
-		sheet.Slips = append(sheet.Slips, views.MatchSlip{Table: t, P1: d.name(&m.P1EntryID), P2: d.name(m.P2EntryID), ReportURL: u, QR: qr})
+		sheet.Slips = append(sheet.Slips, views.MatchSlip{Table: t, P1: d.Name(&m.P1EntryID), P2: d.Name(m.P2EntryID), ReportURL: u, QR: qr})
 	}
 	return web.Render(c, http.StatusOK, views.SlipsPrint(sheet))
 }
@@ -223,18 +224,18 @@ func (s *Server) printStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := s.loadEventData(c.Request().Context(), ev)
+	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
 	if err != nil {
 		return err
 	}
-	pe := d.pairingEvent(false)
+	pe := d.PairingEvent(false)
 	rows, err := pairing.Standings(pe, "")
 	if err != nil {
 		return err
 	}
 	keys := pairing.TiebreakerKeys(ev.Tiebreakers)
 	after := 0
-	for _, r := range d.swissRounds() {
+	for _, r := range d.SwissRounds() {
 		if len(d.Matches[r.Number]) > 0 {
 			after = r.Number
 		}
@@ -265,7 +266,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := s.loadEventData(c.Request().Context(), ev)
+	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
 	if err != nil {
 		return err
 	}
@@ -275,7 +276,7 @@ func (s *Server) printBracket(c echo.Context) error {
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
 	sheet.Head.Title = i18n.T(c.Request().Context(), "StaffPrintTopN", i18n.Args{"Size": ev.TopCutSize})
-	pe := d.pairingEvent(false)
+	pe := d.PairingEvent(false)
 	results := 0
 	for _, r := range pe.Rounds {
 		results += len(r.Matches)

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
@@ -40,7 +41,7 @@ func (s *Server) projector(c echo.Context) error {
 	if c.QueryParam("view") == "pairings" {
 		view = "pairings"
 	}
-	rm, err := s.readModelOf(c.Request().Context(), e.ID, 0)
+	rm, err := s.models.Of(c.Request().Context(), e.ID, 0)
 	if err != nil {
 		return err
 	}
@@ -48,7 +49,7 @@ func (s *Server) projector(c echo.Context) error {
 	// (In the event's language: InEventLanguage.)
 	ctx := c.Request().Context()
 	lang := i18n.Lang(ctx)
-	v, err := rm.memo("projector/"+lang+"/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(ctx, rm, top, view) })
+	v, err := rm.Memo("projector/"+lang+"/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return s.projectorView(ctx, rm, top, view) })
 	if err != nil {
 		return err
 	}
@@ -56,13 +57,13 @@ func (s *Server) projector(c echo.Context) error {
 	// The page is the same for everyone: render it once per read model, and
 	// while the clock runs once per second (its time is then given to the
 	// second the page was made in; live.js counts down from there).
-	v, err = rm.memo("projector-page/"+lang+"/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return &clockedPage{}, nil })
+	v, err = rm.Memo("projector-page/"+lang+"/"+strconv.Itoa(top)+"/"+view, func() (any, error) { return &clockedPage{}, nil })
 	if err != nil {
 		return err
 	}
 	page, err := v.(*clockedPage).get(rm, s.Now(), func(now time.Time) (*web.SharedPage, error) {
 		p := model
-		if current := rm.latest; current != nil {
+		if current := rm.Latest; current != nil {
 			rem := current.Remaining(now)
 			p.Clock = views.Countdown{EventID: p.EventID, Round: current.Number, State: current.ClockState(),
 				RemainingMS: rem.Milliseconds(), Text: web.ClockText(rem)}
@@ -83,9 +84,9 @@ type clockedPage struct {
 	page   *web.SharedPage
 }
 
-func (cp *clockedPage) get(rm *readModel, now time.Time, build func(time.Time) (*web.SharedPage, error)) (*web.SharedPage, error) {
+func (cp *clockedPage) get(rm *readmodel.Model, now time.Time, build func(time.Time) (*web.SharedPage, error)) (*web.SharedPage, error) {
 	var second int64
-	if rm.latest != nil && rm.latest.ClockState() == "running" {
+	if rm.Latest != nil && rm.Latest.ClockState() == "running" {
 		now = now.Truncate(time.Second)
 		second = now.Unix()
 	}
@@ -103,18 +104,18 @@ func (cp *clockedPage) get(rm *readModel, now time.Time, build func(time.Time) (
 }
 
 // projectorView is the projector page of a read model, without the clock.
-func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view string) (views.Projector, error) {
-	d := rm.data
+func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int, view string) (views.Projector, error) {
+	d := rm.Data
 	e := d.Event
 	p := views.Projector{Title: i18n.T(ctx, "ProjectorPageTitle", i18n.Args{"Event": e.Name}), CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
 		EventID: e.ID, EventName: e.Name, View: view}
-	p.Announcements = announcementList(ctx, nil, rm.announcements, false)
-	current := rm.latest
-	pe := d.pairingEvent(false)
+	p.Announcements = announcementList(ctx, nil, rm.Announcements, false)
+	current := rm.Latest
+	pe := d.PairingEvent(false)
 	if current != nil {
 		p.Round = current.Number
 		p.RoundName = s.roundTitle(ctx, d, current)
-		points, err := pointsBefore(pe, current)
+		points, err := readmodel.PointsBefore(pe, current)
 		if err != nil {
 			return p, err
 		}
@@ -124,7 +125,7 @@ func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view
 		return p, nil
 	}
 
-	res, err := rm.eventResults()
+	res, err := rm.Results()
 	if err != nil {
 		return p, err
 	}
@@ -139,8 +140,8 @@ func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view
 	default:
 		// Standings only after complete rounds: a round with some results in
 		// would rank its early finishers above everyone still playing.
-		if last := d.lastCompleteSwissRound(); last > 0 {
-			st, err := standingsThrough(pe, last)
+		if last := d.LastCompleteSwissRound(); last > 0 {
+			st, err := readmodel.StandingsThrough(pe, last)
 			if err != nil {
 				return p, err
 			}
@@ -151,27 +152,13 @@ func (s *Server) projectorView(ctx context.Context, rm *readModel, top int, view
 	return p, nil
 }
 
-// roundName is "Round n" for Swiss rounds and "Top cut, round k" after, in
-// English: the API's name of a round.
-func (s *Server) roundName(d *eventData, r *storage.Round) string {
-	if r.Kind != storage.KindTopCut {
-		return "Round " + strconv.Itoa(r.Number)
-	}
-	for i, cr := range d.topCutRounds() {
-		if cr.ID == r.ID {
-			return "Top cut, round " + strconv.Itoa(i+1)
-		}
-	}
-	return "Top cut"
-}
-
-// roundTitle is a round's name in the page's language, as roundName is in
+// roundTitle is a round's name in the page's language, as RoundName is in
 // the API's English.
-func (s *Server) roundTitle(ctx context.Context, d *eventData, r *storage.Round) string {
+func (s *Server) roundTitle(ctx context.Context, d *readmodel.EventData, r *storage.Round) string {
 	if r.Kind != storage.KindTopCut {
 		return i18n.T(ctx, "RoundTitle", i18n.Args{"Round": r.Number})
 	}
-	for i, cr := range d.topCutRounds() {
+	for i, cr := range d.TopCutRounds() {
 		if cr.ID == r.ID {
 			return i18n.T(ctx, "TopCutRoundTitle", i18n.Args{"Round": i + 1})
 		}
@@ -179,36 +166,9 @@ func (s *Server) roundTitle(ctx context.Context, d *eventData, r *storage.Round)
 	return i18n.T(ctx, "PhoneTopCut", nil)
 }
 
-// pointsBefore is each player's Swiss points before round r (pairings show
-// the points a player brings to the table).
-func pointsBefore(pe *pairing.Event, r *storage.Round) (map[string]int, error) {
-	st, err := standingsThrough(pe, r.Number-1)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]int, len(st))
-	for _, l := range st {
-		out[l.ID] = l.Points
-	}
-	return out, nil
-}
-
-// standingsThrough is the Swiss standings counting rounds 1 to n only.
-func standingsThrough(pe *pairing.Event, n int) ([]pairing.Standing, error) {
-	upTo := *pe
-	upTo.Rounds = nil
-	for _, pr := range pe.Rounds {
-		if pr.Number <= n {
-			upTo.Rounds = append(upTo.Rounds, pr)
-		}
-	}
-	upTo.TopCut = nil
-	return pairing.Standings(&upTo, "")
-}
-
 // projectorPairings lists every player of the round once, by name, a
 // bye's "opponent" in the page's language.
-func projectorPairings(ctx context.Context, d *eventData, ms []storage.Match, points map[string]int) []views.ProjectorPairing {
+func projectorPairings(ctx context.Context, d *readmodel.EventData, ms []storage.Match, points map[string]int) []views.ProjectorPairing {
 	out := make([]views.ProjectorPairing, 0, 2*len(ms))
 	for _, m := range ms {
 		table := ""
@@ -216,15 +176,15 @@ func projectorPairings(ctx context.Context, d *eventData, ms []storage.Match, po
 			table = strconv.Itoa(*m.TableNo)
 		}
 		done := m.Status == storage.MatchConfirmed
-		p1 := d.name(&m.P1EntryID)
+		p1 := d.Name(&m.P1EntryID)
 		if m.P2EntryID == nil {
-			out = append(out, views.ProjectorPairing{Table: table, Player: p1, Opponent: i18n.T(ctx, "StaffBye", nil), Points: points[playerID(m.P1EntryID)], Done: done})
+			out = append(out, views.ProjectorPairing{Table: table, Player: p1, Opponent: i18n.T(ctx, "StaffBye", nil), Points: points[readmodel.PlayerID(m.P1EntryID)], Done: done})
 			continue
 		}
-		p2 := d.name(m.P2EntryID)
+		p2 := d.Name(m.P2EntryID)
 		out = append(out,
-			views.ProjectorPairing{Table: table, Player: p1, Opponent: p2, Points: points[playerID(m.P1EntryID)], Done: done},
-			views.ProjectorPairing{Table: table, Player: p2, Opponent: p1, Points: points[playerID(*m.P2EntryID)], Done: done})
+			views.ProjectorPairing{Table: table, Player: p1, Opponent: p2, Points: points[readmodel.PlayerID(m.P1EntryID)], Done: done},
+			views.ProjectorPairing{Table: table, Player: p2, Opponent: p1, Points: points[readmodel.PlayerID(*m.P2EntryID)], Done: done})
 	}
 	sortByName(out, func(l views.ProjectorPairing) string { return l.Player })
 	return out

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -20,7 +21,7 @@ import (
 )
 
 func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, status int) error {
-	d, err := s.loadEventData(c.Request().Context(), e)
+	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
 	if err != nil {
 		return err
 	}
@@ -45,7 +46,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 	if e.SwissRounds != nil {
 		swissTarget = *e.SwissRounds
 	}
-	swiss, cut := d.swissRounds(), d.topCutRounds()
+	swiss, cut := d.SwissRounds(), d.TopCutRounds()
 	for _, r := range d.Rounds {
 		row := views.RoundRow{Number: r.Number, Kind: r.Kind, Status: r.Status}
 		for _, mt := range d.Matches[r.Number] {
@@ -67,7 +68,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 	m.CutSize = e.TopCutSize
 	m.CanStartCut = !m.InTopCut && allIn && e.TopCutSize >= 2 && len(swiss) >= 1 && len(swiss) >= swissTarget
 	if m.InTopCut && allIn {
-		b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
+		b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
 		switch {
 		case err != nil:
 			if m.PairProblem == "" {
@@ -82,7 +83,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 
 // deckProblemsBeforeRound1 names the players about to be paired whose
 // decklist is missing, and those whose list is not legal.
-func deckProblemsBeforeRound1(d *eventData) (missing, illegal []string) {
+func deckProblemsBeforeRound1(d *readmodel.EventData) (missing, illegal []string) {
 	for _, en := range d.Entries {
 		if !en.Active() {
 			continue
@@ -113,11 +114,11 @@ func (s *Server) pairRound(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, e)
+	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
 		return err
 	}
-	if len(d.topCutRounds()) > 0 {
+	if len(d.TopCutRounds()) > 0 {
 		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutStarted", nil), http.StatusConflict)
 	}
 	for _, r := range d.Rounds {
@@ -130,7 +131,7 @@ func (s *Server) pairRound(c echo.Context) error {
 	if missing, illegal := deckProblemsBeforeRound1(d); len(d.Rounds) == 0 && len(missing)+len(illegal) > 0 && c.FormValue("decks_ok") != "1" {
 		return s.roundsPage(c, e, i18n.T(ctx, "PairDeckProblems", nil), http.StatusConflict)
 	}
-	pe := d.pairingEvent(true)
+	pe := d.PairingEvent(true)
 	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
@@ -141,17 +142,17 @@ func (s *Server) pairRound(c echo.Context) error {
 	}
 	matches := make([]storage.NewMatch, 0, len(pr.Matches))
 	for _, pm := range pr.Matches {
-		nm := storage.NewMatch{P1: entryIDOf(pm.P1)}
+		nm := storage.NewMatch{P1: readmodel.EntryIDOf(pm.P1)}
 		if pm.P2 != nil {
-			p2 := entryIDOf(*pm.P2)
+			p2 := readmodel.EntryIDOf(*pm.P2)
 			nm.P2 = &p2
 			t := pm.Table
 			nm.TableNo = &t
 		}
 		if pm.Reason != nil {
 			// The note in English for the API and event file; the reason
-			// as facts for pages in any language (matchNote).
-			nm.NoteReason = newPairingNote(pm.Reason, nm)
+			// as facts for pages in any language (MatchNote).
+			nm.NoteReason = readmodel.NewPairingNote(pm.Reason, nm)
 			nm.Note = reasonText(context.Background(), pm.Reason, d)
 		}
 		matches = append(matches, nm)
@@ -170,9 +171,9 @@ func (s *Server) pairRound(c echo.Context) error {
 
 // reasonText explains a pair-down or bye with names (the pairing package
 // knows players only by id).
-func reasonText(ctx context.Context, r *pairing.Reason, d *eventData) string {
-	id := entryIDOf(r.Player)
-	return pairingNoteText(ctx, pairingNote{Kind: r.Kind, From: r.FromPoints, To: r.ToPoints}, d.name(&id))
+func reasonText(ctx context.Context, r *pairing.Reason, d *readmodel.EventData) string {
+	id := readmodel.EntryIDOf(r.Player)
+	return readmodel.PairingNoteText(ctx, readmodel.PairingNote{Kind: r.Kind, From: r.FromPoints, To: r.ToPoints}, d.Name(&id))
 }
 
 // seatFixedPlayers moves the match of each player with a fixed table to that
@@ -229,21 +230,21 @@ func (s *Server) showRound(c echo.Context) error {
 
 func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round, problem string, status int) error {
 	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, e)
+	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
 		return err
 	}
 	// The round page reloads on every result: take points from the cached
 	// standings rather than recomputing them.
-	rm, err := s.readModelOf(ctx, e.ID, 0)
+	rm, err := s.models.Of(ctx, e.ID, 0)
 	if err != nil {
 		return err
 	}
-	ranks, err := rm.playerRanks()
+	ranks, err := rm.PlayerRanks()
 	if err != nil {
 		return err
 	}
-	points := func(id int64) int { return ranks[playerID(id)].Points }
+	points := func(id int64) int { return ranks[readmodel.PlayerID(id)].Points }
 	m := views.RoundPage{Nav: web.Nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
 		Clock: web.ClockView(e.ID, r, 0, s.Now()), EndOfRound: web.EndOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
 	m.ClockTimes = roundClockTimes(ctx, e, r)
@@ -262,8 +263,8 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		}
 	}
 	for _, mt := range d.Matches[r.Number] {
-		row := views.MatchRow{ID: mt.ID, P1: d.name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.name(mt.P2EntryID), Bye: mt.P2EntryID == nil,
-			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: matchNote(ctx, mt, d), Version: mt.Version}
+		row := views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil,
+			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: readmodel.MatchNote(ctx, mt, d), Version: mt.Version}
 		if mt.TableNo != nil {
 			row.Table = strconv.Itoa(*mt.TableNo)
 		}
@@ -678,7 +679,7 @@ func (s *Server) startTopCut(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := s.loadEventData(ctx, e)
+	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
 		return err
 	}
@@ -692,7 +693,7 @@ func (s *Server) startTopCut(c echo.Context) error {
 	if e.TopCutSize < 2 {
 		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNoTopCut", nil), http.StatusConflict)
 	}
-	b, err := pairing.BuildTopCut(d.pairingEvent(false), e.TopCutSize)
+	b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
 		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
@@ -700,7 +701,7 @@ func (s *Server) startTopCut(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cutRounds := len(d.topCutRounds())
+	cutRounds := len(d.TopCutRounds())
 	if b.Champion != nil || cutRounds >= len(b.Rounds) {
 		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutFinished", nil), http.StatusConflict)
 	}
@@ -711,9 +712,9 @@ func (s *Server) startTopCut(c echo.Context) error {
 		if bm.P1 == nil || (bm.P2 == nil && !bm.Bye) {
 			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNextCutUndecided", nil), http.StatusConflict)
 		}
-		nm := storage.NewMatch{P1: entryIDOf(*bm.P1)}
+		nm := storage.NewMatch{P1: readmodel.EntryIDOf(*bm.P1)}
 		if !bm.Bye {
-			p2 := entryIDOf(*bm.P2)
+			p2 := readmodel.EntryIDOf(*bm.P2)
 			t := table
 			nm.P2, nm.TableNo = &p2, &t
 			table++

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"golang.org/x/crypto/bcrypt"
@@ -49,8 +50,8 @@ type Server struct {
 	*web.Kit
 	cfg  Config
 	echo *echo.Echo
-	// models are the events' shared read models (read_model.go).
-	models readModels
+	// models are the events' shared read models.
+	models *readmodel.Cache
 	// cards caches the card maps games are replayed with (game_cards.go).
 	cards cardCache
 	live  *liveHub // live updates (live.go); made by liveRoutes
@@ -69,7 +70,7 @@ func New(cfg Config) *Server {
 	}
 	kit := &web.Kit{Store: cfg.Store, Log: cfg.Logger, Now: cfg.Now, SecureCookies: cfg.SecureCookies,
 		FixedBaseURL: cfg.BaseURL, BcryptCost: cfg.BcryptCost}
-	s := &Server{Kit: kit, cfg: cfg}
+	s := &Server{Kit: kit, cfg: cfg, models: readmodel.NewCache(cfg.Store)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = clientIP(cfg.TrustedProxies)

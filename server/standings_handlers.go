@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
@@ -49,12 +50,12 @@ func tiebreakerFormulas(ctx context.Context, profile string) []string {
 
 // standingsView computes the standings, the placings and the bracket for
 // display.
-func (s *Server) standingsView(ctx context.Context, rm *readModel) (views.StandingsPage, error) {
-	d := rm.data
+func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.StandingsPage, error) {
+	d := rm.Data
 	e := d.Event
 	m := views.StandingsPage{Nav: web.Nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas(ctx, e.Tiebreakers),
-		AfterRound: d.lastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
-	res, err := rm.eventResults()
+		AfterRound: d.LastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
+	res, err := rm.Results()
 	if err != nil {
 		return m, err
 	}
@@ -77,7 +78,7 @@ func (s *Server) standingsView(ctx context.Context, rm *readModel) (views.Standi
 
 // placingLines are the final placings as pages list them, with each
 // player's Swiss rank and record beside.
-func placingLines(res *eventResults) []views.PlacingLine {
+func placingLines(res *readmodel.Results) []views.PlacingLine {
 	if res.Placings == nil {
 		return nil
 	}
@@ -93,33 +94,15 @@ func placingLines(res *eventResults) []views.PlacingLine {
 	return out
 }
 
-// lastCompleteSwissRound is the last Swiss round that is published and has
-// every result in (0 for none): standings are "after" it.
-func (d *eventData) lastCompleteSwissRound() int {
-	last := 0
-	for _, r := range d.swissRounds() {
-		done := r.Status != storage.RoundPreview
-		for _, mt := range d.Matches[r.Number] {
-			if mt.Status != storage.MatchConfirmed {
-				done = false
-			}
-		}
-		if done {
-			last = r.Number
-		}
-	}
-	return last
-}
-
 // bracketView is the bracket as the standings page, the projector and the
 // print sheet draw it: names for ids, and each side's games won.
-func bracketView(b *pairing.Bracket, d *eventData) *views.BracketView {
+func bracketView(b *pairing.Bracket, d *readmodel.EventData) *views.BracketView {
 	name := func(id *string) string {
 		if id == nil {
 			return ""
 		}
-		eid := entryIDOf(*id)
-		return d.name(&eid)
+		eid := readmodel.EntryIDOf(*id)
+		return d.Name(&eid)
 	}
 	out := &views.BracketView{Size: b.Size, BestOf: d.Event.TopCutBestOf, Champion: name(b.Champion)}
 	for _, r := range b.Rounds {
@@ -158,7 +141,7 @@ func (s *Server) showStandings(c echo.Context) error {
 	} else if !ok {
 		return web.NotFound()
 	}
-	rm, err := s.readModelOf(c.Request().Context(), e.ID, 0)
+	rm, err := s.models.Of(c.Request().Context(), e.ID, 0)
 	if err != nil {
 		return err
 	}
@@ -166,7 +149,7 @@ func (s *Server) showStandings(c echo.Context) error {
 	// written the language's way.
 	ctx := c.Request().Context()
 	lang := i18n.Lang(ctx)
-	v, err := rm.memo("standings/"+lang, func() (any, error) { return s.standingsView(ctx, rm) })
+	v, err := rm.Memo("standings/"+lang, func() (any, error) { return s.standingsView(ctx, rm) })
 	if err != nil {
 		return err
 	}
@@ -174,7 +157,7 @@ func (s *Server) showStandings(c echo.Context) error {
 	if web.PublicView(c) {
 		// Every visitor without an account sees the same page: render it
 		// (and compress it) once per read model.
-		v, err := rm.memo("standings-public-page/"+lang, func() (any, error) {
+		v, err := rm.Memo("standings-public-page/"+lang, func() (any, error) {
 			m.Public = true
 			p := web.PublicPage(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
 			p.JSURL = web.LiveScriptURL()

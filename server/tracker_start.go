@@ -17,15 +17,15 @@ import (
 // trackerMatch is the match a player can track: their match of the latest
 // round shown to players, with an opponent (nil when there is none).
 func (s *Server) trackerMatch(c echo.Context, ev *storage.Event, en *storage.Entry) (*storage.Match, *storage.Round, error) {
-	rm, err := s.readModelOf(c.Request().Context(), ev.ID, 0)
+	rm, err := s.models.Of(c.Request().Context(), ev.ID, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	m := rm.matchOf[en.ID]
-	if rm.latest == nil || m == nil || m.P2EntryID == nil {
+	m := rm.MatchOf[en.ID]
+	if rm.Latest == nil || m == nil || m.P2EntryID == nil {
 		return nil, nil, nil
 	}
-	return m, rm.latest, nil
+	return m, rm.Latest, nil
 }
 
 // trackerEntry is GET /p/:token/game, the player page's link: the latest

@@ -1,4 +1,4 @@
-package server
+package readmodel
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
-// eventData is everything stored about an event's play, loaded once per
+// EventData is everything stored about an event's play, loaded once per
 // request: entries by id, rounds in order and their matches.
-type eventData struct {
+type EventData struct {
 	Event   *storage.Event
 	Entries []storage.Entry
 	ByID    map[int64]*storage.Entry
@@ -19,13 +19,9 @@ type eventData struct {
 	Matches map[int][]storage.Match // by round number
 }
 
-func (s *Server) loadEventData(ctx context.Context, ev *storage.Event) (*eventData, error) {
-	return loadEventDataFrom(ctx, s.Store, ev)
-}
-
-// loadEventDataFrom is loadEventData from a given store (a transaction's,
-// for a consistent export).
-func loadEventDataFrom(ctx context.Context, st *storage.Store, ev *storage.Event) (*eventData, error) {
+// Load loads an event's play from a store (the server's, or
+// a transaction's for a consistent export).
+func Load(ctx context.Context, st *storage.Store, ev *storage.Event) (*EventData, error) {
 	entries, err := st.Entries(ctx, ev.ID)
 	if err != nil {
 		return nil, err
@@ -38,23 +34,24 @@ func loadEventDataFrom(ctx context.Context, st *storage.Store, ev *storage.Event
 	if err != nil {
 		return nil, err
 	}
-	d := &eventData{Event: ev, Entries: entries, ByID: map[int64]*storage.Entry{}, Rounds: rounds, Matches: matches}
+	d := &EventData{Event: ev, Entries: entries, ByID: map[int64]*storage.Entry{}, Rounds: rounds, Matches: matches}
 	for i := range entries {
 		d.ByID[entries[i].ID] = &entries[i]
 	}
 	return d, nil
 }
 
-// playerID is how an entry is named in the pairing package and event files.
-func playerID(entryID int64) string { return strconv.FormatInt(entryID, 10) }
+// PlayerID is how an entry is named in the pairing package and event files.
+func PlayerID(entryID int64) string { return strconv.FormatInt(entryID, 10) }
 
-func entryIDOf(playerID string) int64 {
+// EntryIDOf is the entry of a pairing player id (PlayerID); 0 for none.
+func EntryIDOf(playerID string) int64 {
 	id, _ := strconv.ParseInt(playerID, 10, 64)
 	return id
 }
 
-// swissRounds returns the Swiss rounds (not the top cut), in order.
-func (d *eventData) swissRounds() []storage.Round {
+// SwissRounds returns the Swiss rounds (not the top cut), in order.
+func (d *EventData) SwissRounds() []storage.Round {
 	var out []storage.Round
 	for _, r := range d.Rounds {
 		if r.Kind == storage.KindSwiss {
@@ -64,8 +61,8 @@ func (d *eventData) swissRounds() []storage.Round {
 	return out
 }
 
-// topCutRounds returns the top-cut rounds, in order.
-func (d *eventData) topCutRounds() []storage.Round {
+// TopCutRounds returns the top-cut rounds, in order.
+func (d *EventData) TopCutRounds() []storage.Round {
 	var out []storage.Round
 	for _, r := range d.Rounds {
 		if r.Kind == storage.KindTopCut {
@@ -75,11 +72,11 @@ func (d *eventData) topCutRounds() []storage.Round {
 	return out
 }
 
-// pairingEvent turns stored data into the pairing package's event: every
+// PairingEvent turns stored data into the pairing package's event: every
 // registered (not waitlisted) player, each Swiss round with its results, the
 // top cut, the event's points, tiebreakers and seed. Matches without a result
 // are left out when withPending is false (standings count only results).
-func (d *eventData) pairingEvent(withPending bool) *pairing.Event {
+func (d *EventData) PairingEvent(withPending bool) *pairing.Event {
 	ev := d.Event
 	pe := &pairing.Event{
 		Seed:        uint64(ev.Seed),
@@ -98,7 +95,7 @@ func (d *eventData) pairingEvent(withPending bool) *pairing.Event {
 		}
 		// An entry stored before random keys has 0: its key is then the hash
 		// of the seed and its id, as it was when it was created.
-		p := pairing.Player{ID: playerID(e.ID), Name: e.PlayerName, EnteredRound: e.EnteredRound,
+		p := pairing.Player{ID: PlayerID(e.ID), Name: e.PlayerName, EnteredRound: e.EnteredRound,
 			Dropped: e.DroppedRound != nil || e.Disqualified, RandomKey: uint64(e.RandomKey)}
 		if e.DroppedRound != nil {
 			p.DroppedAfter = *e.DroppedRound
@@ -118,25 +115,25 @@ func (d *eventData) pairingEvent(withPending bool) *pairing.Event {
 			}
 		}
 	}
-	for _, r := range d.swissRounds() {
+	for _, r := range d.SwissRounds() {
 		pr := pairing.Round{Number: r.Number, Matches: []pairing.Match{}}
 		for _, m := range d.Matches[r.Number] {
 			if m.Result == storage.ResultNone && !withPending {
 				continue
 			}
-			pm := pairing.Match{P1: playerID(m.P1EntryID), Result: m.Result}
+			pm := pairing.Match{P1: PlayerID(m.P1EntryID), Result: m.Result}
 			if m.TableNo != nil {
 				pm.Table = *m.TableNo
 			}
 			if m.P2EntryID != nil {
-				id := playerID(*m.P2EntryID)
+				id := PlayerID(*m.P2EntryID)
 				pm.P2 = &id
 			}
 			pr.Matches = append(pr.Matches, pm)
 		}
 		pe.Rounds = append(pe.Rounds, pr)
 	}
-	if cut := d.topCutRounds(); len(cut) > 0 {
+	if cut := d.TopCutRounds(); len(cut) > 0 {
 		pe.TopCut = &pairing.TopCut{Size: d.Event.TopCutSize}
 		for i, r := range cut {
 			cr := pairing.CutRound{Number: i + 1}
@@ -144,7 +141,7 @@ func (d *eventData) pairingEvent(withPending bool) *pairing.Event {
 				if m.P2EntryID == nil {
 					continue
 				}
-				cm := pairing.CutMatch{P1: playerID(m.P1EntryID), P2: playerID(*m.P2EntryID), Games: []pairing.Game{}}
+				cm := pairing.CutMatch{P1: PlayerID(m.P1EntryID), P2: PlayerID(*m.P2EntryID), Games: []pairing.Game{}}
 				if m.Games != "" {
 					_ = json.Unmarshal([]byte(m.Games), &cm.Games)
 				}
@@ -156,8 +153,8 @@ func (d *eventData) pairingEvent(withPending bool) *pairing.Event {
 	return pe
 }
 
-// name returns an entry's player name, or "" for none.
-func (d *eventData) name(id *int64) string {
+// Name returns an entry's player name, or "" for none.
+func (d *EventData) Name(id *int64) string {
 	if id == nil {
 		return ""
 	}
@@ -165,4 +162,36 @@ func (d *eventData) name(id *int64) string {
 		return e.PlayerName
 	}
 	return ""
+}
+
+// LastCompleteSwissRound is the last Swiss round that is published and has
+// every result in (0 for none): standings are "after" it.
+func (d *EventData) LastCompleteSwissRound() int {
+	last := 0
+	for _, r := range d.SwissRounds() {
+		done := r.Status != storage.RoundPreview
+		for _, mt := range d.Matches[r.Number] {
+			if mt.Status != storage.MatchConfirmed {
+				done = false
+			}
+		}
+		if done {
+			last = r.Number
+		}
+	}
+	return last
+}
+
+// RoundName is "Round n" for Swiss rounds and "Top cut, round k" after, in
+// English: the API's name of a round.
+func RoundName(d *EventData, r *storage.Round) string {
+	if r.Kind != storage.KindTopCut {
+		return "Round " + strconv.Itoa(r.Number)
+	}
+	for i, cr := range d.TopCutRounds() {
+		if cr.ID == r.ID {
+			return "Top cut, round " + strconv.Itoa(i+1)
+		}
+	}
+	return "Top cut"
 }

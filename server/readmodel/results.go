@@ -1,4 +1,4 @@
-package server
+package readmodel
 
 import (
 	"errors"
@@ -7,9 +7,9 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
-// eventResults are the Swiss standings, the bracket and the final placings
+// Results are the Swiss standings, the bracket and the final placings
 // of an event, computed once for a page.
-type eventResults struct {
+type Results struct {
 	Standings []pairing.Standing
 	// Bracket is the top cut once its first round is paired, else nil.
 	Bracket *pairing.Bracket
@@ -20,16 +20,16 @@ type eventResults struct {
 	PlaceOf  map[string]int // by player id; only decided places
 }
 
-// results computes the standings from the results in (withPending false),
+// Results computes the standings from the results in (withPending false),
 // the bracket and the placings.
-func (d *eventData) results() (*eventResults, error) {
-	pe := d.pairingEvent(false)
+func (d *EventData) Results() (*Results, error) {
+	pe := d.PairingEvent(false)
 	st, err := pairing.Standings(pe, "")
 	if err != nil {
 		return nil, err
 	}
-	r := &eventResults{Standings: st}
-	if len(d.topCutRounds()) > 0 && d.Event.TopCutSize >= 2 {
+	r := &Results{Standings: st}
+	if len(d.TopCutRounds()) > 0 && d.Event.TopCutSize >= 2 {
 		b, err := pairing.BuildTopCut(pe, d.Event.TopCutSize)
 		var ie *pairing.InputError
 		switch {
@@ -54,4 +54,31 @@ func (d *eventData) results() (*eventResults, error) {
 		}
 	}
 	return r, nil
+}
+
+// PointsBefore is each player's Swiss points before round r (pairings show
+// the points a player brings to the table).
+func PointsBefore(pe *pairing.Event, r *storage.Round) (map[string]int, error) {
+	st, err := StandingsThrough(pe, r.Number-1)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(st))
+	for _, l := range st {
+		out[l.ID] = l.Points
+	}
+	return out, nil
+}
+
+// StandingsThrough is the Swiss standings counting rounds 1 to n only.
+func StandingsThrough(pe *pairing.Event, n int) ([]pairing.Standing, error) {
+	upTo := *pe
+	upTo.Rounds = nil
+	for _, pr := range pe.Rounds {
+		if pr.Number <= n {
+			upTo.Rounds = append(upTo.Rounds, pr)
+		}
+	}
+	upTo.TopCut = nil
+	return pairing.Standings(&upTo, "")
 }

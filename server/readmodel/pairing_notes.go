@@ -1,4 +1,4 @@
-package server
+package readmodel
 
 import (
 	"context"
@@ -9,23 +9,23 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// pairingNote is why the pairing made a match, as facts
+// PairingNote is why the pairing made a match, as facts
 // (storage.Match.NoteReason): the rounds page words it in the reader's
 // language with the player's name as it is now. The player is named by
 // their side of the match, so the note needs no change when an event file
 // gives the entries new ids.
-type pairingNote struct {
+type PairingNote struct {
 	Kind string `json:"kind"` // "pair-down", "bye" or "awarded-bye" (pairing.Reason.Kind)
 	Side string `json:"side"` // storage.ResultP1 or storage.ResultP2
 	From int    `json:"from,omitempty"`
 	To   int    `json:"to,omitempty"`
 }
 
-// newPairingNote is the reason of a pairing for match nm, encoded for
+// NewPairingNote is the reason of a pairing for match nm, encoded for
 // storage.NewMatch.NoteReason ("" if the reason names neither player).
-func newPairingNote(r *pairing.Reason, nm storage.NewMatch) string {
-	id := entryIDOf(r.Player)
-	n := pairingNote{Kind: r.Kind, From: r.FromPoints, To: r.ToPoints}
+func NewPairingNote(r *pairing.Reason, nm storage.NewMatch) string {
+	id := EntryIDOf(r.Player)
+	n := PairingNote{Kind: r.Kind, From: r.FromPoints, To: r.ToPoints}
 	switch {
 	case nm.P1 == id:
 		n.Side = storage.ResultP1
@@ -41,10 +41,10 @@ func newPairingNote(r *pairing.Reason, nm storage.NewMatch) string {
 	return string(b)
 }
 
-// readPairingNote decodes a stored reason; ok is false for one this server
+// ReadPairingNote decodes a stored reason; ok is false for one this server
 // cannot word (empty, unreadable, an unknown kind or side).
-func readPairingNote(raw string) (pairingNote, bool) {
-	var n pairingNote
+func ReadPairingNote(raw string) (PairingNote, bool) {
+	var n PairingNote
 	if raw == "" || json.Unmarshal([]byte(raw), &n) != nil {
 		return n, false
 	}
@@ -56,8 +56,8 @@ func readPairingNote(raw string) (pairingNote, bool) {
 	return n, n.Side == storage.ResultP1 || n.Side == storage.ResultP2
 }
 
-// pairingNoteText words a pairing reason for the player called name.
-func pairingNoteText(ctx context.Context, n pairingNote, name string) string {
+// PairingNoteText words a pairing reason for the player called name.
+func PairingNoteText(ctx context.Context, n PairingNote, name string) string {
 	switch n.Kind {
 	case "pair-down":
 		return i18n.T(ctx, "PairedDown", i18n.Args{"Name": name, "From": i18n.N(ctx, "PointCount", n.From, nil), "To": i18n.N(ctx, "PointCount", n.To, nil)})
@@ -69,12 +69,12 @@ func pairingNoteText(ctx context.Context, n pairingNote, name string) string {
 	return ""
 }
 
-// matchNote is a match's note for the rounds page: the pairing's reason in
+// MatchNote is a match's note for the rounds page: the pairing's reason in
 // the page's language, or the stored note as it is (an organiser's reason
 // for a changed pairing, or a match paired before reasons were kept as
 // facts, in the language used then).
-func matchNote(ctx context.Context, m storage.Match, d *eventData) string {
-	n, ok := readPairingNote(m.NoteReason)
+func MatchNote(ctx context.Context, m storage.Match, d *EventData) string {
+	n, ok := ReadPairingNote(m.NoteReason)
 	if !ok {
 		return m.Note
 	}
@@ -85,5 +85,5 @@ func matchNote(ctx context.Context, m storage.Match, d *eventData) string {
 		}
 		id = *m.P2EntryID
 	}
-	return pairingNoteText(ctx, n, d.name(&id))
+	return PairingNoteText(ctx, n, d.Name(&id))
 }

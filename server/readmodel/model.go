@@ -1,4 +1,10 @@
-package server
+// Package readmodel is an event's play as the pages and the API read it:
+// its entries, rounds and matches (EventData), the standings, bracket and
+// placings computed from them (Results), the metagame, the words of a
+// pairing's reason, and the read models the public pages of an event share
+// (Model, kept per event by a Cache). It knows storage and pairing, never
+// HTTP.
+package readmodel
 
 import (
 	"context"
@@ -8,7 +14,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
-// A readModel is what the public pages of one event show (the player
+// A Model is what the public pages of one event show (the player
 // pages, the standings and the projector), read once per play version of
 // the event (storage.PlayVersion) and shared by every request of this
 // instance. The play version counts every committed change to the event,
@@ -18,26 +24,26 @@ import (
 //
 // A read model is never changed once built: handlers read it and copy what
 // they change.
-type readModel struct {
-	version int64
-	data    *eventData
-	// latest is the latest published (or finished) round, nil before one.
-	latest *storage.Round
-	// matchOf is each entry's match in the latest round.
-	matchOf map[int64]*storage.Match
-	// reports are the latest round's reports, by match id.
-	reports map[int64][]storage.Report
-	// callOpen says which entries have a judge call not yet closed.
-	callOpen      map[int64]bool
-	announcements []storage.Announcement
+type Model struct {
+	Version int64
+	Data    *EventData
+	// Latest is the latest published (or finished) round, nil before one.
+	Latest *storage.Round
+	// MatchOf is each entry's match in the latest round.
+	MatchOf map[int64]*storage.Match
+	// Reports are the latest round's reports, by match id.
+	Reports map[int64][]storage.Report
+	// CallOpen says which entries have a judge call not yet closed.
+	CallOpen      map[int64]bool
+	Announcements []storage.Announcement
 
 	// The standings are computed on first use, once per read model.
 	resultsOnce sync.Once
-	results     *eventResults
+	results     *Results
 	resultsErr  error
-	ranks       map[string]rankInfo
+	ranks       map[string]Rank
 
-	// Views computed once per read model (memo).
+	// Views computed once per read model (Memo).
 	memoMu sync.Mutex
 	memos  map[string]*memoEntry
 }
@@ -48,11 +54,11 @@ type memoEntry struct {
 	err  error
 }
 
-// memo returns the value fn computes from the read model, computing it once
+// Memo returns the value fn computes from the read model, computing it once
 // per key: a page model that is the same for every request of the read model.
 // The value is shared and must not be changed by its users (copy a struct
 // before setting its fields).
-func (rm *readModel) memo(key string, fn func() (any, error)) (any, error) {
+func (rm *Model) Memo(key string, fn func() (any, error)) (any, error) {
 	rm.memoMu.Lock()
 	if rm.memos == nil {
 		rm.memos = map[string]*memoEntry{}
@@ -67,27 +73,27 @@ func (rm *readModel) memo(key string, fn func() (any, error)) (any, error) {
 	return m.val, m.err
 }
 
-// rankInfo is one player's place, as the phone page shows it.
-type rankInfo struct {
+// Rank is one player's place, as the phone page shows it.
+type Rank struct {
 	Rank   int
 	Points int
 	Record string
-	Place  int    // final placing, 0 while not decided (see eventResults)
+	Place  int    // final placing, 0 while not decided (see Results)
 	LostIn string // the top-cut round the player was knocked out in
 }
 
-// eventResults returns the read model's standings, placings and bracket,
+// Results returns the read model's standings, placings and bracket,
 // computing them on first use.
-func (rm *readModel) eventResults() (*eventResults, error) {
+func (rm *Model) Results() (*Results, error) {
 	rm.resultsOnce.Do(func() {
-		rm.results, rm.resultsErr = rm.data.results()
+		rm.results, rm.resultsErr = rm.Data.Results()
 		if rm.resultsErr != nil {
 			return
 		}
 		res := rm.results
-		rm.ranks = make(map[string]rankInfo, len(res.Standings))
+		rm.ranks = make(map[string]Rank, len(res.Standings))
 		for i, row := range res.Standings {
-			rm.ranks[row.ID] = rankInfo{Rank: i + 1, Points: row.Points, Record: row.Record()}
+			rm.ranks[row.ID] = Rank{Rank: i + 1, Points: row.Points, Record: row.Record()}
 		}
 		for _, p := range res.Placings {
 			r := rm.ranks[p.ID]
@@ -98,49 +104,52 @@ func (rm *readModel) eventResults() (*eventResults, error) {
 	return rm.results, rm.resultsErr
 }
 
-// playerRanks returns the standings by player id.
-func (rm *readModel) playerRanks() (map[string]rankInfo, error) {
-	if _, err := rm.eventResults(); err != nil {
+// PlayerRanks returns the standings by player id.
+func (rm *Model) PlayerRanks() (map[string]Rank, error) {
+	if _, err := rm.Results(); err != nil {
 		return nil, err
 	}
 	return rm.ranks, nil
 }
 
-// readModels keeps the latest read model of each event this instance showed
+// Cache keeps the latest read model of each event this instance showed
 // (at most maxReadModels events), and builds at most one per event at a time:
 // the requests that need a newer one meanwhile wait for the next build and
 // share it.
-type readModels struct {
+type Cache struct {
+	store  *storage.Store
 	mu     sync.Mutex
 	events map[int64]*readModelSlot
 }
 
 const maxReadModels = 64
 
+// NewCache is an empty cache of read models read from st.
+func NewCache(st *storage.Store) *Cache { return &Cache{store: st} }
+
 type readModelSlot struct {
-	cur      *readModel
+	cur      *Model
 	building *readModelBuild
 	used     time.Time
 }
 
 type readModelBuild struct {
 	done  chan struct{}
-	model *readModel
+	model *Model
 	err   error
 }
 
-// readModelOf returns a read model of the event at the given play version or
+// Of returns a read model of the event at the given play version or
 // later (read the version first, then ask). A version of 0 or less reads the
 // current version itself.
-func (s *Server) readModelOf(ctx context.Context, eventID, version int64) (*readModel, error) {
+func (c *Cache) Of(ctx context.Context, eventID, version int64) (*Model, error) {
 	if version <= 0 {
-		v, err := s.Store.PlayVersion(ctx, eventID)
+		v, err := c.store.PlayVersion(ctx, eventID)
 		if err != nil {
 			return nil, err
 		}
 		version = v
 	}
-	c := &s.models
 	for {
 		c.mu.Lock()
 		if c.events == nil {
@@ -153,7 +162,7 @@ func (s *Server) readModelOf(ctx context.Context, eventID, version int64) (*read
 			c.events[eventID] = slot
 		}
 		slot.used = time.Now()
-		if slot.cur != nil && slot.cur.version >= version {
+		if slot.cur != nil && slot.cur.Version >= version {
 			rm := slot.cur
 			c.mu.Unlock()
 			return rm, nil
@@ -170,7 +179,7 @@ func (s *Server) readModelOf(ctx context.Context, eventID, version int64) (*read
 			if b.err != nil {
 				return nil, b.err
 			}
-			if b.model.version >= version {
+			if b.model.Version >= version {
 				return b.model, nil
 			}
 			continue
@@ -181,11 +190,11 @@ func (s *Server) readModelOf(ctx context.Context, eventID, version int64) (*read
 		// The build serves every waiting request: it must not end when this
 		// one's client goes away.
 		bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		b.model, b.err = s.buildReadModel(bctx, eventID)
+		b.model, b.err = c.build(bctx, eventID)
 		cancel()
 		c.mu.Lock()
 		slot.building = nil
-		if b.err == nil && (slot.cur == nil || b.model.version > slot.cur.version) {
+		if b.err == nil && (slot.cur == nil || b.model.Version > slot.cur.Version) {
 			slot.cur = b.model
 		}
 		c.mu.Unlock()
@@ -199,7 +208,7 @@ func (s *Server) readModelOf(ctx context.Context, eventID, version int64) (*read
 }
 
 // evictLocked forgets the least recently used event when there are too many.
-func (c *readModels) evictLocked() {
+func (c *Cache) evictLocked() {
 	if len(c.events) < maxReadModels {
 		return
 	}
@@ -213,49 +222,49 @@ func (c *readModels) evictLocked() {
 	delete(c.events, oldest)
 }
 
-// buildReadModel reads the play version, then everything the public pages
-// show: what it reads is at least as new as the version.
-func (s *Server) buildReadModel(ctx context.Context, eventID int64) (*readModel, error) {
-	version, err := s.Store.PlayVersion(ctx, eventID)
+// build reads the play version, then everything the public pages show:
+// what it reads is at least as new as the version.
+func (c *Cache) build(ctx context.Context, eventID int64) (*Model, error) {
+	version, err := c.store.PlayVersion(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	ev, err := s.Store.EventByID(ctx, eventID)
+	ev, err := c.store.EventByID(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.loadEventData(ctx, ev)
+	d, err := Load(ctx, c.store, ev)
 	if err != nil {
 		return nil, err
 	}
-	rm := &readModel{version: version, data: d, matchOf: map[int64]*storage.Match{}, callOpen: map[int64]bool{}}
+	rm := &Model{Version: version, Data: d, MatchOf: map[int64]*storage.Match{}, CallOpen: map[int64]bool{}}
 	for i := range d.Rounds {
 		if d.Rounds[i].Status != storage.RoundPreview {
-			rm.latest = &d.Rounds[i]
+			rm.Latest = &d.Rounds[i]
 		}
 	}
-	if rm.latest != nil {
-		ms := d.Matches[rm.latest.Number]
+	if rm.Latest != nil {
+		ms := d.Matches[rm.Latest.Number]
 		for i := range ms {
-			rm.matchOf[ms[i].P1EntryID] = &ms[i]
+			rm.MatchOf[ms[i].P1EntryID] = &ms[i]
 			if ms[i].P2EntryID != nil {
-				rm.matchOf[*ms[i].P2EntryID] = &ms[i]
+				rm.MatchOf[*ms[i].P2EntryID] = &ms[i]
 			}
 		}
-		if rm.reports, err = s.Store.RoundReports(ctx, rm.latest.ID); err != nil {
+		if rm.Reports, err = c.store.RoundReports(ctx, rm.Latest.ID); err != nil {
 			return nil, err
 		}
 	}
-	calls, err := s.Store.JudgeCalls(ctx, eventID)
+	calls, err := c.store.JudgeCalls(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
 	for _, call := range calls {
 		if call.EntryID != nil {
-			rm.callOpen[*call.EntryID] = true
+			rm.CallOpen[*call.EntryID] = true
 		}
 	}
-	if rm.announcements, err = s.Store.Announcements(ctx, eventID); err != nil {
+	if rm.Announcements, err = c.store.Announcements(ctx, eventID); err != nil {
 		return nil, err
 	}
 	return rm, nil

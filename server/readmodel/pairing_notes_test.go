@@ -1,4 +1,4 @@
-package server
+package readmodel
 
 import (
 	"context"
@@ -16,23 +16,23 @@ import (
 func TestMatchNote(t *testing.T) {
 	ja := i18n.WithLanguage(context.Background(), "ja")
 	p2 := int64(8)
-	d := &eventData{ByID: map[int64]*storage.Entry{7: {ID: 7, PlayerName: "Ann"}, 8: {ID: 8, PlayerName: "Ben"}}}
+	d := &EventData{ByID: map[int64]*storage.Entry{7: {ID: 7, PlayerName: "Ann"}, 8: {ID: 8, PlayerName: "Ben"}}}
 	nm := storage.NewMatch{P1: 7, P2: &p2}
-	raw := newPairingNote(&pairing.Reason{Kind: "pair-down", Player: "8", FromPoints: 6, ToPoints: 3}, nm)
+	raw := NewPairingNote(&pairing.Reason{Kind: "pair-down", Player: "8", FromPoints: 6, ToPoints: 3}, nm)
 	if raw == "" {
 		t.Fatal("no reason kept for a pair-down of the match's second player")
 	}
 	m := storage.Match{P1EntryID: 7, P2EntryID: &p2, Note: "English sentence", NoteReason: raw}
 	want := i18n.T(ja, "PairedDown", i18n.Args{"Name": "Ben", "From": i18n.N(ja, "PointCount", 6, nil), "To": i18n.N(ja, "PointCount", 3, nil)})
-	if got := matchNote(ja, m, d); got != want {
+	if got := MatchNote(ja, m, d); got != want {
 		t.Errorf("pair-down in Japanese: %q, want %q", got, want)
 	}
-	if got := newPairingNote(&pairing.Reason{Kind: "bye", Player: "9"}, nm); got != "" {
+	if got := NewPairingNote(&pairing.Reason{Kind: "bye", Player: "9"}, nm); got != "" {
 		t.Errorf("a reason naming neither player is kept: %q", got)
 	}
 	for _, stored := range []string{"", "{", `{"kind":"teleport","side":"p1"}`, `{"kind":"bye","side":"p3"}`} {
 		m := storage.Match{P1EntryID: 7, Note: "Ann hat das Freilos.", NoteReason: stored}
-		if got := matchNote(ja, m, d); got != m.Note {
+		if got := MatchNote(ja, m, d); got != m.Note {
 			t.Errorf("reason %q: %q, want the stored note", stored, got)
 		}
 	}
