@@ -85,7 +85,7 @@ func (s *Server) importCards(c echo.Context) error {
 	if len(cards) == 0 {
 		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportEmpty", nil)}, http.StatusUnprocessableEntity)
 	}
-	defer s.cards.forget() // after the import, whatever its outcome
+	defer s.cards.Forget() // after the import, whatever its outcome
 	if err := s.Store.ImportCards(c.Request().Context(), web.ActorOf(c), cards, nil); err != nil {
 		return err
 	}

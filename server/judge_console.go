@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -9,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
-	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -41,14 +40,14 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	if err != nil {
 		return err
 	}
-	labels := s.matchLabels(ctx, e.ID)
+	labels := gamelog.NewMatchLabels(ctx, s.Store, e.ID)
 	for i := range logs {
 		gl := &logs[i]
 		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: web.ActorText(ctx, gl.CreatedBy),
 			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
 		row.Title, row.Game = logMeta(ctx, gl)
 		row.Tracker = gl.Tracker
-		if row.Match, err = labels.label(gl.MatchID); err != nil {
+		if row.Match, err = labels.Label(gl.MatchID); err != nil {
 			return err
 		}
 		m.Logs = append(m.Logs, row)
@@ -73,48 +72,6 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 		m.NewLog.GameNo = "1"
 	}
 	return web.Render(c, status, views.JudgeConsolePage(s.Page(c, i18n.T(ctx, "JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
-}
-
-// registeredDeck is the main deck of an entry's registered decklist as
-// "COUNT NUMBER" parts, or nil when the entry has none that reads (or no
-// entry: a bye).
-func (s *Server) registeredDeck(ctx context.Context, eventID int64, id *int64) ([]string, error) {
-	if id == nil {
-		return nil, nil
-	}
-	en, err := s.Store.EntryByID(ctx, eventID, *id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil || strings.TrimSpace(en.DeckText) == "" {
-		return nil, err
-	}
-	ev, err := s.Store.EventByID(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	pool, err := s.Store.CardPool(ctx, rules.Game(ev.Game))
-	if err != nil {
-		return nil, err
-	}
-	d, err := web.ParseDeckText(en.DeckText, pool)
-	if err != nil {
-		return nil, nil // a list that does not read is the deck check's business
-	}
-	var parts []string
-	leader := rules.CanonicalNumber(en.DeckLeader)
-	for _, de := range d.Entries {
-		// A list without section headings has its Leader among the main
-		// deck's lines; the check found it (DeckLeader), and a Leader is
-		// never in the deck.
-		if leader != "" && rules.CanonicalNumber(de.Number) == leader {
-			continue
-		}
-		if de.Section == rules.SectionMain && de.Count > 0 {
-			parts = append(parts, strconv.Itoa(de.Count)+" "+de.Number)
-		}
-	}
-	return parts, nil
 }
 
 // optionalID reads an optional positive id from a form field.
@@ -182,13 +139,13 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 		f.Body = ""
 	default:
 		if _, err := engine.ParseLog([]byte(f.Body)); err != nil {
-			f.Errors["body"] = parseProblemIn(ctx, err)
+			f.Errors["body"] = gamelog.ParseProblem(ctx, err)
 		}
 	}
 	if len(f.Errors) > 0 {
 		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
-	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: trimLog(f.Body) + "\n"}
+	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: gamelog.TrimLog(f.Body) + "\n"}
 	err := s.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
@@ -241,22 +198,22 @@ func (s *Server) newGameLog(c echo.Context) error {
 			return err
 		default:
 			if f.P1 == "" {
-				if f.P1, err = s.entryName(ctx, e.ID, &m.P1EntryID); err != nil {
+				if f.P1, err = gamelog.EntryName(ctx, s.Store, e.ID, &m.P1EntryID); err != nil {
 					return err
 				}
 			}
 			if f.P2 == "" {
-				if f.P2, err = s.entryName(ctx, e.ID, m.P2EntryID); err != nil {
+				if f.P2, err = gamelog.EntryName(ctx, s.Store, e.ID, m.P2EntryID); err != nil {
 					return err
 				}
 			}
 			if f.Title == "" {
-				if title, err = s.matchLabels(ctx, e.ID).label(matchID); err != nil {
+				if title, err = gamelog.NewMatchLabels(ctx, s.Store, e.ID).Label(matchID); err != nil {
 					return err
 				}
 			}
 			for i, id := range []*int64{&m.P1EntryID, m.P2EntryID} {
-				if decklists[i], err = s.registeredDeck(ctx, e.ID, id); err != nil {
+				if decklists[i], err = gamelog.RegisteredDeck(ctx, s.Store, e.ID, id); err != nil {
 					return err
 				}
 			}
@@ -265,8 +222,8 @@ func (s *Server) newGameLog(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
 	}
-	body, err := newLogBody(title, [][2]string{{"Event", e.Name}},
-		[2]logPlayer{{f.P1, f.P1Leader, decklists[0]}, {f.P2, f.P2Leader, decklists[1]}})
+	body, err := gamelog.NewBody(title, [][2]string{{"Event", e.Name}},
+		[2]gamelog.Player{{Name: f.P1, Leader: f.P1Leader, Decklist: decklists[0]}, {Name: f.P2, Leader: f.P2Leader, Decklist: decklists[1]}})
 	if err != nil {
 		return err
 	}
@@ -281,43 +238,4 @@ func (s *Server) newGameLog(c echo.Context) error {
 	}
 	web.SetFlash(c, msgRecordStarted)
 	return web.Redirect(c, logURL(e, gl.ID)+"/record")
-}
-
-// logPlayer is one player of a new log: the name ("" for none), the
-// Leader's number, and the registered decklist as "COUNT NUMBER" parts (nil
-// when the player has none: the deck is then 50 unknown cards).
-type logPlayer struct {
-	Name, Leader string
-	Decklist     []string
-}
-
-// newLogBody starts a log: its title as a comment, descriptive tags (name
-// and value, e.g. Event), a fresh seed, each player's name, Leader and deck
-// (a decklist bounds a paper game's deck), and no action yet.
-func newLogBody(title string, tags [][2]string, players [2]logPlayer) (string, error) {
-	var b strings.Builder
-	b.WriteString("# " + strings.Join(strings.Fields(title), " ") + "\n")
-	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(web.RandomSeed(), 10)) + "]\n")
-	for _, t := range tags {
-		b.WriteString("[" + t[0] + " " + strconv.Quote(strings.Join(strings.Fields(t[1]), " ")) + "]\n")
-	}
-	for i, p := range players {
-		tag := "P" + strconv.Itoa(i+1)
-		if p.Name != "" {
-			b.WriteString("[" + tag + " " + strconv.Quote(p.Name) + "]\n")
-		}
-		b.WriteString("[" + tag + "Leader " + strconv.Quote(p.Leader) + "]\n")
-		if len(p.Decklist) > 0 {
-			b.WriteString("[" + tag + "Decklist " + strconv.Quote(strings.Join(p.Decklist, ", ")) + "]\n")
-		} else {
-			b.WriteString("[" + tag + "Deck \"50 ?\"]\n")
-		}
-	}
-	b.WriteString("\n")
-	if _, err := engine.ParseLog([]byte(b.String())); err != nil {
-		// Names and numbers were checked by the callers; a failure here
-		// is our bug.
-		return "", err
-	}
-	return b.String(), nil
 }

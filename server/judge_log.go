@@ -2,80 +2,20 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
-	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
-
-// judgeCards is the stored Fusion World pool as the engine reads it, plus
-// names for the board. Cards the pool does not know still replay: the engine
-// skips the checks that need their data (docs/engine-rules.md).
-type judgeCards struct {
-	engine engine.CardMap
-	pool   rules.MapPool
-	lang   string // the page's language, for card names
-}
-
-func (s *Server) loadJudgeCards(ctx context.Context, l *engine.Log) (*judgeCards, error) {
-	return s.gameCards(ctx, logNumbers(l))
-}
-
-func newJudgeCards(list []rules.Card) *judgeCards {
-	return &judgeCards{engine: engine.NewCardMap(list), pool: rules.NewMapPool(list)}
-}
-
-// logNumbers lists every card number a log names: Leaders, decks and
-// decklists, and the cards its actions refer to (which is where unknown
-// cards are revealed).
-func logNumbers(l *engine.Log) []string {
-	var out []string
-	for _, p := range l.Setup.Players {
-		out = append(out, p.Leader)
-		out = append(out, p.Deck...)
-		out = append(out, p.Decklist...)
-	}
-	for _, a := range l.Actions {
-		for _, ref := range append([]string{a.Card}, a.Targets...) {
-			if r, err := engine.ParseRef(ref); err == nil && r.Number != "" {
-				out = append(out, r.Number)
-			}
-		}
-	}
-	return out
-}
-
-// label is a card number with its name when the pool knows it.
-func (jc *judgeCards) label(number string) string {
-	if number == "?" || number == "-" || number == "" {
-		return "?"
-	}
-	if c, ok := jc.pool.Card(number); ok && c.Name != "" {
-		return number + " " + web.CardNameIn(jc.lang, c)
-	}
-	return number
-}
-
-// parseProblemIn is the user-facing text of a log that cannot be read, in
-// the context's language: the parser's messages name the line and are
-// written for people (the notation's words in them stay as they are).
-func parseProblemIn(ctx context.Context, err error) string {
-	var pe *engine.ParseError
-	if errors.As(err, &pe) {
-		return i18n.T(ctx, "JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": enginetext.ParseError(ctx, pe)})
-	}
-	return i18n.T(ctx, "JudgeLogUnreadable", nil)
-}
 
 // logParam loads the event's game log named in the URL, or answers 404.
 func (s *Server) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, error) {
@@ -104,7 +44,7 @@ func firstIllegalStep(r *engine.Replay) *engine.Violation {
 
 // boardView turns the engine's summary of a state into what the page shows,
 // with card names from the pool.
-func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *judgeCards) views.JudgeBoard {
+func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *gamelog.Cards) views.JudgeBoard {
 	v := engine.View(st)
 	name := func(side string) string {
 		i := 0
@@ -123,10 +63,10 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *judgeCa
 		b.Status = i18n.T(ctx, "JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": enginetext.Phase(ctx, v.Phase)})
 	}
 	if v.Battle != nil {
-		b.Battle = enginetext.Battle(ctx, *v.Battle, jc.label)
+		b.Battle = enginetext.Battle(ctx, *v.Battle, jc.Label)
 	}
 	card := func(cv engine.CardView) views.JudgeCard {
-		out := views.JudgeCard{Label: jc.label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under}
+		out := views.JudgeCard{Label: jc.Label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under}
 		if cv.Copy > 0 {
 			// The copy number the log uses for this card: "FS02-05#2 Son Goten".
 			out.Label = strings.Replace(out.Label, cv.Card, cv.Card+"#"+strconv.Itoa(cv.Copy), 1)
@@ -139,7 +79,7 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *judgeCa
 	labels := func(nums []string) []string {
 		out := make([]string, 0, len(nums))
 		for _, n := range nums {
-			out = append(out, jc.label(n))
+			out = append(out, jc.Label(n))
 		}
 		return out
 	}
@@ -157,7 +97,7 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *judgeCa
 		b.Players = append(b.Players, jp)
 	}
 	for _, w := range v.Waiting {
-		skill := strings.Replace(w.Skill, w.Card, jc.label(w.Card), 1)
+		skill := strings.Replace(w.Skill, w.Card, jc.Label(w.Card), 1)
 		b.Waiting = append(b.Waiting, views.JudgeWaiting{Side: w.Player, Name: name(w.Player), Skill: skill, Text: w.Text,
 			Line: w.Player + " use " + w.Card + " -> "})
 	}
@@ -172,67 +112,6 @@ func logMeta(ctx context.Context, gl *storage.GameLog) (title, game string) {
 		title = i18n.T(ctx, "JudgeLogDefaultTitle", i18n.Args{"ID": gl.ID})
 	}
 	return title, i18n.T(ctx, "JudgeLogGameNo", i18n.Args{"Game": gl.GameNo})
-}
-
-// matchLabels names matches by table and players ("Match 7, table 4: Ana v
-// Ben"), remembering each for the rest of the request.
-type matchLabels struct {
-	s       *Server
-	ctx     context.Context
-	eventID int64
-	done    map[int64]string
-}
-
-func (s *Server) matchLabels(ctx context.Context, eventID int64) *matchLabels {
-	return &matchLabels{s: s, ctx: ctx, eventID: eventID, done: map[int64]string{}}
-}
-
-func (ml *matchLabels) label(matchID *int64) (string, error) {
-	if matchID == nil {
-		return "", nil
-	}
-	if l, ok := ml.done[*matchID]; ok {
-		return l, nil
-	}
-	label := i18n.T(ml.ctx, "JudgeMatchLabel", i18n.Args{"Match": *matchID})
-	m, err := ml.s.Store.MatchByID(ml.ctx, ml.eventID, *matchID)
-	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return "", err
-	}
-	if err == nil {
-		if m.TableNo != nil {
-			label = i18n.T(ml.ctx, "JudgeMatchTableLabel", i18n.Args{"Match": *matchID, "Table": *m.TableNo})
-		}
-		p1, err := ml.s.entryName(ml.ctx, ml.eventID, &m.P1EntryID)
-		if err != nil {
-			return "", err
-		}
-		p2, err := ml.s.entryName(ml.ctx, ml.eventID, m.P2EntryID)
-		if err != nil {
-			return "", err
-		}
-		if p2 == "" {
-			p2 = i18n.T(ml.ctx, "JudgeBye", nil)
-		}
-		label = i18n.T(ml.ctx, "JudgeMatchPlayers", i18n.Args{"Match": label, "P1": p1, "P2": p2})
-	}
-	ml.done[*matchID] = label
-	return label, nil
-}
-
-// entryName is a player's name, or "" for no entry.
-func (s *Server) entryName(ctx context.Context, eventID int64, id *int64) (string, error) {
-	if id == nil {
-		return "", nil
-	}
-	en, err := s.Store.EntryByID(ctx, eventID, *id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return "?", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return en.PlayerName, nil
 }
 
 // showGameLog replays a log and shows one step: ?step=N, or by default the
@@ -261,21 +140,21 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	m := views.JudgeLogPage{Event: judgeEventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
 	m.Title, m.Game = logMeta(ctx, gl)
 	var err error
-	if m.Match, err = s.matchLabels(ctx, e.ID).label(gl.MatchID); err != nil {
+	if m.Match, err = gamelog.NewMatchLabels(ctx, s.Store, e.ID).Label(gl.MatchID); err != nil {
 		return m, err
 	}
 	l, perr := engine.ParseLog([]byte(gl.Body))
 	if perr != nil {
-		m.Problem = parseProblemIn(ctx, perr)
+		m.Problem = gamelog.ParseProblem(ctx, perr)
 		return m, nil
 	}
-	jc, err := s.loadJudgeCards(ctx, l)
+	jc, err := s.cards.ForLog(ctx, l)
 	if err != nil {
 		return m, err
 	}
 	// RunOn: the judge sees every step, and illegal ones are skipped as the
 	// engine documents, so one mistake does not hide the rest of the game.
-	r := engine.Run(l, jc.engine, engine.ReplayOptions{RunOn: true})
+	r := engine.Run(l, jc.Engine, engine.ReplayOptions{RunOn: true})
 	m.Steps = len(r.Steps)
 	first := firstIllegalStep(r)
 	if first != nil {
@@ -349,7 +228,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 		if call.Step != nil {
 			at = *call.Step
 		}
-		name, err := s.entryName(ctx, e.ID, call.EntryID)
+		name, err := gamelog.EntryName(ctx, s.Store, e.ID, call.EntryID)
 		if err != nil {
 			return m, err
 		}
@@ -360,7 +239,3 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	}
 	return m, nil
 }
-
-// stepWord is "step 12" for lists; logs are named by their title.
-// trimLog keeps what a judge pasted but drops trailing blank space.
-func trimLog(s string) string { return strings.TrimRight(s, " \t\r\n") }

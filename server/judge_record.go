@@ -1,14 +1,13 @@
 package server
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -32,41 +31,24 @@ func (s *Server) recordForm(c echo.Context) error {
 	return s.renderRecord(c, e, gl, views.JudgeRecordPage{}, http.StatusOK)
 }
 
-// textBody is the log in the text notation: a JSON log is rewritten once, as
-// lines can only be appended to text.
-func textBody(body string) (string, *engine.Log, error) {
-	l, err := engine.ParseLog([]byte(body))
-	if err != nil {
-		return "", nil, err
-	}
-	if t := strings.TrimSpace(body); strings.HasPrefix(t, "{") {
-		var b bytes.Buffer
-		if err := engine.Format(&b, l); err != nil {
-			return "", nil, err
-		}
-		return b.String(), l, nil
-	}
-	return body, l, nil
-}
-
 // renderRecord shows the board after the last recorded action, the last few
 // actions, and the form for the next one (keeping a refused line in m).
 func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.GameLog, m views.JudgeRecordPage, status int) error {
 	m.Event, m.LogID, m.LogURL = judgeEventView(e), gl.ID, logURL(e, gl.ID)
 	ctx := c.Request().Context()
 	m.Title, _ = logMeta(ctx, gl)
-	_, l, err := textBody(gl.Body)
+	_, l, err := gamelog.TextBody(gl.Body)
 	if err != nil {
 		// Uploaded logs are checked and recorded lines too, so this is a log
 		// changed behind our back; say where, and record nothing.
-		m.Problem, m.Over = parseProblemIn(ctx, err), true
+		m.Problem, m.Over = gamelog.ParseProblem(ctx, err), true
 		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(s.Page(c, m.Title), m))
 	}
-	jc, err := s.loadJudgeCards(ctx, l)
+	jc, err := s.cards.ForLog(ctx, l)
 	if err != nil {
 		return err
 	}
-	r := engine.Run(l, jc.engine, engine.ReplayOptions{RunOn: true})
+	r := engine.Run(l, jc.Engine, engine.ReplayOptions{RunOn: true})
 	m.Steps = len(r.Steps)
 	m.Board = boardView(ctx, &r.Final, l, jc)
 	m.Over = r.Final.Result.Over
@@ -121,37 +103,6 @@ func quickActions(st *engine.State) []string {
 	return append(quick, tp.String()+" end")
 }
 
-// appendLine adds one line to a log's text (base, read as before) and reads
-// the result again. problem says why not, for the user, when the line does
-// not read as exactly one action (a tag or a comment is not one).
-func appendLine(ctx context.Context, base string, before *engine.Log, line string) (body string, after *engine.Log, problem string) {
-	body = trimLog(base) + "\n" + line + "\n"
-	after, err := engine.ParseLog([]byte(body))
-	var pe *engine.ParseError
-	switch {
-	case errors.As(err, &pe):
-		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": enginetext.ParseError(ctx, pe)})
-	case err != nil:
-		return "", nil, parseProblemIn(ctx, err)
-	case len(after.Actions) != len(before.Actions)+1:
-		return "", nil, i18n.T(ctx, "LineNotOneAction", nil)
-	}
-	return body, after, ""
-}
-
-// gameTotals are the life and deck counts of a state, kept with its log;
-// nil while the game is in its setup (no life cards yet).
-func gameTotals(st *engine.State) *storage.GameTotals {
-	if st.Phase == engine.PhaseSetup {
-		return nil
-	}
-	var t storage.GameTotals
-	for i := range st.Players {
-		t.Life[i], t.Deck[i] = len(st.Players[i].Life), len(st.Players[i].Deck)
-	}
-	return &t
-}
-
 // recordAction appends one line to the log if it reads as one action and the
 // rules allow it; otherwise the log is unchanged and the page says why (422).
 func (s *Server) recordAction(c echo.Context) error {
@@ -180,19 +131,19 @@ func (s *Server) recordAction(c echo.Context) error {
 	if strings.ContainsAny(line, "\r\n") || len(line) > 300 || !web.PlainText(line) {
 		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeOneActionOneLine", nil))
 	}
-	base, before, err := textBody(gl.Body)
+	base, before, err := gamelog.TextBody(gl.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, parseProblemIn(ctx, err))
+		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err))
 	}
-	body, after, problem := appendLine(ctx, base, before, line)
+	body, after, problem := gamelog.AppendLine(ctx, base, before, line)
 	if problem != "" {
 		return refuse(http.StatusUnprocessableEntity, problem)
 	}
-	jc, err := s.loadJudgeCards(ctx, after)
+	jc, err := s.cards.ForLog(ctx, after)
 	if err != nil {
 		return err
 	}
-	r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
+	r := engine.Run(after, jc.Engine, engine.ReplayOptions{RunOn: true})
 	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
 		problem := enginetext.Violation(ctx, v)
 		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": problem})
@@ -201,7 +152,7 @@ func (s *Server) recordAction(c echo.Context) error {
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}
-	err = s.Store.ReplaceGameLogBody(ctx, web.ActorOf(c), e.ID, gl.ID, gl.Body, body, gameTotals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
+	err = s.Store.ReplaceGameLogBody(ctx, web.ActorOf(c), e.ID, gl.ID, gl.Body, body, gamelog.Totals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
 	if errors.Is(err, storage.ErrStale) {
 		fresh, ferr := s.Store.GameLogByID(ctx, e.ID, gl.ID)
 		if ferr != nil {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -52,7 +53,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	for i := range logs {
 		titles[logs[i].ID], _ = logMeta(ctx, &logs[i])
 	}
-	labels := s.matchLabels(ctx, e.ID)
+	labels := gamelog.NewMatchLabels(ctx, s.Store, e.ID)
 	zone := e.Location()
 	out := make([]views.JudgeRulingRow, 0, len(rs))
 	for _, r := range rs {
@@ -65,7 +66,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 		}
 		var where []string
 		if r.MatchID != nil {
-			label, err := labels.label(r.MatchID)
+			label, err := labels.Label(r.MatchID)
 			if err != nil {
 				return nil, err
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -122,8 +123,8 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 			shown = m.DeckResult.Problems
 		}
 		if numbers := problemCards(shown, m.DeckProblems); len(numbers) > 0 {
-			if jc, err := s.gameCards(ctx, numbers); err == nil {
-				web.WithCardNames(c, jc.pool)
+			if jc, err := s.cards.Cards(ctx, numbers); err == nil {
+				web.WithCardNames(c, jc.Pool)
 			}
 		}
 	}
@@ -168,7 +169,7 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readmodel.Model, en *stora
 	}
 	if gl, ok := games[pm.ID]; ok {
 		mt := rm.MatchOf[en.ID]
-		pm.AtTime = atTimeVerdict(ctx, rm.Data.Event.EndOfRound, gl.Totals(), [2]string{rm.Data.Name(&mt.P1EntryID), rm.Data.Name(mt.P2EntryID)})
+		pm.AtTime = gamelog.AtTimeVerdict(ctx, rm.Data.Event.EndOfRound, gl.Totals(), [2]string{rm.Data.Name(&mt.P1EntryID), rm.Data.Name(mt.P2EntryID)})
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -765,9 +766,9 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 		if row.Status == storage.MatchConfirmed || !clock.TimeUp() {
 			continue
 		}
-		row.AtTime = atTimeVerdict(ctx, e.EndOfRound, t, names)
+		row.AtTime = gamelog.AtTimeVerdict(ctx, e.EndOfRound, t, names)
 		if e.EndOfRound == "count" && row.ResultKey == "" {
-			row.Suggested = countWinner(t)
+			row.Suggested = gamelog.CountWinner(t)
 		}
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -52,8 +53,8 @@ type Server struct {
 	echo *echo.Echo
 	// models are the events' shared read models.
 	models *readmodel.Cache
-	// cards caches the card maps games are replayed with (game_cards.go).
-	cards cardCache
+	// cards caches the card maps games are replayed with.
+	cards *gamelog.CardCache
 	live  *liveHub // live updates (live.go); made by liveRoutes
 }
 
@@ -70,7 +71,8 @@ func New(cfg Config) *Server {
 	}
 	kit := &web.Kit{Store: cfg.Store, Log: cfg.Logger, Now: cfg.Now, SecureCookies: cfg.SecureCookies,
 		FixedBaseURL: cfg.BaseURL, BcryptCost: cfg.BcryptCost}
-	s := &Server{Kit: kit, cfg: cfg, models: readmodel.NewCache(cfg.Store)}
+	s := &Server{Kit: kit, cfg: cfg, models: readmodel.NewCache(cfg.Store),
+		cards: gamelog.NewCardCache(cfg.Store)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = clientIP(cfg.TrustedProxies)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -198,15 +199,15 @@ func (s *Server) trackerAct(c echo.Context) error {
 	// Read the line against the log as loaded, to refuse what cannot be
 	// read at once and to know the cards it names: the transaction below
 	// then only reads, checks and writes.
-	base, pre, err := textBody(t.log.Body)
+	base, pre, err := gamelog.TextBody(t.log.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, parseProblemIn(ctx, err))
+		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err))
 	}
-	appended, named, problem := appendLine(ctx, base, pre, line+byMark(t.side))
+	appended, named, problem := gamelog.AppendLine(ctx, base, pre, line+byMark(t.side))
 	if problem != "" {
 		return refuse(http.StatusUnprocessableEntity, problem)
 	}
-	jc, err := s.gameCards(ctx, logNumbers(named))
+	jc, err := s.cards.Cards(ctx, gamelog.Numbers(named))
 	if err != nil {
 		return err
 	}
@@ -215,12 +216,12 @@ func (s *Server) trackerAct(c echo.Context) error {
 		// above stands; else read the log as it is now.
 		before, body, after := pre, appended, named
 		if cur.Body != t.log.Body {
-			base, before, err = textBody(cur.Body)
+			base, before, err = gamelog.TextBody(cur.Body)
 			if err != nil {
-				return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblemIn(ctx, err)}
+				return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err)}
 			}
 			var problem string
-			if body, after, problem = appendLine(ctx, base, before, line+byMark(t.side)); problem != "" {
+			if body, after, problem = gamelog.AppendLine(ctx, base, before, line+byMark(t.side)); problem != "" {
 				return nil, &trackerProblem{http.StatusUnprocessableEntity, problem}
 			}
 		}
@@ -235,12 +236,12 @@ func (s *Server) trackerAct(c echo.Context) error {
 		if entered.Verb == engine.VerbConcede && entered.Player != t.side {
 			return nil, &trackerProblem{http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerConcedeOwn", nil)}
 		}
-		r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
+		r := engine.Run(after, jc.Engine, engine.ReplayOptions{RunOn: true})
 		audit := map[string]any{"append": engine.FormatAction(entered), "step": n + 1, "by": t.side.String()}
 		if v := r.Steps[n].Violation; v != nil {
 			audit["illegal"] = v.Rule
 		}
-		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final), Audit: audit}, nil
+		return &storage.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final), Audit: audit}, nil
 	})
 	return s.answerTap(c, t, m, err)
 }
@@ -265,18 +266,18 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	if !ok || expect < 1 {
 		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerReload", nil))
 	}
-	_, pre, err := textBody(t.log.Body)
+	_, pre, err := gamelog.TextBody(t.log.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, parseProblemIn(ctx, err))
+		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err))
 	}
-	jc, err := s.gameCards(ctx, logNumbers(pre))
+	jc, err := s.cards.Cards(ctx, gamelog.Numbers(pre))
 	if err != nil {
 		return err
 	}
 	_, err = s.Store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
-		base, before, err := textBody(cur.Body)
+		base, before, err := gamelog.TextBody(cur.Body)
 		if err != nil {
-			return nil, &trackerProblem{http.StatusUnprocessableEntity, parseProblemIn(ctx, err)}
+			return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err)}
 		}
 		n := len(before.Actions)
 		mark := undoneMark(t.side, expect)
@@ -297,8 +298,8 @@ func (s *Server) trackerUndo(c echo.Context) error {
 		if err != nil || len(after.Actions) != n-1 {
 			return nil, errors.New("tracker: undo did not remove exactly one action") // our bug
 		}
-		r := engine.Run(after, jc.engine, engine.ReplayOptions{RunOn: true})
-		return &storage.GameLogChange{Body: body, Totals: gameTotals(&r.Final),
+		r := engine.Run(after, jc.Engine, engine.ReplayOptions{RunOn: true})
+		return &storage.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final),
 			Audit: map[string]any{"undo": engine.FormatAction(last), "step": n, "by": t.side.String()}}, nil
 	})
 	return s.answerTap(c, t, m, err)
@@ -334,7 +335,7 @@ func (s *Server) trackerCallJudge(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	_, l, err := textBody(t.log.Body)
+	_, l, err := gamelog.TextBody(t.log.Body)
 	step := 0
 	if err == nil {
 		step = len(l.Actions)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
@@ -39,7 +40,7 @@ type trackerBench struct {
 	ev     *storage.Event
 	tokens [2]string // P1's and P2's links
 	gl     *storage.GameLog
-	jc     *judgeCards
+	jc     *gamelog.Cards
 }
 
 func newTrackerBench(b *testing.B, n int) *trackerBench {
@@ -71,18 +72,18 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	lists := [2]struct{ text, leader string }{{string(fs01), "FS01-01"},
 		{"4 FS02-02\n4 FS02-03\n4 FS02-04\n4 FS02-05\n4 FS02-06\n4 FS02-07\n4 FS02-08\n4 FS02-09\n4 FS02-10\n4 FS02-11\n4 FS02-12\n4 FS02-13\n2 FS02-14\n", "FS02-01"}}
 	var ids [2]int64
-	var players [2]logPlayer
+	var players [2]gamelog.Player
 	for i, name := range []string{"Ann", "Ben"} {
 		en := &storage.Entry{EventID: tb.ev.ID, PlayerName: name, TokenHash: web.HashToken(tb.tokens[i]), DeckText: lists[i].text, DeckLeader: lists[i].leader}
 		if err := st.CreateEntry(ctx, actor, en); err != nil {
 			b.Fatal(err)
 		}
 		ids[i] = en.ID
-		deck, err := tb.s.registeredDeck(ctx, tb.ev.ID, &en.ID)
+		deck, err := gamelog.RegisteredDeck(ctx, tb.s.Store, tb.ev.ID, &en.ID)
 		if err != nil || len(deck) == 0 {
 			b.Fatalf("decklist of %s: %v, %v", name, deck, err)
 		}
-		players[i] = logPlayer{Name: name, Leader: lists[i].leader, Decklist: deck}
+		players[i] = gamelog.Player{Name: name, Leader: lists[i].leader, Decklist: deck}
 	}
 	table := 1
 	r, err := st.CreateRound(ctx, actor, tb.ev.ID, 1, storage.KindSwiss, 35*time.Minute, []storage.NewMatch{{TableNo: &table, P1: ids[0], P2: &ids[1]}})
@@ -96,7 +97,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	if err != nil {
 		b.Fatal(err)
 	}
-	body, err := newLogBody("Bench game", [][2]string{{"Event", tb.ev.Name}}, players)
+	body, err := gamelog.NewBody("Bench game", [][2]string{{"Event", tb.ev.Name}}, players)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if tb.jc, err = tb.s.loadJudgeCards(ctx, l); err != nil {
+	if tb.jc, err = tb.s.cards.ForLog(ctx, l); err != nil {
 		b.Fatal(err)
 	}
 	body = playOn(b, body, tb.jc, n)
@@ -124,7 +125,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 // as both phones would tap them: an outcome or a waiting skill first, then
 // the turn player's draw, charge, play, attack (while the defender has
 // more than 4 life, with the Leader), pass, end.
-func playOn(b *testing.B, body string, jc *judgeCards, n int) string {
+func playOn(b *testing.B, body string, jc *gamelog.Cards, n int) string {
 	b.Helper()
 	prefer := []engine.Verb{engine.VerbDamage, engine.VerbKO, engine.VerbMiss, engine.VerbUse, engine.VerbFirst, engine.VerbKeep,
 		engine.VerbDraw, engine.VerbCharge, engine.VerbPlay, engine.VerbAttack, engine.VerbPass, engine.VerbEnd}
@@ -136,7 +137,7 @@ func playOn(b *testing.B, body string, jc *judgeCards, n int) string {
 		if len(l.Actions) >= n {
 			return body
 		}
-		r := engine.Run(l, jc.engine, engine.ReplayOptions{})
+		r := engine.Run(l, jc.Engine, engine.ReplayOptions{})
 		if v := r.FirstViolation(); v != nil {
 			b.Fatalf("the bench game broke a rule: %v", v)
 		}
@@ -172,7 +173,7 @@ func playOn(b *testing.B, body string, jc *judgeCards, n int) string {
 		if side == engine.NoSide {
 			side = st.TurnPlayer
 		}
-		body = trimLog(body) + "\n" + engine.FormatAction(*pick) + byMark(side) + "\n"
+		body = gamelog.TrimLog(body) + "\n" + engine.FormatAction(*pick) + byMark(side) + "\n"
 	}
 }
 
@@ -194,28 +195,28 @@ func benchApplyAndRender(b *testing.B, n int) {
 		b.Fatal(err)
 	}
 	t := &trackedGame{event: tb.ev, log: tb.gl, match: m, side: engine.P1, base: "/p/x", url: "/p/x/games/1", current: true}
-	_, l, err := textBody(tb.gl.Body)
+	_, l, err := gamelog.TextBody(tb.gl.Body)
 	if err != nil {
 		b.Fatal(err)
 	}
-	st := engine.Run(l, tb.jc.engine, engine.ReplayOptions{}).Final
+	st := engine.Run(l, tb.jc.Engine, engine.ReplayOptions{}).Final
 	line := engine.FormatAction(engine.NextMoves(&st, st.TurnPlayer)[0]) + byMark(st.TurnPlayer)
 	page := views.Page{Title: "Table 1", CSSURL: "/static/x/app.css"}
 	b.ReportAllocs()
 	for b.Loop() {
-		base, before, err := textBody(tb.gl.Body)
+		base, before, err := gamelog.TextBody(tb.gl.Body)
 		if err != nil {
 			b.Fatal(err)
 		}
-		body, after, problem := appendLine(ctx, base, before, line)
+		body, after, problem := gamelog.AppendLine(ctx, base, before, line)
 		if problem != "" {
 			b.Fatal(problem)
 		}
-		r := engine.Run(after, tb.jc.engine, engine.ReplayOptions{RunOn: true})
+		r := engine.Run(after, tb.jc.Engine, engine.ReplayOptions{RunOn: true})
 		if r.Steps[len(r.Steps)-1].Violation != nil {
 			b.Fatal(r.Steps[len(r.Steps)-1].Violation)
 		}
-		_ = gameTotals(&r.Final)
+		_ = gamelog.Totals(&r.Final)
 		mv := trackerModel(ctx, t, &trackerReplay{log: after, replay: r, cards: tb.jc, body: body}, nil, trackerFrame(ctx, t, views.TrackerPage{}, time.Now()))
 		if err := views.TrackerView(page, mv).Render(ctx, io.Discard); err != nil {
 			b.Fatal(err)
@@ -236,11 +237,11 @@ func BenchmarkTrackerTapHTTP(b *testing.B) {
 	tb := newTrackerBench(b, benchGameActions)
 	hs := httptest.NewServer(tb.s.Handler())
 	b.Cleanup(hs.Close)
-	_, l, err := textBody(tb.gl.Body)
+	_, l, err := gamelog.TextBody(tb.gl.Body)
 	if err != nil {
 		b.Fatal(err)
 	}
-	st := engine.Run(l, tb.jc.engine, engine.ReplayOptions{}).Final
+	st := engine.Run(l, tb.jc.Engine, engine.ReplayOptions{}).Final
 	side := st.TurnPlayer
 	line := engine.FormatAction(engine.NextMoves(&st, side)[0])
 	game := hs.URL + "/p/" + tb.tokens[side] + "/games/" + strconv.FormatInt(tb.gl.ID, 10)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -148,18 +149,18 @@ func (s *Server) trackerStart(c echo.Context) error {
 	if m.Side(en.ID) == storage.ResultP2 {
 		p1, p2, l1, l2 = opp, en, theirs, mine
 	}
-	var players [2]logPlayer
+	var players [2]gamelog.Player
 	for i, p := range []struct {
 		e      *storage.Entry
 		leader string
 	}{{p1, l1}, {p2, l2}} {
-		deck, err := s.registeredDeck(ctx, ev.ID, &p.e.ID)
+		deck, err := gamelog.RegisteredDeck(ctx, s.Store, ev.ID, &p.e.ID)
 		if err != nil {
 			return err
 		}
-		players[i] = logPlayer{Name: p.e.PlayerName, Leader: p.leader, Decklist: deck}
+		players[i] = gamelog.Player{Name: p.e.PlayerName, Leader: p.leader, Decklist: deck}
 	}
-	label, err := s.matchLabels(ctx, ev.ID).label(&m.ID)
+	label, err := gamelog.NewMatchLabels(ctx, s.Store, ev.ID).Label(&m.ID)
 	if err != nil {
 		return err
 	}
@@ -168,7 +169,7 @@ func (s *Server) trackerStart(c echo.Context) error {
 	if m.TableNo != nil {
 		tags = append(tags, [2]string{"Table", strconv.Itoa(*m.TableNo)})
 	}
-	body, err := newLogBody(title, tags, players)
+	body, err := gamelog.NewBody(title, tags, players)
 	if err != nil {
 		return err
 	}

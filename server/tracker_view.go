@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -19,7 +20,7 @@ import (
 type trackerReplay struct {
 	log    *engine.Log
 	replay *engine.Replay
-	cards  *judgeCards
+	cards  *gamelog.Cards
 	body   string
 }
 
@@ -28,15 +29,15 @@ const recentLines = 8
 
 // replayTracked reads and replays a tracked game's log as it is stored.
 func (s *Server) replayTracked(ctx context.Context, t *trackedGame) (*trackerReplay, error) {
-	body, l, err := textBody(t.log.Body)
+	body, l, err := gamelog.TextBody(t.log.Body)
 	if err != nil {
 		return nil, err
 	}
-	jc, err := s.loadJudgeCards(ctx, l)
+	jc, err := s.cards.ForLog(ctx, l)
 	if err != nil {
 		return nil, err
 	}
-	return &trackerReplay{log: l, replay: engine.Run(l, jc.engine, engine.ReplayOptions{RunOn: true}), cards: jc, body: body}, nil
+	return &trackerReplay{log: l, replay: engine.Run(l, jc.Engine, engine.ReplayOptions{RunOn: true}), cards: jc, body: body}, nil
 }
 
 // renderTracker shows a tracked game from the side of the link's player:
@@ -51,7 +52,7 @@ func (s *Server) renderTracker(c echo.Context, t *trackedGame, m views.TrackerPa
 		}
 		// A log changed behind the tracker's back (a judge recording
 		// into it can only add lines that read): say where, enter nothing.
-		m.Problem = parseProblemIn(ctx, err)
+		m.Problem = gamelog.ParseProblem(ctx, err)
 		m.ReadOnly = m.Problem
 		return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.Now()), status)
 	}
@@ -144,7 +145,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 	for _, w := range view.Waiting {
 		mine := w.Player == t.side.String()
 		tw := views.TrackerWaiting{Text: w.Text, Mine: mine}
-		args := i18n.Args{"Skill": strings.Replace(w.Skill, w.Card, v.cardName(w.Card), 1), "Name": t.names[sideIndex(w.Player)]}
+		args := i18n.Args{"Skill": strings.Replace(w.Skill, w.Card, v.cardName(w.Card), 1), "Name": t.names[gamelog.SideIndex(w.Player)]}
 		if mine {
 			tw.Skill = i18n.T(ctx, "TrackerWaitingMine", args)
 			tw.Line = w.Player + " use " + w.Card + " -> "
@@ -154,7 +155,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 		m.Waiting = append(m.Waiting, tw)
 	}
 	if m.Clock != nil && m.Clock.TimeUp() && !st.Result.Over {
-		m.AtTime = atTimeVerdict(ctx, t.event.EndOfRound, gameTotals(st), t.names)
+		m.AtTime = gamelog.AtTimeVerdict(ctx, t.event.EndOfRound, gamelog.Totals(st), t.names)
 	}
 	if m.ReadOnly == "" && !st.Result.Over {
 		v.moves(st, &m)
@@ -184,13 +185,6 @@ type trackerViewer struct {
 	tr  *trackerReplay
 }
 
-func sideIndex(side string) int {
-	if side == "P2" {
-		return 1
-	}
-	return 0
-}
-
 // CardName is a card's name in the page's language (Japanese pages name it
 // as Japanese cards do, where the card data has it; the number when the
 // pool does not know the card), with its copy number when the reference
@@ -201,7 +195,7 @@ func (v *trackerViewer) cardName(ref string) string {
 		return ref
 	}
 	name := r.Number
-	if c, ok := v.tr.cards.pool.Card(r.Number); ok && c.Name != "" {
+	if c, ok := v.tr.cards.Pool.Card(r.Number); ok && c.Name != "" {
 		name = web.CardName(v.ctx, c)
 	}
 	if r.Nth > 0 {
@@ -485,7 +479,7 @@ func (v *trackerViewer) cardDetail(ref string, cost bool) string {
 	if err != nil || r.Number == "" {
 		return ""
 	}
-	c, ok := v.tr.cards.pool.Card(r.Number)
+	c, ok := v.tr.cards.Pool.Card(r.Number)
 	switch {
 	case ok && cost && c.Cost != nil:
 		return i18n.T(v.ctx, "TrackerCardCost", i18n.Args{"Number": r.Number, "Cost": *c.Cost})
@@ -509,46 +503,4 @@ func moveID(a engine.Action) string {
 		}
 	}
 	return b.String()
-}
-
-// atTimeVerdict applies the event's end-of-round procedure to a game's
-// counts once time is up: with "count", the player with more life wins,
-// then the one with more cards in the deck, else it is a draw. For the
-// other procedures it says the counts alone. "" before the game started.
-func atTimeVerdict(ctx context.Context, rule string, t *storage.GameTotals, names [2]string) string {
-	if t == nil {
-		return ""
-	}
-	args := i18n.Args{"P1": names[0], "P2": names[1], "P1Life": t.Life[0], "P2Life": t.Life[1], "P1Deck": t.Deck[0], "P2Deck": t.Deck[1]}
-	if rule != "count" {
-		return i18n.T(ctx, "AtTimeCounts", args)
-	}
-	switch winner := countWinner(t); winner {
-	case storage.ResultDraw:
-		return i18n.T(ctx, "AtTimeLevel", args)
-	default:
-		args["Winner"] = names[sideIndex(strings.ToUpper(winner))]
-		if t.Life[0] != t.Life[1] {
-			return i18n.T(ctx, "AtTimeByLife", args)
-		}
-		return i18n.T(ctx, "AtTimeByDeck", args)
-	}
-}
-
-// countWinner is the result the "count" procedure gives a game unfinished
-// at time: more life wins, then more deck cards, else a draw.
-func countWinner(t *storage.GameTotals) string {
-	switch {
-	case t.Life[0] != t.Life[1]:
-		if t.Life[0] > t.Life[1] {
-			return storage.ResultP1
-		}
-		return storage.ResultP2
-	case t.Deck[0] != t.Deck[1]:
-		if t.Deck[0] > t.Deck[1] {
-			return storage.ResultP1
-		}
-		return storage.ResultP2
-	}
-	return storage.ResultDraw
 }
