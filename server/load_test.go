@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/live"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
@@ -163,7 +164,7 @@ func TestLoadEndOfRound(t *testing.T) {
 		nStreams = v
 	}
 	eventURL := base + "/events/" + strconv.FormatInt(ev.ID, 10)
-	streamURLs, streamTopic := make([]string, nStreams), liveMine
+	streamURLs, streamTopic := make([]string, nStreams), live.TopicMine
 	for i := range streamURLs {
 		streamURLs[i] = base + "/p/" + tokens[i%players] + "/live"
 		if os.Getenv("TENKAICHI_LOAD_PUBLIC_STREAMS") == "1" {

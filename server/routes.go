@@ -80,7 +80,10 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/decks/check", s.deckCheckForm, web.RequireUser)
 	app.POST("/decks/check", s.deckCheck, web.RequireUser)
 	s.judgeRoutes(app)
-	s.liveRoutes(app)
+	app.GET("/events/:id/live", s.live.EventStream)
+	app.GET("/p/:token/live", s.live.PlayerStream)
+	app.GET("/events/:id/clock", s.live.Clock)
+	app.GET("/events/:id/projector", s.projector, s.InEventLanguage)
 	s.printRoutes(app)
 	s.snapshotRoutes(app)
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
+	"github.com/tenkaichi-org/tenkaichi/server/live"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -55,7 +56,7 @@ type Server struct {
 	models *readmodel.Cache
 	// cards caches the card maps games are replayed with.
 	cards *gamelog.CardCache
-	live  *liveHub // live updates (live.go); made by liveRoutes
+	live  *live.Handler // live updates
 }
 
 // New builds the server and its routes.
@@ -78,6 +79,7 @@ func New(cfg Config) *Server {
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	e.HTTPErrorHandler = s.HandleError
 	s.echo = e
+	s.live = live.New(kit)
 	s.routes(e)
 	// Each round published and each event finished keeps a snapshot.
 	s.Store.OnMilestone(s.onMilestone)
@@ -134,7 +136,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if s.Store.Dialect() == storage.DialectPostgres {
 		go s.rewarmAfterAnalysis(ctx)
 	}
-	s.live.start(ctx) // LISTEN for the life of Serve; ends live streams on shutdown
+	s.live.Start(ctx) // LISTEN for the life of Serve; ends live streams on shutdown
 	select {
 	case err := <-errc:
 		return err

@@ -1,8 +1,9 @@
-package server
+package live
 
 import (
 	"bufio"
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -11,15 +12,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
-	"golang.org/x/crypto/bcrypt"
 )
 
 // A subscriber that never reads must not block publishers, and repeats of a
 // topic merge into one pending bit.
 func TestLiveHubNeverBlocks(t *testing.T) {
-	s := New(Config{Store: storagetest.New(t), BcryptCost: bcrypt.MinCost})
+	s := newTestServer(storagetest.New(t))
 	sub, _ := s.live.subscribe(7, 0)
 	defer s.live.unsubscribe(sub)
 	done := make(chan struct{})
@@ -46,7 +48,7 @@ func TestLiveHubNeverBlocks(t *testing.T) {
 // and its two players' phones (as "mine"), the pairings every stream, a
 // tracked game its players alone; a stream that leaves is told nothing more.
 func TestLiveHubTellsTheStreamsANoticeConcerns(t *testing.T) {
-	s := New(Config{Store: storagetest.New(t), BcryptCost: bcrypt.MinCost})
+	s := newTestServer(storagetest.New(t))
 	h := s.live
 	viewer, _ := h.subscribe(7, 0)
 	p1, _ := h.subscribe(7, 1)
@@ -54,7 +56,7 @@ func TestLiveHubTellsTheStreamsANoticeConcerns(t *testing.T) {
 	p2, _ := h.subscribe(7, 2)
 	other, _ := h.subscribe(7, 3)
 	elsewhere, _ := h.subscribe(8, 1) // entry IDs are per event only in tests
-	all := []*liveSub{viewer, p1, p1again, p2, other, elsewhere}
+	all := []*subscriber{viewer, p1, p1again, p2, other, elsewhere}
 	defer func() {
 		for _, sub := range all {
 			h.unsubscribe(sub)
@@ -76,7 +78,7 @@ func TestLiveHubTellsTheStreamsANoticeConcerns(t *testing.T) {
 			}
 		}
 	}
-	results, pairings, game, mine := topicBit("results"), topicBit("pairings"), topicBit(storage.TopicGame), topicBit(liveMine)
+	results, pairings, game, mine := topicBit("results"), topicBit("pairings"), topicBit(storage.TopicGame), topicBit(TopicMine)
 
 	h.publish(storage.Notice{EventID: 7, Topic: "results", Entries: []int64{1, 2}})
 	check("a result", results, mine, mine, mine, 0, 0)
@@ -95,9 +97,9 @@ func TestLiveHubTellsTheStreamsANoticeConcerns(t *testing.T) {
 // Streams that end (client gone) leave no subscriber, goroutine or (on
 // PostgreSQL) LISTEN connection behind; heartbeats flow while they are open.
 func TestLiveStreamsLeaveNothingBehind(t *testing.T) {
-	old := liveHeartbeat
-	liveHeartbeat = 50 * time.Millisecond
-	t.Cleanup(func() { liveHeartbeat = old })
+	old := heartbeatEvery
+	heartbeatEvery = 50 * time.Millisecond
+	t.Cleanup(func() { heartbeatEvery = old })
 
 	st := storagetest.New(t)
 	ctx := context.Background()
@@ -109,7 +111,7 @@ func TestLiveStreamsLeaveNothingBehind(t *testing.T) {
 	if err := st.CreateEvent(ctx, storage.Actor{Name: "org"}, e); err != nil {
 		t.Fatal(err)
 	}
-	s := New(Config{Store: st, BcryptCost: bcrypt.MinCost})
+	s := newTestServer(st)
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(hs.Close)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1}}
@@ -182,11 +184,11 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 // A burst of notices reaches a stream as a few paced writes, not one write
 // per notice, and a different topic in the burst is not lost.
 func TestLiveStreamPacesBursts(t *testing.T) {
-	old := liveMinGap
-	liveMinGap = 400 * time.Millisecond
-	t.Cleanup(func() { liveMinGap = old })
+	old := minGap
+	minGap = 400 * time.Millisecond
+	t.Cleanup(func() { minGap = old })
 
-	s, e, events := liveEventStream(t, "Burst")
+	s, e, events := eventStream(t, "Burst")
 	// 200 results over about a second, and one clock change in the middle.
 	began := time.Now()
 	for i := range 200 {
@@ -197,7 +199,7 @@ func TestLiveStreamPacesBursts(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	// On a busy machine the second can stretch: the bound follows it.
-	most := max(8, int(time.Since(began)/liveMinGap)+3)
+	most := max(8, int(time.Since(began)/minGap)+3)
 	var results, clocks int
 	quiet := time.After(3 * time.Second)
 	for done := false; !done; {
@@ -236,7 +238,7 @@ func TestLiveListenerReconnects(t *testing.T) {
 	if err := st.CreateEvent(ctx, org, e); err != nil {
 		t.Fatal(err)
 	}
-	s := New(Config{Store: st, BcryptCost: bcrypt.MinCost})
+	s := newTestServer(st)
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(hs.Close)
 	cctx, cancel := context.WithCancel(ctx)
@@ -280,7 +282,7 @@ func TestLiveListenerReconnects(t *testing.T) {
 	if err != nil || killed != 1 {
 		t.Fatalf("terminate the LISTEN connection: killed %d, %v", killed, err)
 	}
-	next(liveResync)
+	next(topicResync)
 	one := 1
 	en1 := storage.Entry{EventID: e.ID, PlayerName: "A", TokenHash: "flaky-a"}
 	en2 := storage.Entry{EventID: e.ID, PlayerName: "B", TokenHash: "flaky-b"}
@@ -298,14 +300,14 @@ func TestLiveListenerReconnects(t *testing.T) {
 	next("pairings")
 }
 
-// News for everyone waits a random while (liveSpread), but an urgent notice
+// News for everyone waits a random while (spreadWait), but an urgent notice
 // arriving meanwhile (here the clock) goes at once, with it.
 func TestLiveUrgentNoticeCutsTheSpreadShort(t *testing.T) {
-	oldGap, oldSpread := liveMinGap, liveSpread
-	liveMinGap, liveSpread = 10*time.Millisecond, 10*time.Second
-	t.Cleanup(func() { liveMinGap, liveSpread = oldGap, oldSpread })
+	oldGap, oldSpread := minGap, spreadWait
+	minGap, spreadWait = 10*time.Millisecond, 10*time.Second
+	t.Cleanup(func() { minGap, spreadWait = oldGap, oldSpread })
 
-	s, e, events := liveEventStream(t, "Urgent")
+	s, e, events := eventStream(t, "Urgent")
 	s.live.publish(storage.Notice{EventID: e.ID, Topic: "results"})
 	time.Sleep(50 * time.Millisecond)
 	sent := time.Now()
@@ -317,15 +319,15 @@ func TestLiveUrgentNoticeCutsTheSpreadShort(t *testing.T) {
 		case name := <-events:
 			got[name] = true
 		case <-deadline:
-			t.Fatalf("no clock event 2 s after it was sent, with a spread of %v pending (got %v)", liveSpread, got)
+			t.Fatalf("no clock event 2 s after it was sent, with a spread of %v pending (got %v)", spreadWait, got)
 		}
 	}
 	t.Logf("clock after %v, with the results: %v", time.Since(sent), got["results"])
 }
 
-// liveEventStream opens a running event's public stream on a new server
+// eventStream opens a running event's public stream on a new server
 // and reads its events' names (after the hello) into events.
-func liveEventStream(t *testing.T, name string) (*Server, *storage.Event, <-chan string) {
+func eventStream(t *testing.T, name string) (*testServer, *storage.Event, <-chan string) {
 	t.Helper()
 	st := storagetest.New(t)
 	ctx := context.Background()
@@ -337,7 +339,7 @@ func liveEventStream(t *testing.T, name string) (*Server, *storage.Event, <-chan
 	if err := st.CreateEvent(ctx, storage.Actor{Name: "org"}, e); err != nil {
 		t.Fatal(err)
 	}
-	s := New(Config{Store: st, BcryptCost: bcrypt.MinCost})
+	s := newTestServer(st)
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(hs.Close)
 	cctx, cancel := context.WithCancel(ctx)
@@ -363,3 +365,21 @@ func liveEventStream(t *testing.T, name string) (*Server, *storage.Event, <-chan
 	}
 	return s, e, events
 }
+
+// testServer is the event stream's route on a bare Echo, as the server
+// mounts it, with the hub it subscribes to.
+type testServer struct {
+	live *hub
+	e    *echo.Echo
+}
+
+func newTestServer(st *storage.Store) *testServer {
+	kit := &web.Kit{Store: st, Log: slog.New(slog.DiscardHandler), Now: time.Now}
+	h := New(kit)
+	e := echo.New()
+	e.HTTPErrorHandler = kit.HandleError
+	e.GET("/events/:id/live", h.EventStream)
+	return &testServer{live: h.hub, e: e}
+}
+
+func (s *testServer) Handler() http.Handler { return s.e }
