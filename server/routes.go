@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"github.com/tenkaichi-org/tenkaichi/server/api"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
@@ -29,9 +30,18 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/static/:hash/*", s.static)
 	e.GET("/favicon.ico", s.favicon)
 
-	// The public read API (api.go): JSON, no session, only what the public
+	// The public read API (server/api): JSON, no session, only what the public
 	// pages show.
-	s.apiRoutes(e)
+	v1 := e.Group("/api/v1", api.Headers, s.api.RateLimit())
+	v1.GET("/openapi.json", s.api.OpenAPI)
+	v1.GET("/events", s.api.Events)
+	v1.GET("/events/:id", s.api.Event)
+	v1.GET("/events/:id/rounds", s.api.Rounds)
+	v1.GET("/events/:id/pairings", s.api.Pairings)
+	v1.GET("/events/:id/standings", s.api.Standings)
+	v1.GET("/events/:id/decklists", s.api.Decklists)
+	v1.GET("/events/:id/metagame", s.api.Metagame)
+	v1.Any("/*", s.api.NotFound)
 
 	// Everything else is a page: it may need a CSRF token and a session.
 	// EventScope works out the signed-in user's standing in the event of any

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/api"
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/live"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
@@ -42,7 +43,7 @@ type Config struct {
 	BaseURL string
 	// APIRate and APIBurst limit the public read API per client address and
 	// instance: APIBurst requests at once, then APIRate a second. Zero means
-	// the defaults of api.go (a burst of 60, then 5 a second).
+	// the defaults of server/api (a burst of 60, then 5 a second).
 	APIRate  float64
 	APIBurst int
 }
@@ -57,6 +58,7 @@ type Server struct {
 	// cards caches the card maps games are replayed with.
 	cards *gamelog.CardCache
 	live  *live.Handler // live updates
+	api   *api.Handler  // the public read API
 }
 
 // New builds the server and its routes.
@@ -80,6 +82,7 @@ func New(cfg Config) *Server {
 	e.HTTPErrorHandler = s.HandleError
 	s.echo = e
 	s.live = live.New(kit)
+	s.api = api.New(kit, cfg.APIRate, cfg.APIBurst)
 	s.routes(e)
 	// Each round published and each event finished keeps a snapshot.
 	s.Store.OnMilestone(s.onMilestone)

@@ -1,4 +1,16 @@
-package server
+// Package api is the public read API: JSON under /api/v1 in shapes close
+// to Limitless's (pairings as round, table, player1, player2, winner),
+// described by the OpenAPI document it serves at /api/v1/openapi.json
+// (openapi.json).
+//
+// It shows what the public pages show to a visitor who is not signed in, and
+// nothing more: it reads no session, so an organiser's cookie opens nothing.
+// Drafts do not exist for it; rounds appear once published; results once
+// final; decklists and the metagame once the organiser publishes the lists.
+// Player links, member numbers, teams, deck problems and judges never appear.
+// A player is named by the entry's number in the event (the id of the event
+// file), with the name the public standings show.
+package api
 
 import (
 	"context"
@@ -24,19 +36,7 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// The public read API: JSON under /api/v1 in shapes close to Limitless's
-// (pairings as round, table, player1, player2, winner), described by the
-// OpenAPI document it serves at /api/v1/openapi.json (api_openapi.json).
-//
-// It shows what the public pages show to a visitor who is not signed in, and
-// nothing more: it reads no session, so an organiser's cookie opens nothing.
-// Drafts do not exist for it; rounds appear once published; results once
-// final; decklists and the metagame once the organiser publishes the lists.
-// Player links, member numbers, teams, deck problems and judges never appear.
-// A player is named by the entry's number in the event (the id of the event
-// file), with the name the public standings show.
-
-//go:embed api_openapi.json
+//go:embed openapi.json
 var apiOpenAPI []byte
 
 // API rate limit per client address (the connection's peer, or the address a
@@ -47,12 +47,29 @@ const (
 	apiBurst = 60
 )
 
-func (s *Server) apiRoutes(e *echo.Echo) {
+// Handler serves the public read API; rate and burst are its limit
+// per client address (see apiRate and apiBurst).
+type Handler struct {
+	*web.Kit
+	rate  float64
+	burst int
+}
+
+// New is the API of kit's store, limited to burst requests at
+// once and then rate a second per client; zero means the defaults.
+func New(kit *web.Kit, rate float64, burst int) *Handler {
+	return &Handler{Kit: kit, rate: rate, burst: burst}
+}
+
+// RateLimit limits each client address (the connection's peer, or the
+// address a trusted proxy names) to the handler's rate, on this instance;
+// a client over it gets 429 with Retry-After.
+func (h *Handler) RateLimit() echo.MiddlewareFunc {
 	limit := middleware.RateLimiterMemoryStoreConfig{Rate: apiRate, Burst: apiBurst, ExpiresIn: 3 * time.Minute}
-	if s.cfg.APIRate > 0 && s.cfg.APIBurst > 0 {
-		limit.Rate, limit.Burst = rate.Limit(s.cfg.APIRate), s.cfg.APIBurst
+	if h.rate > 0 && h.burst > 0 {
+		limit.Rate, limit.Burst = rate.Limit(h.rate), h.burst
 	}
-	api := e.Group("/api/v1", apiHeaders, middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(limit),
 		IdentifierExtractor: func(c echo.Context) (string, error) {
 			return c.RealIP(), nil
@@ -61,23 +78,17 @@ func (s *Server) apiRoutes(e *echo.Echo) {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(1/float64(limit.Rate)))))
 			return apiError(c, http.StatusTooManyRequests, "too many requests: slow down and retry after the number of seconds in Retry-After")
 		},
-	}))
-	api.GET("/openapi.json", s.apiOpenAPIDocument)
-	api.GET("/events", s.apiEvents)
-	api.GET("/events/:id", s.apiEvent)
-	api.GET("/events/:id/rounds", s.apiRounds)
-	api.GET("/events/:id/pairings", s.apiPairings)
-	api.GET("/events/:id/standings", s.apiStandings)
-	api.GET("/events/:id/decklists", s.apiDecklists)
-	api.GET("/events/:id/metagame", s.apiMetagame)
-	api.Any("/*", func(c echo.Context) error {
-		return apiError(c, http.StatusNotFound, "no such API path; the paths are in /api/v1/openapi.json")
 	})
 }
 
-// apiHeaders: any site may read the API (it holds nothing private and uses
+// NotFound answers every other path under /api/v1.
+func (h *Handler) NotFound(c echo.Context) error {
+	return apiError(c, http.StatusNotFound, "no such API path; the paths are in /api/v1/openapi.json")
+}
+
+// Headers: any site may read the API (it holds nothing private and uses
 // no cookies); answers are revalidated with their ETag every time.
-func apiHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+func Headers(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		h.Set("Access-Control-Allow-Origin", "*")
@@ -116,25 +127,25 @@ var errNotPublished = errors.New("the decklists of this event are not published"
 
 // apiFail turns a handler's error into JSON: storage's not-found is 404,
 // anything else a 500 whose details go to the log only.
-func (s *Server) apiFail(c echo.Context, err error) error {
+func (h *Handler) apiFail(c echo.Context, err error) error {
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
 		return apiError(c, http.StatusNotFound, "no such event")
 	case errors.Is(err, errNotPublished):
 		return apiError(c, http.StatusNotFound, err.Error())
 	}
-	s.Log.Error("api", "path", c.Request().URL.Path, "err", err)
+	h.Log.Error("api", "path", c.Request().URL.Path, "err", err)
 	return apiError(c, http.StatusInternalServerError, "internal error")
 }
 
 // apiEventParam is the event of the URL if the public may see it: drafts
 // answer 404 like an id that does not exist.
-func (s *Server) apiEventParam(c echo.Context) (*storage.Event, error) {
+func (h *Handler) apiEventParam(c echo.Context) (*storage.Event, error) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
 		return nil, storage.ErrNotFound
 	}
-	e, err := s.Store.EventByID(c.Request().Context(), id)
+	e, err := h.Store.EventByID(c.Request().Context(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +155,8 @@ func (s *Server) apiEventParam(c echo.Context) (*storage.Event, error) {
 	return e, nil
 }
 
-func (s *Server) apiOpenAPIDocument(c echo.Context) error {
+// OpenAPI is GET /api/v1/openapi.json, the document describing the API.
+func (h *Handler) OpenAPI(c echo.Context) error {
 	return c.Blob(http.StatusOK, "application/json", apiOpenAPI)
 }
 
@@ -165,9 +177,9 @@ func eventSummary(e *storage.Event, players int64) apiEventSummary {
 		Venue: e.Venue, Status: e.Status, Players: players}
 }
 
-// apiEvents lists the events that are not drafts, newest first, a page at a
+// Events lists the events that are not drafts, newest first, a page at a
 // time (?limit=, at most 500, and ?page= from 1).
-func (s *Server) apiEvents(c echo.Context) error {
+func (h *Handler) Events(c echo.Context) error {
 	limit, err := apiQueryInt(c, "limit", 50, 500)
 	if err != nil {
 		return apiError(c, http.StatusBadRequest, err.Error())
@@ -176,9 +188,9 @@ func (s *Server) apiEvents(c echo.Context) error {
 	if err != nil {
 		return apiError(c, http.StatusBadRequest, err.Error())
 	}
-	all, err := s.Store.Events(c.Request().Context())
+	all, err := h.Store.Events(c.Request().Context())
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	public := make([]storage.Event, 0, len(all))
 	for _, e := range all {
@@ -192,9 +204,9 @@ func (s *Server) apiEvents(c echo.Context) error {
 	for i := range public {
 		ids[i] = public[i].ID
 	}
-	counts, err := s.Store.EntryCounts(c.Request().Context(), ids)
+	counts, err := h.Store.EntryCounts(c.Request().Context(), ids)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	out := make([]apiEventSummary, 0, len(public))
 	for i := range public {
@@ -241,14 +253,15 @@ type apiEventDetails struct {
 	Phases       []apiPhase `json:"phases"`
 }
 
-func (s *Server) apiEvent(c echo.Context) error {
-	e, err := s.apiEventParam(c)
+// Event is GET /api/v1/events/:id: the event's settings and phases.
+func (h *Handler) Event(c echo.Context) error {
+	e, err := h.apiEventParam(c)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
-	n, err := s.Store.CountEntries(c.Request().Context(), e.ID)
+	n, err := h.Store.CountEntries(c.Request().Context(), e.ID)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	out := apiEventDetails{apiEventSummary: eventSummary(e, n), RoundMinutes: e.RoundMinutes, Tiebreakers: e.Tiebreakers,
 		Points:    apiPoints{Win: e.PointsWin, Draw: e.PointsDraw, Loss: e.PointsLoss, Bye: e.PointsBye},
@@ -263,12 +276,12 @@ func (s *Server) apiEvent(c echo.Context) error {
 
 // apiEventData loads an event's play for the public: rounds still in preview
 // are dropped (their matches too), as the public pages do not show them.
-func (s *Server) apiEventData(c echo.Context) (*readmodel.EventData, error) {
-	e, err := s.apiEventParam(c)
+func (h *Handler) apiEventData(c echo.Context) (*readmodel.EventData, error) {
+	e, err := h.apiEventParam(c)
 	if err != nil {
 		return nil, err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
+	d, err := readmodel.Load(c.Request().Context(), h.Store, e)
 	if err != nil {
 		return nil, err
 	}
@@ -300,10 +313,11 @@ type apiRound struct {
 	Tables int    `json:"tables"`
 }
 
-func (s *Server) apiRounds(c echo.Context) error {
-	d, err := s.apiEventData(c)
+// Rounds is GET /api/v1/events/:id/rounds: every published round.
+func (h *Handler) Rounds(c echo.Context) error {
+	d, err := h.apiEventData(c)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	out := []apiRound{}
 	for i := range d.Rounds {
@@ -351,15 +365,15 @@ func apiWinner(m storage.Match) any {
 	return nil
 }
 
-// apiPairings lists the matches of every published round, or of ?round=N.
-func (s *Server) apiPairings(c echo.Context) error {
+// Pairings lists the matches of every published round, or of ?round=N.
+func (h *Handler) Pairings(c echo.Context) error {
 	only, err := apiQueryInt(c, "round", 0, math.MaxInt32)
 	if err != nil {
 		return apiError(c, http.StatusBadRequest, err.Error())
 	}
-	d, err := s.apiEventData(c)
+	d, err := h.apiEventData(c)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	out := []apiPairing{}
 	for _, r := range d.Rounds {
@@ -401,22 +415,24 @@ type apiStanding struct {
 	Drop        *int               `json:"drop"` // the last round played, for a player who dropped
 }
 
-func (s *Server) apiStandings(c echo.Context) error {
-	d, err := s.apiEventData(c)
+// Standings is GET /api/v1/events/:id/standings: the Swiss standings
+// with each player's final placing once decided.
+func (h *Handler) Standings(c echo.Context) error {
+	d, err := h.apiEventData(c)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	pe := d.PairingEvent(false)
 	st, err := pairing.Standings(pe, "")
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	places := map[string]int{}
 	if e := d.Event; e.Status == storage.StatusFinished || len(d.TopCutRounds()) > 0 {
 		var b *pairing.Bracket
 		if len(d.TopCutRounds()) > 0 {
 			if b, err = pairing.BuildTopCut(pe, e.TopCutSize); err != nil {
-				return s.apiFail(c, err)
+				return h.apiFail(c, err)
 			}
 		}
 		for _, p := range pairing.Placings(st, b) {
@@ -445,8 +461,8 @@ func (s *Server) apiStandings(c echo.Context) error {
 
 // apiDecksPublic is the event when its decklists are published (the public
 // decklists page shows them then), else a 404.
-func (s *Server) apiDecksPublic(c echo.Context) (*readmodel.EventData, error) {
-	d, err := s.apiEventData(c)
+func (h *Handler) apiDecksPublic(c echo.Context) (*readmodel.EventData, error) {
+	d, err := h.apiEventData(c)
 	if err != nil {
 		return nil, err
 	}
@@ -471,14 +487,16 @@ type apiDecklist struct {
 	Cards  []apiDeckCard `json:"cards"` // the text read as card lines; empty if it cannot be read
 }
 
-func (s *Server) apiDecklists(c echo.Context) error {
-	d, err := s.apiDecksPublic(c)
+// Decklists is GET /api/v1/events/:id/decklists, once published: each
+// list as pasted and read as card lines.
+func (h *Handler) Decklists(c echo.Context) error {
+	d, err := h.apiDecksPublic(c)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
-	pool, err := s.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
+	pool, err := h.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	out := []apiDecklist{}
 	for _, en := range d.Entries {
@@ -512,14 +530,16 @@ type apiMetagame struct {
 	Colours []apiMetaRow `json:"colours"`
 }
 
-func (s *Server) apiMetagame(c echo.Context) error {
-	d, err := s.apiDecksPublic(c)
+// Metagame is GET /api/v1/events/:id/metagame, once the decklists are
+// published: leaders and colours with their win rates.
+func (h *Handler) Metagame(c echo.Context) error {
+	d, err := h.apiDecksPublic(c)
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
-	pool, err := s.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
+	pool, err := h.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
 	if err != nil {
-		return s.apiFail(c, err)
+		return h.apiFail(c, err)
 	}
 	english := context.Background() // like all of the API
 	players, leaders, colours := readmodel.Metagame(d, pool, func(n string) string { return web.LeaderLabel(english, pool, n) })
