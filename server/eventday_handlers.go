@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -95,33 +96,6 @@ func (s *Server) deckSettings(c echo.Context) error {
 
 // Penalties.
 
-// penaltyKinds are the penalty choices, named in the page's language.
-func penaltyKinds(ctx context.Context) []views.Option {
-	opts := make([]views.Option, len(storage.RulingPenaltyKinds))
-	for i, k := range storage.RulingPenaltyKinds {
-		opts[i] = views.Option{Value: k, Label: penaltyLabel(ctx, k)}
-	}
-	return opts
-}
-
-// penaltyLabel names a penalty kind in the page's language (the staff's
-// penalties page and the judge's rulings say it the same way).
-func penaltyLabel(ctx context.Context, kind string) string {
-	switch kind {
-	case "caution":
-		return i18n.T(ctx, "JudgePenaltyCaution", nil)
-	case "warning":
-		return i18n.T(ctx, "JudgePenaltyWarning", nil)
-	case "game-loss":
-		return i18n.T(ctx, "JudgePenaltyGameLoss", nil)
-	case "match-loss":
-		return i18n.T(ctx, "JudgePenaltyMatchLoss", nil)
-	case "disqualification":
-		return i18n.T(ctx, "JudgePenaltyDisqualification", nil)
-	}
-	return kind
-}
-
 func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.PenaltyForm, status int) error {
 	ctx := c.Request().Context()
 	d, err := readmodel.Load(ctx, s.Store, e)
@@ -132,7 +106,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 	if err != nil {
 		return err
 	}
-	m := views.PenaltiesPage{Nav: web.Nav(e, "penalties"), Kinds: penaltyKinds(ctx), Form: f}
+	m := views.PenaltiesPage{Nav: web.Nav(e, "penalties"), Kinds: judge.PenaltyKinds(ctx), Form: f}
 	for _, en := range d.Entries {
 		if !en.Waitlisted {
 			m.Players = append(m.Players, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
@@ -140,7 +114,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 	}
 	for _, p := range ps {
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.Name(&p.EntryID),
-			Kind: penaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
+			Kind: judge.PenaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
 	return web.Render(c, status, views.PenaltiesView(s.Page(c, i18n.T(c.Request().Context(), "PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
@@ -228,7 +202,7 @@ func (s *Server) showCalls(c echo.Context) error {
 			if call.Step != nil {
 				row.GameStep = *call.Step
 			}
-			row.GameURL = stepURL(e, *call.GameLogID, row.GameStep) + "&call=" + strconv.FormatInt(call.ID, 10)
+			row.GameURL = judge.StepURL(e, *call.GameLogID, row.GameStep) + "&call=" + strconv.FormatInt(call.ID, 10)
 		}
 		m.Calls = append(m.Calls, row)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/tenkaichi-org/tenkaichi/server/api"
+	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
@@ -89,7 +90,22 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/banlists/:game/:effective", s.showBanList, web.RequireUser)
 	app.GET("/decks/check", s.deckCheckForm, web.RequireUser)
 	app.POST("/decks/check", s.deckCheck, web.RequireUser)
-	s.judgeRoutes(app)
+	// The rulings lookup (public) and the judge console, game log replay,
+	// rulings and scorekeeping of an event (its organisers and judges).
+	// Adding to game logs needs the rules engine, which knows Fusion World
+	// only.
+	app.GET("/rules", s.judge.RulesLookup)
+	app.GET("/rules/:rule", s.judge.ShowRule)
+	app.GET("/help/game-log", s.judge.GameLogHelp)
+	judging := []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge}
+	recording := append(judging, judge.RequireEngine)
+	app.GET("/events/:id/judge", s.judge.Console, judging...)
+	app.POST("/events/:id/judge/logs", s.judge.UploadGameLog, recording...)
+	app.POST("/events/:id/judge/logs/new", s.judge.NewGameLog, recording...)
+	app.GET("/events/:id/judge/logs/:log", s.judge.ShowGameLog, judging...)
+	app.GET("/events/:id/judge/logs/:log/record", s.judge.RecordForm, recording...)
+	app.POST("/events/:id/judge/logs/:log/record", s.judge.RecordAction, recording...)
+	app.POST("/events/:id/judge/rulings", s.judge.SaveRuling, judging...)
 	app.GET("/events/:id/live", s.live.EventStream)
 	app.GET("/p/:token/live", s.live.PlayerStream)
 	app.GET("/events/:id/clock", s.live.Clock)
@@ -142,7 +158,13 @@ func (s *Server) routes(e *echo.Echo) {
 	app.POST("/p/:token/deck", s.playerDeck)
 	app.POST("/p/:token/judge", s.playerCallJudge)
 	app.POST("/p/:token/drop", s.playerDrop)
-	s.trackerRoutes(app) // the game tracker: /p/:token/game, /p/:token/games/:log
+	// The game tracker.
+	app.GET("/p/:token/game", s.judge.TrackerEntry)
+	app.POST("/p/:token/game", s.judge.TrackerStart)
+	app.GET("/p/:token/games/:log", s.judge.TrackerShow)
+	app.POST("/p/:token/games/:log", s.judge.TrackerAct)
+	app.POST("/p/:token/games/:log/undo", s.judge.TrackerUndo)
+	app.POST("/p/:token/games/:log/judge", s.judge.TrackerCallJudge)
 	// GET /p/:token/live (the player's own live stream) is in liveRoutes.
 }
 

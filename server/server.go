@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/api"
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
+	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/live"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
@@ -57,8 +58,9 @@ type Server struct {
 	models *readmodel.Cache
 	// cards caches the card maps games are replayed with.
 	cards *gamelog.CardCache
-	live  *live.Handler // live updates
-	api   *api.Handler  // the public read API
+	live  *live.Handler  // live updates
+	judge *judge.Handler // the judge pages and the game tracker
+	api   *api.Handler   // the public read API
 }
 
 // New builds the server and its routes.
@@ -82,6 +84,7 @@ func New(cfg Config) *Server {
 	e.HTTPErrorHandler = s.HandleError
 	s.echo = e
 	s.live = live.New(kit)
+	s.judge = judge.New(kit, s.models, s.cards)
 	s.api = api.New(kit, cfg.APIRate, cfg.APIBurst)
 	s.routes(e)
 	// Each round published and each event finished keeps a snapshot.

@@ -1,4 +1,4 @@
-package server
+package judge
 
 import (
 	"context"
@@ -6,29 +6,28 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
-	"github.com/tenkaichi-org/tenkaichi/server/web"
-	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
-
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // logParam loads the event's game log named in the URL, or answers 404.
-func (s *Server) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, error) {
+func (h *Handler) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, error) {
 	id, err := strconv.ParseInt(c.Param("log"), 10, 64)
 	if err != nil || id <= 0 {
 		return nil, web.NotFound()
 	}
-	return s.Store.GameLogByID(c.Request().Context(), e.ID, id)
+	return h.Store.GameLogByID(c.Request().Context(), e.ID, id)
 }
 
 func violationView(ctx context.Context, e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
 	return &views.JudgeViolation{Step: v.Step, Line: v.Line, Rule: v.Rule, RuleURL: ruleURL(v.Rule),
-		LogError: v.LogError, Message: enginetext.Violation(ctx, v), Player: v.Player, URL: stepURL(e, logID, v.Step)}
+		LogError: v.LogError, Message: enginetext.Violation(ctx, v), Player: v.Player, URL: StepURL(e, logID, v.Step)}
 }
 
 // firstIllegalStep is the first step whose action broke a rule (deck
@@ -114,15 +113,15 @@ func logMeta(ctx context.Context, gl *storage.GameLog) (title, game string) {
 	return title, i18n.T(ctx, "JudgeLogGameNo", i18n.Args{"Game": gl.GameNo})
 }
 
-// showGameLog replays a log and shows one step: ?step=N, or by default the
+// ShowGameLog replays a log and shows one step: ?step=N, or by default the
 // first illegal step, or the last one when the log is legal.
-func (s *Server) showGameLog(c echo.Context) error {
-	e := judgeEventOf(c)
-	gl, err := s.logParam(c, e)
+func (h *Handler) ShowGameLog(c echo.Context) error {
+	e := eventOf(c)
+	gl, err := h.logParam(c, e)
 	if err != nil {
 		return err
 	}
-	m, err := s.gameLogPage(c, e, gl, c.QueryParam("step"))
+	m, err := h.gameLogPage(c, e, gl, c.QueryParam("step"))
 	if err != nil {
 		return err
 	}
@@ -130,17 +129,17 @@ func (s *Server) showGameLog(c echo.Context) error {
 	if m.Problem != "" {
 		status = http.StatusUnprocessableEntity
 	}
-	return web.Render(c, status, views.JudgeLogPageView(s.Page(c, m.Title), m))
+	return web.Render(c, status, views.JudgeLogPageView(h.Page(c, m.Title), m))
 }
 
 // gameLogPage builds the step page; the ruling form is prefilled from the
 // step (its violation's rule, else the rule of its first event).
-func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
+func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
 	ctx := c.Request().Context()
-	m := views.JudgeLogPage{Event: judgeEventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
+	m := views.JudgeLogPage{Event: eventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
 	m.Title, m.Game = logMeta(ctx, gl)
 	var err error
-	if m.Match, err = gamelog.NewMatchLabels(ctx, s.Store, e.ID).Label(gl.MatchID); err != nil {
+	if m.Match, err = gamelog.NewMatchLabels(ctx, h.Store, e.ID).Label(gl.MatchID); err != nil {
 		return m, err
 	}
 	l, perr := engine.ParseLog([]byte(gl.Body))
@@ -148,7 +147,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 		m.Problem = gamelog.ParseProblem(ctx, perr)
 		return m, nil
 	}
-	jc, err := s.cards.ForLog(ctx, l)
+	jc, err := h.cards.ForLog(ctx, l)
 	if err != nil {
 		return m, err
 	}
@@ -173,10 +172,10 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	}
 	m.Step = step
 	if step > 0 {
-		m.FirstURL, m.PrevURL = stepURL(e, gl.ID, 0), stepURL(e, gl.ID, step-1)
+		m.FirstURL, m.PrevURL = StepURL(e, gl.ID, 0), StepURL(e, gl.ID, step-1)
 	}
 	if step < m.Steps {
-		m.NextURL, m.LastURL = stepURL(e, gl.ID, step+1), stepURL(e, gl.ID, m.Steps)
+		m.NextURL, m.LastURL = StepURL(e, gl.ID, step+1), StepURL(e, gl.ID, m.Steps)
 	}
 	st := r.StateAt(step)
 	m.Board = boardView(ctx, &st, l, jc)
@@ -200,16 +199,16 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	for i := range r.Steps {
 		sp := &r.Steps[i]
 		m.StepList = append(m.StepList, views.JudgeStepRow{N: sp.Index, Line: sp.Action.Line, Text: engine.FormatAction(sp.Action),
-			URL: stepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
+			URL: StepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
 	}
-	rulings, err := s.Store.RulingsForLog(ctx, e.ID, gl.ID)
+	rulings, err := h.Store.RulingsForLog(ctx, e.ID, gl.ID)
 	if err != nil {
 		return m, err
 	}
-	if m.Rulings, err = s.rulingRows(c, e, rulings); err != nil {
+	if m.Rulings, err = h.rulingRows(c, e, rulings); err != nil {
 		return m, err
 	}
-	m.Ruling, err = s.rulingForm(c, e)
+	m.Ruling, err = h.rulingForm(c, e)
 	if err != nil {
 		return m, err
 	}
@@ -219,7 +218,7 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 	}
 	// A call from the game tracker: where it was made, and the ruling
 	// closes it (the call named in the link first).
-	calls, err := s.Store.OpenGameCalls(ctx, e.ID, gl.ID)
+	calls, err := h.Store.OpenGameCalls(ctx, e.ID, gl.ID)
 	if err != nil {
 		return m, err
 	}
@@ -228,11 +227,11 @@ func (s *Server) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameL
 		if call.Step != nil {
 			at = *call.Step
 		}
-		name, err := gamelog.EntryName(ctx, s.Store, e.ID, call.EntryID)
+		name, err := gamelog.EntryName(ctx, h.Store, e.ID, call.EntryID)
 		if err != nil {
 			return m, err
 		}
-		m.Calls = append(m.Calls, views.JudgeGameCall{Player: name, Step: at, StepURL: stepURL(e, gl.ID, at)})
+		m.Calls = append(m.Calls, views.JudgeGameCall{Player: name, Step: at, StepURL: StepURL(e, gl.ID, at)})
 		if id := strconv.FormatInt(call.ID, 10); m.Ruling.Call == "" || c.QueryParam("call") == id {
 			m.Ruling.Call = id
 		}

@@ -1,4 +1,4 @@
-package server
+package judge
 
 import (
 	"context"
@@ -28,12 +28,12 @@ type trackerReplay struct {
 const recentLines = 8
 
 // replayTracked reads and replays a tracked game's log as it is stored.
-func (s *Server) replayTracked(ctx context.Context, t *trackedGame) (*trackerReplay, error) {
+func (h *Handler) replayTracked(ctx context.Context, t *trackedGame) (*trackerReplay, error) {
 	body, l, err := gamelog.TextBody(t.log.Body)
 	if err != nil {
 		return nil, err
 	}
-	jc, err := s.cards.ForLog(ctx, l)
+	jc, err := h.cards.ForLog(ctx, l)
 	if err != nil {
 		return nil, err
 	}
@@ -43,9 +43,9 @@ func (s *Server) replayTracked(ctx context.Context, t *trackedGame) (*trackerRep
 // renderTracker shows a tracked game from the side of the link's player:
 // the board, what they may enter, the flags and the game so far; m holds
 // what the caller says (a refused line and why).
-func (s *Server) renderTracker(c echo.Context, t *trackedGame, m views.TrackerPage, status int) error {
+func (h *Handler) renderTracker(c echo.Context, t *trackedGame, m views.TrackerPage, status int) error {
 	ctx := c.Request().Context()
-	tr, err := s.replayTracked(ctx, t)
+	tr, err := h.replayTracked(ctx, t)
 	if err != nil {
 		if _, ok := err.(*engine.ParseError); !ok {
 			return err
@@ -54,18 +54,18 @@ func (s *Server) renderTracker(c echo.Context, t *trackedGame, m views.TrackerPa
 		// into it can only add lines that read): say where, enter nothing.
 		m.Problem = gamelog.ParseProblem(ctx, err)
 		m.ReadOnly = m.Problem
-		return s.renderTrackerPage(c, trackerFrame(ctx, t, m, s.Now()), status)
+		return h.renderTrackerPage(c, trackerFrame(ctx, t, m, h.Now()), status)
 	}
-	rulings, err := s.Store.RulingsForLog(ctx, t.event.ID, t.log.ID)
+	rulings, err := h.Store.RulingsForLog(ctx, t.event.ID, t.log.ID)
 	if err != nil {
 		return err
 	}
-	calls, err := s.Store.OpenGameCalls(ctx, t.event.ID, t.log.ID)
+	calls, err := h.Store.OpenGameCalls(ctx, t.event.ID, t.log.ID)
 	if err != nil {
 		return err
 	}
 	m.CallOpen = len(calls) > 0
-	return s.renderTrackerPage(c, trackerModel(ctx, t, tr, rulings, trackerFrame(ctx, t, m, s.Now())), status)
+	return h.renderTrackerPage(c, trackerModel(ctx, t, tr, rulings, trackerFrame(ctx, t, m, h.Now())), status)
 }
 
 // trackerFrame fills what the page shows of the match around the game:
@@ -170,8 +170,8 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 	return m
 }
 
-func (s *Server) renderTrackerPage(c echo.Context, m views.TrackerPage, status int) error {
-	p := s.Page(c, m.Heading)
+func (h *Handler) renderTrackerPage(c echo.Context, m views.TrackerPage, status int) error {
+	p := h.Page(c, m.Heading)
 	p.Flash = ""
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()

@@ -1,4 +1,4 @@
-package server
+package judge
 
 import (
 	"context"
@@ -26,19 +26,10 @@ import (
 // a board that has moved on since is refused rather than applied to another
 // game than the one the player saw.
 
-func (s *Server) trackerRoutes(app *echo.Group) {
-	app.GET("/p/:token/game", s.trackerEntry)
-	app.POST("/p/:token/game", s.trackerStart)
-	app.GET("/p/:token/games/:log", s.trackerShow)
-	app.POST("/p/:token/games/:log", s.trackerAct)
-	app.POST("/p/:token/games/:log/undo", s.trackerUndo)
-	app.POST("/p/:token/games/:log/judge", s.trackerCallJudge)
-}
-
 // trackerPlayer is the player of the link, on an event whose game the rules
 // engine knows: an event of another game has no tracker (404, saying why).
-func (s *Server) trackerPlayer(c echo.Context) (*storage.Entry, *storage.Event, error) {
-	en, ev, err := s.PlayerFromLink(c)
+func (h *Handler) trackerPlayer(c echo.Context) (*storage.Entry, *storage.Event, error) {
+	en, ev, err := h.PlayerFromLink(c)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -67,8 +58,8 @@ type trackedGame struct {
 
 // trackedGame loads the game of the URL for the player of the link; another
 // player's game, or a log that is not a tracker's, is not found.
-func (s *Server) trackedGame(c echo.Context) (*trackedGame, error) {
-	en, ev, err := s.trackerPlayer(c)
+func (h *Handler) trackedGame(c echo.Context) (*trackedGame, error) {
+	en, ev, err := h.trackerPlayer(c)
 	if err != nil {
 		return nil, err
 	}
@@ -77,14 +68,14 @@ func (s *Server) trackedGame(c echo.Context) (*trackedGame, error) {
 	if err != nil || id <= 0 {
 		return nil, web.NotFound()
 	}
-	gl, err := s.Store.GameLogByID(ctx, ev.ID, id)
+	gl, err := h.Store.GameLogByID(ctx, ev.ID, id)
 	if err != nil {
 		return nil, err
 	}
 	if !gl.Tracker || gl.MatchID == nil {
 		return nil, web.NotFound()
 	}
-	m, err := s.Store.MatchByID(ctx, ev.ID, *gl.MatchID)
+	m, err := h.Store.MatchByID(ctx, ev.ID, *gl.MatchID)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +89,7 @@ func (s *Server) trackedGame(c echo.Context) (*trackedGame, error) {
 	default:
 		return nil, web.NotFound()
 	}
-	rounds, err := s.Store.Rounds(ctx, ev.ID)
+	rounds, err := h.Store.Rounds(ctx, ev.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -162,6 +153,7 @@ type trackerProblem struct {
 	msg    string
 }
 
+// Error is why the tap was refused, for the page.
 func (p *trackerProblem) Error() string { return p.msg }
 
 // expectedStep reads the number of actions the phone saw.
@@ -170,9 +162,9 @@ func expectedStep(c echo.Context) (int, bool) {
 	return n, err == nil && n >= 0
 }
 
-// trackerAct enters one action: a one-tap button's line or a typed one.
-func (s *Server) trackerAct(c echo.Context) error {
-	t, err := s.trackedGame(c)
+// TrackerAct enters one action: a one-tap button's line or a typed one.
+func (h *Handler) TrackerAct(c echo.Context) error {
+	t, err := h.trackedGame(c)
 	if err != nil {
 		return err
 	}
@@ -181,7 +173,7 @@ func (s *Server) trackerAct(c echo.Context) error {
 	m := views.TrackerPage{Line: line}
 	refuse := func(status int, msg string) error {
 		m.Problem = msg
-		return s.renderTracker(c, t, m, status)
+		return h.renderTracker(c, t, m, status)
 	}
 	if msg := t.closed(ctx); msg != "" {
 		return refuse(http.StatusConflict, msg)
@@ -207,11 +199,11 @@ func (s *Server) trackerAct(c echo.Context) error {
 	if problem != "" {
 		return refuse(http.StatusUnprocessableEntity, problem)
 	}
-	jc, err := s.cards.Cards(ctx, gamelog.Numbers(named))
+	jc, err := h.cards.Cards(ctx, gamelog.Numbers(named))
 	if err != nil {
 		return err
 	}
-	_, err = s.Store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = h.Store.ChangeGameLog(ctx, h.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		// Usually nobody has written since the log was read: what was read
 		// above stands; else read the log as it is now.
 		before, body, after := pre, appended, named
@@ -243,13 +235,13 @@ func (s *Server) trackerAct(c echo.Context) error {
 		}
 		return &storage.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final), Audit: audit}, nil
 	})
-	return s.answerTap(c, t, m, err)
+	return h.answerTap(c, t, m, err)
 }
 
-// trackerUndo takes back the player's own last action: its line becomes a
+// TrackerUndo takes back the player's own last action: its line becomes a
 // comment saying what was undone, so both phones and the judge see it.
-func (s *Server) trackerUndo(c echo.Context) error {
-	t, err := s.trackedGame(c)
+func (h *Handler) TrackerUndo(c echo.Context) error {
+	t, err := h.trackedGame(c)
 	if err != nil {
 		return err
 	}
@@ -257,7 +249,7 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	var m views.TrackerPage
 	refuse := func(status int, msg string) error {
 		m.Problem = msg
-		return s.renderTracker(c, t, m, status)
+		return h.renderTracker(c, t, m, status)
 	}
 	if msg := t.closed(ctx); msg != "" {
 		return refuse(http.StatusConflict, msg)
@@ -270,11 +262,11 @@ func (s *Server) trackerUndo(c echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err))
 	}
-	jc, err := s.cards.Cards(ctx, gamelog.Numbers(pre))
+	jc, err := h.cards.Cards(ctx, gamelog.Numbers(pre))
 	if err != nil {
 		return err
 	}
-	_, err = s.Store.ChangeGameLog(ctx, s.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = h.Store.ChangeGameLog(ctx, h.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		base, before, err := gamelog.TextBody(cur.Body)
 		if err != nil {
 			return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err)}
@@ -302,18 +294,18 @@ func (s *Server) trackerUndo(c echo.Context) error {
 		return &storage.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final),
 			Audit: map[string]any{"undo": engine.FormatAction(last), "step": n, "by": t.side.String()}}, nil
 	})
-	return s.answerTap(c, t, m, err)
+	return h.answerTap(c, t, m, err)
 }
 
 // answerTap answers a tap once its transaction is over: a redirect to the
 // tracker (post/redirect/get; live.js follows it in the background), or,
 // for a refused tap, the page with why, m's typed line kept, under a 4xx
 // status.
-func (s *Server) answerTap(c echo.Context, t *trackedGame, m views.TrackerPage, err error) error {
+func (h *Handler) answerTap(c echo.Context, t *trackedGame, m views.TrackerPage, err error) error {
 	var tp *trackerProblem
 	if errors.As(err, &tp) {
 		m.Problem = tp.msg
-		return s.renderTracker(c, t, m, tp.status)
+		return h.renderTracker(c, t, m, tp.status)
 	}
 	if err != nil {
 		return err
@@ -327,10 +319,10 @@ func lastLine(s string) string {
 	return strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:])
 }
 
-// trackerCallJudge calls a judge to the game: the call names the game's log
+// TrackerCallJudge calls a judge to the game: the call names the game's log
 // and the step it is at, so the judge console opens it there.
-func (s *Server) trackerCallJudge(c echo.Context) error {
-	t, err := s.trackedGame(c)
+func (h *Handler) TrackerCallJudge(c echo.Context) error {
+	t, err := h.trackedGame(c)
 	if err != nil {
 		return err
 	}
@@ -343,23 +335,23 @@ func (s *Server) trackerCallJudge(c echo.Context) error {
 	// Kept in English, like a dispute's; the judges' page says it in its
 	// language (callReasonText).
 	reason := i18n.T(context.Background(), "TrackerCallReason", i18n.Args{"Step": step})
-	if _, err := s.Store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
+	if _, err := h.Store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
 		return err
 	}
 	return web.Redirect(c, t.url)
 }
 
 // playerActor is who the audit log names for a tap.
-func (s *Server) playerActor(t *trackedGame) storage.Actor {
+func (h *Handler) playerActor(t *trackedGame) storage.Actor {
 	return storage.PlayerActor(t.entry.PlayerName)
 }
 
-// trackerShow is the tracker of one game (GET: live.js fetches it again
+// TrackerShow is the tracker of one game (GET: live.js fetches it again
 // when the other phone enters something).
-func (s *Server) trackerShow(c echo.Context) error {
-	t, err := s.trackedGame(c)
+func (h *Handler) TrackerShow(c echo.Context) error {
+	t, err := h.trackedGame(c)
 	if err != nil {
 		return err
 	}
-	return s.renderTracker(c, t, views.TrackerPage{}, http.StatusOK)
+	return h.renderTracker(c, t, views.TrackerPage{}, http.StatusOK)
 }

@@ -1,8 +1,9 @@
-package server
+package judge
 
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -14,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
@@ -35,7 +38,8 @@ const (
 // trackerBench is a running event on a real database with one tracked
 // game of n actions, both decklists registered.
 type trackerBench struct {
-	s      *Server
+	h      *Handler
+	srv    http.Handler // the tracker's routes behind the server's middleware
 	st     *storage.Store
 	ev     *storage.Event
 	tokens [2]string // P1's and P2's links
@@ -47,8 +51,9 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	b.Helper()
 	ctx := context.Background()
 	st := storagetest.New(b)
-	tb := &trackerBench{st: st, s: New(Config{Store: st, BcryptCost: bcrypt.MinCost}), tokens: [2]string{"bench-p1", "bench-p2"}}
-	cards, err := rules.ReadCardsFile("../testdata/fusion-world-cards.json")
+	tb := &trackerBench{st: st, tokens: [2]string{"bench-p1", "bench-p2"}}
+	tb.h, tb.srv = benchServer(st)
+	cards, err := rules.ReadCardsFile("../../testdata/fusion-world-cards.json")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,7 +70,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	if err := st.CreateEvent(ctx, actor, tb.ev); err != nil {
 		b.Fatal(err)
 	}
-	fs01, err := os.ReadFile("../testdata/decklists/fs01-starter-son-goku.txt")
+	fs01, err := os.ReadFile("../../testdata/decklists/fs01-starter-son-goku.txt")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -79,7 +84,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 			b.Fatal(err)
 		}
 		ids[i] = en.ID
-		deck, err := gamelog.RegisteredDeck(ctx, tb.s.Store, tb.ev.ID, &en.ID)
+		deck, err := gamelog.RegisteredDeck(ctx, tb.h.Store, tb.ev.ID, &en.ID)
 		if err != nil || len(deck) == 0 {
 			b.Fatalf("decklist of %s: %v, %v", name, deck, err)
 		}
@@ -109,7 +114,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if tb.jc, err = tb.s.cards.ForLog(ctx, l); err != nil {
+	if tb.jc, err = tb.h.cards.ForLog(ctx, l); err != nil {
 		b.Fatal(err)
 	}
 	body = playOn(b, body, tb.jc, n)
@@ -235,7 +240,7 @@ var benchCSRF = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
 // them, so the game stays as long.
 func BenchmarkTrackerTapHTTP(b *testing.B) {
 	tb := newTrackerBench(b, benchGameActions)
-	hs := httptest.NewServer(tb.s.Handler())
+	hs := httptest.NewServer(tb.srv)
 	b.Cleanup(hs.Close)
 	_, l, err := gamelog.TextBody(tb.gl.Body)
 	if err != nil {
@@ -282,4 +287,18 @@ func BenchmarkTrackerTapHTTP(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(l.Actions)), "actions")
+}
+
+// benchServer is the tracker's routes on a bare Echo, behind the
+// middleware the server puts before every page (server/routes.go).
+func benchServer(st *storage.Store) (*Handler, http.Handler) {
+	kit := &web.Kit{Store: st, Log: slog.New(slog.DiscardHandler), Now: time.Now, BcryptCost: bcrypt.MinCost}
+	h := New(kit, readmodel.NewCache(st), gamelog.NewCardCache(st))
+	e := echo.New()
+	e.HTTPErrorHandler = kit.HandleError
+	app := e.Group("", web.PlainInput, kit.CSRF(), kit.LoadSession, kit.ChooseLanguage, kit.SetupGate, kit.EventScope)
+	app.GET("/p/:token/games/:log", h.TrackerShow)
+	app.POST("/p/:token/games/:log", h.TrackerAct)
+	app.POST("/p/:token/games/:log/undo", h.TrackerUndo)
+	return h, e
 }

@@ -1,4 +1,4 @@
-package server
+package judge
 
 import (
 	"context"
@@ -71,10 +71,10 @@ func ruleItem(ctx context.Context, r engine.RuleEntry) views.RuleItem {
 	return it
 }
 
-// rulesLookup searches the rule index and the stored Fusion World cards. With
+// RulesLookup searches the rule index and the stored Fusion World cards. With
 // no query it lists the whole index. With ?game= of another game it says the
 // index is Fusion World's and searches that game's cards only.
-func (s *Server) rulesLookup(c echo.Context) error {
+func (h *Handler) RulesLookup(c echo.Context) error {
 	ctx := c.Request().Context()
 	q := strings.TrimSpace(c.QueryParam("q"))
 	if len(q) > 200 {
@@ -84,32 +84,32 @@ func (s *Server) rulesLookup(c echo.Context) error {
 	if g, ok := web.LookupGame(c.QueryParam("game")); ok && !g.Engine {
 		m.OtherGame, m.Game, m.GameName = true, string(g.ID), web.GameShortName(ctx, g.ID)
 		if q != "" {
-			if err := s.lookupCards(c, g.ID, &m); err != nil {
+			if err := h.lookupCards(c, g.ID, &m); err != nil {
 				return err
 			}
 		}
-		return web.Render(c, http.StatusOK, views.RulesLookupPage(s.Page(c, i18n.T(ctx, "RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
+		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
 	}
 	if q == "" {
 		for _, r := range engine.Rules {
 			m.Rules = append(m.Rules, ruleItem(ctx, r))
 		}
-		return web.Render(c, http.StatusOK, views.RulesLookupPage(s.Page(c, i18n.T(ctx, "JudgeRulingsLookup", nil)), m))
+		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "JudgeRulingsLookup", nil)), m))
 	}
 	for _, r := range engine.SearchIn(q, i18n.Lang(ctx)) {
 		m.Rules = append(m.Rules, ruleItem(ctx, r))
 	}
-	if err := s.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
+	if err := h.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.RulesLookupPage(s.Page(c, i18n.T(ctx, "JudgeRulingsLookupFor", i18n.Args{"Query": q})), m))
+	return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "JudgeRulingsLookupFor", i18n.Args{"Query": q})), m))
 }
 
 // lookupCards finds the cards of game g that m.Query names. Keywords link to
 // the rule index only for Fusion World, whose rules it holds.
-func (s *Server) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) error {
+func (h *Handler) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) error {
 	// Ask for one more than we show, to know whether there are more.
-	cards, err := s.Store.SearchCards(c.Request().Context(), g, m.Query, lookupCardLimit+1)
+	cards, err := h.Store.SearchCards(c.Request().Context(), g, m.Query, lookupCardLimit+1)
 	if err != nil {
 		return err
 	}
@@ -157,9 +157,9 @@ func ruleCardView(ctx context.Context, c *rules.Card, indexed bool) views.RuleCa
 	return v
 }
 
-// showRule shows one entry of the index. Besides its slug it accepts a bare
+// ShowRule shows one entry of the index. Besides its slug it accepts a bare
 // rule number (/rules/8-1-1), so judges can type the address.
-func (s *Server) showRule(c echo.Context) error {
+func (h *Handler) ShowRule(c echo.Context) error {
 	key := c.Param("rule")
 	r, ok := rulesBySlug[ruleSlug(key)]
 	if !ok {
@@ -186,7 +186,7 @@ func (s *Server) showRule(c echo.Context) error {
 	if r.Number != "" {
 		title = "CR " + r.Number + " " + m.Rule.Title
 	}
-	return web.Render(c, http.StatusOK, views.RulePageView(s.Page(c, title), m))
+	return web.Render(c, http.StatusOK, views.RulePageView(h.Page(c, title), m))
 }
 
 // ruleIndexLanguage says how much of the rule index is in the page's

@@ -1,4 +1,4 @@
-package server
+package judge
 
 import (
 	"errors"
@@ -22,19 +22,21 @@ var recordVerbs = []string{"draw", "charge", "play", "use", "attack", "block", "
 // recentSteps is how many of the last actions the scorekeeper sees.
 const recentSteps = 8
 
-func (s *Server) recordForm(c echo.Context) error {
-	e := judgeEventOf(c)
-	gl, err := s.logParam(c, e)
+// RecordForm is the scorekeeper's page of a log: the board after its
+// last action and the form for the next one.
+func (h *Handler) RecordForm(c echo.Context) error {
+	e := eventOf(c)
+	gl, err := h.logParam(c, e)
 	if err != nil {
 		return err
 	}
-	return s.renderRecord(c, e, gl, views.JudgeRecordPage{}, http.StatusOK)
+	return h.renderRecord(c, e, gl, views.JudgeRecordPage{}, http.StatusOK)
 }
 
 // renderRecord shows the board after the last recorded action, the last few
 // actions, and the form for the next one (keeping a refused line in m).
-func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.GameLog, m views.JudgeRecordPage, status int) error {
-	m.Event, m.LogID, m.LogURL = judgeEventView(e), gl.ID, logURL(e, gl.ID)
+func (h *Handler) renderRecord(c echo.Context, e *storage.Event, gl *storage.GameLog, m views.JudgeRecordPage, status int) error {
+	m.Event, m.LogID, m.LogURL = eventView(e), gl.ID, logURL(e, gl.ID)
 	ctx := c.Request().Context()
 	m.Title, _ = logMeta(ctx, gl)
 	_, l, err := gamelog.TextBody(gl.Body)
@@ -42,9 +44,9 @@ func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.Game
 		// Uploaded logs are checked and recorded lines too, so this is a log
 		// changed behind our back; say where, and record nothing.
 		m.Problem, m.Over = gamelog.ParseProblem(ctx, err), true
-		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(s.Page(c, m.Title), m))
+		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(h.Page(c, m.Title), m))
 	}
-	jc, err := s.cards.ForLog(ctx, l)
+	jc, err := h.cards.ForLog(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -63,7 +65,7 @@ func (s *Server) renderRecord(c echo.Context, e *storage.Event, gl *storage.Game
 	if m.Player == "" && r.Final.TurnPlayer != engine.NoSide {
 		m.Player = r.Final.TurnPlayer.String()
 	}
-	return web.Render(c, status, views.JudgeRecordPageView(s.Page(c, i18n.T(ctx, "JudgeRecordTitle", i18n.Args{"Title": m.Title})), m))
+	return web.Render(c, status, views.JudgeRecordPageView(h.Page(c, i18n.T(ctx, "JudgeRecordTitle", i18n.Args{"Title": m.Title})), m))
 }
 
 // quickActions are one-tap lines for what usually comes next; the engine
@@ -103,12 +105,12 @@ func quickActions(st *engine.State) []string {
 	return append(quick, tp.String()+" end")
 }
 
-// recordAction appends one line to the log if it reads as one action and the
+// RecordAction appends one line to the log if it reads as one action and the
 // rules allow it; otherwise the log is unchanged and the page says why (422).
-func (s *Server) recordAction(c echo.Context) error {
+func (h *Handler) RecordAction(c echo.Context) error {
 	ctx := c.Request().Context()
-	e := judgeEventOf(c)
-	gl, err := s.logParam(c, e)
+	e := eventOf(c)
+	gl, err := h.logParam(c, e)
 	if err != nil {
 		return err
 	}
@@ -123,7 +125,7 @@ func (s *Server) recordAction(c echo.Context) error {
 	}
 	refuse := func(status int, msg string) error {
 		m.Problem, m.Line = msg, line
-		return s.renderRecord(c, e, gl, m, status)
+		return h.renderRecord(c, e, gl, m, status)
 	}
 	if line == "" {
 		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeWriteNextAction", nil))
@@ -139,7 +141,7 @@ func (s *Server) recordAction(c echo.Context) error {
 	if problem != "" {
 		return refuse(http.StatusUnprocessableEntity, problem)
 	}
-	jc, err := s.cards.ForLog(ctx, after)
+	jc, err := h.cards.ForLog(ctx, after)
 	if err != nil {
 		return err
 	}
@@ -152,9 +154,9 @@ func (s *Server) recordAction(c echo.Context) error {
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}
-	err = s.Store.ReplaceGameLogBody(ctx, web.ActorOf(c), e.ID, gl.ID, gl.Body, body, gamelog.Totals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
+	err = h.Store.ReplaceGameLogBody(ctx, web.ActorOf(c), e.ID, gl.ID, gl.Body, body, gamelog.Totals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
 	if errors.Is(err, storage.ErrStale) {
-		fresh, ferr := s.Store.GameLogByID(ctx, e.ID, gl.ID)
+		fresh, ferr := h.Store.GameLogByID(ctx, e.ID, gl.ID)
 		if ferr != nil {
 			return ferr
 		}

@@ -1,6 +1,7 @@
-package server
+package judge
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -17,10 +18,10 @@ import (
 )
 
 // rulingForm is an empty ruling form with the event's players to choose from.
-func (s *Server) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
-	f := views.JudgeRulingForm{Action: judgeBase(e) + "/rulings", Errors: views.FieldErrors{}}
-	f.Penalties = penaltyKinds(c.Request().Context())
-	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
+func (h *Handler) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
+	f := views.JudgeRulingForm{Action: consoleURL(e) + "/rulings", Errors: views.FieldErrors{}}
+	f.Penalties = PenaltyKinds(c.Request().Context())
+	entries, err := h.Store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
 		return f, err
 	}
@@ -32,12 +33,12 @@ func (s *Server) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRuling
 
 // rulingRows shows rulings with the penalised player's name and a link to
 // the log step they were made on.
-func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruling) ([]views.JudgeRulingRow, error) {
+func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruling) ([]views.JudgeRulingRow, error) {
 	if len(rs) == 0 {
 		return nil, nil
 	}
 	ctx := c.Request().Context()
-	entries, err := s.Store.Entries(ctx, e.ID)
+	entries, err := h.Store.Entries(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +46,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	for _, en := range entries {
 		players[en.ID] = en.PlayerName
 	}
-	logs, err := s.Store.GameLogs(ctx, e.ID)
+	logs, err := h.Store.GameLogs(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +54,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	for i := range logs {
 		titles[logs[i].ID], _ = logMeta(ctx, &logs[i])
 	}
-	labels := gamelog.NewMatchLabels(ctx, s.Store, e.ID)
+	labels := gamelog.NewMatchLabels(ctx, h.Store, e.ID)
 	zone := e.Location()
 	out := make([]views.JudgeRulingRow, 0, len(rs))
 	for _, r := range rs {
@@ -62,7 +63,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 			row.RuleURL = ruleURL(r.Rule)
 		}
 		if p := r.Penalty; p != nil {
-			row.Penalty = i18n.T(ctx, "JudgePenaltyFor", i18n.Args{"Penalty": penaltyLabel(ctx, p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
+			row.Penalty = i18n.T(ctx, "JudgePenaltyFor", i18n.Args{"Penalty": PenaltyLabel(ctx, p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
 		}
 		var where []string
 		if r.MatchID != nil {
@@ -82,7 +83,7 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 			if r.Step != nil {
 				step = *r.Step
 			}
-			row.WhereURL = stepURL(e, *r.GameLogID, step)
+			row.WhereURL = StepURL(e, *r.GameLogID, step)
 		}
 		row.Where = strings.Join(where, ", ")
 		out = append(out, row)
@@ -90,13 +91,13 @@ func (s *Server) rulingRows(c echo.Context, e *storage.Event, rs []storage.Rulin
 	return out, nil
 }
 
-// saveRuling records a ruling (and a penalty, when one is chosen) for the
+// SaveRuling records a ruling (and a penalty, when one is chosen) for the
 // event, optionally on a match and a step of a game log. The signed-in user
 // is the judge.
-func (s *Server) saveRuling(c echo.Context) error {
+func (h *Handler) SaveRuling(c echo.Context) error {
 	ctx := c.Request().Context()
-	e := judgeEventOf(c)
-	f, err := s.rulingForm(c, e)
+	e := eventOf(c)
+	f, err := h.rulingForm(c, e)
 	if err != nil {
 		return err
 	}
@@ -113,7 +114,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 		if !ok {
 			return web.NotFound()
 		}
-		if gl, err = s.Store.GameLogByID(ctx, e.ID, *id); err != nil {
+		if gl, err = h.Store.GameLogByID(ctx, e.ID, *id); err != nil {
 			return err
 		}
 		r.GameLogID = &gl.ID
@@ -143,7 +144,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 		}
 		if id, ok := optionalID(f.Entry); !ok || id == nil {
 			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
-		} else if _, err := s.Store.EntryByID(ctx, e.ID, *id); errors.Is(err, storage.ErrNotFound) {
+		} else if _, err := h.Store.EntryByID(ctx, e.ID, *id); errors.Is(err, storage.ErrNotFound) {
 			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
 		} else if err != nil {
 			return err
@@ -155,7 +156,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 		}
 	}
 	if len(f.Errors) == 0 {
-		err = s.Store.CreateRuling(ctx, web.ActorOf(c), r, p)
+		err = h.Store.CreateRuling(ctx, web.ActorOf(c), r, p)
 		if errors.Is(err, storage.ErrNotFound) {
 			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
 		} else if err != nil {
@@ -164,9 +165,9 @@ func (s *Server) saveRuling(c echo.Context) error {
 	}
 	if len(f.Errors) > 0 {
 		if gl == nil {
-			return s.renderConsole(c, views.JudgeConsole{Ruling: f}, http.StatusUnprocessableEntity)
+			return h.renderConsole(c, views.JudgeConsole{Ruling: f}, http.StatusUnprocessableEntity)
 		}
-		m, err := s.gameLogPage(c, e, gl, f.Step)
+		m, err := h.gameLogPage(c, e, gl, f.Step)
 		if err != nil {
 			return err
 		}
@@ -175,7 +176,7 @@ func (s *Server) saveRuling(c echo.Context) error {
 		if f.Call == "" {
 			m.Ruling.Call = call // unticked: still offered
 		}
-		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(s.Page(c, m.Title), m))
+		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(h.Page(c, m.Title), m))
 	}
 	web.SetFlash(c, msgRulingSaved)
 	if gl != nil {
@@ -183,7 +184,34 @@ func (s *Server) saveRuling(c echo.Context) error {
 		if r.Step != nil {
 			step = *r.Step
 		}
-		return web.Redirect(c, stepURL(e, gl.ID, step))
+		return web.Redirect(c, StepURL(e, gl.ID, step))
 	}
-	return web.Redirect(c, judgeBase(e))
+	return web.Redirect(c, consoleURL(e))
+}
+
+// PenaltyKinds are the penalty choices, named in the page's language.
+func PenaltyKinds(ctx context.Context) []views.Option {
+	opts := make([]views.Option, len(storage.RulingPenaltyKinds))
+	for i, k := range storage.RulingPenaltyKinds {
+		opts[i] = views.Option{Value: k, Label: PenaltyLabel(ctx, k)}
+	}
+	return opts
+}
+
+// PenaltyLabel names a penalty kind in the page's language (the staff's
+// penalties page and the judge's rulings say it the same way).
+func PenaltyLabel(ctx context.Context, kind string) string {
+	switch kind {
+	case "caution":
+		return i18n.T(ctx, "JudgePenaltyCaution", nil)
+	case "warning":
+		return i18n.T(ctx, "JudgePenaltyWarning", nil)
+	case "game-loss":
+		return i18n.T(ctx, "JudgePenaltyGameLoss", nil)
+	case "match-loss":
+		return i18n.T(ctx, "JudgePenaltyMatchLoss", nil)
+	case "disqualification":
+		return i18n.T(ctx, "JudgePenaltyDisqualification", nil)
+	}
+	return kind
 }

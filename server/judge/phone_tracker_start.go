@@ -1,4 +1,4 @@
-package server
+package judge
 
 import (
 	"errors"
@@ -17,8 +17,8 @@ import (
 
 // trackerMatch is the match a player can track: their match of the latest
 // round shown to players, with an opponent (nil when there is none).
-func (s *Server) trackerMatch(c echo.Context, ev *storage.Event, en *storage.Entry) (*storage.Match, *storage.Round, error) {
-	rm, err := s.models.Of(c.Request().Context(), ev.ID, 0)
+func (h *Handler) trackerMatch(c echo.Context, ev *storage.Event, en *storage.Entry) (*storage.Match, *storage.Round, error) {
+	rm, err := h.models.Of(c.Request().Context(), ev.ID, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -29,19 +29,19 @@ func (s *Server) trackerMatch(c echo.Context, ev *storage.Event, en *storage.Ent
 	return m, rm.Latest, nil
 }
 
-// trackerEntry is GET /p/:token/game, the player page's link: the latest
+// TrackerEntry is GET /p/:token/game, the player page's link: the latest
 // tracked game of the player's match, or the form that starts one.
-func (s *Server) trackerEntry(c echo.Context) error {
-	en, ev, err := s.trackerPlayer(c)
+func (h *Handler) TrackerEntry(c echo.Context) error {
+	en, ev, err := h.trackerPlayer(c)
 	if err != nil {
 		return err
 	}
-	m, _, err := s.trackerMatch(c, ev, en)
+	m, _, err := h.trackerMatch(c, ev, en)
 	if err != nil {
 		return err
 	}
 	if m != nil {
-		games, err := s.Store.TrackerGames(c.Request().Context(), ev.ID, []int64{m.ID})
+		games, err := h.Store.TrackerGames(c.Request().Context(), ev.ID, []int64{m.ID})
 		if err != nil {
 			return err
 		}
@@ -49,12 +49,12 @@ func (s *Server) trackerEntry(c echo.Context) error {
 			return web.Redirect(c, "/p/"+c.Param("token")+"/games/"+strconv.FormatInt(gl.ID, 10))
 		}
 	}
-	return s.renderTrackerStart(c, en, ev, m, views.TrackerStartPage{Game: 1}, http.StatusOK)
+	return h.renderTrackerStart(c, en, ev, m, views.TrackerStartPage{Game: 1}, http.StatusOK)
 }
 
 // renderTrackerStart shows the form that starts the tracker, asking for
 // the Leaders the registered decklists do not give.
-func (s *Server) renderTrackerStart(c echo.Context, en *storage.Entry, ev *storage.Event, m *storage.Match, f views.TrackerStartPage, status int) error {
+func (h *Handler) renderTrackerStart(c echo.Context, en *storage.Entry, ev *storage.Event, m *storage.Match, f views.TrackerStartPage, status int) error {
 	ctx := c.Request().Context()
 	f.EventID, f.Token = ev.ID, "/p/"+c.Param("token")
 	f.Action = f.Token + "/game"
@@ -64,47 +64,47 @@ func (s *Server) renderTrackerStart(c echo.Context, en *storage.Entry, ev *stora
 			f.Problem = i18n.T(ctx, "TrackerNoMatch", nil)
 		}
 	} else {
-		opp, err := s.opponentOf(c, ev, en, m)
+		opp, err := h.opponentOf(c, ev, en, m)
 		if err != nil {
 			return err
 		}
 		f.Opponent = opp.PlayerName
 		f.MyLeader, f.TheirLead = en.DeckLeader == "", opp.DeckLeader == ""
 	}
-	p := s.Page(c, f.Heading)
+	p := h.Page(c, f.Heading)
 	p.Flash = ""
 	p.ForPlayer = true
 	return web.Render(c, status, views.TrackerStartView(p, f))
 }
 
-func (s *Server) opponentOf(c echo.Context, ev *storage.Event, en *storage.Entry, m *storage.Match) (*storage.Entry, error) {
+func (h *Handler) opponentOf(c echo.Context, ev *storage.Event, en *storage.Entry, m *storage.Match) (*storage.Entry, error) {
 	id := *m.P2EntryID
 	if m.Side(en.ID) == storage.ResultP2 {
 		id = m.P1EntryID
 	}
-	return s.Store.EntryByID(c.Request().Context(), ev.ID, id)
+	return h.Store.EntryByID(c.Request().Context(), ev.ID, id)
 }
 
-// trackerStart is POST /p/:token/game: it starts the tracker's log of a
+// TrackerStart is POST /p/:token/game: it starts the tracker's log of a
 // game of the player's match (game 1, or the next of a best of three), or
 // opens the one already started, from either phone.
-func (s *Server) trackerStart(c echo.Context) error {
-	en, ev, err := s.trackerPlayer(c)
+func (h *Handler) TrackerStart(c echo.Context) error {
+	en, ev, err := h.trackerPlayer(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	m, round, err := s.trackerMatch(c, ev, en)
+	m, round, err := h.trackerMatch(c, ev, en)
 	if err != nil {
 		return err
 	}
 	f := views.TrackerStartPage{Game: 1, Values: map[string]string{}, Errors: views.FieldErrors{}}
 	if m == nil {
-		return s.renderTrackerStart(c, en, ev, nil, f, http.StatusConflict)
+		return h.renderTrackerStart(c, en, ev, nil, f, http.StatusConflict)
 	}
 	if m.Status == storage.MatchConfirmed {
 		f.Problem = i18n.T(ctx, "TrackerMatchFinal", nil)
-		return s.renderTrackerStart(c, en, ev, m, f, http.StatusConflict)
+		return h.renderTrackerStart(c, en, ev, m, f, http.StatusConflict)
 	}
 	bestOf := 1
 	if round.Kind == storage.KindTopCut {
@@ -114,17 +114,17 @@ func (s *Server) trackerStart(c echo.Context) error {
 		n, err := strconv.Atoi(g)
 		if err != nil || n < 1 || n > bestOf {
 			f.Problem = i18n.N(ctx, "TrackerGameNumber", bestOf, nil)
-			return s.renderTrackerStart(c, en, ev, m, f, http.StatusUnprocessableEntity)
+			return h.renderTrackerStart(c, en, ev, m, f, http.StatusUnprocessableEntity)
 		}
 		f.Game = n
 	}
 	base := "/p/" + c.Param("token")
-	if gl, err := s.Store.TrackerLog(ctx, ev.ID, m.ID, f.Game); err == nil {
+	if gl, err := h.Store.TrackerLog(ctx, ev.ID, m.ID, f.Game); err == nil {
 		return web.Redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
-	opp, err := s.opponentOf(c, ev, en, m)
+	opp, err := h.opponentOf(c, ev, en, m)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func (s *Server) trackerStart(c echo.Context) error {
 	}
 	mine, theirs := leader(en, "leader_me"), leader(opp, "leader_them")
 	if len(f.Errors) > 0 {
-		return s.renderTrackerStart(c, en, ev, m, f, http.StatusUnprocessableEntity)
+		return h.renderTrackerStart(c, en, ev, m, f, http.StatusUnprocessableEntity)
 	}
 	p1, p2 := en, opp
 	l1, l2 := mine, theirs
@@ -154,13 +154,13 @@ func (s *Server) trackerStart(c echo.Context) error {
 		e      *storage.Entry
 		leader string
 	}{{p1, l1}, {p2, l2}} {
-		deck, err := gamelog.RegisteredDeck(ctx, s.Store, ev.ID, &p.e.ID)
+		deck, err := gamelog.RegisteredDeck(ctx, h.Store, ev.ID, &p.e.ID)
 		if err != nil {
 			return err
 		}
 		players[i] = gamelog.Player{Name: p.e.PlayerName, Leader: p.leader, Decklist: deck}
 	}
-	label, err := gamelog.NewMatchLabels(ctx, s.Store, ev.ID).Label(&m.ID)
+	label, err := gamelog.NewMatchLabels(ctx, h.Store, ev.ID).Label(&m.ID)
 	if err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func (s *Server) trackerStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	gl, _, err := s.Store.CreateTrackerLog(ctx, storage.PlayerActor(en.PlayerName),
+	gl, _, err := h.Store.CreateTrackerLog(ctx, storage.PlayerActor(en.PlayerName),
 		&storage.GameLog{EventID: ev.ID, MatchID: &m.ID, GameNo: f.Game, Title: title, Body: body})
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package server
+package judge
 
 import (
 	"errors"
@@ -8,39 +8,40 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
-	"github.com/tenkaichi-org/tenkaichi/server/web"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
-
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // maxGameLog bounds an uploaded or pasted log; a long game is a few kB.
 const maxGameLog = 1 << 20
 
-func (s *Server) judgeConsole(c echo.Context) error {
-	return s.renderConsole(c, views.JudgeConsole{}, http.StatusOK)
+// Console is GET /events/:id/judge: the event's game logs and rulings,
+// with the forms that add them.
+func (h *Handler) Console(c echo.Context) error {
+	return h.renderConsole(c, views.JudgeConsole{}, http.StatusOK)
 }
 
 // renderConsole fills the lists and choices of the console around the forms
 // in m (which keep what the judge typed when they are refused).
-func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int) error {
+func (h *Handler) renderConsole(c echo.Context, m views.JudgeConsole, status int) error {
 	ctx := c.Request().Context()
-	e := judgeEventOf(c)
-	m.Event = judgeEventView(e)
+	e := eventOf(c)
+	m.Event = eventView(e)
 	g := web.GameOf(e.Game)
 	m.Engine, m.GameName, m.GameShortName = g.Engine, web.GameName(ctx, g.ID), web.GameShortName(ctx, g.ID)
 	if !g.Engine {
 		m.LookupURL = "/rules?game=" + url.QueryEscape(string(g.ID))
 	}
-	logs, err := s.Store.GameLogs(ctx, e.ID)
+	logs, err := h.Store.GameLogs(ctx, e.ID)
 	if err != nil {
 		return err
 	}
-	labels := gamelog.NewMatchLabels(ctx, s.Store, e.ID)
+	labels := gamelog.NewMatchLabels(ctx, h.Store, e.ID)
 	for i := range logs {
 		gl := &logs[i]
 		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: web.ActorText(ctx, gl.CreatedBy),
@@ -52,14 +53,14 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 		}
 		m.Logs = append(m.Logs, row)
 	}
-	rulings, err := s.Store.Rulings(ctx, e.ID)
+	rulings, err := h.Store.Rulings(ctx, e.ID)
 	if err != nil {
 		return err
 	}
-	if m.Rulings, err = s.rulingRows(c, e, rulings); err != nil {
+	if m.Rulings, err = h.rulingRows(c, e, rulings); err != nil {
 		return err
 	}
-	form, err := s.rulingForm(c, e)
+	form, err := h.rulingForm(c, e)
 	if err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func (s *Server) renderConsole(c echo.Context, m views.JudgeConsole, status int)
 	if m.NewLog.GameNo == "" {
 		m.NewLog.GameNo = "1"
 	}
-	return web.Render(c, status, views.JudgeConsolePage(s.Page(c, i18n.T(ctx, "JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.JudgeConsolePage(h.Page(c, i18n.T(ctx, "JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
 }
 
 // optionalID reads an optional positive id from a form field.
@@ -97,11 +98,11 @@ func gameNo(v string) (int, bool) {
 	return n, err == nil && n >= 1 && n <= 5
 }
 
-// uploadGameLog stores a log from a file or pasted text once it parses. A
+// UploadGameLog stores a log from a file or pasted text once it parses. A
 // log with illegal actions is stored: finding them is the console's job.
-func (s *Server) uploadGameLog(c echo.Context) error {
+func (h *Handler) UploadGameLog(c echo.Context) error {
 	ctx := c.Request().Context()
-	e := judgeEventOf(c)
+	e := eventOf(c)
 	f := views.JudgeUploadForm{Title: web.FormText(c, "title", 200), Match: c.FormValue("match"),
 		GameNo: c.FormValue("game_no"), Body: c.FormValue("body"), Errors: views.FieldErrors{}}
 	if fh, err := c.FormFile("file"); err == nil {
@@ -143,13 +144,13 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 		}
 	}
 	if len(f.Errors) > 0 {
-		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
+		return h.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: gamelog.TrimLog(f.Body) + "\n"}
-	err := s.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
+	err := h.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
-		return s.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
+		return h.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
 		return err
@@ -158,11 +159,11 @@ func (s *Server) uploadGameLog(c echo.Context) error {
 	return web.Redirect(c, logURL(e, gl.ID))
 }
 
-// newGameLog starts a log for a feature match: the tags the notation needs
+// NewGameLog starts a log for a feature match: the tags the notation needs
 // (seed, names, Leaders, unknown 50-card decks) and no action yet.
-func (s *Server) newGameLog(c echo.Context) error {
+func (h *Handler) NewGameLog(c echo.Context) error {
 	ctx := c.Request().Context()
-	e := judgeEventOf(c)
+	e := eventOf(c)
 	f := views.JudgeNewLogForm{Title: web.FormText(c, "title", 200), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
 		P1: web.FormText(c, "p1", 100), P1Leader: strings.ToUpper(web.FormText(c, "p1_leader", 30)),
 		P2: web.FormText(c, "p2", 100), P2Leader: strings.ToUpper(web.FormText(c, "p2_leader", 30)),
@@ -190,7 +191,7 @@ func (s *Server) newGameLog(c echo.Context) error {
 	var decklists [2][]string
 	// For a match, the players' names come from the pairing unless typed.
 	if matchID != nil {
-		m, err := s.Store.MatchByID(ctx, e.ID, *matchID)
+		m, err := h.Store.MatchByID(ctx, e.ID, *matchID)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
 			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
@@ -198,29 +199,29 @@ func (s *Server) newGameLog(c echo.Context) error {
 			return err
 		default:
 			if f.P1 == "" {
-				if f.P1, err = gamelog.EntryName(ctx, s.Store, e.ID, &m.P1EntryID); err != nil {
+				if f.P1, err = gamelog.EntryName(ctx, h.Store, e.ID, &m.P1EntryID); err != nil {
 					return err
 				}
 			}
 			if f.P2 == "" {
-				if f.P2, err = gamelog.EntryName(ctx, s.Store, e.ID, m.P2EntryID); err != nil {
+				if f.P2, err = gamelog.EntryName(ctx, h.Store, e.ID, m.P2EntryID); err != nil {
 					return err
 				}
 			}
 			if f.Title == "" {
-				if title, err = gamelog.NewMatchLabels(ctx, s.Store, e.ID).Label(matchID); err != nil {
+				if title, err = gamelog.NewMatchLabels(ctx, h.Store, e.ID).Label(matchID); err != nil {
 					return err
 				}
 			}
 			for i, id := range []*int64{&m.P1EntryID, m.P2EntryID} {
-				if decklists[i], err = gamelog.RegisteredDeck(ctx, s.Store, e.ID, id); err != nil {
+				if decklists[i], err = gamelog.RegisteredDeck(ctx, h.Store, e.ID, id); err != nil {
 					return err
 				}
 			}
 		}
 	}
 	if len(f.Errors) > 0 {
-		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
+		return h.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
 	}
 	body, err := gamelog.NewBody(title, [][2]string{{"Event", e.Name}},
 		[2]gamelog.Player{{Name: f.P1, Leader: f.P1Leader, Decklist: decklists[0]}, {Name: f.P2, Leader: f.P2Leader, Decklist: decklists[1]}})
@@ -228,10 +229,10 @@ func (s *Server) newGameLog(c echo.Context) error {
 		return err
 	}
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: title, Body: body}
-	err = s.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
+	err = h.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
-		return s.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
+		return h.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
 		return err
