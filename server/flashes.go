@@ -36,9 +36,6 @@ const (
 	// Announcements.
 	msgAnnounced           = "StaffFlashAnnounced"
 	msgAnnouncementRemoved = "StaffFlashAnnouncementRemoved"
-	// Snapshots.
-	msgSnapshotTaken = "StaffFlashSnapshotTaken"
-	msgRestored      = "StaffFlashRestored"
 )
 
 func init() {
@@ -53,6 +50,5 @@ func init() {
 		msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
 		msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
 		msgSettingsSaved: "settings-saved", msgPlayerDeleted: "player-deleted", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
-		msgSnapshotTaken: "snapshot-taken", msgRestored: "restored",
 	})
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -30,10 +29,6 @@ func (s *Server) printRoutes(app *echo.Group) {
 	app.GET("/events/:id/print/bracket", s.printBracket, web.RequireOrganiser, s.InEventLanguage)
 	app.GET("/events/:id/print/registration", s.printRegistration, web.RequireOrganiser, s.InEventLanguage)
 	app.GET("/events/:id/metagame", s.showMetagame)
-	app.GET("/events/:id/export", s.exportEventFile, web.RequireOrganiser)
-	app.GET("/events/:id/standings.csv", s.standingsCSV, web.RequireOrganiser)
-	app.GET("/events/import", s.importForm, web.RequireOrganiser)
-	app.POST("/events/import", s.importEventFile, web.RequireOrganiser, middleware.BodyLimit("17M"))
 }
 
 // printHead is the top of a sheet; sheet names it for the print rules. The

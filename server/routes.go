@@ -111,7 +111,17 @@ func (s *Server) routes(e *echo.Echo) {
 	app.GET("/events/:id/clock", s.live.Clock)
 	app.GET("/events/:id/projector", s.projector, s.InEventLanguage)
 	s.printRoutes(app)
-	s.snapshotRoutes(app)
+	// The event file: export, import, the standings as CSV and the
+	// snapshots an organiser can restore (organisers only).
+	app.GET("/events/:id/export", s.transfer.ExportEventFile, web.RequireOrganiser)
+	app.GET("/events/:id/standings.csv", s.transfer.StandingsCSV, web.RequireOrganiser)
+	app.GET("/events/import", s.transfer.ImportForm, web.RequireOrganiser)
+	app.POST("/events/import", s.transfer.ImportEventFile, web.RequireOrganiser, middleware.BodyLimit("17M"))
+	app.GET("/events/:id/snapshots", s.transfer.Snapshots, web.RequireOrganiser)
+	app.POST("/events/:id/snapshots", s.transfer.TakeSnapshot, web.RequireOrganiser)
+	app.GET("/events/:id/snapshots/:snap", s.transfer.DownloadSnapshot, web.RequireOrganiser)
+	app.GET("/events/:id/snapshots/:snap/restore", s.transfer.ConfirmRestore, web.RequireOrganiser)
+	app.POST("/events/:id/snapshots/:snap/restore", s.transfer.RestoreSnapshot, web.RequireOrganiser)
 
 	// Event day: players and registration.
 	app.GET("/events/:id/players", s.showPlayers, web.RequireOrganiser)

@@ -16,6 +16,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/live"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/transfer"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"golang.org/x/crypto/bcrypt"
@@ -57,10 +58,11 @@ type Server struct {
 	// models are the events' shared read models.
 	models *readmodel.Cache
 	// cards caches the card maps games are replayed with.
-	cards *gamelog.CardCache
-	live  *live.Handler  // live updates
-	judge *judge.Handler // the judge pages and the game tracker
-	api   *api.Handler   // the public read API
+	cards    *gamelog.CardCache
+	live     *live.Handler     // live updates
+	judge    *judge.Handler    // the judge pages and the game tracker
+	transfer *transfer.Handler // the event file, its import and the snapshots
+	api      *api.Handler      // the public read API
 }
 
 // New builds the server and its routes.
@@ -85,10 +87,11 @@ func New(cfg Config) *Server {
 	s.echo = e
 	s.live = live.New(kit)
 	s.judge = judge.New(kit, s.models, s.cards)
+	s.transfer = transfer.New(kit)
 	s.api = api.New(kit, cfg.APIRate, cfg.APIBurst)
 	s.routes(e)
 	// Each round published and each event finished keeps a snapshot.
-	s.Store.OnMilestone(s.onMilestone)
+	s.Store.OnMilestone(s.transfer.OnMilestone)
 	return s
 }
 

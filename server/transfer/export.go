@@ -1,4 +1,9 @@
-package server
+// Package transfer is the event file going out and coming in: the export
+// (the pairing tools' event file plus what only the server keeps), its
+// import as a new event, the standings as CSV, and the snapshots of an
+// event an organiser can download and restore, taken when a round is
+// published, the event is finished or the organiser asks.
+package transfer
 
 import (
 	"bytes"
@@ -148,9 +153,9 @@ type exportPenalty struct {
 }
 
 // buildExport gathers the whole event, read in one consistent transaction.
-func (s *Server) buildExport(ctx context.Context, eventID int64) (*exportFile, error) {
+func (h *Handler) buildExport(ctx context.Context, eventID int64) (*exportFile, error) {
 	var out *exportFile
-	err := s.Store.ReadConsistent(ctx, func(tx *storage.Store) error {
+	err := h.Store.ReadConsistent(ctx, func(tx *storage.Store) error {
 		ev, err := tx.EventByID(ctx, eventID)
 		if err != nil {
 			return err
@@ -240,13 +245,13 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 	return out, nil
 }
 
-// exportEventFile answers the event file as a download.
-func (s *Server) exportEventFile(c echo.Context) error {
-	ev, err := s.EventParam(c)
+// ExportEventFile answers the event file as a download.
+func (h *Handler) ExportEventFile(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	f, err := s.buildExport(c.Request().Context(), ev.ID)
+	f, err := h.buildExport(c.Request().Context(), ev.ID)
 	if err != nil {
 		return err
 	}
@@ -296,6 +301,7 @@ type importProblem struct {
 	args i18n.Args
 }
 
+// Error is the problem in English.
 func (p *importProblem) Error() string { return p.text(context.Background()) }
 
 // text is the problem in the context's language; a value that is itself a
@@ -673,11 +679,11 @@ func derefInt(p *int) int {
 // larger; the server-wide 2 MB limit must skip /events/import for it to apply.
 const maxImportBytes = 16 << 20
 
-// importForm is the upload form; ?imported=ID is where an import that left
+// ImportForm is the upload form; ?imported=ID is where an import that left
 // judges out leads (post/redirect/get): it names them, from the import's
 // audit row.
-func (s *Server) importForm(c echo.Context) error {
-	stores, err := s.OrganiserStores(c)
+func (h *Handler) ImportForm(c echo.Context) error {
+	stores, err := h.OrganiserStores(c)
 	if err != nil {
 		return err
 	}
@@ -687,7 +693,7 @@ func (s *Server) importForm(c echo.Context) error {
 	f := importFormFor(c, stores)
 	if id, err := strconv.ParseInt(c.QueryParam("imported"), 10, 64); err == nil {
 		ctx := c.Request().Context()
-		ev, err := s.Store.EventByID(ctx, id)
+		ev, err := h.Store.EventByID(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -695,7 +701,7 @@ func (s *Server) importForm(c echo.Context) error {
 		if !web.HasShop(stores, ev.StoreID) {
 			return web.NotFound()
 		}
-		audit, err := s.Store.AuditLogFor(ctx, "event", ev.ID)
+		audit, err := h.Store.AuditLogFor(ctx, "event", ev.ID)
 		if err != nil {
 			return err
 		}
@@ -708,7 +714,7 @@ func (s *Server) importForm(c echo.Context) error {
 			}
 		}
 	}
-	return web.Render(c, http.StatusOK, views.ImportPage(s.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
+	return web.Render(c, http.StatusOK, views.ImportPage(h.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
 }
 
 // importFormFor offers the organiser's stores, like the new event form.
@@ -720,9 +726,9 @@ func importFormFor(c echo.Context, stores []storage.Shop) views.ImportForm {
 	return f
 }
 
-// importEventFile creates a new event from an uploaded file, all or nothing.
-func (s *Server) importEventFile(c echo.Context) error {
-	stores, err := s.OrganiserStores(c)
+// ImportEventFile creates a new event from an uploaded file, all or nothing.
+func (h *Handler) ImportEventFile(c echo.Context) error {
+	stores, err := h.OrganiserStores(c)
 	if err != nil {
 		return err
 	}
@@ -730,9 +736,9 @@ func (s *Server) importEventFile(c echo.Context) error {
 	fail := func(msg string) error {
 		f := importFormFor(c, stores)
 		f.Problem = msg
-		return web.Render(c, http.StatusUnprocessableEntity, views.ImportPage(s.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.ImportPage(h.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
 	}
-	shop, msg, err := s.ChosenStore(c, stores)
+	shop, msg, err := h.ChosenStore(c, stores)
 	if err != nil {
 		return err
 	}
@@ -758,7 +764,7 @@ func (s *Server) importEventFile(c echo.Context) error {
 	if len(data) > maxImportBytes {
 		return fail(i18n.T(ctx, "StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
-	in, err := parseExport(ctx, data, fh.Filename, s.Today())
+	in, err := parseExport(ctx, data, fh.Filename, h.Today())
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return fail(prob.text(ctx))
@@ -766,11 +772,11 @@ func (s *Server) importEventFile(c echo.Context) error {
 		return err
 	}
 	in.Event.StoreID = shop.ID
-	key, err := s.LinkKey(ctx)
+	key, err := h.LinkKey(ctx)
 	if err != nil {
 		return err
 	}
-	res, err := s.Store.ImportEvent(ctx, web.ActorOf(c), in, func(id int64, gen int) string {
+	res, err := h.Store.ImportEvent(ctx, web.ActorOf(c), in, func(id int64, gen int) string {
 		return web.HashToken(web.PlayerToken(key, id, gen))
 	})
 	if errors.Is(err, storage.ErrConflict) {
@@ -786,15 +792,15 @@ func (s *Server) importEventFile(c echo.Context) error {
 	return web.Redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
 }
 
-// standingsCSV answers the standings as CSV: rank, name, member id, points,
+// StandingsCSV answers the standings as CSV: rank, name, member id, points,
 // record, every tiebreaker of the event's profile, and the final placing
 // (empty until it is decided).
-func (s *Server) standingsCSV(c echo.Context) error {
-	ev, err := s.EventParam(c)
+func (h *Handler) StandingsCSV(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := readmodel.Load(c.Request().Context(), h.Store, ev)
 	if err != nil {
 		return err
 	}

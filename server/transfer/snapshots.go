@@ -1,4 +1,4 @@
-package server
+package transfer
 
 import (
 	"bytes"
@@ -22,13 +22,23 @@ import (
 // the organiser asks), listed, downloaded and restored by its organisers
 // (docs/event-day.md, "Snapshots"). Every route checks OrganiserEvent.
 
-// snapshotRoutes are the organiser's snapshot pages.
-func (s *Server) snapshotRoutes(app *echo.Group) {
-	app.GET("/events/:id/snapshots", s.showSnapshots, web.RequireOrganiser)
-	app.POST("/events/:id/snapshots", s.takeSnapshot, web.RequireOrganiser)
-	app.GET("/events/:id/snapshots/:snap", s.downloadSnapshot, web.RequireOrganiser)
-	app.GET("/events/:id/snapshots/:snap/restore", s.confirmRestore, web.RequireOrganiser)
-	app.POST("/events/:id/snapshots/:snap/restore", s.restoreSnapshot, web.RequireOrganiser)
+// Handler serves the event file: its export and import, the
+// standings as CSV, and the snapshots an organiser can restore.
+type Handler struct {
+	*web.Kit
+}
+
+// New is the event files of kit's store.
+func New(kit *web.Kit) *Handler { return &Handler{Kit: kit} }
+
+// Flash notices of the snapshot pages.
+const (
+	msgSnapshotTaken = "StaffFlashSnapshotTaken"
+	msgRestored      = "StaffFlashRestored"
+)
+
+func init() {
+	web.RegisterFlashes(map[string]string{msgSnapshotTaken: "snapshot-taken", msgRestored: "restored"})
 }
 
 // encodeExport is the event file as the export downloads it.
@@ -65,13 +75,13 @@ func newSnapshot(eventID int64, f *exportFile, reason string, round int) (*stora
 	return snap, data, nil
 }
 
-// onMilestone takes the snapshot of a round just published or an event
+// OnMilestone takes the snapshot of a round just published or an event
 // just finished. The change is already committed: a snapshot that cannot
 // be written is logged, and the change stands.
-func (s *Server) onMilestone(ctx context.Context, m storage.Milestone) {
+func (h *Handler) OnMilestone(ctx context.Context, m storage.Milestone) {
 	ctx = context.WithoutCancel(ctx)
 	err := func() error {
-		f, err := s.buildExport(ctx, m.EventID)
+		f, err := h.buildExport(ctx, m.EventID)
 		if err != nil {
 			return err
 		}
@@ -79,10 +89,10 @@ func (s *Server) onMilestone(ctx context.Context, m storage.Milestone) {
 		if err != nil {
 			return err
 		}
-		return s.Store.SaveSnapshot(ctx, m.Actor, snap, data)
+		return h.Store.SaveSnapshot(ctx, m.Actor, snap, data)
 	}()
 	if err != nil {
-		s.Log.Error("snapshot not written", "event", m.EventID, "reason", m.Reason, "round", m.Round, "err", err)
+		h.Log.Error("snapshot not written", "event", m.EventID, "reason", m.Reason, "round", m.Round, "err", err)
 	}
 }
 
@@ -125,13 +135,14 @@ func sizeText(ctx context.Context, n int64) string {
 	return i18n.T(ctx, "SizeMB", i18n.Args{"Size": size(float64(n) / 1e6)})
 }
 
-func (s *Server) showSnapshots(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// Snapshots is the list of an event's snapshots, with what they hold.
+func (h *Handler) Snapshots(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	list, err := s.Store.Snapshots(ctx, e.ID)
+	list, err := h.Store.Snapshots(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -142,16 +153,17 @@ func (s *Server) showSnapshots(c echo.Context) error {
 		stored += list[i].StoredBytes
 	}
 	m.StoredTotal = sizeText(ctx, stored)
-	return web.Render(c, http.StatusOK, views.SnapshotsView(s.Page(c, i18n.T(c.Request().Context(), "StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.SnapshotsView(h.Page(c, i18n.T(c.Request().Context(), "StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
-func (s *Server) takeSnapshot(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// TakeSnapshot keeps the event as it is now, when the organiser asks.
+func (h *Handler) TakeSnapshot(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	f, err := s.buildExport(ctx, e.ID)
+	f, err := h.buildExport(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -159,7 +171,7 @@ func (s *Server) takeSnapshot(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Store.SaveSnapshot(ctx, web.ActorOf(c), snap, data); err != nil {
+	if err := h.Store.SaveSnapshot(ctx, web.ActorOf(c), snap, data); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgSnapshotTaken)
@@ -167,28 +179,29 @@ func (s *Server) takeSnapshot(c echo.Context) error {
 }
 
 // snapshotParam loads the snapshot in the URL, of the event in the URL.
-func (s *Server) snapshotParam(c echo.Context, e *storage.Event) (*storage.Snapshot, []byte, error) {
+func (h *Handler) snapshotParam(c echo.Context, e *storage.Event) (*storage.Snapshot, []byte, error) {
 	id, err := strconv.ParseInt(c.Param("snap"), 10, 64)
 	if err != nil {
 		return nil, nil, web.NotFound()
 	}
-	sn, data, err := s.Store.SnapshotFile(c.Request().Context(), e.ID, id)
+	sn, data, err := h.Store.SnapshotFile(c.Request().Context(), e.ID, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, nil, web.NotFound()
 	}
 	return sn, data, err
 }
 
-func (s *Server) downloadSnapshot(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// DownloadSnapshot answers a snapshot's event file as a download.
+func (h *Handler) DownloadSnapshot(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	sn, data, err := s.snapshotParam(c, e)
+	sn, data, err := h.snapshotParam(c, e)
 	if err != nil {
 		return err
 	}
-	if err := s.Store.NoteSnapshotDownload(c.Request().Context(), web.ActorOf(c), e.ID, sn.ID); err != nil {
+	if err := h.Store.NoteSnapshotDownload(c.Request().Context(), web.ActorOf(c), e.ID, sn.ID); err != nil {
 		return err
 	}
 	name := strings.TrimSuffix(exportFileName(e, "json"), ".json") + "-snapshot-" + strconv.FormatInt(sn.ID, 10) + ".json"
@@ -198,61 +211,63 @@ func (s *Server) downloadSnapshot(c echo.Context) error {
 }
 
 // readSnapshot reads a snapshot's file as an export and as what to restore.
-func (s *Server) readSnapshot(ctx context.Context, data []byte) (*exportFile, *storage.EventImport, error) {
+func (h *Handler) readSnapshot(ctx context.Context, data []byte) (*exportFile, *storage.EventImport, error) {
 	var f exportFile
 	if err := json.Unmarshal(data, &f); err != nil || f.Tenkaichi == nil {
 		return nil, nil, importProblemOf("StaffSnapshotUnreadable", nil)
 	}
-	in, err := parseExport(ctx, data, "snapshot.json", s.Today())
+	in, err := parseExport(ctx, data, "snapshot.json", h.Today())
 	if err != nil {
 		return nil, nil, err
 	}
 	return &f, in, nil
 }
 
-func (s *Server) confirmRestore(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// ConfirmRestore says what restoring a snapshot would change, with the
+// button that does it.
+func (h *Handler) ConfirmRestore(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	sn, data, err := s.snapshotParam(c, e)
+	sn, data, err := h.snapshotParam(c, e)
 	if err != nil {
 		return err
 	}
-	return s.renderRestore(c, e, sn, data, "")
+	return h.renderRestore(c, e, sn, data, "")
 }
 
 // renderRestore shows the restore page; a problem (a restore that failed)
 // is shown above it with status 422.
-func (s *Server) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem string) error {
+func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem string) error {
 	ctx := c.Request().Context()
 	m := views.RestorePage{Nav: web.Nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn, e.Location()), Problem: problem}
 	status := http.StatusOK
 	if problem != "" {
 		status = http.StatusUnprocessableEntity
 	}
-	then, _, err := s.readSnapshot(ctx, data)
+	then, _, err := h.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		m.Problem = prob.text(ctx)
-		return web.Render(c, http.StatusUnprocessableEntity, views.RestoreView(s.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
+		return web.Render(c, http.StatusUnprocessableEntity, views.RestoreView(h.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
 	} else if err != nil {
 		return err
 	}
-	now, err := s.buildExport(ctx, e.ID)
+	now, err := h.buildExport(ctx, e.ID)
 	if err != nil {
 		return err
 	}
 	compareForRestore(ctx, &m, now.Tenkaichi, then.Tenkaichi)
 	for _, name := range then.Tenkaichi.Judges {
-		u, err := s.Store.UserByUsername(ctx, name)
+		u, err := h.Store.UserByUsername(ctx, name)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && u.Role != storage.RoleJudge) {
 			m.MissingJudges = append(m.MissingJudges, name)
 		} else if err != nil {
 			return err
 		}
 	}
-	return web.Render(c, status, views.RestoreView(s.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
+	return web.Render(c, status, views.RestoreView(h.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
 }
 
 // compareForRestore fills what a restore from then to now changes.
@@ -342,32 +357,32 @@ func latestRound(ctx context.Context, rounds []exportRound) string {
 	return i18n.T(ctx, "RoundStatePublished", args)
 }
 
-// restoreSnapshot puts the event back to a snapshot, in one transaction:
+// RestoreSnapshot puts the event back to a snapshot, in one transaction:
 // a snapshot of the state it replaces, the restore itself and an
 // announcement that tells every open player page.
-func (s *Server) restoreSnapshot(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) RestoreSnapshot(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	sn, data, err := s.snapshotParam(c, e)
+	sn, data, err := h.snapshotParam(c, e)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	_, in, err := s.readSnapshot(ctx, data)
+	_, in, err := h.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
-		return s.renderRestore(c, e, sn, data, prob.text(ctx))
+		return h.renderRestore(c, e, sn, data, prob.text(ctx))
 	} else if err != nil {
 		return err
 	}
-	key, err := s.LinkKey(ctx)
+	key, err := h.LinkKey(ctx)
 	if err != nil {
 		return err
 	}
 	actor := web.ActorOf(c)
-	err = s.Store.Tx(ctx, func(tx *storage.Store) error {
+	err = h.Store.Tx(ctx, func(tx *storage.Store) error {
 		ev, err := tx.EventByID(ctx, e.ID)
 		if err != nil {
 			return err
@@ -397,7 +412,7 @@ func (s *Server) restoreSnapshot(c echo.Context) error {
 		return err
 	})
 	if errors.Is(err, storage.ErrConflict) {
-		return s.renderRestore(c, e, sn, data, i18n.T(c.Request().Context(), "StaffErrRestoreConflict", nil))
+		return h.renderRestore(c, e, sn, data, i18n.T(c.Request().Context(), "StaffErrRestoreConflict", nil))
 	} else if err != nil {
 		return err
 	}
