@@ -4,9 +4,7 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
-	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
-	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -49,19 +47,4 @@ func chosenLanguage(c echo.Context) (string, error) {
 		return "", echo.NewHTTPError(http.StatusBadRequest, "lang: "+web.Truncate(raw, 20)+" is not a language this server offers")
 	}
 	return code, nil
-}
-
-// problemCards are the values of deck problems that may be card numbers.
-func problemCards(problems ...[]views.DeckProblem) []string {
-	var out []string
-	for _, list := range problems {
-		for _, p := range list {
-			for _, v := range p.Args {
-				if s, ok := v.(string); ok && rules.CanonicalNumber(s) != "" {
-					out = append(out, s)
-				}
-			}
-		}
-	}
-	return out
 }

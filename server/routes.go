@@ -1,7 +1,6 @@
 package server
 
 import (
-	"io/fs"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -9,7 +8,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/api"
 	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
-	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
 // routes is the whole URL surface of the application, in one place.
@@ -176,20 +174,4 @@ func (s *Server) routes(e *echo.Echo) {
 	app.POST("/p/:token/games/:log/undo", s.judge.TrackerUndo)
 	app.POST("/p/:token/games/:log/judge", s.judge.TrackerCallJudge)
 	// GET /p/:token/live (the player's own live stream) is in liveRoutes.
-}
-
-// static serves embedded assets; the hash in the URL changes with the
-// content, so they can be cached for a year.
-func (s *Server) static(c echo.Context) error {
-	name := c.Param("*")
-	if c.Param("hash") != views.AssetHash || !fs.ValidPath(name) {
-		return web.NotFound()
-	}
-	return web.SendAsset(c, name, "public, max-age=31536000, immutable")
-}
-
-// favicon is the icon browsers ask for at /favicon.ico by themselves. Its
-// address has no hash, so browsers revalidate it daily (ETag).
-func (s *Server) favicon(c echo.Context) error {
-	return web.SendAsset(c, "favicon.ico", "public, max-age=86400")
 }

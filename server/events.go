@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
@@ -15,6 +14,9 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
+
+// Events: the home page's list, an organiser's events, an event's page,
+// and creating, editing and deleting one with its judges.
 
 func (s *Server) home(c echo.Context) error {
 	ctx := c.Request().Context()
@@ -372,16 +374,6 @@ func (s *Server) removeJudge(c echo.Context) error {
 	}
 	web.SetFlash(c, msgJudgeRemoved)
 	return web.Redirect(c, "/events/"+strconv.FormatInt(e.ID, 10))
-}
-
-func (s *Server) healthz(c echo.Context) error {
-	ctx, cancel := web.ContextWithTimeout(c, 2*time.Second)
-	defer cancel()
-	if err := s.Store.Ping(ctx); err != nil {
-		s.Log.Warn("health check: database unreachable", "err", err)
-		return c.String(http.StatusServiceUnavailable, "database unreachable\n")
-	}
-	return c.String(http.StatusOK, "ok\n")
 }
 
 // applyEventForm copies the fields the event form edits from src to dst.

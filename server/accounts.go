@@ -14,6 +14,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
+// The account page: one's own name, password and language, and the
+// accounts of one's stores (new ones, and who is an instance admin).
+
 func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) error {
 	ctx := c.Request().Context()
 	u := web.CurrentUser(c)

@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -17,7 +15,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -287,214 +284,17 @@ func describeResult(ctx context.Context, result string, p1Wins, p2Wins int, side
 	return ""
 }
 
-// playerReport takes "I won / I lost / draw" (or games of a best-of-three)
-// from a player's phone.
-func (s *Server) playerReport(c echo.Context) error {
-	ctx := c.Request().Context()
-	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
-	// The link's entry, its event and the match in one query: every table
-	// reports at once at the end of a round.
-	en, ev, mt, err := s.Store.PlayerMatch(ctx, web.HashToken(c.Param("token")), matchID)
-	if errors.Is(err, storage.ErrNotFound) {
-		return s.LinkMiss(c)
-	}
-	if err != nil {
-		return err
-	}
-	if mt == nil {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.T(ctx, "PhoneMatchGone", nil)}, http.StatusNotFound)
-	}
-	side := mt.Side(en.ID)
-	if side == "" {
-		return web.Forbidden(i18n.T(ctx, "PhoneNotYourMatch", nil))
-	}
-	in, ok := readPlayerResult(c, side)
-	problem := ""
-	if !ok {
-		problem = i18n.T(ctx, "ReportChooseResult", nil)
-	}
-	if c.FormValue("result") == "games" {
-		bestOf := 1
-		if r, err := s.roundOfMatch(c, ev, mt); err == nil && r.Kind == storage.KindTopCut {
-			bestOf = ev.TopCutBestOf
-		}
-		in, problem = readGames(c, bestOf, sideNames(side))
-		ok = problem == ""
-	}
-	if c.FormValue("games") == "same" {
-		// Confirming the opponent's report: take it exactly as they sent it.
-		reports, err := s.Store.Reports(ctx, mt.ID)
-		if err != nil {
-			return err
-		}
-		for _, r := range reports {
-			if r.EntryID != en.ID && r.Result == c.FormValue("result") {
-				in, ok, problem = storage.ResultInput{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games}, true, ""
+// problemCards are the values of deck problems that may be card numbers.
+func problemCards(problems ...[]views.DeckProblem) []string {
+	var out []string
+	for _, list := range problems {
+		for _, p := range list {
+			for _, v := range p.Args {
+				if s, ok := v.(string); ok && rules.CanonicalNumber(s) != "" {
+					out = append(out, s)
+				}
 			}
 		}
 	}
-	if !ok {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusUnprocessableEntity)
-	}
-	_, _, err = s.Store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
-	switch {
-	case errors.Is(err, storage.ErrAlreadyConfirmed):
-		problem = i18n.T(ctx, "PhoneResultAlreadyFinal", nil)
-	case errors.Is(err, storage.ErrFrozen):
-		problem = i18n.T(ctx, "PhoneRoundFrozen", nil)
-	case errors.Is(err, storage.ErrNotOpen):
-		problem = i18n.T(ctx, "PhoneMatchNotOpen", nil)
-	case err != nil:
-		return err
-	}
-	if problem != "" {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusConflict)
-	}
-	web.SetFlash(c, msgReported)
-	return web.Redirect(c, "/p/"+c.Param("token"))
-}
-
-// readPlayerResult turns a player's answer into a result of the match.
-func readPlayerResult(c echo.Context, side string) (storage.ResultInput, bool) {
-	other := storage.ResultP2
-	if side == storage.ResultP2 {
-		other = storage.ResultP1
-	}
-	win := func(who string) storage.ResultInput {
-		if who == storage.ResultP1 {
-			return storage.ResultInput{Result: who, P1Wins: 1}
-		}
-		return storage.ResultInput{Result: who, P2Wins: 1}
-	}
-	switch c.FormValue("result") {
-	case "won":
-		return win(side), true
-	case "lost":
-		return win(other), true
-	case "draw":
-		return storage.ResultInput{Result: storage.ResultDraw, Draws: 1}, true
-	}
-	// Anything else (including results in the match's own terms, which only
-	// the confirm button sends) is not an answer.
-	return storage.ResultInput{}, false
-}
-
-func (s *Server) playerDeck(c echo.Context) error {
-	en, ev, err := s.PlayerFromLink(c)
-	if err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	text := c.FormValue("deck")
-	_, sub, ferr := s.checkEntryDeck(c, ev, text)
-	if ferr != "" {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
-	}
-	err = s.Store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
-	if errors.Is(err, storage.ErrDecksLocked) {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDecksLocked", nil)}, http.StatusConflict)
-	}
-	if errors.Is(err, storage.ErrDeckDeadline) {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDeckDeadlinePassed", nil)}, http.StatusConflict)
-	}
-	if err != nil {
-		return err
-	}
-	// Post/redirect/get: the player's page shows the saved list with every
-	// problem at once, and a reload resends nothing.
-	web.SetFlash(c, msgDeckSaved)
-	return web.Redirect(c, "/p/"+c.Param("token"))
-}
-
-// checkEntryDeck checks a pasted list against the event's format and the ban
-// list in force on its date. A list that cannot be read returns a message
-// naming the line.
-func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, string) {
-	var sub storage.DeckSubmission
-	ctx := c.Request().Context()
-	format, ok := rules.LookupFormat(ev.Format)
-	if !ok {
-		return nil, sub, i18n.T(ctx, "PhoneFormatUncheckable", nil)
-	}
-	if problem := web.DeckTextProblem(ctx, text, format.Game); problem != "" {
-		return nil, sub, problem
-	}
-	pool, err := s.Store.CardPool(ctx, format.Game)
-	if err != nil {
-		return nil, sub, i18n.T(ctx, "PhoneCardPoolUnreadable", nil)
-	}
-	deck, err := web.ParseDeckText(text, pool)
-	if err != nil {
-		return nil, sub, deckproblem.ReadError(ctx, err)
-	}
-	bans, err := s.Store.BanLists(ctx)
-	if err != nil {
-		return nil, sub, i18n.T(ctx, "PhoneBanListsUnreadable", nil)
-	}
-	r := format.Validate(deck, pool, bans, ev.StartsOn)
-	view := deckResultView(ctx, r, text, deck)
-	probs, _ := json.Marshal(view.Problems)
-	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: string(probs), Leader: r.Leader}
-	if r.Legal {
-		sub.Status, sub.Problems = storage.DeckLegal, ""
-	}
-	sub.Colours = deckColours(deck, pool, r, web.GameOf(ev.Game))
-	return view, sub, ""
-}
-
-// deckColours is what the metagame groups decks by besides their Leader:
-// the Leader's colours ("Blue/Red"), or in the DBZ CCGs the style of the
-// deck's Mastery ("Saiyan"), which plays the part colours play elsewhere.
-func deckColours(deck *rules.Decklist, pool rules.CardPool, r rules.Result, g web.EventGame) string {
-	if g.MainPersonality {
-		for _, e := range deck.Entries {
-			if c, ok := pool.Card(e.Number); ok && rules.DBZKind(c) == rules.KindMastery {
-				return c.Extra[rules.ExtraStyle]
-			}
-		}
-		return ""
-	}
-	if c, ok := pool.Card(r.Leader); ok && r.Leader != "" {
-		cols := append([]string(nil), c.Colours...)
-		sort.Strings(cols)
-		return strings.Join(cols, "/")
-	}
-	return ""
-}
-
-func (s *Server) playerCallJudge(c echo.Context) error {
-	en, ev, err := s.PlayerFromLink(c)
-	if err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	rm, err := s.models.Of(ctx, ev.ID, 0)
-	if err != nil {
-		return err
-	}
-	var matchID *int64
-	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
-		matchID = &pm.ID
-	}
-	if _, err := s.Store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(context.Background(), "PhoneCallReason", nil)); err != nil {
-		return err
-	}
-	web.SetFlash(c, msgJudgeCalled)
-	return web.Redirect(c, "/p/"+c.Param("token"))
-}
-
-func (s *Server) playerDrop(c echo.Context) error {
-	en, ev, err := s.PlayerFromLink(c)
-	if err != nil {
-		return err
-	}
-	played, err := s.roundsPlayed(c, ev)
-	if err != nil {
-		return err
-	}
-	if err := s.Store.DropEntry(c.Request().Context(), storage.PlayerActor(en.PlayerName), ev.ID, en.ID, played); err != nil {
-		return err
-	}
-	web.SetFlash(c, msgDropped)
-	return web.Redirect(c, "/p/"+c.Param("token"))
+	return out
 }

@@ -15,6 +15,10 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
+// The organiser's list of an event's players: adding them, correcting
+// an entry, new player links, dropping and deleting (the phone's own page
+// is phone_*.go).
+
 func playerRow(e *storage.Entry) views.PlayerRow {
 	r := views.PlayerRow{
 		ID: e.ID, Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, Dropped: e.DroppedRound != nil,
@@ -338,62 +342,4 @@ func (s *Server) roundsPlayed(c echo.Context, e *storage.Event) (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// Self-registration through the event's public link.
-
-func (s *Server) registerForm(c echo.Context) error {
-	e, err := s.EventParam(c)
-	if err != nil {
-		return err
-	}
-	if e.Status == storage.StatusDraft {
-		return web.NotFound()
-	}
-	return s.renderRegister(c, e, views.RegisterPage{}, http.StatusOK)
-}
-
-func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.RegisterPage, status int) error {
-	m.EventID, m.EventName, m.Date = e.ID, e.Name, i18n.Date(c.Request().Context(), e.StartsOn)
-	m.Format = web.GameFormatName(c.Request().Context(), e.Format)
-	m.Open = e.SelfRegistration && e.Status == storage.StatusRegistration
-	if e.PlayerCap != nil {
-		n, err := s.Store.CountEntries(c.Request().Context(), e.ID)
-		if err != nil {
-			return err
-		}
-		m.Full = n >= int64(*e.PlayerCap)
-	}
-	return web.Render(c, status, views.RegisterView(s.Page(c, i18n.T(c.Request().Context(), "PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
-}
-
-func (s *Server) register(c echo.Context) error {
-	e, err := s.EventParam(c)
-	if err != nil {
-		return err
-	}
-	if e.Status == storage.StatusDraft {
-		return web.NotFound()
-	}
-	m := views.RegisterPage{Errors: views.FieldErrors{}}
-	m.Name, m.MemberID = readPlayerName(c, m.Errors)
-	if !e.SelfRegistration || e.Status != storage.StatusRegistration {
-		return s.renderRegister(c, e, m, http.StatusForbidden)
-	}
-	if len(m.Errors) > 0 {
-		return s.renderRegister(c, e, m, http.StatusUnprocessableEntity)
-	}
-	en := &storage.Entry{EventID: e.ID, PlayerName: m.Name, MemberID: m.MemberID, TokenHash: "pending:" + web.NewToken()}
-	if err := s.Store.RegisterEntry(c.Request().Context(), storage.ActorSelfRegistration, en); err != nil {
-		return err
-	}
-	if err := s.setEntryToken(c, en); err != nil {
-		return err
-	}
-	path, err := s.PlayerPath(c.Request().Context(), en)
-	if err != nil {
-		return err
-	}
-	web.SetFlash(c, msgRegistered)
-	return web.Redirect(c, path)
 }

@@ -1,0 +1,103 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// A player's decklist, pasted on their page and checked at once against
+// the event's format and the ban list in force on its date.
+
+func (s *Server) playerDeck(c echo.Context) error {
+	en, ev, err := s.PlayerFromLink(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	text := c.FormValue("deck")
+	_, sub, ferr := s.checkEntryDeck(c, ev, text)
+	if ferr != "" {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
+	}
+	err = s.Store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
+	if errors.Is(err, storage.ErrDecksLocked) {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDecksLocked", nil)}, http.StatusConflict)
+	}
+	if errors.Is(err, storage.ErrDeckDeadline) {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDeckDeadlinePassed", nil)}, http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	// Post/redirect/get: the player's page shows the saved list with every
+	// problem at once, and a reload resends nothing.
+	web.SetFlash(c, msgDeckSaved)
+	return web.Redirect(c, "/p/"+c.Param("token"))
+}
+
+// checkEntryDeck checks a pasted list against the event's format and the ban
+// list in force on its date. A list that cannot be read returns a message
+// naming the line.
+func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, string) {
+	var sub storage.DeckSubmission
+	ctx := c.Request().Context()
+	format, ok := rules.LookupFormat(ev.Format)
+	if !ok {
+		return nil, sub, i18n.T(ctx, "PhoneFormatUncheckable", nil)
+	}
+	if problem := web.DeckTextProblem(ctx, text, format.Game); problem != "" {
+		return nil, sub, problem
+	}
+	pool, err := s.Store.CardPool(ctx, format.Game)
+	if err != nil {
+		return nil, sub, i18n.T(ctx, "PhoneCardPoolUnreadable", nil)
+	}
+	deck, err := web.ParseDeckText(text, pool)
+	if err != nil {
+		return nil, sub, deckproblem.ReadError(ctx, err)
+	}
+	bans, err := s.Store.BanLists(ctx)
+	if err != nil {
+		return nil, sub, i18n.T(ctx, "PhoneBanListsUnreadable", nil)
+	}
+	r := format.Validate(deck, pool, bans, ev.StartsOn)
+	view := deckResultView(ctx, r, text, deck)
+	probs, _ := json.Marshal(view.Problems)
+	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: string(probs), Leader: r.Leader}
+	if r.Legal {
+		sub.Status, sub.Problems = storage.DeckLegal, ""
+	}
+	sub.Colours = deckColours(deck, pool, r, web.GameOf(ev.Game))
+	return view, sub, ""
+}
+
+// deckColours is what the metagame groups decks by besides their Leader:
+// the Leader's colours ("Blue/Red"), or in the DBZ CCGs the style of the
+// deck's Mastery ("Saiyan"), which plays the part colours play elsewhere.
+func deckColours(deck *rules.Decklist, pool rules.CardPool, r rules.Result, g web.EventGame) string {
+	if g.MainPersonality {
+		for _, e := range deck.Entries {
+			if c, ok := pool.Card(e.Number); ok && rules.DBZKind(c) == rules.KindMastery {
+				return c.Extra[rules.ExtraStyle]
+			}
+		}
+		return ""
+	}
+	if c, ok := pool.Card(r.Leader); ok && r.Leader != "" {
+		cols := append([]string(nil), c.Colours...)
+		sort.Strings(cols)
+		return strings.Join(cols, "/")
+	}
+	return ""
+}

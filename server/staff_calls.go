@@ -1,0 +1,137 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/judge"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// Judge calls: the queue of calls from players' phones, the game tracker
+// and disputed results, which the event's judges take and close.
+
+func (s *Server) showCalls(c echo.Context) error {
+	e, err := s.StaffEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	d, err := readmodel.Load(ctx, s.Store, e)
+	if err != nil {
+		return err
+	}
+	calls, err := s.Store.JudgeCalls(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	type placed struct {
+		match *storage.Match
+		round int
+	}
+	matches := map[int64]placed{}
+	for n, ms := range d.Matches {
+		for i := range ms {
+			matches[ms[i].ID] = placed{&ms[i], n}
+		}
+	}
+	m := views.JudgeQueuePage{Nav: web.Nav(e, "judge")}
+	for _, call := range calls {
+		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: callReasonText(ctx, call), Status: call.Status, TakenBy: call.TakenBy,
+			Waiting: i18n.N(ctx, "CallWaiting", int(s.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
+		if call.MatchID != nil {
+			if pm, ok := matches[*call.MatchID]; ok {
+				if err := s.describeCallMatch(ctx, e, d, pm.match, pm.round, &row); err != nil {
+					return err
+				}
+			}
+		}
+		if call.GameLogID != nil {
+			if call.Step != nil {
+				row.GameStep = *call.Step
+			}
+			row.GameURL = judge.StepURL(e, *call.GameLogID, row.GameStep) + "&call=" + strconv.FormatInt(call.ID, 10)
+		}
+		m.Calls = append(m.Calls, row)
+	}
+	p := s.Page(c, i18n.T(c.Request().Context(), "PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
+	p.JSURL = web.LiveScriptURL()
+	return web.Render(c, http.StatusOK, views.JudgeQueueView(p, m))
+}
+
+// callReasonText is a judge call's reason in the page's language where it
+// is one of Tenkaichi's own: a dispute's (storage.DisputeReason), a call
+// from a player's phone or from the game tracker at its step. Those are
+// kept in English, and were kept in the player's language before, so the
+// text of every language is recognised; any other reason (an imported
+// event's) is shown as it is.
+func callReasonText(ctx context.Context, call storage.JudgeCall) string {
+	if call.Reason == storage.DisputeReason {
+		return i18n.T(ctx, "PhoneCallDisputeReason", nil)
+	}
+	for _, l := range i18n.Languages() {
+		in := i18n.WithLanguage(context.Background(), l.Code)
+		if call.Reason == i18n.T(in, "PhoneCallReason", nil) {
+			return i18n.T(ctx, "PhoneCallReason", nil)
+		}
+		if call.Step != nil && call.Reason == i18n.T(in, "TrackerCallReason", i18n.Args{"Step": *call.Step}) {
+			return i18n.T(ctx, "TrackerCallReason", i18n.Args{"Step": *call.Step})
+		}
+	}
+	return call.Reason
+}
+
+// describeCallMatch fills a call's table, both players and what each
+// reported, so a judge walks to the table knowing the dispute.
+func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *readmodel.EventData, mt *storage.Match, round int, row *views.JudgeCallRow) error {
+	if mt.TableNo != nil {
+		row.Table = strconv.Itoa(*mt.TableNo)
+	}
+	row.P1, row.P2 = d.Name(&mt.P1EntryID), d.Name(mt.P2EntryID)
+	row.MatchStatus = mt.Status
+	row.RoundURL = fmt.Sprintf("/events/%d/rounds/%d#match-%d", e.ID, round, mt.ID)
+	bestOf := 1
+	for _, r := range d.Rounds {
+		if r.Number == round && r.Kind == storage.KindTopCut {
+			bestOf = e.TopCutBestOf
+		}
+	}
+	reports, err := s.Store.Reports(ctx, mt.ID)
+	if err != nil {
+		return err
+	}
+	names := views.MatchRow{P1: row.P1, P2: row.P2}
+	for _, r := range reports {
+		said := matchResultText(ctx, names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
+		row.Reports = append(row.Reports, views.CallReport{Player: d.Name(&r.EntryID), Result: said})
+	}
+	return nil
+}
+
+func (s *Server) updateCall(c echo.Context) error {
+	e, err := s.StaffEvent(c)
+	if err != nil {
+		return err
+	}
+	id, err := strconv.ParseInt(c.Param("call"), 10, 64)
+	if err != nil {
+		return web.NotFound()
+	}
+	status := c.FormValue("status")
+	if status != storage.CallTaken && status != storage.CallClosed {
+		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+	}
+	if err := s.Store.UpdateJudgeCall(c.Request().Context(), web.ActorOf(c), e.ID, id, status); err != nil {
+		return err
+	}
+	web.SetFlash(c, msgCallUpdated)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/calls", e.ID))
+}

@@ -1,0 +1,87 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// Decks: the organiser's overview, lock and publish.
+
+func (s *Server) showDecks(c echo.Context) error {
+	e, err := s.StaffEvent(c)
+	if err != nil {
+		return err
+	}
+	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	pool, err := s.Store.CardPool(ctx, rules.Game(e.Game))
+	if err != nil {
+		return err
+	}
+	web.WithCardNames(c, pool)
+	g := web.GameOf(e.Game)
+	m := views.DecksPage{Nav: web.Nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic,
+		LeaderHeading: web.LeaderWord(ctx, g), Format: web.GameFormatName(ctx, e.Format)}
+	if len(pool) == 0 {
+		m.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
+	}
+	for _, en := range entries {
+		if en.Waitlisted {
+			continue
+		}
+		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: web.LeaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
+		if en.DeckProblems != "" {
+			_ = json.Unmarshal([]byte(en.DeckProblems), &row.Problems)
+		}
+		switch en.DeckStatus {
+		case storage.DeckLegal:
+			m.Legal++
+		case storage.DeckIllegal:
+			m.Illegal++
+		default:
+			m.Missing++
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	// Problems first: missing and illegal lists are what the organiser chases.
+	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
+	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
+	return web.Render(c, http.StatusOK, views.DecksPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
+}
+
+func (s *Server) deckSettings(c echo.Context) error {
+	e, err := s.OrganiserEvent(c)
+	if err != nil {
+		return err
+	}
+	locked, public := e.DecksLocked, e.DecksPublic
+	switch c.FormValue("action") {
+	case "lock":
+		locked = true
+	case "unlock":
+		locked = false
+	case "publish":
+		public = true
+	case "unpublish":
+		public = false
+	default:
+		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+	}
+	if err := s.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
+		return err
+	}
+	web.SetFlash(c, msgDecksChanged)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/decks", e.ID))
+}

@@ -1,0 +1,85 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/judge"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// Penalties the event's staff give, listed with who gave them.
+
+func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.PenaltyForm, status int) error {
+	ctx := c.Request().Context()
+	d, err := readmodel.Load(ctx, s.Store, e)
+	if err != nil {
+		return err
+	}
+	ps, err := s.Store.Penalties(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	m := views.PenaltiesPage{Nav: web.Nav(e, "penalties"), Kinds: judge.PenaltyKinds(ctx), Form: f}
+	for _, en := range d.Entries {
+		if !en.Waitlisted {
+			m.Players = append(m.Players, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
+		}
+	}
+	for _, p := range ps {
+		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.Name(&p.EntryID),
+			Kind: judge.PenaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
+	}
+	return web.Render(c, status, views.PenaltiesView(s.Page(c, i18n.T(c.Request().Context(), "PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
+}
+
+func (s *Server) showPenalties(c echo.Context) error {
+	e, err := s.StaffEvent(c)
+	if err != nil {
+		return err
+	}
+	return s.penaltiesPage(c, e, views.PenaltyForm{Kind: "warning"}, http.StatusOK)
+}
+
+// maxInfraction is the longest infraction name a penalty takes.
+const maxInfraction = 120
+
+func (s *Server) givePenalty(c echo.Context) error {
+	e, err := s.StaffEvent(c)
+	if err != nil {
+		return err
+	}
+	f := views.PenaltyForm{EntryID: c.FormValue("entry_id"), Kind: c.FormValue("kind"),
+		Infraction: strings.TrimSpace(c.FormValue("infraction")), Note: strings.TrimSpace(c.FormValue("note")), Errors: views.FieldErrors{}}
+	ctx := c.Request().Context()
+	entryID, err := strconv.ParseInt(f.EntryID, 10, 64)
+	if err != nil {
+		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
+	} else if _, err := s.Store.EntryByID(ctx, e.ID, entryID); err != nil {
+		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
+	}
+	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
+		f.Errors["kind"] = i18n.T(ctx, "JudgePenaltyKindProblem", nil)
+	}
+	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > maxInfraction {
+		f.Errors["infraction"] = i18n.T(ctx, "StaffPenaltyInfractionProblem", i18n.Args{"Max": maxInfraction})
+	}
+	if len(f.Errors) > 0 {
+		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
+	}
+	p := &storage.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
+	if err := s.Store.GivePenalty(c.Request().Context(), web.ActorOf(c), p, 0); err != nil {
+		return err
+	}
+	web.SetFlash(c, msgPenaltySaved)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/penalties", e.ID))
+}

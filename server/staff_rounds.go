@@ -1,0 +1,341 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// The rounds page: pairing the next Swiss round, publishing and deleting
+// a round, and starting the top cut (organisers); the event's judges see
+// it too.
+
+func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, status int) error {
+	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
+	if err != nil {
+		return err
+	}
+	m := views.RoundsPage{Nav: web.Nav(e, "rounds"), PairProblem: problem, NextNumber: len(d.Rounds) + 1}
+	active := 0
+	for _, en := range d.Entries {
+		if en.Active() {
+			active++
+		}
+	}
+	if len(d.Rounds) == 0 {
+		for _, en := range d.Entries {
+			if en.Active() && !en.CheckedIn {
+				m.NotCheckedIn = append(m.NotCheckedIn, en.PlayerName)
+			}
+		}
+		m.DecksMissing, m.DecksIllegal = deckProblemsBeforeRound1(d)
+	}
+	recRounds, recCut := pairing.Recommend(active)
+	m.Recommended = i18n.N(c.Request().Context(), "RecommendedRounds", active, i18n.Args{"Rounds": i18n.N(c.Request().Context(), "SwissRoundCount", recRounds, nil), "Cut": recCut})
+	swissTarget := recRounds
+	if e.SwissRounds != nil {
+		swissTarget = *e.SwissRounds
+	}
+	swiss, cut := d.SwissRounds(), d.TopCutRounds()
+	for _, r := range d.Rounds {
+		row := views.RoundRow{Number: r.Number, Kind: r.Kind, Status: r.Status}
+		for _, mt := range d.Matches[r.Number] {
+			row.Matches++
+			if mt.Status != storage.MatchConfirmed {
+				row.Outstanding++
+			}
+		}
+		m.Rounds = append(m.Rounds, row)
+	}
+	allIn := true
+	for _, r := range m.Rounds {
+		if r.Outstanding > 0 || r.Status == storage.RoundPreview {
+			allIn = false
+		}
+	}
+	m.InTopCut = len(cut) > 0
+	m.CanPair = !m.InTopCut && allIn && len(swiss) < swissTarget && active >= 2
+	m.CutSize = e.TopCutSize
+	m.CanStartCut = !m.InTopCut && allIn && e.TopCutSize >= 2 && len(swiss) >= 1 && len(swiss) >= swissTarget
+	if m.InTopCut && allIn {
+		b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
+		switch {
+		case err != nil:
+			if m.PairProblem == "" {
+				m.PairProblem = i18n.T(c.Request().Context(), "StaffErrTopCutCannotGoOn", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
+			}
+		case b.Champion == nil:
+			m.CanPairNextCut = true
+		}
+	}
+	return web.Render(c, status, views.RoundsPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
+}
+
+// deckProblemsBeforeRound1 names the players about to be paired whose
+// decklist is missing, and those whose list is not legal.
+func deckProblemsBeforeRound1(d *readmodel.EventData) (missing, illegal []string) {
+	for _, en := range d.Entries {
+		if !en.Active() {
+			continue
+		}
+		switch en.DeckStatus {
+		case storage.DeckLegal:
+		case storage.DeckIllegal:
+			illegal = append(illegal, en.PlayerName)
+		default:
+			missing = append(missing, en.PlayerName)
+		}
+	}
+	return missing, illegal
+}
+
+func (s *Server) showRounds(c echo.Context) error {
+	e, err := s.StaffEvent(c)
+	if err != nil {
+		return err
+	}
+	return s.roundsPage(c, e, "", http.StatusOK)
+}
+
+// pairRound pairs the next Swiss round as a preview.
+func (s *Server) pairRound(c echo.Context) error {
+	e, err := s.OrganiserEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	d, err := readmodel.Load(ctx, s.Store, e)
+	if err != nil {
+		return err
+	}
+	if len(d.TopCutRounds()) > 0 {
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutStarted", nil), http.StatusConflict)
+	}
+	for _, r := range d.Rounds {
+		if r.Status == storage.RoundPreview {
+			return s.roundsPage(c, e, i18n.T(ctx, "StaffErrStillPreview", i18n.Args{"Round": r.Number}), http.StatusConflict)
+		}
+	}
+	// Round 1 is the last easy moment to chase decklists: pairing with some
+	// missing or not legal needs "Pair anyway" (the page names the players).
+	if missing, illegal := deckProblemsBeforeRound1(d); len(d.Rounds) == 0 && len(missing)+len(illegal) > 0 && c.FormValue("decks_ok") != "1" {
+		return s.roundsPage(c, e, i18n.T(ctx, "PairDeckProblems", nil), http.StatusConflict)
+	}
+	pe := d.PairingEvent(true)
+	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
+	var ie *pairing.InputError
+	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
+		return s.roundsPage(c, e, i18n.T(ctx, "StaffErrCannotPair", i18n.Args{"Reason": pairingProblem(ctx, err)}), http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	matches := make([]storage.NewMatch, 0, len(pr.Matches))
+	for _, pm := range pr.Matches {
+		nm := storage.NewMatch{P1: readmodel.EntryIDOf(pm.P1)}
+		if pm.P2 != nil {
+			p2 := readmodel.EntryIDOf(*pm.P2)
+			nm.P2 = &p2
+			t := pm.Table
+			nm.TableNo = &t
+		}
+		if pm.Reason != nil {
+			// The note in English for the API and event file; the reason
+			// as facts for pages in any language (MatchNote).
+			nm.NoteReason = readmodel.NewPairingNote(pm.Reason, nm)
+			nm.Note = reasonText(context.Background(), pm.Reason, d)
+		}
+		matches = append(matches, nm)
+	}
+	seatFixedPlayers(matches, d.ByID)
+	number := len(d.Rounds) + 1
+	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
+		if errors.Is(err, storage.ErrRoundExists) {
+			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrPairedMeanwhile", nil), http.StatusConflict)
+		}
+		return err
+	}
+	web.SetFlash(c, msgRoundPaired)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+}
+
+// reasonText explains a pair-down or bye with names (the pairing package
+// knows players only by id).
+func reasonText(ctx context.Context, r *pairing.Reason, d *readmodel.EventData) string {
+	id := readmodel.EntryIDOf(r.Player)
+	return readmodel.PairingNoteText(ctx, readmodel.PairingNote{Kind: r.Kind, From: r.FromPoints, To: r.ToPoints}, d.Name(&id))
+}
+
+// seatFixedPlayers moves the match of each player with a fixed table to that
+// table, swapping table numbers with the match that had it.
+func seatFixedPlayers(ms []storage.NewMatch, entries map[int64]*storage.Entry) {
+	fixed := func(id int64) *int {
+		if e, ok := entries[id]; ok {
+			return e.FixedTable
+		}
+		return nil
+	}
+	for i := range ms {
+		if ms[i].TableNo == nil {
+			continue
+		}
+		want := fixed(ms[i].P1)
+		if want == nil && ms[i].P2 != nil {
+			want = fixed(*ms[i].P2)
+		}
+		if want == nil || *want == *ms[i].TableNo {
+			continue
+		}
+		old := *ms[i].TableNo
+		for j := range ms {
+			if j != i && ms[j].TableNo != nil && *ms[j].TableNo == *want {
+				t := old
+				ms[j].TableNo = &t
+			}
+		}
+		t := *want
+		ms[i].TableNo = &t
+	}
+}
+
+func (s *Server) publishRound(c echo.Context) error {
+	e, err := s.OrganiserEvent(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundParam(c, e)
+	if err != nil {
+		return err
+	}
+	if err := s.Store.PublishRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number); err != nil {
+		return err
+	}
+	if e.Status == storage.StatusRegistration || e.Status == storage.StatusDraft {
+		if err := s.setEventStatus(c, e, storage.StatusRunning); err != nil {
+			return err
+		}
+	}
+	web.SetFlash(c, msgRoundPublished)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
+}
+
+// setEventStatus moves the event on (running, top cut, finished) as play goes.
+func (s *Server) setEventStatus(c echo.Context, e *storage.Event, status string) error {
+	if e.Status == status {
+		return nil
+	}
+	e.Status = status
+	err := s.Store.UpdateEvent(c.Request().Context(), web.ActorOf(c), e)
+	if errors.Is(err, storage.ErrStale) {
+		return nil // someone else changed it; their status stands
+	}
+	return err
+}
+
+func (s *Server) deleteRound(c echo.Context) error {
+	e, err := s.OrganiserEvent(c)
+	if err != nil {
+		return err
+	}
+	r, err := s.roundParam(c, e)
+	if err != nil {
+		return err
+	}
+	reason := strings.TrimSpace(c.FormValue("reason"))
+	if reason == "" {
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteReason", nil), http.StatusUnprocessableEntity)
+	}
+	err = s.Store.DeleteLatestRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, reason)
+	if errors.Is(err, storage.ErrNotLatestRound) {
+		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteLatest", nil), http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	web.SetFlash(c, msgRoundDeleted)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds", e.ID))
+}
+
+// startTopCut pairs the first top-cut round from the Swiss standings, or the
+// next top-cut round from the bracket's winners.
+func (s *Server) startTopCut(c echo.Context) error {
+	e, err := s.OrganiserEvent(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	d, err := readmodel.Load(ctx, s.Store, e)
+	if err != nil {
+		return err
+	}
+	for _, r := range d.Rounds {
+		for _, mt := range d.Matches[r.Number] {
+			if mt.Status != storage.MatchConfirmed {
+				return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrResultsMissing", i18n.Args{"Round": r.Number}), http.StatusConflict)
+			}
+		}
+	}
+	if e.TopCutSize < 2 {
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNoTopCut", nil), http.StatusConflict)
+	}
+	b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
+	var ie *pairing.InputError
+	if errors.As(err, &ie) {
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
+	cutRounds := len(d.TopCutRounds())
+	if b.Champion != nil || cutRounds >= len(b.Rounds) {
+		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutFinished", nil), http.StatusConflict)
+	}
+	br := b.Rounds[cutRounds]
+	var matches []storage.NewMatch
+	table := 1
+	for _, bm := range br.Matches {
+		if bm.P1 == nil || (bm.P2 == nil && !bm.Bye) {
+			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNextCutUndecided", nil), http.StatusConflict)
+		}
+		nm := storage.NewMatch{P1: readmodel.EntryIDOf(*bm.P1)}
+		if !bm.Bye {
+			p2 := readmodel.EntryIDOf(*bm.P2)
+			t := table
+			nm.P2, nm.TableNo = &p2, &t
+			table++
+		}
+		matches = append(matches, nm)
+	}
+	sort.SliceStable(matches, func(i, j int) bool { return matches[i].TableNo != nil && matches[j].TableNo == nil })
+	number := len(d.Rounds) + 1
+	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindTopCut, time.Duration(e.RoundMinutes)*time.Minute*2, matches); err != nil {
+		return err
+	}
+	if err := s.setEventStatus(c, e, storage.StatusTopCut); err != nil {
+		return err
+	}
+	web.SetFlash(c, msgRoundPaired)
+	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+}
+
+// pairingProblem is why the pairing tools refused to pair a round or build
+// the top cut, in the page's language (views/fileproblem, which the command
+// line shares): a problem an organiser can meet (pairing.InputError's Key,
+// no pairing at all) has its message, and so has one only an event file
+// can have.
+func pairingProblem(ctx context.Context, err error) string {
+	return fileproblem.Text(ctx, err)
+}
