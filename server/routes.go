@@ -10,7 +10,8 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 )
 
-// routes is the whole URL surface of the application, in one place.
+// routes is the whole URL surface of the application: the middleware every
+// request passes, then the route table.
 func (s *Server) routes(e *echo.Echo) {
 	e.Pre(middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
 	e.Use(middleware.Recover())
@@ -24,154 +25,234 @@ func (s *Server) routes(e *echo.Echo) {
 		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'",
 	}))
 
-	// Health and assets need no session, CSRF token or setup.
-	e.GET("/healthz", s.healthz)
-	e.GET("/static/:hash/*", s.static)
-	e.GET("/favicon.ico", s.favicon)
-
-	// The public read API (server/api): JSON, no session, only what the public
-	// pages show.
+	// The public read API (server/api): JSON, no session, only what the
+	// public pages show.
 	v1 := e.Group("/api/v1", api.Headers, s.api.RateLimit())
-	v1.GET("/openapi.json", s.api.OpenAPI)
-	v1.GET("/events", s.api.Events)
-	v1.GET("/events/:id", s.api.Event)
-	v1.GET("/events/:id/rounds", s.api.Rounds)
-	v1.GET("/events/:id/pairings", s.api.Pairings)
-	v1.GET("/events/:id/standings", s.api.Standings)
-	v1.GET("/events/:id/decklists", s.api.Decklists)
-	v1.GET("/events/:id/metagame", s.api.Metagame)
-	v1.Any("/*", s.api.NotFound)
-
 	// Everything else is a page: it may need a CSRF token and a session.
 	// EventScope works out the signed-in user's standing in the event of any
 	// /events/:id route, which RequireOrganiser and the staff helpers check
 	// (web/access.go): organisers see and manage only their stores' events.
-	app := e.Group("", web.PlainInput, s.CSRF(), s.LoadSession, s.ChooseLanguage, s.SetupGate, s.EventScope)
+	pages := e.Group("", web.PlainInput, s.CSRF(), s.LoadSession, s.ChooseLanguage, s.SetupGate, s.EventScope)
 
-	app.GET("/", s.home)
-	app.GET("/setup", s.setupForm)
-	app.POST("/setup", s.setup)
-	app.GET("/login", s.loginForm)
-	app.POST("/login", s.login)
-	app.POST("/logout", s.logout)
-	app.GET("/language", s.selectLanguage) // the selector on every page (language.go)
+	for _, r := range s.routeTable() {
+		switch {
+		case r.group == bare:
+			e.Add(r.method, r.path, r.handler, r.mw...)
+		case r.group == apiV1 && r.method == anyMethod:
+			v1.Any(r.path, r.handler, r.mw...)
+		case r.group == apiV1:
+			v1.Add(r.method, r.path, r.handler, r.mw...)
+		default:
+			pages.Add(r.method, r.path, r.handler, r.mw...)
+		}
+	}
+}
 
-	// Account pages.
-	app.GET("/account", s.showAccount, web.RequireUser)
-	app.POST("/account", s.saveAccount, web.RequireUser)
-	app.POST("/account/language", s.saveAccountLanguage, web.RequireUser)
-	app.POST("/accounts", s.addAccount, web.RequireOrganiser)
-	app.POST("/accounts/:user/admin", s.setAdmin, web.RequireAdmin)
-	// Installation settings are the instance admin's (they serve every store).
-	app.GET("/settings", s.showSettings, web.RequireAdmin)
-	app.POST("/settings", s.saveSettings, web.RequireAdmin)
-	s.storeRoutes(app)
+// routeGroup is where a route hangs: on the bare server (no session, no
+// CSRF token, no setup), under /api/v1 (the read API's headers and rate
+// limit) or among the pages (the app group's middleware, above).
+type routeGroup int
 
-	// Events: anyone may see a public event page; organisers of its store
-	// change an event (RequireOrganiser checks the store, web/access.go).
-	app.GET("/events", s.listEvents, web.RequireOrganiser)
-	app.GET("/events/new", s.newEvent, web.RequireOrganiser)
-	app.POST("/events", s.createEvent, web.RequireOrganiser)
-	app.GET("/events/:id", s.showEvent)
-	app.GET("/events/:id/edit", s.editEvent, web.RequireOrganiser)
-	app.POST("/events/:id", s.updateEvent, web.RequireOrganiser)
-	app.GET("/events/:id/delete", s.confirmDeleteEvent, web.RequireOrganiser)
-	app.POST("/events/:id/delete", s.deleteEvent, web.RequireOrganiser)
-	app.POST("/events/:id/judges", s.addJudge, web.RequireOrganiser)
-	app.POST("/events/:id/judges/:user/remove", s.removeJudge, web.RequireOrganiser)
+const (
+	bare routeGroup = iota
+	apiV1
+	page
+)
 
-	// Card pool, ban lists and the deck checking tool. The pool and ban lists
-	// serve every store: organisers read them, the instance admin changes them.
-	app.GET("/cards", s.showCards, web.RequireOrganiser)
-	app.POST("/cards/import", s.importCards, web.RequireAdmin, middleware.BodyLimit("33M"))
-	app.POST("/banlists", s.saveBanList, web.RequireAdmin)
-	app.GET("/banlists/:game/:effective", s.showBanList, web.RequireUser)
-	app.GET("/decks/check", s.deckCheckForm, web.RequireUser)
-	app.POST("/decks/check", s.deckCheck, web.RequireUser)
-	// The rulings lookup (public) and the judge console, game log replay,
-	// rulings and scorekeeping of an event (its organisers and judges).
-	// Adding to game logs needs the rules engine, which knows Fusion World
-	// only.
-	app.GET("/rules", s.judge.RulesLookup)
-	app.GET("/rules/:rule", s.judge.ShowRule)
-	app.GET("/help/game-log", s.judge.GameLogHelp)
-	judging := []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge}
-	recording := append(judging, judge.RequireEngine)
-	app.GET("/events/:id/judge", s.judge.Console, judging...)
-	app.POST("/events/:id/judge/logs", s.judge.UploadGameLog, recording...)
-	app.POST("/events/:id/judge/logs/new", s.judge.NewGameLog, recording...)
-	app.GET("/events/:id/judge/logs/:log", s.judge.ShowGameLog, judging...)
-	app.GET("/events/:id/judge/logs/:log/record", s.judge.RecordForm, recording...)
-	app.POST("/events/:id/judge/logs/:log/record", s.judge.RecordAction, recording...)
-	app.POST("/events/:id/judge/rulings", s.judge.SaveRuling, judging...)
-	app.GET("/events/:id/live", s.live.EventStream)
-	app.GET("/p/:token/live", s.live.PlayerStream)
-	app.GET("/events/:id/clock", s.live.Clock)
-	app.GET("/events/:id/projector", s.projector, s.InEventLanguage)
-	s.printRoutes(app)
-	// The event file: export, import, the standings as CSV and the
-	// snapshots an organiser can restore (organisers only).
-	app.GET("/events/:id/export", s.transfer.ExportEventFile, web.RequireOrganiser)
-	app.GET("/events/:id/standings.csv", s.transfer.StandingsCSV, web.RequireOrganiser)
-	app.GET("/events/import", s.transfer.ImportForm, web.RequireOrganiser)
-	app.POST("/events/import", s.transfer.ImportEventFile, web.RequireOrganiser, middleware.BodyLimit("17M"))
-	app.GET("/events/:id/snapshots", s.transfer.Snapshots, web.RequireOrganiser)
-	app.POST("/events/:id/snapshots", s.transfer.TakeSnapshot, web.RequireOrganiser)
-	app.GET("/events/:id/snapshots/:snap", s.transfer.DownloadSnapshot, web.RequireOrganiser)
-	app.GET("/events/:id/snapshots/:snap/restore", s.transfer.ConfirmRestore, web.RequireOrganiser)
-	app.POST("/events/:id/snapshots/:snap/restore", s.transfer.RestoreSnapshot, web.RequireOrganiser)
+// routeRow is one line of the route table: its group, method and path,
+// the handler, and the middleware that runs before it (after the group's).
+type routeRow struct {
+	group   routeGroup
+	method  string
+	path    string
+	handler echo.HandlerFunc
+	mw      []echo.MiddlewareFunc
+}
 
-	// Event day: players and registration.
-	app.GET("/events/:id/players", s.showPlayers, web.RequireOrganiser)
-	app.POST("/events/:id/players", s.addPlayer, web.RequireOrganiser)
-	app.POST("/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, web.RequireOrganiser)
-	app.GET("/events/:id/players/:entry", s.showPlayer, web.RequireOrganiser)
-	app.POST("/events/:id/players/:entry", s.updatePlayer, web.RequireUser)
-	app.POST("/events/:id/players/:entry/delete", s.deletePlayer, web.RequireOrganiser)
-	app.GET("/events/:id/register", s.registerForm)
-	app.POST("/events/:id/register", s.register)
+const (
+	get       = http.MethodGet
+	post      = http.MethodPost
+	anyMethod = "ANY" // every method (Echo's Any)
+)
 
-	// Decklists.
-	app.GET("/events/:id/decks", s.showDecks, web.RequireUser)
-	app.POST("/events/:id/decks/settings", s.deckSettings, web.RequireOrganiser)
-	app.GET("/events/:id/decklists", s.showDecklists)
+// routeTable is every route of the application, in one table: what each
+// URL does and who may reach it.
+func (s *Server) routeTable() []routeRow {
+	var (
+		user      = []echo.MiddlewareFunc{web.RequireUser}
+		organiser = []echo.MiddlewareFunc{web.RequireOrganiser}
+		admin     = []echo.MiddlewareFunc{web.RequireAdmin}
+		// A store's pages: its organisers and the instance admin.
+		store = []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser}
+		// Print sheets are in the event's language, whoever opens them.
+		sheet = []echo.MiddlewareFunc{web.RequireOrganiser, s.InEventLanguage}
+		// The judge pages: the event's organisers and judges. Adding to game
+		// logs needs the rules engine, which knows Fusion World only.
+		judging   = []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge}
+		recording = []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge, judge.RequireEngine}
+	)
+	return []routeRow{
+		// Health and assets need no session, CSRF token or setup.
+		{bare, get, "/healthz", s.healthz, nil},
+		{bare, get, "/static/:hash/*", s.static, nil},
+		{bare, get, "/favicon.ico", s.favicon, nil},
 
-	// Rounds, the clock, results and the top cut (organisers; judges of the
-	// event may run the clock and enter results).
-	app.GET("/events/:id/rounds", s.showRounds, web.RequireUser)
-	app.POST("/events/:id/rounds", s.pairRound, web.RequireOrganiser)
-	app.GET("/events/:id/rounds/:n", s.showRound, web.RequireUser)
-	app.POST("/events/:id/rounds/:n/publish", s.publishRound, web.RequireOrganiser)
-	app.POST("/events/:id/rounds/:n/clock", s.changeClock, web.RequireUser)
-	app.POST("/events/:id/rounds/:n/delete", s.deleteRound, web.RequireOrganiser)
-	app.GET("/events/:id/matches/:match", s.showMatch)
-	app.POST("/events/:id/matches/:match/result", s.setResult, web.RequireUser)
-	app.POST("/events/:id/matches/:match/extend", s.extendMatch, web.RequireUser)
-	app.POST("/events/:id/matches/:match/pairing", s.editPairing, web.RequireOrganiser)
-	app.POST("/events/:id/topcut", s.startTopCut, web.RequireOrganiser)
-	app.GET("/events/:id/standings", s.showStandings)
+		// The public read API.
+		{apiV1, get, "/openapi.json", s.api.OpenAPI, nil},
+		{apiV1, get, "/events", s.api.Events, nil},
+		{apiV1, get, "/events/:id", s.api.Event, nil},
+		{apiV1, get, "/events/:id/rounds", s.api.Rounds, nil},
+		{apiV1, get, "/events/:id/pairings", s.api.Pairings, nil},
+		{apiV1, get, "/events/:id/standings", s.api.Standings, nil},
+		{apiV1, get, "/events/:id/decklists", s.api.Decklists, nil},
+		{apiV1, get, "/events/:id/metagame", s.api.Metagame, nil},
+		{apiV1, anyMethod, "/*", s.api.NotFound, nil},
 
-	// Penalties and the judge queue.
-	app.GET("/events/:id/penalties", s.showPenalties, web.RequireUser)
-	app.POST("/events/:id/penalties", s.givePenalty, web.RequireUser)
-	app.GET("/events/:id/calls", s.showCalls, web.RequireUser)
-	app.GET("/events/:id/announcements", s.showAnnouncements, web.RequireUser)
-	app.POST("/events/:id/announcements", s.postAnnouncement, web.RequireUser)
-	app.POST("/events/:id/announcements/:ann/remove", s.removeAnnouncement, web.RequireUser)
-	app.POST("/events/:id/calls/:call", s.updateCall, web.RequireUser)
+		// Signing in, and the language selector on every page.
+		{page, get, "/", s.home, nil},
+		{page, get, "/setup", s.setupForm, nil},
+		{page, post, "/setup", s.setup, nil},
+		{page, get, "/login", s.loginForm, nil},
+		{page, post, "/login", s.login, nil},
+		{page, post, "/logout", s.logout, nil},
+		{page, get, "/language", s.selectLanguage, nil},
 
-	// The player's phone: a secret link per entry, no account.
-	app.GET("/p/:token", s.playerHome)
-	app.POST("/p/:token/report", s.playerReport)
-	app.POST("/p/:token/deck", s.playerDeck)
-	app.POST("/p/:token/judge", s.playerCallJudge)
-	app.POST("/p/:token/drop", s.playerDrop)
-	// The game tracker.
-	app.GET("/p/:token/game", s.judge.TrackerEntry)
-	app.POST("/p/:token/game", s.judge.TrackerStart)
-	app.GET("/p/:token/games/:log", s.judge.TrackerShow)
-	app.POST("/p/:token/games/:log", s.judge.TrackerAct)
-	app.POST("/p/:token/games/:log/undo", s.judge.TrackerUndo)
-	app.POST("/p/:token/games/:log/judge", s.judge.TrackerCallJudge)
-	// GET /p/:token/live (the player's own live stream) is in liveRoutes.
+		// Accounts. Installation settings are the instance admin's (they
+		// serve every store).
+		{page, get, "/account", s.showAccount, user},
+		{page, post, "/account", s.saveAccount, user},
+		{page, post, "/account/language", s.saveAccountLanguage, user},
+		{page, post, "/accounts", s.addAccount, organiser},
+		{page, post, "/accounts/:user/admin", s.setAdmin, admin},
+		{page, get, "/settings", s.showSettings, admin},
+		{page, post, "/settings", s.saveSettings, admin},
+
+		// Stores and their members (web/access.go says who may do what). The
+		// instance admin creates and renames stores and adds or removes any
+		// account; an organiser of a store sees its members and adds or
+		// removes its judges. New accounts are made on the account page.
+		{page, get, "/stores", s.listStores, organiser},
+		{page, post, "/stores", s.createStore, admin},
+		{page, get, "/stores/:store", s.showStore, store},
+		{page, post, "/stores/:store", s.renameStore, []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser, web.RequireAdmin}},
+		{page, post, "/stores/:store/members", s.addStoreMember, store},
+		{page, post, "/stores/:store/members/:user/remove", s.removeStoreMember, store},
+
+		// Events: anyone may see a public event page; organisers of its
+		// store change an event (RequireOrganiser checks the store).
+		{page, get, "/events", s.listEvents, organiser},
+		{page, get, "/events/new", s.newEvent, organiser},
+		{page, post, "/events", s.createEvent, organiser},
+		{page, get, "/events/:id", s.showEvent, nil},
+		{page, get, "/events/:id/edit", s.editEvent, organiser},
+		{page, post, "/events/:id", s.updateEvent, organiser},
+		{page, get, "/events/:id/delete", s.confirmDeleteEvent, organiser},
+		{page, post, "/events/:id/delete", s.deleteEvent, organiser},
+		{page, post, "/events/:id/judges", s.addJudge, organiser},
+		{page, post, "/events/:id/judges/:user/remove", s.removeJudge, organiser},
+
+		// Card pool, ban lists and the deck checking tool. The pool and ban
+		// lists serve every store: organisers read them, the instance admin
+		// changes them.
+		{page, get, "/cards", s.showCards, organiser},
+		{page, post, "/cards/import", s.importCards, []echo.MiddlewareFunc{web.RequireAdmin, middleware.BodyLimit("33M")}},
+		{page, post, "/banlists", s.saveBanList, admin},
+		{page, get, "/banlists/:game/:effective", s.showBanList, user},
+		{page, get, "/decks/check", s.deckCheckForm, user},
+		{page, post, "/decks/check", s.deckCheck, user},
+
+		// The rulings lookup (public), and the judge console, game log
+		// replay, rulings and scorekeeping of an event (server/judge).
+		{page, get, "/rules", s.judge.RulesLookup, nil},
+		{page, get, "/rules/:rule", s.judge.ShowRule, nil},
+		{page, get, "/help/game-log", s.judge.GameLogHelp, nil},
+		{page, get, "/events/:id/judge", s.judge.Console, judging},
+		{page, post, "/events/:id/judge/logs", s.judge.UploadGameLog, recording},
+		{page, post, "/events/:id/judge/logs/new", s.judge.NewGameLog, recording},
+		{page, get, "/events/:id/judge/logs/:log", s.judge.ShowGameLog, judging},
+		{page, get, "/events/:id/judge/logs/:log/record", s.judge.RecordForm, recording},
+		{page, post, "/events/:id/judge/logs/:log/record", s.judge.RecordAction, recording},
+		{page, post, "/events/:id/judge/rulings", s.judge.SaveRuling, judging},
+
+		// Live updates (server/live) and the projector, which is in the
+		// event's language.
+		{page, get, "/events/:id/live", s.live.EventStream, nil},
+		{page, get, "/p/:token/live", s.live.PlayerStream, nil},
+		{page, get, "/events/:id/clock", s.live.Clock, nil},
+		{page, get, "/events/:id/projector", s.projector, []echo.MiddlewareFunc{s.InEventLanguage}},
+
+		// Sheets to print, and the metagame breakdown (public once the
+		// decklists are published).
+		{page, get, "/events/:id/print/pairings", s.printPairings, sheet},
+		{page, get, "/events/:id/print/slips", s.printSlips, sheet},
+		{page, get, "/events/:id/print/standings", s.printStandings, sheet},
+		{page, get, "/events/:id/print/bracket", s.printBracket, sheet},
+		{page, get, "/events/:id/print/registration", s.printRegistration, sheet},
+		{page, get, "/events/:id/metagame", s.showMetagame, nil},
+
+		// The event file: export, import, the standings as CSV and the
+		// snapshots an organiser can restore (server/transfer).
+		{page, get, "/events/:id/export", s.transfer.ExportEventFile, organiser},
+		{page, get, "/events/:id/standings.csv", s.transfer.StandingsCSV, organiser},
+		{page, get, "/events/import", s.transfer.ImportForm, organiser},
+		{page, post, "/events/import", s.transfer.ImportEventFile, []echo.MiddlewareFunc{web.RequireOrganiser, middleware.BodyLimit("17M")}},
+		{page, get, "/events/:id/snapshots", s.transfer.Snapshots, organiser},
+		{page, post, "/events/:id/snapshots", s.transfer.TakeSnapshot, organiser},
+		{page, get, "/events/:id/snapshots/:snap", s.transfer.DownloadSnapshot, organiser},
+		{page, get, "/events/:id/snapshots/:snap/restore", s.transfer.ConfirmRestore, organiser},
+		{page, post, "/events/:id/snapshots/:snap/restore", s.transfer.RestoreSnapshot, organiser},
+
+		// Event day: players and registration.
+		{page, get, "/events/:id/players", s.showPlayers, organiser},
+		{page, post, "/events/:id/players", s.addPlayer, organiser},
+		{page, post, "/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, organiser},
+		{page, get, "/events/:id/players/:entry", s.showPlayer, organiser},
+		{page, post, "/events/:id/players/:entry", s.updatePlayer, user},
+		{page, post, "/events/:id/players/:entry/delete", s.deletePlayer, organiser},
+		{page, get, "/events/:id/register", s.registerForm, nil},
+		{page, post, "/events/:id/register", s.register, nil},
+
+		// Decklists.
+		{page, get, "/events/:id/decks", s.showDecks, user},
+		{page, post, "/events/:id/decks/settings", s.deckSettings, organiser},
+		{page, get, "/events/:id/decklists", s.showDecklists, nil},
+
+		// Rounds, the clock, results and the top cut (organisers; judges of
+		// the event may run the clock and enter results).
+		{page, get, "/events/:id/rounds", s.showRounds, user},
+		{page, post, "/events/:id/rounds", s.pairRound, organiser},
+		{page, get, "/events/:id/rounds/:n", s.showRound, user},
+		{page, post, "/events/:id/rounds/:n/publish", s.publishRound, organiser},
+		{page, post, "/events/:id/rounds/:n/clock", s.changeClock, user},
+		{page, post, "/events/:id/rounds/:n/delete", s.deleteRound, organiser},
+		{page, get, "/events/:id/matches/:match", s.showMatch, nil},
+		{page, post, "/events/:id/matches/:match/result", s.setResult, user},
+		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, user},
+		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, organiser},
+		{page, post, "/events/:id/topcut", s.startTopCut, organiser},
+		{page, get, "/events/:id/standings", s.showStandings, nil},
+
+		// Penalties, the judge queue and announcements.
+		{page, get, "/events/:id/penalties", s.showPenalties, user},
+		{page, post, "/events/:id/penalties", s.givePenalty, user},
+		{page, get, "/events/:id/calls", s.showCalls, user},
+		{page, post, "/events/:id/calls/:call", s.updateCall, user},
+		{page, get, "/events/:id/announcements", s.showAnnouncements, user},
+		{page, post, "/events/:id/announcements", s.postAnnouncement, user},
+		{page, post, "/events/:id/announcements/:ann/remove", s.removeAnnouncement, user},
+
+		// The player's phone: a secret link per entry, no account (its live
+		// stream is above), and the game tracker (server/judge).
+		{page, get, "/p/:token", s.playerHome, nil},
+		{page, post, "/p/:token/report", s.playerReport, nil},
+		{page, post, "/p/:token/deck", s.playerDeck, nil},
+		{page, post, "/p/:token/judge", s.playerCallJudge, nil},
+		{page, post, "/p/:token/drop", s.playerDrop, nil},
+		{page, get, "/p/:token/game", s.judge.TrackerEntry, nil},
+		{page, post, "/p/:token/game", s.judge.TrackerStart, nil},
+		{page, get, "/p/:token/games/:log", s.judge.TrackerShow, nil},
+		{page, post, "/p/:token/games/:log", s.judge.TrackerAct, nil},
+		{page, post, "/p/:token/games/:log/undo", s.judge.TrackerUndo, nil},
+		{page, post, "/p/:token/games/:log/judge", s.judge.TrackerCallJudge, nil},
+	}
 }

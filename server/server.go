@@ -1,5 +1,17 @@
 // Package server turns HTTP requests into calls of storage, rules and
-// pairing, and hands view models to views. All routes are in routes.go.
+// pairing, and hands view models to views. All routes are in routes.go, in
+// one table.
+//
+// The event, round, phone and account handlers are this package's:
+// phone_*.go is what a player's phone reaches, staff_*.go what an event's
+// organisers and judges work with, public_*.go the pages every visitor
+// sees, and the rest is named by area. The other handlers are in
+// sub-packages, each with a handler type that embeds the web.Kit: judge
+// (the judge console and the game tracker), live (live updates), transfer
+// (export, import, snapshots) and api (the public read API). Below them are
+// readmodel (an event's play as pages read it), gamelog (a game log as the
+// console, the tracker and the phone share it) and web (the plumbing every
+// handler shares), which imports no other package of the server.
 package server
 
 import (

@@ -19,17 +19,8 @@ import (
 	"golang.org/x/text/language"
 )
 
-// printRoutes are the sheets to print, the metagame breakdown, and the
-// event file's export and import. Everything but the metagame (public once
-// decklists are published) is for organisers only.
-func (s *Server) printRoutes(app *echo.Group) {
-	app.GET("/events/:id/print/pairings", s.printPairings, web.RequireOrganiser, s.InEventLanguage)
-	app.GET("/events/:id/print/slips", s.printSlips, web.RequireOrganiser, s.InEventLanguage)
-	app.GET("/events/:id/print/standings", s.printStandings, web.RequireOrganiser, s.InEventLanguage)
-	app.GET("/events/:id/print/bracket", s.printBracket, web.RequireOrganiser, s.InEventLanguage)
-	app.GET("/events/:id/print/registration", s.printRegistration, web.RequireOrganiser, s.InEventLanguage)
-	app.GET("/events/:id/metagame", s.showMetagame)
-}
+// The sheets an organiser prints (pairings, match slips, standings, the
+// bracket and the registration poster), in the event's language.
 
 // printHead is the top of a sheet; sheet names it for the print rules. The
 // time printed is in the event's time zone, with the zone's name.

@@ -14,19 +14,11 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// Stores and their members (web/access.go says who may do what). The instance
-// admin creates and renames stores and adds or removes any account; an
-// organiser of a store sees its members and adds or removes its judges.
-// New accounts are made on the account page, in one of the maker's stores.
-func (s *Server) storeRoutes(app *echo.Group) {
-	app.GET("/stores", s.listStores, web.RequireOrganiser)
-	app.POST("/stores", s.createStore, web.RequireAdmin)
-	store := []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser}
-	app.GET("/stores/:store", s.showStore, store...)
-	app.POST("/stores/:store", s.renameStore, web.RequireOrganiser, s.requireStoreOrganiser, web.RequireAdmin)
-	app.POST("/stores/:store/members", s.addStoreMember, store...)
-	app.POST("/stores/:store/members/:user/remove", s.removeStoreMember, store...)
-}
+// Stores and their members (web/access.go says who may do what). The
+// instance admin creates and renames stores and adds or removes any
+// account; an organiser of a store sees its members and adds or removes its
+// judges. New accounts are made on the account page, in one of the maker's
+// stores.
 
 const (
 	msgStoreCreated  = "AdminStoreCreated"

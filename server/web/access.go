@@ -23,8 +23,9 @@ import (
 // the app group's middleware, works out the signed-in user's standing in
 // the event of any /events/:id/... route, and RequireOrganiser (on a route)
 // and StaffEvent / OrganiserEvent (in a handler) read it. A new organiser
-// route written the usual way, `app.GET("/events/:id/x", h,
-// RequireOrganiser)`, is checked without doing anything more;
+// route written the usual way, a row `{page, get, "/events/:id/x", h,
+// organiser}` of the server's route table, is checked without doing
+// anything more;
 // TestEveryEventRouteChecksTheStore walks the route list to keep it so.
 
 // EventAccess is what the signed-in user may do with one event.
