@@ -12,56 +12,109 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// playerReport takes "I won / I lost / draw" (or games of a best-of-three)
-// from a player's phone.
+// playerReport is POST /p/:token/report. The phone's one form posts both
+// a player's own result and (games=same) their confirmation of the
+// opponent's report; reportResult and confirmResult handle each.
 func (s *Server) playerReport(c echo.Context) error {
+	if c.FormValue("games") == "same" {
+		return s.confirmResult(c)
+	}
+	return s.reportResult(c)
+}
+
+// reportResult takes "I won / I lost / draw" (or games of a best-of-three)
+// from a player's phone.
+func (s *Server) reportResult(c echo.Context) error {
+	r, err := s.reportingMatch(c)
+	if r == nil {
+		return err
+	}
+	in, problem := s.readReport(c, r)
+	return s.saveReport(c, r, in, problem)
+}
+
+// confirmResult takes a player's confirmation of the opponent's report (the
+// confirm button sends the report's result in the match's own terms): the
+// report exactly as the opponent sent it. Without such a report the form is
+// read as a report of the player's own.
+func (s *Server) confirmResult(c echo.Context) error {
+	r, err := s.reportingMatch(c)
+	if r == nil {
+		return err
+	}
+	in, problem := s.readReport(c, r)
+	reports, err := s.Store.Reports(c.Request().Context(), r.match.ID)
+	if err != nil {
+		return err
+	}
+	for _, rep := range reports {
+		if rep.EntryID != r.entry.ID && rep.Result == c.FormValue("result") {
+			in, problem = storage.ResultInput{Result: rep.Result, P1Wins: rep.P1Wins, P2Wins: rep.P2Wins, Draws: rep.Draws, Games: rep.Games}, ""
+		}
+	}
+	return s.saveReport(c, r, in, problem)
+}
+
+// reporting is a report from a phone: the link's entry, its event, the
+// match it names and the player's side of it.
+type reporting struct {
+	entry *storage.Entry
+	event *storage.Event
+	match *storage.Match
+	side  string
+}
+
+// reportingMatch reads the link and the match a report names. It returns
+// nil when it has answered already (a wrong link, a match that is gone or
+// not the player's), with what answering returned.
+func (s *Server) reportingMatch(c echo.Context) (*reporting, error) {
 	ctx := c.Request().Context()
 	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
 	// The link's entry, its event and the match in one query: every table
 	// reports at once at the end of a round.
 	en, ev, mt, err := s.Store.PlayerMatch(ctx, web.HashToken(c.Param("token")), matchID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return s.LinkMiss(c)
+		return nil, s.LinkMiss(c)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if mt == nil {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.T(ctx, "PhoneMatchGone", nil)}, http.StatusNotFound)
+		return nil, s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.T(ctx, "PhoneMatchGone", nil)}, http.StatusNotFound)
 	}
 	side := mt.Side(en.ID)
 	if side == "" {
-		return web.Forbidden(i18n.T(ctx, "PhoneNotYourMatch", nil))
+		return nil, web.Forbidden(i18n.T(ctx, "PhoneNotYourMatch", nil))
 	}
-	in, ok := readPlayerResult(c, side)
-	problem := ""
+	return &reporting{entry: en, event: ev, match: mt, side: side}, nil
+}
+
+// readReport reads the player's answer in their own terms: won, lost or a
+// draw, or the games of a best-of-three. problem says what is wrong with
+// it ("" when it is a result).
+func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInput, problem string) {
+	in, ok := readPlayerResult(c, r.side)
 	if !ok {
-		problem = i18n.T(ctx, "ReportChooseResult", nil)
+		problem = i18n.T(c.Request().Context(), "ReportChooseResult", nil)
 	}
 	if c.FormValue("result") == "games" {
 		bestOf := 1
-		if r, err := s.roundOfMatch(c, ev, mt); err == nil && r.Kind == storage.KindTopCut {
-			bestOf = ev.TopCutBestOf
+		if round, err := s.roundOfMatch(c, r.event, r.match); err == nil && round.Kind == storage.KindTopCut {
+			bestOf = r.event.TopCutBestOf
 		}
-		in, problem = readGames(c, bestOf, sideNames(side))
-		ok = problem == ""
+		in, problem = readGames(c, bestOf, sideNames(r.side))
 	}
-	if c.FormValue("games") == "same" {
-		// Confirming the opponent's report: take it exactly as they sent it.
-		reports, err := s.Store.Reports(ctx, mt.ID)
-		if err != nil {
-			return err
-		}
-		for _, r := range reports {
-			if r.EntryID != en.ID && r.Result == c.FormValue("result") {
-				in, ok, problem = storage.ResultInput{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games}, true, ""
-			}
-		}
+	return in, problem
+}
+
+// saveReport stores a report, or shows the player's page with problem (a
+// result that cannot be read) or with why the match takes no report.
+func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput, problem string) error {
+	if problem != "" {
+		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusUnprocessableEntity)
 	}
-	if !ok {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusUnprocessableEntity)
-	}
-	_, _, err = s.Store.ReportResult(ctx, ev.ID, mt.ID, en.ID, in)
+	ctx := c.Request().Context()
+	_, _, err := s.Store.ReportResult(ctx, r.event.ID, r.match.ID, r.entry.ID, in)
 	switch {
 	case errors.Is(err, storage.ErrAlreadyConfirmed):
 		problem = i18n.T(ctx, "PhoneResultAlreadyFinal", nil)
@@ -73,7 +126,7 @@ func (s *Server) playerReport(c echo.Context) error {
 		return err
 	}
 	if problem != "" {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: problem}, http.StatusConflict)
+		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusConflict)
 	}
 	web.SetFlash(c, msgReported)
 	return web.Redirect(c, "/p/"+c.Param("token"))
