@@ -158,7 +158,27 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 // when gameLocked (see withChoices).
 func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views.EventForm, storage.Event, bool) {
 	ctx := c.Request().Context()
-	f := views.EventForm{
+	f := eventFormValues(c)
+	if saved != nil {
+		f.ID, f.GameLocked = saved.ID, gameLocked
+	}
+	f = withChoices(ctx, f)
+	f.Version, _ = strconv.Atoi(c.FormValue("version"))
+	ev := storage.Event{Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, Venue: f.Venue, Status: f.Status,
+		SelfRegistration: f.SelfRegistration}
+	readEventNaming(ctx, &f, &ev, saved, gameLocked)
+	readEventRounds(ctx, &f, &ev)
+	readEventPlace(ctx, &f, &ev)
+	readEventScoring(ctx, &f, &ev)
+	if len(f.Errors) > 0 {
+		return f, storage.Event{}, false
+	}
+	return f, ev, true
+}
+
+// eventFormValues is the event form as posted, trimmed.
+func eventFormValues(c echo.Context) views.EventForm {
+	return views.EventForm{
 		Name:         strings.TrimSpace(c.FormValue("name")),
 		Game:         c.FormValue("game"),
 		Format:       c.FormValue("format"),
@@ -184,14 +204,12 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 		Language:         c.FormValue("language"),
 		Errors:           views.FieldErrors{},
 	}
-	if saved != nil {
-		f.ID, f.GameLocked = saved.ID, gameLocked
-	}
-	f = withChoices(ctx, f)
-	f.Version, _ = strconv.Atoi(c.FormValue("version"))
-	var ev storage.Event
-	errs := f.Errors
+}
 
+// readEventNaming checks what the event is: its name, game and format,
+// date, venue and status, and puts the date in ev.
+func readEventNaming(ctx context.Context, f *views.EventForm, ev *storage.Event, saved *storage.Event, gameLocked bool) {
+	errs := f.Errors
 	switch n := utf8.RuneCountInString(f.Name); {
 	case n == 0:
 		errs["name"] = i18n.T(ctx, "StaffErrEventName", nil)
@@ -205,31 +223,51 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	if err != nil {
 		errs["date"] = i18n.T(ctx, "StaffErrDate", nil)
 	}
+	ev.StartsOn = date
 	if utf8.RuneCountInString(f.Venue) > 200 {
 		errs["venue"] = i18n.T(ctx, "StaffErrMax200", nil)
-	}
-	roundMinutes := intField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, i18n.T(ctx, "StaffErrRoundMinutes", nil))
-	var swiss *int
-	if f.SwissRounds != "" {
-		n := intField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, i18n.T(ctx, "StaffErrSwissRounds", nil))
-		swiss = &n
-	}
-	topCut := intField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, i18n.T(ctx, "StaffErrTopCutSize", nil))
-	if topCut == 1 {
-		errs["top_cut_size"] = i18n.T(ctx, "StaffErrTopCutOne", nil)
-	}
-	bestOf := intField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, i18n.T(ctx, "StaffErrBestOf", nil))
-	if bestOf%2 == 0 {
-		errs["top_cut_best_of"] = i18n.T(ctx, "StaffErrBestOf", nil)
 	}
 	if statusLabel(ctx, f.Status) == "" {
 		errs["status"] = i18n.T(ctx, "StaffErrStatus", nil)
 	}
-	var cap *int
+}
+
+// readEventRounds reads how the event is played: the round length, the
+// Swiss rounds, the top cut, the player cap, the rule at time and its
+// extra turns.
+func readEventRounds(ctx context.Context, f *views.EventForm, ev *storage.Event) {
+	errs := f.Errors
+	ev.RoundMinutes = intField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, i18n.T(ctx, "StaffErrRoundMinutes", nil))
+	if f.SwissRounds != "" {
+		n := intField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, i18n.T(ctx, "StaffErrSwissRounds", nil))
+		ev.SwissRounds = &n
+	}
+	ev.TopCutSize = intField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, i18n.T(ctx, "StaffErrTopCutSize", nil))
+	if ev.TopCutSize == 1 {
+		errs["top_cut_size"] = i18n.T(ctx, "StaffErrTopCutOne", nil)
+	}
+	ev.TopCutBestOf = intField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, i18n.T(ctx, "StaffErrBestOf", nil))
+	if ev.TopCutBestOf%2 == 0 {
+		errs["top_cut_best_of"] = i18n.T(ctx, "StaffErrBestOf", nil)
+	}
 	if f.PlayerCap != "" {
 		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, i18n.T(ctx, "StaffErrPlayerCap", nil))
-		cap = &n
+		ev.PlayerCap = &n
 	}
+	if f.EndOfRound == "" {
+		f.EndOfRound = "draw"
+	}
+	if !optionKnown(f.EndOfRounds, f.EndOfRound) {
+		errs["end_of_round"] = i18n.T(ctx, "StaffErrEndOfRound", nil)
+	}
+	ev.EndOfRound = f.EndOfRound
+	ev.ExtraTurns = intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, i18n.T(ctx, "StaffErrExtraTurns", nil))
+}
+
+// readEventPlace reads the event's time zone and language, and the
+// decklist deadline in that zone.
+func readEventPlace(ctx context.Context, f *views.EventForm, ev *storage.Event) {
+	errs := f.Errors
 	zone := time.Local
 	if f.TimeZone == "" {
 		f.TimeZone = storage.ServerZoneName()
@@ -245,47 +283,36 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	if i18n.Supported(f.Language) != f.Language {
 		errs["language"] = i18n.T(ctx, "StaffErrLanguage", nil)
 	}
-	var deadline *time.Time
+	ev.TimeZone, ev.Language = f.TimeZone, f.Language
 	if f.DeckDeadline != "" {
 		t, err := time.ParseInLocation(deadlineLayout, f.DeckDeadline, zone)
 		if err != nil {
 			errs["deck_deadline"] = i18n.T(ctx, "StaffErrDeadline", nil)
 		} else {
-			deadline = &t
+			ev.DeckDeadline = &t
 		}
 	}
-	if f.EndOfRound == "" {
-		f.EndOfRound = "draw"
-	}
-	if !optionKnown(f.EndOfRounds, f.EndOfRound) {
-		errs["end_of_round"] = i18n.T(ctx, "StaffErrEndOfRound", nil)
-	}
+}
+
+// readEventScoring reads the tiebreakers and the points of a win, a draw,
+// a loss and a bye.
+func readEventScoring(ctx context.Context, f *views.EventForm, ev *storage.Event) {
+	errs := f.Errors
 	if f.Tiebreakers == "" {
 		f.Tiebreakers = "bandai"
 	}
 	if !optionKnown(f.TiebreakerProfiles, f.Tiebreakers) {
 		errs["tiebreakers"] = i18n.T(ctx, "StaffErrTiebreakers", nil)
 	}
-	extra := intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, i18n.T(ctx, "StaffErrExtraTurns", nil))
+	ev.Tiebreakers = f.Tiebreakers
 	pointsMsg := i18n.T(ctx, "StaffErrPoints", nil)
-	win := intField(errs, "points_win", f.PointsWin, 3, 0, 10, pointsMsg)
-	draw := intField(errs, "points_draw", f.PointsDraw, 1, 0, 10, pointsMsg)
-	loss := intField(errs, "points_loss", f.PointsLoss, 0, 0, 10, pointsMsg)
-	bye := intField(errs, "points_bye", f.PointsBye, 3, 0, 10, pointsMsg)
-	if _, ok := errs["points_win"]; !ok && (win <= draw || draw < loss) {
+	ev.PointsWin = intField(errs, "points_win", f.PointsWin, 3, 0, 10, pointsMsg)
+	ev.PointsDraw = intField(errs, "points_draw", f.PointsDraw, 1, 0, 10, pointsMsg)
+	ev.PointsLoss = intField(errs, "points_loss", f.PointsLoss, 0, 0, 10, pointsMsg)
+	ev.PointsBye = intField(errs, "points_bye", f.PointsBye, 3, 0, 10, pointsMsg)
+	if _, ok := errs["points_win"]; !ok && (ev.PointsWin <= ev.PointsDraw || ev.PointsDraw < ev.PointsLoss) {
 		errs["points_win"] = i18n.T(ctx, "StaffErrPointsOrder", nil)
 	}
-	if len(errs) > 0 {
-		return f, ev, false
-	}
-	ev = storage.Event{
-		Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, StartsOn: date, Venue: f.Venue,
-		RoundMinutes: roundMinutes, SwissRounds: swiss, TopCutSize: topCut, TopCutBestOf: bestOf, Status: f.Status,
-		PlayerCap: cap, DeckDeadline: deadline, SelfRegistration: f.SelfRegistration, EndOfRound: f.EndOfRound, ExtraTurns: extra,
-		Tiebreakers: f.Tiebreakers, PointsWin: win, PointsDraw: draw, PointsLoss: loss, PointsBye: bye,
-		TimeZone: f.TimeZone, Language: f.Language,
-	}
-	return f, ev, true
 }
 
 // gameFormatProblems checks that the game is one events run for, that the

@@ -181,36 +181,51 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 	m.Board = boardView(ctx, &st, l, jc)
 	ruleHint := ""
 	if step > 0 {
-		sp := &r.Steps[step-1]
-		a := &views.JudgeAction{Line: sp.Action.Line, Text: engine.FormatAction(sp.Action)}
-		if sp.Violation != nil {
-			a.Violation = violationView(ctx, e, gl.ID, sp.Violation)
-			a.First = first != nil && first.Step == step
-			ruleHint = sp.Violation.Rule
-		}
-		for _, ev := range sp.Events {
-			a.Events = append(a.Events, views.JudgeEventLine{Text: enginetext.Event(ctx, ev), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
-			if ruleHint == "" {
-				ruleHint = ev.Rule
-			}
-		}
-		m.Action = a
+		m.Action, ruleHint = stepAction(ctx, e, gl, &r.Steps[step-1], step, first)
 	}
 	for i := range r.Steps {
 		sp := &r.Steps[i]
 		m.StepList = append(m.StepList, views.JudgeStepRow{N: sp.Index, Line: sp.Action.Line, Text: engine.FormatAction(sp.Action),
 			URL: StepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
 	}
+	err = h.logRulings(c, e, gl, step, ruleHint, &m)
+	return m, err
+}
+
+// stepAction is the action of step number step (sp) as the step page shows it, with its
+// violation and the events it caused; ruleHint is the rule a ruling on it
+// most likely cites (its violation's, else its first event's).
+func stepAction(ctx context.Context, e *storage.Event, gl *storage.GameLog, sp *engine.Step, step int, first *engine.Violation) (a *views.JudgeAction, ruleHint string) {
+	a = &views.JudgeAction{Line: sp.Action.Line, Text: engine.FormatAction(sp.Action)}
+	if sp.Violation != nil {
+		a.Violation = violationView(ctx, e, gl.ID, sp.Violation)
+		a.First = first != nil && first.Step == step
+		ruleHint = sp.Violation.Rule
+	}
+	for _, ev := range sp.Events {
+		a.Events = append(a.Events, views.JudgeEventLine{Text: enginetext.Event(ctx, ev), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
+		if ruleHint == "" {
+			ruleHint = ev.Rule
+		}
+	}
+	return a, ruleHint
+}
+
+// logRulings adds the rulings made on a log and the ruling form, prefilled
+// for the step shown (ruleHint its likely rule), and the calls from the
+// game tracker still open on it.
+func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameLog, step int, ruleHint string, m *views.JudgeLogPage) error {
+	ctx := c.Request().Context()
 	rulings, err := h.Store.RulingsForLog(ctx, e.ID, gl.ID)
 	if err != nil {
-		return m, err
+		return err
 	}
 	if m.Rulings, err = h.rulingRows(c, e, rulings); err != nil {
-		return m, err
+		return err
 	}
 	m.Ruling, err = h.rulingForm(c, e)
 	if err != nil {
-		return m, err
+		return err
 	}
 	m.Ruling.LogID, m.Ruling.Step, m.Ruling.Rule = strconv.FormatInt(gl.ID, 10), strconv.Itoa(step), ruleHint
 	if gl.MatchID != nil {
@@ -220,7 +235,7 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 	// closes it (the call named in the link first).
 	calls, err := h.Store.OpenGameCalls(ctx, e.ID, gl.ID)
 	if err != nil {
-		return m, err
+		return err
 	}
 	for _, call := range calls {
 		at := 0
@@ -229,12 +244,12 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 		}
 		name, err := gamelog.EntryName(ctx, h.Store, e.ID, call.EntryID)
 		if err != nil {
-			return m, err
+			return err
 		}
 		m.Calls = append(m.Calls, views.JudgeGameCall{Player: name, Step: at, StepURL: StepURL(e, gl.ID, at)})
 		if id := strconv.FormatInt(call.ID, 10); m.Ruling.Call == "" || c.QueryParam("call") == id {
 			m.Ruling.Call = id
 		}
 	}
-	return m, nil
+	return nil
 }

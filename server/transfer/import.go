@@ -100,43 +100,66 @@ func parseExport(ctx context.Context, data []byte, fileName string, today time.T
 }
 
 func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*storage.EventImport, error) {
-	e := ext.Event
+	ev, err := importedEvent(ctx, pe, ext.Event)
+	if err != nil {
+		return nil, err
+	}
+	in := &storage.EventImport{Event: ev}
+	entries, err := importEntries(pe, ext, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := importRounds(pe, ext, in, entries); err != nil {
+		return nil, err
+	}
+	if err := importPenalties(ext, in, entries); err != nil {
+		return nil, err
+	}
+	if err := importRecords(ext, in, entries); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// importedEvent checks the event's settings of an export and makes the
+// event: its seed, tiebreakers and points are the event file's.
+func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (storage.Event, error) {
 	if strings.TrimSpace(e.Name) == "" {
-		return nil, importProblemOf("StaffImportNoName", nil)
+		return storage.Event{}, importProblemOf("StaffImportNoName", nil)
 	}
 	if !web.GameKnown(e.Game) || !web.FormatBelongsTo(e.Game, e.Format) {
-		return nil, importProblemOf("StaffImportGameFormat", i18n.Args{"Game": strconv.Quote(e.Game), "Format": strconv.Quote(e.Format)})
+		return storage.Event{}, importProblemOf("StaffImportGameFormat", i18n.Args{"Game": strconv.Quote(e.Game), "Format": strconv.Quote(e.Format)})
 	}
 	date, err := time.Parse(time.DateOnly, e.Date)
 	if err != nil {
-		return nil, importProblemOf("StaffImportDate", i18n.Args{"Date": strconv.Quote(e.Date)})
+		return storage.Event{}, importProblemOf("StaffImportDate", i18n.Args{"Date": strconv.Quote(e.Date)})
 	}
 	validStatus := false
 	for _, st := range storage.EventStatuses {
 		validStatus = validStatus || st == e.Status
 	}
 	if !validStatus {
-		return nil, importProblemOf("StaffImportEventStatus", i18n.Args{"Status": strconv.Quote(e.Status)})
+		return storage.Event{}, importProblemOf("StaffImportEventStatus", i18n.Args{"Status": strconv.Quote(e.Status)})
 	}
 	if e.RoundMinutes <= 0 || e.TopCutSize < 0 || (e.TopCutBestOf != 1 && e.TopCutBestOf != 3 && e.TopCutBestOf != 5) {
-		return nil, importProblemOf("StaffImportRoundsRange", nil)
+		return storage.Event{}, importProblemOf("StaffImportRoundsRange", nil)
 	}
 	if e.SwissRounds != nil && *e.SwissRounds <= 0 {
-		return nil, importProblemOf("StaffImportSwissRounds", nil)
+		return storage.Event{}, importProblemOf("StaffImportSwissRounds", nil)
 	}
 	if utf8.RuneCountInString(e.Name) > 120 {
-		return nil, importProblemOf("StaffImportNameLong", i18n.Args{"Max": 120})
+		return storage.Event{}, importProblemOf("StaffImportNameLong", i18n.Args{"Max": 120})
 	}
 	switch e.EndOfRound {
 	case "", "draw", "double-loss", "count":
 	default:
-		return nil, importProblemOf("StaffImportEndOfRound", i18n.Args{"Value": strconv.Quote(e.EndOfRound)})
+		return storage.Event{}, importProblemOf("StaffImportEndOfRound", i18n.Args{"Value": strconv.Quote(e.EndOfRound)})
 	}
 	if e.ExtraTurns < 0 || e.ExtraTurns > 10 || (e.PlayerCap != nil && *e.PlayerCap < 1) {
-		return nil, importProblemOf("StaffImportTurnsRange", nil)
+		return storage.Event{}, importProblemOf("StaffImportTurnsRange", nil)
 	}
 	pts := pe.Scoring()
-	in := &storage.EventImport{Event: storage.Event{
+	ev := storage.Event{
 		Name: e.Name, Game: e.Game, Format: e.Format, StartsOn: date, Venue: e.Venue, Status: e.Status,
 		RoundMinutes: e.RoundMinutes, SwissRounds: e.SwissRounds, TopCutSize: e.TopCutSize, TopCutBestOf: e.TopCutBestOf,
 		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
@@ -145,21 +168,26 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 		// A zone this server lacks is left to the default; a language it
 		// lacks, or none, is the importer's.
 		Language: i18n.Supported(e.Language),
-	}}
-	if in.Event.Language == "" {
-		in.Event.Language = i18n.Lang(ctx)
+	}
+	if ev.Language == "" {
+		ev.Language = i18n.Lang(ctx)
 	}
 	if _, err := web.LoadZone(e.TimeZone); err == nil {
-		in.Event.TimeZone = e.TimeZone
+		ev.TimeZone = e.TimeZone
 	}
-	if in.Event.Tiebreakers == "" {
-		in.Event.Tiebreakers = pairing.ProfileBandai
+	if ev.Tiebreakers == "" {
+		ev.Tiebreakers = pairing.ProfileBandai
 	}
-	if in.Event.EndOfRound == "" {
-		in.Event.EndOfRound = "draw"
+	if ev.EndOfRound == "" {
+		ev.EndOfRound = "draw"
 	}
+	return ev, nil
+}
 
-	// Entries: every player of the event file, plus the waitlist.
+// importEntries checks the export's entries against the event file's
+// players and adds them to in; it returns the players' ids.
+func importEntries(pe *pairing.Event, ext *exportExt, in *storage.EventImport) (map[string]bool, error) {
+	// Every player of the event file, plus the waitlist.
 	players := map[string]bool{}
 	keys := map[string]int64{} // each player's last tiebreaker, kept across the new ids
 	for _, p := range pe.Players {
@@ -200,9 +228,14 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 			return nil, importProblemOf("StaffImportPlayerNotInSection", i18n.Args{"Player": strconv.Quote(p.ID)})
 		}
 	}
+	return entries, nil
+}
 
-	// Rounds: the details are in rounds_meta; the Swiss rounds must agree
-	// with the event file's rounds, which the pairing tools read.
+// importRounds checks the export's rounds and matches and adds them to in:
+// the details are in rounds_meta, and the Swiss rounds must agree with the
+// event file's rounds, which the pairing tools read.
+func importRounds(pe *pairing.Event, ext *exportExt, in *storage.EventImport, entries map[string]bool) error {
+	var err error
 	swiss := map[int]pairing.Round{}
 	for _, r := range pe.Rounds {
 		swiss[r.Number] = r
@@ -211,14 +244,14 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 	swissMeta := 0
 	for _, r := range ext.RoundsMeta {
 		if r.Number < 1 || seen[r.Number] {
-			return nil, importProblemOf("StaffImportRoundNumber", i18n.Args{"Round": r.Number})
+			return importProblemOf("StaffImportRoundNumber", i18n.Args{"Round": r.Number})
 		}
 		seen[r.Number] = true
 		if r.Kind != storage.KindSwiss && r.Kind != storage.KindTopCut {
-			return nil, importProblemOf("StaffImportRoundKind", i18n.Args{"Round": r.Number, "Kind": strconv.Quote(r.Kind)})
+			return importProblemOf("StaffImportRoundKind", i18n.Args{"Round": r.Number, "Kind": strconv.Quote(r.Kind)})
 		}
 		if r.Status != storage.RoundPreview && r.Status != storage.RoundPublished && r.Status != storage.RoundFinished {
-			return nil, importProblemOf("StaffImportRoundStatus", i18n.Args{"Round": r.Number, "Status": strconv.Quote(r.Status)})
+			return importProblemOf("StaffImportRoundStatus", i18n.Args{"Round": r.Number, "Status": strconv.Quote(r.Status)})
 		}
 		ir := storage.ImportedRound{Round: storage.Round{Number: r.Number, Kind: r.Kind, Status: r.Status, LengthSeconds: r.LengthSeconds,
 			CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, Deadline: r.Deadline, PausedRemainingMS: r.PausedRemainingMS,
@@ -228,29 +261,29 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 			swissMeta++
 			var ok bool
 			if want, ok = swiss[r.Number]; !ok {
-				return nil, importProblemOf("StaffImportSwissRoundMissing", i18n.Args{"Round": r.Number})
+				return importProblemOf("StaffImportSwissRoundMissing", i18n.Args{"Round": r.Number})
 			}
 			if len(want.Matches) != len(r.Matches) {
-				return nil, importProblemOf("StaffImportMatchCount", i18n.Args{"Round": r.Number, "InFile": len(want.Matches), "InMeta": len(r.Matches)})
+				return importProblemOf("StaffImportMatchCount", i18n.Args{"Round": r.Number, "InFile": len(want.Matches), "InMeta": len(r.Matches)})
 			}
 		}
 		for i, m := range r.Matches {
 			if !entries[m.P1] || (m.P2 != nil && !entries[*m.P2]) {
-				return nil, importProblemOf("StaffImportMatchPlayer", i18n.Args{"Round": r.Number, "Match": i + 1})
+				return importProblemOf("StaffImportMatchPlayer", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
 			switch m.Status {
 			case storage.MatchPending, storage.MatchReported, storage.MatchDisputed, storage.MatchConfirmed:
 			default:
-				return nil, importProblemOf("StaffImportMatchStatus", i18n.Args{"Round": r.Number, "Match": i + 1, "Status": strconv.Quote(m.Status)})
+				return importProblemOf("StaffImportMatchStatus", i18n.Args{"Round": r.Number, "Match": i + 1, "Status": strconv.Quote(m.Status)})
 			}
 			if r.Kind == storage.KindSwiss {
 				w := want.Matches[i]
 				if w.P1 != m.P1 || !samePlayer(w.P2, m.P2) || w.Result != m.Result || w.Table != derefInt(m.Table) {
-					return nil, importProblemOf("StaffImportMatchDiffers", i18n.Args{"Round": r.Number, "Match": i + 1})
+					return importProblemOf("StaffImportMatchDiffers", i18n.Args{"Round": r.Number, "Match": i + 1})
 				}
 			}
 			if _, ok := readmodel.ReadPairingNote(m.NoteReason); m.NoteReason != "" && !ok {
-				return nil, importProblemOf("StaffImportMatchNoteReason", i18n.Args{"Round": r.Number, "Match": i + 1})
+				return importProblemOf("StaffImportMatchNoteReason", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
 			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
 				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason}}
@@ -258,33 +291,35 @@ func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*
 				im.P2 = *m.P2
 			}
 			if im.Reports, err = importReports(r.Number, i+1, m); err != nil {
-				return nil, err
+				return err
 			}
 			ir.Matches = append(ir.Matches, im)
 		}
 		in.Rounds = append(in.Rounds, ir)
 	}
 	if swissMeta != len(pe.Rounds) {
-		return nil, importProblemOf("StaffImportSwissCount", i18n.Args{"InFile": len(pe.Rounds), "InMeta": swissMeta})
+		return importProblemOf("StaffImportSwissCount", i18n.Args{"InFile": len(pe.Rounds), "InMeta": swissMeta})
 	}
+	return nil
+}
+
+// importPenalties checks the export's penalties and adds them to in.
+func importPenalties(ext *exportExt, in *storage.EventImport, entries map[string]bool) error {
 	for i, p := range ext.Penalties {
 		if !entries[p.Player] {
-			return nil, importProblemOf("StaffImportPenaltyPlayer", i18n.Args{"Penalty": i + 1, "Player": strconv.Quote(p.Player)})
+			return importProblemOf("StaffImportPenaltyPlayer", i18n.Args{"Penalty": i + 1, "Player": strconv.Quote(p.Player)})
 		}
 		if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
-			return nil, importProblemOf("StaffImportPenaltyKind", i18n.Args{"Penalty": i + 1, "Kind": strconv.Quote(p.Kind)})
+			return importProblemOf("StaffImportPenaltyKind", i18n.Args{"Penalty": i + 1, "Kind": strconv.Quote(p.Kind)})
 		}
 		at := storage.MatchRef{Round: p.Round, Match: p.Match}
 		if !in.HasMatch(at) {
-			return nil, importProblemOf("StaffImportPenaltyMatch", i18n.Args{"Penalty": i + 1, "Match": p.Match, "Round": p.Round})
+			return importProblemOf("StaffImportPenaltyMatch", i18n.Args{"Penalty": i + 1, "Match": p.Match, "Round": p.Round})
 		}
 		in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: p.Player, At: at,
 			Penalty: storage.RulingPenalty{Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, JudgeName: p.Judge, CreatedAt: p.CreatedAt}})
 	}
-	if err := importRecords(ext, in, entries); err != nil {
-		return nil, err
-	}
-	return in, nil
+	return nil
 }
 
 // importFromPairing makes an event of a plain event file of the pairing
@@ -334,6 +369,15 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 		}
 		in.Entries = append(in.Entries, storage.ImportedEntry{Key: p.ID, Entry: e})
 	}
+	if err := importPairingRounds(pe, in); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// importPairingRounds adds an event file's rounds to in, as finished
+// rounds: the Swiss rounds with their results, the top cut with its games.
+func importPairingRounds(pe *pairing.Event, in *storage.EventImport) error {
 	for _, r := range pe.Rounds {
 		ir := storage.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
 		for _, m := range r.Matches {
@@ -364,7 +408,7 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 			for _, m := range r.Matches {
 				games, err := json.Marshal(m.Games)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				p2 := m.P2
 				im := storage.ImportedMatch{P1: m.P1, P2: p2, Match: storage.Match{Games: string(games), Status: storage.MatchPending}}
@@ -390,7 +434,7 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 			in.Rounds = append(in.Rounds, ir)
 		}
 	}
-	return in, nil
+	return nil
 }
 
 func samePlayer(a, b *string) bool {
