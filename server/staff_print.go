@@ -7,14 +7,13 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
-	"github.com/tenkaichi-org/tenkaichi/server/web"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
-
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 )

@@ -173,7 +173,7 @@ func (s *Store) ChangeGameLog(ctx context.Context, actor Actor, eventID, id int6
 }
 
 // notifyGame tells the phones of a log's match that its game changed. Only
-// their streams get topic "game" (see server/live.go): a game is news to
+// their streams get topic "game" (see server/live): a game is news to
 // the two players at its table, not to the room.
 func (s *Store) notifyGame(ctx context.Context, gl *GameLog) error {
 	if gl.MatchID == nil {

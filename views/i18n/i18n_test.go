@@ -190,11 +190,11 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 var engineIDRE = regexp.MustCompile(`(?:"|\w):\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
 
 // noticeRE finds the server's flash notices: a msg… constant whose value is
-// a message id (server/render.go flashText shows it in the page's language).
+// a message id (server/web/render.go FlashText shows it in the page's language).
 var noticeRE = regexp.MustCompile(`\bmsg[A-Z]\w*\s*=\s*"([A-Z][A-Za-z0-9]+)"`)
 
 // importProblemRE finds the ids of an event file's problems, made with
-// their values and said when shown (server/export.go importProblemOf, and
+// their values and said when shown (server/transfer/import.go importProblemOf, and
 // importRecords' recordMatch).
 var importProblemRE = regexp.MustCompile(`\b(?:importProblemOf|recordMatch)\(\s*"([A-Z][A-Za-z0-9]+)"`)
 
@@ -203,13 +203,13 @@ var importProblemRE = regexp.MustCompile(`\b(?:importProblemOf|recordMatch)\(\s*
 var dynamicIDs = []string{
 	"AtTimeDraw", "AtTimeDoubleLoss", "AtTimeCount",
 	"AtTimeDrawNoTurns", "AtTimeDoubleLossNoTurns", "AtTimeCountNoTurns",
-	"AtTimeCountLifeDeck", "AtTimeCountLifeDeckNoTurns", // the DBZ CCGs' "count" (server/event_games.go endOfRound)
-	// Each game's names and decklist hint (server/event_games.go eventGames).
+	"AtTimeCountLifeDeck", "AtTimeCountLifeDeckNoTurns", // the DBZ CCGs' "count" (server/web/games.go EndOfRound)
+	// Each game's names and decklist hint (server/web/games.go EventGames).
 	"GameNameFusionWorld", "GameNameMasters", "GameNameScoreDBZ", "GameNamePaniniDBZ",
 	"GameShortFusionWorld", "GameShortMasters", "GameShortScoreDBZ", "GameShortPaniniDBZ",
 	"DeckHintFusionWorld", "DeckHintMasters", "DeckHintScoreDBZ", "DeckHintPaniniDBZ",
 	"OrdinalOne", "OrdinalTwo", "OrdinalFew", "OrdinalOther", // Ordinal picks one by the language's ordinal rule
-	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/rounds_handlers.go matchFilters
+	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/staff_matches.go matchFilters
 	"ChangePairingAt", "ChangePairingOfBye", "ChangePairingSubmitAt", "ChangePairingSubmitBye", // views/rounds.templ pairingLabel
 	"EngineCostIs", "EngineCostFromTo", "EngineCostAtLeast", "EngineCostAtMost", // views/enginetext rangeText
 	"EnginePowerIs", "EnginePowerFromTo", "EnginePowerAtLeast", "EnginePowerAtMost",
