@@ -3,7 +3,7 @@ package server
 import "github.com/tenkaichi-org/tenkaichi/server/web"
 
 // The flash notices of this package's pages: each constant is its message
-// id, and the cookie carries the code registered for it (SetFlash).
+// id, and the cookie carries the code registered for it (web.SetFlash).
 const (
 	msgEventCreated   = "StaffFlashEventCreated"
 	msgEventSaved     = "StaffFlashEventSaved"

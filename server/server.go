@@ -65,7 +65,6 @@ type Config struct {
 // Server is the web application.
 type Server struct {
 	*web.Kit
-	cfg  Config
 	echo *echo.Echo
 	// models are the events' shared read models.
 	models *readmodel.Cache
@@ -90,17 +89,15 @@ func New(cfg Config) *Server {
 	}
 	kit := &web.Kit{Store: cfg.Store, Log: cfg.Logger, Now: cfg.Now, SecureCookies: cfg.SecureCookies,
 		FixedBaseURL: cfg.BaseURL, BcryptCost: cfg.BcryptCost}
-	s := &Server{Kit: kit, cfg: cfg, models: readmodel.NewCache(cfg.Store),
-		cards: gamelog.NewCardCache(cfg.Store)}
+	models, cards := readmodel.NewCache(cfg.Store), gamelog.NewCardCache(cfg.Store)
+	s := &Server{Kit: kit, models: models, cards: cards,
+		live: live.New(kit), judge: judge.New(kit, models, cards), transfer: transfer.New(kit),
+		api: api.New(kit, cfg.APIRate, cfg.APIBurst)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	e.HTTPErrorHandler = s.HandleError
 	s.echo = e
-	s.live = live.New(kit)
-	s.judge = judge.New(kit, s.models, s.cards)
-	s.transfer = transfer.New(kit)
-	s.api = api.New(kit, cfg.APIRate, cfg.APIBurst)
 	s.routes(e)
 	// Each round published and each event finished keeps a snapshot.
 	s.Store.OnMilestone(s.transfer.OnMilestone)
