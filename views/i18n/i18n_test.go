@@ -123,8 +123,8 @@ func TestEnglishFileShape(t *testing.T) {
 }
 
 // callRE finds the message ids of calls of i18n.T and i18n.N (and, inside
-// this package, of T).
-var callRE = regexp.MustCompile(`(?:i18n\.|\b)[TN]\([^,]+,\s*"([A-Za-z0-9.]+)"`)
+// this package, of T), and of the Messages made with i18n.M and i18n.MN.
+var callRE = regexp.MustCompile(`(?:i18n\.|\b)(?:[TN]\([^,]+,|MN?\()\s*"([A-Za-z0-9.]+)"`)
 
 // Every message id the code uses is in the English file, and every message
 // of the file is used: a typo shows here, not as an id on a page.

@@ -1,0 +1,49 @@
+package i18n
+
+import "context"
+
+// Message is a sentence not yet worded: its message id and named values,
+// and for a message with plural forms the count that chooses the form.
+// Handlers put Messages into view models; the views word them in the
+// reader's language when they render (Message.In), so what a handler hands
+// a view is a fact, and the language is decided once, at the edge.
+type Message struct {
+	ID    string
+	Args  Args
+	Count *int // nil: T; set: N with this count
+}
+
+// M is the message id with its named values.
+func M(id string, args Args) Message { return Message{ID: id, Args: args} }
+
+// MN is the message id in the plural form for count n (see N).
+func MN(id string, n int, args Args) Message { return Message{ID: id, Args: args, Count: &n} }
+
+// IsZero reports whether the message is empty (no id): a view shows nothing.
+func (m Message) IsZero() bool { return m.ID == "" }
+
+// In words the message in the language of ctx; the empty Message is "".
+// A value in Args that is itself a Message is worded first, in the same
+// language, so a sentence can hold another (a reason inside a notice).
+func (m Message) In(ctx context.Context) string {
+	if m.ID == "" {
+		return ""
+	}
+	args := m.Args
+	for _, v := range m.Args {
+		if _, ok := v.(Message); ok {
+			args = make(Args, len(m.Args))
+			for k, v := range m.Args {
+				if inner, ok := v.(Message); ok {
+					v = inner.In(ctx)
+				}
+				args[k] = v
+			}
+			break
+		}
+	}
+	if m.Count != nil {
+		return N(ctx, m.ID, *m.Count, args)
+	}
+	return T(ctx, m.ID, args)
+}
