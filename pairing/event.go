@@ -101,6 +101,10 @@ func (ev *Event) TiebreakKey(p Player) uint64 {
 type Round struct {
 	Number  int     `json:"number"`
 	Matches []Match `json:"matches"`
+	// Pairing optionally records what the round's pairing was computed
+	// from and its optimality certificate (record.go); files without it
+	// are verified from their seed and earlier rounds alone.
+	Pairing *RoundRecord `json:"pairing,omitempty"`
 }
 
 // Match is a pairing and (once reported) its result. P2 is nil for a bye.

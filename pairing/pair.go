@@ -17,6 +17,9 @@ type Pairing struct {
 	Matches []Pair
 	// Cost is the lexicographic cost of the chosen pairing (see docs/pairing.md).
 	Cost Cost
+	// Record is what the pairing was computed from and its optimality
+	// certificate, for the round's event-file "pairing" (record.go).
+	Record *RoundRecord
 }
 
 // Pair is one match of the new round. P2 is nil for a bye.
@@ -72,6 +75,7 @@ type problem struct {
 	forbid   map[[2]int]bool
 	awarded  []string
 	standing map[string]int
+	final    *matcher // the solver's last state: its duals certify the matching
 
 	// Lexicographic weight units (see weights).
 	uPD, uSq, uBye, uSecond, uRematch, top int64
@@ -93,9 +97,21 @@ func PairNextRoundContext(ctx context.Context, ev *Event, opts PairOptions) (*Pa
 			}
 		}
 	}
-	p, err := newProblem(ev)
+	p, mate, err := solveRound(ctx, ev, opts)
 	if err != nil {
 		return nil, err
+	}
+	out := p.result(mate)
+	out.Record = p.record(opts, mate, out.Cost)
+	return out, nil
+}
+
+// solveRound finds the optimal matching of the round after ev's last, and
+// keeps the problem it solved (its weights, its final duals).
+func solveRound(ctx context.Context, ev *Event, opts PairOptions) (*problem, []int, error) {
+	p, err := newProblem(ev)
+	if err != nil {
+		return nil, nil, err
 	}
 	var mate []int
 	if opts.Exact {
@@ -104,14 +120,14 @@ func PairNextRoundContext(ctx context.Context, ev *Event, opts PairOptions) (*Pa
 		mate, err = p.solveFast(ctx)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for v := 0; v < p.nv; v++ {
 		if mate[v] == -1 {
-			return nil, fmt.Errorf("%w: forbidden pairs leave %q without an opponent in round %d", ErrNoPairing, p.name(v), p.round)
+			return nil, nil, fmt.Errorf("%w: forbidden pairs leave %q without an opponent in round %d", ErrNoPairing, p.name(v), p.round)
 		}
 	}
-	return p.result(mate), nil
+	return p, mate, nil
 }
 
 func newProblem(ev *Event) (*problem, error) {
@@ -311,7 +327,8 @@ func (p *problem) solveExact(ctx context.Context) ([]int, error) {
 			}
 		}
 	}
-	mate, _, err := solveMatching(ctx, p.nv, edges, true, 0, nil)
+	mate, s, err := solveMatching(ctx, p.nv, edges, true, 0, nil)
+	p.final = s
 	return mate, err
 }
 
@@ -403,6 +420,7 @@ func (p *problem) solveFast(ctx context.Context) ([]int, error) {
 		}
 		added := p.violations(s, func(i, j int) { addEdge(i, j) })
 		if added == 0 {
+			p.final = s
 			return mate, nil
 		}
 	}

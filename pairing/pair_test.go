@@ -445,7 +445,8 @@ func TestSimulatedEventNoRematches(t *testing.T) {
 	}
 }
 
-// simulate runs an event with our pairer and random results.
+// simulate runs an event with our pairer and random results, each round
+// with its record.
 func simulate(t testing.TB, n, rounds int, seed uint64) *Event {
 	r := rand.New(rand.NewPCG(seed, 99))
 	ev := &Event{Seed: seed, Rounds: []Round{}}
@@ -457,7 +458,7 @@ func simulate(t testing.TB, n, rounds int, seed uint64) *Event {
 		if err != nil {
 			t.Fatalf("round %d: %v", k+1, err)
 		}
-		ev.Rounds = append(ev.Rounds, pr.Round(func() string {
+		round := pr.Round(func() string {
 			switch x := r.IntN(20); {
 			case x < 9:
 				return ResultP1
@@ -466,7 +467,9 @@ func simulate(t testing.TB, n, rounds int, seed uint64) *Event {
 			default:
 				return ResultDraw
 			}
-		}))
+		})
+		round.Pairing = pr.Record // so the event also serves verify's tests
+		ev.Rounds = append(ev.Rounds, round)
 	}
 	return ev
 }
