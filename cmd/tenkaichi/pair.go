@@ -36,16 +36,20 @@ type reasonJSON struct {
 type pairRoundJSON struct {
 	Number  int             `json:"number"`
 	Matches []pairMatchJSON `json:"matches"`
+	// Pairing is the round's record (--record), kept with the round in the
+	// file so tenkaichi verify checks its certificate.
+	Pairing *pairing.RoundRecord `json:"pairing,omitempty"`
 }
 
 func runPair(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "pair", "--in FILE [--explain] [--exact]", i18n.T(ctx, "CliPairHelp", i18n.Args{
+	fs := newFlagSet(ctx, env, "pair", "--in FILE [--explain] [--exact] [--record]", i18n.T(ctx, "CliPairHelp", i18n.Args{
 		// Broken by hand so it fits 80 columns unwrapped.
 		"Example": `{"number": N, "matches": [{"table": 1, "p1": "…", "p2": "…"},` + "\n" +
 			`                         {"p1": "…", "p2": null}]}`}))
 	in := fs.String("in", "", i18n.T(ctx, "CliEventFileFlag", nil))
 	explain := fs.Bool("explain", false, i18n.T(ctx, "CliPairExplainFlag", nil))
 	exact := fs.Bool("exact", false, i18n.T(ctx, "CliPairExactFlag", nil))
+	record := fs.Bool("record", false, i18n.T(ctx, "CliPairRecordFlag", nil))
 	if code, done := parseFlags(ctx, fs, args); done {
 		return code
 	}
@@ -62,6 +66,9 @@ func runPair(ctx context.Context, env *cliEnv, args []string) int {
 		return 2
 	}
 	out := pairRoundJSON{Number: pr.Number, Matches: []pairMatchJSON{}}
+	if *record {
+		out.Pairing = pr.Record
+	}
 	for _, m := range pr.Matches {
 		line := pairMatchJSON{Table: m.Table, P1: m.P1, P2: m.P2}
 		if *explain && m.Reason != nil {
