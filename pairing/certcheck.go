@@ -57,13 +57,20 @@ func (p *problem) checkCertificate(ctx context.Context, c *DualCertificate, vert
 		out = append(out, *f)
 	}
 	inside := make([]int, len(cc.blooms))
+	var loose *certFinding // the first pair of the matching with slack, and how many have
 	for _, mp := range pairs {
 		if sl, ok := cc.slack(mp.v1, mp.v2); ok && sl != 0 {
-			out = append(out, certFinding{key: "cert-not-tight", args: []any{p.pairOf(mp.v1, mp.v2), sl}, match: mp.match, table: mp.table})
+			if loose == nil {
+				loose = &certFinding{key: "cert-not-tight", args: []any{p.pairOf(mp.v1, mp.v2), sl, 0}, match: mp.match, table: mp.table}
+			}
+			loose.args[2] = loose.args[2].(int) + 1
 		}
 		for b := cc.common(mp.v1, mp.v2); b >= 0; b = cc.parent[b] {
 			inside[b]++
 		}
+	}
+	if loose != nil {
+		out = append(out, *loose)
 	}
 	for k, b := range cc.blooms {
 		if want := (cc.size[k] - 1) / 2; b.Dual > 0 && inside[k] != want {

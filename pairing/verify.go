@@ -168,7 +168,7 @@ var VerifyMessages = map[string]string{
 	"cert-blossom-size":     "blossom %[1]d of the certificate holds %[2]d vertices; a blossom holds an odd number, 3 or more",
 	"cert-blossom-negative": "blossom %[1]d of the certificate has a negative dual (%[2]d)",
 	"cert-infeasible":       "the certificate does not bound %[1]s: its slack is %[2]d (pairs like it: %[3]d)",
-	"cert-not-tight":        "%[1]s is not tight under the certificate (slack %[2]d), so it does not prove this pairing optimal",
+	"cert-not-tight":        "%[1]s is not tight under the certificate (slack %[2]d; pairs like it: %[3]d), so it does not prove this pairing optimal",
 	"cert-not-full":         "blossom %[1]d of the certificate has dual %[2]d but holds %[3]d of the round's pairs, not %[4]d",
 	"cut-cannot":            "the bracket cannot be built: %[1]v",
 	"cut-extra-round":       "the bracket the Swiss standings give has only %[1]d rounds",

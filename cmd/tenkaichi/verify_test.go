@@ -156,7 +156,7 @@ func TestVerifyFindsWhatIsWrong(t *testing.T) {
 		{"another seed", func(t *testing.T, ev *pairing.Event) { ev.Seed++ },
 			[]string{"round 1: does not hold\n", "  the round was paired with seed 20260620; the file's seed is 20260621\n"}},
 		{"a tampered certificate", func(t *testing.T, ev *pairing.Event) { ev.Rounds[3].Pairing.Certificate.Duals[0] += 2 },
-			[]string{"round 4: does not hold\n", "is not tight under the certificate (slack 2), so it does not prove this pairing optimal\n"}},
+			[]string{"round 4: does not hold\n", "is not tight under the certificate (slack 2; pairs like it: 1), so it does not prove this pairing optimal\n"}},
 		{"a top-cut match not in the bracket", func(t *testing.T, ev *pairing.Event) {
 			ms := ev.TopCut.Rounds[0].Matches
 			ms[0].P2, ms[1].P2 = ms[1].P2, ms[0].P2
@@ -234,7 +234,7 @@ func TestVerifyUnreadable(t *testing.T) {
 func TestEveryVerifyProblemIsAMessage(t *testing.T) {
 	pair := pairing.MatchPair{P1: "a", P2: "b"}
 	list := pairing.PairList{Pairs: []pairing.MatchPair{pair, {P1: "c"}}, More: 2}
-	inner := pairing.Problem{Key: "cert-not-tight", Args: []any{pair, int64(2)}}
+	inner := pairing.Problem{Key: "cert-not-tight", Args: []any{pair, int64(2), 1}}
 	samples := map[string][]any{
 		"earlier-unreported": {1, 2}, "dropped-plays": {"a", 1}, "missing-listed": {"a", 2}, "missing-not-dropped": {"a", 2},
 		"awarded-bye-missing": {"a"}, "cannot-pair": {errors.New("x")}, "own-certificate": {inner}, "forbidden": {pair},
@@ -245,7 +245,7 @@ func TestEveryVerifyProblemIsAMessage(t *testing.T) {
 		"record-standings": {1, "a", 3, 0, 0, "b", 3, 0, 1}, "record-awarded": nil, "record-units": nil,
 		"record-weight": {int64(5), int64(6)}, "cert-players": {"z"}, "cert-duals": {3, 4}, "cert-bye-dual": nil, "cert-range": nil,
 		"cert-member": {1, 9}, "cert-nesting": {2, 3}, "cert-blossom-size": {1, 2}, "cert-blossom-negative": {1, int64(-1)},
-		"cert-infeasible": {pair, int64(-2), 3}, "cert-not-tight": {pair, int64(2)}, "cert-not-full": {1, int64(3), 0, 1},
+		"cert-infeasible": {pair, int64(-2), 3}, "cert-not-tight": {pair, int64(2), 1}, "cert-not-full": {1, int64(3), 0, 1},
 		"cut-cannot": {errors.New("x")}, "cut-extra-round": {2}, "cut-not-in-bracket": {pair, list},
 	}
 	for key := range pairing.VerifyMessages {

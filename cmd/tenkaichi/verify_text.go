@@ -124,7 +124,7 @@ func verifyRecordMessage(ctx context.Context, key string, a []any) (string, bool
 	case "cert-infeasible":
 		return i18n.T(ctx, "CliVerifyCertInfeasible", i18n.Args{"Pair": pairText(ctx, a[0]), "Slack": a[1], "Count": a[2]}), true
 	case "cert-not-tight":
-		return i18n.T(ctx, "CliVerifyCertNotTight", i18n.Args{"Pair": pairText(ctx, a[0]), "Slack": a[1]}), true
+		return i18n.T(ctx, "CliVerifyCertNotTight", i18n.Args{"Pair": pairText(ctx, a[0]), "Slack": a[1], "Count": a[2]}), true
 	case "cert-not-full":
 		return i18n.T(ctx, "CliVerifyCertNotFull", i18n.Args{"Blossom": a[0], "Dual": a[1], "Inside": a[2], "Want": a[3]}), true
 	}
