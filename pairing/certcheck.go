@@ -1,6 +1,9 @@
 package pairing
 
-import "context"
+import (
+	"context"
+	"sort"
+)
 
 // Checking a DualCertificate needs nothing of the solver: only the weights
 // (problem.cost, the documented formula) and the matching to prove. A
@@ -180,19 +183,54 @@ func (cc *certCheck) slack(i, j int) (int64, bool) {
 }
 
 // feasible checks every pair of vertices, the bye included: the first pair
-// with negative slack and how many there are, or nil when none has.
+// with negative slack and how many there are, or nil when none has. A pair
+// of players with points p and q weighs at most top − (p − q)²·score_gap
+// and blossom duals only add to a slack, so among players sorted by dual
+// inside each score group the scan of a pair of groups stops where the two
+// duals alone cover that bound: every later pair has slack ≥ 0 too.
 func (cc *certCheck) feasible(ctx context.Context) (*certFinding, error) {
+	p := cc.p
 	var first *certFinding
 	count := 0
-	for i := 0; i < cc.p.nv; i++ {
+	check := func(i, j int) {
+		if sl, ok := cc.slack(i, j); ok && sl < 0 {
+			count++
+			if first == nil {
+				first = &certFinding{key: "cert-infeasible", args: []any{p.pairOf(i, j), sl, 0}}
+			}
+		}
+	}
+	if p.bye >= 0 {
+		for v := 0; v < len(p.tal); v++ {
+			check(v, p.bye)
+		}
+	}
+	groups := make([][]int, len(p.groups))
+	for g, grp := range p.groups {
+		groups[g] = append([]int(nil), grp...)
+		sort.Slice(groups[g], func(x, y int) bool { return cc.y[groups[g][x]] < cc.y[groups[g][y]] })
+	}
+	for a, ga := range groups {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for j := i + 1; j < cc.p.nv; j++ {
-			if sl, ok := cc.slack(i, j); ok && sl < 0 {
-				count++
-				if first == nil {
-					first = &certFinding{key: "cert-infeasible", args: []any{cc.p.pairOf(i, j), sl, 0}}
+		for b := a; b < len(groups); b++ {
+			gb := groups[b]
+			d := int64(p.pts[ga[0]] - p.pts[gb[0]])
+			bound := 2 * (p.top - d*d*p.uSq)
+			for x, i := range ga {
+				js := gb
+				if a == b {
+					js = gb[x+1:]
+				}
+				if len(js) == 0 || cc.y[i]+cc.y[js[0]] >= bound {
+					break
+				}
+				for _, j := range js {
+					if cc.y[i]+cc.y[j] >= bound {
+						break
+					}
+					check(i, j)
 				}
 			}
 		}

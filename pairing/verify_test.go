@@ -454,7 +454,8 @@ func TestVerifyAcceptsEveryPairing(t *testing.T) {
 }
 
 // The certificate check is sound and complete: the optimum's duals prove
-// a perfect matching optimal exactly when brute force finds none better.
+// a perfect matching optimal exactly when brute force finds none better,
+// and no forged certificate proves a worse one optimal.
 func TestCertificateProvesExactlyTheOptimalMatchings(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		ev := randomEvent(t, 10)
@@ -499,6 +500,28 @@ func TestCertificateProvesExactlyTheOptimalMatchings(t *testing.T) {
 			if optimal != (len(f) == 0) {
 				t.Fatalf("optimal %v (cost %d, best %d) but findings %v", optimal, int64(len(m))*p.top-w, best, f)
 			}
+		}
+		// A forged certificate that makes the drawn matching tight (each
+		// vertex dual the weight of its pair) is refused unless the
+		// matching is optimal: only feasibility over all pairs stops it.
+		forged := DualCertificate{Duals: make([]int64, len(p.tal)), Blossoms: []BlossomDual{}}
+		for _, vp := range pairs {
+			x, _ := p.cost(vp.v1, vp.v2)
+			for _, v := range []int{vp.v1, vp.v2} {
+				if v == p.bye {
+					y := p.top - x
+					forged.ByeDual = &y
+				} else {
+					forged.Duals[p.rank[v]] = p.top - x
+				}
+			}
+		}
+		f, err := p.checkCertificate(context.Background(), &forged, p.vertexByIndex(), pairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f) == 0 && cost != best {
+			t.Fatalf("a forged certificate proves a matching of cost %d optimal; the optimum costs %d", cost, best)
 		}
 	})
 }
