@@ -1,6 +1,9 @@
 package pairing
 
-import "sort"
+import (
+	"context"
+	"sort"
+)
 
 // AlgorithmVersion names the pairing algorithm: the criteria, their weights
 // (docs/pairing.md, "How: maximum-weight matching") and the seeded choice
@@ -146,4 +149,29 @@ func (p *problem) record(opts PairOptions, mate []int, cost Cost) *RoundRecord {
 		Tiebreakers: profileOrDefault(p.h.ev.Tiebreakers), Standings: p.standingsEntries(),
 		AwardedByes: append([]string(nil), p.awarded...), Units: p.units(),
 		Weight: weight, Cost: RecordCost(cost), Certificate: p.certificateOf(p.final)}
+}
+
+// RecordRound computes the record of round n of ev as PairNextRound would
+// have made it when the round was paired: from the rounds before it, with
+// the players ev has in round n. For a caller that did not keep
+// Pairing.Record from pairing time (the server publishing a round paired
+// earlier); the record describes the pairing computed, whatever round n
+// holds now. ErrNoSuchRound when ev has no round n.
+func RecordRound(ctx context.Context, ev *Event, n int, opts PairOptions) (*RoundRecord, error) {
+	if n < 1 || n > len(ev.Rounds) {
+		return nil, ErrNoSuchRound
+	}
+	for _, r := range ev.Rounds[:n-1] {
+		for mi, m := range r.Matches {
+			if m.Result == "" {
+				return nil, inputError(r.Number, mi+1, m.Table, "no-result")
+			}
+		}
+	}
+	p, mate, err := solveRound(ctx, roundEvent(ev, rosters(ev)[n-1], n), opts)
+	if err != nil {
+		return nil, err
+	}
+	cost, _ := p.priced(p.matePairs(mate))
+	return p.record(opts, mate, cost), nil
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,18 +129,32 @@ func TestVerifyRealFieldPairedByPair(t *testing.T) {
 	}
 }
 
-// pairsByPoints are round k's tables whose players all had the same
-// points before it, with their ids.
-func tablesAt(ev *Event, k int) map[int]Match {
-	out := map[int]Match{}
-	for _, m := range ev.Rounds[k-1].Matches {
-		if m.P2 != nil {
-			out[m.Table] = m
+// RecordRound gives, for a round paired earlier, the record PairNextRound
+// gave when it paired it; a round whose earlier results are missing, or
+// that the file does not have, has none.
+func TestRecordRoundIsThePairingsRecord(t *testing.T) {
+	needData(t)
+	ev := melbournePaired(t, true)
+	for _, r := range ev.Rounds {
+		rec, err := RecordRound(context.Background(), ev, r.Number, PairOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(rec, r.Pairing) {
+			t.Fatalf("round %d: RecordRound differs from the record of pairing time", r.Number)
 		}
 	}
-	return out
+	if _, err := RecordRound(context.Background(), ev, 10, PairOptions{}); !errors.Is(err, ErrNoSuchRound) {
+		t.Errorf("round 10: %v", err)
+	}
+	ev.Rounds[2].Matches[5].Result = ""
+	var ie *InputError
+	if _, err := RecordRound(context.Background(), ev, 4, PairOptions{}); !errors.As(err, &ie) || ie.Key != "no-result" || ie.Round != 3 || ie.Match != 6 {
+		t.Errorf("a result missing: %v", err)
+	}
 }
 
+// pointsBefore is each player's points before round k.
 func pointsBefore(t *testing.T, ev *Event, k int) map[string]int {
 	t.Helper()
 	cp := *ev
