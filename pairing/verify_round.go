@@ -66,18 +66,17 @@ func verifyRound(ctx context.Context, ev *Event, in []map[string]bool, n int, op
 	return rc, nil
 }
 
-// unreportedBefore lists the matches before round n without a result: the
-// pairing of round n cannot be recomputed without them.
+// unreportedBefore names the first match before round n without a result:
+// the pairing of round n cannot be recomputed without it.
 func unreportedBefore(ev *Event, n int) []Problem {
-	var out []Problem
 	for _, r := range ev.Rounds[:n-1] {
 		for mi, m := range r.Matches {
 			if m.Result == "" {
-				out = append(out, problemAt(n, 0, 0, "earlier-unreported", r.Number, mi+1))
+				return []Problem{problemAt(n, 0, 0, "earlier-unreported", r.Number, mi+1)}
 			}
 		}
 	}
-	return out
+	return nil
 }
 
 // rosterProblems finds players the file contradicts itself about in round
