@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -128,10 +127,10 @@ func printVerify(ctx context.Context, env *cliEnv, rep *pairing.VerifyReport) {
 			fmt.Fprintln(w, "  "+locatedText(ctx, p))
 		}
 	}
+	cutFails := rep.TopCut != nil && len(rep.TopCut.Problems) > 0
 	if tc := rep.TopCut; tc != nil {
-		if len(tc.Problems) > 0 {
+		if cutFails {
 			fmt.Fprintln(w, i18n.T(ctx, "CliVerifyTopCutFails", nil))
-			failed = append(failed, i18n.T(ctx, "CliVerifyTopCutName", nil))
 		} else {
 			fmt.Fprintln(w, i18n.T(ctx, "CliVerifyTopCutHolds", nil))
 		}
@@ -139,14 +138,31 @@ func printVerify(ctx context.Context, env *cliEnv, rep *pairing.VerifyReport) {
 			fmt.Fprintln(w, "  "+locatedText(ctx, p))
 		}
 	}
+	rounds := listText(ctx, failed)
 	switch {
 	case len(rep.Rounds) == 0 && rep.TopCut == nil:
 		fmt.Fprintln(w, i18n.T(ctx, "CliVerifyNothingToCheck", nil))
+	case len(failed) > 0 && cutFails:
+		fmt.Fprintln(w, i18n.T(ctx, "CliVerifySomeFailAndTopCut", i18n.Args{"Rounds": rounds}))
 	case len(failed) > 0:
-		fmt.Fprintln(w, i18n.T(ctx, "CliVerifySomeFail", i18n.Args{"Rounds": strings.Join(failed, i18n.T(ctx, "CliVerifyListSeparator", nil))}))
+		fmt.Fprintln(w, i18n.T(ctx, "CliVerifySomeFail", i18n.Args{"Rounds": rounds}))
+	case cutFails:
+		fmt.Fprintln(w, i18n.T(ctx, "CliVerifyOnlyTopCutFails", nil))
 	default:
 		fmt.Fprintln(w, i18n.T(ctx, "CliVerifyAllHold", nil))
 	}
+}
+
+// listText says items one after the other, as ctx's language lists them.
+func listText(ctx context.Context, items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	list := items[0]
+	for _, item := range items[1:] {
+		list = i18n.T(ctx, "CliVerifyListItem", i18n.Args{"List": list, "Item": item})
+	}
+	return list
 }
 
 // locatedText is a problem in ctx's language, after the match or table

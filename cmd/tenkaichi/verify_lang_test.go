@@ -55,7 +55,7 @@ func TestVerifyInGermanAndJapanese(t *testing.T) {
 			cmd(0, []string{"CliVerifyRoundCertified", "CliVerifyTopCutHolds", "CliVerifyAllHold"}, "verify", "--in", pairedEvent)
 			cmd(1, []string{"CliVerifyRoundFails", "CliVerifyRecordSeed", "CliVerifyRecordStandings", "CliVerifyByeRank",
 				"CliVerifyAtMatch", "CliVerifyWeight", "CliVerifyNotSeeded", "CliVerifyPair", "CliVerifyMorePairs",
-				"CliVerifyCertNotTight", "CliVerifyTopCutFails", "CliVerifyAtCutMatch", "CliVerifyCutNotInBracket", "CliVerifySomeFail"},
+				"CliVerifyCertNotTight", "CliVerifyTopCutFails", "CliVerifyAtCutMatch", "CliVerifyCutNotInBracket", "CliVerifySomeFailAndTopCut", "CliVerifyListItem"},
 				"verify", "--in", wrong)
 			cmd(0, []string{"CliVerifyHelp", "CliVerifyRoundFlag", "CliVerifyExactFlag", "CliVerifyJSONFlag", "CliEventFileFlag"}, "verify", "--help")
 			cmd(0, []string{"CliPairRecordFlag"}, "pair", "--help")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -148,7 +147,7 @@ func pairListText(ctx context.Context, v any) string {
 	for i, m := range l.Pairs {
 		parts[i] = pairText(ctx, m)
 	}
-	list := strings.Join(parts, i18n.T(ctx, "CliVerifyListSeparator", nil))
+	list := listText(ctx, parts)
 	if l.More > 0 {
 		return i18n.T(ctx, "CliVerifyMorePairs", i18n.Args{"List": list, "More": l.More})
 	}
