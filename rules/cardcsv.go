@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
 // csvColumns are the standard columns of the card CSV (docs/card-csv.md).
@@ -188,7 +190,7 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 func mergeKeywords(declared, fromText []string) []string {
 	var out []string
 	for _, k := range append(declared, fromText...) {
-		k = normaliseKeyword(k)
+		k = keyword.Normalise(k)
 		if k != "" && !containsString(out, k) {
 			out = append(out, k)
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
 func fixture(name string) string { return filepath.Join("..", "testdata", name) }
@@ -68,8 +70,8 @@ func TestOwnKeywordsFromRealCards(t *testing.T) {
 		has    []string
 		hasNot []string
 	}{
-		{"FB01-007", []string{KeywordSuperCombo}, nil},                    // Cabba: [Super Combo] opens its text
-		{"FS01-05", []string{KeywordSuperCombo}, nil},                     // Shin, in the FS01 starter
+		{"FB01-007", []string{keyword.SuperCombo}, nil},                   // Cabba: [Super Combo] opens its text
+		{"FS01-05", []string{keyword.SuperCombo}, nil},                    // Shin, in the FS01 starter
 		{"FB02-088", nil, []string{"Double Strike"}},                      // gains [Double Strike] only under a condition
 		{"FB05-048", nil, []string{"Double Strike"}},                      // grants it to another card
 		{"SB01-031", []string{"Barrier"}, []string{"Blocker"}},            // Babidi grants [Blocker]
@@ -102,11 +104,11 @@ func TestReadMastersFile(t *testing.T) {
 		t.Errorf("printings were not folded: %d cards", len(cards))
 	}
 	db, ok := pool.Card("BT5-117")
-	if !ok || !db.HasKeyword(KeywordDragonBall) || db.Game != GameMasters {
+	if !ok || !db.HasKeyword(keyword.DragonBall) || db.Game != GameMasters {
 		t.Fatalf("BT5-117 Dragon Ball: %+v", db)
 	}
 	pilaf, _ := pool.Card("BT5-016")
-	if pilaf.HasKeyword(KeywordDragonBall) {
+	if pilaf.HasKeyword(keyword.DragonBall) {
 		t.Errorf("BT5-016 only refers to [Dragon Ball] cards, got keywords %v", pilaf.Keywords)
 	}
 	roshi, ok := pool.Card("BT1-005_PR02")
@@ -116,7 +118,7 @@ func TestReadMastersFile(t *testing.T) {
 	if c, _ := pool.Card("BT12-001"); c.CopyLimit != 4 {
 		t.Errorf("BT12-001 deck_limit 4 (its text says nothing about copies): copy limit %d", c.CopyLimit)
 	}
-	if c, _ := pool.Card("BT10-012"); !c.HasKeyword(KeywordSuperCombo) {
+	if c, _ := pool.Card("BT10-012"); !c.HasKeyword(keyword.SuperCombo) {
 		t.Errorf("BT10-012 Super Combo: %v", c.Keywords)
 	}
 }
@@ -199,7 +201,7 @@ func TestReadCardCSV(t *testing.T) {
 		t.Fatalf("got %d cards", len(cards))
 	}
 	cabba := cards[0]
-	if !cabba.HasKeyword(KeywordSuperCombo) || *cabba.Cost != 2 || !slices.Equal(cabba.Traits, []string{"Saiyan", "Universe 6"}) ||
+	if !cabba.HasKeyword(keyword.SuperCombo) || *cabba.Cost != 2 || !slices.Equal(cabba.Traits, []string{"Saiyan", "Universe 6"}) ||
 		!slices.Contains(cabba.Printings, "FB01-007-p1") || cabba.Game != GameFusionWorld || !strings.Contains(cabba.Text, "\n") {
 		t.Errorf("Cabba: %+v", cabba)
 	}

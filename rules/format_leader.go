@@ -2,6 +2,8 @@ package rules
 
 import (
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
 // leaderRules configures the Leader-based games (Fusion World, Masters).
@@ -192,11 +194,11 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		}
 		totals.add(e.Number, e.Count, e.Line, i)
 		if card != nil {
-			if card.HasKeyword(KeywordSuperCombo) {
+			if card.HasKeyword(keyword.SuperCombo) {
 				superCombo += e.Count
 				scIdxs = append(scIdxs, i)
 			}
-			if card.HasKeyword(KeywordDragonBall) {
+			if card.HasKeyword(keyword.DragonBall) {
 				dragonBall += e.Count
 				dbIdxs = append(dbIdxs, i)
 			}
@@ -244,7 +246,7 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		if r.maxCopies > 0 {
 			// The card's own text wins over the format's limit (CR 0-2-2).
 			limit, ref := r.maxCopies, r.refCopies
-			exempt := r.dragonBall > 0 && card.HasKeyword(KeywordDragonBall)
+			exempt := r.dragonBall > 0 && card.HasKeyword(keyword.DragonBall)
 			switch {
 			case card.CopyLimit == CopyLimitAny:
 				exempt = true
@@ -265,10 +267,10 @@ func (c *checker) checkLeaderDeck(r leaderRules) {
 		c.checkLeaderRestrictions(leader, deckIdxs, r.refCardText)
 	}
 	if r.superCombo > 0 && superCombo > r.superCombo {
-		c.addCards("too-many-keyword", "[Super Combo]", scIdxs, superCombo, KeywordSuperCombo, r.superCombo)
+		c.addCards("too-many-keyword", "[Super Combo]", scIdxs, superCombo, keyword.SuperCombo, r.superCombo)
 	}
 	if r.dragonBall > 0 && dragonBall > r.dragonBall {
-		c.addCards("too-many-keyword", "[Dragon Ball]", dbIdxs, dragonBall, KeywordDragonBall, r.dragonBall)
+		c.addCards("too-many-keyword", "[Dragon Ball]", dbIdxs, dragonBall, keyword.DragonBall, r.dragonBall)
 	}
 	if r.banList {
 		if leaderIdx >= 0 {

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
 var (
@@ -221,8 +223,8 @@ var (
 	fuzzPool = NewMapPool([]Card{
 		{Game: GameFusionWorld, Number: "FB01-001", Name: "Son Goku", Type: TypeLeader, Colours: []string{"Red"}},
 		{Game: GameFusionWorld, Number: "FB01-005", Name: "Master Roshi", Type: TypeBattle, Colours: []string{"Red"}},
-		{Game: GameFusionWorld, Number: "FB01-007", Name: "Cabba", Type: TypeBattle, Colours: []string{"Red"}, Keywords: []string{KeywordSuperCombo}},
-		{Game: GameMasters, Number: "BT5-117", Name: "Dragon Ball", Type: TypeExtra, Colours: []string{"Red"}, Keywords: []string{KeywordDragonBall}},
+		{Game: GameFusionWorld, Number: "FB01-007", Name: "Cabba", Type: TypeBattle, Colours: []string{"Red"}, Keywords: []string{keyword.SuperCombo}},
+		{Game: GameMasters, Number: "BT5-117", Name: "Dragon Ball", Type: TypeExtra, Colours: []string{"Red"}, Keywords: []string{keyword.DragonBall}},
 		{Game: GameScoreDBZ, Number: "SDBZ-001", Name: "Goku Lv 1", Extra: map[string]string{ExtraCardType: "personality", ExtraLevel: "1", ExtraPersonality: "Goku"}},
 	})
 )

@@ -1,50 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"strings"
 
-// Keywords that deck-construction rules count.
-const (
-	KeywordSuperCombo = "Super Combo"
-	KeywordDragonBall = "Dragon Ball"
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
-
-// knownKeywords are the bracketed keywords of Fusion World and Masters that
-// name an ability of the card itself (timings such as [On Play] are not keywords).
-var knownKeywords = map[string]bool{
-	"Blocker": true, "Critical": true, "Double Strike": true, "Triple Strike": true,
-	"Quadruple Strike": true, "Victory Strike": true, "Barrier": true,
-	"Super Combo": true, "Dragon Ball": true, "Field": true, "Awaken": true,
-	"Dual Attack": true, "Triple Attack": true, "Evolve": true, "EX-Evolve": true,
-	"Xeno-Evolve": true, "Wish": true, "Indestructible": true, "Revenge": true,
-	"Unique": true, "Z-Stack": true, "Energy-Exhaust": true, "Over Realm": true,
-	"Dark Over Realm": true, "Deflect": true, "Ultimate": true, "Union": true,
-	"Union-Fusion": true, "Union-Potara": true, "Union-Absorb": true,
-	"Servant": true, "Rejuvenate": true, "Overlord": true, "Successor": true,
-	"Offering": true, "Swap": true, "Revive": true, "Surge": true, "Aegis": true,
-	"Invoker": true, "Wormhole": true,
-}
-
-// normaliseKeyword turns the spellings found in card lists ("Double-Strike",
-// "super combo") into the printed form ("Double Strike").
-func normaliseKeyword(k string) string {
-	k = strings.TrimSpace(strings.Trim(strings.TrimSpace(k), "[]"))
-	if k == "" {
-		return ""
-	}
-	for known := range knownKeywords {
-		if strings.EqualFold(k, known) {
-			return known
-		}
-	}
-	// Masters data writes spaces as hyphens ("Super-Combo").
-	spaced := strings.ReplaceAll(k, "-", " ")
-	for known := range knownKeywords {
-		if strings.EqualFold(spaced, known) {
-			return known
-		}
-	}
-	return k
-}
 
 // OwnKeywords returns the keywords a card has itself, read from its skill text.
 // A keyword is the card's own when it stands in the run of bracketed tags that
@@ -61,8 +21,8 @@ func OwnKeywords(text string) []string {
 			if end < 0 {
 				break
 			}
-			tag := normaliseKeyword(line[1:end])
-			if knownKeywords[tag] && !containsString(out, tag) {
+			tag := keyword.Normalise(line[1:end])
+			if keyword.IsListed(tag) && !containsString(out, tag) {
 				out = append(out, tag)
 			}
 			line = strings.TrimSpace(line[end+1:])
@@ -81,8 +41,8 @@ func ownKeywords(field []string, text string) []string {
 	}
 	var out []string
 	for _, k := range field {
-		k = normaliseKeyword(k)
-		if knownKeywords[k] && !containsString(out, k) {
+		k = keyword.Normalise(k)
+		if keyword.IsListed(k) && !containsString(out, k) {
 			out = append(out, k)
 		}
 	}

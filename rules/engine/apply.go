@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -619,7 +620,7 @@ func (e *applier) play() (v *Violation) {
 	if known && c.Type == rules.TypeLeader {
 		return violation("CR 6-1-3", "%s is a Leader and cannot be played: a Leader starts in the Leader Area and stays there", s.Name(id))
 	}
-	field := extra && hasOwnKeyword(c, "Field")
+	field := extra && hasOwnKeyword(c, keyword.Field)
 	// Without card data a card used during a battle is taken as an Extra with
 	// [Activate Battle]: only the battle's timing is checked, not the card.
 	unknownInBattle := inBattle && !known
@@ -841,9 +842,9 @@ func (e *applier) evolve() (v *Violation) {
 	}
 	id := p.Hand[i]
 	c, known := s.card(id)
-	kw := "Evolve"
+	kw := keyword.Evolve
 	if len(e.a.Targets) == 2 {
-		kw = "Fusion Evolve"
+		kw = keyword.FusionEvolve
 	}
 	if known && described(c) && !hasOwnKeyword(c, kw) {
 		return violation("["+kw+"]", "%s has no [%s]", s.Name(id), kw)
@@ -1030,7 +1031,7 @@ func (e *applier) awaken() *Violation {
 		return violation("CR 7-3-4-2", "a Leader awakens in its player's Main Phase or during a battle")
 	}
 	c, known := s.card(p.Leader.ID)
-	if known && c.Text != "" && !hasOwnKeyword(c, "Awaken") {
+	if known && c.Text != "" && !hasOwnKeyword(c, keyword.Awaken) {
 		return violation("[Awaken]", "%s has no [Awaken]", s.Name(p.Leader.ID))
 	}
 	if limit, ok := awakenLifeLimit(c.Text); known && ok && len(p.Life) > limit {
@@ -1234,7 +1235,7 @@ func (e *applier) block() *Violation {
 		return v
 	}
 	b := &s.Players[pl].Battle[i]
-	if c, ok := s.card(b.ID); ok && described(c) && !s.hasKeyword(b.ID, "Blocker") {
+	if c, ok := s.card(b.ID); ok && described(c) && !s.hasKeyword(b.ID, keyword.Blocker) {
 		if s.readsCard(b.ID) && strings.Contains(strings.ToLower(c.Text), "[blocker]") {
 			return violation("[Blocker]", "%s has no [Blocker] now: its skill gives [Blocker] only while its condition holds", s.Name(b.ID))
 		}
@@ -1480,27 +1481,23 @@ func (e *applier) outcome() *Violation {
 	}
 	switch e.a.Verb {
 	case VerbDamage:
-		n := 1
-		switch {
-		case s.hasKeyword(s.Battle.Attacker, "Triple Strike"):
-			n = 3
-		case s.hasKeyword(s.Battle.Attacker, "Double Strike"):
-			n = 2
+		n, strike := 1, ""
+		for _, k := range keyword.Strikes {
+			if s.hasKeyword(s.Battle.Attacker, k.Name) {
+				n, strike = k.Strike, k.ID()
+				break
+			}
 		}
 		if e.a.Amount != nil {
 			n = *e.a.Amount
 			e.events = append(e.events, Event{Format: "%s declares %d damage", Args: []any{atkSide, n}, Declared: true})
-		} else if n > 1 {
-			kw := "[Double Strike]"
-			if n == 3 {
-				kw = "[Triple Strike]"
-			}
-			e.event(kw, "%s deals %d damage", s.Name(s.Battle.Attacker), n)
+		} else if strike != "" {
+			e.event(strike, "%s deals %d damage", s.Name(s.Battle.Attacker), n)
 		}
 		if len(e.a.Targets) > n {
 			return violation("Damage Step", "%d life card(s) named for %d damage", len(e.a.Targets), n)
 		}
-		if v := e.damage(defSide, n, s.hasKeyword(s.Battle.Attacker, "Critical"), e.a.Targets); v != nil {
+		if v := e.damage(defSide, n, s.hasKeyword(s.Battle.Attacker, keyword.Critical), e.a.Targets); v != nil {
 			return v
 		}
 	case VerbKO:

@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -932,7 +933,7 @@ func (e *applier) placeFromZone(c ctx, sk *skill.Skill, ef *skill.Effect, id Car
 	p := &s.Players[c.side]
 	switch ef.Kind {
 	case skill.Play:
-		if cd, ok := s.card(id); ok && cd.Type == "Extra" && hasOwnKeyword(cd, "Field") {
+		if cd, ok := s.card(id); ok && cd.Type == "Extra" && hasOwnKeyword(cd, keyword.Field) {
 			if p.Field != NoCard {
 				p.Drop = append(p.Drop, p.Field)
 			}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
 // PlayerSetup is what a player brings: a name, a Leader and a deck listed
@@ -149,10 +150,10 @@ func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
 		if !ok {
 			continue
 		}
-		if hasOwnKeyword(c, "Super Combo") {
+		if hasOwnKeyword(c, keyword.SuperCombo) {
 			superCombo++
 		}
-		if hasOwnKeyword(c, "Dragon Ball") {
+		if hasOwnKeyword(c, keyword.DragonBall) {
 			dragonBall++
 		}
 	}

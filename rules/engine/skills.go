@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -171,7 +172,7 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 			return false
 		}
 	case "Field":
-		if c.Type != rules.TypeExtra || !hasOwnKeyword(c, "Field") {
+		if c.Type != rules.TypeExtra || !hasOwnKeyword(c, keyword.Field) {
 			return false
 		}
 	case "Leader":
@@ -556,21 +557,19 @@ func (s *State) continuous(id CardID) int {
 	return total
 }
 
-// Keyword bits of Gains and continuous grants.
-const (
-	kwBlocker uint16 = 1 << iota
-	kwCritical
-	kwDoubleStrike
-	kwTripleStrike
-	kwBarrier
-	kwNoAttack // "can't attack" for the turn
-	kwNoReady  // "can't switch to Active Mode" (stays rested when its turn begins)
+// The bits of a card's Gains: one for each Gained keyword of rules/keyword,
+// in its order, then the limits an effect puts on a card.
+var (
+	keywordBits = func() map[string]uint16 {
+		m := make(map[string]uint16, len(keyword.Gainable))
+		for i, name := range keyword.Gainable {
+			m[name] = 1 << i
+		}
+		return m
+	}()
+	kwNoAttack = uint16(1) << len(keyword.Gainable) // "can't attack" for the turn
+	kwNoReady  = kwNoAttack << 1                    // "can't switch to Active Mode" (stays rested when its turn begins)
 )
-
-var keywordBits = map[string]uint16{
-	"Blocker": kwBlocker, "Critical": kwCritical, "Double Strike": kwDoubleStrike,
-	"Triple Strike": kwTripleStrike, "Barrier": kwBarrier,
-}
 
 // hasKeyword reports whether a card in play has keyword kw now: printed on
 // it (on the side showing), given for the turn or battle by an effect, or

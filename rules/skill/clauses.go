@@ -189,8 +189,8 @@ var clauseRules = []clauseRule{
 	rule(`deal {N} damage to your opponent`, one(Damage, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`flip this card over`, one(Flip, 0, nil)),
 	// Keywords and restrictions.
-	rule(`choose {T} and {IT} gains? \[([a-z ]+)\]{D}`, one(Gain, 1, func(e *Effect, m []string) { e.Keyword, e.For = keywordTags[m[2]], duration(m[3]) })),
-	rule(`{T} gains? \[([a-z ]+)\]{D}`, one(Gain, 1, func(e *Effect, m []string) { e.Keyword, e.For = keywordTags[m[2]], duration(m[3]) })),
+	rule(`choose {T} and {IT} gains? \[([a-z ]+)\]{D}`, one(Gain, 1, func(e *Effect, m []string) { e.Keyword, e.For = readKeyword(m[2]), duration(m[3]) })),
+	rule(`{T} gains? \[([a-z ]+)\]{D}`, one(Gain, 1, func(e *Effect, m []string) { e.Keyword, e.For = readKeyword(m[2]), duration(m[3]) })),
 	rule(`choose {T} and {IT} can't attack{D}`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`{T} can't attack{D}`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`{T} can't attack your opponent's leader`, one(CantAttack, 1, func(e *Effect, m []string) { e.Detail = "leader" })),

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
 // Parse reads a card's skill text, one Skill per line. Lines starting with
@@ -128,10 +130,11 @@ func phrase(s string) string {
 	return strings.TrimSuffix(strings.TrimSpace(s), ".")
 }
 
-var keywordTags = map[string]string{
-	"blocker": "Blocker", "critical": "Critical", "double strike": "Double Strike",
-	"triple strike": "Triple Strike", "super combo": "Super Combo", "dragon ball": "Dragon Ball",
-	"field": "Field", "barrier": "Barrier", "evolve": "Evolve", "fusion evolve": "Fusion Evolve",
+// readKeyword is the printed name of a keyword the reader takes (a Read
+// row of rules/keyword) from its lower-case tag, "" for any other tag.
+func readKeyword(tag string) string {
+	name, _ := keyword.ReadTag(tag)
+	return name
 }
 
 func parseLine(text string) Skill {
@@ -160,8 +163,8 @@ func parseLine(text string) Skill {
 			sk.OpponentsTurn = true
 		case tag == "once per turn":
 			sk.OncePerTurn = true
-		case keywordTags[tag] != "":
-			sk.Keywords = append(sk.Keywords, keywordTags[tag])
+		case readKeyword(tag) != "":
+			sk.Keywords = append(sk.Keywords, readKeyword(tag))
 		default:
 			t, ok := timingTags[tag]
 			if !ok {
