@@ -15,6 +15,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
@@ -136,8 +137,8 @@ func TestRulesLookupByNumberKeywordAndCard(t *testing.T) {
 	for _, l := range links {
 		seen[l[1]] = true
 	}
-	if len(seen) != len(engine.Rules) {
-		t.Fatalf("index has %d distinct rule links for %d rules", len(seen), len(engine.Rules))
+	if len(seen) != len(ruleindex.Rules) {
+		t.Fatalf("index has %d distinct rule links for %d rules", len(seen), len(ruleindex.Rules))
 	}
 	for u := range seen {
 		expectStatus(t, u, anon.get(u), http.StatusOK)

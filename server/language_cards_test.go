@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+	"github.com/tenkaichi-org/tenkaichi/views/ruletext"
 )
 
 // Japanese pages show the Japanese card names the card data has; other
@@ -155,13 +156,13 @@ func TestRulingsLookupInThePagesLanguage(t *testing.T) {
 	// Every language the pages offer has the whole index: the list of all
 	// rules shows none in English and no note that part is English only.
 	for _, l := range i18n.Languages() {
-		if n := engine.TranslatedRules(l.Code); n != len(engine.Rules) {
-			t.Errorf("%s is offered but the rule index has %d of its %d entries in it", l.Code, n, len(engine.Rules))
+		if n := ruletext.TranslatedRules(l.Code); n != len(ruleindex.Rules) {
+			t.Errorf("%s is offered but the rule index has %d of its %d entries in it", l.Code, n, len(ruleindex.Rules))
 		}
 		r, _ := b.getIn("/rules", l.Code)
 		expectLang(t, l.Code+" rule index", r, l.Code)
-		if got := strings.Count(r.body, `<li><a href="/rules/`); got != len(engine.Rules) {
-			t.Errorf("%s rule index lists %d rules, want %d", l.Code, got, len(engine.Rules))
+		if got := strings.Count(r.body, `<li><a href="/rules/`); got != len(ruleindex.Rules) {
+			t.Errorf("%s rule index lists %d rules, want %d", l.Code, got, len(ruleindex.Rules))
 		}
 		for _, not := range []string{`data-testid="rule-index-language"`, `<span lang="en">`} {
 			if strings.Contains(r.body, not) {
@@ -261,7 +262,7 @@ func TestCardLookupKeywordsInThePagesLanguage(t *testing.T) {
 	a.organiser() // the server is set up
 	importCards(t, a)
 	visitor := a.browser()
-	blocker, ok := engine.Rule("[Blocker]")
+	blocker, ok := ruleindex.Rule("[Blocker]")
 	if !ok {
 		t.Fatal("the rule index has no [Blocker]")
 	}
@@ -272,7 +273,7 @@ func TestCardLookupKeywordsInThePagesLanguage(t *testing.T) {
 			t.Fatalf("%s: no card results: %d %q\n%s", lang, r.status, r.location, excerpt(r.body))
 		}
 		cards := r.body[i:]
-		entry, _ := engine.InLanguage(blocker, lang)
+		entry, _ := ruletext.InLanguage(blocker, lang)
 		mustContain(t, lang+" card results", cards, `<a class="keyword" href="/rules/blocker">`+html.EscapeString(entry.Title)+"</a>")
 		// The card's skill text stays the card list's English.
 		chips := cards[strings.Index(cards, `<p class="keywords">`):]

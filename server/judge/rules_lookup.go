@@ -9,11 +9,12 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
-	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+	"github.com/tenkaichi-org/tenkaichi/views/ruletext"
 )
 
 // lookupCardLimit bounds the cards one search shows; a phone screen holds few.
@@ -38,9 +39,9 @@ func ruleSlug(id string) string {
 	return b.String()
 }
 
-var rulesBySlug = func() map[string]engine.RuleEntry {
-	m := make(map[string]engine.RuleEntry, len(engine.Rules))
-	for _, r := range engine.Rules {
+var rulesBySlug = func() map[string]ruleindex.Entry {
+	m := make(map[string]ruleindex.Entry, len(ruleindex.Rules))
+	for _, r := range ruleindex.Rules {
 		m[ruleSlug(r.ID)] = r
 	}
 	return m
@@ -49,7 +50,7 @@ var rulesBySlug = func() map[string]engine.RuleEntry {
 // ruleURL is the lookup page of a rule ID the engine cites, or "" when the
 // rule index does not have it.
 func ruleURL(id string) string {
-	if _, ok := engine.Rule(id); !ok {
+	if _, ok := ruleindex.Rule(id); !ok {
 		return ""
 	}
 	return "/rules/" + ruleSlug(id)
@@ -57,14 +58,14 @@ func ruleURL(id string) string {
 
 // ruleItem shows an entry in the page's language where the index has it
 // there, else in English, marked so (EnglishOnly, NoteEnglishOnly).
-func ruleItem(ctx context.Context, r engine.RuleEntry) views.RuleItem {
+func ruleItem(ctx context.Context, r ruleindex.Entry) views.RuleItem {
 	lang := i18n.Lang(ctx)
-	r, translated := engine.InLanguage(r, lang)
+	r, translated := ruletext.InLanguage(r, lang)
 	it := views.RuleItem{URL: "/rules/" + ruleSlug(r.ID), ID: r.ID, Number: r.Number, Title: r.Title,
 		Explanation: r.Explanation, Enforced: r.Enforced, EnglishOnly: !translated,
 		// Where none of the index is in the language, the page says so
 		// once; a note on every entry would only repeat it.
-		NoteEnglishOnly: !translated && engine.TranslatedRules(lang) > 0}
+		NoteEnglishOnly: !translated && ruletext.TranslatedRules(lang) > 0}
 	for _, t := range r.Terms {
 		it.Terms = append(it.Terms, views.Link{Label: t, URL: "/rules?q=" + url.QueryEscape(t)})
 	}
@@ -91,12 +92,12 @@ func (h *Handler) RulesLookup(c echo.Context) error {
 		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
 	}
 	if q == "" {
-		for _, r := range engine.Rules {
+		for _, r := range ruleindex.Rules {
 			m.Rules = append(m.Rules, ruleItem(ctx, r))
 		}
 		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "JudgeRulingsLookup", nil)), m))
 	}
-	for _, r := range engine.SearchIn(q, i18n.Lang(ctx)) {
+	for _, r := range ruletext.SearchIn(q, i18n.Lang(ctx)) {
 		m.Rules = append(m.Rules, ruleItem(ctx, r))
 	}
 	if err := h.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
@@ -148,8 +149,8 @@ func ruleCardView(ctx context.Context, c *rules.Card, indexed bool) views.RuleCa
 	for _, k := range c.Keywords {
 		id := "[" + k + "]"
 		chip := views.Link{Label: id}
-		if r, ok := engine.Rule(id); ok && indexed {
-			r, _ = engine.InLanguage(r, i18n.Lang(ctx))
+		if r, ok := ruleindex.Rule(id); ok && indexed {
+			r, _ = ruletext.InLanguage(r, i18n.Lang(ctx))
 			chip.Label, chip.URL = r.Title, ruleURL(id)
 		}
 		v.Keywords = append(v.Keywords, chip)
@@ -176,7 +177,7 @@ func (h *Handler) ShowRule(c echo.Context) error {
 	if r.Number != "" {
 		query = r.Number
 	}
-	for _, o := range engine.Search(query) {
+	for _, o := range ruleindex.Search(query) {
 		if !seen[o.ID] && len(m.Related) < 8 {
 			seen[o.ID] = true
 			m.Related = append(m.Related, ruleItem(ctx, o))
@@ -193,7 +194,7 @@ func (h *Handler) ShowRule(c echo.Context) error {
 // language: "" on English pages and where all of it is; otherwise a plain
 // sentence that the rest (or all of it) is in English only.
 func ruleIndexLanguage(ctx context.Context) string {
-	return indexLanguageNote(ctx, engine.TranslatedRules(i18n.Lang(ctx)), len(engine.Rules))
+	return indexLanguageNote(ctx, ruletext.TranslatedRules(i18n.Lang(ctx)), len(ruleindex.Rules))
 }
 
 // indexLanguageNote is ruleIndexLanguage for an index of total entries of

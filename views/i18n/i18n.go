@@ -38,15 +38,16 @@ var messages = mustIndex(files)
 // files. A message lives in the area of the pages (or code) that use it;
 // one used by several areas is in "common".
 var FileAreas = []string{
-	"common", // language names, dates and months, games and formats, counts used everywhere
-	"player", // the player's phone pages (match, report, game tracker) and the public pages (standings, metagame)
-	"staff",  // the organiser's event-day pages: events, players, rounds, snapshots
-	"judge",  // the judge console, the rulings lookup and rule index, the log help
-	"print",  // print sheets and the projector
-	"setup",  // first run, accounts, stores, who may do what
-	"deck",   // decklist and deck-check messages, cards and ban lists
-	"cli",    // the command line's human output
-	"engine", // the rules engine's sentences: violations, replay steps, notation errors, the state of a game (views/enginetext)
+	"common",    // language names, dates and months, games and formats, counts used everywhere
+	"player",    // the player's phone pages (match, report, game tracker) and the public pages (standings, metagame)
+	"staff",     // the organiser's event-day pages: events, players, rounds, snapshots
+	"judge",     // the judge console, the rulings lookup and rule index, the log help
+	"print",     // print sheets and the projector
+	"setup",     // first run, accounts, stores, who may do what
+	"deck",      // decklist and deck-check messages, cards and ban lists
+	"cli",       // the command line's human output
+	"engine",    // the rules engine's sentences: violations, replay steps, notation errors, the state of a game (views/enginetext)
+	"ruleindex", // the rule index: each rule's and card word's title, explanation and search terms (views/ruletext)
 }
 
 // fileNameRE is a message file's name: AREA.LANG.json. go-i18n takes the
@@ -230,6 +231,22 @@ func (c *catalogue) localize(l *goi18n.Localizer, cfg *goi18n.LocalizeConfig) st
 		return cfg.MessageID
 	}
 	return s
+}
+
+// Own is message id in language lang's own files, with no named values:
+// ok is false when lang is not exactly the code of one of Languages, or
+// its files lack the message (where T would fall back to English). It is
+// for text a page marks as English when the language lacks it (the rule
+// index).
+func Own(lang, id string) (string, bool) {
+	for _, l := range Languages() {
+		if l.Code != lang {
+			continue
+		}
+		s, err := messages.localizer(l.Tag).Localize(&goi18n.LocalizeConfig{MessageID: id})
+		return s, err == nil
+	}
+	return "", false
 }
 
 // Has reports whether the English file defines id (for tests).

@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"golang.org/x/text/language"
 )
 
@@ -172,6 +173,12 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 	}
 	for _, id := range monthIDs {
 		used[id] = true
+	}
+	// Each rule-index entry's messages, by its key (views/ruletext MessageIDs).
+	for _, r := range ruleindex.Rules {
+		for _, part := range []string{"Title", "Explanation", "Terms"} {
+			used["Rule"+r.MessageKey()+part] = true
+		}
 	}
 	all, _ := readLanguages(t)
 	raw := all["en"]

@@ -1,8 +1,14 @@
-package engine
+package ruletext
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 )
 
 // indexLanguages are the languages the pages offer besides English; the
@@ -23,19 +29,24 @@ var englishKeywordTitles = map[string]bool{"de": true, "fr": true, "es": true, "
 // every language, written in that language (not the English copied), and
 // no language has an entry for a rule the index lacks.
 func TestEveryRuleInEveryLanguage(t *testing.T) {
+	catalogue := ruleMessages(t)
 	for _, lang := range indexLanguages {
-		texts, ok := ruleTexts[lang]
+		texts, ok := catalogue[lang]
 		if !ok {
 			t.Errorf("%s: the rule index has no texts in this language", lang)
 			continue
 		}
-		for _, r := range Rules {
-			tr, ok := texts[r.ID]
-			if !ok {
+		for _, r := range ruleindex.Rules {
+			titleID, explanationID, termsID := MessageIDs(r)
+			title, ok1 := texts[titleID]
+			explanation, ok2 := texts[explanationID]
+			terms, ok3 := texts[termsID]
+			if !ok1 || !ok2 || !ok3 {
 				t.Errorf("%s: %q has no text in this language", lang, r.ID)
 				continue
 			}
-			if tr.Title == "" || tr.Explanation == "" || len(tr.Terms) == 0 {
+			tr := ruleindex.Entry{Title: title, Explanation: explanation, Terms: strings.Split(terms, termSeparator)}
+			if tr.Title == "" || tr.Explanation == "" || terms == "" {
 				t.Errorf("%s: %q lacks a title, explanation or terms", lang, r.ID)
 			}
 			if tr.Explanation == r.Explanation {
@@ -45,8 +56,8 @@ func TestEveryRuleInEveryLanguage(t *testing.T) {
 				t.Errorf("%s: %q's title is the English %q", lang, r.ID, r.Title)
 			}
 			for _, term := range tr.Terms {
-				if term == "" {
-					t.Errorf("%s: %q has an empty search term", lang, r.ID)
+				if strings.TrimSpace(term) == "" || term != strings.TrimSpace(term) {
+					t.Errorf("%s: %q has an empty search term, or one with spaces around it (%q)", lang, r.ID, terms)
 				}
 			}
 			if got, translated := InLanguage(r, lang); !translated || got.Title != tr.Title || got.Number != r.Number || got.ID != r.ID {
@@ -54,21 +65,85 @@ func TestEveryRuleInEveryLanguage(t *testing.T) {
 			}
 		}
 		for id := range texts {
-			if _, ok := Rule(id); !ok {
-				t.Errorf("%s: %q is not in the rule index", lang, id)
+			if !indexMessage(id) {
+				t.Errorf("%s: %q is not a message of an entry of the rule index", lang, id)
 			}
 		}
-		if n := TranslatedRules(lang); n != len(Rules) {
-			t.Errorf("%s: TranslatedRules = %d, want all %d", lang, n, len(Rules))
+		if n := TranslatedRules(lang); n != len(ruleindex.Rules) {
+			t.Errorf("%s: TranslatedRules = %d, want all %d", lang, n, len(ruleindex.Rules))
 		}
 	}
-	for lang := range ruleTexts {
-		if !englishKeywordTitles[lang] && lang != "ja" {
+	for lang := range catalogue {
+		if !englishKeywordTitles[lang] && lang != "ja" && lang != "en" {
 			t.Errorf("%s: the index has texts in a language the tests do not know", lang)
 		}
 	}
-	if TranslatedRules("en") != len(Rules) || TranslatedRules("zh") != 0 {
+	if TranslatedRules("en") != len(ruleindex.Rules) || TranslatedRules("zh") != 0 {
 		t.Errorf("English counts %d, Chinese %d", TranslatedRules("en"), TranslatedRules("zh"))
+	}
+}
+
+// The English messages of the index are the index's own English (rules
+// keeps it, for the API and English pages), word for word.
+func TestEnglishMessagesAreTheIndexsEnglish(t *testing.T) {
+	en := ruleMessages(t)["en"]
+	for _, r := range ruleindex.Rules {
+		titleID, explanationID, termsID := MessageIDs(r)
+		if en[titleID] != r.Title || en[explanationID] != r.Explanation || en[termsID] != strings.Join(r.Terms, termSeparator) {
+			t.Errorf("%s: the English messages %s, %s and %s are not the index's English", r.ID, titleID, explanationID, termsID)
+		}
+	}
+	if len(en) != 3*len(ruleindex.Rules) {
+		t.Errorf("ruleindex.en.json has %d messages for %d entries", len(en), len(ruleindex.Rules))
+	}
+}
+
+// indexMessage reports whether id is a message of an entry of the index.
+func indexMessage(id string) bool {
+	for _, r := range ruleindex.Rules {
+		a, b, c := MessageIDs(r)
+		if id == a || id == b || id == c {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleMessages reads the catalogue's rule-index files: language -> id -> text.
+func ruleMessages(t *testing.T) map[string]map[string]string {
+	t.Helper()
+	files, err := filepath.Glob("../i18n/messages/ruleindex.*.json")
+	if err != nil || len(files) < 7 {
+		t.Fatalf("rule index message files: %v %v", files, err)
+	}
+	out := map[string]map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		lang := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "ruleindex."), ".json")
+		out[lang] = m
+	}
+	return out
+}
+
+// Each entry's messages are its own: no two entries share a key.
+func TestMessageKeysAreDistinct(t *testing.T) {
+	seen := map[string]string{}
+	for _, r := range ruleindex.Rules {
+		k := r.MessageKey()
+		if other, dup := seen[k]; dup {
+			t.Errorf("%s and %s have the same message key %s", other, r.ID, k)
+		}
+		seen[k] = r.ID
+	}
+	if k := (ruleindex.Entry{ID: "CR 6-2-1-10"}).MessageKey(); k != "CR6_2_1_10" {
+		t.Errorf("MessageKey(CR 6-2-1-10) = %s", k)
 	}
 }
 
@@ -131,7 +206,7 @@ func TestSearchInLanguage(t *testing.T) {
 			t.Errorf("%s page found German %v", lang, hits[0].ID)
 		}
 	}
-	if r, ok := InLanguage(Rules[0], "zh"); ok || r.Title != Rules[0].Title {
+	if r, ok := InLanguage(ruleindex.Rules[0], "zh"); ok || r.Title != ruleindex.Rules[0].Title {
 		t.Errorf("Chinese entry: %q %v, want English and false", r.Title, ok)
 	}
 }

@@ -1,18 +1,29 @@
-package engine
+// Package ruleindex is the rule index: the rules and card words the rules
+// engine cites, explained in our own words, in English. Violation.Rule and
+// Event.Rule of rules/engine hold an entry's ID. The entries of the
+// bracketed card words ([Blocker], [On Play]) come from rules/keyword, so
+// a keyword is defined in one place; the other languages' titles,
+// explanations and search terms are messages of the catalogue
+// (views/i18n/messages/ruleindex.*.json, said by views/ruletext), keyed by
+// each entry's MessageKey.
+package ruleindex
 
 import (
 	"sort"
 	"strings"
+	"unicode"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
-// RuleEntry is one rule or keyword the engine cites, explained in our own
+// Entry is one rule or card word the engine cites, explained in our own
 // words. ID is what Violation.Rule and Event.Rule hold: "CR 8-1-1" for a
-// numbered comprehensive rule, "[Blocker]" for a keyword, or a short topic
-// name ("Damage Step"). Every Number is one the public rules guide cites
-// (testdata/rule-numbers.txt); a keyword or topic has none because we know
-// none: its number in the Rule Manual is not in any text we have, and we do
-// not make numbers up (docs/engine-rules.md).
-type RuleEntry struct {
+// numbered comprehensive rule, "[Blocker]" for a card word, or a short
+// topic name ("Damage Step"). Every Number is one the public rules guide
+// cites (testdata/rule-numbers.txt); a card word or topic has none because
+// we know none: its number in the Rule Manual is not in any text we have,
+// and we do not make numbers up (docs/engine-rules.md).
+type Entry struct {
 	ID          string   `json:"id"`
 	Number      string   `json:"number,omitempty"` // comprehensive-rule number, e.g. "8-1-1"
 	Title       string   `json:"title"`
@@ -23,8 +34,27 @@ type RuleEntry struct {
 	Enforced bool `json:"enforced"`
 }
 
-// Rules is the rule index, in rule-number order then keywords then topics.
-var Rules = []RuleEntry{
+// Rules is the rule index: the numbered rules in rule-number order, then
+// the card words (rules/keyword's rows with a Rule, in their order), then
+// the topics.
+var Rules = append(append(append([]Entry{}, numbered...), cardWords()...), topics...)
+
+// cardWords are the entries of rules/keyword.
+func cardWords() []Entry {
+	var out []Entry
+	for i := range keyword.All {
+		k := &keyword.All[i]
+		if k.Rule == nil {
+			continue
+		}
+		out = append(out, Entry{ID: k.ID(), Title: k.Title(), Explanation: k.Rule.Explanation,
+			Terms: k.Rule.Terms, Enforced: k.Rule.Enforced})
+	}
+	return out
+}
+
+// numbered are the entries of the comprehensive rules, in rule-number order.
+var numbered = []Entry{
 	{ID: "CR 0-1-3-2", Number: "0-1-3-2", Title: "Losing the game", Enforced: true,
 		Explanation: "A player loses when their Life Area is empty or when their deck is empty. There is no final attack and no need to try to draw from an empty deck. Once a player has lost, the game is over and no action can follow.",
 		Terms:       []string{"lose", "win", "defeat", "life zero", "deck out", "empty deck", "game over", "after the game"}},
@@ -142,66 +172,11 @@ var Rules = []RuleEntry{
 	{ID: "CR 14-1-2-1", Number: "14-1-2-1", Title: "Defeat checks happen at once", Enforced: true,
 		Explanation: "Losing conditions are checked immediately whenever they might be met, even in the middle of another action (CR 14-2-1 and 14-2-2 cover empty life and empty deck). The engine checks after every action and ends the game.",
 		Terms:       []string{"rule processing", "state based", "defeat check", "lose"}},
-	{ID: "[Activate Battle]", Title: "[Activate Battle] skills", Enforced: true,
-		Explanation: "Skills marked [Activate Battle] (or [Activate Main/Battle]), Extra Cards from hand included, are used during a battle: by the attacker in the Offense Step before passing, by the defender in the Defense Step. A used Extra goes to the Drop.",
-		Terms:       []string{"activate battle", "extra card", "kamehameha", "battle", "timing"}},
-	{ID: "[Awaken]", Title: "[Awaken]", Enforced: true,
-		Explanation: "A Leader skill: once its condition is met, the Leader flips to its back side, usually stronger. It is used like an [Activate Main/Battle] skill: in its player's Main Phase outside battles, or during a battle by the attacker in the Offense Step before passing or by the defender in the Defense Step (so also in the opponent's turn). The mode stays as it was. The engine checks the conditions it reads ('life at N or less') and applies what the skill does before the flip (draw 1 card).",
-		Terms:       []string{"awaken", "flip", "leader", "back side"}},
-	{ID: "[Blocker]", Title: "[Blocker]", Enforced: true,
-		Explanation: "When the opponent attacks, the defender may switch an Active card with [Blocker] to Rest Mode to make it the new target. Only one Blocker per battle, and only right after the attack, before any combo.",
-		Terms:       []string{"blocker", "block", "redirect"}},
-	{ID: "[Critical]", Title: "[Critical]", Enforced: true,
-		Explanation: "Life cards this card's attack takes go to the Drop instead of to the opponent's hand.",
-		Terms:       []string{"critical", "life", "drop"}},
-	{ID: "[Double Strike]", Title: "[Double Strike]", Enforced: true,
-		Explanation: "A successful attack by this card on a Leader deals 2 damage instead of 1.",
-		Terms:       []string{"double strike", "damage", "two"}},
-	{ID: "[Triple Strike]", Title: "[Triple Strike]", Enforced: true,
-		Explanation: "A successful attack by this card on a Leader deals 3 damage instead of 1.",
-		Terms:       []string{"triple strike", "damage", "three"}},
-	{ID: "[Evolve]", Title: "[Evolve]", Enforced: true,
-		Explanation: "Pay the skill's cost to play this card from hand on top of one of your Battle Cards. It keeps that card's mode and power changes; the card beneath stays under it and goes to the Drop with it. The engine checks the keyword and the cost as declared; which card may be evolved is recorded.",
-		Terms:       []string{"evolve", "evolution", "stack"}},
-	{ID: "[Fusion Evolve]", Title: "[Fusion Evolve]", Enforced: true,
-		Explanation: "Like [Evolve], but on top of two of your Battle Cards at once; both go under the new card. This is how fusions enter play.",
-		Terms:       []string{"fusion evolve", "fusion", "evolve", "gogeta", "vegito"}},
-	{ID: "[Field]", Title: "[Field]", Enforced: true,
-		Explanation: "An Extra Card that stays in your Battle Area after use. When you place another [Field], the old one goes to the Drop. A [Field] is not a Battle Card: it cannot attack, be attacked or be KO'd.",
-		Terms:       []string{"field", "stadium", "extra"}},
-	{ID: "[Ki]", Title: "[Ki]", Enforced: true,
-		Explanation: "An energy marker that a skill places under a Battle Card. It cannot pay costs, and it is lost when that card leaves play.",
-		Terms:       []string{"ki", "marker", "energy marker"}},
-	{ID: "[Super Combo]", Title: "[Super Combo]", Enforced: true,
-		Explanation: "A deck may hold at most 4 cards with [Super Combo] in total.",
-		Terms:       []string{"super combo", "deck building", "limit"}},
-	{ID: "[Dragon Ball]", Title: "[Dragon Ball]", Enforced: true,
-		Explanation: "A deck may hold at most 7 cards with [Dragon Ball] in total, even of the same number.",
-		Terms:       []string{"dragon ball", "deck building", "limit", "seven"}},
-	{ID: "[On Play]", Title: "[On Play]", Enforced: true,
-		Explanation: "A skill that happens by itself when the card is played, from hand or by another skill. The engine applies what it needs no choice for (draw 1, this card gets +5000 power); a skill with a choice (up to 1 of your opponent's Battle Cards) waits for its player's use line.",
-		Terms:       []string{"on play", "enters", "trigger", "when played"}},
-	{ID: "[When Attacking]", Title: "[When Attacking]", Enforced: true,
-		Explanation: "A skill that happens by itself when the card attacks, before blocks and combos. A Leader's '[When Attacking] Draw 1 card' is drawn by the engine; it is not written in the log.",
-		Terms:       []string{"when attacking", "attack trigger", "leader draw"}},
-	{ID: "[When Blocking]", Title: "[When Blocking]", Enforced: true,
-		Explanation: "A skill that happens by itself when the card blocks with [Blocker].",
-		Terms:       []string{"when blocking", "block trigger"}},
-	{ID: "[When KO'd]", Title: "[When KO'd]", Enforced: true,
-		Explanation: "A skill that happens by itself when the card is KO'd, in battle or by a skill. A card that goes to the Drop at 0 power, or is placed there by a skill, is not KO'd.",
-		Terms:       []string{"when ko'd", "ko trigger", "dies", "destroyed"}},
-	{ID: "[Auto]", Title: "[Auto]", Enforced: true,
-		Explanation: "A skill that happens by itself when what its text says happens, for example 'When you use this card in a combo from your hand, this card gets +10000 combo power'. The engine reads the common triggers (combos, KOs in battle, damage taken, attacks, the opponent playing a Battle Card).",
-		Terms:       []string{"auto", "trigger", "combo power", "when you use this card in a combo"}},
-	{ID: "[Permanent]", Title: "[Permanent], [Your Turn], [Opponent's Turn]", Enforced: true,
-		Explanation: "Always-on skills, or skills on only in one player's turn. The engine applies the power changes, keywords ('gains [Blocker]') and 'can't attack' of the [Permanent] skills it reads while their conditions hold, and its own cost reductions when a card is played; it does not apply other [Permanent] effects, which the replay flags.",
-		Terms:       []string{"permanent", "your turn", "opponent's turn", "continuous", "static", "while"}},
-	{ID: "[Once per turn]", Title: "[Once per turn]", Enforced: true,
-		Explanation: "A skill marked [Once per turn] can be used, or happen, once in each turn.",
-		Terms:       []string{"once per turn", "limit", "per turn"}},
-	{ID: "[End of Your Turn]", Title: "[End of Your Turn]", Enforced: true,
-		Explanation: "A skill that happens at the end of its player's turn, before effects for the turn end. The engine applies those that need no choice; one with a choice is flagged, and its effects are declared.",
-		Terms:       []string{"end of your turn", "end phase", "end of turn trigger"}},
+}
+
+// topics are the entries of the engine's own topics, which no number or
+// card word names.
+var topics = []Entry{
 	{ID: "Card skills", Title: "How the engine reads card skills", Enforced: true,
 		Explanation: "The engine reads the skill text of the cards the card list describes: when a skill happens, what it costs, its conditions and what it does. It applies what needs no choice, checks a skill used with a use line (its timing, [Once per turn], cost and choices), and flags a skill it cannot read: such effects stay as declared lines in the log. A log with [Effects \"declared\"] has every effect declared, as logs were written before the engine read cards.",
 		Terms:       []string{"card text", "skill", "effect", "use", "declared", "choice", "cost"}},
@@ -231,28 +206,56 @@ var ruleByID = func() map[string]int {
 }()
 
 // Rule finds an entry by ID (e.g. "CR 8-1-1", "[Blocker]").
-func Rule(id string) (RuleEntry, bool) {
+func Rule(id string) (Entry, bool) {
 	i, ok := ruleByID[id]
 	if !ok {
-		return RuleEntry{}, false
+		return Entry{}, false
 	}
 	return Rules[i], true
+}
+
+// MessageKey is the stem of the entry's messages in the catalogue: the
+// letters and digits of its ID, each run of them capitalised and runs of
+// digits kept apart by "_" ("CR 6-2-1-8" is "CR6_2_1_8", "[Double
+// Strike]" is "DoubleStrike", "Power 0" is "Power0"). views/ruletext says
+// the entry by the messages Rule<key>Title, Rule<key>Explanation and
+// Rule<key>Terms.
+func (e Entry) MessageKey() string {
+	var b strings.Builder
+	prevDigit, inRun := false, false
+	for _, r := range e.ID {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			inRun = false
+			continue
+		}
+		digit := unicode.IsDigit(r)
+		if !inRun {
+			if digit && prevDigit {
+				b.WriteByte('_')
+			}
+			r = unicode.ToUpper(r)
+		}
+		b.WriteRune(r)
+		inRun, prevDigit = true, digit
+	}
+	return b.String()
 }
 
 // Search finds the entries that match a query: rule numbers ("8-1-1",
 // "CR 7-2" also finds 7-2-7, 7-2-9 ...), keywords and words from the title,
 // search terms and explanation. Entries with every word of the query come
 // first, best match first.
-func Search(query string) []RuleEntry {
-	var out []RuleEntry
-	for _, i := range searchEntries(Rules, query) {
+func Search(query string) []Entry {
+	var out []Entry
+	for _, i := range SearchEntries(Rules, query) {
 		out = append(out, Rules[i])
 	}
 	return out
 }
 
-// searchEntries is Search over entries, giving the indexes of the hits.
-func searchEntries(entries []RuleEntry, query string) []int {
+// SearchEntries is Search over entries (the index in another language,
+// views/ruletext), giving the indexes of the hits in entries.
+func SearchEntries(entries []Entry, query string) []int {
 	q := strings.ToLower(strings.TrimSpace(query))
 	q = strings.TrimPrefix(q, "cr ")
 	q = strings.Trim(q, "[] ")
@@ -260,50 +263,15 @@ func searchEntries(entries []RuleEntry, query string) []int {
 		return nil
 	}
 	words := strings.FieldsFunc(q, func(r rune) bool { return r == ' ' || r == ',' || r == '[' || r == ']' })
-	type hit struct {
-		i, score, matched int
-	}
 	var hits []hit
-	for i, r := range entries {
-		h := hit{i: i}
-		if r.Number != "" && (r.Number == q || strings.HasPrefix(r.Number, q+"-")) {
-			h.score += 100
-			h.matched = len(words)
-		}
-		if strings.ToLower(strings.Trim(r.ID, "[]")) == q {
-			h.score += 100
-			h.matched = len(words)
-		}
-		if h.score == 0 {
-			title := strings.ToLower(r.Title)
-			text := strings.ToLower(r.Explanation)
-			terms := strings.ToLower(strings.Join(r.Terms, "|"))
-			if strings.Contains(terms, q) || strings.Contains(title, q) {
-				h.score += 20 // the whole phrase
-			}
-			for _, w := range words {
-				found := false
-				if strings.Contains(title, w) {
-					h.score += 5
-					found = true
-				}
-				if strings.Contains(terms, w) {
-					h.score += 4
-					found = true
-				}
-				if strings.Contains(text, w) {
-					h.score++
-					found = true
-				}
-				if found {
-					h.matched++
-				}
-			}
-		}
-		if h.score > 0 {
+	for i := range entries {
+		if h := score(&entries[i], q, words); h.score > 0 {
+			h.i = i
 			hits = append(hits, h)
 		}
 	}
+	// Entries with every word first, then by score; equal ones in the
+	// index's order.
 	sort.SliceStable(hits, func(a, b int) bool {
 		fa, fb := hits[a].matched == len(words), hits[b].matched == len(words)
 		if fa != fb {
@@ -316,4 +284,54 @@ func searchEntries(entries []RuleEntry, query string) []int {
 		out = append(out, h.i)
 	}
 	return out
+}
+
+// hit is how well entry i matches a query: its score and how many of the
+// query's words it has.
+type hit struct {
+	i, score, matched int
+}
+
+// score rates entry r for query q (lower case, without "CR " and brackets)
+// of words: its number or ID exactly (or a number's sub-rules) scores 100
+// and has every word; otherwise the whole phrase in its title or terms 20,
+// and each word 5 in the title, 4 in the terms and 1 in the explanation.
+func score(r *Entry, q string, words []string) hit {
+	var h hit
+	if r.Number != "" && (r.Number == q || strings.HasPrefix(r.Number, q+"-")) {
+		h.score += 100
+		h.matched = len(words)
+	}
+	if strings.ToLower(strings.Trim(r.ID, "[]")) == q {
+		h.score += 100
+		h.matched = len(words)
+	}
+	if h.score > 0 {
+		return h
+	}
+	title := strings.ToLower(r.Title)
+	text := strings.ToLower(r.Explanation)
+	terms := strings.ToLower(strings.Join(r.Terms, "|"))
+	if strings.Contains(terms, q) || strings.Contains(title, q) {
+		h.score += 20 // the whole phrase
+	}
+	for _, w := range words {
+		found := false
+		if strings.Contains(title, w) {
+			h.score += 5
+			found = true
+		}
+		if strings.Contains(terms, w) {
+			h.score += 4
+			found = true
+		}
+		if strings.Contains(text, w) {
+			h.score++
+			found = true
+		}
+		if found {
+			h.matched++
+		}
+	}
+	return h
 }
