@@ -229,7 +229,10 @@ func validNumber(s string) bool {
 // defeat checks, power 0 to Drop); Declared events rest on what the players
 // stated rather than on a rule the engine checks.
 type Event struct {
-	Rule     string `json:"rule,omitempty"`
+	Rule string `json:"rule,omitempty"`
+	// ID is the sentence's message id in the catalogue, where the event
+	// was made from a Msg; otherwise Format is the key (views/enginetext).
+	ID       string `json:"id,omitempty"`
 	Format   string `json:"format"`
 	Args     []any  `json:"args,omitempty"`
 	Auto     bool   `json:"auto,omitempty"`
@@ -246,6 +249,7 @@ func (e Event) Text() string { return fmt.Sprintf(e.Format, e.Args...) }
 // format string with its arguments, so it can be translated) and where.
 type Violation struct {
 	Rule   string `json:"rule,omitempty"` // an ID of the rule index, e.g. "CR 8-1-1"; "" for a log error
+	ID     string `json:"id,omitempty"`   // the message id, where it was made from a Msg (see Event.ID)
 	Format string `json:"format"`
 	Args   []any  `json:"args,omitempty"`
 	Step   int    `json:"step"` // 1-based index of the action in the log; 0 at setup
@@ -279,6 +283,36 @@ func (v *Violation) Error() string {
 	b.WriteString(": ")
 	b.WriteString(v.Message())
 	return b.String()
+}
+
+// Msg is a sentence of the engine with a stable message id: ID is its
+// message in the catalogue (views/i18n/messages/engine.*.json, whose
+// placeholders A1, A2 … are the arguments in order) and Format its English,
+// a format of the arguments an Event or Violation gives. The effect kinds
+// say their sentences so (effects.go); the engine's other sentences are
+// keyed by their Format (views/enginetext messageIDs).
+type Msg struct {
+	ID     string
+	Format string
+}
+
+// messages are the engine's Msgs, as msg made them.
+var messages []Msg
+
+// msg is the Msg of message id with English format, kept in Messages.
+func msg(id, format string) Msg {
+	m := Msg{ID: id, Format: format}
+	messages = append(messages, m)
+	return m
+}
+
+// Messages are the engine's sentences that have their message id, for the
+// pages that say them (views/enginetext) and their tests.
+func Messages() []Msg { return append([]Msg(nil), messages...) }
+
+// violationMsg is violation with a sentence that has its message id.
+func violationMsg(rule string, m Msg, args ...any) *Violation {
+	return &Violation{Rule: rule, ID: m.ID, Format: m.Format, Args: args}
 }
 
 // violation is an action that breaks rule, an ID of the rule index.

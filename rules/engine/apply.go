@@ -126,6 +126,11 @@ func (e *applier) auto(rule, format string, args ...any) {
 	e.events = append(e.events, Event{Rule: rule, Format: format, Args: args, Auto: true})
 }
 
+// autoMsg is auto with a sentence that has its message id.
+func (e *applier) autoMsg(rule string, m Msg, args ...any) {
+	e.events = append(e.events, Event{Rule: rule, ID: m.ID, Format: m.Format, Args: args, Auto: true})
+}
+
 func (e *applier) first() *Violation {
 	s := e.s
 	if s.Phase != PhaseSetup || s.First != NoSide {

@@ -3,7 +3,6 @@ package engine
 import (
 	"strings"
 
-	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -244,262 +243,6 @@ func (e *applier) resolve(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 	return nil
 }
 
-// effect applies one effect; chosen are the cards an earlier effect chose
-// ("that card"). It returns the cards this effect chose or moved.
-func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueue, chosen []CardID) ([]CardID, *Violation) {
-	s := e.s
-	p := &s.Players[c.side]
-	label := s.skillLabel(c.src, sk)
-	switch ef.Kind {
-	case skill.Draw:
-		n := min(ef.N, len(p.Deck))
-		ids := append([]CardID(nil), p.Deck[:n]...)
-		e.drawN(c.side, n)
-		if n == 1 {
-			e.skillEvent(sk, "%s: %s draws 1 card (%s)", label, c.side, s.Name(ids[0]))
-		} else {
-			e.skillEvent(sk, "%s: %s draws %d cards", label, c.side, n)
-		}
-		return ids, nil
-	case skill.Power:
-		ids, v := e.targets(c, sk, ef, q, chosen)
-		if v != nil {
-			return nil, v
-		}
-		for _, id := range ids {
-			e.addPower(c, id, ef.Amount, ef.For)
-			e.skillEvent(sk, forDuration(powerFormats, ef.For), label, e.inPlayLabel(id), ef.Amount)
-		}
-		return ids, nil
-	case skill.ComboPower:
-		p.ComboBonus += ef.Amount
-		e.skillEvent(sk, "%s: %s gets %+d combo power", label, s.Name(c.src), ef.Amount)
-		return nil, nil
-	case skill.Gain, skill.CantAttack, skill.CantActivate:
-		ids, v := e.targets(c, sk, ef, q, chosen)
-		if v != nil {
-			return nil, v
-		}
-		bit := keywordBits[ef.Keyword]
-		switch ef.Kind {
-		case skill.CantAttack:
-			bit = kwNoAttack
-		case skill.CantActivate:
-			bit = kwNoReady
-		}
-		for _, id := range ids {
-			if bit == 0 || ef.For == skill.WhileHolds || ef.Detail != "" || ef.Kind == skill.CantActivate && ef.For != skill.UntilNextTurn {
-				e.notApplied(label, ef)
-				break
-			}
-			e.gain(c, id, bit, ef.For)
-			switch ef.Kind {
-			case skill.CantAttack:
-				e.skillEvent(sk, forDuration(cantAttackFormats, ef.For), label, e.inPlayLabel(id))
-			case skill.CantActivate:
-				e.skillEvent(sk, "%s: %s can't switch to Active Mode during its player's next turn", label, e.inPlayLabel(id))
-			default:
-				e.skillEvent(sk, forDuration(gainFormats, ef.For), label, e.inPlayLabel(id), ef.Keyword)
-			}
-		}
-		return ids, nil
-	case skill.KO, skill.Rest, skill.Activate, skill.ToHand, skill.ToDeckBottom, skill.ToDeckTop, skill.ToDrop, skill.ToEnergy:
-		if ef.Kind == skill.ToDeckTop && ef.Place != "" {
-			break // "top or bottom": the player's choice of end, not read
-		}
-		if ef.Target.Who == skill.CardsInHand || ef.From == skill.Hand || ef.From == skill.Drop {
-			return e.moveFromZone(c, sk, ef, q)
-		}
-		ids, v := e.targets(c, sk, ef, q, chosen)
-		if v != nil {
-			return nil, v
-		}
-		for _, id := range ids {
-			e.inPlayEffect(c, sk, ef, id)
-		}
-		return ids, nil
-	case skill.Play, skill.AddToHand:
-		if ef.Kind == skill.Play && ef.From != skill.Hand && ef.From != skill.Drop || ef.Kind == skill.AddToHand && ef.From != skill.Drop {
-			break // from the deck, the energy, the Battle Area: not applied
-		}
-		return e.moveFromZone(c, sk, ef, q)
-	case skill.Discard:
-		return e.moveFromZone(c, sk, ef, q)
-	case skill.Search:
-		return e.search(c, sk, ef, q)
-	case skill.LifeToHand, skill.LifeToDrop, skill.LifeToEnergy:
-		n := e.count(ef, q, len(p.Life))
-		for range n {
-			top := p.Life[0]
-			p.Life = p.Life[1:]
-			switch ef.Kind {
-			case skill.LifeToHand:
-				p.Hand = append(p.Hand, top)
-			case skill.LifeToDrop:
-				p.Drop = append(p.Drop, top)
-			default:
-				p.Energy = append(p.Energy, EnergyCard{ID: top, Rest: ef.Rest})
-			}
-		}
-		if n > 0 {
-			switch ef.Kind {
-			case skill.LifeToHand:
-				e.skillEvent(sk, "%s: %s adds %d card(s) from their life to their hand (not damage)", label, c.side, n)
-			case skill.LifeToDrop:
-				e.skillEvent(sk, "%s: %s places %d card(s) from their life in the Drop", label, c.side, n)
-			default:
-				e.skillEvent(sk, "%s: %s adds %d card(s) from their life to their energy", label, c.side, n)
-			}
-		} else {
-			e.skillEvent(sk, "%s: %s takes no life card", label, c.side)
-		}
-		return nil, nil
-	case skill.AddLife, skill.Charge, skill.Mill:
-		n := min(ef.N, len(p.Deck))
-		ids := append([]CardID(nil), p.Deck[:n]...)
-		p.Deck = p.Deck[n:]
-		switch ef.Kind {
-		case skill.AddLife:
-			p.Life = append(ids, p.Life...)
-			e.skillEvent(sk, "%s: %s adds the top %d card(s) of their deck to their life", label, c.side, n)
-		case skill.Charge:
-			for _, id := range ids {
-				p.Energy = append(p.Energy, EnergyCard{ID: id, Rest: ef.Rest})
-			}
-			e.skillEvent(sk, "%s: %s adds the top %d card(s) of their deck to their energy", label, c.side, n)
-		default:
-			p.Drop = append(p.Drop, ids...)
-			e.skillEvent(sk, "%s: %s places the top %d card(s) of their deck in the Drop", label, c.side, n)
-		}
-		return ids, nil
-	case skill.EnergyActive, skill.EnergyRest:
-		want := ef.Kind == skill.EnergyRest
-		avail := 0
-		for _, en := range p.Energy {
-			if en.Rest != want {
-				avail++
-			}
-		}
-		n := e.count(ef, q, avail)
-		if ef.Kind == skill.EnergyRest && n < ef.N && !q.lapse {
-			return nil, violation("CR 5-3-1", "%s: %s has only %d Active energy to switch to Rest Mode", label, c.side, avail)
-		}
-		done := 0
-		for i := range p.Energy {
-			if done < n && p.Energy[i].Rest != want {
-				p.Energy[i].Rest = want
-				done++
-			}
-		}
-		if want {
-			e.skillEvent(sk, "%s: %s switches %d energy to Rest Mode", label, c.side, done)
-		} else {
-			e.skillEvent(sk, "%s: %s switches %d energy to Active Mode", label, c.side, done)
-		}
-		return nil, nil
-	case skill.EnergyToDrop:
-		n := min(ef.N, len(p.Energy))
-		if n < ef.N && !q.lapse {
-			return nil, violation("Card skills", "%s: %s has only %d energy to place in the Drop", label, c.side, len(p.Energy))
-		}
-		for range n {
-			// Rested energy first: it has paid already.
-			i := len(p.Energy) - 1
-			for j := range p.Energy {
-				if p.Energy[j].Rest {
-					i = j
-					break
-				}
-			}
-			p.Drop = append(p.Drop, p.Energy[i].ID)
-			p.Energy = removeAt(p.Energy, i)
-		}
-		e.skillEvent(sk, "%s: %s places %d energy in the Drop", label, c.side, n)
-		return nil, nil
-	case skill.PlaceMarker:
-		p.Markers += ef.N
-		e.skillEvent(sk, "%s: %s places %d energy marker(s)", label, c.side, ef.N)
-		return nil, nil
-	case skill.RemoveMarker:
-		if p.Markers < ef.N {
-			return nil, violation("CR 5-3-1", "%s: %s has %d energy marker(s), not %d", label, c.side, p.Markers, ef.N)
-		}
-		p.Markers -= ef.N
-		p.Removed += ef.N
-		e.skillEvent(sk, "%s: %s removes %d energy marker(s)", label, c.side, ef.N)
-		return nil, nil
-	case skill.Damage:
-		side := c.side.Other()
-		if ef.Target.Who == skill.YourLeader {
-			side = c.side
-		}
-		e.damage(side, ef.N, false, nil)
-		e.skillEvent(sk, "%s: %s takes %d damage", label, side, ef.N)
-		return nil, nil
-	case skill.OpponentDiscards:
-		return e.opponentDiscards(c, sk, ef, q)
-	case skill.NextCost:
-		if sks, back, ok := s.skillsOf(c.src); ok {
-			for k := range sks {
-				if &sks[k] == sk {
-					if i := flatIndex(sk, ef); i >= 0 {
-						p.Discounts = append(p.Discounts, Discount{Source: c.src, Skill: k, Back: back, Effect: i})
-						e.skillEvent(sk, "%s: the next card %s uses this turn that fits costs less", label, c.side)
-						return nil, nil
-					}
-				}
-			}
-		}
-		e.notApplied(label, ef)
-		return nil, nil
-	case skill.Flip:
-		// The awaken action flips the Leader; a skill that flips it otherwise
-		// is the players' word.
-		return nil, nil
-	}
-	e.notApplied(label, ef)
-	return nil, nil
-}
-
-// notApplied flags an effect the engine reads but does not carry out.
-func (e *applier) notApplied(label string, ef *skill.Effect) {
-	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
-		Format: "%s: the engine reads this effect (%s) but does not apply it; declare it in the log if it matters",
-		Args:   []any{label, ef.Kind}})
-}
-
-// powerFormats, cantAttackFormats and gainFormats say what a skill does for
-// how long, one whole sentence per duration (a page translates each).
-var powerFormats = map[skill.Duration]string{
-	skill.ForBattle:     "%s: %s gets %+d power for the battle",
-	skill.ForTurn:       "%s: %s gets %+d power for the turn",
-	skill.UntilNextTurn: "%s: %s gets %+d power until the end of the opponent's next turn",
-	skill.Instant:       "%s: %s gets %+d power",
-}
-
-var cantAttackFormats = map[skill.Duration]string{
-	skill.ForBattle:     "%s: %s can't attack for the battle",
-	skill.ForTurn:       "%s: %s can't attack for the turn",
-	skill.UntilNextTurn: "%s: %s can't attack during the opponent's next turn",
-	skill.Instant:       "%s: %s can't attack",
-}
-
-// forDuration is the sentence of a duration; a change with no end of its own
-// (Instant, WhileHolds) is said without one.
-func forDuration(formats map[skill.Duration]string, d skill.Duration) string {
-	if f, ok := formats[d]; ok {
-		return f
-	}
-	return formats[skill.Instant]
-}
-
-var gainFormats = map[skill.Duration]string{
-	skill.ForBattle:     "%s: %s gains [%s] for the battle",
-	skill.ForTurn:       "%s: %s gains [%s] for the turn",
-	skill.UntilNextTurn: "%s: %s gains [%s] during the opponent's next turn",
-	skill.Instant:       "%s: %s gains [%s]",
-}
-
 // inPlayLabel names a Leader or Battle Card in play as the notation does
 // ("P2:FS02-05#2", "P1:leader").
 func (e *applier) inPlayLabel(id CardID) string {
@@ -588,9 +331,9 @@ func (e *applier) count(ef *skill.Effect, q *choiceQueue, avail int) int {
 
 // targets is the cards an effect on cards in play works on: fixed ones
 // (this card, your Leader, all that fit) or the ones the log chose.
-func (e *applier) targets(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueue, chosen []CardID) ([]CardID, *Violation) {
+func (e *applier) targets(x *call) ([]CardID, *Violation) {
 	s := e.s
-	t := &ef.Target
+	c, t := x.c, &x.ef.Target
 	switch t.Who {
 	case skill.ThisCard:
 		if _, _, _, _, ok := s.where(c.src); ok {
@@ -607,7 +350,7 @@ func (e *applier) targets(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQue
 		return out, nil
 	case skill.ThatCard:
 		var out []CardID
-		for _, id := range chosen {
+		for _, id := range x.chosen {
 			if _, _, _, _, ok := s.where(id); ok {
 				out = append(out, id)
 			}
@@ -636,7 +379,7 @@ func (e *applier) targets(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQue
 		}
 		return out, nil
 	}
-	return e.choose(c, sk, t, q, func(ref string) (CardID, bool) { return e.inPlayRef(c, t, ref) })
+	return e.choose(x, t, func(ref string) (CardID, bool) { return e.inPlayRef(c, t, ref) })
 }
 
 // inPlayRef resolves a choice naming a card in play, for target t of side's
@@ -721,7 +464,8 @@ func (e *applier) fitsTarget(c ctx, t *skill.Target, id CardID) bool {
 // choose takes the log's choices for target t: up to N (or exactly N)
 // references that resolve and fit, stopping at "none" or at one that does
 // not fit (it may be the next choice's).
-func (e *applier) choose(c ctx, sk *skill.Skill, t *skill.Target, q *choiceQueue, resolve func(string) (CardID, bool)) ([]CardID, *Violation) {
+func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID, bool)) ([]CardID, *Violation) {
+	c, q := x.c, x.q
 	var out []CardID
 	limit := max(t.N, 1)
 	for len(out) < limit {
@@ -744,7 +488,7 @@ func (e *applier) choose(c ctx, sk *skill.Skill, t *skill.Target, q *choiceQueue
 		q.pop()
 	}
 	if !t.UpTo && !t.All && len(out) < t.N && !q.lapse {
-		return nil, violation("Card skills", "%s needs %s: name the card(s) after -> in the use line", e.s.skillLabel(c.src, sk), skill.TargetPhrase(*t))
+		return nil, violationMsg("Card skills", msgNeedsChoice, x.label, skill.TargetPhrase(*t))
 	}
 	return out, nil
 }
@@ -773,303 +517,6 @@ func containsID(l []CardID, id CardID) bool {
 		}
 	}
 	return false
-}
-
-// inPlayEffect applies an effect that works on a card in play.
-func (e *applier) inPlayEffect(c ctx, sk *skill.Skill, ef *skill.Effect, id CardID) {
-	s := e.s
-	label := s.skillLabel(c.src, sk)
-	side, leader, field, idx, ok := s.where(id)
-	if !ok {
-		return
-	}
-	name := e.inPlayLabel(id)
-	p := &s.Players[side]
-	switch ef.Kind {
-	case skill.Rest, skill.Activate:
-		rest := ef.Kind == skill.Rest
-		switch {
-		case leader:
-			p.Leader.Rest = rest
-		case field:
-			p.FieldRest = rest
-		default:
-			p.Battle[idx].Rest = rest
-		}
-		if rest {
-			e.skillEvent(sk, "%s: %s switches to Rest Mode", label, name)
-		} else {
-			e.skillEvent(sk, "%s: %s switches to Active Mode", label, name)
-		}
-		return
-	}
-	if leader {
-		e.skillEvent(sk, "%s: a Leader never leaves the Leader Area; nothing happens to it", label)
-		return
-	}
-	var dest *[]CardID
-	format := "" // what happens to the card, one sentence each
-	switch ef.Kind {
-	case skill.KO:
-		if field {
-			return
-		}
-		dest, format = &p.Drop, "%s: %s is KO'd"
-	case skill.ToDrop:
-		dest, format = &p.Drop, "%s: %s goes to the Drop (not a KO)"
-	case skill.ToHand:
-		dest, format = &p.Hand, "%s: %s returns to its owner's hand"
-	case skill.ToDeckBottom:
-		dest, format = &p.Deck, "%s: %s goes to the bottom of its owner's deck"
-	case skill.ToDeckTop:
-		format = "%s: %s goes on top of its owner's deck"
-	case skill.ToEnergy:
-		format = "%s: %s goes to its owner's energy"
-	}
-	e.leaveBattleArea(side, id, field, idx)
-	switch ef.Kind {
-	case skill.ToDeckTop:
-		p.Deck = append([]CardID{id}, p.Deck...)
-	case skill.ToEnergy:
-		p.Energy = append(p.Energy, EnergyCard{ID: id, Rest: ef.Rest})
-	default:
-		*dest = append(*dest, id)
-	}
-	e.skillEvent(sk, format, label, name)
-	if ef.Kind == skill.KO {
-		e.depth++
-		e.trigger(side, id, skill.WhenKOd, skill.TriggerNone)
-		e.depth--
-	}
-}
-
-// leaveBattleArea takes a Battle Card or [Field] out of play (to no zone:
-// the caller places it) and ends the battle it was in.
-func (e *applier) leaveBattleArea(side Side, id CardID, field bool, idx int) {
-	s := e.s
-	p := &s.Players[side]
-	if field {
-		p.Field, p.FieldRest = NoCard, false
-		return
-	}
-	e.leavePlay(side, idx, nil)
-	if s.Battle.Step != NoBattle && (s.Battle.Attacker == id || s.Battle.Target == id) {
-		e.auto("Battle end", "%s has left the Battle Area, so the battle ends", s.Name(id))
-		e.endBattle()
-	}
-}
-
-// moveFromZone plays, adds or discards cards the log chose from the hand or
-// the Drop (Play, AddToHand, Discard, ToEnergy or ToDeck from hand).
-func (e *applier) moveFromZone(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueue) ([]CardID, *Violation) {
-	s := e.s
-	p := &s.Players[c.side]
-	label := s.skillLabel(c.src, sk)
-	from := ef.From
-	if ef.Kind == skill.Discard || ef.Target.Who == skill.CardsInHand {
-		from = skill.Hand
-	}
-	if from == skill.NoZone {
-		from = skill.Hand
-	}
-	zone := &p.Hand
-	if from == skill.Drop {
-		zone = &p.Drop
-	}
-	t := ef.Target
-	if t.Who == skill.ThisCard {
-		// "Play this card from your Drop".
-		for i, id := range *zone {
-			if id == c.src {
-				*zone = removeAt(*zone, i)
-				e.placeFromZone(c, sk, ef, id, label)
-				return []CardID{id}, nil
-			}
-		}
-		return nil, nil
-	}
-	if t.N == 0 {
-		t.N = 1
-	}
-	ids, v := e.choose(c, sk, &t, q, func(ref string) (CardID, bool) {
-		r, err := ParseRef(ref)
-		if err != nil || r.Owner != NoSide && r.Owner != c.side || r.Leader {
-			return NoCard, false
-		}
-		if from == skill.Hand {
-			i, v := e.fromHand(c.side, ref)
-			if v != nil {
-				return NoCard, false
-			}
-			return p.Hand[i], true
-		}
-		i, ok := e.pick(len(*zone), func(i int) CardID { return (*zone)[i] }, r)
-		if !ok || r.Number != "" && s.Cards[(*zone)[i]].Number != r.Number {
-			return NoCard, false
-		}
-		return (*zone)[i], true
-	})
-	if v != nil {
-		return nil, v
-	}
-	for _, id := range ids {
-		for i, x := range *zone {
-			if x == id {
-				*zone = removeAt(*zone, i)
-				break
-			}
-		}
-		e.placeFromZone(c, sk, ef, id, label)
-	}
-	if len(ids) == 0 && (ef.Kind == skill.Discard || ef.Kind == skill.Play || ef.Kind == skill.AddToHand) && !t.UpTo && q.lapse {
-		e.notApplied(label, ef)
-	}
-	return ids, nil
-}
-
-// placeFromZone puts a card taken from the hand or Drop where the effect says.
-func (e *applier) placeFromZone(c ctx, sk *skill.Skill, ef *skill.Effect, id CardID, label string) {
-	s := e.s
-	p := &s.Players[c.side]
-	switch ef.Kind {
-	case skill.Play:
-		if cd, ok := s.card(id); ok && cd.Type == "Extra" && hasOwnKeyword(cd, keyword.Field) {
-			if p.Field != NoCard {
-				p.Drop = append(p.Drop, p.Field)
-			}
-			p.Field, p.FieldRest = id, ef.Rest
-			e.skillEvent(sk, "%s: %s plays the [Field] %s", label, c.side, s.Name(id))
-			return
-		}
-		p.Battle = append(p.Battle, BattleCard{ID: id, Rest: ef.Rest, Copy: s.nextCopy(c.side, s.Cards[id].Number)})
-		if ef.Rest {
-			e.skillEvent(sk, "%s: %s plays %s in Rest Mode (no cost)", label, c.side, s.Name(id))
-		} else {
-			e.skillEvent(sk, "%s: %s plays %s (no cost)", label, c.side, s.Name(id))
-		}
-		e.depth++
-		e.trigger(c.side, id, skill.OnPlay, skill.TriggerNone)
-		e.depth--
-	case skill.AddToHand:
-		p.Hand = append(p.Hand, id)
-		e.skillEvent(sk, "%s: %s adds %s to their hand", label, c.side, s.Name(id))
-	case skill.Discard:
-		p.Drop = append(p.Drop, id)
-		e.skillEvent(sk, "%s: %s discards %s", label, c.side, s.Name(id))
-	case skill.ToEnergy:
-		p.Energy = append(p.Energy, EnergyCard{ID: id, Rest: ef.Rest})
-		e.skillEvent(sk, "%s: %s adds %s to their energy", label, c.side, s.Name(id))
-	case skill.ToDeckTop:
-		p.Deck = append([]CardID{id}, p.Deck...)
-		e.skillEvent(sk, "%s: %s places %s on top of their deck", label, c.side, s.Name(id))
-	case skill.ToDeckBottom:
-		p.Deck = append(p.Deck, id)
-		e.skillEvent(sk, "%s: %s places %s at the bottom of their deck", label, c.side, s.Name(id))
-	default:
-		p.Drop = append(p.Drop, id)
-	}
-}
-
-// search looks at the top N cards of the deck; the log names the card(s)
-// revealed and added to the hand, and the rest go to the top or bottom.
-func (e *applier) search(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueue) ([]CardID, *Violation) {
-	s := e.s
-	p := &s.Players[c.side]
-	label := s.skillLabel(c.src, sk)
-	n := min(ef.N, len(p.Deck))
-	top := append([]CardID(nil), p.Deck[:n]...)
-	t := ef.Target
-	ids, v := e.choose(c, sk, &t, q, func(ref string) (CardID, bool) {
-		r, err := ParseRef(ref)
-		if err != nil || r.Owner != NoSide && r.Owner != c.side || r.Leader || r.Number == "" {
-			return NoCard, false
-		}
-		i, ok := e.pick(len(top), func(i int) CardID { return top[i] }, r)
-		if !ok || s.Cards[top[i]].Number != "" && s.Cards[top[i]].Number != r.Number {
-			return NoCard, false
-		}
-		if s.Cards[top[i]].Number == "" {
-			if v := e.reveal(top[i], r.Number); v != nil {
-				return NoCard, false
-			}
-		}
-		return top[i], true
-	})
-	if v != nil {
-		return nil, v
-	}
-	rest := top[:0:0]
-	for _, id := range top {
-		if !containsID(ids, id) {
-			rest = append(rest, id)
-		}
-	}
-	p.Deck = p.Deck[n:]
-	p.Hand = append(p.Hand, ids...)
-	if ef.Place == "bottom" {
-		shuffle(s.rng(7), rest)
-		if s.paper(c.side) {
-			for _, id := range rest {
-				s.setNumber(id, "")
-			}
-		}
-		p.Deck = append(p.Deck, rest...)
-	} else {
-		p.Deck = append(rest, p.Deck...)
-	}
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = s.Name(id)
-	}
-	bottom := ef.Place == "bottom"
-	switch {
-	case len(ids) == 0 && bottom:
-		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds none to their hand; the rest go to the bottom of the deck", label, c.side, n)
-	case len(ids) == 0:
-		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds none to their hand; the rest go to the top of the deck", label, c.side, n)
-	case bottom:
-		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the bottom of the deck", label, c.side, n, strings.Join(names, ", "))
-	default:
-		e.skillEvent(sk, "%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the top of the deck", label, c.side, n, strings.Join(names, ", "))
-	}
-	return ids, nil
-}
-
-// opponentDiscards discards the opponent's cards the log names.
-func (e *applier) opponentDiscards(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueue) ([]CardID, *Violation) {
-	s := e.s
-	opp := c.side.Other()
-	o := &s.Players[opp]
-	label := s.skillLabel(c.src, sk)
-	var ids []CardID
-	for len(ids) < ef.N && len(o.Hand) > 0 {
-		ref, ok := q.peek()
-		if !ok {
-			break
-		}
-		r, err := ParseRef(ref)
-		if err != nil || r.Owner != opp {
-			break
-		}
-		i, v := e.fromHand(opp, ref)
-		if v != nil {
-			break
-		}
-		ids = append(ids, o.Hand[i])
-		o.Drop = append(o.Drop, o.Hand[i])
-		o.Hand = removeAt(o.Hand, i)
-		q.pop()
-	}
-	if len(ids) < ef.N && len(o.Hand) > 0 {
-		if !q.lapse {
-			return nil, violation("Card skills", "%s: name the card(s) %s discards after -> (for example %s:?)", label, opp, opp)
-		}
-		e.notApplied(label, ef)
-	}
-	for _, id := range ids {
-		e.skillEvent(sk, "%s: %s discards %s", label, opp, s.Name(id))
-	}
-	return ids, nil
 }
 
 // flatIndex is the position of effect ef among a skill's effects and their

@@ -24,30 +24,11 @@ func Applies(sk *skill.Skill) bool {
 	return true
 }
 
+// applies reports whether the engine carries out effect ef of a skill with
+// timing t: its kind's row in effectKinds says.
 func applies(ef *skill.Effect, t skill.Timing) bool {
-	switch ef.Kind {
-	case skill.AddToHand:
-		return ef.From == skill.Drop
-	case skill.Draw, skill.Power, skill.ComboPower, skill.KO, skill.Rest, skill.Activate, skill.ToHand,
-		skill.ToDeckBottom, skill.ToDrop, skill.ToEnergy, skill.Search, skill.LifeToHand,
-		skill.LifeToDrop, skill.LifeToEnergy, skill.AddLife, skill.Charge, skill.Mill, skill.Discard,
-		skill.OpponentDiscards, skill.EnergyActive, skill.EnergyRest, skill.EnergyToDrop, skill.PlaceMarker,
-		skill.RemoveMarker, skill.Damage, skill.NextCost:
-		return ef.Kind != skill.Power || ef.For != skill.WhileHolds || t.Has(skill.Permanent)
-	case skill.ToDeckTop:
-		return ef.Place == ""
-	case skill.Play:
-		return ef.From == skill.Hand || ef.From == skill.Drop
-	case skill.Flip:
-		return t.Has(skill.Awaken)
-	case skill.Gain:
-		return ef.Detail == "" && (ef.For == skill.WhileHolds && t.Has(skill.Permanent) || keywordBits[ef.Keyword] != 0 && ef.For != skill.WhileHolds)
-	case skill.CantAttack:
-		return ef.Detail == ""
-	case skill.CantActivate:
-		return ef.Detail == "" && ef.For == skill.UntilNextTurn
-	case skill.CostChange:
-		return ef.Target.Who == skill.ThisCard && ef.Detail == "" && t.Has(skill.Permanent)
+	if int(ef.Kind) >= len(effectKinds) || effectKinds[ef.Kind] == nil {
+		return false
 	}
-	return false
+	return effectKinds[ef.Kind].carries(ef, t)
 }

@@ -20,9 +20,10 @@ import (
 
 // Text says a sentence of the rules engine in ctx's language.
 // The engine keeps each sentence as a format and its arguments (Violation,
-// Event, Sentence); the format is the key of its message (messageIDs,
-// messages/engine.*.json), whose placeholders A1, A2 … are the arguments in
-// order, formatted as the format's verb says (%d, %+d, %q). Arguments that
+// Event, Sentence). An effect's sentence carries its message id (a Msg:
+// Event.ID, Violation.ID); the others' key is their format (messageIDs).
+// The message (messages/engine.*.json) has placeholders A1, A2 … for the
+// arguments in order, formatted as the format's verb says (%d, %+d, %q). Arguments that
 // are words of ours are said in the language too: a zone, a card type, a
 // colour (engineWords), a skill's target, an effect's kind, what a JSON
 // value must be, and a sentence inside the sentence. Card numbers, names, P1/P2
@@ -31,10 +32,36 @@ import (
 // writes "card(s)". A format without a message stays English (the API and
 // the CLI's --json always are).
 func Text(ctx context.Context, format string, args []any) string {
-	id, ok := messageIDs[format]
+	id, ok := idOf(format)
 	if !ok {
 		return fmt.Sprintf(format, args...)
 	}
+	return say(ctx, id, format, args)
+}
+
+// idOf is the message of a sentence of the engine by its format: one of
+// messageIDs, or of the engine's Msgs (a sentence with its own id, met
+// without it inside another sentence).
+func idOf(format string) (string, bool) {
+	if id, ok := messageIDs[format]; ok {
+		return id, true
+	}
+	id, ok := msgIDs[format]
+	return id, ok
+}
+
+// msgIDs are the engine's Msgs by format.
+var msgIDs = func() map[string]string {
+	m := map[string]string{}
+	for _, msg := range engine.Messages() {
+		m[msg.Format] = msg.ID
+	}
+	return m
+}()
+
+// say is Text for a sentence whose message id is known: an Event or
+// Violation made from a Msg carries it.
+func say(ctx context.Context, id, format string, args []any) string {
 	verbs := formatVerbs(format)
 	a := make(i18n.Args, len(args))
 	words := engineWords[format]
@@ -195,11 +222,17 @@ func Zone(ctx context.Context, z engine.Zone) string {
 
 // Violation is a violation's sentence in ctx's language.
 func Violation(ctx context.Context, v *engine.Violation) string {
+	if v.ID != "" {
+		return say(ctx, v.ID, v.Format, v.Args)
+	}
 	return Text(ctx, v.Format, v.Args)
 }
 
 // Event is a replay step's line in ctx's language.
 func Event(ctx context.Context, ev engine.Event) string {
+	if ev.ID != "" {
+		return say(ctx, ev.ID, ev.Format, ev.Args)
+	}
 	return Text(ctx, ev.Format, ev.Args)
 }
 

@@ -78,7 +78,9 @@ var reworded = map[string]string{
 
 // Every sentence of the engine has its message, word for word the English
 // of the format (a count's "(s)" a real plural), and every language says
-// it otherwise, with every value.
+// it otherwise, with every value: the sentences keyed by their format
+// (messageIDs) and those with their own message id (engine.Messages, the
+// effect kinds'), each defined once.
 func TestEngineSentencesHaveMessages(t *testing.T) {
 	src := engineSourceFormats(t)
 	for f := range src {
@@ -92,39 +94,67 @@ func TestEngineSentencesHaveMessages(t *testing.T) {
 		}
 	}
 	for format := range src {
-		verbs := formatVerbs(format)
-		args := make([]any, len(verbs))
-		for i, v := range verbs {
-			switch v[len(v)-1] {
-			case 'd':
-				args[i] = 7001 + i
-			default:
-				args[i] = fmt.Sprintf("V%d", i+1)
-			}
+		checkSentence(t, format, func(ctx context.Context, args []any) string { return Text(ctx, format, args) })
+	}
+	msgs := engine.Messages()
+	if len(msgs) < 50 {
+		t.Fatalf("only %d sentences of the engine have their message id", len(msgs))
+	}
+	ids := map[string]bool{}
+	for _, m := range msgs {
+		if id, dup := messageIDs[m.Format]; dup {
+			t.Errorf("%s: %q is in messageIDs too, as %s", m.ID, m.Format, id)
 		}
-		// The values are many: the English is the plural, "cards".
-		want := fmt.Sprintf(strings.ReplaceAll(format, "(s)", "s"), args...)
-		if w, ok := reworded[format]; ok {
-			want = w
+		if ids[m.ID] {
+			t.Errorf("%s is the message of two sentences", m.ID)
 		}
-		if got := Text(context.Background(), format, args); got != want {
-			t.Errorf("%q in English:\n got %q\nwant %q", format, got, want)
+		ids[m.ID] = true
+		if !i18n.Has(m.ID) {
+			t.Errorf("%s (%q) is in no English message file", m.ID, m.Format)
 		}
-		if strings.Contains(format, "(s)") {
-			if _, ok := counts[format]; !ok && reworded[format] == "" {
-				t.Errorf("%q writes (s) but has no count in counts", format)
-			}
+		checkSentence(t, m.Format, func(ctx context.Context, args []any) string {
+			return Event(ctx, engine.Event{ID: m.ID, Format: m.Format, Args: args})
+		})
+	}
+}
+
+// checkSentence checks that render says the engine's sentence format in
+// English word for word, and in every other language otherwise, with every
+// value.
+func checkSentence(t *testing.T, format string, render func(context.Context, []any) string) {
+	t.Helper()
+	verbs := formatVerbs(format)
+	args := make([]any, len(verbs))
+	for i, v := range verbs {
+		switch v[len(v)-1] {
+		case 'd':
+			args[i] = 7001 + i
+		default:
+			args[i] = fmt.Sprintf("V%d", i+1)
 		}
-		for _, lang := range []string{"de", "fr", "es", "it", "pt-BR", "ja"} {
-			got := Text(i18n.WithLanguage(context.Background(), lang), format, args)
-			if got == want && format != "%s" {
-				t.Errorf("%q in %s is English: %q", format, lang, got)
-			}
-			for i, a := range args {
-				s := fmt.Sprintf(verbs[i], a)
-				if _, isWord := engineWords[format][i]; !isWord && !strings.Contains(got, s) {
-					t.Errorf("%q in %s lacks the value %s: %q", format, lang, s, got)
-				}
+	}
+	// The values are many: the English is the plural, "cards".
+	want := fmt.Sprintf(strings.ReplaceAll(format, "(s)", "s"), args...)
+	if w, ok := reworded[format]; ok {
+		want = w
+	}
+	if got := render(context.Background(), args); got != want {
+		t.Errorf("%q in English:\n got %q\nwant %q", format, got, want)
+	}
+	if strings.Contains(format, "(s)") {
+		if _, ok := counts[format]; !ok && reworded[format] == "" {
+			t.Errorf("%q writes (s) but has no count in counts", format)
+		}
+	}
+	for _, lang := range []string{"de", "fr", "es", "it", "pt-BR", "ja"} {
+		got := render(i18n.WithLanguage(context.Background(), lang), args)
+		if got == want && format != "%s" {
+			t.Errorf("%q in %s is English: %q", format, lang, got)
+		}
+		for i, a := range args {
+			s := fmt.Sprintf(verbs[i], a)
+			if _, isWord := engineWords[format][i]; !isWord && !strings.Contains(got, s) {
+				t.Errorf("%q in %s lacks the value %s: %q", format, lang, s, got)
 			}
 		}
 	}

@@ -162,6 +162,9 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 		for _, m := range engineIDRE.FindAllStringSubmatch(string(src), -1) {
 			used[m[1]] = true
 		}
+		for _, m := range engineMsgRE.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
 		return nil
 	})
 	if err != nil {
@@ -195,6 +198,10 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 // values of views/enginetext's maps ("format": "EngineId", skill.Draw:
 // "EngineEffectDraw").
 var engineIDRE = regexp.MustCompile(`(?:"|\w):\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
+
+// engineMsgRE finds the messages of the engine's sentences that carry
+// their id (rules/engine msg: the effect kinds').
+var engineMsgRE = regexp.MustCompile(`\bmsg\(\s*"(Engine[A-Z][A-Za-z0-9]*)",`)
 
 // noticeRE finds the server's flash notices: a msg… constant whose value is
 // a message id (server/web/render.go FlashText shows it in the page's language).

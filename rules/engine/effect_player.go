@@ -1,0 +1,233 @@
+package engine
+
+import "github.com/tenkaichi-org/tenkaichi/rules/skill"
+
+// The effect kinds that work on a player's zones and counts rather than on
+// chosen cards: draw, life, the deck's top, energy, markers, damage.
+
+// drawEffect: "draw N cards".
+type drawEffect struct {
+	always
+	one, many Msg
+}
+
+func (k drawEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	p := x.player(e)
+	n := min(x.ef.N, len(p.Deck))
+	ids := append([]CardID(nil), p.Deck[:n]...)
+	e.drawN(x.c.side, n)
+	if n == 1 {
+		e.said(x, k.one, x.label, x.c.side, e.s.Name(ids[0]))
+	} else {
+		e.said(x, k.many, x.label, x.c.side, n)
+	}
+	return ids, nil
+}
+
+// comboPowerEffect: "this card gets +N combo power" (in the Combo Area).
+type comboPowerEffect struct {
+	always
+	done Msg
+}
+
+func (k comboPowerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	x.player(e).ComboBonus += x.ef.Amount
+	e.said(x, k.done, x.label, e.s.Name(x.c.src), x.ef.Amount)
+	return nil, nil
+}
+
+// lifeEffect: "add N (up to N) cards from your life to your hand / Drop /
+// energy", top card first.
+type lifeEffect struct {
+	always
+	to   dest
+	done Msg
+}
+
+func (k lifeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	p := x.player(e)
+	n := e.count(x.ef, x.q, len(p.Life))
+	for range n {
+		top := p.Life[0]
+		p.Life = p.Life[1:]
+		k.to.put(p, x.ef.Rest, top)
+	}
+	if n > 0 {
+		e.said(x, k.done, x.label, x.c.side, n)
+	} else {
+		e.said(x, msgTakesNoLifeCard, x.label, x.c.side)
+	}
+	return nil, nil
+}
+
+// deckTopEffect: "add the top N cards of your deck to your life / energy",
+// "place the top N cards of your deck in the Drop".
+type deckTopEffect struct {
+	always
+	to   dest
+	done Msg
+}
+
+func (k deckTopEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	p := x.player(e)
+	n := min(x.ef.N, len(p.Deck))
+	ids := append([]CardID(nil), p.Deck[:n]...)
+	p.Deck = p.Deck[n:]
+	k.to.put(p, x.ef.Rest, ids...)
+	e.said(x, k.done, x.label, x.c.side, n)
+	return ids, nil
+}
+
+// energyModeEffect: "switch up to N of your energy to Active Mode", or N of
+// it to Rest Mode (a cost: all N, or the use line is refused).
+type energyModeEffect struct {
+	always
+	rest          bool
+	done, lacking Msg
+}
+
+func (k energyModeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	p := x.player(e)
+	avail := 0
+	for _, en := range p.Energy {
+		if en.Rest != k.rest {
+			avail++
+		}
+	}
+	n := e.count(x.ef, x.q, avail)
+	if k.rest && n < x.ef.N && !x.q.lapse {
+		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.side, avail)
+	}
+	done := 0
+	for i := range p.Energy {
+		if done < n && p.Energy[i].Rest != k.rest {
+			p.Energy[i].Rest = k.rest
+			done++
+		}
+	}
+	e.said(x, k.done, x.label, x.c.side, done)
+	return nil, nil
+}
+
+// energyToDropEffect: "place N of your energy in the Drop" (a cost), rested
+// energy first: it has paid already.
+type energyToDropEffect struct {
+	always
+	done, lacking Msg
+}
+
+func (k energyToDropEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	p := x.player(e)
+	n := min(x.ef.N, len(p.Energy))
+	if n < x.ef.N && !x.q.lapse {
+		return nil, violationMsg("Card skills", k.lacking, x.label, x.c.side, len(p.Energy))
+	}
+	for range n {
+		i := len(p.Energy) - 1
+		for j := range p.Energy {
+			if p.Energy[j].Rest {
+				i = j
+				break
+			}
+		}
+		p.Drop = append(p.Drop, p.Energy[i].ID)
+		p.Energy = removeAt(p.Energy, i)
+	}
+	e.said(x, k.done, x.label, x.c.side, n)
+	return nil, nil
+}
+
+// placeMarkerEffect: "place N energy markers".
+type placeMarkerEffect struct {
+	always
+	done Msg
+}
+
+func (k placeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	x.player(e).Markers += x.ef.N
+	e.said(x, k.done, x.label, x.c.side, x.ef.N)
+	return nil, nil
+}
+
+// removeMarkerEffect: "remove N energy markers" (a cost: the markers must be
+// there); they are removed from the game.
+type removeMarkerEffect struct {
+	always
+	done, lacking Msg
+}
+
+func (k removeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	p := x.player(e)
+	if p.Markers < x.ef.N {
+		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.side, p.Markers, x.ef.N)
+	}
+	p.Markers -= x.ef.N
+	p.Removed += x.ef.N
+	e.said(x, k.done, x.label, x.c.side, x.ef.N)
+	return nil, nil
+}
+
+// damageEffect: "deal N damage to your opponent" (or, with "your Leader",
+// take it).
+type damageEffect struct {
+	always
+	done Msg
+}
+
+func (k damageEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	side := x.c.side.Other()
+	if x.ef.Target.Who == skill.YourLeader {
+		side = x.c.side
+	}
+	e.damage(side, x.ef.N, false, nil)
+	e.said(x, k.done, x.label, side, x.ef.N)
+	return nil, nil
+}
+
+// nextCostEffect: "during this turn, the next time you use a card that fits,
+// its cost is lower (or free)": a Discount the next such card takes
+// (applier.discount).
+type nextCostEffect struct {
+	always
+	done Msg
+}
+
+func (k nextCostEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if sks, back, ok := e.s.skillsOf(x.c.src); ok {
+		for i := range sks {
+			if &sks[i] != x.sk {
+				continue
+			}
+			if j := flatIndex(x.sk, x.ef); j >= 0 {
+				p := x.player(e)
+				p.Discounts = append(p.Discounts, Discount{Source: x.c.src, Skill: i, Back: back, Effect: j})
+				e.said(x, k.done, x.label, x.c.side)
+				return nil, nil
+			}
+		}
+	}
+	e.notApplied(x.label, x.ef)
+	return nil, nil
+}
+
+// flipEffect: a Leader's [Awaken] flips it. The awaken action does that; a
+// skill that flips the Leader otherwise is the players' word.
+type flipEffect struct{}
+
+func (flipEffect) apply(*applier, *call) ([]CardID, *Violation) { return nil, nil }
+
+func (flipEffect) carries(_ *skill.Effect, t skill.Timing) bool { return t.Has(skill.Awaken) }
+
+// costChangeEffect: "the cost of Target changes by N". The engine lowers the
+// cost of playing the card itself while its [Permanent] condition holds
+// (applier.play); as an effect that happens, it is not applied.
+type costChangeEffect struct{}
+
+func (costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	e.notApplied(x.label, x.ef)
+	return nil, nil
+}
+
+func (costChangeEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	return ef.Target.Who == skill.ThisCard && ef.Detail == "" && t.Has(skill.Permanent)
+}
