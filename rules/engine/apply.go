@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
@@ -49,7 +50,7 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 	if s.Result.Over {
 		return nil, violation(gameOverRule(s.Result), "the game is already over")
 	}
-	if a.Player != P1 && a.Player != P2 && (!isOutcome(a.Verb) || a.Card != "") {
+	if a.Player != P1 && a.Player != P2 && (!a.Verb.Outcome() || a.Card != "") {
 		return nil, logError("the action %q needs a player (P1 or P2)", string(a.Verb))
 	}
 	e := &applier{s: s, a: a, events: buf, markerFor: NoCard}
@@ -105,8 +106,6 @@ func gameOverRule(r Result) string {
 	return "CR 0-1-3-2"
 }
 
-func isOutcome(v Verb) bool { return v == VerbDamage || v == VerbKO || v == VerbMiss }
-
 type applier struct {
 	s      *State
 	a      Action
@@ -119,7 +118,7 @@ type applier struct {
 }
 
 func (e *applier) event(rule, format string, args ...any) {
-	e.events = append(e.events, Event{Rule: rule, Format: format, Args: args, Declared: e.a.Verb.declared()})
+	e.events = append(e.events, Event{Rule: rule, Format: format, Args: args, Declared: e.a.Verb.Declared()})
 }
 
 func (e *applier) auto(rule, format string, args ...any) {
@@ -625,7 +624,7 @@ func (e *applier) play() (v *Violation) {
 	if known && c.Type == rules.TypeLeader {
 		return violation("CR 6-1-3", "%s is a Leader and cannot be played: a Leader starts in the Leader Area and stays there", s.Name(id))
 	}
-	field := extra && hasOwnKeyword(c, keyword.Field)
+	field := extra && cardinfo.HasOwnKeyword(c, keyword.Field)
 	// Without card data a card used during a battle is taken as an Extra with
 	// [Activate Battle]: only the battle's timing is checked, not the card.
 	unknownInBattle := inBattle && !known
@@ -634,7 +633,7 @@ func (e *applier) play() (v *Violation) {
 		if v := e.battleTiming(pl); v != nil {
 			return v
 		}
-		if extra && described(c) && !strings.Contains(c.Text, "Battle]") {
+		if extra && cardinfo.Described(c) && !strings.Contains(c.Text, "Battle]") {
 			return violation("CR 7-3-4-2", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
 		}
 	default:
@@ -642,7 +641,7 @@ func (e *applier) play() (v *Violation) {
 			return v
 		}
 		// A [Field] is placed in the Main Phase; its own skills are used later.
-		if extra && !field && described(c) && !strings.Contains(c.Text, "[Activate Main") {
+		if extra && !field && cardinfo.Described(c) && !strings.Contains(c.Text, "[Activate Main") {
 			return violation("CR 7-3-4-2", "%s has no [Activate Main] skill, so it cannot be used in the Main Phase", s.Name(id))
 		}
 	}
@@ -738,7 +737,7 @@ func (e *applier) flagUnread(id CardID, t skill.Timing) {
 func (e *applier) withTriggers(battle []BattleCard) []CardID {
 	var out []CardID
 	for _, b := range battle {
-		if e.s.flagsOf(b.ID)&flagTriggers != 0 {
+		if e.s.flagsOf(b.ID)&cardinfo.FlagTriggers != 0 {
 			out = append(out, b.ID)
 		}
 	}
@@ -851,7 +850,7 @@ func (e *applier) evolve() (v *Violation) {
 	if len(e.a.Targets) == 2 {
 		kw = keyword.FusionEvolve
 	}
-	if known && described(c) && !hasOwnKeyword(c, kw) {
+	if known && cardinfo.Described(c) && !cardinfo.HasOwnKeyword(c, kw) {
 		return violation("["+kw+"]", "%s has no [%s]", s.Name(id), kw)
 	}
 	var bases []int
@@ -1036,7 +1035,7 @@ func (e *applier) awaken() *Violation {
 		return violation("CR 7-3-4-2", "a Leader awakens in its player's Main Phase or during a battle")
 	}
 	c, known := s.card(p.Leader.ID)
-	if known && c.Text != "" && !hasOwnKeyword(c, keyword.Awaken) {
+	if known && c.Text != "" && !cardinfo.HasOwnKeyword(c, keyword.Awaken) {
 		return violation("[Awaken]", "%s has no [Awaken]", s.Name(p.Leader.ID))
 	}
 	if limit, ok := awakenLifeLimit(c.Text); known && ok && len(p.Life) > limit {
@@ -1240,7 +1239,7 @@ func (e *applier) block() *Violation {
 		return v
 	}
 	b := &s.Players[pl].Battle[i]
-	if c, ok := s.card(b.ID); ok && described(c) && !s.hasKeyword(b.ID, keyword.Blocker) {
+	if c, ok := s.card(b.ID); ok && cardinfo.Described(c) && !s.hasKeyword(b.ID, keyword.Blocker) {
 		if s.readsCard(b.ID) && strings.Contains(strings.ToLower(c.Text), "[blocker]") {
 			return violation("[Blocker]", "%s has no [Blocker] now: its skill gives [Blocker] only while its condition holds", s.Name(b.ID))
 		}
@@ -1332,7 +1331,7 @@ func (e *applier) comboCard(id CardID) *Violation {
 		return nil
 	case c.Type != rules.TypeBattle:
 		return violation("Combo", "only Battle Cards can be combos; %s is of type %s", s.Name(id), c.Type)
-	case c.ComboPower == nil && described(c):
+	case c.ComboPower == nil && cardinfo.Described(c):
 		return violation("Combo", "%s has no combo power, so it cannot be a combo: only Battle Cards with combo power go to the Combo Area", s.Name(id))
 	}
 	return nil
@@ -1736,7 +1735,7 @@ func (e *applier) ki() *Violation {
 // with 0 power or less go to the Drop (not a KO), then the defeat checks.
 func (e *applier) ruleProcessing() {
 	s := e.s
-	negative := s.flags&flagNegativePower != 0 && s.negativeContinuous()
+	negative := s.flags&cardinfo.FlagNegativePower != 0 && s.negativeContinuous()
 	for i := range s.Players {
 		p := &s.Players[i]
 		for j := 0; j < len(p.Battle); j++ {
@@ -1783,32 +1782,4 @@ func (e *applier) ruleProcessing() {
 		return
 	}
 	s.Phase = PhaseOver
-}
-
-// described reports whether the card list gives more of a card than its
-// number, name, colour and type: its cost, power, combo power, text or
-// keywords. Only then does a missing value mean "none" (a vanilla Battle
-// Card has no text; FS01-08 has no combo power). The shared data has FB07 to
-// FB09 with nothing but number, name, colour and type: for those cards a
-// missing value means "not known".
-func described(c rules.Card) bool {
-	return c.Cost != nil || c.Power != nil || c.ComboPower != nil || c.Text != "" || len(c.Keywords) > 0
-}
-
-// hasOwnKeyword reports whether a card has a keyword itself, not just grants
-// it: the skill text has a line starting with it. Without text, the card's
-// keyword list is used. Callers that judge a missing keyword check described
-// first.
-func hasOwnKeyword(c rules.Card, kw string) bool {
-	text := c.Text
-	if text == "" {
-		return c.HasKeyword(kw)
-	}
-	tag := "[" + kw + "]"
-	for line := range strings.SplitSeq(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), tag) {
-			return true
-		}
-	}
-	return false
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -15,7 +16,7 @@ var (
 )
 
 func expand(s string) []string {
-	d, msg := parseDeck(s)
+	d, msg := gamelog.ParseDeck(s)
 	if msg.Format != "" {
 		panic(msg)
 	}
@@ -60,7 +61,7 @@ func autoplay(t testing.TB, setup Setup, cards Cards, long bool, limit int) *Log
 }
 
 func (ap *autoplayer) try(line string) bool {
-	a, msg := parseAction(strings.Fields(line))
+	a, msg := gamelog.ParseAction(strings.Fields(line))
 	if msg.Format != "" {
 		ap.t.Fatalf("autoplay wrote a bad line %q: %s", line, msg)
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
@@ -343,7 +344,7 @@ func (e *applier) placeFromZone(x *call, id CardID) {
 func (e *applier) playFree(x *call, id CardID) {
 	s := e.s
 	p := x.player(e)
-	if cd, ok := s.card(id); ok && cd.Type == "Extra" && hasOwnKeyword(cd, keyword.Field) {
+	if cd, ok := s.card(id); ok && cd.Type == "Extra" && cardinfo.HasOwnKeyword(cd, keyword.Field) {
 		if p.Field != NoCard {
 			p.Drop = append(p.Drop, p.Field)
 		}

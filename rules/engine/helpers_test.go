@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
 )
 
 func ip(n int) *int { return &n }
@@ -157,7 +158,7 @@ func (b *board) main(side Side, turn int) *board {
 
 func action(t testing.TB, line string) Action {
 	t.Helper()
-	a, msg := parseAction(strings.Fields(line))
+	a, msg := gamelog.ParseAction(strings.Fields(line))
 	if msg.Format != "" {
 		t.Fatalf("bad test line %q: %s", line, msg)
 	}

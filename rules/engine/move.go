@@ -1,10 +1,12 @@
 package engine
 
+import "github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
+
 // move is the declared effect "move a card from one zone to another", for
 // card skills the engine does not model (draws from life, searches, bounces).
 func (e *applier) move() *Violation {
 	s, a := e.s, e.a
-	if !validZone(a.From) || !validZone(a.To) {
+	if !gamelog.ValidZone(a.From) || !gamelog.ValidZone(a.To) {
 		return logError("move needs zones from and to: hand, deck, life, drop, battle, energy or combo")
 	}
 	r, err := ParseRef(a.Card)

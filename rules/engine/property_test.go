@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
 	"pgregory.net/rapid"
 )
 
@@ -171,7 +172,7 @@ func checkApply(rt *rapid.T, setup Setup, cards Cards, body []string, strict boo
 	l := &Log{Setup: setup}
 	lines := append([]string{"P1 first", "P1 keep", "P2 keep"}, body...)
 	for _, line := range lines {
-		a, msg := parseAction(strings.Fields(line))
+		a, msg := gamelog.ParseAction(strings.Fields(line))
 		if msg.Format != "" && !strict {
 			continue
 		}
@@ -290,7 +291,7 @@ func TestPropertySkillsNeverFail(t *testing.T) {
 				}
 				line = rapid.SampledFrom([]string{"P1 ", "P1 ", "P2 "}).Draw(rt, "player") + v
 			}
-			a, msg := parseAction(strings.Fields(line))
+			a, msg := gamelog.ParseAction(strings.Fields(line))
 			if msg.Format != "" {
 				continue
 			}

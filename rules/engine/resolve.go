@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -69,7 +70,7 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 	if e.depth > maxDepth {
 		return
 	}
-	if s.flagsOf(src)&flagTriggers == 0 {
+	if s.flagsOf(src)&cardinfo.FlagTriggers == 0 {
 		return
 	}
 	sks, back, ok := s.skillsOf(src)
@@ -201,13 +202,13 @@ func (s *State) skillsOfSide(id CardID, back bool) ([]skill.Skill, bool, bool) {
 		return nil, false, false
 	}
 	e, known := s.entry(id)
-	if !known || !e.described {
+	if !known || !e.Described {
 		return nil, false, false
 	}
 	if back {
-		return e.skills.Back, true, true
+		return e.Skills.Back, true, true
 	}
-	return e.skills.Front, false, true
+	return e.Skills.Front, false, true
 }
 
 func (s *State) usedThisTurn(src CardID, i int, back bool) bool {

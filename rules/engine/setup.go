@@ -4,43 +4,9 @@ import (
 	"math/rand/v2"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
-
-// PlayerSetup is what a player brings: a name, a Leader and a deck listed
-// top first as it stands before the setup shuffle. "" in Deck is a card the
-// log does not know. A paper game gives a Decklist instead (the registered
-// list: one entry per card, in no order): the deck is then that many unknown
-// cards, each named when it is seen, and no more copies of a number can be
-// named than the list holds.
-type PlayerSetup struct {
-	Name     string   `json:"name,omitempty"`
-	Leader   string   `json:"leader"`
-	Deck     []string `json:"deck,omitempty"`
-	Decklist []string `json:"decklist,omitempty"`
-}
-
-// Setup is the initial state of a game before any action. Effects is
-// EffectsDeclared for a log whose every card effect is declared, as logs were
-// written before the engine read card text; "" otherwise.
-type Setup struct {
-	Seed    uint64         `json:"seed"`
-	Effects string         `json:"effects,omitempty"`
-	Players [2]PlayerSetup `json:"players"`
-}
-
-// EffectsDeclared is the Setup.Effects of a log that declares every effect
-// ([Effects "declared"]): the engine reads no skill text for it.
-const EffectsDeclared = "declared"
-
-// deck is the cards the player's deck starts with: the deck, or for a paper
-// game as many unknown cards as the decklist has.
-func (p *PlayerSetup) deck() []string {
-	if len(p.Deck) == 0 && len(p.Decklist) > 0 {
-		return make([]string, len(p.Decklist))
-	}
-	return p.Deck
-}
 
 // Life and hand sizes at setup (CR 6-2-1-8, 6-2-1-9).
 const (
@@ -54,13 +20,13 @@ func NewState(setup Setup, cards Cards) State {
 	s := State{Seed: setup.Seed, First: NoSide, TurnPlayer: NoSide, Phase: PhaseSetup, cards: cards,
 		declared: setup.Effects == EffectsDeclared}
 	if m, ok := cards.(CardMap); ok {
-		s.entries = m.m
+		s.entries = m.Entries()
 	}
 
 	n := 2
 	for i := range setup.Players {
 		p := &setup.Players[i]
-		n += len(p.deck())
+		n += len(p.StartingDeck())
 		if len(p.Decklist) > 0 {
 			if s.decklists == nil {
 				s.decklists = new([2]map[string]int)
@@ -76,23 +42,23 @@ func NewState(setup Setup, cards Cards) State {
 		p.Field = NoCard
 		p.Leader.ID = CardID(len(s.Cards))
 		s.Cards = append(s.Cards, CardInstance{Number: normNumber(ps.Leader), Owner: side})
-		deck := ps.deck()
+		deck := ps.StartingDeck()
 		p.Deck = make([]CardID, 0, len(deck))
 		for _, num := range deck {
 			p.Deck = append(p.Deck, CardID(len(s.Cards)))
 			s.Cards = append(s.Cards, CardInstance{Number: normNumber(num), Owner: side})
 		}
 	}
-	s.flags = ^skillFlags(0)
-	if m, ok := cards.(CardMap); ok && m.union != nil {
-		s.flags = *m.union
+	s.flags = ^cardinfo.Flags(0)
+	if m, ok := cards.(CardMap); ok {
+		s.flags = m.Union()
 	}
-	var game skillFlags
+	var game cardinfo.Flags
 	known := s.entries != nil
 	for i := range s.Cards {
 		s.setNumber(CardID(i), s.Cards[i].Number)
 		if e := s.Cards[i].entry; e != nil {
-			game |= e.flags[0] | e.flags[1]
+			game |= e.Flags[0] | e.Flags[1]
 		} else {
 			known = false
 		}
@@ -150,10 +116,10 @@ func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
 		if !ok {
 			continue
 		}
-		if hasOwnKeyword(c, keyword.SuperCombo) {
+		if cardinfo.HasOwnKeyword(c, keyword.SuperCombo) {
 			superCombo++
 		}
-		if hasOwnKeyword(c, keyword.DragonBall) {
+		if cardinfo.HasOwnKeyword(c, keyword.DragonBall) {
 			dragonBall++
 		}
 	}

@@ -3,34 +3,17 @@ package engine
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
-// parsedTexts memoises the skill text read, keyed by front and back text:
-// a server builds a card map for every replay it shows, and reads each
-// distinct text once.
-var parsedTexts sync.Map
-
-// parsedText is the skill text of a card read by rules/skill, once per
-// distinct text.
-func parsedText(text, back string) *skill.Card {
-	key := text + "\x00" + back
-	if v, ok := parsedTexts.Load(key); ok {
-		return v.(*skill.Card)
-	}
-	p := skill.ParseCard(text, back)
-	v, _ := parsedTexts.LoadOrStore(key, &p)
-	return v.(*skill.Card)
-}
-
 // entry is what the engine knows of a card: its data and its skills. A
 // CardMap's entry is shared; for other Cards one is built (the skill text
 // read once per distinct text). ok is false for an unknown card or number.
-func (s *State) entry(id CardID) (*cardEntry, bool) {
+func (s *State) entry(id CardID) (*cardinfo.Entry, bool) {
 	if id < 0 || int(id) >= len(s.Cards) || s.cards == nil {
 		return nil, false
 	}
@@ -55,9 +38,9 @@ func (s *State) entry(id CardID) (*cardEntry, bool) {
 		sc, _ = src.Skills(n)
 	}
 	if sc == nil {
-		sc = parsedText(c.Text, c.BackText)
+		sc = cardinfo.Parsed(c.Text, c.BackText)
 	}
-	return newEntry(c, *sc), true
+	return cardinfo.NewEntry(c, *sc), true
 }
 
 // skillsOf gives the skills showing on a card: a Leader's back side once it
@@ -70,33 +53,33 @@ func (s *State) skillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
 		return nil, false, false
 	}
 	e, known := s.entry(id)
-	if !known || !e.described {
+	if !known || !e.Described {
 		return nil, false, false
 	}
-	if e.card.Type == rules.TypeLeader && s.isAwakened(id) {
-		return e.skills.Back, true, true
+	if e.Card.Type == rules.TypeLeader && s.isAwakened(id) {
+		return e.Skills.Back, true, true
 	}
-	return e.skills.Front, false, true
+	return e.Skills.Front, false, true
 }
 
 // flagsOf is the summary of the skills showing on a card the engine reads.
-func (s *State) flagsOf(id CardID) skillFlags {
+func (s *State) flagsOf(id CardID) cardinfo.Flags {
 	if s.declared {
 		return 0
 	}
 	if id >= 0 && int(id) < len(s.Cards) {
-		if e := s.Cards[id].entry; e != nil && e.card.Type != rules.TypeLeader && s.Cards[id].Number != "" {
-			return e.flags[0]
+		if e := s.Cards[id].entry; e != nil && e.Card.Type != rules.TypeLeader && s.Cards[id].Number != "" {
+			return e.Flags[0]
 		}
 	}
 	e, known := s.entry(id)
-	if !known || !e.described {
+	if !known || !e.Described {
 		return 0
 	}
-	if e.card.Type == rules.TypeLeader && s.isAwakened(id) {
-		return e.flags[1]
+	if e.Card.Type == rules.TypeLeader && s.isAwakened(id) {
+		return e.Flags[1]
 	}
-	return e.flags[0]
+	return e.Flags[0]
 }
 
 // The flag summaries of a Leader's two sides are kept apart: its back side
@@ -159,7 +142,7 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 		return false
 	}
 	c, known := s.card(id)
-	if !known || !described(c) {
+	if !known || !cardinfo.Described(c) {
 		return true
 	}
 	switch f.Type {
@@ -172,7 +155,7 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 			return false
 		}
 	case "Field":
-		if c.Type != rules.TypeExtra || !hasOwnKeyword(c, keyword.Field) {
+		if c.Type != rules.TypeExtra || !cardinfo.HasOwnKeyword(c, keyword.Field) {
 			return false
 		}
 	case "Leader":
@@ -480,7 +463,7 @@ func (s *State) covers(side Side, src CardID, t *skill.Target, id CardID) bool {
 // inPlaySources calls fn with every card in play whose text the engine
 // reads (Leaders, Battle Cards, [Field]s) and whose skills have one of the
 // flags, with its skills; fn returns false to stop.
-func (s *State) inPlaySources(flags skillFlags, fn func(side Side, src CardID, sks []skill.Skill) bool) {
+func (s *State) inPlaySources(flags cardinfo.Flags, fn func(side Side, src CardID, sks []skill.Skill) bool) {
 	if s.declared || s.cards == nil || s.flags&flags == 0 {
 		return
 	}
@@ -511,7 +494,7 @@ func (s *State) inPlaySources(flags skillFlags, fn func(side Side, src CardID, s
 }
 
 // anyInPlay reports whether a card in play has skills with one of the flags.
-func (s *State) anyInPlay(flags skillFlags) bool {
+func (s *State) anyInPlay(flags cardinfo.Flags) bool {
 	if s.declared || s.cards == nil || s.flags&flags == 0 {
 		return false
 	}
@@ -536,7 +519,7 @@ func (s *State) continuous(id CardID) int {
 		return 0
 	}
 	total := 0
-	s.inPlaySources(flagPermanentPower, func(side Side, src CardID, sks []skill.Skill) bool {
+	s.inPlaySources(cardinfo.FlagPermanentPower, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
 			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
@@ -578,10 +561,10 @@ var (
 func (s *State) hasKeyword(id CardID, kw string) bool {
 	if c, ok := s.card(id); ok {
 		if s.isAwakened(id) && strings.TrimSpace(c.BackText) != "" {
-			if hasKeywordIn(c.BackText, kw) {
+			if cardinfo.HasKeywordIn(c.BackText, kw) {
 				return true
 			}
-		} else if hasOwnKeyword(c, kw) {
+		} else if cardinfo.HasOwnKeyword(c, kw) {
 			return true
 		}
 	}
@@ -608,7 +591,7 @@ func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
 		return false
 	}
 	found := false
-	s.inPlaySources(flagPermanentGrant, func(side Side, src CardID, sks []skill.Skill) bool {
+	s.inPlaySources(cardinfo.FlagPermanentGrant, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
 			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
@@ -630,30 +613,11 @@ func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
 	return found
 }
 
-// hasKeywordIn is hasOwnKeyword for a given text.
-func hasKeywordIn(text, kw string) bool {
-	tag := "[" + kw + "]"
-	for line := range strings.SplitSeq(text, "\n") {
-		line = strings.TrimSpace(line)
-		for strings.HasPrefix(line, "[") {
-			if strings.HasPrefix(line, tag) {
-				return true
-			}
-			end := strings.IndexByte(line, ']')
-			if end < 0 {
-				break
-			}
-			line = strings.TrimSpace(line[end+1:])
-		}
-	}
-	return false
-}
-
 // negativeContinuous reports whether a [Permanent] skill in play lowers
 // power, so the power-0 check must look at every Battle Card.
 func (s *State) negativeContinuous() bool {
 	if s.declared || s.cards == nil {
 		return false
 	}
-	return s.anyInPlay(flagNegativePower)
+	return s.anyInPlay(cardinfo.FlagNegativePower)
 }

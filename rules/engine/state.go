@@ -10,37 +10,11 @@ package engine
 import (
 	"encoding/binary"
 	"hash/fnv"
-	"iter"
 	"strconv"
-	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
-	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 )
-
-// Side is one of the two players: P1 or P2.
-type Side int8
-
-const (
-	P1 Side = 0
-	P2 Side = 1
-	// NoSide marks an action that belongs to no player (the battle's outcome)
-	// or a drawn game.
-	NoSide Side = -1
-)
-
-// Other is the opponent of s.
-func (s Side) Other() Side { return 1 - s }
-
-func (s Side) String() string {
-	switch s {
-	case P1:
-		return "P1"
-	case P2:
-		return "P2"
-	}
-	return "-"
-}
 
 // Phase is the part of the game or turn the game is in.
 type Phase uint8
@@ -85,7 +59,7 @@ type CardInstance struct {
 	Owner  Side
 	// entry is the card's data and skills for Number, looked up when the
 	// number was set (setNumber), so the engine does not look it up again.
-	entry *cardEntry
+	entry *cardinfo.Entry
 }
 
 // setNumber names card id (or makes it unknown with ""), keeping its looked
@@ -96,139 +70,9 @@ func (s *State) setNumber(id CardID, number string) {
 	if number != "" && s.entries != nil {
 		c.entry = s.entries[number]
 		if c.entry != nil {
-			s.flags |= c.entry.flags[0] | c.entry.flags[1]
+			s.flags |= c.entry.Flags[0] | c.entry.Flags[1]
 		}
 	}
-}
-
-// Cards looks up card data by number. The engine never reads cards from a
-// global; whoever builds the game gives it one.
-type Cards interface {
-	Card(number string) (rules.Card, bool)
-}
-
-// SkillCards is a Cards that has read its cards' skill text (CardMap reads
-// it when it is built). The engine reads the text of other Cards itself, once
-// per distinct text.
-type SkillCards interface {
-	Skills(number string) (*skill.Card, bool)
-}
-
-// CardMap is a Cards backed by a map from card number to card, with each
-// card's skill text read once, when it is added.
-type CardMap struct {
-	m map[string]*cardEntry
-	// union holds every flag of every card's skills, so a game can tell at
-	// once that no card can, say, lower power for as long as it is in play.
-	union *skillFlags
-}
-
-type cardEntry struct {
-	card   rules.Card
-	skills skill.Card
-	// described: the card list describes the card (see described); flags
-	// say what its front [0] and back [1] skills hold, so the engine can
-	// pass by cards with nothing to apply.
-	described bool
-	flags     [2]skillFlags
-}
-
-// skillFlags summarise one side of a card's skills.
-type skillFlags uint8
-
-const (
-	flagPermanentPower skillFlags = 1 << iota // a [Permanent] power change it reads
-	flagNegativePower                         // ... that lowers power
-	flagPermanentGrant                        // a [Permanent] keyword or "can't attack" it reads
-	flagTriggers                              // a skill with a timing other than [Permanent], or one not read
-)
-
-func newEntry(c rules.Card, sc skill.Card) *cardEntry {
-	e := &cardEntry{card: c, skills: sc, described: described(c)}
-	for side, sks := range [][]skill.Skill{sc.Front, sc.Back} {
-		var f skillFlags
-		for i := range sks {
-			sk := &sks[i]
-			if !sk.Understood || sk.Timing != 0 && sk.Timing != skill.Permanent {
-				f |= flagTriggers
-			}
-			if !sk.Understood || !sk.Timing.Has(skill.Permanent) {
-				continue
-			}
-			for _, ef := range sk.Effects {
-				switch ef.Kind {
-				case skill.Power:
-					f |= flagPermanentPower
-					if ef.Amount < 0 {
-						f |= flagNegativePower
-					}
-				case skill.Gain, skill.CantAttack:
-					f |= flagPermanentGrant
-				}
-			}
-		}
-		e.flags[side] = f
-	}
-	return e
-}
-
-// Card implements Cards.
-func (m CardMap) Card(number string) (rules.Card, bool) {
-	e, ok := m.m[number]
-	if !ok {
-		return rules.Card{}, false
-	}
-	return e.card, true
-}
-
-// Skills implements SkillCards.
-func (m CardMap) Skills(number string) (*skill.Card, bool) {
-	e, ok := m.m[number]
-	if !ok {
-		return nil, false
-	}
-	return &e.skills, true
-}
-
-// Add puts a card in the map under its number, replacing one with the same
-// number, and reads its skill text.
-func (m CardMap) Add(c rules.Card) {
-	e := newEntry(c, *parsedText(c.Text, c.BackText))
-	m.m[c.Number] = e
-	*m.union |= e.flags[0] | e.flags[1]
-}
-
-// All yields every number the map knows (printings included) with its card.
-func (m CardMap) All() iter.Seq2[string, rules.Card] {
-	return func(yield func(string, rules.Card) bool) {
-		for n, e := range m.m {
-			if !yield(n, e.card) {
-				return
-			}
-		}
-	}
-}
-
-// Len is the number of card numbers (printings included) the map knows.
-func (m CardMap) Len() int { return len(m.m) }
-
-// NewCardMap indexes cards by number and reads their skill text.
-func NewCardMap(cards []rules.Card) CardMap {
-	m := CardMap{m: make(map[string]*cardEntry, len(cards)), union: new(skillFlags)}
-	for _, c := range cards {
-		e := newEntry(c, *parsedText(c.Text, c.BackText))
-		m.m[c.Number] = e
-		*m.union |= e.flags[0] | e.flags[1]
-		// A log may name a printing (FB01-001-p1); it plays as its base card.
-		for _, p := range c.Printings {
-			if p := strings.ToUpper(p); p != c.Number {
-				if _, taken := m.m[p]; !taken {
-					m.m[p] = e
-				}
-			}
-		}
-	}
-	return m
 }
 
 // Mods are power changes from effects, kept apart by how long they last.
@@ -361,11 +205,11 @@ type State struct {
 	cards Cards
 	// entries is the CardMap's index when the game's Cards is one: the
 	// engine then reads cards and skills without copying them.
-	entries map[string]*cardEntry
+	entries map[string]*cardinfo.Entry
 	// flags holds every flag the skills of the game's cards can have (of
 	// the whole card pool when a deck has unknown cards): scans for, say,
 	// [Permanent] power are skipped when no card has any.
-	flags skillFlags
+	flags cardinfo.Flags
 	// declared: the log's [Effects "declared"]: the engine reads no skill
 	// text and every effect is declared, as before the engine read cards.
 	declared bool

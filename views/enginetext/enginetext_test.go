@@ -39,10 +39,16 @@ var engineFormatREs = func() []*regexp.Regexp {
 
 func engineSourceFormats(t *testing.T) map[string]bool {
 	t.Helper()
+	// The engine and its sub-packages (the game log's notation, gamelog).
 	files, err := filepath.Glob("../../rules/engine/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	sub, err := filepath.Glob("../../rules/engine/*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, sub...)
 	out := map[string]bool{}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

@@ -1,4 +1,4 @@
-package engine
+package gamelog
 
 import (
 	"bufio"
@@ -399,7 +399,7 @@ func checkAction(a *Action) Sentence {
 		}
 		return Sentence{"expected: %s %s", []any{a.Verb, usage}}
 	}
-	if a.Player == NoSide && (!isOutcome(a.Verb) || a.Card != "") {
+	if a.Player == NoSide && (!a.Verb.Outcome() || a.Card != "") {
 		return Sentence{"the action %q needs a player (P1 or P2)", []any{string(a.Verb)}}
 	}
 	refs := append([]string{}, a.Targets...)
@@ -462,7 +462,7 @@ func checkAction(a *Action) Sentence {
 		}
 	case VerbMove:
 		card, needCard, from, to, bottom = true, true, true, true, true
-		if !validZone(a.From) || !validZone(a.To) {
+		if !ValidZone(a.From) || !ValidZone(a.To) {
 			return Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
 		}
 	case VerbPower:
@@ -552,7 +552,7 @@ func ParseText(data []byte) (*Log, error) {
 		if len(l.Actions) >= maxActions {
 			return nil, lineError(line, Sentence{Format: "too many actions"})
 		}
-		a, msg := parseAction(strings.Fields(text))
+		a, msg := ParseAction(strings.Fields(text))
 		if msg.Format != "" {
 			return nil, lineError(line, msg)
 		}
@@ -612,7 +612,7 @@ func parseTag(l *Log, text string) Sentence {
 		}
 		l.Setup.Players[name[1]-'1'].Leader = strings.ToUpper(uq)
 	case "p1deck", "p2deck":
-		deck, msg := parseDeck(uq)
+		deck, msg := ParseDeck(uq)
 		if msg.Format != "" {
 			return msg
 		}
@@ -622,7 +622,7 @@ func parseTag(l *Log, text string) Sentence {
 		}
 		p.Deck = deck
 	case "p1decklist", "p2decklist":
-		list, msg := parseDeck(uq)
+		list, msg := ParseDeck(uq)
 		if msg.Format != "" {
 			return msg
 		}
@@ -647,9 +647,9 @@ func parseTag(l *Log, text string) Sentence {
 	return Sentence{}
 }
 
-// parseDeck reads "4 FS01-02, 4 FS01-03, 50 ?": counts and card numbers, top
-// of the deck first, "?" for unknown cards.
-func parseDeck(s string) ([]string, Sentence) {
+// ParseDeck reads a deck tag's list, "4 FS01-02, 4 FS01-03, 50 ?": counts
+// and card numbers, top of the deck first, "?" for unknown cards.
+func ParseDeck(s string) ([]string, Sentence) {
 	var deck []string
 	for part := range strings.SplitSeq(s, ",") {
 		f := strings.Fields(part)
@@ -684,7 +684,9 @@ func parseDeck(s string) ([]string, Sentence) {
 	return deck, Sentence{}
 }
 
-func parseAction(f []string) (Action, Sentence) {
+// ParseAction reads one action line of the text notation, split into its
+// fields ("P1 attack FS01-07 -> leader"); a problem is a Sentence.
+func ParseAction(f []string) (Action, Sentence) {
 	a := Action{Player: NoSide}
 	if len(f) > 0 {
 		switch strings.ToUpper(f[0]) {
@@ -702,7 +704,7 @@ func parseAction(f []string) (Action, Sentence) {
 	if !ok {
 		return a, Sentence{"unknown action %q", []any{f[0]}}
 	}
-	if a.Player == NoSide && !isOutcome(a.Verb) {
+	if a.Player == NoSide && !a.Verb.Outcome() {
 		return a, Sentence{"%q needs a player first, as in: P1 %s %s", []any{f[0], a.Verb, usage}}
 	}
 	args := f[1:]
@@ -858,7 +860,7 @@ func parseAction(f []string) (Action, Sentence) {
 			return bad()
 		}
 		a.Card, a.From, a.To = args[0], Zone(strings.ToLower(args[2])), Zone(strings.ToLower(args[4]))
-		if !validZone(a.From) || !validZone(a.To) {
+		if !ValidZone(a.From) || !ValidZone(a.To) {
 			return a, Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
 		}
 	case VerbPower:
