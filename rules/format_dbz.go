@@ -125,334 +125,596 @@ func registerDBZFormats() {
 }
 
 // checkDBZ applies the DBZ CCG construction rules. The main personality is
-// the cards under the "Main personality:" header (the Leader section). Each
-// cause gives one problem: a card that breaks a rule is named once, and the
-// problems that would only follow from it are not reported again.
+// the cards under the "Main personality:" header (the Leader section). It
+// sorts the deck's entries out once (sortDBZDeck), then each rule reports
+// what breaks it. Each cause gives one problem: a card that breaks a rule
+// is named once, and the problems that would only follow from it are not
+// reported again.
 func (c *checker) checkDBZ(r dbzRules) {
-	entries := c.deck.Entries
-	ref := func(topic string) string { return r.src + ": " + topic }
+	d := sortDBZDeck(c, r)
+	for _, check := range dbzChecks {
+		check(d)
+	}
+}
 
-	// Which entries are the main personality: its section and, when the list
-	// opened it with the Fusion World word "Leader:" (which holds one card
-	// line), the life-deck cards of the same personality the player meant as
-	// its levels. The header itself gets one problem saying what to write.
-	inMP := make([]bool, len(entries))
-	mpPersonality := ""
-	for i, e := range entries {
+// dbzChecks are the DBZ CCGs' construction rules, one function each, in the
+// order their problems are reported (Validate sorts problems by line and
+// keeps this order within a line). The games have no rule numbers: each
+// problem cites its rule by the game and topic ("Score DBZ CCG: allies").
+var dbzChecks = []func(d *dbzDeck){
+	(*dbzDeck).mpHeader,
+	(*dbzDeck).mpCardPool,
+	(*dbzDeck).mpPersonalityCards,
+	(*dbzDeck).mpOnePersonality,
+	(*dbzDeck).mpLevelLimit,
+	(*dbzDeck).mpLevels,
+	(*dbzDeck).sections,
+	(*dbzDeck).lifeCardPool,
+	(*dbzDeck).senseiDeckCards,
+	(*dbzDeck).alliesAndNamedCards,
+	(*dbzDeck).alignment,
+	(*dbzDeck).dragonBallSet,
+	(*dbzDeck).sideDeck,
+	(*dbzDeck).deckSize,
+	(*dbzDeck).mastery,
+	(*dbzDeck).oneSensei,
+	(*dbzDeck).senseiDeckSize,
+	(*dbzDeck).dragonBallsComplete,
+	(*dbzDeck).allySets,
+	(*dbzDeck).copies,
+	(*dbzDeck).banList,
+}
+
+// dbzDeck is a DBZ CCG decklist sorted out for its rules.
+type dbzDeck struct {
+	c       *checker
+	r       dbzRules
+	entries []DeckEntry
+	// inMP: the entry is one of the main personality's: its section, and,
+	// when the list opened it with the Fusion World word "Leader:" (which
+	// holds one card line), the life-deck cards of the same personality
+	// the player meant as its levels (mpPersonality is the personality
+	// of the section's first one).
+	inMP          []bool
+	mpPersonality string
+
+	// The main personality: its name and alignment (of its first
+	// personality card), the copies and entries of each of its levels, the
+	// levels held only by another personality's card (reported as
+	// mp-mixed), its highest level and how many cards it has.
+	mpName, mpAlign string
+	levelCount      map[int]int
+	levelCards      map[int][]int
+	mixedFill       map[int]bool
+	maxLevel        int
+	mpCards         int
+
+	// The life deck: which entries count in it (for copies, named cards,
+	// alignment, allies and Dragon Balls), its size, the copies per number,
+	// the Mastery and Sensei cards wherever listed, the Sensei deck's size
+	// and first line, the side deck's.
+	counted        []bool
+	lifeCards      int // the life deck's cards that count in its size
+	totals         tallies
+	masteries      []int
+	masteryCount   int
+	senseiCards    []int
+	senseiCount    int
+	senseiDeck     int
+	senseiLine     int
+	side, sideLine int
+	dbDistinct     map[string]bool // the different Dragon Balls
+	dbMixed        bool            // Dragon Balls of more than one set
+	dbSet          string          // the set of the Dragon Balls, while sorting
+	allies         map[allyKey]map[int]int
+	allyOrder      []allyKey
+}
+
+// allyKey is an ally: a personality of one set.
+type allyKey struct{ personality, set string }
+
+func (d *dbzDeck) ref(topic string) string { return d.r.src + ": " + topic }
+
+func sortDBZDeck(c *checker, r dbzRules) *dbzDeck {
+	d := &dbzDeck{c: c, r: r, entries: c.deck.Entries, levelCount: map[int]int{}, levelCards: map[int][]int{},
+		mixedFill: map[int]bool{}, dbDistinct: map[string]bool{}, allies: map[allyKey]map[int]int{}}
+	d.findMP()
+	for i, e := range d.entries {
+		if d.inMP[i] {
+			d.sortMPEntry(i, e)
+		}
+	}
+	d.counted = make([]bool, len(d.entries))
+	for i, e := range d.entries {
+		if !d.inMP[i] {
+			d.sortLifeEntry(i, e)
+		}
+	}
+	c.res.Leader = d.mpName
+	c.res.Main, c.res.Side = d.size(), d.side
+	return d
+}
+
+// findMP marks the main personality's entries (inMP).
+func (d *dbzDeck) findMP() {
+	d.inMP = make([]bool, len(d.entries))
+	for i, e := range d.entries {
 		if e.Section == SectionLeader {
-			inMP[i] = true
-			if card := c.cards[i]; card != nil && mpPersonality == "" && dbzKind(card) == KindPersonality {
-				mpPersonality = card.Extra[ExtraPersonality]
+			d.inMP[i] = true
+			if card := d.c.cards[i]; card != nil && d.mpPersonality == "" && dbzKind(card) == KindPersonality {
+				d.mpPersonality = card.Extra[ExtraPersonality]
 			}
 		}
 	}
-	if oneCardHeaders[c.deck.LeaderHeader] {
-		c.add("dbz-leader-header", ref("main personality"), "", c.deck.LeaderHeaderLine, c.f.Name)
-		for i, e := range entries {
-			card := c.cards[i]
-			if e.Section == SectionMain && card != nil && mpPersonality != "" && dbzKind(card) == KindPersonality &&
-				strings.EqualFold(card.Extra[ExtraPersonality], mpPersonality) {
-				inMP[i] = true
-			}
+	if !oneCardHeaders[d.c.deck.LeaderHeader] {
+		return
+	}
+	for i, e := range d.entries {
+		card := d.c.cards[i]
+		if e.Section == SectionMain && card != nil && d.mpPersonality != "" && dbzKind(card) == KindPersonality &&
+			strings.EqualFold(card.Extra[ExtraPersonality], d.mpPersonality) {
+			d.inMP[i] = true
 		}
 	}
+}
 
-	// Main personality.
-	mpName, mpAlign := "", ""
-	levelCount := map[int]int{}   // level -> copies of the MP's own cards
-	levelCards := map[int][]int{} // level -> entries
-	mixedFill := map[int]bool{}   // levels held only by another personality's card (reported as mp-mixed)
-	maxLevel := 0
-	mpCards := 0
-	var masteries []int // entries of Mastery cards, wherever listed
-	masteryCount := 0
-	for i, e := range entries {
-		if !inMP[i] {
-			continue
-		}
-		card := c.cards[i]
-		if card == nil {
-			mpCards += e.Count
-			c.unknownCard(i)
-			continue
-		}
-		kind := dbzKind(card)
-		if kind == KindMastery {
-			// Players list the Mastery with the main personality, as it starts in play beside it.
-			masteries = append(masteries, i)
-			masteryCount += e.Count
-			continue
-		}
-		mpCards += e.Count
-		if kind != KindPersonality {
-			c.add("mp-not-personality", ref("main personality"), e.Number, e.Line, e.Number, card.Name)
-			continue
-		}
-		p := card.Extra[ExtraPersonality]
-		mixed := false
-		if mpName == "" {
-			mpName, mpAlign = p, dbzAlignment(card)
-		} else if !strings.EqualFold(p, mpName) {
-			c.add("mp-mixed", ref("main personality"), e.Number, e.Line, e.Number, card.Name, p, mpName)
-			mixed = true
-		}
-		lvl := dbzLevel(card)
-		if lvl > r.maxLevels {
-			c.add("mp-too-high", ref("main personality"), e.Number, e.Line, e.Number, card.Name, lvl, r.maxLevels)
-			continue
-		}
-		maxLevel = max(maxLevel, lvl)
-		if mixed {
-			// The card stands where the player meant a level: its level is
-			// not missing, it is the wrong personality (already reported).
-			mixedFill[lvl] = true
-			continue
-		}
-		levelCount[lvl] += e.Count
-		levelCards[lvl] = append(levelCards[lvl], i)
+// sortMPEntry counts main personality entry i: its levels, or, listed with
+// it, the Mastery.
+func (d *dbzDeck) sortMPEntry(i int, e DeckEntry) {
+	card := d.c.cards[i]
+	if card == nil {
+		d.mpCards += e.Count
+		return
 	}
-	c.res.Leader = mpName
-	if mpName == "" {
-		c.add("no-main-personality", ref("main personality"), "", 0)
-	} else {
-		for l := 1; l <= maxLevel; l++ {
-			switch {
-			case levelCount[l] == 0 && !mixedFill[l]:
-				c.add("mp-level-missing", ref("main personality"), "", 0, mpName, l)
-			case levelCount[l] > 1:
-				c.addCards("mp-level-twice", ref("main personality"), levelCards[l], mpName, levelCount[l], l)
-			}
-		}
-		if r.exactLevels && maxLevel != r.minLevels {
-			c.add("mp-level-count", ref("main personality"), "", 0, mpName, maxLevel, r.minLevels)
-		} else if maxLevel < r.minLevels {
-			c.add("mp-too-few-levels", ref("main personality"), "", 0, mpName, maxLevel, r.minLevels)
-		}
+	kind := dbzKind(card)
+	if kind == KindMastery {
+		// Players list the Mastery with the main personality, as it starts in play beside it.
+		d.masteries = append(d.masteries, i)
+		d.masteryCount += e.Count
+		return
 	}
+	d.mpCards += e.Count
+	if kind != KindPersonality {
+		return
+	}
+	p := card.Extra[ExtraPersonality]
+	mixed := false
+	if d.mpName == "" {
+		d.mpName, d.mpAlign = p, dbzAlignment(card)
+	} else if !strings.EqualFold(p, d.mpName) {
+		mixed = true
+	}
+	lvl := dbzLevel(card)
+	if lvl > d.r.maxLevels {
+		return
+	}
+	d.maxLevel = max(d.maxLevel, lvl)
+	if mixed {
+		// The card stands where the player meant a level: its level is not
+		// missing, it is the wrong personality (mp-mixed).
+		d.mixedFill[lvl] = true
+		return
+	}
+	d.levelCount[lvl] += e.Count
+	d.levelCards[lvl] = append(d.levelCards[lvl], i)
+}
 
-	// Life deck and Sensei deck.
-	var totals tallies
-	deckSize := 0
-	if r.countMP {
-		deckSize = mpCards
-	}
-	if r.countMastery {
-		deckSize += masteryCount
-	}
-	var senseiCards []int // entries of Sensei cards, wherever listed
-	senseiCount, senseiDeck, senseiLine := 0, 0, 0
-	dbSet := ""
-	dbDistinct := map[string]bool{}
-	dbMixed := false
-	alignSeen := map[string]int{} // alignment -> first entry index, for a Rogue MP
-	mixReported := false
-	side, sideLine := 0, 0
-	type allyKey struct{ personality, set string }
-	allies := map[allyKey]map[int]int{} // ally -> level -> entry
-	var allyOrder []allyKey
-	for i, e := range entries {
-		if inMP[i] {
-			continue
-		}
-		card := c.cards[i]
-		switch e.Section {
-		case SectionSide:
-			side += e.Count
-			if sideLine == 0 {
-				sideLine = e.Line
-			}
-			continue
-		case SectionZDeck:
-			c.add("zdeck-not-allowed", "Format", e.Number, e.Line, e.Count)
-			continue
-		case SectionSensei:
-			if !r.sensei {
-				c.add("sensei-not-allowed", "Format", e.Number, e.Line, e.Count)
-				continue
-			}
-		}
-		if card == nil {
-			c.unknownCard(i)
-			continue
-		}
-		if card.Game != "" && card.Game != c.f.Game {
-			c.add("wrong-game", ref("deck"), e.Number, e.Line, e.Number, card.Name, GameName(card.Game), c.f.Name)
-		}
-		kind := dbzKind(card)
-		if kind == KindSensei {
-			senseiCards = append(senseiCards, i)
-			senseiCount += e.Count
-			if e.Section == SectionSensei {
-				// The Sensei card starts in the life deck and goes into play
-				// from there; it is not one of the Sensei deck's cards.
-				c.add("sensei-card-in-sensei-deck", ref("Sensei deck"), e.Number, e.Line, e.Number, card.Name)
-				continue
-			}
-		}
-		if e.Section == SectionSensei {
-			senseiDeck += e.Count
-			if senseiLine == 0 {
-				senseiLine = e.Line
-			}
-			if senseiMark(card) == SenseiDeckNo {
-				// The card's place is the problem; its copies are not
-				// counted again against the life deck's.
-				c.add("not-sensei-deck-card", ref("Sensei deck"), e.Number, e.Line, e.Number, card.Name)
-				continue
-			}
-		} else {
-			if kind == KindMastery {
-				masteries = append(masteries, i)
-				masteryCount += e.Count
-				if r.countMastery {
-					deckSize += e.Count
-				}
-			} else {
-				deckSize += e.Count
-			}
-			if senseiMark(card) == SenseiDeckOnly {
-				c.add("sensei-only", ref("Sensei deck"), e.Number, e.Line, e.Number, card.Name)
-			}
-		}
-		totals.add(e.Number, e.Count, e.Line, i)
-
-		// Named cards and allies.
-		p := card.Extra[ExtraPersonality]
-		if kind == KindPersonality {
-			switch {
-			case mpName != "" && strings.EqualFold(p, mpName):
-				c.add("ally-same-personality", ref("allies"), e.Number, e.Line, e.Number, card.Name, mpName)
-			default:
-				if r.allyMaxBelow > 0 && maxLevel > 0 && dbzLevel(card) > maxLevel-r.allyMaxBelow {
-					c.add("ally-level", ref("allies"), e.Number, e.Line, e.Number, card.Name, dbzLevel(card), maxLevel-r.allyMaxBelow)
-				}
-				k := allyKey{strings.ToLower(p), strings.ToLower(card.Set)}
-				if allies[k] == nil {
-					allies[k] = map[int]int{}
-					allyOrder = append(allyOrder, k)
-				}
-				if _, seen := allies[k][dbzLevel(card)]; !seen {
-					allies[k][dbzLevel(card)] = i
-				}
-			}
-		} else if p != "" && mpName != "" && !strings.EqualFold(p, mpName) {
-			c.add("named-card", ref("named cards"), e.Number, e.Line, e.Number, card.Name, p, mpName)
-		}
-
-		// Alignment.
-		if a := dbzAlignment(card); a == "hero" || a == "villain" {
-			switch mpAlign {
-			case "hero", "villain":
-				if a != mpAlign {
-					c.add("alignment", ref("Hero/Villain"), e.Number, e.Line, e.Number, card.Name, a, mpName, mpAlign)
-				}
-			default: // Rogue or unknown: the deck picks one side and must not mix.
-				if _, seen := alignSeen[a]; !seen {
-					alignSeen[a] = i
-				}
-				other := "villain"
-				if a == "villain" {
-					other = "hero"
-				}
-				if j, mixed := alignSeen[other]; mixed && !mixReported {
-					mixReported = true
-					c.add("alignment-mixed", ref("Hero/Villain"), e.Number, e.Line,
-						entries[j].Number, c.name(j), other, e.Number, card.Name, a)
-				}
-			}
-		}
-
-		// Dragon Balls: one set.
-		if kind == KindDragonBall {
-			set := card.Extra[ExtraDragonBallSet]
-			dbDistinct[e.Number] = true
-			if dbSet == "" {
-				dbSet = set
-			} else if !strings.EqualFold(set, dbSet) {
-				dbMixed = true
-				c.add("dragon-ball-sets", ref("Dragon Balls"), e.Number, e.Line, dbSet, set)
-			}
-		}
-	}
-	c.res.Main, c.res.Side = deckSize, side
-	if side > 0 {
-		c.add("side-not-allowed", "Format", "", sideLine, side)
-	}
-
+// sortLifeEntry counts life deck (or side or Sensei deck) entry i.
+func (d *dbzDeck) sortLifeEntry(i int, e DeckEntry) {
+	card := d.c.cards[i]
 	switch {
-	case r.minDeck == r.maxDeck && deckSize != r.minDeck:
-		c.add("dbz-deck-size", ref("deck size"), "", 0, deckSize, r.minDeck, r.counted)
-	case deckSize < r.minDeck:
-		c.add("dbz-deck-too-small", ref("deck size"), "", 0, deckSize, r.minDeck, r.counted)
-	case deckSize > r.maxDeck:
-		c.add("dbz-deck-too-large", ref("deck size"), "", 0, deckSize, r.maxDeck, r.counted)
+	case e.Section == SectionSide:
+		d.side += e.Count
+		if d.sideLine == 0 {
+			d.sideLine = e.Line
+		}
+		return
+	case e.Section == SectionZDeck, e.Section == SectionSensei && !d.r.sensei, card == nil:
+		return
 	}
-	if r.masteryRequired && masteryCount == 0 {
-		c.add("mastery-missing", ref("Mastery"), "", 0)
-	}
-	// Mastery and Sensei cards are limited to one in total, which covers
-	// two copies of one number: that is this one problem, not a copy-limit one too.
-	if masteryCount > 1 {
-		c.addCards("too-many-of-kind", ref("copy limits"), masteries, masteryCount, "Mastery", 1)
-	}
-	if senseiCount > 1 {
-		c.addCards("too-many-of-kind", ref("copy limits"), senseiCards, senseiCount, "Sensei", 1)
-	}
-	if senseiDeck > 0 {
-		switch {
-		case senseiCount == 0:
-			c.add("sensei-deck-no-card", ref("Sensei deck"), "", senseiLine)
-		default:
-			i := senseiCards[0]
-			sensei := c.cards[i]
-			size, err := strconv.Atoi(sensei.Extra[ExtraSenseiSize])
-			switch {
-			case err != nil || size < 1:
-				c.add("unknown-attribute", ref("Sensei deck"), entries[i].Number, entries[i].Line,
-					entries[i].Number, sensei.Name, "Sensei deck size")
-			case senseiDeck != size:
-				c.add("sensei-deck-size", ref("Sensei deck"), "", senseiLine, senseiDeck, entries[i].Number, sensei.Name, size)
-			}
+	kind := dbzKind(card)
+	if kind == KindSensei {
+		d.senseiCards = append(d.senseiCards, i)
+		d.senseiCount += e.Count
+		if e.Section == SectionSensei {
+			return // sensei-card-in-sensei-deck
 		}
 	}
-	// With Dragon Balls of more than one set, the mix is the problem; the
-	// count is judged on its own only when the mix alone does not explain it.
-	if r.dragonBallFullSet && len(dbDistinct) > 0 && len(dbDistinct) != 7 && !(dbMixed && len(dbDistinct) >= 7) {
-		c.add("dragon-ball-incomplete", ref("Dragon Balls"), "", 0, len(dbDistinct))
-	}
-	// Allies come as whole sets: levels 1 up to their highest, no gap.
-	if r.allyMaxBelow > 0 {
-		for _, k := range allyOrder {
-			levels := allies[k]
-			top, first := 0, -1
-			for l, i := range levels {
-				top = max(top, l)
-				if first < 0 || entries[i].Line < entries[first].Line {
-					first = i
-				}
-			}
-			for l := 1; l <= top; l++ {
-				if _, ok := levels[l]; !ok {
-					e := entries[first]
-					c.add("ally-set", ref("allies"), e.Number, e.Line, c.cards[first].Extra[ExtraPersonality], l)
-					break
-				}
-			}
+	if e.Section == SectionSensei {
+		d.senseiDeck += e.Count
+		if d.senseiLine == 0 {
+			d.senseiLine = e.Line
 		}
+		if senseiMark(card) == SenseiDeckNo {
+			return // not-sensei-deck-card: its copies are not counted again
+		}
+	} else if kind == KindMastery {
+		d.masteries = append(d.masteries, i)
+		d.masteryCount += e.Count
 	}
+	if e.Section != SectionSensei && (kind != KindMastery || d.r.countMastery) {
+		d.lifeCards += e.Count
+	}
+	d.counted[i] = true
+	d.totals.add(e.Number, e.Count, e.Line, i)
+	d.sortCountedEntry(i, card, kind)
+}
 
-	for _, t := range totals {
-		num := t.number
-		card := c.cards[t.firstIdx]
+// sortCountedEntry notes a counted entry's allies and Dragon Balls.
+func (d *dbzDeck) sortCountedEntry(i int, card *Card, kind string) {
+	p := card.Extra[ExtraPersonality]
+	if kind == KindPersonality && (d.mpName == "" || !strings.EqualFold(p, d.mpName)) {
+		k := allyKey{strings.ToLower(p), strings.ToLower(card.Set)}
+		if d.allies[k] == nil {
+			d.allies[k] = map[int]int{}
+			d.allyOrder = append(d.allyOrder, k)
+		}
+		if _, seen := d.allies[k][dbzLevel(card)]; !seen {
+			d.allies[k][dbzLevel(card)] = i
+		}
+	}
+	if kind == KindDragonBall {
+		d.dbDistinct[d.entries[i].Number] = true
+		if !sameDragonBallSet(&d.dbSet, card.Extra[ExtraDragonBallSet]) {
+			d.dbMixed = true
+		}
+	}
+}
+
+// sameDragonBallSet reports whether a Dragon Ball of set is of the deck's
+// set so far (*deckSet: the first set named, "" until one is).
+func sameDragonBallSet(deckSet *string, set string) bool {
+	if *deckSet == "" {
+		*deckSet = set
+		return true
+	}
+	return strings.EqualFold(set, *deckSet)
+}
+
+// mpHeader: a main personality listed under "Leader:" gets one problem
+// saying what to write.
+func (d *dbzDeck) mpHeader() {
+	if oneCardHeaders[d.c.deck.LeaderHeader] {
+		d.c.add("dbz-leader-header", d.ref("main personality"), "", d.c.deck.LeaderHeaderLine, d.c.f.Name)
+	}
+}
+
+// mpCardPool: the main personality's cards are in the card pool.
+func (d *dbzDeck) mpCardPool() {
+	for i := range d.entries {
+		if d.inMP[i] && d.c.cards[i] == nil {
+			d.c.unknownCard(i)
+		}
+	}
+}
+
+// mpPersonalityCards: the main personality's levels are personality cards.
+func (d *dbzDeck) mpPersonalityCards() {
+	for i, e := range d.entries {
+		if card := d.c.cards[i]; d.inMP[i] && card != nil {
+			if kind := dbzKind(card); kind != KindMastery && kind != KindPersonality {
+				d.c.add("mp-not-personality", d.ref("main personality"), e.Number, e.Line, e.Number, card.Name)
+			}
+		}
+	}
+}
+
+// mpOnePersonality: the main personality is one personality.
+func (d *dbzDeck) mpOnePersonality() {
+	name := "" // the first personality's, as the list goes
+	for i, e := range d.entries {
+		card := d.c.cards[i]
+		if !d.inMP[i] || card == nil || dbzKind(card) != KindPersonality {
+			continue
+		}
+		if p := card.Extra[ExtraPersonality]; name == "" {
+			name = p
+		} else if !strings.EqualFold(p, name) {
+			d.c.add("mp-mixed", d.ref("main personality"), e.Number, e.Line, e.Number, card.Name, p, name)
+		}
+	}
+}
+
+// mpLevelLimit: a main personality goes up to level 5 (Score) or 4 (Panini).
+func (d *dbzDeck) mpLevelLimit() {
+	for i, e := range d.entries {
+		if card := d.c.cards[i]; d.inMP[i] && card != nil && dbzKind(card) == KindPersonality && dbzLevel(card) > d.r.maxLevels {
+			d.c.add("mp-too-high", d.ref("main personality"), e.Number, e.Line, e.Number, card.Name, dbzLevel(card), d.r.maxLevels)
+		}
+	}
+}
+
+// mpLevels: there is a main personality, with one card of each level from
+// 1 up to its highest, and enough levels (Score: at least 3; Panini:
+// exactly 4).
+func (d *dbzDeck) mpLevels() {
+	ref := d.ref("main personality")
+	if d.mpName == "" {
+		d.c.add("no-main-personality", ref, "", 0)
+		return
+	}
+	for l := 1; l <= d.maxLevel; l++ {
+		switch {
+		case d.levelCount[l] == 0 && !d.mixedFill[l]:
+			d.c.add("mp-level-missing", ref, "", 0, d.mpName, l)
+		case d.levelCount[l] > 1:
+			d.c.addCards("mp-level-twice", ref, d.levelCards[l], d.mpName, d.levelCount[l], l)
+		}
+	}
+	if d.r.exactLevels && d.maxLevel != d.r.minLevels {
+		d.c.add("mp-level-count", ref, "", 0, d.mpName, d.maxLevel, d.r.minLevels)
+	} else if d.maxLevel < d.r.minLevels {
+		d.c.add("mp-too-few-levels", ref, "", 0, d.mpName, d.maxLevel, d.r.minLevels)
+	}
+}
+
+// sections: the games have no Z-Deck, and only Score a Sensei deck.
+func (d *dbzDeck) sections() {
+	for i, e := range d.entries {
+		switch {
+		case d.inMP[i]:
+		case e.Section == SectionZDeck:
+			d.c.add("zdeck-not-allowed", "Format", e.Number, e.Line, e.Count)
+		case e.Section == SectionSensei && !d.r.sensei:
+			d.c.add("sensei-not-allowed", "Format", e.Number, e.Line, e.Count)
+		}
+	}
+}
+
+// inLifeSections reports whether entry i is read as a life or Sensei deck
+// card (not the main personality, side deck, or a section the game lacks).
+func (d *dbzDeck) inLifeSections(i int) bool {
+	switch e := d.entries[i]; {
+	case d.inMP[i], e.Section == SectionSide, e.Section == SectionZDeck:
+		return false
+	case e.Section == SectionSensei:
+		return d.r.sensei
+	}
+	return true
+}
+
+// lifeCardPool: the life deck's cards are in the card pool and of the game.
+func (d *dbzDeck) lifeCardPool() {
+	for i, e := range d.entries {
+		if !d.inLifeSections(i) {
+			continue
+		}
+		switch card := d.c.cards[i]; {
+		case card == nil:
+			d.c.unknownCard(i)
+		case card.Game != "" && card.Game != d.c.f.Game:
+			d.c.add("wrong-game", d.ref("deck"), e.Number, e.Line, e.Number, card.Name, GameName(card.Game), d.c.f.Name)
+		}
+	}
+}
+
+// senseiDeckCards: the Sensei card goes in the life deck; the Sensei deck
+// holds only "Sensei Deck" and "Sensei Deck only" cards, and "Sensei Deck
+// only" cards stay out of the life deck (Score).
+func (d *dbzDeck) senseiDeckCards() {
+	ref := d.ref("Sensei deck")
+	for i, e := range d.entries {
+		card := d.c.cards[i]
+		if !d.inLifeSections(i) || card == nil {
+			continue
+		}
+		switch inSensei := e.Section == SectionSensei; {
+		case inSensei && dbzKind(card) == KindSensei:
+			// It starts in the life deck and goes into play from there; it
+			// is not one of the Sensei deck's cards.
+			d.c.add("sensei-card-in-sensei-deck", ref, e.Number, e.Line, e.Number, card.Name)
+		case inSensei && senseiMark(card) == SenseiDeckNo:
+			d.c.add("not-sensei-deck-card", ref, e.Number, e.Line, e.Number, card.Name)
+		case !inSensei && senseiMark(card) == SenseiDeckOnly:
+			d.c.add("sensei-only", ref, e.Number, e.Line, e.Number, card.Name)
+		}
+	}
+}
+
+// alliesAndNamedCards: an ally is not the main personality and is at most
+// 2 levels below its highest level (Score); a named card is named for the
+// main personality.
+func (d *dbzDeck) alliesAndNamedCards() {
+	for i, e := range d.entries {
+		card := d.c.cards[i]
+		if !d.counted[i] {
+			continue
+		}
+		p := card.Extra[ExtraPersonality]
+		switch {
+		case dbzKind(card) != KindPersonality:
+			if p != "" && d.mpName != "" && !strings.EqualFold(p, d.mpName) {
+				d.c.add("named-card", d.ref("named cards"), e.Number, e.Line, e.Number, card.Name, p, d.mpName)
+			}
+		case d.mpName != "" && strings.EqualFold(p, d.mpName):
+			d.c.add("ally-same-personality", d.ref("allies"), e.Number, e.Line, e.Number, card.Name, d.mpName)
+		case d.r.allyMaxBelow > 0 && d.maxLevel > 0 && dbzLevel(card) > d.maxLevel-d.r.allyMaxBelow:
+			d.c.add("ally-level", d.ref("allies"), e.Number, e.Line, e.Number, card.Name, dbzLevel(card), d.maxLevel-d.r.allyMaxBelow)
+		}
+	}
+}
+
+// alignment: Hero and Villain cards follow the main personality's
+// alignment; a Rogue's (or unknown) deck does not mix them.
+func (d *dbzDeck) alignment() {
+	seen := map[string]int{} // alignment -> first entry, for a Rogue
+	for i, e := range d.entries {
+		card := d.c.cards[i]
+		if !d.counted[i] {
+			continue
+		}
+		a := dbzAlignment(card)
+		if a != "hero" && a != "villain" {
+			continue
+		}
+		switch d.mpAlign {
+		case "hero", "villain":
+			if a != d.mpAlign {
+				d.c.add("alignment", d.ref("Hero/Villain"), e.Number, e.Line, e.Number, card.Name, a, d.mpName, d.mpAlign)
+			}
+			continue
+		}
+		if _, ok := seen[a]; !ok {
+			seen[a] = i
+		}
+		other := map[string]string{"hero": "villain", "villain": "hero"}[a]
+		if j, mixed := seen[other]; mixed {
+			d.c.add("alignment-mixed", d.ref("Hero/Villain"), e.Number, e.Line,
+				d.entries[j].Number, d.c.name(j), other, e.Number, card.Name, a)
+			return // the mix once
+		}
+	}
+}
+
+// dragonBallSet: the deck's Dragon Balls are of one set.
+func (d *dbzDeck) dragonBallSet() {
+	set := ""
+	for i, e := range d.entries {
+		card := d.c.cards[i]
+		if !d.counted[i] || dbzKind(card) != KindDragonBall {
+			continue
+		}
+		if s := card.Extra[ExtraDragonBallSet]; !sameDragonBallSet(&set, s) {
+			d.c.add("dragon-ball-sets", d.ref("Dragon Balls"), e.Number, e.Line, set, s)
+		}
+	}
+}
+
+// sideDeck: the games have no side deck.
+func (d *dbzDeck) sideDeck() {
+	if d.side > 0 {
+		d.c.add("side-not-allowed", "Format", "", d.sideLine, d.side)
+	}
+}
+
+// deckSize: Score, 50 to 85 cards with the main personality and the
+// Mastery; Panini, a life deck of exactly 60 without them.
+func (d *dbzDeck) deckSize() {
+	r, ref, n := d.r, d.ref("deck size"), d.size()
+	switch {
+	case r.minDeck == r.maxDeck && n != r.minDeck:
+		d.c.add("dbz-deck-size", ref, "", 0, n, r.minDeck, r.counted)
+	case n < r.minDeck:
+		d.c.add("dbz-deck-too-small", ref, "", 0, n, r.minDeck, r.counted)
+	case n > r.maxDeck:
+		d.c.add("dbz-deck-too-large", ref, "", 0, n, r.maxDeck, r.counted)
+	}
+}
+
+// size is the deck's size as the game counts it: the life deck, with the
+// main personality and the Mastery where they count (Score).
+func (d *dbzDeck) size() int {
+	n := d.lifeCards
+	if d.r.countMP {
+		n += d.mpCards
+	}
+	if d.r.countMastery {
+		n += d.mpMasteries()
+	}
+	return n
+}
+
+// mpMasteries is the copies of the Mastery listed with the main personality.
+func (d *dbzDeck) mpMasteries() int {
+	n := 0
+	for _, i := range d.masteries {
+		if d.inMP[i] {
+			n += d.entries[i].Count
+		}
+	}
+	return n
+}
+
+// mastery: Panini needs exactly 1 Mastery; either game allows 1 in all.
+// Two copies of one number are this one problem, not a copy limit's too.
+func (d *dbzDeck) mastery() {
+	if d.r.masteryRequired && d.masteryCount == 0 {
+		d.c.add("mastery-missing", d.ref("Mastery"), "", 0)
+	}
+	if d.masteryCount > 1 {
+		d.c.addCards("too-many-of-kind", d.ref("copy limits"), d.masteries, d.masteryCount, "Mastery", 1)
+	}
+}
+
+// oneSensei: 1 Sensei card in all (Score).
+func (d *dbzDeck) oneSensei() {
+	if d.senseiCount > 1 {
+		d.c.addCards("too-many-of-kind", d.ref("copy limits"), d.senseiCards, d.senseiCount, "Sensei", 1)
+	}
+}
+
+// senseiDeckSize: a Sensei deck needs a Sensei card, and holds exactly as
+// many cards as it says (Score).
+func (d *dbzDeck) senseiDeckSize() {
+	if d.senseiDeck == 0 {
+		return
+	}
+	ref := d.ref("Sensei deck")
+	if d.senseiCount == 0 {
+		d.c.add("sensei-deck-no-card", ref, "", d.senseiLine)
+		return
+	}
+	i := d.senseiCards[0]
+	e, sensei := d.entries[i], d.c.cards[i]
+	switch size, err := strconv.Atoi(sensei.Extra[ExtraSenseiSize]); {
+	case err != nil || size < 1:
+		d.c.add("unknown-attribute", ref, e.Number, e.Line, e.Number, sensei.Name, "Sensei deck size")
+	case d.senseiDeck != size:
+		d.c.add("sensei-deck-size", ref, "", d.senseiLine, d.senseiDeck, e.Number, sensei.Name, size)
+	}
+}
+
+// dragonBallsComplete: Dragon Balls, if any, are exactly one set of 7
+// (Score). With more than one set, the mix is the problem; the count is
+// judged on its own only when the mix alone does not explain it.
+func (d *dbzDeck) dragonBallsComplete() {
+	n := len(d.dbDistinct)
+	if d.r.dragonBallFullSet && n > 0 && n != 7 && !(d.dbMixed && n >= 7) {
+		d.c.add("dragon-ball-incomplete", d.ref("Dragon Balls"), "", 0, n)
+	}
+}
+
+// allySets: allies come as whole sets, levels 1 up to their highest with no
+// gap (Score).
+func (d *dbzDeck) allySets() {
+	if d.r.allyMaxBelow <= 0 {
+		return
+	}
+	for _, k := range d.allyOrder {
+		levels := d.allies[k]
+		top, first := 0, -1
+		for l, i := range levels {
+			top = max(top, l)
+			if first < 0 || d.entries[i].Line < d.entries[first].Line {
+				first = i
+			}
+		}
+		for l := 1; l <= top; l++ {
+			if _, ok := levels[l]; !ok {
+				e := d.entries[first]
+				d.c.add("ally-set", d.ref("allies"), e.Number, e.Line, d.c.cards[first].Extra[ExtraPersonality], l)
+				break
+			}
+		}
+	}
+}
+
+// copies: 3 of a card; Score 4 of a card named for the main personality
+// and 1 of each ally; 1 of each Dragon Ball; a card's own limit wins. The
+// Mastery and Sensei cards are one in all (mastery, oneSensei).
+func (d *dbzDeck) copies() {
+	r := d.r
+	for _, t := range d.totals {
+		card := d.c.cards[t.firstIdx]
 		limit := r.copies
 		switch kind := dbzKind(card); {
 		case kind == KindMastery, kind == KindSensei:
-			continue // one in total, checked above
+			continue
 		case kind == KindDragonBall:
 			limit = 1
 		case kind == KindPersonality:
 			limit = r.allyCopies
-		case mpName != "" && strings.EqualFold(card.Extra[ExtraPersonality], mpName):
+		case d.mpName != "" && strings.EqualFold(card.Extra[ExtraPersonality], d.mpName):
 			limit = r.namedCopies
 		}
 		switch {
@@ -462,8 +724,10 @@ func (c *checker) checkDBZ(r dbzRules) {
 			limit = card.CopyLimit
 		}
 		if t.total > limit {
-			c.add("too-many-copies", ref("copy limits"), num, t.firstLine, num, card.Name, t.total, limit)
+			d.c.add("too-many-copies", d.ref("copy limits"), t.number, t.firstLine, t.number, card.Name, t.total, limit)
 		}
 	}
-	c.checkBans(totals)
 }
+
+// banList: a ban list of the game, if one is loaded.
+func (d *dbzDeck) banList() { d.c.checkBans(d.totals) }

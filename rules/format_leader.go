@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
@@ -102,185 +103,347 @@ func registerLeaderFormats() {
 	})
 }
 
-// checkLeaderDeck applies the Leader-game rules.
+// checkLeaderDeck applies the Leader-game rules: it sorts the deck's
+// entries out once (sortLeaderDeck), then each rule reports what breaks it.
 func (c *checker) checkLeaderDeck(r leaderRules) {
-	entries := c.deck.Entries
-	game := c.f.Game
-
-	// Which entries are the Leader: the Leader section, or, when the list
-	// has none, Leader cards among the others (headerless lists).
-	hasLeaderSection := false
-	for _, e := range entries {
-		if e.Section == SectionLeader {
-			hasLeaderSection = true
-			break
-		}
+	d := sortLeaderDeck(c, r)
+	for _, check := range leaderChecks {
+		check(d)
 	}
-	isLeader := func(i int) bool {
-		if entries[i].Section == SectionLeader {
-			return true
+}
+
+// leaderChecks are the construction rules of the Leader games, one function
+// each, in the order their problems are reported (Validate sorts problems
+// by line and keeps this order within a line). Each cites its rule:
+// leaderRules holds each format's numbers.
+var leaderChecks = []func(d *leaderDeck){
+	(*leaderDeck).cardPool,
+	(*leaderDeck).specifiedEvents,
+	(*leaderDeck).leaderIsLeaderCard,
+	(*leaderDeck).noLeaderInDeck,
+	(*leaderDeck).noSenseiDeck,
+	(*leaderDeck).zCardsInZDeck,
+	(*leaderDeck).oneLeader,
+	(*leaderDeck).mainDeckSize,
+	(*leaderDeck).sideDeckSize,
+	(*leaderDeck).zDeckSize,
+	(*leaderDeck).copies,
+	(*leaderDeck).colour,
+	(*leaderDeck).leaderText,
+	(*leaderDeck).superCombo,
+	(*leaderDeck).dragonBall,
+	(*leaderDeck).banList,
+}
+
+// place is where a Leader game's deck entry counts.
+type place uint8
+
+const (
+	placeMain        place = iota
+	placeSide              // the side deck
+	placeZDeck             // the Z-Deck
+	placeLeader            // the Leader
+	placeMarker            // an energy marker: not a deck card
+	placeSensei            // a Sensei deck, which these games do not have
+	placeStrayLeader       // a Leader card outside the Leader: counted nowhere
+	placeStrayZ            // a Z-card outside the Z-Deck: counted nowhere
+)
+
+// leaderDeck is a decklist of a Leader game sorted out for its rules: where
+// each entry counts, the sizes of the main deck, side deck and Z-Deck, and
+// the copies of each number.
+type leaderDeck struct {
+	c       *checker
+	r       leaderRules
+	entries []DeckEntry
+	places  []place
+	// leaders are the entries that are the Leader: the Leader section, or,
+	// when the list has none, Leader cards among the others (headerless
+	// lists); leaderCount is their copies.
+	leaders         []int
+	leaderCount     int
+	leader          *Card // the first Leader entry's card, if known
+	main, side, z   int
+	sideLine, zLine int // the first line of the side deck and of the Z-Deck
+	// totals are the copies per number of every entry but the Leader, a
+	// marker and a Sensei deck's; deck are the main and side deck's entries.
+	totals tallies
+	deck   []int
+}
+
+func sortLeaderDeck(c *checker, r leaderRules) *leaderDeck {
+	d := &leaderDeck{c: c, r: r, entries: c.deck.Entries, places: make([]place, len(c.deck.Entries))}
+	d.totals = make(tallies, 0, len(d.entries))
+	hasLeaderSection := slices.ContainsFunc(d.entries, func(e DeckEntry) bool { return e.Section == SectionLeader })
+	for i, e := range d.entries {
+		p := d.placeOf(i, hasLeaderSection)
+		d.places[i] = p
+		switch p {
+		case placeMarker, placeSensei:
+			continue
+		case placeLeader:
+			d.leaders = append(d.leaders, i)
+			d.leaderCount += e.Count
+			continue
+		case placeZDeck:
+			d.z += e.Count
+			if d.zLine == 0 {
+				d.zLine = e.Line
+			}
+		case placeSide:
+			d.side += e.Count
+			if d.sideLine == 0 {
+				d.sideLine = e.Line
+			}
+			d.deck = append(d.deck, i)
+		case placeMain:
+			d.main += e.Count
+			d.deck = append(d.deck, i)
 		}
-		return !hasLeaderSection && entries[i].Section == SectionMain && c.cards[i] != nil && c.cards[i].Type == TypeLeader
+		d.totals.add(e.Number, e.Count, e.Line, i)
 	}
+	c.res.Main, c.res.Side = d.main, d.side
+	if len(d.leaders) > 0 {
+		c.res.Leader = d.entries[d.leaders[0]].Number
+		d.leader = c.cards[d.leaders[0]]
+	}
+	return d
+}
 
-	totals := make(tallies, 0, len(entries))
-	leaderCount, leaderIdx := 0, -1
-	main, side, z := 0, 0, 0
-	sideLine, zLine := 0, 0 // first line of the side deck and the Z-Deck
-	superCombo, dragonBall := 0, 0
-	var leaderIdxs, scIdxs, dbIdxs []int // entries at fault when a total is over
-	var deckIdxs []int                   // entries counted in the main or side deck
-	eventOnly := map[string]bool{}       // numbers already reported as specified-events
+// placeOf is where entry i counts.
+func (d *leaderDeck) placeOf(i int, hasLeaderSection bool) place {
+	e, card := d.entries[i], d.c.cards[i]
+	switch {
+	case card == nil && IsEnergyMarkerNumber(e.Number):
+		return placeMarker
+	case e.Section == SectionLeader,
+		!hasLeaderSection && e.Section == SectionMain && card != nil && card.Type == TypeLeader:
+		return placeLeader
+	case e.Section == SectionSensei:
+		return placeSensei
+	case card != nil && card.Type == TypeLeader:
+		return placeStrayLeader
+	case e.Section == SectionZDeck:
+		return placeZDeck
+	case card != nil && card.Type.IsZCard():
+		return placeStrayZ
+	case e.Section == SectionSide:
+		return placeSide
+	}
+	return placeMain
+}
 
-	for i, e := range entries {
-		card := c.cards[i]
-		if card == nil && IsEnergyMarkerNumber(e.Number) {
-			c.add("energy-marker", r.refSize, e.Number, e.Line, e.Number)
-			continue
-		}
-		if card == nil {
-			c.unknownCard(i)
-		} else if card.Game != "" && card.Game != game {
-			c.add("wrong-game", r.refSize, e.Number, e.Line, e.Number, card.Name, GameName(card.Game), c.f.Name)
-		}
-		if card != nil && card.SpecifiedEventsOnly && !eventOnly[e.Number] {
-			eventOnly[e.Number] = true
-			c.add("specified-events", r.refCardText, e.Number, e.Line, e.Number, card.Name, c.f.Name)
-		}
-		if isLeader(i) {
-			leaderCount += e.Count
-			leaderIdxs = append(leaderIdxs, i)
-			if leaderIdx < 0 {
-				leaderIdx = i
-			}
-			if card != nil && card.Type != TypeLeader {
-				c.add("not-a-leader", r.refLeader, e.Number, e.Line, e.Number, card.Name, string(card.Type))
-			}
-			continue
-		}
-		// A Leader card outside the Leader is a problem of its own and not
-		// counted in the main deck, side deck or Z-Deck, so the sizes report
-		// the Battle and Extra cards the rules count. The same goes for a
-		// Z-card outside the Z-Deck.
-		misplacedLeader := card != nil && card.Type == TypeLeader
-		if misplacedLeader {
-			c.add("leader-in-deck", r.refSize, e.Number, e.Line, e.Number, card.Name)
-		}
-		zCard := card != nil && card.Type.IsZCard()
+// cardPool: every card is in the card pool and of the format's game; an
+// energy marker is not a deck card (the deck-size rule: FW CR 6-1-3).
+func (d *leaderDeck) cardPool() {
+	for i, e := range d.entries {
+		card := d.c.cards[i]
 		switch {
-		case e.Section == SectionSensei:
-			c.add("sensei-not-allowed", r.refSize, e.Number, e.Line, e.Count)
-			continue
-		case misplacedLeader:
-		case e.Section == SectionZDeck:
-			z += e.Count
-			if zLine == 0 {
-				zLine = e.Line
-			}
-			if card != nil && !zCard && r.maxZ >= 0 {
-				c.add("zdeck-not-z-card", r.refZ, e.Number, e.Line, e.Number, card.Name, string(card.Type))
-			}
-		case zCard:
-			c.add("z-card-in-deck", r.refZ, e.Number, e.Line, e.Number, card.Name, string(card.Type))
-		case e.Section == SectionSide:
-			side += e.Count
-			if sideLine == 0 {
-				sideLine = e.Line
-			}
-			deckIdxs = append(deckIdxs, i)
-		default:
-			main += e.Count
-			deckIdxs = append(deckIdxs, i)
-		}
-		totals.add(e.Number, e.Count, e.Line, i)
-		if card != nil {
-			if card.HasKeyword(keyword.SuperCombo) {
-				superCombo += e.Count
-				scIdxs = append(scIdxs, i)
-			}
-			if card.HasKeyword(keyword.DragonBall) {
-				dragonBall += e.Count
-				dbIdxs = append(dbIdxs, i)
-			}
+		case d.places[i] == placeMarker:
+			d.c.add("energy-marker", d.r.refSize, e.Number, e.Line, e.Number)
+		case card == nil:
+			d.c.unknownCard(i)
+		case card.Game != "" && card.Game != d.c.f.Game:
+			d.c.add("wrong-game", d.r.refSize, e.Number, e.Line, e.Number, card.Name, GameName(card.Game), d.c.f.Name)
 		}
 	}
-	c.res.Main, c.res.Side = main, side
+}
 
+// specifiedEvents: a card "only used in specified events" is not legal in
+// any of these formats (card text: FW CR 0-2-2, Masters CR 6-1-5-1).
+func (d *leaderDeck) specifiedEvents() {
+	seen := map[string]bool{}
+	for i, e := range d.entries {
+		if card := d.c.cards[i]; card != nil && card.SpecifiedEventsOnly && !seen[e.Number] {
+			seen[e.Number] = true
+			d.c.add("specified-events", d.r.refCardText, e.Number, e.Line, e.Number, card.Name, d.c.f.Name)
+		}
+	}
+}
+
+// leaderIsLeaderCard: the Leader is a Leader card (FW CR 6-1-2, Masters
+// CR 6-1-3).
+func (d *leaderDeck) leaderIsLeaderCard() {
+	for _, i := range d.leaders {
+		if e, card := d.entries[i], d.c.cards[i]; card != nil && card.Type != TypeLeader {
+			d.c.add("not-a-leader", d.r.refLeader, e.Number, e.Line, e.Number, card.Name, string(card.Type))
+		}
+	}
+}
+
+// noLeaderInDeck: no Leader card outside the Leader; it is not counted in
+// any deck (FW CR 6-1-3, Masters CR 6-1-3).
+func (d *leaderDeck) noLeaderInDeck() {
+	for i, e := range d.entries {
+		if card := d.c.cards[i]; card != nil && card.Type == TypeLeader && d.places[i] != placeLeader {
+			d.c.add("leader-in-deck", d.r.refSize, e.Number, e.Line, e.Number, card.Name)
+		}
+	}
+}
+
+// noSenseiDeck: these games have no Sensei deck.
+func (d *leaderDeck) noSenseiDeck() {
+	for i, e := range d.entries {
+		if d.places[i] == placeSensei {
+			d.c.add("sensei-not-allowed", d.r.refSize, e.Number, e.Line, e.Count)
+		}
+	}
+}
+
+// zCardsInZDeck: the Z-Deck holds only Z-cards, and Z-cards go nowhere else
+// (Masters CR 6-1-4).
+func (d *leaderDeck) zCardsInZDeck() {
+	for i, e := range d.entries {
+		card := d.c.cards[i]
+		switch d.places[i] {
+		case placeZDeck:
+			if card != nil && !card.Type.IsZCard() && d.r.maxZ >= 0 {
+				d.c.add("zdeck-not-z-card", d.r.refZ, e.Number, e.Line, e.Number, card.Name, string(card.Type))
+			}
+		case placeStrayZ:
+			d.c.add("z-card-in-deck", d.r.refZ, e.Number, e.Line, e.Number, card.Name, string(card.Type))
+		}
+	}
+}
+
+// oneLeader: exactly one Leader card (FW CR 6-1-2, Masters CR 6-1-3).
+func (d *leaderDeck) oneLeader() {
 	switch {
-	case leaderCount == 0:
-		c.add("no-leader", r.refLeader, "", 0)
-	case leaderCount > 1:
-		c.addCards("too-many-leaders", r.refLeader, leaderIdxs, leaderCount)
+	case d.leaderCount == 0:
+		d.c.add("no-leader", d.r.refLeader, "", 0)
+	case d.leaderCount > 1:
+		d.c.addCards("too-many-leaders", d.r.refLeader, d.leaders, d.leaderCount)
 	}
-	var leader *Card
-	if leaderIdx >= 0 {
-		c.res.Leader = entries[leaderIdx].Number
-		leader = c.cards[leaderIdx]
-	}
+}
 
-	switch {
-	case r.minMain == r.maxMain && main != r.minMain:
-		c.add("deck-size", r.refSize, "", 0, main, r.minMain)
-	case main < r.minMain:
-		c.add("deck-too-small", r.refSize, "", 0, main, r.minMain)
-	case main > r.maxMain:
-		c.add("deck-too-large", r.refSize, "", 0, main, r.maxMain)
+// mainDeckSize: 50 to 60 cards in the main deck, or exactly 50 in the
+// limited formats (FW CR 6-1-3, Masters CR 6-1-3, the Draft rules).
+func (d *leaderDeck) mainDeckSize() {
+	switch r := d.r; {
+	case r.minMain == r.maxMain && d.main != r.minMain:
+		d.c.add("deck-size", r.refSize, "", 0, d.main, r.minMain)
+	case d.main < r.minMain:
+		d.c.add("deck-too-small", r.refSize, "", 0, d.main, r.minMain)
+	case d.main > r.maxMain:
+		d.c.add("deck-too-large", r.refSize, "", 0, d.main, r.maxMain)
 	}
-	if r.maxSide < 0 && side > 0 {
-		c.add("side-not-allowed", "Format", "", sideLine, side)
-	} else if side > r.maxSide && r.maxSide >= 0 {
-		c.add("side-too-large", r.refSide, "", 0, side, r.maxSide)
-	}
-	if r.maxZ < 0 && z > 0 {
-		c.add("zdeck-not-allowed", "Format", "", zLine, z)
-	} else if r.maxZ >= 0 && z > r.maxZ {
-		c.add("zdeck-too-large", r.refZ, "", 0, z, r.maxZ)
-	}
+}
 
-	for _, t := range totals {
-		num := t.number
-		card := c.cards[t.firstIdx]
+// sideDeckSize: a side deck of up to 15 cards where the format has one (the
+// tournament rules).
+func (d *leaderDeck) sideDeckSize() {
+	switch r := d.r; {
+	case r.maxSide < 0 && d.side > 0:
+		d.c.add("side-not-allowed", "Format", "", d.sideLine, d.side)
+	case r.maxSide >= 0 && d.side > r.maxSide:
+		d.c.add("side-too-large", r.refSide, "", 0, d.side, r.maxSide)
+	}
+}
+
+// zDeckSize: a Z-Deck of up to 10 cards where the format has one (Masters
+// CR 6-1-4).
+func (d *leaderDeck) zDeckSize() {
+	switch r := d.r; {
+	case r.maxZ < 0 && d.z > 0:
+		d.c.add("zdeck-not-allowed", "Format", "", d.zLine, d.z)
+	case r.maxZ >= 0 && d.z > r.maxZ:
+		d.c.add("zdeck-too-large", r.refZ, "", 0, d.z, r.maxZ)
+	}
+}
+
+// copies: at most 4 copies of a number in all the decks together (FW
+// CR 6-1-4-2, Masters CR 6-1-5-1); a [Dragon Ball] card is exempt, and a
+// card's own limit wins (CR 0-2-2).
+func (d *leaderDeck) copies() {
+	r := d.r
+	if r.maxCopies <= 0 {
+		return
+	}
+	for _, t := range d.totals {
+		card := d.c.cards[t.firstIdx]
 		if card == nil {
 			continue
 		}
-		if r.maxCopies > 0 {
-			// The card's own text wins over the format's limit (CR 0-2-2).
-			limit, ref := r.maxCopies, r.refCopies
-			exempt := r.dragonBall > 0 && card.HasKeyword(keyword.DragonBall)
-			switch {
-			case card.CopyLimit == CopyLimitAny:
-				exempt = true
-			case card.CopyLimit > 0:
-				limit, ref = card.CopyLimit, r.refCardText
-			}
-			if !exempt && t.total > limit {
-				c.add("too-many-copies", ref, num, t.firstLine, num, card.Name, t.total, limit)
-			}
+		limit, ref := r.maxCopies, r.refCopies
+		exempt := r.dragonBall > 0 && card.HasKeyword(keyword.DragonBall)
+		switch {
+		case card.CopyLimit == CopyLimitAny:
+			exempt = true
+		case card.CopyLimit > 0:
+			limit, ref = card.CopyLimit, r.refCardText
 		}
-		if r.colour && leader != nil && len(leader.Colours) > 0 && len(card.Colours) > 0 && card.Type != TypeLeader &&
-			!sharesColour(leader.Colours, card.Colours) {
-			c.add("colour", r.refColour, num, t.firstLine, num, card.Name, strings.Join(card.Colours, "/"),
-				leader.Number, leader.Name, strings.Join(leader.Colours, "/"))
+		if !exempt && t.total > limit {
+			d.c.add("too-many-copies", ref, t.number, t.firstLine, t.number, card.Name, t.total, limit)
 		}
 	}
-	if leader != nil {
-		c.checkLeaderRestrictions(leader, deckIdxs, r.refCardText)
+}
+
+// colour: every card shares a colour with the Leader (FW CR 6-1-4-1).
+func (d *leaderDeck) colour() {
+	leader := d.leader
+	if !d.r.colour || leader == nil || len(leader.Colours) == 0 {
+		return
 	}
-	if r.superCombo > 0 && superCombo > r.superCombo {
-		c.addCards("too-many-keyword", "[Super Combo]", scIdxs, superCombo, keyword.SuperCombo, r.superCombo)
-	}
-	if r.dragonBall > 0 && dragonBall > r.dragonBall {
-		c.addCards("too-many-keyword", "[Dragon Ball]", dbIdxs, dragonBall, keyword.DragonBall, r.dragonBall)
-	}
-	if r.banList {
-		if leaderIdx >= 0 {
-			num := entries[leaderIdx].Number
-			if _, seen := totals.find(num); !seen {
-				totals.add(num, leaderCount, entries[leaderIdx].Line, leaderIdx)
-			}
+	for _, t := range d.totals {
+		card := d.c.cards[t.firstIdx]
+		if card == nil || len(card.Colours) == 0 || card.Type == TypeLeader || sharesColour(leader.Colours, card.Colours) {
+			continue
 		}
-		c.checkBans(totals)
+		d.c.add("colour", d.r.refColour, t.number, t.firstLine, t.number, card.Name, strings.Join(card.Colours, "/"),
+			leader.Number, leader.Name, strings.Join(leader.Colours, "/"))
 	}
+}
+
+// leaderText: the Leader's own text about the rest of the deck (card text:
+// FW CR 0-2-2, Masters CR 6-1-5-1).
+func (d *leaderDeck) leaderText() {
+	if d.leader != nil {
+		d.c.checkLeaderRestrictions(d.leader, d.deck, d.r.refCardText)
+	}
+}
+
+// superCombo: at most 4 cards with [Super Combo] ([Super Combo]).
+func (d *leaderDeck) superCombo() { d.keywordTotal(keyword.SuperCombo, d.r.superCombo) }
+
+// dragonBall: at most 7 cards with [Dragon Ball] ([Dragon Ball]).
+func (d *leaderDeck) dragonBall() { d.keywordTotal(keyword.DragonBall, d.r.dragonBall) }
+
+// keywordTotal reports more than limit cards with keyword kw (0: no limit)
+// in the decks, naming them; the rule is the keyword's own.
+func (d *leaderDeck) keywordTotal(kw string, limit int) {
+	if limit <= 0 {
+		return
+	}
+	var at []int
+	total := 0
+	for i, e := range d.entries {
+		switch d.places[i] {
+		case placeLeader, placeMarker, placeSensei:
+			continue
+		}
+		if card := d.c.cards[i]; card != nil && card.HasKeyword(kw) {
+			at = append(at, i)
+			total += e.Count
+		}
+	}
+	if total > limit {
+		d.c.addCards("too-many-keyword", "["+kw+"]", at, total, kw, limit)
+	}
+}
+
+// banList: the ban list in force on the event's date, the Leader counted.
+func (d *leaderDeck) banList() {
+	if !d.r.banList {
+		return
+	}
+	totals := append(tallies(nil), d.totals...)
+	if len(d.leaders) > 0 {
+		i := d.leaders[0]
+		if _, seen := totals.find(d.entries[i].Number); !seen {
+			totals.add(d.entries[i].Number, d.leaderCount, d.entries[i].Line, i)
+		}
+	}
+	d.c.checkBans(totals)
 }
 
 // checkLeaderRestrictions applies what the Leader's text says about the rest
