@@ -161,17 +161,7 @@ func RestoreSQLite(ctx context.Context, dbPath string, src io.Reader) (*RestoreR
 		return nil, err
 	}
 	res := &RestoreResult{Version: version}
-	if _, err := os.Stat(dbPath); err == nil {
-		// Fold the old database's write-ahead log into it first, so the kept
-		// file is whole on its own and no stale log meets the new file.
-		if err := checkpoint(ctx, dbPath); err != nil {
-			return nil, fmt.Errorf("the database in place cannot be read, nothing was changed: %w", err)
-		}
-		if res.Kept, err = keepReplaced(dbPath, restoreNow()); err != nil {
-			return nil, err
-		}
-		removeSQLiteFiles(dbPath) // a checkpointed log is empty; drop it with the index
-	} else if !errors.Is(err, os.ErrNotExist) {
+	if res.Kept, err = setAside(ctx, dbPath); err != nil {
 		return nil, err
 	}
 	if err := os.Rename(tmp, dbPath); err != nil {
@@ -181,6 +171,27 @@ func RestoreSQLite(ctx context.Context, dbPath string, src io.Reader) (*RestoreR
 		return nil, err
 	}
 	return res, syncDir(filepath.Dir(dbPath))
+}
+
+// setAside moves the database at dbPath, if there is one, to a name of its
+// own (keepReplaced) and returns that name ("" when there was none).
+func setAside(ctx context.Context, dbPath string) (string, error) {
+	if _, err := os.Stat(dbPath); errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	// Fold the old database's write-ahead log into it first, so the kept
+	// file is whole on its own and no stale log meets the new file.
+	if err := checkpoint(ctx, dbPath); err != nil {
+		return "", fmt.Errorf("the database in place cannot be read, nothing was changed: %w", err)
+	}
+	kept, err := keepReplaced(dbPath, restoreNow())
+	if err != nil {
+		return "", err
+	}
+	removeSQLiteFiles(dbPath) // a checkpointed log is empty; drop it with the index
+	return kept, nil
 }
 
 // restoreNow is the clock that names a kept database (a test stops it).

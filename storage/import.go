@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 )
 
 // EventImport is a whole event read from an exported file (docs/event-file.md):
@@ -114,20 +115,7 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 	res := &ImportResult{Event: &ev}
 	err := s.Tx(ctx, func(tx *Store) error {
 		now := tx.now()
-		ev.ID, ev.Version, ev.CreatedAt, ev.UpdatedAt, ev.CreatedBy = 0, 1, now, now, nil
-		if actor.UserID != 0 {
-			id := actor.UserID
-			ev.CreatedBy = &id
-		}
-		if ev.Status == "" {
-			ev.Status = StatusDraft
-		}
-		if ev.Language == "" {
-			ev.Language = "en"
-		}
-		if ev.TimeZone == "" {
-			ev.TimeZone = ServerZoneName()
-		}
+		newImportedEvent(&ev, actor, now)
 		if err := tx.fillStore(ctx, &ev.StoreID); err != nil {
 			return err
 		}
@@ -154,21 +142,8 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 		if res.MissingJudges, err = tx.attachJudges(ctx, &ev, in.Judges); err != nil {
 			return err
 		}
-		for _, a := range in.Audit {
-			a.ID, a.EventID, a.UserID = 0, &ev.ID, nil
-			// Ids in the file are the old server's: the event and its players
-			// are renumbered, other ids would name unrelated rows here.
-			switch a.Entity {
-			case "event":
-				a.EntityID = ev.ID
-			case "entry":
-				a.EntityID = ids[strconv.FormatInt(a.EntityID, 10)]
-			default:
-				a.EntityID = 0
-			}
-			if err := tx.with(ctx).Create(&a).Error; err != nil {
-				return wrap("import audit log", err)
-			}
+		if err := tx.importAudit(ctx, ev.ID, in.Audit, ids); err != nil {
+			return err
 		}
 		after := map[string]any{"name": ev.Name, "entries": len(in.Entries), "audit_rows": len(in.Audit)}
 		for k, v := range counts {
@@ -183,6 +158,46 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 		return nil, err
 	}
 	return res, nil
+}
+
+// newImportedEvent readies an event file's event to be created anew: new
+// id and version, created now by actor, defaults for what the file lacks.
+func newImportedEvent(ev *Event, actor Actor, now time.Time) {
+	ev.ID, ev.Version, ev.CreatedAt, ev.UpdatedAt, ev.CreatedBy = 0, 1, now, now, nil
+	if actor.UserID != 0 {
+		id := actor.UserID
+		ev.CreatedBy = &id
+	}
+	if ev.Status == "" {
+		ev.Status = StatusDraft
+	}
+	if ev.Language == "" {
+		ev.Language = "en"
+	}
+	if ev.TimeZone == "" {
+		ev.TimeZone = ServerZoneName()
+	}
+}
+
+// importAudit adds an event file's audit log to the new event eventID.
+func (s *Store) importAudit(ctx context.Context, eventID int64, audit []AuditEntry, ids map[string]int64) error {
+	for _, a := range audit {
+		a.ID, a.EventID, a.UserID = 0, &eventID, nil
+		// Ids in the file are the old server's: the event and its players
+		// are renumbered, other ids would name unrelated rows here.
+		switch a.Entity {
+		case "event":
+			a.EntityID = eventID
+		case "entry":
+			a.EntityID = ids[strconv.FormatInt(a.EntityID, 10)]
+		default:
+			a.EntityID = 0
+		}
+		if err := s.with(ctx).Create(&a).Error; err != nil {
+			return wrap("import audit log", err)
+		}
+	}
+	return nil
 }
 
 func checkImportKey(key string, i int, ids map[string]int64) error {
@@ -239,233 +254,300 @@ func (s *Store) insertImportedEntry(ctx context.Context, e *Entry, tokenHash fun
 // how many of each it wrote, for the audit row. The caller holds the
 // transaction.
 func (s *Store) writeEventBody(ctx context.Context, eventID int64, in *EventImport, ids map[string]int64) (map[string]int, error) {
-	now := s.now()
-	counts := map[string]int{}
-	entry := func(key, what string) (int64, error) {
-		id, ok := ids[key]
-		if !ok {
-			return 0, fmt.Errorf("storage: import: %s: unknown player %q: %w", what, key, ErrConflict)
+	w := &eventWriter{s: s, ctx: ctx, eventID: eventID, now: s.now(), ids: ids, counts: map[string]int{},
+		matchIDs: map[MatchRef]int64{}, accounts: map[string]*int64{}}
+	for _, write := range []func(*EventImport) error{w.rounds, w.penalties, w.gameLogs, w.calls, w.rulings, w.announcements} {
+		if err := write(in); err != nil {
+			return nil, err
 		}
+	}
+	return w.counts, nil
+}
+
+// eventWriter writes an event file's records below its event, in the
+// order later ones refer to earlier ones: rounds and matches, penalties,
+// game logs, then the judge calls and rulings that name them.
+type eventWriter struct {
+	s       *Store
+	ctx     context.Context
+	eventID int64
+	now     time.Time
+	ids     map[string]int64 // the file's player keys -> entry ids
+	counts  map[string]int   // what was written, by kind
+	// matchIDs, penaltyIDs and logIDs are the ids of what was written, by
+	// the file's references to it (a match by round and position, the
+	// others by 1-based position).
+	matchIDs   map[MatchRef]int64
+	penaltyIDs []int64
+	logIDs     []int64
+	accounts   map[string]*int64 // username -> account id, nil when there is none
+}
+
+// create writes one record, counted under kind.
+func (w *eventWriter) create(v any, kind, what string) error {
+	if err := w.s.with(w.ctx).Create(v).Error; err != nil {
+		return wrap("import "+what, err)
+	}
+	w.counts[kind]++
+	return nil
+}
+
+// entry is the entry id of a player key.
+func (w *eventWriter) entry(key, what string) (int64, error) {
+	id, ok := w.ids[key]
+	if !ok {
+		return 0, fmt.Errorf("storage: import: %s: unknown player %q: %w", what, key, ErrConflict)
+	}
+	return id, nil
+}
+
+// match is the id of the match at (nil for none).
+func (w *eventWriter) match(at MatchRef, what string) (*int64, error) {
+	if at == (MatchRef{}) {
+		return nil, nil
+	}
+	id, ok := w.matchIDs[at]
+	if !ok {
+		return nil, fmt.Errorf("storage: import: %s: no match %d in round %d: %w", what, at.Match, at.Round, ErrConflict)
+	}
+	return &id, nil
+}
+
+// nth is the id of the n-th (1-based) record written of a kind (nil for 0).
+func nth(ids []int64, n int, kind, what string) (*int64, error) {
+	switch {
+	case n == 0:
+		return nil, nil
+	case n < 0 || n > len(ids):
+		return nil, fmt.Errorf("storage: import: %s: no %s %d: %w", what, kind, n, ErrConflict)
+	}
+	return &ids[n-1], nil
+}
+
+// account is the id of the account with a username, nil for none.
+func (w *eventWriter) account(name string) (*int64, error) {
+	if id, ok := w.accounts[name]; ok {
 		return id, nil
 	}
-	matchIDs := map[MatchRef]int64{}
-	match := func(at MatchRef, what string) (*int64, error) {
-		if at == (MatchRef{}) {
-			return nil, nil
+	var id *int64
+	if name != "" {
+		u, err := w.s.UserByUsername(w.ctx, name)
+		switch {
+		case err == nil:
+			id = &u.ID
+		case !isNotFound(err):
+			return nil, err
 		}
-		id, ok := matchIDs[at]
-		if !ok {
-			return nil, fmt.Errorf("storage: import: %s: no match %d in round %d: %w", what, at.Match, at.Round, ErrConflict)
-		}
-		return &id, nil
 	}
+	w.accounts[name] = id
+	return id, nil
+}
+
+// rounds writes the rounds with their matches and reports.
+func (w *eventWriter) rounds(in *EventImport) error {
 	numbers := map[int]bool{}
 	for _, ir := range in.Rounds {
 		r := ir.Round
 		if numbers[r.Number] || r.Number < 1 {
-			return nil, fmt.Errorf("storage: import: round number %d: %w", r.Number, ErrConflict)
+			return fmt.Errorf("storage: import: round number %d: %w", r.Number, ErrConflict)
 		}
 		numbers[r.Number] = true
-		r.ID, r.EventID = 0, eventID
+		r.ID, r.EventID = 0, w.eventID
 		if r.Version == 0 {
 			r.Version = 1
 		}
 		if r.CreatedAt.IsZero() {
-			r.CreatedAt = now
+			r.CreatedAt = w.now
 		}
-		if err := s.with(ctx).Create(&r).Error; err != nil {
-			return nil, wrap("import round", err)
+		if err := w.create(&r, "rounds", "round"); err != nil {
+			return err
 		}
-		counts["rounds"]++
 		for pos, im := range ir.Matches {
-			what := fmt.Sprintf("round %d, match %d", r.Number, pos+1)
-			m := im.Match
-			p1, err := entry(im.P1, what)
-			if err != nil {
-				return nil, err
-			}
-			m.ID, m.EventID, m.RoundID, m.P1EntryID, m.P2EntryID, m.Version, m.UpdatedAt = 0, eventID, r.ID, p1, nil, 1, now
-			if im.P2 != "" {
-				p2, err := entry(im.P2, what)
-				if err != nil {
-					return nil, err
-				}
-				m.P2EntryID = &p2
-			}
-			if m.Status == "" {
-				m.Status = MatchPending
-			}
-			if err := s.with(ctx).Create(&m).Error; err != nil {
-				return nil, wrap("import match", err)
-			}
-			matchIDs[MatchRef{r.Number, pos + 1}] = m.ID
-			counts["matches"]++
-			for _, ir := range im.Reports {
-				rep := ir.Report
-				by, err := entry(ir.Entry, what+", report")
-				if err != nil {
-					return nil, err
-				}
-				if m.Side(by) == "" {
-					return nil, fmt.Errorf("storage: import: %s: a report by %q, who does not play it: %w", what, ir.Entry, ErrConflict)
-				}
-				rep.ID, rep.MatchID, rep.EntryID = 0, m.ID, by
-				if rep.CreatedAt.IsZero() {
-					rep.CreatedAt = now
-				}
-				if err := s.with(ctx).Create(&rep).Error; err != nil {
-					return nil, wrap("import report", err)
-				}
-				counts["reports"]++
+			if err := w.roundMatch(&r, pos, &im); err != nil {
+				return err
 			}
 		}
 	}
-	accounts := map[string]*int64{} // username → account id, nil when there is none
-	account := func(name string) (*int64, error) {
-		if id, ok := accounts[name]; ok {
-			return id, nil
-		}
-		var id *int64
-		if name != "" {
-			u, err := s.UserByUsername(ctx, name)
-			switch {
-			case err == nil:
-				id = &u.ID
-			case !isNotFound(err):
-				return nil, err
-			}
-		}
-		accounts[name] = id
-		return id, nil
+	return nil
+}
+
+// roundMatch writes the match at position pos of round r, and its reports.
+func (w *eventWriter) roundMatch(r *Round, pos int, im *ImportedMatch) error {
+	what := fmt.Sprintf("round %d, match %d", r.Number, pos+1)
+	m := im.Match
+	p1, err := w.entry(im.P1, what)
+	if err != nil {
+		return err
 	}
-	penaltyIDs := make([]int64, len(in.Penalties))
+	m.ID, m.EventID, m.RoundID, m.P1EntryID, m.P2EntryID, m.Version, m.UpdatedAt = 0, w.eventID, r.ID, p1, nil, 1, w.now
+	if im.P2 != "" {
+		p2, err := w.entry(im.P2, what)
+		if err != nil {
+			return err
+		}
+		m.P2EntryID = &p2
+	}
+	if m.Status == "" {
+		m.Status = MatchPending
+	}
+	if err := w.create(&m, "matches", "match"); err != nil {
+		return err
+	}
+	w.matchIDs[MatchRef{r.Number, pos + 1}] = m.ID
+	for _, ir := range im.Reports {
+		rep := ir.Report
+		by, err := w.entry(ir.Entry, what+", report")
+		if err != nil {
+			return err
+		}
+		if m.Side(by) == "" {
+			return fmt.Errorf("storage: import: %s: a report by %q, who does not play it: %w", what, ir.Entry, ErrConflict)
+		}
+		rep.ID, rep.MatchID, rep.EntryID = 0, m.ID, by
+		if rep.CreatedAt.IsZero() {
+			rep.CreatedAt = w.now
+		}
+		if err := w.create(&rep, "reports", "report"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// penalties writes the penalties, keeping their ids for the rulings.
+func (w *eventWriter) penalties(in *EventImport) error {
+	w.penaltyIDs = make([]int64, len(in.Penalties))
 	for i, ip := range in.Penalties {
 		what := fmt.Sprintf("penalty %d", i+1)
 		p := ip.Penalty
-		who, err := entry(ip.Entry, what)
+		who, err := w.entry(ip.Entry, what)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !slices.Contains(RulingPenaltyKinds, p.Kind) {
-			return nil, fmt.Errorf("storage: import: %s: kind %q: %w", what, p.Kind, ErrConflict)
+			return fmt.Errorf("storage: import: %s: kind %q: %w", what, p.Kind, ErrConflict)
 		}
-		m, err := match(ip.At, what)
+		m, err := w.match(ip.At, what)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		judge, err := account(p.JudgeName)
+		judge, err := w.account(p.JudgeName)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		p.ID, p.EventID, p.EntryID, p.MatchID, p.JudgeID = 0, eventID, who, m, judge
+		p.ID, p.EventID, p.EntryID, p.MatchID, p.JudgeID = 0, w.eventID, who, m, judge
 		if p.CreatedAt.IsZero() {
-			p.CreatedAt = now
+			p.CreatedAt = w.now
 		}
-		if err := s.with(ctx).Create(&p).Error; err != nil {
-			return nil, wrap("import penalty", err)
+		if err := w.create(&p, "penalties", "penalty"); err != nil {
+			return err
 		}
-		penaltyIDs[i] = p.ID
-		counts["penalties"]++
+		w.penaltyIDs[i] = p.ID
 	}
-	logIDs := make([]int64, len(in.GameLogs))
+	return nil
+}
+
+// gameLogs writes the game logs, keeping their ids for calls and rulings.
+func (w *eventWriter) gameLogs(in *EventImport) error {
+	w.logIDs = make([]int64, len(in.GameLogs))
 	for i, il := range in.GameLogs {
 		l := il.Log
-		m, err := match(il.At, fmt.Sprintf("game log %d", i+1))
+		m, err := w.match(il.At, fmt.Sprintf("game log %d", i+1))
 		if err != nil {
-			return nil, err
+			return err
 		}
-		l.ID, l.EventID, l.MatchID = 0, eventID, m
+		l.ID, l.EventID, l.MatchID = 0, w.eventID, m
 		if l.GameNo == 0 {
 			l.GameNo = 1
 		}
 		if l.CreatedAt.IsZero() {
-			l.CreatedAt = now
+			l.CreatedAt = w.now
 		}
 		if l.UpdatedAt.IsZero() {
 			l.UpdatedAt = l.CreatedAt
 		}
-		if err := s.with(ctx).Create(&l).Error; err != nil {
-			return nil, wrap("import game log", err)
+		if err := w.create(&l, "game_logs", "game log"); err != nil {
+			return err
 		}
-		logIDs[i] = l.ID
-		counts["game_logs"]++
+		w.logIDs[i] = l.ID
 	}
+	return nil
+}
+
+// calls writes the judge calls.
+func (w *eventWriter) calls(in *EventImport) error {
 	for i, ic := range in.Calls {
 		what := fmt.Sprintf("judge call %d", i+1)
 		c := ic.Call
-		c.ID, c.EventID, c.EntryID = 0, eventID, nil
+		c.ID, c.EventID, c.EntryID = 0, w.eventID, nil
 		if ic.Entry != "" {
-			who, err := entry(ic.Entry, what)
+			who, err := w.entry(ic.Entry, what)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			c.EntryID = &who
 		}
-		m, err := match(ic.At, what)
-		if err != nil {
-			return nil, err
+		var err error
+		if c.MatchID, err = w.match(ic.At, what); err != nil {
+			return err
 		}
-		c.MatchID = m
-		c.GameLogID = nil
-		if ic.GameLog != 0 {
-			if ic.GameLog < 0 || ic.GameLog > len(logIDs) {
-				return nil, fmt.Errorf("storage: import: %s: no game log %d: %w", what, ic.GameLog, ErrConflict)
-			}
-			c.GameLogID = &logIDs[ic.GameLog-1]
+		if c.GameLogID, err = nth(w.logIDs, ic.GameLog, "game log", what); err != nil {
+			return err
 		}
 		if c.Status == "" {
 			c.Status = CallOpen
 		}
 		if c.CreatedAt.IsZero() {
-			c.CreatedAt = now
+			c.CreatedAt = w.now
 		}
-		if err := s.with(ctx).Create(&c).Error; err != nil {
-			return nil, wrap("import judge call", err)
+		if err := w.create(&c, "judge_calls", "judge call"); err != nil {
+			return err
 		}
-		counts["judge_calls"]++
 	}
+	return nil
+}
+
+// rulings writes the rulings.
+func (w *eventWriter) rulings(in *EventImport) error {
 	for i, ir := range in.Rulings {
 		what := fmt.Sprintf("ruling %d", i+1)
 		r := ir.Ruling
-		m, err := match(ir.At, what)
+		m, err := w.match(ir.At, what)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		r.ID, r.EventID, r.MatchID, r.GameLogID, r.PenaltyID, r.Penalty = 0, eventID, m, nil, nil, nil
-		if ir.GameLog != 0 {
-			if ir.GameLog < 0 || ir.GameLog > len(logIDs) {
-				return nil, fmt.Errorf("storage: import: %s: no game log %d: %w", what, ir.GameLog, ErrConflict)
-			}
-			r.GameLogID = &logIDs[ir.GameLog-1]
+		r.ID, r.EventID, r.MatchID, r.GameLogID, r.PenaltyID, r.Penalty = 0, w.eventID, m, nil, nil, nil
+		if r.GameLogID, err = nth(w.logIDs, ir.GameLog, "game log", what); err != nil {
+			return err
 		}
-		if ir.Penalty != 0 {
-			if ir.Penalty < 0 || ir.Penalty > len(penaltyIDs) {
-				return nil, fmt.Errorf("storage: import: %s: no penalty %d: %w", what, ir.Penalty, ErrConflict)
-			}
-			r.PenaltyID = &penaltyIDs[ir.Penalty-1]
+		if r.PenaltyID, err = nth(w.penaltyIDs, ir.Penalty, "penalty", what); err != nil {
+			return err
 		}
-		if r.JudgeID, err = account(r.JudgeName); err != nil {
-			return nil, err
+		if r.JudgeID, err = w.account(r.JudgeName); err != nil {
+			return err
 		}
 		if r.CreatedAt.IsZero() {
-			r.CreatedAt = now
+			r.CreatedAt = w.now
 		}
-		if err := s.with(ctx).Create(&r).Error; err != nil {
-			return nil, wrap("import ruling", err)
+		if err := w.create(&r, "rulings", "ruling"); err != nil {
+			return err
 		}
-		counts["rulings"]++
 	}
+	return nil
+}
+
+// announcements writes the announcements.
+func (w *eventWriter) announcements(in *EventImport) error {
 	for _, a := range in.Announcements {
-		a.ID, a.EventID = 0, eventID
+		a.ID, a.EventID = 0, w.eventID
 		if a.CreatedAt.IsZero() {
-			a.CreatedAt = now
+			a.CreatedAt = w.now
 		}
-		if err := s.with(ctx).Create(&a).Error; err != nil {
-			return nil, wrap("import announcement", err)
+		if err := w.create(&a, "announcements", "announcement"); err != nil {
+			return err
 		}
-		counts["announcements"]++
 	}
-	return counts, nil
+	return nil
 }
 
 // attachJudges attaches the judge accounts with the given usernames to the

@@ -289,18 +289,12 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		if err := tx.locking(ctx).Where("round_id = ?", m.RoundID).Order("id").Find(&round).Error; err != nil {
 			return wrap("list matches", err)
 		}
-		players := func(x *Match) []int64 {
-			if x.P2EntryID == nil {
-				return []int64{x.P1EntryID}
-			}
-			return []int64{x.P1EntryID, *x.P2EntryID}
-		}
 		want := []int64{p1}
 		if p2 != nil {
 			want = append(want, *p2)
 		}
 		var leaving []int64
-		for _, id := range players(m) {
+		for _, id := range matchPlayers(m) {
 			if !slices.Contains(want, id) {
 				leaving = append(leaving, id)
 			}
@@ -308,48 +302,15 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		// Each player coming from another match takes the seat there of one
 		// who leaves this match.
 		for _, id := range want {
-			if slices.Contains(players(m), id) {
+			if slices.Contains(matchPlayers(m), id) {
 				continue
 			}
-			for i := range round {
-				other := &round[i]
-				if other.ID == m.ID || other.Side(id) == "" {
-					continue
-				}
-				if other.Status != MatchPending && other.Result != ResultBye {
-					return &PairingProblem{Kind: PairingReported, EntryID: id, TableNo: other.TableNo}
-				}
-				if len(leaving) == 0 {
-					return &PairingProblem{Kind: PairingNoSeat, EntryID: id, TableNo: other.TableNo}
-				}
-				before := *other
-				seat := leaving[0]
-				leaving = leaving[1:]
-				if other.P1EntryID == id {
-					other.P1EntryID = seat
-				} else {
-					other.P2EntryID = &seat
-				}
-				other.Note, other.NoteReason = reason, ""
-				if err := tx.saveMatch(ctx, other); err != nil {
-					return err
-				}
-				after := matchAudit(other)
-				after["reason"] = reason
-				if err := tx.writeAudit(ctx, actor, &eventID, "edit-pairing", "match", other.ID, matchAudit(&before), after); err != nil {
-					return err
-				}
-				break // a player has one match in a round
-			}
-		}
-		for _, id := range leaving {
-			en, err := tx.EntryByID(ctx, eventID, id)
-			if err != nil {
+			if leaving, err = tx.swapSeat(ctx, actor, eventID, round, m.ID, id, leaving, reason); err != nil {
 				return err
 			}
-			if en.Active() {
-				return &PairingProblem{Kind: PairingNoSeat, EntryID: id}
-			}
+		}
+		if err := tx.checkUnseated(ctx, eventID, leaving); err != nil {
+			return err
 		}
 		before := *m
 		m.P1EntryID, m.P2EntryID, m.Note, m.NoteReason = p1, p2, reason, ""
@@ -357,12 +318,7 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		if p2 == nil {
 			m.Result, m.Status = ResultBye, MatchConfirmed
 		}
-		if err := tx.saveMatch(ctx, m); err != nil {
-			return err
-		}
-		after := matchAudit(m)
-		after["reason"] = reason
-		if err := tx.writeAudit(ctx, actor, &eventID, "edit-pairing", "match", m.ID, matchAudit(&before), after); err != nil {
+		if err := tx.saveEditedPairing(ctx, actor, eventID, &before, m, reason); err != nil {
 			return err
 		}
 		if err := tx.settleRound(ctx, actor, m.RoundID); err != nil {
@@ -370,6 +326,69 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "pairings"})
 	})
+}
+
+// matchPlayers are the entries of a match: one for a bye.
+func matchPlayers(x *Match) []int64 {
+	if x.P2EntryID == nil {
+		return []int64{x.P1EntryID}
+	}
+	return []int64{x.P1EntryID, *x.P2EntryID}
+}
+
+// swapSeat moves player id from their match of the round (other than
+// matchID) into it, giving their seat there to the first of leaving; it
+// returns the players still leaving.
+func (s *Store) swapSeat(ctx context.Context, actor Actor, eventID int64, round []Match, matchID, id int64, leaving []int64, reason string) ([]int64, error) {
+	for i := range round {
+		other := &round[i]
+		if other.ID == matchID || other.Side(id) == "" {
+			continue
+		}
+		if other.Status != MatchPending && other.Result != ResultBye {
+			return nil, &PairingProblem{Kind: PairingReported, EntryID: id, TableNo: other.TableNo}
+		}
+		if len(leaving) == 0 {
+			return nil, &PairingProblem{Kind: PairingNoSeat, EntryID: id, TableNo: other.TableNo}
+		}
+		before := *other
+		seat := leaving[0]
+		leaving = leaving[1:]
+		if other.P1EntryID == id {
+			other.P1EntryID = seat
+		} else {
+			other.P2EntryID = &seat
+		}
+		other.Note, other.NoteReason = reason, ""
+		return leaving, s.saveEditedPairing(ctx, actor, eventID, &before, other, reason)
+	}
+	return leaving, nil
+}
+
+// checkUnseated refuses to leave a player without a match unless they no
+// longer play (dropped).
+func (s *Store) checkUnseated(ctx context.Context, eventID int64, leaving []int64) error {
+	for _, id := range leaving {
+		en, err := s.EntryByID(ctx, eventID, id)
+		if err != nil {
+			return err
+		}
+		if en.Active() {
+			return &PairingProblem{Kind: PairingNoSeat, EntryID: id}
+		}
+	}
+	return nil
+}
+
+// saveEditedPairing saves a match whose players changed, audited with the
+// reason.
+func (s *Store) saveEditedPairing(ctx context.Context, actor Actor, eventID int64, before, m *Match, reason string) error {
+	if err := s.saveMatch(ctx, m); err != nil {
+		return err
+	}
+	after := matchAudit(m)
+	after["reason"] = reason
+	return s.writeAudit(ctx, actor, &eventID, "edit-pairing", "match", m.ID, matchAudit(before), after)
 }
 
 // ExtendMatch gives one table extra time (a judge's extension).

@@ -68,17 +68,7 @@ func (s *Store) currentMatchOf(ctx context.Context, eventID, entryID int64) (*Ma
 
 func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty, en *Entry, bestOf int) error {
 	if p.Kind == "disqualification" {
-		played := 0
-		var r Round
-		if err := s.with(ctx).Where("event_id = ? AND status <> ?", p.EventID, RoundPreview).Order("number DESC").Limit(1).Find(&r).Error; err != nil {
-			return wrap("current round", err)
-		}
-		played = r.Number
-		en.Disqualified = true
-		if en.DroppedRound == nil {
-			en.DroppedRound = &played
-		}
-		if err := s.UpdateEntry(ctx, actor, "disqualify", en); err != nil {
+		if err := s.disqualify(ctx, actor, p.EventID, en); err != nil {
 			return err
 		}
 	}
@@ -107,29 +97,8 @@ func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty,
 	if m.Status == MatchConfirmed && p.Kind != "match-loss" {
 		return nil // a finished match stays as it ended; the penalty applies to the record only
 	}
-	opp := ResultP2
-	if side == ResultP2 {
-		opp = ResultP1
-	}
 	before := *m
-	need := bestOf/2 + 1
-	if p.Kind == "game-loss" && bestOf > 1 {
-		if opp == ResultP1 {
-			m.P1Wins++
-		} else {
-			m.P2Wins++
-		}
-		if m.P1Wins >= need || m.P2Wins >= need {
-			m.Result, m.Status = opp, MatchConfirmed
-		}
-	} else {
-		m.Result, m.Status = opp, MatchConfirmed
-		if opp == ResultP1 {
-			m.P1Wins, m.P2Wins = need, 0
-		} else {
-			m.P1Wins, m.P2Wins = 0, need
-		}
-	}
+	penaliseMatch(m, side, p.Kind, bestOf)
 	if err := s.saveMatch(ctx, m); err != nil {
 		return err
 	}
@@ -142,4 +111,46 @@ func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty,
 		return err
 	}
 	return s.notify(ctx, Notice{EventID: p.EventID, Topic: "results", Entries: m.players()})
+}
+
+// disqualify marks a player disqualified, dropped after the last round
+// played if not dropped before.
+func (s *Store) disqualify(ctx context.Context, actor Actor, eventID int64, en *Entry) error {
+	var r Round
+	if err := s.with(ctx).Where("event_id = ? AND status <> ?", eventID, RoundPreview).Order("number DESC").Limit(1).Find(&r).Error; err != nil {
+		return wrap("current round", err)
+	}
+	played := r.Number
+	en.Disqualified = true
+	if en.DroppedRound == nil {
+		en.DroppedRound = &played
+	}
+	return s.UpdateEntry(ctx, actor, "disqualify", en)
+}
+
+// penaliseMatch gives the penalised side's opponent a game (game-loss in a
+// match of several games) or the match (otherwise) of a best-of match.
+func penaliseMatch(m *Match, side, kind string, bestOf int) {
+	opp := ResultP2
+	if side == ResultP2 {
+		opp = ResultP1
+	}
+	need := bestOf/2 + 1
+	if kind == "game-loss" && bestOf > 1 {
+		if opp == ResultP1 {
+			m.P1Wins++
+		} else {
+			m.P2Wins++
+		}
+		if m.P1Wins >= need || m.P2Wins >= need {
+			m.Result, m.Status = opp, MatchConfirmed
+		}
+		return
+	}
+	m.Result, m.Status = opp, MatchConfirmed
+	if opp == ResultP1 {
+		m.P1Wins, m.P2Wins = need, 0
+	} else {
+		m.P1Wins, m.P2Wins = 0, need
+	}
 }

@@ -111,6 +111,18 @@ type reportOutcome struct {
 	final bool
 }
 
+// reportsBy are the match's reports by entryID and by their opponent.
+func (st *reportState) reportsBy(entryID int64) (mine, theirs *Report) {
+	for i := range st.reports {
+		if st.reports[i].EntryID == entryID {
+			mine = &st.reports[i]
+		} else {
+			theirs = &st.reports[i]
+		}
+	}
+	return mine, theirs
+}
+
 // decideReport works out what a player's report changes.
 func decideReport(st reportState, entryID int64, in ResultInput, now time.Time) (reportOutcome, error) {
 	m, r := st.match, st.round
@@ -124,14 +136,7 @@ func decideReport(st reportState, entryID int64, in ResultInput, now time.Time) 
 	if st.frozen {
 		return out, ErrFrozen
 	}
-	var mine, theirs *Report
-	for i := range st.reports {
-		if st.reports[i].EntryID == entryID {
-			mine = &st.reports[i]
-		} else {
-			theirs = &st.reports[i]
-		}
-	}
+	mine, theirs := st.reportsBy(entryID)
 	if m.Status == MatchConfirmed {
 		if m.Result == in.Result && m.P1Wins == in.P1Wins && m.P2Wins == in.P2Wins && m.Draws == in.Draws {
 			// Agreeing with the final result changes nothing; the round is

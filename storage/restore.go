@@ -36,77 +36,16 @@ func (s *Store) RestoreEvent(ctx context.Context, actor Actor, eventID, snapshot
 		if err != nil {
 			return err
 		}
-		// Everything under the event but its entries, in an order the
-		// foreign keys allow.
-		for _, q := range []struct{ table, where string }{
-			{"rulings", "event_id = ?"},
-			{"penalties", "event_id = ?"},
-			{"game_logs", "event_id = ?"},
-			{"judge_calls", "event_id = ?"},
-			{"announcements", "event_id = ?"},
-			{"reports", "match_id IN (SELECT id FROM matches WHERE event_id = ?)"},
-			{"matches", "event_id = ?"},
-			{"rounds", "event_id = ?"},
-			{"event_judges", "event_id = ?"},
-		} {
-			if err := tx.with(ctx).Exec("DELETE FROM "+q.table+" WHERE "+q.where, eventID).Error; err != nil {
-				return wrap("restore: clear "+q.table, err)
-			}
+		if err := tx.clearEventBody(ctx, eventID); err != nil {
+			return err
 		}
-		current, err := tx.Entries(ctx, eventID)
+		now := tx.now()
+		ids, err := tx.restoreEntries(ctx, eventID, in, tokenHash, now, out)
 		if err != nil {
 			return err
 		}
-		byID := make(map[int64]*Entry, len(current))
-		for i := range current {
-			byID[current[i].ID] = &current[i]
-		}
-		now := tx.now()
-		ids := make(map[string]int64, len(in.Entries))
-		for i := range in.Entries {
-			ie := &in.Entries[i]
-			if err := checkImportKey(ie.Key, i, ids); err != nil {
-				return err
-			}
-			e := ie.Entry
-			id, _ := strconv.ParseInt(ie.Key, 10, 64)
-			if cur, ok := byID[id]; ok {
-				if err := tx.with(ctx).Model(&Entry{}).Where("id = ?", id).Updates(restoredEntry(&e, cur.Version+1, now)).Error; err != nil {
-					return wrap("restore entry", err)
-				}
-				delete(byID, id)
-				ids[ie.Key] = id
-				out.Kept = append(out.Kept, e.PlayerName)
-				continue
-			}
-			e.EventID = eventID
-			if err := tx.insertImportedEntry(ctx, &e, tokenHash); err != nil {
-				return err
-			}
-			ids[ie.Key] = e.ID
-			out.Added = append(out.Added, e.PlayerName)
-		}
-		for _, e := range current {
-			if _, gone := byID[e.ID]; !gone {
-				continue
-			}
-			if err := tx.with(ctx).Delete(&Entry{}, e.ID).Error; err != nil {
-				return wrap("restore: remove entry", err)
-			}
-			out.Removed = append(out.Removed, e.PlayerName)
-		}
-		ev := in.Event
-		res := tx.with(ctx).Model(&Event{}).Where("id = ?", eventID).Updates(map[string]any{
-			"name": ev.Name, "game": ev.Game, "format": ev.Format, "starts_on": ev.StartsOn, "venue": ev.Venue,
-			"round_minutes": ev.RoundMinutes, "swiss_rounds": ev.SwissRounds, "top_cut_size": ev.TopCutSize,
-			"top_cut_best_of": ev.TopCutBestOf, "status": ev.Status, "seed": ev.Seed, "version": before.Version + 1, "updated_at": now,
-			"player_cap": ev.PlayerCap, "deck_deadline": ev.DeckDeadline, "decks_locked": ev.DecksLocked,
-			"decks_public": ev.DecksPublic, "self_registration": ev.SelfRegistration, "end_of_round": ev.EndOfRound,
-			"extra_turns": ev.ExtraTurns, "tiebreakers": ev.Tiebreakers, "points_win": ev.PointsWin,
-			"points_draw": ev.PointsDraw, "points_loss": ev.PointsLoss, "points_bye": ev.PointsBye,
-		})
-		if res.Error != nil {
-			return wrap("restore event", res.Error)
+		if err := tx.restoreEventRow(ctx, eventID, &in.Event, before.Version+1, now); err != nil {
+			return err
 		}
 		counts, err := tx.writeEventBody(ctx, eventID, in, ids)
 		if err != nil {
@@ -115,7 +54,7 @@ func (s *Store) RestoreEvent(ctx context.Context, actor Actor, eventID, snapshot
 		if out.MissingJudges, err = tx.attachJudges(ctx, before, in.Judges); err != nil {
 			return err
 		}
-		after := map[string]any{"snapshot": snapshotID, "status": ev.Status, "kept": len(out.Kept), "added": out.Added, "removed": out.Removed}
+		after := map[string]any{"snapshot": snapshotID, "status": in.Event.Status, "kept": len(out.Kept), "added": out.Added, "removed": out.Removed}
 		for k, v := range counts {
 			after[k] = v
 		}
@@ -138,6 +77,93 @@ func (s *Store) RestoreEvent(ctx context.Context, actor Actor, eventID, snapshot
 		return nil, fmt.Errorf("restore event %d: %w", eventID, err)
 	}
 	return out, nil
+}
+
+// clearEventBody deletes everything under the event but its entries, in an
+// order the foreign keys allow.
+func (s *Store) clearEventBody(ctx context.Context, eventID int64) error {
+	for _, q := range []struct{ table, where string }{
+		{"rulings", "event_id = ?"},
+		{"penalties", "event_id = ?"},
+		{"game_logs", "event_id = ?"},
+		{"judge_calls", "event_id = ?"},
+		{"announcements", "event_id = ?"},
+		{"reports", "match_id IN (SELECT id FROM matches WHERE event_id = ?)"},
+		{"matches", "event_id = ?"},
+		{"rounds", "event_id = ?"},
+		{"event_judges", "event_id = ?"},
+	} {
+		if err := s.with(ctx).Exec("DELETE FROM "+q.table+" WHERE "+q.where, eventID).Error; err != nil {
+			return wrap("restore: clear "+q.table, err)
+		}
+	}
+	return nil
+}
+
+// restoreEntries makes the event's entries the snapshot's: those that still
+// exist keep their id and link, the others are added with a new link, and
+// those registered since are removed (out says which). It returns the
+// snapshot's player keys' entry ids.
+func (s *Store) restoreEntries(ctx context.Context, eventID int64, in *EventImport, tokenHash func(int64, int) string, now time.Time, out *EventRestore) (map[string]int64, error) {
+	current, err := s.Entries(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*Entry, len(current))
+	for i := range current {
+		byID[current[i].ID] = &current[i]
+	}
+	ids := make(map[string]int64, len(in.Entries))
+	for i := range in.Entries {
+		ie := &in.Entries[i]
+		if err := checkImportKey(ie.Key, i, ids); err != nil {
+			return nil, err
+		}
+		e := ie.Entry
+		id, _ := strconv.ParseInt(ie.Key, 10, 64)
+		if cur, ok := byID[id]; ok {
+			if err := s.with(ctx).Model(&Entry{}).Where("id = ?", id).Updates(restoredEntry(&e, cur.Version+1, now)).Error; err != nil {
+				return nil, wrap("restore entry", err)
+			}
+			delete(byID, id)
+			ids[ie.Key] = id
+			out.Kept = append(out.Kept, e.PlayerName)
+			continue
+		}
+		e.EventID = eventID
+		if err := s.insertImportedEntry(ctx, &e, tokenHash); err != nil {
+			return nil, err
+		}
+		ids[ie.Key] = e.ID
+		out.Added = append(out.Added, e.PlayerName)
+	}
+	for _, e := range current {
+		if _, gone := byID[e.ID]; !gone {
+			continue
+		}
+		if err := s.with(ctx).Delete(&Entry{}, e.ID).Error; err != nil {
+			return nil, wrap("restore: remove entry", err)
+		}
+		out.Removed = append(out.Removed, e.PlayerName)
+	}
+	return ids, nil
+}
+
+// restoreEventRow writes the snapshot's event settings over the event's.
+func (s *Store) restoreEventRow(ctx context.Context, eventID int64, ev *Event, version int, now time.Time) error {
+	res := s.with(ctx).Model(&Event{}).Where("id = ?", eventID).Updates(map[string]any{
+		"name": ev.Name, "game": ev.Game, "format": ev.Format, "starts_on": ev.StartsOn, "venue": ev.Venue,
+		"round_minutes": ev.RoundMinutes, "swiss_rounds": ev.SwissRounds, "top_cut_size": ev.TopCutSize,
+		"top_cut_best_of": ev.TopCutBestOf, "status": ev.Status, "seed": ev.Seed, "version": version, "updated_at": now,
+		"player_cap": ev.PlayerCap, "deck_deadline": ev.DeckDeadline, "decks_locked": ev.DecksLocked,
+		"decks_public": ev.DecksPublic, "self_registration": ev.SelfRegistration, "end_of_round": ev.EndOfRound,
+		"extra_turns": ev.ExtraTurns, "tiebreakers": ev.Tiebreakers, "points_win": ev.PointsWin,
+		"points_draw": ev.PointsDraw, "points_loss": ev.PointsLoss, "points_bye": ev.PointsBye,
+	})
+	if res.Error != nil {
+		return wrap("restore event", res.Error)
+	}
+	return nil
 }
 
 // restoredEntry is the columns of an entry a restore writes back: all but

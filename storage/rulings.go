@@ -75,29 +75,7 @@ func (s *Store) CreateRuling(ctx context.Context, actor Actor, r *Ruling, p *Rul
 			judgeID = &id
 		}
 		if p != nil {
-			if !slices.Contains(RulingPenaltyKinds, p.Kind) {
-				return fmt.Errorf("storage: penalty kind %q: %w", p.Kind, ErrConflict)
-			}
-			if _, err := tx.EntryByID(ctx, r.EventID, p.EntryID); err != nil {
-				return err
-			}
-			p.EventID, p.MatchID, p.JudgeID, p.JudgeName, p.CreatedAt = r.EventID, r.MatchID, judgeID, actor.Name, now
-			if p.Note == "" {
-				p.Note = r.Note
-			}
-			if err := tx.with(ctx).Create(p).Error; err != nil {
-				return wrap("create penalty", err)
-			}
-			if err := tx.writeAudit(ctx, actor, &r.EventID, "create", "penalty", p.ID, nil, p); err != nil {
-				return err
-			}
-			// A penalty given with a ruling applies like any other (match loss,
-			// game loss, disqualification).
-			en, err := tx.EntryByID(ctx, r.EventID, p.EntryID)
-			if err != nil {
-				return err
-			}
-			if err := tx.applyPenalty(ctx, actor, p, en, 0); err != nil {
+			if err := tx.createRulingPenalty(ctx, actor, r, p, judgeID, now); err != nil {
 				return err
 			}
 			r.PenaltyID = &p.ID
@@ -121,6 +99,32 @@ func (s *Store) CreateRuling(ctx context.Context, actor Actor, r *Ruling, p *Rul
 		}
 		return nil
 	})
+}
+
+// createRulingPenalty stores the penalty given with ruling r, audited, and
+// applies it like any other (match loss, game loss, disqualification).
+func (s *Store) createRulingPenalty(ctx context.Context, actor Actor, r *Ruling, p *RulingPenalty, judgeID *int64, now time.Time) error {
+	if !slices.Contains(RulingPenaltyKinds, p.Kind) {
+		return fmt.Errorf("storage: penalty kind %q: %w", p.Kind, ErrConflict)
+	}
+	if _, err := s.EntryByID(ctx, r.EventID, p.EntryID); err != nil {
+		return err
+	}
+	p.EventID, p.MatchID, p.JudgeID, p.JudgeName, p.CreatedAt = r.EventID, r.MatchID, judgeID, actor.Name, now
+	if p.Note == "" {
+		p.Note = r.Note
+	}
+	if err := s.with(ctx).Create(p).Error; err != nil {
+		return wrap("create penalty", err)
+	}
+	if err := s.writeAudit(ctx, actor, &r.EventID, "create", "penalty", p.ID, nil, p); err != nil {
+		return err
+	}
+	en, err := s.EntryByID(ctx, r.EventID, p.EntryID)
+	if err != nil {
+		return err
+	}
+	return s.applyPenalty(ctx, actor, p, en, 0)
 }
 
 // Rulings lists an event's rulings, newest first, with their penalties.

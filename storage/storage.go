@@ -99,13 +99,55 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	db, dialect, unlock, err := openGorm(cfg)
+	if err != nil {
+		return nil, err
+	}
+	// release undoes what Open did so far when a later step fails.
+	release := func(sqlDB *sql.DB) {
+		if sqlDB != nil {
+			_ = sqlDB.Close()
+		}
+		if unlock != nil {
+			unlock()
+		}
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		release(nil)
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	tunePool(sqlDB, dialect)
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pingCtx); err != nil {
+		release(sqlDB)
+		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
+	}
+	if err := countQueries(db); err != nil {
+		release(sqlDB)
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}
+	if dialect == DialectPostgres {
+		st.startNotifier()
+		st.analysed = new(atomic.Int64)
+		// Players' reports share transactions on both databases (GroupedTx).
+		st.startGroupCommits(postgresLanes, true)
+		return st, nil
+	}
+	if err := st.startReaders(cfg.SQLitePath); err != nil {
+		release(sqlDB)
+		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	}
+	st.startGroupCommits(1, false)
+	return st, nil
+}
+
+// openGorm opens the database of cfg: PostgreSQL for a postgres:// URL,
+// else the SQLite file, locked for this process (unlock frees it).
+func openGorm(cfg Config) (db *gorm.DB, dialect Dialect, unlock func(), err error) {
 	gcfg := gormConfig()
-	var (
-		db      *gorm.DB
-		err     error
-		dialect Dialect
-		unlock  func()
-	)
 	switch {
 	case cfg.DatabaseURL != "" && IsPostgresURL(cfg.DatabaseURL):
 		dialect = DialectPostgres
@@ -121,22 +163,22 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 			}
 		}
 	case cfg.DatabaseURL != "":
-		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the built-in SQLite database)")
+		return nil, "", nil, fmt.Errorf("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the built-in SQLite database)")
 	default:
 		dialect = DialectSQLite
 		if cfg.SQLitePath == "" {
-			return nil, errors.New("no SQLite file given")
+			return nil, "", nil, errors.New("no SQLite file given")
 		}
 		switch cfg.SQLiteSynchronous {
 		case "", "FULL", "NORMAL":
 		default:
-			return nil, fmt.Errorf("SQLite synchronous setting %q: want FULL or NORMAL", cfg.SQLiteSynchronous)
+			return nil, "", nil, fmt.Errorf("SQLite synchronous setting %q: want FULL or NORMAL", cfg.SQLiteSynchronous)
 		}
 		if err := os.MkdirAll(filepath.Dir(cfg.SQLitePath), 0o750); err != nil {
-			return nil, fmt.Errorf("create data directory: %w", err)
+			return nil, "", nil, fmt.Errorf("create data directory: %w", err)
 		}
 		if unlock, err = lockSQLite(cfg.SQLitePath); err != nil {
-			return nil, err
+			return nil, "", nil, err
 		}
 		db, err = gorm.Open(sqlite.Open(sqliteDSN(cfg.SQLitePath, cfg.SQLiteSynchronous)), gcfg)
 	}
@@ -144,72 +186,41 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		if unlock != nil {
 			unlock()
 		}
-		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+		return nil, "", nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		if unlock != nil {
-			unlock()
-		}
-		return nil, fmt.Errorf("open %s database: %w", dialect, err)
-	}
+	return db, dialect, unlock, nil
+}
+
+// tunePool sizes the connection pool for the dialect.
+func tunePool(sqlDB *sql.DB, dialect Dialect) {
 	if dialect == DialectSQLite {
 		// SQLite allows one writer; one connection avoids "database is locked"
 		// between our own goroutines.
 		sqlDB.SetMaxOpenConns(1)
-	} else {
-		sqlDB.SetMaxOpenConns(postgresPool)
-		// Every connection stays open between the bursts of a round's end
-		// (up to the idle time), so a burst does not open new ones.
-		sqlDB.SetMaxIdleConns(postgresPool)
-		// An hour, longer than a round: a connection that has served the
-		// last round's end is warm for the next (a new one plans every
-		// statement afresh and is several times slower at first).
-		sqlDB.SetConnMaxIdleTime(time.Hour)
+		return
 	}
-	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := sqlDB.PingContext(pingCtx); err != nil {
-		_ = sqlDB.Close()
-		if unlock != nil {
-			unlock()
-		}
-		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
+	sqlDB.SetMaxOpenConns(postgresPool)
+	// Every connection stays open between the bursts of a round's end
+	// (up to the idle time), so a burst does not open new ones.
+	sqlDB.SetMaxIdleConns(postgresPool)
+	// An hour, longer than a round: a connection that has served the
+	// last round's end is warm for the next (a new one plans every
+	// statement afresh and is several times slower at first).
+	sqlDB.SetConnMaxIdleTime(time.Hour)
+}
+
+// startReaders opens the SQLite file's readers, after the writer,
+// which has put the file in WAL mode, and starts the checkpoints.
+func (st *Store) startReaders(path string) error {
+	var err error
+	if st.rdb, st.rsqlDB, err = openSQLiteReaders(path); err != nil {
+		return err
 	}
-	if err := countQueries(db); err != nil {
-		_ = sqlDB.Close()
-		if unlock != nil {
-			unlock()
-		}
-		return nil, fmt.Errorf("open %s database: %w", dialect, err)
+	if st.stopCheckpoints, err = st.checkpoints(path); err != nil {
+		_ = st.rsqlDB.Close()
+		return err
 	}
-	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}
-	if dialect == DialectPostgres {
-		st.startNotifier()
-		st.analysed = new(atomic.Int64)
-	}
-	if dialect == DialectSQLite {
-		// The readers are opened after the writer, which has put the file in
-		// WAL mode.
-		if st.rdb, st.rsqlDB, err = openSQLiteReaders(cfg.SQLitePath); err != nil {
-			_ = sqlDB.Close()
-			unlock()
-			return nil, fmt.Errorf("open %s database: %w", dialect, err)
-		}
-		if st.stopCheckpoints, err = st.checkpoints(cfg.SQLitePath); err != nil {
-			_ = st.rsqlDB.Close()
-			_ = sqlDB.Close()
-			unlock()
-			return nil, fmt.Errorf("open %s database: %w", dialect, err)
-		}
-	}
-	// Players' reports share transactions on both databases (GroupedTx).
-	if dialect == DialectPostgres {
-		st.startGroupCommits(postgresLanes, true)
-	} else {
-		st.startGroupCommits(1, false)
-	}
-	return st, nil
+	return nil
 }
 
 // checkpointEvery is how often SQLite's write-ahead log is copied into the

@@ -126,7 +126,9 @@ func migratedTemplate(base string) (string, error) {
 	return templateName, templateErr
 }
 
-func buildTemplate(base string) (string, error) {
+// templateDigestName names the template of the migrations as they are: a new
+// migration makes a new template.
+func templateDigestName() (string, error) {
 	sum := sha256.New()
 	err := fs.WalkDir(migrations.FS, "postgres", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -140,7 +142,14 @@ func buildTemplate(base string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name := "tk_template_" + hex.EncodeToString(sum.Sum(nil))[:12]
+	return "tk_template_" + hex.EncodeToString(sum.Sum(nil))[:12], nil
+}
+
+func buildTemplate(base string) (string, error) {
+	name, err := templateDigestName()
+	if err != nil {
+		return "", err
+	}
 	ctx := context.Background()
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
