@@ -489,6 +489,48 @@ func (s *matcher) augmentMatching(k int) {
 // matching (true) or proves no augmentation improves it (false). It stops with
 // the context's error when the context is done.
 func (s *matcher) stage() (bool, error) {
+	s.startStage()
+	for {
+		// Each pass ends in a dual change over every vertex: a cheap point to
+		// notice a cancellation.
+		if err := s.ctx.Err(); err != nil {
+			return false, err
+		}
+		if s.growTrees() {
+			break
+		}
+		// No tight edge left to explore: change the duals.
+		d := s.nextDelta()
+		s.changeDuals(d.delta)
+		switch d.kind {
+		case 1:
+			return false, nil
+		case 2:
+			s.allowed[d.edge] = true
+			i := s.edges[d.edge].I
+			if s.label[s.inBloss[i]] == 0 {
+				i = s.edges[d.edge].J
+			}
+			s.queue = append(s.queue, i)
+		case 3:
+			s.allowed[d.edge] = true
+			s.queue = append(s.queue, s.edges[d.edge].I)
+		case 4:
+			s.expandBlossom(d.blossom, false)
+		}
+	}
+	// End of stage: S-blossoms whose dual fell to zero are expanded.
+	for b := s.n; b < 2*s.n; b++ {
+		if s.parent[b] == -1 && s.base[b] >= 0 && s.label[b] == 1 && s.dual[b] == 0 {
+			s.expandBlossom(b, true)
+		}
+	}
+	return true, nil
+}
+
+// startStage clears the labels and best edges and labels every free vertex
+// S, the roots of the stage's trees.
+func (s *matcher) startStage() {
 	n := s.n
 	for i := range s.label {
 		s.label[i] = 0
@@ -504,147 +546,153 @@ func (s *matcher) stage() (bool, error) {
 			s.assignLabel(v, 1, -1)
 		}
 	}
-	augmented := false
-	for {
-		// Each pass ends in a dual change over every vertex: a cheap point to
-		// notice a cancellation.
-		if err := s.ctx.Err(); err != nil {
-			return false, err
-		}
-		for len(s.queue) > 0 && !augmented {
-			v := s.queue[len(s.queue)-1]
-			s.queue = s.queue[:len(s.queue)-1]
-			for _, p := range s.neighb[v] {
-				k := p / 2
-				w := s.endpoint[p]
-				if s.inBloss[v] == s.inBloss[w] {
-					continue
-				}
-				var kslack int64
-				if !s.allowed[k] {
-					kslack = s.slack(k)
-					if kslack <= 0 {
-						s.allowed[k] = true
-					}
-				}
-				if s.allowed[k] {
-					switch {
-					case s.label[s.inBloss[w]] == 0:
-						s.assignLabel(w, 2, p^1)
-					case s.label[s.inBloss[w]] == 1:
-						if base := s.scanBlossom(v, w); base >= 0 {
-							s.addBlossom(base, k)
-						} else {
-							s.augmentMatching(k)
-							augmented = true
-						}
-					case s.label[w] == 0:
-						// w sits unlabelled inside a T-blossom.
-						s.label[w] = 2
-						s.labelEnd[w] = p ^ 1
-					}
-					if augmented {
-						break
-					}
-				} else if s.label[s.inBloss[w]] == 1 {
-					b := s.inBloss[v]
-					if s.bestEdge[b] == -1 || kslack < s.slack(s.bestEdge[b]) {
-						s.bestEdge[b] = k
-					}
-				} else if s.label[w] == 0 {
-					if s.bestEdge[w] == -1 || kslack < s.slack(s.bestEdge[w]) {
-						s.bestEdge[w] = k
-					}
-				}
-			}
-		}
-		if augmented {
-			break
-		}
-		// No tight edge left to explore: change the duals.
-		deltaType := -1
-		var delta int64
-		deltaEdge, deltaBlossom := -1, -1
-		if !s.maxCard {
-			deltaType = 1
-			delta = s.dual[0]
-			for v := 1; v < n; v++ {
-				delta = min(delta, s.dual[v])
-			}
-		}
-		for v := 0; v < n; v++ {
-			if s.label[s.inBloss[v]] == 0 && s.bestEdge[v] != -1 {
-				d := s.slack(s.bestEdge[v])
-				if deltaType == -1 || d < delta {
-					delta, deltaType, deltaEdge = d, 2, s.bestEdge[v]
-				}
-			}
-		}
-		for b := 0; b < 2*n; b++ {
-			if s.parent[b] == -1 && s.label[b] == 1 && s.bestEdge[b] != -1 {
-				d := s.slack(s.bestEdge[b]) / 2
-				if deltaType == -1 || d < delta {
-					delta, deltaType, deltaEdge = d, 3, s.bestEdge[b]
-				}
-			}
-		}
-		for b := n; b < 2*n; b++ {
-			if s.base[b] >= 0 && s.parent[b] == -1 && s.label[b] == 2 &&
-				(deltaType == -1 || s.dual[b] < delta) {
-				delta, deltaType, deltaBlossom = s.dual[b], 4, b
-			}
-		}
-		if deltaType == -1 {
-			// Maximum cardinality reached; finish with a final dual step.
-			deltaType = 1
-			delta = s.dual[0]
-			for v := 1; v < n; v++ {
-				delta = min(delta, s.dual[v])
-			}
-			delta = max(0, delta)
-		}
-		for v := 0; v < n; v++ {
-			switch s.label[s.inBloss[v]] {
-			case 1:
-				s.dual[v] -= delta
-			case 2:
-				s.dual[v] += delta
-			}
-		}
-		for b := n; b < 2*n; b++ {
-			if s.base[b] >= 0 && s.parent[b] == -1 {
-				switch s.label[b] {
-				case 1:
-					s.dual[b] += delta
-				case 2:
-					s.dual[b] -= delta
-				}
-			}
-		}
-		switch deltaType {
-		case 1:
-			return false, nil
-		case 2:
-			s.allowed[deltaEdge] = true
-			i := s.edges[deltaEdge].I
-			if s.label[s.inBloss[i]] == 0 {
-				i = s.edges[deltaEdge].J
-			}
-			s.queue = append(s.queue, i)
-		case 3:
-			s.allowed[deltaEdge] = true
-			s.queue = append(s.queue, s.edges[deltaEdge].I)
-		case 4:
-			s.expandBlossom(deltaBlossom, false)
+}
+
+// growTrees explores the tight edges of the queued S-vertices, labelling,
+// forming blossoms, until it augments the matching (true) or runs out.
+func (s *matcher) growTrees() bool {
+	for len(s.queue) > 0 {
+		v := s.queue[len(s.queue)-1]
+		s.queue = s.queue[:len(s.queue)-1]
+		if s.scanVertex(v) {
+			return true
 		}
 	}
-	// End of stage: S-blossoms whose dual fell to zero are expanded.
+	return false
+}
+
+// scanVertex explores the edges of S-vertex v; true when one augments the
+// matching. An edge not yet tight is remembered as its blossom's best.
+func (s *matcher) scanVertex(v int) bool {
+	for _, p := range s.neighb[v] {
+		k := p / 2
+		w := s.endpoint[p]
+		if s.inBloss[v] == s.inBloss[w] {
+			continue
+		}
+		var kslack int64
+		if !s.allowed[k] {
+			kslack = s.slack(k)
+			if kslack <= 0 {
+				s.allowed[k] = true
+			}
+		}
+		switch {
+		case s.allowed[k]:
+			if s.takeTightEdge(v, w, p, k) {
+				return true
+			}
+		case s.label[s.inBloss[w]] == 1:
+			b := s.inBloss[v]
+			if s.bestEdge[b] == -1 || kslack < s.slack(s.bestEdge[b]) {
+				s.bestEdge[b] = k
+			}
+		case s.label[w] == 0:
+			if s.bestEdge[w] == -1 || kslack < s.slack(s.bestEdge[w]) {
+				s.bestEdge[w] = k
+			}
+		}
+	}
+	return false
+}
+
+// takeTightEdge follows tight edge k from S-vertex v to w (p the endpoint at
+// v): w is labelled T, a blossom forms, or the matching is augmented (true).
+func (s *matcher) takeTightEdge(v, w, p, k int) bool {
+	switch {
+	case s.label[s.inBloss[w]] == 0:
+		s.assignLabel(w, 2, p^1)
+	case s.label[s.inBloss[w]] == 1:
+		if base := s.scanBlossom(v, w); base >= 0 {
+			s.addBlossom(base, k)
+		} else {
+			s.augmentMatching(k)
+			return true
+		}
+	case s.label[w] == 0:
+		// w sits unlabelled inside a T-blossom.
+		s.label[w] = 2
+		s.labelEnd[w] = p ^ 1
+	}
+	return false
+}
+
+// dualStep is the dual change a stage makes when no tight edge is left:
+// its kind (1: the end, the duals of free vertices reach zero; 2: an edge
+// from a free vertex turns tight; 3: an edge between S-blossoms turns
+// tight; 4: a T-blossom's dual reaches zero and it expands), its size, and
+// the edge or blossom.
+type dualStep struct {
+	kind          int
+	delta         int64
+	edge, blossom int
+}
+
+// nextDelta is the smallest dual change that makes progress.
+func (s *matcher) nextDelta() dualStep {
+	n := s.n
+	d := dualStep{kind: -1, edge: -1, blossom: -1}
+	if !s.maxCard {
+		d.kind, d.delta = 1, s.minVertexDual()
+	}
+	for v := 0; v < n; v++ {
+		if s.label[s.inBloss[v]] == 0 && s.bestEdge[v] != -1 {
+			if sl := s.slack(s.bestEdge[v]); d.kind == -1 || sl < d.delta {
+				d.delta, d.kind, d.edge = sl, 2, s.bestEdge[v]
+			}
+		}
+	}
+	for b := 0; b < 2*n; b++ {
+		if s.parent[b] == -1 && s.label[b] == 1 && s.bestEdge[b] != -1 {
+			if sl := s.slack(s.bestEdge[b]) / 2; d.kind == -1 || sl < d.delta {
+				d.delta, d.kind, d.edge = sl, 3, s.bestEdge[b]
+			}
+		}
+	}
 	for b := n; b < 2*n; b++ {
-		if s.parent[b] == -1 && s.base[b] >= 0 && s.label[b] == 1 && s.dual[b] == 0 {
-			s.expandBlossom(b, true)
+		if s.base[b] >= 0 && s.parent[b] == -1 && s.label[b] == 2 &&
+			(d.kind == -1 || s.dual[b] < d.delta) {
+			d.delta, d.kind, d.blossom = s.dual[b], 4, b
 		}
 	}
-	return true, nil
+	if d.kind == -1 {
+		// Maximum cardinality reached; finish with a final dual step.
+		d.kind, d.delta = 1, max(0, s.minVertexDual())
+	}
+	return d
+}
+
+// minVertexDual is the smallest dual of a vertex.
+func (s *matcher) minVertexDual() int64 {
+	delta := s.dual[0]
+	for v := 1; v < s.n; v++ {
+		delta = min(delta, s.dual[v])
+	}
+	return delta
+}
+
+// changeDuals changes the duals by delta: down for S-vertices and up for
+// T-vertices, the other way for the top-level blossoms.
+func (s *matcher) changeDuals(delta int64) {
+	n := s.n
+	for v := 0; v < n; v++ {
+		switch s.label[s.inBloss[v]] {
+		case 1:
+			s.dual[v] -= delta
+		case 2:
+			s.dual[v] += delta
+		}
+	}
+	for b := n; b < 2*n; b++ {
+		if s.base[b] >= 0 && s.parent[b] == -1 {
+			switch s.label[b] {
+			case 1:
+				s.dual[b] += delta
+			case 2:
+				s.dual[b] -= delta
+			}
+		}
+	}
 }
 
 // edgeSlack returns the full slack of a would-be edge (i,j) of weight w under

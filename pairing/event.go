@@ -283,6 +283,36 @@ func (ev *Event) Validate() error {
 	if ev.Rounds == nil {
 		return fileError("rounds-missing")
 	}
+	if err := ev.validateScoring(); err != nil {
+		return err
+	}
+	enteredIn, err := ev.validatePlayers()
+	if err != nil {
+		return err
+	}
+	for ri := range ev.Rounds {
+		if err := ev.Rounds[ri].validate(ri, enteredIn); err != nil {
+			return err
+		}
+	}
+	if err := ev.validateForbiddenPairs(enteredIn); err != nil {
+		return err
+	}
+	if err := ev.validateByes(enteredIn); err != nil {
+		return err
+	}
+	if ev.TopCut != nil {
+		ids := make(map[string]bool, len(enteredIn))
+		for id := range enteredIn {
+			ids[id] = true
+		}
+		return ev.TopCut.validate(ids)
+	}
+	return nil
+}
+
+// validateScoring checks the points and the tiebreaker profile.
+func (ev *Event) validateScoring() error {
 	if p := ev.Points; p != nil {
 		if p.Win < 0 || p.Draw < 0 || p.Loss < 0 || p.Bye < 0 {
 			return fileError("points-negative")
@@ -296,99 +326,132 @@ func (ev *Event) Validate() error {
 			return err
 		}
 	}
-	ids := make(map[string]bool, len(ev.Players))
+	return nil
+}
+
+// validatePlayers checks the players and returns the round each entered
+// in, by id.
+func (ev *Event) validatePlayers() (map[string]int, error) {
 	enteredIn := make(map[string]int, len(ev.Players))
 	for i, p := range ev.Players {
 		if strings.TrimSpace(p.ID) == "" {
-			return fileError("player-no-id", i+1)
+			return nil, fileError("player-no-id", i+1)
 		}
-		if ids[p.ID] {
-			return fileError("player-twice", p.ID)
+		if _, dup := enteredIn[p.ID]; dup {
+			return nil, fileError("player-twice", p.ID)
 		}
 		if p.EnteredRound < 0 {
-			return fileError("entered-round", p.ID)
+			return nil, fileError("entered-round", p.ID)
 		}
-		ids[p.ID] = true
 		enteredIn[p.ID] = max(1, p.EnteredRound)
 	}
-	for ri, r := range ev.Rounds {
-		if r.Number != ri+1 {
-			return inputError(r.Number, 0, 0, "round-order", ri+1)
+	return enteredIn, nil
+}
+
+// validate checks round r, the ri-th (0-based) of the event, whose players
+// entered in the rounds of enteredIn.
+func (r *Round) validate(ri int, enteredIn map[string]int) error {
+	if r.Number != ri+1 {
+		return inputError(r.Number, 0, 0, "round-order", ri+1)
+	}
+	seen := make(map[string]int)
+	tables := make(map[int]int)
+	for mi := range r.Matches {
+		m := &r.Matches[mi]
+		at := func(key string, a ...any) error {
+			return inputError(r.Number, mi+1, m.Table, key, a...)
 		}
-		seen := make(map[string]int)
-		tables := make(map[int]int)
-		for mi, m := range r.Matches {
-			at := func(key string, a ...any) error {
-				return inputError(r.Number, mi+1, m.Table, key, a...)
+		if m.Table < 0 {
+			return at("table-negative")
+		}
+		if m.Table > 0 {
+			if prev, dup := tables[m.Table]; dup {
+				return at("table-twice", m.Table, prev)
 			}
-			if m.Table < 0 {
-				return at("table-negative")
-			}
-			if m.Table > 0 {
-				if prev, dup := tables[m.Table]; dup {
-					return at("table-twice", m.Table, prev)
-				}
-				tables[m.Table] = mi + 1
-			}
-			players := []string{m.P1}
-			if m.P2 != nil {
-				players = append(players, *m.P2)
-			}
-			for _, id := range players {
-				if id == "" {
-					return at("player-empty")
-				}
-				if !ids[id] {
-					return at("unknown-player", id)
-				}
-				if prev, dup := seen[id]; dup {
-					if prev == mi+1 {
-						return at("paired-self", id)
-					}
-					return at("paired-twice", id, prev)
-				}
-				seen[id] = mi + 1
-				if e := enteredIn[id]; r.Number < e {
-					return at("not-entered", id, e, r.Number)
-				}
-			}
-			switch m.Result {
-			case "":
-				// Not reported yet.
-			case ResultP1, ResultP2, ResultDraw, ResultDoubleLoss:
-				if m.P2 == nil {
-					return at("bye-result", m.Result)
-				}
-			case ResultBye:
-				if m.P2 != nil {
-					return at("bye-with-opponent", m.P1, *m.P2)
-				}
-			default:
-				return at("unknown-result", m.Result)
-			}
-			if len(m.Games) > 0 && m.P2 == nil {
-				return at("bye-games")
-			}
-			w1, w2 := 0, 0
-			for gi, g := range m.Games {
-				switch g {
-				case ResultP1:
-					w1++
-				case ResultP2:
-					w2++
-				case ResultDraw:
-				default:
-					return at("unknown-game-result", gi+1, g)
-				}
-			}
-			if len(m.Games) > 0 && !gamesAgree(m.Result, w1, w2) {
-				return at("games-disagree", m.Result, w1, w2)
-			}
+			tables[m.Table] = mi + 1
+		}
+		if err := m.validatePlayers(r.Number, mi, enteredIn, seen, at); err != nil {
+			return err
+		}
+		if err := m.validateResult(at); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// validatePlayers checks match m, the mi-th (0-based) of round number: its
+// players are known, entered by then and in no other match of the round
+// (seen: player -> 1-based match).
+func (m *Match) validatePlayers(number, mi int, enteredIn map[string]int, seen map[string]int, at func(string, ...any) error) error {
+	players := []string{m.P1}
+	if m.P2 != nil {
+		players = append(players, *m.P2)
+	}
+	for _, id := range players {
+		if id == "" {
+			return at("player-empty")
+		}
+		e, known := enteredIn[id]
+		if !known {
+			return at("unknown-player", id)
+		}
+		if prev, dup := seen[id]; dup {
+			if prev == mi+1 {
+				return at("paired-self", id)
+			}
+			return at("paired-twice", id, prev)
+		}
+		seen[id] = mi + 1
+		if number < e {
+			return at("not-entered", id, e, number)
+		}
+	}
+	return nil
+}
+
+// validateResult checks a match's result and games against each other.
+func (m *Match) validateResult(at func(string, ...any) error) error {
+	switch m.Result {
+	case "":
+		// Not reported yet.
+	case ResultP1, ResultP2, ResultDraw, ResultDoubleLoss:
+		if m.P2 == nil {
+			return at("bye-result", m.Result)
+		}
+	case ResultBye:
+		if m.P2 != nil {
+			return at("bye-with-opponent", m.P1, *m.P2)
+		}
+	default:
+		return at("unknown-result", m.Result)
+	}
+	if len(m.Games) > 0 && m.P2 == nil {
+		return at("bye-games")
+	}
+	w1, w2 := 0, 0
+	for gi, g := range m.Games {
+		switch g {
+		case ResultP1:
+			w1++
+		case ResultP2:
+			w2++
+		case ResultDraw:
+		default:
+			return at("unknown-game-result", gi+1, g)
+		}
+	}
+	if len(m.Games) > 0 && !gamesAgree(m.Result, w1, w2) {
+		return at("games-disagree", m.Result, w1, w2)
+	}
+	return nil
+}
+
+// validateForbiddenPairs checks the pairs never to be paired.
+func (ev *Event) validateForbiddenPairs(enteredIn map[string]int) error {
 	for i, fp := range ev.ForbiddenPairs {
 		for _, id := range fp {
-			if !ids[id] {
+			if _, ok := enteredIn[id]; !ok {
 				return fileError("forbidden-unknown", i+1, id)
 			}
 		}
@@ -396,9 +459,15 @@ func (ev *Event) Validate() error {
 			return fileError("forbidden-same", i+1, fp[0])
 		}
 	}
+	return nil
+}
+
+// validateByes checks the awarded byes: known players, once a round, and
+// not paired in that round.
+func (ev *Event) validateByes(enteredIn map[string]int) error {
 	seenBye := make(map[[2]any]bool)
 	for i, b := range ev.Byes {
-		if !ids[b.Player] {
+		if _, ok := enteredIn[b.Player]; !ok {
 			return fileError("bye-unknown", i+1, b.Player)
 		}
 		if b.Round < 1 {
@@ -409,18 +478,13 @@ func (ev *Event) Validate() error {
 			return fileError("bye-twice", i+1, b.Player, b.Round)
 		}
 		seenBye[key] = true
-		if b.Round <= len(ev.Rounds) {
-			r := ev.Rounds[b.Round-1]
-			for mi, m := range r.Matches {
-				if m.P2 != nil && (m.P1 == b.Player || *m.P2 == b.Player) {
-					return inputError(b.Round, mi+1, m.Table, "bye-paired", b.Player)
-				}
-			}
+		if b.Round > len(ev.Rounds) {
+			continue
 		}
-	}
-	if ev.TopCut != nil {
-		if err := ev.TopCut.validate(ids); err != nil {
-			return err
+		for mi, m := range ev.Rounds[b.Round-1].Matches {
+			if m.P2 != nil && (m.P1 == b.Player || *m.P2 == b.Player) {
+				return inputError(b.Round, mi+1, m.Table, "bye-paired", b.Player)
+			}
 		}
 	}
 	return nil

@@ -205,17 +205,8 @@ func BuildTopCut(ev *Event, size int) (*Bracket, error) {
 	if err != nil {
 		return nil, err
 	}
-	if size == 0 && ev.TopCut != nil {
-		size = ev.TopCut.Size
-	}
-	if size == 0 {
-		_, size = Recommend(len(ev.Players))
-		if size == 0 {
-			return nil, inputError(0, 0, 0, "cut-no-size", len(ev.Players))
-		}
-	}
-	if size < 2 {
-		return nil, inputError(0, 0, 0, "cut-too-small")
+	if size, err = cutSize(ev, size); err != nil {
+		return nil, err
 	}
 	var seeds []Seed
 	for _, s := range st {
@@ -231,22 +222,9 @@ func BuildTopCut(ev *Event, size int) (*Bracket, error) {
 	}
 	full := 1 << bits.Len(uint(size-1))
 	b := &Bracket{Size: size, Seeds: seeds}
-	// Reported matches, keyed by unordered pair.
-	type key struct{ a, b string }
-	reported := make(map[key]CutMatch)
-	where := make(map[key][2]int)
-	used := make(map[key]bool)
-	if ev.TopCut != nil {
-		for ri, r := range ev.TopCut.Rounds {
-			for mi, m := range r.Matches {
-				k := key{min(m.P1, m.P2), max(m.P1, m.P2)}
-				reported[k] = m
-				where[k] = [2]int{ri + 1, mi + 1}
-			}
-		}
-	}
-	// slot holds the seed index (0-based) in each position, -1 for a bye or
-	// an undecided winner.
+	res := cutResultsOf(ev)
+	// slot holds the seed index (0-based) in each position, -2 for a bye
+	// and -1 for an undecided winner.
 	slots := make([]int, full)
 	for i, s := range SeedOrder(full) {
 		if s <= size {
@@ -257,44 +235,9 @@ func BuildTopCut(ev *Event, size int) (*Bracket, error) {
 	}
 	nRounds := bits.Len(uint(full)) - 1
 	for r := 1; r <= nRounds; r++ {
-		br := BracketRound{Number: r, Name: roundName(len(slots))}
-		next := make([]int, len(slots)/2)
-		for i := 0; i < len(slots); i += 2 {
-			bm := BracketMatch{Match: i/2 + 1}
-			x, y := slots[i], slots[i+1]
-			set := func(idx int, p **string, seed *int) {
-				if idx >= 0 {
-					id := seeds[idx].ID
-					*p, *seed = &id, idx+1
-				}
-			}
-			set(x, &bm.P1, &bm.Seed1)
-			set(y, &bm.P2, &bm.Seed2)
-			switch {
-			case x >= 0 && y == -2:
-				bm.Bye, bm.Winner, next[i/2] = true, bm.P1, x
-			case y >= 0 && x == -2:
-				bm.Bye, bm.Winner, next[i/2] = true, bm.P2, y
-			case x >= 0 && y >= 0:
-				next[i/2] = -1
-				k := key{min(*bm.P1, *bm.P2), max(*bm.P1, *bm.P2)}
-				if m, ok := reported[k]; ok {
-					used[k] = true
-					flip := m.P1 != *bm.P1
-					w, err := applyGames(&bm, m, flip, where[k])
-					if err != nil {
-						return nil, err
-					}
-					if w == 1 {
-						next[i/2] = x
-					} else if w == 2 {
-						next[i/2] = y
-					}
-				}
-			default:
-				next[i/2] = -1
-			}
-			br.Matches = append(br.Matches, bm)
+		br, next, err := res.playRound(r, slots, seeds)
+		if err != nil {
+			return nil, err
 		}
 		b.Rounds = append(b.Rounds, br)
 		slots = next
@@ -302,13 +245,113 @@ func BuildTopCut(ev *Event, size int) (*Bracket, error) {
 	if slots[0] >= 0 {
 		b.Champion = &seeds[slots[0]].ID
 	}
-	for k := range reported {
-		if !used[k] {
-			w := where[k]
-			return nil, &InputError{Msg: fmt.Sprintf("top cut round %d, match %d: %s v %s is not a match of this bracket", w[0], w[1], k.a, k.b)}
-		}
+	if err := res.allUsed(); err != nil {
+		return nil, err
 	}
 	return b, nil
+}
+
+// cutSize is the top cut's size: size, else the event's, else the
+// recommended one for its attendance; at least 2.
+func cutSize(ev *Event, size int) (int, error) {
+	if size == 0 && ev.TopCut != nil {
+		size = ev.TopCut.Size
+	}
+	if size == 0 {
+		_, size = Recommend(len(ev.Players))
+		if size == 0 {
+			return 0, inputError(0, 0, 0, "cut-no-size", len(ev.Players))
+		}
+	}
+	if size < 2 {
+		return 0, inputError(0, 0, 0, "cut-too-small")
+	}
+	return size, nil
+}
+
+// pairKey is an unordered pair of players.
+type pairKey struct{ a, b string }
+
+func pairOf(x, y string) pairKey { return pairKey{min(x, y), max(x, y)} }
+
+// cutResults are the top cut matches an event reports, by pair, where the
+// file has each (round and match, 1-based), and which the bracket used.
+type cutResults struct {
+	reported map[pairKey]CutMatch
+	where    map[pairKey][2]int
+	used     map[pairKey]bool
+}
+
+func cutResultsOf(ev *Event) *cutResults {
+	res := &cutResults{reported: map[pairKey]CutMatch{}, where: map[pairKey][2]int{}, used: map[pairKey]bool{}}
+	if ev.TopCut != nil {
+		for ri, r := range ev.TopCut.Rounds {
+			for mi, m := range r.Matches {
+				k := pairOf(m.P1, m.P2)
+				res.reported[k] = m
+				res.where[k] = [2]int{ri + 1, mi + 1}
+			}
+		}
+	}
+	return res
+}
+
+// playRound is bracket round r between the seeds (by index) in slots:
+// its matches, and the winners' slots of the next round (-1 undecided).
+func (res *cutResults) playRound(r int, slots []int, seeds []Seed) (BracketRound, []int, error) {
+	br := BracketRound{Number: r, Name: roundName(len(slots))}
+	next := make([]int, len(slots)/2)
+	for i := 0; i < len(slots); i += 2 {
+		bm := BracketMatch{Match: i/2 + 1}
+		x, y := slots[i], slots[i+1]
+		set := func(idx int, p **string, seed *int) {
+			if idx >= 0 {
+				id := seeds[idx].ID
+				*p, *seed = &id, idx+1
+			}
+		}
+		set(x, &bm.P1, &bm.Seed1)
+		set(y, &bm.P2, &bm.Seed2)
+		switch {
+		case x >= 0 && y == -2:
+			bm.Bye, bm.Winner, next[i/2] = true, bm.P1, x
+		case y >= 0 && x == -2:
+			bm.Bye, bm.Winner, next[i/2] = true, bm.P2, y
+		case x >= 0 && y >= 0:
+			w, err := res.apply(&bm)
+			if err != nil {
+				return br, nil, err
+			}
+			next[i/2] = [3]int{-1, x, y}[w]
+		default:
+			next[i/2] = -1
+		}
+		br.Matches = append(br.Matches, bm)
+	}
+	return br, next, nil
+}
+
+// apply records the reported result of a match between two players: the
+// winner's slot (1 or 2), 0 while undecided.
+func (res *cutResults) apply(bm *BracketMatch) (int, error) {
+	k := pairOf(*bm.P1, *bm.P2)
+	m, ok := res.reported[k]
+	if !ok {
+		return 0, nil
+	}
+	res.used[k] = true
+	return applyGames(bm, m, m.P1 != *bm.P1, res.where[k])
+}
+
+// allUsed refuses a reported match that is not one of the bracket's.
+func (res *cutResults) allUsed() error {
+	for k := range res.reported {
+		if !res.used[k] {
+			w := res.where[k]
+			return &InputError{Msg: fmt.Sprintf("top cut round %d, match %d: %s v %s is not a match of this bracket", w[0], w[1], k.a, k.b)}
+		}
+	}
+	return nil
 }
 
 // applyGames records a best-of-three; it returns 1 or 2 for the winning slot,
