@@ -393,15 +393,34 @@ func checkAction(a *Action) Sentence {
 	if !ok {
 		return Sentence{"unknown action %q", []any{string(a.Verb)}}
 	}
-	bad := func() Sentence {
-		if usage == "" {
-			return Sentence{"expected: %s", []any{a.Verb}}
-		}
-		return Sentence{"expected: %s %s", []any{a.Verb, usage}}
-	}
 	if a.Player == NoSide && (!a.Verb.Outcome() || a.Card != "") {
 		return Sentence{"the action %q needs a player (P1 or P2)", []any{string(a.Verb)}}
 	}
+	if s := checkValues(a); s.Format != "" {
+		return s
+	}
+	// What each verb takes; anything else is refused rather than ignored.
+	t := verbTakes[a.Verb]
+	if ok, s := t.check(a); !ok {
+		if s.Format != "" {
+			return s
+		}
+		return expected(a.Verb, usage)
+	}
+	return Sentence{}
+}
+
+// expected is the problem of an action whose arguments do not fit its
+// verb's usage.
+func expected(v Verb, usage string) Sentence {
+	if usage == "" {
+		return Sentence{"expected: %s", []any{v}}
+	}
+	return Sentence{"expected: %s %s", []any{v, usage}}
+}
+
+// checkValues checks an action's card references, pay list and amount.
+func checkValues(a *Action) Sentence {
 	refs := append([]string{}, a.Targets...)
 	if a.Card != "" {
 		refs = append(refs, a.Card)
@@ -425,72 +444,73 @@ func checkAction(a *Action) Sentence {
 	if a.Amount != nil && (*a.Amount > maxAmount || *a.Amount < -maxAmount) {
 		return Sentence{Format: "amount out of range"}
 	}
-	// What each verb takes; anything else is refused rather than ignored.
-	card, targets, from, to, bottom, amount, duration, pay := false, false, false, false, false, false, false, false
-	needCard := false
-	switch a.Verb {
-	case VerbDraw, VerbKO:
-		card = true
-	case VerbCharge, VerbBlock:
-		card, needCard = true, true
-	case VerbPlay:
-		card, needCard, amount, pay = true, true, true, true
-		if a.Amount != nil && *a.Amount < 0 {
-			return bad()
-		}
-	case VerbUse:
-		card, needCard, targets, pay = true, true, true, true
-	case VerbEvolve:
-		card, needCard, targets, amount, pay = true, true, true, true, true
-		if len(a.Targets) < 1 || len(a.Targets) > 2 || (a.Amount != nil && *a.Amount < 0) {
-			return bad()
-		}
-	case VerbAttack:
-		card, needCard, targets = true, true, true
-		if len(a.Targets) != 1 {
-			return bad()
-		}
-	case VerbCombo:
-		card, needCard, from = true, true, true
-		if a.From != "" && a.From != ZoneHand && a.From != ZoneBattle {
-			return bad()
-		}
-	case VerbDamage:
-		amount, targets = true, true
-		if a.Amount != nil && (*a.Amount < 1 || *a.Amount > 8) || len(a.Targets) > 8 {
-			return bad()
-		}
-	case VerbMove:
-		card, needCard, from, to, bottom = true, true, true, true, true
-		if !ValidZone(a.From) || !ValidZone(a.To) {
-			return Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
-		}
-	case VerbPower:
-		card, needCard, amount, duration = true, true, true, true
-		if a.Amount == nil {
-			return bad()
-		}
-		if a.Duration != "" && a.Duration != ForBattle && a.Duration != ForTurn && a.Duration != ForLasting {
-			return bad()
-		}
-	case VerbKi:
-		card, needCard, amount = true, true, true
-		if a.Amount == nil {
-			return bad()
-		}
-	case VerbRest, VerbReady:
-		card, needCard, from = true, true, true
-		if a.From != "" && a.From != ZoneEnergy {
-			return bad()
-		}
-	}
-	if (needCard && a.Card == "") || (!card && a.Card != "") || (!targets && len(a.Targets) > 0) ||
-		(!from && a.From != "") || (!to && a.To != "") || (!bottom && a.Bottom) ||
-		(!amount && a.Amount != nil) || (!duration && a.Duration != "") || (!pay && len(a.Pay) > 0) {
-		return bad()
-	}
 	return Sentence{}
 }
+
+// takes is what an action of a verb may carry (and whether it must name a
+// card), and what else its values must be (fits: false for an action that
+// does not fit, with a problem of its own or none, which is the usage's).
+type takes struct {
+	card, needCard, targets, from, to, bottom, amount, duration, pay bool
+	fits                                                             func(a *Action) (bool, Sentence)
+}
+
+// check reports whether action a carries only what the verb takes.
+func (t takes) check(a *Action) (bool, Sentence) {
+	if t.fits != nil {
+		if ok, s := t.fits(a); !ok {
+			return false, s
+		}
+	}
+	return !((t.needCard && a.Card == "") || (!t.card && a.Card != "") || (!t.targets && len(a.Targets) > 0) ||
+		(!t.from && a.From != "") || (!t.to && a.To != "") || (!t.bottom && a.Bottom) ||
+		(!t.amount && a.Amount != nil) || (!t.duration && a.Duration != "") || (!t.pay && len(a.Pay) > 0)), Sentence{}
+}
+
+// fitsIf is a fits that refuses an action when bad says so, with the usage.
+func fitsIf(bad func(a *Action) bool) func(a *Action) (bool, Sentence) {
+	return func(a *Action) (bool, Sentence) { return !bad(a), Sentence{} }
+}
+
+// verbTakes is what each verb's action takes (a verb not listed: nothing).
+var verbTakes = map[Verb]takes{
+	VerbDraw:   {card: true},
+	VerbKO:     {card: true},
+	VerbCharge: {card: true, needCard: true},
+	VerbBlock:  {card: true, needCard: true},
+	VerbPlay: {card: true, needCard: true, amount: true, pay: true,
+		fits: fitsIf(func(a *Action) bool { return a.Amount != nil && *a.Amount < 0 })},
+	VerbUse: {card: true, needCard: true, targets: true, pay: true},
+	VerbEvolve: {card: true, needCard: true, targets: true, amount: true, pay: true,
+		fits: fitsIf(func(a *Action) bool {
+			return len(a.Targets) < 1 || len(a.Targets) > 2 || (a.Amount != nil && *a.Amount < 0)
+		})},
+	VerbAttack: {card: true, needCard: true, targets: true,
+		fits: fitsIf(func(a *Action) bool { return len(a.Targets) != 1 })},
+	VerbCombo: {card: true, needCard: true, from: true,
+		fits: fitsIf(func(a *Action) bool { return a.From != "" && a.From != ZoneHand && a.From != ZoneBattle })},
+	VerbDamage: {amount: true, targets: true,
+		fits: fitsIf(func(a *Action) bool {
+			return a.Amount != nil && (*a.Amount < 1 || *a.Amount > 8) || len(a.Targets) > 8
+		})},
+	VerbMove: {card: true, needCard: true, from: true, to: true, bottom: true,
+		fits: func(a *Action) (bool, Sentence) {
+			if !ValidZone(a.From) || !ValidZone(a.To) {
+				return false, Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
+			}
+			return true, Sentence{}
+		}},
+	VerbPower: {card: true, needCard: true, amount: true, duration: true,
+		fits: fitsIf(func(a *Action) bool {
+			return a.Amount == nil || a.Duration != "" && a.Duration != ForBattle && a.Duration != ForTurn && a.Duration != ForLasting
+		})},
+	VerbKi: {card: true, needCard: true, amount: true,
+		fits: fitsIf(func(a *Action) bool { return a.Amount == nil })},
+	VerbRest:  {card: true, needCard: true, from: true, fits: fitsIf(fromOnlyEnergy)},
+	VerbReady: {card: true, needCard: true, from: true, fits: fitsIf(fromOnlyEnergy)},
+}
+
+func fromOnlyEnergy(a *Action) bool { return a.From != "" && a.From != ZoneEnergy }
 
 // verbArgs lists the verbs the notation knows; the value is a usage hint.
 var verbArgs = map[Verb]string{
@@ -707,190 +727,262 @@ func ParseAction(f []string) (Action, Sentence) {
 	if a.Player == NoSide && !a.Verb.Outcome() {
 		return a, Sentence{"%q needs a player first, as in: P1 %s %s", []any{f[0], a.Verb, usage}}
 	}
-	args := f[1:]
-	bad := func() (Action, Sentence) {
-		if usage == "" {
-			return a, Sentence{"expected: %s", []any{a.Verb}}
+	l := &actionLine{a: a, written: f[0], args: f[1:]}
+	parse := verbParsers[a.Verb]
+	if parse == nil {
+		return l.a, Sentence{}
+	}
+	ok, problem := parse(l)
+	switch {
+	case problem.Format != "":
+		return l.a, problem
+	case !ok:
+		return l.a, expected(a.Verb, usage)
+	}
+	return l.a, Sentence{}
+}
+
+// actionLine is an action line being read: the action so far, its verb as
+// written and the arguments after it not read yet.
+type actionLine struct {
+	a       Action
+	written string
+	args    []string
+}
+
+// isRef reports whether s is a card reference.
+func isRef(s string) bool {
+	_, err := ParseRef(s)
+	return err == nil
+}
+
+// amount reads s as the action's amount.
+func (l *actionLine) amount(s string) bool {
+	n, err := strconv.Atoi(s)
+	if err != nil || n > maxAmount || n < -maxAmount {
+		return false
+	}
+	l.a.Amount = &n
+	return true
+}
+
+// payTail reads an optional trailing "pay REF ...".
+func (l *actionLine) payTail() bool {
+	for i, w := range l.args {
+		if !strings.EqualFold(w, "pay") {
+			continue
 		}
-		return a, Sentence{"expected: %s %s", []any{a.Verb, usage}}
-	}
-	ref := func(s string) bool {
-		_, err := ParseRef(s)
-		return err == nil
-	}
-	amount := func(s string) bool {
-		n, err := strconv.Atoi(s)
-		if err != nil || n > maxAmount || n < -maxAmount {
+		pay := l.args[i+1:]
+		if len(pay) == 0 || len(pay) > maxChoices {
 			return false
 		}
-		a.Amount = &n
-		return true
-	}
-	// payTail reads an optional trailing "pay REF ...".
-	payTail := func() bool {
-		for i, w := range args {
-			if strings.EqualFold(w, "pay") {
-				pay := args[i+1:]
-				if len(pay) == 0 || len(pay) > maxChoices {
-					return false
-				}
-				for _, r := range pay {
-					if !payRef(r) {
-						return false
-					}
-					if strings.EqualFold(r, Marker) {
-						r = Marker
-					}
-					a.Pay = append(a.Pay, r)
-				}
-				args = args[:i]
-				break
-			}
-		}
-		return true
-	}
-	// costTail reads an optional trailing "cost N".
-	costTail := func() bool {
-		if len(args) >= 2 && strings.EqualFold(args[len(args)-2], "cost") {
-			if !amount(args[len(args)-1]) || *a.Amount < 0 {
+		for _, r := range pay {
+			if !payRef(r) {
 				return false
 			}
-			args = args[:len(args)-2]
+			if strings.EqualFold(r, Marker) {
+				r = Marker
+			}
+			l.a.Pay = append(l.a.Pay, r)
 		}
-		return true
+		l.args = l.args[:i]
+		break
 	}
-	switch a.Verb {
-	case VerbFirst, VerbKeep, VerbRedraw, VerbAwaken, VerbPass, VerbEnd, VerbConcede, VerbShuffle, VerbMiss:
-		if len(args) != 0 {
-			return bad()
+	return true
+}
+
+// costTail reads an optional trailing "cost N".
+func (l *actionLine) costTail() bool {
+	args := l.args
+	if len(args) >= 2 && strings.EqualFold(args[len(args)-2], "cost") {
+		if !l.amount(args[len(args)-1]) || *l.a.Amount < 0 {
+			return false
 		}
-	case VerbDraw, VerbKO:
-		if len(args) > 1 || (len(args) == 1 && !ref(args[0])) {
-			return bad()
-		}
-		if len(args) == 1 {
-			if a.Player == NoSide {
-				return a, Sentence{"%q with a card is an effect and needs a player first, as in: P1 ko P2:FS02-05", []any{f[0]}}
-			}
-			a.Card = args[0]
-		}
-	case VerbCharge, VerbBlock:
-		if len(args) != 1 || !ref(args[0]) {
-			return bad()
-		}
-		a.Card = args[0]
-	case VerbPlay:
-		if !payTail() || !costTail() || len(args) != 1 || !ref(args[0]) {
-			return bad()
-		}
-		a.Card = args[0]
-	case VerbUse:
-		if !payTail() || len(args) < 1 || !ref(args[0]) {
-			return bad()
-		}
-		a.Card = args[0]
-		if len(args) > 1 {
-			if args[1] != "->" || len(args) == 2 || len(args)-2 > maxChoices {
-				return bad()
-			}
-			for _, r := range args[2:] {
-				if !choiceRef(r) {
-					return bad()
-				}
-				if strings.EqualFold(r, NoChoice) {
-					r = NoChoice
-				}
-				a.Targets = append(a.Targets, r)
-			}
-		}
-	case VerbEvolve:
-		if !payTail() || !costTail() || len(args) < 3 || len(args) > 4 || !strings.EqualFold(args[1], "on") {
-			return bad()
-		}
-		a.Card = args[0]
-		a.Targets = args[2:]
-		for _, r := range append([]string{a.Card}, a.Targets...) {
-			if !ref(r) {
-				return bad()
-			}
-		}
-	case VerbAttack:
-		if len(args) != 3 || args[1] != "->" || !ref(args[0]) || !ref(args[2]) {
-			return bad()
-		}
-		a.Card, a.Targets = args[0], []string{args[2]}
-	case VerbCombo:
-		if len(args) == 3 && strings.EqualFold(args[1], "from") {
-			a.From = Zone(strings.ToLower(args[2]))
-			if a.From != ZoneBattle && a.From != ZoneHand {
-				return bad()
-			}
-			args = args[:1]
-		}
-		if len(args) != 1 || !ref(args[0]) {
-			return bad()
-		}
-		a.Card = args[0]
-	case VerbDamage:
-		if len(args) > 0 {
-			if _, err := strconv.Atoi(args[0]); err == nil {
-				if !amount(args[0]) || *a.Amount < 1 || *a.Amount > 8 {
-					return bad()
-				}
-				args = args[1:]
-			}
-		}
-		if len(args) > 8 {
-			return bad()
-		}
-		for _, r := range args {
-			if !ref(r) {
-				return bad()
-			}
-			a.Targets = append(a.Targets, r)
-		}
-	case VerbMove:
-		if len(args) == 6 && strings.EqualFold(args[5], "bottom") {
-			a.Bottom = true
-			args = args[:5]
-		} else if len(args) == 6 && strings.EqualFold(args[5], "top") {
-			args = args[:5]
-		}
-		if len(args) != 5 || !ref(args[0]) || !strings.EqualFold(args[1], "from") || !strings.EqualFold(args[3], "to") {
-			return bad()
-		}
-		a.Card, a.From, a.To = args[0], Zone(strings.ToLower(args[2])), Zone(strings.ToLower(args[4]))
-		if !ValidZone(a.From) || !ValidZone(a.To) {
-			return a, Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
-		}
-	case VerbPower:
-		if len(args) == 3 {
-			a.Duration = Duration(strings.ToLower(args[2]))
-			if a.Duration != ForBattle && a.Duration != ForTurn && a.Duration != ForLasting {
-				return bad()
-			}
-			args = args[:2]
-		}
-		if len(args) != 2 || !ref(args[0]) || !amount(args[1]) {
-			return bad()
-		}
-		a.Card = args[0]
-	case VerbKi:
-		if len(args) != 2 || !ref(args[0]) || !amount(args[1]) {
-			return bad()
-		}
-		a.Card = args[0]
-	case VerbRest, VerbReady:
-		if len(args) == 3 && strings.EqualFold(args[1], "in") && strings.EqualFold(args[2], "energy") {
-			a.From = ZoneEnergy
-			args = args[:1]
-		}
-		if len(args) != 1 || !ref(args[0]) {
-			return bad()
-		}
-		a.Card = args[0]
+		l.args = args[:len(args)-2]
 	}
-	return a, Sentence{}
+	return true
+}
+
+// oneCard reads the single card argument.
+func (l *actionLine) oneCard() bool {
+	if len(l.args) != 1 || !isRef(l.args[0]) {
+		return false
+	}
+	l.a.Card = l.args[0]
+	return true
+}
+
+// verbParsers read the arguments of each verb's line: false when they do
+// not fit the verb's usage (verbArgs), or a problem of their own.
+var verbParsers = map[Verb]func(l *actionLine) (bool, Sentence){
+	VerbFirst: noArgs, VerbKeep: noArgs, VerbRedraw: noArgs, VerbAwaken: noArgs, VerbPass: noArgs,
+	VerbEnd: noArgs, VerbConcede: noArgs, VerbShuffle: noArgs, VerbMiss: noArgs,
+	VerbDraw: parseOptionalCard, VerbKO: parseOptionalCard,
+	VerbCharge: parseOneCard, VerbBlock: parseOneCard,
+	VerbPlay: func(l *actionLine) (bool, Sentence) {
+		return l.payTail() && l.costTail() && l.oneCard(), Sentence{}
+	},
+	VerbUse:    parseUse,
+	VerbEvolve: parseEvolve,
+	VerbAttack: func(l *actionLine) (bool, Sentence) {
+		args := l.args
+		if len(args) != 3 || args[1] != "->" || !isRef(args[0]) || !isRef(args[2]) {
+			return false, Sentence{}
+		}
+		l.a.Card, l.a.Targets = args[0], []string{args[2]}
+		return true, Sentence{}
+	},
+	VerbCombo:  parseCombo,
+	VerbDamage: parseDamage,
+	VerbMove:   parseMove,
+	VerbPower:  parsePower,
+	VerbKi: func(l *actionLine) (bool, Sentence) {
+		if len(l.args) != 2 || !isRef(l.args[0]) || !l.amount(l.args[1]) {
+			return false, Sentence{}
+		}
+		l.a.Card = l.args[0]
+		return true, Sentence{}
+	},
+	VerbRest: parseRestReady, VerbReady: parseRestReady,
+}
+
+// noArgs: a verb without arguments ("P1 keep").
+func noArgs(l *actionLine) (bool, Sentence) { return len(l.args) == 0, Sentence{} }
+
+// parseOneCard: one card ("P1 charge FS01-07").
+func parseOneCard(l *actionLine) (bool, Sentence) { return l.oneCard(), Sentence{} }
+
+// parseOptionalCard: draw or ko, with a card an effect's.
+func parseOptionalCard(l *actionLine) (bool, Sentence) {
+	if len(l.args) > 1 || (len(l.args) == 1 && !isRef(l.args[0])) {
+		return false, Sentence{}
+	}
+	if len(l.args) == 1 {
+		if l.a.Player == NoSide {
+			return false, Sentence{"%q with a card is an effect and needs a player first, as in: P1 ko P2:FS02-05", []any{l.written}}
+		}
+		l.a.Card = l.args[0]
+	}
+	return true, Sentence{}
+}
+
+// parseUse: "use CARD [-> CHOICE ...] [pay ...]".
+func parseUse(l *actionLine) (bool, Sentence) {
+	if !l.payTail() || len(l.args) < 1 || !isRef(l.args[0]) {
+		return false, Sentence{}
+	}
+	args := l.args
+	l.a.Card = args[0]
+	if len(args) == 1 {
+		return true, Sentence{}
+	}
+	if args[1] != "->" || len(args) == 2 || len(args)-2 > maxChoices {
+		return false, Sentence{}
+	}
+	for _, r := range args[2:] {
+		if !choiceRef(r) {
+			return false, Sentence{}
+		}
+		if strings.EqualFold(r, NoChoice) {
+			r = NoChoice
+		}
+		l.a.Targets = append(l.a.Targets, r)
+	}
+	return true, Sentence{}
+}
+
+// parseEvolve: "evolve CARD on CARD [CARD] [cost N] [pay ...]".
+func parseEvolve(l *actionLine) (bool, Sentence) {
+	if !l.payTail() || !l.costTail() || len(l.args) < 3 || len(l.args) > 4 || !strings.EqualFold(l.args[1], "on") {
+		return false, Sentence{}
+	}
+	l.a.Card = l.args[0]
+	l.a.Targets = l.args[2:]
+	for _, r := range append([]string{l.a.Card}, l.a.Targets...) {
+		if !isRef(r) {
+			return false, Sentence{}
+		}
+	}
+	return true, Sentence{}
+}
+
+// parseCombo: "combo CARD [from battle|hand]".
+func parseCombo(l *actionLine) (bool, Sentence) {
+	if len(l.args) == 3 && strings.EqualFold(l.args[1], "from") {
+		l.a.From = Zone(strings.ToLower(l.args[2]))
+		if l.a.From != ZoneBattle && l.a.From != ZoneHand {
+			return false, Sentence{}
+		}
+		l.args = l.args[:1]
+	}
+	return l.oneCard(), Sentence{}
+}
+
+// parseDamage: "damage [N] [LIFECARD ...]".
+func parseDamage(l *actionLine) (bool, Sentence) {
+	args := l.args
+	if len(args) > 0 {
+		if _, err := strconv.Atoi(args[0]); err == nil {
+			if !l.amount(args[0]) || *l.a.Amount < 1 || *l.a.Amount > 8 {
+				return false, Sentence{}
+			}
+			args = args[1:]
+		}
+	}
+	if len(args) > 8 {
+		return false, Sentence{}
+	}
+	for _, r := range args {
+		if !isRef(r) {
+			return false, Sentence{}
+		}
+		l.a.Targets = append(l.a.Targets, r)
+	}
+	return true, Sentence{}
+}
+
+// parseMove: "move CARD from ZONE to ZONE [top|bottom]".
+func parseMove(l *actionLine) (bool, Sentence) {
+	args := l.args
+	if len(args) == 6 && strings.EqualFold(args[5], "bottom") {
+		l.a.Bottom = true
+		args = args[:5]
+	} else if len(args) == 6 && strings.EqualFold(args[5], "top") {
+		args = args[:5]
+	}
+	if len(args) != 5 || !isRef(args[0]) || !strings.EqualFold(args[1], "from") || !strings.EqualFold(args[3], "to") {
+		return false, Sentence{}
+	}
+	l.a.Card, l.a.From, l.a.To = args[0], Zone(strings.ToLower(args[2])), Zone(strings.ToLower(args[4]))
+	if !ValidZone(l.a.From) || !ValidZone(l.a.To) {
+		return false, Sentence{Format: "zones are hand, deck, life, drop, battle, energy and combo"}
+	}
+	return true, Sentence{}
+}
+
+// parsePower: "power CARD +N|-N [battle|turn|lasting]".
+func parsePower(l *actionLine) (bool, Sentence) {
+	if len(l.args) == 3 {
+		l.a.Duration = Duration(strings.ToLower(l.args[2]))
+		if l.a.Duration != ForBattle && l.a.Duration != ForTurn && l.a.Duration != ForLasting {
+			return false, Sentence{}
+		}
+		l.args = l.args[:2]
+	}
+	if len(l.args) != 2 || !isRef(l.args[0]) || !l.amount(l.args[1]) {
+		return false, Sentence{}
+	}
+	l.a.Card = l.args[0]
+	return true, Sentence{}
+}
+
+// parseRestReady: "rest|ready CARD [in energy]".
+func parseRestReady(l *actionLine) (bool, Sentence) {
+	if len(l.args) == 3 && strings.EqualFold(l.args[1], "in") && strings.EqualFold(l.args[2], "energy") {
+		l.a.From = ZoneEnergy
+		l.args = l.args[:1]
+	}
+	return l.oneCard(), Sentence{}
 }
 
 // Format writes a log in the text notation; ParseText reads it back.
