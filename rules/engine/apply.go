@@ -619,102 +619,145 @@ func (e *applier) play() (v *Violation) {
 	}
 	id := p.Hand[i]
 	c, known := s.card(id)
-	extra := known && c.Type == rules.TypeExtra
-	inBattle := s.Battle.Step != NoBattle
 	if known && c.Type == rules.TypeLeader {
 		return violation("CR 6-1-3", "%s is a Leader and cannot be played: a Leader starts in the Leader Area and stays there", s.Name(id))
 	}
-	field := extra && cardinfo.HasOwnKeyword(c, keyword.Field)
+	pc := playedCard{id: id, extra: known && c.Type == rules.TypeExtra, inBattle: s.Battle.Step != NoBattle}
+	pc.field = pc.extra && cardinfo.HasOwnKeyword(c, keyword.Field)
 	// Without card data a card used during a battle is taken as an Extra with
 	// [Activate Battle]: only the battle's timing is checked, not the card.
-	unknownInBattle := inBattle && !known
-	switch {
-	case (extra && inBattle && !field) || unknownInBattle:
-		if v := e.battleTiming(pl); v != nil {
-			return v
-		}
-		if extra && cardinfo.Described(c) && !strings.Contains(c.Text, "Battle]") {
-			return violation("CR 7-3-4-2", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(id))
-		}
-	default:
-		if v := e.toMain(); v != nil {
-			return v
-		}
-		// A [Field] is placed in the Main Phase; its own skills are used later.
-		if extra && !field && cardinfo.Described(c) && !strings.Contains(c.Text, "[Activate Main") {
-			return violation("CR 7-3-4-2", "%s has no [Activate Main] skill, so it cannot be used in the Main Phase", s.Name(id))
-		}
+	pc.unknownInBattle = pc.inBattle && !known
+	if v := e.playTiming(&pc, c); v != nil {
+		return v
 	}
 	cost, spec, declared, reduced := e.playCost(pl, id, c, known)
 	if !declared && len(p.Discounts) > 0 {
 		cost, spec = e.discount(pl, id, cost, spec)
 	}
-	rest, markers, v := e.payFor(pl, cost, spec)
-	if v != nil {
+	pc.cost, pc.declared = cost, declared
+	if pc.rest, pc.markers, v = e.payFor(pl, cost, spec); v != nil {
 		return v
 	}
-	if !inBattle {
+	if !pc.inBattle {
 		e.enterMain()
 	}
-	e.pay(pl, rest, markers)
-	e.markerFor, e.markerPaid = id, markers > 0
+	e.pay(pl, pc.rest, pc.markers)
+	e.markerFor, e.markerPaid = id, pc.markers > 0
 	p.Hand = removeAt(p.Hand, i)
 	if reduced > 0 {
 		e.event("Card skills", "%s's own skill reduces its cost by %d", s.Name(id), reduced)
 	}
-	// One sentence per case (declared cost or printed), so each can be translated.
 	switch {
-	case field:
-		if p.Field != NoCard {
-			p.Drop = append(p.Drop, p.Field)
-			e.auto("[Field]", "%s's previous [Field] %s goes to the Drop", pl, s.Name(p.Field))
-		}
-		p.Field, p.FieldRest = id, false
-		if declared {
-			e.event("[Field]", "%s plays the [Field] %s (declared cost %d)", pl, s.Name(id), cost)
-		} else {
-			e.event("[Field]", "%s plays the [Field] %s (cost %d)", pl, s.Name(id), cost)
-		}
-		e.payEvent(pl, rest, markers)
-		e.flagUnread(id, skill.Permanent)
-	case extra || unknownInBattle:
-		if s.Battle.Step == StepAttack && pl == s.TurnPlayer {
-			s.Battle.Step = StepOffense
-		}
-		p.Drop = append(p.Drop, id)
-		switch {
-		case unknownInBattle && declared:
-			e.event("[Activate Battle]", "%s uses %s in the battle (declared cost %d); it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id), cost)
-		case unknownInBattle:
-			e.event("[Activate Battle]", "%s uses %s in the battle; it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id))
-		case inBattle && declared:
-			e.event("[Activate Battle]", "%s uses %s (declared cost %d); it goes to the Drop", pl, s.Name(id), cost)
-		case inBattle:
-			e.event("[Activate Battle]", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
-		case declared:
-			e.event("CR 12-2-2", "%s uses %s (declared cost %d); it goes to the Drop", pl, s.Name(id), cost)
-		default:
-			e.event("CR 12-2-2", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
-		}
-		e.payEvent(pl, rest, markers)
-		if inBattle {
-			e.trigger(pl, id, skill.ActivateBattle, skill.TriggerNone)
-		} else {
-			e.trigger(pl, id, skill.ActivateMain, skill.TriggerNone)
-		}
+	case pc.field:
+		e.placeField(&pc)
+	case pc.extra || pc.unknownInBattle:
+		e.useExtra(&pc)
 	default:
-		p.Battle = append(p.Battle, BattleCard{ID: id, Copy: s.nextCopy(pl, s.Cards[id].Number)})
-		if declared {
-			e.event("CR 5-5-2", "%s plays %s in Active Mode (declared cost %d)", pl, s.Name(id), cost)
-		} else {
-			e.event("CR 5-5-2", "%s plays %s in Active Mode (cost %d)", pl, s.Name(id), cost)
-		}
-		e.payEvent(pl, rest, markers)
-		e.flagUnread(id, skill.Permanent)
-		e.trigger(pl, id, skill.OnPlay, skill.TriggerNone)
-		e.triggerOpponents(pl)
+		e.playBattleCard(&pc)
 	}
 	return nil
+}
+
+// playedCard is a card played from hand: what kind of play it is, and its
+// cost as paid.
+type playedCard struct {
+	id                     CardID
+	extra, field, inBattle bool
+	unknownInBattle        bool // a card without data played during a battle: taken as an Extra
+	cost                   int
+	declared               bool // the log declared the cost
+	rest                   []int
+	markers                int
+}
+
+// playTiming checks when the card may be played: an Extra with [Activate
+// Battle] (or an unknown card) in a battle, anything else in the Main Phase
+// outside battles.
+func (e *applier) playTiming(pc *playedCard, c rules.Card) *Violation {
+	s, pl := e.s, e.a.Player
+	if (pc.extra && pc.inBattle && !pc.field) || pc.unknownInBattle {
+		if v := e.battleTiming(pl); v != nil {
+			return v
+		}
+		if pc.extra && cardinfo.Described(c) && !strings.Contains(c.Text, "Battle]") {
+			return violation("CR 7-3-4-2", "%s has no [Activate Battle] skill, so it cannot be used in a battle", s.Name(pc.id))
+		}
+		return nil
+	}
+	if v := e.toMain(); v != nil {
+		return v
+	}
+	// A [Field] is placed in the Main Phase; its own skills are used later.
+	if pc.extra && !pc.field && cardinfo.Described(c) && !strings.Contains(c.Text, "[Activate Main") {
+		return violation("CR 7-3-4-2", "%s has no [Activate Main] skill, so it cannot be used in the Main Phase", s.Name(pc.id))
+	}
+	return nil
+}
+
+// placeField puts a [Field] in the Battle Area, the previous one to the
+// Drop. One sentence per case (declared cost or printed), so each can be
+// translated.
+func (e *applier) placeField(pc *playedCard) {
+	s, pl := e.s, e.a.Player
+	p := &s.Players[pl]
+	if p.Field != NoCard {
+		p.Drop = append(p.Drop, p.Field)
+		e.auto("[Field]", "%s's previous [Field] %s goes to the Drop", pl, s.Name(p.Field))
+	}
+	p.Field, p.FieldRest = pc.id, false
+	if pc.declared {
+		e.event("[Field]", "%s plays the [Field] %s (declared cost %d)", pl, s.Name(pc.id), pc.cost)
+	} else {
+		e.event("[Field]", "%s plays the [Field] %s (cost %d)", pl, s.Name(pc.id), pc.cost)
+	}
+	e.payEvent(pl, pc.rest, pc.markers)
+	e.flagUnread(pc.id, skill.Permanent)
+}
+
+// useExtra uses an Extra: it goes to the Drop and its [Activate Main] or
+// [Activate Battle] skill happens.
+func (e *applier) useExtra(pc *playedCard) {
+	s, pl, id, cost := e.s, e.a.Player, pc.id, pc.cost
+	if s.Battle.Step == StepAttack && pl == s.TurnPlayer {
+		s.Battle.Step = StepOffense
+	}
+	s.Players[pl].Drop = append(s.Players[pl].Drop, id)
+	switch {
+	case pc.unknownInBattle && pc.declared:
+		e.event("[Activate Battle]", "%s uses %s in the battle (declared cost %d); it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id), cost)
+	case pc.unknownInBattle:
+		e.event("[Activate Battle]", "%s uses %s in the battle; it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id))
+	case pc.inBattle && pc.declared:
+		e.event("[Activate Battle]", "%s uses %s (declared cost %d); it goes to the Drop", pl, s.Name(id), cost)
+	case pc.inBattle:
+		e.event("[Activate Battle]", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
+	case pc.declared:
+		e.event("CR 12-2-2", "%s uses %s (declared cost %d); it goes to the Drop", pl, s.Name(id), cost)
+	default:
+		e.event("CR 12-2-2", "%s uses %s (cost %d); it goes to the Drop", pl, s.Name(id), cost)
+	}
+	e.payEvent(pl, pc.rest, pc.markers)
+	if pc.inBattle {
+		e.trigger(pl, id, skill.ActivateBattle, skill.TriggerNone)
+	} else {
+		e.trigger(pl, id, skill.ActivateMain, skill.TriggerNone)
+	}
+}
+
+// playBattleCard puts a Battle Card in the Battle Area in Active Mode; its
+// [On Play] and the opponent's "when your opponent plays" skills trigger.
+func (e *applier) playBattleCard(pc *playedCard) {
+	s, pl, id := e.s, e.a.Player, pc.id
+	s.Players[pl].Battle = append(s.Players[pl].Battle, BattleCard{ID: id, Copy: s.nextCopy(pl, s.Cards[id].Number)})
+	if pc.declared {
+		e.event("CR 5-5-2", "%s plays %s in Active Mode (declared cost %d)", pl, s.Name(id), pc.cost)
+	} else {
+		e.event("CR 5-5-2", "%s plays %s in Active Mode (cost %d)", pl, s.Name(id), pc.cost)
+	}
+	e.payEvent(pl, pc.rest, pc.markers)
+	e.flagUnread(id, skill.Permanent)
+	e.trigger(pl, id, skill.OnPlay, skill.TriggerNone)
+	e.triggerOpponents(pl)
 }
 
 // flagUnread flags the skills of a card with timing t that the engine does

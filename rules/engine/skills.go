@@ -269,145 +269,190 @@ func (s *State) holds(c ctx, conds []skill.Cond) bool {
 	return true
 }
 
+// cond reports whether condition k holds for c: a count of a zone
+// (countConds) or what is on the board.
 func (s *State) cond(c ctx, k *skill.Cond) bool {
 	p := &s.Players[c.side]
 	o := &s.Players[c.side.Other()]
 	var r bool
+	if cc, ok := countConds[k.Kind]; ok {
+		r = cc.holds(cc.count(p, o), k.N)
+	} else if r, ok = s.boardCond(c, k); !ok {
+		return false
+	}
+	return r != k.Not
+}
+
+// countCond is a condition on a count of the player's (p) or the
+// opponent's (o) zones: the count against the condition's N.
+type countCond struct {
+	count func(p, o *PlayerState) int
+	holds func(count, n int) bool
+}
+
+func atMost(count, n int) bool   { return count <= n }
+func atLeast(count, n int) bool  { return count >= n }
+func exactly(count, n int) bool  { return count == n }
+func positive(count, _ int) bool { return count > 0 }
+
+// countConds are the conditions on counts, by kind.
+var countConds = map[skill.CondKind]countCond{
+	skill.HandAtMost:          {func(p, _ *PlayerState) int { return len(p.Hand) }, atMost},
+	skill.HandAtLeast:         {func(p, _ *PlayerState) int { return len(p.Hand) }, atLeast},
+	skill.OppHandAtLeast:      {func(_, o *PlayerState) int { return len(o.Hand) }, atLeast},
+	skill.OppHandAtMost:       {func(_, o *PlayerState) int { return len(o.Hand) }, atMost},
+	skill.LifeAtMost:          {func(p, _ *PlayerState) int { return len(p.Life) }, atMost},
+	skill.LifeAtLeast:         {func(p, _ *PlayerState) int { return len(p.Life) }, atLeast},
+	skill.LifeIs:              {func(p, _ *PlayerState) int { return len(p.Life) }, exactly},
+	skill.OppLifeAtMost:       {func(_, o *PlayerState) int { return len(o.Life) }, atMost},
+	skill.OppLifeAtLeast:      {func(_, o *PlayerState) int { return len(o.Life) }, atLeast},
+	skill.DropAtLeast:         {func(p, _ *PlayerState) int { return len(p.Drop) }, atLeast},
+	skill.EnergyAtLeast:       {func(p, _ *PlayerState) int { return len(p.Energy) }, atLeast},
+	skill.EnergyIs:            {func(p, _ *PlayerState) int { return len(p.Energy) }, exactly},
+	skill.EnergyAtMost:        {func(p, _ *PlayerState) int { return len(p.Energy) }, atMost},
+	skill.EnergyLess:          {func(p, o *PlayerState) int { return len(o.Energy) - len(p.Energy) }, positive},
+	skill.HasMarker:           {func(p, _ *PlayerState) int { return p.Markers }, positive},
+	skill.OppHasMarker:        {func(_, o *PlayerState) int { return o.Markers }, positive},
+	skill.ComboAtLeast:        {func(p, _ *PlayerState) int { return len(p.Combo) }, atLeast},
+	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
+}
+
+// activeEnergy is the player's energy in Active Mode.
+func activeEnergy(p, _ *PlayerState) int {
+	n := 0
+	for _, e := range p.Energy {
+		if !e.Rest {
+			n++
+		}
+	}
+	return n
+}
+
+// boardCond reports whether a condition on the cards in play, the Drop or
+// the energy, or on the battle, holds; ok is false for a kind it does not
+// know.
+func (s *State) boardCond(c ctx, k *skill.Cond) (r, ok bool) {
+	p := &s.Players[c.side]
 	switch k.Kind {
 	case skill.LeaderAwakened:
-		r = p.Leader.Awakened
+		return p.Leader.Awakened, true
 	case skill.LeaderIs:
-		r = s.fits(p.Leader.ID, &k.Card, NoCard)
-	case skill.HandAtMost:
-		r = len(p.Hand) <= k.N
-	case skill.HandAtLeast:
-		r = len(p.Hand) >= k.N
-	case skill.OppHandAtLeast:
-		r = len(o.Hand) >= k.N
-	case skill.OppHandAtMost:
-		r = len(o.Hand) <= k.N
-	case skill.LifeAtMost:
-		r = len(p.Life) <= k.N
-	case skill.LifeAtLeast:
-		r = len(p.Life) >= k.N
-	case skill.LifeIs:
-		r = len(p.Life) == k.N
-	case skill.OppLifeAtMost:
-		r = len(o.Life) <= k.N
-	case skill.OppLifeAtLeast:
-		r = len(o.Life) >= k.N
-	case skill.DropAtLeast:
-		r = len(p.Drop) >= k.N
-	case skill.EnergyAtLeast:
-		r = len(p.Energy) >= k.N
-	case skill.EnergyIs:
-		r = len(p.Energy) == k.N
-	case skill.EnergyLess:
-		r = len(p.Energy) < len(o.Energy)
-	case skill.HasMarker:
-		r = p.Markers > 0
+		return s.fits(p.Leader.ID, &k.Card, NoCard), true
 	case skill.Have:
-		n := 0
-		if k.All {
-			// "<Android 17> and <Android 18>": one of each.
-			r = true
-			for _, name := range k.Card.Names {
-				f := skill.Filter{Names: []string{name}}
-				if !s.anyInBattleArea(c.side, &f, c.src) {
-					r = false
-				}
-			}
-			break
-		}
-		for _, b := range p.Battle {
-			if s.fits(b.ID, &k.Card, c.src) {
-				n++
-			}
-		}
-		if p.Field != NoCard && k.Card.Type != "Battle" && s.fits(p.Field, &k.Card, c.src) {
-			n++
-		}
-		if k.WithLeader && s.fits(p.Leader.ID, &k.Card, c.src) {
-			n++
-		}
-		r = n >= max(1, k.N)
+		return s.have(c, k), true
 	case skill.HaveInDrop:
-		n := 0
-		for _, id := range p.Drop {
-			if s.Cards[id].Number != "" && s.fits(id, &k.Card, c.src) {
-				n++
-			}
-		}
-		r = n >= max(1, k.N)
-		if k.All {
-			r = true
-			for _, name := range k.Card.Names {
-				f := skill.Filter{Names: []string{name}}
-				found := false
-				for _, id := range p.Drop {
-					found = found || s.Cards[id].Number != "" && s.fits(id, &f, c.src)
-				}
-				r = r && found
-			}
-		}
+		return s.haveInDrop(c, k), true
 	case skill.OppHave:
 		n := 0
-		for _, b := range o.Battle {
+		for _, b := range s.Players[c.side.Other()].Battle {
 			if s.fits(b.ID, &k.Card, c.src) {
 				n++
 			}
 		}
-		r = n >= max(1, k.N)
-	case skill.OppHasMarker:
-		r = o.Markers > 0
-	case skill.EnergyAtMost:
-		r = len(p.Energy) <= k.N
-	case skill.ActiveEnergyAtLeast:
-		n := 0
-		for _, e := range p.Energy {
-			if !e.Rest {
-				n++
-			}
-		}
-		r = n >= k.N
+		return n >= max(1, k.N), true
+	case skill.HaveInEnergy:
+		return s.haveInEnergy(c, k), true
+	}
+	return s.battleCond(c, k)
+}
+
+// battleCond reports whether a condition on this card's battle or mode
+// holds; ok is false for a kind it does not know.
+func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
+	switch k.Kind {
 	case skill.InBattleWithBattle:
 		if s.Battle.Step == NoBattle || s.Battle.Attacker != c.src && s.Battle.Target != c.src {
-			break
+			return false, true
 		}
 		other := s.Battle.Target
 		if other == c.src {
 			other = s.Battle.Attacker
 		}
-		_, leader, _, _, ok := s.where(other)
-		r = ok && !leader
-	case skill.HaveInEnergy:
-		r = true
+		_, leader, _, _, inPlay := s.where(other)
+		return inPlay && !leader, true
+	case skill.InBattle:
+		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src), true
+	case skill.ThisRest:
+		return s.inPlayRest(c.src), true
+	case skill.PaidWithMarker:
+		return c.markerPaid, true
+	case skill.AttackingBattle:
+		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
+			s.Battle.Target != s.Players[c.side.Other()].Leader.ID, true
+	}
+	return false, false
+}
+
+// have: "you have (at least N) cards matching Card in the Battle Area"; for
+// "<A> and <B>" (All), one of each.
+func (s *State) have(c ctx, k *skill.Cond) bool {
+	p := &s.Players[c.side]
+	if k.All {
 		for _, name := range k.Card.Names {
+			f := skill.Filter{Names: []string{name}}
+			if !s.anyInBattleArea(c.side, &f, c.src) {
+				return false
+			}
+		}
+		return true
+	}
+	n := 0
+	for _, b := range p.Battle {
+		if s.fits(b.ID, &k.Card, c.src) {
+			n++
+		}
+	}
+	if p.Field != NoCard && k.Card.Type != "Battle" && s.fits(p.Field, &k.Card, c.src) {
+		n++
+	}
+	if k.WithLeader && s.fits(p.Leader.ID, &k.Card, c.src) {
+		n++
+	}
+	return n >= max(1, k.N)
+}
+
+// haveInDrop: N or more known cards matching Card in the Drop; for All,
+// one of each name.
+func (s *State) haveInDrop(c ctx, k *skill.Cond) bool {
+	p := &s.Players[c.side]
+	if k.All {
+		r := true
+		for _, name := range k.Card.Names {
+			f := skill.Filter{Names: []string{name}}
 			found := false
-			for _, e := range p.Energy {
-				f := skill.Filter{Names: []string{name}}
-				if s.fits(e.ID, &f, NoCard) && s.Cards[e.ID].Number != "" {
-					found = true
-					break
-				}
+			for _, id := range p.Drop {
+				found = found || s.Cards[id].Number != "" && s.fits(id, &f, c.src)
 			}
 			r = r && found
 		}
-	case skill.ComboAtLeast:
-		r = len(p.Combo) >= k.N
-	case skill.InBattle:
-		r = s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src)
-	case skill.ThisRest:
-		r = s.inPlayRest(c.src)
-	case skill.PaidWithMarker:
-		r = c.markerPaid
-	case skill.AttackingBattle:
-		r = s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
-			s.Battle.Target != s.Players[c.side.Other()].Leader.ID
-	default:
-		return false
+		return r
 	}
-	return r != k.Not
+	n := 0
+	for _, id := range p.Drop {
+		if s.Cards[id].Number != "" && s.fits(id, &k.Card, c.src) {
+			n++
+		}
+	}
+	return n >= max(1, k.N)
+}
+
+// haveInEnergy: every named card among the known cards of the energy.
+func (s *State) haveInEnergy(c ctx, k *skill.Cond) bool {
+	p := &s.Players[c.side]
+	for _, name := range k.Card.Names {
+		found := false
+		for _, e := range p.Energy {
+			f := skill.Filter{Names: []string{name}}
+			if s.fits(e.ID, &f, NoCard) && s.Cards[e.ID].Number != "" {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *State) anyInBattleArea(side Side, f *skill.Filter, src CardID) bool {

@@ -13,7 +13,7 @@ import (
 // checks the timing, [Once per turn], the cost and that every choice is one
 // the skill allows, then applies the effects.
 func (e *applier) use() *Violation {
-	s, pl := e.s, e.a.Player
+	pl := e.a.Player
 	r, err := ParseRef(e.a.Card)
 	if err != nil {
 		return logError("%s", err)
@@ -22,45 +22,57 @@ func (e *applier) use() *Violation {
 		return v
 	}
 	q := &choiceQueue{refs: append([]string(nil), e.a.Targets...)}
-	// A triggered skill waiting for its choices.
-	for i, p := range s.Pending {
-		if p.Side != pl || !e.refNames(r, p.Source) {
-			continue
-		}
-		s.Pending = append(s.Pending[:i:i], s.Pending[i+1:]...)
-		sks, _, ok := s.skillsOfSide(p.Source, p.Back)
-		if !ok || p.Skill >= len(sks) {
-			return nil
-		}
-		sk := &sks[p.Skill]
-		if sk.OncePerTurn {
-			s.Used = append(s.Used, UsedSkill{Source: p.Source, Skill: p.Skill, Back: p.Back})
-		}
-		c := ctx{side: pl, src: p.Source, markerPaid: p.Marker}
-		return e.useSkill(c, sk, q)
+	if p, ok := e.takePending(pl, r); ok {
+		return e.usePending(p, q)
 	}
-	// An [Activate] skill of a card in play.
+	return e.activate(r, q)
+}
+
+// takePending takes the first triggered skill of pl's waiting for its
+// choices whose card r names.
+func (e *applier) takePending(pl Side, r Ref) (Pending, bool) {
+	s := e.s
+	for i, p := range s.Pending {
+		if p.Side == pl && e.refNames(r, p.Source) {
+			s.Pending = append(s.Pending[:i:i], s.Pending[i+1:]...)
+			return p, true
+		}
+	}
+	return Pending{}, false
+}
+
+// usePending makes the choices of a triggered skill that waited for them.
+func (e *applier) usePending(p Pending, q *choiceQueue) *Violation {
+	s := e.s
+	sks, _, ok := s.skillsOfSide(p.Source, p.Back)
+	if !ok || p.Skill >= len(sks) {
+		return nil
+	}
+	sk := &sks[p.Skill]
+	if sk.OncePerTurn {
+		s.Used = append(s.Used, UsedSkill{Source: p.Source, Skill: p.Skill, Back: p.Back})
+	}
+	return e.useSkill(ctx{side: p.Side, src: p.Source, markerPaid: p.Marker}, sk, q)
+}
+
+// usesUnread records a use of a skill of card name that the engine does
+// not read: its cost and effects are the log's declared lines.
+func (e *applier) usesUnread(name string) {
+	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
+		Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
+		Args:   []any{e.a.Player, name}})
+}
+
+// activate uses an [Activate Main] or [Activate Battle] skill of the card
+// in play that r names.
+func (e *applier) activate(r Ref, q *choiceQueue) *Violation {
+	s, pl := e.s, e.a.Player
 	if r.Number == "" && !r.Leader {
 		return violation("Card skills", "name the card whose skill %s uses", pl)
 	}
 	c, v := e.resolveInPlay(pl, e.a.Card, pl)
-	if v != nil && !r.Leader {
-		// A card just used or KO'd is in the Drop: if the engine does not
-		// read it, the use line declares its skill's effects.
-		for _, id := range s.Players[pl].Drop {
-			if s.Cards[id].Number == r.Number && !s.readsCard(id) {
-				e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
-					Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
-					Args:   []any{pl, s.Name(id)}})
-				return nil
-			}
-		}
-	}
 	if v != nil {
-		if len(s.Pending) > 0 {
-			return violation("Card skills", "%s has no skill waiting for choices and no %s in play", s.Name(s.Pending[0].Source), r.String())
-		}
-		return v
+		return e.notInPlay(r, v)
 	}
 	if c.side != pl {
 		return violation("Card skills", "%s uses their own cards' skills; %s is %s's", pl, e.label(c), c.side)
@@ -72,36 +84,12 @@ func (e *applier) use() *Violation {
 		if v := e.useTiming(pl, inBattle); v != nil {
 			return v
 		}
-		e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
-			Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
-			Args:   []any{pl, e.label(c)}})
+		e.usesUnread(e.label(c))
 		return nil
 	}
-	idx := -1
-	want := skill.ActivateMain
-	if inBattle {
-		want = skill.ActivateBattle
-	}
-	for i := range sks {
-		if !sks[i].Timing.Has(want) {
-			continue
-		}
-		if idx < 0 || sks[idx].OncePerTurn && s.usedThisTurn(c.id, idx, back) {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		has := false
-		for i := range sks {
-			has = has || sks[i].Activated()
-		}
-		if has && inBattle {
-			return violation("CR 7-3-4-2", "%s has no [Activate Battle] skill to use in a battle; its [Activate Main] skill is used in the Main Phase outside battles", s.Name(c.id))
-		}
-		if has {
-			return violation("[Activate Battle]", "%s has no [Activate Main] skill; its [Activate Battle] skill is used during a battle", s.Name(c.id))
-		}
-		return violation("Card skills", "%s has no [Activate Main] or [Activate Battle] skill to use", s.Name(c.id))
+	idx, v := e.activatedSkill(c.id, sks, back, inBattle)
+	if v != nil {
+		return v
 	}
 	sk := &sks[idx]
 	if v := e.useTiming(pl, inBattle); v != nil {
@@ -111,17 +99,8 @@ func (e *applier) use() *Violation {
 		e.unread(c.id, sk)
 		return nil
 	}
-	if !s.turnOK(pl, sk) {
-		if sk.YourTurn {
-			return violation("Card skills", "%s can only be used on its player's own turn ([Your Turn])", s.skillLabel(c.id, sk))
-		}
-		return violation("Card skills", "%s can only be used on the opponent's turn ([Opponent's Turn])", s.skillLabel(c.id, sk))
-	}
-	if sk.OncePerTurn && s.usedThisTurn(c.id, idx, back) {
-		return violation("[Once per turn]", "%s was already used this turn ([Once per turn])", s.skillLabel(c.id, sk))
-	}
-	if !s.holds(ctx{side: pl, src: c.id}, sk.If) {
-		return violation("Card skills", "the condition of %s is not met", s.skillLabel(c.id, sk))
+	if v := e.mayActivate(c.id, sk, idx, back); v != nil {
+		return v
 	}
 	if sk.OncePerTurn {
 		s.Used = append(s.Used, UsedSkill{Source: c.id, Skill: idx, Back: back})
@@ -134,6 +113,78 @@ func (e *applier) use() *Violation {
 		s.Battle.Step = StepOffense
 	}
 	return e.useSkill(ctx{side: pl, src: c.id}, sk, q)
+}
+
+// notInPlay is the answer to a use of a card r names that is not in play
+// (v): a card just used or KO'd whose skill the engine does not read is in
+// the Drop, and the use line declares its skill's effects.
+func (e *applier) notInPlay(r Ref, v *Violation) *Violation {
+	s, pl := e.s, e.a.Player
+	if !r.Leader {
+		for _, id := range s.Players[pl].Drop {
+			if s.Cards[id].Number == r.Number && !s.readsCard(id) {
+				e.usesUnread(s.Name(id))
+				return nil
+			}
+		}
+	}
+	if len(s.Pending) > 0 {
+		return violation("Card skills", "%s has no skill waiting for choices and no %s in play", s.Name(s.Pending[0].Source), r.String())
+	}
+	return v
+}
+
+// activatedSkill is the index of the card's skill a use line uses now: the
+// first with the timing of the moment ([Activate Battle] in a battle), or a
+// later one when that one was used this turn ([Once per turn]).
+func (e *applier) activatedSkill(id CardID, sks []skill.Skill, back, inBattle bool) (int, *Violation) {
+	s := e.s
+	idx := -1
+	want := skill.ActivateMain
+	if inBattle {
+		want = skill.ActivateBattle
+	}
+	for i := range sks {
+		if !sks[i].Timing.Has(want) {
+			continue
+		}
+		if idx < 0 || sks[idx].OncePerTurn && s.usedThisTurn(id, idx, back) {
+			idx = i
+		}
+	}
+	if idx >= 0 {
+		return idx, nil
+	}
+	has := false
+	for i := range sks {
+		has = has || sks[i].Activated()
+	}
+	switch {
+	case has && inBattle:
+		return -1, violation("CR 7-3-4-2", "%s has no [Activate Battle] skill to use in a battle; its [Activate Main] skill is used in the Main Phase outside battles", s.Name(id))
+	case has:
+		return -1, violation("[Activate Battle]", "%s has no [Activate Main] skill; its [Activate Battle] skill is used during a battle", s.Name(id))
+	}
+	return -1, violation("Card skills", "%s has no [Activate Main] or [Activate Battle] skill to use", s.Name(id))
+}
+
+// mayActivate checks a skill's limits: its player's or the opponent's turn,
+// [Once per turn], its conditions.
+func (e *applier) mayActivate(id CardID, sk *skill.Skill, idx int, back bool) *Violation {
+	s, pl := e.s, e.a.Player
+	if !s.turnOK(pl, sk) {
+		if sk.YourTurn {
+			return violation("Card skills", "%s can only be used on its player's own turn ([Your Turn])", s.skillLabel(id, sk))
+		}
+		return violation("Card skills", "%s can only be used on the opponent's turn ([Opponent's Turn])", s.skillLabel(id, sk))
+	}
+	if sk.OncePerTurn && s.usedThisTurn(id, idx, back) {
+		return violation("[Once per turn]", "%s was already used this turn ([Once per turn])", s.skillLabel(id, sk))
+	}
+	if !s.holds(ctx{side: pl, src: id}, sk.If) {
+		return violation("Card skills", "the condition of %s is not met", s.skillLabel(id, sk))
+	}
+	return nil
 }
 
 // useTiming checks when an [Activate] skill may be used: in the player's
