@@ -275,10 +275,10 @@ func openSection(cur, back DeckSection, oneCard bool, s DeckSection, h string) (
 func parseCardLine(line string) (e DeckEntry, ok bool, expected *lineProblem) {
 	fields := strings.Fields(line)
 	at := -1
-	count := 0
+	var c lineCount
 	for i, f := range fields {
 		if n, num, good := splitGluedCount(f); good {
-			at, count = i, n
+			at, c = i, lineCount{n: n, written: n != 0}
 			fields[i] = num
 			break
 		}
@@ -291,91 +291,33 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected *lineProblem) {
 		return e, false, nil
 	}
 	// Before the number: nothing, "4", "4x", "x4", "4 x".
-	written := count != 0
-	before := strings.ToLower(strings.Join(fields[:at], ""))
-	if before != "" {
-		if written {
+	if before := strings.ToLower(strings.Join(fields[:at], "")); before != "" {
+		if c.written {
 			return e, true, expect("one-count-before")
 		}
 		n, good := parseCount(before)
 		if !good {
 			return e, true, expect("count-before")
 		}
-		count, written = n, true
+		c = lineCount{n: n, written: true}
 	}
 	number := trimNumberPunct(fields[at])
 	rest := fields[at+1:]
-
-	// At the end of the line (read first, so that a count there settles what
-	// follows the number): "x4", "×4", "*4", "(x4)", "4x", "x 4", "4 x".
-	if len(rest) > 0 {
-		last := strings.ToLower(rest[len(rest)-1])
-		n, used := 0, 0
-		if v, good := parseMarkedCount(last); good {
-			n, used = v, 1
-		} else if v, good := parseSuffixedCount(last); good {
-			n, used = v, 1
-		} else if len(rest) > 1 && isBareCount(last) && isCountMarker(strings.ToLower(rest[len(rest)-2])) {
-			n, used = atoi(last), 2 // "x 4"
-		} else if len(rest) > 1 && isCountMarker(last) && isBareCount(rest[len(rest)-2]) {
-			n, used = atoi(rest[len(rest)-2]), 2 // "4 x"
-		} else if isDigitalID(last) && !written {
-			// "Master Roshi (4)": a count, or the id a digital client writes
-			// after a count ("4 FS01-03 Master Roshi (5)")? Not guessed.
-			return e, true, expect("count-or-id", number, rest[len(rest)-1])
-		}
-		if used > 0 {
-			if written {
-				return e, true, expect("count-once")
-			}
-			count, written = n, true
-			rest = rest[:len(rest)-used]
-		}
+	// At the end of the line first, so that a count there settles what
+	// follows the number; then right after the number.
+	var p *lineProblem
+	if rest, p = c.atEnd(rest, number); p != nil {
+		return e, true, p
 	}
-	// Right after the number: "x4", "×4", "*4", "(x4)", "x 4", "4", and "4x" when nothing follows.
-	if len(rest) > 0 {
-		first := strings.ToLower(rest[0])
-		n, used := 0, 0
-		if v, good := parseMarkedCount(first); good {
-			n, used = v, 1
-		} else if isCountMarker(first) && len(rest) > 1 && isBareCount(rest[1]) {
-			n, used = atoi(rest[1]), 2
-		} else if isBareCount(first) && len(rest) > 1 && isCountMarker(rest[1]) {
-			n, used = atoi(first), 2
-		} else if isBareCount(first) {
-			n, used = atoi(first), 1
-		} else if v, good := parseSuffixedCount(first); good {
-			switch {
-			case len(rest) == 1:
-				n, used = v, 1
-			case !written:
-				return e, true, expect("count-or-name", rest[0])
-			}
-			// With the count written elsewhere, "10x Kamehameha" is the name.
-		}
-		if used > 0 {
-			if written {
-				return e, true, expect("count-once")
-			}
-			count, written = n, true
-			rest = rest[used:]
-		}
+	if rest, p = c.afterNumber(rest); p != nil {
+		return e, true, p
 	}
-	// What is left is the name. Bare numbers are part of it ("Android 17",
-	// "Android Troop - 14 & 15"), and so is "10x" ("Instant Transmission 10x
-	// Kamehameha"); a marked count ("x4", "(x4)", "x 4") or a client id before
-	// the end is a misplaced count, not a name.
-	for i, f := range rest {
-		lf := strings.Trim(strings.ToLower(f), namePunct+",.;")
-		_, marked := parseMarkedCount(lf)
-		loneMarker := isCountMarker(lf) && ((i > 0 && isBareCount(rest[i-1])) || (i+1 < len(rest) && isBareCount(rest[i+1])))
-		if marked || loneMarker || (isDigitalID(lf) && i < len(rest)-1) {
-			return e, true, expect("count-inside-name", f)
-		}
+	if p := countInsideName(rest); p != nil {
+		return e, true, p
 	}
-	name := strings.Join(rest, " ")
-	name = stripDigitalID(name)
-	if !written {
+	name := stripDigitalID(strings.Join(rest, " "))
+	count := c.n
+	if !c.written {
 		count = 1
 	}
 	if count < 1 {
@@ -391,6 +333,96 @@ func parseCardLine(line string) (e DeckEntry, ok bool, expected *lineProblem) {
 	}
 	e.Name = strings.TrimSpace(strings.Trim(name, namePunct))
 	return e, true, nil
+}
+
+// lineCount is a card line's count, and whether the line wrote one.
+type lineCount struct {
+	n       int
+	written bool
+}
+
+// take sets the count read from the line, once.
+func (c *lineCount) take(n int) *lineProblem {
+	if c.written {
+		return expect("count-once")
+	}
+	c.n, c.written = n, true
+	return nil
+}
+
+// atEnd reads a count at the end of the words after the number (rest):
+// "x4", "×4", "*4", "(x4)", "4x", "x 4", "4 x". It returns the words left.
+func (c *lineCount) atEnd(rest []string, number string) ([]string, *lineProblem) {
+	if len(rest) == 0 {
+		return rest, nil
+	}
+	last := strings.ToLower(rest[len(rest)-1])
+	n, used := 0, 0
+	if v, good := parseMarkedCount(last); good {
+		n, used = v, 1
+	} else if v, good := parseSuffixedCount(last); good {
+		n, used = v, 1
+	} else if len(rest) > 1 && isBareCount(last) && isCountMarker(strings.ToLower(rest[len(rest)-2])) {
+		n, used = atoi(last), 2 // "x 4"
+	} else if len(rest) > 1 && isCountMarker(last) && isBareCount(rest[len(rest)-2]) {
+		n, used = atoi(rest[len(rest)-2]), 2 // "4 x"
+	} else if isDigitalID(last) && !c.written {
+		// "Master Roshi (4)": a count, or the id a digital client writes
+		// after a count ("4 FS01-03 Master Roshi (5)")? Not guessed.
+		return rest, expect("count-or-id", number, rest[len(rest)-1])
+	}
+	if used == 0 {
+		return rest, nil
+	}
+	return rest[:len(rest)-used], c.take(n)
+}
+
+// afterNumber reads a count right after the number: "x4", "×4", "*4",
+// "(x4)", "x 4", "4", and "4x" when nothing follows. It returns the words
+// left.
+func (c *lineCount) afterNumber(rest []string) ([]string, *lineProblem) {
+	if len(rest) == 0 {
+		return rest, nil
+	}
+	first := strings.ToLower(rest[0])
+	n, used := 0, 0
+	if v, good := parseMarkedCount(first); good {
+		n, used = v, 1
+	} else if isCountMarker(first) && len(rest) > 1 && isBareCount(rest[1]) {
+		n, used = atoi(rest[1]), 2
+	} else if isBareCount(first) && len(rest) > 1 && isCountMarker(rest[1]) {
+		n, used = atoi(first), 2
+	} else if isBareCount(first) {
+		n, used = atoi(first), 1
+	} else if v, good := parseSuffixedCount(first); good {
+		switch {
+		case len(rest) == 1:
+			n, used = v, 1
+		case !c.written:
+			return rest, expect("count-or-name", rest[0])
+		}
+		// With the count written elsewhere, "10x Kamehameha" is the name.
+	}
+	if used == 0 {
+		return rest, nil
+	}
+	return rest[used:], c.take(n)
+}
+
+// countInsideName refuses a count left in the name: bare numbers are part
+// of it ("Android 17", "Android Troop - 14 & 15"), and so is "10x"
+// ("Instant Transmission 10x Kamehameha"); a marked count ("x4", "(x4)",
+// "x 4") or a client id before the end is a misplaced count.
+func countInsideName(rest []string) *lineProblem {
+	for i, f := range rest {
+		lf := strings.Trim(strings.ToLower(f), namePunct+",.;")
+		_, marked := parseMarkedCount(lf)
+		loneMarker := isCountMarker(lf) && ((i > 0 && isBareCount(rest[i-1])) || (i+1 < len(rest) && isBareCount(rest[i+1])))
+		if marked || loneMarker || (isDigitalID(lf) && i < len(rest)-1) {
+			return expect("count-inside-name", f)
+		}
+	}
+	return nil
 }
 
 // namePunct is trimmed from the ends of a name ("FS01-03 - Master Roshi").

@@ -137,6 +137,9 @@ func readKeyword(tag string) string {
 	return name
 }
 
+// parseLine reads one skill line: its tags, cost, the conditions and
+// trigger of an [Awaken] or [Auto] skill, and its effects. A phrase it
+// cannot read leaves the skill not Understood, with that phrase.
 func parseLine(text string) Skill {
 	sk := Skill{Text: text}
 	if len(text) > maxLineLen {
@@ -149,11 +152,50 @@ func parseLine(text string) Skill {
 		sk.Phrase = phrase(p)
 		return sk
 	}
-	// The run of bracketed tags that opens the line.
+	s, bad := readTags(&sk, s)
+	if bad != "" {
+		return fail(bad)
+	}
+	if s == "" {
+		sk.Understood = true
+		return sk
+	}
+	if sk.Timing == 0 {
+		// Text after keywords alone, with no timing: not a skill we know.
+		return fail(s)
+	}
+	body, bad := ln.readCost(&sk, s)
+	if bad != "" {
+		return fail(bad)
+	}
+	if body, bad = ln.readWhen(&sk, body); bad != "" {
+		return fail(bad)
+	}
+	effects, bad := ln.effects(body)
+	if bad != "" {
+		return fail(bad)
+	}
+	sk.Effects = effects
+	if sk.Timing.Has(Permanent) {
+		for i := range sk.Effects {
+			e := &sk.Effects[i]
+			if e.For == Instant {
+				e.For = WhileHolds
+			}
+		}
+	}
+	sk.Understood = true
+	return sk
+}
+
+// readTags reads the run of bracketed tags that opens line s (timings,
+// limits, keywords) into sk and returns the rest, trimmed; bad is a tag it
+// does not know.
+func readTags(sk *Skill, s string) (rest, bad string) {
 	for {
 		m := tagRE.FindStringSubmatch(s)
 		if m == nil {
-			break
+			return strings.TrimSpace(s), ""
 		}
 		tag := strings.TrimSpace(m[1])
 		switch {
@@ -172,7 +214,7 @@ func parseLine(text string) Skill {
 				for part := range strings.SplitSeq(tag, "/") {
 					pt, ok2 := timingTags[part]
 					if !ok2 {
-						return fail("[" + tag + "]")
+						return s, "[" + tag + "]"
 					}
 					t |= pt
 				}
@@ -185,18 +227,11 @@ func parseLine(text string) Skill {
 			s = s[1:]
 		}
 	}
-	s = strings.TrimSpace(s)
-	if s == "" {
-		sk.Understood = true
-		return sk
-	}
-	if sk.Timing == 0 {
-		// Text after keywords alone, with no timing: not a skill we know.
-		return fail(s)
-	}
-	body := s
-	// The cost: energy in parentheses right after the tags, and other
-	// parts before " : ".
+}
+
+// readCost reads the cost of a skill: energy in parentheses right after
+// the tags, and other parts before " : ". It returns the body after it.
+func (ln *line) readCost(sk *Skill, body string) (string, string) {
 	if i := strings.Index(body, " : "); i >= 0 || strings.HasPrefix(body, ": ") {
 		var costText string
 		if i < 0 {
@@ -206,23 +241,35 @@ func parseLine(text string) Skill {
 		}
 		c, bad := ln.cost(costText)
 		if bad != "" {
-			return fail(bad)
+			return body, bad
 		}
 		sk.Cost = c
 	} else if m := costRE.FindString(body); m != "" {
 		// "(1) Draw 1 card." is not printed; an energy cost always has " : ".
-		return fail(body)
+		return body, body
 	}
+	return body, ""
+}
+
+var (
+	awakenLifeRE = regexp.MustCompile(`^when your life is at (\d+) or less,? `)
+	awakenWhenRE = regexp.MustCompile(`^when (.+?), `)
+)
+
+// readWhen reads what opens the body of an [Awaken] skill (the condition to
+// awaken) or an [Auto] skill (its conditions and trigger), and returns the
+// rest.
+func (ln *line) readWhen(sk *Skill, body string) (string, string) {
 	switch {
 	case sk.Timing.Has(Awaken):
 		// "When your life is at 4 or less, ..." is the condition to awaken.
-		if m := regexp.MustCompile(`^when your life is at (\d+) or less,? `).FindStringSubmatch(body); m != nil {
+		if m := awakenLifeRE.FindStringSubmatch(body); m != nil {
 			sk.If = append(sk.If, Cond{Kind: LifeAtMost, N: atoi(m[1])})
 			body = body[len(m[0]):]
-		} else if m := regexp.MustCompile(`^when (.+?), `).FindStringSubmatch(body); m != nil {
+		} else if m := awakenWhenRE.FindStringSubmatch(body); m != nil {
 			cs, ok := ln.conds(m[1])
 			if !ok {
-				return fail("when " + m[1])
+				return body, "when " + m[1]
 			}
 			sk.If = append(sk.If, cs...)
 			body = body[len(m[0]):]
@@ -233,7 +280,7 @@ func parseLine(text string) Skill {
 			if i := strings.Index(body, ", when "); i > 0 {
 				cs, ok := ln.conds(body[:i])
 				if !ok {
-					return fail(body[:i])
+					return body, body[:i]
 				}
 				sk.If = append(sk.If, cs...)
 				body = body[i+2:]
@@ -241,25 +288,11 @@ func parseLine(text string) Skill {
 		}
 		trig, rest, ok := ln.trigger(body)
 		if !ok {
-			return fail(firstClause(body))
+			return body, firstClause(body)
 		}
 		sk.Trigger, body = trig, rest
 	}
-	effects, bad := ln.effects(body)
-	if bad != "" {
-		return fail(bad)
-	}
-	sk.Effects = effects
-	if sk.Timing.Has(Permanent) {
-		for i := range sk.Effects {
-			e := &sk.Effects[i]
-			if e.For == Instant {
-				e.For = WhileHolds
-			}
-		}
-	}
-	sk.Understood = true
-	return sk
+	return body, ""
 }
 
 func firstClause(s string) string {

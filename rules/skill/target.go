@@ -22,87 +22,35 @@ var (
 	bothTraitsRE = regexp.MustCompile(`^both «t(\d+)» and «t(\d+)» in (?:its|their) special traits$`)
 )
 
+// fixedTargets are the target phrases that name their cards outright.
+var fixedTargets = map[string]Who{
+	"this card": ThisCard, "this card in a battle area": ThisCard, "this card in your battle area": ThisCard,
+	"this card in the battle area": ThisCard,
+	"your leader":                  YourLeader, "your leader card": YourLeader,
+	"this card and your leader": ThisAndLeader, "your leader and this card": ThisAndLeader,
+	"this card or your leader": YourLeaderOrThis, "your leader or this card": YourLeaderOrThis,
+	"that card": ThatCard, "those cards": ThatCard, "it": ThatCard, "them": ThatCard, "the revealed card": ThatCard,
+	"your card that is in a battle": InBattleYours, "your cards that are in a battle": InBattleYours,
+	"your card that's in a battle": InBattleYours,
+}
+
+var nameInBattleRE = regexp.MustCompile(`^your (<n\d+>(?: with .+?)?) that's in a battle$`)
+
 // target reads a target phrase: "this card", "your Leader", "up to 1 of
 // your opponent's Battle Cards with a cost of 3 or less", "all Battle Cards
 // in your opponent's Battle Area" ...
 func (ln *line) target(s string) (Target, bool) {
 	s = strings.TrimSpace(s)
 	t := Target{Filter: anyFilter()}
-	switch s {
-	case "this card", "this card in a battle area", "this card in your battle area", "this card in the battle area":
-		t.Who = ThisCard
-		return t, true
-	case "your leader", "your leader card":
-		t.Who = YourLeader
-		return t, true
-	case "this card and your leader", "your leader and this card":
-		t.Who = ThisAndLeader
-		return t, true
-	case "this card or your leader", "your leader or this card":
-		t.Who = YourLeaderOrThis
-		return t, true
-	case "that card", "those cards", "it", "them", "the revealed card":
-		t.Who = ThatCard
-		return t, true
-	case "your card that is in a battle", "your cards that are in a battle", "your card that's in a battle":
-		t.Who = InBattleYours
+	if who, ok := fixedTargets[s]; ok {
+		t.Who = who
 		return t, true
 	}
-	if m := leaderOrRE.FindStringSubmatch(s); m != nil {
-		t.Who, t.UpTo, t.N = LeaderOrYours, true, atoi(m[1])
-		if !ln.noun(&t, m[2]) {
-			return t, false
-		}
-		return t, true
+	if t, ok, matched := ln.leaderTarget(s); matched {
+		return t, ok
 	}
-	// "your <Cell> Leader or up to 1 <Cell> in your Battle Area"
-	if m := nameLeaderRE.FindStringSubmatch(s); m != nil {
-		t.Who, t.UpTo, t.N = LeaderOrYours, true, atoi(m[2])
-		if !ln.noun(&t, m[3]) || t.Who != LeaderOrYours && t.Who != Yours {
-			return t, false
-		}
-		t.Who = LeaderOrYours
-		if len(t.Filter.Names) == 0 || t.Filter.Names[0] != ln.names[atoi(m[1])] {
-			return t, false
-		}
-		return t, true
-	}
-	// "your <Son Goku> with a cost of 7 that's in a battle"
-	if m := regexp.MustCompile(`^your (<n\d+>(?: with .+?)?) that's in a battle$`).FindStringSubmatch(s); m != nil {
-		t.Who = InBattleYours
-		inner := Target{Filter: anyFilter(), Who: Yours}
-		if !ln.noun(&inner, m[1]) {
-			return t, false
-		}
-		t.Filter = inner.Filter
-		return t, true
-	}
-	// "your Leader with «Universe 7» in its special traits"
-	if rest, ok := strings.CutPrefix(s, "your leader with "); ok {
-		t.Who = YourLeader
-		return t, ln.withFilters(&t.Filter, rest)
-	}
-	// "Your cards with «T» in their special traits that are in a battle ..."
-	if strings.HasPrefix(s, "your card") && (strings.Contains(s, " that are in a battle") || strings.Contains(s, " that is in a battle") || strings.Contains(s, " that's in a battle")) {
-		inner := s
-		for _, suf := range []string{" that are in a battle with your opponent's battle cards", " that is in a battle with your opponent's battle card",
-			" that are in a battle", " that is in a battle", " that's in a battle"} {
-			if i := strings.Index(inner, suf); i >= 0 {
-				inner = inner[:i] + inner[i+len(suf):]
-				break
-			}
-		}
-		t.Who = InBattleYours
-		if inner == "your card" || inner == "your cards" {
-			return t, true
-		}
-		if rest, ok := strings.CutPrefix(inner, "your cards with "); ok {
-			return t, ln.withFilters(&t.Filter, rest)
-		}
-		if rest, ok := strings.CutPrefix(inner, "your card with "); ok {
-			return t, ln.withFilters(&t.Filter, rest)
-		}
-		return t, false
+	if t, ok, matched := ln.inBattleTarget(s); matched {
+		return t, ok
 	}
 	// Quantity.
 	if m := qtyRE.FindStringSubmatch(s); m != nil {
@@ -144,20 +92,91 @@ func (ln *line) target(s string) (Target, bool) {
 	return t, true
 }
 
+// leaderTarget reads the phrases of a Leader: "your Leader or up to 1 of
+// your Battle Cards", "your <Cell> Leader or up to 1 <Cell> in your Battle
+// Area", "your Leader with «Universe 7» in its special traits". matched
+// is false for another phrase.
+func (ln *line) leaderTarget(s string) (t Target, ok, matched bool) {
+	t = Target{Filter: anyFilter()}
+	if m := leaderOrRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.UpTo, t.N = LeaderOrYours, true, atoi(m[1])
+		return t, ln.noun(&t, m[2]), true
+	}
+	if m := nameLeaderRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.UpTo, t.N = LeaderOrYours, true, atoi(m[2])
+		if !ln.noun(&t, m[3]) || t.Who != LeaderOrYours && t.Who != Yours {
+			return t, false, true
+		}
+		t.Who = LeaderOrYours
+		return t, len(t.Filter.Names) > 0 && t.Filter.Names[0] == ln.names[atoi(m[1])], true
+	}
+	if rest, found := strings.CutPrefix(s, "your leader with "); found {
+		t.Who = YourLeader
+		return t, ln.withFilters(&t.Filter, rest), true
+	}
+	return t, false, false
+}
+
+// inBattleTarget reads the phrases of one's cards in a battle: "your <Son
+// Goku> with a cost of 7 that's in a battle", "your cards with «T» in their
+// special traits that are in a battle". matched is false for another
+// phrase.
+func (ln *line) inBattleTarget(s string) (t Target, ok, matched bool) {
+	t = Target{Filter: anyFilter(), Who: InBattleYours}
+	if m := nameInBattleRE.FindStringSubmatch(s); m != nil {
+		inner := Target{Filter: anyFilter(), Who: Yours}
+		if !ln.noun(&inner, m[1]) {
+			return t, false, true
+		}
+		t.Filter = inner.Filter
+		return t, true, true
+	}
+	if !strings.HasPrefix(s, "your card") || !(strings.Contains(s, " that are in a battle") || strings.Contains(s, " that is in a battle") || strings.Contains(s, " that's in a battle")) {
+		return t, false, false
+	}
+	inner := s
+	for _, suf := range []string{" that are in a battle with your opponent's battle cards", " that is in a battle with your opponent's battle card",
+		" that are in a battle", " that is in a battle", " that's in a battle"} {
+		if i := strings.Index(inner, suf); i >= 0 {
+			inner = inner[:i] + inner[i+len(suf):]
+			break
+		}
+	}
+	if inner == "your card" || inner == "your cards" {
+		return t, true, true
+	}
+	if rest, found := strings.CutPrefix(inner, "your cards with "); found {
+		return t, ln.withFilters(&t.Filter, rest), true
+	}
+	if rest, found := strings.CutPrefix(inner, "your card with "); found {
+		return t, ln.withFilters(&t.Filter, rest), true
+	}
+	return t, false, true
+}
+
+// nounPlaces are where a noun phrase's cards are, and whose they are then.
+var nounPlaces = []struct {
+	suffix string
+	who    Who
+}{
+	{" in your opponent's battle area", Opponents}, {" in your opponent's battle areas", Opponents},
+	{" in your battle area", Yours}, {" in the battle areas", AnyPlayers}, {" in the battle area", AnyPlayers},
+	{" in a battle area", AnyPlayers}, {" in your leader area or battle area", Yours},
+}
+
+// nounKinds are the words of a kind of card.
+var nounKinds = []struct{ word, typ string }{
+	{"battle cards", "Battle"}, {"battle card", "Battle"}, {"cards", ""}, {"card", ""},
+	{"extras", "Extra"}, {"extra", "Extra"}, {"[field]", "Field"}, {"leader", "Leader"},
+}
+
 // noun reads "[other] [Rest Mode] [<Name>] Battle Cards [with ...] [in your
 // opponent's Battle Area]" into t.
 func (ln *line) noun(t *Target, s string) bool {
 	f := &t.Filter
 	s = strings.TrimSpace(s)
 	// Where the cards are.
-	for _, w := range []struct {
-		suffix string
-		who    Who
-	}{
-		{" in your opponent's battle area", Opponents}, {" in your opponent's battle areas", Opponents},
-		{" in your battle area", Yours}, {" in the battle areas", AnyPlayers}, {" in the battle area", AnyPlayers},
-		{" in a battle area", AnyPlayers}, {" in your leader area or battle area", Yours},
-	} {
+	for _, w := range nounPlaces {
 		if i := strings.Index(s, w.suffix); i >= 0 {
 			if t.Who == AnyPlayers || t.Who == w.who || t.Who == NoTarget {
 				t.Who = w.who
@@ -170,7 +189,31 @@ func (ln *line) noun(t *Target, s string) bool {
 		f.Other = true
 		s = strings.TrimSpace(s[:i] + s[i+len(" other than this card"):])
 	}
-	// Adjectives.
+	s, ok := ln.adjectives(f, s)
+	if !ok {
+		return false
+	}
+	s, alt, ok := ln.nounNames(t, s)
+	if !ok || alt {
+		return ok
+	}
+	// The kind of card.
+	kind := false
+	for _, n := range nounKinds {
+		if strings.HasPrefix(s, n.word) && (len(s) == len(n.word) || s[len(n.word)] == ' ') {
+			f.Type, s, kind = n.typ, strings.TrimSpace(s[len(n.word):]), true
+			break
+		}
+	}
+	if !kind && len(f.Names) == 0 {
+		return false
+	}
+	return ln.nounRest(t, s)
+}
+
+// adjectives reads the words before a noun: other, Rest Mode, Active
+// Mode, skill-less, «T»-only, non-<Name>, a colour.
+func (ln *line) adjectives(f *Filter, s string) (string, bool) {
 	for {
 		switch {
 		case strings.HasPrefix(s, "other "):
@@ -194,7 +237,7 @@ func (ln *line) noun(t *Target, s string) bool {
 		case strings.HasPrefix(s, "non-"):
 			m := nameTokRE.FindStringSubmatch(s[4:])
 			if m == nil {
-				return false
+				return s, false
 			}
 			f.NotNames = append(f.NotNames, ln.names[atoi(m[1])])
 			s = strings.TrimSpace(s[4+len(m[0]):])
@@ -207,77 +250,63 @@ func (ln *line) noun(t *Target, s string) bool {
 			}
 		}
 		if !matched {
-			break
+			return s, true
 		}
 	}
-	// Names: "<A>", "<A> or <B>", "<A> or up to 1 <B>".
+}
+
+// nounNames reads the names of a noun: "<A>", "<A> or <B>", "<A> or up
+// to 1 <B>". alt is true when "<A> or up to 1 Extra" ended the phrase with
+// another kind of card (ok says whether it read).
+func (ln *line) nounNames(t *Target, s string) (rest string, alt, ok bool) {
+	f := &t.Filter
 	for {
 		m := nameTokRE.FindStringSubmatch(s)
 		if m == nil {
-			break
+			return s, false, true
 		}
 		f.Names = append(f.Names, ln.names[atoi(m[1])])
 		s = strings.TrimSpace(s[len(m[0]):])
-		if r, ok := strings.CutPrefix(s, "and up to 1 "); ok {
+		if r, found := strings.CutPrefix(s, "and up to 1 "); found {
 			s, t.N = r, t.N+1
-		} else if r, ok := strings.CutPrefix(s, "or up to 1 "); ok {
+		} else if r, found := strings.CutPrefix(s, "or up to 1 "); found {
 			if !nameTokRE.MatchString(r) {
-				// "<Paragus> or up to 1 Extra": another kind of card.
-				alt := Target{Filter: anyFilter(), Who: t.Who}
-				if !ln.noun(&alt, r) {
-					return false
-				}
-				t.Alts = append(t.Alts, alt.Filter)
-				t.Alts = append(t.Alts, alt.Alts...)
-				return true
+				return s, true, ln.altNoun(t, r)
 			}
 			s = r
-		} else if r, ok := strings.CutPrefix(s, "or "); ok {
+		} else if r, found := strings.CutPrefix(s, "or "); found {
 			s = r
-		} else if r, ok := strings.CutPrefix(s, "and "); ok && nameTokRE.MatchString(r) {
+		} else if r, found := strings.CutPrefix(s, "and "); found && nameTokRE.MatchString(r) {
 			s = r
 		}
 	}
-	// The kind of card.
-	for _, n := range []struct{ word, typ string }{
-		{"battle cards", "Battle"}, {"battle card", "Battle"}, {"cards", ""}, {"card", ""},
-		{"extras", "Extra"}, {"extra", "Extra"}, {"[field]", "Field"}, {"leader", "Leader"},
-	} {
-		if strings.HasPrefix(s, n.word) && (len(s) == len(n.word) || s[len(n.word)] == ' ') {
-			f.Type, s = n.typ, strings.TrimSpace(s[len(n.word):])
-			if len(f.Names) > 0 && f.Type == "" {
-				f.Type = ""
-			}
-			goto rest
-		}
-	}
-	if len(f.Names) == 0 {
+}
+
+// altNoun reads another kind of card a target also takes ("... or up to 1
+// Extra") into t.Alts.
+func (ln *line) altNoun(t *Target, s string) bool {
+	alt := Target{Filter: anyFilter(), Who: t.Who}
+	if !ln.noun(&alt, s) {
 		return false
 	}
-rest:
+	t.Alts = append(append(t.Alts, alt.Filter), alt.Alts...)
+	return true
+}
+
+// nounRest reads what follows a noun's kind of card: "or up to 1 ...",
+// "with ...", "that ...".
+func (ln *line) nounRest(t *Target, s string) bool {
+	f := &t.Filter
 	if s == "" {
 		return true
 	}
 	if r, ok := strings.CutPrefix(s, "or up to 1 "); ok {
 		// "a card with «A» in its special traits or up to 1 <B>".
-		alt := Target{Filter: anyFilter(), Who: t.Who}
-		if !ln.noun(&alt, r) {
-			return false
-		}
-		t.Alts = append(append(t.Alts, alt.Filter), alt.Alts...)
-		return true
+		return ln.altNoun(t, r)
 	}
 	if r, ok := strings.CutPrefix(s, "with "); ok {
 		if i := strings.Index(r, " or up to 1 "); i >= 0 {
-			if !ln.withFilters(f, r[:i]) {
-				return false
-			}
-			alt := Target{Filter: anyFilter(), Who: t.Who}
-			if !ln.noun(&alt, r[i+len(" or up to 1 "):]) {
-				return false
-			}
-			t.Alts = append(append(t.Alts, alt.Filter), alt.Alts...)
-			return true
+			return ln.withFilters(f, r[:i]) && ln.altNoun(t, r[i+len(" or up to 1 "):])
 		}
 		return ln.withFilters(f, r)
 	}
@@ -290,14 +319,10 @@ rest:
 			f.Total = atoi(m[1])
 			return true
 		}
-		if rr, ok := strings.CutPrefix(r, "includes "); ok {
-			return ln.withFilters(f, rr)
-		}
-		if rr, ok := strings.CutPrefix(r, "include "); ok {
-			return ln.withFilters(f, rr)
-		}
-		if rr, ok := strings.CutPrefix(r, "have "); ok {
-			return ln.withFilters(f, rr)
+		for _, verb := range []string{"includes ", "include ", "have "} {
+			if rr, ok := strings.CutPrefix(r, verb); ok {
+				return ln.withFilters(f, rr)
+			}
 		}
 	}
 	return false

@@ -165,6 +165,9 @@ func TestEveryIDDefinedAndUsed(t *testing.T) {
 		for _, m := range engineMsgRE.FindAllStringSubmatch(string(src), -1) {
 			used[m[1]] = true
 		}
+		for _, m := range deckProblemRE.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
 		return nil
 	})
 	if err != nil {
@@ -202,6 +205,11 @@ var engineIDRE = regexp.MustCompile(`(?:"|\w):\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
 // engineMsgRE finds the messages of the engine's sentences that carry
 // their id (rules/engine msg: the effect kinds').
 var engineMsgRE = regexp.MustCompile(`\bmsg\(\s*"(Engine[A-Z][A-Za-z0-9]*)",`)
+
+// deckProblemRE finds the messages of the deck check's problems, the
+// values of views/deckproblem's problemMessages ("too-many-copies":
+// "JudgeDeckTooManyCopies").
+var deckProblemRE = regexp.MustCompile(`"[a-z0-9-]+":\s+"(JudgeDeck[A-Z][A-Za-z0-9]*)",`)
 
 // noticeRE finds the server's flash notices: a msg… constant whose value is
 // a message id (server/web/render.go FlashText shows it in the page's language).
