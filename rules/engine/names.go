@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/stateview"
 )
 
 // The engine's sub-packages under the names the engine and its users know.
@@ -24,7 +25,6 @@ type (
 	Ref         = gamelog.Ref
 	Sentence    = gamelog.Sentence
 	ParseError  = gamelog.ParseError
-	JSONKind    = gamelog.JSONKind
 	VerbUsage   = gamelog.VerbUsage
 )
 
@@ -73,14 +73,6 @@ const (
 	ForBattle  = gamelog.ForBattle
 	ForTurn    = gamelog.ForTurn
 	ForLasting = gamelog.ForLasting
-
-	JSONObject     = gamelog.JSONObject
-	JSONList       = gamelog.JSONList
-	JSONText       = gamelog.JSONText
-	JSONTexts      = gamelog.JSONTexts
-	JSONWhole      = gamelog.JSONWhole
-	JSONWholeFrom0 = gamelog.JSONWholeFrom0
-	JSONBool       = gamelog.JSONBool
 )
 
 // The log's readers and writers.
@@ -92,6 +84,16 @@ var (
 	Format       = gamelog.Format
 	FormatAction = gamelog.FormatAction
 	VerbUsages   = gamelog.VerbUsages
+)
+
+// A state as data for display is package stateview.
+type (
+	Result      = stateview.Result
+	StateView   = stateview.StateView
+	PlayerView  = stateview.PlayerView
+	CardView    = stateview.CardView
+	BattleView  = stateview.BattleView
+	WaitingView = stateview.WaitingView
 )
 
 // What the engine knows of each card is package cardinfo.

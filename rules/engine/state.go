@@ -177,13 +177,6 @@ type Battle struct {
 // reasonConceded is Result.Reason after a concession.
 const reasonConceded = "concession"
 
-// Result is how the game ended.
-type Result struct {
-	Over   bool
-	Winner Side // NoSide for a draw
-	Reason string
-}
-
 // State is the whole game at one step. Copy it with Clone before changing it.
 type State struct {
 	Seed       uint64
@@ -297,6 +290,16 @@ func (s *State) Hash() uint64 {
 	h := fnv.New64a()
 	buf := make([]byte, 0, 512+12*len(s.Cards))
 	put := func(v int64) { buf = binary.AppendVarint(buf, v) }
+	putMods := func(m *Mods) {
+		for _, v := range [...]int{m.Battle, m.Turn, m.Lasting, m.Until, m.UntilTurn} {
+			put(int64(v))
+		}
+	}
+	putGains := func(g *Gains) {
+		for _, v := range [...]int{int(g.Turn), int(g.Battle), int(g.Until), g.UntilTurn} {
+			put(int64(v))
+		}
+	}
 	ids := func(l []CardID) {
 		put(int64(len(l)))
 		for _, id := range l {
@@ -324,30 +327,16 @@ func (s *State) Hash() uint64 {
 		put(int64(p.Leader.ID))
 		put(b2i(p.Leader.Awakened))
 		put(b2i(p.Leader.Rest))
-		put(int64(p.Leader.Mods.Battle))
-		put(int64(p.Leader.Mods.Turn))
-		put(int64(p.Leader.Mods.Lasting))
-		put(int64(p.Leader.Mods.Until))
-		put(int64(p.Leader.Mods.UntilTurn))
-		put(int64(p.Leader.Gained.Turn))
-		put(int64(p.Leader.Gained.Battle))
-		put(int64(p.Leader.Gained.Until))
-		put(int64(p.Leader.Gained.UntilTurn))
+		putMods(&p.Leader.Mods)
+		putGains(&p.Leader.Gained)
 		put(int64(len(p.Battle)))
 		for _, b := range p.Battle {
 			put(int64(b.ID))
 			put(b2i(b.Rest))
-			put(int64(b.Mods.Battle))
-			put(int64(b.Mods.Turn))
-			put(int64(b.Mods.Lasting))
-			put(int64(b.Mods.Until))
-			put(int64(b.Mods.UntilTurn))
+			putMods(&b.Mods)
 			put(int64(b.Ki))
 			put(int64(b.Copy))
-			put(int64(b.Gained.Turn))
-			put(int64(b.Gained.Battle))
-			put(int64(b.Gained.Until))
-			put(int64(b.Gained.UntilTurn))
+			putGains(&b.Gained)
 			ids(b.Under)
 		}
 		put(int64(p.Field))

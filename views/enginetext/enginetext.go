@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -82,7 +83,7 @@ func say(ctx context.Context, id, format string, args []any) string {
 			text = Target(ctx, skill.Target(v))
 		case skill.Kind:
 			text = EffectKind(ctx, v)
-		case engine.JSONKind:
+		case gamelog.JSONKind:
 			text = jsonKind(ctx, v)
 		default:
 			text = fmt.Sprintf(verb, v)
@@ -150,21 +151,21 @@ func countOf(v any) int {
 // jsonKind is a kind of JSON value ("a whole number", "text in double
 // quotes") in ctx's language, as the JSON notation's problems name what a
 // value must be.
-func jsonKind(ctx context.Context, k engine.JSONKind) string {
+func jsonKind(ctx context.Context, k gamelog.JSONKind) string {
 	switch k {
-	case engine.JSONObject:
+	case gamelog.JSONObject:
 		return i18n.T(ctx, "EngineJSONObject", nil)
-	case engine.JSONList:
+	case gamelog.JSONList:
 		return i18n.T(ctx, "EngineJSONList", nil)
-	case engine.JSONText:
+	case gamelog.JSONText:
 		return i18n.T(ctx, "EngineJSONText", nil)
-	case engine.JSONTexts:
+	case gamelog.JSONTexts:
 		return i18n.T(ctx, "EngineJSONTexts", nil)
-	case engine.JSONWhole:
+	case gamelog.JSONWhole:
 		return i18n.T(ctx, "EngineJSONWhole", nil)
-	case engine.JSONWholeFrom0:
+	case gamelog.JSONWholeFrom0:
 		return i18n.T(ctx, "EngineJSONWholeFrom0", nil)
-	case engine.JSONBool:
+	case gamelog.JSONBool:
 		return i18n.T(ctx, "EngineJSONBool", nil)
 	}
 	return string(k)
