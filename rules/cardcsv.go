@@ -125,6 +125,27 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 			c.Type = CardType(t) // DBZ card types are free text; see card_type in Extra
 		}
 	}
+	if err := csvNumbers(&c, get); err != nil {
+		return c, err
+	}
+	c.Keywords = mergeKeywords(splitList(get("keywords")), OwnKeywords(c.Text))
+	c.BackKeywords = mergeKeywords(splitList(get("back_keywords")), OwnKeywords(c.BackText))
+	c.Extra = csvExtra(cols, rec)
+	if lvl, ok := c.Extra[ExtraLevel]; ok {
+		if _, err := strconv.Atoi(lvl); err != nil {
+			return c, inField(ExtraLevel, fileProblem("whole-number", lvl))
+		}
+	}
+	fileLimit, err := csvCopyLimit(get)
+	if err != nil {
+		return c, err
+	}
+	ReadDeckText(&c, fileLimit)
+	return c, checkSenseiColumns(&c)
+}
+
+// csvNumbers reads the card's cost, power, combo power and back power.
+func csvNumbers(c *Card, get func(string) string) error {
 	for _, f := range []struct {
 		col string
 		dst **int
@@ -135,28 +156,34 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return c, inField(f.col, fileProblem("whole-number", v))
+			return inField(f.col, fileProblem("whole-number", v))
 		}
 		*f.dst = &n
 	}
-	c.Keywords = mergeKeywords(splitList(get("keywords")), OwnKeywords(c.Text))
-	c.BackKeywords = mergeKeywords(splitList(get("back_keywords")), OwnKeywords(c.BackText))
+	return nil
+}
+
+// csvExtra are the record's values of the columns that are not a card's
+// own fields (a DBZ card's level, personality ...), nil when there are none.
+func csvExtra(cols map[string]int, rec []string) map[string]string {
+	var extra map[string]string
 	for col, i := range cols {
 		if csvColumns[col] || i >= len(rec) {
 			continue
 		}
 		if v := strings.TrimSpace(rec[i]); v != "" {
-			if c.Extra == nil {
-				c.Extra = map[string]string{}
+			if extra == nil {
+				extra = map[string]string{}
 			}
-			c.Extra[col] = v
+			extra[col] = v
 		}
 	}
-	if lvl, ok := c.Extra[ExtraLevel]; ok {
-		if _, err := strconv.Atoi(lvl); err != nil {
-			return c, inField(ExtraLevel, fileProblem("whole-number", lvl))
-		}
-	}
+	return extra
+}
+
+// csvCopyLimit is the copy limit the file gives (copy_limit, limit or
+// deck_limit: where several are given they must agree), 0 for none.
+func csvCopyLimit(get func(string) string) (int, error) {
 	fileLimit := 0
 	for _, col := range []string{"copy_limit", "limit", "deck_limit"} {
 		v := get(col)
@@ -165,25 +192,29 @@ func csvCard(get func(string) string, cols map[string]int, rec []string) (Card, 
 		}
 		n, ok := parseCopyLimit(v)
 		if !ok {
-			return c, inField(col, fileProblem("copy-limit", v))
+			return 0, inField(col, fileProblem("copy-limit", v))
 		}
 		if fileLimit != 0 && n != fileLimit {
-			return c, inField(col, fileProblem("copy-limit-disagrees", v))
+			return 0, inField(col, fileProblem("copy-limit-disagrees", v))
 		}
 		fileLimit = n
 	}
-	ReadDeckText(&c, fileLimit)
+	return fileLimit, nil
+}
+
+// checkSenseiColumns checks a DBZ card's Sensei deck size and mark.
+func checkSenseiColumns(c *Card) error {
 	if v, ok := c.Extra[ExtraSenseiSize]; ok {
 		if n, err := strconv.Atoi(v); err != nil || n < 1 {
-			return c, inField(ExtraSenseiSize, fileProblem("at-least-one", v))
+			return inField(ExtraSenseiSize, fileProblem("at-least-one", v))
 		}
 	}
 	if v, ok := c.Extra[ExtraSenseiDeck]; ok {
 		if _, ok := SenseiDeckMark(v); !ok {
-			return c, inField(ExtraSenseiDeck, fileProblem("sensei-deck", v))
+			return inField(ExtraSenseiDeck, fileProblem("sensei-deck", v))
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // mergeKeywords joins the CSV's declared keywords with those read from the text.

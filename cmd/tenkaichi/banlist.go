@@ -50,18 +50,9 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	var stored []rules.BanListVersion
 	if *storedFlag {
-		st, err := openExistingStore(ctx, env, db)
-		var none *errNoDatabase
-		if errors.As(err, &none) {
-			return fail(i18n.T(ctx, "CliBanlistNoStored", i18n.Args{"Path": none.path}))
-		}
-		if err != nil {
-			return fail(errText(ctx, err))
-		}
-		stored, err = st.BanListVersions(ctx)
-		st.Close()
-		if err != nil {
-			return fail(i18n.T(ctx, "CliLoadingStoredBanLists", i18n.Args{"Err": err}))
+		var problem string
+		if stored, problem = storedBanLists(ctx, env, db); problem != "" {
+			return fail(problem)
 		}
 	}
 	bans, err := banLists(ctx, env, stored, *banPath)
@@ -87,6 +78,25 @@ func runBanlistShow(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stdout, "  %s %s %s\n", padRight(e.Number, 10), padRight(e.Name, 28), banStatusText(ctx, e, !applies))
 	}
 	return 0
+}
+
+// storedBanLists are the ban lists stored in the database; problem says
+// why there are none to read.
+func storedBanLists(ctx context.Context, env *cliEnv, db dbFlags) ([]rules.BanListVersion, string) {
+	st, err := openExistingStore(ctx, env, db)
+	var none *errNoDatabase
+	if errors.As(err, &none) {
+		return nil, i18n.T(ctx, "CliBanlistNoStored", i18n.Args{"Path": none.path})
+	}
+	if err != nil {
+		return nil, errText(ctx, err)
+	}
+	defer st.Close()
+	stored, err := st.BanListVersions(ctx)
+	if err != nil {
+		return nil, i18n.T(ctx, "CliLoadingStoredBanLists", i18n.Args{"Err": err})
+	}
+	return stored, ""
 }
 
 // banStatusText is "banned" or "limited to 2", with the date it starts

@@ -99,26 +99,9 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 		return fail(i18n.T(ctx, "CliBadDate", i18n.Args{"Value": strconv.Quote(*dateStr)}))
 	}
 
-	var (
-		pool   rules.CardPool
-		stored []rules.BanListVersion
-	)
-	switch {
-	case *cardsPath != "":
-		cards, err := readCardsInput(ctx, env, *cardsPath)
-		if err != nil {
-			return fail(i18n.T(ctx, "CliReadingCards", i18n.Args{"Err": errText(ctx, err)}))
-		}
-		pool = rules.NewMapPool(cards)
-	default:
-		if pool, stored, err = storedPool(ctx, env, db, format.Game); err != nil {
-			return fail(errText(ctx, err))
-		}
-	}
-
-	bans, err := banLists(ctx, env, stored, *banPath)
-	if err != nil {
-		return fail(errText(ctx, err))
+	pool, bans, problem := deckCheckCards(ctx, env, db, format.Game, *cardsPath, *banPath)
+	if problem != "" {
+		return fail(problem)
 	}
 
 	deck, err := readDeck(env, pos[0], pool)
@@ -132,11 +115,7 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 
 	res := format.Validate(deck, pool, bans, date)
 	if *asJSON {
-		out := deckCheckJSON{Legal: res.Legal, Format: res.Format, BanList: res.BanList,
-			Problems: res.Problems, Main: res.Main, Side: res.Side, Leader: res.Leader}
-		enc := json.NewEncoder(env.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeDeckCheckJSON(env, res); err != nil {
 			return fail(i18n.T(ctx, "CliWritingJSON", i18n.Args{"Err": err}))
 		}
 	} else {
@@ -146,6 +125,43 @@ func runDeckCheck(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// deckCheckCards is the card pool (the --cards file, else the stored
+// cards of the game) and the ban lists (the --banlist file, else the
+// stored ones) a deck check uses; problem says why it has none.
+func deckCheckCards(ctx context.Context, env *cliEnv, db dbFlags, game rules.Game, cardsPath, banPath string) (rules.CardPool, *rules.BanLists, string) {
+	var (
+		pool   rules.CardPool
+		stored []rules.BanListVersion
+		err    error
+	)
+	switch {
+	case cardsPath != "":
+		cards, err := readCardsInput(ctx, env, cardsPath)
+		if err != nil {
+			return nil, nil, i18n.T(ctx, "CliReadingCards", i18n.Args{"Err": errText(ctx, err)})
+		}
+		pool = rules.NewMapPool(cards)
+	default:
+		if pool, stored, err = storedPool(ctx, env, db, game); err != nil {
+			return nil, nil, errText(ctx, err)
+		}
+	}
+	bans, err := banLists(ctx, env, stored, banPath)
+	if err != nil {
+		return nil, nil, errText(ctx, err)
+	}
+	return pool, bans, ""
+}
+
+// writeDeckCheckJSON writes a deck check's result as --json gives it.
+func writeDeckCheckJSON(env *cliEnv, res rules.Result) error {
+	out := deckCheckJSON{Legal: res.Legal, Format: res.Format, BanList: res.BanList,
+		Problems: res.Problems, Main: res.Main, Side: res.Side, Leader: res.Leader}
+	enc := json.NewEncoder(env.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }
 
 // readDeck reads a decklist; its lines may name cards in English or

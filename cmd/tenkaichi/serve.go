@@ -21,54 +21,13 @@ func init() {
 
 func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	started := time.Now()
-	fs := newFlagSet(ctx, env, "serve", "[--addr HOST:PORT] [--data DIR]",
-		i18n.T(ctx, "CliServeHelp", nil))
-	addrDef := env.getenv("TENKAICHI_ADDR")
-	if addrDef == "" {
-		addrDef = "127.0.0.1:8080"
-	}
-	addr := fs.String("addr", addrDef, i18n.T(ctx, "CliServeAddrFlag", nil))
-	var db dbFlags
-	db.register(ctx, fs, env)
-	secure := fs.Bool("secure-cookies", env.getenv("TENKAICHI_SECURE_COOKIES") == "true",
-		i18n.T(ctx, "CliServeSecureFlag", nil))
-	proxies := fs.String("trusted-proxies", env.getenv("TENKAICHI_TRUSTED_PROXIES"),
-		i18n.T(ctx, "CliServeProxiesFlag", nil))
-	baseURL := fs.String("base-url", env.getenv("TENKAICHI_BASE_URL"),
-		i18n.T(ctx, "CliServeBaseURLFlag", nil))
-	pprofAddr := fs.String("pprof", env.getenv("TENKAICHI_PPROF"),
-		i18n.T(ctx, "CliServePprofFlag", nil))
-	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), i18n.T(ctx, "CliServeLogLevelFlag", nil))
-	if code, done := parseFlags(ctx, fs, args); done {
+	o, code, done := parseServeFlags(ctx, env, args)
+	if done {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeUnexpectedArg", i18n.Args{"Arg": strconv.Quote(fs.Arg(0))}))
-		return 2
-	}
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeBadLogLevel", i18n.Args{"Value": strconv.Quote(*logLevel)}))
-		return 2
-	}
-	trusted, bad := parseProxies(*proxies)
-	if bad != "" {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeBadProxy", i18n.Args{"Item": strconv.Quote(bad)}))
-		return 2
-	}
-	base, err := server.ParseBaseURL(*baseURL)
-	if err != nil {
-		problem := err.Error()
-		var bad *server.BaseURLError
-		if errors.As(err, &bad) {
-			problem = bad.Message(ctx)
-		}
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliServeBadBaseURL", i18n.Args{"Value": strconv.Quote(*baseURL), "Problem": problem}))
-		return 2
-	}
-	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: o.level}))
 
-	st, err := openStore(ctx, env, db, log)
+	st, err := openStore(ctx, env, o.db, log)
 	if err != nil {
 		log.Error("database unavailable", "err", err)
 		complainOf(ctx, env.stderr, err)
@@ -84,21 +43,21 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		log.Info("migrated database", "versions", applied)
 	}
 	st.WarmConnections(ctx)
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliCannotListen", i18n.Args{"Addr": *addr, "Err": err}))
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliCannotListen", i18n.Args{"Addr": o.addr, "Err": err}))
 		return 1
 	}
-	if *pprofAddr != "" {
-		stop, err := serveProfiler(*pprofAddr, log)
+	if o.pprof != "" {
+		stop, err := serveProfiler(o.pprof, log)
 		if err != nil {
-			fmt.Fprintln(env.stderr, i18n.T(ctx, "CliPprofCannotListen", i18n.Args{"Addr": *pprofAddr, "Err": err}))
+			fmt.Fprintln(env.stderr, i18n.T(ctx, "CliPprofCannotListen", i18n.Args{"Addr": o.pprof, "Err": err}))
 			return 1
 		}
 		defer stop()
 	}
-	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: *secure, TrustedProxies: trusted, BaseURL: base})
-	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, db),
+	srv := server.New(server.Config{Store: st, Logger: log, SecureCookies: o.secure, TrustedProxies: o.trusted, BaseURL: o.base})
+	log.Info("tenkaichi listening", "url", "http://"+ln.Addr().String(), "database", describeStore(env, o.db),
 		"version", version, "startup_ms", time.Since(started).Milliseconds(), "pid", os.Getpid())
 	if err := srv.Serve(ctx, ln); err != nil {
 		complainOf(ctx, env.stderr, err)
@@ -106,6 +65,68 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	log.Info("stopped")
 	return 0
+}
+
+// serveOptions are serve's flags (or their environment variables), read.
+type serveOptions struct {
+	addr, pprof string
+	db          dbFlags
+	secure      bool
+	level       slog.Level
+	trusted     []*net.IPNet
+	base        string
+}
+
+// parseServeFlags reads serve's flags; done with the exit code when they
+// are wrong or asked for help.
+func parseServeFlags(ctx context.Context, env *cliEnv, args []string) (o serveOptions, code int, done bool) {
+	fs := newFlagSet(ctx, env, "serve", "[--addr HOST:PORT] [--data DIR]",
+		i18n.T(ctx, "CliServeHelp", nil))
+	addrDef := env.getenv("TENKAICHI_ADDR")
+	if addrDef == "" {
+		addrDef = "127.0.0.1:8080"
+	}
+	addr := fs.String("addr", addrDef, i18n.T(ctx, "CliServeAddrFlag", nil))
+	o.db.register(ctx, fs, env)
+	secure := fs.Bool("secure-cookies", env.getenv("TENKAICHI_SECURE_COOKIES") == "true",
+		i18n.T(ctx, "CliServeSecureFlag", nil))
+	proxies := fs.String("trusted-proxies", env.getenv("TENKAICHI_TRUSTED_PROXIES"),
+		i18n.T(ctx, "CliServeProxiesFlag", nil))
+	baseURL := fs.String("base-url", env.getenv("TENKAICHI_BASE_URL"),
+		i18n.T(ctx, "CliServeBaseURLFlag", nil))
+	pprofAddr := fs.String("pprof", env.getenv("TENKAICHI_PPROF"),
+		i18n.T(ctx, "CliServePprofFlag", nil))
+	logLevel := fs.String("log-level", envOr(env, "TENKAICHI_LOG_LEVEL", "info"), i18n.T(ctx, "CliServeLogLevelFlag", nil))
+	if code, done := parseFlags(ctx, fs, args); done {
+		return o, code, true
+	}
+	o.addr, o.secure, o.pprof = *addr, *secure, *pprofAddr
+	fail := func(problem string) (serveOptions, int, bool) {
+		fmt.Fprintln(env.stderr, problem)
+		return o, 2, true
+	}
+	if fs.NArg() > 0 {
+		return fail(i18n.T(ctx, "CliServeUnexpectedArg", i18n.Args{"Arg": strconv.Quote(fs.Arg(0))}))
+	}
+	if err := o.level.UnmarshalText([]byte(*logLevel)); err != nil {
+		return fail(i18n.T(ctx, "CliServeBadLogLevel", i18n.Args{"Value": strconv.Quote(*logLevel)}))
+	}
+	trusted, bad := parseProxies(*proxies)
+	if bad != "" {
+		return fail(i18n.T(ctx, "CliServeBadProxy", i18n.Args{"Item": strconv.Quote(bad)}))
+	}
+	o.trusted = trusted
+	base, err := server.ParseBaseURL(*baseURL)
+	if err != nil {
+		problem := err.Error()
+		var bad *server.BaseURLError
+		if errors.As(err, &bad) {
+			problem = bad.Message(ctx)
+		}
+		return fail(i18n.T(ctx, "CliServeBadBaseURL", i18n.Args{"Value": strconv.Quote(*baseURL), "Problem": problem}))
+	}
+	o.base = base
+	return o, 0, false
 }
 
 func envOr(env *cliEnv, key, def string) string {

@@ -45,23 +45,9 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddAdminNeedsOrganiser", nil))
 		return 2
 	}
-	pw, err := readPassword(ctx, env)
-	if errors.Is(err, errNoPassword) {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddNoPassword", nil))
-		return 2
-	}
-	if err != nil {
-		complain(ctx, env.stderr, "user add", errText(ctx, err))
-		return 2
-	}
-	if len([]rune(pw)) < 10 || len(pw) > 72 {
-		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddPasswordLength", i18n.Args{"Min": 10, "Max": 72}))
-		return 2
-	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost+2)
-	if err != nil {
-		complain(ctx, env.stderr, "user add", errText(ctx, err))
-		return 1
+	hash, code := newPasswordHash(ctx, env)
+	if code != 0 {
+		return code
 	}
 	st, err := openStore(ctx, env, db, nil)
 	if err != nil {
@@ -97,6 +83,30 @@ func runUserAdd(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliUserCreatedJudge", who))
 	}
 	return 0
+}
+
+// newPasswordHash reads the new account's password and hashes it; code is
+// the exit code when it cannot (2: none or of the wrong length).
+func newPasswordHash(ctx context.Context, env *cliEnv) ([]byte, int) {
+	pw, err := readPassword(ctx, env)
+	if errors.Is(err, errNoPassword) {
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddNoPassword", nil))
+		return nil, 2
+	}
+	if err != nil {
+		complain(ctx, env.stderr, "user add", errText(ctx, err))
+		return nil, 2
+	}
+	if len([]rune(pw)) < 10 || len(pw) > 72 {
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliUserAddPasswordLength", i18n.Args{"Min": 10, "Max": 72}))
+		return nil, 2
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost+2)
+	if err != nil {
+		complain(ctx, env.stderr, "user add", errText(ctx, err))
+		return nil, 1
+	}
+	return hash, 0
 }
 
 // userAddProblem is a store that cannot be chosen, said in words.

@@ -206,10 +206,10 @@ var engineIDRE = regexp.MustCompile(`(?:"|\w):\s+"(Engine[A-Z][A-Za-z0-9]*)",`)
 // their id (rules/engine msg: the effect kinds').
 var engineMsgRE = regexp.MustCompile(`\bmsg\(\s*"(Engine[A-Z][A-Za-z0-9]*)",`)
 
-// deckProblemRE finds the messages of the deck check's problems, the
-// values of views/deckproblem's problemMessages ("too-many-copies":
-// "JudgeDeckTooManyCopies").
-var deckProblemRE = regexp.MustCompile(`"[a-z0-9-]+":\s+"(JudgeDeck[A-Z][A-Za-z0-9]*)",`)
+// deckProblemRE finds the messages of the deck check's and the files'
+// problems, the values of views/deckproblem's and views/fileproblem's
+// tables by key ("too-many-copies": "JudgeDeckTooManyCopies").
+var deckProblemRE = regexp.MustCompile(`"[a-z0-9-]+":\s+"((?:JudgeDeck|File|Json|EventFile)[A-Z][A-Za-z0-9]*)",`)
 
 // noticeRE finds the server's flash notices: a msg… constant whose value is
 // a message id (server/web/render.go FlashText shows it in the page's language).
