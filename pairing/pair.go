@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -134,18 +135,41 @@ func newProblem(ev *Event) (*problem, error) {
 	h := newHistory(ev)
 	round := len(ev.Rounds) + 1
 	p := &problem{h: h, round: round, forbid: make(map[[2]int]bool), standing: make(map[string]int)}
-	profile := ev.Tiebreakers
-	st := h.standings(profileOrDefault(profile))
+	p.activePlayers(ev)
+	n := len(p.tal)
+	if n == 0 {
+		return nil, inputError(round, 0, 0, "no-active-player")
+	}
+	p.scoreGroups(ev.Seed)
+	p.bye = -1
+	p.nv = n
+	if n%2 == 1 {
+		p.bye = n
+		p.nv = n + 1
+	}
+	p.forbidPairs(ev.ForbiddenPairs)
+	if err := p.weights(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// activePlayers takes the players who play the round, in standings order
+// (p.tal), leaving out the dropped, those who enter later and those with
+// an awarded bye (p.awarded).
+func (p *problem) activePlayers(ev *Event) {
+	h := p.h
+	st := h.standings(profileOrDefault(ev.Tiebreakers))
 	awarded := make(map[string]bool)
 	for _, b := range ev.Byes {
-		if b.Round == round {
+		if b.Round == p.round {
 			awarded[b.Player] = true
 		}
 	}
 	for _, s := range st {
 		t := h.players[h.index[s.ID]]
 		p.standing[s.ID] = s.Rank
-		if t.dropped || round < t.entered {
+		if t.dropped || p.round < t.entered {
 			continue
 		}
 		if awarded[t.id] {
@@ -154,17 +178,18 @@ func newProblem(ev *Event) (*problem, error) {
 		}
 		p.tal = append(p.tal, t)
 	}
-	n := len(p.tal)
-	if n == 0 {
-		return nil, inputError(round, 0, 0, "no-active-player")
-	}
-	// Rank among active players follows the standings order built above.
-	rankOf := make(map[*tally]int, n)
+}
+
+// scoreGroups orders the active players into score groups, highest first;
+// inside a group a shuffle seeded by the event and round gives the
+// reproducible random choice among equal pairings. The players' vertices
+// are their places in this order.
+func (p *problem) scoreGroups(seed uint64) {
+	// Rank among active players follows the standings order.
+	rankOf := make(map[*tally]int, len(p.tal))
 	for i, t := range p.tal {
 		rankOf[t] = i
 	}
-	// Score groups, highest first; inside a group a seeded shuffle gives the
-	// reproducible random choice among equal pairings.
 	byPts := make(map[int][]*tally)
 	var levels []int
 	for _, t := range p.tal {
@@ -174,7 +199,7 @@ func newProblem(ev *Event) (*problem, error) {
 		byPts[t.points] = append(byPts[t.points], t)
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(levels)))
-	rng := rand.New(rand.NewPCG(ev.Seed, uint64(round)))
+	rng := rand.New(rand.NewPCG(seed, uint64(p.round)))
 	p.tal = p.tal[:0]
 	for g, lv := range levels {
 		members := byPts[lv]
@@ -188,29 +213,25 @@ func newProblem(ev *Event) (*problem, error) {
 		}
 		p.groups = append(p.groups, grp)
 	}
-	vertexOf := make(map[int]int, n)
-	for v, t := range p.tal {
+	for _, t := range p.tal {
 		p.ids = append(p.ids, t.id)
 		p.rank = append(p.rank, rankOf[t])
+	}
+}
+
+// forbidPairs marks the forbidden pairs of players who both play.
+func (p *problem) forbidPairs(pairs [][2]string) {
+	vertexOf := make(map[int]int, len(p.tal))
+	for v, t := range p.tal {
 		vertexOf[t.idx] = v
 	}
-	p.bye = -1
-	p.nv = n
-	if n%2 == 1 {
-		p.bye = n
-		p.nv = n + 1
-	}
-	for _, fp := range ev.ForbiddenPairs {
-		a, okA := vertexOf[h.index[fp[0]]]
-		b, okB := vertexOf[h.index[fp[1]]]
+	for _, fp := range pairs {
+		a, okA := vertexOf[p.h.index[fp[0]]]
+		b, okB := vertexOf[p.h.index[fp[1]]]
 		if okA && okB {
 			p.forbid[[2]int{min(a, b), max(a, b)}] = true
 		}
 	}
-	if err := p.weights(); err != nil {
-		return nil, err
-	}
-	return p, nil
 }
 
 func profileOrDefault(name string) string {
@@ -346,63 +367,14 @@ func (p *problem) solveFast(ctx context.Context) ([]int, error) {
 	if p.nv < exactBelow {
 		return p.solveExact(ctx)
 	}
-	const k = 4
-	have := make(map[[2]int]bool, p.nv*6)
-	var edges []Edge
-	addEdge := func(i, j int) {
-		if i == j {
-			return
-		}
-		key := [2]int{min(i, j), max(i, j)}
-		if have[key] {
-			return
-		}
-		if e, ok := p.edge(key[0], key[1]); ok {
-			have[key] = true
-			edges = append(edges, e)
-		}
-	}
-	fresh := func(i, j int) bool {
-		return (len(p.forbid) == 0 || !p.forbid[[2]int{min(i, j), max(i, j)}]) && p.h.timesMet(p.tal[i].idx, p.tal[j].idx) == 0
-	}
-	// link joins v to up to k fresh players of grp, scanning from start.
-	link := func(v int, grp []int, start int) {
-		got := 0
-		for d := 0; d < len(grp) && got < k; d++ {
-			u := grp[(start+d)%len(grp)]
-			if u != v && fresh(v, u) {
-				addEdge(v, u)
-				got++
-			}
-		}
-	}
-	for g, grp := range p.groups {
-		for pos, v := range grp {
-			link(v, grp, pos+1)
-			for dg := 1; dg <= 2 && g+dg < len(p.groups); dg++ {
-				lower := p.groups[g+dg]
-				link(v, lower, pos*len(lower)/len(grp))
-			}
-		}
-	}
-	if p.bye >= 0 {
-		for v := 0; v < p.bye; v++ {
-			addEdge(v, p.bye)
-		}
-	}
+	g := p.candidates()
 	for iter := 0; ; iter++ {
-		warm := p.greedy(edges)
-		mate, s, err := solveMatching(ctx, p.nv, edges, true, p.top, warm)
+		warm := p.greedy(g.edges)
+		mate, s, err := solveMatching(ctx, p.nv, g.edges, true, p.top, warm)
 		if err != nil {
 			return nil, err
 		}
-		perfect := true
-		for _, u := range mate {
-			if u == -1 {
-				perfect = false
-				break
-			}
-		}
+		perfect := !slices.Contains(mate, -1)
 		if iter > 20 {
 			return p.solveExact(ctx)
 		}
@@ -412,18 +384,75 @@ func (p *problem) solveFast(ctx context.Context) ([]int, error) {
 			for v, u := range mate {
 				if u == -1 {
 					for w := 0; w < p.nv; w++ {
-						addEdge(v, w)
+						g.add(v, w)
 					}
 				}
 			}
 			continue
 		}
-		added := p.violations(s, func(i, j int) { addEdge(i, j) })
-		if added == 0 {
+		if p.violations(s, g.add) == 0 {
 			p.final = s
 			return mate, nil
 		}
 	}
+}
+
+// edgeSet is a graph of the problem's edges, each added once.
+type edgeSet struct {
+	p     *problem
+	have  map[[2]int]bool
+	edges []Edge
+}
+
+// add adds the edge between players i and j, if they may meet.
+func (g *edgeSet) add(i, j int) {
+	if i == j {
+		return
+	}
+	key := [2]int{min(i, j), max(i, j)}
+	if g.have[key] {
+		return
+	}
+	if e, ok := g.p.edge(key[0], key[1]); ok {
+		g.have[key] = true
+		g.edges = append(g.edges, e)
+	}
+}
+
+// candidates is the sparse candidate graph: for each player a few fresh
+// opponents in their score group and in the next two, and every bye edge.
+func (p *problem) candidates() *edgeSet {
+	const k = 4
+	g := &edgeSet{p: p, have: make(map[[2]int]bool, p.nv*6)}
+	fresh := func(i, j int) bool {
+		return (len(p.forbid) == 0 || !p.forbid[[2]int{min(i, j), max(i, j)}]) && p.h.timesMet(p.tal[i].idx, p.tal[j].idx) == 0
+	}
+	// link joins v to up to k fresh players of grp, scanning from start.
+	link := func(v int, grp []int, start int) {
+		got := 0
+		for d := 0; d < len(grp) && got < k; d++ {
+			u := grp[(start+d)%len(grp)]
+			if u != v && fresh(v, u) {
+				g.add(v, u)
+				got++
+			}
+		}
+	}
+	for gi, grp := range p.groups {
+		for pos, v := range grp {
+			link(v, grp, pos+1)
+			for dg := 1; dg <= 2 && gi+dg < len(p.groups); dg++ {
+				lower := p.groups[gi+dg]
+				link(v, lower, pos*len(lower)/len(grp))
+			}
+		}
+	}
+	if p.bye >= 0 {
+		for v := 0; v < p.bye; v++ {
+			g.add(v, p.bye)
+		}
+	}
+	return g
 }
 
 // greedy returns a warm-start matching: in-group fresh pairs (and the bye to
@@ -447,32 +476,7 @@ func (p *problem) greedy(edges []Edge) []int {
 // and inside a block both sides are sorted by dual so the scan stops early.
 func (p *problem) violations(s *matcher, add func(i, j int)) int {
 	c := newCertificate(s)
-	type block struct {
-		top  int   // top-level blossom (or the vertex itself)
-		vs   []int // sorted by dual, ascending
-		minD int64
-	}
-	blocks := make([][]*block, len(p.groups))
-	for g, grp := range p.groups {
-		byTop := make(map[int]*block)
-		for _, v := range grp {
-			t := c.top[v]
-			if t == v {
-				t = -1 // all vertices outside blossoms share one block
-			}
-			b := byTop[t]
-			if b == nil {
-				b = &block{top: t}
-				byTop[t] = b
-				blocks[g] = append(blocks[g], b)
-			}
-			b.vs = append(b.vs, v)
-		}
-		for _, b := range blocks[g] {
-			sort.Slice(b.vs, func(x, y int) bool { return s.dual[b.vs[x]] < s.dual[b.vs[y]] })
-			b.minD = s.dual[b.vs[0]]
-		}
-	}
+	blocks := p.dualBlocks(s, c)
 	count := 0
 	check := func(i, j int, ub int64) {
 		base := s.dual[i] + s.dual[j] - 2*ub
@@ -502,33 +506,74 @@ func (p *problem) violations(s *matcher, add func(i, j int)) int {
 					ys = ys[xi:]
 				}
 				for _, y := range ys {
-					extra := int64(0)
-					if x.top == y.top && x.top >= 0 {
-						extra = c.cum[x.top]
-					}
-					if x.minD+y.minD+extra >= 2*ub {
-						continue
-					}
-					for xx, i := range x.vs {
-						if s.dual[i]+y.minD+extra >= 2*ub {
-							break
-						}
-						js := y.vs
-						if x == y {
-							js = js[xx+1:]
-						}
-						for _, j := range js {
-							if s.dual[i]+s.dual[j]+extra >= 2*ub {
-								break
-							}
-							check(i, j, ub)
-						}
-					}
+					scanBlockPair(s, c, x, y, ub, check)
 				}
 			}
 		}
 	}
 	return count
+}
+
+// dualBlock is the players of a score group in one top-level blossom (or
+// outside any: top -1), sorted by dual, ascending, and their smallest dual.
+type dualBlock struct {
+	top  int
+	vs   []int
+	minD int64
+}
+
+// dualBlocks splits each score group's players by top-level blossom.
+func (p *problem) dualBlocks(s *matcher, c *certificate) [][]*dualBlock {
+	blocks := make([][]*dualBlock, len(p.groups))
+	for g, grp := range p.groups {
+		byTop := make(map[int]*dualBlock)
+		for _, v := range grp {
+			t := c.top[v]
+			if t == v {
+				t = -1 // all vertices outside blossoms share one block
+			}
+			b := byTop[t]
+			if b == nil {
+				b = &dualBlock{top: t}
+				byTop[t] = b
+				blocks[g] = append(blocks[g], b)
+			}
+			b.vs = append(b.vs, v)
+		}
+		for _, b := range blocks[g] {
+			sort.Slice(b.vs, func(x, y int) bool { return s.dual[b.vs[x]] < s.dual[b.vs[y]] })
+			b.minD = s.dual[b.vs[0]]
+		}
+	}
+	return blocks
+}
+
+// scanBlockPair checks the pairs of blocks x and y whose duals do not
+// already cover ub, the largest weight possible between them; both are
+// sorted by dual, so the scan stops early.
+func scanBlockPair(s *matcher, c *certificate, x, y *dualBlock, ub int64, check func(i, j int, ub int64)) {
+	extra := int64(0)
+	if x.top == y.top && x.top >= 0 {
+		extra = c.cum[x.top]
+	}
+	if x.minD+y.minD+extra >= 2*ub {
+		return
+	}
+	for xx, i := range x.vs {
+		if s.dual[i]+y.minD+extra >= 2*ub {
+			break
+		}
+		js := y.vs
+		if x == y {
+			js = js[xx+1:]
+		}
+		for _, j := range js {
+			if s.dual[i]+s.dual[j]+extra >= 2*ub {
+				break
+			}
+			check(i, j, ub)
+		}
+	}
 }
 
 // certificate answers "how much blossom dual do vertices i and j share" in
