@@ -281,37 +281,8 @@ func ReadBanLists(r io.Reader) ([]BanListVersion, error) {
 			return nil, err
 		}
 	case '{':
-		var probe struct {
-			Versions json.RawMessage `json:"versions"`
-			Updated  string          `json:"updated"`
-			Entries  []struct {
-				CardNumber *string `json:"card_number"`
-			} `json:"entries"`
-		}
-		if err := jsonproblem.Decode(data, &probe, false); err != nil {
+		if versions, err = readBanListObject(data); err != nil {
 			return nil, err
-		}
-		switch {
-		case probe.Versions != nil:
-			var file struct {
-				Versions []BanListVersion `json:"versions"`
-			}
-			if err := jsonproblem.Decode(data, &file, true); err != nil {
-				return nil, err
-			}
-			versions = file.Versions
-		case len(probe.Entries) > 0 && probe.Entries[0].CardNumber != nil:
-			v, err := readMastersBanList(data)
-			if err != nil {
-				return nil, err
-			}
-			versions = []BanListVersion{v}
-		default:
-			var v BanListVersion
-			if err := jsonproblem.Decode(data, &v, true); err != nil {
-				return nil, err
-			}
-			versions = []BanListVersion{v}
 		}
 	default:
 		return nil, fileProblem("bans-not-json")
@@ -324,6 +295,42 @@ func ReadBanLists(r io.Reader) ([]BanListVersion, error) {
 		versions[i].Entries = v.Entries // canonical numbers
 	}
 	return versions, nil
+}
+
+// readBanListObject reads a ban-list file that is one JSON object: the
+// versions under "versions", Bandai's Masters list, or one version.
+func readBanListObject(data []byte) ([]BanListVersion, error) {
+	var probe struct {
+		Versions json.RawMessage `json:"versions"`
+		Updated  string          `json:"updated"`
+		Entries  []struct {
+			CardNumber *string `json:"card_number"`
+		} `json:"entries"`
+	}
+	if err := jsonproblem.Decode(data, &probe, false); err != nil {
+		return nil, err
+	}
+	switch {
+	case probe.Versions != nil:
+		var file struct {
+			Versions []BanListVersion `json:"versions"`
+		}
+		if err := jsonproblem.Decode(data, &file, true); err != nil {
+			return nil, err
+		}
+		return file.Versions, nil
+	case len(probe.Entries) > 0 && probe.Entries[0].CardNumber != nil:
+		v, err := readMastersBanList(data)
+		if err != nil {
+			return nil, err
+		}
+		return []BanListVersion{v}, nil
+	}
+	var v BanListVersion
+	if err := jsonproblem.Decode(data, &v, true); err != nil {
+		return nil, err
+	}
+	return []BanListVersion{v}, nil
 }
 
 type mastersBanFile struct {

@@ -145,15 +145,9 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 		if lineNo > maxDecklistLines {
 			return nil, decklistError(lineNo, "", expect("too-many-lines", maxDecklistLines))
 		}
-		raw := sc.Text()
-		if lineNo == 1 {
-			raw = strings.TrimPrefix(raw, "\ufeff")
-		}
-		if !utf8.ValidString(raw) {
-			return nil, decklistError(lineNo, strings.ToValidUTF8(raw, "?"), expect("not-utf8"))
-		}
-		if len(raw) > maxDecklistLineLen {
-			return nil, decklistError(lineNo, raw[:40]+"...", expect("line-too-long", maxDecklistLineLen))
+		raw, p := checkRawLine(sc.Text(), lineNo)
+		if p != nil {
+			return nil, p
 		}
 		line := stripComment(raw)
 		if line == "" {
@@ -187,10 +181,7 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 				d.Name = line // a title such as "Son Goku (X)" from a client export
 				continue
 			}
-			if names != nil && looksCounted(line) {
-				return nil, decklistError(lineNo, line, expect("not-a-card-named"))
-			}
-			return nil, decklistError(lineNo, line, expect("not-a-card-line"))
+			return nil, notACardLine(lineNo, line, names != nil)
 		}
 		e.Line = lineNo
 		e.Section = section
@@ -204,6 +195,30 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 		return nil, decklistError(lineNo+1, "", expect("unreadable", err))
 	}
 	return d, nil
+}
+
+// checkRawLine refuses line lineNo as read when it cannot be a decklist's
+// (not UTF-8, too long), and takes a byte-order mark off the first.
+func checkRawLine(raw string, lineNo int) (string, *DecklistError) {
+	if lineNo == 1 {
+		raw = strings.TrimPrefix(raw, "\ufeff")
+	}
+	if !utf8.ValidString(raw) {
+		return raw, decklistError(lineNo, strings.ToValidUTF8(raw, "?"), expect("not-utf8"))
+	}
+	if len(raw) > maxDecklistLineLen {
+		return raw, decklistError(lineNo, raw[:40]+"...", expect("line-too-long", maxDecklistLineLen))
+	}
+	return raw, nil
+}
+
+// notACardLine is the problem of a line that names no card: with names,
+// a counted line names none the card list knows.
+func notACardLine(lineNo int, line string, named bool) *DecklistError {
+	if named && looksCounted(line) {
+		return decklistError(lineNo, line, expect("not-a-card-named"))
+	}
+	return decklistError(lineNo, line, expect("not-a-card-line"))
 }
 
 func stripComment(s string) string {

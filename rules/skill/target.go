@@ -24,14 +24,24 @@ var (
 
 // fixedTargets are the target phrases that name their cards outright.
 var fixedTargets = map[string]Who{
-	"this card": ThisCard, "this card in a battle area": ThisCard, "this card in your battle area": ThisCard,
-	"this card in the battle area": ThisCard,
-	"your leader":                  YourLeader, "your leader card": YourLeader,
-	"this card and your leader": ThisAndLeader, "your leader and this card": ThisAndLeader,
-	"this card or your leader": YourLeaderOrThis, "your leader or this card": YourLeaderOrThis,
-	"that card": ThatCard, "those cards": ThatCard, "it": ThatCard, "them": ThatCard, "the revealed card": ThatCard,
-	"your card that is in a battle": InBattleYours, "your cards that are in a battle": InBattleYours,
-	"your card that's in a battle": InBattleYours,
+	"this card":                       ThisCard,
+	"this card in a battle area":      ThisCard,
+	"this card in your battle area":   ThisCard,
+	"this card in the battle area":    ThisCard,
+	"your leader":                     YourLeader,
+	"your leader card":                YourLeader,
+	"this card and your leader":       ThisAndLeader,
+	"your leader and this card":       ThisAndLeader,
+	"this card or your leader":        YourLeaderOrThis,
+	"your leader or this card":        YourLeaderOrThis,
+	"that card":                       ThatCard,
+	"those cards":                     ThatCard,
+	"it":                              ThatCard,
+	"them":                            ThatCard,
+	"the revealed card":               ThatCard,
+	"your card that is in a battle":   InBattleYours,
+	"your cards that are in a battle": InBattleYours,
+	"your card that's in a battle":    InBattleYours,
 }
 
 var nameInBattleRE = regexp.MustCompile(`^your (<n\d+>(?: with .+?)?) that's in a battle$`)

@@ -631,29 +631,8 @@ func parseTag(l *Log, text string) Sentence {
 			return Sentence{"%q is not a card number", []any{uq}}
 		}
 		l.Setup.Players[name[1]-'1'].Leader = strings.ToUpper(uq)
-	case "p1deck", "p2deck":
-		deck, msg := ParseDeck(uq)
-		if msg.Format != "" {
-			return msg
-		}
-		p := &l.Setup.Players[name[1]-'1']
-		if len(p.Decklist) > 0 {
-			return Sentence{"P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", []any{name[1], name[1]}}
-		}
-		p.Deck = deck
-	case "p1decklist", "p2decklist":
-		list, msg := ParseDeck(uq)
-		if msg.Format != "" {
-			return msg
-		}
-		if slices.Contains(list, "") {
-			return Sentence{Format: "a decklist names every card: no ? in it"}
-		}
-		p := &l.Setup.Players[name[1]-'1']
-		if len(p.Deck) > 0 {
-			return Sentence{"P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", []any{name[1], name[1]}}
-		}
-		p.Decklist = list
+	case "p1deck", "p2deck", "p1decklist", "p2decklist":
+		return deckTag(&l.Setup.Players[name[1]-'1'], name, uq)
 	case "effects":
 		if uq != EffectsDeclared {
 			return Sentence{Format: "Effects can only be \"declared\" (every card effect written as a declared action)"}
@@ -663,6 +642,28 @@ func parseTag(l *Log, text string) Sentence {
 		// Descriptive tags: kept by whoever stores the log, not needed to replay.
 	default:
 		return Sentence{"unknown tag %s", []any{name}}
+	}
+	return Sentence{}
+}
+
+// deckTag reads a player's [P1Deck] (a deck in order) or [P1Decklist] (a
+// paper game's registered list) into p; a player has one or the other.
+func deckTag(p *PlayerSetup, name, value string) Sentence {
+	list, msg := ParseDeck(value)
+	if msg.Format != "" {
+		return msg
+	}
+	isList := strings.HasSuffix(strings.ToLower(name), "list")
+	if isList && slices.Contains(list, "") {
+		return Sentence{Format: "a decklist names every card: no ? in it"}
+	}
+	if isList && len(p.Deck) > 0 || !isList && len(p.Decklist) > 0 {
+		return Sentence{"P%cDeck and P%cDecklist cannot both be given: a deck in order, or a decklist for a paper game", []any{name[1], name[1]}}
+	}
+	if isList {
+		p.Decklist = list
+	} else {
+		p.Deck = list
 	}
 	return Sentence{}
 }
@@ -1038,76 +1039,99 @@ func FormatAction(a Action) string {
 		f = append(f, a.Player.String())
 	}
 	f = append(f, string(a.Verb))
-	amt := func(sign bool) string {
-		if a.Amount == nil {
-			return ""
-		}
-		if sign {
-			return fmt.Sprintf("%+d", *a.Amount)
-		}
-		return strconv.Itoa(*a.Amount)
-	}
-	switch a.Verb {
-	case VerbDraw, VerbKO, VerbCharge, VerbBlock:
-		if a.Card != "" {
-			f = append(f, a.Card)
-		}
-	case VerbPlay:
-		f = append(f, a.Card)
-		if a.Amount != nil {
-			f = append(f, "cost", amt(false))
-		}
-	case VerbEvolve:
-		f = append(f, a.Card, "on")
-		f = append(f, a.Targets...)
-		if a.Amount != nil {
-			f = append(f, "cost", amt(false))
-		}
-	case VerbUse:
-		f = append(f, a.Card)
-		if len(a.Targets) > 0 {
-			f = append(f, "->")
-			f = append(f, a.Targets...)
-		}
-	case VerbAttack:
-		t := ""
-		if len(a.Targets) > 0 {
-			t = a.Targets[0]
-		}
-		f = append(f, a.Card, "->", t)
-	case VerbCombo:
-		f = append(f, a.Card)
-		if a.From == ZoneBattle {
-			f = append(f, "from", "battle")
-		}
-	case VerbDamage:
-		if a.Amount != nil {
-			f = append(f, amt(false))
-		}
-		f = append(f, a.Targets...)
-	case VerbMove:
-		f = append(f, a.Card, "from", string(a.From), "to", string(a.To))
-		if a.Bottom {
-			f = append(f, "bottom")
-		}
-	case VerbPower:
-		f = append(f, a.Card, amt(true))
-		if a.Duration != "" {
-			f = append(f, string(a.Duration))
-		}
-	case VerbKi:
-		f = append(f, a.Card, amt(true))
-	case VerbRest, VerbReady:
-		f = append(f, a.Card)
-		if a.From == ZoneEnergy {
-			f = append(f, "in", "energy")
-		}
+	if write := verbWriters[a.Verb]; write != nil {
+		f = append(f, write(&a)...)
 	}
 	if len(a.Pay) > 0 {
 		f = append(f, "pay")
 		f = append(f, a.Pay...)
 	}
 	return strings.Join(f, " ")
+}
+
+// amount is an action's amount as written, signed or not; "" for none.
+func (a *Action) amount(sign bool) string {
+	switch {
+	case a.Amount == nil:
+		return ""
+	case sign:
+		return fmt.Sprintf("%+d", *a.Amount)
+	}
+	return strconv.Itoa(*a.Amount)
+}
+
+// costWords are " cost N" when the action declares a cost.
+func (a *Action) costWords() []string {
+	if a.Amount == nil {
+		return nil
+	}
+	return []string{"cost", a.amount(false)}
+}
+
+// optionalCard is the card of an action that may name one.
+func optionalCard(a *Action) []string {
+	if a.Card == "" {
+		return nil
+	}
+	return []string{a.Card}
+}
+
+// verbWriters write each verb's arguments (before a pay list), as
+// ParseAction reads them; a verb not listed has none.
+var verbWriters = map[Verb]func(a *Action) []string{
+	VerbDraw: optionalCard, VerbKO: optionalCard, VerbCharge: optionalCard, VerbBlock: optionalCard,
+	VerbPlay: func(a *Action) []string { return append([]string{a.Card}, a.costWords()...) },
+	VerbEvolve: func(a *Action) []string {
+		return append(append([]string{a.Card, "on"}, a.Targets...), a.costWords()...)
+	},
+	VerbUse: func(a *Action) []string {
+		if len(a.Targets) == 0 {
+			return []string{a.Card}
+		}
+		return append([]string{a.Card, "->"}, a.Targets...)
+	},
+	VerbAttack: func(a *Action) []string {
+		t := ""
+		if len(a.Targets) > 0 {
+			t = a.Targets[0]
+		}
+		return []string{a.Card, "->", t}
+	},
+	VerbCombo: func(a *Action) []string {
+		if a.From == ZoneBattle {
+			return []string{a.Card, "from", "battle"}
+		}
+		return []string{a.Card}
+	},
+	VerbDamage: func(a *Action) []string {
+		if a.Amount == nil {
+			return a.Targets
+		}
+		return append([]string{a.amount(false)}, a.Targets...)
+	},
+	VerbMove: func(a *Action) []string {
+		f := []string{a.Card, "from", string(a.From), "to", string(a.To)}
+		if a.Bottom {
+			f = append(f, "bottom")
+		}
+		return f
+	},
+	VerbPower: func(a *Action) []string {
+		if a.Duration == "" {
+			return []string{a.Card, a.amount(true)}
+		}
+		return []string{a.Card, a.amount(true), string(a.Duration)}
+	},
+	VerbKi:    func(a *Action) []string { return []string{a.Card, a.amount(true)} },
+	VerbRest:  restReadyWords,
+	VerbReady: restReadyWords,
+}
+
+func restReadyWords(a *Action) []string {
+	if a.From == ZoneEnergy {
+		return []string{a.Card, "in", "energy"}
+	}
+	return []string{a.Card}
 }
 
 // MarshalText writes P1, P2, or "" for no player.
