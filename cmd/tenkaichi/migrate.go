@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -34,26 +35,7 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	defer st.Close()
 	if action == "status" {
-		list, err := st.MigrationStatus(ctx)
-		if err != nil {
-			complainOf(ctx, env.stderr, err)
-			return 1
-		}
-		for _, m := range list {
-			state := i18n.T(ctx, "CliMigrationPending", nil)
-			if m.Applied {
-				state = i18n.T(ctx, "CliMigrationApplied", nil)
-			}
-			fmt.Fprintf(env.stdout, "%05d  %s %s\n", m.Version, padRight(state, 8), m.Name)
-		}
-		cur, latest, err := st.SchemaVersions(ctx)
-		if err == nil {
-			fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateVersions", i18n.Args{"Current": cur, "Latest": latest}))
-			if cur > latest {
-				fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateTooNew", nil))
-			}
-		}
-		return 0
+		return printMigrationStatus(ctx, env, st)
 	}
 	applied, err := st.Migrate(ctx)
 	if err != nil {
@@ -65,6 +47,31 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	for _, v := range applied {
 		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateApplied", i18n.Args{"Version": fmt.Sprintf("%05d", v)}))
+	}
+	return 0
+}
+
+// printMigrationStatus lists the migrations, applied or pending, and the
+// database's schema version against this binary's.
+func printMigrationStatus(ctx context.Context, env *cliEnv, st *storage.Store) int {
+	list, err := st.MigrationStatus(ctx)
+	if err != nil {
+		complainOf(ctx, env.stderr, err)
+		return 1
+	}
+	for _, m := range list {
+		state := i18n.T(ctx, "CliMigrationPending", nil)
+		if m.Applied {
+			state = i18n.T(ctx, "CliMigrationApplied", nil)
+		}
+		fmt.Fprintf(env.stdout, "%05d  %s %s\n", m.Version, padRight(state, 8), m.Name)
+	}
+	cur, latest, err := st.SchemaVersions(ctx)
+	if err == nil {
+		fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateVersions", i18n.Args{"Current": cur, "Latest": latest}))
+		if cur > latest {
+			fmt.Fprintln(env.stdout, i18n.T(ctx, "CliMigrateTooNew", nil))
+		}
 	}
 	return 0
 }

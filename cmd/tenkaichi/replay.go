@@ -40,27 +40,13 @@ func runReplay(ctx context.Context, env *cliEnv, args []string) int {
 	if err := oneStdin(ctx, []string{"LOGFILE", "--cards"}, logFile, *cardsFile); err != nil {
 		return fail(errText(ctx, err))
 	}
-	var cards engine.Cards
-	if *cardsFile != "" {
-		list, err := readCardsInput(ctx, env, *cardsFile)
-		if err != nil {
-			return fail(i18n.T(ctx, "CliReadingCards", i18n.Args{"Err": errText(ctx, err)}))
-		}
-		cards = engine.NewCardMap(list)
-	}
-	data, err := readInput(env, logFile)
-	if err != nil {
-		return fail(errText(ctx, err))
+	cards, log, problem := readReplayInput(ctx, env, logFile, *cardsFile)
+	if problem != "" {
+		return fail(problem)
 	}
 	logName := inputName(ctx, logFile)
-	log, err := engine.ParseLog(data)
-	if err == nil {
-		err = log.CheckSetup()
-	}
-	if err != nil {
-		return fail(i18n.T(ctx, "CliInputError", i18n.Args{"Input": logName, "Err": logProblem(ctx, err)}))
-	}
 	r := engine.Run(log, cards, engine.ReplayOptions{Until: *until, RunOn: *runOn})
+	var err error
 	if *asJSON {
 		err = writeReplayJSON(env.stdout, r)
 	} else {
@@ -76,6 +62,31 @@ func runReplay(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// readReplayInput reads the card list (none: nil) and the game log of a
+// replay; problem says what is wrong with them.
+func readReplayInput(ctx context.Context, env *cliEnv, logFile, cardsFile string) (engine.Cards, *engine.Log, string) {
+	var cards engine.Cards
+	if cardsFile != "" {
+		list, err := readCardsInput(ctx, env, cardsFile)
+		if err != nil {
+			return nil, nil, i18n.T(ctx, "CliReadingCards", i18n.Args{"Err": errText(ctx, err)})
+		}
+		cards = engine.NewCardMap(list)
+	}
+	data, err := readInput(env, logFile)
+	if err != nil {
+		return nil, nil, errText(ctx, err)
+	}
+	log, err := engine.ParseLog(data)
+	if err == nil {
+		err = log.CheckSetup()
+	}
+	if err != nil {
+		return nil, nil, i18n.T(ctx, "CliInputError", i18n.Args{"Input": inputName(ctx, logFile), "Err": logProblem(ctx, err)})
+	}
+	return cards, log, ""
 }
 
 // writeReplayText is the replay for people, in ctx's language: the
