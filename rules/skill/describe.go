@@ -103,31 +103,11 @@ func (e Effect) String() string {
 	if e.Keyword != "" {
 		b.WriteString(" [" + e.Keyword + "]")
 	}
-	switch e.From {
-	case Hand:
-		b.WriteString(" from hand")
-	case Drop:
-		b.WriteString(" from drop")
-	case Deck:
-		b.WriteString(" from deck")
-	case Energy:
-		b.WriteString(" from energy")
-	case Battle:
-		b.WriteString(" from battle area")
-	}
+	b.WriteString(fromWords[e.From])
 	if e.Rest {
 		b.WriteString(" in rest")
 	}
-	switch e.For {
-	case ForBattle:
-		b.WriteString(" battle")
-	case ForTurn:
-		b.WriteString(" turn")
-	case WhileHolds:
-		b.WriteString(" while")
-	case UntilNextTurn:
-		b.WriteString(" until next turn")
-	}
+	b.WriteString(forWords[e.For])
 	if e.Place != "" {
 		b.WriteString(", rest to " + e.Place)
 	}
@@ -139,6 +119,13 @@ func (e Effect) String() string {
 	}
 	return b.String()
 }
+
+// fromWords and forWords write where an effect takes cards from and how
+// long it lasts.
+var (
+	fromWords = map[Zone]string{Hand: " from hand", Drop: " from drop", Deck: " from deck", Energy: " from energy", Battle: " from battle area"}
+	forWords  = map[Duration]string{ForBattle: " battle", ForTurn: " turn", WhileHolds: " while", UntilNextTurn: " until next turn"}
+)
 
 var whoNames = [...]string{"", "this card", "your leader", "this card and your leader", "your leader or", "your",
 	"opponent's", "any", "your cards in battle", "that card", "from zone", "in hand", "this card or your leader", "in energy"}
@@ -197,20 +184,8 @@ func (f Filter) String() string {
 	for _, n := range f.AllTraits {
 		parts = append(parts, "&«"+n+"»")
 	}
-	num := func(name string, r Range) {
-		switch {
-		case r.HasMin && r.HasMax && r.Min == r.Max:
-			parts = append(parts, name+"="+strconv.Itoa(r.Min))
-		case r.HasMin && r.HasMax:
-			parts = append(parts, name+"="+strconv.Itoa(r.Min)+".."+strconv.Itoa(r.Max))
-		case r.HasMin:
-			parts = append(parts, name+">="+strconv.Itoa(r.Min))
-		case r.HasMax:
-			parts = append(parts, name+"<="+strconv.Itoa(r.Max))
-		}
-	}
-	num("cost", f.Cost)
-	num("power", f.Power)
+	parts = appendRange(parts, "cost", f.Cost)
+	parts = appendRange(parts, "power", f.Power)
 	if f.ComboPower > 0 {
 		parts = append(parts, "combo="+strconv.Itoa(f.ComboPower))
 	}
@@ -224,6 +199,21 @@ func (f Filter) String() string {
 		parts = append(parts, "active")
 	}
 	return strings.Join(parts, " ")
+}
+
+// appendRange writes a range of a number: "cost<=3", "power=5000..7000".
+func appendRange(parts []string, name string, r Range) []string {
+	switch {
+	case r.HasMin && r.HasMax && r.Min == r.Max:
+		return append(parts, name+"="+strconv.Itoa(r.Min))
+	case r.HasMin && r.HasMax:
+		return append(parts, name+"="+strconv.Itoa(r.Min)+".."+strconv.Itoa(r.Max))
+	case r.HasMin:
+		return append(parts, name+">="+strconv.Itoa(r.Min))
+	case r.HasMax:
+		return append(parts, name+"<="+strconv.Itoa(r.Max))
+	}
+	return parts
 }
 
 var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>=", "opponent hand>=",
