@@ -46,7 +46,10 @@ type Entry struct {
 	// RandomKey is the entry's seeded random last tiebreaker
 	// (pairing.Player.RandomKey, the bits of a uint64), drawn when the entry
 	// is created; 0 for an entry created before keys were stored.
-	RandomKey int64     `json:"random_key"`
+	RandomKey int64 `json:"random_key"`
+	// PlayerID is the player across events this entry is (players.go):
+	// set when the entry is made, by member number or a new player.
+	PlayerID  *int64    `json:"player_id,omitempty"`
 	Version   int       `json:"version"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
@@ -121,11 +124,14 @@ func (s *Store) insertEntry(ctx context.Context, actor Actor, action string, e *
 		}
 		e.RandomKey = key
 	}
+	if err := s.linkEntry(ctx, e); err != nil {
+		return err
+	}
 	if err := s.with(ctx).Create(e).Error; err != nil {
 		return wrap("create entry", err)
 	}
 	return s.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, nil,
-		map[string]any{"player_name": e.PlayerName, "member_id": e.MemberID, "waitlisted": e.Waitlisted, "entered_round": e.EnteredRound})
+		map[string]any{"player_name": e.PlayerName, "member_id": e.MemberID, "waitlisted": e.Waitlisted, "entered_round": e.EnteredRound, "player_id": e.PlayerID})
 }
 
 // NewRandomKey draws an entry's random tiebreak key: 64 random bits, never 0
@@ -198,11 +204,13 @@ func (s *Store) UpdateEntry(ctx context.Context, actor Actor, action string, e *
 
 // saveEntry writes e over before (the row as read, at e's version) with an
 // audit row; the caller holds the transaction. The random tiebreak key is
-// the entry's for good: an update never changes it.
+// the entry's for good: an update never changes it. Its player changes only
+// when it is given a new member number (relinkEntry) or by a merge.
 func (s *Store) saveEntry(ctx context.Context, actor Actor, action string, before, e *Entry) error {
 	e.Version++
 	e.UpdatedAt = s.now()
-	res := s.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at", "random_key").Updates(e)
+	e.PlayerID = before.PlayerID
+	res := s.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at", "random_key", "player_id").Updates(e)
 	if res.Error != nil {
 		e.Version--
 		return wrap("update entry", res.Error)
@@ -210,6 +218,9 @@ func (s *Store) saveEntry(ctx context.Context, actor Actor, action string, befor
 	if res.RowsAffected == 0 {
 		e.Version--
 		return fmt.Errorf("storage: update entry %d: %w", e.ID, ErrStale)
+	}
+	if err := s.relinkEntry(ctx, before, e); err != nil {
+		return err
 	}
 	return s.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, entryAuditView(before), entryAuditView(e))
 }
@@ -220,7 +231,7 @@ func entryAuditView(e *Entry) map[string]any {
 		"player_name": e.PlayerName, "member_id": e.MemberID, "checked_in": e.CheckedIn, "dropped_round": e.DroppedRound,
 		"waitlisted": e.Waitlisted, "entered_round": e.EnteredRound, "fixed_table": e.FixedTable, "awarded_byes": e.AwardedByes,
 		"team": e.Team, "disqualified": e.Disqualified, "deck_status": e.DeckStatus, "deck_checked": e.DeckChecked,
-		"token_generation": e.TokenGeneration,
+		"token_generation": e.TokenGeneration, "player_id": e.PlayerID,
 	}
 }
 

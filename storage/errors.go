@@ -30,3 +30,33 @@ func wrap(op string, err error) error {
 		return fmt.Errorf("storage: %s: %w", op, err)
 	}
 }
+
+// ErrInvalid: the values given cannot be stored (an *InvalidError says
+// which field and why).
+var ErrInvalid = errors.New("invalid")
+
+// FieldProblem is one thing wrong with a value given: the field at fault, a
+// key of the message catalogue and the values that message takes, in
+// order, so a page says it in its language next to the field.
+type FieldProblem struct {
+	Field string
+	Key   string
+	Args  []any
+}
+
+// InvalidError lists what is wrong with the values given; errors.Is finds
+// ErrInvalid in it.
+type InvalidError struct {
+	Problems []FieldProblem
+}
+
+func (e *InvalidError) Error() string {
+	msg := "storage: invalid:"
+	for _, p := range e.Problems {
+		msg += fmt.Sprintf(" %s (%s %v);", p.Field, p.Key, p.Args)
+	}
+	return msg
+}
+
+// Is makes errors.Is(err, ErrInvalid) true.
+func (e *InvalidError) Is(target error) bool { return target == ErrInvalid }

@@ -35,10 +35,13 @@ type Event struct {
 	Status       string    `json:"status"`
 	Seed         int64     `json:"seed"`
 	StoreID      int64     `json:"store_id"` // the store that runs it (shops.go); fixed once made
-	Version      int       `json:"version"`  // bumped by every update, for stale-edit detection
-	CreatedBy    *int64    `json:"created_by"`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
+	// Origin is the event's id across servers (origin.go): made with the
+	// event, kept by its export and by an import of it.
+	Origin    string    `json:"origin"`
+	Version   int       `json:"version"` // bumped by every update, for stale-edit detection
+	CreatedBy *int64    `json:"created_by"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 
 	// Event-day settings.
 	PlayerCap        *int       `json:"player_cap"` // nil: no cap
@@ -133,6 +136,9 @@ func (s *Store) CreateEvent(ctx context.Context, actor Actor, e *Event) error {
 		}
 		EventDefaults(e)
 		if err := tx.fillStore(ctx, &e.StoreID); err != nil {
+			return err
+		}
+		if err := fillOrigin(&e.Origin); err != nil {
 			return err
 		}
 		if actor.UserID != 0 {

@@ -119,6 +119,9 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 		if err := tx.fillStore(ctx, &ev.StoreID); err != nil {
 			return err
 		}
+		if err := fillOrigin(&ev.Origin); err != nil {
+			return err
+		}
 		if err := tx.with(ctx).Create(&ev).Error; err != nil {
 			return wrap("import event", err)
 		}
@@ -236,6 +239,9 @@ func (s *Store) insertImportedEntry(ctx context.Context, e *Entry, tokenHash fun
 		return err
 	}
 	e.TokenHash = "import:" + placeholder
+	if err := s.linkEntry(ctx, e); err != nil {
+		return err
+	}
 	if err := s.with(ctx).Create(e).Error; err != nil {
 		return wrap("import entry", err)
 	}

@@ -67,6 +67,10 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 	if err != nil {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
+	// Players made by a migration (00016) get their name keys here.
+	if err := s.fillNameKeys(ctx); err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
 	applied := make([]int64, 0, len(results))
 	for _, r := range results {
 		applied = append(applied, r.Source.Version)
