@@ -27,6 +27,7 @@ type seedEvent struct {
 	Store                           int64
 	Players                         []seedPlayer
 	Swiss, TopCut                   [][]seedMatch
+	Penalties                       []storage.ImportedPenalty
 }
 
 var tokens int
@@ -50,7 +51,7 @@ func seeded(t testing.TB, st *storage.Store, se seedEvent) (*storage.Event, map[
 	if ev.Status == "" {
 		ev.Status = storage.StatusFinished
 	}
-	in := &storage.EventImport{Event: ev}
+	in := &storage.EventImport{Event: ev, Penalties: se.Penalties}
 	for _, p := range se.Players {
 		in.Entries = append(in.Entries, storage.ImportedEntry{Key: p.Key, Entry: storage.Entry{PlayerName: p.Name, MemberID: p.Member}})
 	}
@@ -120,4 +121,13 @@ func playerOf(t testing.TB, e storage.Entry) int64 {
 		t.Fatalf("entry %d (%s) has no player", e.ID, e.PlayerName)
 	}
 	return *e.PlayerID
+}
+
+// day is a date as events and seasons keep it.
+func day(s string) time.Time {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }
