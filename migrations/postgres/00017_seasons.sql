@@ -89,7 +89,18 @@ CREATE TABLE player_ratings (
 );
 CREATE INDEX player_ratings_player ON player_ratings (player_id);
 
+-- The last full recompute of a game's ratings: what it was computed from
+-- (basis_version) and when, even when it rated nobody.
+CREATE TABLE rating_runs (
+    game          TEXT PRIMARY KEY,
+    basis_version BIGINT NOT NULL,
+    players       INTEGER NOT NULL DEFAULT 0,
+    matches       INTEGER NOT NULL DEFAULT 0,
+    computed_at   TIMESTAMPTZ NOT NULL
+);
+
 -- +goose Down
+DROP TABLE rating_runs;
 DROP TABLE player_ratings;
 DROP TABLE event_result_versions;
 DROP TABLE event_results;
