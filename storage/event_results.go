@@ -29,6 +29,7 @@ type EventResult struct {
 type eventResultVersion struct {
 	EventID     int64 `gorm:"primaryKey;autoIncrement:false"`
 	PlayVersion int64
+	Players     int // rows of results: a season's minimum compares it
 	ComputedAt  time.Time
 }
 
@@ -67,14 +68,14 @@ func (s *Store) ReplaceEventResults(ctx context.Context, eventID, playVersion in
 			return wrap("clear event results", err)
 		}
 		if len(rows) > 0 {
-			if err := tx.with(ctx).CreateInBatches(rows, 500).Error; err != nil {
+			if err := tx.with(ctx).CreateInBatches(rows, 100).Error; err != nil {
 				return wrap("store event results", err)
 			}
 		}
-		v := eventResultVersion{EventID: eventID, PlayVersion: playVersion, ComputedAt: tx.now()}
+		v := eventResultVersion{EventID: eventID, PlayVersion: playVersion, Players: len(rows), ComputedAt: tx.now()}
 		err = tx.with(ctx).Clauses(clause.OnConflict{
 			Columns:   []clause.Column{{Name: "event_id"}},
-			DoUpdates: clause.AssignmentColumns([]string{"play_version", "computed_at"}),
+			DoUpdates: clause.AssignmentColumns([]string{"play_version", "players", "computed_at"}),
 		}).Create(&v).Error
 		return wrap("store event results version", err)
 	})

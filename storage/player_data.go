@@ -63,12 +63,12 @@ type PlayerGameLog struct {
 
 // PlayerSeason is the player's line in a season that counts their events.
 type PlayerSeason struct {
-	SeasonID int64     `json:"season_id"`
-	Name     string    `json:"name"`
-	StartsOn time.Time `json:"starts_on"`
-	EndsOn   time.Time `json:"ends_on"`
-	Row      league.Row
-	Players  int `json:"players"` // on the leaderboard
+	SeasonID int64      `json:"season_id"`
+	Name     string     `json:"name"`
+	StartsOn time.Time  `json:"starts_on"`
+	EndsOn   time.Time  `json:"ends_on"`
+	Row      league.Row `json:"row"`
+	Players  int        `json:"players"` // on the leaderboard
 }
 
 // PlayerDataOf gathers everything stored about a player (see PlayerData)

@@ -86,7 +86,7 @@ func (s *Store) playerEntries(ctx context.Context, playerID int64) ([]PlayerEntr
 		COALESCE(r.swiss_rank, 0) AS swiss_rank, COALESCE(r.match_points, 0) AS match_points, COALESCE(r.wins, 0) AS wins,
 		COALESCE(r.losses, 0) AS losses, COALESCE(r.draws, 0) AS draws, COALESCE(r.byes, 0) AS byes
 		FROM entries e JOIN events v ON v.id = e.event_id JOIN stores st ON st.id = v.store_id
-		LEFT JOIN event_results r ON r.entry_id = e.id
+		LEFT JOIN event_results r ON r.event_id = e.event_id AND r.entry_id = e.id
 		WHERE e.player_id = ? ORDER BY v.starts_on DESC, v.id DESC, e.id`, playerID).Find(&rows).Error
 	if err != nil {
 		return nil, wrap("player entries", err)

@@ -1,10 +1,11 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"hash/fnv"
-	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,8 +13,10 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
 )
 
-// countedEventsSQL is a query of the ids of the events that count for the
-// season, and its arguments: see Season.
+// countedEventsSQL is a query of the ids (column id) of the events that
+// count for the season, and its arguments: see Season. The events by rule
+// and those added by hand are two selects, so the first can use the index
+// on (store_id, starts_on).
 func (s *Store) countedEventsSQL(se *Season) (string, []any) {
 	date := "?"
 	if s.dialect == DialectPostgres {
@@ -22,7 +25,7 @@ func (s *Store) countedEventsSQL(se *Season) (string, []any) {
 	}
 	var b strings.Builder
 	var args []any
-	b.WriteString(`SELECT v.id FROM events v WHERE v.status = 'finished' AND ((`)
+	b.WriteString(`SELECT v.id FROM events v WHERE `)
 	if se.StoreID != nil {
 		b.WriteString(`v.store_id = ?`)
 		args = append(args, *se.StoreID)
@@ -30,19 +33,17 @@ func (s *Store) countedEventsSQL(se *Season) (string, []any) {
 		b.WriteString(`v.store_id IN (SELECT store_id FROM season_stores WHERE season_id = ?)`)
 		args = append(args, se.ID)
 	}
-	b.WriteString(` AND v.game = ?`)
-	args = append(args, se.Game)
+	// SQLite keeps a date as text that starts with YYYY-MM-DD: from the
+	// first day, and before the day after the last.
+	b.WriteString(` AND v.starts_on >= ` + date + ` AND v.starts_on < ` + date + ` AND v.status = ? AND v.game = ?`)
+	args = append(args, se.StartsOn.Format(time.DateOnly), se.EndsOn.AddDate(0, 0, 1).Format(time.DateOnly), StatusFinished, se.Game)
 	if se.Format != "" {
 		b.WriteString(` AND v.format = ?`)
 		args = append(args, se.Format)
 	}
-	// SQLite keeps a date as text that starts with YYYY-MM-DD: from the
-	// first day, and before the day after the last.
-	b.WriteString(` AND v.starts_on >= ` + date + ` AND v.starts_on < ` + date)
-	args = append(args, se.StartsOn.Format(time.DateOnly), se.EndsOn.AddDate(0, 0, 1).Format(time.DateOnly))
-	b.WriteString(` AND NOT EXISTS (SELECT 1 FROM season_events x WHERE x.season_id = ? AND x.event_id = v.id AND x.counts = ?))
-		OR EXISTS (SELECT 1 FROM season_events x WHERE x.season_id = ? AND x.event_id = v.id AND x.counts = ?))`)
-	args = append(args, se.ID, false, se.ID, true)
+	b.WriteString(` AND NOT EXISTS (SELECT 1 FROM season_events x WHERE x.season_id = ? AND x.event_id = v.id AND x.counts = ?)
+		UNION SELECT v.id FROM season_events x JOIN events v ON v.id = x.event_id WHERE x.season_id = ? AND x.counts = ? AND v.status = ?`)
+	args = append(args, se.ID, false, se.ID, true, StatusFinished)
 	return b.String(), args
 }
 
@@ -50,7 +51,7 @@ func (s *Store) countedEventsSQL(se *Season) (string, []any) {
 func (s *Store) SeasonEventIDs(ctx context.Context, se *Season) ([]int64, error) {
 	q, args := s.countedEventsSQL(se)
 	var ids []int64
-	err := s.read(ctx).Raw(q+` ORDER BY v.id`, args...).Find(&ids).Error
+	err := s.read(ctx).Raw(`SELECT id FROM (`+q+`) c ORDER BY id`, args...).Find(&ids).Error
 	return ids, wrap("season events", err)
 }
 
@@ -81,18 +82,14 @@ type SeasonStanding struct {
 	Name string
 }
 
-// SeasonStandings adds up the season in one query, as league.Tally does
-// from SeasonEventResults (the tests hold the two to each other): each
-// result's points, each player's best N, the tiebreak values. By player id.
-func (s *Store) SeasonStandings(ctx context.Context, se *Season) ([]SeasonStanding, error) {
+// seasonPointsSQL is a query of the season's results that count (events
+// with at least the minimum of players), with each result's points (as
+// pts: player_id, event_id, place, mw, points), and its arguments. The
+// rules' numbers are checked integers, written into the query so it reads
+// as the rules do.
+func (s *Store) seasonPointsSQL(se *Season) (string, []any) {
 	counted, args := s.countedEventsSQL(se)
 	r := se.Rules()
-	bestN := r.BestN
-	if bestN == 0 {
-		bestN = math.MaxInt32
-	}
-	// The rules' numbers are checked integers: written into the query, so
-	// it reads as the rules do.
 	itoa := strconv.Itoa
 	placing := "0"
 	if len(r.PointsByPlacing) > 0 {
@@ -104,43 +101,81 @@ func (s *Store) SeasonStandings(ctx context.Context, se *Season) ([]SeasonStandi
 		b.WriteString(" ELSE 0 END")
 		placing = b.String()
 	}
-	q := `WITH counted_events AS (` + counted + `),
-		sized AS (SELECT r.event_id FROM event_results r WHERE r.event_id IN (SELECT id FROM counted_events)
-			GROUP BY r.event_id HAVING COUNT(*) >= ` + itoa(r.MinPlayers) + `),
-		pts AS (SELECT r.player_id, r.event_id, r.place, r.wins + r.byes AS mw,
-			` + placing + ` + ` + itoa(r.PointsAttendance) + ` + (r.wins + r.byes) * ` + itoa(r.PointsWin) + ` + r.draws * ` + itoa(r.PointsDraw) + ` AS points
-			FROM event_results r WHERE r.event_id IN (SELECT event_id FROM sized)),
-		ranked AS (SELECT pts.*, ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY points DESC, event_id) AS k FROM pts),
-		agg AS (SELECT player_id,
-			SUM(CASE WHEN k <= ` + itoa(bestN) + ` THEN points ELSE 0 END) AS points,
-			SUM(CASE WHEN k <= ` + itoa(bestN) + ` THEN 1 ELSE 0 END) AS counted,
-			COUNT(*) AS attended,
-			SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS events_won,
-			COALESCE(MIN(CASE WHEN place >= 1 THEN place END), 0) AS best_placing,
-			SUM(mw) AS match_wins
-			FROM ranked GROUP BY player_id)
-		SELECT agg.*, p.name FROM agg JOIN players p ON p.id = agg.player_id ORDER BY agg.player_id`
+	return `WITH pts AS (SELECT r.player_id, r.event_id, r.place, r.wins + r.byes AS mw,
+		` + placing + ` + ` + itoa(r.PointsAttendance) + ` + (r.wins + r.byes) * ` + itoa(r.PointsWin) + ` + r.draws * ` + itoa(r.PointsDraw) + ` AS points
+		FROM event_results r WHERE r.event_id IN (SELECT c.id FROM (` + counted + `) c
+			JOIN event_result_versions n ON n.event_id = c.id WHERE n.players >= ` + itoa(r.MinPlayers) + `))`, args
+}
+
+// SeasonStandings adds up the season, as league.Tally does from
+// SeasonEventResults (the tests hold the two to each other): each result's
+// points, sums and tiebreak values grouped by player in SQL, and, for the
+// players who played more events than best N, their N best events (a
+// second query reads those players' points). By player id.
+func (s *Store) SeasonStandings(ctx context.Context, se *Season) ([]SeasonStanding, error) {
+	pts, args := s.seasonPointsSQL(se)
 	var rows []struct {
 		PlayerID    int64
 		Points      int
-		Counted     int
 		Attended    int
 		EventsWon   int
 		BestPlacing int
 		MatchWins   int
 		Name        string
 	}
-	if err := s.read(ctx).Raw(q, args...).Find(&rows).Error; err != nil {
+	err := s.read(ctx).Raw(pts+` SELECT g.*, p.name FROM (SELECT player_id, SUM(points) AS points, COUNT(*) AS attended,
+		SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS events_won, COALESCE(MIN(CASE WHEN place >= 1 THEN place END), 0) AS best_placing,
+		SUM(mw) AS match_wins FROM pts GROUP BY player_id) g JOIN players p ON p.id = g.player_id ORDER BY g.player_id`, args...).Find(&rows).Error
+	if err != nil {
 		return nil, wrap("season standings", err)
 	}
 	out := make([]SeasonStanding, len(rows))
+	var over []int64 // players with more events than best N
 	for i, x := range rows {
 		out[i] = SeasonStanding{Name: x.Name, Standing: league.Standing{
-			Player: x.PlayerID, Points: x.Points, Counted: x.Counted, Dropped: x.Attended - x.Counted, Attended: x.Attended,
+			Player: x.PlayerID, Points: x.Points, Counted: x.Attended, Attended: x.Attended,
 			EventsWon: x.EventsWon, BestPlacing: x.BestPlacing, MatchWins: x.MatchWins,
 		}}
+		if se.BestN > 0 && x.Attended > se.BestN {
+			over = append(over, x.PlayerID)
+		}
+	}
+	if len(over) > 0 {
+		if err := s.bestN(ctx, se, out, over); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// bestN counts only the best N events of the players given (out is by
+// player id).
+func (s *Store) bestN(ctx context.Context, se *Season, out []SeasonStanding, players []int64) error {
+	pts, args := s.seasonPointsSQL(se)
+	var rows []struct {
+		PlayerID int64
+		Points   int
+	}
+	if err := s.read(ctx).Raw(pts+` SELECT player_id, points FROM pts WHERE player_id IN ?`, append(args, players)...).Find(&rows).Error; err != nil {
+		return wrap("season best events", err)
+	}
+	byPlayer := map[int64][]int{}
+	for _, r := range rows {
+		byPlayer[r.PlayerID] = append(byPlayer[r.PlayerID], r.Points)
+	}
+	for i := range out {
+		ps, ok := byPlayer[out[i].Player]
+		if !ok {
+			continue
+		}
+		slices.SortFunc(ps, func(a, b int) int { return b - a })
+		st := &out[i].Standing
+		st.Points, st.Counted, st.Dropped = 0, se.BestN, st.Attended-se.BestN
+		for _, p := range ps[:se.BestN] {
+			st.Points += p
+		}
+	}
+	return nil
 }
 
 // SeasonBoard is a season's leaderboard with the players' names.
@@ -212,17 +247,35 @@ func (s *Store) SeasonStateOf(ctx context.Context, seasonID int64) (*SeasonState
 }
 
 // PlayerSeasonIDs lists the seasons that count one of the player's events
-// (the rule of Season, in one query), the latest first.
+// (the rule of Season), the latest first. It starts from the player's
+// events: their stores' seasons, the leagues of their stores, and the
+// seasons that added one of them by hand.
 func (s *Store) PlayerSeasonIDs(ctx context.Context, playerID int64) ([]int64, error) {
-	var ids []int64
-	err := s.read(ctx).Raw(`SELECT se.id FROM seasons se WHERE EXISTS (
-		SELECT 1 FROM entries e JOIN events v ON v.id = e.event_id
-		WHERE e.player_id = ? AND v.status = ? AND (
-			(v.game = se.game AND (se.format = '' OR v.format = se.format)
-			 AND v.starts_on >= se.starts_on AND v.starts_on <= se.ends_on
-			 AND (v.store_id = se.store_id OR v.store_id IN (SELECT ss.store_id FROM season_stores ss WHERE ss.season_id = se.id))
-			 AND NOT EXISTS (SELECT 1 FROM season_events x WHERE x.season_id = se.id AND x.event_id = v.id AND x.counts = ?))
-			OR EXISTS (SELECT 1 FROM season_events x WHERE x.season_id = se.id AND x.event_id = v.id AND x.counts = ?)))
-		ORDER BY se.starts_on DESC, se.id DESC`, playerID, StatusFinished, false, true).Find(&ids).Error
-	return ids, wrap("player seasons", err)
+	byRule := `v.game = se.game AND (se.format = '' OR v.format = se.format)
+		AND v.starts_on >= se.starts_on AND v.starts_on <= se.ends_on
+		AND NOT EXISTS (SELECT 1 FROM season_events x WHERE x.season_id = se.id AND x.event_id = v.id AND x.counts = ?)`
+	mine := `FROM entries e JOIN events v ON v.id = e.event_id`
+	where := ` WHERE e.player_id = ? AND v.status = ?`
+	var rows []seasonStart
+	err := s.read(ctx).Raw(`SELECT se.id, se.starts_on `+mine+` JOIN seasons se ON se.store_id = v.store_id AND `+byRule+where+`
+		UNION SELECT se.id, se.starts_on `+mine+` JOIN season_stores ss ON ss.store_id = v.store_id JOIN seasons se ON se.id = ss.season_id AND `+byRule+where+`
+		UNION SELECT se.id, se.starts_on `+mine+` JOIN season_events x ON x.event_id = v.id AND x.counts = ? JOIN seasons se ON se.id = x.season_id`+where,
+		false, playerID, StatusFinished, false, playerID, StatusFinished, true, playerID, StatusFinished).Find(&rows).Error
+	if err != nil {
+		return nil, wrap("player seasons", err)
+	}
+	slices.SortFunc(rows, func(a, b seasonStart) int {
+		return cmp.Or(b.StartsOn.Compare(a.StartsOn.Time), cmp.Compare(b.ID, a.ID))
+	})
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	return ids, nil
+}
+
+// seasonStart is a season's id and first day, to order seasons by.
+type seasonStart struct {
+	ID       int64
+	StartsOn dbTime
 }

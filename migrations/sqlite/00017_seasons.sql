@@ -50,7 +50,8 @@ CREATE INDEX season_events_event ON season_events (event_id);
 -- A finished event's final results, one row per player, as the server
 -- computed them from the event's standings and top cut at the play version
 -- in event_result_versions (the version is kept per event, so an event
--- without players is known to be computed too). Leaderboards and profiles
+-- without players is known to be computed too, with how many players its
+-- results have, for a season's minimum). Leaderboards and profiles
 -- add these up instead of recomputing every event's standings.
 CREATE TABLE event_results (
     event_id     INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
@@ -70,6 +71,7 @@ CREATE INDEX event_results_player ON event_results (player_id, event_id);
 CREATE TABLE event_result_versions (
     event_id     INTEGER PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
     play_version INTEGER NOT NULL,
+    players      INTEGER NOT NULL DEFAULT 0,
     computed_at  DATETIME NOT NULL
 );
 
