@@ -16,18 +16,18 @@ const (
 	originMigration  = 19
 )
 
-// A database from before players links every entry it holds: one player
-// per member number, named as its latest entry (by event date, not by
-// when it was typed in), and one player per entry without a member number,
-// never merged by name. Events get an origin each. New entries then link
-// to those players, and new players do not collide with them.
-func TestMigrationLinksExistingEntries(t *testing.T) {
-	st, err := storage.Open(ctx, storagetest.Config(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	migrateTo(t, st, playersMigration-1)
+// oldEntry is an entry of a database from before players.
+type oldEntry struct {
+	id     int64
+	event  int64
+	name   string
+	member string
+}
+
+// seedBeforePlayers fills a database migrated to just before players with
+// three events and their entries, as an older Tenkaichi left them.
+func seedBeforePlayers(t *testing.T, st *storage.Store) []oldEntry {
+	t.Helper()
 	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	exec := func(q string, args ...any) {
 		t.Helper()
@@ -35,18 +35,12 @@ func TestMigrationLinksExistingEntries(t *testing.T) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
-	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
 	exec(`INSERT INTO events (id, name, game, format, starts_on, seed, created_at, updated_at, store_id) VALUES
 		(1, 'January', 'fusion-world', 'fw-standard', $1, 1, $4, $4, 1),
 		(2, 'February', 'fusion-world', 'fw-standard', $2, 2, $4, $4, 1),
 		(3, 'December', 'fusion-world', 'fw-standard', $3, 3, $4, $4, 1)`,
 		day("2026-01-10"), day("2026-02-10"), day("2025-12-01"), now)
-	entries := []struct {
-		id     int64
-		event  int64
-		name   string
-		member string
-	}{
+	entries := []oldEntry{
 		{1, 1, "Goku", "111"}, {2, 1, "Vegeta", ""}, {3, 1, "Piccolo", "222"}, {4, 1, " vegeta", ""},
 		{5, 2, "Son Goku", "111"}, {6, 2, "Végéta", ""}, {7, 2, "Piccolo Jr", "222"},
 		// Typed in last, but the oldest event: not the latest name.
@@ -60,6 +54,22 @@ func TestMigrationLinksExistingEntries(t *testing.T) {
 		// Rows with ids of their own leave the sequence behind.
 		exec(`SELECT setval(pg_get_serial_sequence('entries', 'id'), 100)`)
 	}
+	return entries
+}
+
+// A database from before players links every entry it holds: one player
+// per member number, named as its latest entry (by event date, not by
+// when it was typed in), and one player per entry without a member number,
+// never merged by name. Events get an origin each. New entries then link
+// to those players, and new players do not collide with them.
+func TestMigrationLinksExistingEntries(t *testing.T) {
+	st, err := storage.Open(ctx, storagetest.Config(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	migrateTo(t, st, playersMigration-1)
+	entries := seedBeforePlayers(t, st)
 	if _, err := st.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -105,9 +115,14 @@ func TestMigrationLinksExistingEntries(t *testing.T) {
 	if err := st.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM players`).Scan(&players); err != nil || players != 5 {
 		t.Errorf("%d players after the upgrade (%v), want 5: two member numbers and three entries without", players, err)
 	}
+	checkAfterUpgrade(t, st, playerOf, seen)
+}
 
-	// New entries: the member number finds its player; without one, a new
-	// player whose id no upgraded player has.
+// checkAfterUpgrade: new entries find the upgraded players by member
+// number, a new player collides with none of them, every event has an
+// origin of its own.
+func checkAfterUpgrade(t *testing.T, st *storage.Store, playerOf map[int64]int64, seen map[int64]bool) {
+	t.Helper()
 	back := &storage.Entry{EventID: 2, PlayerName: "Goku", MemberID: "111", TokenHash: "new1"}
 	fresh := &storage.Entry{EventID: 2, PlayerName: "Vegeta", TokenHash: "new2"}
 	for _, e := range []*storage.Entry{back, fresh} {
@@ -121,7 +136,6 @@ func TestMigrationLinksExistingEntries(t *testing.T) {
 	if seen[*fresh.PlayerID] || *fresh.PlayerID == playerOf[1] || *fresh.PlayerID == playerOf[3] {
 		t.Errorf("new player %d collides with an upgraded one", *fresh.PlayerID)
 	}
-
 	hex := regexp.MustCompile(`^[0-9a-f]{32}$`)
 	origins := map[string]bool{}
 	es, _ := st.Events(ctx)
