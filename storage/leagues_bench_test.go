@@ -25,7 +25,8 @@ const (
 // BenchmarkLeagues measures, on the test backend, the reads of the league
 // pages and a full rating recompute at issue 27's scale: a store season's
 // leaderboard (20 events, 800 results), a regional league's (10 stores,
-// 200 events, 8,000 results), the check a cached board costs (SeasonState),
+// 200 events, 8,000 results), the check a cached board costs (SeasonState)
+// for each,
 // a player's profile and everything about a player, and the recompute of
 // every rating from the 200,000 matches. Figures: docs/performance.md.
 //
@@ -52,19 +53,15 @@ func BenchmarkLeagues(b *testing.B) {
 	}
 	b.Run("season-leaderboard", func(b *testing.B) { benchBoard(b, st, season.ID, 150) })
 	b.Run("league-leaderboard", func(b *testing.B) { benchBoard(b, st, regional.ID, 1500) })
-	b.Run("season-state", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := st.SeasonStateOf(ctx, season.ID); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	b.Run("season-state", func(b *testing.B) { benchState(b, st, season.ID) })
+	b.Run("league-state", func(b *testing.B) { benchState(b, st, regional.ID) })
+	played := playersOfStore(b, st, store)
 	b.Run("player-profile", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			i++
-			if _, err := st.PlayerProfileOf(ctx, int64(1+i%benchPlayersAStore)); err != nil {
-				b.Fatal(err)
+			if p, err := st.PlayerProfileOf(ctx, played[i%len(played)]); err != nil || len(p.Entries) == 0 {
+				b.Fatalf("%+v %v", p, err)
 			}
 		}
 	})
@@ -72,7 +69,7 @@ func BenchmarkLeagues(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			i++
-			d, err := st.PlayerDataOf(ctx, int64(1+i%benchPlayersAStore))
+			d, err := st.PlayerDataOf(ctx, played[i%len(played)])
 			if err != nil || len(d.Matches) == 0 || len(d.Seasons) == 0 {
 				b.Fatalf("%+v %v", d, err)
 			}
@@ -94,6 +91,33 @@ func benchBoard(b *testing.B, st *storage.Store, seasonID int64, least int) {
 		board, err := st.SeasonLeaderboard(ctx, seasonID)
 		if err != nil || len(board.Board.Rows) < least {
 			b.Fatalf("%d rows, %v", len(board.Board.Rows), err)
+		}
+	}
+}
+
+// playersOfStore lists the players who played at the store.
+func playersOfStore(b *testing.B, st *storage.Store, store int64) []int64 {
+	rows, err := st.SQL().QueryContext(ctx, `SELECT DISTINCT e.player_id FROM entries e JOIN events v ON v.id = e.event_id WHERE v.store_id = $1 ORDER BY e.player_id`, store)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// benchState reads a season's state: what a request for a cached board costs.
+func benchState(b *testing.B, st *storage.Store, seasonID int64) {
+	for b.Loop() {
+		if _, err := st.SeasonStateOf(ctx, seasonID); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -219,19 +219,21 @@ type SeasonState struct {
 	Version string
 }
 
-// SeasonStateOf reads a season's state (three indexed queries).
+// SeasonStateOf reads a season's state (two indexed queries, three for a
+// league).
 func (s *Store) SeasonStateOf(ctx context.Context, seasonID int64) (*SeasonState, error) {
 	se, err := s.SeasonByID(ctx, seasonID)
 	if err != nil {
 		return nil, err
 	}
-	ids, err := s.SeasonEventIDs(ctx, se)
+	counted, args := s.countedEventsSQL(se)
+	var vs []EventVersions
+	err = s.read(ctx).Raw(`SELECT c.id AS event_id,
+		(SELECT COALESCE(SUM(x.n), 0) FROM event_changes x WHERE x.event_id = c.id) AS play_version,
+		COALESCE(r.play_version, 0) AS results_version
+		FROM (`+counted+`) c LEFT JOIN event_result_versions r ON r.event_id = c.id ORDER BY c.id`, args...).Find(&vs).Error
 	if err != nil {
-		return nil, err
-	}
-	vs, err := s.EventsVersions(ctx, ids)
-	if err != nil {
-		return nil, err
+		return nil, wrap("season event versions", err)
 	}
 	out := &SeasonState{Season: se, Events: vs}
 	h := fnv.New64a()
