@@ -25,13 +25,21 @@ var instanceTables = map[string]bool{
 	// Stores and their members are the installation's; an imported event goes
 	// into the store chosen on the import form (events.store_id).
 	"stores": true, "store_members": true,
+	// Players across events, seasons, ratings and push tokens (issue 27) are
+	// the installation's: an imported event's entries are linked to its
+	// players by member number (docs/leagues.md).
+	"players": true, "player_merges": true, "seasons": true, "season_stores": true,
+	"player_ratings": true, "rating_runs": true, "store_tokens": true,
 }
 
 // eventTablesNotInFile are tables of event data that the event file leaves
 // out on purpose, with the reason.
 var eventTablesNotInFile = map[string]string{
-	"event_snapshots": "a snapshot is a copy of the event file itself (docs/event-day.md)",
-	"event_changes":   "the play version: a count of the event's changes kept by triggers, which an imported event starts anew",
+	"event_snapshots":       "a snapshot is a copy of the event file itself (docs/event-day.md)",
+	"event_changes":         "the play version: a count of the event's changes kept by triggers, which an imported event starts anew",
+	"event_results":         "the final results, computed from the event's standings again (docs/leagues.md)",
+	"event_result_versions": "the play version the final results were computed at",
+	"season_events":         "a season's choice of events is the season's, not the event's",
 }
 
 // efTables lists the database's tables and the columns of each.
