@@ -112,7 +112,22 @@ var sectionHeaders = map[string]DeckSection{
 	"z-deck": SectionZDeck, "z deck": SectionZDeck, "zdeck": SectionZDeck,
 	"sensei": SectionSensei, "sensei deck": SectionSensei,
 	"mastery": SectionMain, "masteries": SectionMain,
+	// The players' own languages: a list written in Japanese, German, French,
+	// Spanish, Italian or Portuguese heads its sections in that language.
+	"リーダー": SectionLeader, "メインパーソナリティ": SectionLeader,
+	"メインデッキ": SectionMain, "メイン": SectionMain, "デッキ": SectionMain,
+	"サイドデッキ": SectionSide, "サイド": SectionSide, "zデッキ": SectionZDeck,
+	"anführer": SectionLeader, "hauptdeck": SectionMain, "side-deck": SectionSide, "nebendeck": SectionSide,
+	"deck principal": SectionMain, "réserve": SectionSide, "deck secondaire": SectionSide,
+	"líder": SectionLeader, "lider": SectionLeader, "mazo principal": SectionMain, "mazo": SectionMain,
+	"mazo auxiliar": SectionSide, "banquillo": SectionSide,
+	"mazzo principale": SectionMain, "mazzo": SectionMain, "mazzo secondario": SectionSide,
+	"deck reserva": SectionSide, "deck lateral": SectionSide,
 }
+
+// fullWidth are the full-width marks Japanese text heads a section with
+// ("サイドデッキ：", "メインデッキ（50）"), as their ASCII forms.
+var fullWidth = strings.NewReplacer("：", ":", "（", "(", "）", ")", "［", "[", "］", "]", "　", " ")
 
 // ParseDecklistString parses a decklist held in a string.
 func ParseDecklistString(s string) (*Decklist, error) {
@@ -153,20 +168,20 @@ func ParseDecklistNamed(r io.Reader, names *NameIndex) (*Decklist, error) {
 		if line == "" {
 			continue
 		}
-		if s, h, ok := parseHeader(line); ok {
+		if s, h, ok := parseHeader(fullWidth.Replace(line)); ok {
 			d.HasHeaders = true
 			d.noteLeaderHeader(s, h, lineNo)
 			section, back, oneCard = openSection(section, back, oneCard, s, h)
 			continue
 		}
 		// "Leader: FB01-001 Son Goku" puts the header and the card on one line.
-		if i := strings.IndexByte(line, ':'); i > 0 {
+		if i, w := headerColon(line); i > 0 {
 			h := strings.ToLower(strings.TrimSpace(line[:i]))
 			if s, ok := sectionHeaders[h]; ok {
 				d.HasHeaders = true
 				d.noteLeaderHeader(s, h, lineNo)
 				section, back, oneCard = openSection(section, back, oneCard, s, h)
-				line = strings.TrimSpace(line[i+1:])
+				line = strings.TrimSpace(line[i+w:])
 			}
 		}
 		e, ok, err := parseCardLine(line)
@@ -253,6 +268,16 @@ func parseHeader(line string) (DeckSection, string, bool) {
 	return s, h, ok
 }
 
+// headerColon is where the first colon of line is, ASCII or full-width, and
+// its width in bytes; -1 when it has none.
+func headerColon(line string) (at, width int) {
+	ascii, full := strings.IndexByte(line, ':'), strings.Index(line, "：")
+	if full >= 0 && (ascii < 0 || full < ascii) {
+		return full, len("：")
+	}
+	return ascii, 1
+}
+
 // noteLeaderHeader remembers the first header that opened the Leader section.
 func (d *Decklist) noteLeaderHeader(s DeckSection, h string, line int) {
 	if s == SectionLeader && d.LeaderHeader == "" {
@@ -262,7 +287,8 @@ func (d *Decklist) noteLeaderHeader(s DeckSection, h string, line int) {
 
 // oneCardHeaders are the headers of a Fusion World or Masters Leader: the
 // section holds one card line. "Main personality" (DBZ) holds several levels.
-var oneCardHeaders = map[string]bool{"leader": true, "leaders": true, "leader card": true}
+var oneCardHeaders = map[string]bool{"leader": true, "leaders": true, "leader card": true,
+	"リーダー": true, "anführer": true, "líder": true, "lider": true}
 
 // openSection switches to section s, opened by header h. A one-card Leader
 // header remembers the section to return to after its card line.

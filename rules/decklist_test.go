@@ -250,3 +250,28 @@ func FuzzParseDecklist(f *testing.F) {
 		}
 	})
 }
+
+// A list written in Japanese heads its sections in Japanese, with
+// full-width colons and counts (issue 30, point 13); other languages' headers
+// read too.
+func TestDecklistHeadersInPlayersLanguages(t *testing.T) {
+	for _, text := range []string{
+		"リーダー：FB01-001\nメインデッキ（50）\n4 FB01-005\nサイドデッキ：\n2 FB01-006\n",
+		"リーダー:\nFB01-001\nメインデッキ:\n4 FB01-005\nサイドデッキ: 2\n2 FB01-006\n",
+		"Anführer: FB01-001\nHauptdeck\n4 FB01-005\nSide-Deck:\n2 FB01-006\n",
+		"Líder: FB01-001\nMazo principal:\n4 FB01-005\nBanquillo:\n2 FB01-006\n",
+		"Leader : FB01-001\nDeck principal :\n4 FB01-005\nRéserve :\n2 FB01-006\n",
+	} {
+		d, err := ParseDecklistString(text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		got := map[DeckSection]int{}
+		for _, e := range d.Entries {
+			got[e.Section] += e.Count
+		}
+		if got[SectionLeader] != 1 || got[SectionMain] != 4 || got[SectionSide] != 2 {
+			t.Errorf("%q: sections %v, want leader 1, main 4, side 2", text, got)
+		}
+	}
+}
