@@ -144,7 +144,7 @@ func (s *Server) showBanList(c echo.Context) error {
 			}
 			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: name, Status: status, Since: i18n.DateOf(c.Request().Context(), e.Since)})
 		}
-		return web.Render(c, http.StatusOK, views.BanListPage(s.Page(c, v.Name), d))
+		return web.Render(c, http.StatusOK, views.BanListPage(s.Page(c, i18n.BanListName(c.Request().Context(), v.Name)), d))
 	}
 	return web.NotFound()
 }

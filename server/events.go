@@ -190,7 +190,7 @@ func (s *Server) eventCards(c echo.Context, e *storage.Event, d *views.EventDeta
 			return err
 		}
 		if v := bans.InForce(g.ID, e.StartsOn); v != nil {
-			d.BanList = i18n.T(ctx, "EventBanListInForce", i18n.Args{"Name": v.Name, "Date": e.Date()})
+			d.BanList = i18n.T(ctx, "EventBanListInForce", i18n.Args{"Name": i18n.BanListName(ctx, v.Name), "Date": e.Date()})
 		} else {
 			d.BanList = i18n.T(ctx, "EventBanListNoneInForce", i18n.Args{"Game": web.GameShortName(ctx, g.ID), "Date": e.Date()})
 		}

@@ -47,7 +47,7 @@ func (s *Server) register(c echo.Context) error {
 		return web.NotFound()
 	}
 	m := views.RegisterPage{Errors: views.FieldErrors{}}
-	m.Name, m.MemberID = readPlayerName(c, m.Errors)
+	m.Name, m.MemberID = readPlayerName(c, m.Errors, i18n.M("PhoneErrYourName", nil))
 	if !e.SelfRegistration || e.Status != storage.StatusRegistration {
 		return s.renderRegister(c, e, m, http.StatusForbidden)
 	}

@@ -53,7 +53,7 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 	d := rm.Data
 	e := d.Event
 	m := views.StandingsPage{Nav: web.Nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas(ctx, e.Tiebreakers),
-		AfterRound: d.LastCompleteSwissRound(), Finished: e.Status == storage.StatusFinished}
+		AfterRound: d.LastCompleteSwissRound(), CountsRound: d.SwissRoundWithResults(), Finished: e.Status == storage.StatusFinished}
 	res, err := rm.Results()
 	if err != nil {
 		return m, err

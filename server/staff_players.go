@@ -89,13 +89,15 @@ func (s *Server) showPlayers(c echo.Context) error {
 	return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 }
 
-// readPlayerName checks a player's name and member id fields.
-func readPlayerName(c echo.Context, errs views.FieldErrors) (name, member string) {
+// readPlayerName checks a player's name and member id fields; noName is
+// the message for an empty name, worded for whoever fills the form in
+// ("Give the player's name." to staff, "Give your name." to a player).
+func readPlayerName(c echo.Context, errs views.FieldErrors, noName i18n.Message) (name, member string) {
 	name = strings.Join(strings.Fields(c.FormValue("player_name")), " ")
 	member = strings.TrimSpace(c.FormValue("member_id"))
 	switch n := utf8.RuneCountInString(name); {
 	case n == 0:
-		errs["player_name"] = i18n.T(c.Request().Context(), "StaffErrPlayerName", nil)
+		errs["player_name"] = noName.In(c.Request().Context())
 	case n > 80:
 		errs["player_name"] = i18n.T(c.Request().Context(), "StaffErrMax80", nil)
 	}
@@ -111,7 +113,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 		return err
 	}
 	f := views.AddPlayerForm{Errors: views.FieldErrors{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
-	f.Name, f.MemberID = readPlayerName(c, f.Errors)
+	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
 	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.T(c.Request().Context(), "StaffErrEnteredRound", nil))
 	if len(f.Errors) > 0 {
 		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)

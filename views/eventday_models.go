@@ -211,11 +211,15 @@ type MatchRow struct {
 
 // StandingsPage shows the standings with tiebreakers and how they are computed.
 type StandingsPage struct {
-	Nav         EventNav
-	EventID     int64
-	Public      bool // shown to anyone, without organiser navigation
-	AfterRound  int
-	Profile     string
+	Nav        EventNav
+	EventID    int64
+	Public     bool // shown to anyone, without organiser navigation
+	AfterRound int
+	// CountsRound is a Swiss round still being played whose results the
+	// standings already count (0: none), so the heading does not say
+	// "Before round 1" while round 1's results are in.
+	CountsRound int
+	Profile     string   // the tiebreaker profile's key ("bandai")
 	Tiebreakers []string // column headings
 	Formula     []string // one line per tiebreaker: how it is computed
 	Rows        []StandingLine

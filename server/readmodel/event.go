@@ -195,3 +195,27 @@ func RoundName(d *EventData, r *storage.Round) string {
 	}
 	return "Top cut"
 }
+
+// SwissRoundWithResults is the Swiss round still being played that already
+// has confirmed results (byes included), which the standings count; 0 when
+// every published round is complete or none has a result yet.
+func (d *EventData) SwissRoundWithResults() int {
+	counting := 0
+	for _, r := range d.SwissRounds() {
+		if r.Status == storage.RoundPreview {
+			continue
+		}
+		confirmed, open := false, false
+		for _, mt := range d.Matches[r.Number] {
+			if mt.Status == storage.MatchConfirmed {
+				confirmed = true
+			} else {
+				open = true
+			}
+		}
+		if confirmed && open {
+			counting = r.Number
+		}
+	}
+	return counting
+}

@@ -29,6 +29,20 @@ func Date(ctx context.Context, t time.Time) string {
 	})
 }
 
+// BanListName is a ban list's name in the context's language: a name that
+// is an English month and year ("March 2026", as Bandai names its lists and
+// the built-in list is named) is that month in the reader's words ("März
+// 2026", "2026年3月"); a name an organiser gave stays as they wrote it.
+func BanListName(ctx context.Context, name string) string {
+	t, err := time.Parse("January 2006", name)
+	if err != nil {
+		return name
+	}
+	return T(ctx, "FormatMonthYear", Args{
+		"Year": t.Year(), "Month": int(t.Month()), "MonthName": T(ctx, monthIDs[t.Month()-1], nil),
+	})
+}
+
 // DateOf is a date written as files and the command line write dates
 // ("2026-06-01": a ban list's, a deck check's) in the context's language;
 // anything else is given back as it is.

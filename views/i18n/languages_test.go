@@ -121,6 +121,7 @@ var placeholderRE = regexp.MustCompile(`\{\{\s*\.([A-Za-z0-9_]+)\s*\}\}`)
 // a language's pattern may use any of them, whatever English's uses.
 var formatFields = map[string][]string{
 	"FormatDate":        {"Year", "Month", "Month2", "MonthName", "Day", "Day2"},
+	"FormatMonthYear":   {"Year", "Month", "MonthName"},
 	"FormatTime":        {"Hour", "Hour2", "Minute", "Second"},
 	"FormatTimeSeconds": {"Hour", "Hour2", "Minute", "Second"},
 	"FormatDateTime":    {"Date", "Time"},
