@@ -60,3 +60,15 @@ func TestRegistrationAsksForYourName(t *testing.T) {
 	bad := org.post(path+"/players", path+"/players", url.Values{"player_name": {""}})
 	mustContain(t, "organiser's blank name", bad.body, "Give the player&#39;s name.")
 }
+
+// The built-in ban list, named by its month, reads in the reader's language
+// on its page and in the list of ban lists.
+func TestBanListNameInReadersLanguage(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	for lang, want := range map[string]string{"en": "March 2026", "de": "März 2026", "ja": "2026年3月"} {
+		org.get("/language?lang=" + lang + "&back=/cards")
+		mustContain(t, lang+" ban list page", org.get("/banlists/fusion-world/2026-03-01").body, "<title>"+want)
+		mustContain(t, lang+" card page", org.get("/cards").body, ">"+want+"</a>")
+	}
+}
