@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
@@ -82,6 +83,7 @@ func TestStoreTokens(t *testing.T) {
 // before anything is written, and could not be stored twice anyway.
 func TestEventOrigin(t *testing.T) {
 	st := storagetest.New(t)
+	ef := eventfile.New(st)
 	here, there := firstStore(t, st), storeNamed(t, st, "There")
 	made := newEvent("Made here")
 	if err := st.CreateEvent(ctx, org, made); err != nil {
@@ -91,9 +93,9 @@ func TestEventOrigin(t *testing.T) {
 		t.Fatalf("origin %q", made.Origin)
 	}
 	pushed := func(store int64, origin string) (*storage.Event, error) {
-		in := &storage.EventImport{Event: *newEvent("Pushed")}
+		in := &eventfile.EventImport{Event: *newEvent("Pushed")}
 		in.Event.StoreID, in.Event.Origin = store, origin
-		res, err := st.ImportEvent(ctx, org, in, nil)
+		res, err := ef.ImportEvent(ctx, org, in, nil)
 		if err != nil {
 			return nil, err
 		}
