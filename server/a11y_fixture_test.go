@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
 
 // a11yState is one page in one state, for the accessibility audit: where it
@@ -132,7 +133,7 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	f.fin.reportByPhones(1, false, firstNamed)
 	f.fin.startCut(2)
 
-	snaps, err := a.store.Snapshots(ctx, sat.id)
+	snaps, err := eventfile.New(a.store).Snapshots(ctx, sat.id)
 	if err != nil || len(snaps) == 0 {
 		t.Fatalf("no snapshot of Saturday Cup (%v)", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -281,7 +282,7 @@ func (r *eventRun) judgeConsole() {
 // undo.
 func (r *eventRun) snapshots() {
 	r.t.Helper()
-	snaps, err := r.a.store.Snapshots(context.Background(), r.d.id)
+	snaps, err := eventfile.New(r.a.store).Snapshots(context.Background(), r.d.id)
 	if err != nil || len(snaps) == 0 {
 		r.t.Fatalf("no snapshot of the event (%v)", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -20,11 +21,11 @@ func TestSnapshotSizesInThePagesLanguage(t *testing.T) {
 	ctx := context.Background()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
 	for _, n := range []int{1234, 2_500_000} {
-		if err := a.store.SaveSnapshot(ctx, storage.ActorSystem, &storage.Snapshot{EventID: d.id, Reason: storage.SnapshotManual}, bytes.Repeat([]byte(" "), n)); err != nil {
+		if err := eventfile.New(a.store).SaveSnapshot(ctx, storage.ActorSystem, &eventfile.Snapshot{EventID: d.id, Reason: storage.SnapshotManual}, bytes.Repeat([]byte(" "), n)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	list, err := a.store.Snapshots(ctx, d.id)
+	list, err := eventfile.New(a.store).Snapshots(ctx, d.id)
 	if err != nil || len(list) != 2 {
 		t.Fatalf("snapshots: %v %v", list, err)
 	}
@@ -71,7 +72,7 @@ func TestSnapshotsAndGameLogsSayWhoInTheOrganisersLanguage(t *testing.T) {
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cy", "Di")
 	d.pairAndPublish(1) // a snapshot by org
 	for _, actor := range []storage.Actor{storage.PlayerActor("Ann"), storage.ActorSystem} {
-		if err := a.store.SaveSnapshot(ctx, actor, &storage.Snapshot{EventID: d.id, Reason: storage.SnapshotFinish}, []byte("{}")); err != nil {
+		if err := eventfile.New(a.store).SaveSnapshot(ctx, actor, &eventfile.Snapshot{EventID: d.id, Reason: storage.SnapshotFinish}, []byte("{}")); err != nil {
 			t.Fatal(err)
 		}
 	}

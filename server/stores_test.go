@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
 
 // Messages the store checks answer with (views/i18n/messages/setup.en.json).
@@ -105,7 +106,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		t.Fatal(err)
 	}
 	// Publishing round 1 took a snapshot.
-	snaps, err := a.store.Snapshots(ctx, f.event.id)
+	snaps, err := eventfile.New(a.store).Snapshots(ctx, f.event.id)
 	if err != nil || len(snaps) == 0 {
 		t.Fatalf("no snapshot of the published round: %v", err)
 	}

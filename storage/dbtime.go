@@ -6,10 +6,10 @@ import (
 	"time"
 )
 
-// dbTime reads a time that a query computes (MAX of a date, say):
+// DBTime reads a time that a query computes (MAX of a date, say):
 // PostgreSQL returns a time, but SQLite returns the text it stored, as an
 // aggregate loses the column's type there.
-type dbTime struct{ time.Time }
+type DBTime struct{ time.Time }
 
 // sqliteTimeLayouts are the ways SQLite's driver writes a time, and the
 // plain date and timestamp of SQL's own functions.
@@ -23,7 +23,7 @@ var sqliteTimeLayouts = []string{
 }
 
 // Scan implements sql.Scanner.
-func (t *dbTime) Scan(v any) error {
+func (t *DBTime) Scan(v any) error {
 	var s string
 	switch x := v.(type) {
 	case nil:
@@ -49,4 +49,4 @@ func (t *dbTime) Scan(v any) error {
 }
 
 // Value implements driver.Valuer (GORM reads only types that have both).
-func (t dbTime) Value() (driver.Value, error) { return t.Time, nil }
+func (t DBTime) Value() (driver.Value, error) { return t.Time, nil }

@@ -138,7 +138,7 @@ func (s *Store) CreateEvent(ctx context.Context, actor Actor, e *Event) error {
 		if err := tx.fillStore(ctx, &e.StoreID); err != nil {
 			return err
 		}
-		if err := fillOrigin(&e.Origin); err != nil {
+		if err := FillOrigin(&e.Origin); err != nil {
 			return err
 		}
 		if actor.UserID != 0 {

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"time"
 )
 
 // HoldGroups makes each group commit wait in fn after its first write, so a test can queue writes behind it. fn nil: no wait.
@@ -40,11 +39,4 @@ func LeaveRoundOpen(s *Store, roundID int64) error {
 func OneGroupLane(s *Store) {
 	s.stopGroupCommits()
 	s.startGroupCommits(1, s.dialect == DialectPostgres)
-}
-
-// StopRestoreClock makes restores name the databases they keep as if at t,
-// until the returned function puts the clock back.
-func StopRestoreClock(t time.Time) (restore func()) {
-	restoreNow = func() time.Time { return t }
-	return func() { restoreNow = time.Now }
 }

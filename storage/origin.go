@@ -28,9 +28,9 @@ func NewOrigin() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// fillOrigin makes an origin when *o is empty, and refuses one that is not
+// FillOrigin makes an origin when *o is empty, and refuses one that is not
 // an origin (a hand-edited file) with ErrInvalid naming the field.
-func fillOrigin(o *string) error {
+func FillOrigin(o *string) error {
 	if *o == "" {
 		var err error
 		*o, err = NewOrigin()

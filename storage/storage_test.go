@@ -146,6 +146,15 @@ func TestLinkMissesCountPerAddressInTheirWindow(t *testing.T) {
 	}
 }
 
+// day is a date as events and seasons keep it.
+func day(s string) time.Time {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
 func newEvent(name string) *storage.Event {
 	return &storage.Event{Name: name, Game: "fusion-world", Format: "fw-standard",
 		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3, Seed: 42}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/backup"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -47,7 +48,7 @@ func runBackup(ctx context.Context, env *cliEnv, args []string) int {
 	if dest == stdinName {
 		return backupToStdout(ctx, env, st, dbPath)
 	}
-	version, err := st.Backup(ctx, dest)
+	version, err := backup.Backup(ctx, st, dest)
 	if err != nil {
 		complain(ctx, env.stderr, "backup", errText(ctx, err))
 		return 1
@@ -66,7 +67,7 @@ func backupToStdout(ctx context.Context, env *cliEnv, st *storage.Store, dbPath 
 	}
 	defer os.RemoveAll(dir)
 	tmp := filepath.Join(dir, "tenkaichi.db")
-	if _, err := st.Backup(ctx, tmp); err != nil {
+	if _, err := backup.Backup(ctx, st, tmp); err != nil {
 		complain(ctx, env.stderr, "backup", errText(ctx, err))
 		return 1
 	}
@@ -110,14 +111,14 @@ func runRestore(ctx context.Context, env *cliEnv, args []string) int {
 		in = f
 	}
 	dbPath := filepath.Join(db.dataDir, "tenkaichi.db")
-	res, err := storage.RestoreSQLite(ctx, dbPath, in)
+	res, err := backup.RestoreSQLite(ctx, dbPath, in)
 	switch {
-	case errors.Is(err, storage.ErrDatabaseInUse):
+	case errors.Is(err, backup.ErrDatabaseInUse):
 		complain(ctx, env.stderr, "restore", i18n.T(ctx, "CliRestoreInUse", i18n.Args{"Database": dbPath}))
 		return 1
 	case err != nil:
 		complain(ctx, env.stderr, "restore", i18n.T(ctx, "CliRestoreFailed", i18n.Args{"Input": inputName(ctx, src), "Err": errText(ctx, err)}))
-		if errors.Is(err, storage.ErrBadBackup) {
+		if errors.Is(err, backup.ErrBadBackup) {
 			return 2
 		}
 		return 1

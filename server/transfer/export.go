@@ -18,6 +18,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
 
 // The export is the pairing package's event file (docs/event-file.md) plus a
@@ -160,7 +161,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 	if err != nil {
 		return nil, err
 	}
-	pens, err := st.PenaltiesForExport(ctx, ev.ID)
+	pens, err := eventfile.New(st).PenaltiesForExport(ctx, ev.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +194,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			DeckSubmittedAt: e.DeckSubmittedAt, DeckChecked: e.DeckChecked, RegisteredAt: e.CreatedAt,
 		})
 	}
-	reports, err := st.EventReports(ctx, ev.ID)
+	reports, err := eventfile.New(st).EventReports(ctx, ev.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +217,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 				em.P2 = &p2
 			}
 			er.Matches = append(er.Matches, em)
-			where[m.ID] = storage.MatchRef{Round: r.Number, Match: i + 1}
+			where[m.ID] = eventfile.MatchRef{Round: r.Number, Match: i + 1}
 		}
 		ext.RoundsMeta = append(ext.RoundsMeta, er)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -90,11 +91,11 @@ type exportAudit struct {
 }
 
 // matchPlaces maps a match id to its place in the file.
-type matchPlaces map[int64]storage.MatchRef
+type matchPlaces map[int64]eventfile.MatchRef
 
-func (w matchPlaces) of(id *int64) storage.MatchRef {
+func (w matchPlaces) of(id *int64) eventfile.MatchRef {
 	if id == nil {
-		return storage.MatchRef{}
+		return eventfile.MatchRef{}
 	}
 	return w[*id]
 }
@@ -110,7 +111,7 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 	for _, u := range judges {
 		ext.Judges = append(ext.Judges, u.Username)
 	}
-	logs, err := st.GameLogsWithBodies(ctx, eventID)
+	logs, err := eventfile.New(st).GameLogsWithBodies(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -121,7 +122,7 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 			Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Tracker: l.Tracker, Counts: l.Totals()})
 		logAt[l.ID] = i + 1
 	}
-	calls, err := st.AllJudgeCalls(ctx, eventID)
+	calls, err := eventfile.New(st).AllJudgeCalls(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -138,7 +139,7 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 		}
 		ext.JudgeCalls = append(ext.JudgeCalls, ec)
 	}
-	rulings, err := st.RulingsOldestFirst(ctx, eventID)
+	rulings, err := eventfile.New(st).RulingsOldestFirst(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -153,14 +154,14 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 		}
 		ext.Rulings = append(ext.Rulings, er)
 	}
-	anns, err := st.AnnouncementsOldestFirst(ctx, eventID)
+	anns, err := eventfile.New(st).AnnouncementsOldestFirst(ctx, eventID)
 	if err != nil {
 		return err
 	}
 	for _, a := range anns {
 		ext.Announcements = append(ext.Announcements, exportAnnouncement{Text: a.Text, Author: a.Author, CreatedAt: a.CreatedAt})
 	}
-	audit, err := st.WholeAuditLog(ctx, eventID)
+	audit, err := eventfile.New(st).WholeAuditLog(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -185,8 +186,8 @@ func auditJSON(text string) json.RawMessage {
 }
 
 // importReports reads the players' reports of match pos of round number.
-func importReports(number, pos int, m exportMatch) ([]storage.ImportedReport, error) {
-	var out []storage.ImportedReport
+func importReports(number, pos int, m exportMatch) ([]eventfile.ImportedReport, error) {
+	var out []eventfile.ImportedReport
 	seen := map[string]bool{}
 	for i, r := range m.Reports {
 		if r.Player != m.P1 && (m.P2 == nil || r.Player != *m.P2) {
@@ -201,7 +202,7 @@ func importReports(number, pos int, m exportMatch) ([]storage.ImportedReport, er
 		default:
 			return nil, importProblemOf("StaffImportReportResult", i18n.Args{"Round": number, "Match": pos, "Report": i + 1, "Result": strconv.Quote(r.Result)})
 		}
-		out = append(out, storage.ImportedReport{Entry: r.Player, Report: storage.Report{Result: r.Result, P1Wins: r.P1Wins,
+		out = append(out, eventfile.ImportedReport{Entry: r.Player, Report: storage.Report{Result: r.Result, P1Wins: r.P1Wins,
 			P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt}})
 	}
 	return out, nil
@@ -209,7 +210,7 @@ func importReports(number, pos int, m exportMatch) ([]storage.ImportedReport, er
 
 // importRecords checks the version-2 lists of ext and adds them to in;
 // entries are the players' ids in the file.
-func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]bool) error {
+func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string]bool) error {
 	seenJudge := map[string]bool{}
 	for i, name := range ext.Judges {
 		if strings.TrimSpace(name) == "" || seenJudge[name] {
@@ -220,8 +221,8 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 	}
 	// recordMatch is the match a record names; id is the record's problem when
 	// the file lacks it, with the record in args.
-	recordMatch := func(id string, args i18n.Args, round, match int) (storage.MatchRef, error) {
-		at := storage.MatchRef{Round: round, Match: match}
+	recordMatch := func(id string, args i18n.Args, round, match int) (eventfile.MatchRef, error) {
+		at := eventfile.MatchRef{Round: round, Match: match}
 		if !in.HasMatch(at) {
 			args["Match"], args["Round"] = match, round
 			return at, importProblemOf(id, args)
@@ -230,7 +231,7 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 	}
 	for i, c := range ext.JudgeCalls {
 		call := i + 1
-		ic := storage.ImportedCall{Call: storage.JudgeCall{Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
+		ic := eventfile.ImportedCall{Call: storage.JudgeCall{Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
 			CreatedAt: c.CreatedAt, TakenAt: c.TakenAt, ClosedAt: c.ClosedAt, Step: c.Step}, GameLog: c.GameLog}
 		if c.GameLog < 0 || c.GameLog > len(ext.GameLogs) {
 			return importProblemOf("StaffImportCallLog", i18n.Args{"Call": call, "Log": c.GameLog, "Logs": len(ext.GameLogs)})
@@ -268,12 +269,12 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 		if l.Tracker {
 			// The tracker keeps one log per game of a match.
 			game := fmt.Sprintf("%d/%d/%d", at.Round, at.Match, max(l.GameNo, 1))
-			if at == (storage.MatchRef{}) || trackedGames[game] {
+			if at == (eventfile.MatchRef{}) || trackedGames[game] {
 				return importProblemOf("StaffImportLogTracker", i18n.Args{"Log": logNo, "Game": max(l.GameNo, 1)})
 			}
 			trackedGames[game] = true
 		}
-		in.GameLogs = append(in.GameLogs, storage.ImportedGameLog{At: at, Log: gl})
+		in.GameLogs = append(in.GameLogs, eventfile.ImportedGameLog{At: at, Log: gl})
 	}
 	for i, r := range ext.Rulings {
 		ruling := i + 1
@@ -290,7 +291,7 @@ func importRecords(ext *exportExt, in *storage.EventImport, entries map[string]b
 		if strings.TrimSpace(r.Note) == "" {
 			return importProblemOf("StaffImportRulingNoNote", i18n.Args{"Ruling": ruling})
 		}
-		in.Rulings = append(in.Rulings, storage.ImportedRuling{At: at, GameLog: r.GameLog, Penalty: r.Penalty,
+		in.Rulings = append(in.Rulings, eventfile.ImportedRuling{At: at, GameLog: r.GameLog, Penalty: r.Penalty,
 			Ruling: storage.Ruling{Step: r.Step, Rule: r.Rule, Note: r.Note, JudgeName: r.Judge, CreatedAt: r.CreatedAt}})
 	}
 	for i, a := range ext.Announcements {

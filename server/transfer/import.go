@@ -19,6 +19,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -59,7 +60,7 @@ func importProblemOf(id string, args i18n.Args) error {
 // the file does not say is worded for, or set to, ctx's language: the name
 // of an event without one and the event's language, as a new event takes
 // its organiser's.
-func parseExport(ctx context.Context, data []byte, fileName string, today time.Time) (*storage.EventImport, error) {
+func parseExport(ctx context.Context, data []byte, fileName string, today time.Time) (*eventfile.EventImport, error) {
 	var top map[string]json.RawMessage
 	if err := jsonproblem.Decode(data, &top, false); err != nil {
 		var p *jsonproblem.Problem
@@ -99,12 +100,12 @@ func parseExport(ctx context.Context, data []byte, fileName string, today time.T
 	return importFromExport(ctx, pe, ext)
 }
 
-func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*storage.EventImport, error) {
+func importFromExport(ctx context.Context, pe *pairing.Event, ext *exportExt) (*eventfile.EventImport, error) {
 	ev, err := importedEvent(ctx, pe, ext.Event)
 	if err != nil {
 		return nil, err
 	}
-	in := &storage.EventImport{Event: ev}
+	in := &eventfile.EventImport{Event: ev}
 	entries, err := importEntries(pe, ext, in)
 	if err != nil {
 		return nil, err
@@ -186,7 +187,7 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 
 // importEntries checks the export's entries against the event file's
 // players and adds them to in; it returns the players' ids.
-func importEntries(pe *pairing.Event, ext *exportExt, in *storage.EventImport) (map[string]bool, error) {
+func importEntries(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport) (map[string]bool, error) {
 	// Every player of the event file, plus the waitlist.
 	players := map[string]bool{}
 	keys := map[string]int64{} // each player's last tiebreaker, kept across the new ids
@@ -214,7 +215,7 @@ func importEntries(pe *pairing.Event, ext *exportExt, in *storage.EventImport) (
 			return nil, importProblemOf("StaffImportDeckStatus", i18n.Args{"Player": strconv.Quote(x.ID), "Status": strconv.Quote(x.DeckStatus)})
 		}
 		entries[x.ID] = true
-		in.Entries = append(in.Entries, storage.ImportedEntry{Key: x.ID, Entry: storage.Entry{
+		in.Entries = append(in.Entries, eventfile.ImportedEntry{Key: x.ID, Entry: storage.Entry{
 			PlayerName: x.Name, MemberID: x.MemberID, CheckedIn: x.CheckedIn, DroppedRound: x.DroppedRound,
 			Waitlisted: x.Waitlisted, EnteredRound: x.EnteredRound, FixedTable: x.FixedTable, AwardedByes: x.AwardedByes,
 			Team: x.Team, Disqualified: x.Disqualified, DeckText: x.DeckText, DeckStatus: x.DeckStatus,
@@ -234,7 +235,7 @@ func importEntries(pe *pairing.Event, ext *exportExt, in *storage.EventImport) (
 // importRounds checks the export's rounds and matches and adds them to in:
 // the details are in rounds_meta, and the Swiss rounds must agree with the
 // event file's rounds, which the pairing tools read.
-func importRounds(pe *pairing.Event, ext *exportExt, in *storage.EventImport, entries map[string]bool) error {
+func importRounds(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport, entries map[string]bool) error {
 	var err error
 	swiss := map[int]pairing.Round{}
 	for _, r := range pe.Rounds {
@@ -253,7 +254,7 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *storage.EventImport, en
 		if r.Status != storage.RoundPreview && r.Status != storage.RoundPublished && r.Status != storage.RoundFinished {
 			return importProblemOf("StaffImportRoundStatus", i18n.Args{"Round": r.Number, "Status": strconv.Quote(r.Status)})
 		}
-		ir := storage.ImportedRound{Round: storage.Round{Number: r.Number, Kind: r.Kind, Status: r.Status, LengthSeconds: r.LengthSeconds,
+		ir := eventfile.ImportedRound{Round: storage.Round{Number: r.Number, Kind: r.Kind, Status: r.Status, LengthSeconds: r.LengthSeconds,
 			CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, Deadline: r.Deadline, PausedRemainingMS: r.PausedRemainingMS,
 			PublishedAt: r.PublishedAt, FinishedAt: r.FinishedAt}}
 		var want pairing.Round
@@ -285,7 +286,7 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *storage.EventImport, en
 			if _, ok := readmodel.ReadPairingNote(m.NoteReason); m.NoteReason != "" && !ok {
 				return importProblemOf("StaffImportMatchNoteReason", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
-			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
+			im := eventfile.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
 				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason}}
 			if m.P2 != nil {
 				im.P2 = *m.P2
@@ -304,7 +305,7 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *storage.EventImport, en
 }
 
 // importPenalties checks the export's penalties and adds them to in.
-func importPenalties(ext *exportExt, in *storage.EventImport, entries map[string]bool) error {
+func importPenalties(ext *exportExt, in *eventfile.EventImport, entries map[string]bool) error {
 	for i, p := range ext.Penalties {
 		if !entries[p.Player] {
 			return importProblemOf("StaffImportPenaltyPlayer", i18n.Args{"Penalty": i + 1, "Player": strconv.Quote(p.Player)})
@@ -312,11 +313,11 @@ func importPenalties(ext *exportExt, in *storage.EventImport, entries map[string
 		if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
 			return importProblemOf("StaffImportPenaltyKind", i18n.Args{"Penalty": i + 1, "Kind": strconv.Quote(p.Kind)})
 		}
-		at := storage.MatchRef{Round: p.Round, Match: p.Match}
+		at := eventfile.MatchRef{Round: p.Round, Match: p.Match}
 		if !in.HasMatch(at) {
 			return importProblemOf("StaffImportPenaltyMatch", i18n.Args{"Penalty": i + 1, "Match": p.Match, "Round": p.Round})
 		}
-		in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: p.Player, At: at,
+		in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: p.Player, At: at,
 			Penalty: storage.RulingPenalty{Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, JudgeName: p.Judge, CreatedAt: p.CreatedAt}})
 	}
 	return nil
@@ -325,7 +326,7 @@ func importPenalties(ext *exportExt, in *storage.EventImport, entries map[string
 // importFromPairing makes an event of a plain event file of the pairing
 // tools: players, Swiss rounds (finished) and the top cut's games, named
 // after the file, in the importer's language (ctx's).
-func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, today time.Time) (*storage.EventImport, error) {
+func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, today time.Time) (*eventfile.EventImport, error) {
 	name := strings.TrimSpace(strings.TrimSuffix(path.Base(fileName), path.Ext(fileName)))
 	if name == "" || name == "." || name == "/" {
 		name = i18n.T(ctx, "StaffImportedEventName", nil)
@@ -335,7 +336,7 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 	if len(pe.Rounds) > 0 {
 		status = storage.StatusRunning
 	}
-	in := &storage.EventImport{Event: storage.Event{
+	in := &eventfile.EventImport{Event: storage.Event{
 		Name: web.Truncate(name, 120), Game: "fusion-world", Format: "fw-standard", StartsOn: today, Status: status, Language: i18n.Lang(ctx),
 		RoundMinutes: 35, TopCutBestOf: 3, Seed: int64(pe.Seed), SelfRegistration: false, EndOfRound: "draw", ExtraTurns: 3,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
@@ -367,7 +368,7 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 			}
 			e.DroppedRound = &d
 		}
-		in.Entries = append(in.Entries, storage.ImportedEntry{Key: p.ID, Entry: e})
+		in.Entries = append(in.Entries, eventfile.ImportedEntry{Key: p.ID, Entry: e})
 	}
 	if err := importPairingRounds(pe, in); err != nil {
 		return nil, err
@@ -377,11 +378,11 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 
 // importPairingRounds adds an event file's rounds to in, as finished
 // rounds: the Swiss rounds with their results, the top cut with its games.
-func importPairingRounds(pe *pairing.Event, in *storage.EventImport) error {
+func importPairingRounds(pe *pairing.Event, in *eventfile.EventImport) error {
 	for _, r := range pe.Rounds {
-		ir := storage.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
+		ir := eventfile.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
 		for _, m := range r.Matches {
-			im := storage.ImportedMatch{P1: m.P1, Match: storage.Match{Result: m.Result, Status: storage.MatchPending}}
+			im := eventfile.ImportedMatch{P1: m.P1, Match: storage.Match{Result: m.Result, Status: storage.MatchPending}}
 			if m.Table > 0 {
 				t := m.Table
 				im.Match.TableNo = &t
@@ -404,14 +405,14 @@ func importPairingRounds(pe *pairing.Event, in *storage.EventImport) error {
 	}
 	if pe.TopCut != nil {
 		for i, r := range pe.TopCut.Rounds {
-			ir := storage.ImportedRound{Round: storage.Round{Number: len(pe.Rounds) + i + 1, Kind: storage.KindTopCut, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
+			ir := eventfile.ImportedRound{Round: storage.Round{Number: len(pe.Rounds) + i + 1, Kind: storage.KindTopCut, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
 			for _, m := range r.Matches {
 				games, err := json.Marshal(m.Games)
 				if err != nil {
 					return err
 				}
 				p2 := m.P2
-				im := storage.ImportedMatch{P1: m.P1, P2: p2, Match: storage.Match{Games: string(games), Status: storage.MatchPending}}
+				im := eventfile.ImportedMatch{P1: m.P1, P2: p2, Match: storage.Match{Games: string(games), Status: storage.MatchPending}}
 				for _, g := range m.Games {
 					switch g.Winner {
 					case pairing.ResultP1:
@@ -553,7 +554,7 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	res, err := h.Store.ImportEvent(ctx, web.ActorOf(c), in, func(id int64, gen int) string {
+	res, err := eventfile.New(h.Store).ImportEvent(ctx, web.ActorOf(c), in, func(id int64, gen int) string {
 		return web.HashToken(web.PlayerToken(key, id, gen))
 	})
 	if errors.Is(err, storage.ErrConflict) {

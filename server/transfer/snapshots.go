@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -54,12 +55,12 @@ func encodeExport(f *exportFile) ([]byte, error) {
 
 // newSnapshot encodes f as a snapshot for reason; round is the round just
 // published (0 for none).
-func newSnapshot(eventID int64, f *exportFile, reason string, round int) (*storage.Snapshot, []byte, error) {
+func newSnapshot(eventID int64, f *exportFile, reason string, round int) (*eventfile.Snapshot, []byte, error) {
 	data, err := encodeExport(f)
 	if err != nil {
 		return nil, nil, err
 	}
-	snap := &storage.Snapshot{EventID: eventID, Reason: reason}
+	snap := &eventfile.Snapshot{EventID: eventID, Reason: reason}
 	if round > 0 {
 		snap.RoundNo = &round
 		cut := 0
@@ -89,7 +90,7 @@ func (h *Handler) OnMilestone(ctx context.Context, m storage.Milestone) {
 		if err != nil {
 			return err
 		}
-		return h.Store.SaveSnapshot(ctx, m.Actor, snap, data)
+		return eventfile.New(h.Store).SaveSnapshot(ctx, m.Actor, snap, data)
 	}()
 	if err != nil {
 		h.Log.Error("snapshot not written", "event", m.EventID, "reason", m.Reason, "round", m.Round, "err", err)
@@ -97,7 +98,7 @@ func (h *Handler) OnMilestone(ctx context.Context, m storage.Milestone) {
 }
 
 // snapshotLabel says what moment a snapshot keeps.
-func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
+func snapshotLabel(ctx context.Context, sn *eventfile.Snapshot) string {
 	switch {
 	case sn.Reason == storage.SnapshotPublish && sn.TopCutRound != nil:
 		return i18n.T(ctx, "SnapshotTopCutPublished", i18n.Args{"Round": *sn.TopCutRound})
@@ -111,7 +112,7 @@ func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
 	return i18n.T(ctx, "SnapshotManual", nil)
 }
 
-func snapshotRow(ctx context.Context, sn *storage.Snapshot, zone *time.Location) views.SnapshotRow {
+func snapshotRow(ctx context.Context, sn *eventfile.Snapshot, zone *time.Location) views.SnapshotRow {
 	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: i18n.DateTimeSeconds(ctx, sn.CreatedAt, zone),
 		By: web.ActorText(ctx, sn.CreatedBy), Size: sizeText(ctx, sn.SizeBytes), Stored: sizeText(ctx, sn.StoredBytes)}
 }
@@ -142,7 +143,7 @@ func (h *Handler) Snapshots(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	list, err := h.Store.Snapshots(ctx, e.ID)
+	list, err := eventfile.New(h.Store).Snapshots(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -171,7 +172,7 @@ func (h *Handler) TakeSnapshot(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.SaveSnapshot(ctx, web.ActorOf(c), snap, data); err != nil {
+	if err := eventfile.New(h.Store).SaveSnapshot(ctx, web.ActorOf(c), snap, data); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgSnapshotTaken)
@@ -179,12 +180,12 @@ func (h *Handler) TakeSnapshot(c echo.Context) error {
 }
 
 // snapshotParam loads the snapshot in the URL, of the event in the URL.
-func (h *Handler) snapshotParam(c echo.Context, e *storage.Event) (*storage.Snapshot, []byte, error) {
+func (h *Handler) snapshotParam(c echo.Context, e *storage.Event) (*eventfile.Snapshot, []byte, error) {
 	id, err := strconv.ParseInt(c.Param("snap"), 10, 64)
 	if err != nil {
 		return nil, nil, web.NotFound()
 	}
-	sn, data, err := h.Store.SnapshotFile(c.Request().Context(), e.ID, id)
+	sn, data, err := eventfile.New(h.Store).SnapshotFile(c.Request().Context(), e.ID, id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, nil, web.NotFound()
 	}
@@ -201,7 +202,7 @@ func (h *Handler) DownloadSnapshot(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.NoteSnapshotDownload(c.Request().Context(), web.ActorOf(c), e.ID, sn.ID); err != nil {
+	if err := eventfile.New(h.Store).NoteSnapshotDownload(c.Request().Context(), web.ActorOf(c), e.ID, sn.ID); err != nil {
 		return err
 	}
 	name := strings.TrimSuffix(exportFileName(e, "json"), ".json") + "-snapshot-" + strconv.FormatInt(sn.ID, 10) + ".json"
@@ -211,7 +212,7 @@ func (h *Handler) DownloadSnapshot(c echo.Context) error {
 }
 
 // readSnapshot reads a snapshot's file as an export and as what to restore.
-func (h *Handler) readSnapshot(ctx context.Context, data []byte) (*exportFile, *storage.EventImport, error) {
+func (h *Handler) readSnapshot(ctx context.Context, data []byte) (*exportFile, *eventfile.EventImport, error) {
 	var f exportFile
 	if err := json.Unmarshal(data, &f); err != nil || f.Tenkaichi == nil {
 		return nil, nil, importProblemOf("StaffSnapshotUnreadable", nil)
@@ -239,7 +240,7 @@ func (h *Handler) ConfirmRestore(c echo.Context) error {
 
 // renderRestore shows the restore page; a problem (a restore that failed)
 // is shown above it with status 422.
-func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem string) error {
+func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *eventfile.Snapshot, data []byte, problem string) error {
 	ctx := c.Request().Context()
 	m := views.RestorePage{Nav: web.Nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn, e.Location()), Problem: problem}
 	status := http.StatusOK
@@ -396,10 +397,10 @@ func (h *Handler) RestoreSnapshot(c echo.Context) error {
 			return err
 		}
 		before.RestoredFrom = &sn.ID
-		if err := tx.SaveSnapshot(ctx, actor, before, file); err != nil {
+		if err := eventfile.New(tx).SaveSnapshot(ctx, actor, before, file); err != nil {
 			return err
 		}
-		if _, err := tx.RestoreEvent(ctx, actor, e.ID, sn.ID, in, func(id int64, gen int) string {
+		if _, err := eventfile.New(tx).RestoreEvent(ctx, actor, e.ID, sn.ID, in, func(id int64, gen int) string {
 			return web.HashToken(web.PlayerToken(key, id, gen))
 		}); err != nil {
 			return err

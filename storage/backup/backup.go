@@ -1,9 +1,11 @@
-package storage
+// Package backup copies the SQLite database while the server runs and puts a
+// copy back in its place (PostgreSQL has pg_dump). See storage for the lock
+// every process holds on the file while it has the database open.
+package backup
 
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -11,19 +13,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/glebarez/sqlite"
 	"github.com/gofrs/flock"
-	"gorm.io/gorm"
-	"gorm.io/gorm/logger"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
-
-// Backups and restores of the SQLite database (PostgreSQL has pg_dump).
-//
-// Every Tenkaichi process that opens a SQLite file holds a shared lock on a
-// file beside it (tenkaichi.db-lock) for as long as the store is open: the
-// server, and commands such as cards import. A restore takes that lock
-// exclusively, so it never swaps the file under a process that is writing to
-// it, and a process that starts during a restore is told to wait.
 
 // ErrDatabaseInUse means another process has the SQLite database open.
 var ErrDatabaseInUse = errors.New("the database is in use")
@@ -35,51 +27,14 @@ var ErrBadBackup = errors.New("not a usable Tenkaichi backup")
 // ErrNotSQLite is returned by the SQLite backup on a PostgreSQL store.
 var ErrNotSQLite = errors.New("not a SQLite database")
 
-func lockPath(dbPath string) string { return dbPath + "-lock" }
-
-// lockSQLite takes the shared lock on the SQLite file at path. It fails at
-// once, with a message saying why, while a restore holds the lock.
-func lockSQLite(path string) (unlock func(), err error) {
-	l := flock.New(lockPath(path), flock.SetPermissions(0o640))
-	ok, err := l.TryRLock()
-	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", l.Path(), err)
-	}
-	if !ok {
-		return nil, fmt.Errorf("%s is being restored ('tenkaichi restore'): try again when it is done", path)
-	}
-	return func() { _ = l.Unlock() }, nil
-}
-
-// openSQLiteFile opens a SQLite file with the usual settings and no lock:
-// for the copies that backups and restores check, which no other process uses.
-func openSQLiteFile(path string) (*sql.DB, error) {
-	return openSQLiteConn(sqliteDSN(path, ""))
-}
-
-// openSQLiteConn opens one connection to a SQLite file (dsn as sqliteDSN
-// writes it), for work of its own beside the pools.
-func openSQLiteConn(dsn string) (*sql.DB, error) {
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: logger.Discard})
-	if err != nil {
-		return nil, err
-	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, err
-	}
-	sqlDB.SetMaxOpenConns(1)
-	return sqlDB, nil
-}
-
 // Backup writes a consistent copy of the SQLite database to dest, which must
 // not exist, while the server goes on writing: VACUUM INTO reads one snapshot
 // (WAL lets writers go on meanwhile), so the copy holds every transaction
 // committed before it started and none half. The copy is written beside dest
 // and moved there once it passes an integrity check, so dest is either a
 // whole, checked database or absent. It returns the copy's schema version.
-func (s *Store) Backup(ctx context.Context, dest string) (int64, error) {
-	if s.dialect != DialectSQLite {
+func Backup(ctx context.Context, st *storage.Store, dest string) (int64, error) {
+	if st.Dialect() != storage.DialectSQLite {
 		return 0, ErrNotSQLite
 	}
 	if _, err := os.Lstat(dest); err == nil {
@@ -90,7 +45,7 @@ func (s *Store) Backup(ctx context.Context, dest string) (int64, error) {
 		return 0, err
 	}
 	defer removeSQLiteFiles(tmp)
-	if _, err := s.sqlDB.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
+	if _, err := st.SQL().ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
 		return 0, fmt.Errorf("copy the database: %w", err)
 	}
 	// The copy holds password hashes and player links: readable by the owner
@@ -135,7 +90,7 @@ func RestoreSQLite(ctx context.Context, dbPath string, src io.Reader) (*RestoreR
 	if err := os.MkdirAll(filepath.Dir(dbPath), 0o750); err != nil {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
-	l := flock.New(lockPath(dbPath), flock.SetPermissions(0o640))
+	l := flock.New(storage.SQLiteLockPath(dbPath), flock.SetPermissions(0o640))
 	ok, err := l.TryLock()
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", l.Path(), err)
@@ -251,11 +206,12 @@ func copyDatabase(path string, src io.Reader) error {
 // integrity check and reads its schema version, which must be one this
 // binary knows. With migrate it brings the schema up to date.
 func checkSQLiteFile(ctx context.Context, path string, migrate bool) (int64, error) {
-	db, err := openSQLiteFile(path)
+	st, err := storage.OpenSQLiteCopy(path)
 	if err != nil {
 		return 0, fmt.Errorf("%w: the file is not a readable SQLite database (%v)", ErrBadBackup, err)
 	}
-	defer db.Close()
+	defer st.Close()
+	db := st.SQL()
 	var result string
 	if err := db.QueryRowContext(ctx, "PRAGMA integrity_check(1)").Scan(&result); err != nil {
 		return 0, fmt.Errorf("%w: the file is not a readable SQLite database (%v)", ErrBadBackup, err)
@@ -270,7 +226,6 @@ func checkSQLiteFile(ctx context.Context, path string, migrate bool) (int64, err
 	if tables == 0 {
 		return 0, fmt.Errorf("%w: the file is a SQLite database but not one of Tenkaichi's (it has no migration table)", ErrBadBackup)
 	}
-	st := &Store{sqlDB: db, dialect: DialectSQLite}
 	if migrate {
 		if _, err := st.Migrate(ctx); err != nil {
 			return 0, err
@@ -281,20 +236,20 @@ func checkSQLiteFile(ctx context.Context, path string, migrate bool) (int64, err
 		return 0, err
 	}
 	if current > latest {
-		return 0, fmt.Errorf("%w (the copy is at version %d, this binary knows up to %d): upgrade Tenkaichi", ErrSchemaNewer, current, latest)
+		return 0, fmt.Errorf("%w (the copy is at version %d, this binary knows up to %d): upgrade Tenkaichi", storage.ErrSchemaNewer, current, latest)
 	}
 	return current, nil
 }
 
 // checkpoint writes the write-ahead log of the database at path into it.
 func checkpoint(ctx context.Context, path string) error {
-	db, err := openSQLiteFile(path)
+	st, err := storage.OpenSQLiteCopy(path)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer st.Close()
 	var busy, logFrames, done int
-	if err := db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
+	if err := st.SQL().QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
 		return err
 	}
 	if busy != 0 {

@@ -1,4 +1,4 @@
-package storage_test
+package leagues_test
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -15,12 +17,13 @@ import (
 // as a token finds nothing; another store cannot revoke it.
 func TestStoreTokens(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	here, there := firstStore(t, st), storeNamed(t, st, "There")
-	token, tok, err := st.CreateStoreToken(ctx, org, here, " Laptop ")
+	token, tok, err := lgs.CreateStoreToken(ctx, org, here, " Laptop ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, _, err := st.CreateStoreToken(ctx, org, there, "Their laptop")
+	other, _, err := lgs.CreateStoreToken(ctx, org, there, "Their laptop")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,43 +34,43 @@ func TestStoreTokens(t *testing.T) {
 	if err := st.SQL().QueryRowContext(ctx, `SELECT token_hash FROM store_tokens WHERE id = $1`, tok.ID).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
-	if stored == token || stored != storage.HashStoreToken(token) {
+	if stored == token || stored != leagues.HashStoreToken(token) {
 		t.Errorf("stored %q for token %q", stored, token)
 	}
-	got, err := st.StoreTokenByToken(ctx, token)
+	got, err := lgs.StoreTokenByToken(ctx, token)
 	if err != nil || got.ID != tok.ID || got.StoreID != here {
 		t.Fatalf("lookup: %+v %v", got, err)
 	}
 	for _, wrong := range []string{stored, token + "x", "", strings.ToUpper(token)} {
-		if _, err := st.StoreTokenByToken(ctx, wrong); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := lgs.StoreTokenByToken(ctx, wrong); !errors.Is(err, storage.ErrNotFound) {
 			t.Errorf("token %q found something: %v", wrong, err)
 		}
 	}
 	used := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
 	st.SetClock(func() time.Time { return used })
-	if err := st.TouchStoreToken(ctx, tok.ID); err != nil {
+	if err := lgs.TouchStoreToken(ctx, tok.ID); err != nil {
 		t.Fatal(err)
 	}
-	list, err := st.StoreTokens(ctx, here)
+	list, err := lgs.StoreTokens(ctx, here)
 	if err != nil || len(list) != 1 || list[0].LastUsedAt == nil || !list[0].LastUsedAt.Equal(used) {
 		t.Fatalf("tokens of the store: %+v %v", list, err)
 	}
-	if err := st.RevokeStoreToken(ctx, org, there, tok.ID); !errors.Is(err, storage.ErrNotFound) {
+	if err := lgs.RevokeStoreToken(ctx, org, there, tok.ID); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("another store revoked the token: %v", err)
 	}
-	if err := st.RevokeStoreToken(ctx, org, here, tok.ID); err != nil {
+	if err := lgs.RevokeStoreToken(ctx, org, here, tok.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.StoreTokenByToken(ctx, token); !errors.Is(err, storage.ErrNotFound) {
+	if _, err := lgs.StoreTokenByToken(ctx, token); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("a revoked token works: %v", err)
 	}
-	if got, err := st.StoreTokenByToken(ctx, other); err != nil || got.StoreID != there {
+	if got, err := lgs.StoreTokenByToken(ctx, other); err != nil || got.StoreID != there {
 		t.Errorf("the other store's token: %+v %v", got, err)
 	}
-	if list, _ = st.StoreTokens(ctx, here); len(list) != 1 || list[0].RevokedAt == nil {
+	if list, _ = lgs.StoreTokens(ctx, here); len(list) != 1 || list[0].RevokedAt == nil {
 		t.Errorf("revoked token listed as %+v", list)
 	}
-	if _, _, err := st.CreateStoreToken(ctx, org, here, "  "); !errors.Is(err, storage.ErrInvalid) {
+	if _, _, err := lgs.CreateStoreToken(ctx, org, here, "  "); !errors.Is(err, storage.ErrInvalid) {
 		t.Errorf("a token without a name: %v", err)
 	}
 	if log, _ := st.AuditLogFor(ctx, "store-token", tok.ID); len(log) != 2 || strings.Contains(log[0].AfterJSON+log[1].AfterJSON, token) {
@@ -80,6 +83,7 @@ func TestStoreTokens(t *testing.T) {
 // before anything is written, and could not be stored twice anyway.
 func TestEventOrigin(t *testing.T) {
 	st := storagetest.New(t)
+	ef := eventfile.New(st)
 	here, there := firstStore(t, st), storeNamed(t, st, "There")
 	made := newEvent("Made here")
 	if err := st.CreateEvent(ctx, org, made); err != nil {
@@ -89,9 +93,9 @@ func TestEventOrigin(t *testing.T) {
 		t.Fatalf("origin %q", made.Origin)
 	}
 	pushed := func(store int64, origin string) (*storage.Event, error) {
-		in := &storage.EventImport{Event: *newEvent("Pushed")}
+		in := &eventfile.EventImport{Event: *newEvent("Pushed")}
 		in.Event.StoreID, in.Event.Origin = store, origin
-		res, err := st.ImportEvent(ctx, org, in, nil)
+		res, err := ef.ImportEvent(ctx, org, in, nil)
 		if err != nil {
 			return nil, err
 		}

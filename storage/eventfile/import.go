@@ -1,4 +1,4 @@
-package storage
+package eventfile
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // EventImport is a whole event read from an exported file (docs/event-file.md):
@@ -16,37 +18,37 @@ import (
 // file names players by its own keys and other records by their place in
 // the file; ImportEvent and RestoreEvent give them ids.
 type EventImport struct {
-	Event         Event
+	Event         storage.Event
 	Entries       []ImportedEntry
 	Rounds        []ImportedRound
 	Penalties     []ImportedPenalty
 	Calls         []ImportedCall
 	GameLogs      []ImportedGameLog
 	Rulings       []ImportedRuling
-	Announcements []Announcement
+	Announcements []storage.Announcement
 	// Judges are the usernames of the judge accounts attached to the event.
 	Judges []string
 	// Audit is the event's audit log, oldest first. ImportEvent adds it to
 	// the new event; RestoreEvent ignores it (the event keeps its own log).
-	Audit []AuditEntry
+	Audit []storage.AuditEntry
 }
 
 // ImportedEntry is a player and the key the file knows them by.
 type ImportedEntry struct {
 	Key   string
-	Entry Entry
+	Entry storage.Entry
 }
 
 // ImportedRound is a round with its matches in order.
 type ImportedRound struct {
-	Round   Round
+	Round   storage.Round
 	Matches []ImportedMatch
 }
 
 // ImportedMatch is a match whose players are given by their keys (P2 ""
 // for a bye), with the players' own reports of it.
 type ImportedMatch struct {
-	Match   Match
+	Match   storage.Match
 	P1      string
 	P2      string
 	Reports []ImportedReport
@@ -55,7 +57,7 @@ type ImportedMatch struct {
 // ImportedReport is one player's report of a match; Entry is the player's key.
 type ImportedReport struct {
 	Entry  string
-	Report Report
+	Report storage.Report
 }
 
 // MatchRef names a match by its round number and its 1-based position in
@@ -67,7 +69,7 @@ type MatchRef struct {
 
 // ImportedPenalty is a penalty; Entry is the player's key.
 type ImportedPenalty struct {
-	Penalty RulingPenalty
+	Penalty storage.RulingPenalty
 	Entry   string
 	At      MatchRef
 }
@@ -76,7 +78,7 @@ type ImportedPenalty struct {
 // system opened); GameLog is the 1-based position in EventImport.GameLogs of
 // the game it was made from (0 for none).
 type ImportedCall struct {
-	Call    JudgeCall
+	Call    storage.JudgeCall
 	Entry   string
 	At      MatchRef
 	GameLog int
@@ -84,14 +86,14 @@ type ImportedCall struct {
 
 // ImportedGameLog is a game log and the match it was recorded for.
 type ImportedGameLog struct {
-	Log GameLog
+	Log storage.GameLog
 	At  MatchRef
 }
 
 // ImportedRuling is a ruling; GameLog and Penalty are 1-based positions in
 // EventImport.GameLogs and .Penalties (0 for none).
 type ImportedRuling struct {
-	Ruling  Ruling
+	Ruling  storage.Ruling
 	At      MatchRef
 	GameLog int
 	Penalty int
@@ -101,7 +103,7 @@ type ImportedRuling struct {
 // the file that could not be attached: no judge account of that name exists
 // here (accounts are never created by an import).
 type ImportResult struct {
-	Event         *Event
+	Event         *storage.Event
 	MissingJudges []string
 }
 
@@ -110,16 +112,16 @@ type ImportResult struct {
 // row for the import. Nothing is written if anything fails. tokenHash gives
 // the hash of an entry's phone link once its id is known (new ids, link
 // generation 1); nil leaves the entries with a random, unusable hash.
-func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, tokenHash func(entryID int64, generation int) string) (*ImportResult, error) {
+func (s *Store) ImportEvent(ctx context.Context, actor storage.Actor, in *EventImport, tokenHash func(entryID int64, generation int) string) (*ImportResult, error) {
 	ev := in.Event
 	res := &ImportResult{Event: &ev}
-	err := s.Tx(ctx, func(tx *Store) error {
+	err := s.tx(ctx, func(tx *Store) error {
 		now := tx.now()
 		newImportedEvent(&ev, actor, now)
 		if err := tx.fillStore(ctx, &ev.StoreID); err != nil {
 			return err
 		}
-		if err := fillOrigin(&ev.Origin); err != nil {
+		if err := storage.FillOrigin(&ev.Origin); err != nil {
 			return err
 		}
 		if err := tx.with(ctx).Create(&ev).Error; err != nil {
@@ -165,25 +167,25 @@ func (s *Store) ImportEvent(ctx context.Context, actor Actor, in *EventImport, t
 
 // newImportedEvent readies an event file's event to be created anew: new
 // id and version, created now by actor, defaults for what the file lacks.
-func newImportedEvent(ev *Event, actor Actor, now time.Time) {
+func newImportedEvent(ev *storage.Event, actor storage.Actor, now time.Time) {
 	ev.ID, ev.Version, ev.CreatedAt, ev.UpdatedAt, ev.CreatedBy = 0, 1, now, now, nil
 	if actor.UserID != 0 {
 		id := actor.UserID
 		ev.CreatedBy = &id
 	}
 	if ev.Status == "" {
-		ev.Status = StatusDraft
+		ev.Status = storage.StatusDraft
 	}
 	if ev.Language == "" {
 		ev.Language = "en"
 	}
 	if ev.TimeZone == "" {
-		ev.TimeZone = ServerZoneName()
+		ev.TimeZone = storage.ServerZoneName()
 	}
 }
 
 // importAudit adds an event file's audit log to the new event eventID.
-func (s *Store) importAudit(ctx context.Context, eventID int64, audit []AuditEntry, ids map[string]int64) error {
+func (s *Store) importAudit(ctx context.Context, eventID int64, audit []storage.AuditEntry, ids map[string]int64) error {
 	for _, a := range audit {
 		a.ID, a.EventID, a.UserID = 0, &eventID, nil
 		// Ids in the file are the old server's: the event and its players
@@ -205,16 +207,16 @@ func (s *Store) importAudit(ctx context.Context, eventID int64, audit []AuditEnt
 
 func checkImportKey(key string, i int, ids map[string]int64) error {
 	if key == "" {
-		return fmt.Errorf("storage: import entry %d has no key: %w", i+1, ErrConflict)
+		return fmt.Errorf("storage: import entry %d has no key: %w", i+1, storage.ErrConflict)
 	}
 	if _, dup := ids[key]; dup {
-		return fmt.Errorf("storage: import: player %q twice: %w", key, ErrConflict)
+		return fmt.Errorf("storage: import: player %q twice: %w", key, storage.ErrConflict)
 	}
 	return nil
 }
 
 // insertImportedEntry creates e (EventID set) with a new id and link.
-func (s *Store) insertImportedEntry(ctx context.Context, e *Entry, tokenHash func(int64, int) string) error {
+func (s *Store) insertImportedEntry(ctx context.Context, e *storage.Entry, tokenHash func(int64, int) string) error {
 	now := s.now()
 	e.ID, e.Version, e.TokenGeneration = 0, 1, 1
 	if e.CreatedAt.IsZero() {
@@ -225,10 +227,10 @@ func (s *Store) insertImportedEntry(ctx context.Context, e *Entry, tokenHash fun
 		e.EnteredRound = 1
 	}
 	if e.DeckStatus == "" {
-		e.DeckStatus = DeckMissing
+		e.DeckStatus = storage.DeckMissing
 	}
 	if e.RandomKey == 0 {
-		key, err := NewRandomKey()
+		key, err := storage.NewRandomKey()
 		if err != nil {
 			return err
 		}
@@ -239,7 +241,7 @@ func (s *Store) insertImportedEntry(ctx context.Context, e *Entry, tokenHash fun
 		return err
 	}
 	e.TokenHash = "import:" + placeholder
-	if err := s.linkEntry(ctx, e); err != nil {
+	if err := s.st.LinkEntry(ctx, e); err != nil {
 		return err
 	}
 	if err := s.with(ctx).Create(e).Error; err != nil {
@@ -247,7 +249,7 @@ func (s *Store) insertImportedEntry(ctx context.Context, e *Entry, tokenHash fun
 	}
 	if tokenHash != nil {
 		e.TokenHash = tokenHash(e.ID, e.TokenGeneration)
-		if err := s.with(ctx).Model(&Entry{}).Where("id = ?", e.ID).Update("token_hash", e.TokenHash).Error; err != nil {
+		if err := s.with(ctx).Model(&storage.Entry{}).Where("id = ?", e.ID).Update("token_hash", e.TokenHash).Error; err != nil {
 			return wrap("import entry link", err)
 		}
 	}
@@ -302,7 +304,7 @@ func (w *eventWriter) create(v any, kind, what string) error {
 func (w *eventWriter) entry(key, what string) (int64, error) {
 	id, ok := w.ids[key]
 	if !ok {
-		return 0, fmt.Errorf("storage: import: %s: unknown player %q: %w", what, key, ErrConflict)
+		return 0, fmt.Errorf("storage: import: %s: unknown player %q: %w", what, key, storage.ErrConflict)
 	}
 	return id, nil
 }
@@ -314,7 +316,7 @@ func (w *eventWriter) match(at MatchRef, what string) (*int64, error) {
 	}
 	id, ok := w.matchIDs[at]
 	if !ok {
-		return nil, fmt.Errorf("storage: import: %s: no match %d in round %d: %w", what, at.Match, at.Round, ErrConflict)
+		return nil, fmt.Errorf("storage: import: %s: no match %d in round %d: %w", what, at.Match, at.Round, storage.ErrConflict)
 	}
 	return &id, nil
 }
@@ -325,7 +327,7 @@ func nth(ids []int64, n int, kind, what string) (*int64, error) {
 	case n == 0:
 		return nil, nil
 	case n < 0 || n > len(ids):
-		return nil, fmt.Errorf("storage: import: %s: no %s %d: %w", what, kind, n, ErrConflict)
+		return nil, fmt.Errorf("storage: import: %s: no %s %d: %w", what, kind, n, storage.ErrConflict)
 	}
 	return &ids[n-1], nil
 }
@@ -337,11 +339,11 @@ func (w *eventWriter) account(name string) (*int64, error) {
 	}
 	var id *int64
 	if name != "" {
-		u, err := w.s.UserByUsername(w.ctx, name)
+		u, err := w.s.st.UserByUsername(w.ctx, name)
 		switch {
 		case err == nil:
 			id = &u.ID
-		case !isNotFound(err):
+		case !storage.IsNotFound(err):
 			return nil, err
 		}
 	}
@@ -355,7 +357,7 @@ func (w *eventWriter) rounds(in *EventImport) error {
 	for _, ir := range in.Rounds {
 		r := ir.Round
 		if numbers[r.Number] || r.Number < 1 {
-			return fmt.Errorf("storage: import: round number %d: %w", r.Number, ErrConflict)
+			return fmt.Errorf("storage: import: round number %d: %w", r.Number, storage.ErrConflict)
 		}
 		numbers[r.Number] = true
 		r.ID, r.EventID = 0, w.eventID
@@ -378,7 +380,7 @@ func (w *eventWriter) rounds(in *EventImport) error {
 }
 
 // roundMatch writes the match at position pos of round r, and its reports.
-func (w *eventWriter) roundMatch(r *Round, pos int, im *ImportedMatch) error {
+func (w *eventWriter) roundMatch(r *storage.Round, pos int, im *ImportedMatch) error {
 	what := fmt.Sprintf("round %d, match %d", r.Number, pos+1)
 	m := im.Match
 	p1, err := w.entry(im.P1, what)
@@ -394,7 +396,7 @@ func (w *eventWriter) roundMatch(r *Round, pos int, im *ImportedMatch) error {
 		m.P2EntryID = &p2
 	}
 	if m.Status == "" {
-		m.Status = MatchPending
+		m.Status = storage.MatchPending
 	}
 	if err := w.create(&m, "matches", "match"); err != nil {
 		return err
@@ -407,7 +409,7 @@ func (w *eventWriter) roundMatch(r *Round, pos int, im *ImportedMatch) error {
 			return err
 		}
 		if m.Side(by) == "" {
-			return fmt.Errorf("storage: import: %s: a report by %q, who does not play it: %w", what, ir.Entry, ErrConflict)
+			return fmt.Errorf("storage: import: %s: a report by %q, who does not play it: %w", what, ir.Entry, storage.ErrConflict)
 		}
 		rep.ID, rep.MatchID, rep.EntryID = 0, m.ID, by
 		if rep.CreatedAt.IsZero() {
@@ -430,8 +432,8 @@ func (w *eventWriter) penalties(in *EventImport) error {
 		if err != nil {
 			return err
 		}
-		if !slices.Contains(RulingPenaltyKinds, p.Kind) {
-			return fmt.Errorf("storage: import: %s: kind %q: %w", what, p.Kind, ErrConflict)
+		if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
+			return fmt.Errorf("storage: import: %s: kind %q: %w", what, p.Kind, storage.ErrConflict)
 		}
 		m, err := w.match(ip.At, what)
 		if err != nil {
@@ -501,7 +503,7 @@ func (w *eventWriter) calls(in *EventImport) error {
 			return err
 		}
 		if c.Status == "" {
-			c.Status = CallOpen
+			c.Status = storage.CallOpen
 		}
 		if c.CreatedAt.IsZero() {
 			c.CreatedAt = w.now
@@ -559,43 +561,35 @@ func (w *eventWriter) announcements(in *EventImport) error {
 // attachJudges attaches the judge accounts with the given usernames to the
 // event and returns the names that have no judge account in the event's
 // store (an organiser attaches only their store's judges, shops.go).
-func (s *Store) attachJudges(ctx context.Context, ev *Event, names []string) ([]string, error) {
+func (s *Store) attachJudges(ctx context.Context, ev *storage.Event, names []string) ([]string, error) {
 	eventID := ev.ID
 	var missing []string
 	for _, name := range names {
-		u, err := s.UserByUsername(ctx, name)
-		if isNotFound(err) || (err == nil && u.Role != RoleJudge) {
+		u, err := s.st.UserByUsername(ctx, name)
+		if storage.IsNotFound(err) || (err == nil && u.Role != storage.RoleJudge) {
 			missing = append(missing, name)
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		if member, err := s.IsShopMember(ctx, ev.StoreID, u.ID); err != nil {
+		if member, err := s.st.IsShopMember(ctx, ev.StoreID, u.ID); err != nil {
 			return nil, err
 		} else if !member {
 			missing = append(missing, name)
 			continue
 		}
-		ok, err := s.IsEventJudge(ctx, eventID, u.ID)
+		ok, err := s.st.IsEventJudge(ctx, eventID, u.ID)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			if err := s.with(ctx).Create(&EventJudge{EventID: eventID, UserID: u.ID}).Error; err != nil {
+			if err := s.with(ctx).Create(&storage.EventJudge{EventID: eventID, UserID: u.ID}).Error; err != nil {
 				return nil, wrap("attach judge", err)
 			}
 		}
 	}
 	return missing, nil
-}
-
-// PenaltiesForExport lists every penalty of an event, oldest first (for the
-// event file).
-func (s *Store) PenaltiesForExport(ctx context.Context, eventID int64) ([]RulingPenalty, error) {
-	var ps []RulingPenalty
-	err := s.with(ctx).Where("event_id = ?", eventID).Order("created_at, id").Find(&ps).Error
-	return ps, wrap("list penalties", err)
 }
 
 func importPlaceholder() (string, error) {

@@ -1,9 +1,11 @@
-package storage
+package leagues
 
 import (
 	"context"
 	"encoding/json"
 	"slices"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // AnonymisePlayer removes a player at their request, in one transaction.
@@ -14,9 +16,9 @@ import (
 // cleared, the profile is hidden, the password and sign-in link and every
 // phone link of their entries stop working. It cannot be undone. Free text
 // staff wrote (notes of rulings, penalties, matches) is kept as written.
-func (s *Store) AnonymisePlayer(ctx context.Context, actor Actor, id int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		p, err := tx.lockLivePlayer(ctx, id)
+func (s *Store) AnonymisePlayer(ctx context.Context, actor storage.Actor, id int64) error {
+	return s.tx(ctx, func(tx *Store) error {
+		p, err := tx.st.LockLivePlayer(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -24,8 +26,8 @@ func (s *Store) AnonymisePlayer(ctx context.Context, actor Actor, id int64) erro
 		if err != nil {
 			return err
 		}
-		name, now := AnonymousName(p.ID), tx.now()
-		var entries []Entry
+		name, now := storage.AnonymousName(p.ID), tx.now()
+		var entries []storage.Entry
 		if err := tx.with(ctx).Select("id, event_id").Where("player_id IN ?", ids).Order("id").Find(&entries).Error; err != nil {
 			return wrap("entries to anonymise", err)
 		}
@@ -57,7 +59,7 @@ func (s *Store) AnonymisePlayer(ctx context.Context, actor Actor, id int64) erro
 		for _, e := range entries {
 			if !events[e.EventID] {
 				events[e.EventID] = true
-				if err := tx.notify(ctx, Notice{EventID: e.EventID, Topic: "entries"}); err != nil {
+				if err := tx.st.NotifyChange(ctx, storage.Notice{EventID: e.EventID, Topic: "entries"}); err != nil {
 					return err
 				}
 			}
@@ -72,7 +74,7 @@ func (s *Store) mergedTree(ctx context.Context, id int64) ([]int64, error) {
 	all, next := []int64{id}, []int64{id}
 	for len(next) > 0 && len(all) < 10000 {
 		var more []int64
-		if err := s.with(ctx).Model(&Player{}).Where("merged_into IN ?", next).Order("id").Pluck("id", &more).Error; err != nil {
+		if err := s.with(ctx).Model(&storage.Player{}).Where("merged_into IN ?", next).Order("id").Pluck("id", &more).Error; err != nil {
 			return nil, wrap("merged records", err)
 		}
 		all, next = append(all, more...), more
@@ -83,7 +85,7 @@ func (s *Store) mergedTree(ctx context.Context, id int64) ([]int64, error) {
 // scrubAudit renames the person in the audit log's rows about their
 // entries and player records, and in the merges that named them.
 func (s *Store) scrubAudit(ctx context.Context, players, entries []int64, name string) error {
-	var rows []AuditEntry
+	var rows []storage.AuditEntry
 	err := s.with(ctx).Where("(entity = 'entry' AND entity_id IN ?) OR (entity = 'player' AND entity_id IN ?) OR (entity = 'player' AND action = 'merge' AND entity_id IN (SELECT kept_id FROM player_merges WHERE merged_id IN ?))",
 		nonEmpty(entries), players, players).Find(&rows).Error
 	if err != nil {
@@ -95,7 +97,7 @@ func (s *Store) scrubAudit(ctx context.Context, players, entries []int64, name s
 		if before == r.BeforeJSON && after == r.AfterJSON {
 			continue
 		}
-		if err := s.with(ctx).Model(&AuditEntry{}).Where("id = ?", r.ID).Updates(map[string]any{"before_json": before, "after_json": after}).Error; err != nil {
+		if err := s.with(ctx).Model(&storage.AuditEntry{}).Where("id = ?", r.ID).Updates(map[string]any{"before_json": before, "after_json": after}).Error; err != nil {
 			return wrap("anonymise audit log", err)
 		}
 	}

@@ -1,4 +1,4 @@
-package storage_test
+package leagues_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -34,11 +35,12 @@ const (
 //	TENKAICHI_TEST_DB=postgres go test ./storage/ -run '^$' -bench Leagues -benchtime 200x
 func BenchmarkLeagues(b *testing.B) {
 	st := storagetest.New(b)
+	lgs := leagues.New(st)
 	start := time.Now()
 	seedLeagueScale(b, st)
 	b.Logf("%s: seeded in %s", storagetest.Backend(), time.Since(start).Round(time.Millisecond))
 	store := int64(1)
-	season := &storage.Season{Name: "2025", Game: "fusion-world", StartsOn: day("2025-01-01"), EndsOn: day("2025-12-31"), StoreID: &store,
+	season := &leagues.Season{Name: "2025", Game: "fusion-world", StartsOn: day("2025-01-01"), EndsOn: day("2025-12-31"), StoreID: &store,
 		PointsByPlacing: []int{10, 8, 6, 6, 4, 4, 4, 4}, PointsAttendance: 1, PointsWin: 1, BestN: 10, FinalCut: 8}
 	leagueStores := make([]int64, 10)
 	for i := range leagueStores {
@@ -46,8 +48,8 @@ func BenchmarkLeagues(b *testing.B) {
 	}
 	regional := *season
 	regional.Name, regional.StoreID, regional.StoreIDs = "Regional 2025", nil, leagueStores
-	for _, se := range []*storage.Season{season, &regional} {
-		if err := st.CreateSeason(ctx, org, se); err != nil {
+	for _, se := range []*leagues.Season{season, &regional} {
+		if err := lgs.CreateSeason(ctx, org, se); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -60,7 +62,7 @@ func BenchmarkLeagues(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			i++
-			if p, err := st.PlayerProfileOf(ctx, played[i%len(played)]); err != nil || len(p.Entries) == 0 {
+			if p, err := lgs.PlayerProfileOf(ctx, played[i%len(played)]); err != nil || len(p.Entries) == 0 {
 				b.Fatalf("%+v %v", p, err)
 			}
 		}
@@ -69,7 +71,7 @@ func BenchmarkLeagues(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			i++
-			d, err := st.PlayerDataOf(ctx, played[i%len(played)])
+			d, err := lgs.PlayerDataOf(ctx, played[i%len(played)])
 			if err != nil || len(d.Matches) == 0 || len(d.Seasons) == 0 {
 				b.Fatalf("%+v %v", d, err)
 			}
@@ -77,7 +79,7 @@ func BenchmarkLeagues(b *testing.B) {
 	})
 	b.Run("rating-recompute", func(b *testing.B) {
 		for b.Loop() {
-			run, err := st.RecomputeRatings(ctx, "fusion-world")
+			run, err := lgs.RecomputeRatings(ctx, "fusion-world")
 			if err != nil || run.Matches < 180000 {
 				b.Fatalf("%+v %v", run, err)
 			}
@@ -88,7 +90,7 @@ func BenchmarkLeagues(b *testing.B) {
 // benchBoard reads a season's board, of at least least rows.
 func benchBoard(b *testing.B, st *storage.Store, seasonID int64, least int) {
 	for b.Loop() {
-		board, err := st.SeasonLeaderboard(ctx, seasonID)
+		board, err := leagues.New(st).SeasonLeaderboard(ctx, seasonID)
 		if err != nil || len(board.Board.Rows) < least {
 			b.Fatalf("%d rows, %v", len(board.Board.Rows), err)
 		}
@@ -116,7 +118,7 @@ func playersOfStore(b *testing.B, st *storage.Store, store int64) []int64 {
 // benchState reads a season's state: what a request for a cached board costs.
 func benchState(b *testing.B, st *storage.Store, seasonID int64) {
 	for b.Loop() {
-		if _, err := st.SeasonStateOf(ctx, seasonID); err != nil {
+		if _, err := leagues.New(st).SeasonStateOf(ctx, seasonID); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package storage
+package leagues
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // StoreToken lets a laptop add its events to one store of a league server
@@ -44,10 +46,10 @@ const maxTokenName = 100
 // CreateStoreToken makes a token for the store and returns it (the only
 // time it is seen) with its record. An empty or overlong name is an
 // *InvalidError.
-func (s *Store) CreateStoreToken(ctx context.Context, actor Actor, storeID int64, name string) (string, *StoreToken, error) {
+func (s *Store) CreateStoreToken(ctx context.Context, actor storage.Actor, storeID int64, name string) (string, *StoreToken, error) {
 	name = strings.TrimSpace(name)
 	if n := utf8.RuneCountInString(name); n == 0 || n > maxTokenName {
-		return "", nil, &InvalidError{Problems: []FieldProblem{{Field: "name", Key: "store-token-name", Args: []any{maxTokenName}}}}
+		return "", nil, &storage.InvalidError{Problems: []storage.FieldProblem{{Field: "name", Key: "store-token-name", Args: []any{maxTokenName}}}}
 	}
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
@@ -55,8 +57,8 @@ func (s *Store) CreateStoreToken(ctx context.Context, actor Actor, storeID int64
 	}
 	token := storeTokenPrefix + base64.RawURLEncoding.EncodeToString(b)
 	t := &StoreToken{StoreID: storeID, Name: name, TokenHash: HashStoreToken(token)}
-	err := s.Tx(ctx, func(tx *Store) error {
-		if _, err := tx.ShopByID(ctx, storeID); err != nil {
+	err := s.tx(ctx, func(tx *Store) error {
+		if _, err := tx.st.ShopByID(ctx, storeID); err != nil {
 			return err
 		}
 		t.CreatedAt = tx.now()
@@ -83,8 +85,8 @@ func (s *Store) StoreTokens(ctx context.Context, storeID int64) ([]StoreToken, e
 
 // RevokeStoreToken stops a token of the store from working, for good
 // (again changes nothing; another store's token is ErrNotFound).
-func (s *Store) RevokeStoreToken(ctx context.Context, actor Actor, storeID, id int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) RevokeStoreToken(ctx context.Context, actor storage.Actor, storeID, id int64) error {
+	return s.tx(ctx, func(tx *Store) error {
 		var t StoreToken
 		if err := tx.with(ctx).Where("id = ? AND store_id = ?", id, storeID).First(&t).Error; err != nil {
 			return wrap(fmt.Sprintf("store token %d", id), err)

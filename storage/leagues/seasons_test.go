@@ -1,4 +1,4 @@
-package storage_test
+package leagues_test
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -17,10 +18,11 @@ import (
 // catalogue keys and values; nothing is stored.
 func TestSeasonValidation(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	missing := int64(9999)
-	bad := &storage.Season{Name: "  ", StartsOn: day("2026-03-01"), EndsOn: day("2026-02-01"), StoreID: &missing,
+	bad := &leagues.Season{Name: "  ", StartsOn: day("2026-03-01"), EndsOn: day("2026-02-01"), StoreID: &missing,
 		PointsByPlacing: []int{3, -1}, BestN: -2, Tiebreakers: []string{"coin"}}
-	err := st.CreateSeason(ctx, org, bad)
+	err := lgs.CreateSeason(ctx, org, bad)
 	var inv *storage.InvalidError
 	if !errors.As(err, &inv) || !errors.Is(err, storage.ErrInvalid) {
 		t.Fatalf("invalid season: %v", err)
@@ -37,11 +39,11 @@ func TestSeasonValidation(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %v, want %v", got, want)
 	}
-	if ss, _ := st.Leagues(ctx); len(ss) != 0 {
+	if ss, _ := lgs.Leagues(ctx); len(ss) != 0 {
 		t.Errorf("stored: %+v", ss)
 	}
-	league := &storage.Season{Name: "Regional", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-01-01")}
-	if err := st.CreateSeason(ctx, org, league); !errors.As(err, &inv) || inv.Problems[0].Key != "season-stores-missing" {
+	league := &leagues.Season{Name: "Regional", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-01-01")}
+	if err := lgs.CreateSeason(ctx, org, league); !errors.As(err, &inv) || inv.Problems[0].Key != "season-stores-missing" {
 		t.Errorf("a league without stores: %v", err)
 	}
 }
@@ -51,6 +53,7 @@ func TestSeasonValidation(t *testing.T) {
 // another store's event cannot be added. A league counts its stores'.
 func TestSeasonEvents(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	here, there, far := firstStore(t, st), storeNamed(t, st, "There"), storeNamed(t, st, "Far")
 	ev := func(name, d string, store int64, mod func(*seedEvent)) int64 {
 		se := seedEvent{Name: name, Day: d, Store: store, Players: []seedPlayer{{"a", "A " + name, ""}}}
@@ -72,27 +75,27 @@ func TestSeasonEvents(t *testing.T) {
 	elsewhere := ev("elsewhere", "2026-02-01", there, nil)
 	farther := ev("farther", "2026-02-01", far, nil)
 
-	se := &storage.Season{Name: "Spring", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-03-31"), StoreID: &here}
-	if err := st.CreateSeason(ctx, org, se); err != nil {
+	se := &leagues.Season{Name: "Spring", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-03-31"), StoreID: &here}
+	if err := lgs.CreateSeason(ctx, org, se); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		event  int64
 		counts bool
 	}{{left, false}, {final, true}} {
-		if err := st.SetSeasonEvent(ctx, org, se.ID, c.event, c.counts); err != nil {
+		if err := lgs.SetSeasonEvent(ctx, org, se.ID, c.event, c.counts); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var inv *storage.InvalidError
-	if err := st.SetSeasonEvent(ctx, org, se.ID, elsewhere, true); !errors.As(err, &inv) || inv.Problems[0].Field != "event" {
+	if err := lgs.SetSeasonEvent(ctx, org, se.ID, elsewhere, true); !errors.As(err, &inv) || inv.Problems[0].Field != "event" {
 		t.Errorf("another store's event added: %v", err)
 	}
-	se, _ = st.SeasonByID(ctx, se.ID)
+	se, _ = lgs.SeasonByID(ctx, se.ID)
 	if se.Version != 3 {
 		t.Errorf("season version %d after two changes of its events, want 3", se.Version)
 	}
-	ids, err := st.SeasonEventIDs(ctx, se)
+	ids, err := lgs.SeasonEventIDs(ctx, se)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,42 +103,42 @@ func TestSeasonEvents(t *testing.T) {
 		t.Errorf("counted %v, want %v (before %d after %d masters %d running %d left %d)", ids, want, before, after, masters, running, left)
 	}
 	se.Format = "fw-standard"
-	if err := st.UpdateSeason(ctx, org, se); err != nil {
+	if err := lgs.UpdateSeason(ctx, org, se); err != nil {
 		t.Fatal(err)
 	}
-	if ids, _ = st.SeasonEventIDs(ctx, se); !reflect.DeepEqual(ids, []int64{first, last, final}) {
+	if ids, _ = lgs.SeasonEventIDs(ctx, se); !reflect.DeepEqual(ids, []int64{first, last, final}) {
 		t.Errorf("standard only: %v", ids)
 	}
-	if err := st.ClearSeasonEvent(ctx, org, se.ID, left); err != nil {
+	if err := lgs.ClearSeasonEvent(ctx, org, se.ID, left); err != nil {
 		t.Fatal(err)
 	}
-	se, _ = st.SeasonByID(ctx, se.ID)
-	if ids, _ = st.SeasonEventIDs(ctx, se); !slices.Contains(ids, left) {
+	se, _ = lgs.SeasonByID(ctx, se.ID)
+	if ids, _ = lgs.SeasonEventIDs(ctx, se); !slices.Contains(ids, left) {
 		t.Errorf("left out no more, yet not counted: %v", ids)
 	}
 
-	lg := &storage.Season{Name: "Regional", Game: "fusion-world", StartsOn: day("2026-02-01"), EndsOn: day("2026-02-01"), StoreIDs: []int64{there, here, there}}
-	if err := st.CreateSeason(ctx, org, lg); err != nil {
+	lg := &leagues.Season{Name: "Regional", Game: "fusion-world", StartsOn: day("2026-02-01"), EndsOn: day("2026-02-01"), StoreIDs: []int64{there, here, there}}
+	if err := lgs.CreateSeason(ctx, org, lg); err != nil {
 		t.Fatal(err)
 	}
-	if lg, _ = st.SeasonByID(ctx, lg.ID); !reflect.DeepEqual(lg.StoreIDs, []int64{here, there}) || !lg.IsLeague() {
+	if lg, _ = lgs.SeasonByID(ctx, lg.ID); !reflect.DeepEqual(lg.StoreIDs, []int64{here, there}) || !lg.IsLeague() {
 		t.Errorf("league stores %v", lg.StoreIDs)
 	}
-	if ids, _ = st.SeasonEventIDs(ctx, lg); !reflect.DeepEqual(ids, []int64{draft, elsewhere}) {
+	if ids, _ = lgs.SeasonEventIDs(ctx, lg); !reflect.DeepEqual(ids, []int64{draft, elsewhere}) {
 		t.Errorf("league counts %v, want %v (not %d)", ids, []int64{draft, elsewhere}, farther)
 	}
-	ofThere, _ := st.SeasonsOfStore(ctx, there)
-	ofFar, _ := st.SeasonsOfStore(ctx, far)
+	ofThere, _ := lgs.SeasonsOfStore(ctx, there)
+	ofFar, _ := lgs.SeasonsOfStore(ctx, far)
 	if len(ofThere) != 1 || ofThere[0].ID != lg.ID || len(ofFar) != 0 {
 		t.Errorf("seasons of there %+v, of far %+v", ofThere, ofFar)
 	}
 	// A player's seasons are those that count one of their events.
 	es, _ := st.Entries(ctx, elsewhere)
-	if got, _ := st.PlayerSeasonIDs(ctx, playerOf(t, es[0])); !reflect.DeepEqual(got, []int64{lg.ID}) {
+	if got, _ := lgs.PlayerSeasonIDs(ctx, playerOf(t, es[0])); !reflect.DeepEqual(got, []int64{lg.ID}) {
 		t.Errorf("seasons of the player of %q: %v", es[0].PlayerName, got)
 	}
 	es, _ = st.Entries(ctx, final)
-	if got, _ := st.PlayerSeasonIDs(ctx, playerOf(t, es[0])); !reflect.DeepEqual(got, []int64{se.ID}) {
+	if got, _ := lgs.PlayerSeasonIDs(ctx, playerOf(t, es[0])); !reflect.DeepEqual(got, []int64{se.ID}) {
 		t.Errorf("seasons of the player of %q: %v", es[0].PlayerName, got)
 	}
 }
@@ -145,6 +148,7 @@ func TestSeasonEvents(t *testing.T) {
 // minimum of players, on random seasons.
 func TestSeasonLeaderboardMatchesLeague(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	store := firstStore(t, st)
 	rnd := rand.New(rand.NewPCG(27, 1))
 	const people = 30
@@ -160,13 +164,13 @@ func TestSeasonLeaderboardMatchesLeague(t *testing.T) {
 			se.Players = append(se.Players, seedPlayer{Key: fmt.Sprint(k), Name: fmt.Sprintf("Player %d", k), Member: fmt.Sprintf("M%d", k)})
 		}
 		ev, es := seeded(t, st, se)
-		var rows []storage.EventResult
+		var rows []leagues.EventResult
 		lev := league.Event{ID: ev.ID}
 		for place, p := range se.Players { // places in the order of entry
 			w := rnd.IntN(5)
 			d := rnd.IntN(5 - w)
 			b := rnd.IntN(2)
-			r := storage.EventResult{EntryID: es[p.Key].ID, Place: place + 1, Wins: w, Draws: d, Byes: b, Losses: 5 - w - d}
+			r := leagues.EventResult{EntryID: es[p.Key].ID, Place: place + 1, Wins: w, Draws: d, Byes: b, Losses: 5 - w - d}
 			if rnd.IntN(10) == 0 {
 				r.Place = 0 // not known
 			}
@@ -174,7 +178,7 @@ func TestSeasonLeaderboardMatchesLeague(t *testing.T) {
 			players[p.Key] = playerOf(t, es[p.Key])
 			lev.Results = append(lev.Results, league.Result{Player: players[p.Key], Placing: r.Place, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, Byes: r.Byes})
 		}
-		if err := st.ReplaceEventResults(ctx, ev.ID, 1, rows); err != nil {
+		if err := lgs.ReplaceEventResults(ctx, ev.ID, 1, rows); err != nil {
 			t.Fatal(err)
 		}
 		events = append(events, lev)
@@ -184,13 +188,13 @@ func TestSeasonLeaderboardMatchesLeague(t *testing.T) {
 		{PointsByPlacing: []int{5, 3}, PointsAttendance: 2, BestN: 3, MinPlayers: 6, FinalCut: 8, Tiebreakers: []string{league.Attendance, league.MatchWins}},
 		{PointsWin: 1, BestN: 1, Tiebreakers: []string{league.BestPlacing, league.EventsWon}},
 	} {
-		se := &storage.Season{Name: "S", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-01-31"), StoreID: &store,
+		se := &leagues.Season{Name: "S", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-01-31"), StoreID: &store,
 			PointsByPlacing: rules.PointsByPlacing, PointsAttendance: rules.PointsAttendance, PointsWin: rules.PointsWin,
 			PointsDraw: rules.PointsDraw, BestN: rules.BestN, MinPlayers: rules.MinPlayers, FinalCut: rules.FinalCut, Tiebreakers: rules.Tiebreakers}
-		if err := st.CreateSeason(ctx, org, se); err != nil {
+		if err := lgs.CreateSeason(ctx, org, se); err != nil {
 			t.Fatal(err)
 		}
-		got, err := st.SeasonStandings(ctx, se)
+		got, err := lgs.SeasonStandings(ctx, se)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,11 +208,11 @@ func TestSeasonLeaderboardMatchesLeague(t *testing.T) {
 		if want := league.Tally(rules, events); !reflect.DeepEqual(sql, want) {
 			t.Errorf("rules %+v:\nSQL    %+v\nleague %+v", rules, sql, want)
 		}
-		stored, err := st.SeasonEventResults(ctx, se)
+		stored, err := lgs.SeasonEventResults(ctx, se)
 		if err != nil || !reflect.DeepEqual(league.Tally(rules, stored), league.Tally(rules, events)) {
 			t.Errorf("stored results give another tally (%v)", err)
 		}
-		b, err := st.SeasonLeaderboard(ctx, se.ID)
+		b, err := lgs.SeasonLeaderboard(ctx, se.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,16 +236,17 @@ func keyOf(players map[string]int64, id int64) string {
 // (the play version), results stored, the season edited.
 func TestSeasonStateFollowsChanges(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	store := firstStore(t, st)
 	ev, es := seeded(t, st, seedEvent{Name: "Cup", Day: "2026-01-10", Store: store, Players: []seedPlayer{{"a", "Ann", ""}, {"b", "Bo", ""}},
 		Swiss: [][]seedMatch{{{P1: "a", P2: "b", Result: "p1"}}}})
-	se := &storage.Season{Name: "S", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-01-31"), StoreID: &store, PointsWin: 3}
-	if err := st.CreateSeason(ctx, org, se); err != nil {
+	se := &leagues.Season{Name: "S", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-01-31"), StoreID: &store, PointsWin: 3}
+	if err := lgs.CreateSeason(ctx, org, se); err != nil {
 		t.Fatal(err)
 	}
-	state := func() *storage.SeasonState {
+	state := func() *leagues.SeasonState {
 		t.Helper()
-		s, err := st.SeasonStateOf(ctx, se.ID)
+		s, err := lgs.SeasonStateOf(ctx, se.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,7 +257,7 @@ func TestSeasonStateFollowsChanges(t *testing.T) {
 		t.Fatalf("never computed, stale: %v", s0.Stale)
 	}
 	v, _ := st.PlayVersion(ctx, ev.ID)
-	if err := st.ReplaceEventResults(ctx, ev.ID, v, []storage.EventResult{{EntryID: es["a"].ID, Place: 1, Wins: 1}, {EntryID: es["b"].ID, Place: 2, Losses: 1}}); err != nil {
+	if err := lgs.ReplaceEventResults(ctx, ev.ID, v, []leagues.EventResult{{EntryID: es["a"].ID, Place: 1, Wins: 1}, {EntryID: es["b"].ID, Place: 2, Losses: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	s1 := state()
@@ -270,23 +275,23 @@ func TestSeasonStateFollowsChanges(t *testing.T) {
 		t.Fatalf("after a correction: stale %v, version %s (was %s)", s2.Stale, s2.Version, s1.Version)
 	}
 	// Results of an older state never replace newer ones.
-	if err := st.ReplaceEventResults(ctx, ev.ID, v-1, nil); err != nil {
+	if err := lgs.ReplaceEventResults(ctx, ev.ID, v-1, nil); err != nil {
 		t.Fatal(err)
 	}
-	if rows, _ := st.EventResults(ctx, ev.ID); len(rows) != 2 {
+	if rows, _ := lgs.EventResults(ctx, ev.ID); len(rows) != 2 {
 		t.Errorf("older results replaced the stored ones: %+v", rows)
 	}
 	v2, _ := st.PlayVersion(ctx, ev.ID)
-	if err := st.ReplaceEventResults(ctx, ev.ID, v2, []storage.EventResult{{EntryID: es["b"].ID, Place: 1, Wins: 1}, {EntryID: es["a"].ID, Place: 2, Losses: 1}}); err != nil {
+	if err := lgs.ReplaceEventResults(ctx, ev.ID, v2, []leagues.EventResult{{EntryID: es["b"].ID, Place: 1, Wins: 1}, {EntryID: es["a"].ID, Place: 2, Losses: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	s3 := state()
-	b, _ := st.SeasonLeaderboard(ctx, se.ID)
+	b, _ := lgs.SeasonLeaderboard(ctx, se.ID)
 	if len(s3.Stale) != 0 || b.Board.Rows[0].Player != playerOf(t, es["b"]) {
 		t.Errorf("after recomputing: stale %v, leader %d", s3.Stale, b.Board.Rows[0].Player)
 	}
 	se.Name = "Renamed"
-	if err := st.UpdateSeason(ctx, org, se); err != nil {
+	if err := lgs.UpdateSeason(ctx, org, se); err != nil {
 		t.Fatal(err)
 	}
 	if s4 := state(); s4.Version == s3.Version {
@@ -294,12 +299,12 @@ func TestSeasonStateFollowsChanges(t *testing.T) {
 	}
 	stale := *se
 	stale.Version--
-	if err := st.UpdateSeason(ctx, org, &stale); !errors.Is(err, storage.ErrStale) {
+	if err := lgs.UpdateSeason(ctx, org, &stale); !errors.Is(err, storage.ErrStale) {
 		t.Errorf("stale edit: %v", err)
 	}
 	// Results name the event's own entries only.
 	other, os := seeded(t, st, seedEvent{Name: "Other", Day: "2026-01-11", Players: []seedPlayer{{"z", "Zed", ""}}})
-	if err := st.ReplaceEventResults(ctx, ev.ID, v2+1, []storage.EventResult{{EntryID: os["z"].ID, Place: 1}}); !errors.Is(err, storage.ErrConflict) {
+	if err := lgs.ReplaceEventResults(ctx, ev.ID, v2+1, []leagues.EventResult{{EntryID: os["z"].ID, Place: 1}}); !errors.Is(err, storage.ErrConflict) {
 		t.Errorf("results of event %d naming an entry of %d: %v", ev.ID, other.ID, err)
 	}
 }

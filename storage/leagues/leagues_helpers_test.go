@@ -1,12 +1,23 @@
-package storage_test
+package leagues_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
+
+var ctx = context.Background()
+
+var org = storage.Actor{Name: "org"}
+
+func newEvent(name string) *storage.Event {
+	return &storage.Event{Name: name, Game: "fusion-world", Format: "fw-standard",
+		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3, Seed: 42}
+}
 
 // seedPlayer is a player of a seeded event: the key matches use, the name
 // and member number given.
@@ -27,7 +38,7 @@ type seedEvent struct {
 	Store                           int64
 	Players                         []seedPlayer
 	Swiss, TopCut                   [][]seedMatch
-	Penalties                       []storage.ImportedPenalty
+	Penalties                       []eventfile.ImportedPenalty
 }
 
 var tokens int
@@ -51,9 +62,9 @@ func seeded(t testing.TB, st *storage.Store, se seedEvent) (*storage.Event, map[
 	if ev.Status == "" {
 		ev.Status = storage.StatusFinished
 	}
-	in := &storage.EventImport{Event: ev, Penalties: se.Penalties}
+	in := &eventfile.EventImport{Event: ev, Penalties: se.Penalties}
 	for _, p := range se.Players {
-		in.Entries = append(in.Entries, storage.ImportedEntry{Key: p.Key, Entry: storage.Entry{PlayerName: p.Name, MemberID: p.Member}})
+		in.Entries = append(in.Entries, eventfile.ImportedEntry{Key: p.Key, Entry: storage.Entry{PlayerName: p.Name, MemberID: p.Member}})
 	}
 	number := 0
 	for _, rounds := range []struct {
@@ -62,9 +73,9 @@ func seeded(t testing.TB, st *storage.Store, se seedEvent) (*storage.Event, map[
 	}{{storage.KindSwiss, se.Swiss}, {storage.KindTopCut, se.TopCut}} {
 		for _, ms := range rounds.rounds {
 			number++
-			r := storage.ImportedRound{Round: storage.Round{Number: number, Kind: rounds.kind, Status: storage.RoundFinished, LengthSeconds: 2100}}
+			r := eventfile.ImportedRound{Round: storage.Round{Number: number, Kind: rounds.kind, Status: storage.RoundFinished, LengthSeconds: 2100}}
 			for _, m := range ms {
-				im := storage.ImportedMatch{P1: m.P1, P2: m.P2, Match: storage.Match{Result: m.Result, Status: m.Status}}
+				im := eventfile.ImportedMatch{P1: m.P1, P2: m.P2, Match: storage.Match{Result: m.Result, Status: m.Status}}
 				if m.P2 == "" {
 					im.Match.Result = storage.ResultBye
 				}
@@ -76,7 +87,7 @@ func seeded(t testing.TB, st *storage.Store, se seedEvent) (*storage.Event, map[
 			in.Rounds = append(in.Rounds, r)
 		}
 	}
-	res, err := st.ImportEvent(ctx, org, in, func(id int64, gen int) string {
+	res, err := eventfile.New(st).ImportEvent(ctx, org, in, func(id int64, gen int) string {
 		tokens++
 		return fmt.Sprintf("seed-%d-%d-%d", id, gen, tokens)
 	})

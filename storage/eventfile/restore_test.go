@@ -1,4 +1,4 @@
-package storage_test
+package eventfile_test
 
 import (
 	"context"
@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
 // restoreFixture imports importFixture and returns the event and the file
 // of it as a restore reads it: players keyed by their entry ids.
-func restoreFixture(t *testing.T, st *storage.Store) (*storage.Event, *storage.EventImport, []storage.Entry) {
+func restoreFixture(t *testing.T, st *storage.Store) (*storage.Event, *eventfile.EventImport, []storage.Entry) {
 	t.Helper()
-	res, err := st.ImportEvent(ctx, org, importFixture(), func(id int64, gen int) string {
+	res, err := eventfile.New(st).ImportEvent(ctx, org, importFixture(), func(id int64, gen int) string {
 		return "hash-" + strconv.FormatInt(id, 10)
 	})
 	if err != nil {
@@ -56,6 +57,7 @@ func count(t *testing.T, st *storage.Store, table string, eventID int64) int {
 // everything else and keeps the audit log; it tells the live pages.
 func TestRestoreEventKeepsEntriesAndReplacesTheRest(t *testing.T) {
 	st := storagetest.New(t)
+	ef := eventfile.New(st)
 	ev, in, es := restoreFixture(t, st)
 	var notices []storage.Notice
 	st.OnNotice(func(n storage.Notice) { notices = append(notices, n) })
@@ -72,9 +74,9 @@ func TestRestoreEventKeepsEntriesAndReplacesTheRest(t *testing.T) {
 	}
 	auditBefore := count(t, st, "audit_log", ev.ID)
 	// The snapshot also names a player whose entry is gone since.
-	in.Entries = append(in.Entries, storage.ImportedEntry{Key: "999999", Entry: storage.Entry{PlayerName: "Gone"}})
+	in.Entries = append(in.Entries, eventfile.ImportedEntry{Key: "999999", Entry: storage.Entry{PlayerName: "Gone"}})
 	notices = nil
-	res, err := st.RestoreEvent(ctx, org, ev.ID, 7, in, func(id int64, gen int) string { return "new-" + strconv.FormatInt(id, 10) })
+	res, err := ef.RestoreEvent(ctx, org, ev.ID, 7, in, func(id int64, gen int) string { return "new-" + strconv.FormatInt(id, 10) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,6 +122,7 @@ func TestRestoreEventKeepsEntriesAndReplacesTheRest(t *testing.T) {
 // A restore that fails half-way changes nothing.
 func TestRestoreEventIsAllOrNothing(t *testing.T) {
 	st := storagetest.New(t)
+	ef := eventfile.New(st)
 	ev, in, es := restoreFixture(t, st)
 	late := &storage.Entry{EventID: ev.ID, PlayerName: "Late", TokenHash: "tok-late"}
 	if err := st.CreateEntry(ctx, org, late); err != nil {
@@ -131,8 +134,8 @@ func TestRestoreEventIsAllOrNothing(t *testing.T) {
 		before[table] = count(t, st, table, ev.ID)
 	}
 	// Everything is written up to the last penalty, which names nobody.
-	in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: "nobody", Penalty: storage.RulingPenalty{Kind: "caution", Infraction: "x"}})
-	if _, err := st.RestoreEvent(ctx, org, ev.ID, 1, in, nil); !errors.Is(err, storage.ErrConflict) {
+	in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: "nobody", Penalty: storage.RulingPenalty{Kind: "caution", Infraction: "x"}})
+	if _, err := ef.RestoreEvent(ctx, org, ev.ID, 1, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("restore with an unknown player: %v", err)
 	}
 	for _, table := range tables {
@@ -151,12 +154,13 @@ func TestRestoreEventIsAllOrNothing(t *testing.T) {
 // its transaction commits.
 func TestSnapshotsStoreAndMilestones(t *testing.T) {
 	st := storagetest.New(t)
+	ef := eventfile.New(st)
 	ev, _, es := restoreFixture(t, st)
 	var got []storage.Milestone
 	st.OnMilestone(func(_ context.Context, m storage.Milestone) { got = append(got, m) })
 	file := []byte(`{"players": [], "rounds": [], "tenkaichi": {"note": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}`)
-	snap := &storage.Snapshot{EventID: ev.ID, Reason: storage.SnapshotManual}
-	if err := st.SaveSnapshot(ctx, org, snap, file); err != nil {
+	snap := &eventfile.Snapshot{EventID: ev.ID, Reason: storage.SnapshotManual}
+	if err := ef.SaveSnapshot(ctx, org, snap, file); err != nil {
 		t.Fatal(err)
 	}
 	if snap.SizeBytes != int64(len(file)) || snap.StoredBytes == 0 || snap.StoredBytes >= snap.SizeBytes+40 {
@@ -166,10 +170,10 @@ func TestSnapshotsStoreAndMilestones(t *testing.T) {
 	if err := st.CreateEvent(ctx, org, other); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := st.SnapshotFile(ctx, other.ID, snap.ID); !errors.Is(err, storage.ErrNotFound) {
+	if _, _, err := ef.SnapshotFile(ctx, other.ID, snap.ID); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("another event's snapshot: %v", err)
 	}
-	back, data, err := st.SnapshotFile(ctx, ev.ID, snap.ID)
+	back, data, err := ef.SnapshotFile(ctx, ev.ID, snap.ID)
 	if err != nil || string(data) != string(file) || back.Reason != storage.SnapshotManual || back.CreatedBy != "org" {
 		t.Fatalf("read back: %+v %q %v", back, data, err)
 	}
@@ -194,7 +198,7 @@ func TestSnapshotsStoreAndMilestones(t *testing.T) {
 	if len(got) != 1 || got[0].Reason != storage.SnapshotPublish || got[0].Round != 2 || got[0].EventID != ev.ID {
 		t.Fatalf("milestones after publishing: %+v", got)
 	}
-	list, _ := st.Snapshots(ctx, ev.ID)
+	list, _ := ef.Snapshots(ctx, ev.ID)
 	if len(list) != 1 || list[0].Body != nil {
 		t.Fatalf("list: %+v", list)
 	}

@@ -1,9 +1,11 @@
-package storage
+package leagues
 
 import (
 	"context"
 	"strings"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // PlayerSuggestion is a live player whose name is like the one typed at the
@@ -23,7 +25,7 @@ type PlayerSuggestion struct {
 // equals or starts with name's: the exact ones first, then those who have
 // played at the store, then the most events.
 func (s *Store) SuggestPlayers(ctx context.Context, storeID int64, name string, limit int) ([]PlayerSuggestion, error) {
-	key := NameKey(name)
+	key := storage.NameKey(name)
 	if key == "" || limit <= 0 {
 		return nil, nil
 	}
@@ -45,7 +47,7 @@ func (s *Store) SuggestPlayers(ctx context.Context, storeID int64, name string, 
 // LIKE (text_pattern_ops, whatever the database's collation); SQLite's
 // compares bytes, so a range does.
 func (s *Store) prefixMatch(col, prefix string) (string, []any) {
-	if s.dialect == DialectPostgres {
+	if s.postgres() {
 		esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
 		return col + ` LIKE ? ESCAPE '\'`, []any{esc + "%"}
 	}
@@ -78,7 +80,7 @@ func (s *Store) LikelyDuplicates(ctx context.Context, storeID int64) ([]Duplicat
 		Name       string
 		MemberID   string
 		Events     int
-		LastPlayed dbTime
+		LastPlayed storage.DBTime
 		NameKey    string
 	}
 	err := s.read(ctx).Raw(`WITH here AS (

@@ -1,4 +1,4 @@
-package storage
+package leagues
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/rating"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"gorm.io/gorm/clause"
 )
 
@@ -56,7 +57,7 @@ func (s *Store) RatingBasis(ctx context.Context, game string) (int64, error) {
 		PlayVersion int64
 	}
 	err := s.read(ctx).Raw(`SELECT v.id, (SELECT COALESCE(SUM(c.n), 0) FROM event_changes c WHERE c.event_id = v.id) AS play_version
-		FROM events v WHERE v.game = ? AND v.status = ? ORDER BY v.id`, game, StatusFinished).Find(&rows).Error
+		FROM events v WHERE v.game = ? AND v.status = ? ORDER BY v.id`, game, storage.StatusFinished).Find(&rows).Error
 	if err != nil {
 		return 0, wrap("rating basis", err)
 	}
@@ -110,7 +111,7 @@ func (s *Store) ratedGames(ctx context.Context, game string) ([]ratedGame, error
 		JOIN entries a ON a.id = m.p1_entry_id JOIN entries b ON b.id = m.p2_entry_id
 		WHERE v.game = ? AND v.status = ? AND m.status = ? AND m.result IN ?
 		AND a.player_id IS NOT NULL AND b.player_id IS NOT NULL AND a.player_id <> b.player_id`,
-		game, StatusFinished, MatchConfirmed, []string{ResultP1, ResultP2, ResultDraw}).Rows()
+		game, storage.StatusFinished, storage.MatchConfirmed, []string{storage.ResultP1, storage.ResultP2, storage.ResultDraw}).Rows()
 	if err != nil {
 		return nil, wrap("rated matches", err)
 	}
@@ -125,9 +126,9 @@ func (s *Store) ratedGames(ctx context.Context, game string) ([]ratedGame, error
 		}
 		g.week = weekOf(day)
 		switch result {
-		case ResultP1:
+		case storage.ResultP1:
 			g.scoreA = 1
-		case ResultDraw:
+		case storage.ResultDraw:
 			g.scoreA = 0.5
 		}
 		out = append(out, g)
@@ -221,7 +222,7 @@ func (s *Store) RecomputeRatings(ctx context.Context, game string) (*RatingRun, 
 			Volatility: p.Volatility, Matches: p.matches, ComputedAt: now, BasisVersion: basis})
 	}
 	slices.SortFunc(rows, func(x, y PlayerRating) int { return cmp.Compare(x.PlayerID, y.PlayerID) })
-	err = s.Tx(ctx, func(tx *Store) error {
+	err = s.tx(ctx, func(tx *Store) error {
 		if err := tx.with(ctx).Where("game = ?", game).Delete(&PlayerRating{}).Error; err != nil {
 			return wrap("clear ratings", err)
 		}

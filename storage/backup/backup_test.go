@@ -1,4 +1,4 @@
-package storage_test
+package backup_test
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/gofrs/flock"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/backup"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -87,7 +88,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	cli := openSQLite(t, dbPath)
 	before := committed.Load()
 	dest := filepath.Join(dir, "backup.db")
-	version, err := cli.Backup(ctx, dest)
+	version, err := backup.Backup(ctx, cli, dest)
 	after := committed.Load()
 	close(stop)
 	wg.Wait()
@@ -118,7 +119,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	t.Logf("%d registrations committed before the backup, %d in it, %d by its end", before, len(names), after)
 
 	// A second backup to the same name is refused and leaves the first alone.
-	if _, err := cli.Backup(ctx, dest); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if _, err := backup.Backup(ctx, cli, dest); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Errorf("backup over an existing file: %v", err)
 	}
 	if n := len(playerNames(t, copied, e.ID)); n != len(names) {
@@ -133,8 +134,8 @@ func TestRestoreRoundTrip(t *testing.T) {
 	dbPath := filepath.Join(dir, "tenkaichi.db")
 	st := openSQLite(t, dbPath)
 	e, _ := eventWithPlayers(t, st, 4)
-	backup := filepath.Join(t.TempDir(), "before.db")
-	if _, err := st.Backup(ctx, backup); err != nil {
+	backupFile := filepath.Join(t.TempDir(), "before.db")
+	if _, err := backup.Backup(ctx, st, backupFile); err != nil {
 		t.Fatal(err)
 	}
 	late := storage.Entry{EventID: e.ID, PlayerName: "Late player", TokenHash: "late"}
@@ -143,12 +144,12 @@ func TestRestoreRoundTrip(t *testing.T) {
 	}
 
 	// Refused while a store has the database open; nothing changes.
-	f, err := os.Open(backup)
+	f, err := os.Open(backupFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if _, err := storage.RestoreSQLite(ctx, dbPath, f); !errors.Is(err, storage.ErrDatabaseInUse) {
+	if _, err := backup.RestoreSQLite(ctx, dbPath, f); !errors.Is(err, backup.ErrDatabaseInUse) {
 		t.Fatalf("restore while the database is open: %v, want ErrDatabaseInUse", err)
 	}
 	if n := len(playerNames(t, st, e.ID)); n != 5 {
@@ -159,7 +160,7 @@ func TestRestoreRoundTrip(t *testing.T) {
 	if _, err := f.Seek(0, 0); err != nil {
 		t.Fatal(err)
 	}
-	res, err := storage.RestoreSQLite(ctx, dbPath, f)
+	res, err := backup.RestoreSQLite(ctx, dbPath, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,13 +191,13 @@ func TestRestoreRoundTrip(t *testing.T) {
 // Two restores within one second each keep the database they replaced: the
 // second never overwrites the first one's kept copy (issue 30, point 1).
 func TestRestoresInOneSecondKeepEveryDatabase(t *testing.T) {
-	defer storage.StopRestoreClock(time.Date(2026, 12, 12, 15, 0, 5, 0, time.UTC))()
+	defer backup.StopRestoreClock(time.Date(2026, 12, 12, 15, 0, 5, 0, time.UTC))()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "tenkaichi.db")
 	st := openSQLite(t, dbPath)
 	e, _ := eventWithPlayers(t, st, 4)
-	backup := filepath.Join(t.TempDir(), "four.db")
-	if _, err := st.Backup(ctx, backup); err != nil {
+	backupFile := filepath.Join(t.TempDir(), "four.db")
+	if _, err := backup.Backup(ctx, st, backupFile); err != nil {
 		t.Fatal(err)
 	}
 	late := storage.Entry{EventID: e.ID, PlayerName: "Late player", TokenHash: "late"}
@@ -207,12 +208,12 @@ func TestRestoresInOneSecondKeepEveryDatabase(t *testing.T) {
 
 	restore := func() string {
 		t.Helper()
-		f, err := os.Open(backup)
+		f, err := os.Open(backupFile)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		res, err := storage.RestoreSQLite(ctx, dbPath, f)
+		res, err := backup.RestoreSQLite(ctx, dbPath, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -240,7 +241,7 @@ func TestRestoreRefusesBadFiles(t *testing.T) {
 	st := openSQLite(t, dbPath)
 	e, _ := eventWithPlayers(t, st, 2)
 	good := filepath.Join(t.TempDir(), "good.db")
-	if _, err := st.Backup(ctx, good); err != nil {
+	if _, err := backup.Backup(ctx, st, good); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -273,8 +274,8 @@ func TestRestoreRefusesBadFiles(t *testing.T) {
 		"damaged":        damaged,
 		"truncated":      whole[:len(whole)/2],
 	} {
-		_, err := storage.RestoreSQLite(ctx, dbPath, bytes.NewReader(data))
-		if !errors.Is(err, storage.ErrBadBackup) {
+		_, err := backup.RestoreSQLite(ctx, dbPath, bytes.NewReader(data))
+		if !errors.Is(err, backup.ErrBadBackup) {
 			t.Errorf("%s: %v, want ErrBadBackup", name, err)
 		}
 	}
@@ -317,7 +318,7 @@ func TestBackupRefusesPostgres(t *testing.T) {
 		t.Skip("PostgreSQL backups are pg_dump's; this checks the refusal on the PostgreSQL run")
 	}
 	st := storagetest.New(t)
-	if _, err := st.Backup(ctx, filepath.Join(t.TempDir(), "x.db")); !errors.Is(err, storage.ErrNotSQLite) {
+	if _, err := backup.Backup(ctx, st, filepath.Join(t.TempDir(), "x.db")); !errors.Is(err, backup.ErrNotSQLite) {
 		t.Fatalf("backup on PostgreSQL: %v, want ErrNotSQLite", err)
 	}
 }

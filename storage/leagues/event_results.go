@@ -1,10 +1,11 @@
-package storage
+package leagues
 
 import (
 	"context"
 	"fmt"
 	"time"
 
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"gorm.io/gorm/clause"
 )
 
@@ -42,8 +43,8 @@ func (eventResultVersion) TableName() string { return "event_result_versions" }
 // playVersion or a later one are kept: a slower computation of an older
 // state never overwrites a newer one.
 func (s *Store) ReplaceEventResults(ctx context.Context, eventID, playVersion int64, rows []EventResult) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		if _, err := tx.lockEvent(ctx, eventID); err != nil {
+	return s.tx(ctx, func(tx *Store) error {
+		if _, err := tx.st.LockEvent(ctx, eventID); err != nil {
 			return err
 		}
 		var cur []eventResultVersion
@@ -60,7 +61,7 @@ func (s *Store) ReplaceEventResults(ctx context.Context, eventID, playVersion in
 		for i := range rows {
 			p, ok := players[rows[i].EntryID]
 			if !ok {
-				return fmt.Errorf("storage: results of event %d name entry %d, not one of its own: %w", eventID, rows[i].EntryID, ErrConflict)
+				return fmt.Errorf("storage: results of event %d name entry %d, not one of its own: %w", eventID, rows[i].EntryID, storage.ErrConflict)
 			}
 			rows[i].EventID, rows[i].PlayerID = eventID, p
 		}
@@ -84,7 +85,7 @@ func (s *Store) ReplaceEventResults(ctx context.Context, eventID, playVersion in
 // entryPlayers maps an event's entries to their players, giving a player to
 // any entry without one (made by hand in the database).
 func (s *Store) entryPlayers(ctx context.Context, eventID int64) (map[int64]int64, error) {
-	es, err := s.Entries(ctx, eventID)
+	es, err := s.st.Entries(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
@@ -92,10 +93,10 @@ func (s *Store) entryPlayers(ctx context.Context, eventID int64) (map[int64]int6
 	for i := range es {
 		e := &es[i]
 		if e.PlayerID == nil {
-			if err := s.linkEntry(ctx, e); err != nil {
+			if err := s.st.LinkEntry(ctx, e); err != nil {
 				return nil, err
 			}
-			if err := s.with(ctx).Model(&Entry{}).Where("id = ?", e.ID).Update("player_id", e.PlayerID).Error; err != nil {
+			if err := s.with(ctx).Model(&storage.Entry{}).Where("id = ?", e.ID).Update("player_id", e.PlayerID).Error; err != nil {
 				return nil, wrap("link entry", err)
 			}
 		}

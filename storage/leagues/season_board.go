@@ -1,4 +1,4 @@
-package storage
+package leagues
 
 import (
 	"cmp"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // countedEventsSQL is a query of the ids (column id) of the events that
@@ -19,7 +20,7 @@ import (
 // on (store_id, starts_on).
 func (s *Store) countedEventsSQL(se *Season) (string, []any) {
 	date := "?"
-	if s.dialect == DialectPostgres {
+	if s.postgres() {
 		// Compared as dates, whatever the connection's time zone.
 		date = "CAST(? AS DATE)"
 	}
@@ -36,14 +37,14 @@ func (s *Store) countedEventsSQL(se *Season) (string, []any) {
 	// SQLite keeps a date as text that starts with YYYY-MM-DD: from the
 	// first day, and before the day after the last.
 	b.WriteString(` AND v.starts_on >= ` + date + ` AND v.starts_on < ` + date + ` AND v.status = ? AND v.game = ?`)
-	args = append(args, se.StartsOn.Format(time.DateOnly), se.EndsOn.AddDate(0, 0, 1).Format(time.DateOnly), StatusFinished, se.Game)
+	args = append(args, se.StartsOn.Format(time.DateOnly), se.EndsOn.AddDate(0, 0, 1).Format(time.DateOnly), storage.StatusFinished, se.Game)
 	if se.Format != "" {
 		b.WriteString(` AND v.format = ?`)
 		args = append(args, se.Format)
 	}
 	b.WriteString(` AND NOT EXISTS (SELECT 1 FROM season_events x WHERE x.season_id = ? AND x.event_id = v.id AND x.counts = ?)
 		UNION SELECT v.id FROM season_events x JOIN events v ON v.id = x.event_id WHERE x.season_id = ? AND x.counts = ? AND v.status = ?`)
-	args = append(args, se.ID, false, se.ID, true, StatusFinished)
+	args = append(args, se.ID, false, se.ID, true, storage.StatusFinished)
 	return b.String(), args
 }
 
@@ -262,7 +263,7 @@ func (s *Store) PlayerSeasonIDs(ctx context.Context, playerID int64) ([]int64, e
 	err := s.read(ctx).Raw(`SELECT se.id, se.starts_on `+mine+` JOIN seasons se ON se.store_id = v.store_id AND `+byRule+where+`
 		UNION SELECT se.id, se.starts_on `+mine+` JOIN season_stores ss ON ss.store_id = v.store_id JOIN seasons se ON se.id = ss.season_id AND `+byRule+where+`
 		UNION SELECT se.id, se.starts_on `+mine+` JOIN season_events x ON x.event_id = v.id AND x.counts = ? JOIN seasons se ON se.id = x.season_id`+where,
-		false, playerID, StatusFinished, false, playerID, StatusFinished, true, playerID, StatusFinished).Find(&rows).Error
+		false, playerID, storage.StatusFinished, false, playerID, storage.StatusFinished, true, playerID, storage.StatusFinished).Find(&rows).Error
 	if err != nil {
 		return nil, wrap("player seasons", err)
 	}
@@ -279,5 +280,5 @@ func (s *Store) PlayerSeasonIDs(ctx context.Context, playerID int64) ([]int64, e
 // seasonStart is a season's id and first day, to order seasons by.
 type seasonStart struct {
 	ID       int64
-	StartsOn dbTime
+	StartsOn storage.DBTime
 }

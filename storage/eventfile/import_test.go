@@ -1,4 +1,4 @@
-package storage_test
+package eventfile_test
 
 import (
 	"errors"
@@ -7,35 +7,37 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
-func importFixture() *storage.EventImport {
+func importFixture() *eventfile.EventImport {
 	e := newEvent("Imported")
 	e.Status = storage.StatusRunning
 	e.Tiebreakers, e.EndOfRound, e.PointsWin, e.PointsDraw, e.PointsBye = "bandai", "draw", 3, 1, 3
-	return &storage.EventImport{
+	return &eventfile.EventImport{
 		Event: *e,
-		Entries: []storage.ImportedEntry{
+		Entries: []eventfile.ImportedEntry{
 			{Key: "a", Entry: storage.Entry{PlayerName: "Ann", DeckText: "1 FB01-001", DeckStatus: storage.DeckLegal, DeckLeader: "FB01-001"}},
 			{Key: "b", Entry: storage.Entry{PlayerName: "Bo"}},
 			{Key: "c", Entry: storage.Entry{PlayerName: "Cy", DroppedRound: ptr(1)}},
 		},
-		Rounds: []storage.ImportedRound{{
+		Rounds: []eventfile.ImportedRound{{
 			Round: storage.Round{Number: 1, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 2100},
-			Matches: []storage.ImportedMatch{
+			Matches: []eventfile.ImportedMatch{
 				{P1: "a", P2: "b", Match: storage.Match{TableNo: ptr(1), Result: storage.ResultP1, P1Wins: 1, Status: storage.MatchConfirmed}},
 				{P1: "c", Match: storage.Match{Result: storage.ResultBye, Status: storage.MatchConfirmed}},
 			},
 		}},
-		Penalties: []storage.ImportedPenalty{{Entry: "b", At: storage.MatchRef{Round: 1, Match: 1},
+		Penalties: []eventfile.ImportedPenalty{{Entry: "b", At: eventfile.MatchRef{Round: 1, Match: 1},
 			Penalty: storage.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "jules", CreatedAt: time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)}}},
 	}
 }
 
 func TestImportEventWritesEverythingInOneGo(t *testing.T) {
 	st := storagetest.New(t)
-	res, err := st.ImportEvent(ctx, org, importFixture(), func(id int64, gen int) string {
+	ef := eventfile.New(st)
+	res, err := ef.ImportEvent(ctx, org, importFixture(), func(id int64, gen int) string {
 		return "hash-" + strconv.Itoa(gen) + "-" + strconv.FormatInt(id, 10)
 	})
 	if err != nil {
@@ -53,7 +55,7 @@ func TestImportEventWritesEverythingInOneGo(t *testing.T) {
 		ms[1][1].P2EntryID != nil || ms[1][1].Result != storage.ResultBye {
 		t.Fatalf("matches: %+v", ms)
 	}
-	ps, _ := st.PenaltiesForExport(ctx, ev.ID)
+	ps, _ := ef.PenaltiesForExport(ctx, ev.ID)
 	if len(ps) != 1 || ps[0].EntryID != es[1].ID || ps[0].MatchID == nil || *ps[0].MatchID != ms[1][0].ID || ps[0].JudgeName != "jules" {
 		t.Fatalf("penalties: %+v", ps)
 	}
@@ -65,28 +67,29 @@ func TestImportEventWritesEverythingInOneGo(t *testing.T) {
 
 func TestImportEventWritesNothingOnAnError(t *testing.T) {
 	st := storagetest.New(t)
+	ef := eventfile.New(st)
 	in := importFixture()
 	// Everything is valid up to the last penalty, which names nobody: the
 	// event, entries, rounds and matches written before it must go too.
-	in.Penalties = append(in.Penalties, storage.ImportedPenalty{Entry: "zz", Penalty: storage.RulingPenalty{Kind: "caution", Infraction: "x"}})
-	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+	in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: "zz", Penalty: storage.RulingPenalty{Kind: "caution", Infraction: "x"}})
+	if _, err := ef.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("import with an unknown player: %v", err)
 	}
 	in = importFixture()
 	in.Rounds[0].Matches[0].P2 = "nobody"
-	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+	if _, err := ef.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("import with an unknown opponent: %v", err)
 	}
 	// A report by someone who does not play the match, and a ruling naming
 	// a penalty the file does not have, are refused the same way.
 	in = importFixture()
-	in.Rounds[0].Matches[0].Reports = []storage.ImportedReport{{Entry: "c", Report: storage.Report{Result: storage.ResultP1}}}
-	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+	in.Rounds[0].Matches[0].Reports = []eventfile.ImportedReport{{Entry: "c", Report: storage.Report{Result: storage.ResultP1}}}
+	if _, err := ef.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("import with a stranger's report: %v", err)
 	}
 	in = importFixture()
-	in.Rulings = []storage.ImportedRuling{{Penalty: 2, Ruling: storage.Ruling{Note: "x", JudgeName: "jules"}}}
-	if _, err := st.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
+	in.Rulings = []eventfile.ImportedRuling{{Penalty: 2, Ruling: storage.Ruling{Note: "x", JudgeName: "jules"}}}
+	if _, err := ef.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("import with a ruling on a missing penalty: %v", err)
 	}
 	es, err := st.Events(ctx)
@@ -106,6 +109,7 @@ func TestImportEventWritesNothingOnAnError(t *testing.T) {
 // where it gives none.
 func TestEntryRandomKey(t *testing.T) {
 	st := storagetest.New(t)
+	ef := eventfile.New(st)
 	actor := storage.Actor{Name: "org"}
 	e := newEvent("Keys")
 	if err := st.CreateEvent(ctx, actor, e); err != nil {
@@ -133,7 +137,7 @@ func TestEntryRandomKey(t *testing.T) {
 
 	in := importFixture()
 	in.Entries[0].Entry.RandomKey = -5 // the bits of a uint64 above 2^63
-	res, err := st.ImportEvent(ctx, actor, in, nil)
+	res, err := ef.ImportEvent(ctx, actor, in, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,12 @@
-package storage
+package eventfile
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // EventRestore says what RestoreEvent did to the players.
@@ -29,10 +31,10 @@ type EventRestore struct {
 // their id and phone link when they still exist (the snapshot names them by
 // id); players registered since are removed, and players deleted since come
 // back with a new link. Every live page of the event is told.
-func (s *Store) RestoreEvent(ctx context.Context, actor Actor, eventID, snapshotID int64, in *EventImport, tokenHash func(int64, int) string) (*EventRestore, error) {
+func (s *Store) RestoreEvent(ctx context.Context, actor storage.Actor, eventID, snapshotID int64, in *EventImport, tokenHash func(int64, int) string) (*EventRestore, error) {
 	out := &EventRestore{}
-	err := s.Tx(ctx, func(tx *Store) error {
-		before, err := tx.lockEvent(ctx, eventID)
+	err := s.tx(ctx, func(tx *Store) error {
+		before, err := tx.st.LockEvent(ctx, eventID)
 		if err != nil {
 			return err
 		}
@@ -67,7 +69,7 @@ func (s *Store) RestoreEvent(ctx context.Context, actor Actor, eventID, snapshot
 		}
 		// Every page of the event shows something the restore may have changed.
 		for _, topic := range []string{"event", "entries", "pairings", "results", "standings", "clock", "judge", "announcements"} {
-			if err := tx.notify(ctx, Notice{EventID: eventID, Topic: topic}); err != nil {
+			if err := tx.st.NotifyChange(ctx, storage.Notice{EventID: eventID, Topic: topic}); err != nil {
 				return err
 			}
 		}
@@ -105,11 +107,11 @@ func (s *Store) clearEventBody(ctx context.Context, eventID int64) error {
 // those registered since are removed (out says which). It returns the
 // snapshot's player keys' entry ids.
 func (s *Store) restoreEntries(ctx context.Context, eventID int64, in *EventImport, tokenHash func(int64, int) string, now time.Time, out *EventRestore) (map[string]int64, error) {
-	current, err := s.Entries(ctx, eventID)
+	current, err := s.st.Entries(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	byID := make(map[int64]*Entry, len(current))
+	byID := make(map[int64]*storage.Entry, len(current))
 	for i := range current {
 		byID[current[i].ID] = &current[i]
 	}
@@ -122,7 +124,7 @@ func (s *Store) restoreEntries(ctx context.Context, eventID int64, in *EventImpo
 		e := ie.Entry
 		id, _ := strconv.ParseInt(ie.Key, 10, 64)
 		if cur, ok := byID[id]; ok {
-			if err := s.with(ctx).Model(&Entry{}).Where("id = ?", id).Updates(restoredEntry(&e, cur.Version+1, now)).Error; err != nil {
+			if err := s.with(ctx).Model(&storage.Entry{}).Where("id = ?", id).Updates(restoredEntry(&e, cur.Version+1, now)).Error; err != nil {
 				return nil, wrap("restore entry", err)
 			}
 			delete(byID, id)
@@ -141,7 +143,7 @@ func (s *Store) restoreEntries(ctx context.Context, eventID int64, in *EventImpo
 		if _, gone := byID[e.ID]; !gone {
 			continue
 		}
-		if err := s.with(ctx).Delete(&Entry{}, e.ID).Error; err != nil {
+		if err := s.with(ctx).Delete(&storage.Entry{}, e.ID).Error; err != nil {
 			return nil, wrap("restore: remove entry", err)
 		}
 		out.Removed = append(out.Removed, e.PlayerName)
@@ -150,8 +152,8 @@ func (s *Store) restoreEntries(ctx context.Context, eventID int64, in *EventImpo
 }
 
 // restoreEventRow writes the snapshot's event settings over the event's.
-func (s *Store) restoreEventRow(ctx context.Context, eventID int64, ev *Event, version int, now time.Time) error {
-	res := s.with(ctx).Model(&Event{}).Where("id = ?", eventID).Updates(map[string]any{
+func (s *Store) restoreEventRow(ctx context.Context, eventID int64, ev *storage.Event, version int, now time.Time) error {
+	res := s.with(ctx).Model(&storage.Event{}).Where("id = ?", eventID).Updates(map[string]any{
 		"name": ev.Name, "game": ev.Game, "format": ev.Format, "starts_on": ev.StartsOn, "venue": ev.Venue,
 		"round_minutes": ev.RoundMinutes, "swiss_rounds": ev.SwissRounds, "top_cut_size": ev.TopCutSize,
 		"top_cut_best_of": ev.TopCutBestOf, "status": ev.Status, "seed": ev.Seed, "version": version, "updated_at": now,
@@ -168,7 +170,7 @@ func (s *Store) restoreEventRow(ctx context.Context, eventID int64, ev *Event, v
 
 // restoredEntry is the columns of an entry a restore writes back: all but
 // its id, event and phone link.
-func restoredEntry(e *Entry, version int, now time.Time) map[string]any {
+func restoredEntry(e *storage.Entry, version int, now time.Time) map[string]any {
 	m := map[string]any{
 		"player_name": e.PlayerName, "member_id": e.MemberID, "checked_in": e.CheckedIn, "dropped_round": e.DroppedRound,
 		"waitlisted": e.Waitlisted, "entered_round": e.EnteredRound, "fixed_table": e.FixedTable, "awarded_byes": e.AwardedByes,
@@ -180,7 +182,7 @@ func restoredEntry(e *Entry, version int, now time.Time) map[string]any {
 		m["entered_round"] = 1
 	}
 	if e.DeckStatus == "" {
-		m["deck_status"] = DeckMissing
+		m["deck_status"] = storage.DeckMissing
 	}
 	if e.RandomKey != 0 {
 		m["random_key"] = e.RandomKey

@@ -1,4 +1,4 @@
-package storage_test
+package leagues_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -19,11 +21,11 @@ func storeResults(t *testing.T, st *storage.Store, eventID int64, entries ...sto
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rows []storage.EventResult
+	var rows []leagues.EventResult
 	for i, e := range entries {
-		rows = append(rows, storage.EventResult{EntryID: e.ID, Place: i + 1, SwissRank: i + 1, Wins: len(entries) - i - 1, Losses: i})
+		rows = append(rows, leagues.EventResult{EntryID: e.ID, Place: i + 1, SwissRank: i + 1, Wins: len(entries) - i - 1, Losses: i})
 	}
-	if err := st.ReplaceEventResults(ctx, eventID, v, rows); err != nil {
+	if err := leagues.New(st).ReplaceEventResults(ctx, eventID, v, rows); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -33,6 +35,7 @@ func storeResults(t *testing.T, st *storage.Store, eventID int64, entries ...sto
 // everywhere, the audit log and a record merged into theirs included.
 func TestAnonymiseKeepsEntriesAndResults(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	ev1, one := seeded(t, st, seedEvent{Name: "One", Day: "2026-01-01", Players: []seedPlayer{{"c", "Chi-Chi", "CC1"}, {"l", "Launch", ""}},
 		Swiss: [][]seedMatch{{{P1: "c", P2: "l", Result: "p1"}}}})
 	ev2, two := seeded(t, st, seedEvent{Name: "Two", Day: "2026-01-08", Players: []seedPlayer{{"c", "chichi", ""}, {"l", "Launch", ""}},
@@ -48,18 +51,18 @@ func TestAnonymiseKeepsEntriesAndResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := playerOf(t, one["c"])
-	if _, err := st.MergePlayers(ctx, org, id, playerOf(t, two["c"])); err != nil {
+	if _, err := lgs.MergePlayers(ctx, org, id, playerOf(t, two["c"])); err != nil {
 		t.Fatal(err)
 	}
-	results := func() [][]storage.EventResult {
-		a, _ := st.EventResults(ctx, ev1.ID)
-		b, _ := st.EventResults(ctx, ev2.ID)
-		return [][]storage.EventResult{a, b}
+	results := func() [][]leagues.EventResult {
+		a, _ := lgs.EventResults(ctx, ev1.ID)
+		b, _ := lgs.EventResults(ctx, ev2.ID)
+		return [][]leagues.EventResult{a, b}
 	}
 	before := results()
 	launch, _ := st.PlayerByID(ctx, playerOf(t, one["l"]))
 
-	if err := st.AnonymisePlayer(ctx, org, id); err != nil {
+	if err := lgs.AnonymisePlayer(ctx, org, id); err != nil {
 		t.Fatal(err)
 	}
 	name := storage.AnonymousName(id)
@@ -93,7 +96,7 @@ func TestAnonymiseKeepsEntriesAndResults(t *testing.T) {
 	if _, err := st.PlayerByMemberID(ctx, "CC1"); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("the member number still finds someone: %v", err)
 	}
-	if got, _ := st.SuggestPlayers(ctx, ev1.StoreID, "chi", 10); len(got) != 0 {
+	if got, _ := lgs.SuggestPlayers(ctx, ev1.StoreID, "chi", 10); len(got) != 0 {
 		t.Errorf("suggested after the removal: %+v", got)
 	}
 	rows, err := st.SQL().QueryContext(ctx, `SELECT before_json, after_json FROM audit_log`)
@@ -118,7 +121,7 @@ func TestAnonymiseKeepsEntriesAndResults(t *testing.T) {
 	if *back.PlayerID == id {
 		t.Error("a new entry was linked to the removed player")
 	}
-	if err := st.AnonymisePlayer(ctx, org, id); !errors.Is(err, storage.ErrPlayerGone) {
+	if err := lgs.AnonymisePlayer(ctx, org, id); !errors.Is(err, storage.ErrPlayerGone) {
 		t.Errorf("removed twice: %v", err)
 	}
 }
@@ -128,25 +131,26 @@ func TestAnonymiseKeepsEntriesAndResults(t *testing.T) {
 // standing, merges; never a password hash.
 func TestPlayerDataHoldsEverything(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	ev, es := seeded(t, st, seedEvent{Name: "Cup", Day: "2026-02-02", Players: []seedPlayer{{"a", "Android 18", "18"}, {"b", "Krillin", ""}, {"c", "Marron", ""}},
 		Swiss:  [][]seedMatch{{{P1: "a", P2: "b", Result: "p1"}, {P1: "c"}}, {{P1: "c", P2: "b", Result: "p2"}, {P1: "a"}}},
 		TopCut: [][]seedMatch{{{P1: "c", P2: "a", Result: "p1"}}},
-		Penalties: []storage.ImportedPenalty{{Entry: "a", At: storage.MatchRef{Round: 1, Match: 1},
+		Penalties: []eventfile.ImportedPenalty{{Entry: "a", At: eventfile.MatchRef{Round: 1, Match: 1},
 			Penalty: storage.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "j", CreatedAt: time.Date(2026, 2, 2, 11, 0, 0, 0, time.UTC)}}},
 	})
 	storeResults(t, st, ev.ID, es["c"], es["a"], es["b"])
 	id := playerOf(t, es["a"])
-	season := &storage.Season{Name: "Winter", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-03-31"),
+	season := &leagues.Season{Name: "Winter", Game: "fusion-world", StartsOn: day("2026-01-01"), EndsOn: day("2026-03-31"),
 		StoreID: &ev.StoreID, PointsByPlacing: []int{5, 3, 1}}
-	if err := st.CreateSeason(ctx, org, season); err != nil {
+	if err := lgs.CreateSeason(ctx, org, season); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.RecomputeRatings(ctx, "fusion-world"); err != nil {
+	if _, err := lgs.RecomputeRatings(ctx, "fusion-world"); err != nil {
 		t.Fatal(err)
 	}
 	other, _ := seeded(t, st, seedEvent{Name: "Later", Day: "2026-06-01", Status: storage.StatusRunning, Players: []seedPlayer{{"x", "Lazuli", ""}}})
 	xs, _ := st.Entries(ctx, other.ID)
-	merge, err := st.MergePlayers(ctx, org, id, playerOf(t, xs[0]))
+	merge, err := lgs.MergePlayers(ctx, org, id, playerOf(t, xs[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +158,7 @@ func TestPlayerDataHoldsEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	d, err := st.PlayerDataOf(ctx, playerOf(t, xs[0])) // the merged record leads to the kept one
+	d, err := lgs.PlayerDataOf(ctx, playerOf(t, xs[0])) // the merged record leads to the kept one
 	if err != nil {
 		t.Fatal(err)
 	}

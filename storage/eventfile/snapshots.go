@@ -1,4 +1,4 @@
-package storage
+package eventfile
 
 import (
 	"bytes"
@@ -7,14 +7,8 @@ import (
 	"fmt"
 	"io"
 	"time"
-)
 
-// Why a snapshot was taken.
-const (
-	SnapshotPublish = "publish" // a round was published (RoundNo)
-	SnapshotFinish  = "finish"  // the event finished
-	SnapshotRestore = "restore" // the state a restore replaced, so the restore can be undone
-	SnapshotManual  = "manual"  // the organiser asked
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // Snapshot is a copy of a whole event at one moment: its event file
@@ -44,9 +38,9 @@ const MaxSnapshotBytes = 16 << 20
 
 // SaveSnapshot stores file as a snapshot of snap.EventID (Reason, RoundNo
 // TopCutRound and RestoredFrom set by the caller) with its audit row.
-func (s *Store) SaveSnapshot(ctx context.Context, actor Actor, snap *Snapshot, file []byte) error {
+func (s *Store) SaveSnapshot(ctx context.Context, actor storage.Actor, snap *Snapshot, file []byte) error {
 	if len(file) > MaxSnapshotBytes {
-		return fmt.Errorf("storage: snapshot of %d bytes is over the limit of %d: %w", len(file), MaxSnapshotBytes, ErrConflict)
+		return fmt.Errorf("storage: snapshot of %d bytes is over the limit of %d: %w", len(file), MaxSnapshotBytes, storage.ErrConflict)
 	}
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
@@ -56,7 +50,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, actor Actor, snap *Snapshot, f
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	return s.Tx(ctx, func(tx *Store) error {
+	return s.tx(ctx, func(tx *Store) error {
 		snap.ID, snap.Body, snap.SizeBytes, snap.StoredBytes = 0, buf.Bytes(), int64(len(file)), int64(buf.Len())
 		snap.CreatedBy, snap.CreatedAt = actor.Name, tx.now()
 		if err := tx.with(ctx).Create(snap).Error; err != nil {
@@ -96,33 +90,8 @@ func (s *Store) SnapshotFile(ctx context.Context, eventID, id int64) (*Snapshot,
 
 // NoteSnapshotDownload records in the audit log that someone downloaded a
 // snapshot (it holds member numbers and decklists).
-func (s *Store) NoteSnapshotDownload(ctx context.Context, actor Actor, eventID, id int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) NoteSnapshotDownload(ctx context.Context, actor storage.Actor, eventID, id int64) error {
+	return s.tx(ctx, func(tx *Store) error {
 		return tx.writeAudit(ctx, actor, &eventID, "download", "snapshot", id, nil, nil)
 	})
-}
-
-// Milestone is a moment worth a snapshot: a round was published or the
-// event finished. It is delivered once the change is committed, on the
-// instance that made it (OnMilestone).
-type Milestone struct {
-	EventID int64
-	Reason  string // SnapshotPublish or SnapshotFinish
-	Round   int    // the round published
-	Actor   Actor
-}
-
-// OnMilestone sets the function called after a transaction that published
-// a round or finished an event has committed.
-func (s *Store) OnMilestone(fn func(context.Context, Milestone)) { s.hooks.onMilestone = fn }
-
-// milestone queues m; it is delivered only if the transaction commits.
-func (s *Store) milestone(ctx context.Context, m Milestone) {
-	if s.milestones != nil {
-		*s.milestones = append(*s.milestones, m)
-		return
-	}
-	if s.hooks.onMilestone != nil {
-		s.hooks.onMilestone(ctx, m)
-	}
 }

@@ -1,10 +1,11 @@
-package storage
+package leagues
 
 import (
 	"context"
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // PlayerData is everything stored about a player, for them to download
@@ -15,18 +16,18 @@ import (
 // the merges of their records. Password hashes and link secrets are never
 // in it.
 type PlayerData struct {
-	Player    *Player         `json:"player"`
-	Password  bool            `json:"has_password"`
-	Merged    []Player        `json:"merged_records"`
-	Entries   []PlayerEntry   `json:"entries"`
-	Matches   []PlayerMatch   `json:"matches"`
-	Penalties []PlayerPenalty `json:"penalties"`
-	Rulings   []Ruling        `json:"rulings"`
-	Calls     []JudgeCall     `json:"judge_calls"`
-	GameLogs  []PlayerGameLog `json:"game_logs"`
-	Ratings   []PlayerRating  `json:"ratings"`
-	Seasons   []PlayerSeason  `json:"seasons"`
-	Merges    []PlayerMerge   `json:"merges"`
+	Player    *storage.Player     `json:"player"`
+	Password  bool                `json:"has_password"`
+	Merged    []storage.Player    `json:"merged_records"`
+	Entries   []PlayerEntry       `json:"entries"`
+	Matches   []PlayerMatch       `json:"matches"`
+	Penalties []PlayerPenalty     `json:"penalties"`
+	Rulings   []storage.Ruling    `json:"rulings"`
+	Calls     []storage.JudgeCall `json:"judge_calls"`
+	GameLogs  []PlayerGameLog     `json:"game_logs"`
+	Ratings   []PlayerRating      `json:"ratings"`
+	Seasons   []PlayerSeason      `json:"seasons"`
+	Merges    []PlayerMerge       `json:"merges"`
 }
 
 // PlayerMatch is a match from the player's side.
@@ -51,13 +52,13 @@ type PlayerMatch struct {
 
 // PlayerPenalty is a penalty given to the player, with its event's name.
 type PlayerPenalty struct {
-	RulingPenalty
+	storage.RulingPenalty
 	EventName string `json:"event_name"`
 }
 
 // PlayerGameLog is a game log of one of the player's matches.
 type PlayerGameLog struct {
-	GameLog
+	storage.GameLog
 	Body string `json:"body"`
 }
 
@@ -109,7 +110,7 @@ func (s *Store) PlayerDataOf(ctx context.Context, playerID int64) (*PlayerData, 
 // event and round.
 func (s *Store) playerMatches(ctx context.Context, entryIDs, eventIDs []int64) ([]PlayerMatch, error) {
 	var rows []struct {
-		Match
+		storage.Match
 		Round            int
 		Kind             string
 		OpponentName     *string
@@ -134,10 +135,10 @@ func (s *Store) playerMatches(ctx context.Context, entryIDs, eventIDs []int64) (
 		if r.OpponentName != nil {
 			pm.Opponent = *r.OpponentName
 		}
-		side := ResultP1
+		side := storage.ResultP1
 		pm.EntryID, pm.Won, pm.Lost = r.P1EntryID, r.P1Wins, r.P2Wins
 		if !mine[r.P1EntryID] {
-			side = ResultP2
+			side = storage.ResultP2
 			pm.EntryID, pm.Won, pm.Lost = *r.P2EntryID, r.P2Wins, r.P1Wins
 		}
 		pm.Drawn = r.Draws
@@ -150,16 +151,16 @@ func (s *Store) playerMatches(ctx context.Context, entryIDs, eventIDs []int64) (
 // outcomeFor says a match result from one side's view.
 func outcomeFor(result, side string) string {
 	switch result {
-	case ResultP1, ResultP2:
+	case storage.ResultP1, storage.ResultP2:
 		if result == side {
 			return "win"
 		}
 		return "loss"
-	case ResultDraw:
+	case storage.ResultDraw:
 		return "draw"
-	case ResultBye:
+	case storage.ResultBye:
 		return "bye"
-	case ResultDoubleLoss:
+	case storage.ResultDoubleLoss:
 		return "double-loss"
 	}
 	return ""

@@ -1,8 +1,10 @@
-package storage
+package leagues
 
 import (
 	"context"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // PlayerEntry is one event a player played, as their profile lists it.
@@ -38,9 +40,9 @@ type PlayerEntry struct {
 // standings: the server has those from the seasons' cached boards
 // (SeasonIDs says which).
 type PlayerProfile struct {
-	Player  *Player        `json:"player"`
-	Entries []PlayerEntry  `json:"entries"`
-	Ratings []PlayerRating `json:"ratings"`
+	Player  *storage.Player `json:"player"`
+	Entries []PlayerEntry   `json:"entries"`
+	Ratings []PlayerRating  `json:"ratings"`
 	// SeasonIDs are the seasons that count one of the player's events.
 	SeasonIDs []int64 `json:"season_ids"`
 }
@@ -49,7 +51,7 @@ type PlayerProfile struct {
 // into, if they were): their entries newest first, with events, stores and
 // stored results, their ratings and their seasons, in four queries.
 func (s *Store) PlayerProfileOf(ctx context.Context, playerID int64) (*PlayerProfile, error) {
-	p, err := s.LivePlayer(ctx, playerID)
+	p, err := s.st.LivePlayer(ctx, playerID)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,11 @@
-package storage
+package leagues
 
 import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // PlayerMerge is one merge of two player records that were one person:
@@ -26,12 +28,12 @@ type PlayerMerge struct {
 // merged's entries (and their event results) move to kept, kept takes
 // merged's member number if it has none, and merged points at kept from
 // then on (its sign-in leads to kept). Both must be live, and different.
-func (s *Store) MergePlayers(ctx context.Context, actor Actor, keptID, mergedID int64) (*PlayerMerge, error) {
+func (s *Store) MergePlayers(ctx context.Context, actor storage.Actor, keptID, mergedID int64) (*PlayerMerge, error) {
 	if keptID == mergedID {
-		return nil, fmt.Errorf("storage: merge player %d into itself: %w", keptID, ErrConflict)
+		return nil, fmt.Errorf("storage: merge player %d into itself: %w", keptID, storage.ErrConflict)
 	}
 	var m *PlayerMerge
-	err := s.Tx(ctx, func(tx *Store) error {
+	err := s.tx(ctx, func(tx *Store) error {
 		kept, merged, err := tx.lockPair(ctx, keptID, mergedID)
 		if err != nil {
 			return err
@@ -40,7 +42,7 @@ func (s *Store) MergePlayers(ctx context.Context, actor Actor, keptID, mergedID 
 		if actor.UserID != 0 {
 			m.ByUser = &actor.UserID
 		}
-		if err := tx.with(ctx).Model(&Entry{}).Where("player_id = ?", mergedID).Order("id").Pluck("id", &m.MovedEntryIDs).Error; err != nil {
+		if err := tx.with(ctx).Model(&storage.Entry{}).Where("player_id = ?", mergedID).Order("id").Pluck("id", &m.MovedEntryIDs).Error; err != nil {
 			return wrap("entries to merge", err)
 		}
 		if m.MovedEntryIDs == nil {
@@ -76,35 +78,35 @@ func (s *Store) MergePlayers(ctx context.Context, actor Actor, keptID, mergedID 
 // record is live again. It is refused (ErrConflict) when undone already,
 // or when a later merge or a removal touched either record or those
 // entries: undo the later merge first.
-func (s *Store) UndoMerge(ctx context.Context, actor Actor, mergeID int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) UndoMerge(ctx context.Context, actor storage.Actor, mergeID int64) error {
+	return s.tx(ctx, func(tx *Store) error {
 		var m PlayerMerge
 		if err := tx.locking(ctx).First(&m, mergeID).Error; err != nil {
 			return wrap(fmt.Sprintf("merge %d", mergeID), err)
 		}
 		if m.UndoneAt != nil {
-			return fmt.Errorf("storage: merge %d is undone already: %w", mergeID, ErrConflict)
+			return fmt.Errorf("storage: merge %d is undone already: %w", mergeID, storage.ErrConflict)
 		}
-		kept, err := tx.lockLivePlayer(ctx, m.KeptID)
+		kept, err := tx.st.LockLivePlayer(ctx, m.KeptID)
 		if err != nil {
-			return fmt.Errorf("storage: undo merge %d: %w: %w", mergeID, ErrConflict, err)
+			return fmt.Errorf("storage: undo merge %d: %w: %w", mergeID, storage.ErrConflict, err)
 		}
-		var merged Player
+		var merged storage.Player
 		if err := tx.locking(ctx).First(&merged, m.MergedID).Error; err != nil {
 			return wrap("merged player", err)
 		}
 		if merged.MergedInto == nil || *merged.MergedInto != m.KeptID || merged.AnonymisedAt != nil {
-			return fmt.Errorf("storage: undo merge %d: player %d changed since: %w", mergeID, merged.ID, ErrConflict)
+			return fmt.Errorf("storage: undo merge %d: player %d changed since: %w", mergeID, merged.ID, storage.ErrConflict)
 		}
 		var away int64
-		if err := tx.with(ctx).Model(&Entry{}).Where("id IN ? AND player_id <> ?", nonEmpty(m.MovedEntryIDs), m.KeptID).Count(&away).Error; err != nil {
+		if err := tx.with(ctx).Model(&storage.Entry{}).Where("id IN ? AND player_id <> ?", nonEmpty(m.MovedEntryIDs), m.KeptID).Count(&away).Error; err != nil {
 			return wrap("entries of the merge", err)
 		}
 		if away > 0 {
-			return fmt.Errorf("storage: undo merge %d: %d of its entries moved since: %w", mergeID, away, ErrConflict)
+			return fmt.Errorf("storage: undo merge %d: %d of its entries moved since: %w", mergeID, away, storage.ErrConflict)
 		}
 		if m.MergedMemberID != "" && kept.MemberID != m.MergedMemberID {
-			return fmt.Errorf("storage: undo merge %d: player %d's member number changed since: %w", mergeID, kept.ID, ErrConflict)
+			return fmt.Errorf("storage: undo merge %d: player %d's member number changed since: %w", mergeID, kept.ID, storage.ErrConflict)
 		}
 		if err := tx.movePlayer(ctx, m.MovedEntryIDs, m.KeptID, m.MergedID); err != nil {
 			return err
@@ -125,12 +127,12 @@ func (s *Store) UndoMerge(ctx context.Context, actor Actor, mergeID int64) error
 }
 
 // lockPair locks two live players for a merge.
-func (s *Store) lockPair(ctx context.Context, keptID, mergedID int64) (*Player, *Player, error) {
-	kept, err := s.lockLivePlayer(ctx, keptID)
+func (s *Store) lockPair(ctx context.Context, keptID, mergedID int64) (*storage.Player, *storage.Player, error) {
+	kept, err := s.st.LockLivePlayer(ctx, keptID)
 	if err != nil {
 		return nil, nil, err
 	}
-	merged, err := s.lockLivePlayer(ctx, mergedID)
+	merged, err := s.st.LockLivePlayer(ctx, mergedID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -143,7 +145,7 @@ func (s *Store) movePlayer(ctx context.Context, entryIDs []int64, from, to int64
 	if len(entryIDs) == 0 {
 		return nil
 	}
-	if err := s.with(ctx).Model(&Entry{}).Where("id IN ? AND player_id = ?", entryIDs, from).Update("player_id", to).Error; err != nil {
+	if err := s.with(ctx).Model(&storage.Entry{}).Where("id IN ? AND player_id = ?", entryIDs, from).Update("player_id", to).Error; err != nil {
 		return wrap("move entries", err)
 	}
 	err := s.with(ctx).Model(&EventResult{}).Where("entry_id IN ?", entryIDs).Update("player_id", to).Error
@@ -152,23 +154,23 @@ func (s *Store) movePlayer(ctx context.Context, entryIDs []int64, from, to int64
 
 // moveMemberID moves a member number from one record to the other (none
 // when memberID is ""): cleared first, as it is unique.
-func (s *Store) moveMemberID(ctx context.Context, memberID string, from, to *Player) error {
+func (s *Store) moveMemberID(ctx context.Context, memberID string, from, to *storage.Player) error {
 	if memberID == "" {
 		return nil
 	}
 	now := s.now()
-	if err := s.with(ctx).Model(&Player{}).Where("id = ?", from.ID).Updates(map[string]any{"member_id": "", "version": from.Version + 1, "updated_at": now}).Error; err != nil {
+	if err := s.with(ctx).Model(&storage.Player{}).Where("id = ?", from.ID).Updates(map[string]any{"member_id": "", "version": from.Version + 1, "updated_at": now}).Error; err != nil {
 		return wrap("move member number", err)
 	}
 	from.Version++
-	err := s.with(ctx).Model(&Player{}).Where("id = ?", to.ID).Updates(map[string]any{"member_id": memberID, "version": to.Version + 1, "updated_at": now}).Error
+	err := s.with(ctx).Model(&storage.Player{}).Where("id = ?", to.ID).Updates(map[string]any{"member_id": memberID, "version": to.Version + 1, "updated_at": now}).Error
 	to.Version++
 	return wrap("move member number", err)
 }
 
 // setMergedInto points p at the record it was merged into (nil: live again).
-func (s *Store) setMergedInto(ctx context.Context, p *Player, into *int64) error {
-	err := s.with(ctx).Model(&Player{}).Where("id = ?", p.ID).
+func (s *Store) setMergedInto(ctx context.Context, p *storage.Player, into *int64) error {
+	err := s.with(ctx).Model(&storage.Player{}).Where("id = ?", p.ID).
 		Updates(map[string]any{"merged_into": into, "version": p.Version + 1, "updated_at": s.now()}).Error
 	p.Version++
 	return wrap("mark player merged", err)
@@ -183,7 +185,7 @@ func (s *Store) PlayerMerges(ctx context.Context, playerID int64) ([]PlayerMerge
 }
 
 // playerAuditView is what the audit log keeps of a player record.
-func playerAuditView(p *Player) map[string]any {
+func playerAuditView(p *storage.Player) map[string]any {
 	return map[string]any{"id": p.ID, "name": p.Name, "member_id": p.MemberID}
 }
 

@@ -1,4 +1,4 @@
-package storage_test
+package leagues_test
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/rating"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -16,6 +17,7 @@ import (
 // a top-cut match counts once.
 func TestRecomputeRatingsEqualsPairingRating(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	people := []seedPlayer{{"a", "Ann", "A"}, {"b", "Bo", "B"}, {"c", "Cy", "C"}, {"d", "Di", "D"}, {"e", "Ed", "E"}}
 	// Monday and Wednesday of one week, then a week later than the next.
 	_, es := seeded(t, st, seedEvent{Name: "Monday", Day: "2026-01-05", Players: people,
@@ -48,10 +50,10 @@ func TestRecomputeRatingsEqualsPairingRating(t *testing.T) {
 		}
 	}
 
-	if stale, err := st.RatingsStale(ctx, "fusion-world"); err != nil || !stale {
+	if stale, err := lgs.RatingsStale(ctx, "fusion-world"); err != nil || !stale {
 		t.Fatalf("ratings never computed: stale %v, %v", stale, err)
 	}
-	run, err := st.RecomputeRatings(ctx, "fusion-world")
+	run, err := lgs.RecomputeRatings(ctx, "fusion-world")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func TestRecomputeRatingsEqualsPairingRating(t *testing.T) {
 		t.Errorf("run %+v, want 5 players, 7 games, 3 weeks", run)
 	}
 	for key, w := range want {
-		rs, err := st.PlayerRatings(ctx, playerOf(t, es[key]))
+		rs, err := lgs.PlayerRatings(ctx, playerOf(t, es[key]))
 		if err != nil || len(rs) != 1 {
 			t.Fatalf("ratings of %s: %+v %v", key, rs, err)
 		}
@@ -69,10 +71,10 @@ func TestRecomputeRatingsEqualsPairingRating(t *testing.T) {
 				w.Rating, w.Deviation, w.Volatility, matches[key])
 		}
 	}
-	if stale, _ := st.RatingsStale(ctx, "fusion-world"); stale {
+	if stale, _ := lgs.RatingsStale(ctx, "fusion-world"); stale {
 		t.Error("stale right after the recompute")
 	}
-	if got, _ := st.GameRatings(ctx, "fusion-world", 2, 0); len(got) != 2 || got[0].Rating < got[1].Rating || got[0].Name == "" {
+	if got, _ := lgs.GameRatings(ctx, "fusion-world", 2, 0); len(got) != 2 || got[0].Rating < got[1].Rating || got[0].Name == "" {
 		t.Errorf("top two: %+v", got)
 	}
 	// Confirming the reported match changes what the ratings rest on.
@@ -81,10 +83,10 @@ func TestRecomputeRatingsEqualsPairingRating(t *testing.T) {
 	if _, err := st.SetMatchResult(ctx, org, late.ID, ms[2].ID, storage.ResultInput{Result: storage.ResultP1}, true, "confirmed by the judge"); err != nil {
 		t.Fatal(err)
 	}
-	if stale, _ := st.RatingsStale(ctx, "fusion-world"); !stale {
+	if stale, _ := lgs.RatingsStale(ctx, "fusion-world"); !stale {
 		t.Error("not stale after a result changed")
 	}
-	if run, _ = st.RecomputeRatings(ctx, "fusion-world"); run.Matches != 8 {
+	if run, _ = lgs.RecomputeRatings(ctx, "fusion-world"); run.Matches != 8 {
 		t.Errorf("after confirming: %+v", run)
 	}
 }

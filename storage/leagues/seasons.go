@@ -1,4 +1,4 @@
-package storage
+package leagues
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"gorm.io/gorm/clause"
 )
 
@@ -91,9 +92,9 @@ const maxSeasonName = 200
 // validate lists what is wrong with the season; stores are checked to
 // exist (the caller holds the transaction).
 func (s *Store) validateSeason(ctx context.Context, se *Season) error {
-	var ps []FieldProblem
+	var ps []storage.FieldProblem
 	add := func(field, key string, args ...any) {
-		ps = append(ps, FieldProblem{Field: field, Key: key, Args: args})
+		ps = append(ps, storage.FieldProblem{Field: field, Key: key, Args: args})
 	}
 	se.Name = strings.TrimSpace(se.Name)
 	switch n := utf8.RuneCountInString(se.Name); {
@@ -122,7 +123,7 @@ func (s *Store) validateSeason(ctx context.Context, se *Season) error {
 		add(FieldSeasonStores, "season-stores-missing")
 	}
 	for _, id := range stores {
-		if _, err := s.ShopByID(ctx, id); isNotFound(err) {
+		if _, err := s.st.ShopByID(ctx, id); storage.IsNotFound(err) {
 			add(FieldSeasonStores, "season-store-unknown", id)
 		} else if err != nil {
 			return err
@@ -132,7 +133,7 @@ func (s *Store) validateSeason(ctx context.Context, se *Season) error {
 		add(p.Field, p.Key, p.Args...)
 	}
 	if len(ps) > 0 {
-		return &InvalidError{Problems: ps}
+		return &storage.InvalidError{Problems: ps}
 	}
 	return nil
 }
@@ -162,9 +163,9 @@ func normaliseSeason(se *Season) {
 
 // CreateSeason stores a new season (a league when StoreID is nil) with its
 // audit row, or returns an *InvalidError naming each field at fault.
-func (s *Store) CreateSeason(ctx context.Context, actor Actor, se *Season) error {
+func (s *Store) CreateSeason(ctx context.Context, actor storage.Actor, se *Season) error {
 	normaliseSeason(se)
-	return s.Tx(ctx, func(tx *Store) error {
+	return s.tx(ctx, func(tx *Store) error {
 		if err := tx.validateSeason(ctx, se); err != nil {
 			return err
 		}
@@ -186,15 +187,15 @@ func (s *Store) CreateSeason(ctx context.Context, actor Actor, se *Season) error
 // UpdateSeason saves a season read at se.Version (else ErrStale), or
 // returns an *InvalidError. Its store is fixed once made: a store's season
 // stays the store's, a league stays a league (its stores may change).
-func (s *Store) UpdateSeason(ctx context.Context, actor Actor, se *Season) error {
+func (s *Store) UpdateSeason(ctx context.Context, actor storage.Actor, se *Season) error {
 	normaliseSeason(se)
-	return s.Tx(ctx, func(tx *Store) error {
+	return s.tx(ctx, func(tx *Store) error {
 		before, err := tx.SeasonByID(ctx, se.ID)
 		if err != nil {
 			return err
 		}
 		if before.Version != se.Version {
-			return fmt.Errorf("storage: update season %d: %w", se.ID, ErrStale)
+			return fmt.Errorf("storage: update season %d: %w", se.ID, storage.ErrStale)
 		}
 		se.StoreID = before.StoreID
 		if se.StoreID != nil {
@@ -215,7 +216,7 @@ func (s *Store) UpdateSeason(ctx context.Context, actor Actor, se *Season) error
 			return wrap("update season", res.Error)
 		}
 		if res.RowsAffected == 0 {
-			return fmt.Errorf("storage: update season %d: %w", se.ID, ErrStale)
+			return fmt.Errorf("storage: update season %d: %w", se.ID, storage.ErrStale)
 		}
 		se.Version++
 		if err := tx.setSeasonStores(ctx, se); err != nil {
@@ -239,8 +240,8 @@ func (s *Store) setSeasonStores(ctx context.Context, se *Season) error {
 }
 
 // DeleteSeason removes a season (its events stay as they are).
-func (s *Store) DeleteSeason(ctx context.Context, actor Actor, id int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) DeleteSeason(ctx context.Context, actor storage.Actor, id int64) error {
+	return s.tx(ctx, func(tx *Store) error {
 		before, err := tx.SeasonByID(ctx, id)
 		if err != nil {
 			return err
@@ -299,7 +300,7 @@ func (s *Store) seasons(ctx context.Context, where string, args ...any) ([]Seaso
 // SetSeasonEvent says whether an event counts for a season, whatever its
 // date, game or status would say: an event of the season's store(s) only
 // (an *InvalidError otherwise). ClearSeasonEvent goes back to the rule.
-func (s *Store) SetSeasonEvent(ctx context.Context, actor Actor, seasonID, eventID int64, counts bool) error {
+func (s *Store) SetSeasonEvent(ctx context.Context, actor storage.Actor, seasonID, eventID int64, counts bool) error {
 	return s.changeSeasonEvents(ctx, actor, seasonID, eventID, "set-event", func(tx *Store) error {
 		return tx.with(ctx).Clauses(clause.OnConflict{
 			Columns:   []clause.Column{{Name: "season_id"}, {Name: "event_id"}},
@@ -309,19 +310,19 @@ func (s *Store) SetSeasonEvent(ctx context.Context, actor Actor, seasonID, event
 }
 
 // ClearSeasonEvent takes back what SetSeasonEvent said of an event.
-func (s *Store) ClearSeasonEvent(ctx context.Context, actor Actor, seasonID, eventID int64) error {
+func (s *Store) ClearSeasonEvent(ctx context.Context, actor storage.Actor, seasonID, eventID int64) error {
 	return s.changeSeasonEvents(ctx, actor, seasonID, eventID, "clear-event", func(tx *Store) error {
 		return tx.with(ctx).Where("season_id = ? AND event_id = ?", seasonID, eventID).Delete(&seasonEvent{}).Error
 	}, map[string]any{"event": eventID})
 }
 
-func (s *Store) changeSeasonEvents(ctx context.Context, actor Actor, seasonID, eventID int64, action string, change func(tx *Store) error, audit map[string]any) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) changeSeasonEvents(ctx context.Context, actor storage.Actor, seasonID, eventID int64, action string, change func(tx *Store) error, audit map[string]any) error {
+	return s.tx(ctx, func(tx *Store) error {
 		se, err := tx.SeasonByID(ctx, seasonID)
 		if err != nil {
 			return err
 		}
-		ev, err := tx.EventByID(ctx, eventID)
+		ev, err := tx.st.EventByID(ctx, eventID)
 		if err != nil {
 			return err
 		}
@@ -330,7 +331,7 @@ func (s *Store) changeSeasonEvents(ctx context.Context, actor Actor, seasonID, e
 			stores = []int64{*se.StoreID}
 		}
 		if !slices.Contains(stores, ev.StoreID) {
-			return &InvalidError{Problems: []FieldProblem{{Field: FieldSeasonEvent, Key: "season-event-other-store", Args: []any{ev.Name}}}}
+			return &storage.InvalidError{Problems: []storage.FieldProblem{{Field: FieldSeasonEvent, Key: "season-event-other-store", Args: []any{ev.Name}}}}
 		}
 		if err := change(tx); err != nil {
 			return wrap("season event", err)
@@ -341,7 +342,7 @@ func (s *Store) changeSeasonEvents(ctx context.Context, actor Actor, seasonID, e
 			return wrap("season version", res.Error)
 		}
 		if res.RowsAffected == 0 {
-			return fmt.Errorf("storage: season %d: %w", se.ID, ErrStale)
+			return fmt.Errorf("storage: season %d: %w", se.ID, storage.ErrStale)
 		}
 		return tx.writeAudit(ctx, actor, nil, action, "season", seasonID, nil, audit)
 	})

@@ -1,4 +1,4 @@
-package storage_test
+package leagues_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -107,18 +108,19 @@ func TestNewEntriesAreLinked(t *testing.T) {
 
 func TestSuggestPlayers(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	here, there := firstStore(t, st), storeNamed(t, st, "Other")
 	_, a := seeded(t, st, seedEvent{Name: "Here", Day: "2026-01-01", Store: here, Players: []seedPlayer{{"a", "Son Gokū", ""}, {"b", "Sonny", ""}}})
 	_, b := seeded(t, st, seedEvent{Name: "There", Day: "2026-01-02", Store: there, Players: []seedPlayer{{"c", "son goku", "M5"}, {"d", "Vegeta", ""}}})
 	_, c := seeded(t, st, seedEvent{Name: "There again", Day: "2026-01-09", Store: there, Players: []seedPlayer{{"c", "son goku", "M5"}, {"e", "Son Goku", ""}}})
-	ids := func(ss []storage.PlayerSuggestion) []int64 {
+	ids := func(ss []leagues.PlayerSuggestion) []int64 {
 		var out []int64
 		for _, s := range ss {
 			out = append(out, s.ID)
 		}
 		return out
 	}
-	got, err := st.SuggestPlayers(ctx, here, "  SON   GOKU ", 10)
+	got, err := lgs.SuggestPlayers(ctx, here, "  SON   GOKU ", 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,21 +129,21 @@ func TestSuggestPlayers(t *testing.T) {
 	if !reflect.DeepEqual(ids(got), want) || !got[0].Exact || !got[0].AtStore || got[1].Events != 2 {
 		t.Errorf("suggestions for son goku: %+v, want players %v", got, want)
 	}
-	got, _ = st.SuggestPlayers(ctx, here, "son", 10)
+	got, _ = lgs.SuggestPlayers(ctx, here, "son", 10)
 	if len(got) != 4 || got[0].Exact {
 		t.Errorf("suggestions for son: %+v", got)
 	}
-	if got, _ = st.SuggestPlayers(ctx, here, "son", 2); len(got) != 2 {
+	if got, _ = lgs.SuggestPlayers(ctx, here, "son", 2); len(got) != 2 {
 		t.Errorf("limit 2 gave %d", len(got))
 	}
 	// A merged record is no suggestion: the kept one is.
-	if _, err := st.MergePlayers(ctx, org, playerOf(t, b["c"]), playerOf(t, c["e"])); err != nil {
+	if _, err := lgs.MergePlayers(ctx, org, playerOf(t, b["c"]), playerOf(t, c["e"])); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ = st.SuggestPlayers(ctx, here, "son goku", 10); len(got) != 2 {
+	if got, _ = lgs.SuggestPlayers(ctx, here, "son goku", 10); len(got) != 2 {
 		t.Errorf("after a merge: %+v", got)
 	}
-	if got, _ = st.SuggestPlayers(ctx, here, "x%", 10); len(got) != 0 {
+	if got, _ = lgs.SuggestPlayers(ctx, here, "x%", 10); len(got) != 0 {
 		t.Errorf("a pattern character matched: %+v", got)
 	}
 }
@@ -197,6 +199,7 @@ func statePlayers(t *testing.T, st *storage.Store) playerState {
 // kept record; its undo puts back exactly what was before.
 func TestMergeAndUndoRestoreExactly(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	ev1, one := seeded(t, st, seedEvent{Name: "One", Day: "2026-01-01", Players: []seedPlayer{{"a", "Piccolo", ""}, {"b", "Krillin", ""}},
 		Swiss: [][]seedMatch{{{P1: "a", P2: "b", Result: "p1"}}}})
 	ev2, two := seeded(t, st, seedEvent{Name: "Two", Day: "2026-01-08", Players: []seedPlayer{{"a", "piccolo", "77"}, {"c", "Yamcha", "78"}},
@@ -205,18 +208,18 @@ func TestMergeAndUndoRestoreExactly(t *testing.T) {
 		id      int64
 		entries []storage.Entry
 	}{{ev1.ID, []storage.Entry{one["a"], one["b"]}}, {ev2.ID, []storage.Entry{two["a"], two["c"]}}} {
-		var rows []storage.EventResult
+		var rows []leagues.EventResult
 		for i, e := range ev.entries {
-			rows = append(rows, storage.EventResult{EntryID: e.ID, Place: i + 1})
+			rows = append(rows, leagues.EventResult{EntryID: e.ID, Place: i + 1})
 		}
-		if err := st.ReplaceEventResults(ctx, ev.id, 1, rows); err != nil {
+		if err := lgs.ReplaceEventResults(ctx, ev.id, 1, rows); err != nil {
 			t.Fatal(err)
 		}
 	}
 	kept, merged := playerOf(t, one["a"]), playerOf(t, two["a"])
 	before := statePlayers(t, st)
 
-	m, err := st.MergePlayers(ctx, org, kept, merged)
+	m, err := lgs.MergePlayers(ctx, org, kept, merged)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,37 +239,37 @@ func TestMergeAndUndoRestoreExactly(t *testing.T) {
 	}
 	// Merging again, or into a merged record, or into itself, is refused.
 	for _, pair := range [][2]int64{{kept, merged}, {merged, kept}, {kept, kept}} {
-		if _, err := st.MergePlayers(ctx, org, pair[0], pair[1]); err == nil {
+		if _, err := lgs.MergePlayers(ctx, org, pair[0], pair[1]); err == nil {
 			t.Errorf("merge %d into %d accepted", pair[1], pair[0])
 		}
 	}
 
-	if err := st.UndoMerge(ctx, org, m.ID); err != nil {
+	if err := lgs.UndoMerge(ctx, org, m.ID); err != nil {
 		t.Fatal(err)
 	}
 	if got := statePlayers(t, st); !reflect.DeepEqual(got, before) {
 		t.Errorf("after the undo:\n%+v\nbefore the merge:\n%+v", got, before)
 	}
-	if err := st.UndoMerge(ctx, org, m.ID); !errors.Is(err, storage.ErrConflict) {
+	if err := lgs.UndoMerge(ctx, org, m.ID); !errors.Is(err, storage.ErrConflict) {
 		t.Errorf("second undo: %v", err)
 	}
 
 	// A merge whose kept record was merged on is undone last.
-	m1, err := st.MergePlayers(ctx, org, kept, merged)
+	m1, err := lgs.MergePlayers(ctx, org, kept, merged)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m2, err := st.MergePlayers(ctx, org, playerOf(t, one["b"]), kept)
+	m2, err := lgs.MergePlayers(ctx, org, playerOf(t, one["b"]), kept)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.UndoMerge(ctx, org, m1.ID); !errors.Is(err, storage.ErrConflict) {
+	if err := lgs.UndoMerge(ctx, org, m1.ID); !errors.Is(err, storage.ErrConflict) {
 		t.Errorf("undo under a later merge: %v", err)
 	}
-	if err := st.UndoMerge(ctx, org, m2.ID); err != nil {
+	if err := lgs.UndoMerge(ctx, org, m2.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.UndoMerge(ctx, org, m1.ID); err != nil {
+	if err := lgs.UndoMerge(ctx, org, m1.ID); err != nil {
 		t.Fatal(err)
 	}
 	if got := statePlayers(t, st); !reflect.DeepEqual(got, before) {
@@ -279,13 +282,14 @@ func TestMergeAndUndoRestoreExactly(t *testing.T) {
 // in the list.
 func TestLikelyDuplicates(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	here, there := firstStore(t, st), storeNamed(t, st, "Elsewhere")
 	_, a := seeded(t, st, seedEvent{Name: "A", Day: "2026-01-01", Store: here, Players: []seedPlayer{
 		{"v", "Vegeta", ""}, {"g", "Goku", "1"}, {"p", "Piccolo", "3"}}})
 	_, b := seeded(t, st, seedEvent{Name: "B", Day: "2026-01-08", Store: here, Players: []seedPlayer{
 		{"v", "vegeta ", ""}, {"g", "goku", "2"}, {"p", "Piccolo", ""}}})
 	seeded(t, st, seedEvent{Name: "C", Day: "2026-01-08", Store: there, Players: []seedPlayer{{"v", "Végeta", ""}}})
-	groups, err := st.LikelyDuplicates(ctx, here)
+	groups, err := lgs.LikelyDuplicates(ctx, here)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,16 +309,17 @@ func TestLikelyDuplicates(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("duplicates: %v, want %v", got, want)
 	}
-	if _, err := st.MergePlayers(ctx, org, playerOf(t, a["v"]), playerOf(t, b["v"])); err != nil {
+	if _, err := lgs.MergePlayers(ctx, org, playerOf(t, a["v"]), playerOf(t, b["v"])); err != nil {
 		t.Fatal(err)
 	}
-	if groups, _ = st.LikelyDuplicates(ctx, here); len(groups) != 1 || groups[0].NameKey != "piccolo" {
+	if groups, _ = lgs.LikelyDuplicates(ctx, here); len(groups) != 1 || groups[0].NameKey != "piccolo" {
 		t.Errorf("after merging the Vegetas: %+v", groups)
 	}
 }
 
 func TestPlayerSettings(t *testing.T) {
 	st := storagetest.New(t)
+	lgs := leagues.New(st)
 	_, es := seeded(t, st, seedEvent{Name: "A", Day: "2026-01-01", Players: []seedPlayer{{"a", "Bulma", ""}, {"b", "Bulma", ""}}})
 	id := playerOf(t, es["a"])
 	if err := st.SetPlayerPublic(ctx, org, id, true); err != nil {
@@ -346,7 +351,7 @@ func TestPlayerSettings(t *testing.T) {
 			t.Errorf("password hash in the audit log: %+v", a)
 		}
 	}
-	if _, err := st.MergePlayers(ctx, org, playerOf(t, es["b"]), id); err != nil {
+	if _, err := lgs.MergePlayers(ctx, org, playerOf(t, es["b"]), id); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.SetPlayerPublic(ctx, org, id, false); !errors.Is(err, storage.ErrPlayerGone) {
