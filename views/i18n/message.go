@@ -29,20 +29,27 @@ func MN(id string, n int, args Args) Message { return Message{ID: id, Args: args
 // IsZero reports whether the message is empty (no id): a view shows nothing.
 func (m Message) IsZero() bool { return m.ID == "" && m.Text == "" }
 
+// Phrase is anything worded in the reader's language when a page renders:
+// a Message, or a view-side phrase (a parse error, an engine step) that
+// its own package words. A Phrase among a Message's Args is worded first.
+type Phrase interface {
+	In(ctx context.Context) string
+}
+
 // In words the message in the language of ctx; the empty Message is "",
-// a Verbatim one its text.
-// A value in Args that is itself a Message is worded first, in the same
-// language, so a sentence can hold another (a reason inside a notice).
+// a Verbatim one its text. A value in Args that is itself a Phrase (such
+// as another Message) is worded first, in the same language, so a
+// sentence can hold another (a reason inside a notice).
 func (m Message) In(ctx context.Context) string {
 	if m.ID == "" {
 		return m.Text
 	}
 	args := m.Args
 	for _, v := range m.Args {
-		if _, ok := v.(Message); ok {
+		if _, ok := v.(Phrase); ok {
 			args = make(Args, len(m.Args))
 			for k, v := range m.Args {
-				if inner, ok := v.(Message); ok {
+				if inner, ok := v.(Phrase); ok {
 					v = inner.In(ctx)
 				}
 				args[k] = v
