@@ -29,10 +29,10 @@ type RestorePage struct {
 	RoundsNow     i18n.Message
 	RoundsThen    i18n.Message
 	RoundsRemoved []i18n.Message // rounds paired after the snapshot
-	ResultsUndone int      // matches whose result or report differs from the snapshot's
-	Removed       []string // players registered after the snapshot
-	Added         []string // players of the snapshot deleted since: they come back with a new link
-	Kept          int      // players who keep their entry and link
-	MissingJudges []string // judges of the snapshot with no judge account here now
+	ResultsUndone int            // matches whose result or report differs from the snapshot's
+	Removed       []string       // players registered after the snapshot
+	Added         []string       // players of the snapshot deleted since: they come back with a new link
+	Kept          int            // players who keep their entry and link
+	MissingJudges []string       // judges of the snapshot with no judge account here now
 	Problem       i18n.Message
 }
