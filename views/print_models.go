@@ -1,6 +1,9 @@
 package views
 
-import "github.com/a-h/templ"
+import (
+	"github.com/a-h/templ"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
 
 // PrintHead is what every print sheet shows at its top.
 type PrintHead struct {
@@ -136,7 +139,7 @@ type MetagamePage struct {
 
 // ImportForm is the page to create an event from an exported file.
 type ImportForm struct {
-	Problem string
+	Problem i18n.Message
 	// After an import that left judges out: the new event and the judge
 	// accounts named in the file that this server does not have.
 	ImportedID    int64

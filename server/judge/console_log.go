@@ -55,11 +55,11 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *gamelog
 	b := views.JudgeBoard{}
 	switch {
 	case v.Result != "":
-		b.Status = enginetext.GameOver(ctx, st.Result)
+		b.Status = i18n.Verbatim(enginetext.GameOver(ctx, st.Result))
 	case v.Phase == "setup":
-		b.Status = i18n.T(ctx, "JudgeBoardSetup", nil)
+		b.Status = i18n.M("JudgeBoardSetup", nil)
 	default:
-		b.Status = i18n.T(ctx, "JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": enginetext.Phase(ctx, v.Phase)})
+		b.Status = i18n.M("JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": enginetext.Phase(ctx, v.Phase)})
 	}
 	if v.Battle != nil {
 		b.Battle = enginetext.Battle(ctx, *v.Battle, jc.Label)
@@ -104,13 +104,13 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *gamelog
 }
 
 // logMeta names a log for lists and headings; the match is named by
-// matchLabel, which needs the database.
-func logMeta(ctx context.Context, gl *storage.GameLog) (title, game string) {
-	title = gl.Title
-	if title == "" {
-		title = i18n.T(ctx, "JudgeLogDefaultTitle", i18n.Args{"ID": gl.ID})
+// gamelog.MatchLabels, which needs the database.
+func logMeta(gl *storage.GameLog) (title, game i18n.Message) {
+	title = i18n.Verbatim(gl.Title)
+	if gl.Title == "" {
+		title = i18n.M("JudgeLogDefaultTitle", i18n.Args{"ID": gl.ID})
 	}
-	return title, i18n.T(ctx, "JudgeLogGameNo", i18n.Args{"Game": gl.GameNo})
+	return title, i18n.M("JudgeLogGameNo", i18n.Args{"Game": gl.GameNo})
 }
 
 // ShowGameLog replays a log and shows one step: ?step=N, or by default the
@@ -126,10 +126,10 @@ func (h *Handler) ShowGameLog(c echo.Context) error {
 		return err
 	}
 	status := http.StatusOK
-	if m.Problem != "" {
+	if !m.Problem.IsZero() {
 		status = http.StatusUnprocessableEntity
 	}
-	return web.Render(c, status, views.JudgeLogPageView(h.Page(c, m.Title), m))
+	return web.Render(c, status, views.JudgeLogPageView(h.PageTitled(c, m.Title), m))
 }
 
 // gameLogPage builds the step page; the ruling form is prefilled from the
@@ -137,14 +137,14 @@ func (h *Handler) ShowGameLog(c echo.Context) error {
 func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
 	ctx := c.Request().Context()
 	m := views.JudgeLogPage{Event: eventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
-	m.Title, m.Game = logMeta(ctx, gl)
+	m.Title, m.Game = logMeta(gl)
 	var err error
 	if m.Match, err = gamelog.NewMatchLabels(ctx, h.Store, e.ID).Label(gl.MatchID); err != nil {
 		return m, err
 	}
 	l, perr := engine.ParseLog([]byte(gl.Body))
 	if perr != nil {
-		m.Problem = gamelog.ParseProblem(ctx, perr)
+		m.Problem = gamelog.ParseProblem(perr)
 		return m, nil
 	}
 	jc, err := h.cards.ForLog(ctx, l)

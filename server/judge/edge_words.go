@@ -1,0 +1,12 @@
+package judge
+
+import (
+	"context"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// storedText words m for the database: a new game log's title is stored
+// in its header and row as text, in the language of the judge or player
+// who starts it (as an uploaded log's own title is).
+func storedText(ctx context.Context, m i18n.Message) string { return m.In(ctx) }
