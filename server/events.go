@@ -52,7 +52,7 @@ func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow
 func eventRow(ctx context.Context, e *storage.Event, players int64) views.EventRow {
 	return views.EventRow{
 		ID: e.ID, Name: e.Name, Game: e.Game, Format: web.GameFormatName(ctx, e.Format), Date: i18n.Date(ctx, e.StartsOn), Venue: e.Venue,
-		Status: e.Status, State: statusLabel(ctx, e.Status), Players: players,
+		Status: e.Status, State: statusLabel(e.Status), Players: players,
 	}
 }
 
@@ -114,11 +114,11 @@ func (s *Server) showEvent(c echo.Context) error {
 	}
 	switch {
 	case e.TopCutSize == 0:
-		d.TopCut = i18n.T(ctx, "StaffTopCutNone", nil)
+		d.TopCut = i18n.M("StaffTopCutNone", nil)
 	case e.TopCutBestOf == 1:
-		d.TopCut = i18n.T(ctx, "StaffTopCutBestOfOne", i18n.Args{"Size": e.TopCutSize})
+		d.TopCut = i18n.M("StaffTopCutBestOfOne", i18n.Args{"Size": e.TopCutSize})
 	default:
-		d.TopCut = i18n.T(ctx, "StaffTopCutBestOf", i18n.Args{"Size": e.TopCutSize, "BestOf": e.TopCutBestOf})
+		d.TopCut = i18n.M("StaffTopCutBestOf", i18n.Args{"Size": e.TopCutSize, "BestOf": e.TopCutBestOf})
 	}
 	judges, err := s.Store.EventJudges(ctx, e.ID)
 	if err != nil {
@@ -176,23 +176,23 @@ func (s *Server) eventCards(c echo.Context, e *storage.Event, d *views.EventDeta
 	if err != nil {
 		return err
 	}
-	d.CardPool = i18n.N(ctx, "EventCardPool", int(n), i18n.Args{"Game": web.GameShortName(ctx, g.ID)})
+	d.CardPool = i18n.MN("EventCardPool", int(n), i18n.Args{"Game": web.GameShortName(ctx, g.ID)})
 	if n == 0 {
-		d.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
+		d.PoolWarning = i18n.M("EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
 	}
 	format, ok := rules.LookupFormat(e.Format)
 	switch {
 	case !ok || !format.AppliesBanList():
-		d.BanList = i18n.T(ctx, "EventBanListNone", nil)
+		d.BanList = i18n.M("EventBanListNone", nil)
 	default:
 		bans, err := s.Store.BanLists(ctx)
 		if err != nil {
 			return err
 		}
 		if v := bans.InForce(g.ID, e.StartsOn); v != nil {
-			d.BanList = i18n.T(ctx, "EventBanListInForce", i18n.Args{"Name": v.Name, "Date": e.Date()})
+			d.BanList = i18n.M("EventBanListInForce", i18n.Args{"Name": v.Name, "Date": e.Date()})
 		} else {
-			d.BanList = i18n.T(ctx, "EventBanListNoneInForce", i18n.Args{"Game": web.GameShortName(ctx, g.ID), "Date": e.Date()})
+			d.BanList = i18n.M("EventBanListNoneInForce", i18n.Args{"Game": web.GameShortName(ctx, g.ID), "Date": e.Date()})
 		}
 	}
 	return nil
@@ -302,7 +302,7 @@ func (s *Server) updateEvent(c echo.Context) error {
 		if cur, err := s.Store.EventByID(c.Request().Context(), e.ID); err == nil {
 			f.Version = cur.Version
 		}
-		f.Problem = i18n.T(c.Request().Context(), "StaffErrEventStale", nil)
+		f.Problem = i18n.M("StaffErrEventStale", nil)
 		return web.Render(c, http.StatusConflict, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	if err != nil {

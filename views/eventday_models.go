@@ -1,5 +1,7 @@
 package views
 
+import "github.com/tenkaichi-org/tenkaichi/views/i18n"
+
 // EventNav is the organiser's sub-navigation of an event.
 type EventNav struct {
 	EventID int64
@@ -249,7 +251,7 @@ type PlayerHome struct {
 	EventID      int64
 	EventName    string
 	PlayerName   string
-	Status       string // event status label
+	Status       i18n.Message // event status label
 	Waitlisted   bool
 	Dropped      bool
 	Match        *PlayerMatch
