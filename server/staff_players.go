@@ -319,7 +319,7 @@ func (s *Server) dropNotCheckedIn(c echo.Context) error {
 	}
 	_, err = s.Store.DropNotCheckedIn(c.Request().Context(), web.ActorOf(c), e.ID)
 	if errors.Is(err, storage.ErrRoundsStarted) {
-		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrRound1Paired", nil), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("StaffErrRound1Paired", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
