@@ -126,7 +126,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 		}
 	}
 	p := s.Page(c, ev.Name)
-	p.Flash = "" // shown inside the page
+	p.Flash = i18n.Message{} // shown inside the page
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.PlayerHomeView(p, m))

@@ -2,6 +2,12 @@
 // never touches the database: handlers build the models and pass them in.
 package views
 
+import (
+	"context"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
 //go:generate go tool templ generate
 
 import "github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -9,12 +15,15 @@ import "github.com/tenkaichi-org/tenkaichi/views/i18n"
 // Page is what every page needs: the title, who is signed in, the CSRF token
 // for its forms and a one-off message.
 type Page struct {
-	Title  string
-	User   *User // nil when nobody is signed in
-	CSRF   string
-	Flash  string
-	CSSURL string // content-hashed, so browsers may cache it for ever
-	JSURL  string
+	Title string
+	// Heading is the title as a fact, worded when the page renders; when
+	// set it is the title (TitleIn), Title is for handlers still wording.
+	Heading i18n.Message
+	User    *User // nil when nobody is signed in
+	CSRF    string
+	Flash   i18n.Message
+	CSSURL  string // content-hashed, so browsers may cache it for ever
+	JSURL   string
 	// Posted: this page answers a POST (a form shown again with what is
 	// wrong). live.js then never fetches the page's own address (that
 	// would be the form's action) and refreshes only the parts marked
@@ -29,6 +38,14 @@ type Page struct {
 	Lang      string
 	Languages []Option
 	Back      string
+}
+
+// TitleIn is the page's title in the language of ctx.
+func (p Page) TitleIn(ctx context.Context) string {
+	if !p.Heading.IsZero() {
+		return p.Heading.In(ctx)
+	}
+	return p.Title
 }
 
 // User is the signed-in account as pages show it.

@@ -72,7 +72,7 @@ func (h *Handler) renderTrackerStart(c echo.Context, en *storage.Entry, ev *stor
 		f.MyLeader, f.TheirLead = en.DeckLeader == "", opp.DeckLeader == ""
 	}
 	p := h.Page(c, f.Heading)
-	p.Flash = ""
+	p.Flash = i18n.Message{}
 	p.ForPlayer = true
 	return web.Render(c, status, views.TrackerStartView(p, f))
 }

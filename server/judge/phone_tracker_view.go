@@ -172,7 +172,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 
 func (h *Handler) renderTrackerPage(c echo.Context, m views.TrackerPage, status int) error {
 	p := h.Page(c, m.Heading)
-	p.Flash = ""
+	p.Flash = i18n.Message{}
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.TrackerView(p, m))

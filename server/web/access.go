@@ -119,7 +119,7 @@ func (k *Kit) OrganisesStore(c echo.Context, u *storage.User, storeID int64) (bo
 func RequireOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
 	return RequireUser(func(c echo.Context) error {
 		if CurrentUser(c).Role != storage.RoleOrganiser {
-			return Forbidden(i18n.T(c.Request().Context(), "OnlyOrganisers", nil))
+			return Refused(i18n.M("OnlyOrganisers", nil))
 		}
 		if !isEventRoute(c) {
 			return next(c)
@@ -128,7 +128,7 @@ func RequireOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
 		if !ok {
 			// EventScope did not run: refuse rather than let an unchecked
 			// route through.
-			return Forbidden(i18n.T(c.Request().Context(), "OnlyOrganisers", nil))
+			return Refused(i18n.M("OnlyOrganisers", nil))
 		}
 		if sc.access != AccessOrganiser {
 			return refuseEvent(c, sc.event)
@@ -141,7 +141,7 @@ func RequireOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
 func RequireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	return RequireUser(func(c echo.Context) error {
 		if u := CurrentUser(c); u.Role != storage.RoleOrganiser || !u.IsAdmin {
-			return Forbidden(i18n.T(c.Request().Context(), "OnlyAdmin", nil))
+			return Refused(i18n.M("OnlyAdmin", nil))
 		}
 		return next(c)
 	})
@@ -153,11 +153,10 @@ func refuseEvent(c echo.Context, e *storage.Event) error {
 	if e.Status == storage.StatusDraft {
 		return NotFound()
 	}
-	ctx := c.Request().Context()
 	if u := CurrentUser(c); u != nil && u.Role == storage.RoleOrganiser {
-		return Forbidden(i18n.T(ctx, "EventOfAnotherStore", nil))
+		return Refused(i18n.M("EventOfAnotherStore", nil))
 	}
-	return Forbidden(i18n.T(ctx, "OnlyEventStaff", nil))
+	return Refused(i18n.M("OnlyEventStaff", nil))
 }
 
 // OrganiserStores lists the stores the signed-in organiser may run events
@@ -197,7 +196,7 @@ func (k *Kit) StaffEvent(c echo.Context) (*storage.Event, error) {
 		return nil, err
 	}
 	if CurrentUser(c) == nil {
-		return nil, Forbidden(i18n.T(c.Request().Context(), "SignInFirst", nil))
+		return nil, Refused(i18n.M("SignInFirst", nil))
 	}
 	ok, err := k.IsStaff(c, e)
 	if err != nil {
@@ -230,7 +229,7 @@ func (k *Kit) OrganiserEvent(c echo.Context) (*storage.Event, error) {
 		return nil, err
 	}
 	if u := CurrentUser(c); u == nil || u.Role != storage.RoleOrganiser {
-		return nil, Forbidden(i18n.T(c.Request().Context(), "OnlyOrganisers", nil))
+		return nil, Refused(i18n.M("OnlyOrganisers", nil))
 	}
 	ok, err := k.IsEventOrganiser(c, e)
 	if err != nil {
@@ -280,7 +279,8 @@ func StoreChoices(c echo.Context, stores []storage.Shop) []views.Option {
 	if len(stores) < 2 {
 		return nil
 	}
-	opts := []views.Option{{Value: "", Label: i18n.T(c.Request().Context(), "ChooseStoreOption", nil)}}
+	// views.Option's label is still worded text (root forms take it so).
+	opts := []views.Option{{Value: "", Label: i18n.M("ChooseStoreOption", nil).In(c.Request().Context())}}
 	for _, sh := range stores {
 		opts = append(opts, views.Option{Value: strconv.FormatInt(sh.ID, 10), Label: sh.Name})
 	}
@@ -299,9 +299,9 @@ func (k *Kit) ChosenStore(c echo.Context, stores []storage.Shop) (*storage.Shop,
 			return &stores[0], "", nil
 		}
 		if len(stores) == 0 {
-			return nil, "", Forbidden(i18n.T(ctx, "NoStoreYet", nil))
+			return nil, "", Refused(i18n.M("NoStoreYet", nil))
 		}
-		return nil, i18n.T(ctx, "ChooseStore", nil), nil
+		return nil, i18n.M("ChooseStore", nil).In(ctx), nil // forms' errors are still text
 	}
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err == nil {
@@ -311,5 +311,5 @@ func (k *Kit) ChosenStore(c echo.Context, stores []storage.Shop) (*storage.Shop,
 			}
 		}
 	}
-	return nil, "", Forbidden(i18n.T(ctx, "NotYourStore", nil))
+	return nil, "", Refused(i18n.M("NotYourStore", nil))
 }

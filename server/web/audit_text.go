@@ -12,20 +12,25 @@ import (
 // itself or a request without an account in the page's language (the log
 // keeps storage's English names).
 func AuditActorText(ctx context.Context, a storage.AuditEntry) string {
+	return AuditActor(a).In(ctx)
+}
+
+// AuditActor is AuditActorText as a fact, for a view to word.
+func AuditActor(a storage.AuditEntry) i18n.Message {
 	if name, ok := a.Player(); ok {
-		return i18n.T(ctx, "StaffAuditByPlayer", i18n.Args{"Name": name})
+		return i18n.M("StaffAuditByPlayer", i18n.Args{"Name": name})
 	}
 	if a.UserID == nil {
 		switch a.Actor {
 		case storage.ActorSystem.Name:
-			return i18n.T(ctx, "StaffAuditBySystem", nil)
+			return i18n.M("StaffAuditBySystem", nil)
 		case storage.ActorSelfRegistration.Name:
-			return i18n.T(ctx, "StaffAuditBySelfRegistration", nil)
+			return i18n.M("StaffAuditBySelfRegistration", nil)
 		case storage.ActorAnonymous.Name:
-			return i18n.T(ctx, "StaffAuditByAnonymous", nil)
+			return i18n.M("StaffAuditByAnonymous", nil)
 		}
 	}
-	return a.Actor
+	return i18n.Verbatim(a.Actor)
 }
 
 // ActorText says who made a snapshot or a game log, which keep only the
@@ -43,101 +48,106 @@ func ActorText(ctx context.Context, name string) string {
 // change without a message here (a new action, or one of the server's own
 // rows) shows its codes as they are.
 func AuditChangeText(ctx context.Context, action, entity string) string {
+	return AuditChange(action, entity).In(ctx)
+}
+
+// AuditChange is AuditChangeText as a fact, for a view to word.
+func AuditChange(action, entity string) i18n.Message {
 	switch action + " " + entity {
 	case "create event":
-		return i18n.T(ctx, "StaffAuditCreateEvent", nil)
+		return i18n.M("StaffAuditCreateEvent", nil)
 	case "update event":
-		return i18n.T(ctx, "StaffAuditUpdateEvent", nil)
+		return i18n.M("StaffAuditUpdateEvent", nil)
 	case "deck-settings event":
-		return i18n.T(ctx, "StaffAuditDeckSettingsEvent", nil)
+		return i18n.M("StaffAuditDeckSettingsEvent", nil)
 	case "finish event":
-		return i18n.T(ctx, "StaffAuditFinishEvent", nil)
+		return i18n.M("StaffAuditFinishEvent", nil)
 	case "import event":
-		return i18n.T(ctx, "StaffAuditImportEvent", nil)
+		return i18n.M("StaffAuditImportEvent", nil)
 	case "restore event":
-		return i18n.T(ctx, "StaffAuditRestoreEvent", nil)
+		return i18n.M("StaffAuditRestoreEvent", nil)
 	case "add judge":
-		return i18n.T(ctx, "StaffAuditAddJudge", nil)
+		return i18n.M("StaffAuditAddJudge", nil)
 	case "remove judge":
-		return i18n.T(ctx, "StaffAuditRemoveJudge", nil)
+		return i18n.M("StaffAuditRemoveJudge", nil)
 	case "register entry":
-		return i18n.T(ctx, "StaffAuditRegisterEntry", nil)
+		return i18n.M("StaffAuditRegisterEntry", nil)
 	case "create entry":
-		return i18n.T(ctx, "StaffAuditCreateEntry", nil)
+		return i18n.M("StaffAuditCreateEntry", nil)
 	case "checkin entry":
-		return i18n.T(ctx, "StaffAuditCheckinEntry", nil)
+		return i18n.M("StaffAuditCheckinEntry", nil)
 	case "drop entry":
-		return i18n.T(ctx, "StaffAuditDropEntry", nil)
+		return i18n.M("StaffAuditDropEntry", nil)
 	case "drop-not-checked-in entry":
-		return i18n.T(ctx, "StaffAuditDropAbsentEntry", nil)
+		return i18n.M("StaffAuditDropAbsentEntry", nil)
 	case "readd entry":
-		return i18n.T(ctx, "StaffAuditReaddEntry", nil)
+		return i18n.M("StaffAuditReaddEntry", nil)
 	case "promote entry":
-		return i18n.T(ctx, "StaffAuditPromoteEntry", nil)
+		return i18n.M("StaffAuditPromoteEntry", nil)
 	case "deck-checked entry":
-		return i18n.T(ctx, "StaffAuditDeckCheckedEntry", nil)
+		return i18n.M("StaffAuditDeckCheckedEntry", nil)
 	case "new-link entry":
-		return i18n.T(ctx, "StaffAuditNewLinkEntry", nil)
+		return i18n.M("StaffAuditNewLinkEntry", nil)
 	case "settings entry":
-		return i18n.T(ctx, "StaffAuditSettingsEntry", nil)
+		return i18n.M("StaffAuditSettingsEntry", nil)
 	case "disqualify entry":
-		return i18n.T(ctx, "StaffAuditDisqualifyEntry", nil)
+		return i18n.M("StaffAuditDisqualifyEntry", nil)
 	case "deck entry":
-		return i18n.T(ctx, "StaffAuditDeckEntry", nil)
+		return i18n.M("StaffAuditDeckEntry", nil)
 	case "delete entry":
-		return i18n.T(ctx, "StaffAuditDeleteEntry", nil)
+		return i18n.M("StaffAuditDeleteEntry", nil)
 	case "pair round":
-		return i18n.T(ctx, "StaffAuditPairRound", nil)
+		return i18n.M("StaffAuditPairRound", nil)
 	case "publish round":
-		return i18n.T(ctx, "StaffAuditPublishRound", nil)
+		return i18n.M("StaffAuditPublishRound", nil)
 	case "finish round":
-		return i18n.T(ctx, "StaffAuditFinishRound", nil)
+		return i18n.M("StaffAuditFinishRound", nil)
 	case "complete round":
-		return i18n.T(ctx, "StaffAuditCompleteRound", nil)
+		return i18n.M("StaffAuditCompleteRound", nil)
 	case "reopen round":
-		return i18n.T(ctx, "StaffAuditReopenRound", nil)
+		return i18n.M("StaffAuditReopenRound", nil)
 	case "delete round":
-		return i18n.T(ctx, "StaffAuditDeleteRound", nil)
+		return i18n.M("StaffAuditDeleteRound", nil)
 	case "clock-start round":
-		return i18n.T(ctx, "StaffAuditClockStartRound", nil)
+		return i18n.M("StaffAuditClockStartRound", nil)
 	case "clock-pause round":
-		return i18n.T(ctx, "StaffAuditClockPauseRound", nil)
+		return i18n.M("StaffAuditClockPauseRound", nil)
 	case "clock-resume round":
-		return i18n.T(ctx, "StaffAuditClockResumeRound", nil)
+		return i18n.M("StaffAuditClockResumeRound", nil)
 	case "clock-add round":
-		return i18n.T(ctx, "StaffAuditClockAddRound", nil)
+		return i18n.M("StaffAuditClockAddRound", nil)
 	case "report match":
-		return i18n.T(ctx, "StaffAuditReportMatch", nil)
+		return i18n.M("StaffAuditReportMatch", nil)
 	case "set-result match":
-		return i18n.T(ctx, "StaffAuditSetResultMatch", nil)
+		return i18n.M("StaffAuditSetResultMatch", nil)
 	case "edit-pairing match":
-		return i18n.T(ctx, "StaffAuditEditPairingMatch", nil)
+		return i18n.M("StaffAuditEditPairingMatch", nil)
 	case "extend match":
-		return i18n.T(ctx, "StaffAuditExtendMatch", nil)
+		return i18n.M("StaffAuditExtendMatch", nil)
 	case "penalty-result match":
-		return i18n.T(ctx, "StaffAuditPenaltyResultMatch", nil)
+		return i18n.M("StaffAuditPenaltyResultMatch", nil)
 	case "create penalty":
-		return i18n.T(ctx, "StaffAuditCreatePenalty", nil)
+		return i18n.M("StaffAuditCreatePenalty", nil)
 	case "create ruling":
-		return i18n.T(ctx, "StaffAuditCreateRuling", nil)
+		return i18n.M("StaffAuditCreateRuling", nil)
 	case "create game_log":
-		return i18n.T(ctx, "StaffAuditCreateGameLog", nil)
+		return i18n.M("StaffAuditCreateGameLog", nil)
 	case "update game_log":
-		return i18n.T(ctx, "StaffAuditUpdateGameLog", nil)
+		return i18n.M("StaffAuditUpdateGameLog", nil)
 	case "open judge-call":
-		return i18n.T(ctx, "StaffAuditOpenCall", nil)
+		return i18n.M("StaffAuditOpenCall", nil)
 	case "taken judge-call":
-		return i18n.T(ctx, "StaffAuditTakenCall", nil)
+		return i18n.M("StaffAuditTakenCall", nil)
 	case "closed judge-call":
-		return i18n.T(ctx, "StaffAuditClosedCall", nil)
+		return i18n.M("StaffAuditClosedCall", nil)
 	case "post announcement":
-		return i18n.T(ctx, "StaffAuditPostAnnouncement", nil)
+		return i18n.M("StaffAuditPostAnnouncement", nil)
 	case "remove announcement":
-		return i18n.T(ctx, "StaffAuditRemoveAnnouncement", nil)
+		return i18n.M("StaffAuditRemoveAnnouncement", nil)
 	case "take snapshot":
-		return i18n.T(ctx, "StaffAuditTakeSnapshot", nil)
+		return i18n.M("StaffAuditTakeSnapshot", nil)
 	case "download snapshot":
-		return i18n.T(ctx, "StaffAuditDownloadSnapshot", nil)
+		return i18n.M("StaffAuditDownloadSnapshot", nil)
 	}
-	return action + " " + entity
+	return i18n.Verbatim(action + " " + entity)
 }

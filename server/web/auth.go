@@ -122,15 +122,21 @@ func (k *Kit) HashPassword(pw string) (string, error) {
 	return string(h), err
 }
 
-// CheckPasswordRules returns what is wrong with a new password, or "".
+// CheckPasswordRules returns what is wrong with a new password, or "",
+// worded for a form that still takes text.
 func CheckPasswordRules(ctx context.Context, pw string) string {
+	return PasswordProblem(pw).In(ctx)
+}
+
+// PasswordProblem is what is wrong with a new password (zero: nothing).
+func PasswordProblem(pw string) i18n.Message {
 	switch {
 	case len([]rune(pw)) < minPasswordLength:
-		return i18n.N(ctx, "AdminPasswordTooShort", minPasswordLength, nil)
+		return i18n.MN("AdminPasswordTooShort", minPasswordLength, nil)
 	case len(pw) > maxPasswordLength:
-		return i18n.T(ctx, "AdminPasswordTooLong", i18n.Args{"Max": maxPasswordLength})
+		return i18n.M("AdminPasswordTooLong", i18n.Args{"Max": maxPasswordLength})
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // StartSession signs the user in on this browser, and puts the browser in

@@ -20,38 +20,46 @@ const maxDeckText = 20000
 // other than tabs and line ends (a binary file pasted or uploaded by mistake).
 // An empty list is told how a list of game g is written.
 func DeckTextProblem(ctx context.Context, text string, g rules.Game) string {
+	return DeckTextTrouble(text, g).In(ctx)
+}
+
+// DeckTextTrouble is DeckTextProblem as a fact (zero: none).
+func DeckTextTrouble(text string, g rules.Game) i18n.Message {
 	if strings.TrimSpace(text) == "" {
 		switch {
 		case g == rules.GameMasters:
-			return i18n.T(ctx, "DeckEmptyMasters", nil)
+			return i18n.M("DeckEmptyMasters", nil)
 		case GameOf(string(g)).MainPersonality:
-			return i18n.T(ctx, "DeckEmptyDBZ", nil)
+			return i18n.M("DeckEmptyDBZ", nil)
 		}
-		return i18n.T(ctx, "DeckEmpty", nil)
+		return i18n.M("DeckEmpty", nil)
 	}
 	if len(text) > maxDeckText {
-		return i18n.T(ctx, "DeckTooLong", i18n.Args{"Max": maxDeckText, "Length": len(text)})
+		return i18n.M("DeckTooLong", i18n.Args{"Max": maxDeckText, "Length": len(text)})
 	}
 	for i, line := range strings.Split(text, "\n") {
 		if !utf8.ValidString(line) {
-			return i18n.T(ctx, "DeckLineNotText", i18n.Args{"Line": i + 1})
+			return i18n.M("DeckLineNotText", i18n.Args{"Line": i + 1})
 		}
 		for _, r := range line {
 			if unicode.IsControl(r) && r != '\t' && r != '\r' {
-				return i18n.T(ctx, "DeckLineControl", i18n.Args{"Line": i + 1, "Code": fmt.Sprintf("U+%04X", r)})
+				return i18n.M("DeckLineControl", i18n.Args{"Line": i + 1, "Code": fmt.Sprintf("U+%04X", r)})
 			}
 		}
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // DeckPasteHint says how a list of game g is written, above the text box.
-func DeckPasteHint(ctx context.Context, g rules.Game) string {
+func DeckPasteHint(ctx context.Context, g rules.Game) string { return DeckPasteHintMessage(g).In(ctx) }
+
+// DeckPasteHintMessage is DeckPasteHint as a fact.
+func DeckPasteHintMessage(g rules.Game) i18n.Message {
 	eg, ok := LookupGame(string(g))
 	if !ok {
 		eg = EventGames[0]
 	}
-	return i18n.T(ctx, eg.deckHintID, nil)
+	return i18n.M(eg.deckHintID, nil)
 }
 
 // ShowableText is a refused paste as it can go back into the text box: each

@@ -11,24 +11,26 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// Error is an error with the status to answer and a message safe to show.
-// The wrapped error is logged, never shown. An error made where the page's
-// language is not known yet (before the language middleware, or with no
-// request at hand) gives a message id instead, shown in the page's language.
+// Error is an error with the status to answer and what to tell the reader:
+// a Message, worded on the error page in the page's language (so an error
+// made before the language is known reads right too). Safe is a text
+// already worded, for handlers not yet handing facts. The wrapped error is
+// logged, never shown.
 type Error struct {
 	Code int
+	Msg  i18n.Message
 	Safe string
-	ID   string    // message id of Safe, if set
-	Args i18n.Args // the message's values, with ID
 	Err  error
 }
 
-// Error is the safe message, with the logged cause after it.
+// Error is what the reader is told (in English for a Message), with the
+// logged cause after it.
 func (e *Error) Error() string {
+	text := e.said().In(context.Background())
 	if e.Err != nil {
-		return e.Safe + ": " + e.Err.Error()
+		return text + ": " + e.Err.Error()
 	}
-	return e.Safe
+	return text
 }
 
 // Unwrap is the logged cause.
@@ -36,12 +38,22 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // NotFound answers 404 with the page's "does not exist" message.
 func NotFound() error {
-	return &Error{Code: http.StatusNotFound, Safe: "This page does not exist.", ID: "AdminNotFound"}
+	return &Error{Code: http.StatusNotFound, Msg: i18n.M("AdminNotFound", nil)}
 }
 
 // Forbidden answers 403 with msg (already in the page's language).
 func Forbidden(msg string) error {
 	return &Error{Code: http.StatusForbidden, Safe: msg}
+}
+
+// Refused answers 403 saying why: m, worded on the error page.
+func Refused(m i18n.Message) error {
+	return &Error{Code: http.StatusForbidden, Msg: m}
+}
+
+// Failed answers status code saying why: m, worded on the error page.
+func Failed(code int, m i18n.Message) error {
+	return &Error{Code: code, Msg: m}
 }
 
 // HandleError is the one place that turns an error into a response: storage
@@ -59,37 +71,7 @@ func (k *Kit) HandleError(err error, c echo.Context) {
 	// unknown address) has no language yet: the reader's is worked out here.
 	ctx := i18n.WithLanguage(c.Request().Context(), requestLanguage(c))
 	c.SetRequest(c.Request().WithContext(ctx))
-	code, msg := http.StatusInternalServerError, i18n.T(ctx, "AdminServerError", nil)
-	var ae *Error
-	var he *echo.HTTPError
-	switch {
-	case errors.As(err, &ae):
-		code, msg = ae.Code, ae.Safe
-		if ae.ID != "" {
-			msg = i18n.T(ctx, ae.ID, ae.Args)
-		}
-	case errors.Is(err, storage.ErrNotFound):
-		code, msg = http.StatusNotFound, i18n.T(ctx, "AdminNotFound", nil)
-	case errors.Is(err, storage.ErrStale):
-		code, msg = http.StatusConflict, i18n.T(ctx, "AdminStale", nil)
-	case errors.Is(err, storage.ErrConflict):
-		code, msg = http.StatusConflict, i18n.T(ctx, "AdminConflict", nil)
-	case errors.As(err, &he):
-		code = he.Code
-		msg = http.StatusText(code)
-		switch code {
-		case http.StatusNotFound, http.StatusMethodNotAllowed:
-			msg = i18n.T(ctx, "AdminNotFound", nil)
-		case http.StatusForbidden:
-			msg = i18n.T(ctx, "AdminFormExpired", nil)
-		case http.StatusTooManyRequests:
-			msg = i18n.T(ctx, "AdminTooManyRequests", nil)
-		case http.StatusRequestEntityTooLarge:
-			msg = i18n.T(ctx, "AdminTooLarge", nil)
-		case http.StatusBadRequest:
-			msg = i18n.T(ctx, "AdminBadRequest", nil)
-		}
-	}
+	code, msg := errorNotice(err)
 	if code >= 500 {
 		k.Log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	} else {
@@ -99,36 +81,82 @@ func (k *Kit) HandleError(err error, c echo.Context) {
 		_ = c.NoContent(code)
 		return
 	}
-	p := k.Page(c, statusTitle(ctx, code))
+	p := k.Page(c, http.StatusText(code))
+	p.Heading = statusTitle(code)
 	if rerr := Render(c, code, views.ErrorPage(p, code, msg)); rerr != nil {
 		k.Log.Error("render error page", "err", rerr)
 	}
 }
 
-// statusTitle is an error page's heading: the status in the page's language.
-func statusTitle(ctx context.Context, code int) string {
+// errorNotice is the status to answer err with and what to say: storage
+// errors become 404/409, everything unexpected a 500 with no detail.
+func errorNotice(err error) (int, i18n.Message) {
+	var ae *Error
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &ae):
+		return ae.Code, ae.said()
+	case errors.Is(err, storage.ErrNotFound):
+		return http.StatusNotFound, i18n.M("AdminNotFound", nil)
+	case errors.Is(err, storage.ErrStale):
+		return http.StatusConflict, i18n.M("AdminStale", nil)
+	case errors.Is(err, storage.ErrConflict):
+		return http.StatusConflict, i18n.M("AdminConflict", nil)
+	case errors.As(err, &he):
+		return he.Code, httpErrorNotice(he.Code)
+	}
+	return http.StatusInternalServerError, i18n.M("AdminServerError", nil)
+}
+
+// httpErrorNotice is what to say for a status echo answered with.
+func httpErrorNotice(code int) i18n.Message {
+	switch code {
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
+		return i18n.M("AdminNotFound", nil)
+	case http.StatusForbidden:
+		return i18n.M("AdminFormExpired", nil)
+	case http.StatusTooManyRequests:
+		return i18n.M("AdminTooManyRequests", nil)
+	case http.StatusRequestEntityTooLarge:
+		return i18n.M("AdminTooLarge", nil)
+	case http.StatusBadRequest:
+		return i18n.M("AdminBadRequest", nil)
+	}
+	return i18n.Verbatim(http.StatusText(code))
+}
+
+// said is what the error page tells the reader.
+func (e *Error) said() i18n.Message {
+	if e.Msg.IsZero() {
+		return i18n.Verbatim(e.Safe)
+	}
+	return e.Msg
+}
+
+// statusTitle is an error page's heading: the status, as a fact.
+func statusTitle(code int) i18n.Message {
 	switch code {
 	case http.StatusBadRequest:
-		return i18n.T(ctx, "AdminStatusBadRequest", nil)
+		return i18n.M("AdminStatusBadRequest", nil)
 	case http.StatusUnauthorized:
-		return i18n.T(ctx, "AdminStatusUnauthorized", nil)
+		return i18n.M("AdminStatusUnauthorized", nil)
 	case http.StatusForbidden:
-		return i18n.T(ctx, "AdminStatusForbidden", nil)
+		return i18n.M("AdminStatusForbidden", nil)
 	case http.StatusNotFound, http.StatusMethodNotAllowed:
-		return i18n.T(ctx, "AdminStatusNotFound", nil)
+		return i18n.M("AdminStatusNotFound", nil)
 	case http.StatusConflict:
-		return i18n.T(ctx, "AdminStatusConflict", nil)
+		return i18n.M("AdminStatusConflict", nil)
 	case http.StatusRequestEntityTooLarge:
-		return i18n.T(ctx, "AdminStatusTooLarge", nil)
+		return i18n.M("AdminStatusTooLarge", nil)
 	case http.StatusUnprocessableEntity:
-		return i18n.T(ctx, "AdminStatusUnprocessable", nil)
+		return i18n.M("AdminStatusUnprocessable", nil)
 	case http.StatusTooManyRequests:
-		return i18n.T(ctx, "AdminStatusTooManyRequests", nil)
+		return i18n.M("AdminStatusTooManyRequests", nil)
 	case http.StatusServiceUnavailable:
-		return i18n.T(ctx, "AdminStatusUnavailable", nil)
+		return i18n.M("AdminStatusUnavailable", nil)
 	}
 	if code >= 500 {
-		return i18n.T(ctx, "AdminStatusServerError", nil)
+		return i18n.M("AdminStatusServerError", nil)
 	}
-	return http.StatusText(code)
+	return i18n.Message{} // the page falls back to the status text
 }

@@ -102,11 +102,14 @@ func FormatBelongsTo(game, format string) bool {
 }
 
 // GameName is a game's full name ("Dragon Ball Super Card Game Masters").
-func GameName(ctx context.Context, g rules.Game) string {
+func GameName(ctx context.Context, g rules.Game) string { return GameNameMessage(g).In(ctx) }
+
+// GameNameMessage is GameName as a fact, for a view or another sentence.
+func GameNameMessage(g rules.Game) i18n.Message {
 	if eg, ok := LookupGame(string(g)); ok {
-		return i18n.T(ctx, eg.nameID, nil)
+		return i18n.M(eg.nameID, nil)
 	}
-	return string(g)
+	return i18n.Verbatim(string(g))
 }
 
 // GameShortName is a game's name where space is short ("Masters").
@@ -122,7 +125,7 @@ func GameFormatName(ctx context.Context, format string) string {
 	if !ok {
 		return format
 	}
-	return i18n.T(ctx, "GameFormat", i18n.Args{"Game": GameShortName(ctx, f.Game), "Format": FormatName(ctx, f.ID)})
+	return i18n.M("GameFormat", i18n.Args{"Game": GameShortName(ctx, f.Game), "Format": FormatName(ctx, f.ID)}).In(ctx)
 }
 
 // GameFormatOptions are every game's formats, each group headed by the
@@ -141,11 +144,14 @@ func GameFormatOptions(ctx context.Context) []views.OptionGroup {
 
 // LeaderWord is what a deck is built around in game g: "Leader", or "Main
 // personality" in the DBZ CCGs (a column heading or a label).
-func LeaderWord(ctx context.Context, g EventGame) string {
+func LeaderWord(ctx context.Context, g EventGame) string { return LeaderWordMessage(g).In(ctx) }
+
+// LeaderWordMessage is LeaderWord as a fact.
+func LeaderWordMessage(g EventGame) i18n.Message {
 	if g.MainPersonality {
-		return i18n.T(ctx, "DeckMainPersonality", nil)
+		return i18n.M("DeckMainPersonality", nil)
 	}
-	return i18n.T(ctx, "DeckLeader", nil)
+	return i18n.M("DeckLeader", nil)
 }
 
 // LeaderLabel names a deck's Leader by the pool ("Champa (BT1-001)"); a
@@ -166,11 +172,11 @@ func DeckHeadline(ctx context.Context, g EventGame, pool rules.CardPool, en *sto
 	case leader == "":
 		return ""
 	case !g.MainPersonality:
-		return i18n.T(ctx, "DeckLeaderLine", i18n.Args{"Leader": leader})
+		return i18n.M("DeckLeaderLine", i18n.Args{"Leader": leader}).In(ctx)
 	case en.DeckColours != "":
-		return i18n.T(ctx, "DeckMainPersonalityStyleLine", i18n.Args{"Name": leader, "Style": en.DeckColours})
+		return i18n.M("DeckMainPersonalityStyleLine", i18n.Args{"Name": leader, "Style": en.DeckColours}).In(ctx)
 	}
-	return i18n.T(ctx, "DeckMainPersonalityLine", i18n.Args{"Name": leader})
+	return i18n.M("DeckMainPersonalityLine", i18n.Args{"Name": leader}).In(ctx)
 }
 
 // EndOfRound is the event's rule at time as the round page words it: in the

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"sort"
@@ -69,9 +68,7 @@ func unstorableField(vals url.Values) string {
 var checkedByHandler = map[string]bool{"deck": true}
 
 func badCharacters(field string) error {
-	args := i18n.Args{"Field": strconv.Quote(field)}
-	return &Error{Code: http.StatusUnprocessableEntity, ID: "AdminBadCharacters", Args: args,
-		Safe: i18n.T(context.Background(), "AdminBadCharacters", args)}
+	return Failed(http.StatusUnprocessableEntity, i18n.M("AdminBadCharacters", i18n.Args{"Field": strconv.Quote(field)}))
 }
 
 // FormText is a form field as one trimmed line of valid UTF-8 without NUL

@@ -201,12 +201,12 @@ func (k *Kit) LinkMiss(c echo.Context) error {
 	}
 	if misses >= linkMissLimit {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(linkMissWindow.Seconds())))
-		return &Error{Code: http.StatusTooManyRequests, Safe: i18n.T(ctx, "PhoneTooManyWrongLinks", nil)}
+		return Failed(http.StatusTooManyRequests, i18n.M("PhoneTooManyWrongLinks", nil))
 	}
 	if err := k.Store.RecordLinkMiss(ctx, ip); err != nil {
 		return err
 	}
-	return &Error{Code: http.StatusNotFound, Safe: i18n.T(ctx, "PhoneLinkNotValid", nil)}
+	return Failed(http.StatusNotFound, i18n.M("PhoneLinkNotValid", nil))
 }
 
 // EventURL is a path under an event: EventURL(7, "/rounds") is "/events/7/rounds".

@@ -33,7 +33,7 @@ func (k *Kit) Page(c echo.Context, title string) views.Page {
 		p.User = &views.User{Name: u.Name(), Role: u.Role, IsOrganiser: organiser, IsAdmin: organiser && u.IsAdmin}
 	}
 	withLanguageSelector(c, &p)
-	p.Flash = takeFlash(c)
+	p.Flash = FlashMessage(TakeFlashID(c))
 	p.Posted = c.Request().Method == http.MethodPost
 	return p
 }
@@ -112,19 +112,13 @@ func TakeFlashID(c echo.Context) string {
 	return ""
 }
 
-// takeFlash is the one-off notice in the page's language, whichever page
-// shows it.
-func takeFlash(c echo.Context) string {
-	return FlashText(c.Request().Context(), TakeFlashID(c))
-}
+// FlashMessage is the notice of message id id ("" for none), worded by
+// the page that shows it.
+func FlashMessage(id string) i18n.Message { return i18n.M(id, nil) }
 
-// FlashText is a notice's message id said in the context's language.
-func FlashText(ctx context.Context, id string) string {
-	if id == "" {
-		return ""
-	}
-	return i18n.T(ctx, id, nil)
-}
+// FlashText is a notice's message id said in the context's language, for
+// a handler that still hands its view worded text.
+func FlashText(ctx context.Context, id string) string { return FlashMessage(id).In(ctx) }
 
 // PublicView reports whether a GET shows what every anonymous visitor sees:
 // no account, no one-off message waiting.

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // CSRF checks a token on every state-changing request: the double-submit
@@ -36,8 +37,7 @@ func (k *Kit) CSRF() echo.MiddlewareFunc {
 }
 
 func csrfRefused(err error) error {
-	return &Error{Code: http.StatusForbidden, Err: err, ID: "AdminFormExpired",
-		Safe: "The form had expired or did not come from this site. Go back, reload the page and try again."}
+	return &Error{Code: http.StatusForbidden, Err: err, Msg: i18n.M("AdminFormExpired", nil)}
 }
 
 // RequestLog logs one line per request: its status, duration and number

@@ -11,7 +11,14 @@ type Message struct {
 	ID    string
 	Args  Args
 	Count *int // nil: T; set: N with this count
+	// Text, without ID, is said as it is in every language: a name or a
+	// code where a sentence may also stand (Verbatim).
+	Text string
 }
+
+// Verbatim is text that needs no wording (a username, a stored code), for
+// a place that holds a Message.
+func Verbatim(text string) Message { return Message{Text: text} }
 
 // M is the message id with its named values.
 func M(id string, args Args) Message { return Message{ID: id, Args: args} }
@@ -20,14 +27,15 @@ func M(id string, args Args) Message { return Message{ID: id, Args: args} }
 func MN(id string, n int, args Args) Message { return Message{ID: id, Args: args, Count: &n} }
 
 // IsZero reports whether the message is empty (no id): a view shows nothing.
-func (m Message) IsZero() bool { return m.ID == "" }
+func (m Message) IsZero() bool { return m.ID == "" && m.Text == "" }
 
-// In words the message in the language of ctx; the empty Message is "".
+// In words the message in the language of ctx; the empty Message is "",
+// a Verbatim one its text.
 // A value in Args that is itself a Message is worded first, in the same
 // language, so a sentence can hold another (a reason inside a notice).
 func (m Message) In(ctx context.Context) string {
 	if m.ID == "" {
-		return ""
+		return m.Text
 	}
 	args := m.Args
 	for _, v := range m.Args {
