@@ -10,8 +10,6 @@ import (
 
 //go:generate go tool templ generate
 
-import "github.com/tenkaichi-org/tenkaichi/views/i18n"
-
 // Page is what every page needs: the title, who is signed in, the CSRF token
 // for its forms and a one-off message.
 type Page struct {
