@@ -28,7 +28,7 @@ func (s *Server) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.HomePage(s.Page(c, i18n.T(ctx, "AdminHomeTitle", nil)), rows))
+	return web.Render(c, http.StatusOK, views.HomePage(s.page(c, i18n.M("AdminHomeTitle", nil)), rows))
 }
 
 func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow, error) {
@@ -67,7 +67,7 @@ func (s *Server) listEvents(c echo.Context) error {
 	if raw := c.QueryParam("store"); raw != "" {
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil || !web.HasShop(stores, id) {
-			return web.Forbidden(i18n.T(c.Request().Context(), "NotYourStore", nil))
+			return web.Refused(i18n.M("NotYourStore", nil))
 		}
 		stores = slices.DeleteFunc(stores, func(sh storage.Shop) bool { return sh.ID != id })
 	}
@@ -88,7 +88,7 @@ func (s *Server) listEvents(c echo.Context) error {
 			rows[i].Store = names[es[i].StoreID]
 		}
 	}
-	return web.Render(c, http.StatusOK, views.EventsPage(s.Page(c, i18n.T(c.Request().Context(), "StaffAllEvents", nil)), rows))
+	return web.Render(c, http.StatusOK, views.EventsPage(s.page(c, i18n.M("StaffAllEvents", nil)), rows))
 }
 
 func (s *Server) showEvent(c echo.Context) error {
@@ -164,7 +164,7 @@ func (s *Server) showEvent(c echo.Context) error {
 			})
 		}
 	}
-	return web.Render(c, http.StatusOK, views.EventPage(s.Page(c, e.Name), d))
+	return web.Render(c, http.StatusOK, views.EventPage(s.page(c, i18n.Verbatim(e.Name)), d))
 }
 
 // eventCards tells the organiser what the event's decklists are checked
@@ -207,11 +207,11 @@ func (s *Server) newEvent(c echo.Context) error {
 		return err
 	}
 	if len(stores) == 0 {
-		return web.Forbidden(i18n.T(c.Request().Context(), "NoStoreYet", nil))
+		return web.Refused(i18n.M("NoStoreYet", nil))
 	}
 	f := newEventForm(c.Request().Context(), s.Today(), c.QueryParam("game"))
 	withStores(c, &f, stores)
-	return web.Render(c, http.StatusOK, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffNewEvent", nil)), f))
+	return web.Render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.M("StaffNewEvent", nil)), f))
 }
 
 // withStores offers the stores an event can be made in: a select box for
@@ -241,7 +241,7 @@ func (s *Server) createEvent(c echo.Context) error {
 		ok = false
 	}
 	if !ok {
-		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffNewEvent", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.M("StaffNewEvent", nil)), f))
 	}
 	ev.StoreID = shop.ID
 	ev.Seed = web.RandomSeed()
@@ -265,7 +265,7 @@ func (s *Server) editEvent(c echo.Context) error {
 	if f.StoreName, err = s.storeLabel(c, e.StoreID); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+	return web.Render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 }
 
 // gameLocked reports whether the event's game can no longer change: a player
@@ -289,7 +289,7 @@ func (s *Server) updateEvent(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	// Settings the form does not carry (deck locks, deadlines) keep their values.
 	merged := *e
@@ -303,7 +303,7 @@ func (s *Server) updateEvent(c echo.Context) error {
 			f.Version = cur.Version
 		}
 		f.Problem = i18n.M("StaffErrEventStale", nil)
-		return web.Render(c, http.StatusConflict, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+		return web.Render(c, http.StatusConflict, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	if err != nil {
 		return err
@@ -317,7 +317,7 @@ func (s *Server) confirmDeleteEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.EventDeletePage(s.Page(c, i18n.T(c.Request().Context(), "StaffDeleteEventTitle", i18n.Args{"Event": e.Name})), eventRow(c.Request().Context(), e, 0)))
+	return web.Render(c, http.StatusOK, views.EventDeletePage(s.page(c, i18n.M("StaffDeleteEventTitle", i18n.Args{"Event": e.Name})), eventRow(c.Request().Context(), e, 0)))
 }
 
 func (s *Server) deleteEvent(c echo.Context) error {
@@ -339,7 +339,7 @@ func (s *Server) addJudge(c echo.Context) error {
 	}
 	uid, err := strconv.ParseInt(c.FormValue("user_id"), 10, 64)
 	if err != nil {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrChooseJudge", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrChooseJudge", nil)}
 	}
 	// A judge account of another store is not offered, and not taken.
 	member, err := s.Store.IsShopMember(c.Request().Context(), e.StoreID, uid)
@@ -347,11 +347,11 @@ func (s *Server) addJudge(c echo.Context) error {
 		return err
 	}
 	if !member {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "JudgeOfAnotherStore", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("JudgeOfAnotherStore", nil)}
 	}
 	err = s.Store.AddEventJudge(c.Request().Context(), web.ActorOf(c), e.ID, uid)
 	if errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrConflict) {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrChooseJudgeAccount", nil), Err: err}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrChooseJudgeAccount", nil), Err: err}
 	}
 	if err != nil {
 		return err

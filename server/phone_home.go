@@ -125,7 +125,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 			}
 		}
 	}
-	p := s.Page(c, ev.Name)
+	p := s.page(c, i18n.Verbatim(ev.Name))
 	p.Flash = i18n.Message{} // shown inside the page
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()

@@ -84,7 +84,7 @@ func (s *Server) reportingMatch(c echo.Context) (*reporting, error) {
 	}
 	side := mt.Side(en.ID)
 	if side == "" {
-		return nil, web.Forbidden(i18n.T(c.Request().Context(), "PhoneNotYourMatch", nil))
+		return nil, web.Refused(i18n.M("PhoneNotYourMatch", nil))
 	}
 	return &reporting{entry: en, event: ev, match: mt, side: side}, nil
 }

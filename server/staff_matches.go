@@ -106,7 +106,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	} else {
 		m.Next, _ = strconv.ParseInt(next, 10, 64)
 	}
-	p := s.Page(c, i18n.T(c.Request().Context(), "StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
+	p := s.page(c, i18n.M("StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.RoundPageView(p, m))
 }

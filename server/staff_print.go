@@ -32,7 +32,7 @@ func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title 
 // has no such round.
 func printRound(c echo.Context, d *readmodel.EventData) (*storage.Round, error) {
 	if len(d.Rounds) == 0 {
-		return nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoRoundsYet", nil)}
+		return nil, &web.Error{Code: http.StatusNotFound, Msg: i18n.M("StaffErrNoRoundsYet", nil)}
 	}
 	q := c.QueryParam("round")
 	if q == "" {
@@ -46,7 +46,7 @@ func printRound(c echo.Context, d *readmodel.EventData) (*storage.Round, error) 
 			}
 		}
 	}
-	return nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoSuchRound", nil)}
+	return nil, &web.Error{Code: http.StatusNotFound, Msg: i18n.M("StaffErrNoSuchRound", nil)}
 }
 
 // printDisplayRound is the number players know a round by: Swiss rounds by
