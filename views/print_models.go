@@ -8,7 +8,7 @@ import (
 // PrintHead is what every print sheet shows at its top.
 type PrintHead struct {
 	Title     i18n.Message // the sheet's title, e.g. "Pairings, round 2"
-	Sheet     string // which sheet: pairings, slips, standings, bracket, poster (a class for the print rules)
+	Sheet     string       // which sheet: pairings, slips, standings, bracket, poster (a class for the print rules)
 	EventID   int64
 	EventName string
 	Format    string // the game and format, "Masters: Standard"
