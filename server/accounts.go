@@ -77,7 +77,7 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 			f.NewAccount.Role = storage.RoleJudge
 		}
 	}
-	return web.Render(c, status, views.AccountPage(s.Page(c, i18n.T(ctx, "AdminAccountTitle", nil)), f))
+	return web.Render(c, status, views.AccountPage(s.page(c, i18n.M("AdminAccountTitle", nil)), f))
 }
 
 func (s *Server) showAccount(c echo.Context) error {
@@ -141,7 +141,7 @@ func (s *Server) addAccount(c echo.Context) error {
 		nf.Errors["store_id"] = msg
 	}
 	if nf.Admin && !web.CurrentUser(c).IsAdmin {
-		return web.Forbidden(i18n.T(ctx, "OnlyAdmin", nil))
+		return web.Refused(i18n.M("OnlyAdmin", nil))
 	}
 	pw := c.FormValue("password")
 	if msg := checkUsername(ctx, nf.Username); msg != "" {
@@ -188,11 +188,11 @@ func (s *Server) setAdmin(c echo.Context) error {
 	}
 	admin := c.FormValue("admin") == "on"
 	if admin && target.Role != storage.RoleOrganiser {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(ctx, "AdminMustOrganise", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("AdminMustOrganise", nil)}
 	}
 	err = s.Store.SetAdmin(ctx, web.ActorOf(c), uid, admin)
 	if errors.Is(err, storage.ErrConflict) {
-		return &web.Error{Code: http.StatusConflict, Safe: i18n.T(ctx, "LastAdmin", i18n.Args{"Username": target.Username}), Err: err}
+		return &web.Error{Code: http.StatusConflict, Msg: i18n.M("LastAdmin", i18n.Args{"Username": target.Username}), Err: err}
 	}
 	if err != nil {
 		return err

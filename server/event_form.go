@@ -16,27 +16,28 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// statusLabel names an event's status; "" for one that is not a status.
-func statusLabel(ctx context.Context, status string) string {
+// statusLabel names an event's status; the empty Message for one that is
+// not a status.
+func statusLabel(status string) i18n.Message {
 	switch status {
 	case storage.StatusDraft:
-		return i18n.T(ctx, "StaffStatusDraft", nil)
+		return i18n.M("StaffStatusDraft", nil)
 	case storage.StatusRegistration:
-		return i18n.T(ctx, "StaffStatusRegistration", nil)
+		return i18n.M("StaffStatusRegistration", nil)
 	case storage.StatusRunning:
-		return i18n.T(ctx, "StaffStatusRunning", nil)
+		return i18n.M("StaffStatusRunning", nil)
 	case storage.StatusTopCut:
-		return i18n.T(ctx, "StaffTopCut", nil)
+		return i18n.M("StaffTopCut", nil)
 	case storage.StatusFinished:
-		return i18n.T(ctx, "StaffStatusFinished", nil)
+		return i18n.M("StaffStatusFinished", nil)
 	}
-	return ""
+	return i18n.Message{}
 }
 
 func statusOptions(ctx context.Context) []views.Option {
 	var out []views.Option
 	for _, st := range storage.EventStatuses {
-		out = append(out, views.Option{Value: st, Label: statusLabel(ctx, st)})
+		out = append(out, views.Option{Value: st, Label: statusLabel(st).In(ctx)})
 	}
 	return out
 }
@@ -103,9 +104,9 @@ func gameChoice(ctx context.Context, g web.EventGame, current bool) views.GameCh
 	d := g.Defaults
 	return views.GameChoice{
 		Name: web.GameName(ctx, g.ID), URL: "/events/new?game=" + url.QueryEscape(string(g.ID)), Current: current,
-		Formats: i18n.N(ctx, "GameChoiceFormats", len(names), i18n.Args{"Formats": strings.Join(names, ", ")}),
-		Defaults: i18n.T(ctx, "GameChoiceDefaults", i18n.Args{
-			"Minutes": i18n.N(ctx, "MinuteCount", d.RoundMinutes, nil), "BestOf": d.TopCutBestOf,
+		Formats: i18n.MN("GameChoiceFormats", len(names), i18n.Args{"Formats": strings.Join(names, ", ")}),
+		Defaults: i18n.M("GameChoiceDefaults", i18n.Args{
+			"Minutes": i18n.MN("MinuteCount", d.RoundMinutes, nil), "BestOf": d.TopCutBestOf,
 			"Win": d.PointsWin, "Draw": d.PointsDraw, "Loss": d.PointsLoss, "Bye": d.PointsBye}),
 	}
 }
@@ -227,7 +228,7 @@ func readEventNaming(ctx context.Context, f *views.EventForm, ev *storage.Event,
 	if utf8.RuneCountInString(f.Venue) > 200 {
 		errs["venue"] = i18n.T(ctx, "StaffErrMax200", nil)
 	}
-	if statusLabel(ctx, f.Status) == "" {
+	if statusLabel(f.Status).IsZero() {
 		errs["status"] = i18n.T(ctx, "StaffErrStatus", nil)
 	}
 }

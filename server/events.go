@@ -28,7 +28,7 @@ func (s *Server) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.HomePage(s.Page(c, i18n.T(ctx, "AdminHomeTitle", nil)), rows))
+	return web.Render(c, http.StatusOK, views.HomePage(s.page(c, i18n.M("AdminHomeTitle", nil)), rows))
 }
 
 func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow, error) {
@@ -52,7 +52,7 @@ func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow
 func eventRow(ctx context.Context, e *storage.Event, players int64) views.EventRow {
 	return views.EventRow{
 		ID: e.ID, Name: e.Name, Game: e.Game, Format: web.GameFormatName(ctx, e.Format), Date: i18n.Date(ctx, e.StartsOn), Venue: e.Venue,
-		Status: e.Status, State: statusLabel(ctx, e.Status), Players: players,
+		Status: e.Status, State: statusLabel(e.Status), Players: players,
 	}
 }
 
@@ -67,7 +67,7 @@ func (s *Server) listEvents(c echo.Context) error {
 	if raw := c.QueryParam("store"); raw != "" {
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil || !web.HasShop(stores, id) {
-			return web.Forbidden(i18n.T(c.Request().Context(), "NotYourStore", nil))
+			return web.Refused(i18n.M("NotYourStore", nil))
 		}
 		stores = slices.DeleteFunc(stores, func(sh storage.Shop) bool { return sh.ID != id })
 	}
@@ -88,7 +88,7 @@ func (s *Server) listEvents(c echo.Context) error {
 			rows[i].Store = names[es[i].StoreID]
 		}
 	}
-	return web.Render(c, http.StatusOK, views.EventsPage(s.Page(c, i18n.T(c.Request().Context(), "StaffAllEvents", nil)), rows))
+	return web.Render(c, http.StatusOK, views.EventsPage(s.page(c, i18n.M("StaffAllEvents", nil)), rows))
 }
 
 func (s *Server) showEvent(c echo.Context) error {
@@ -114,11 +114,11 @@ func (s *Server) showEvent(c echo.Context) error {
 	}
 	switch {
 	case e.TopCutSize == 0:
-		d.TopCut = i18n.T(ctx, "StaffTopCutNone", nil)
+		d.TopCut = i18n.M("StaffTopCutNone", nil)
 	case e.TopCutBestOf == 1:
-		d.TopCut = i18n.T(ctx, "StaffTopCutBestOfOne", i18n.Args{"Size": e.TopCutSize})
+		d.TopCut = i18n.M("StaffTopCutBestOfOne", i18n.Args{"Size": e.TopCutSize})
 	default:
-		d.TopCut = i18n.T(ctx, "StaffTopCutBestOf", i18n.Args{"Size": e.TopCutSize, "BestOf": e.TopCutBestOf})
+		d.TopCut = i18n.M("StaffTopCutBestOf", i18n.Args{"Size": e.TopCutSize, "BestOf": e.TopCutBestOf})
 	}
 	judges, err := s.Store.EventJudges(ctx, e.ID)
 	if err != nil {
@@ -164,7 +164,7 @@ func (s *Server) showEvent(c echo.Context) error {
 			})
 		}
 	}
-	return web.Render(c, http.StatusOK, views.EventPage(s.Page(c, e.Name), d))
+	return web.Render(c, http.StatusOK, views.EventPage(s.page(c, i18n.Verbatim(e.Name)), d))
 }
 
 // eventCards tells the organiser what the event's decklists are checked
@@ -176,23 +176,23 @@ func (s *Server) eventCards(c echo.Context, e *storage.Event, d *views.EventDeta
 	if err != nil {
 		return err
 	}
-	d.CardPool = i18n.N(ctx, "EventCardPool", int(n), i18n.Args{"Game": web.GameShortName(ctx, g.ID)})
+	d.CardPool = i18n.MN("EventCardPool", int(n), i18n.Args{"Game": web.GameShortName(ctx, g.ID)})
 	if n == 0 {
-		d.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
+		d.PoolWarning = i18n.M("EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
 	}
 	format, ok := rules.LookupFormat(e.Format)
 	switch {
 	case !ok || !format.AppliesBanList():
-		d.BanList = i18n.T(ctx, "EventBanListNone", nil)
+		d.BanList = i18n.M("EventBanListNone", nil)
 	default:
 		bans, err := s.Store.BanLists(ctx)
 		if err != nil {
 			return err
 		}
 		if v := bans.InForce(g.ID, e.StartsOn); v != nil {
-			d.BanList = i18n.T(ctx, "EventBanListInForce", i18n.Args{"Name": i18n.BanListName(ctx, v.Name), "Date": e.Date()})
+			d.BanList = i18n.M("EventBanListInForce", i18n.Args{"Name": i18n.BanListNamed(v.Name), "Date": e.Date()})
 		} else {
-			d.BanList = i18n.T(ctx, "EventBanListNoneInForce", i18n.Args{"Game": web.GameShortName(ctx, g.ID), "Date": e.Date()})
+			d.BanList = i18n.M("EventBanListNoneInForce", i18n.Args{"Game": web.GameShortName(ctx, g.ID), "Date": e.Date()})
 		}
 	}
 	return nil
@@ -207,11 +207,11 @@ func (s *Server) newEvent(c echo.Context) error {
 		return err
 	}
 	if len(stores) == 0 {
-		return web.Forbidden(i18n.T(c.Request().Context(), "NoStoreYet", nil))
+		return web.Refused(i18n.M("NoStoreYet", nil))
 	}
 	f := newEventForm(c.Request().Context(), s.Today(), c.QueryParam("game"))
 	withStores(c, &f, stores)
-	return web.Render(c, http.StatusOK, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffNewEvent", nil)), f))
+	return web.Render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.M("StaffNewEvent", nil)), f))
 }
 
 // withStores offers the stores an event can be made in: a select box for
@@ -241,7 +241,7 @@ func (s *Server) createEvent(c echo.Context) error {
 		ok = false
 	}
 	if !ok {
-		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffNewEvent", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.M("StaffNewEvent", nil)), f))
 	}
 	ev.StoreID = shop.ID
 	ev.Seed = web.RandomSeed()
@@ -265,7 +265,7 @@ func (s *Server) editEvent(c echo.Context) error {
 	if f.StoreName, err = s.storeLabel(c, e.StoreID); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+	return web.Render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 }
 
 // gameLocked reports whether the event's game can no longer change: a player
@@ -289,7 +289,7 @@ func (s *Server) updateEvent(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	// Settings the form does not carry (deck locks, deadlines) keep their values.
 	merged := *e
@@ -302,8 +302,8 @@ func (s *Server) updateEvent(c echo.Context) error {
 		if cur, err := s.Store.EventByID(c.Request().Context(), e.ID); err == nil {
 			f.Version = cur.Version
 		}
-		f.Problem = i18n.T(c.Request().Context(), "StaffErrEventStale", nil)
-		return web.Render(c, http.StatusConflict, views.EventFormPage(s.Page(c, i18n.T(c.Request().Context(), "StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+		f.Problem = i18n.M("StaffErrEventStale", nil)
+		return web.Render(c, http.StatusConflict, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	if err != nil {
 		return err
@@ -317,7 +317,7 @@ func (s *Server) confirmDeleteEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.EventDeletePage(s.Page(c, i18n.T(c.Request().Context(), "StaffDeleteEventTitle", i18n.Args{"Event": e.Name})), eventRow(c.Request().Context(), e, 0)))
+	return web.Render(c, http.StatusOK, views.EventDeletePage(s.page(c, i18n.M("StaffDeleteEventTitle", i18n.Args{"Event": e.Name})), eventRow(c.Request().Context(), e, 0)))
 }
 
 func (s *Server) deleteEvent(c echo.Context) error {
@@ -339,7 +339,7 @@ func (s *Server) addJudge(c echo.Context) error {
 	}
 	uid, err := strconv.ParseInt(c.FormValue("user_id"), 10, 64)
 	if err != nil {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrChooseJudge", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrChooseJudge", nil)}
 	}
 	// A judge account of another store is not offered, and not taken.
 	member, err := s.Store.IsShopMember(c.Request().Context(), e.StoreID, uid)
@@ -347,11 +347,11 @@ func (s *Server) addJudge(c echo.Context) error {
 		return err
 	}
 	if !member {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "JudgeOfAnotherStore", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("JudgeOfAnotherStore", nil)}
 	}
 	err = s.Store.AddEventJudge(c.Request().Context(), web.ActorOf(c), e.ID, uid)
 	if errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrConflict) {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrChooseJudgeAccount", nil), Err: err}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrChooseJudgeAccount", nil), Err: err}
 	}
 	if err != nil {
 		return err

@@ -32,10 +32,10 @@ func (s *Server) playerDeck(c echo.Context) error {
 	}
 	err = s.Store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
 	if errors.Is(err, storage.ErrDecksLocked) {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDecksLocked", nil)}, http.StatusConflict)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.M("PhoneDecksLocked", nil)}, http.StatusConflict)
 	}
 	if errors.Is(err, storage.ErrDeckDeadline) {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.T(ctx, "PhoneDeckDeadlinePassed", nil)}, http.StatusConflict)
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.M("PhoneDeckDeadlinePassed", nil)}, http.StatusConflict)
 	}
 	if err != nil {
 		return err

@@ -61,7 +61,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 	ctx := c.Request().Context()
 	m.Token = "/p/" + c.Param("token")
 	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
-	m.Status = statusLabel(ctx, ev.Status)
+	m.Status = statusLabel(ev.Status)
 	m.Waitlisted, m.Dropped = en.Waitlisted, en.DroppedRound != nil || en.Disqualified
 	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked
 	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": web.GameFormatName(ctx, ev.Format)})
@@ -125,7 +125,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 			}
 		}
 	}
-	p := s.Page(c, ev.Name)
+	p := s.page(c, i18n.Verbatim(ev.Name))
 	p.Flash = i18n.Message{} // shown inside the page
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()

@@ -39,7 +39,7 @@ func (s *Server) showMatch(c echo.Context) error {
 			return web.Redirect(c, "/p/"+ck.Value)
 		}
 	}
-	return &web.Error{Code: http.StatusForbidden, Safe: i18n.T(c.Request().Context(), "PhoneSlipNeedsOwnLink", nil)}
+	return &web.Error{Code: http.StatusForbidden, Msg: i18n.M("PhoneSlipNeedsOwnLink", nil)}
 }
 
 // playerCookie remembers a phone's player link per event, so the QR code on

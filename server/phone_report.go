@@ -49,7 +49,7 @@ func (s *Server) confirmResult(c echo.Context) error {
 	}
 	for _, rep := range reports {
 		if rep.EntryID != r.entry.ID && rep.Result == c.FormValue("result") {
-			in, problem = storage.ResultInput{Result: rep.Result, P1Wins: rep.P1Wins, P2Wins: rep.P2Wins, Draws: rep.Draws, Games: rep.Games}, ""
+			in, problem = storage.ResultInput{Result: rep.Result, P1Wins: rep.P1Wins, P2Wins: rep.P2Wins, Draws: rep.Draws, Games: rep.Games}, i18n.Message{}
 		}
 	}
 	return s.saveReport(c, r, in, problem)
@@ -80,22 +80,22 @@ func (s *Server) reportingMatch(c echo.Context) (*reporting, error) {
 		return nil, err
 	}
 	if mt == nil {
-		return nil, s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.T(ctx, "PhoneMatchGone", nil)}, http.StatusNotFound)
+		return nil, s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.M("PhoneMatchGone", nil)}, http.StatusNotFound)
 	}
 	side := mt.Side(en.ID)
 	if side == "" {
-		return nil, web.Forbidden(i18n.T(ctx, "PhoneNotYourMatch", nil))
+		return nil, web.Refused(i18n.M("PhoneNotYourMatch", nil))
 	}
 	return &reporting{entry: en, event: ev, match: mt, side: side}, nil
 }
 
 // readReport reads the player's answer in their own terms: won, lost or a
 // draw, or the games of a best-of-three. problem says what is wrong with
-// it ("" when it is a result).
-func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInput, problem string) {
+// it (empty when it is a result).
+func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInput, problem i18n.Message) {
 	in, ok := readPlayerResult(c, r.side)
 	if !ok {
-		problem = i18n.T(c.Request().Context(), "ReportChooseResult", nil)
+		problem = i18n.M("ReportChooseResult", nil)
 	}
 	if c.FormValue("result") == "games" {
 		bestOf := 1
@@ -109,23 +109,23 @@ func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInpu
 
 // saveReport stores a report, or shows the player's page with problem (a
 // result that cannot be read) or with why the match takes no report.
-func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput, problem string) error {
-	if problem != "" {
+func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput, problem i18n.Message) error {
+	if !problem.IsZero() {
 		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusUnprocessableEntity)
 	}
 	ctx := c.Request().Context()
 	_, _, err := s.Store.ReportResult(ctx, r.event.ID, r.match.ID, r.entry.ID, in)
 	switch {
 	case errors.Is(err, storage.ErrAlreadyConfirmed):
-		problem = i18n.T(ctx, "PhoneResultAlreadyFinal", nil)
+		problem = i18n.M("PhoneResultAlreadyFinal", nil)
 	case errors.Is(err, storage.ErrFrozen):
-		problem = i18n.T(ctx, "PhoneRoundFrozen", nil)
+		problem = i18n.M("PhoneRoundFrozen", nil)
 	case errors.Is(err, storage.ErrNotOpen):
-		problem = i18n.T(ctx, "PhoneMatchNotOpen", nil)
+		problem = i18n.M("PhoneMatchNotOpen", nil)
 	case err != nil:
 		return err
 	}
-	if problem != "" {
+	if !problem.IsZero() {
 		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusConflict)
 	}
 	web.SetFlash(c, msgReported)

@@ -31,7 +31,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 		return err
 	}
 	if !ev.DecksPublic && !organiser {
-		return web.Forbidden(i18n.T(c.Request().Context(), "JudgeMetaNotPublished", nil))
+		return web.Refused(i18n.M("JudgeMetaNotPublished", nil))
 	}
 	ctx := c.Request().Context()
 	d, err := readmodel.Load(ctx, s.Store, ev)
@@ -58,7 +58,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 			}
 		}
 	}
-	return web.Render(c, http.StatusOK, views.MetagamePageView(s.Page(c, i18n.T(ctx, "JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
+	return web.Render(c, http.StatusOK, views.MetagamePageView(s.page(c, i18n.M("JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
 		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
 		MainPersonality: web.GameOf(ev.Game).MainPersonality}))
 }

@@ -158,7 +158,8 @@ func (s *Server) showStandings(c echo.Context) error {
 		// (and compress it) once per read model.
 		v, err := rm.Memo("standings-public-page/"+lang, func() (any, error) {
 			m.Public = true
-			p := web.PublicPage(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
+			p := web.PublicPage(c, "")
+			p.Heading = i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name})
 			p.JSURL = web.LiveScriptURL()
 			return web.RenderShared(context.WithoutCancel(c.Request().Context()), views.StandingsPageView(p, m))
 		})
@@ -172,7 +173,7 @@ func (s *Server) showStandings(c echo.Context) error {
 		return err
 	}
 	m.Public = !staff
-	p := s.Page(c, i18n.T(c.Request().Context(), "StaffStandingsTitle", i18n.Args{"Event": e.Name}))
+	p := s.page(c, i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, http.StatusOK, views.StandingsPageView(p, m))
 }

@@ -20,9 +20,8 @@ type game struct {
 // maps a form value ("p1", or "won" for a player) to "p1"/"p2"/"". It checks
 // that the games make a finished match: someone reaches a majority with the
 // last game played and no game follows. Otherwise it says what is wrong, in
-// terms of games (problem is "" when the games are fine).
-func readGames(c echo.Context, bestOf int, name func(string) string) (in storage.ResultInput, problem string) {
-	ctx := c.Request().Context()
+// terms of games (problem is empty when the games are fine).
+func readGames(c echo.Context, bestOf int, name func(string) string) (in storage.ResultInput, problem i18n.Message) {
 	need := bestOf/2 + 1
 	var gs []game
 	missing := 0 // the first game not given
@@ -35,10 +34,10 @@ func readGames(c echo.Context, bestOf int, name func(string) string) (in storage
 			continue
 		}
 		if in.P1Wins >= need || in.P2Wins >= need {
-			return in, i18n.N(ctx, "GamesAfterDecided", need, i18n.Args{"BestOf": bestOf, "Game": g})
+			return in, i18n.MN("GamesAfterDecided", need, i18n.Args{"BestOf": bestOf, "Game": g})
 		}
 		if missing != 0 {
-			return in, i18n.T(ctx, "GamesWithGap", i18n.Args{"Game": g, "Missing": missing})
+			return in, i18n.M("GamesWithGap", i18n.Args{"Game": g, "Missing": missing})
 		}
 		gs = append(gs, game{Winner: w, First: name(c.FormValue("g" + strconv.Itoa(g) + "_first"))})
 		if w == storage.ResultP1 {
@@ -53,13 +52,13 @@ func readGames(c echo.Context, bestOf int, name func(string) string) (in storage
 	case in.P2Wins >= need:
 		in.Result = storage.ResultP2
 	case len(gs) == 0:
-		return in, i18n.N(ctx, "GamesNone", need, i18n.Args{"BestOf": bestOf})
+		return in, i18n.MN("GamesNone", need, i18n.Args{"BestOf": bestOf})
 	default:
-		return in, i18n.N(ctx, "GamesUndecided", need, i18n.Args{"BestOf": bestOf, "Wins": max(in.P1Wins, in.P2Wins)})
+		return in, i18n.MN("GamesUndecided", need, i18n.Args{"BestOf": bestOf, "Wins": max(in.P1Wins, in.P2Wins)})
 	}
 	b, _ := json.Marshal(gs)
 	in.Games = string(b)
-	return in, ""
+	return in, i18n.Message{}
 }
 
 // sideNames maps a player's own words to the match's p1/p2.

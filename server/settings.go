@@ -78,7 +78,7 @@ func (s *Server) settingsPage(c echo.Context, f views.SettingsForm, status int) 
 		w.OnSettings = true
 	}
 	f.Warning = w
-	return web.Render(c, status, views.SettingsPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSettingsTitle", nil)), f))
+	return web.Render(c, status, views.SettingsPage(s.page(c, i18n.M("AdminSettingsTitle", nil)), f))
 }
 
 func (s *Server) saveSettings(c echo.Context) error {

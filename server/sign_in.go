@@ -32,7 +32,7 @@ func (s *Server) loginForm(c echo.Context) error {
 	if web.CurrentUser(c) != nil {
 		return web.Redirect(c, web.SafeNext(c.QueryParam("next")))
 	}
-	return web.Render(c, http.StatusOK, views.LoginPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
+	return web.Render(c, http.StatusOK, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
 }
 
 func (s *Server) login(c echo.Context) error {
@@ -47,7 +47,7 @@ func (s *Server) login(c echo.Context) error {
 	if fails.UserFromIP >= maxFailuresUserFromIP || fails.User >= maxFailuresPerUser || fails.IP >= maxFailuresPerIP {
 		f.Problem = i18n.T(ctx, "AdminTooManySignIns", nil)
 		c.Response().Header().Set("Retry-After", "900")
-		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
+		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), f))
 	}
 	u, err := s.Store.UserByUsername(ctx, f.Username)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -65,7 +65,7 @@ func (s *Server) login(c echo.Context) error {
 			return err
 		}
 		f.Problem = i18n.T(ctx, "AdminBadSignIn", nil)
-		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSignIn", nil)), f))
+		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), f))
 	}
 	if err := s.Store.ClearLoginFailures(ctx, u.Username); err != nil {
 		return err
@@ -97,7 +97,7 @@ func (s *Server) setupForm(c echo.Context) error {
 	if s.SetupDone() {
 		return web.Redirect(c, "/login")
 	}
-	return web.Render(c, http.StatusOK, views.SetupPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), views.SetupForm{}))
+	return web.Render(c, http.StatusOK, views.SetupPage(s.page(c, i18n.M("AdminSetupPageTitle", nil)), views.SetupForm{}))
 }
 
 func (s *Server) setup(c echo.Context) error {
@@ -126,7 +126,7 @@ func (s *Server) setup(c echo.Context) error {
 		f.Errors["password2"] = i18n.T(ctx, "AdminPasswordsDiffer", nil)
 	}
 	if len(f.Errors) > 0 {
-		return web.Render(c, http.StatusUnprocessableEntity, views.SetupPage(s.Page(c, i18n.T(c.Request().Context(), "AdminSetupPageTitle", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, i18n.M("AdminSetupPageTitle", nil)), f))
 	}
 	hash, err := s.HashPassword(pw)
 	if err != nil {

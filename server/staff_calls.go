@@ -62,7 +62,7 @@ func (s *Server) showCalls(c echo.Context) error {
 		}
 		m.Calls = append(m.Calls, row)
 	}
-	p := s.Page(c, i18n.T(c.Request().Context(), "PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
+	p := s.page(c, i18n.M("PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, http.StatusOK, views.JudgeQueueView(p, m))
 }
@@ -110,7 +110,7 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *rea
 	}
 	names := views.MatchRow{P1: row.P1, P2: row.P2}
 	for _, r := range reports {
-		said := matchResultText(ctx, names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
+		said := matchResultText(names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
 		row.Reports = append(row.Reports, views.CallReport{Player: d.Name(&r.EntryID), Result: said})
 	}
 	return nil
@@ -127,7 +127,7 @@ func (s *Server) updateCall(c echo.Context) error {
 	}
 	status := c.FormValue("status")
 	if status != storage.CallTaken && status != storage.CallClosed {
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
 	if err := s.Store.UpdateJudgeCall(c.Request().Context(), web.ActorOf(c), e.ID, id, status); err != nil {
 		return err

@@ -58,7 +58,7 @@ func (s *Server) showDecks(c echo.Context) error {
 	// Problems first: missing and illegal lists are what the organiser chases.
 	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
 	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
-	return web.Render(c, http.StatusOK, views.DecksPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.DecksPageView(s.page(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) deckSettings(c echo.Context) error {
@@ -77,7 +77,7 @@ func (s *Server) deckSettings(c echo.Context) error {
 	case "unpublish":
 		public = false
 	default:
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
 	if err := s.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
 		return err

@@ -40,10 +40,10 @@ func (s *Server) showRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.renderRound(c, e, r, "", http.StatusOK)
+	return s.renderRound(c, e, r, i18n.Message{}, http.StatusOK)
 }
 
-func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round, problem string, status int) error {
+func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round, problem i18n.Message, status int) error {
 	ctx := c.Request().Context()
 	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
@@ -90,7 +90,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		if mt.P2EntryID != nil {
 			row.P2Points = points(*mt.P2EntryID)
 		}
-		row.Result = matchResultText(ctx, row, mt, m.BestOf)
+		row.Result = matchResultText(row, mt, m.BestOf)
 		if mt.Status != storage.MatchConfirmed {
 			m.Outstanding++
 		}
@@ -99,14 +99,14 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	if err := s.trackerCounts(ctx, e, r, d.Matches[r.Number], m.Matches); err != nil {
 		return err
 	}
-	m.Matches, m.Filters = filterMatches(ctx, c.QueryParam("show"), web.EventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
+	m.Matches, m.Filters = filterMatches(c.QueryParam("show"), web.EventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
 	m.Show = c.QueryParam("show")
 	if next := c.QueryParam("next"); next == "none" {
 		m.AllEntered = true
 	} else {
 		m.Next, _ = strconv.ParseInt(next, 10, 64)
 	}
-	p := s.Page(c, i18n.T(ctx, "StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
+	p := s.page(c, i18n.M("StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.RoundPageView(p, m))
 }
@@ -126,7 +126,7 @@ var matchFilters = []struct {
 
 // filterMatches keeps the rows the filter named by show wants (an unknown
 // name shows every table) and words each filter with its count.
-func filterMatches(ctx context.Context, show, base string, rows []views.MatchRow) ([]views.MatchRow, []views.MatchFilter) {
+func filterMatches(show, base string, rows []views.MatchRow) ([]views.MatchRow, []views.MatchFilter) {
 	current := 0
 	for i, f := range matchFilters {
 		if f.key == show {
@@ -149,13 +149,13 @@ func filterMatches(ctx context.Context, show, base string, rows []views.MatchRow
 		if f.key != "" {
 			u += "?show=" + f.key
 		}
-		filters = append(filters, views.MatchFilter{Label: i18n.N(ctx, f.label, n, nil), URL: u, Current: i == current})
+		filters = append(filters, views.MatchFilter{Label: i18n.MN(f.label, n, nil), URL: u, Current: i == current})
 	}
 	return kept, filters
 }
 
 // matchResultText says a result for organisers: "Ann won 2–1".
-func matchResultText(ctx context.Context, row views.MatchRow, mt storage.Match, bestOf int) string {
+func matchResultText(row views.MatchRow, mt storage.Match, bestOf int) i18n.Message {
 	winner := ""
 	switch mt.Result {
 	case storage.ResultP1:
@@ -163,18 +163,18 @@ func matchResultText(ctx context.Context, row views.MatchRow, mt storage.Match, 
 	case storage.ResultP2:
 		winner = row.P2
 	case storage.ResultDraw:
-		return i18n.T(ctx, "StaffDraw", nil)
+		return i18n.M("StaffDraw", nil)
 	case storage.ResultDoubleLoss:
-		return i18n.T(ctx, "StaffLossForBoth", nil)
+		return i18n.M("StaffLossForBoth", nil)
 	case storage.ResultBye:
-		return i18n.T(ctx, "StaffBye", nil)
+		return i18n.M("StaffBye", nil)
 	default:
-		return ""
+		return i18n.Message{}
 	}
 	if bestOf > 1 {
-		return i18n.T(ctx, "StaffPlayerWonScore", i18n.Args{"Name": winner, "Won": max(mt.P1Wins, mt.P2Wins), "Lost": min(mt.P1Wins, mt.P2Wins)})
+		return i18n.M("StaffPlayerWonScore", i18n.Args{"Name": winner, "Won": max(mt.P1Wins, mt.P2Wins), "Lost": min(mt.P1Wins, mt.P2Wins)})
 	}
-	return i18n.T(ctx, "StaffPlayerWon", i18n.Args{"Name": winner})
+	return i18n.M("StaffPlayerWon", i18n.Args{"Name": winner})
 }
 
 func (s *Server) changeClock(c echo.Context) error {
@@ -193,18 +193,18 @@ func (s *Server) changeClock(c echo.Context) error {
 	case storage.ClockAdd:
 		mins, err := strconv.Atoi(c.FormValue("minutes"))
 		if err != nil || mins < -60 || mins > 60 || mins == 0 {
-			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrClockMinutes", nil), http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.M("StaffErrClockMinutes", nil), http.StatusUnprocessableEntity)
 		}
 		amount = time.Duration(mins) * time.Minute
 	default:
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrClockAction", nil), http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.M("StaffErrClockAction", nil), http.StatusUnprocessableEntity)
 	}
 	if r.Status == storage.RoundPreview {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPublishBeforeClock", nil), http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.M("StaffErrPublishBeforeClock", nil), http.StatusConflict)
 	}
 	_, err = s.Store.ChangeClock(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, action, amount)
 	if errors.Is(err, storage.ErrClock) {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrClockState", nil), http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.M("StaffErrClockState", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -258,11 +258,11 @@ func (s *Server) setResult(c echo.Context) error {
 	switch {
 	case r.Kind == storage.KindTopCut && e.TopCutBestOf > 1:
 		games, problem := readGames(c, e.TopCutBestOf, matchNames)
-		if problem != "" {
+		if !problem.IsZero() {
 			return s.renderRound(c, e, r, problem, http.StatusUnprocessableEntity)
 		}
 		if in.Result != games.Result {
-			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrGamesWon", nil), http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.M("StaffErrGamesWon", nil), http.StatusUnprocessableEntity)
 		}
 		in = games
 	case in.Result == storage.ResultP1:
@@ -273,20 +273,20 @@ func (s *Server) setResult(c echo.Context) error {
 		in.Draws = 1
 	}
 	if r.Kind == storage.KindTopCut && (in.Result == storage.ResultDraw || in.Result == storage.ResultDoubleLoss) {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrCutWinner", nil), http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.M("StaffErrCutWinner", nil), http.StatusUnprocessableEntity)
 	}
 	override := c.FormValue("override") == "on"
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	_, err = s.Store.SetMatchResult(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, in, override, reason)
 	switch {
 	case errors.Is(err, storage.ErrBadResult):
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrChooseResult", nil), http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.M("StaffErrChooseResult", nil), http.StatusUnprocessableEntity)
 	case errors.Is(err, storage.ErrFrozen):
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrFrozen", nil), http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.M("StaffErrFrozen", nil), http.StatusConflict)
 	case errors.Is(err, storage.ErrNotOpen):
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrByeResult", nil), http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.M("StaffErrByeResult", nil), http.StatusConflict)
 	case errors.Is(err, storage.ErrNotPublished):
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPreviewResult", nil), http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.M("StaffErrPreviewResult", nil), http.StatusConflict)
 	case err != nil:
 		return err
 	}
@@ -345,7 +345,7 @@ func (s *Server) extendMatch(c echo.Context) error {
 	}
 	mins, err := strconv.Atoi(c.FormValue("minutes"))
 	if err != nil || mins < 1 || mins > 30 {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrExtension", nil), http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.M("StaffErrExtension", nil), http.StatusUnprocessableEntity)
 	}
 	if err := s.Store.ExtendMatch(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, time.Duration(mins)*time.Minute); err != nil {
 		return err
@@ -367,19 +367,19 @@ func (s *Server) editPairing(c echo.Context) error {
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	p1, err1 := strconv.ParseInt(c.FormValue("p1"), 10, 64)
 	if err1 != nil || reason == "" {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingReason", nil), http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.M("StaffErrPairingReason", nil), http.StatusUnprocessableEntity)
 	}
 	var p2 *int64
 	if raw := c.FormValue("p2"); raw != "" && raw != "bye" {
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
-			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingPlayers", nil), http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.M("StaffErrPairingPlayers", nil), http.StatusUnprocessableEntity)
 		}
 		p2 = &id
 	}
 	for _, id := range append([]int64{p1}, derefAll(p2)...) {
 		if _, err := s.Store.EntryByID(c.Request().Context(), e.ID, id); err != nil {
-			return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingOtherEvent", nil), http.StatusUnprocessableEntity)
+			return s.renderRound(c, e, r, i18n.M("StaffErrPairingOtherEvent", nil), http.StatusUnprocessableEntity)
 		}
 	}
 	err = s.Store.EditPairing(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, p1, p2, reason)
@@ -392,7 +392,7 @@ func (s *Server) editPairing(c echo.Context) error {
 		return s.renderRound(c, e, r, msg, http.StatusConflict)
 	}
 	if errors.Is(err, storage.ErrConflict) {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrPairingReported", nil), http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.M("StaffErrPairingReported", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -402,23 +402,22 @@ func (s *Server) editPairing(c echo.Context) error {
 }
 
 // pairingProblemText words why a pairing change was refused.
-func (s *Server) pairingProblemText(c echo.Context, e *storage.Event, pp *storage.PairingProblem) (string, error) {
+func (s *Server) pairingProblemText(c echo.Context, e *storage.Event, pp *storage.PairingProblem) (i18n.Message, error) {
 	en, err := s.Store.EntryByID(c.Request().Context(), e.ID, pp.EntryID)
 	if err != nil {
-		return "", err
+		return i18n.Message{}, err
 	}
-	ctx := c.Request().Context()
 	switch {
 	case pp.Kind == storage.PairingSamePlayer:
-		return i18n.T(ctx, "StaffPairingSamePlayer", i18n.Args{"Name": en.PlayerName}), nil
+		return i18n.M("StaffPairingSamePlayer", i18n.Args{"Name": en.PlayerName}), nil
 	case pp.Kind == storage.PairingReported && pp.TableNo != nil:
-		return i18n.T(ctx, "StaffPairingReportedAt", i18n.Args{"Name": en.PlayerName, "Table": *pp.TableNo}), nil
+		return i18n.M("StaffPairingReportedAt", i18n.Args{"Name": en.PlayerName, "Table": *pp.TableNo}), nil
 	case pp.Kind == storage.PairingReported:
-		return i18n.T(ctx, "StaffPairingReportedOther", i18n.Args{"Name": en.PlayerName}), nil
+		return i18n.M("StaffPairingReportedOther", i18n.Args{"Name": en.PlayerName}), nil
 	case pp.TableNo != nil:
-		return i18n.T(ctx, "StaffPairingPlaysAt", i18n.Args{"Name": en.PlayerName, "Table": *pp.TableNo}), nil
+		return i18n.M("StaffPairingPlaysAt", i18n.Args{"Name": en.PlayerName, "Table": *pp.TableNo}), nil
 	}
-	return i18n.T(ctx, "StaffPairingLeftOut", i18n.Args{"Name": en.PlayerName}), nil
+	return i18n.M("StaffPairingLeftOut", i18n.Args{"Name": en.PlayerName}), nil
 }
 
 func derefAll(p *int64) []int64 {
@@ -455,7 +454,7 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 			continue
 		}
 		names := [2]string{row.P1, row.P2}
-		row.Tracker = i18n.T(ctx, "TrackerRoundTotals", i18n.Args{"Game": gl.GameNo, "P1": names[0], "P1Life": t.Life[0], "P2": names[1], "P2Life": t.Life[1]})
+		row.Tracker = i18n.M("TrackerRoundTotals", i18n.Args{"Game": gl.GameNo, "P1": names[0], "P1Life": t.Life[0], "P2": names[1], "P2Life": t.Life[1]})
 		clock := web.ClockView(e.ID, r, time.Duration(ms[i].ExtensionSeconds)*time.Second, now)
 		if row.Status == storage.MatchConfirmed || !clock.TimeUp() {
 			continue
@@ -470,13 +469,13 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 
 // roundClockTimes says when the round's clock started and, while it runs,
 // when time is up, in the event's time zone ("" before the start).
-func roundClockTimes(ctx context.Context, e *storage.Event, r *storage.Round) string {
+func roundClockTimes(ctx context.Context, e *storage.Event, r *storage.Round) i18n.Message {
 	if r.StartedAt == nil {
-		return ""
+		return i18n.Message{}
 	}
 	start := i18n.Clock(ctx, *r.StartedAt, e.Location())
 	if r.Deadline != nil && r.FinishedAt == nil {
-		return i18n.T(ctx, "RoundClockRunning", i18n.Args{"Start": start, "End": i18n.Clock(ctx, *r.Deadline, e.Location())})
+		return i18n.M("RoundClockRunning", i18n.Args{"Start": start, "End": i18n.Clock(ctx, *r.Deadline, e.Location())})
 	}
-	return i18n.T(ctx, "RoundClockStarted", i18n.Args{"Start": start})
+	return i18n.M("RoundClockStarted", i18n.Args{"Start": start})
 }

@@ -68,7 +68,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 			}
 		}
 	}
-	return web.Render(c, status, views.PlayersPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PlayersPageView(s.page(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -188,7 +188,7 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.Page(c, en.PlayerName), m, playerRow(en)))
+	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.page(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
 }
 
 // updatePlayer applies one organiser action to an entry.
@@ -207,7 +207,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		if ok, err := s.IsEventOrganiser(c, e); err != nil {
 			return err
 		} else if !ok {
-			return web.Forbidden(i18n.T(c.Request().Context(), "OnlyOrganisers", nil))
+			return web.Refused(i18n.M("OnlyOrganisers", nil))
 		}
 	}
 	if v, err := strconv.Atoi(c.FormValue("version")); err == nil {
@@ -249,15 +249,15 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		en.Team = strings.TrimSpace(c.FormValue("team"))
 		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.T(c.Request().Context(), "StaffErrAwardedByes", nil))
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
-			return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerSettings", nil)}
+			return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrPlayerSettings", nil)}
 		}
 		back = back + "/" + strconv.FormatInt(en.ID, 10)
 	default:
-		return &web.Error{Code: http.StatusUnprocessableEntity, Safe: i18n.T(c.Request().Context(), "StaffErrUnknownAction", nil)}
+		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
 	err = s.Store.UpdateEntry(ctx, web.ActorOf(c), action, en)
 	if errors.Is(err, storage.ErrStale) {
-		return &web.Error{Code: http.StatusConflict, Err: err, Safe: i18n.T(c.Request().Context(), "StaffErrPlayerStale", nil)}
+		return &web.Error{Code: http.StatusConflict, Err: err, Msg: i18n.M("StaffErrPlayerStale", nil)}
 	}
 	if err != nil {
 		return err
@@ -304,7 +304,7 @@ func (s *Server) deletePlayer(c echo.Context) error {
 	err = s.Store.DeleteEntry(c.Request().Context(), web.ActorOf(c), e.ID, en.ID, reason)
 	if errors.Is(err, storage.ErrEntryPlayed) {
 		return &web.Error{Code: http.StatusConflict, Err: err,
-			Safe: i18n.T(c.Request().Context(), "StaffEntryIsRecord", i18n.Args{"Name": en.PlayerName})}
+			Msg: i18n.M("StaffEntryIsRecord", i18n.Args{"Name": en.PlayerName})}
 	}
 	if err != nil {
 		return err
@@ -321,7 +321,7 @@ func (s *Server) dropNotCheckedIn(c echo.Context) error {
 	}
 	_, err = s.Store.DropNotCheckedIn(c.Request().Context(), web.ActorOf(c), e.ID)
 	if errors.Is(err, storage.ErrRoundsStarted) {
-		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrRound1Paired", nil), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("StaffErrRound1Paired", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err

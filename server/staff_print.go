@@ -23,7 +23,7 @@ import (
 
 // printHead is the top of a sheet; sheet names it for the print rules. The
 // time printed is in the event's time zone, with the zone's name.
-func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title string) views.PrintHead {
+func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet string, title i18n.Message) views.PrintHead {
 	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: i18n.Date(ctx, ev.StartsOn), Venue: ev.Venue,
 		Printed: i18n.DateTime(ctx, s.Now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: web.GameFormatName(ctx, ev.Format)}
 }
@@ -32,7 +32,7 @@ func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet, title 
 // has no such round.
 func printRound(c echo.Context, d *readmodel.EventData) (*storage.Round, error) {
 	if len(d.Rounds) == 0 {
-		return nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoRoundsYet", nil)}
+		return nil, &web.Error{Code: http.StatusNotFound, Msg: i18n.M("StaffErrNoRoundsYet", nil)}
 	}
 	q := c.QueryParam("round")
 	if q == "" {
@@ -46,7 +46,7 @@ func printRound(c echo.Context, d *readmodel.EventData) (*storage.Round, error) 
 			}
 		}
 	}
-	return nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(c.Request().Context(), "StaffErrNoSuchRound", nil)}
+	return nil, &web.Error{Code: http.StatusNotFound, Msg: i18n.M("StaffErrNoSuchRound", nil)}
 }
 
 // printDisplayRound is the number players know a round by: Swiss rounds by
@@ -94,26 +94,25 @@ func (s *Server) printPairings(c echo.Context) error {
 	}
 	byName := c.QueryParam("by") != "table"
 	shown := printDisplayRound(d, r)
-	ctx := c.Request().Context()
 	at := i18n.Args{"Round": shown}
-	var title string
+	var title i18n.Message
 	switch {
 	case r.Kind == storage.KindTopCut && byName:
-		title = i18n.T(ctx, "StaffPrintCutPairingsByName", at)
+		title = i18n.M("StaffPrintCutPairingsByName", at)
 	case r.Kind == storage.KindTopCut:
-		title = i18n.T(ctx, "StaffPrintCutPairingsByTable", at)
+		title = i18n.M("StaffPrintCutPairingsByTable", at)
 	case byName:
-		title = i18n.T(ctx, "StaffPrintPairingsByName", at)
+		title = i18n.M("StaffPrintPairingsByName", at)
 	default:
-		title = i18n.T(ctx, "StaffPrintPairingsByTable", at)
+		title = i18n.M("StaffPrintPairingsByTable", at)
 	}
 	sheet := views.PairingsSheet{Head: s.printHead(c.Request().Context(), ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
 		ByName: byName, Preview: r.Status == storage.RoundPreview}
 	for i := range d.Rounds {
 		x := &d.Rounds[i]
-		label := i18n.T(ctx, "RoundTitle", i18n.Args{"Round": printDisplayRound(d, x)})
+		label := i18n.M("RoundTitle", i18n.Args{"Round": printDisplayRound(d, x)})
 		if x.Kind == storage.KindTopCut {
-			label = i18n.T(ctx, "StaffTopCutRound", i18n.Args{"Round": printDisplayRound(d, x)})
+			label = i18n.M("StaffTopCutRound", i18n.Args{"Round": printDisplayRound(d, x)})
 		}
 		sheet.Rounds = append(sheet.Rounds, views.RoundLink{Number: x.Number, Label: label})
 	}
@@ -152,9 +151,9 @@ func (s *Server) printSlips(c echo.Context) error {
 		return err
 	}
 	shown := printDisplayRound(d, r)
-	title := i18n.T(c.Request().Context(), "StaffPrintSlipsTitle", i18n.Args{"Round": shown})
+	title := i18n.M("StaffPrintSlipsTitle", i18n.Args{"Round": shown})
 	if r.Kind == storage.KindTopCut {
-		title = i18n.T(c.Request().Context(), "StaffPrintCutSlipsTitle", i18n.Args{"Round": shown})
+		title = i18n.M("StaffPrintCutSlipsTitle", i18n.Args{"Round": shown})
 	}
 	warn, err := s.AddressWarning(c)
 	if err != nil {
@@ -184,22 +183,22 @@ func (s *Server) printSlips(c echo.Context) error {
 
 // printTiebreakerNames says what each tiebreaker key of the pairing
 // package means.
-func printTiebreakerName(ctx context.Context, key string) string {
+func printTiebreakerName(key string) i18n.Message {
 	switch key {
 	case "omw":
-		return i18n.T(ctx, "StaffTiebreakOMW", nil)
+		return i18n.M("StaffTiebreakOMW", nil)
 	case "oomw":
-		return i18n.T(ctx, "StaffTiebreakOOMW", nil)
+		return i18n.M("StaffTiebreakOOMW", nil)
 	case "owp":
-		return i18n.T(ctx, "StaffTiebreakOWP", nil)
+		return i18n.M("StaffTiebreakOWP", nil)
 	case "oowp":
-		return i18n.T(ctx, "StaffTiebreakOOWP", nil)
+		return i18n.M("StaffTiebreakOOWP", nil)
 	case "gw":
-		return i18n.T(ctx, "StaffTiebreakGW", nil)
+		return i18n.M("StaffTiebreakGW", nil)
 	case "ogw":
-		return i18n.T(ctx, "StaffTiebreakOGW", nil)
+		return i18n.M("StaffTiebreakOGW", nil)
 	}
-	return key
+	return i18n.Verbatim(key)
 }
 
 func printPercent(ctx context.Context, v float64) string { return i18n.Percent(ctx, v, 2) }
@@ -225,13 +224,13 @@ func (s *Server) printStandings(c echo.Context) error {
 			after = r.Number
 		}
 	}
-	title := i18n.T(c.Request().Context(), "StaffNavStandings", nil)
+	title := i18n.M("StaffNavStandings", nil)
 	if after > 0 {
-		title = i18n.T(c.Request().Context(), "StaffPrintStandingsAfter", i18n.Args{"Round": after})
+		title = i18n.M("StaffPrintStandingsAfter", i18n.Args{"Round": after})
 	}
 	sheet := views.StandingsSheet{Head: s.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
-		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerName(c.Request().Context(), k)})
+		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerName(k)})
 	}
 	if len(pe.Rounds) == 0 {
 		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
@@ -255,25 +254,25 @@ func (s *Server) printBracket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", i18n.T(c.Request().Context(), "StaffTopCut", nil))}
+	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", i18n.M("StaffTopCut", nil))}
 	if ev.TopCutSize == 0 {
-		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintNoTopCut", nil)
+		sheet.Problem = i18n.M("StaffPrintNoTopCut", nil)
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
-	sheet.Head.Title = i18n.T(c.Request().Context(), "StaffPrintTopN", i18n.Args{"Size": ev.TopCutSize})
+	sheet.Head.Title = i18n.M("StaffPrintTopN", i18n.Args{"Size": ev.TopCutSize})
 	pe := d.PairingEvent(false)
 	results := 0
 	for _, r := range pe.Rounds {
 		results += len(r.Matches)
 	}
 	if results == 0 {
-		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintNoSwissResults", nil)
+		sheet.Problem = i18n.M("StaffPrintNoSwissResults", nil)
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
 	b, err := pairing.BuildTopCut(pe, ev.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
-		sheet.Problem = i18n.T(c.Request().Context(), "StaffPrintBracketProblem", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
+		sheet.Problem = i18n.M("StaffPrintBracketProblem", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	} else if err != nil {
 		return err
@@ -300,5 +299,5 @@ func (s *Server) printRegistration(c echo.Context) error {
 		return err
 	}
 	return web.Render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
-		Head: s.printHead(c.Request().Context(), ev, "poster", i18n.T(c.Request().Context(), "StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
+		Head: s.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

@@ -23,7 +23,7 @@ import (
 // a round, and starting the top cut (organisers); the event's judges see
 // it too.
 
-func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, status int) error {
+func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Message, status int) error {
 	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
 	if err != nil {
 		return err
@@ -44,7 +44,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 		m.DecksMissing, m.DecksIllegal = deckProblemsBeforeRound1(d)
 	}
 	recRounds, recCut := pairing.Recommend(active)
-	m.Recommended = i18n.N(c.Request().Context(), "RecommendedRounds", active, i18n.Args{"Rounds": i18n.N(c.Request().Context(), "SwissRoundCount", recRounds, nil), "Cut": recCut})
+	m.Recommended = i18n.MN("RecommendedRounds", active, i18n.Args{"Rounds": i18n.MN("SwissRoundCount", recRounds, nil), "Cut": recCut})
 	swissTarget := recRounds
 	if e.SwissRounds != nil {
 		swissTarget = *e.SwissRounds
@@ -74,14 +74,14 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem string, st
 		b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
 		switch {
 		case err != nil:
-			if m.PairProblem == "" {
-				m.PairProblem = i18n.T(c.Request().Context(), "StaffErrTopCutCannotGoOn", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
+			if m.PairProblem.IsZero() {
+				m.PairProblem = i18n.M("StaffErrTopCutCannotGoOn", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})
 			}
 		case b.Champion == nil:
 			m.CanPairNextCut = true
 		}
 	}
-	return web.Render(c, status, views.RoundsPageView(s.Page(c, i18n.T(c.Request().Context(), "StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.RoundsPageView(s.page(c, i18n.M("StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // deckProblemsBeforeRound1 names the players about to be paired whose
@@ -107,7 +107,7 @@ func (s *Server) showRounds(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.roundsPage(c, e, "", http.StatusOK)
+	return s.roundsPage(c, e, i18n.Message{}, http.StatusOK)
 }
 
 // pairRound pairs the next Swiss round as a preview.
@@ -122,23 +122,23 @@ func (s *Server) pairRound(c echo.Context) error {
 		return err
 	}
 	if len(d.TopCutRounds()) > 0 {
-		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutStarted", nil), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("StaffErrTopCutStarted", nil), http.StatusConflict)
 	}
 	for _, r := range d.Rounds {
 		if r.Status == storage.RoundPreview {
-			return s.roundsPage(c, e, i18n.T(ctx, "StaffErrStillPreview", i18n.Args{"Round": r.Number}), http.StatusConflict)
+			return s.roundsPage(c, e, i18n.M("StaffErrStillPreview", i18n.Args{"Round": r.Number}), http.StatusConflict)
 		}
 	}
 	// Round 1 is the last easy moment to chase decklists: pairing with some
 	// missing or not legal needs "Pair anyway" (the page names the players).
 	if missing, illegal := deckProblemsBeforeRound1(d); len(d.Rounds) == 0 && len(missing)+len(illegal) > 0 && c.FormValue("decks_ok") != "1" {
-		return s.roundsPage(c, e, i18n.T(ctx, "PairDeckProblems", nil), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("PairDeckProblems", nil), http.StatusConflict)
 	}
 	pe := d.PairingEvent(true)
 	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
-		return s.roundsPage(c, e, i18n.T(ctx, "StaffErrCannotPair", i18n.Args{"Reason": pairingProblem(ctx, err)}), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("StaffErrCannotPair", i18n.Args{"Reason": pairingProblem(ctx, err)}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -164,7 +164,7 @@ func (s *Server) pairRound(c echo.Context) error {
 	number := len(d.Rounds) + 1
 	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
 		if errors.Is(err, storage.ErrRoundExists) {
-			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrPairedMeanwhile", nil), http.StatusConflict)
+			return s.roundsPage(c, e, i18n.M("StaffErrPairedMeanwhile", nil), http.StatusConflict)
 		}
 		return err
 	}
@@ -256,11 +256,11 @@ func (s *Server) deleteRound(c echo.Context) error {
 	}
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	if reason == "" {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteReason", nil), http.StatusUnprocessableEntity)
+		return s.renderRound(c, e, r, i18n.M("StaffErrDeleteReason", nil), http.StatusUnprocessableEntity)
 	}
 	err = s.Store.DeleteLatestRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, reason)
 	if errors.Is(err, storage.ErrNotLatestRound) {
-		return s.renderRound(c, e, r, i18n.T(c.Request().Context(), "StaffErrDeleteLatest", nil), http.StatusConflict)
+		return s.renderRound(c, e, r, i18n.M("StaffErrDeleteLatest", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -284,31 +284,31 @@ func (s *Server) startTopCut(c echo.Context) error {
 	for _, r := range d.Rounds {
 		for _, mt := range d.Matches[r.Number] {
 			if mt.Status != storage.MatchConfirmed {
-				return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrResultsMissing", i18n.Args{"Round": r.Number}), http.StatusConflict)
+				return s.roundsPage(c, e, i18n.M("StaffErrResultsMissing", i18n.Args{"Round": r.Number}), http.StatusConflict)
 			}
 		}
 	}
 	if e.TopCutSize < 2 {
-		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNoTopCut", nil), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("StaffErrNoTopCut", nil), http.StatusConflict)
 	}
 	b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
-		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
 	cutRounds := len(d.TopCutRounds())
 	if b.Champion != nil || cutRounds >= len(b.Rounds) {
-		return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrTopCutFinished", nil), http.StatusConflict)
+		return s.roundsPage(c, e, i18n.M("StaffErrTopCutFinished", nil), http.StatusConflict)
 	}
 	br := b.Rounds[cutRounds]
 	var matches []storage.NewMatch
 	table := 1
 	for _, bm := range br.Matches {
 		if bm.P1 == nil || (bm.P2 == nil && !bm.Bye) {
-			return s.roundsPage(c, e, i18n.T(c.Request().Context(), "StaffErrNextCutUndecided", nil), http.StatusConflict)
+			return s.roundsPage(c, e, i18n.M("StaffErrNextCutUndecided", nil), http.StatusConflict)
 		}
 		nm := storage.NewMatch{P1: readmodel.EntryIDOf(*bm.P1)}
 		if !bm.Bye {

@@ -57,7 +57,7 @@ func (s *Server) requireStoreOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		if !ok {
-			return web.Forbidden(i18n.T(c.Request().Context(), "NotYourStore", nil))
+			return web.Refused(i18n.M("NotYourStore", nil))
 		}
 		c.Set(ctxStore, sh)
 		return next(c)
@@ -96,7 +96,7 @@ func (s *Server) renderStores(c echo.Context, m views.StoresPage, status int) er
 			Organisers: int(st.Organisers), Judges: int(st.Judges), Events: int(st.Events)})
 	}
 	m.CanCreate = u.IsAdmin
-	return web.Render(c, status, views.StoresPageView(s.Page(c, i18n.T(ctx, "StoresTitle", nil)), m))
+	return web.Render(c, status, views.StoresPageView(s.page(c, i18n.M("StoresTitle", nil)), m))
 }
 
 // storeName checks a store's name; it returns what is wrong, or "".
@@ -158,7 +158,7 @@ func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) erro
 		m.Members = append(m.Members, views.StoreMemberRow{ID: a.ID, Username: a.Username, Name: a.DisplayName,
 			Role: a.Role, IsAdmin: a.IsAdmin, CanRemove: mayManageMember(u, &a)})
 	}
-	return web.Render(c, status, views.StorePageView(s.Page(c, sh.Name), m))
+	return web.Render(c, status, views.StorePageView(s.page(c, i18n.Verbatim(sh.Name)), m))
 }
 
 // mayManageMember: the admin adds and removes any account; an organiser of
@@ -226,7 +226,7 @@ func (s *Server) removeStoreMember(c echo.Context) error {
 		return err
 	}
 	if !mayManageMember(web.CurrentUser(c), member) {
-		return web.Forbidden(i18n.T(ctx, "OnlyAdminAddsOrganisers", nil))
+		return web.Refused(i18n.M("OnlyAdminAddsOrganisers", nil))
 	}
 	if err := s.Store.RemoveShopMember(ctx, web.ActorOf(c), sh.ID, uid); err != nil {
 		return err

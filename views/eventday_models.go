@@ -1,5 +1,7 @@
 package views
 
+import "github.com/tenkaichi-org/tenkaichi/views/i18n"
+
 // EventNav is the organiser's sub-navigation of an event.
 type EventNav struct {
 	EventID int64
@@ -113,9 +115,9 @@ type RoundsPage struct {
 	Nav            EventNav
 	Rounds         []RoundRow
 	CanPair        bool
-	PairProblem    string
+	PairProblem    i18n.Message
 	NextNumber     int
-	Recommended    string
+	Recommended    i18n.Message
 	CanStartCut    bool
 	CutSize        int
 	InTopCut       bool
@@ -145,7 +147,7 @@ type RoundPage struct {
 	Number      int
 	Kind        string
 	Status      string
-	ClockTimes  string // "Started at 14:05 CET; time is up at 14:40 CET."
+	ClockTimes  i18n.Message // "Started at 14:05 CET; time is up at 14:40 CET."
 	IsLatest    bool
 	Frozen      bool
 	Clock       Clock
@@ -154,7 +156,7 @@ type RoundPage struct {
 	EndOfRound  string
 	ExtraTurns  int
 	BestOf      int
-	Problem     string
+	Problem     i18n.Message
 	Players     []JudgeRef // everyone who may be seated, for pairing changes
 	// Filters narrow the tables shown (all, not reported, disputed,
 	// extended), each with its count; Matches holds the chosen ones.
@@ -168,7 +170,7 @@ type RoundPage struct {
 
 // MatchFilter is one way to narrow a round's tables.
 type MatchFilter struct {
-	Label   string // "Not reported (12)"
+	Label   i18n.Message // "Not reported (12)"
 	URL     string
 	Current bool
 }
@@ -192,7 +194,7 @@ type MatchRow struct {
 	P2        string
 	P2ID      int64
 	Bye       bool
-	Result    string // as shown: "Ann won 2–1", "Draw", ""
+	Result    i18n.Message // as shown: "Ann won 2–1", "Draw", ""
 	ResultKey string
 	Status    string
 	Extension int // minutes
@@ -204,7 +206,7 @@ type MatchRow struct {
 	// game ("" when nobody tracks it); AtTime the end-of-round procedure
 	// on them once time is up, and Suggested the result it gives ("p1",
 	// "p2", "draw"), preselected in the result form.
-	Tracker   string
+	Tracker   i18n.Message
 	AtTime    string
 	Suggested string
 }
@@ -253,7 +255,7 @@ type PlayerHome struct {
 	EventID      int64
 	EventName    string
 	PlayerName   string
-	Status       string // event status label
+	Status       i18n.Message // event status label
 	Waitlisted   bool
 	Dropped      bool
 	Match        *PlayerMatch
@@ -269,7 +271,7 @@ type PlayerHome struct {
 	CallOpen     bool
 	Notice       string
 	NoticeWarn   bool // the notice is not good news (a list saved but not legal)
-	Problem      string
+	Problem      i18n.Message
 	Record       string
 	Points       int
 	Rank         int
@@ -399,7 +401,7 @@ type AnnouncementForm struct {
 // CallReport is what one player reported for the match of a judge call.
 type CallReport struct {
 	Player string
-	Result string // "Ann won 2–1", "Draw"
+	Result i18n.Message // "Ann won 2–1", "Draw"
 }
 
 // TimeUp reports whether the clock shows 0:00 (a complete round never does).

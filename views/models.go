@@ -69,7 +69,7 @@ type OptionGroup struct {
 // defaults choosing it fills in.
 type GameChoice struct {
 	Name, URL         string
-	Formats, Defaults string // one line each
+	Formats, Defaults i18n.Message // one line each
 	Current           bool
 }
 
@@ -81,8 +81,8 @@ type EventRow struct {
 	Format  string
 	Date    string
 	Venue   string
-	Status  string // the status key, for styling
-	State   string // the status as shown
+	Status  string       // the status key, for styling
+	State   i18n.Message // the status as shown
 	Players int64
 	Store   string // the store's name, for an organiser who runs several ("" otherwise)
 }
@@ -92,7 +92,7 @@ type EventDetail struct {
 	EventRow
 	RoundMinutes int
 	SwissRounds  string // "" means from attendance
-	TopCut       string
+	TopCut       i18n.Message
 	TopCutBestOf int
 	TimeZone     string // "Europe/Berlin (CET)"
 	CanEdit      bool
@@ -104,7 +104,7 @@ type EventDetail struct {
 	CanRegister  bool       // self-registration is open
 	// What decklists are checked against (organisers): the game's stored
 	// cards, a warning when there are none, and the ban list applied.
-	CardPool, PoolWarning, BanList string
+	CardPool, PoolWarning, BanList i18n.Message
 	Store                          string // its store, for an organiser who runs several ("" otherwise)
 }
 
@@ -159,7 +159,7 @@ type EventForm struct {
 	Language         string // code of the print sheets' and projector's language
 
 	Errors             FieldErrors
-	Problem            string // a form-wide message (e.g. someone else saved first)
+	Problem            i18n.Message // a form-wide message (e.g. someone else saved first)
 	EndOfRounds        []Option
 	TiebreakerProfiles []Option
 	Statuses           []Option

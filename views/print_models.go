@@ -7,8 +7,8 @@ import (
 
 // PrintHead is what every print sheet shows at its top.
 type PrintHead struct {
-	Title     string // the sheet's title, e.g. "Pairings, round 2"
-	Sheet     string // which sheet: pairings, slips, standings, bracket, poster (a class for the print rules)
+	Title     i18n.Message // the sheet's title, e.g. "Pairings, round 2"
+	Sheet     string       // which sheet: pairings, slips, standings, bracket, poster (a class for the print rules)
 	EventID   int64
 	EventName string
 	Format    string // the game and format, "Masters: Standard"
@@ -49,7 +49,7 @@ type PairingsSheet struct {
 // RoundLink is a round in the picker: its stored number and its name.
 type RoundLink struct {
 	Number int
-	Label  string // "Round 2", "Top cut round 1"
+	Label  i18n.Message // "Round 2", "Top cut round 1"
 }
 
 // MatchSlip is one match's result slip.
@@ -83,7 +83,8 @@ type StandingRow struct {
 
 // TiebreakerName is a tiebreaker column: its short key and what it means.
 type TiebreakerName struct {
-	Short, Long string
+	Short string
+	Long  i18n.Message
 }
 
 // StandingsSheet is the printed standings.
@@ -99,7 +100,7 @@ type StandingsSheet struct {
 type BracketSheet struct {
 	Head    PrintHead
 	Bracket *BracketView
-	Problem string // why there is no bracket, in plain English
+	Problem i18n.Message // why there is no bracket
 }
 
 // RegistrationPoster is the poster with the self-registration QR code.

@@ -34,12 +34,17 @@ func Date(ctx context.Context, t time.Time) string {
 // the built-in list is named) is that month in the reader's words ("März
 // 2026", "2026年3月"); a name an organiser gave stays as they wrote it.
 func BanListName(ctx context.Context, name string) string {
+	return BanListNamed(name).In(ctx)
+}
+
+// BanListNamed is BanListName as a fact, for a view to word.
+func BanListNamed(name string) Message {
 	t, err := time.Parse("January 2006", name)
 	if err != nil {
-		return name
+		return Verbatim(name)
 	}
-	return T(ctx, "FormatMonthYear", Args{
-		"Year": t.Year(), "Month": int(t.Month()), "MonthName": T(ctx, monthIDs[t.Month()-1], nil),
+	return M("FormatMonthYear", Args{
+		"Year": t.Year(), "Month": int(t.Month()), "MonthName": M(monthIDs[t.Month()-1], nil),
 	})
 }
 
