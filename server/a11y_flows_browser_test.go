@@ -15,7 +15,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/tenkaichi-org/tenkaichi/server"
 )
 
 // requestLog records the requests a browser tab sends from now on.
@@ -360,11 +359,7 @@ func TestPlayerClockWithoutJavaScript(t *testing.T) {
 // The clock is a timer (silent as it ticks); at a whole minute the live
 // region says the time left.
 func TestClockAnnouncesWholeMinutes(t *testing.T) {
-	var mu sync.Mutex
-	var shift time.Duration
-	a := newAppWith(t, func(c *server.Config) {
-		c.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return time.Now().Add(shift) }
-	})
+	a, clock := newClockedApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
 	d.pairAndPublish(1)
@@ -372,9 +367,8 @@ func TestClockAnnouncesWholeMinutes(t *testing.T) {
 	expectRedirect(t, "start the clock", org.post(round, round+"/clock", url.Values{"action": {"start"}}), round)
 	ctx := phone(t)
 	// 35 minutes less 70 seconds later: 1:10 is left.
-	mu.Lock()
-	shift = 35*time.Minute - 70*time.Second
-	mu.Unlock()
+	clock.advance(t, 35*time.Minute-70*time.Second)
+	clock.follow(t, ctx, 0)
 	navigate(t, ctx, a.srv.URL+d.links["Ann"])
 	waitFor(t, ctx, `time.countdown[data-synced]`)
 	if r := evalJS[string](t, ctx, `document.querySelector("time.countdown").getAttribute("role")`); r != "timer" {
@@ -383,6 +377,7 @@ func TestClockAnnouncesWholeMinutes(t *testing.T) {
 	if s := evalJS[string](t, ctx, `document.querySelector("[data-live-announce]").textContent`); s != "" {
 		t.Errorf("the live region spoke before a minute mark: %q", s)
 	}
+	clock.advance(t, 10*time.Second)
 	if said := waitText(t, ctx, `[data-live-announce]`, "minute", 40*time.Second); said != "1 minute left" {
 		t.Errorf("at 1:00 the live region said %q", said)
 	}

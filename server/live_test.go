@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -408,9 +406,10 @@ func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
 
 // TestLiveCountdownInBrowser: on a phone whose clock is five minutes fast,
 // the projector's countdown ticks, agrees with the server within a second,
-// follows a pause and a new round without a reload, and shows time up.
+// follows a pause and a new round without a reload, and shows time up. The
+// server and the phone share a test clock, which the test moves.
 func TestLiveCountdownInBrowser(t *testing.T) {
-	a := newApp(t)
+	a, clock := newClockedApp(t)
 	st := a.store
 	ctx := context.Background()
 	e, _ := liveEvent(t, st, "Clockwork", 4)
@@ -422,12 +421,8 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 	b := a.browser()
 
 	bctx := phone(t)
-	skew := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `(function(){ var real = Date.now; Date.now = function(){ return real() + 300000; }; })();`})
-		return err
-	})
-	err := chromedp.Do(bctx, skew,
+	clock.follow(t, bctx, 5*time.Minute)
+	err := chromedp.Do(bctx,
 		chromedp.Navigate(a.srv.URL+"/events/"+eid+"/projector"),
 		chromedp.WaitVisible(chromedp.CSS(`time.countdown[data-synced]`)),
 	)
@@ -446,6 +441,14 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 		}
 		return s, m*60 + sec
 	}
+	wait := func(what, js string) {
+		t.Helper()
+		wctx, cancel := context.WithTimeout(bctx, 10*time.Second)
+		defer cancel()
+		if _, err := chromedp.Run(wctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
 	// agree reads the page and the server's clock together.
 	agree := func(what string) int64 {
 		t.Helper()
@@ -459,26 +462,20 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 		return secs
 	}
 	first := agree("after load")
-	time.Sleep(2500 * time.Millisecond)
+	clock.advance(t, 2500*time.Millisecond)
+	wait("the next tick", `document.querySelector("time.countdown").textContent !== `+jsString(shownText(first)))
 	second := agree("2.5 s later")
 	if d := first - second; d < 2 || d > 3 {
 		t.Fatalf("countdown went from %d to %d s in 2.5 s", first, second)
 	}
 
-	wait := func(what, js string) {
-		t.Helper()
-		wctx, cancel := context.WithTimeout(bctx, 10*time.Second)
-		defer cancel()
-		if _, err := chromedp.Run(wctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
 	if _, err := st.ChangeClock(ctx, liveOrg, e.ID, 1, storage.ClockPause, 0); err != nil {
 		t.Fatal(err)
 	}
 	wait("paused on the page", `document.querySelector("time.countdown").dataset.state === "paused"`)
 	paused := agree("paused")
-	time.Sleep(1500 * time.Millisecond)
+	clock.advance(t, 1500*time.Millisecond)
+	time.Sleep(600 * time.Millisecond) // two of the page's ticks (every 250 ms)
 	if _, again := shown(); again != paused {
 		t.Fatalf("a paused countdown moved from %d to %d", paused, again)
 	}
@@ -504,6 +501,11 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 	if _, err := st.ChangeClock(ctx, liveOrg, e.ID, 2, storage.ClockAdd, -35*time.Minute+2*time.Second); err != nil {
 		t.Fatal(err)
 	}
+	wait("2 s left", `document.querySelector("time.countdown").textContent === "0:02"`)
+	clock.advance(t, 2*time.Second)
 	wait("time up", `document.querySelector("time.countdown").textContent === "0:00" && (document.querySelector(".countdown-note") || {}).textContent === "Time!"`)
 	noSideScroll(t, bctx, "projector")
 }
+
+// shownText is a countdown's text for a number of seconds (m:ss).
+func shownText(secs int64) string { return fmt.Sprintf("%d:%02d", secs/60, secs%60) }

@@ -44,7 +44,7 @@ func rowCells(body, testID string) [][]string {
 }
 
 func TestProjectorShowsPairingsClockAndStandings(t *testing.T) {
-	a := newApp(t)
+	a, _ := newClockedApp(t) // the clock stands still: a paused round shows 35:00
 	st := a.store
 	ctx := context.Background()
 	e, es := liveEvent(t, st, "Proj", 4)
