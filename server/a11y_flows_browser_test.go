@@ -51,6 +51,7 @@ func (l *requestLog) list() []string {
 // the focus keeps it, at the same place on the screen, and the live region
 // says what changed.
 func TestLiveUpdateOfAPostedPageOnlyGets(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -169,6 +170,7 @@ func insertText(text string) chromedp.Action[chromedp.Void] {
 // decklist), reports a win; the opponent confirms it, and the loss is not
 // shown as a success.
 func TestKeyboardOnlyPlayer(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -239,6 +241,7 @@ func TestKeyboardOnlyPlayer(t *testing.T) {
 // navigation, and after each Save the page comes back with the focus on the
 // next table without a result, and "Save" names its table.
 func TestKeyboardOnlyStaffResultEntry(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -292,6 +295,7 @@ func TestKeyboardOnlyStaffResultEntry(t *testing.T) {
 // px): no cell is cut off or pushed past the screen's edge, and the page
 // does not scroll sideways.
 func TestStandingsFitAPhoneAndZoom(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Anastasia Konstantinopoulou-Wolfeschlegelsteinhausen", "Ben", "Cat", "Dan", "Eve", "Fay")
@@ -329,6 +333,7 @@ func TestStandingsFitAPhoneAndZoom(t *testing.T) {
 // Without JavaScript the player's page says its clock does not count down,
 // and offers a reload; with JavaScript it says nothing of the kind.
 func TestPlayerClockWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -359,6 +364,7 @@ func TestPlayerClockWithoutJavaScript(t *testing.T) {
 // The clock is a timer (silent as it ticks); at a whole minute the live
 // region says the time left.
 func TestClockAnnouncesWholeMinutes(t *testing.T) {
+	t.Parallel()
 	a, clock := newClockedApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")

@@ -139,6 +139,7 @@ func noSideScroll(t *testing.T, ctx context.Context, where string) {
 }
 
 func TestPhoneSetupAndCreateEvent(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := phone(t)
 	err := chromedp.Do(ctx,

@@ -36,6 +36,7 @@ const overflowing = `(() => {
 // (<html lang="de">, the selector's own label), the choice sticks on the
 // next visit, and nothing is wider than the screen.
 func TestPhoneSwitchesToGermanWithTheSelector(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -122,6 +123,7 @@ func germanClockEvent(t *testing.T, actions ...storage.ClockAction) (*app, *dayE
 // server renders it: on a player's phone in Japanese (the selector's
 // cookie) and on the projector in the event's language, German.
 func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a, d, r, clock := germanClockEvent(t, storage.ClockStart)
 	// leave sets the running clock to a few seconds from now.
 	leave := func(r *storage.Round) {
@@ -173,6 +175,7 @@ func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
 // Japanese, with nothing of the style sheet's own words beside it (it used
 // to add " (paused)" after every paused countdown).
 func TestPausedClockInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a, d, _, _ := germanClockEvent(t, storage.ClockStart, storage.ClockPause)
 	ctx := phone(t)
 	navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {"ja"}, "back": {"/"}}.Encode())

@@ -165,6 +165,7 @@ func expectQuiet(t *testing.T, ch <-chan sseEvent, d time.Duration) {
 }
 
 func TestLiveStreamDeliversNotices(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := context.Background()
 	e, es := liveEvent(t, a.store, "Cup", 4)
@@ -196,6 +197,7 @@ func TestLiveStreamDeliversNotices(t *testing.T) {
 }
 
 func TestLiveStreamHidesDrafts(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	e := &storage.Event{Name: "Secret", Game: "fusion-world", Format: "fw-standard",
@@ -218,6 +220,7 @@ func TestLiveStreamHidesDrafts(t *testing.T) {
 // A visitor's stream ends when the event goes back to draft; the next
 // connection is refused.
 func TestLiveStreamEndsWhenEventBecomesDraft(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := context.Background()
 	e, _ := liveEvent(t, a.store, "Cup", 2)
@@ -269,6 +272,7 @@ func getClock(t *testing.T, b *browser, path string) clockReply {
 }
 
 func TestLiveClockJSON(t *testing.T) {
+	t.Parallel()
 	st := storagetest.New(t)
 	now := time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -321,6 +325,7 @@ func TestLiveClockJSON(t *testing.T) {
 // TestLiveServeEndsStreams: a running server shuts down promptly with live
 // streams open (they never go idle, so Shutdown alone would wait them out).
 func TestLiveServeEndsStreams(t *testing.T) {
+	t.Parallel()
 	st := storagetest.New(t)
 	s := server.New(server.Config{Store: st, BcryptCost: bcrypt.MinCost})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -355,6 +360,7 @@ func TestLiveServeEndsStreams(t *testing.T) {
 // TestLiveTwoInstances: two servers on one PostgreSQL database; a report made
 // through instance A reaches a live stream served by instance B.
 func TestLiveTwoInstances(t *testing.T) {
+	t.Parallel()
 	if storagetest.Backend() != "postgres" {
 		t.Skip("instances share live updates through PostgreSQL LISTEN/NOTIFY; SQLite is one process")
 	}
@@ -409,6 +415,7 @@ func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
 // follows a pause and a new round without a reload, and shows time up. The
 // server and the phone share a test clock, which the test moves.
 func TestLiveCountdownInBrowser(t *testing.T) {
+	t.Parallel()
 	a, clock := newClockedApp(t)
 	st := a.store
 	ctx := context.Background()

@@ -15,6 +15,7 @@ import (
 // list and the round page say so, the clock stops (no clock buttons, no
 // end-of-round procedure, no time's-up), and the phones say so too.
 func TestRoundCompleteStopsItsClock(t *testing.T) {
+	t.Parallel()
 	a, tc := newClockedApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan")
