@@ -22,6 +22,7 @@ import (
 // two controls of a page share a name while doing different things ("Drop"
 // beside each player is "Drop Ann").
 func TestAccessibilityOfEveryPage(t *testing.T) {
+	t.Parallel()
 	f := newA11yFixture(t)
 	states := f.states(t)
 	auditCovers(t, f.a, states)
@@ -221,6 +222,7 @@ var lockVersion = regexp.MustCompile(`"node_modules/axe-core":\s*{\s*"version":\
 
 // The axe-core the tests run is the one scripts/axe pins.
 func TestAxeIsThePinnedVersion(t *testing.T) {
+	t.Parallel()
 	src := axeSource(t)
 	lock, err := os.ReadFile("../scripts/axe/package-lock.json")
 	if err != nil {

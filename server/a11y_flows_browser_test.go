@@ -15,7 +15,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/tenkaichi-org/tenkaichi/server"
 )
 
 // requestLog records the requests a browser tab sends from now on.
@@ -52,6 +51,7 @@ func (l *requestLog) list() []string {
 // the focus keeps it, at the same place on the screen, and the live region
 // says what changed.
 func TestLiveUpdateOfAPostedPageOnlyGets(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -170,6 +170,7 @@ func insertText(text string) chromedp.Action[chromedp.Void] {
 // decklist), reports a win; the opponent confirms it, and the loss is not
 // shown as a success.
 func TestKeyboardOnlyPlayer(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -240,6 +241,7 @@ func TestKeyboardOnlyPlayer(t *testing.T) {
 // navigation, and after each Save the page comes back with the focus on the
 // next table without a result, and "Save" names its table.
 func TestKeyboardOnlyStaffResultEntry(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -293,6 +295,7 @@ func TestKeyboardOnlyStaffResultEntry(t *testing.T) {
 // px): no cell is cut off or pushed past the screen's edge, and the page
 // does not scroll sideways.
 func TestStandingsFitAPhoneAndZoom(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Anastasia Konstantinopoulou-Wolfeschlegelsteinhausen", "Ben", "Cat", "Dan", "Eve", "Fay")
@@ -330,6 +333,7 @@ func TestStandingsFitAPhoneAndZoom(t *testing.T) {
 // Without JavaScript the player's page says its clock does not count down,
 // and offers a reload; with JavaScript it says nothing of the kind.
 func TestPlayerClockWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -360,11 +364,8 @@ func TestPlayerClockWithoutJavaScript(t *testing.T) {
 // The clock is a timer (silent as it ticks); at a whole minute the live
 // region says the time left.
 func TestClockAnnouncesWholeMinutes(t *testing.T) {
-	var mu sync.Mutex
-	var shift time.Duration
-	a := newAppWith(t, func(c *server.Config) {
-		c.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return time.Now().Add(shift) }
-	})
+	t.Parallel()
+	a, clock := newClockedApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
 	d.pairAndPublish(1)
@@ -372,9 +373,8 @@ func TestClockAnnouncesWholeMinutes(t *testing.T) {
 	expectRedirect(t, "start the clock", org.post(round, round+"/clock", url.Values{"action": {"start"}}), round)
 	ctx := phone(t)
 	// 35 minutes less 70 seconds later: 1:10 is left.
-	mu.Lock()
-	shift = 35*time.Minute - 70*time.Second
-	mu.Unlock()
+	clock.advance(t, 35*time.Minute-70*time.Second)
+	clock.follow(t, ctx, 0)
 	navigate(t, ctx, a.srv.URL+d.links["Ann"])
 	waitFor(t, ctx, `time.countdown[data-synced]`)
 	if r := evalJS[string](t, ctx, `document.querySelector("time.countdown").getAttribute("role")`); r != "timer" {
@@ -383,6 +383,7 @@ func TestClockAnnouncesWholeMinutes(t *testing.T) {
 	if s := evalJS[string](t, ctx, `document.querySelector("[data-live-announce]").textContent`); s != "" {
 		t.Errorf("the live region spoke before a minute mark: %q", s)
 	}
+	clock.advance(t, 10*time.Second)
 	if said := waitText(t, ctx, `[data-live-announce]`, "minute", 40*time.Second); said != "1 minute left" {
 		t.Errorf("at 1:00 the live region said %q", said)
 	}

@@ -16,6 +16,7 @@ import (
 // until it is removed; posting and removing are audited; only the event's
 // staff may do either.
 func TestAnnouncementsPostShowRemove(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -82,6 +83,7 @@ func TestAnnouncementsPostShowRemove(t *testing.T) {
 // On a phone and on the projector the announcement appears at once and goes
 // when removed, without a reload.
 func TestAnnouncementsAppearLive(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")

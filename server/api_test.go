@@ -133,6 +133,7 @@ type apiStandingJSON struct {
 // published; nothing of a draft, a preview, an unpublished list or a
 // player's link, whoever asks; ETag and 304.
 func TestPublicAPI(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -373,6 +374,7 @@ func TestPublicAPI(t *testing.T) {
 // Placings: the top cut's winner first, the finalist second, from the
 // bracket; the top cut's matches in phase 2 with their games.
 func TestPublicAPIPlacingsAfterTheTopCut(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "2", "Ann", "Ben", "Cid")
@@ -466,6 +468,7 @@ func TestPublicAPIPlacingsAfterTheTopCut(t *testing.T) {
 // Over the limit (per client address; the test is one client) the API
 // answers 429 with Retry-After.
 func TestPublicAPIRateLimit(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, func(c *server.Config) { c.APIRate, c.APIBurst = 0.5, 5 })
 	api := newAPIClient(t, a, a.browser())
 	var got []int

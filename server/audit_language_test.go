@@ -15,6 +15,7 @@ import (
 // themselves are not "player Ann" and "self-registration" on a German or a
 // Japanese page; an account keeps its username.
 func TestChangeLogSaysWhoInTheOrganisersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	// Four players with the self-registered one: nobody has a bye, so Ann

@@ -9,6 +9,7 @@ import (
 )
 
 func TestFirstVisitorSetsUpOrganiser(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	anon := a.browser()
 	expectRedirect(t, "home before setup", anon.get("/"), "/setup")
@@ -41,6 +42,7 @@ func TestFirstVisitorSetsUpOrganiser(t *testing.T) {
 }
 
 func TestLoginLogout(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	b := a.browser()
@@ -65,6 +67,7 @@ func TestLoginLogout(t *testing.T) {
 }
 
 func TestLoginRedirectStaysOnSite(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	b := a.browser()
@@ -73,6 +76,7 @@ func TestLoginRedirectStaysOnSite(t *testing.T) {
 }
 
 func TestSessionCookieFlags(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	b := a.browser()
@@ -102,6 +106,7 @@ func TestSessionCookieFlags(t *testing.T) {
 }
 
 func TestLoginAttemptsAreRateLimited(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	b := a.browser()
@@ -118,6 +123,7 @@ func TestLoginAttemptsAreRateLimited(t *testing.T) {
 }
 
 func TestCSRFRejected(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	// A signed-in organiser's browser posting without the token: refused.
@@ -137,6 +143,7 @@ func TestCSRFRejected(t *testing.T) {
 }
 
 func TestAccountPasswordChange(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	other := a.browser()
@@ -157,6 +164,7 @@ func TestAccountPasswordChange(t *testing.T) {
 }
 
 func TestOrganiserAddsJudgeAccount(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	r := org.post("/account", "/accounts", url.Values{"username": {"jules"}, "role": {"judge"}, "password": {testPassword}})
@@ -179,6 +187,7 @@ func TestOrganiserAddsJudgeAccount(t *testing.T) {
 // refused even with a matching token, since such a site can plant our token
 // cookie; the same form from our own origin goes through.
 func TestSameSiteOtherOriginPostRefused(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	send := func(fetchSite string) response {

@@ -6,9 +6,12 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
 
@@ -26,46 +29,101 @@ func screen(t *testing.T, w, h int64) context.Context {
 	return chromium(t, w, h, false)
 }
 
+// chromium opens a tab of w×h in the test binary's one headless Chromium, in
+// a browser context of its own (cookies, storage and cache apart from every
+// other test's, as a browser of its own would have them).
 func chromium(t *testing.T, w, h int64, mobile bool) context.Context {
 	t.Helper()
-	path := os.Getenv("CHROMIUM")
-	if path == "" {
-		for _, p := range []string{"chromium", "chromium-browser", "google-chrome"} {
-			if found, err := exec.LookPath(p); err == nil {
-				path = found
-				break
-			}
-		}
+	bctx, err := sharedChromium(t)
+	if err != nil {
+		t.Fatalf("start Chromium: %v", err)
 	}
+	ctx, cancelCtx := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx() })
+	view := []chromedp.EmulateViewportOption{}
+	if mobile {
+		view = append(view, chromedp.EmulateScale(3), chromedp.EmulateMobile)
+	}
+	if err := chromedp.Do(ctx, windowSize(w, h), chromedp.EmulateViewport(w, h, view...)); err != nil {
+		t.Fatalf("open a Chromium tab: %v", err)
+	}
+	return ctx
+}
+
+// windowSize gives the tab's window the size a browser of its own was
+// started with (--window-size).
+func windowSize(w, h int64) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		win, err := cdp.Call(ctx, tg, cdpbrowser.GetWindowForTarget, cdpbrowser.GetWindowForTargetParams{})
+		if err != nil {
+			return err
+		}
+		_, err = cdp.Call(ctx, tg, cdpbrowser.SetWindowBounds, cdpbrowser.SetWindowBoundsParams{WindowID: win.WindowID,
+			Bounds: &cdpbrowser.Bounds{Width: w, Height: h}})
+		return err
+	})
+}
+
+// The test binary's Chromium: started by the first browser test, stopped by
+// TestMain when every test has run. Starting one per test cost about a
+// second each, and more on a busy machine.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context // the browser's first context; tests open tabs under it
+	err    error
+	cancel context.CancelFunc
+}
+
+// sharedChromium starts the browser once, or skips the test without one
+// (fails it under CI=true).
+func sharedChromium(t *testing.T) (context.Context, error) {
+	t.Helper()
+	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("no Chromium found (install Debian's chromium package; make test does under CI)")
 		}
 		t.Skip("no Chromium found; browser tests skipped (make test installs it under CI=true)")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(int(w), int(h)),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
-	view := []chromedp.EmulateViewportOption{}
-	if mobile {
-		view = append(view, chromedp.EmulateScale(3), chromedp.EmulateMobile)
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-quic", true),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(actx)
+		shared.ctx, shared.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
+		// The first run starts the process (and opens its first tab).
+		shared.err = chromedp.Do(ctx)
+	})
+	return shared.ctx, shared.err
+}
+
+func chromiumPath() string {
+	if path := os.Getenv("CHROMIUM"); path != "" {
+		return path
 	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h, view...)); err != nil {
-		t.Fatalf("start Chromium: %v", err)
+	for _, p := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if found, err := exec.LookPath(p); err == nil {
+			return found
+		}
 	}
-	return ctx
+	return ""
+}
+
+// TestMain stops the shared Chromium after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	os.Exit(code)
 }
 
 // noSideScroll fails when the page is wider than the phone's screen.
@@ -81,6 +139,7 @@ func noSideScroll(t *testing.T, ctx context.Context, where string) {
 }
 
 func TestPhoneSetupAndCreateEvent(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := phone(t)
 	err := chromedp.Do(ctx,

@@ -17,6 +17,7 @@ import (
 // line or record, the card, the column or field, the ban list's version
 // and entry, a JSON value's line and path), and nothing is stored.
 func TestCardAndBanListProblemsInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	cases := []struct {

@@ -43,6 +43,7 @@ func (b *browser) upload(formPage, path, field, filename string, content []byte)
 }
 
 func TestOrganiserImportsCardsAndBanListThenChecksDeck(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -102,6 +103,7 @@ func TestOrganiserImportsCardsAndBanListThenChecksDeck(t *testing.T) {
 }
 
 func TestCardPagesNeedAnOrganiser(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	judge := a.signedIn("jules", "judge")

@@ -63,6 +63,7 @@ func decode(t *testing.T, enc string, b []byte) []byte {
 // asks (gzip or brotli), plain to one that does not, each with Vary and an
 // ETag that a revalidation answers with 304.
 func TestCompressedPagesAndAssets(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	for _, path := range []string{"/setup", views.AssetURL("app.css"), views.AssetURL("live.js")} {
 		_, plain := raw(t, a, path, nil)
@@ -117,6 +118,7 @@ func TestCompressedPagesAndAssets(t *testing.T) {
 // An unchanged page revalidates to 304, and the ETag of a compressed page
 // does not match the plain one.
 func TestPageRevalidation(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	// A visitor without the CSRF cookie gets a new token, so a new page,
 	// each time; with the cookie the page is the same.
@@ -147,6 +149,7 @@ func TestPageRevalidation(t *testing.T) {
 // /favicon.ico is an icon, also before setup (no redirect to the setup
 // page, which would download the page again).
 func TestFavicon(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	res, body := raw(t, a, "/favicon.ico", map[string]string{"Accept-Encoding": "gzip, br"})
 	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/x-icon" {

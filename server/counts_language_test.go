@@ -22,6 +22,7 @@ import (
 // the events list and the event page, in a plural message (the event's
 // card pool) as in a table.
 func TestCountsInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	const n = 1200

@@ -12,6 +12,7 @@ import (
 // with the line named and the text kept; an empty paste says so; nothing is
 // stored. The organiser's deck check tool answers the same way.
 func TestDeckPasteThatCannotBeStored(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -43,6 +44,7 @@ func TestDeckPasteThatCannotBeStored(t *testing.T) {
 // Problems show the text of their line beside its number, and the page says
 // when the first line was read as the deck's name.
 func TestDeckProblemsShowTheirLine(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)

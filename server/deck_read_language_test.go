@@ -16,6 +16,7 @@ import (
 // on the deck check, in German and Japanese over HTTP. A deck problem's rule
 // label ("Card pool") is in the page's language too.
 func TestDecklistReadErrorsInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -91,6 +92,7 @@ func TestDecklistReadErrorsInGermanAndJapanese(t *testing.T) {
 // once the player switches to German (numbers come back from the stored
 // JSON and read the same).
 func TestSavedDeckProblemsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)

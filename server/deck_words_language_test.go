@@ -15,6 +15,7 @@ import (
 // the page's language inside the translated sentence, on the deck check
 // over HTTP: "FB01-037 Goku Black ist Blau …", "…は青で…".
 func TestDeckProblemWordsInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	deck := "Leader: FB01-001\n4 FB01-037\n"
 	for _, lang := range []string{"de", "ja"} {
@@ -48,6 +49,7 @@ func TestDeckProblemWordsInGermanAndJapanese(t *testing.T) {
 // full-width （…）, as the command line's deck check has them, English and
 // German the Latin ones.
 func TestDeckProblemRuleInThePagesBrackets(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	deck := "Leader: FB01-001\n4 FB01-037\n"
 	rule := regexp.MustCompile(`<span class="rule">([^<]*)</span>`)

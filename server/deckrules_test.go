@@ -61,6 +61,7 @@ func importMastersAndDBZ(t *testing.T, a *app, org *browser) {
 // ban-list entries from their own dates, the other-game hint, and the Score
 // DBZ allies and "Leader:" hint.
 func TestDeckCheckPageAppliesCardTextZDeckBanDatesAndDBZRules(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importMastersAndDBZ(t, a, org)
@@ -122,6 +123,7 @@ func TestDeckCheckPageAppliesCardTextZDeckBanDatesAndDBZRules(t *testing.T) {
 // FP-030 "only in specified events". Events run Fusion World only, so the
 // Masters and DBZ rules are reached on the web through the deck check page.
 func TestPlayerPastesADeckWithCardTextRules(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)

@@ -15,6 +15,7 @@ import (
 
 // Setup reports two passwords that differ, also when the first is too short.
 func TestSetupReportsMismatchedPasswords(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	b := a.browser()
 	r := b.post("/setup", "/setup", url.Values{"username": {"org"}, "display_name": {"Orla"}, "password": {"short"}, "password2": {"shorter"}})
@@ -27,6 +28,7 @@ func TestSetupReportsMismatchedPasswords(t *testing.T) {
 
 // A player's page has no "Sign in" link and no standing before any result.
 func TestPlayerPageBeforeRoundOne(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -53,6 +55,7 @@ func TestPlayerPageBeforeRoundOne(t *testing.T) {
 
 // A player dropped before round 1 reads so, not "after round 0".
 func TestDroppedBeforeRoundOne(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -70,6 +73,7 @@ func TestDroppedBeforeRoundOne(t *testing.T) {
 // The ban list page names every card, from the card pool when the list
 // itself gives only the number.
 func TestBanListNamesEveryCard(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	page := org.get("/banlists/fusion-world/2026-03-01")
@@ -85,6 +89,7 @@ func TestBanListNamesEveryCard(t *testing.T) {
 // The judge console has the event's navigation and links the in-app help;
 // no page points at a file in docs/.
 func TestJudgeConsoleNavigationAndHelp(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	console := f.judge.get(f.base)
 	mustContain(t, "console", console.body, `aria-label="Event"`, `href="/events/`+strconv.FormatInt(f.event.ID, 10)+`/rounds"`, `href="/help/game-log"`)
@@ -104,6 +109,7 @@ func a0(f *judgeFixture) *browser { return f.a.browser() }
 
 // An impossible best-of-three report explains games.
 func TestImpossibleBestOfThreeExplainsGames(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "2", "Ann", "Ben")
@@ -144,6 +150,7 @@ func ptrInt(n int) *int { return &n }
 // The judge queue shows a dispute's table, both players and what each
 // reported; entering the result as staff closes the call (audited).
 func TestDisputeInJudgeQueueClosedByStaffResult(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -179,6 +186,7 @@ func TestDisputeInJudgeQueueClosedByStaffResult(t *testing.T) {
 
 // The staff round page narrows a big round to the tables that need someone.
 func TestRoundPageFilters(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	var names []string

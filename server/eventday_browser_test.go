@@ -16,6 +16,7 @@ import (
 // On a phone: a player registers through the event's link, pastes a deck,
 // sees its problems, fixes it, and reports a result the opponent confirms.
 func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -91,6 +92,8 @@ func TestPhonePlayerRegistersChecksDeckAndReports(t *testing.T) {
 // An organiser runs a 16-player event in the browser: 4 Swiss rounds and a
 // top 4 to the end.
 func TestOrganiserRunsSixteenPlayerEvent(t *testing.T) {
+	// Not in parallel: six rounds clicked through in one tab take most of
+	// the tab's three minutes on a busy machine even alone.
 	a := newApp(t)
 	org := a.organiser()
 	f := eventForm("Sixteen Cup")

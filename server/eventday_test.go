@@ -103,6 +103,7 @@ func importCards(t *testing.T, a *app) {
 }
 
 func TestPlayerDeckSubmissionShowsEveryProblem(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -153,6 +154,7 @@ func TestPlayerDeckSubmissionShowsEveryProblem(t *testing.T) {
 }
 
 func TestSwissRoundReportsConfirmAndDispute(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve")
@@ -261,6 +263,7 @@ func TestSwissRoundReportsConfirmAndDispute(t *testing.T) {
 }
 
 func TestBadPlayerLinksAndCSRF(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -292,6 +295,7 @@ func TestBadPlayerLinksAndCSRF(t *testing.T) {
 }
 
 func TestSelfRegistrationWithCapAndWaitlist(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := eventForm("Capped Cup")
@@ -318,6 +322,7 @@ func TestSelfRegistrationWithCapAndWaitlist(t *testing.T) {
 }
 
 func TestJudgeOfAnotherEventIsRefused(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -363,6 +368,7 @@ func mustMatchOf(t *testing.T, a *app, eventID, entryID int64) int64 {
 }
 
 func TestEditPairingAndExtension(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan")
@@ -404,6 +410,7 @@ func TestEditPairingAndExtension(t *testing.T) {
 }
 
 func TestDecklistDeadlineAndPublishing(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -437,6 +444,7 @@ func TestDecklistDeadlineAndPublishing(t *testing.T) {
 // In the top cut players report a best of three game by game, with who went
 // first; the opponent confirms; the bracket shows the score and the winner.
 func TestTopCutGameByGameReports(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "2", "Ann", "Ben")
@@ -482,6 +490,7 @@ func TestTopCutGameByGameReports(t *testing.T) {
 // both requests succeed or are refused cleanly, and the match ends in one
 // outcome with both reports stored.
 func TestRacingReportsOverHTTP(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -525,6 +534,7 @@ func TestRacingReportsOverHTTP(t *testing.T) {
 }
 
 func TestRoundsPageNamesPlayersNotCheckedIn(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -547,6 +557,7 @@ func TestRoundsPageNamesPlayersNotCheckedIn(t *testing.T) {
 // Before round 1 the organiser drops everyone who has not checked in, in one
 // step; the judge may not; round 1 pairs only the players who are here.
 func TestDropEveryoneNotCheckedIn(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan", "Eve")
@@ -589,6 +600,7 @@ func TestDropEveryoneNotCheckedIn(t *testing.T) {
 // A draft is private: its match pages and judge pages answer 404 to anyone
 // but its staff, as for an event that does not exist.
 func TestDraftMatchesAndJudgePagesAreNotFound(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")

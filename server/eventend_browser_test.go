@@ -84,6 +84,7 @@ func pageSize(w, h float64) string { return fmt.Sprintf("%.0fx%.0f", w, h) }
 // pairings and standings run over pages with margins and their header on
 // every page; the bracket fills one landscape page.
 func TestPrintSheetsOnA4(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	var names []string
@@ -192,6 +193,7 @@ func bracketMatch(round, match int) string {
 // round, games won beside each name. On a phone the rounds stack. The phones
 // of players out of the cut read their final placing.
 func TestBracketDrawnAsABracket(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "8", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
@@ -293,6 +295,7 @@ func TestBracketDrawnAsABracket(t *testing.T) {
 // the side. Its pairings by name run down columns across the screen and
 // scroll, page by page, only when they do not fit.
 func TestProjectorUsesTheWholeScreen(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	small := pfNewEvent(t, a, org, "Small Cup", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")

@@ -292,6 +292,7 @@ func efAudit(t *testing.T, x map[string]any) []any {
 // original, the standings are in the same order, and the half-reported
 // match can be confirmed by the opponent on the copy.
 func TestEventFileRoundTripCarriesEverything(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -391,6 +392,7 @@ func TestEventFileRoundTripCarriesEverything(t *testing.T) {
 // event's store (none at all, an organiser, a judge of another store) are
 // reported, and no account is created.
 func TestEventFileImportReportsJudgesItCannotAttach(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()

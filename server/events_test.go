@@ -42,6 +42,7 @@ func createEventWith(t *testing.T, b *browser, f url.Values) int64 {
 }
 
 func TestEventCreateEditDeleteIsAudited(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -101,6 +102,7 @@ func TestEventCreateEditDeleteIsAudited(t *testing.T) {
 }
 
 func TestEventFormRejectsBadFields(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	cases := []struct {
@@ -142,6 +144,7 @@ func TestEventFormRejectsBadFields(t *testing.T) {
 }
 
 func TestStaleEventEditIsAConflict(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	id := createEvent(t, org, "Store Cup")
@@ -165,6 +168,7 @@ func TestStaleEventEditIsAConflict(t *testing.T) {
 }
 
 func TestUnknownIDsAre404(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	for _, p := range []string{"/events/999", "/events/abc", "/events/999/edit", "/events/0/delete", "/nowhere"} {
@@ -175,6 +179,7 @@ func TestUnknownIDsAre404(t *testing.T) {
 }
 
 func TestAuthorisation(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	id := createEvent(t, org, "Judged Event")
@@ -216,6 +221,7 @@ func TestAuthorisation(t *testing.T) {
 }
 
 func TestDraftEventsArePrivate(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := eventForm("Secret Draft")
@@ -245,6 +251,7 @@ func TestDraftEventsArePrivate(t *testing.T) {
 }
 
 func TestHomeListsPublicEvents(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	createEvent(t, org, "Open Championship")
@@ -256,6 +263,7 @@ func TestHomeListsPublicEvents(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	expectStatus(t, "healthz", a.browser().get("/healthz"), http.StatusOK)
 	a.store.Close()
@@ -263,6 +271,7 @@ func TestHealthz(t *testing.T) {
 }
 
 func TestStaticAssetsAreEmbedded(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	page := a.browser().get("/login")

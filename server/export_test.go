@@ -154,6 +154,7 @@ func pfRenumber(v any, ids map[string]string, key string) any {
 }
 
 func TestExportImportRoundTrip(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -296,6 +297,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 }
 
 func TestExportImportRefusesABadFileAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Good Event", "Ann", "Bo")
@@ -365,6 +367,7 @@ func TestExportImportRefusesABadFileAndWritesNothing(t *testing.T) {
 
 // A plain event file of the pairing tools imports too.
 func TestExportImportPlainEventFile(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	data, err := os.ReadFile("../pairing/testdata/example.json")
@@ -382,6 +385,7 @@ func TestExportImportPlainEventFile(t *testing.T) {
 }
 
 func TestExportStandingsCSV(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "CSV Cup", "=HYPERLINK(1)", "Bo", "Cy")
@@ -424,6 +428,7 @@ func TestExportStandingsCSV(t *testing.T) {
 // import changes. Entries stored before keys existed (random_key 0) export
 // the key they had, the hash of the seed and their id, and keep it too.
 func TestImportKeepsTheRandomTiebreakOfFullyTiedPlayers(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()

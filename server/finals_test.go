@@ -103,6 +103,7 @@ func eventStatus(t *testing.T, a *app, id int64) string {
 // A top 4 played entirely from the phones: the event is Finished the moment
 // the second finalist's report makes the final's result final.
 func TestEventFinishesWhenFinalistsReportFromPhones(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "4", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
@@ -151,6 +152,7 @@ func TestEventFinishesWhenFinalistsReportFromPhones(t *testing.T) {
 
 // A match loss given in the final decides it, and the event is finished.
 func TestEventFinishesWhenAPenaltyDecidesTheFinal(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "2", "Ann", "Bo", "Cy", "Di")
@@ -207,6 +209,7 @@ func placingsOnPage(t *testing.T, b *browser, path string) []string {
 }
 
 func TestFinalPlacingsEverywhere(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "4", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")

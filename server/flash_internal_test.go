@@ -10,6 +10,7 @@ import (
 // Every flash notice is a message id (so every page says it in its
 // language) with a cookie code of its own.
 func TestFlashNoticesAreMessages(t *testing.T) {
+	t.Parallel()
 	seen := map[string]string{}
 	for id, code := range web.FlashCodes() {
 		if !i18n.Has(id) {

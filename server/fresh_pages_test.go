@@ -19,6 +19,7 @@ import (
 // announcement. On PostgreSQL this is two servers as a cluster runs them; on
 // SQLite two servers on one file.
 func TestPagesFreshAcrossInstances(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cfg := storagetest.Config(t)
 	writer, err := storage.Open(ctx, cfg)

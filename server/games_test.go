@@ -83,6 +83,7 @@ var (
 // staff and public pages speak of Leaders or main personalities, and a Swiss
 // round is paired, reported and confirmed.
 func TestEventsOfEveryGameRunEndToEnd(t *testing.T) {
+	t.Parallel()
 	for _, gc := range gameCases(t) {
 		t.Run(gc.game, func(t *testing.T) {
 			a := newApp(t)
@@ -280,6 +281,7 @@ func TestEventsOfEveryGameRunEndToEnd(t *testing.T) {
 // The event form offers each game with its formats and checks that they
 // belong together; the game is fixed once players have saved decklists.
 func TestEventFormGameAndFormatBelongTogether(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	page := pfText(org.get("/events/new").body)
@@ -356,6 +358,7 @@ func TestEventFormGameAndFormatBelongTogether(t *testing.T) {
 // An event whose game has no cards imported says so to the organiser, on
 // the event page and the decks page.
 func TestEventWithoutItsGamesCardsWarnsTheOrganiser(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a) // Fusion World only
@@ -380,6 +383,7 @@ func TestEventWithoutItsGamesCardsWarnsTheOrganiser(t *testing.T) {
 // with a banned card and then the legal one, and reports a Swiss win that
 // the opponent confirms.
 func TestPhoneMastersEventFromFormToReport(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	expectRedirect(t, "import", org.upload("/cards", "/cards/import", "file", "masters-cards.json", fixture(t, "masters-cards.json")), "/cards")

@@ -21,6 +21,7 @@ import (
 // know, a value of the wrong kind, JSON that cannot be read, a result the
 // pairing tools refuse), with their line and path.
 func TestImportProblemsInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Good Event", "Ann", "Bo")
@@ -130,6 +131,7 @@ func problemOf(text string) string {
 // server lacks, gets the organiser's, as a new event does (a plain event
 // file has none).
 func TestImportedEventInTheImportersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	plain, err := os.ReadFile("../pairing/testdata/example.json")

@@ -13,6 +13,7 @@ import (
 // field, on both databases (PostgreSQL cannot store them), and nothing is
 // stored.
 func TestUnstorableCharactersAreRefused(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	id := createEvent(t, org, "Byte Cup")

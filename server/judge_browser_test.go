@@ -16,6 +16,7 @@ import (
 // A judge at a table signs in on a phone, looks up "blocker" and opens the
 // rule, all without side-scrolling.
 func TestPhoneJudgeLooksUpBlocker(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	hash, _ := bcrypt.GenerateFromPassword([]byte(testPassword), bcrypt.MinCost)
@@ -78,6 +79,7 @@ func phoneSignIn(t *testing.T, ctx context.Context, a *app, username string) {
 // A scorekeeper records a feature match on a phone: one tap for a usual
 // action, a typed line sent with Enter, and a refused line explained.
 func TestPhoneScorekeeperRecordsActions(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	r := f.judge.post(f.base, f.base+"/logs/new", url.Values{"p1": {"Ana"}, "p1_leader": {"FS01-01"}, "p2": {"Ben"}, "p2_leader": {"FS02-01"}})
 	if r.status != http.StatusSeeOther {
@@ -128,6 +130,7 @@ func TestPhoneScorekeeperRecordsActions(t *testing.T) {
 // with the line that makes them, and the board's copy numbers, without
 // side-scrolling.
 func TestPhoneJudgeSeesWaitingSkill(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	page := f.uploadLog(t, f.judge, "Skills", skillsGame)
 	ctx := phone(t)

@@ -17,6 +17,7 @@ import (
 // reason given otherwise stays as it is (TestCallReasonText has the game
 // tracker's).
 func TestJudgeCallReasonsInTheJudgesLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cy", "Di")

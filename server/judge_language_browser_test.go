@@ -16,6 +16,7 @@ import (
 // scroll box. With TENKAICHI_SCREENSHOTS=dir each page is also saved there
 // as a PNG to look at.
 func TestPhoneJudgePagesInGermanAndJapaneseFit(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	page := f.uploadLog(t, f.judge, "Table 4, feature match of the second round", firstTurnAttack)
 	shots := os.Getenv("TENKAICHI_SCREENSHOTS")

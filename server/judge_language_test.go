@@ -18,6 +18,7 @@ import (
 // sentence of the engine left on any step (violations and the steps' lines),
 // and the rule number stays as it is.
 func TestJudgeReplayInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	game, err := os.ReadFile("../rules/engine/testdata/feature-match.log")
 	if err != nil {
@@ -86,6 +87,7 @@ func TestJudgeReplayInGermanAndJapanese(t *testing.T) {
 // A log line that does not read is refused in the page's language, naming
 // the line; the notation's words in the sentence stay as they are.
 func TestGameLogParseErrorInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	bad := strings.Replace(firstTurnAttack, "P2 draw", "P2 fly away", 1)
 	for lang, want := range map[string]string{"de": "unbekannte Aktion &#34;fly&#34;", "ja": "不明なアクション &#34;fly&#34;"} {
@@ -103,6 +105,7 @@ func TestGameLogParseErrorInGermanAndJapanese(t *testing.T) {
 // A log pasted as JSON that Go's decoder refuses is refused in the page's
 // language too, naming the line, the action and the field, in our words.
 func TestGameLogJSONErrorInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	bad := "{\"setup\":{\"seed\":1,\"players\":[{\"leader\":\"FS01-01\"},{\"leader\":\"FS02-01\"}]},\n\"actions\":[\n{\"player\":\"P1\",\"verb\":\"first\"},\n{\"player\":\"P1\",\"verb\":\"keep\",\"amount\":\"x\"}]}"
 	for lang, want := range map[string]string{
@@ -128,6 +131,7 @@ func TestGameLogJSONErrorInGermanAndJapanese(t *testing.T) {
 // what a reader of the page's language would type: a Japanese judge sees
 // 【ブロッカー】's word and the card names of Japanese cards.
 func TestSearchAndDecklistExamplesInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	for _, lang := range []string{"en", "de", "ja"} {
@@ -151,6 +155,7 @@ func TestSearchAndDecklistExamplesInThePagesLanguage(t *testing.T) {
 // with its link inside, so every language ends them with its own full
 // stop: a Japanese page says 。 after the link, not a Latin ".".
 func TestJudgeHintsWithALinkInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	page := f.uploadLog(t, f.judge, "Table 9", firstTurnAttack)
 	for _, lang := range []string{"en", "de", "ja"} {

@@ -99,6 +99,7 @@ func mustContain(t *testing.T, what, body string, wants ...string) {
 }
 
 func TestRulesLookupByNumberKeywordAndCard(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	anon := f.a.browser() // the lookup needs no account
 
@@ -158,6 +159,7 @@ func (f *judgeFixture) uploadLog(t *testing.T, b *browser, title, body string) s
 }
 
 func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	page := f.uploadLog(t, f.judge, "Table 4", firstTurnAttack)
 
@@ -218,6 +220,7 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 }
 
 func TestGameLogParseErrorsNameTheLine(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	bad := strings.Replace(firstTurnAttack, "P2 draw", "P2 fly away", 1)
 	r := f.judge.post(f.base, f.base+"/logs", url.Values{"title": {"Broken"}, "body": {bad}})
@@ -246,6 +249,7 @@ func TestGameLogParseErrorsNameTheLine(t *testing.T) {
 }
 
 func TestRulingWithPenaltyIsSavedAndAudited(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newJudgeFixture(t)
 	page := f.uploadLog(t, f.judge, "Table 4", firstTurnAttack)
@@ -299,6 +303,7 @@ func TestRulingWithPenaltyIsSavedAndAudited(t *testing.T) {
 }
 
 func TestJudgePagesAreForOrganisersAndTheEventsJudges(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	page := f.uploadLog(t, f.org, "Table 1", firstTurnAttack)
 
@@ -349,6 +354,7 @@ func TestJudgePagesAreForOrganisersAndTheEventsJudges(t *testing.T) {
 }
 
 func TestScorekeeperRecordsOnlyLegalLines(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newJudgeFixture(t)
 	r := f.judge.post(f.base, f.base+"/logs/new", url.Values{"title": {"Feature match"}, "p1": {"Ana"}, "p1_leader": {"fs01-01"}, "p2": {"Ben"}, "p2_leader": {"not a card"}})
@@ -430,6 +436,7 @@ func logLinkFor(f *judgeFixture, id int64) string {
 }
 
 func TestFeatureMatchLogTakesPlayersFromThePairing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newJudgeFixture(t)
 	// Ben registered a decklist: the log bounds his deck by it (a paper game).
@@ -476,6 +483,7 @@ func TestFeatureMatchLogTakesPlayersFromThePairing(t *testing.T) {
 // A JSON log is rewritten in the text notation when a line is appended, as
 // lines can only be added to text.
 func TestScorekeeperAppendsToAJSONLog(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := newJudgeFixture(t)
 	js := `{"setup": {"seed": 5, "players": [{"name": "Ana", "leader": "FS01-01", "deck": []}, {"name": "Ben", "leader": "FS02-01", "deck": []}]}, "actions": [{"player": "P1", "verb": "first"}]}`
@@ -524,6 +532,7 @@ P1 play FS01-02
 `
 
 func TestJudgeShowsCardSkills(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	game := skillsGame
 	page := f.uploadLog(t, f.judge, "Skills", game)

@@ -60,6 +60,7 @@ func englishSentences(t *testing.T) []string {
 // store, the error pages and the notices) in German and in Japanese: each
 // shows words of its language and no English sentence of its messages.
 func TestAdminPagesInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	english := englishSentences(t)
 	noEnglish := func(t *testing.T, what, body string) {

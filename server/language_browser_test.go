@@ -36,6 +36,7 @@ const overflowing = `(() => {
 // (<html lang="de">, the selector's own label), the choice sticks on the
 // next visit, and nothing is wider than the screen.
 func TestPhoneSwitchesToGermanWithTheSelector(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -99,10 +100,11 @@ func TestPhoneSwitchesToGermanWithTheSelector(t *testing.T) {
 
 // germanClockEvent is a German event (its projector in German) with Ann and
 // Ben paired in round 1, published, its clock changed by actions in turn;
-// it gives the round as the last action left it.
-func germanClockEvent(t *testing.T, actions ...storage.ClockAction) (*app, *dayEvent, *storage.Round) {
+// it gives the round as the last action left it, and the test clock the
+// server runs on.
+func germanClockEvent(t *testing.T, actions ...storage.ClockAction) (*app, *dayEvent, *storage.Round, *testClock) {
 	t.Helper()
-	a := newApp(t)
+	a, clock := newClockedApp(t)
 	d := newDayEvent(t, a, a.organiser(), "0", "Ann", "Ben")
 	d.pairAndPublish(1)
 	setEventLanguage(t, a, d.id, "de")
@@ -113,7 +115,7 @@ func germanClockEvent(t *testing.T, actions ...storage.ClockAction) (*app, *dayE
 			t.Fatal(err)
 		}
 	}
-	return a, d, r
+	return a, d, r, clock
 }
 
 // When a round's clock runs out while a page is open, live.js puts the
@@ -121,16 +123,18 @@ func germanClockEvent(t *testing.T, actions ...storage.ClockAction) (*app, *dayE
 // server renders it: on a player's phone in Japanese (the selector's
 // cookie) and on the projector in the event's language, German.
 func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
-	a, d, r := germanClockEvent(t, storage.ClockStart)
+	t.Parallel()
+	a, d, r, clock := germanClockEvent(t, storage.ClockStart)
 	// leave sets the running clock to a few seconds from now.
 	leave := func(r *storage.Round) {
 		t.Helper()
-		if _, err := a.store.ChangeClock(context.Background(), liveOrg, d.id, 1, storage.ClockAdd, 4*time.Second-time.Until(*r.Deadline)); err != nil {
+		if _, err := a.store.ChangeClock(context.Background(), liveOrg, d.id, 1, storage.ClockAdd, 4*time.Second-r.Deadline.Sub(clock.Now())); err != nil {
 			t.Fatal(err)
 		}
 	}
 	leave(r)
 	ctx := phone(t)
+	clock.follow(t, ctx, 0)
 	note := `(document.querySelector("time.countdown + .countdown-note") || {}).textContent`
 	timeUp := func(where, lang string) {
 		t.Helper()
@@ -142,6 +146,7 @@ func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
 		if evalJS[bool](t, ctx, note+` !== undefined`) {
 			t.Fatalf("%s: a time's-up note before time is up:\n%s", where, pageText(ctx))
 		}
+		clock.advance(t, 4*time.Second)
 		wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 		defer cancel()
 		js := `document.querySelector("time.countdown").textContent === "0:00" && ` + note + ` !== undefined`
@@ -170,7 +175,8 @@ func TestTimeUpNoteInThePagesLanguage(t *testing.T) {
 // Japanese, with nothing of the style sheet's own words beside it (it used
 // to add " (paused)" after every paused countdown).
 func TestPausedClockInThePagesLanguage(t *testing.T) {
-	a, d, _ := germanClockEvent(t, storage.ClockStart, storage.ClockPause)
+	t.Parallel()
+	a, d, _, _ := germanClockEvent(t, storage.ClockStart, storage.ClockPause)
 	ctx := phone(t)
 	navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {"ja"}, "back": {"/"}}.Encode())
 	for _, p := range []struct{ where, lang, path string }{

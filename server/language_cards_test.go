@@ -18,6 +18,7 @@ import (
 // language, on the phone as in the deck check; a name several cards share
 // is refused with its line, never guessed.
 func TestJapaneseCardNamesAndDecklistsByName(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -76,6 +77,7 @@ func TestJapaneseCardNamesAndDecklistsByName(t *testing.T) {
 // language, their text and traits in English (all the card list has),
 // marked lang="en" and said so once on a page in another language.
 func TestCardLookupSaysItsTextIsEnglish(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	importCards(t, a)
@@ -103,6 +105,7 @@ func TestCardLookupSaysItsTextIsEnglish(t *testing.T) {
 // number; English keywords and rule numbers still work; where the index has
 // the whole of a language the page carries no English-only note.
 func TestRulingsLookupInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser() // the server is set up
 	importCards(t, a)
@@ -200,6 +203,7 @@ func firstRuleHead(body string) string {
 // in Japanese where the card data has it; the problems are stored with the
 // English names, so a German page of the same list keeps them.
 func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -240,6 +244,7 @@ func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
 // A card list imported as CSV with a name_jp column names its cards in
 // Japanese on Japanese pages, and the lookup finds them by that name.
 func TestCardCSVWithJapaneseNames(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	csv := "number,name,name_jp,type,colours\nFB01-003,Vados,ヴァドス,Battle,Red\nFB01-004,Cus,クス,Battle,Red\n"
@@ -258,6 +263,7 @@ func TestCardCSVWithJapaneseNames(t *testing.T) {
 // entries they link to are in the page's language: 【ブロッカー】 on a
 // Japanese page, where the card data says [Blocker].
 func TestCardLookupKeywordsInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser() // the server is set up
 	importCards(t, a)

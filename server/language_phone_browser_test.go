@@ -93,6 +93,7 @@ const tooWide = `(() => {
 // the events are switched to each language in turn.
 // TENKAICHI_SCREENSHOTS=dir saves each page to look at.
 func TestPhonePagesFitTheScreenInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	f := newA11yFixture(t)
 	a, sat, sun, fin, pan := f.a, f.sat, f.sun, f.fin, f.pan
 	var pages []phonePage

@@ -41,11 +41,13 @@ func (a *app) browserIn(accept string) *browser {
 // opens the judge console and replays a log with an illegal step, and at
 // the end looks at the snapshots and what restoring the first would undo.
 func TestEventRunInGerman(t *testing.T) {
+	t.Parallel()
 	runEventInLanguage(t, "de", "de-DE,de;q=0.9,en;q=0.5", "Europe/Berlin", "CET")
 }
 
 // The same in Japanese, with a phone that chose 日本語 with the selector.
 func TestEventRunInJapanese(t *testing.T) {
+	t.Parallel()
 	runEventInLanguage(t, "ja", "ja-JP,ja;q=0.9", "Asia/Tokyo", "JST")
 }
 

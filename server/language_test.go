@@ -59,6 +59,7 @@ func expectLang(t *testing.T, what string, r response, want string) {
 // changes that device afterwards); print sheets and the projector are in
 // the event's language whoever opens them.
 func TestLanguageNegotiationOverHTTP(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -244,6 +245,7 @@ func languageCookieOf(b *browser) string {
 // player's French (signing in puts the device in the account's language).
 // An account that follows the browser leaves the device's choice alone.
 func TestSigningInTakesTheAccountsLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser() // "org", whose account follows the browser
 	judge := a.signedIn("kenji", "judge")

@@ -13,6 +13,7 @@ import (
 // features (live, api, judge, transfer) on those three and never on each
 // other; package server on all. A new sub-package needs its line here.
 func TestServerPackagesDependOneWay(t *testing.T) {
+	t.Parallel()
 	const prefix = "github.com/tenkaichi-org/tenkaichi/server/"
 	below := []string{"web", "readmodel", "gamelog"}
 	allowed := map[string][]string{

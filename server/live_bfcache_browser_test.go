@@ -6,6 +6,7 @@ import "testing"
 // in the back-forward cache gives up its live stream (browsers allow six
 // connections to a server; the seventh page used to hang).
 func TestLivePagesInTheBackForwardCacheLetGoOfTheirStream(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Bo")

@@ -58,6 +58,7 @@ func drainSSE(ch <-chan sseEvent, d time.Duration) {
 // changes, and only then; a result at another table, which no page of the
 // phone follows, does not wake it (a public stream still gets "results").
 func TestPlayerStreamSaysMine(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan")
@@ -104,6 +105,7 @@ func TestPlayerStreamSaysMine(t *testing.T) {
 // POST (a decklist refused, the text kept) is updated in place: its form's
 // address is never fetched and nothing is sent again.
 func TestPhonesFollowTheirMatchLive(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstances(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")

@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -167,6 +165,7 @@ func expectQuiet(t *testing.T, ch <-chan sseEvent, d time.Duration) {
 }
 
 func TestLiveStreamDeliversNotices(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := context.Background()
 	e, es := liveEvent(t, a.store, "Cup", 4)
@@ -198,6 +197,7 @@ func TestLiveStreamDeliversNotices(t *testing.T) {
 }
 
 func TestLiveStreamHidesDrafts(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	e := &storage.Event{Name: "Secret", Game: "fusion-world", Format: "fw-standard",
@@ -220,6 +220,7 @@ func TestLiveStreamHidesDrafts(t *testing.T) {
 // A visitor's stream ends when the event goes back to draft; the next
 // connection is refused.
 func TestLiveStreamEndsWhenEventBecomesDraft(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := context.Background()
 	e, _ := liveEvent(t, a.store, "Cup", 2)
@@ -271,6 +272,7 @@ func getClock(t *testing.T, b *browser, path string) clockReply {
 }
 
 func TestLiveClockJSON(t *testing.T) {
+	t.Parallel()
 	st := storagetest.New(t)
 	now := time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -323,6 +325,7 @@ func TestLiveClockJSON(t *testing.T) {
 // TestLiveServeEndsStreams: a running server shuts down promptly with live
 // streams open (they never go idle, so Shutdown alone would wait them out).
 func TestLiveServeEndsStreams(t *testing.T) {
+	t.Parallel()
 	st := storagetest.New(t)
 	s := server.New(server.Config{Store: st, BcryptCost: bcrypt.MinCost})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -357,6 +360,7 @@ func TestLiveServeEndsStreams(t *testing.T) {
 // TestLiveTwoInstances: two servers on one PostgreSQL database; a report made
 // through instance A reaches a live stream served by instance B.
 func TestLiveTwoInstances(t *testing.T) {
+	t.Parallel()
 	if storagetest.Backend() != "postgres" {
 		t.Skip("instances share live updates through PostgreSQL LISTEN/NOTIFY; SQLite is one process")
 	}
@@ -408,9 +412,11 @@ func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
 
 // TestLiveCountdownInBrowser: on a phone whose clock is five minutes fast,
 // the projector's countdown ticks, agrees with the server within a second,
-// follows a pause and a new round without a reload, and shows time up.
+// follows a pause and a new round without a reload, and shows time up. The
+// server and the phone share a test clock, which the test moves.
 func TestLiveCountdownInBrowser(t *testing.T) {
-	a := newApp(t)
+	t.Parallel()
+	a, clock := newClockedApp(t)
 	st := a.store
 	ctx := context.Background()
 	e, _ := liveEvent(t, st, "Clockwork", 4)
@@ -422,12 +428,8 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 	b := a.browser()
 
 	bctx := phone(t)
-	skew := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `(function(){ var real = Date.now; Date.now = function(){ return real() + 300000; }; })();`})
-		return err
-	})
-	err := chromedp.Do(bctx, skew,
+	clock.follow(t, bctx, 5*time.Minute)
+	err := chromedp.Do(bctx,
 		chromedp.Navigate(a.srv.URL+"/events/"+eid+"/projector"),
 		chromedp.WaitVisible(chromedp.CSS(`time.countdown[data-synced]`)),
 	)
@@ -446,6 +448,14 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 		}
 		return s, m*60 + sec
 	}
+	wait := func(what, js string) {
+		t.Helper()
+		wctx, cancel := context.WithTimeout(bctx, 10*time.Second)
+		defer cancel()
+		if _, err := chromedp.Run(wctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
 	// agree reads the page and the server's clock together.
 	agree := func(what string) int64 {
 		t.Helper()
@@ -459,26 +469,20 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 		return secs
 	}
 	first := agree("after load")
-	time.Sleep(2500 * time.Millisecond)
+	clock.advance(t, 2500*time.Millisecond)
+	wait("the next tick", `document.querySelector("time.countdown").textContent !== `+jsString(shownText(first)))
 	second := agree("2.5 s later")
 	if d := first - second; d < 2 || d > 3 {
 		t.Fatalf("countdown went from %d to %d s in 2.5 s", first, second)
 	}
 
-	wait := func(what, js string) {
-		t.Helper()
-		wctx, cancel := context.WithTimeout(bctx, 10*time.Second)
-		defer cancel()
-		if _, err := chromedp.Run(wctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
 	if _, err := st.ChangeClock(ctx, liveOrg, e.ID, 1, storage.ClockPause, 0); err != nil {
 		t.Fatal(err)
 	}
 	wait("paused on the page", `document.querySelector("time.countdown").dataset.state === "paused"`)
 	paused := agree("paused")
-	time.Sleep(1500 * time.Millisecond)
+	clock.advance(t, 1500*time.Millisecond)
+	time.Sleep(600 * time.Millisecond) // two of the page's ticks (every 250 ms)
 	if _, again := shown(); again != paused {
 		t.Fatalf("a paused countdown moved from %d to %d", paused, again)
 	}
@@ -504,6 +508,11 @@ func TestLiveCountdownInBrowser(t *testing.T) {
 	if _, err := st.ChangeClock(ctx, liveOrg, e.ID, 2, storage.ClockAdd, -35*time.Minute+2*time.Second); err != nil {
 		t.Fatal(err)
 	}
+	wait("2 s left", `document.querySelector("time.countdown").textContent === "0:02"`)
+	clock.advance(t, 2*time.Second)
 	wait("time up", `document.querySelector("time.countdown").textContent === "0:00" && (document.querySelector(".countdown-note") || {}).textContent === "Time!"`)
 	noSideScroll(t, bctx, "projector")
 }
+
+// shownText is a countdown's text for a number of seconds (m:ss).
+func shownText(secs int64) string { return fmt.Sprintf("%d:%02d", secs/60, secs%60) }

@@ -14,6 +14,7 @@ import (
 )
 
 func TestMetagameLeadersColoursAndWinRates(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -106,6 +107,7 @@ func TestMetagameLeadersColoursAndWinRates(t *testing.T) {
 }
 
 func TestMetagameIsPublicOnlyOnceDecklistsArePublished(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()

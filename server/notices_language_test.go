@@ -38,6 +38,7 @@ func expectNotice(t *testing.T, b *browser, path, lang, id string) {
 // saved, recording started, action added, cards imported, ban list saved,
 // penalty recorded) are in the page's language, German and Japanese.
 func TestJudgeAndStaffNoticesInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	f := newJudgeFixture(t)
 	event := "/events/" + strconv.FormatInt(f.event.ID, 10)
 	for _, lang := range []string{"de", "ja"} {
@@ -73,6 +74,7 @@ func TestJudgeAndStaffNoticesInGermanAndJapanese(t *testing.T) {
 // "Result sent." on the next page it opens (here the rulings lookup), in
 // German and Japanese, as the player's own page does.
 func TestPlayerNoticeOffThePlayerPageInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	d := newDayEvent(t, a, a.organiser(), "0", "Ann", "Ben")
 	d.pairAndPublish(1)
@@ -87,6 +89,7 @@ func TestPlayerNoticeOffThePlayerPageInGermanAndJapanese(t *testing.T) {
 // The event page's tools say each line as one sentence with its link
 // inside ("Snapshots: the event as it was …"), in German and Japanese.
 func TestEventToolsSentencesInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -114,6 +117,7 @@ func TestEventToolsSentencesInGermanAndJapanese(t *testing.T) {
 // language: Japanese for a Japanese reader, English for an English one
 // (the note is kept as facts, not as the sentence of the pairing's page).
 func TestPairingNoteInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	org.get("/language?lang=de&back=/")
@@ -149,6 +153,7 @@ func TestPairingNoteInTheReadersLanguage(t *testing.T) {
 // field with characters that cannot be stored, a match slip's QR code
 // opened without the player's link, a ban list text with no version.
 func TestFormAndRefusalTextsInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")
@@ -196,6 +201,7 @@ func TestFormAndRefusalTextsInGermanAndJapanese(t *testing.T) {
 // The event page's change log names each change in the page's language
 // ("Paarungen veröffentlicht", "組み合わせを公開"), not by its stored codes.
 func TestChangeLogInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")

@@ -27,6 +27,7 @@ func pageTitle(t *testing.T, what string, r response) string {
 // and decklists pages, the standings every visitor sees, and the projector
 // (in the event's language), whose bye is said in it too.
 func TestPageTitlesInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cy")

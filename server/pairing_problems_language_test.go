@@ -18,6 +18,7 @@ import (
 // and table), and starting a top cut with too few players left (also on the
 // bracket's print sheet, in the event's language).
 func TestPairingProblemsInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "2", "Ann", "Ben")

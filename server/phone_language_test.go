@@ -91,6 +91,7 @@ func expectAll(t *testing.T, what, body string, want ...string) {
 // language) carry no English sentence of the phone's messages, and say
 // what they say in the page's language.
 func TestPhonePagesInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cal")

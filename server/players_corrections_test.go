@@ -12,6 +12,7 @@ import (
 // A name already registered is not added twice by mistake: the form says
 // so and adds only when the organiser confirms.
 func TestSameNameAskedBeforeAdding(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann Lee")
@@ -37,6 +38,7 @@ func TestSameNameAskedBeforeAdding(t *testing.T) {
 // An entry made by mistake is deleted (audited) until the player has a
 // match; after that the page says to drop the player and the store refuses.
 func TestDeleteEntryMadeByMistake(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dup")
@@ -85,6 +87,7 @@ func TestDeleteEntryMadeByMistake(t *testing.T) {
 // Pairing round 1 with decklists missing or not legal names the players
 // and needs "Pair anyway"; later rounds do not ask again.
 func TestPairRoundOneWarnsAboutDecklists(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)

@@ -107,6 +107,7 @@ func pfSame(t *testing.T, what string, got, want []string) {
 }
 
 func TestPrintPairingsByNameAndByTable(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Print Cup", "Cleo", "ann", "Bob", "Dan", "Émile")
@@ -142,6 +143,7 @@ func TestPrintPairingsByNameAndByTable(t *testing.T) {
 var pfQRLabel = regexp.MustCompile(`<svg xmlns="http://www.w3.org/2000/svg" class="qr" viewBox="0 0 (\d+) \d+"[^>]*aria-label="QR code: ([^"]+)"`)
 
 func TestPrintSlipsCarryAQRCodeToTheMatch(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Slip Cup", "Ann", "Bo", "Cy", "Di", "Ed")
@@ -177,6 +179,7 @@ func TestPrintSlipsCarryAQRCodeToTheMatch(t *testing.T) {
 }
 
 func TestPrintStandingsNameTheirTiebreakers(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Standings Cup", "Ann", "Bo", "Cy", "Di")
@@ -206,6 +209,7 @@ func TestPrintStandingsNameTheirTiebreakers(t *testing.T) {
 var pfChampion = regexp.MustCompile(`(?s)data-testid="champion">(.*?)</p>`)
 
 func TestPrintBracketFromTheTopCut(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Cut Cup", "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
@@ -280,6 +284,7 @@ func TestPrintBracketFromTheTopCut(t *testing.T) {
 }
 
 func TestPrintRegistrationPosterHasTheLinkAndItsQRCode(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Poster Cup")
@@ -298,6 +303,7 @@ func TestPrintRegistrationPosterHasTheLinkAndItsQRCode(t *testing.T) {
 // Every organiser-only page refuses anonymous visitors and judges (even the
 // event's own judge).
 func TestPrintExportPagesAreForOrganisersOnly(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Private Cup", "Ann", "Bo")
@@ -332,6 +338,7 @@ func TestPrintExportPagesAreForOrganisersOnly(t *testing.T) {
 
 // Every link of the organiser's tools box leads to a working page.
 func TestPrintEventToolsLinksWork(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Links Cup", "Ann", "Bo", "Cy")

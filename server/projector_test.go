@@ -44,7 +44,8 @@ func rowCells(body, testID string) [][]string {
 }
 
 func TestProjectorShowsPairingsClockAndStandings(t *testing.T) {
-	a := newApp(t)
+	t.Parallel()
+	a, _ := newClockedApp(t) // the clock stands still: a paused round shows 35:00
 	st := a.store
 	ctx := context.Background()
 	e, es := liveEvent(t, st, "Proj", 4)
@@ -169,6 +170,7 @@ var projectorName = regexp.MustCompile(`(?s)<li[^>]*>\s*<span class="pn-name">(.
 // ?view=pairings lists every player once, alphabetically as people read
 // names (case and accents aside), with their table, and nothing else.
 func TestProjectorPairingsByName(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f := pfNewEvent(t, a, org, "Names Cup", "zoe", "Émile", "Ann", "bob", "Eve")
@@ -188,6 +190,7 @@ func TestProjectorPairingsByName(t *testing.T) {
 // Once the top cut starts the projector draws the bracket; once the event is
 // finished it lists the final placings beside it.
 func TestProjectorBracketAndFinalPlacings(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "4", "Ann", "Bo", "Cy", "Di", "Ed", "Flo")

@@ -19,6 +19,7 @@ import (
 )
 
 func TestParseBaseURL(t *testing.T) {
+	t.Parallel()
 	good := map[string]string{
 		"":                              "",
 		"http://192.168.1.20:8080":      "http://192.168.1.20:8080",
@@ -98,6 +99,7 @@ func paExpectBase(t *testing.T, links map[string]string, base string) {
 }
 
 func TestPublicAddressFromTheFlag(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, func(c *server.Config) { c.BaseURL = "http://tables.example:8080" })
 	org := a.organiser()
 	f, m := paEvent(t, a, org)
@@ -124,6 +126,7 @@ func TestPublicAddressFromTheFlag(t *testing.T) {
 }
 
 func TestPublicAddressSettingAndLoopbackWarning(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f, _ := paEvent(t, a, org)
@@ -172,6 +175,7 @@ func TestPublicAddressSettingAndLoopbackWarning(t *testing.T) {
 }
 
 func TestPublicAddressNoWarningOnALANAddress(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	f, _ := paEvent(t, a, org)
@@ -220,6 +224,7 @@ func serveOn(t *testing.T, addr string) *app {
 }
 
 func TestPublicAddressWarningNamesTheLANAddresses(t *testing.T) {
+	t.Parallel()
 	a := serveOn(t, "0.0.0.0:0")
 	org := a.organiser()
 	f, _ := paEvent(t, a, org)
@@ -253,6 +258,7 @@ func TestPublicAddressWarningNamesTheLANAddresses(t *testing.T) {
 }
 
 func TestPublicAddressWarningWhenListeningOnLoopbackOnly(t *testing.T) {
+	t.Parallel()
 	a := serveOn(t, "127.0.0.1:0")
 	org := a.organiser()
 	f, _ := paEvent(t, a, org)

@@ -15,6 +15,7 @@ var qrRun = regexp.MustCompile(`M(\d+) (\d+)h(\d+)v1h-(\d+)z`)
 // The SVG's squares are exactly the QR code's dark modules, quiet zone
 // included, so a phone reads what the encoder meant.
 func TestPrintQRSVGDrawsTheBitmap(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"http://192.168.1.20:8080/events/12/matches/345", "https://tenkaichi.example/events/1/register"} {
 		svg, err := qrSVGString(context.Background(), text)
 		if err != nil {

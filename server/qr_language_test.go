@@ -18,6 +18,7 @@ var qrLabelRE = regexp.MustCompile(`<svg xmlns="http://www.w3.org/2000/svg" clas
 // a player's phone link on the organiser's page (the organiser's language),
 // the match slips and the registration poster (the event's).
 func TestQRCodesAreLabelledInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben")

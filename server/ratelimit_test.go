@@ -29,6 +29,7 @@ func guess(t *testing.T, b *browser, base string, i int, xff string) response {
 // A client cannot dodge the wrong-link limit by claiming another address in
 // a forwarding header: without trusted proxies the header is ignored.
 func TestForwardedForIsIgnoredWithoutTrustedProxies(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser() // past first-run setup, which redirects every page
 	b := a.browser()
@@ -45,6 +46,7 @@ func TestForwardedForIsIgnoredWithoutTrustedProxies(t *testing.T) {
 // Behind a trusted proxy the client is the address the proxy names, so one
 // guessing client is stopped and the other clients of the proxy are not.
 func TestTrustedProxyNamesTheClient(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser() // past first-run setup, which redirects every page
 	_, loopback, _ := net.ParseCIDR("127.0.0.0/8")
@@ -66,6 +68,7 @@ func TestTrustedProxyNamesTheClient(t *testing.T) {
 // The count is in the database: misses seen by one instance slow the address
 // down on every instance of the same database.
 func TestWrongLinkLimitIsSharedByInstances(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser() // past first-run setup, which redirects every page
 	other := httptest.NewServer(server.New(server.Config{Store: a.store, BcryptCost: bcrypt.MinCost}).Handler())
@@ -106,6 +109,7 @@ func loginFrom(t *testing.T, base string, b *browser, ip, username, password str
 // the organiser out; guessing one username from one address is stopped
 // after five tries, and only for that address.
 func TestLoginLimitsAtAVenue(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.organiser()
 	_, loopback, _ := net.ParseCIDR("127.0.0.0/8")

@@ -15,7 +15,8 @@ import (
 // list and the round page say so, the clock stops (no clock buttons, no
 // end-of-round procedure, no time's-up), and the phones say so too.
 func TestRoundCompleteStopsItsClock(t *testing.T) {
-	a := newApp(t)
+	t.Parallel()
+	a, tc := newClockedApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cat", "Dan")
 	d.pairAndPublish(1)
@@ -57,7 +58,7 @@ func TestRoundCompleteStopsItsClock(t *testing.T) {
 
 	// The clock stays stopped: an hour later it says the same, and
 	// countdowns learn the state.
-	a.store.SetClock(func() time.Time { return time.Now().Add(time.Hour) })
+	tc.advance(t, time.Hour)
 	var clock struct {
 		State       string `json:"state"`
 		RemainingMS int64  `json:"remaining_ms"`

@@ -16,6 +16,7 @@ import (
 // The snapshots page writes sizes as the page's language does: a decimal
 // comma in German and French, French's ko and Mo, bytes in words.
 func TestSnapshotSizesInThePagesLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -66,6 +67,7 @@ func TestSnapshotSizesInThePagesLanguage(t *testing.T) {
 // phone, are not "player Ann" and "system" on a German or Japanese page;
 // an account keeps its username.
 func TestSnapshotsAndGameLogsSayWhoInTheOrganisersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()

@@ -74,6 +74,7 @@ func snWithout(t *testing.T, data []byte) map[string]any {
 // get an announcement, and the state replaced is itself kept as a snapshot
 // that undoes the restore.
 func TestSnapshotRestoreGoesBackAndCanBeUndone(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -206,6 +207,7 @@ func TestSnapshotRestoreGoesBackAndCanBeUndone(t *testing.T) {
 // A finished event keeps a snapshot; snapshot pages and restores are for
 // organisers only, and a snapshot is reached only through its own event.
 func TestSnapshotsAreTheOrganisersAndFinishKeepsOne(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	ctx := context.Background()
@@ -255,6 +257,7 @@ func TestSnapshotsAreTheOrganisersAndFinishKeepsOne(t *testing.T) {
 // a restore done in the browser. TENKAICHI_SCREENSHOTS=DIR keeps the
 // screenshots there to look at.
 func TestSnapshotsPageInTheBrowser(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Bo", "Cy", "Di", "Ed")

@@ -11,6 +11,7 @@ import (
 // A judge call's own reasons are said in the page's language whichever
 // language they were kept in; any other reason stays as it is.
 func TestCallReasonText(t *testing.T) {
+	t.Parallel()
 	de, ja := i18n.WithLanguage(context.Background(), "de"), i18n.WithLanguage(context.Background(), "ja")
 	step, other := 7, 8
 	for _, c := range []struct {

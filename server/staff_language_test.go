@@ -11,6 +11,7 @@ import (
 // the page is left. A round is paired and published with a bye, so the
 // round page has its clock, result forms and statuses.
 func TestStaffPagesInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cy")

@@ -43,6 +43,7 @@ func importedEvent(t *testing.T, what string, r response) int64 {
 // it, only judges of that store are attached, and only that store's
 // organisers and judges reach it.
 func TestImportAndRestoreKeepEventsInTheirStore(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
 	// Store A's event file names jay (a judge of store A); joe (store B's
@@ -143,6 +144,7 @@ func TestImportAndRestoreKeepEventsInTheirStore(t *testing.T) {
 // and laptop sizes, and a change made in the browser.
 // TENKAICHI_SCREENSHOTS=DIR keeps the screenshots there to look at.
 func TestInstanceAdminsInTheBrowser(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
 		ctx := chromium(t, size[0], size[1], size[0] < 500)

@@ -197,6 +197,7 @@ func routeKey(r server.Route) string { return r.Method + " " + r.Path }
 // judge route fails here until its store is checked, which it is when it
 // uses RequireOrganiser or StaffEvent (web/access.go).
 func TestEveryEventRouteChecksTheStore(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
 	before := f.fingerprint(t)
@@ -286,6 +287,7 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 // and signed-out visitors are sent to sign in. A row for a route that is
 // gone fails too, so the table stays the route list's.
 func TestUnscopedRoutesLetInOnlyWhomTheyShould(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	before := f.fingerprint(t)
 	anon := f.a.browser()
@@ -377,6 +379,7 @@ func (f *twoStores) fingerprint(t *testing.T) string {
 // The public pages of an event look the same to an organiser of another
 // store as to anyone: no organiser or staff controls.
 func TestPublicEventPagesShowOtherStoresNothingMore(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	page := f.orgB.get(f.event.path)
 	expectStatus(t, "event page", page, http.StatusOK)
@@ -404,6 +407,7 @@ func TestPublicEventPagesShowOtherStoresNothingMore(t *testing.T) {
 // stores: lists show only theirs, new things go only into theirs, and the
 // shared card pool, ban lists and settings are the instance admin's.
 func TestInstanceRoutesKeepToTheirStores(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
 	storeA := strconv.FormatInt(f.storeA, 10)
@@ -531,6 +535,7 @@ func TestInstanceRoutesKeepToTheirStores(t *testing.T) {
 // organiser of a store adds and removes its judges; judges are attached
 // only to events of their stores.
 func TestStoresAndMembers(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
 	// The admin creates a third store; names are unique whatever the case.
@@ -611,6 +616,7 @@ func TestStoresAndMembers(t *testing.T) {
 // One store needs no step: the first account runs it, and nothing asks for
 // a store.
 func TestOneStoreNeedsNoStep(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	acct := org.get("/account")
@@ -645,6 +651,7 @@ func TestOneStoreNeedsNoStep(t *testing.T) {
 // The instance admin makes organisers admins and takes it away; the last
 // admin stays one, and only organisers can be admins.
 func TestInstanceAdminsChange(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
 	amy, _ := f.a.store.UserByUsername(ctx, f.orgAName)

@@ -94,6 +94,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 // phone is served by another instance on the same database, so every tap
 // reaches it through LISTEN/NOTIFY.
 func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
+	t.Parallel()
 	a, b := twoInstances(t)
 	f := newTrackerMatchOn(t, a, new(atomic.Int64))
 	p1, p2 := phone(t), phone(t)
@@ -231,6 +232,7 @@ func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
 // Without JavaScript a tap is a plain form: post, redirect, and the board
 // as it now is.
 func TestPhoneTracksWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	ctx := phone(t)
 	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -264,6 +266,7 @@ func TestPhoneTracksWithoutJavaScript(t *testing.T) {
 // older than what the screen shows when it comes, does not put the earlier
 // board back.
 func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	ctx := phone(t)
 	navigate(t, ctx, f.d.a.srv.URL+f.games[0])

@@ -171,6 +171,7 @@ func (f *trackerFixture) actions() []engine.Action {
 // each line marked with the phone that entered it; an illegal action is
 // flagged on both phones with its rule; only its own phone undoes it.
 func TestTrackerRecordsAGameFromBothPhones(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	p1, p2 := f.names[0], f.names[1]
 	body := f.body()
@@ -273,6 +274,7 @@ func TestTrackerRecordsAGameFromBothPhones(t *testing.T) {
 // a tap on a board that moved on is refused, the same tap twice is applied
 // once, and no action is lost or doubled, on both databases.
 func TestTrackerConcurrentTapsNeitherLostNorDoubled(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	var wantLines []string
 	for round := range 8 {
@@ -337,6 +339,7 @@ func TestTrackerConcurrentTapsNeitherLostNorDoubled(t *testing.T) {
 // step; the judge console opens the game there and steps back; the ruling
 // is recorded against the game, closes the call, and both phones show it.
 func TestTrackerJudgeCallAndRuling(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	f.tap(0, "P1 first", "P1 keep")
 	f.tap(1, "P2 keep")
@@ -388,6 +391,7 @@ func TestTrackerJudgeCallAndRuling(t *testing.T) {
 // procedure: staff see who has more life where results are entered (the
 // result preselected), and the players see it on their phones.
 func TestTrackerCountsAtTime(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	ctx := context.Background()
 	ev, _ := f.d.a.store.EventByID(ctx, f.d.id)
@@ -421,6 +425,7 @@ func TestTrackerCountsAtTime(t *testing.T) {
 // A tracked game is news to its two players only: their streams get
 // "game", a phone at another table does not.
 func TestTrackerNoticesGoToTheTwoPlayers(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	f.d.addPlayer("Cat")
 	stream := sse(t, f.d.a.srv.URL+f.d.links[f.names[1]]+"/live")
@@ -435,6 +440,7 @@ func TestTrackerNoticesGoToTheTwoPlayers(t *testing.T) {
 // Another player's link cannot open or change the game; a judge's own log
 // of the match is not a tracker's; nothing changes once the result is final.
 func TestTrackerIsThePlayersOwn(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	f.d.addPlayer("Cat")
 	cat := f.d.phone("Cat")
@@ -472,6 +478,7 @@ func TestTrackerIsThePlayersOwn(t *testing.T) {
 // read-only; once the event is finished, a match with no recorded game
 // shows neither.
 func TestTrackerButtonOnlyWhileTheMatchIsOpen(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	link := f.d.links[f.names[1]]
 	home := f.phones[1].get(link)
@@ -518,6 +525,7 @@ func TestTrackerButtonOnlyWhileTheMatchIsOpen(t *testing.T) {
 // An illegal tap is flagged on a German and a Japanese phone in the
 // phone's language, with its rule number as it is.
 func TestTrackerFlagInGermanAndJapanese(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	f.tap(0, "P1 first", "P1 keep")
 	f.tap(1, "P2 keep")
@@ -537,6 +545,7 @@ func TestTrackerFlagInGermanAndJapanese(t *testing.T) {
 // card data's name_jp), as the judge's board does: the Leaders on the
 // board and the cards in the moves; other languages keep the English names.
 func TestTrackerCardNamesInJapanese(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	f.tap(0, "P1 first", "P1 keep")
 	f.tap(1, "P2 keep")
