@@ -210,6 +210,9 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 		case r.Method == "echo_route_not_found" || strings.HasPrefix(r.Path, "/api/v1"):
 			continue // the read API: public, tested by api_test.go against its OpenAPI document
 		case publicRoutes[key]:
+			if scopedEvent {
+				f.draftNotFound(t, r)
+			}
 			continue
 		case unscopedRoutes[key] != "":
 			continue
@@ -227,11 +230,7 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 				!(strings.Contains(res.body, msgOnlyOrganisers) || strings.Contains(res.body, msgOnlyEventStaff)) {
 				t.Errorf("judge of another store's event, %s: %d, want 403\n%s", key, res.status, excerpt(res.body))
 			}
-			// A draft's existence is private: not found for them.
-			draft := f.fill(t, r.Path, withParam(f.params, "id", strconv.FormatInt(f.draft, 10)))
-			if res := f.send(t, f.orgB, r.Method, draft); res.status != http.StatusNotFound {
-				t.Errorf("organiser of another store, draft, %s: %d, want 404", key, res.status)
-			}
+			f.draftNotFound(t, r)
 		} else {
 			storeRoutes++
 			if res := f.send(t, f.orgB, r.Method, path); res.status != http.StatusForbidden || !strings.Contains(res.body, msgNotYourStore) {
@@ -276,6 +275,19 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 	expectStatus(t, "organiser B edits their event", f.orgB.get(pathB+"/edit"), http.StatusOK)
 	if ev, _ := f.a.store.EventByID(ctx, f.event.id); ev.Status != storage.StatusRunning {
 		t.Fatalf("store A's event is %s", ev.Status)
+	}
+}
+
+// draftNotFound: a draft's existence is private, so on every event route,
+// public or staff, the organiser and the judge of another store get 404
+// (as for an event that does not exist), never a 403 that gives it away.
+func (f *twoStores) draftNotFound(t *testing.T, r server.Route) {
+	t.Helper()
+	draft := f.fill(t, r.Path, withParam(f.params, "id", strconv.FormatInt(f.draft, 10)))
+	for who, b := range map[string]*browser{"organiser of another store": f.orgB, "judge of another store": f.judgeB} {
+		if res := f.send(t, b, r.Method, draft); res.status != http.StatusNotFound {
+			t.Errorf("%s, draft, %s: %d, want 404", who, routeKey(r), res.status)
+		}
 	}
 }
 
