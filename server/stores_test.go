@@ -180,6 +180,7 @@ const (
 var unscopedRoutes = map[string]string{
 	"GET /account": anyAccount, "POST /account": anyAccount, "GET /decks/check": anyAccount, "POST /decks/check": anyAccount,
 	"GET /banlists/:game/:effective": anyAccount, "POST /account/language": anyAccount,
+	"POST /account/stores/:store/leave": anyAccount, // only the account's own membership (TestAddingAnAccountToAStoreAnswersTheSameForAll)
 	"GET /events": organisersOnly, "GET /events/new": organisersOnly, "POST /events": organisersOnly,
 	"GET /events/import": organisersOnly, "POST /events/import": organisersOnly, "POST /accounts": organisersOnly,
 	"GET /cards": organisersOnly, "GET /stores": organisersOnly,
@@ -567,14 +568,15 @@ func TestStoresAndMembers(t *testing.T) {
 	mustContain(t, "bob's store page", f.orgB.get(third).body, "<h1>Capsule Corp</h1>", ">bob<", `data-testid="no-store-events"`)
 	mustContain(t, "store B's page", f.orgB.get("/stores/"+strconv.FormatInt(f.storeB, 10)).body, `data-testid="store-events"`, ">Other Cup</a>")
 
-	// Organiser B may add a judge to store B, but no organiser.
+	// Organiser B may add a judge to store B, but no organiser (and is
+	// told the same either way: TestAddingAnAccountToAStoreAnswersTheSameForAll).
 	storeB := "/stores/" + strconv.FormatInt(f.storeB, 10)
-	r = f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.orgAName}})
-	expectStatus(t, "organiser adds an organiser", r, http.StatusUnprocessableEntity)
-	mustContain(t, "organiser adds an organiser", r.body, msgOnlyAdminPlaces)
-	r = f.orgB.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}})
-	expectStatus(t, "unknown account", r, http.StatusUnprocessableEntity)
-	mustContain(t, "unknown account", r.body, "No account is named nobody.", `value="nobody"`)
+	expectRedirect(t, "organiser adds an organiser", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.orgAName}}), storeB)
+	orgA, _ := f.a.store.UserByUsername(ctx, f.orgAName)
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, orgA.ID); ok {
+		t.Fatal("an organiser placed another organiser in their store")
+	}
+	expectRedirect(t, "unknown account", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}}), storeB)
 	// Store A's judge can be attached to B's events only once B has them.
 	eventB := "/events/" + strconv.FormatInt(f.eventB, 10)
 	jay := strconv.FormatInt(f.judgeAID, 10)
@@ -681,5 +683,53 @@ func TestInstanceAdminsChange(t *testing.T) {
 	mustContain(t, "last admin", r.body, "amy is the last instance admin: make another organiser an admin first.")
 	if u, _ := f.a.store.UserByUsername(ctx, f.orgAName); !u.IsAdmin {
 		t.Fatal("the last admin lost it")
+	}
+}
+
+// Issue 30, point 3: "Add an existing account" answers a store's organiser
+// the same for an unknown name, an organiser and a judge, so it cannot be
+// used to find out the server's usernames; the admin is still told. The
+// judge it added sees the store on their account page and can leave it.
+func TestAddingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
+	f := newTwoStores(t)
+	ctx := context.Background()
+	storeB := "/stores/" + strconv.FormatInt(f.storeB, 10)
+	flash := regexp.MustCompile(`<p class="flash" role="status">([^<]*)</p>`)
+	answers := map[string]string{}
+	for _, name := range []string{"nobody", f.orgAName, f.judgeAName} {
+		r := f.orgB.post(storeB, storeB+"/members", url.Values{"username": {name}})
+		m := flash.FindStringSubmatch(f.orgB.get(storeB).body)
+		if r.status != http.StatusSeeOther || r.location != storeB || m == nil {
+			t.Fatalf("adding %s: %d to %q, no notice", name, r.status, r.location)
+		}
+		answers[name] = m[1]
+	}
+	if a := answers["nobody"]; a != answers[f.orgAName] || a != answers[f.judgeAName] || !strings.Contains(a, "If an account by that name may join this store") {
+		t.Fatalf("the answers tell the accounts apart: %q", answers)
+	}
+	orgA, _ := f.a.store.UserByUsername(ctx, f.orgAName)
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, orgA.ID); ok {
+		t.Fatal("store B's organiser placed an organiser")
+	}
+	// The admin, who sees every account, is told about an unknown name.
+	r := f.admin.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}})
+	expectStatus(t, "admin adds an unknown name", r, http.StatusUnprocessableEntity)
+	mustContain(t, "admin adds an unknown name", r.body, "No account is named nobody.")
+
+	// The judge sees the store they were added to and leaves it.
+	leave := "/account/stores/" + strconv.FormatInt(f.storeB, 10) + "/leave"
+	mustContain(t, "judge's account page", f.judgeA.get("/account").body, "Main store", "Other store", `action="`+leave+`"`, "Leave Other store")
+	expectRedirect(t, "judge leaves store B", f.judgeA.post("/account", leave, nil), "/account")
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, f.judgeAID); ok {
+		t.Fatal("the judge is still in store B")
+	}
+	page := f.judgeA.get("/account").body
+	mustContain(t, "after leaving", page, "You have left the store.", "Main store")
+	if strings.Contains(page, "Other store") {
+		t.Fatal("the account page still lists the store left")
+	}
+	expectStatus(t, "leave again", f.judgeA.post("/account", leave, nil), http.StatusNotFound)
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeA, f.judgeAID); !ok {
+		t.Fatal("leaving store B took the judge out of store A")
 	}
 }
