@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -620,5 +621,46 @@ func TestDraftMatchesAndJudgePagesAreNotFound(t *testing.T) {
 	expectStatus(t, "judge console of a draft, for a judge of other events", other.get(d.path+"/judge"), http.StatusNotFound)
 	if r := org.get(matchPage); r.status != http.StatusSeeOther {
 		t.Fatalf("organiser on the draft's match page: %d", r.status)
+	}
+}
+
+// Issue 30, point 4: once the event is finished its decklists are final.
+// The phone's deck section says so instead of offering the form, and a
+// list sent anyway is refused with 409 and that reason, the saved one kept.
+func TestDecklistsLockWhenTheEventFinishes(t *testing.T) {
+	a := newApp(t)
+	ctx := context.Background()
+	org := a.organiser()
+	importCards(t, a)
+	d := newDayEvent(t, a, org, "0", "Ann")
+	deck := string(fixture(t, "decklists/fs01-starter-son-goku.txt"))
+	ann := d.phone("Ann")
+	link := d.links["Ann"]
+	expectRedirect(t, "deck while open", ann.post(link, link+"/deck", url.Values{"deck": {deck}}), link)
+	ev, _ := a.store.EventByID(ctx, d.id)
+	ev.Status = storage.StatusFinished
+	if err := a.store.UpdateEvent(ctx, storage.Actor{Name: "t"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	const locked = "The event is finished, so decklists are locked."
+	home := ann.get(link)
+	if !strings.Contains(home.body, `data-testid="deck-locked">`+locked) || strings.Contains(home.body, `action="`+link+`/deck"`) {
+		t.Fatalf("finished event's deck section:\n%s", excerpt(home.body))
+	}
+	for what, text := range map[string]string{"a legal list": deck, "an illegal list": deck + "\n4 FB01-056\n", "an unreadable list": "not a card\n"} {
+		r := ann.post(link, link+"/deck", url.Values{"deck": {text}})
+		expectStatus(t, what+" after the end", r, http.StatusConflict)
+		if !strings.Contains(r.body, locked) || strings.Contains(r.body, "Decklist saved") {
+			t.Fatalf("%s after the end not refused with its reason:\n%s", what, excerpt(r.body))
+		}
+	}
+	en, _ := a.store.EntryByID(ctx, d.id, d.ids["Ann"])
+	if en.DeckStatus != storage.DeckLegal || en.DeckText != deck {
+		t.Fatalf("a finished event's list changed: %s %q", en.DeckStatus, en.DeckText)
+	}
+	// The storage refuses too, whoever calls it, unless a judge forces it.
+	err := a.store.SaveDeck(ctx, storage.PlayerActor("Ann"), d.id, d.ids["Ann"], storage.DeckSubmission{Text: "x", Status: storage.DeckIllegal}, false)
+	if !errors.Is(err, storage.ErrDecksFinished) {
+		t.Fatalf("storage saved a finished event's list: %v", err)
 	}
 }

@@ -26,11 +26,17 @@ func (s *Server) playerDeck(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	text := c.FormValue("deck")
+	if ev.Status == storage.StatusFinished {
+		return s.refuseFinishedDeck(c, en, ev, text)
+	}
 	_, sub, ferr := s.checkEntryDeck(c, ev, text)
 	if ferr != "" {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
 	err = s.Store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
+	if errors.Is(err, storage.ErrDecksFinished) {
+		return s.refuseFinishedDeck(c, en, ev, text)
+	}
 	if errors.Is(err, storage.ErrDecksLocked) {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.M("PhoneDecksLocked", nil)}, http.StatusConflict)
 	}
@@ -44,6 +50,13 @@ func (s *Server) playerDeck(c echo.Context) error {
 	// problem at once, and a reload resends nothing.
 	web.SetFlash(c, msgDeckSaved)
 	return web.Redirect(c, "/p/"+c.Param("token"))
+}
+
+// refuseFinishedDeck answers a list sent after the event finished: its
+// lists are final, whatever the text says.
+func (s *Server) refuseFinishedDeck(c echo.Context, en *storage.Entry, ev *storage.Event, text string) error {
+	msg := i18n.M("PhoneDecksFinished", nil)
+	return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), Problem: msg}, http.StatusConflict)
 }
 
 // checkEntryDeck checks a pasted list against the event's format and the ban

@@ -63,7 +63,11 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
 	m.Status = statusLabel(ev.Status)
 	m.Waitlisted, m.Dropped = en.Waitlisted, en.DroppedRound != nil || en.Disqualified
-	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked
+	m.DeckStatus, m.DeckLocked = en.DeckStatus, ev.DecksLocked || ev.Status == storage.StatusFinished
+	m.DeckLockedWhy = i18n.M("PhoneDecksLocked", nil)
+	if ev.Status == storage.StatusFinished {
+		m.DeckLockedWhy = i18n.M("PhoneDecksFinished", nil)
+	}
 	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": web.GameFormatName(ctx, ev.Format)})
 	m.DeckHint = web.DeckPasteHint(ctx, rules.Game(ev.Game))
 	if ev.DeckDeadline != nil {

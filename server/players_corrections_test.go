@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -107,4 +108,31 @@ func TestPairRoundOneWarnsAboutDecklists(t *testing.T) {
 		t.Fatalf("paired without confirming: %d rounds", len(rs))
 	}
 	expectRedirect(t, "pair anyway", org.post(rounds, rounds, url.Values{"decks_ok": {"1"}}), rounds+"/1")
+}
+
+// Issue 30, point 7: an event that collects no decklists (no deadline, no
+// lock, nobody has sent one) pairs round 1 without asking "Pair anyway";
+// once the organiser sets a deadline, the same event asks.
+func TestRoundOneAsksAboutDecklistsOnlyWhereTheEventCollectsThem(t *testing.T) {
+	a := newApp(t)
+	ctx := context.Background()
+	org := a.organiser()
+	casual := newDayEvent(t, a, org, "0", "Ann", "Ben")
+	listed := newDayEvent(t, a, org, "0", "Cat", "Dan")
+	ev, _ := a.store.EventByID(ctx, listed.id)
+	deadline := ev.StartsOn.AddDate(0, 0, 1)
+	ev.DeckDeadline = &deadline
+	if err := a.store.UpdateEvent(ctx, storage.Actor{Name: "t"}, ev); err != nil {
+		t.Fatal(err)
+	}
+
+	rounds := casual.path + "/rounds"
+	if page := org.get(rounds); strings.Contains(page.body, `data-testid="pair-anyway"`) || strings.Contains(page.body, "no decklist") {
+		t.Fatalf("an event without decklists asks about them:\n%s", excerpt(page.body))
+	}
+	expectRedirect(t, "pair an event without decklists", org.post(rounds, rounds, nil), rounds+"/1")
+
+	rounds = listed.path + "/rounds"
+	mustContain(t, "event with a deadline", org.get(rounds).body, "2 players have no decklist: Cat · Dan", `data-testid="pair-anyway"`)
+	expectStatus(t, "pair without confirming", org.post(rounds, rounds, nil), http.StatusConflict)
 }

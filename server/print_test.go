@@ -357,3 +357,35 @@ func TestPrintEventToolsLinksWork(t *testing.T) {
 		expectStatus(t, p, org.get(p), http.StatusOK)
 	}
 }
+
+// Issue 30, point 6: a draft's registration page is not found, so its
+// poster is not offered: the sheet says why and prints no link or QR code
+// a phone could scan. Once registration opens, the poster is there.
+func TestDraftOffersNoRegistrationPoster(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	form := eventForm("Draft Cup")
+	form.Set("status", storage.StatusDraft)
+	id := createEventWith(t, org, form)
+	path := "/events/" + strconv.FormatInt(id, 10)
+	if ev, _ := a.store.EventByID(context.Background(), id); ev.Status != storage.StatusDraft {
+		t.Fatalf("the event is %s, not a draft", ev.Status)
+	}
+	r := org.get(path + "/print/registration")
+	expectStatus(t, "draft's poster", r, http.StatusConflict)
+	if !strings.Contains(r.body, `data-testid="poster-draft">This event is still a draft`) ||
+		strings.Contains(r.body, path+"/register") || strings.Contains(r.body, "<svg") {
+		t.Fatalf("a draft's poster is offered:\n%s", excerpt(r.body))
+	}
+	ev, _ := a.store.EventByID(context.Background(), id)
+	ev.Status = storage.StatusRegistration
+	if err := a.store.UpdateEvent(context.Background(), pfActor, ev); err != nil {
+		t.Fatal(err)
+	}
+	r = org.get(path + "/print/registration")
+	expectStatus(t, "poster once registration is open", r, http.StatusOK)
+	if !strings.Contains(r.body, "<code>"+a.srv.URL+path+"/register</code>") || strings.Contains(r.body, "still a draft") {
+		t.Fatalf("the open event's poster:\n%s", excerpt(r.body))
+	}
+	expectStatus(t, "the poster's link", a.browser().get(path+"/register"), http.StatusOK)
+}

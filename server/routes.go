@@ -122,6 +122,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/account", s.showAccount, user},
 		{page, post, "/account", s.saveAccount, user},
 		{page, post, "/account/language", s.saveAccountLanguage, user},
+		{page, post, "/account/stores/:store/leave", s.leaveStore, user},
 		{page, post, "/accounts", s.addAccount, organiser},
 		{page, post, "/accounts/:user/admin", s.setAdmin, admin},
 		{page, get, "/settings", s.showSettings, admin},

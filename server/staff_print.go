@@ -286,6 +286,12 @@ func (s *Server) printRegistration(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if ev.Status == storage.StatusDraft {
+		// A draft's registration page is not found: say so rather than
+		// print a link that leads there.
+		return web.Render(c, http.StatusConflict, views.RegistrationPosterPrint(views.RegistrationPoster{
+			Head: s.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), Draft: true}))
+	}
 	u, err := s.PublicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
 	if err != nil {
 		return err

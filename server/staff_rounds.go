@@ -85,8 +85,12 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Messa
 }
 
 // deckProblemsBeforeRound1 names the players about to be paired whose
-// decklist is missing, and those whose list is not legal.
+// decklist is missing, and those whose list is not legal, in an event that
+// collects lists; in one that does not, nobody's list is missing.
 func deckProblemsBeforeRound1(d *readmodel.EventData) (missing, illegal []string) {
+	if !collectsDecklists(d) {
+		return nil, nil
+	}
 	for _, en := range d.Entries {
 		if !en.Active() {
 			continue
@@ -100,6 +104,21 @@ func deckProblemsBeforeRound1(d *readmodel.EventData) (missing, illegal []string
 		}
 	}
 	return missing, illegal
+}
+
+// collectsDecklists: the event asks its players for decklists when the
+// organiser set a deadline for them or locked them, or when a player has
+// sent one. Events have no separate setting for it.
+func collectsDecklists(d *readmodel.EventData) bool {
+	if d.Event.DeckDeadline != nil || d.Event.DecksLocked {
+		return true
+	}
+	for _, en := range d.Entries {
+		if en.DeckStatus == storage.DeckLegal || en.DeckStatus == storage.DeckIllegal {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) showRounds(c echo.Context) error {

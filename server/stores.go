@@ -25,6 +25,8 @@ const (
 	msgStoreRenamed  = "AdminStoreRenamed"
 	msgMemberAdded   = "AdminMemberAdded"
 	msgMemberRemoved = "AdminMemberRemoved"
+	msgMemberAddSent = "AdminMemberAddSent"
+	msgLeftStore     = "AccountLeftStore"
 	maxStoreName     = 80
 	storePageEvents  = 10 // the store page lists its latest events; Events has them all
 )
@@ -35,6 +37,8 @@ func init() {
 		msgStoreRenamed:  "store-renamed",
 		msgMemberAdded:   "member-added",
 		msgMemberRemoved: "member-removed",
+		msgMemberAddSent: "member-add-sent",
+		msgLeftStore:     "left-store",
 	})
 }
 
@@ -191,18 +195,29 @@ func (s *Server) renameStore(c echo.Context) error {
 func (s *Server) addStoreMember(c echo.Context) error {
 	ctx := c.Request().Context()
 	sh := storeOf(c)
+	admin := web.CurrentUser(c).IsAdmin
 	username := strings.TrimSpace(c.FormValue("username"))
 	m := views.StorePage{AddUsername: username, Errors: views.FieldErrors{}}
 	member, err := s.Store.UserByUsername(ctx, username)
+	// A store's organiser gets one answer whatever the name is (unknown, an
+	// organiser, a judge), so the form tells them nothing about the
+	// server's accounts; the added judge sees the store on their account
+	// page and may leave it. The admin, who sees every account, is told.
+	blind := func() error {
+		web.SetFlash(c, msgMemberAddSent)
+		return web.Redirect(c, storePath(sh.ID))
+	}
 	switch {
 	case username == "":
 		m.Errors["username"] = i18n.T(ctx, "MemberUsernameMissing", nil)
+	case errors.Is(err, storage.ErrNotFound) && !admin:
+		return blind()
 	case errors.Is(err, storage.ErrNotFound):
 		m.Errors["username"] = i18n.T(ctx, "MemberUnknown", i18n.Args{"Username": username})
 	case err != nil:
 		return err
 	case !mayManageMember(web.CurrentUser(c), member):
-		m.Errors["username"] = i18n.T(ctx, "OnlyAdminAddsOrganisers", nil)
+		return blind()
 	}
 	if len(m.Errors) > 0 {
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
@@ -210,8 +225,25 @@ func (s *Server) addStoreMember(c echo.Context) error {
 	if err := s.Store.AddShopMember(ctx, web.ActorOf(c), sh.ID, member.ID); err != nil {
 		return err
 	}
+	if !admin {
+		return blind()
+	}
 	web.SetFlash(c, msgMemberAdded)
 	return web.Redirect(c, storePath(sh.ID))
+}
+
+// leaveStore takes the signed-in account out of one of its stores: an
+// account added to a store by its organiser need not stay.
+func (s *Server) leaveStore(c echo.Context) error {
+	id, err := strconv.ParseInt(c.Param("store"), 10, 64)
+	if err != nil || id <= 0 {
+		return web.NotFound()
+	}
+	if err := s.Store.RemoveShopMember(c.Request().Context(), web.ActorOf(c), id, web.CurrentUser(c).ID); err != nil {
+		return err
+	}
+	web.SetFlash(c, msgLeftStore)
+	return web.Redirect(c, "/account")
 }
 
 func (s *Server) removeStoreMember(c echo.Context) error {

@@ -180,7 +180,7 @@ const (
 // admin's. TestUnscopedRoutesLetInOnlyWhomTheyShould walks this table.
 var unscopedRoutes = map[string]string{
 	"GET /account": anyAccount, "POST /account": anyAccount, "GET /decks/check": anyAccount, "POST /decks/check": anyAccount,
-	"GET /banlists/:game/:effective": anyAccount, "POST /account/language": anyAccount,
+	"GET /banlists/:game/:effective": anyAccount, "POST /account/language": anyAccount, "POST /account/stores/:store/leave": anyAccount,
 	"GET /events": organisersOnly, "GET /events/new": organisersOnly, "POST /events": organisersOnly,
 	"GET /events/import": organisersOnly, "POST /events/import": organisersOnly, "POST /accounts": organisersOnly,
 	"GET /cards": organisersOnly, "GET /stores": organisersOnly,
@@ -212,6 +212,9 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 		case r.Method == "echo_route_not_found" || strings.HasPrefix(r.Path, "/api/v1"):
 			continue // the read API: public, tested by api_test.go against its OpenAPI document
 		case publicRoutes[key]:
+			if scopedEvent {
+				f.draftNotFound(t, r)
+			}
 			continue
 		case unscopedRoutes[key] != "":
 			continue
@@ -229,11 +232,7 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 				!(strings.Contains(res.body, msgOnlyOrganisers) || strings.Contains(res.body, msgOnlyEventStaff)) {
 				t.Errorf("judge of another store's event, %s: %d, want 403\n%s", key, res.status, excerpt(res.body))
 			}
-			// A draft's existence is private: not found for them.
-			draft := f.fill(t, r.Path, withParam(f.params, "id", strconv.FormatInt(f.draft, 10)))
-			if res := f.send(t, f.orgB, r.Method, draft); res.status != http.StatusNotFound {
-				t.Errorf("organiser of another store, draft, %s: %d, want 404", key, res.status)
-			}
+			f.draftNotFound(t, r)
 		} else {
 			storeRoutes++
 			if res := f.send(t, f.orgB, r.Method, path); res.status != http.StatusForbidden || !strings.Contains(res.body, msgNotYourStore) {
@@ -278,6 +277,19 @@ func TestEveryEventRouteChecksTheStore(t *testing.T) {
 	expectStatus(t, "organiser B edits their event", f.orgB.get(pathB+"/edit"), http.StatusOK)
 	if ev, _ := f.a.store.EventByID(ctx, f.event.id); ev.Status != storage.StatusRunning {
 		t.Fatalf("store A's event is %s", ev.Status)
+	}
+}
+
+// draftNotFound: a draft's existence is private, so on every event route,
+// public or staff, the organiser and the judge of another store get 404
+// (as for an event that does not exist), never a 403 that gives it away.
+func (f *twoStores) draftNotFound(t *testing.T, r server.Route) {
+	t.Helper()
+	draft := f.fill(t, r.Path, withParam(f.params, "id", strconv.FormatInt(f.draft, 10)))
+	for who, b := range map[string]*browser{"organiser of another store": f.orgB, "judge of another store": f.judgeB} {
+		if res := f.send(t, b, r.Method, draft); res.status != http.StatusNotFound {
+			t.Errorf("%s, draft, %s: %d, want 404", who, routeKey(r), res.status)
+		}
 	}
 }
 
@@ -561,14 +573,15 @@ func TestStoresAndMembers(t *testing.T) {
 	mustContain(t, "bob's store page", f.orgB.get(third).body, "<h1>Capsule Corp</h1>", ">bob<", `data-testid="no-store-events"`)
 	mustContain(t, "store B's page", f.orgB.get("/stores/"+strconv.FormatInt(f.storeB, 10)).body, `data-testid="store-events"`, ">Other Cup</a>")
 
-	// Organiser B may add a judge to store B, but no organiser.
+	// Organiser B may add a judge to store B, but no organiser (and is
+	// told the same either way: TestAddingAnAccountToAStoreAnswersTheSameForAll).
 	storeB := "/stores/" + strconv.FormatInt(f.storeB, 10)
-	r = f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.orgAName}})
-	expectStatus(t, "organiser adds an organiser", r, http.StatusUnprocessableEntity)
-	mustContain(t, "organiser adds an organiser", r.body, msgOnlyAdminPlaces)
-	r = f.orgB.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}})
-	expectStatus(t, "unknown account", r, http.StatusUnprocessableEntity)
-	mustContain(t, "unknown account", r.body, "No account is named nobody.", `value="nobody"`)
+	expectRedirect(t, "organiser adds an organiser", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.orgAName}}), storeB)
+	orgA, _ := f.a.store.UserByUsername(ctx, f.orgAName)
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, orgA.ID); ok {
+		t.Fatal("an organiser placed another organiser in their store")
+	}
+	expectRedirect(t, "unknown account", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}}), storeB)
 	// Store A's judge can be attached to B's events only once B has them.
 	eventB := "/events/" + strconv.FormatInt(f.eventB, 10)
 	jay := strconv.FormatInt(f.judgeAID, 10)
@@ -677,5 +690,53 @@ func TestInstanceAdminsChange(t *testing.T) {
 	mustContain(t, "last admin", r.body, "amy is the last instance admin: make another organiser an admin first.")
 	if u, _ := f.a.store.UserByUsername(ctx, f.orgAName); !u.IsAdmin {
 		t.Fatal("the last admin lost it")
+	}
+}
+
+// Issue 30, point 3: "Add an existing account" answers a store's organiser
+// the same for an unknown name, an organiser and a judge, so it cannot be
+// used to find out the server's usernames; the admin is still told. The
+// judge it added sees the store on their account page and can leave it.
+func TestAddingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
+	f := newTwoStores(t)
+	ctx := context.Background()
+	storeB := "/stores/" + strconv.FormatInt(f.storeB, 10)
+	flash := regexp.MustCompile(`<p class="flash" role="status">([^<]*)</p>`)
+	answers := map[string]string{}
+	for _, name := range []string{"nobody", f.orgAName, f.judgeAName} {
+		r := f.orgB.post(storeB, storeB+"/members", url.Values{"username": {name}})
+		m := flash.FindStringSubmatch(f.orgB.get(storeB).body)
+		if r.status != http.StatusSeeOther || r.location != storeB || m == nil {
+			t.Fatalf("adding %s: %d to %q, no notice", name, r.status, r.location)
+		}
+		answers[name] = m[1]
+	}
+	if a := answers["nobody"]; a != answers[f.orgAName] || a != answers[f.judgeAName] || !strings.Contains(a, "If an account by that name may join this store") {
+		t.Fatalf("the answers tell the accounts apart: %q", answers)
+	}
+	orgA, _ := f.a.store.UserByUsername(ctx, f.orgAName)
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, orgA.ID); ok {
+		t.Fatal("store B's organiser placed an organiser")
+	}
+	// The admin, who sees every account, is told about an unknown name.
+	r := f.admin.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}})
+	expectStatus(t, "admin adds an unknown name", r, http.StatusUnprocessableEntity)
+	mustContain(t, "admin adds an unknown name", r.body, "No account is named nobody.")
+
+	// The judge sees the store they were added to and leaves it.
+	leave := "/account/stores/" + strconv.FormatInt(f.storeB, 10) + "/leave"
+	mustContain(t, "judge's account page", f.judgeA.get("/account").body, "Main store", "Other store", `action="`+leave+`"`, "Leave Other store")
+	expectRedirect(t, "judge leaves store B", f.judgeA.post("/account", leave, nil), "/account")
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, f.judgeAID); ok {
+		t.Fatal("the judge is still in store B")
+	}
+	page := f.judgeA.get("/account").body
+	mustContain(t, "after leaving", page, "You have left the store.", "Main store")
+	if strings.Contains(page, "Other store") {
+		t.Fatal("the account page still lists the store left")
+	}
+	expectStatus(t, "leave again", f.judgeA.post("/account", leave, nil), http.StatusNotFound)
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeA, f.judgeAID); !ok {
+		t.Fatal("leaving store B took the judge out of store A")
 	}
 }

@@ -245,6 +245,9 @@ func (s *Store) SetEntryTokenHash(ctx context.Context, id int64, generation int,
 // ErrDecksLocked: the organiser locked decklists.
 var ErrDecksLocked = errors.New("decklists are locked")
 
+// ErrDecksFinished: the event is finished, so its lists are final.
+var ErrDecksFinished = errors.New("decklists are locked: the event is finished")
+
 // ErrDeckDeadline: the decklist deadline has passed.
 var ErrDeckDeadline = errors.New("the decklist deadline has passed")
 
@@ -258,12 +261,15 @@ type DeckSubmission struct {
 }
 
 // SaveDeck stores a player's decklist unless the event's lists are locked
-// (force lets an organiser or judge change a locked list).
+// or the event is finished (force lets an organiser or judge change a locked list).
 func (s *Store) SaveDeck(ctx context.Context, actor Actor, eventID, entryID int64, d DeckSubmission, force bool) error {
 	return s.Tx(ctx, func(tx *Store) error {
 		ev, err := tx.lockEvent(ctx, eventID)
 		if err != nil {
 			return err
+		}
+		if ev.Status == StatusFinished && !force {
+			return ErrDecksFinished
 		}
 		if ev.DecksLocked && !force {
 			return ErrDecksLocked

@@ -263,20 +263,22 @@ type PlayerHome struct {
 	DeckProblems []DeckProblem
 	DeckText     string
 	DeckLocked   bool
-	DeckDeadline string // "2026-12-12 09:30 UTC", or ""
-	DeckErrors   FieldErrors
-	DeckResult   *DeckResult
-	DeckFormat   string // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
-	DeckHint     string // how a list of the event's game is written
-	CallOpen     bool
-	Notice       string
-	NoticeWarn   bool // the notice is not good news (a list saved but not legal)
-	Problem      i18n.Message
-	Record       string
-	Points       int
-	Rank         int
-	Placing      int    // final placing once decided, else 0
-	LostIn       string // the top-cut round the player was knocked out in
+	// DeckLockedWhy says why a locked list cannot be changed.
+	DeckLockedWhy i18n.Message
+	DeckDeadline  string // "2026-12-12 09:30 UTC", or ""
+	DeckErrors    FieldErrors
+	DeckResult    *DeckResult
+	DeckFormat    string // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
+	DeckHint      string // how a list of the event's game is written
+	CallOpen      bool
+	Notice        string
+	NoticeWarn    bool // the notice is not good news (a list saved but not legal)
+	Problem       i18n.Message
+	Record        string
+	Points        int
+	Rank          int
+	Placing       int    // final placing once decided, else 0
+	LostIn        string // the top-cut round the player was knocked out in
 	// Announcements are the staff's messages to everyone, newest first.
 	Announcements []Announcement
 }

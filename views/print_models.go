@@ -109,6 +109,9 @@ type RegistrationPoster struct {
 	URL    string
 	QR     templ.Component
 	Closed bool // self-registration is switched off
+	// Draft: the event is a draft, whose registration page is not found, so
+	// no poster is offered (a printed link must not lead to "Not Found").
+	Draft bool
 	// Warning: the QR code will not open on phones.
 	Warning *AddressWarning
 }

@@ -64,8 +64,15 @@ func (k *Kit) EventScope(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		if _, err := k.AccessTo(c, e); err != nil {
+		a, err := k.AccessTo(c, e)
+		if err != nil {
 			return err
+		}
+		// A draft's existence is private: to anyone without a standing in
+		// it, on every route (organiser, staff or public), it is not found,
+		// before any role check could answer otherwise.
+		if e.Status == storage.StatusDraft && a == AccessPublic {
+			return NotFound()
 		}
 		return next(c)
 	}
