@@ -25,8 +25,9 @@
 //         whole minute and at time's up; the countdown itself is a timer,
 //         which screen readers leave silent.
 //   A swap keeps the focus on the same control (or on the part, if the
-//   control is gone), what was typed or chosen and not yet sent, open
-//   <details>, and where the page is scrolled to.
+//   control is gone) with its caret, what was typed or chosen and not yet
+//   sent, open <details>, and where the page is scrolled to. Only an open
+//   select box holds a swap until it loses the focus.
 //   form[data-live-form]: sent with fetch instead of navigating; the
 //         redirect that answers it is followed in the background and the
 //         page it leads to (or the form's page with its errors) replaces the
@@ -266,10 +267,13 @@
     }, wait);
   }
 
-  // typing: the focus is in a field that a swap would replace.
-  function typing() {
+  // choosing: the focus is in a select box that a swap would replace, whose
+  // open list of choices a swap would close under the finger. A text box is
+  // swapped (replaceKeeping keeps its text, caret and focus): holding the
+  // board while a cursor sits in a field left a phone a game behind.
+  function choosing() {
     var a = document.activeElement;
-    if (!a || !/^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) return false;
+    if (!a || a.tagName !== "SELECT") return false;
     var parts = document.querySelectorAll("[data-live-part]");
     if (!parts.length) return !!a.closest("main");
     for (var i = 0; i < parts.length; i++) if (parts[i].contains(a)) return true;
@@ -372,6 +376,7 @@
     var inside = active && active !== old && old.contains(active);
     var key = inside ? controlKey(active) : null;
     var top = inside ? active.getBoundingClientRect().top : null;
+    var caret = inside && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
     var fields = changedFields(old);
     var details = openDetails(old);
     var before = summary(old);
@@ -384,6 +389,13 @@
       var target = again || node;
       if (!again && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
       target.focus({ preventScroll: true });
+      if (again && caret && typeof again.setSelectionRange === "function") {
+        try {
+          again.setSelectionRange(caret[0], caret[1]);
+        } catch (e) {
+          /* a field kind without a caret */
+        }
+      }
       if (again && top !== null) {
         window.scrollBy(0, again.getBoundingClientRect().top - top);
         anchored = true;
@@ -398,8 +410,8 @@
       swapAgain = true;
       return;
     }
-    if (typing()) {
-      // Do not pull a form from under someone filling it in.
+    if (choosing()) {
+      // Do not pull a list of choices from under someone choosing.
       document.activeElement.addEventListener("blur", function () { scheduleSwap(false); }, { once: true });
       return;
     }
