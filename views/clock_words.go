@@ -21,9 +21,14 @@ type clockWordsKey struct {
 // round needs 36 of them a language).
 var clockWords sync.Map // clockWordsKey → string
 
-// clockAnnouncements are the words live.js says at each whole minute left
-// of a clock, and at time's up ("0"), as JSON: every minute up to the time
-// left now (a live update brings new ones).
+// announcedMinutes are the minutes left at which the time is said aloud:
+// the moments a player acts on. Every whole minute was some 35 interruptions
+// a round for a screen reader's user.
+var announcedMinutes = []int64{10, 5, 1}
+
+// clockAnnouncements are the words live.js says when a clock reaches one of
+// announcedMinutes left, and at time's up ("0"), as JSON: those up to the
+// time left now (a live update brings new ones).
 func clockAnnouncements(ctx context.Context, c Clock) string {
 	if c.State != "running" && c.State != "paused" {
 		return ""
@@ -34,8 +39,10 @@ func clockAnnouncements(ctx context.Context, c Clock) string {
 		return s.(string)
 	}
 	words := map[string]string{"0": i18n.T(ctx, "ClockTimeUp", nil)}
-	for m := int64(1); m <= left; m++ {
-		words[strconv.FormatInt(m, 10)] = i18n.N(ctx, "ClockMinutesLeft", int(m), nil)
+	for _, m := range announcedMinutes {
+		if m <= left {
+			words[strconv.FormatInt(m, 10)] = i18n.N(ctx, "ClockMinutesLeft", int(m), nil)
+		}
 	}
 	b, _ := json.Marshal(words)
 	clockWords.Store(key, string(b))

@@ -183,7 +183,7 @@ func navLink(n EventNav, key, rest, label string) templ.Component {
 
 // countdown renders a round clock; live.js keeps it ticking. It is a
 // timer, which screen readers do not read out as it ticks: live.js says the
-// time left at each whole minute and at time's up, in the words of
+// time left at 10, 5 and 1 minutes and at time's up, in the words of
 // data-announce (minutes left -> text), and shows data-time-up beside it
 // when it reaches 0:00.
 func countdown(c Clock) templ.Component {

@@ -21,8 +21,8 @@
 //         between refreshes that spare the server a room full of phones.
 //   [data-live-announce]: a live region told what changed in a part (its
 //         [data-live-summary] text), for screen readers, and the time left
-//         of a countdown with data-announce (minutes left -> words) at each
-//         whole minute and at time's up; the countdown itself is a timer,
+//         of a countdown with data-announce (minutes left -> words) at the
+//         minutes it names and at time's up; the countdown itself is a timer,
 //         which screen readers leave silent.
 //   A swap keeps the focus on the same control (or on the part, if the
 //   control is gone) with its caret, what was typed or chosen and not yet
