@@ -234,7 +234,7 @@ func TestJapaneseCardNamesInDeckProblemsAndBanList(t *testing.T) {
 	// gives the card data's names (Cell, SB01-011, has none: English).
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "ja")
 	jaCtx := i18n.WithLanguage(context.Background(), "ja")
-	heading := "<h1>" + i18n.T(jaCtx, "GameShortFusionWorld", nil) + "：March 2026</h1>"
+	heading := "<h1>" + i18n.T(jaCtx, "GameShortFusionWorld", nil) + "：2026年3月</h1>"
 	mustContain(t, "Japanese ban list", r.body, heading, "2026年3月1日から適用", "<td>FB01-056</td><td>ピラフ</td>", "<td>FB01-005</td><td>亀仙人</td>", "<td>SB01-011</td><td>Cell</td>")
 	org.get("/language?lang=de&back=/")
 	r, _ = org.getIn("/banlists/fusion-world/2026-03-01", "de")
