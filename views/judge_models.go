@@ -178,7 +178,7 @@ type JudgeViolation struct {
 	Step, Line    int
 	Rule, RuleURL string
 	LogError      bool // the line does not fit the game; no rule (Rule is "")
-	Message       string
+	Message       i18n.Message
 	Player        string
 	URL           string // the step page
 }
@@ -194,16 +194,17 @@ type JudgeAction struct {
 
 // JudgeEventLine is one thing that happened, with the rule it rests on.
 type JudgeEventLine struct {
-	Text, Rule, RuleURL string
-	Auto                bool // the engine's own rule processing
-	Declared            bool // rests on what the players stated
-	Unread              bool // a card skill the engine does not read or apply
+	Text          i18n.Message
+	Rule, RuleURL string
+	Auto          bool // the engine's own rule processing
+	Declared      bool // rests on what the players stated
+	Unread        bool // a card skill the engine does not read or apply
 }
 
 // JudgeBoard is both players' side of the board at one step.
 type JudgeBoard struct {
 	Status  i18n.Message // "Turn 3, P2 (Ben), main phase" or the result
-	Battle  string       // the battle in progress, or ""
+	Battle  i18n.Message // the battle in progress, or zero
 	Players []JudgePlayer
 	// Waiting are card skills waiting for a player's choices (a use line).
 	Waiting []JudgeWaiting

@@ -103,7 +103,7 @@ type TrackerFlag struct {
 	Rule     string
 	RuleURL  string
 	LogError bool // the line does not fit the game; no rule (Rule is "")
-	Message  string
+	Message  i18n.Message
 	Ruled    bool // a judge has ruled on this step
 }
 

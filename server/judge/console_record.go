@@ -11,7 +11,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -52,7 +51,7 @@ func (h *Handler) renderRecord(c echo.Context, e *storage.Event, gl *storage.Gam
 	}
 	r := engine.Run(l, jc.Engine, engine.ReplayOptions{RunOn: true})
 	m.Steps = len(r.Steps)
-	m.Board = boardView(ctx, &r.Final, l, jc)
+	m.Board = boardView(&r.Final, l, jc)
 	m.Over = r.Final.Result.Over
 	for _, st := range r.Steps[max(0, len(r.Steps)-recentSteps):] {
 		m.Recent = append(m.Recent, views.JudgeStepRow{N: st.Index, Line: st.Action.Line, Text: engine.FormatAction(st.Action), Illegal: st.Violation != nil})
@@ -147,7 +146,7 @@ func (h *Handler) RecordAction(c echo.Context) error {
 	}
 	r := engine.Run(after, jc.Engine, engine.ReplayOptions{RunOn: true})
 	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
-		problem := enginetext.Violation(ctx, v)
+		problem := violationWords(v)
 		msg := i18n.M("JudgeNotAllowed", i18n.Args{"Problem": problem})
 		if v.Rule != "" {
 			msg = i18n.M("JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": problem})

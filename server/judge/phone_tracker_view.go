@@ -12,7 +12,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -130,7 +129,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 			head = i18n.M("TrackerFlagHead", args)
 		}
 		m.Flags = append(m.Flags, views.TrackerFlag{Step: sp.Index, Head: head,
-			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: enginetext.Violation(ctx, sp.Violation), Ruled: ruled[sp.Index]})
+			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: violationWords(sp.Violation), Ruled: ruled[sp.Index]})
 	}
 	for _, sp := range steps[max(0, len(steps)-recentLines):] {
 		m.Recent = append(m.Recent, views.TrackerLine{Step: sp.Index, Who: v.actorName(sp.Action), Text: v.describe(sp.Action), Illegal: sp.Violation != nil})

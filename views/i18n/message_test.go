@@ -65,3 +65,16 @@ func TestPhraseInsideAMessageIsWordedInTheSameLanguage(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A phrase a view-side package words can stand where a Message does; it is
+// worded when the Message is, in its language.
+func TestOfWordsThePhraseWhenTheMessageIs(t *testing.T) {
+	de := WithLanguage(context.Background(), "de")
+	m := Of(germanWords{})
+	if m.IsZero() || !Of(nil).IsZero() {
+		t.Error("IsZero wrong for Of")
+	}
+	if got := m.In(de); got != "in de" {
+		t.Errorf("got %q, want %q", got, "in de")
+	}
+}
