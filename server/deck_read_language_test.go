@@ -73,7 +73,7 @@ func TestDecklistReadErrorsInGermanAndJapanese(t *testing.T) {
 	// A list saved from a Japanese page keeps rules' own label with its
 	// problems (the event file carries them); pages translate it when shown.
 	expectRedirect(t, "ja player deck, unknown card", ann.post(link, link+"/deck", url.Values{"deck": {"Leader: FS01-01\n4 FS01-99\n"}}), link)
-	if en, _ := a.store.EntryByID(context.Background(), d.id, d.ids["Ann"]); !strings.Contains(en.DeckProblems, `"Rule":"Card pool"`) {
+	if en, _ := a.store.EntryByID(context.Background(), d.id, d.ids["Ann"]); !strings.Contains(en.DeckProblems, `"rule":"Card pool"`) {
 		t.Errorf("stored problems: %s", en.DeckProblems)
 	}
 

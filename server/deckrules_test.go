@@ -147,7 +147,7 @@ func TestPlayerPastesADeckWithCardTextRules(t *testing.T) {
 		t.Fatalf("FP-030 accepted:\n%s", text)
 	}
 	en, _ := a.store.EntryByID(context.Background(), d.id, d.ids["Ann"])
-	if en.DeckStatus != "illegal" || !strings.Contains(en.DeckProblems, `"Card":"FP-030","Rule":"CR 0-2-2"`) {
+	if en.DeckStatus != "illegal" || !strings.Contains(en.DeckProblems, `"card":"FP-030","rule":"CR 0-2-2"`) {
 		t.Fatalf("stored: %s %s", en.DeckStatus, en.DeckProblems)
 	}
 }

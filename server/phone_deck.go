@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"sort"
@@ -86,8 +85,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 	}
 	r := format.Validate(deck, pool, bans, ev.StartsOn)
 	view := deckResultView(ctx, r, text, deck)
-	probs, _ := json.Marshal(view.Problems)
-	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: string(probs), Leader: r.Leader}
+	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: storage.EncodeDeckProblems(deckProblemFacts(r.Problems)), Leader: r.Leader}
 	if r.Legal {
 		sub.Status, sub.Problems = storage.DeckLegal, ""
 	}

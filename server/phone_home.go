@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -76,11 +75,8 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 	if m.DeckText == "" {
 		m.DeckText = en.DeckText
 	}
-	if m.DeckResult == nil && en.DeckProblems != "" {
-		var probs []views.DeckProblem
-		if json.Unmarshal([]byte(en.DeckProblems), &probs) == nil {
-			m.DeckProblems = probs
-		}
+	if m.DeckResult == nil {
+		m.DeckProblems = storedDeckProblems(en)
 	}
 	flash := ""
 	if m.Notice == "" {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"sort"
@@ -42,9 +41,7 @@ func (s *Server) showDecks(c echo.Context) error {
 			continue
 		}
 		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: web.LeaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
-		if en.DeckProblems != "" {
-			_ = json.Unmarshal([]byte(en.DeckProblems), &row.Problems)
-		}
+		row.Problems = storedDeckProblems(&en)
 		switch en.DeckStatus {
 		case storage.DeckLegal:
 			m.Legal++

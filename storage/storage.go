@@ -1,6 +1,12 @@
-// Package storage is the only package that talks to the database. It opens
-// SQLite (the embedded default) or PostgreSQL, runs the migrations and offers
-// one method per query, named after what it returns.
+// Package storage is the only package that talks to the database, with its
+// sub-packages. It opens SQLite (the embedded default) or PostgreSQL, runs
+// the migrations and offers one method per query, named after what it
+// returns, for events, entries, rounds, matches, reports and the judges'
+// records. Its sub-packages build on it, each with one job: leagues
+// (players across events, seasons, ratings, store tokens), eventfile (an
+// event as one file: export, import, snapshots, restore) and backup (the
+// SQLite file's backup and restore). They import storage, never the reverse
+// (subpackages.go is what they use of it).
 package storage
 
 import (

@@ -190,7 +190,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			ID: readmodel.PlayerID(e.ID), Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, DroppedRound: e.DroppedRound,
 			Waitlisted: e.Waitlisted, EnteredRound: e.EnteredRound, FixedTable: e.FixedTable, AwardedByes: e.AwardedByes,
 			Team: e.Team, Disqualified: e.Disqualified, DeckText: e.DeckText, DeckStatus: e.DeckStatus,
-			DeckProblems: e.DeckProblems, DeckLeader: e.DeckLeader, DeckColours: e.DeckColours,
+			DeckProblems: deckProblemFacts(e.DeckProblems), DeckLeader: e.DeckLeader, DeckColours: e.DeckColours,
 			DeckSubmittedAt: e.DeckSubmittedAt, DeckChecked: e.DeckChecked, RegisteredAt: e.CreatedAt,
 		})
 	}
@@ -279,4 +279,16 @@ func exportFileName(ev *storage.Event, ext string) string {
 		name += "-" + slug
 	}
 	return name + "." + ext
+}
+
+// deckProblemFacts is an entry's deck problems as the file keeps them: the
+// rules' facts (storage.DeckProblem), whichever shape the entry holds (rows
+// saved before the facts were hold the page's view). An import reads both
+// shapes, so problems that cannot be read go into the file as they are.
+func deckProblemFacts(js string) string {
+	ps, err := storage.DecodeDeckProblems(js)
+	if err != nil {
+		return js
+	}
+	return storage.EncodeDeckProblems(ps)
 }

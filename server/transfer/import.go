@@ -225,7 +225,7 @@ func importEntries(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport)
 			PlayerName: x.Name, MemberID: x.MemberID, CheckedIn: x.CheckedIn, DroppedRound: x.DroppedRound,
 			Waitlisted: x.Waitlisted, EnteredRound: x.EnteredRound, FixedTable: x.FixedTable, AwardedByes: x.AwardedByes,
 			Team: x.Team, Disqualified: x.Disqualified, DeckText: x.DeckText, DeckStatus: x.DeckStatus,
-			DeckProblems: x.DeckProblems, DeckLeader: x.DeckLeader, DeckColours: x.DeckColours,
+			DeckProblems: deckProblemFacts(x.DeckProblems), DeckLeader: x.DeckLeader, DeckColours: x.DeckColours,
 			DeckSubmittedAt: x.DeckSubmittedAt, DeckChecked: x.DeckChecked, CreatedAt: x.RegisteredAt,
 			RandomKey: keys[x.ID], // 0 for the waitlist: a new key is drawn
 		}})
