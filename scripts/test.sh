@@ -143,10 +143,7 @@ run_tests() {
 	shift 2
 	set +e
 	# A busy machine can stretch the server suite past go test's default 10 minutes.
-	# The server's tests run in parallel (each on its own database, server and
-	# browser tab); they mostly wait on the database and Chromium, so four at
-	# once keep two cores busy where go test's default (GOMAXPROCS) would not.
-	go test -count=1 -timeout 30m -parallel 4 -v "$@" >"$log" 2>&1
+	go test -count=1 -timeout 30m -v "$@" >"$log" 2>&1
 	local rc=$?
 	set -e
 	grep -E '^(--- FAIL|FAIL|ok|panic:)' "$log" || true

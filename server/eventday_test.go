@@ -628,6 +628,7 @@ func TestDraftMatchesAndJudgePagesAreNotFound(t *testing.T) {
 // The phone's deck section says so instead of offering the form, and a
 // list sent anyway is refused with 409 and that reason, the saved one kept.
 func TestDecklistsLockWhenTheEventFinishes(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := context.Background()
 	org := a.organiser()

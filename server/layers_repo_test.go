@@ -13,6 +13,7 @@ import (
 // each other; storage never imports views or server; views never query the
 // database; nothing but cmd imports server, and nothing imports cmd.
 func TestRepositoryDependsOneWay(t *testing.T) {
+	t.Parallel()
 	const module = "github.com/tenkaichi-org/tenkaichi/"
 	// What a pure package may not import, besides the other layers.
 	impure := []string{"net/http", "database/sql", "gorm.io/", "github.com/labstack/echo", "github.com/a-h/templ"}

@@ -114,6 +114,7 @@ func TestPairRoundOneWarnsAboutDecklists(t *testing.T) {
 // lock, nobody has sent one) pairs round 1 without asking "Pair anyway";
 // once the organiser sets a deadline, the same event asks.
 func TestRoundOneAsksAboutDecklistsOnlyWhereTheEventCollectsThem(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := context.Background()
 	org := a.organiser()

@@ -362,6 +362,7 @@ func TestPrintEventToolsLinksWork(t *testing.T) {
 // poster is not offered: the sheet says why and prints no link or QR code
 // a phone could scan. Once registration opens, the poster is there.
 func TestDraftOffersNoRegistrationPoster(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	form := eventForm("Draft Cup")

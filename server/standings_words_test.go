@@ -12,6 +12,7 @@ import (
 // result is in, and the tiebreaker profile by its name in the reader's
 // language, not its key (issue 30, point 13).
 func TestStandingsHeadingNamesWhatCounts(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0", "Ann", "Ben", "Cid", "Dee")
@@ -47,6 +48,7 @@ func TestStandingsHeadingNamesWhatCounts(t *testing.T) {
 // their language ("Gib deinen Namen an.", not the staff form's "the
 // player's name"); the organiser's form still asks for the player's.
 func TestRegistrationAsksForYourName(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	path := org.post("/events/new", "/events", eventForm("Open Cup")).location
@@ -64,6 +66,7 @@ func TestRegistrationAsksForYourName(t *testing.T) {
 // The built-in ban list, named by its month, reads in the reader's language
 // on its page and in the list of ban lists.
 func TestBanListNameInReadersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	for lang, want := range map[string]string{"en": "March 2026", "de": "März 2026", "ja": "2026年3月"} {

@@ -698,6 +698,7 @@ func TestInstanceAdminsChange(t *testing.T) {
 // used to find out the server's usernames; the admin is still told. The
 // judge it added sees the store on their account page and can leave it.
 func TestAddingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
+	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
 	storeB := "/stores/" + strconv.FormatInt(f.storeB, 10)
