@@ -45,6 +45,7 @@ func storedFacts(t *testing.T, st *storage.Store, eventID, entryID int64) []stor
 // words, and reads in German for a German reader, on the organiser's
 // Decks page and on the player's own page.
 func TestDeckProblemsStoredAsFactsReadInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -64,6 +65,7 @@ func TestDeckProblemsStoredAsFactsReadInTheReadersLanguage(t *testing.T) {
 // A row saved before the facts were (the page's view, in English) still
 // reads, in the reader's language, with the text of its line.
 func TestOldDeckProblemsRowStillReads(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
@@ -94,6 +96,7 @@ func TestOldDeckProblemsRowStillReads(t *testing.T) {
 // view, in English) still imports: the entry keeps the facts, pages say
 // them in the reader's language and the event's own export writes facts.
 func TestOldEventFileDeckProblemsStillRead(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
 	importCards(t, a)
