@@ -35,7 +35,7 @@ func (s *Server) showDecks(c echo.Context) error {
 	m := views.DecksPage{Nav: web.Nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic,
 		LeaderHeading: web.LeaderWord(ctx, g), Format: web.GameFormatName(ctx, e.Format)}
 	if len(pool) == 0 {
-		m.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
+		m.PoolWarning = i18n.M("EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
 	}
 	for _, en := range entries {
 		if en.Waitlisted {

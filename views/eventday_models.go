@@ -91,7 +91,7 @@ type DecksPage struct {
 	// personality"); PoolWarning says the game's cards are not imported.
 	Format        string
 	LeaderHeading string
-	PoolWarning   string
+	PoolWarning   i18n.Message
 	Rows          []DeckRow
 	Missing       int
 	Illegal       int
@@ -218,8 +218,8 @@ type StandingsPage struct {
 	Public      bool // shown to anyone, without organiser navigation
 	AfterRound  int
 	Profile     string
-	Tiebreakers []string // column headings
-	Formula     []string // one line per tiebreaker: how it is computed
+	Tiebreakers []string       // column headings
+	Formula     []i18n.Message // one line per tiebreaker: how it is computed
 	Rows        []StandingLine
 	Bracket     *BracketView
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
@@ -262,10 +262,10 @@ type PlayerHome struct {
 	DeckDeadline string // "2026-12-12 09:30 UTC", or ""
 	DeckErrors   FieldErrors
 	DeckResult   *DeckResult
-	DeckFormat   string // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
-	DeckHint     string // how a list of the event's game is written
+	DeckFormat   i18n.Message // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
+	DeckHint     string       // how a list of the event's game is written
 	CallOpen     bool
-	Notice       string
+	Notice       i18n.Message
 	NoticeWarn   bool // the notice is not good news (a list saved but not legal)
 	Problem      i18n.Message
 	Record       string
@@ -281,16 +281,16 @@ type PlayerHome struct {
 type PlayerMatch struct {
 	ID          int64
 	Round       int
-	RoundName   string // "Round 3", "Top cut, round 2"
+	RoundName   i18n.Message // "Round 3", "Top cut, round 2"
 	Kind        string
 	Table       string
 	Opponent    string
 	Bye         bool
 	Clock       Clock
-	Status      string // pending, reported, disputed, confirmed
-	MyReport    string // as shown
-	TheirReport string
-	Final       string
+	Status      string       // pending, reported, disputed, confirmed
+	MyReport    i18n.Message // as shown
+	TheirReport i18n.Message
+	Final       i18n.Message
 	Outcome     string // won, lost or draw, once final (the result's style)
 	BestOf      int
 	NeedConfirm bool // the opponent reported; this player should confirm or dispute
@@ -347,8 +347,8 @@ type JudgeCallRow struct {
 	Reports     []CallReport
 	RoundURL    string
 	Player      string
-	Reason      string
-	Waiting     string // "4 min"
+	Reason      i18n.Message
+	Waiting     i18n.Message // "4 min"
 	Status      string
 	TakenBy     string
 	// GameURL opens the tracked game the call was made from, at the step
