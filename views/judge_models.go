@@ -21,7 +21,7 @@ type RuleLookup struct {
 	CardLimit int
 	// IndexLanguage says plainly that the rule index is (partly) in English
 	// only on a page in another language; "" when it is all in the page's.
-	IndexLanguage string
+	IndexLanguage i18n.Message
 }
 
 // RuleItem is one entry of the rule index, explained in our own words.
@@ -77,7 +77,7 @@ type JudgeConsole struct {
 	// otherwise the console says so and offers no game logs, and LookupURL
 	// searches the game's cards.
 	Engine        bool
-	GameName      string
+	GameName      i18n.Message
 	GameShortName string
 	LookupURL     string
 	Logs          []JudgeLogRow
@@ -90,8 +90,9 @@ type JudgeConsole struct {
 // JudgeLogRow is a game log in the console's list.
 type JudgeLogRow struct {
 	ID                 int64
-	Title, Match, Game string
-	Updated, By        string
+	Title, Match, Game i18n.Message
+	Updated            string
+	By                 i18n.Message
 	URL, RecordURL     string
 	Tracker            bool // recorded by the players' game tracker
 }
@@ -101,15 +102,15 @@ type JudgeRulingRow struct {
 	When, Judge   string
 	Rule, RuleURL string
 	Note          string
-	Penalty       string // "" without a penalty, else e.g. "Warning for Ana: Game rule violation"
-	Where         string // "Table 4 log, step 12", "match 7"
+	Penalty       i18n.Message   // zero without a penalty, else e.g. "Warning for Ana: Game rule violation"
+	Where         []i18n.Message // "Table 4 log, step 12", "match 7", shown joined by commas
 	WhereURL      string
 }
 
 // JudgeUploadForm uploads or pastes a game log.
 type JudgeUploadForm struct {
 	Title, Match, GameNo, Body string
-	Errors                     FieldErrors
+	Errors                     FieldProblems
 }
 
 // JudgeNewLogForm starts an empty log that a scorekeeper records.
@@ -117,7 +118,7 @@ type JudgeNewLogForm struct {
 	Title, Match, GameNo string
 	P1, P1Leader         string
 	P2, P2Leader         string
-	Errors               FieldErrors
+	Errors               FieldProblems
 }
 
 // JudgeRulingForm records a ruling, optionally with a penalty.
@@ -134,9 +135,9 @@ type JudgeRulingForm struct {
 	// Call is a judge call the ruling answers (a call from the game
 	// tracker): closed with the ruling unless the judge unticks it.
 	Call      string
-	Penalties []Option
+	Penalties []Choice
 	Entries   []Option
-	Errors    FieldErrors
+	Errors    FieldProblems
 }
 
 // JudgeLogPage steps through a replayed game log.
@@ -144,13 +145,13 @@ type JudgeLogPage struct {
 	Event     JudgeEvent
 	LogID     int64
 	Tracker   bool // recorded by the players' game tracker
-	Title     string
-	Match     string
-	Game      string
+	Title     i18n.Message
+	Match     i18n.Message
+	Game      i18n.Message
 	RecordURL string
 	// Problem is why the log cannot be read (with its line); nothing else is
 	// shown then.
-	Problem string
+	Problem i18n.Message
 
 	Step, Steps                         int
 	FirstURL, PrevURL, NextURL, LastURL string
@@ -177,7 +178,7 @@ type JudgeViolation struct {
 	Step, Line    int
 	Rule, RuleURL string
 	LogError      bool // the line does not fit the game; no rule (Rule is "")
-	Message       string
+	Message       i18n.Message
 	Player        string
 	URL           string // the step page
 }
@@ -193,16 +194,17 @@ type JudgeAction struct {
 
 // JudgeEventLine is one thing that happened, with the rule it rests on.
 type JudgeEventLine struct {
-	Text, Rule, RuleURL string
-	Auto                bool // the engine's own rule processing
-	Declared            bool // rests on what the players stated
-	Unread              bool // a card skill the engine does not read or apply
+	Text          i18n.Message
+	Rule, RuleURL string
+	Auto          bool // the engine's own rule processing
+	Declared      bool // rests on what the players stated
+	Unread        bool // a card skill the engine does not read or apply
 }
 
 // JudgeBoard is both players' side of the board at one step.
 type JudgeBoard struct {
-	Status  string // "Turn 3, P2 (Ben), main phase" or the result
-	Battle  string // the battle in progress, or ""
+	Status  i18n.Message // "Turn 3, P2 (Ben), main phase" or the result
+	Battle  i18n.Message // the battle in progress, or zero
 	Players []JudgePlayer
 	// Waiting are card skills waiting for a player's choices (a use line).
 	Waiting []JudgeWaiting
@@ -252,27 +254,41 @@ type JudgeStepRow struct {
 type JudgeRecordPage struct {
 	Event   JudgeEvent
 	LogID   int64
-	Title   string
+	Title   i18n.Message
 	LogURL  string
 	Board   JudgeBoard
 	Recent  []JudgeStepRow // the last actions, newest last
 	Steps   int
 	Over    bool
-	Line    string // what the scorekeeper typed, kept when refused
-	Problem string // why the line was refused
+	Line    string       // what the scorekeeper typed, kept when refused
+	Problem i18n.Message // why the line was refused
 	Quick   []string
 	// Helper fields for building a line without typing it all.
 	Player, Verb, Args string
-	Players, Verbs     []Option
+	Players            []Choice
+	Verbs              []Option
+}
+
+// FieldProblems maps a form field name to what is wrong with it, as a
+// fact the form words (FieldErrors holds text already worded).
+type FieldProblems map[string]i18n.Message
+
+// Choice is an option of a select box whose label is worded by the page.
+type Choice struct {
+	Value string
+	Label i18n.Message
 }
 
 // EnergyLine is the Energy Area in words: "2 active, 1 rest, 1 marker".
-func (p JudgePlayer) EnergyLine(ctx context.Context) string {
+func (p JudgePlayer) EnergyLine(ctx context.Context) string { return p.EnergyWords().In(ctx) }
+
+// EnergyWords is EnergyLine as a fact, for a model worded when it renders.
+func (p JudgePlayer) EnergyWords() i18n.Message {
 	args := i18n.Args{"Active": p.EnergyActive, "Rest": p.Energy - p.EnergyActive}
 	if p.Markers > 0 {
-		return i18n.N(ctx, "EnergyActiveRestMarkers", p.Markers, args)
+		return i18n.MN("EnergyActiveRestMarkers", p.Markers, args)
 	}
-	return i18n.T(ctx, "EnergyActiveRest", args)
+	return i18n.M("EnergyActiveRest", args)
 }
 
 // VerbHelp is one verb of the game-log notation on the help page.

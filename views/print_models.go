@@ -140,7 +140,7 @@ type MetagamePage struct {
 
 // ImportForm is the page to create an event from an exported file.
 type ImportForm struct {
-	Problem string
+	Problem i18n.Message
 	// After an import that left judges out: the new event and the judge
 	// accounts named in the file that this server does not have.
 	ImportedID    int64

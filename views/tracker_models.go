@@ -1,5 +1,7 @@
 package views
 
+import "github.com/tenkaichi-org/tenkaichi/views/i18n"
+
 // TrackerPage is the game tracker on a player's phone: the board of a game
 // of their match, what they can enter next, and the game so far. Both
 // players' phones show the same game, each from its player's side.
@@ -9,14 +11,14 @@ type TrackerPage struct {
 	URL     string // this game's tracker (GET); live.js fetches it again
 	UndoURL string
 	CallURL string
-	Heading string // "Table 4 · game 1"
+	Heading i18n.Message // "Table 4 · game 1"
 	// Step is the number of actions so far; every form sends it back, so
 	// a tap is applied once and never to a game that has moved on.
 	Step     int
 	Me, Them TrackerPlayer
-	Status   string // turn, whose turn and phase, or the setup
-	Battle   string // the battle in progress, or ""
-	Over     string // the result once the game is over
+	Status   i18n.Message // turn, whose turn and phase, or the setup
+	Battle   i18n.Message // the battle in progress, or zero
+	Over     i18n.Message // the result once the game is over
 	Flags    []TrackerFlag
 	Waiting  []TrackerWaiting
 	// Quick are one-tap moves (draw, pass, end, the battle's outcome), in
@@ -30,18 +32,18 @@ type TrackerPage struct {
 	Theirs   []TrackerMove
 	Undo     *TrackerMove // the player's own last action, to take back
 	Recent   []TrackerLine
-	Last     string // the last action in words, for the live region
+	Last     i18n.Message // the last action in words, for the live region
 	Rulings  []TrackerRuling
 	CallOpen bool
 	Clock    *Clock
-	AtTime   string // the end-of-round procedure on the game's counts, once time is up
-	// ReadOnly says why nothing can be entered ("" while the game is open).
-	ReadOnly string
+	AtTime   i18n.Message // the end-of-round procedure on the game's counts, once time is up
+	// ReadOnly says why nothing can be entered (zero while the game is open).
+	ReadOnly i18n.Message
 	NextGame int    // a best of three's next game to start (0: none)
 	StartURL string // where NextGame is started
 	Line     string // the typed line, kept when it was refused
-	Notice   string
-	Problem  string
+	Notice   i18n.Message
+	Problem  i18n.Message
 	HelpURL  string
 }
 
@@ -56,7 +58,7 @@ type TrackerPlayer struct {
 	Hand     int
 	Deck     int
 	Drop     int
-	Energy   string // "2 active, 1 rest"
+	Energy   i18n.Message // "2 active, 1 rest"
 	Leader   TrackerCard
 	Battle   []TrackerCard
 	Field    *TrackerCard
@@ -80,8 +82,8 @@ type TrackerCard struct {
 type TrackerMove struct {
 	ID     string // stable across refreshes, so focus stays on it
 	Line   string
-	Label  string
-	Detail string // a smaller second line: number, cost, power
+	Label  i18n.Message
+	Detail i18n.Message // a smaller second line: number, cost, power
 	Danger bool
 }
 
@@ -89,7 +91,7 @@ type TrackerMove struct {
 // one button per card.
 type TrackerGroup struct {
 	ID    string
-	Title string
+	Title i18n.Message
 	Moves []TrackerMove
 }
 
@@ -97,17 +99,17 @@ type TrackerGroup struct {
 // with its rule until it is undone.
 type TrackerFlag struct {
 	Step     int
-	Head     string // the step, who entered it and the action
+	Head     i18n.Message // the step, who entered it and the action
 	Rule     string
 	RuleURL  string
 	LogError bool // the line does not fit the game; no rule (Rule is "")
-	Message  string
+	Message  i18n.Message
 	Ruled    bool // a judge has ruled on this step
 }
 
 // TrackerWaiting is a card skill waiting for its player's choices.
 type TrackerWaiting struct {
-	Skill string
+	Skill i18n.Message
 	Text  string
 	Mine  bool
 	Line  string // the line to complete with the choices
@@ -116,8 +118,8 @@ type TrackerWaiting struct {
 // TrackerLine is one action of the game as the phone shows it.
 type TrackerLine struct {
 	Step    int
-	Who     string
-	Text    string
+	Who     i18n.Message
+	Text    i18n.Message
 	Illegal bool
 }
 
@@ -135,12 +137,12 @@ type TrackerStartPage struct {
 	EventID   int64
 	Token     string
 	Action    string // where the form posts
-	Heading   string
+	Heading   i18n.Message
 	Opponent  string
 	Game      int
 	MyLeader  bool // ask for the player's Leader
 	TheirLead bool // ask for the opponent's Leader
 	Values    map[string]string
-	Errors    FieldErrors
-	Problem   string
+	Errors    FieldProblems
+	Problem   i18n.Message
 }

@@ -21,22 +21,28 @@ func SideIndex(side string) int {
 // then the one with more cards in the deck, else it is a draw. For the
 // other procedures it says the counts alone. "" before the game started.
 func AtTimeVerdict(ctx context.Context, rule string, t *storage.GameTotals, names [2]string) string {
+	return AtTime(rule, t, names).In(ctx)
+}
+
+// AtTime is AtTimeVerdict as a fact, for a view to word (zero before the
+// game started).
+func AtTime(rule string, t *storage.GameTotals, names [2]string) i18n.Message {
 	if t == nil {
-		return ""
+		return i18n.Message{}
 	}
 	args := i18n.Args{"P1": names[0], "P2": names[1], "P1Life": t.Life[0], "P2Life": t.Life[1], "P1Deck": t.Deck[0], "P2Deck": t.Deck[1]}
 	if rule != "count" {
-		return i18n.T(ctx, "AtTimeCounts", args)
+		return i18n.M("AtTimeCounts", args)
 	}
 	switch winner := CountWinner(t); winner {
 	case storage.ResultDraw:
-		return i18n.T(ctx, "AtTimeLevel", args)
+		return i18n.M("AtTimeLevel", args)
 	default:
 		args["Winner"] = names[SideIndex(strings.ToUpper(winner))]
 		if t.Life[0] != t.Life[1] {
-			return i18n.T(ctx, "AtTimeByLife", args)
+			return i18n.M("AtTimeByLife", args)
 		}
-		return i18n.T(ctx, "AtTimeByDeck", args)
+		return i18n.M("AtTimeByDeck", args)
 	}
 }
 

@@ -18,43 +18,44 @@ type MatchLabels struct {
 	st      *storage.Store
 	ctx     context.Context
 	eventID int64
-	done    map[int64]string
+	done    map[int64]i18n.Message
 }
 
 // NewMatchLabels names the matches of an event for one request.
 func NewMatchLabels(ctx context.Context, st *storage.Store, eventID int64) *MatchLabels {
-	return &MatchLabels{st: st, ctx: ctx, eventID: eventID, done: map[int64]string{}}
+	return &MatchLabels{st: st, ctx: ctx, eventID: eventID, done: map[int64]i18n.Message{}}
 }
 
-// Label is a match's name, "" for none (matchID nil).
-func (ml *MatchLabels) Label(matchID *int64) (string, error) {
+// Label is a match's name, zero for none (matchID nil).
+func (ml *MatchLabels) Label(matchID *int64) (i18n.Message, error) {
 	if matchID == nil {
-		return "", nil
+		return i18n.Message{}, nil
 	}
 	if l, ok := ml.done[*matchID]; ok {
 		return l, nil
 	}
-	label := i18n.T(ml.ctx, "JudgeMatchLabel", i18n.Args{"Match": *matchID})
+	label := i18n.M("JudgeMatchLabel", i18n.Args{"Match": *matchID})
 	m, err := ml.st.MatchByID(ml.ctx, ml.eventID, *matchID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return "", err
+		return i18n.Message{}, err
 	}
 	if err == nil {
 		if m.TableNo != nil {
-			label = i18n.T(ml.ctx, "JudgeMatchTableLabel", i18n.Args{"Match": *matchID, "Table": *m.TableNo})
+			label = i18n.M("JudgeMatchTableLabel", i18n.Args{"Match": *matchID, "Table": *m.TableNo})
 		}
 		p1, err := EntryName(ml.ctx, ml.st, ml.eventID, &m.P1EntryID)
 		if err != nil {
-			return "", err
+			return i18n.Message{}, err
 		}
 		p2, err := EntryName(ml.ctx, ml.st, ml.eventID, m.P2EntryID)
 		if err != nil {
-			return "", err
+			return i18n.Message{}, err
 		}
+		var opponent any = p2
 		if p2 == "" {
-			p2 = i18n.T(ml.ctx, "JudgeBye", nil)
+			opponent = i18n.M("JudgeBye", nil)
 		}
-		label = i18n.T(ml.ctx, "JudgeMatchPlayers", i18n.Args{"Match": label, "P1": p1, "P2": p2})
+		label = i18n.M("JudgeMatchPlayers", i18n.Args{"Match": label, "P1": p1, "P2": opponent})
 	}
 	ml.done[*matchID] = label
 	return label, nil

@@ -34,19 +34,19 @@ func TextBody(body string) (string, *engine.Log, error) {
 // AppendLine adds one line to a log's text (base, read as before) and reads
 // the result again. problem says why not, for the user, when the line does
 // not read as exactly one action (a tag or a comment is not one).
-func AppendLine(ctx context.Context, base string, before *engine.Log, line string) (body string, after *engine.Log, problem string) {
+func AppendLine(base string, before *engine.Log, line string) (body string, after *engine.Log, problem i18n.Message) {
 	body = TrimLog(base) + "\n" + line + "\n"
 	after, err := engine.ParseLog([]byte(body))
 	var pe *engine.ParseError
 	switch {
 	case errors.As(err, &pe):
-		return "", nil, i18n.T(ctx, "LineUnreadable", i18n.Args{"Problem": enginetext.ParseError(ctx, pe)})
+		return "", nil, i18n.M("LineUnreadable", i18n.Args{"Problem": parseError{pe}})
 	case err != nil:
-		return "", nil, ParseProblem(ctx, err)
+		return "", nil, ParseProblem(err)
 	case len(after.Actions) != len(before.Actions)+1:
-		return "", nil, i18n.T(ctx, "LineNotOneAction", nil)
+		return "", nil, i18n.M("LineNotOneAction", nil)
 	}
-	return body, after, ""
+	return body, after, i18n.Message{}
 }
 
 // Totals are the life and deck counts of a state, kept with its log;
@@ -62,16 +62,22 @@ func Totals(st *engine.State) *storage.GameTotals {
 	return &t
 }
 
-// ParseProblem is the user-facing text of a log that cannot be read, in
-// the context's language: the parser's messages name the line and are
-// written for people (the notation's words in them stay as they are).
-func ParseProblem(ctx context.Context, err error) string {
+// ParseProblem is what the user is told of a log that cannot be read: the
+// parser's messages name the line and are written for people (the
+// notation's words in them stay as they are).
+func ParseProblem(err error) i18n.Message {
 	var pe *engine.ParseError
 	if errors.As(err, &pe) {
-		return i18n.T(ctx, "JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": enginetext.ParseError(ctx, pe)})
+		return i18n.M("JudgeLogUnreadableAt", i18n.Args{"Line": pe.Line, "Problem": parseError{pe}})
 	}
-	return i18n.T(ctx, "JudgeLogUnreadable", nil)
+	return i18n.M("JudgeLogUnreadable", nil)
 }
+
+// parseError is the parser's problem, worded by the views' engine text
+// when the sentence holding it is.
+type parseError struct{ pe *engine.ParseError }
+
+func (p parseError) In(ctx context.Context) string { return enginetext.ParseError(ctx, p.pe) }
 
 // TrimLog keeps what a judge pasted but drops trailing blank space.
 func TrimLog(s string) string { return strings.TrimRight(s, " \t\r\n") }

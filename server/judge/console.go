@@ -33,7 +33,7 @@ func (h *Handler) renderConsole(c echo.Context, m views.JudgeConsole, status int
 	e := eventOf(c)
 	m.Event = eventView(e)
 	g := web.GameOf(e.Game)
-	m.Engine, m.GameName, m.GameShortName = g.Engine, web.GameName(ctx, g.ID), web.GameShortName(ctx, g.ID)
+	m.Engine, m.GameName, m.GameShortName = g.Engine, web.GameNameMessage(g.ID), web.GameShortName(ctx, g.ID)
 	if !g.Engine {
 		m.LookupURL = "/rules?game=" + url.QueryEscape(string(g.ID))
 	}
@@ -44,9 +44,9 @@ func (h *Handler) renderConsole(c echo.Context, m views.JudgeConsole, status int
 	labels := gamelog.NewMatchLabels(ctx, h.Store, e.ID)
 	for i := range logs {
 		gl := &logs[i]
-		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: web.ActorText(ctx, gl.CreatedBy),
+		row := views.JudgeLogRow{ID: gl.ID, Updated: i18n.DateTime(ctx, gl.UpdatedAt, e.Location()), By: web.Actor(gl.CreatedBy),
 			URL: logURL(e, gl.ID), RecordURL: logURL(e, gl.ID) + "/record"}
-		row.Title, row.Game = logMeta(ctx, gl)
+		row.Title, row.Game = logMeta(gl)
 		row.Tracker = gl.Tracker
 		if row.Match, err = labels.Label(gl.MatchID); err != nil {
 			return err
@@ -72,7 +72,7 @@ func (h *Handler) renderConsole(c echo.Context, m views.JudgeConsole, status int
 	if m.NewLog.GameNo == "" {
 		m.NewLog.GameNo = "1"
 	}
-	return web.Render(c, status, views.JudgeConsolePage(h.Page(c, i18n.T(ctx, "JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.JudgeConsolePage(h.PageTitled(c, i18n.M("JudgeConsoleBack", i18n.Args{"Event": e.Name})), m))
 }
 
 // optionalID reads an optional positive id from a form field.
@@ -101,10 +101,9 @@ func gameNo(v string) (int, bool) {
 // UploadGameLog stores a log from a file or pasted text once it parses. A
 // log with illegal actions is stored: finding them is the console's job.
 func (h *Handler) UploadGameLog(c echo.Context) error {
-	ctx := c.Request().Context()
 	e := eventOf(c)
 	f := views.JudgeUploadForm{Title: web.FormText(c, "title", 200), Match: c.FormValue("match"),
-		GameNo: c.FormValue("game_no"), Body: c.FormValue("body"), Errors: views.FieldErrors{}}
+		GameNo: c.FormValue("game_no"), Body: c.FormValue("body"), Errors: views.FieldProblems{}}
 	if fh, err := c.FormFile("file"); err == nil {
 		file, err := fh.Open()
 		if err != nil {
@@ -123,24 +122,24 @@ func (h *Handler) UploadGameLog(c echo.Context) error {
 	}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
-		f.Errors["match"] = i18n.T(ctx, "JudgeMatchIDProblem", nil)
+		f.Errors["match"] = i18n.M("JudgeMatchIDProblem", nil)
 	}
 	no, ok := gameNo(f.GameNo)
 	if !ok {
-		f.Errors["game_no"] = i18n.T(ctx, "JudgeGameNoProblem", nil)
+		f.Errors["game_no"] = i18n.M("JudgeGameNoProblem", nil)
 	}
 	switch {
 	case strings.TrimSpace(f.Body) == "":
-		f.Errors["body"] = i18n.T(ctx, "JudgeNoLogGiven", nil)
+		f.Errors["body"] = i18n.M("JudgeNoLogGiven", nil)
 	case len(f.Body) > maxGameLog:
-		f.Errors["body"] = i18n.T(ctx, "JudgeLogTooLarge", nil)
+		f.Errors["body"] = i18n.M("JudgeLogTooLarge", nil)
 		f.Body = ""
 	case !web.PlainText(f.Body):
-		f.Errors["body"] = i18n.T(ctx, "JudgeLogNotText", nil)
+		f.Errors["body"] = i18n.M("JudgeLogNotText", nil)
 		f.Body = ""
 	default:
 		if _, err := engine.ParseLog([]byte(f.Body)); err != nil {
-			f.Errors["body"] = gamelog.ParseProblem(ctx, err)
+			f.Errors["body"] = gamelog.ParseProblem(err)
 		}
 	}
 	if len(f.Errors) > 0 {
@@ -149,7 +148,7 @@ func (h *Handler) UploadGameLog(c echo.Context) error {
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: gamelog.TrimLog(f.Body) + "\n"}
 	err := h.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
-		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
+		f.Errors["match"] = i18n.M("JudgeNoSuchMatch", nil)
 		return h.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
@@ -167,24 +166,24 @@ func (h *Handler) NewGameLog(c echo.Context) error {
 	f := views.JudgeNewLogForm{Title: web.FormText(c, "title", 200), Match: c.FormValue("match"), GameNo: c.FormValue("game_no"),
 		P1: web.FormText(c, "p1", 100), P1Leader: strings.ToUpper(web.FormText(c, "p1_leader", 30)),
 		P2: web.FormText(c, "p2", 100), P2Leader: strings.ToUpper(web.FormText(c, "p2_leader", 30)),
-		Errors: views.FieldErrors{}}
+		Errors: views.FieldProblems{}}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
-		f.Errors["match"] = i18n.T(ctx, "JudgeMatchIDProblem", nil)
+		f.Errors["match"] = i18n.M("JudgeMatchIDProblem", nil)
 	}
 	no, ok := gameNo(f.GameNo)
 	if !ok {
-		f.Errors["game_no"] = i18n.T(ctx, "JudgeGameNoProblem", nil)
+		f.Errors["game_no"] = i18n.M("JudgeGameNoProblem", nil)
 	}
 	// The notation's own tag parser decides what a card number is.
 	for field, v := range map[string]string{"p1_leader": f.P1Leader, "p2_leader": f.P2Leader} {
 		if _, err := engine.ParseText([]byte("[P1Leader " + strconv.Quote(v) + "]")); v == "" || err != nil {
-			f.Errors[field] = i18n.T(ctx, "JudgeLeaderNeeded", nil)
+			f.Errors[field] = i18n.M("JudgeLeaderNeeded", nil)
 		}
 	}
-	title := f.Title
-	if title == "" {
-		title = i18n.T(ctx, "JudgeFeatureMatch", nil)
+	title := i18n.Verbatim(f.Title)
+	if f.Title == "" {
+		title = i18n.M("JudgeFeatureMatch", nil)
 	}
 	// For a match, the players' registered decklists bound their decks: a
 	// paper game whose deck order the engine does not simulate.
@@ -194,7 +193,7 @@ func (h *Handler) NewGameLog(c echo.Context) error {
 		m, err := h.Store.MatchByID(ctx, e.ID, *matchID)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
-			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
+			f.Errors["match"] = i18n.M("JudgeNoSuchMatch", nil)
 		case err != nil:
 			return err
 		default:
@@ -223,15 +222,16 @@ func (h *Handler) NewGameLog(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return h.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
 	}
-	body, err := gamelog.NewBody(title, [][2]string{{"Event", e.Name}},
+	stored := storedText(ctx, title)
+	body, err := gamelog.NewBody(stored, [][2]string{{"Event", e.Name}},
 		[2]gamelog.Player{{Name: f.P1, Leader: f.P1Leader, Decklist: decklists[0]}, {Name: f.P2, Leader: f.P2Leader, Decklist: decklists[1]}})
 	if err != nil {
 		return err
 	}
-	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: title, Body: body}
+	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: stored, Body: body}
 	err = h.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
-		f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
+		f.Errors["match"] = i18n.M("JudgeNoSuchMatch", nil)
 		return h.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {

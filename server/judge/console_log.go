@@ -25,9 +25,14 @@ func (h *Handler) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, 
 	return h.Store.GameLogByID(c.Request().Context(), e.ID, id)
 }
 
-func violationView(ctx context.Context, e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
+func violationView(e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
 	return &views.JudgeViolation{Step: v.Step, Line: v.Line, Rule: v.Rule, RuleURL: ruleURL(v.Rule),
-		LogError: v.LogError, Message: enginetext.Violation(ctx, v), Player: v.Player, URL: StepURL(e, logID, v.Step)}
+		LogError: v.LogError, Message: violationWords(v), Player: v.Player, URL: StepURL(e, logID, v.Step)}
+}
+
+// violationWords is what the engine says of a broken rule.
+func violationWords(v *engine.Violation) i18n.Message {
+	return i18n.Of(engineWords(func(ctx context.Context) string { return enginetext.Violation(ctx, v) }))
 }
 
 // firstIllegalStep is the first step whose action broke a rule (deck
@@ -43,7 +48,7 @@ func firstIllegalStep(r *engine.Replay) *engine.Violation {
 
 // boardView turns the engine's summary of a state into what the page shows,
 // with card names from the pool.
-func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *gamelog.Cards) views.JudgeBoard {
+func boardView(st *engine.State, l *engine.Log, jc *gamelog.Cards) views.JudgeBoard {
 	v := engine.View(st)
 	name := func(side string) string {
 		i := 0
@@ -55,14 +60,16 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *gamelog
 	b := views.JudgeBoard{}
 	switch {
 	case v.Result != "":
-		b.Status = enginetext.GameOver(ctx, st.Result)
+		result := st.Result
+		b.Status = i18n.Of(engineWords(func(ctx context.Context) string { return enginetext.GameOver(ctx, result) }))
 	case v.Phase == "setup":
-		b.Status = i18n.T(ctx, "JudgeBoardSetup", nil)
+		b.Status = i18n.M("JudgeBoardSetup", nil)
 	default:
-		b.Status = i18n.T(ctx, "JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": enginetext.Phase(ctx, v.Phase)})
+		b.Status = i18n.M("JudgeBoardTurn", i18n.Args{"Turn": v.Turn, "Side": v.TurnPlayer, "Name": name(v.TurnPlayer), "Phase": phaseWords(v.Phase)})
 	}
 	if v.Battle != nil {
-		b.Battle = enginetext.Battle(ctx, *v.Battle, jc.Label)
+		battle := *v.Battle
+		b.Battle = i18n.Of(engineWords(func(ctx context.Context) string { return enginetext.Battle(ctx, battle, jc.Label) }))
 	}
 	card := func(cv engine.CardView) views.JudgeCard {
 		out := views.JudgeCard{Label: jc.Label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under}
@@ -103,14 +110,24 @@ func boardView(ctx context.Context, st *engine.State, l *engine.Log, jc *gamelog
 	return b
 }
 
+// phaseWords names a phase of the turn.
+func phaseWords(phase string) engineWords {
+	return func(ctx context.Context) string { return enginetext.Phase(ctx, phase) }
+}
+
+// eventWords is what the engine says happened.
+func eventWords(ev engine.Event) i18n.Message {
+	return i18n.Of(engineWords(func(ctx context.Context) string { return enginetext.Event(ctx, ev) }))
+}
+
 // logMeta names a log for lists and headings; the match is named by
-// matchLabel, which needs the database.
-func logMeta(ctx context.Context, gl *storage.GameLog) (title, game string) {
-	title = gl.Title
-	if title == "" {
-		title = i18n.T(ctx, "JudgeLogDefaultTitle", i18n.Args{"ID": gl.ID})
+// gamelog.MatchLabels, which needs the database.
+func logMeta(gl *storage.GameLog) (title, game i18n.Message) {
+	title = i18n.Verbatim(gl.Title)
+	if gl.Title == "" {
+		title = i18n.M("JudgeLogDefaultTitle", i18n.Args{"ID": gl.ID})
 	}
-	return title, i18n.T(ctx, "JudgeLogGameNo", i18n.Args{"Game": gl.GameNo})
+	return title, i18n.M("JudgeLogGameNo", i18n.Args{"Game": gl.GameNo})
 }
 
 // ShowGameLog replays a log and shows one step: ?step=N, or by default the
@@ -126,10 +143,10 @@ func (h *Handler) ShowGameLog(c echo.Context) error {
 		return err
 	}
 	status := http.StatusOK
-	if m.Problem != "" {
+	if !m.Problem.IsZero() {
 		status = http.StatusUnprocessableEntity
 	}
-	return web.Render(c, status, views.JudgeLogPageView(h.Page(c, m.Title), m))
+	return web.Render(c, status, views.JudgeLogPageView(h.PageTitled(c, m.Title), m))
 }
 
 // gameLogPage builds the step page; the ruling form is prefilled from the
@@ -137,14 +154,14 @@ func (h *Handler) ShowGameLog(c echo.Context) error {
 func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
 	ctx := c.Request().Context()
 	m := views.JudgeLogPage{Event: eventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
-	m.Title, m.Game = logMeta(ctx, gl)
+	m.Title, m.Game = logMeta(gl)
 	var err error
 	if m.Match, err = gamelog.NewMatchLabels(ctx, h.Store, e.ID).Label(gl.MatchID); err != nil {
 		return m, err
 	}
 	l, perr := engine.ParseLog([]byte(gl.Body))
 	if perr != nil {
-		m.Problem = gamelog.ParseProblem(ctx, perr)
+		m.Problem = gamelog.ParseProblem(perr)
 		return m, nil
 	}
 	jc, err := h.cards.ForLog(ctx, l)
@@ -157,10 +174,10 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 	m.Steps = len(r.Steps)
 	first := firstIllegalStep(r)
 	if first != nil {
-		m.FirstViolation = violationView(ctx, e, gl.ID, first)
+		m.FirstViolation = violationView(e, gl.ID, first)
 	}
 	for _, d := range r.DeckProblems {
-		m.DeckProblems = append(m.DeckProblems, *violationView(ctx, e, gl.ID, d))
+		m.DeckProblems = append(m.DeckProblems, *violationView(e, gl.ID, d))
 	}
 	// A log opens at its first action, the first illegal one a click away
 	// in the banner above (a judge reads the game up to it).
@@ -178,10 +195,10 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 		m.NextURL, m.LastURL = StepURL(e, gl.ID, step+1), StepURL(e, gl.ID, m.Steps)
 	}
 	st := r.StateAt(step)
-	m.Board = boardView(ctx, &st, l, jc)
+	m.Board = boardView(&st, l, jc)
 	ruleHint := ""
 	if step > 0 {
-		m.Action, ruleHint = stepAction(ctx, e, gl, &r.Steps[step-1], step, first)
+		m.Action, ruleHint = stepAction(e, gl, &r.Steps[step-1], step, first)
 	}
 	for i := range r.Steps {
 		sp := &r.Steps[i]
@@ -195,15 +212,15 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 // stepAction is the action of step number step (sp) as the step page shows it, with its
 // violation and the events it caused; ruleHint is the rule a ruling on it
 // most likely cites (its violation's, else its first event's).
-func stepAction(ctx context.Context, e *storage.Event, gl *storage.GameLog, sp *engine.Step, step int, first *engine.Violation) (a *views.JudgeAction, ruleHint string) {
+func stepAction(e *storage.Event, gl *storage.GameLog, sp *engine.Step, step int, first *engine.Violation) (a *views.JudgeAction, ruleHint string) {
 	a = &views.JudgeAction{Line: sp.Action.Line, Text: engine.FormatAction(sp.Action)}
 	if sp.Violation != nil {
-		a.Violation = violationView(ctx, e, gl.ID, sp.Violation)
+		a.Violation = violationView(e, gl.ID, sp.Violation)
 		a.First = first != nil && first.Step == step
 		ruleHint = sp.Violation.Rule
 	}
 	for _, ev := range sp.Events {
-		a.Events = append(a.Events, views.JudgeEventLine{Text: enginetext.Event(ctx, ev), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
+		a.Events = append(a.Events, views.JudgeEventLine{Text: eventWords(ev), Rule: ev.Rule, RuleURL: ruleURL(ev.Rule), Auto: ev.Auto, Declared: ev.Declared, Unread: ev.Unread})
 		if ruleHint == "" {
 			ruleHint = ev.Rule
 		}

@@ -11,7 +11,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -38,13 +37,13 @@ func (h *Handler) RecordForm(c echo.Context) error {
 func (h *Handler) renderRecord(c echo.Context, e *storage.Event, gl *storage.GameLog, m views.JudgeRecordPage, status int) error {
 	m.Event, m.LogID, m.LogURL = eventView(e), gl.ID, logURL(e, gl.ID)
 	ctx := c.Request().Context()
-	m.Title, _ = logMeta(ctx, gl)
+	m.Title, _ = logMeta(gl)
 	_, l, err := gamelog.TextBody(gl.Body)
 	if err != nil {
 		// Uploaded logs are checked and recorded lines too, so this is a log
 		// changed behind our back; say where, and record nothing.
-		m.Problem, m.Over = gamelog.ParseProblem(ctx, err), true
-		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(h.Page(c, m.Title), m))
+		m.Problem, m.Over = gamelog.ParseProblem(err), true
+		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeRecordPageView(h.PageTitled(c, m.Title), m))
 	}
 	jc, err := h.cards.ForLog(ctx, l)
 	if err != nil {
@@ -52,20 +51,20 @@ func (h *Handler) renderRecord(c echo.Context, e *storage.Event, gl *storage.Gam
 	}
 	r := engine.Run(l, jc.Engine, engine.ReplayOptions{RunOn: true})
 	m.Steps = len(r.Steps)
-	m.Board = boardView(ctx, &r.Final, l, jc)
+	m.Board = boardView(&r.Final, l, jc)
 	m.Over = r.Final.Result.Over
 	for _, st := range r.Steps[max(0, len(r.Steps)-recentSteps):] {
 		m.Recent = append(m.Recent, views.JudgeStepRow{N: st.Index, Line: st.Action.Line, Text: engine.FormatAction(st.Action), Illegal: st.Violation != nil})
 	}
 	m.Quick = quickActions(&r.Final)
-	m.Players = []views.Option{{Value: "P1", Label: "P1 " + l.Setup.Players[0].Name}, {Value: "P2", Label: "P2 " + l.Setup.Players[1].Name}, {Value: "", Label: i18n.T(ctx, "JudgeNoPlayerOutcome", nil)}}
+	m.Players = []views.Choice{{Value: "P1", Label: i18n.Verbatim("P1 " + l.Setup.Players[0].Name)}, {Value: "P2", Label: i18n.Verbatim("P2 " + l.Setup.Players[1].Name)}, {Value: "", Label: i18n.M("JudgeNoPlayerOutcome", nil)}}
 	for _, v := range recordVerbs {
 		m.Verbs = append(m.Verbs, views.Option{Value: v, Label: v})
 	}
 	if m.Player == "" && r.Final.TurnPlayer != engine.NoSide {
 		m.Player = r.Final.TurnPlayer.String()
 	}
-	return web.Render(c, status, views.JudgeRecordPageView(h.Page(c, i18n.T(ctx, "JudgeRecordTitle", i18n.Args{"Title": m.Title})), m))
+	return web.Render(c, status, views.JudgeRecordPageView(h.PageTitled(c, i18n.M("JudgeRecordTitle", i18n.Args{"Title": m.Title})), m))
 }
 
 // quickActions are one-tap lines for what usually comes next; the engine
@@ -123,22 +122,22 @@ func (h *Handler) RecordAction(c echo.Context) error {
 	case line == "" && m.Verb != "":
 		line = strings.TrimSpace(strings.Join([]string{m.Player, m.Verb, m.Args}, " "))
 	}
-	refuse := func(status int, msg string) error {
+	refuse := func(status int, msg i18n.Message) error {
 		m.Problem, m.Line = msg, line
 		return h.renderRecord(c, e, gl, m, status)
 	}
 	if line == "" {
-		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeWriteNextAction", nil))
+		return refuse(http.StatusUnprocessableEntity, i18n.M("JudgeWriteNextAction", nil))
 	}
 	if strings.ContainsAny(line, "\r\n") || len(line) > 300 || !web.PlainText(line) {
-		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "JudgeOneActionOneLine", nil))
+		return refuse(http.StatusUnprocessableEntity, i18n.M("JudgeOneActionOneLine", nil))
 	}
 	base, before, err := gamelog.TextBody(gl.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err))
+		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(err))
 	}
-	body, after, problem := gamelog.AppendLine(ctx, base, before, line)
-	if problem != "" {
+	body, after, problem := gamelog.AppendLine(base, before, line)
+	if !problem.IsZero() {
 		return refuse(http.StatusUnprocessableEntity, problem)
 	}
 	jc, err := h.cards.ForLog(ctx, after)
@@ -147,10 +146,10 @@ func (h *Handler) RecordAction(c echo.Context) error {
 	}
 	r := engine.Run(after, jc.Engine, engine.ReplayOptions{RunOn: true})
 	if v := r.Steps[len(r.Steps)-1].Violation; v != nil {
-		problem := enginetext.Violation(ctx, v)
-		msg := i18n.T(ctx, "JudgeNotAllowed", i18n.Args{"Problem": problem})
+		problem := violationWords(v)
+		msg := i18n.M("JudgeNotAllowed", i18n.Args{"Problem": problem})
 		if v.Rule != "" {
-			msg = i18n.T(ctx, "JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": problem})
+			msg = i18n.M("JudgeNotAllowedRule", i18n.Args{"Rule": v.Rule, "Problem": problem})
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}
@@ -161,7 +160,7 @@ func (h *Handler) RecordAction(c echo.Context) error {
 			return ferr
 		}
 		gl = fresh
-		return refuse(http.StatusConflict, i18n.T(ctx, "JudgeActionRace", nil))
+		return refuse(http.StatusConflict, i18n.M("JudgeActionRace", nil))
 	}
 	if err != nil {
 		return err

@@ -42,7 +42,7 @@ func (h *Handler) GameLogHelp(c echo.Context) error {
 	for _, v := range engine.VerbUsages() {
 		verbs = append(verbs, views.VerbHelp{Verb: v.Verb, Usage: v.Usage})
 	}
-	return web.Render(c, http.StatusOK, views.GameLogHelpView(h.Page(c, i18n.T(c.Request().Context(), "JudgeHelpHeading", nil)), verbs))
+	return web.Render(c, http.StatusOK, views.GameLogHelpView(h.PageTitled(c, i18n.M("JudgeHelpHeading", nil)), verbs))
 }
 
 const ctxEvent = "judge_event"
@@ -67,8 +67,7 @@ func RequireEngine(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		e := eventOf(c)
 		if g := web.GameOf(e.Game); !g.Engine {
-			ctx := c.Request().Context()
-			return &web.Error{Code: http.StatusConflict, Safe: i18n.T(ctx, "JudgeNoEngineRefused", i18n.Args{"Game": web.GameName(ctx, g.ID)})}
+			return web.Failed(http.StatusConflict, i18n.M("JudgeNoEngineRefused", i18n.Args{"Game": web.GameNameMessage(g.ID)}))
 		}
 		return next(c)
 	}

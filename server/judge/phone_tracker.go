@@ -34,8 +34,7 @@ func (h *Handler) trackerPlayer(c echo.Context) (*storage.Entry, *storage.Event,
 		return nil, nil, err
 	}
 	if g := web.GameOf(ev.Game); !g.Engine {
-		ctx := c.Request().Context()
-		return nil, nil, &web.Error{Code: http.StatusNotFound, Safe: i18n.T(ctx, "TrackerNoEngine", i18n.Args{"Game": web.GameName(ctx, g.ID)})}
+		return nil, nil, web.Failed(http.StatusNotFound, i18n.M("TrackerNoEngine", i18n.Args{"Game": web.GameNameMessage(g.ID)}))
 	}
 	return en, ev, nil
 }
@@ -106,15 +105,15 @@ func (h *Handler) trackedGame(c echo.Context) (*trackedGame, error) {
 	return t, nil
 }
 
-// closed says why the game can no longer be changed, or "".
-func (t *trackedGame) closed(ctx context.Context) string {
+// closed says why the game can no longer be changed (zero: it can).
+func (t *trackedGame) closed() i18n.Message {
 	switch {
 	case t.match.Status == storage.MatchConfirmed:
-		return i18n.T(ctx, "TrackerMatchFinal", nil)
+		return i18n.M("TrackerMatchFinal", nil)
 	case !t.current:
-		return i18n.T(ctx, "TrackerOldRound", nil)
+		return i18n.M("TrackerOldRound", nil)
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // byComment marks the line a phone entered: "P1 draw  # by P1". Undo reads
@@ -150,11 +149,11 @@ func undoneMark(side engine.Side, step int) string {
 // the log is unchanged.
 type trackerProblem struct {
 	status int
-	msg    string
+	msg    i18n.Message
 }
 
-// Error is why the tap was refused, for the page.
-func (p *trackerProblem) Error() string { return p.msg }
+// Error is why the tap was refused (the page words msg itself).
+func (p *trackerProblem) Error() string { return p.msg.In(context.Background()) }
 
 // expectedStep reads the number of actions the phone saw.
 func expectedStep(c echo.Context) (int, bool) {
@@ -171,32 +170,32 @@ func (h *Handler) TrackerAct(c echo.Context) error {
 	ctx := c.Request().Context()
 	line := strings.Join(strings.Fields(c.FormValue("line")), " ")
 	m := views.TrackerPage{Line: line}
-	refuse := func(status int, msg string) error {
+	refuse := func(status int, msg i18n.Message) error {
 		m.Problem = msg
 		return h.renderTracker(c, t, m, status)
 	}
-	if msg := t.closed(ctx); msg != "" {
+	if msg := t.closed(); !msg.IsZero() {
 		return refuse(http.StatusConflict, msg)
 	}
 	expect, ok := expectedStep(c)
 	if !ok {
-		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerReload", nil))
+		return refuse(http.StatusUnprocessableEntity, i18n.M("TrackerReload", nil))
 	}
 	switch {
 	case line == "":
-		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerLineEmpty", nil))
+		return refuse(http.StatusUnprocessableEntity, i18n.M("TrackerLineEmpty", nil))
 	case strings.ContainsAny(line, "#\r\n") || len(line) > 300 || !web.PlainText(line):
-		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerOneLine", nil))
+		return refuse(http.StatusUnprocessableEntity, i18n.M("TrackerOneLine", nil))
 	}
 	// Read the line against the log as loaded, to refuse what cannot be
 	// read at once and to know the cards it names: the transaction below
 	// then only reads, checks and writes.
 	base, pre, err := gamelog.TextBody(t.log.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err))
+		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(err))
 	}
-	appended, named, problem := gamelog.AppendLine(ctx, base, pre, line+byMark(t.side))
-	if problem != "" {
+	appended, named, problem := gamelog.AppendLine(base, pre, line+byMark(t.side))
+	if !problem.IsZero() {
 		return refuse(http.StatusUnprocessableEntity, problem)
 	}
 	jc, err := h.cards.Cards(ctx, gamelog.Numbers(named))
@@ -210,10 +209,10 @@ func (h *Handler) TrackerAct(c echo.Context) error {
 		if cur.Body != t.log.Body {
 			base, before, err = gamelog.TextBody(cur.Body)
 			if err != nil {
-				return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err)}
+				return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(err)}
 			}
-			var problem string
-			if body, after, problem = gamelog.AppendLine(ctx, base, before, line+byMark(t.side)); problem != "" {
+			var problem i18n.Message
+			if body, after, problem = gamelog.AppendLine(base, before, line+byMark(t.side)); !problem.IsZero() {
 				return nil, &trackerProblem{http.StatusUnprocessableEntity, problem}
 			}
 		}
@@ -223,10 +222,10 @@ func (h *Handler) TrackerAct(c echo.Context) error {
 			if n == expect+1 && engine.FormatAction(before.Actions[n-1]) == engine.FormatAction(entered) {
 				return nil, nil // this tap, sent again (or the same tap from the other phone): already in
 			}
-			return nil, &trackerProblem{http.StatusConflict, i18n.T(ctx, "TrackerMovedOn", nil)}
+			return nil, &trackerProblem{http.StatusConflict, i18n.M("TrackerMovedOn", nil)}
 		}
 		if entered.Verb == engine.VerbConcede && entered.Player != t.side {
-			return nil, &trackerProblem{http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerConcedeOwn", nil)}
+			return nil, &trackerProblem{http.StatusUnprocessableEntity, i18n.M("TrackerConcedeOwn", nil)}
 		}
 		r := engine.Run(after, jc.Engine, engine.ReplayOptions{RunOn: true})
 		audit := map[string]any{"append": engine.FormatAction(entered), "step": n + 1, "by": t.side.String()}
@@ -247,20 +246,20 @@ func (h *Handler) TrackerUndo(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	var m views.TrackerPage
-	refuse := func(status int, msg string) error {
+	refuse := func(status int, msg i18n.Message) error {
 		m.Problem = msg
 		return h.renderTracker(c, t, m, status)
 	}
-	if msg := t.closed(ctx); msg != "" {
+	if msg := t.closed(); !msg.IsZero() {
 		return refuse(http.StatusConflict, msg)
 	}
 	expect, ok := expectedStep(c)
 	if !ok || expect < 1 {
-		return refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "TrackerReload", nil))
+		return refuse(http.StatusUnprocessableEntity, i18n.M("TrackerReload", nil))
 	}
 	_, pre, err := gamelog.TextBody(t.log.Body)
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err))
+		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(err))
 	}
 	jc, err := h.cards.Cards(ctx, gamelog.Numbers(pre))
 	if err != nil {
@@ -269,7 +268,7 @@ func (h *Handler) TrackerUndo(c echo.Context) error {
 	_, err = h.Store.ChangeGameLog(ctx, h.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
 		base, before, err := gamelog.TextBody(cur.Body)
 		if err != nil {
-			return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(ctx, err)}
+			return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(err)}
 		}
 		n := len(before.Actions)
 		mark := undoneMark(t.side, expect)
@@ -277,11 +276,11 @@ func (h *Handler) TrackerUndo(c echo.Context) error {
 			return nil, nil // this undo, sent again: already done
 		}
 		if n != expect {
-			return nil, &trackerProblem{http.StatusConflict, i18n.T(ctx, "TrackerMovedOn", nil)}
+			return nil, &trackerProblem{http.StatusConflict, i18n.M("TrackerMovedOn", nil)}
 		}
 		last := before.Actions[n-1]
 		if enteredBy(base, last.Line) != t.side {
-			return nil, &trackerProblem{http.StatusConflict, i18n.T(ctx, "TrackerUndoNotYours", nil)}
+			return nil, &trackerProblem{http.StatusConflict, i18n.M("TrackerUndoNotYours", nil)}
 		}
 		lines := strings.Split(base, "\n")
 		lines[last.Line-1] = mark + engine.FormatAction(last)
@@ -334,7 +333,7 @@ func (h *Handler) TrackerCallJudge(c echo.Context) error {
 	}
 	// Kept in English, like a dispute's; the judges' page says it in its
 	// language (callReasonText).
-	reason := i18n.T(context.Background(), "TrackerCallReason", i18n.Args{"Step": step})
+	reason := storedText(context.Background(), i18n.M("TrackerCallReason", i18n.Args{"Step": step}))
 	if _, err := h.Store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
 		return err
 	}

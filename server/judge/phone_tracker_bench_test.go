@@ -213,9 +213,9 @@ func benchApplyAndRender(b *testing.B, n int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		body, after, problem := gamelog.AppendLine(ctx, base, before, line)
-		if problem != "" {
-			b.Fatal(problem)
+		body, after, problem := gamelog.AppendLine(base, before, line)
+		if !problem.IsZero() {
+			b.Fatal(problem.In(ctx))
 		}
 		r := engine.Run(after, tb.jc.Engine, engine.ReplayOptions{RunOn: true})
 		if r.Steps[len(r.Steps)-1].Violation != nil {

@@ -55,13 +55,12 @@ func (h *Handler) TrackerEntry(c echo.Context) error {
 // renderTrackerStart shows the form that starts the tracker, asking for
 // the Leaders the registered decklists do not give.
 func (h *Handler) renderTrackerStart(c echo.Context, en *storage.Entry, ev *storage.Event, m *storage.Match, f views.TrackerStartPage, status int) error {
-	ctx := c.Request().Context()
 	f.EventID, f.Token = ev.ID, "/p/"+c.Param("token")
 	f.Action = f.Token + "/game"
-	f.Heading = i18n.T(ctx, "TrackerStartHeading", nil)
+	f.Heading = i18n.M("TrackerStartHeading", nil)
 	if m == nil {
-		if f.Problem == "" {
-			f.Problem = i18n.T(ctx, "TrackerNoMatch", nil)
+		if f.Problem.IsZero() {
+			f.Problem = i18n.M("TrackerNoMatch", nil)
 		}
 	} else {
 		opp, err := h.opponentOf(c, ev, en, m)
@@ -71,7 +70,7 @@ func (h *Handler) renderTrackerStart(c echo.Context, en *storage.Entry, ev *stor
 		f.Opponent = opp.PlayerName
 		f.MyLeader, f.TheirLead = en.DeckLeader == "", opp.DeckLeader == ""
 	}
-	p := h.Page(c, f.Heading)
+	p := h.PageTitled(c, f.Heading)
 	p.Flash = i18n.Message{}
 	p.ForPlayer = true
 	return web.Render(c, status, views.TrackerStartView(p, f))
@@ -98,12 +97,12 @@ func (h *Handler) TrackerStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := views.TrackerStartPage{Game: 1, Values: map[string]string{}, Errors: views.FieldErrors{}}
+	f := views.TrackerStartPage{Game: 1, Values: map[string]string{}, Errors: views.FieldProblems{}}
 	if m == nil {
 		return h.renderTrackerStart(c, en, ev, nil, f, http.StatusConflict)
 	}
 	if m.Status == storage.MatchConfirmed {
-		f.Problem = i18n.T(ctx, "TrackerMatchFinal", nil)
+		f.Problem = i18n.M("TrackerMatchFinal", nil)
 		return h.renderTrackerStart(c, en, ev, m, f, http.StatusConflict)
 	}
 	bestOf := 1
@@ -113,7 +112,7 @@ func (h *Handler) TrackerStart(c echo.Context) error {
 	if g := strings.TrimSpace(c.FormValue("game")); g != "" {
 		n, err := strconv.Atoi(g)
 		if err != nil || n < 1 || n > bestOf {
-			f.Problem = i18n.N(ctx, "TrackerGameNumber", bestOf, nil)
+			f.Problem = i18n.MN("TrackerGameNumber", bestOf, nil)
 			return h.renderTrackerStart(c, en, ev, m, f, http.StatusUnprocessableEntity)
 		}
 		f.Game = n
@@ -136,7 +135,7 @@ func (h *Handler) TrackerStart(c echo.Context) error {
 		v := strings.ToUpper(web.FormText(c, field, 30))
 		f.Values[field] = v
 		if _, err := engine.ParseText([]byte("[P1Leader " + strconv.Quote(v) + "]")); v == "" || err != nil {
-			f.Errors[field] = i18n.T(ctx, "TrackerLeaderNeeded", nil)
+			f.Errors[field] = i18n.M("TrackerLeaderNeeded", nil)
 		}
 		return v
 	}
@@ -164,7 +163,7 @@ func (h *Handler) TrackerStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	title := i18n.T(ctx, "TrackerLogTitle", i18n.Args{"Match": label, "Game": f.Game})
+	title := storedText(ctx, i18n.M("TrackerLogTitle", i18n.Args{"Match": label, "Game": f.Game}))
 	tags := [][2]string{{"Event", ev.Name}, {"Round", strconv.Itoa(round.Number)}}
 	if m.TableNo != nil {
 		tags = append(tags, [2]string{"Table", strconv.Itoa(*m.TableNo)})

@@ -12,7 +12,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -52,7 +51,7 @@ func (h *Handler) renderTracker(c echo.Context, t *trackedGame, m views.TrackerP
 		}
 		// A log changed behind the tracker's back (a judge recording
 		// into it can only add lines that read): say where, enter nothing.
-		m.Problem = gamelog.ParseProblem(ctx, err)
+		m.Problem = gamelog.ParseProblem(err)
 		m.ReadOnly = m.Problem
 		return h.renderTrackerPage(c, trackerFrame(ctx, t, m, h.Now()), status)
 	}
@@ -77,9 +76,9 @@ func trackerFrame(ctx context.Context, t *trackedGame, m views.TrackerPage, now 
 	if t.match.TableNo != nil {
 		table = strconv.Itoa(*t.match.TableNo)
 	}
-	m.Heading = i18n.T(ctx, "TrackerHeading", i18n.Args{"Table": table, "Game": t.log.GameNo})
-	if m.ReadOnly == "" {
-		m.ReadOnly = t.closed(ctx)
+	m.Heading = i18n.M("TrackerHeading", i18n.Args{"Table": table, "Game": t.log.GameNo})
+	if m.ReadOnly.IsZero() {
+		m.ReadOnly = t.closed()
 	}
 	if t.round != nil {
 		clock := web.ClockView(t.event.ID, t.round, time.Duration(t.match.ExtensionSeconds)*time.Second, now)
@@ -121,16 +120,16 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 			continue
 		}
 		args := i18n.Args{"Step": sp.Index, "Action": engine.FormatAction(sp.Action)}
-		head := i18n.T(ctx, "TrackerFlagHeadMine", args)
+		head := i18n.M("TrackerFlagHeadMine", args)
 		if by := enteredBy(tr.body, sp.Action.Line); by != t.side {
 			if by == engine.NoSide {
 				by = sp.Action.Player
 			}
 			args["Who"] = v.actorName(engine.Action{Player: by})
-			head = i18n.T(ctx, "TrackerFlagHead", args)
+			head = i18n.M("TrackerFlagHead", args)
 		}
 		m.Flags = append(m.Flags, views.TrackerFlag{Step: sp.Index, Head: head,
-			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: enginetext.Violation(ctx, sp.Violation), Ruled: ruled[sp.Index]})
+			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: violationWords(sp.Violation), Ruled: ruled[sp.Index]})
 	}
 	for _, sp := range steps[max(0, len(steps)-recentLines):] {
 		m.Recent = append(m.Recent, views.TrackerLine{Step: sp.Index, Who: v.actorName(sp.Action), Text: v.describe(sp.Action), Illegal: sp.Violation != nil})
@@ -138,8 +137,8 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 	if n := len(steps); n > 0 {
 		last := steps[n-1].Action
 		m.Last = v.describe(last)
-		if who := v.actorName(last); who != "" {
-			m.Last = i18n.T(ctx, "TrackerLastAction", i18n.Args{"Who": who, "Action": m.Last})
+		if who := v.actorName(last); !who.IsZero() {
+			m.Last = i18n.M("TrackerLastAction", i18n.Args{"Who": who, "Action": m.Last})
 		}
 	}
 	for _, w := range view.Waiting {
@@ -147,31 +146,31 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 		tw := views.TrackerWaiting{Text: w.Text, Mine: mine}
 		args := i18n.Args{"Skill": strings.Replace(w.Skill, w.Card, v.cardName(w.Card), 1), "Name": t.names[gamelog.SideIndex(w.Player)]}
 		if mine {
-			tw.Skill = i18n.T(ctx, "TrackerWaitingMine", args)
+			tw.Skill = i18n.M("TrackerWaitingMine", args)
 			tw.Line = w.Player + " use " + w.Card + " -> "
 		} else {
-			tw.Skill = i18n.T(ctx, "TrackerWaitingTheirs", args)
+			tw.Skill = i18n.M("TrackerWaitingTheirs", args)
 		}
 		m.Waiting = append(m.Waiting, tw)
 	}
 	if m.Clock != nil && m.Clock.TimeUp() && !st.Result.Over {
-		m.AtTime = gamelog.AtTimeVerdict(ctx, t.event.EndOfRound, gamelog.Totals(st), t.names)
+		m.AtTime = gamelog.AtTime(t.event.EndOfRound, gamelog.Totals(st), t.names)
 	}
-	if m.ReadOnly == "" && !st.Result.Over {
+	if m.ReadOnly.IsZero() && !st.Result.Over {
 		v.moves(st, &m)
 		if n := len(steps); n > 0 && enteredBy(tr.body, steps[n-1].Action.Line) == t.side {
 			last := steps[n-1].Action
-			m.Undo = &views.TrackerMove{ID: "undo", Label: i18n.T(ctx, "TrackerUndo", nil), Detail: v.describe(last)}
+			m.Undo = &views.TrackerMove{ID: "undo", Label: i18n.M("TrackerUndo", nil), Detail: v.describe(last)}
 		}
 	}
-	if m.ReadOnly == "" && st.Result.Over && t.round != nil && t.round.Kind == storage.KindTopCut && t.log.GameNo < t.event.TopCutBestOf {
+	if m.ReadOnly.IsZero() && st.Result.Over && t.round != nil && t.round.Kind == storage.KindTopCut && t.log.GameNo < t.event.TopCutBestOf {
 		m.NextGame, m.StartURL = t.log.GameNo+1, t.base+"/game"
 	}
 	return m
 }
 
 func (h *Handler) renderTrackerPage(c echo.Context, m views.TrackerPage, status int) error {
-	p := h.Page(c, m.Heading)
+	p := h.PageTitled(c, m.Heading)
 	p.Flash = i18n.Message{}
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()
@@ -206,86 +205,85 @@ func (v *trackerViewer) cardName(ref string) string {
 
 // refName names a card reference of an action by side (whose card it is
 // unless the reference says), the Leader as "Son Goku (Leader)".
-func (v *trackerViewer) refName(ref string, side engine.Side) string {
+func (v *trackerViewer) refName(ref string, side engine.Side) i18n.Message {
 	r, err := engine.ParseRef(ref)
 	if err != nil {
-		return ref
+		return i18n.Verbatim(ref)
 	}
 	if r.Owner != engine.NoSide {
 		side = r.Owner
 	}
 	if r.Leader && (side == engine.P1 || side == engine.P2) {
-		return i18n.T(v.ctx, "TrackerLeaderCard", i18n.Args{"Card": v.cardName(v.tr.log.Setup.Players[side].Leader)})
+		return i18n.M("TrackerLeaderCard", i18n.Args{"Card": v.cardName(v.tr.log.Setup.Players[side].Leader)})
 	}
-	return v.cardName(ref)
+	return i18n.Verbatim(v.cardName(ref))
 }
 
-// actorName is who an action is by: "You", the opponent's name, or "" for
-// a battle's outcome.
-func (v *trackerViewer) actorName(a engine.Action) string {
+// actorName is who an action is by: "You", the opponent's name, or zero
+// for a battle's outcome.
+func (v *trackerViewer) actorName(a engine.Action) i18n.Message {
 	switch a.Player {
 	case v.t.side:
-		return i18n.T(v.ctx, "TrackerYou", nil)
+		return i18n.M("TrackerYou", nil)
 	case engine.P1, engine.P2:
-		return v.t.names[a.Player]
+		return i18n.Verbatim(v.t.names[a.Player])
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // describe words an action for the list of the game so far. What the other
 // player cannot see (the card they drew) is not named on their phone.
-func (v *trackerViewer) describe(a engine.Action) string {
-	ctx := v.ctx
-	card := func() string { return v.refName(a.Card, a.Player) }
+func (v *trackerViewer) describe(a engine.Action) i18n.Message {
+	card := func() i18n.Message { return v.refName(a.Card, a.Player) }
 	switch a.Verb {
 	case engine.VerbFirst:
-		return i18n.T(ctx, "TrackerDidFirst", nil)
+		return i18n.M("TrackerDidFirst", nil)
 	case engine.VerbKeep:
-		return i18n.T(ctx, "TrackerDidKeep", nil)
+		return i18n.M("TrackerDidKeep", nil)
 	case engine.VerbRedraw:
-		return i18n.T(ctx, "TrackerDidRedraw", nil)
+		return i18n.M("TrackerDidRedraw", nil)
 	case engine.VerbDraw:
 		if a.Card == "" || a.Player != v.t.side {
-			return i18n.T(ctx, "TrackerDidDraw", nil)
+			return i18n.M("TrackerDidDraw", nil)
 		}
-		return i18n.T(ctx, "TrackerDidDrawCard", i18n.Args{"Card": card()})
+		return i18n.M("TrackerDidDrawCard", i18n.Args{"Card": card()})
 	case engine.VerbCharge:
-		return i18n.T(ctx, "TrackerDidCharge", i18n.Args{"Card": card()})
+		return i18n.M("TrackerDidCharge", i18n.Args{"Card": card()})
 	case engine.VerbPlay:
-		return i18n.T(ctx, "TrackerDidPlay", i18n.Args{"Card": card()})
+		return i18n.M("TrackerDidPlay", i18n.Args{"Card": card()})
 	case engine.VerbAwaken:
-		return i18n.T(ctx, "TrackerDidAwaken", nil)
+		return i18n.M("TrackerDidAwaken", nil)
 	case engine.VerbAttack:
-		target := ""
+		var target i18n.Message
 		if len(a.Targets) > 0 {
 			target = v.refName(a.Targets[0], a.Player.Other())
 		}
-		return i18n.T(ctx, "TrackerDidAttack", i18n.Args{"Attacker": card(), "Target": target})
+		return i18n.M("TrackerDidAttack", i18n.Args{"Attacker": card(), "Target": target})
 	case engine.VerbBlock:
-		return i18n.T(ctx, "TrackerDidBlock", i18n.Args{"Card": card()})
+		return i18n.M("TrackerDidBlock", i18n.Args{"Card": card()})
 	case engine.VerbCombo:
-		return i18n.T(ctx, "TrackerDidCombo", i18n.Args{"Card": card()})
+		return i18n.M("TrackerDidCombo", i18n.Args{"Card": card()})
 	case engine.VerbPass:
-		return i18n.T(ctx, "TrackerDidPass", nil)
+		return i18n.M("TrackerDidPass", nil)
 	case engine.VerbDamage:
-		return i18n.T(ctx, "TrackerDidDamage", nil)
+		return i18n.M("TrackerDidDamage", nil)
 	case engine.VerbKO:
 		if a.Player == engine.NoSide {
-			return i18n.T(ctx, "TrackerDidKOTarget", nil)
+			return i18n.M("TrackerDidKOTarget", nil)
 		}
 	case engine.VerbMiss:
-		return i18n.T(ctx, "TrackerDidMiss", nil)
+		return i18n.M("TrackerDidMiss", nil)
 	case engine.VerbEnd:
-		return i18n.T(ctx, "TrackerDidEnd", nil)
+		return i18n.M("TrackerDidEnd", nil)
 	case engine.VerbConcede:
-		return i18n.T(ctx, "TrackerDidConcede", nil)
+		return i18n.M("TrackerDidConcede", nil)
 	case engine.VerbUse:
 		if len(a.Targets) == 0 && len(a.Pay) == 0 {
-			return i18n.T(ctx, "TrackerDidUse", i18n.Args{"Card": card()})
+			return i18n.M("TrackerDidUse", i18n.Args{"Card": card()})
 		}
 	}
 	// Declared effects and choices: the line itself.
-	return engine.FormatAction(a)
+	return i18n.Verbatim(engine.FormatAction(a))
 }
 
 // player is one side of the board; the player's own hand is listed on
@@ -294,7 +292,7 @@ func (v *trackerViewer) player(st *engine.State, view *engine.StateView, side en
 	pv := view.Players[side]
 	out := views.TrackerPlayer{Name: v.t.names[side], Side: side.String(), Turn: view.Result == "" && view.TurnPlayer == side.String(), Dealt: st.Phase != engine.PhaseSetup,
 		Life: pv.Life, Hand: pv.Hand, Deck: pv.Deck, Drop: len(pv.Drop), Energy: views.JudgePlayer{EnergyActive: pv.EnergyActive,
-			Energy: pv.Energy, Markers: pv.Markers}.EnergyLine(v.ctx)}
+			Energy: pv.Energy, Markers: pv.Markers}.EnergyWords()}
 	card := func(cv engine.CardView) views.TrackerCard {
 		ref := cv.Card
 		if cv.Copy > 0 {
@@ -330,45 +328,44 @@ func (v *trackerViewer) player(st *engine.State, view *engine.StateView, side en
 }
 
 // status words the turn and phase (or the setup), the battle and the result.
-func (v *trackerViewer) status(st *engine.State, view *engine.StateView) (status, battle, over string) {
-	ctx := v.ctx
+func (v *trackerViewer) status(st *engine.State, view *engine.StateView) (status, battle, over i18n.Message) {
 	switch {
 	case st.Result.Over:
 		args := i18n.Args{"Reason": st.Result.Reason}
 		switch st.Result.Winner {
 		case engine.NoSide:
-			over = i18n.T(ctx, "TrackerOverDraw", args)
+			over = i18n.M("TrackerOverDraw", args)
 		case v.t.side:
-			over = i18n.T(ctx, "TrackerOverWon", args)
+			over = i18n.M("TrackerOverWon", args)
 		default:
 			args["Name"] = v.t.names[st.Result.Winner]
-			over = i18n.T(ctx, "TrackerOverLost", args)
+			over = i18n.M("TrackerOverLost", args)
 		}
-		return over, "", over
+		return over, i18n.Message{}, over
 	case st.Phase == engine.PhaseSetup:
 		if st.First == engine.NoSide {
-			return i18n.T(ctx, "TrackerSetupFirst", nil), "", ""
+			return i18n.M("TrackerSetupFirst", nil), i18n.Message{}, i18n.Message{}
 		}
-		return i18n.T(ctx, "TrackerSetupHands", nil), "", ""
+		return i18n.M("TrackerSetupHands", nil), i18n.Message{}, i18n.Message{}
 	}
-	phase := phaseWord(ctx, st.Phase)
+	phase := phaseWord(st.Phase)
 	if st.TurnPlayer == v.t.side {
-		status = i18n.T(ctx, "TrackerTurnMine", i18n.Args{"Turn": st.Turn, "Phase": phase})
+		status = i18n.M("TrackerTurnMine", i18n.Args{"Turn": st.Turn, "Phase": phase})
 	} else {
-		status = i18n.T(ctx, "TrackerTurnTheirs", i18n.Args{"Turn": st.Turn, "Phase": phase, "Name": v.t.names[st.TurnPlayer]})
+		status = i18n.M("TrackerTurnTheirs", i18n.Args{"Turn": st.Turn, "Phase": phase, "Name": v.t.names[st.TurnPlayer]})
 	}
 	if b := view.Battle; b != nil {
 		tp := st.TurnPlayer
 		args := i18n.Args{"Attacker": v.refName(battleRef(b.Attacker, st, tp, true), tp), "Target": v.refName(battleRef(b.Target, st, tp, false), tp.Other()),
-			"Step": battleStepWord(ctx, b.Step)}
+			"Step": battleStepWord(b.Step)}
 		if b.AttackerPower != nil && b.TargetPower != nil {
 			args["AttackerPower"], args["TargetPower"] = *b.AttackerPower, *b.TargetPower
-			battle = i18n.T(ctx, "TrackerBattlePowers", args)
+			battle = i18n.M("TrackerBattlePowers", args)
 		} else {
-			battle = i18n.T(ctx, "TrackerBattle", args)
+			battle = i18n.M("TrackerBattle", args)
 		}
 	}
-	return status, battle, ""
+	return status, battle, i18n.Message{}
 }
 
 // battleRef is the reference of the battle's attacker or target: "leader"
@@ -388,13 +385,13 @@ func battleRef(number string, st *engine.State, turn engine.Side, attacker bool)
 // moves fills the taps of the page: one-tap moves in the bar, moves that
 // name a card in groups, and the opponent's one-tap moves apart.
 func (v *trackerViewer) moves(st *engine.State, m *views.TrackerPage) {
-	ctx, me := v.ctx, v.t.side
+	me := v.t.side
 	groups := map[string]*views.TrackerGroup{}
 	var order []string
 	group := func(key string) *views.TrackerGroup {
 		g, ok := groups[key]
 		if !ok {
-			g = &views.TrackerGroup{ID: "grp-" + key, Title: groupTitle(ctx, key)}
+			g = &views.TrackerGroup{ID: "grp-" + key, Title: groupTitle(key)}
 			groups[key] = g
 			order = append(order, key)
 		}
@@ -405,40 +402,40 @@ func (v *trackerViewer) moves(st *engine.State, m *views.TrackerPage) {
 		card := v.refName(a.Card, me)
 		switch a.Verb {
 		case engine.VerbFirst, engine.VerbKeep, engine.VerbRedraw, engine.VerbPass, engine.VerbEnd:
-			mv.Label = doLabel(ctx, a.Verb)
+			mv.Label = doLabel(a.Verb)
 			m.Quick = append(m.Quick, mv)
 			continue
 		case engine.VerbDraw:
 			if a.Card == "" {
-				mv.Label = doLabel(ctx, a.Verb)
+				mv.Label = doLabel(a.Verb)
 				m.Quick = append(m.Quick, mv)
 				continue
 			}
-			mv.Label, mv.Detail = i18n.T(ctx, "TrackerDrawMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
+			mv.Label, mv.Detail = i18n.M("TrackerDrawMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
 			group("draw").Moves = append(group("draw").Moves, mv)
 		case engine.VerbCharge:
-			mv.Label, mv.Detail = i18n.T(ctx, "TrackerChargeMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
+			mv.Label, mv.Detail = i18n.M("TrackerChargeMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
 			group("charge").Moves = append(group("charge").Moves, mv)
 		case engine.VerbPlay:
-			mv.Label, mv.Detail = i18n.T(ctx, "TrackerPlayMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, true)
+			mv.Label, mv.Detail = i18n.M("TrackerPlayMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, true)
 			group("play").Moves = append(group("play").Moves, mv)
 		case engine.VerbBlock:
-			mv.Label, mv.Detail = i18n.T(ctx, "TrackerBlockMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
+			mv.Label, mv.Detail = i18n.M("TrackerBlockMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
 			group("block").Moves = append(group("block").Moves, mv)
 		case engine.VerbCombo:
-			mv.Label, mv.Detail = i18n.T(ctx, "TrackerComboMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
+			mv.Label, mv.Detail = i18n.M("TrackerComboMove", i18n.Args{"Card": card}), v.cardDetail(a.Card, false)
 			if a.From == engine.ZoneBattle {
-				mv.Label = i18n.T(ctx, "TrackerComboFromBattle", i18n.Args{"Card": card})
+				mv.Label = i18n.M("TrackerComboFromBattle", i18n.Args{"Card": card})
 			}
 			group("combo").Moves = append(group("combo").Moves, mv)
 		case engine.VerbAttack:
-			mv.Label = i18n.T(ctx, "TrackerAttackMove", i18n.Args{"Attacker": card, "Target": v.refName(a.Targets[0], me.Other())})
+			mv.Label = i18n.M("TrackerAttackMove", i18n.Args{"Attacker": card, "Target": v.refName(a.Targets[0], me.Other())})
 			group("attack").Moves = append(group("attack").Moves, mv)
 		case engine.VerbAwaken:
-			mv.Label = i18n.T(ctx, "TrackerAwakenMove", i18n.Args{"Card": v.refName("leader", me)})
+			mv.Label = i18n.M("TrackerAwakenMove", i18n.Args{"Card": v.refName("leader", me)})
 			group("skill").Moves = append(group("skill").Moves, mv)
 		case engine.VerbUse:
-			mv.Label = i18n.T(ctx, "TrackerUseMove", i18n.Args{"Card": card})
+			mv.Label = i18n.M("TrackerUseMove", i18n.Args{"Card": card})
 			group("skill").Moves = append(group("skill").Moves, mv)
 		}
 	}
@@ -447,7 +444,7 @@ func (v *trackerViewer) moves(st *engine.State, m *views.TrackerPage) {
 	}
 	for _, a := range engine.NextMoves(st, engine.NoSide) {
 		m.Quick = append(m.Quick, views.TrackerMove{ID: moveID(a), Line: engine.FormatAction(a),
-			Label: doLabel(ctx, a.Verb), Detail: outcomeDetail(ctx, a.Verb)})
+			Label: doLabel(a.Verb), Detail: outcomeDetail(a.Verb)})
 	}
 	// The opponent's moves that name no card of their hand: who goes first
 	// (a die roll: either phone), then what their phone would enter.
@@ -458,7 +455,7 @@ func (v *trackerViewer) moves(st *engine.State, m *views.TrackerPage) {
 		args := i18n.Args{"Name": v.t.names[them]}
 		switch {
 		case a.Verb == engine.VerbFirst:
-			mv.Label = i18n.T(ctx, "TrackerDoTheyFirst", args)
+			mv.Label = i18n.M("TrackerDoTheyFirst", args)
 			m.Quick = append(m.Quick, mv)
 			continue
 		case a.Verb == engine.VerbBlock:
@@ -468,25 +465,25 @@ func (v *trackerViewer) moves(st *engine.State, m *views.TrackerPage) {
 		default:
 			continue
 		}
-		mv.Label = theyLabel(ctx, a.Verb, args)
+		mv.Label = theyLabel(a.Verb, args)
 		m.Theirs = append(m.Theirs, mv)
 	}
 }
 
 // cardDetail is a card's number with its cost (for a play) or power.
-func (v *trackerViewer) cardDetail(ref string, cost bool) string {
+func (v *trackerViewer) cardDetail(ref string, cost bool) i18n.Message {
 	r, err := engine.ParseRef(ref)
 	if err != nil || r.Number == "" {
-		return ""
+		return i18n.Message{}
 	}
 	c, ok := v.tr.cards.Pool.Card(r.Number)
 	switch {
 	case ok && cost && c.Cost != nil:
-		return i18n.T(v.ctx, "TrackerCardCost", i18n.Args{"Number": r.Number, "Cost": *c.Cost})
+		return i18n.M("TrackerCardCost", i18n.Args{"Number": r.Number, "Cost": *c.Cost})
 	case ok && c.Power != nil:
-		return i18n.T(v.ctx, "TrackerCardPower", i18n.Args{"Number": r.Number, "Power": *c.Power})
+		return i18n.M("TrackerCardPower", i18n.Args{"Number": r.Number, "Power": *c.Power})
 	}
-	return r.Number
+	return i18n.Verbatim(r.Number)
 }
 
 // moveID is an id for a move's button that stays the same from one

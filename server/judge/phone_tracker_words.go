@@ -1,8 +1,6 @@
 package judge
 
 import (
-	"context"
-
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -11,106 +9,106 @@ import (
 // message file's test finds every id used here).
 
 // doLabel is the button of one of the player's own one-tap moves.
-func doLabel(ctx context.Context, v engine.Verb) string {
+func doLabel(v engine.Verb) i18n.Message {
 	switch v {
 	case engine.VerbFirst:
-		return i18n.T(ctx, "TrackerDoFirst", nil)
+		return i18n.M("TrackerDoFirst", nil)
 	case engine.VerbKeep:
-		return i18n.T(ctx, "TrackerDoKeep", nil)
+		return i18n.M("TrackerDoKeep", nil)
 	case engine.VerbRedraw:
-		return i18n.T(ctx, "TrackerDoRedraw", nil)
+		return i18n.M("TrackerDoRedraw", nil)
 	case engine.VerbDraw:
-		return i18n.T(ctx, "TrackerDoDraw", nil)
+		return i18n.M("TrackerDoDraw", nil)
 	case engine.VerbPass:
-		return i18n.T(ctx, "TrackerDoPass", nil)
+		return i18n.M("TrackerDoPass", nil)
 	case engine.VerbEnd:
-		return i18n.T(ctx, "TrackerDoEnd", nil)
+		return i18n.M("TrackerDoEnd", nil)
 	case engine.VerbDamage:
-		return i18n.T(ctx, "TrackerDoDamage", nil)
+		return i18n.M("TrackerDoDamage", nil)
 	case engine.VerbKO:
-		return i18n.T(ctx, "TrackerDoKO", nil)
+		return i18n.M("TrackerDoKO", nil)
 	case engine.VerbMiss:
-		return i18n.T(ctx, "TrackerDoMiss", nil)
+		return i18n.M("TrackerDoMiss", nil)
 	}
-	return string(v)
+	return i18n.Verbatim(string(v))
 }
 
 // outcomeDetail says what a battle's outcome button records.
-func outcomeDetail(ctx context.Context, v engine.Verb) string {
+func outcomeDetail(v engine.Verb) i18n.Message {
 	switch v {
 	case engine.VerbDamage:
-		return i18n.T(ctx, "TrackerDamageDetail", nil)
+		return i18n.M("TrackerDamageDetail", nil)
 	case engine.VerbKO:
-		return i18n.T(ctx, "TrackerKODetail", nil)
+		return i18n.M("TrackerKODetail", nil)
 	case engine.VerbMiss:
-		return i18n.T(ctx, "TrackerMissDetail", nil)
+		return i18n.M("TrackerMissDetail", nil)
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // theyLabel is the button of a one-tap move entered for the opponent.
-func theyLabel(ctx context.Context, v engine.Verb, args i18n.Args) string {
+func theyLabel(v engine.Verb, args i18n.Args) i18n.Message {
 	switch v {
 	case engine.VerbKeep:
-		return i18n.T(ctx, "TrackerTheyKeep", args)
+		return i18n.M("TrackerTheyKeep", args)
 	case engine.VerbRedraw:
-		return i18n.T(ctx, "TrackerTheyRedraw", args)
+		return i18n.M("TrackerTheyRedraw", args)
 	case engine.VerbDraw:
-		return i18n.T(ctx, "TrackerTheyDraw", args)
+		return i18n.M("TrackerTheyDraw", args)
 	case engine.VerbPass:
-		return i18n.T(ctx, "TrackerTheyPass", args)
+		return i18n.M("TrackerTheyPass", args)
 	case engine.VerbEnd:
-		return i18n.T(ctx, "TrackerTheyEnd", args)
+		return i18n.M("TrackerTheyEnd", args)
 	case engine.VerbBlock:
-		return i18n.T(ctx, "TrackerTheyBlock", args)
+		return i18n.M("TrackerTheyBlock", args)
 	}
-	return string(v)
+	return i18n.Verbatim(string(v))
 }
 
 // groupTitle is the heading of a group of moves that name a card.
-func groupTitle(ctx context.Context, key string) string {
+func groupTitle(key string) i18n.Message {
 	switch key {
 	case "draw":
-		return i18n.T(ctx, "TrackerGroupDraw", nil)
+		return i18n.M("TrackerGroupDraw", nil)
 	case "charge":
-		return i18n.T(ctx, "TrackerGroupCharge", nil)
+		return i18n.M("TrackerGroupCharge", nil)
 	case "play":
-		return i18n.T(ctx, "TrackerGroupPlay", nil)
+		return i18n.M("TrackerGroupPlay", nil)
 	case "attack":
-		return i18n.T(ctx, "TrackerGroupAttack", nil)
+		return i18n.M("TrackerGroupAttack", nil)
 	case "block":
-		return i18n.T(ctx, "TrackerGroupBlock", nil)
+		return i18n.M("TrackerGroupBlock", nil)
 	case "combo":
-		return i18n.T(ctx, "TrackerGroupCombo", nil)
+		return i18n.M("TrackerGroupCombo", nil)
 	case "skill":
-		return i18n.T(ctx, "TrackerGroupSkill", nil)
+		return i18n.M("TrackerGroupSkill", nil)
 	}
-	return key
+	return i18n.Verbatim(key)
 }
 
-func phaseWord(ctx context.Context, p engine.Phase) string {
+func phaseWord(p engine.Phase) i18n.Message {
 	switch p {
 	case engine.PhaseCharge:
-		return i18n.T(ctx, "TrackerPhaseCharge", nil)
+		return i18n.M("TrackerPhaseCharge", nil)
 	case engine.PhaseMain:
-		return i18n.T(ctx, "TrackerPhaseMain", nil)
+		return i18n.M("TrackerPhaseMain", nil)
 	case engine.PhaseEnd:
-		return i18n.T(ctx, "TrackerPhaseEnd", nil)
+		return i18n.M("TrackerPhaseEnd", nil)
 	}
-	return p.String()
+	return i18n.Verbatim(p.String())
 }
 
 // battleStepWord names a battle's step by what happens in it.
-func battleStepWord(ctx context.Context, step string) string {
+func battleStepWord(step string) i18n.Message {
 	switch step {
 	case "attack":
-		return i18n.T(ctx, "TrackerStepAttack", nil)
+		return i18n.M("TrackerStepAttack", nil)
 	case "offense":
-		return i18n.T(ctx, "TrackerStepOffense", nil)
+		return i18n.M("TrackerStepOffense", nil)
 	case "defense":
-		return i18n.T(ctx, "TrackerStepDefense", nil)
+		return i18n.M("TrackerStepDefense", nil)
 	case "damage":
-		return i18n.T(ctx, "TrackerStepDamage", nil)
+		return i18n.M("TrackerStepDamage", nil)
 	}
-	return step
+	return i18n.Verbatim(step)
 }

@@ -89,13 +89,13 @@ func (h *Handler) RulesLookup(c echo.Context) error {
 				return err
 			}
 		}
-		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
+		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.PageTitled(c, i18n.M("RulesLookupOtherGameTitle", i18n.Args{"Game": m.GameName})), m))
 	}
 	if q == "" {
 		for _, r := range ruleindex.Rules {
 			m.Rules = append(m.Rules, ruleItem(ctx, r))
 		}
-		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "JudgeRulingsLookup", nil)), m))
+		return web.Render(c, http.StatusOK, views.RulesLookupPage(h.PageTitled(c, i18n.M("JudgeRulingsLookup", nil)), m))
 	}
 	for _, r := range ruletext.SearchIn(q, i18n.Lang(ctx)) {
 		m.Rules = append(m.Rules, ruleItem(ctx, r))
@@ -103,7 +103,7 @@ func (h *Handler) RulesLookup(c echo.Context) error {
 	if err := h.lookupCards(c, rules.GameFusionWorld, &m); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.RulesLookupPage(h.Page(c, i18n.T(ctx, "JudgeRulingsLookupFor", i18n.Args{"Query": q})), m))
+	return web.Render(c, http.StatusOK, views.RulesLookupPage(h.PageTitled(c, i18n.M("JudgeRulingsLookupFor", i18n.Args{"Query": q})), m))
 }
 
 // lookupCards finds the cards of game g that m.Query names. Keywords link to
@@ -193,7 +193,7 @@ func (h *Handler) ShowRule(c echo.Context) error {
 // ruleIndexLanguage says how much of the rule index is in the page's
 // language: "" on English pages and where all of it is; otherwise a plain
 // sentence that the rest (or all of it) is in English only.
-func ruleIndexLanguage(ctx context.Context) string {
+func ruleIndexLanguage(ctx context.Context) i18n.Message {
 	return indexLanguageNote(ctx, ruletext.TranslatedRules(i18n.Lang(ctx)), len(ruleindex.Rules))
 }
 
@@ -201,13 +201,13 @@ func ruleIndexLanguage(ctx context.Context) string {
 // which translated are in the page's language. Every language the pages
 // offer has the whole index (the tests fail otherwise), so a note shows
 // only while a new language is being written.
-func indexLanguageNote(ctx context.Context, translated, total int) string {
+func indexLanguageNote(ctx context.Context, translated, total int) i18n.Message {
 	switch {
 	case translated >= total || i18n.Lang(ctx) == "en":
-		return ""
+		return i18n.Message{}
 	case translated == 0:
-		return i18n.T(ctx, "RuleIndexEnglishOnly", nil)
+		return i18n.M("RuleIndexEnglishOnly", nil)
 	default:
-		return i18n.N(ctx, "RuleIndexPartlyTranslated", translated, i18n.Args{"Total": total})
+		return i18n.MN("RuleIndexPartlyTranslated", translated, i18n.Args{"Total": total})
 	}
 }

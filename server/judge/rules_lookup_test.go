@@ -27,7 +27,7 @@ func TestRuleIndexSaysWhenItIsEnglishOnly(t *testing.T) {
 		{en, 0, 60, ""},
 	}
 	for _, c := range cases {
-		got := indexLanguageNote(c.ctx, c.translated, c.total)
+		got := indexLanguageNote(c.ctx, c.translated, c.total).In(c.ctx)
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s, %d of %d: %q, want %q", i18n.Lang(c.ctx), c.translated, c.total, got, c.want)
 		}

@@ -19,8 +19,8 @@ import (
 
 // rulingForm is an empty ruling form with the event's players to choose from.
 func (h *Handler) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
-	f := views.JudgeRulingForm{Action: consoleURL(e) + "/rulings", Errors: views.FieldErrors{}}
-	f.Penalties = PenaltyKinds(c.Request().Context())
+	f := views.JudgeRulingForm{Action: consoleURL(e) + "/rulings", Errors: views.FieldProblems{}}
+	f.Penalties = PenaltyChoices()
 	entries, err := h.Store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
 		return f, err
@@ -50,9 +50,9 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 	if err != nil {
 		return nil, err
 	}
-	titles := make(map[int64]string, len(logs))
+	titles := make(map[int64]i18n.Message, len(logs))
 	for i := range logs {
-		titles[logs[i].ID], _ = logMeta(ctx, &logs[i])
+		titles[logs[i].ID], _ = logMeta(&logs[i])
 	}
 	labels := gamelog.NewMatchLabels(ctx, h.Store, e.ID)
 	zone := e.Location()
@@ -63,9 +63,9 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 			row.RuleURL = ruleURL(r.Rule)
 		}
 		if p := r.Penalty; p != nil {
-			row.Penalty = i18n.T(ctx, "JudgePenaltyFor", i18n.Args{"Penalty": PenaltyLabel(ctx, p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
+			row.Penalty = i18n.M("JudgePenaltyFor", i18n.Args{"Penalty": PenaltyName(p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
 		}
-		var where []string
+		var where []i18n.Message
 		if r.MatchID != nil {
 			label, err := labels.Label(r.MatchID)
 			if err != nil {
@@ -75,7 +75,7 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 		}
 		if r.GameLogID != nil {
 			if r.Step != nil {
-				where = append(where, i18n.T(ctx, "JudgeLogAtStep", i18n.Args{"Log": titles[*r.GameLogID], "Step": *r.Step}))
+				where = append(where, i18n.M("JudgeLogAtStep", i18n.Args{"Log": titles[*r.GameLogID], "Step": *r.Step}))
 			} else {
 				where = append(where, titles[*r.GameLogID])
 			}
@@ -85,7 +85,7 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 			}
 			row.WhereURL = StepURL(e, *r.GameLogID, step)
 		}
-		row.Where = strings.Join(where, ", ")
+		row.Where = where
 		out = append(out, row)
 	}
 	return out, nil
@@ -124,7 +124,7 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 	}
 	matchID, ok := optionalID(f.Match)
 	if !ok {
-		f.Errors["match"] = i18n.T(ctx, "JudgeMatchIDProblem", nil)
+		f.Errors["match"] = i18n.M("JudgeMatchIDProblem", nil)
 	}
 	r.MatchID = matchID
 	if r.CloseCall, ok = optionalID(f.Call); !ok {
@@ -132,33 +132,33 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 	}
 	switch {
 	case f.Note == "":
-		f.Errors["note"] = i18n.T(ctx, "JudgeNoteNeeded", nil)
+		f.Errors["note"] = i18n.M("JudgeNoteNeeded", nil)
 	case utf8.RuneCountInString(f.Note) > 4000:
-		f.Errors["note"] = i18n.T(ctx, "JudgeNoteTooLong", i18n.Args{"Max": 4000})
+		f.Errors["note"] = i18n.M("JudgeNoteTooLong", i18n.Args{"Max": 4000})
 	}
 	var p *storage.RulingPenalty
 	if f.Penalty != "" {
 		p = &storage.RulingPenalty{Kind: f.Penalty, Infraction: f.Infraction}
 		if !slices.Contains(storage.RulingPenaltyKinds, f.Penalty) {
-			f.Errors["penalty"] = i18n.T(ctx, "JudgePenaltyKindProblem", nil)
+			f.Errors["penalty"] = i18n.M("JudgePenaltyKindProblem", nil)
 		}
 		if id, ok := optionalID(f.Entry); !ok || id == nil {
-			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
+			f.Errors["entry"] = i18n.M("JudgePenaltyPlayerProblem", nil)
 		} else if _, err := h.Store.EntryByID(ctx, e.ID, *id); errors.Is(err, storage.ErrNotFound) {
-			f.Errors["entry"] = i18n.T(ctx, "JudgePenaltyPlayerProblem", nil)
+			f.Errors["entry"] = i18n.M("JudgePenaltyPlayerProblem", nil)
 		} else if err != nil {
 			return err
 		} else {
 			p.EntryID = *id
 		}
 		if f.Infraction == "" {
-			f.Errors["infraction"] = i18n.T(ctx, "JudgeInfractionProblem", nil)
+			f.Errors["infraction"] = i18n.M("JudgeInfractionProblem", nil)
 		}
 	}
 	if len(f.Errors) == 0 {
 		err = h.Store.CreateRuling(ctx, web.ActorOf(c), r, p)
 		if errors.Is(err, storage.ErrNotFound) {
-			f.Errors["match"] = i18n.T(ctx, "JudgeNoSuchMatch", nil)
+			f.Errors["match"] = i18n.M("JudgeNoSuchMatch", nil)
 		} else if err != nil {
 			return err
 		}
@@ -176,7 +176,7 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 		if f.Call == "" {
 			m.Ruling.Call = call // unticked: still offered
 		}
-		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(h.Page(c, m.Title), m))
+		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(h.PageTitled(c, m.Title), m))
 	}
 	web.SetFlash(c, msgRulingSaved)
 	if gl != nil {
@@ -189,7 +189,8 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 	return web.Redirect(c, consoleURL(e))
 }
 
-// PenaltyKinds are the penalty choices, named in the page's language.
+// PenaltyKinds are the penalty choices, named in the page's language, for
+// a page that still takes worded options (the staff's penalties page).
 func PenaltyKinds(ctx context.Context) []views.Option {
 	opts := make([]views.Option, len(storage.RulingPenaltyKinds))
 	for i, k := range storage.RulingPenaltyKinds {
@@ -198,20 +199,32 @@ func PenaltyKinds(ctx context.Context) []views.Option {
 	return opts
 }
 
-// PenaltyLabel names a penalty kind in the page's language (the staff's
-// penalties page and the judge's rulings say it the same way).
-func PenaltyLabel(ctx context.Context, kind string) string {
+// PenaltyChoices are the penalty choices, named by the page.
+func PenaltyChoices() []views.Choice {
+	opts := make([]views.Choice, len(storage.RulingPenaltyKinds))
+	for i, k := range storage.RulingPenaltyKinds {
+		opts[i] = views.Choice{Value: k, Label: PenaltyName(k)}
+	}
+	return opts
+}
+
+// PenaltyLabel is PenaltyName in the page's language.
+func PenaltyLabel(ctx context.Context, kind string) string { return PenaltyName(kind).In(ctx) }
+
+// PenaltyName names a penalty kind (the staff's penalties page and the
+// judge's rulings say it the same way).
+func PenaltyName(kind string) i18n.Message {
 	switch kind {
 	case "caution":
-		return i18n.T(ctx, "JudgePenaltyCaution", nil)
+		return i18n.M("JudgePenaltyCaution", nil)
 	case "warning":
-		return i18n.T(ctx, "JudgePenaltyWarning", nil)
+		return i18n.M("JudgePenaltyWarning", nil)
 	case "game-loss":
-		return i18n.T(ctx, "JudgePenaltyGameLoss", nil)
+		return i18n.M("JudgePenaltyGameLoss", nil)
 	case "match-loss":
-		return i18n.T(ctx, "JudgePenaltyMatchLoss", nil)
+		return i18n.M("JudgePenaltyMatchLoss", nil)
 	case "disqualification":
-		return i18n.T(ctx, "JudgePenaltyDisqualification", nil)
+		return i18n.M("JudgePenaltyDisqualification", nil)
 	}
-	return kind
+	return i18n.Verbatim(kind)
 }

@@ -56,34 +56,47 @@ func ReadPairingNote(raw string) (PairingNote, bool) {
 	return n, n.Side == storage.ResultP1 || n.Side == storage.ResultP2
 }
 
-// PairingNoteText words a pairing reason for the player called name.
+// PairingNoteText words a pairing reason for the player called name, for
+// a handler that still hands its view worded text.
 func PairingNoteText(ctx context.Context, n PairingNote, name string) string {
-	switch n.Kind {
-	case "pair-down":
-		return i18n.T(ctx, "PairedDown", i18n.Args{"Name": name, "From": i18n.N(ctx, "PointCount", n.From, nil), "To": i18n.N(ctx, "PointCount", n.To, nil)})
-	case "awarded-bye":
-		return i18n.T(ctx, "StaffReasonAwardedBye", i18n.Args{"Name": name})
-	case "bye":
-		return i18n.T(ctx, "StaffReasonBye", i18n.Args{"Name": name})
-	}
-	return ""
+	return PairingReason(n, name).In(ctx)
 }
 
-// MatchNote is a match's note for the rounds page: the pairing's reason in
-// the page's language, or the stored note as it is (an organiser's reason
-// for a changed pairing, or a match paired before reasons were kept as
-// facts, in the language used then).
+// PairingReason is a pairing reason for the player called name, as a
+// fact the rounds page words (zero for an unknown kind).
+func PairingReason(n PairingNote, name string) i18n.Message {
+	switch n.Kind {
+	case "pair-down":
+		return i18n.M("PairedDown", i18n.Args{"Name": name, "From": i18n.MN("PointCount", n.From, nil), "To": i18n.MN("PointCount", n.To, nil)})
+	case "awarded-bye":
+		return i18n.M("StaffReasonAwardedBye", i18n.Args{"Name": name})
+	case "bye":
+		return i18n.M("StaffReasonBye", i18n.Args{"Name": name})
+	}
+	return i18n.Message{}
+}
+
+// MatchNote is MatchReason in the language of ctx, for a handler that
+// still hands its view worded text.
 func MatchNote(ctx context.Context, m storage.Match, d *EventData) string {
+	return MatchReason(m, d).In(ctx)
+}
+
+// MatchReason is a match's note for the rounds page: the pairing's reason
+// (worded in the page's language), or the stored note as it is (an
+// organiser's reason for a changed pairing, or a match paired before
+// reasons were kept as facts, in the language used then).
+func MatchReason(m storage.Match, d *EventData) i18n.Message {
 	n, ok := ReadPairingNote(m.NoteReason)
 	if !ok {
-		return m.Note
+		return i18n.Verbatim(m.Note)
 	}
 	id := m.P1EntryID
 	if n.Side == storage.ResultP2 {
 		if m.P2EntryID == nil {
-			return m.Note
+			return i18n.Verbatim(m.Note)
 		}
 		id = *m.P2EntryID
 	}
-	return PairingNoteText(ctx, n, d.Name(&id))
+	return PairingReason(n, d.Name(&id))
 }

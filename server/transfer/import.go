@@ -35,20 +35,26 @@ type importProblem struct {
 }
 
 // Error is the problem in English.
-func (p *importProblem) Error() string { return p.text(context.Background()) }
+func (p *importProblem) Error() string { return p.message().In(context.Background()) }
 
-// text is the problem in the context's language; a value that is itself a
-// problem (the event file's, a JSON value's) is said in it too.
-func (p *importProblem) text(ctx context.Context) string {
+// message is the problem as a fact the page words; a value that is itself
+// a problem (the event file's, a JSON value's) is worded with it.
+func (p *importProblem) message() i18n.Message {
 	args := make(i18n.Args, len(p.args))
 	for k, v := range p.args {
 		if err, isErr := v.(error); isErr {
-			v = fileproblem.Text(ctx, err)
+			v = fileProblem{err}
 		}
 		args[k] = v
 	}
-	return i18n.T(ctx, p.id, args)
+	return i18n.M(p.id, args)
 }
+
+// fileProblem is an event file's problem, worded by the views' file
+// problems when the sentence holding it is.
+type fileProblem struct{ err error }
+
+func (f fileProblem) In(ctx context.Context) string { return fileproblem.Text(ctx, f.err) }
 
 func importProblemOf(id string, args i18n.Args) error {
 	return &importProblem{id: id, args: args}
@@ -328,7 +334,7 @@ func importPenalties(ext *exportExt, in *storage.EventImport, entries map[string
 func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, today time.Time) (*storage.EventImport, error) {
 	name := strings.TrimSpace(strings.TrimSuffix(path.Base(fileName), path.Ext(fileName)))
 	if name == "" || name == "." || name == "/" {
-		name = i18n.T(ctx, "StaffImportedEventName", nil)
+		name = storedText(ctx, i18n.M("StaffImportedEventName", nil))
 	}
 	pts := pe.Scoring()
 	status := storage.StatusDraft
@@ -465,7 +471,7 @@ func (h *Handler) ImportForm(c echo.Context) error {
 		return err
 	}
 	if len(stores) == 0 {
-		return web.Forbidden(i18n.T(c.Request().Context(), "NoStoreYet", nil))
+		return web.Refused(i18n.M("NoStoreYet", nil))
 	}
 	f := importFormFor(c, stores)
 	if id, err := strconv.ParseInt(c.QueryParam("imported"), 10, 64); err == nil {
@@ -491,7 +497,7 @@ func (h *Handler) ImportForm(c echo.Context) error {
 			}
 		}
 	}
-	return web.Render(c, http.StatusOK, views.ImportPage(h.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
+	return web.Render(c, http.StatusOK, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))
 }
 
 // importFormFor offers the organiser's stores, like the new event form.
@@ -510,24 +516,24 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	fail := func(msg string) error {
+	fail := func(msg i18n.Message) error {
 		f := importFormFor(c, stores)
 		f.Problem = msg
-		return web.Render(c, http.StatusUnprocessableEntity, views.ImportPage(h.Page(c, i18n.T(c.Request().Context(), "StaffImportEvent", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))
 	}
 	shop, msg, err := h.ChosenStore(c, stores)
 	if err != nil {
 		return err
 	}
 	if msg != "" {
-		return fail(msg)
+		return fail(i18n.Verbatim(msg)) // web.ChosenStore still words it
 	}
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return fail(i18n.T(ctx, "StaffImportChooseFile", nil))
+		return fail(i18n.M("StaffImportChooseFile", nil))
 	}
 	if fh.Size > maxImportBytes {
-		return fail(i18n.T(ctx, "StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
+		return fail(i18n.M("StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -539,12 +545,12 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 		return err
 	}
 	if len(data) > maxImportBytes {
-		return fail(i18n.T(ctx, "StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
+		return fail(i18n.M("StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
 	in, err := parseExport(ctx, data, fh.Filename, h.Today())
 	var prob *importProblem
 	if errors.As(err, &prob) {
-		return fail(prob.text(ctx))
+		return fail(prob.message())
 	} else if err != nil {
 		return err
 	}
@@ -557,7 +563,7 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 		return web.HashToken(web.PlayerToken(key, id, gen))
 	})
 	if errors.Is(err, storage.ErrConflict) {
-		return fail(i18n.T(ctx, "StaffImportConflict", nil))
+		return fail(i18n.M("StaffImportConflict", nil))
 	} else if err != nil {
 		return err
 	}

@@ -97,43 +97,52 @@ func (h *Handler) OnMilestone(ctx context.Context, m storage.Milestone) {
 }
 
 // snapshotLabel says what moment a snapshot keeps.
-func snapshotLabel(ctx context.Context, sn *storage.Snapshot) string {
+func snapshotLabel(sn *storage.Snapshot) i18n.Message {
 	switch {
 	case sn.Reason == storage.SnapshotPublish && sn.TopCutRound != nil:
-		return i18n.T(ctx, "SnapshotTopCutPublished", i18n.Args{"Round": *sn.TopCutRound})
+		return i18n.M("SnapshotTopCutPublished", i18n.Args{"Round": *sn.TopCutRound})
 	case sn.Reason == storage.SnapshotPublish && sn.RoundNo != nil:
-		return i18n.T(ctx, "SnapshotRoundPublished", i18n.Args{"Round": *sn.RoundNo})
+		return i18n.M("SnapshotRoundPublished", i18n.Args{"Round": *sn.RoundNo})
 	case sn.Reason == storage.SnapshotFinish:
-		return i18n.T(ctx, "SnapshotFinished", nil)
+		return i18n.M("SnapshotFinished", nil)
 	case sn.Reason == storage.SnapshotRestore && sn.RestoredFrom != nil:
-		return i18n.T(ctx, "SnapshotBeforeRestore", i18n.Args{"ID": *sn.RestoredFrom})
+		return i18n.M("SnapshotBeforeRestore", i18n.Args{"ID": *sn.RestoredFrom})
 	}
-	return i18n.T(ctx, "SnapshotManual", nil)
+	return i18n.M("SnapshotManual", nil)
 }
 
 func snapshotRow(ctx context.Context, sn *storage.Snapshot, zone *time.Location) views.SnapshotRow {
-	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(ctx, sn), When: i18n.DateTimeSeconds(ctx, sn.CreatedAt, zone),
-		By: web.ActorText(ctx, sn.CreatedBy), Size: sizeText(ctx, sn.SizeBytes), Stored: sizeText(ctx, sn.StoredBytes)}
+	return views.SnapshotRow{ID: sn.ID, Label: snapshotLabel(sn), When: i18n.DateTimeSeconds(ctx, sn.CreatedAt, zone),
+		By: web.Actor(sn.CreatedBy), Size: sizeText(sn.SizeBytes), Stored: sizeText(sn.StoredBytes)}
 }
 
 // sizeText is a number of bytes in decimal units (bytes, kB, MB) in the
 // page's language: "1.2 kB", "1,2 kB", "1,2 ko"; one decimal below 10, as
 // sizes are usually written.
-func sizeText(ctx context.Context, n int64) string {
-	size := func(v float64) string {
+func sizeText(n int64) i18n.Message {
+	size := func(v float64) decimal {
 		if v < 9.95 {
-			return i18n.Decimal(ctx, v, 1)
+			return decimal{v, 1}
 		}
-		return i18n.Decimal(ctx, v, 0)
+		return decimal{v, 0}
 	}
 	switch {
 	case n < 1000:
-		return i18n.N(ctx, "SizeBytes", int(n), nil)
+		return i18n.MN("SizeBytes", int(n), nil)
 	case n < 999_500:
-		return i18n.T(ctx, "SizeKB", i18n.Args{"Size": size(float64(n) / 1e3)})
+		return i18n.M("SizeKB", i18n.Args{"Size": size(float64(n) / 1e3)})
 	}
-	return i18n.T(ctx, "SizeMB", i18n.Args{"Size": size(float64(n) / 1e6)})
+	return i18n.M("SizeMB", i18n.Args{"Size": size(float64(n) / 1e6)})
 }
+
+// decimal is a number with places decimals, written as the reader's
+// language writes numbers.
+type decimal struct {
+	v      float64
+	places int
+}
+
+func (d decimal) In(ctx context.Context) string { return i18n.Decimal(ctx, d.v, d.places) }
 
 // Snapshots is the list of an event's snapshots, with what they hold.
 func (h *Handler) Snapshots(c echo.Context) error {
@@ -152,8 +161,8 @@ func (h *Handler) Snapshots(c echo.Context) error {
 		m.List = append(m.List, snapshotRow(ctx, &list[i], e.Location()))
 		stored += list[i].StoredBytes
 	}
-	m.StoredTotal = sizeText(ctx, stored)
-	return web.Render(c, http.StatusOK, views.SnapshotsView(h.Page(c, i18n.T(c.Request().Context(), "StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
+	m.StoredTotal = sizeText(stored)
+	return web.Render(c, http.StatusOK, views.SnapshotsView(h.PageTitled(c, i18n.M("StaffSnapshotsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // TakeSnapshot keeps the event as it is now, when the organiser asks.
@@ -234,23 +243,23 @@ func (h *Handler) ConfirmRestore(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.renderRestore(c, e, sn, data, "")
+	return h.renderRestore(c, e, sn, data, i18n.Message{})
 }
 
 // renderRestore shows the restore page; a problem (a restore that failed)
 // is shown above it with status 422.
-func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem string) error {
+func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *storage.Snapshot, data []byte, problem i18n.Message) error {
 	ctx := c.Request().Context()
 	m := views.RestorePage{Nav: web.Nav(e, "snapshots"), Snapshot: snapshotRow(ctx, sn, e.Location()), Problem: problem}
 	status := http.StatusOK
-	if problem != "" {
+	if !problem.IsZero() {
 		status = http.StatusUnprocessableEntity
 	}
 	then, _, err := h.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
-		m.Problem = prob.text(ctx)
-		return web.Render(c, http.StatusUnprocessableEntity, views.RestoreView(h.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
+		m.Problem = prob.message()
+		return web.Render(c, http.StatusUnprocessableEntity, views.RestoreView(h.PageTitled(c, i18n.M("StaffRestoreSnapshotTitle", nil)), m))
 	} else if err != nil {
 		return err
 	}
@@ -258,7 +267,7 @@ func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sn
 	if err != nil {
 		return err
 	}
-	compareForRestore(ctx, &m, now.Tenkaichi, then.Tenkaichi)
+	compareForRestore(&m, now.Tenkaichi, then.Tenkaichi)
 	for _, name := range then.Tenkaichi.Judges {
 		u, err := h.Store.UserByUsername(ctx, name)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && u.Role != storage.RoleJudge) {
@@ -267,12 +276,12 @@ func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *storage.Sn
 			return err
 		}
 	}
-	return web.Render(c, status, views.RestoreView(h.Page(c, i18n.T(c.Request().Context(), "StaffRestoreSnapshotTitle", nil)), m))
+	return web.Render(c, status, views.RestoreView(h.PageTitled(c, i18n.M("StaffRestoreSnapshotTitle", nil)), m))
 }
 
 // compareForRestore fills what a restore from then to now changes.
-func compareForRestore(ctx context.Context, m *views.RestorePage, now, then *exportExt) {
-	m.RoundsNow, m.RoundsThen = latestRound(ctx, now.RoundsMeta), latestRound(ctx, then.RoundsMeta)
+func compareForRestore(m *views.RestorePage, now, then *exportExt) {
+	m.RoundsNow, m.RoundsThen = latestRound(now.RoundsMeta), latestRound(then.RoundsMeta)
 	thenRounds := map[int]exportRound{}
 	for _, r := range then.RoundsMeta {
 		thenRounds[r.Number] = r
@@ -280,7 +289,7 @@ func compareForRestore(ctx context.Context, m *views.RestorePage, now, then *exp
 	for _, r := range now.RoundsMeta {
 		old, ok := thenRounds[r.Number]
 		if !ok || old.Kind != r.Kind {
-			m.RoundsRemoved = append(m.RoundsRemoved, roundTitle(ctx, now.RoundsMeta, r))
+			m.RoundsRemoved = append(m.RoundsRemoved, roundTitle(now.RoundsMeta, r))
 		}
 		for i, mt := range r.Matches {
 			if mt.Result == "" && len(mt.Reports) == 0 {
@@ -328,9 +337,9 @@ func sameOutcome(a, b exportMatch) bool {
 }
 
 // roundTitle is "Round 3" or "Top cut, round 1".
-func roundTitle(ctx context.Context, all []exportRound, r exportRound) string {
+func roundTitle(all []exportRound, r exportRound) i18n.Message {
 	if r.Kind != storage.KindTopCut {
-		return i18n.T(ctx, "RoundTitle", i18n.Args{"Round": r.Number})
+		return i18n.M("RoundTitle", i18n.Args{"Round": r.Number})
 	}
 	k := 0
 	for _, x := range all {
@@ -338,23 +347,23 @@ func roundTitle(ctx context.Context, all []exportRound, r exportRound) string {
 			k++
 		}
 	}
-	return i18n.T(ctx, "TopCutRoundTitle", i18n.Args{"Round": k})
+	return i18n.M("TopCutRoundTitle", i18n.Args{"Round": k})
 }
 
-// latestRound describes the last round of a state ("" for none).
-func latestRound(ctx context.Context, rounds []exportRound) string {
+// latestRound describes the last round of a state (zero for none).
+func latestRound(rounds []exportRound) i18n.Message {
 	if len(rounds) == 0 {
-		return ""
+		return i18n.Message{}
 	}
 	r := rounds[len(rounds)-1]
-	args := i18n.Args{"Round": roundTitle(ctx, rounds, r)}
+	args := i18n.Args{"Round": roundTitle(rounds, r)}
 	switch r.Status {
 	case storage.RoundPreview:
-		return i18n.T(ctx, "RoundStatePreview", args)
+		return i18n.M("RoundStatePreview", args)
 	case storage.RoundFinished:
-		return i18n.T(ctx, "RoundStateFinished", args)
+		return i18n.M("RoundStateFinished", args)
 	}
-	return i18n.T(ctx, "RoundStatePublished", args)
+	return i18n.M("RoundStatePublished", args)
 }
 
 // RestoreSnapshot puts the event back to a snapshot, in one transaction:
@@ -373,7 +382,7 @@ func (h *Handler) RestoreSnapshot(c echo.Context) error {
 	_, in, err := h.readSnapshot(ctx, data)
 	var prob *importProblem
 	if errors.As(err, &prob) {
-		return h.renderRestore(c, e, sn, data, prob.text(ctx))
+		return h.renderRestore(c, e, sn, data, prob.message())
 	} else if err != nil {
 		return err
 	}
@@ -407,12 +416,12 @@ func (h *Handler) RestoreSnapshot(c echo.Context) error {
 		// The notice is stored once and read by every player: in the
 		// event's language, like the projector.
 		ectx := i18n.WithLanguage(ctx, e.Language)
-		_, err = tx.PostAnnouncement(ctx, actor, e.ID, i18n.T(ectx, "RestoredNotice", i18n.Args{
-			"When": i18n.Clock(ectx, sn.CreatedAt, e.Location()), "Label": snapshotLabel(ectx, sn)}))
+		_, err = tx.PostAnnouncement(ctx, actor, e.ID, storedText(ectx, i18n.M("RestoredNotice", i18n.Args{
+			"When": i18n.Clock(ectx, sn.CreatedAt, e.Location()), "Label": snapshotLabel(sn)})))
 		return err
 	})
 	if errors.Is(err, storage.ErrConflict) {
-		return h.renderRestore(c, e, sn, data, i18n.T(c.Request().Context(), "StaffErrRestoreConflict", nil))
+		return h.renderRestore(c, e, sn, data, i18n.M("StaffErrRestoreConflict", nil))
 	} else if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ func TestSizeText(t *testing.T) {
 		{en, 999_499, "999 kB"}, {en, 999_500, "1.0 MB"}, {en, 12_345_678, "12 MB"}, {en, 1_234_567_890, "1,235 MB"},
 		{de, 1234, "1,2 kB"}, {de, 5, "5 Byte"}, {de, 1_234_567_890, "1.235 MB"},
 	} {
-		if got := sizeText(c.ctx, c.n); got != c.want {
+		if got := sizeText(c.n).In(c.ctx); got != c.want {
 			t.Errorf("sizeText(%s, %d) = %q, want %q", i18n.Lang(c.ctx), c.n, got, c.want)
 		}
 	}

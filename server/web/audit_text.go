@@ -39,9 +39,10 @@ func AuditActor(a storage.AuditEntry) i18n.Message {
 // account in the page's language, an account by its username. Without the
 // account's id beside the name, an account whose username is one of
 // storage's own names ("system") reads as that actor.
-func ActorText(ctx context.Context, name string) string {
-	return AuditActorText(ctx, storage.AuditEntry{Actor: name})
-}
+func ActorText(ctx context.Context, name string) string { return Actor(name).In(ctx) }
+
+// Actor is ActorText as a fact, for a view to word.
+func Actor(name string) i18n.Message { return AuditActor(storage.AuditEntry{Actor: name}) }
 
 // AuditChangeText names a change of the event's change log (its stored
 // action and entity, such as "publish" "round") in the page's language; a

@@ -38,6 +38,13 @@ func (k *Kit) Page(c echo.Context, title string) views.Page {
 	return p
 }
 
+// PageTitled is Page with its title as a fact, worded when it renders.
+func (k *Kit) PageTitled(c echo.Context, title i18n.Message) views.Page {
+	p := k.Page(c, "")
+	p.Heading = title
+	return p
+}
+
 // PublicPage is what a page that every anonymous visitor sees alike needs
 // (rendered once and shared: no CSRF token, no account, no message).
 func PublicPage(c echo.Context, title string) views.Page {

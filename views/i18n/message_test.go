@@ -38,3 +38,43 @@ func TestMessageInsideAMessageIsWordedInTheSameLanguage(t *testing.T) {
 		t.Error("In changed the caller's Args")
 	}
 }
+
+// A name or a code where a Message may stand is said as it is, in every
+// language; the empty text is the zero Message.
+func TestVerbatimIsSaidAsItIs(t *testing.T) {
+	de := WithLanguage(context.Background(), "de")
+	if got := Verbatim("orla").In(de); got != "orla" {
+		t.Errorf("got %q, want %q", got, "orla")
+	}
+	if Verbatim("orla").IsZero() || !Verbatim("").IsZero() {
+		t.Error("IsZero wrong for Verbatim")
+	}
+}
+
+// germanWords is a view-side phrase: worded by its own package, in the
+// language of the Message that holds it.
+type germanWords struct{}
+
+func (germanWords) In(ctx context.Context) string { return "in " + Lang(ctx) }
+
+func TestPhraseInsideAMessageIsWordedInTheSameLanguage(t *testing.T) {
+	de := WithLanguage(context.Background(), "de")
+	outer := M("CliDeckBanList", Args{"Date": "2026-12-06", "Name": germanWords{}})
+	want := T(de, "CliDeckBanList", Args{"Date": "2026-12-06", "Name": "in de"})
+	if got := outer.In(de); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A phrase a view-side package words can stand where a Message does; it is
+// worded when the Message is, in its language.
+func TestOfWordsThePhraseWhenTheMessageIs(t *testing.T) {
+	de := WithLanguage(context.Background(), "de")
+	m := Of(germanWords{})
+	if m.IsZero() || !Of(nil).IsZero() {
+		t.Error("IsZero wrong for Of")
+	}
+	if got := m.In(de); got != "in de" {
+		t.Errorf("got %q, want %q", got, "in de")
+	}
+}
