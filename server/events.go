@@ -237,7 +237,7 @@ func (s *Server) createEvent(c echo.Context) error {
 	f.StoreID = c.FormValue("store_id")
 	withStores(c, &f, stores)
 	if msg != "" {
-		f.Errors["store_id"] = msg
+		f.Errors["store_id"] = i18n.Verbatim(msg)
 		ok = false
 	}
 	if !ok {

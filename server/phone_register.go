@@ -46,7 +46,7 @@ func (s *Server) register(c echo.Context) error {
 	if e.Status == storage.StatusDraft {
 		return web.NotFound()
 	}
-	m := views.RegisterPage{Errors: views.FieldErrors{}}
+	m := views.RegisterPage{Errors: views.FieldProblems{}}
 	m.Name, m.MemberID = readPlayerName(c, m.Errors)
 	if !e.SelfRegistration || e.Status != storage.StatusRegistration {
 		return s.renderRegister(c, e, m, http.StatusForbidden)

@@ -71,9 +71,9 @@ func (s *Server) postAnnouncement(c echo.Context) error {
 	f := views.AnnouncementForm{Text: c.FormValue("text")}
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		f.Errors = views.FieldErrors{"text": i18n.T(ctx, "AnnouncementEmpty", nil)}
+		f.Errors = views.FieldProblems{"text": i18n.M("AnnouncementEmpty", nil)}
 	case n > storage.MaxAnnouncementLen:
-		f.Errors = views.FieldErrors{"text": i18n.T(ctx, "AnnouncementTooLong", i18n.Args{"Max": storage.MaxAnnouncementLen, "Length": n})}
+		f.Errors = views.FieldProblems{"text": i18n.M("AnnouncementTooLong", i18n.Args{"Max": storage.MaxAnnouncementLen, "Length": n})}
 	}
 	if f.Errors != nil {
 		return s.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)

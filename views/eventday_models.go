@@ -48,7 +48,7 @@ type AddPlayerForm struct {
 	Name         string
 	MemberID     string
 	EnteredRound string
-	Errors       FieldErrors
+	Errors       FieldProblems
 	// SameName are players already registered under this name: the form
 	// asks whether to add another.
 	SameName []JudgeRef
@@ -77,7 +77,7 @@ type RegisterPage struct {
 	Full      bool // the cap is reached: new players join the waitlist
 	Name      string
 	MemberID  string
-	Errors    FieldErrors
+	Errors    FieldProblems
 }
 
 // DecksPage is the organiser's decklist overview.
@@ -260,7 +260,7 @@ type PlayerHome struct {
 	DeckText     string
 	DeckLocked   bool
 	DeckDeadline string // "2026-12-12 09:30 UTC", or ""
-	DeckErrors   FieldErrors
+	DeckErrors   FieldProblems
 	DeckResult   *DeckResult
 	DeckFormat   i18n.Message // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
 	DeckHint     string       // how a list of the event's game is written
@@ -327,7 +327,7 @@ type PenaltyForm struct {
 	Kind       string
 	Infraction string
 	Note       string
-	Errors     FieldErrors
+	Errors     FieldProblems
 }
 
 // JudgeQueuePage is the list of open judge calls.
@@ -391,7 +391,7 @@ type AnnouncementsPage struct {
 // AnnouncementForm is a new announcement being written.
 type AnnouncementForm struct {
 	Text   string
-	Errors FieldErrors
+	Errors FieldProblems
 }
 
 // CallReport is what one player reported for the match of a judge call.

@@ -537,7 +537,7 @@ func PlayerHomeView(p Page, m PlayerHome) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = fieldError(m.DeckErrors, "deck").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = fieldProblem(m.DeckErrors, "deck").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -549,7 +549,7 @@ func PlayerHomeView(p Page, m PlayerHome) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = templruntime.RenderAttributes(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_ElementWriter, "textarea", invalid(m.DeckErrors, "deck", "deck-hint"))
+					templ_7745c5c3_Err = templruntime.RenderAttributes(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_ElementWriter, "textarea", invalidField(m.DeckErrors, "deck", "deck-hint"))
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -570,7 +570,7 @@ func PlayerHomeView(p Page, m PlayerHome) templ.Component {
 				var templ_7745c5c3_Var30 string
 				templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(m.DeckText)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `player.templ`, Line: 92, Col: 138}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `player.templ`, Line: 92, Col: 143}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 				if templ_7745c5c3_Err != nil {
@@ -1648,11 +1648,11 @@ func PenaltiesView(p Page, m PenaltiesPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldError(m.Form.Errors, "entry_id").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = fieldProblem(m.Form.Errors, "entry_id").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = selectBox("entry_id", m.Players, m.Form.EntryID, invalid(m.Form.Errors, "entry_id")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = selectBox("entry_id", m.Players, m.Form.EntryID, invalidField(m.Form.Errors, "entry_id")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1673,11 +1673,11 @@ func PenaltiesView(p Page, m PenaltiesPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldError(m.Form.Errors, "kind").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = fieldProblem(m.Form.Errors, "kind").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = selectBox("kind", m.Kinds, m.Form.Kind, invalid(m.Form.Errors, "kind")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = selectBox("kind", m.Kinds, m.Form.Kind, invalidField(m.Form.Errors, "kind")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1698,7 +1698,7 @@ func PenaltiesView(p Page, m PenaltiesPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = fieldError(m.Form.Errors, "infraction").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = fieldProblem(m.Form.Errors, "infraction").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1723,7 +1723,7 @@ func PenaltiesView(p Page, m PenaltiesPage) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.RenderAttributes(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_ElementWriter, "input", invalid(m.Form.Errors, "infraction"))
+				templ_7745c5c3_Err = templruntime.RenderAttributes(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_ElementWriter, "input", invalidField(m.Form.Errors, "infraction"))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
