@@ -124,9 +124,6 @@ type AuditRow struct {
 	After     string
 }
 
-// FieldErrors maps a form field name to what is wrong with it.
-type FieldErrors map[string]string
-
 // EventForm is the create/edit form, holding what the user typed.
 type EventForm struct {
 	ID           int64 // 0 when creating
