@@ -80,7 +80,7 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 			f.NewAccount.Role = storage.RoleJudge
 		}
 	}
-	return web.Render(c, status, views.AccountPage(s.page(c, i18n.M("AdminAccountTitle", nil)), f))
+	return web.Render(c, status, views.AccountPage(s.PageTitled(c, i18n.M("AdminAccountTitle", nil)), f))
 }
 
 func (s *Server) showAccount(c echo.Context) error {

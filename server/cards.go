@@ -49,7 +49,7 @@ func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error 
 	}
 	u := web.CurrentUser(c)
 	m.CanChange = u != nil && u.IsAdmin
-	return web.Render(c, status, views.CardsPageView(s.page(c, i18n.M("JudgeCardsHeading", nil)), m))
+	return web.Render(c, status, views.CardsPageView(s.PageTitled(c, i18n.M("JudgeCardsHeading", nil)), m))
 }
 
 func (s *Server) showCards(c echo.Context) error {
@@ -144,7 +144,7 @@ func (s *Server) showBanList(c echo.Context) error {
 			}
 			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: name, Status: status, Since: i18n.DateOf(c.Request().Context(), e.Since)})
 		}
-		return web.Render(c, http.StatusOK, views.BanListPage(s.page(c, i18n.Verbatim(v.Name)), d))
+		return web.Render(c, http.StatusOK, views.BanListPage(s.PageTitled(c, i18n.Verbatim(v.Name)), d))
 	}
 	return web.NotFound()
 }
@@ -159,7 +159,7 @@ func formatChoices(ctx context.Context) []views.Option {
 
 func (s *Server) deckCheckForm(c echo.Context) error {
 	f := views.DeckCheckForm{Format: "fw-standard", Date: s.Today().Format(time.DateOnly), Formats: formatChoices(c.Request().Context())}
-	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.M("JudgeCheckDecklist", nil)), f))
+	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.PageTitled(c, i18n.M("JudgeCheckDecklist", nil)), f))
 }
 
 func (s *Server) deckCheck(c echo.Context) error {
@@ -191,14 +191,14 @@ func (s *Server) deckCheck(c echo.Context) error {
 		f.Errors["deck"] = i18n.Verbatim(deckproblem.ReadError(c.Request().Context(), err))
 	}
 	if len(f.Errors) > 0 {
-		return web.Render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, i18n.M("JudgeCheckDecklist", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.PageTitled(c, i18n.M("JudgeCheckDecklist", nil)), f))
 	}
 	res, err := s.checkDeck(c, format, pool, deck, f.Deck, date)
 	if err != nil {
 		return err
 	}
 	f.Result = res
-	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.M("JudgeCheckDecklist", nil)), f))
+	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.PageTitled(c, i18n.M("JudgeCheckDecklist", nil)), f))
 }
 
 // checkDeck validates a parsed deck against the stored pool and ban lists.

@@ -125,7 +125,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 			}
 		}
 	}
-	p := s.page(c, i18n.Verbatim(ev.Name))
+	p := s.PageTitled(c, i18n.Verbatim(ev.Name))
 	p.Flash = i18n.Message{} // shown inside the page
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()
@@ -166,7 +166,7 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readmodel.Model, en *stora
 	}
 	if gl, ok := games[pm.ID]; ok {
 		mt := rm.MatchOf[en.ID]
-		pm.AtTime = gamelog.AtTimeVerdict(ctx, rm.Data.Event.EndOfRound, gl.Totals(), [2]string{rm.Data.Name(&mt.P1EntryID), rm.Data.Name(mt.P2EntryID)})
+		pm.AtTime = gamelog.AtTime(rm.Data.Event.EndOfRound, gl.Totals(), [2]string{rm.Data.Name(&mt.P1EntryID), rm.Data.Name(mt.P2EntryID)})
 	}
 	return nil
 }

@@ -35,7 +35,7 @@ func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.Regist
 		}
 		m.Full = n >= int64(*e.PlayerCap)
 	}
-	return web.Render(c, status, views.RegisterView(s.page(c, i18n.M("PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.RegisterView(s.PageTitled(c, i18n.M("PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) register(c echo.Context) error {

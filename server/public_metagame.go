@@ -53,7 +53,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 			t.rows[i].Colour = t.colour && !t.rows[i].NoDecklist
 		}
 	}
-	return web.Render(c, http.StatusOK, views.MetagamePageView(s.page(c, i18n.M("JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
+	return web.Render(c, http.StatusOK, views.MetagamePageView(s.PageTitled(c, i18n.M("JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
 		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
 		MainPersonality: web.GameOf(ev.Game).MainPersonality}))
 }

@@ -173,7 +173,7 @@ func (s *Server) showStandings(c echo.Context) error {
 		return err
 	}
 	m.Public = !staff
-	p := s.page(c, i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name}))
+	p := s.PageTitled(c, i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, http.StatusOK, views.StandingsPageView(p, m))
 }

@@ -81,7 +81,7 @@ func (s *Server) settingsPage(c echo.Context, f views.SettingsForm, status int) 
 		w.OnSettings = true
 	}
 	f.Warning = w
-	return web.Render(c, status, views.SettingsPage(s.page(c, i18n.M("AdminSettingsTitle", nil)), f))
+	return web.Render(c, status, views.SettingsPage(s.PageTitled(c, i18n.M("AdminSettingsTitle", nil)), f))
 }
 
 func (s *Server) saveSettings(c echo.Context) error {

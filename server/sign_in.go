@@ -31,7 +31,7 @@ func (s *Server) loginForm(c echo.Context) error {
 	if web.CurrentUser(c) != nil {
 		return web.Redirect(c, web.SafeNext(c.QueryParam("next")))
 	}
-	return web.Render(c, http.StatusOK, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
+	return web.Render(c, http.StatusOK, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
 }
 
 func (s *Server) login(c echo.Context) error {
@@ -46,7 +46,7 @@ func (s *Server) login(c echo.Context) error {
 	if fails.UserFromIP >= maxFailuresUserFromIP || fails.User >= maxFailuresPerUser || fails.IP >= maxFailuresPerIP {
 		f.Problem = i18n.M("AdminTooManySignIns", nil)
 		c.Response().Header().Set("Retry-After", "900")
-		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), f))
+		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), f))
 	}
 	u, err := s.Store.UserByUsername(ctx, f.Username)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -64,7 +64,7 @@ func (s *Server) login(c echo.Context) error {
 			return err
 		}
 		f.Problem = i18n.M("AdminBadSignIn", nil)
-		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), f))
+		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), f))
 	}
 	if err := s.Store.ClearLoginFailures(ctx, u.Username); err != nil {
 		return err
@@ -96,7 +96,7 @@ func (s *Server) setupForm(c echo.Context) error {
 	if s.SetupDone() {
 		return web.Redirect(c, "/login")
 	}
-	return web.Render(c, http.StatusOK, views.SetupPage(s.page(c, i18n.M("AdminSetupPageTitle", nil)), views.SetupForm{}))
+	return web.Render(c, http.StatusOK, views.SetupPage(s.PageTitled(c, i18n.M("AdminSetupPageTitle", nil)), views.SetupForm{}))
 }
 
 func (s *Server) setup(c echo.Context) error {
@@ -125,7 +125,7 @@ func (s *Server) setup(c echo.Context) error {
 		f.Errors["password2"] = i18n.M("AdminPasswordsDiffer", nil)
 	}
 	if len(f.Errors) > 0 {
-		return web.Render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, i18n.M("AdminSetupPageTitle", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.SetupPage(s.PageTitled(c, i18n.M("AdminSetupPageTitle", nil)), f))
 	}
 	hash, err := s.HashPassword(pw)
 	if err != nil {

@@ -33,7 +33,7 @@ func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.A
 		return err
 	}
 	m := views.AnnouncementsPage{Nav: web.Nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
-	return web.Render(c, status, views.AnnouncementsView(s.page(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.AnnouncementsView(s.PageTitled(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // announcementViews are an event's announcements as pages show them; the

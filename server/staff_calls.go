@@ -62,7 +62,7 @@ func (s *Server) showCalls(c echo.Context) error {
 		}
 		m.Calls = append(m.Calls, row)
 	}
-	p := s.page(c, i18n.M("PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
+	p := s.PageTitled(c, i18n.M("PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, http.StatusOK, views.JudgeQueueView(p, m))
 }

@@ -39,7 +39,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.Name(&p.EntryID),
 			Kind: judge.PenaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
-	return web.Render(c, status, views.PenaltiesView(s.page(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PenaltiesView(s.PageTitled(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) showPenalties(c echo.Context) error {

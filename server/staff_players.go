@@ -68,7 +68,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 			}
 		}
 	}
-	return web.Render(c, status, views.PlayersPageView(s.page(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PlayersPageView(s.PageTitled(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -186,7 +186,7 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.page(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
+	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.PageTitled(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
 }
 
 // updatePlayer applies one organiser action to an entry.

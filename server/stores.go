@@ -96,7 +96,7 @@ func (s *Server) renderStores(c echo.Context, m views.StoresPage, status int) er
 			Organisers: int(st.Organisers), Judges: int(st.Judges), Events: int(st.Events)})
 	}
 	m.CanCreate = u.IsAdmin
-	return web.Render(c, status, views.StoresPageView(s.page(c, i18n.M("StoresTitle", nil)), m))
+	return web.Render(c, status, views.StoresPageView(s.PageTitled(c, i18n.M("StoresTitle", nil)), m))
 }
 
 // storeName checks a store's name; it returns what is wrong, or nothing.
@@ -157,7 +157,7 @@ func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) erro
 		m.Members = append(m.Members, views.StoreMemberRow{ID: a.ID, Username: a.Username, Name: a.DisplayName,
 			Role: a.Role, IsAdmin: a.IsAdmin, CanRemove: mayManageMember(u, &a)})
 	}
-	return web.Render(c, status, views.StorePageView(s.page(c, i18n.Verbatim(sh.Name)), m))
+	return web.Render(c, status, views.StorePageView(s.PageTitled(c, i18n.Verbatim(sh.Name)), m))
 }
 
 // mayManageMember: the admin adds and removes any account; an organiser of

@@ -198,7 +198,7 @@ type MatchRow struct {
 	ResultKey string
 	Status    string
 	Extension int // minutes
-	Note      string
+	Note      i18n.Message
 	Version   int
 	P1Points  int
 	P2Points  int
@@ -207,7 +207,7 @@ type MatchRow struct {
 	// on them once time is up, and Suggested the result it gives ("p1",
 	// "p2", "draw"), preselected in the result form.
 	Tracker   i18n.Message
-	AtTime    string
+	AtTime    i18n.Message
 	Suggested string
 }
 
@@ -297,7 +297,7 @@ type PlayerMatch struct {
 	TheirResult string
 	// AtTime is the end-of-round procedure on the game tracker's counts,
 	// once time is up ("" otherwise, or without a tracked game).
-	AtTime string
+	AtTime i18n.Message
 	// Tracker: the game tracker is offered (the event's game is one the
 	// rules engine knows, the event is not finished and the match's result
 	// is not confirmed).

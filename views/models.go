@@ -116,12 +116,13 @@ type JudgeRef struct {
 
 // AuditRow is one audit log line.
 type AuditRow struct {
-	When, Who string
-	Change    string // what changed, in the page's language ("Pairings published")
-	EntityID  int64  // names the change for a screen reader's list of controls
-	Row       int64  // the audit row's own number: one entity can change twice in a second
-	Before    string
-	After     string
+	When     string
+	Who      i18n.Message
+	Change   i18n.Message // what changed, worded by the page ("Pairings published")
+	EntityID int64        // names the change for a screen reader's list of controls
+	Row      int64        // the audit row's own number: one entity can change twice in a second
+	Before   string
+	After    string
 }
 
 // EventForm is the create/edit form, holding what the user typed.
