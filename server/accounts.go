@@ -21,7 +21,10 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 	ctx := c.Request().Context()
 	u := web.CurrentUser(c)
 	f.Username, f.Role, f.IsAdmin, f.Language = u.Username, u.Role, u.IsAdmin, u.Language
-	f.Languages = append([]views.Option{{Value: "", Label: i18n.T(ctx, "AdminBrowserLanguage", nil)}}, languageChoices()...)
+	f.Languages = []views.Choice{{Value: "", Label: i18n.M("AdminBrowserLanguage", nil)}}
+	for _, l := range languageChoices() {
+		f.Languages = append(f.Languages, views.Choice{Value: l.Value, Label: i18n.Verbatim(l.Label)})
+	}
 	if f.Errors == nil {
 		f.DisplayName = u.DisplayName
 	}
@@ -77,7 +80,7 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 			f.NewAccount.Role = storage.RoleJudge
 		}
 	}
-	return web.Render(c, status, views.AccountPage(s.page(c, i18n.M("AdminAccountTitle", nil)), f))
+	return web.Render(c, status, views.AccountPage(s.PageTitled(c, i18n.M("AdminAccountTitle", nil)), f))
 }
 
 func (s *Server) showAccount(c echo.Context) error {
@@ -87,16 +90,16 @@ func (s *Server) showAccount(c echo.Context) error {
 func (s *Server) saveAccount(c echo.Context) error {
 	ctx := c.Request().Context()
 	u := web.CurrentUser(c)
-	f := views.AccountForm{DisplayName: strings.TrimSpace(c.FormValue("display_name")), Errors: views.FieldErrors{}}
+	f := views.AccountForm{DisplayName: strings.TrimSpace(c.FormValue("display_name")), Errors: views.FieldProblems{}}
 	current, newPW := c.FormValue("current_password"), c.FormValue("new_password")
 	if len(f.DisplayName) > 80 {
-		f.Errors["display_name"] = i18n.T(ctx, "StoreNameTooLong", i18n.Args{"Max": 80})
+		f.Errors["display_name"] = i18n.M("StoreNameTooLong", i18n.Args{"Max": 80})
 	}
 	hash := ""
 	if newPW != "" {
 		if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(current)) != nil {
-			f.Errors["current_password"] = i18n.T(ctx, "AdminNotCurrentPassword", nil)
-		} else if msg := web.CheckPasswordRules(ctx, newPW); msg != "" {
+			f.Errors["current_password"] = i18n.M("AdminNotCurrentPassword", nil)
+		} else if msg := web.PasswordProblem(newPW); !msg.IsZero() {
 			f.Errors["new_password"] = msg
 		}
 	}
@@ -127,7 +130,7 @@ func (s *Server) addAccount(c echo.Context) error {
 		Role:        c.FormValue("role"),
 		StoreID:     c.FormValue("store_id"),
 		Admin:       c.FormValue("admin") != "",
-		Errors:      views.FieldErrors{},
+		Errors:      views.FieldProblems{},
 	}
 	stores, err := s.OrganiserStores(c)
 	if err != nil {
@@ -138,21 +141,21 @@ func (s *Server) addAccount(c echo.Context) error {
 		return err
 	}
 	if msg != "" {
-		nf.Errors["store_id"] = msg
+		nf.Errors["store_id"] = i18n.Verbatim(msg)
 	}
 	if nf.Admin && !web.CurrentUser(c).IsAdmin {
 		return web.Refused(i18n.M("OnlyAdmin", nil))
 	}
 	pw := c.FormValue("password")
-	if msg := checkUsername(ctx, nf.Username); msg != "" {
+	if msg := checkUsername(nf.Username); !msg.IsZero() {
 		nf.Errors["username"] = msg
 	}
 	if nf.Role != storage.RoleJudge && nf.Role != storage.RoleOrganiser {
-		nf.Errors["role"] = i18n.T(ctx, "AdminChooseRole", nil)
+		nf.Errors["role"] = i18n.M("AdminChooseRole", nil)
 	} else if nf.Admin && nf.Role != storage.RoleOrganiser {
-		nf.Errors["role"] = i18n.T(ctx, "AdminMustOrganise", nil)
+		nf.Errors["role"] = i18n.M("AdminMustOrganise", nil)
 	}
-	if msg := web.CheckPasswordRules(ctx, pw); msg != "" {
+	if msg := web.PasswordProblem(pw); !msg.IsZero() {
 		nf.Errors["password"] = msg
 	}
 	if len(nf.Errors) == 0 {
@@ -169,7 +172,7 @@ func (s *Server) addAccount(c echo.Context) error {
 		if !errors.Is(err, storage.ErrConflict) {
 			return err
 		}
-		nf.Errors["username"] = i18n.T(ctx, "AdminUsernameTaken", nil)
+		nf.Errors["username"] = i18n.M("AdminUsernameTaken", nil)
 	}
 	return s.accountForm(c, views.AccountForm{NewAccount: nf}, http.StatusUnprocessableEntity)
 }

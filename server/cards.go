@@ -49,7 +49,7 @@ func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error 
 	}
 	u := web.CurrentUser(c)
 	m.CanChange = u != nil && u.IsAdmin
-	return web.Render(c, status, views.CardsPageView(s.page(c, i18n.M("JudgeCardsHeading", nil)), m))
+	return web.Render(c, status, views.CardsPageView(s.PageTitled(c, i18n.M("JudgeCardsHeading", nil)), m))
 }
 
 func (s *Server) showCards(c echo.Context) error {
@@ -59,7 +59,7 @@ func (s *Server) showCards(c echo.Context) error {
 func (s *Server) importCards(c echo.Context) error {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportNoFile", nil)}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.M("JudgeImportNoFile", nil)}, http.StatusUnprocessableEntity)
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -71,7 +71,7 @@ func (s *Server) importCards(c echo.Context) error {
 		return err
 	}
 	if len(data) > maxCardFile {
-		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportTooLarge", i18n.Args{"Max": "32 MB"})}, http.StatusRequestEntityTooLarge)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.M("JudgeImportTooLarge", i18n.Args{"Max": "32 MB"})}, http.StatusRequestEntityTooLarge)
 	}
 	format := rules.CardFileAuto
 	if strings.HasSuffix(strings.ToLower(fh.Filename), ".csv") {
@@ -80,10 +80,10 @@ func (s *Server) importCards(c echo.Context) error {
 	cards, err := rules.ReadCards(strings.NewReader(string(data)), format)
 	if err != nil {
 		// The reader's errors name the record or line and are safe to show.
-		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportFailed", i18n.Args{"File": fh.Filename, "Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.M("JudgeImportFailed", i18n.Args{"File": fh.Filename, "Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 	}
 	if len(cards) == 0 {
-		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.T(c.Request().Context(), "JudgeImportEmpty", nil)}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.M("JudgeImportEmpty", nil)}, http.StatusUnprocessableEntity)
 	}
 	defer s.cards.Forget() // after the import, whatever its outcome
 	if err := s.Store.ImportCards(c.Request().Context(), web.ActorOf(c), cards, nil); err != nil {
@@ -97,14 +97,14 @@ func (s *Server) saveBanList(c echo.Context) error {
 	text := c.FormValue("banlist")
 	versions, err := rules.ReadBanLists(strings.NewReader(text))
 	if err == nil && len(versions) == 0 {
-		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListNoVersion", nil)}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.M("JudgeBanListNoVersion", nil)}, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
-		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
+		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.M("JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 	}
 	for _, v := range versions {
 		if err := s.Store.SaveBanListVersion(c.Request().Context(), web.ActorOf(c), v); err != nil {
-			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.T(c.Request().Context(), "JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
+			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.M("JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 		}
 	}
 	web.SetFlash(c, msgBanListSaved)
@@ -129,22 +129,22 @@ func (s *Server) showBanList(c echo.Context) error {
 		}
 		d := views.BanListDetail{GameLabel: web.GameShortName(c.Request().Context(), g), Name: v.Name, Effective: i18n.Date(c.Request().Context(), v.EffectiveDate()), Source: v.Source}
 		for _, e := range v.Entries {
-			status := i18n.T(c.Request().Context(), "JudgeBanned", nil)
+			status := i18n.M("JudgeBanned", nil)
 			if e.Status == rules.StatusLimited {
-				status = i18n.T(c.Request().Context(), "JudgeLimitedTo", i18n.Args{"Limit": e.Limit})
+				status = i18n.M("JudgeLimitedTo", i18n.Args{"Limit": e.Limit})
 			}
 			// The list's own name, else the pool's; a Japanese page says
 			// the card data's Japanese name where it has one.
-			name := e.Name
-			if card, ok := pool.Card(e.Number); ok && (name == "" || web.CardName(c.Request().Context(), card) != card.Name) {
-				name = web.CardName(c.Request().Context(), card)
+			name := i18n.Verbatim(e.Name)
+			if card, ok := pool.Card(e.Number); ok && (e.Name == "" || web.CardName(c.Request().Context(), card) != card.Name) {
+				name = i18n.Verbatim(web.CardName(c.Request().Context(), card))
 			}
-			if name == "" {
-				name = i18n.T(c.Request().Context(), "BanCardNotInPool", nil)
+			if name.IsZero() {
+				name = i18n.M("BanCardNotInPool", nil)
 			}
 			d.Entries = append(d.Entries, views.BanEntryRow{Number: e.Number, Name: name, Status: status, Since: i18n.DateOf(c.Request().Context(), e.Since)})
 		}
-		return web.Render(c, http.StatusOK, views.BanListPage(s.page(c, i18n.BanListNamed(v.Name)), d))
+		return web.Render(c, http.StatusOK, views.BanListPage(s.PageTitled(c, i18n.BanListNamed(v.Name)), d))
 	}
 	return web.NotFound()
 }
@@ -159,24 +159,24 @@ func formatChoices(ctx context.Context) []views.Option {
 
 func (s *Server) deckCheckForm(c echo.Context) error {
 	f := views.DeckCheckForm{Format: "fw-standard", Date: s.Today().Format(time.DateOnly), Formats: formatChoices(c.Request().Context())}
-	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.M("JudgeCheckDecklist", nil)), f))
+	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.PageTitled(c, i18n.M("JudgeCheckDecklist", nil)), f))
 }
 
 func (s *Server) deckCheck(c echo.Context) error {
 	f := views.DeckCheckForm{
 		Format: c.FormValue("format"), Date: strings.TrimSpace(c.FormValue("date")), Deck: c.FormValue("deck"),
-		Formats: formatChoices(c.Request().Context()), Errors: views.FieldErrors{},
+		Formats: formatChoices(c.Request().Context()), Errors: views.FieldProblems{},
 	}
 	format, ok := rules.LookupFormat(f.Format)
 	game := rules.GameFusionWorld
 	if !ok {
-		f.Errors["format"] = i18n.T(c.Request().Context(), "JudgeFormatProblem", nil)
+		f.Errors["format"] = i18n.M("JudgeFormatProblem", nil)
 	} else {
 		game = format.Game
 	}
 	date, err := time.Parse(time.DateOnly, f.Date)
 	if err != nil {
-		f.Errors["date"] = i18n.T(c.Request().Context(), "JudgeDateProblem", nil)
+		f.Errors["date"] = i18n.M("JudgeDateProblem", nil)
 	}
 	pool, err := s.Store.CardPool(c.Request().Context(), game)
 	if err != nil {
@@ -184,21 +184,21 @@ func (s *Server) deckCheck(c echo.Context) error {
 	}
 	web.WithCardNames(c, pool)
 	var deck *rules.Decklist
-	if problem := web.DeckTextProblem(c.Request().Context(), f.Deck, game); problem != "" {
+	if problem := web.DeckTextTrouble(f.Deck, game); !problem.IsZero() {
 		f.Errors["deck"] = problem
 		f.Deck = web.ShowableText(f.Deck)
 	} else if deck, err = web.ParseDeckText(f.Deck, pool); err != nil {
-		f.Errors["deck"] = deckproblem.ReadError(c.Request().Context(), err)
+		f.Errors["deck"] = i18n.Verbatim(deckproblem.ReadError(c.Request().Context(), err))
 	}
 	if len(f.Errors) > 0 {
-		return web.Render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.page(c, i18n.M("JudgeCheckDecklist", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.DeckCheckPage(s.PageTitled(c, i18n.M("JudgeCheckDecklist", nil)), f))
 	}
 	res, err := s.checkDeck(c, format, pool, deck, f.Deck, date)
 	if err != nil {
 		return err
 	}
 	f.Result = res
-	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.page(c, i18n.M("JudgeCheckDecklist", nil)), f))
+	return web.Render(c, http.StatusOK, views.DeckCheckPage(s.PageTitled(c, i18n.M("JudgeCheckDecklist", nil)), f))
 }
 
 // checkDeck validates a parsed deck against the stored pool and ban lists.
@@ -214,8 +214,8 @@ func (s *Server) checkDeck(c echo.Context, format *rules.Format, pool rules.Card
 // deckSizes is a checked deck's sizes in its game's words: the side deck
 // in Fusion World, the Z-Deck in Masters, the Sensei deck in Score DBZ, and
 // what the DBZ CCGs count in the deck's size.
-func deckSizes(ctx context.Context, r rules.Result, deck *rules.Decklist) string {
-	count := func(n int) string { return i18n.N(ctx, "CardCount", n, nil) }
+func deckSizes(r rules.Result, deck *rules.Decklist) i18n.Message {
+	count := func(n int) i18n.Message { return i18n.MN("CardCount", n, nil) }
 	section := func(s rules.DeckSection) int {
 		n := 0
 		if deck != nil {
@@ -233,13 +233,13 @@ func deckSizes(ctx context.Context, r rules.Result, deck *rules.Decklist) string
 	}
 	switch game {
 	case rules.GameMasters:
-		return i18n.T(ctx, "DeckSizesMasters", i18n.Args{"Main": count(r.Main), "Z": count(section(rules.SectionZDeck))})
+		return i18n.M("DeckSizesMasters", i18n.Args{"Main": count(r.Main), "Z": count(section(rules.SectionZDeck))})
 	case rules.GameScoreDBZ:
-		return i18n.T(ctx, "DeckSizesScoreDBZ", i18n.Args{"Main": count(r.Main), "Sensei": count(section(rules.SectionSensei))})
+		return i18n.M("DeckSizesScoreDBZ", i18n.Args{"Main": count(r.Main), "Sensei": count(section(rules.SectionSensei))})
 	case rules.GamePaniniDBZ:
-		return i18n.T(ctx, "DeckSizesPaniniDBZ", i18n.Args{"Main": count(r.Main)})
+		return i18n.M("DeckSizesPaniniDBZ", i18n.Args{"Main": count(r.Main)})
 	}
-	return i18n.T(ctx, "DeckSizes", i18n.Args{"Main": count(r.Main), "Side": count(r.Side)})
+	return i18n.M("DeckSizes", i18n.Args{"Main": count(r.Main), "Side": count(r.Side)})
 }
 
 // deckResultView is a checked list as pages show it: each problem with the
@@ -247,7 +247,7 @@ func deckSizes(ctx context.Context, r rules.Result, deck *rules.Decklist) string
 // the first line was taken for the deck's name rather than a card.
 func deckResultView(ctx context.Context, r rules.Result, text string, deck *rules.Decklist) *views.DeckResult {
 	out := &views.DeckResult{Legal: r.Legal, Format: r.Format, BanList: r.BanList, Leader: r.Leader, Main: r.Main, Side: r.Side,
-		Sizes: deckSizes(ctx, r, deck)}
+		Sizes: deckSizes(r, deck)}
 	lines := strings.Split(text, "\n")
 	lineText := func(n int) string { return deckLineText(lines, n) }
 	for _, p := range r.Problems {
@@ -257,7 +257,7 @@ func deckResultView(ctx context.Context, r rules.Result, text string, deck *rule
 		for i := range lines {
 			if t := lineText(i + 1); t != "" {
 				if t == deck.Name {
-					out.NameNote = i18n.T(ctx, "DeckNameLine", i18n.Args{"Line": i + 1, "Text": t})
+					out.NameNote = i18n.M("DeckNameLine", i18n.Args{"Line": i + 1, "Text": t})
 				}
 				break
 			}

@@ -34,10 +34,10 @@ func statusLabel(status string) i18n.Message {
 	return i18n.Message{}
 }
 
-func statusOptions(ctx context.Context) []views.Option {
-	var out []views.Option
+func statusOptions() []views.Choice {
+	var out []views.Choice
 	for _, st := range storage.EventStatuses {
-		out = append(out, views.Option{Value: st, Label: statusLabel(st).In(ctx)})
+		out = append(out, views.Choice{Value: st, Label: statusLabel(st)})
 	}
 	return out
 }
@@ -49,7 +49,7 @@ func statusOptions(ctx context.Context) []views.Option {
 func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
 	g := web.GameOf(f.Game)
 	f.GameName = web.GameName(ctx, g.ID)
-	f.Statuses = statusOptions(ctx)
+	f.Statuses = statusOptions()
 	f.Formats, f.FormatGroups, f.Games, f.GameChoices = nil, nil, nil, nil
 	switch {
 	case f.ID == 0:
@@ -65,22 +65,22 @@ func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
 		}
 		f.FormatGroups = web.GameFormatOptions(ctx)
 	}
-	f.BestOfs = []views.Option{{Value: "1", Label: i18n.T(ctx, "StaffBestOfOne", nil)}, {Value: "3", Label: i18n.T(ctx, "StaffBestOfThree", nil)}, {Value: "5", Label: i18n.T(ctx, "StaffBestOfFive", nil)}}
-	count := views.Option{Value: "count", Label: i18n.T(ctx, "StaffEndOfRoundCount", nil)}
+	f.BestOfs = []views.Choice{{Value: "1", Label: i18n.M("StaffBestOfOne", nil)}, {Value: "3", Label: i18n.M("StaffBestOfThree", nil)}, {Value: "5", Label: i18n.M("StaffBestOfFive", nil)}}
+	count := views.Choice{Value: "count", Label: i18n.M("StaffEndOfRoundCount", nil)}
 	if g.MainPersonality {
-		count.Label = i18n.T(ctx, "EndOfRoundCountLifeDeck", nil)
+		count.Label = i18n.M("EndOfRoundCountLifeDeck", nil)
 	}
-	f.EndOfRounds = []views.Option{
-		{Value: "draw", Label: i18n.T(ctx, "StaffEndOfRoundDraw", nil)},
-		{Value: "double-loss", Label: i18n.T(ctx, "StaffEndOfRoundDoubleLoss", nil)},
+	f.EndOfRounds = []views.Choice{
+		{Value: "draw", Label: i18n.M("StaffEndOfRoundDraw", nil)},
+		{Value: "double-loss", Label: i18n.M("StaffEndOfRoundDoubleLoss", nil)},
 		count,
 	}
 	f.Languages = languageChoices()
 	f.TimeZones, f.ServerZone = timeZoneSuggestions, storage.ServerZoneName()
-	f.TiebreakerProfiles = []views.Option{
-		{Value: "bandai", Label: i18n.T(ctx, "StaffTiebreakBandai", nil)},
-		{Value: "pokemon", Label: i18n.T(ctx, "StaffTiebreakPokemon", nil)},
-		{Value: "mtg", Label: i18n.T(ctx, "StaffTiebreakMagic", nil)},
+	f.TiebreakerProfiles = []views.Choice{
+		{Value: "bandai", Label: i18n.M("StaffTiebreakBandai", nil)},
+		{Value: "pokemon", Label: i18n.M("StaffTiebreakPokemon", nil)},
+		{Value: "mtg", Label: i18n.M("StaffTiebreakMagic", nil)},
 	}
 	return f
 }
@@ -203,7 +203,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		PointsBye:        strings.TrimSpace(c.FormValue("points_bye")),
 		TimeZone:         strings.TrimSpace(c.FormValue("time_zone")),
 		Language:         c.FormValue("language"),
-		Errors:           views.FieldErrors{},
+		Errors:           views.FieldProblems{},
 	}
 }
 
@@ -213,23 +213,23 @@ func readEventNaming(ctx context.Context, f *views.EventForm, ev *storage.Event,
 	errs := f.Errors
 	switch n := utf8.RuneCountInString(f.Name); {
 	case n == 0:
-		errs["name"] = i18n.T(ctx, "StaffErrEventName", nil)
+		errs["name"] = i18n.M("StaffErrEventName", nil)
 	case n > 120:
-		errs["name"] = i18n.T(ctx, "StaffErrMax120", nil)
+		errs["name"] = i18n.M("StaffErrMax120", nil)
 	}
 	for field, msg := range gameFormatProblems(ctx, f.Game, f.Format, saved, gameLocked) {
 		errs[field] = msg
 	}
 	date, err := time.Parse(time.DateOnly, f.Date)
 	if err != nil {
-		errs["date"] = i18n.T(ctx, "StaffErrDate", nil)
+		errs["date"] = i18n.M("StaffErrDate", nil)
 	}
 	ev.StartsOn = date
 	if utf8.RuneCountInString(f.Venue) > 200 {
-		errs["venue"] = i18n.T(ctx, "StaffErrMax200", nil)
+		errs["venue"] = i18n.M("StaffErrMax200", nil)
 	}
 	if statusLabel(f.Status).IsZero() {
-		errs["status"] = i18n.T(ctx, "StaffErrStatus", nil)
+		errs["status"] = i18n.M("StaffErrStatus", nil)
 	}
 }
 
@@ -238,31 +238,31 @@ func readEventNaming(ctx context.Context, f *views.EventForm, ev *storage.Event,
 // extra turns.
 func readEventRounds(ctx context.Context, f *views.EventForm, ev *storage.Event) {
 	errs := f.Errors
-	ev.RoundMinutes = intField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, i18n.T(ctx, "StaffErrRoundMinutes", nil))
+	ev.RoundMinutes = intField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, i18n.M("StaffErrRoundMinutes", nil))
 	if f.SwissRounds != "" {
-		n := intField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, i18n.T(ctx, "StaffErrSwissRounds", nil))
+		n := intField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, i18n.M("StaffErrSwissRounds", nil))
 		ev.SwissRounds = &n
 	}
-	ev.TopCutSize = intField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, i18n.T(ctx, "StaffErrTopCutSize", nil))
+	ev.TopCutSize = intField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, i18n.M("StaffErrTopCutSize", nil))
 	if ev.TopCutSize == 1 {
-		errs["top_cut_size"] = i18n.T(ctx, "StaffErrTopCutOne", nil)
+		errs["top_cut_size"] = i18n.M("StaffErrTopCutOne", nil)
 	}
-	ev.TopCutBestOf = intField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, i18n.T(ctx, "StaffErrBestOf", nil))
+	ev.TopCutBestOf = intField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, i18n.M("StaffErrBestOf", nil))
 	if ev.TopCutBestOf%2 == 0 {
-		errs["top_cut_best_of"] = i18n.T(ctx, "StaffErrBestOf", nil)
+		errs["top_cut_best_of"] = i18n.M("StaffErrBestOf", nil)
 	}
 	if f.PlayerCap != "" {
-		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, i18n.T(ctx, "StaffErrPlayerCap", nil))
+		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, i18n.M("StaffErrPlayerCap", nil))
 		ev.PlayerCap = &n
 	}
 	if f.EndOfRound == "" {
 		f.EndOfRound = "draw"
 	}
 	if !optionKnown(f.EndOfRounds, f.EndOfRound) {
-		errs["end_of_round"] = i18n.T(ctx, "StaffErrEndOfRound", nil)
+		errs["end_of_round"] = i18n.M("StaffErrEndOfRound", nil)
 	}
 	ev.EndOfRound = f.EndOfRound
-	ev.ExtraTurns = intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, i18n.T(ctx, "StaffErrExtraTurns", nil))
+	ev.ExtraTurns = intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, i18n.M("StaffErrExtraTurns", nil))
 }
 
 // readEventPlace reads the event's time zone and language, and the
@@ -274,7 +274,7 @@ func readEventPlace(ctx context.Context, f *views.EventForm, ev *storage.Event) 
 		f.TimeZone = storage.ServerZoneName()
 	}
 	if loc, err := web.LoadZone(f.TimeZone); err != nil {
-		errs["time_zone"] = i18n.T(ctx, "StaffErrTimeZone", i18n.Args{"Zone": f.TimeZone})
+		errs["time_zone"] = i18n.M("StaffErrTimeZone", i18n.Args{"Zone": f.TimeZone})
 	} else {
 		zone = loc
 	}
@@ -282,13 +282,13 @@ func readEventPlace(ctx context.Context, f *views.EventForm, ev *storage.Event) 
 		f.Language = "en"
 	}
 	if i18n.Supported(f.Language) != f.Language {
-		errs["language"] = i18n.T(ctx, "StaffErrLanguage", nil)
+		errs["language"] = i18n.M("StaffErrLanguage", nil)
 	}
 	ev.TimeZone, ev.Language = f.TimeZone, f.Language
 	if f.DeckDeadline != "" {
 		t, err := time.ParseInLocation(deadlineLayout, f.DeckDeadline, zone)
 		if err != nil {
-			errs["deck_deadline"] = i18n.T(ctx, "StaffErrDeadline", nil)
+			errs["deck_deadline"] = i18n.M("StaffErrDeadline", nil)
 		} else {
 			ev.DeckDeadline = &t
 		}
@@ -303,44 +303,44 @@ func readEventScoring(ctx context.Context, f *views.EventForm, ev *storage.Event
 		f.Tiebreakers = "bandai"
 	}
 	if !optionKnown(f.TiebreakerProfiles, f.Tiebreakers) {
-		errs["tiebreakers"] = i18n.T(ctx, "StaffErrTiebreakers", nil)
+		errs["tiebreakers"] = i18n.M("StaffErrTiebreakers", nil)
 	}
 	ev.Tiebreakers = f.Tiebreakers
-	pointsMsg := i18n.T(ctx, "StaffErrPoints", nil)
+	pointsMsg := i18n.M("StaffErrPoints", nil)
 	ev.PointsWin = intField(errs, "points_win", f.PointsWin, 3, 0, 10, pointsMsg)
 	ev.PointsDraw = intField(errs, "points_draw", f.PointsDraw, 1, 0, 10, pointsMsg)
 	ev.PointsLoss = intField(errs, "points_loss", f.PointsLoss, 0, 0, 10, pointsMsg)
 	ev.PointsBye = intField(errs, "points_bye", f.PointsBye, 3, 0, 10, pointsMsg)
 	if _, ok := errs["points_win"]; !ok && (ev.PointsWin <= ev.PointsDraw || ev.PointsDraw < ev.PointsLoss) {
-		errs["points_win"] = i18n.T(ctx, "StaffErrPointsOrder", nil)
+		errs["points_win"] = i18n.M("StaffErrPointsOrder", nil)
 	}
 }
 
 // gameFormatProblems checks that the game is one events run for, that the
 // format is one of its formats, and that a locked game is not changed.
-func gameFormatProblems(ctx context.Context, game, format string, saved *storage.Event, gameLocked bool) views.FieldErrors {
-	errs := views.FieldErrors{}
+func gameFormatProblems(ctx context.Context, game, format string, saved *storage.Event, gameLocked bool) views.FieldProblems {
+	errs := views.FieldProblems{}
 	g, ok := web.LookupGame(game)
 	switch {
 	case !ok:
-		errs["game"] = i18n.T(ctx, "EventGameUnknown", nil)
+		errs["game"] = i18n.M("EventGameUnknown", nil)
 		return errs
 	case gameLocked && saved != nil && saved.Game != game:
-		errs["game"] = i18n.T(ctx, "EventGameLocked", i18n.Args{"Game": web.GameName(ctx, rules.Game(saved.Game))})
+		errs["game"] = i18n.M("EventGameLocked", i18n.Args{"Game": web.GameName(ctx, rules.Game(saved.Game))})
 	}
 	if !web.FormatBelongsTo(game, format) {
 		var names []string
 		for _, f := range web.FormatsOf(g.ID) {
 			names = append(names, web.FormatName(ctx, f.ID))
 		}
-		errs["format"] = i18n.T(ctx, "EventFormatNotOfGame", i18n.Args{"Game": web.GameName(ctx, g.ID), "Formats": strings.Join(names, ", ")})
+		errs["format"] = i18n.M("EventFormatNotOfGame", i18n.Args{"Game": web.GameName(ctx, g.ID), "Formats": strings.Join(names, ", ")})
 	}
 	return errs
 }
 
 // intField parses a whole number in [lo, hi]; blank gives def. A problem is
 // recorded under field with msg.
-func intField(errs views.FieldErrors, field, raw string, def, lo, hi int, msg string) int {
+func intField(errs views.FieldProblems, field, raw string, def, lo, hi int, msg i18n.Message) int {
 	if raw == "" {
 		return def
 	}
@@ -352,7 +352,7 @@ func intField(errs views.FieldErrors, field, raw string, def, lo, hi int, msg st
 	return n
 }
 
-func optionKnown(options []views.Option, v string) bool {
+func optionKnown(options []views.Choice, v string) bool {
 	for _, o := range options {
 		if o.Value == v {
 			return true

@@ -28,7 +28,7 @@ func (s *Server) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.HomePage(s.page(c, i18n.M("AdminHomeTitle", nil)), rows))
+	return web.Render(c, http.StatusOK, views.HomePage(s.PageTitled(c, i18n.M("AdminHomeTitle", nil)), rows))
 }
 
 func (s *Server) eventRows(c echo.Context, es []storage.Event) ([]views.EventRow, error) {
@@ -88,7 +88,7 @@ func (s *Server) listEvents(c echo.Context) error {
 			rows[i].Store = names[es[i].StoreID]
 		}
 	}
-	return web.Render(c, http.StatusOK, views.EventsPage(s.page(c, i18n.M("StaffAllEvents", nil)), rows))
+	return web.Render(c, http.StatusOK, views.EventsPage(s.PageTitled(c, i18n.M("StaffAllEvents", nil)), rows))
 }
 
 func (s *Server) showEvent(c echo.Context) error {
@@ -159,12 +159,12 @@ func (s *Server) showEvent(c echo.Context) error {
 		}
 		for _, a := range log {
 			d.Audit = append(d.Audit, views.AuditRow{
-				When: i18n.DateTimeSeconds(ctx, a.CreatedAt, e.Location()), Who: web.AuditActorText(ctx, a),
-				Change: web.AuditChangeText(ctx, a.Action, a.Entity), EntityID: a.EntityID, Row: a.ID, Before: a.BeforeJSON, After: a.AfterJSON,
+				When: i18n.DateTimeSeconds(ctx, a.CreatedAt, e.Location()), Who: web.AuditActor(a),
+				Change: web.AuditChange(a.Action, a.Entity), EntityID: a.EntityID, Row: a.ID, Before: a.BeforeJSON, After: a.AfterJSON,
 			})
 		}
 	}
-	return web.Render(c, http.StatusOK, views.EventPage(s.page(c, i18n.Verbatim(e.Name)), d))
+	return web.Render(c, http.StatusOK, views.EventPage(s.PageTitled(c, i18n.Verbatim(e.Name)), d))
 }
 
 // eventCards tells the organiser what the event's decklists are checked
@@ -211,7 +211,7 @@ func (s *Server) newEvent(c echo.Context) error {
 	}
 	f := newEventForm(c.Request().Context(), s.Today(), c.QueryParam("game"))
 	withStores(c, &f, stores)
-	return web.Render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.M("StaffNewEvent", nil)), f))
+	return web.Render(c, http.StatusOK, views.EventFormPage(s.PageTitled(c, i18n.M("StaffNewEvent", nil)), f))
 }
 
 // withStores offers the stores an event can be made in: a select box for
@@ -237,11 +237,11 @@ func (s *Server) createEvent(c echo.Context) error {
 	f.StoreID = c.FormValue("store_id")
 	withStores(c, &f, stores)
 	if msg != "" {
-		f.Errors["store_id"] = msg
+		f.Errors["store_id"] = i18n.Verbatim(msg)
 		ok = false
 	}
 	if !ok {
-		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.M("StaffNewEvent", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.PageTitled(c, i18n.M("StaffNewEvent", nil)), f))
 	}
 	ev.StoreID = shop.ID
 	ev.Seed = web.RandomSeed()
@@ -265,7 +265,7 @@ func (s *Server) editEvent(c echo.Context) error {
 	if f.StoreName, err = s.storeLabel(c, e.StoreID); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+	return web.Render(c, http.StatusOK, views.EventFormPage(s.PageTitled(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 }
 
 // gameLocked reports whether the event's game can no longer change: a player
@@ -289,7 +289,7 @@ func (s *Server) updateEvent(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.PageTitled(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	// Settings the form does not carry (deck locks, deadlines) keep their values.
 	merged := *e
@@ -303,7 +303,7 @@ func (s *Server) updateEvent(c echo.Context) error {
 			f.Version = cur.Version
 		}
 		f.Problem = i18n.M("StaffErrEventStale", nil)
-		return web.Render(c, http.StatusConflict, views.EventFormPage(s.page(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
+		return web.Render(c, http.StatusConflict, views.EventFormPage(s.PageTitled(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}
 	if err != nil {
 		return err
@@ -317,7 +317,7 @@ func (s *Server) confirmDeleteEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.EventDeletePage(s.page(c, i18n.M("StaffDeleteEventTitle", i18n.Args{"Event": e.Name})), eventRow(c.Request().Context(), e, 0)))
+	return web.Render(c, http.StatusOK, views.EventDeletePage(s.PageTitled(c, i18n.M("StaffDeleteEventTitle", i18n.Args{"Event": e.Name})), eventRow(c.Request().Context(), e, 0)))
 }
 
 func (s *Server) deleteEvent(c echo.Context) error {

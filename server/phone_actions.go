@@ -1,12 +1,9 @@
 package server
 
 import (
-	"context"
-
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // What a player asks for from their page besides a result or a deck: a
@@ -26,7 +23,7 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
-	if _, err := s.Store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(context.Background(), "PhoneCallReason", nil)); err != nil {
+	if _, err := s.Store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, storedPhoneCallReason()); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgJudgeCalled)

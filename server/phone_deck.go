@@ -29,8 +29,8 @@ func (s *Server) playerDeck(c echo.Context) error {
 		return s.refuseFinishedDeck(c, en, ev, text)
 	}
 	_, sub, ferr := s.checkEntryDeck(c, ev, text)
-	if ferr != "" {
-		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldErrors{"deck": ferr}}, http.StatusUnprocessableEntity)
+	if !ferr.IsZero() {
+		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldProblems{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
 	err = s.Store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
 	if errors.Is(err, storage.ErrDecksFinished) {
@@ -61,27 +61,27 @@ func (s *Server) refuseFinishedDeck(c echo.Context, en *storage.Entry, ev *stora
 // checkEntryDeck checks a pasted list against the event's format and the ban
 // list in force on its date. A list that cannot be read returns a message
 // naming the line.
-func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, string) {
+func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, i18n.Message) {
 	var sub storage.DeckSubmission
 	ctx := c.Request().Context()
 	format, ok := rules.LookupFormat(ev.Format)
 	if !ok {
-		return nil, sub, i18n.T(ctx, "PhoneFormatUncheckable", nil)
+		return nil, sub, i18n.M("PhoneFormatUncheckable", nil)
 	}
-	if problem := web.DeckTextProblem(ctx, text, format.Game); problem != "" {
+	if problem := web.DeckTextTrouble(text, format.Game); !problem.IsZero() {
 		return nil, sub, problem
 	}
 	pool, err := s.Store.CardPool(ctx, format.Game)
 	if err != nil {
-		return nil, sub, i18n.T(ctx, "PhoneCardPoolUnreadable", nil)
+		return nil, sub, i18n.M("PhoneCardPoolUnreadable", nil)
 	}
 	deck, err := web.ParseDeckText(text, pool)
 	if err != nil {
-		return nil, sub, deckproblem.ReadError(ctx, err)
+		return nil, sub, i18n.Verbatim(deckproblem.ReadError(ctx, err))
 	}
 	bans, err := s.Store.BanLists(ctx)
 	if err != nil {
-		return nil, sub, i18n.T(ctx, "PhoneBanListsUnreadable", nil)
+		return nil, sub, i18n.M("PhoneBanListsUnreadable", nil)
 	}
 	r := format.Validate(deck, pool, bans, ev.StartsOn)
 	view := deckResultView(ctx, r, text, deck)
@@ -90,7 +90,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 		sub.Status, sub.Problems = storage.DeckLegal, ""
 	}
 	sub.Colours = deckColours(deck, pool, r, web.GameOf(ev.Game))
-	return view, sub, ""
+	return view, sub, i18n.Message{}
 }
 
 // deckColours is what the metagame groups decks by besides their Leader:

@@ -67,7 +67,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 	if ev.Status == storage.StatusFinished {
 		m.DeckLockedWhy = i18n.M("PhoneDecksFinished", nil)
 	}
-	m.DeckFormat = i18n.T(ctx, "DecksCheckedFor", i18n.Args{"Format": web.GameFormatName(ctx, ev.Format)})
+	m.DeckFormat = i18n.M("DecksCheckedFor", i18n.Args{"Format": web.GameFormatName(ctx, ev.Format)})
 	m.DeckHint = web.DeckPasteHint(ctx, rules.Game(ev.Game))
 	if ev.DeckDeadline != nil {
 		m.DeckDeadline = i18n.DateTime(ctx, *ev.DeckDeadline, ev.Location())
@@ -79,14 +79,14 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 		m.DeckProblems = storedDeckProblems(en)
 	}
 	flash := ""
-	if m.Notice == "" {
+	if m.Notice.IsZero() {
 		flash = web.TakeFlashID(c)
-		m.Notice = web.FlashText(ctx, flash)
+		m.Notice = web.FlashMessage(flash)
 	}
 	if flash == msgDeckSaved && m.DeckResult == nil {
 		// Just saved (and redirected here): show the whole check once more,
 		// and say whether the list is legal.
-		if res, _, problem := s.checkEntryDeck(c, ev, en.DeckText); problem == "" {
+		if res, _, problem := s.checkEntryDeck(c, ev, en.DeckText); problem.IsZero() {
 			m.DeckResult = res
 		}
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
@@ -125,7 +125,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 			}
 		}
 	}
-	p := s.page(c, i18n.Verbatim(ev.Name))
+	p := s.PageTitled(c, i18n.Verbatim(ev.Name))
 	p.Flash = i18n.Message{} // shown inside the page
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()
@@ -142,14 +142,14 @@ func anyRoundComplete(rounds []storage.Round) bool {
 }
 
 // deckSavedText says a list was saved, and whether it is legal.
-func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, problems int) string {
+func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, problems int) i18n.Message {
 	switch {
 	case en.DeckStatus == storage.DeckLegal:
-		return i18n.T(ctx, "DeckSavedLegal", nil)
+		return i18n.M("DeckSavedLegal", nil)
 	case ev.DeckDeadline != nil:
-		return i18n.N(ctx, "DeckSavedNotLegalDeadline", problems, i18n.Args{"Deadline": i18n.DateTime(ctx, *ev.DeckDeadline, ev.Location())})
+		return i18n.MN("DeckSavedNotLegalDeadline", problems, i18n.Args{"Deadline": i18n.DateTime(ctx, *ev.DeckDeadline, ev.Location())})
 	}
-	return i18n.N(ctx, "DeckSavedNotLegal", problems, nil)
+	return i18n.MN("DeckSavedNotLegal", problems, nil)
 }
 
 // matchAtTime adds the end-of-round procedure on the game tracker's counts
@@ -157,7 +157,7 @@ func deckSavedText(ctx context.Context, en *storage.Entry, ev *storage.Event, pr
 // with every tap, so they are not in the read model: only then is it worth
 // a query.
 func (s *Server) matchAtTime(ctx context.Context, rm *readmodel.Model, en *storage.Entry, pm *views.PlayerMatch) error {
-	if pm == nil || pm.Bye || pm.Final != "" || !pm.Clock.TimeUp() {
+	if pm == nil || pm.Bye || !pm.Final.IsZero() || !pm.Clock.TimeUp() {
 		return nil
 	}
 	games, err := s.Store.TrackerGames(ctx, rm.Data.Event.ID, []int64{pm.ID})
@@ -166,7 +166,7 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readmodel.Model, en *stora
 	}
 	if gl, ok := games[pm.ID]; ok {
 		mt := rm.MatchOf[en.ID]
-		pm.AtTime = gamelog.AtTimeVerdict(ctx, rm.Data.Event.EndOfRound, gl.Totals(), [2]string{rm.Data.Name(&mt.P1EntryID), rm.Data.Name(mt.P2EntryID)})
+		pm.AtTime = gamelog.AtTime(rm.Data.Event.EndOfRound, gl.Totals(), [2]string{rm.Data.Name(&mt.P1EntryID), rm.Data.Name(mt.P2EntryID)})
 	}
 	return nil
 }
@@ -207,7 +207,7 @@ func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *stor
 	}
 	d := rm.Data
 	side := mt.Side(en.ID)
-	pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundTitle(ctx, d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
+	pm := &views.PlayerMatch{ID: mt.ID, Round: round.Number, RoundName: s.roundTitle(d, round), Kind: round.Kind, Status: mt.Status, BestOf: 1}
 	if round.Kind == storage.KindTopCut {
 		pm.BestOf = d.Event.TopCutBestOf
 	}
@@ -229,7 +229,7 @@ func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *stor
 	pm.Tracker = web.GameOf(d.Event.Game).Engine && d.Event.Status != storage.StatusFinished && mt.Status != storage.MatchConfirmed
 	pm.Clock = web.ClockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.Now())
 	for _, r := range rm.Reports[mt.ID] {
-		text := describeResult(ctx, r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
+		text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
 		if r.EntryID == en.ID {
 			pm.MyReport = text
 		} else {
@@ -239,7 +239,7 @@ func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *stor
 		}
 	}
 	if mt.Status == storage.MatchConfirmed {
-		pm.Final = describeResult(ctx, mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
+		pm.Final = describeResult(mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
 		pm.Outcome = outcome(mt.Result, side)
 	}
 	return pm
@@ -258,7 +258,7 @@ func outcome(result, side string) string {
 }
 
 // describeResult says a result from one player's side: "You won 2–1".
-func describeResult(ctx context.Context, result string, p1Wins, p2Wins int, side string, bestOf int) string {
+func describeResult(result string, p1Wins, p2Wins int, side string, bestOf int) i18n.Message {
 	mine, theirs := p1Wins, p2Wins
 	if side == storage.ResultP2 {
 		mine, theirs = p2Wins, p1Wins
@@ -267,21 +267,21 @@ func describeResult(ctx context.Context, result string, p1Wins, p2Wins int, side
 	scored := bestOf > 1
 	switch {
 	case result == storage.ResultDoubleLoss:
-		return i18n.T(ctx, "PhoneResultDoubleLoss", nil)
+		return i18n.M("PhoneResultDoubleLoss", nil)
 	case result == storage.ResultDraw && scored:
-		return i18n.T(ctx, "PhoneResultDrawScore", score)
+		return i18n.M("PhoneResultDrawScore", score)
 	case result == storage.ResultDraw:
-		return i18n.T(ctx, "PhoneResultDraw", nil)
+		return i18n.M("PhoneResultDraw", nil)
 	case result == side && scored:
-		return i18n.T(ctx, "PhoneResultWonScore", score)
+		return i18n.M("PhoneResultWonScore", score)
 	case result == side:
-		return i18n.T(ctx, "PhoneResultWon", nil)
+		return i18n.M("PhoneResultWon", nil)
 	case (result == storage.ResultP1 || result == storage.ResultP2) && scored:
-		return i18n.T(ctx, "PhoneResultLostScore", score)
+		return i18n.M("PhoneResultLostScore", score)
 	case result == storage.ResultP1 || result == storage.ResultP2:
-		return i18n.T(ctx, "PhoneResultLost", nil)
+		return i18n.M("PhoneResultLost", nil)
 	}
-	return ""
+	return i18n.Message{}
 }
 
 // problemCards are the values of deck problems that may be card numbers.

@@ -35,7 +35,7 @@ func (s *Server) renderRegister(c echo.Context, e *storage.Event, m views.Regist
 		}
 		m.Full = n >= int64(*e.PlayerCap)
 	}
-	return web.Render(c, status, views.RegisterView(s.page(c, i18n.M("PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.RegisterView(s.PageTitled(c, i18n.M("PhoneRegisterTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) register(c echo.Context) error {
@@ -46,7 +46,7 @@ func (s *Server) register(c echo.Context) error {
 	if e.Status == storage.StatusDraft {
 		return web.NotFound()
 	}
-	m := views.RegisterPage{Errors: views.FieldErrors{}}
+	m := views.RegisterPage{Errors: views.FieldProblems{}}
 	m.Name, m.MemberID = readPlayerName(c, m.Errors, i18n.M("PhoneErrYourName", nil))
 	if !e.SelfRegistration || e.Status != storage.StatusRegistration {
 		return s.renderRegister(c, e, m, http.StatusForbidden)

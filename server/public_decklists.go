@@ -42,5 +42,5 @@ func (s *Server) showDecklists(c echo.Context) error {
 		}
 		m.Lists = append(m.Lists, views.PublicDecklist{Player: en.PlayerName, Leader: web.DeckHeadline(ctx, g, pool, &en), Text: en.DeckText})
 	}
-	return web.Render(c, http.StatusOK, views.PublicDecklistsView(s.page(c, i18n.M("PhonePublicDecklistsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.PublicDecklistsView(s.PageTitled(c, i18n.M("PhonePublicDecklistsTitle", i18n.Args{"Event": e.Name})), m))
 }

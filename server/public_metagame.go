@@ -8,7 +8,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -50,15 +49,11 @@ func (s *Server) showMetagame(c echo.Context) error {
 		colour bool
 	}{{leaders, false}, {colours, true}} {
 		for i, r := range t.rows {
-			switch {
-			case r.Label == readmodel.NoDecklist:
-				t.rows[i].Label = i18n.T(ctx, "JudgeMetaNoDecklist", nil)
-			case t.colour:
-				t.rows[i].Label = deckproblem.Colour(ctx, r.Label)
-			}
+			t.rows[i].NoDecklist = r.Label == readmodel.NoDecklist
+			t.rows[i].Colour = t.colour && !t.rows[i].NoDecklist
 		}
 	}
-	return web.Render(c, http.StatusOK, views.MetagamePageView(s.page(c, i18n.M("JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
+	return web.Render(c, http.StatusOK, views.MetagamePageView(s.PageTitled(c, i18n.M("JudgeMetaHeading", i18n.Args{"Event": ev.Name})), views.MetagamePage{
 		EventID: ev.ID, EventName: ev.Name, Players: players, Leaders: leaders, Colours: colours, IsPublic: ev.DecksPublic,
 		MainPersonality: web.GameOf(ev.Game).MainPersonality}))
 }

@@ -106,19 +106,19 @@ func (cp *clockedPage) get(rm *readmodel.Model, now time.Time, build func(time.T
 func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int, view string) (views.Projector, error) {
 	d := rm.Data
 	e := d.Event
-	p := views.Projector{Title: i18n.T(ctx, "ProjectorPageTitle", i18n.Args{"Event": e.Name}), CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
+	p := views.Projector{Title: i18n.M("ProjectorPageTitle", i18n.Args{"Event": e.Name}), CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
 		EventID: e.ID, EventName: e.Name, View: view}
 	p.Announcements = announcementList(ctx, nil, rm.Announcements, false)
 	current := rm.Latest
 	pe := d.PairingEvent(false)
 	if current != nil {
 		p.Round = current.Number
-		p.RoundName = s.roundTitle(ctx, d, current)
+		p.RoundName = s.roundTitle(d, current)
 		points, err := readmodel.PointsBefore(pe, current)
 		if err != nil {
 			return p, err
 		}
-		p.Pairings = projectorPairings(ctx, d, d.Matches[current.Number], points)
+		p.Pairings = projectorPairings(d, d.Matches[current.Number], points)
 	}
 	if p.View == "pairings" {
 		return p, nil
@@ -153,21 +153,21 @@ func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int
 
 // roundTitle is a round's name in the page's language, as RoundName is in
 // the API's English.
-func (s *Server) roundTitle(ctx context.Context, d *readmodel.EventData, r *storage.Round) string {
+func (s *Server) roundTitle(d *readmodel.EventData, r *storage.Round) i18n.Message {
 	if r.Kind != storage.KindTopCut {
-		return i18n.T(ctx, "RoundTitle", i18n.Args{"Round": r.Number})
+		return i18n.M("RoundTitle", i18n.Args{"Round": r.Number})
 	}
 	for i, cr := range d.TopCutRounds() {
 		if cr.ID == r.ID {
-			return i18n.T(ctx, "TopCutRoundTitle", i18n.Args{"Round": i + 1})
+			return i18n.M("TopCutRoundTitle", i18n.Args{"Round": i + 1})
 		}
 	}
-	return i18n.T(ctx, "PhoneTopCut", nil)
+	return i18n.M("PhoneTopCut", nil)
 }
 
 // projectorPairings lists every player of the round once, by name, a
 // bye's "opponent" in the page's language.
-func projectorPairings(ctx context.Context, d *readmodel.EventData, ms []storage.Match, points map[string]int) []views.ProjectorPairing {
+func projectorPairings(d *readmodel.EventData, ms []storage.Match, points map[string]int) []views.ProjectorPairing {
 	out := make([]views.ProjectorPairing, 0, 2*len(ms))
 	for _, m := range ms {
 		table := ""
@@ -177,13 +177,13 @@ func projectorPairings(ctx context.Context, d *readmodel.EventData, ms []storage
 		done := m.Status == storage.MatchConfirmed
 		p1 := d.Name(&m.P1EntryID)
 		if m.P2EntryID == nil {
-			out = append(out, views.ProjectorPairing{Table: table, Player: p1, Opponent: i18n.T(ctx, "StaffBye", nil), Points: points[readmodel.PlayerID(m.P1EntryID)], Done: done})
+			out = append(out, views.ProjectorPairing{Table: table, Player: p1, Opponent: i18n.M("StaffBye", nil), Points: points[readmodel.PlayerID(m.P1EntryID)], Done: done})
 			continue
 		}
 		p2 := d.Name(m.P2EntryID)
 		out = append(out,
-			views.ProjectorPairing{Table: table, Player: p1, Opponent: p2, Points: points[readmodel.PlayerID(m.P1EntryID)], Done: done},
-			views.ProjectorPairing{Table: table, Player: p2, Opponent: p1, Points: points[readmodel.PlayerID(*m.P2EntryID)], Done: done})
+			views.ProjectorPairing{Table: table, Player: p1, Opponent: i18n.Verbatim(p2), Points: points[readmodel.PlayerID(m.P1EntryID)], Done: done},
+			views.ProjectorPairing{Table: table, Player: p2, Opponent: i18n.Verbatim(p1), Points: points[readmodel.PlayerID(*m.P2EntryID)], Done: done})
 	}
 	sortByName(out, func(l views.ProjectorPairing) string { return l.Player })
 	return out

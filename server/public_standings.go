@@ -20,28 +20,28 @@ func tiebreakerLabel(key string) string { return strings.ToUpper(key) + "%" }
 
 // tiebreakerFormulas explain each profile in plain words (docs/tiebreakers.md
 // has the worked examples).
-func tiebreakerFormulas(ctx context.Context, profile string) []string {
+func tiebreakerFormulas(profile string) []i18n.Message {
 	switch profile {
 	case "bandai":
-		return []string{
-			i18n.T(ctx, "StaffFormulaPointsBandai", nil),
-			i18n.T(ctx, "StaffFormulaOMWBandai", nil),
-			i18n.T(ctx, "StaffFormulaOOMW", nil),
-			i18n.T(ctx, "StaffFormulaRandom", nil),
+		return []i18n.Message{
+			i18n.M("StaffFormulaPointsBandai", nil),
+			i18n.M("StaffFormulaOMWBandai", nil),
+			i18n.M("StaffFormulaOOMW", nil),
+			i18n.M("StaffFormulaRandom", nil),
 		}
 	case "pokemon":
-		return []string{
-			i18n.T(ctx, "StaffFormulaPoints", nil),
-			i18n.T(ctx, "StaffFormulaOWP", nil),
-			i18n.T(ctx, "StaffFormulaOOWP", nil),
-			i18n.T(ctx, "StaffFormulaHeadToHead", nil),
+		return []i18n.Message{
+			i18n.M("StaffFormulaPoints", nil),
+			i18n.M("StaffFormulaOWP", nil),
+			i18n.M("StaffFormulaOOWP", nil),
+			i18n.M("StaffFormulaHeadToHead", nil),
 		}
 	case "mtg":
-		return []string{
-			i18n.T(ctx, "StaffFormulaPoints", nil),
-			i18n.T(ctx, "StaffFormulaOMW", nil),
-			i18n.T(ctx, "StaffFormulaGW", nil),
-			i18n.T(ctx, "StaffFormulaOGW", nil),
+		return []i18n.Message{
+			i18n.M("StaffFormulaPoints", nil),
+			i18n.M("StaffFormulaOMW", nil),
+			i18n.M("StaffFormulaGW", nil),
+			i18n.M("StaffFormulaOGW", nil),
 		}
 	}
 	return nil
@@ -52,7 +52,7 @@ func tiebreakerFormulas(ctx context.Context, profile string) []string {
 func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.StandingsPage, error) {
 	d := rm.Data
 	e := d.Event
-	m := views.StandingsPage{Nav: web.Nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas(ctx, e.Tiebreakers),
+	m := views.StandingsPage{Nav: web.Nav(e, "standings"), EventID: e.ID, Profile: e.Tiebreakers, Formula: tiebreakerFormulas(e.Tiebreakers),
 		AfterRound: d.LastCompleteSwissRound(), CountsRound: d.SwissRoundWithResults(), Finished: e.Status == storage.StatusFinished}
 	res, err := rm.Results()
 	if err != nil {
@@ -173,7 +173,7 @@ func (s *Server) showStandings(c echo.Context) error {
 		return err
 	}
 	m.Public = !staff
-	p := s.page(c, i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name}))
+	p := s.PageTitled(c, i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, http.StatusOK, views.StandingsPageView(p, m))
 }

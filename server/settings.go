@@ -25,22 +25,22 @@ func ParseBaseURL(raw string) (string, error) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLNotFull", nil) })
+		return "", badBaseURL(i18n.M("AdminBaseURLNotFull", nil))
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
-		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLScheme", nil) })
+		return "", badBaseURL(i18n.M("AdminBaseURLScheme", nil))
 	case u.User != nil:
-		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLUser", nil) })
+		return "", badBaseURL(i18n.M("AdminBaseURLUser", nil))
 	case u.Path != "" && u.Path != "/", u.RawQuery != "", u.Fragment != "":
-		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLPath", nil) })
+		return "", badBaseURL(i18n.M("AdminBaseURLPath", nil))
 	case u.Hostname() == "":
-		return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLNoHost", nil) })
+		return "", badBaseURL(i18n.M("AdminBaseURLNoHost", nil))
 	}
 	if p := u.Port(); p != "" {
 		if _, err := net.LookupPort("tcp", p); err != nil {
-			return "", badBaseURL(func(ctx context.Context) string { return i18n.T(ctx, "AdminBaseURLPort", i18n.Args{"Port": p}) })
+			return "", badBaseURL(i18n.M("AdminBaseURLPort", i18n.Args{"Port": p}))
 		}
 	}
 	return u.Scheme + "://" + strings.ToLower(u.Host), nil
@@ -49,15 +49,18 @@ func ParseBaseURL(raw string) (string, error) {
 // BaseURLError says what is wrong with a public address: Error is English
 // (the command line's flag), Message is in the language of a page.
 type BaseURLError struct {
-	message func(ctx context.Context) string
+	problem i18n.Message
 }
 
-func badBaseURL(message func(ctx context.Context) string) error { return &BaseURLError{message} }
+func badBaseURL(problem i18n.Message) error { return &BaseURLError{problem} }
 
 func (e *BaseURLError) Error() string { return e.Message(context.Background()) }
 
 // Message is the problem in ctx's language.
-func (e *BaseURLError) Message(ctx context.Context) string { return e.message(ctx) }
+func (e *BaseURLError) Message(ctx context.Context) string { return e.problem.In(ctx) }
+
+// Problem is the problem as a fact, for a page to word.
+func (e *BaseURLError) Problem() i18n.Message { return e.problem }
 
 // showSettings is the organisers' page of installation settings.
 func (s *Server) showSettings(c echo.Context) error {
@@ -78,7 +81,7 @@ func (s *Server) settingsPage(c echo.Context, f views.SettingsForm, status int) 
 		w.OnSettings = true
 	}
 	f.Warning = w
-	return web.Render(c, status, views.SettingsPage(s.page(c, i18n.M("AdminSettingsTitle", nil)), f))
+	return web.Render(c, status, views.SettingsPage(s.PageTitled(c, i18n.M("AdminSettingsTitle", nil)), f))
 }
 
 func (s *Server) saveSettings(c echo.Context) error {
@@ -86,7 +89,7 @@ func (s *Server) saveSettings(c echo.Context) error {
 	base, err := ParseBaseURL(raw)
 	var bad *BaseURLError
 	if errors.As(err, &bad) {
-		return s.settingsPage(c, views.SettingsForm{BaseURL: raw, Errors: views.FieldErrors{"base_url": bad.Message(c.Request().Context())}},
+		return s.settingsPage(c, views.SettingsForm{BaseURL: raw, Errors: views.FieldProblems{"base_url": bad.Problem()}},
 			http.StatusUnprocessableEntity)
 	}
 	if err := s.Store.SetSetting(c.Request().Context(), web.ActorOf(c), storage.SettingBaseURL, base); err != nil {

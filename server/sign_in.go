@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -32,7 +31,7 @@ func (s *Server) loginForm(c echo.Context) error {
 	if web.CurrentUser(c) != nil {
 		return web.Redirect(c, web.SafeNext(c.QueryParam("next")))
 	}
-	return web.Render(c, http.StatusOK, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
+	return web.Render(c, http.StatusOK, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), views.LoginForm{Next: c.QueryParam("next")}))
 }
 
 func (s *Server) login(c echo.Context) error {
@@ -45,9 +44,9 @@ func (s *Server) login(c echo.Context) error {
 		return err
 	}
 	if fails.UserFromIP >= maxFailuresUserFromIP || fails.User >= maxFailuresPerUser || fails.IP >= maxFailuresPerIP {
-		f.Problem = i18n.T(ctx, "AdminTooManySignIns", nil)
+		f.Problem = i18n.M("AdminTooManySignIns", nil)
 		c.Response().Header().Set("Retry-After", "900")
-		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), f))
+		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), f))
 	}
 	u, err := s.Store.UserByUsername(ctx, f.Username)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -64,8 +63,8 @@ func (s *Server) login(c echo.Context) error {
 		if err := s.Store.RecordLoginFailure(ctx, f.Username, ip); err != nil {
 			return err
 		}
-		f.Problem = i18n.T(ctx, "AdminBadSignIn", nil)
-		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.page(c, i18n.M("AdminSignIn", nil)), f))
+		f.Problem = i18n.M("AdminBadSignIn", nil)
+		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), f))
 	}
 	if err := s.Store.ClearLoginFailures(ctx, u.Username); err != nil {
 		return err
@@ -97,7 +96,7 @@ func (s *Server) setupForm(c echo.Context) error {
 	if s.SetupDone() {
 		return web.Redirect(c, "/login")
 	}
-	return web.Render(c, http.StatusOK, views.SetupPage(s.page(c, i18n.M("AdminSetupPageTitle", nil)), views.SetupForm{}))
+	return web.Render(c, http.StatusOK, views.SetupPage(s.PageTitled(c, i18n.M("AdminSetupPageTitle", nil)), views.SetupForm{}))
 }
 
 func (s *Server) setup(c echo.Context) error {
@@ -107,26 +106,26 @@ func (s *Server) setup(c echo.Context) error {
 	f := views.SetupForm{
 		Username:    strings.TrimSpace(c.FormValue("username")),
 		DisplayName: strings.TrimSpace(c.FormValue("display_name")),
-		Errors:      views.FieldErrors{},
+		Errors:      views.FieldProblems{},
 	}
 	ctx := c.Request().Context()
 	pw, pw2 := c.FormValue("password"), c.FormValue("password2")
-	if msg := checkUsername(ctx, f.Username); msg != "" {
+	if msg := checkUsername(f.Username); !msg.IsZero() {
 		f.Errors["username"] = msg
 	}
 	if len(f.DisplayName) > 80 {
-		f.Errors["display_name"] = i18n.T(ctx, "StoreNameTooLong", i18n.Args{"Max": 80})
+		f.Errors["display_name"] = i18n.M("StoreNameTooLong", i18n.Args{"Max": 80})
 	}
 	// Both are said at once: a short password typed differently twice
 	// would otherwise need two tries to learn the second.
-	if msg := web.CheckPasswordRules(ctx, pw); msg != "" {
+	if msg := web.PasswordProblem(pw); !msg.IsZero() {
 		f.Errors["password"] = msg
 	}
 	if pw != pw2 {
-		f.Errors["password2"] = i18n.T(ctx, "AdminPasswordsDiffer", nil)
+		f.Errors["password2"] = i18n.M("AdminPasswordsDiffer", nil)
 	}
 	if len(f.Errors) > 0 {
-		return web.Render(c, http.StatusUnprocessableEntity, views.SetupPage(s.page(c, i18n.M("AdminSetupPageTitle", nil)), f))
+		return web.Render(c, http.StatusUnprocessableEntity, views.SetupPage(s.PageTitled(c, i18n.M("AdminSetupPageTitle", nil)), f))
 	}
 	hash, err := s.HashPassword(pw)
 	if err != nil {
@@ -148,15 +147,15 @@ func (s *Server) setup(c echo.Context) error {
 	return web.Redirect(c, "/events")
 }
 
-// checkUsername returns what is wrong with a username, or "".
-func checkUsername(ctx context.Context, name string) string {
+// checkUsername returns what is wrong with a username, or nothing.
+func checkUsername(name string) i18n.Message {
 	if len(name) < 2 || len(name) > 40 {
-		return i18n.T(ctx, "AdminUsernameLength", i18n.Args{"Min": 2, "Max": 40})
+		return i18n.M("AdminUsernameLength", i18n.Args{"Min": 2, "Max": 40})
 	}
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
-			return i18n.T(ctx, "AdminUsernameCharacters", nil)
+			return i18n.M("AdminUsernameCharacters", nil)
 		}
 	}
-	return ""
+	return i18n.Message{}
 }

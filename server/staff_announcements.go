@@ -33,7 +33,7 @@ func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.A
 		return err
 	}
 	m := views.AnnouncementsPage{Nav: web.Nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
-	return web.Render(c, status, views.AnnouncementsView(s.page(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.AnnouncementsView(s.PageTitled(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // announcementViews are an event's announcements as pages show them; the
@@ -71,9 +71,9 @@ func (s *Server) postAnnouncement(c echo.Context) error {
 	f := views.AnnouncementForm{Text: c.FormValue("text")}
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		f.Errors = views.FieldErrors{"text": i18n.T(ctx, "AnnouncementEmpty", nil)}
+		f.Errors = views.FieldProblems{"text": i18n.M("AnnouncementEmpty", nil)}
 	case n > storage.MaxAnnouncementLen:
-		f.Errors = views.FieldErrors{"text": i18n.T(ctx, "AnnouncementTooLong", i18n.Args{"Max": storage.MaxAnnouncementLen, "Length": n})}
+		f.Errors = views.FieldProblems{"text": i18n.M("AnnouncementTooLong", i18n.Args{"Max": storage.MaxAnnouncementLen, "Length": n})}
 	}
 	if f.Errors != nil {
 		return s.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)

@@ -45,8 +45,8 @@ func (s *Server) showCalls(c echo.Context) error {
 	}
 	m := views.JudgeQueuePage{Nav: web.Nav(e, "judge")}
 	for _, call := range calls {
-		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: callReasonText(ctx, call), Status: call.Status, TakenBy: call.TakenBy,
-			Waiting: i18n.N(ctx, "CallWaiting", int(s.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
+		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: callReason(call), Status: call.Status, TakenBy: call.TakenBy,
+			Waiting: i18n.MN("CallWaiting", int(s.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
 		if call.MatchID != nil {
 			if pm, ok := matches[*call.MatchID]; ok {
 				if err := s.describeCallMatch(ctx, e, d, pm.match, pm.round, &row); err != nil {
@@ -62,31 +62,9 @@ func (s *Server) showCalls(c echo.Context) error {
 		}
 		m.Calls = append(m.Calls, row)
 	}
-	p := s.page(c, i18n.M("PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
+	p := s.PageTitled(c, i18n.M("PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, http.StatusOK, views.JudgeQueueView(p, m))
-}
-
-// callReasonText is a judge call's reason in the page's language where it
-// is one of Tenkaichi's own: a dispute's (storage.DisputeReason), a call
-// from a player's phone or from the game tracker at its step. Those are
-// kept in English, and were kept in the player's language before, so the
-// text of every language is recognised; any other reason (an imported
-// event's) is shown as it is.
-func callReasonText(ctx context.Context, call storage.JudgeCall) string {
-	if call.Reason == storage.DisputeReason {
-		return i18n.T(ctx, "PhoneCallDisputeReason", nil)
-	}
-	for _, l := range i18n.Languages() {
-		in := i18n.WithLanguage(context.Background(), l.Code)
-		if call.Reason == i18n.T(in, "PhoneCallReason", nil) {
-			return i18n.T(ctx, "PhoneCallReason", nil)
-		}
-		if call.Step != nil && call.Reason == i18n.T(in, "TrackerCallReason", i18n.Args{"Step": *call.Step}) {
-			return i18n.T(ctx, "TrackerCallReason", i18n.Args{"Step": *call.Step})
-		}
-	}
-	return call.Reason
 }
 
 // describeCallMatch fills a call's table, both players and what each

@@ -10,7 +10,7 @@ import (
 
 // A judge call's own reasons are said in the page's language whichever
 // language they were kept in; any other reason stays as it is.
-func TestCallReasonText(t *testing.T) {
+func TestCallReason(t *testing.T) {
 	t.Parallel()
 	de, ja := i18n.WithLanguage(context.Background(), "de"), i18n.WithLanguage(context.Background(), "ja")
 	step, other := 7, 8
@@ -25,7 +25,7 @@ func TestCallReasonText(t *testing.T) {
 		{storage.JudgeCall{Reason: i18n.T(ja, "TrackerCallReason", i18n.Args{"Step": 7}), Step: &other}, i18n.T(ja, "TrackerCallReason", i18n.Args{"Step": 7})},
 		{storage.JudgeCall{Reason: "Deck check at table 9"}, "Deck check at table 9"},
 	} {
-		if got := callReasonText(de, c.call); got != c.want {
+		if got := callReason(c.call).In(de); got != c.want {
 			t.Errorf("%q: %q, want %q", c.call.Reason, got, c.want)
 		}
 	}

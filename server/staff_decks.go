@@ -34,7 +34,7 @@ func (s *Server) showDecks(c echo.Context) error {
 	m := views.DecksPage{Nav: web.Nav(e, "decks"), Locked: e.DecksLocked, Public: e.DecksPublic,
 		LeaderHeading: web.LeaderWord(ctx, g), Format: web.GameFormatName(ctx, e.Format)}
 	if len(pool) == 0 {
-		m.PoolWarning = i18n.T(ctx, "EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
+		m.PoolWarning = i18n.M("EventNoCards", i18n.Args{"Game": web.GameName(ctx, g.ID)})
 	}
 	for _, en := range entries {
 		if en.Waitlisted {
@@ -55,7 +55,7 @@ func (s *Server) showDecks(c echo.Context) error {
 	// Problems first: missing and illegal lists are what the organiser chases.
 	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
 	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
-	return web.Render(c, http.StatusOK, views.DecksPageView(s.page(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.DecksPageView(s.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) deckSettings(c echo.Context) error {

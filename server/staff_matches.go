@@ -79,7 +79,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	}
 	for _, mt := range d.Matches[r.Number] {
 		row := views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil,
-			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: readmodel.MatchNote(ctx, mt, d), Version: mt.Version}
+			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: readmodel.MatchReason(mt, d), Version: mt.Version}
 		if mt.TableNo != nil {
 			row.Table = strconv.Itoa(*mt.TableNo)
 		}
@@ -106,7 +106,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	} else {
 		m.Next, _ = strconv.ParseInt(next, 10, 64)
 	}
-	p := s.page(c, i18n.M("StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
+	p := s.PageTitled(c, i18n.M("StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.RoundPageView(p, m))
 }
@@ -459,7 +459,7 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 		if row.Status == storage.MatchConfirmed || !clock.TimeUp() {
 			continue
 		}
-		row.AtTime = gamelog.AtTimeVerdict(ctx, e.EndOfRound, t, names)
+		row.AtTime = gamelog.AtTime(e.EndOfRound, t, names)
 		if e.EndOfRound == "count" && row.ResultKey == "" {
 			row.Suggested = gamelog.CountWinner(t)
 		}

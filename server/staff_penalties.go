@@ -39,7 +39,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.Name(&p.EntryID),
 			Kind: judge.PenaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
-	return web.Render(c, status, views.PenaltiesView(s.page(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PenaltiesView(s.PageTitled(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 func (s *Server) showPenalties(c echo.Context) error {
@@ -59,19 +59,19 @@ func (s *Server) givePenalty(c echo.Context) error {
 		return err
 	}
 	f := views.PenaltyForm{EntryID: c.FormValue("entry_id"), Kind: c.FormValue("kind"),
-		Infraction: strings.TrimSpace(c.FormValue("infraction")), Note: strings.TrimSpace(c.FormValue("note")), Errors: views.FieldErrors{}}
+		Infraction: strings.TrimSpace(c.FormValue("infraction")), Note: strings.TrimSpace(c.FormValue("note")), Errors: views.FieldProblems{}}
 	ctx := c.Request().Context()
 	entryID, err := strconv.ParseInt(f.EntryID, 10, 64)
 	if err != nil {
-		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
+		f.Errors["entry_id"] = i18n.M("StaffPenaltyChoosePlayer", nil)
 	} else if _, err := s.Store.EntryByID(ctx, e.ID, entryID); err != nil {
-		f.Errors["entry_id"] = i18n.T(ctx, "StaffPenaltyChoosePlayer", nil)
+		f.Errors["entry_id"] = i18n.M("StaffPenaltyChoosePlayer", nil)
 	}
 	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
-		f.Errors["kind"] = i18n.T(ctx, "JudgePenaltyKindProblem", nil)
+		f.Errors["kind"] = i18n.M("JudgePenaltyKindProblem", nil)
 	}
 	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > maxInfraction {
-		f.Errors["infraction"] = i18n.T(ctx, "StaffPenaltyInfractionProblem", i18n.Args{"Max": maxInfraction})
+		f.Errors["infraction"] = i18n.M("StaffPenaltyInfractionProblem", i18n.Args{"Max": maxInfraction})
 	}
 	if len(f.Errors) > 0 {
 		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)

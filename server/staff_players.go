@@ -68,7 +68,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 			}
 		}
 	}
-	return web.Render(c, status, views.PlayersPageView(s.page(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PlayersPageView(s.PageTitled(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -90,19 +90,19 @@ func (s *Server) showPlayers(c echo.Context) error {
 }
 
 // readPlayerName checks a player's name and member id fields; noName is
-// the message for an empty name, worded for whoever fills the form in
+// the problem of an empty name, worded for whoever fills the form in
 // ("Give the player's name." to staff, "Give your name." to a player).
-func readPlayerName(c echo.Context, errs views.FieldErrors, noName i18n.Message) (name, member string) {
+func readPlayerName(c echo.Context, errs views.FieldProblems, noName i18n.Message) (name, member string) {
 	name = strings.Join(strings.Fields(c.FormValue("player_name")), " ")
 	member = strings.TrimSpace(c.FormValue("member_id"))
 	switch n := utf8.RuneCountInString(name); {
 	case n == 0:
-		errs["player_name"] = noName.In(c.Request().Context())
+		errs["player_name"] = noName
 	case n > 80:
-		errs["player_name"] = i18n.T(c.Request().Context(), "StaffErrMax80", nil)
+		errs["player_name"] = i18n.M("StaffErrMax80", nil)
 	}
 	if utf8.RuneCountInString(member) > 40 {
-		errs["member_id"] = i18n.T(c.Request().Context(), "StaffErrMax40", nil)
+		errs["member_id"] = i18n.M("StaffErrMax40", nil)
 	}
 	return name, member
 }
@@ -112,9 +112,9 @@ func (s *Server) addPlayer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := views.AddPlayerForm{Errors: views.FieldErrors{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
+	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
 	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
-	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.T(c.Request().Context(), "StaffErrEnteredRound", nil))
+	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.M("StaffErrEnteredRound", nil))
 	if len(f.Errors) > 0 {
 		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
 	}
@@ -188,7 +188,7 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.page(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
+	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.PageTitled(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
 }
 
 // updatePlayer applies one organiser action to an entry.
@@ -240,14 +240,14 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		en.TokenHash = web.HashToken(web.PlayerToken(key, en.ID, en.TokenGeneration))
 		back = back + "/" + strconv.FormatInt(en.ID, 10)
 	case "settings":
-		errs := views.FieldErrors{}
+		errs := views.FieldProblems{}
 		en.FixedTable = nil
 		if raw := strings.TrimSpace(c.FormValue("fixed_table")); raw != "" {
-			n := intField(errs, "fixed_table", raw, 0, 1, 5000, i18n.T(c.Request().Context(), "StaffErrFixedTable", nil))
+			n := intField(errs, "fixed_table", raw, 0, 1, 5000, i18n.M("StaffErrFixedTable", nil))
 			en.FixedTable = &n
 		}
 		en.Team = strings.TrimSpace(c.FormValue("team"))
-		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.T(c.Request().Context(), "StaffErrAwardedByes", nil))
+		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.M("StaffErrAwardedByes", nil))
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
 			return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrPlayerSettings", nil)}
 		}

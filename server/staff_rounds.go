@@ -81,7 +81,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Messa
 			m.CanPairNextCut = true
 		}
 	}
-	return web.Render(c, status, views.RoundsPageView(s.page(c, i18n.M("StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.RoundsPageView(s.PageTitled(c, i18n.M("StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // deckProblemsBeforeRound1 names the players about to be paired whose

@@ -100,32 +100,31 @@ func (s *Server) renderStores(c echo.Context, m views.StoresPage, status int) er
 			Organisers: int(st.Organisers), Judges: int(st.Judges), Events: int(st.Events)})
 	}
 	m.CanCreate = u.IsAdmin
-	return web.Render(c, status, views.StoresPageView(s.page(c, i18n.M("StoresTitle", nil)), m))
+	return web.Render(c, status, views.StoresPageView(s.PageTitled(c, i18n.M("StoresTitle", nil)), m))
 }
 
-// storeName checks a store's name; it returns what is wrong, or "".
-func storeName(c echo.Context, name string) string {
-	ctx := c.Request().Context()
+// storeName checks a store's name; it returns what is wrong, or nothing.
+func storeName(name string) i18n.Message {
 	switch {
 	case name == "":
-		return i18n.T(ctx, "StoreNameMissing", nil)
+		return i18n.M("StoreNameMissing", nil)
 	case utf8.RuneCountInString(name) > maxStoreName:
-		return i18n.T(ctx, "StoreNameTooLong", i18n.Args{"Max": maxStoreName})
+		return i18n.M("StoreNameTooLong", i18n.Args{"Max": maxStoreName})
 	}
-	return ""
+	return i18n.Message{}
 }
 
 func (s *Server) createStore(c echo.Context) error {
 	name := strings.TrimSpace(c.FormValue("name"))
-	m := views.StoresPage{NewName: name, Errors: views.FieldErrors{}}
-	if msg := storeName(c, name); msg != "" {
+	m := views.StoresPage{NewName: name, Errors: views.FieldProblems{}}
+	if msg := storeName(name); !msg.IsZero() {
 		m.Errors["name"] = msg
 		return s.renderStores(c, m, http.StatusUnprocessableEntity)
 	}
 	sh := &storage.Shop{Name: name}
 	err := s.Store.CreateShop(c.Request().Context(), web.ActorOf(c), sh)
 	if errors.Is(err, storage.ErrConflict) {
-		m.Errors["name"] = i18n.T(c.Request().Context(), "StoreNameTaken", nil)
+		m.Errors["name"] = i18n.M("StoreNameTaken", nil)
 		return s.renderStores(c, m, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
@@ -162,7 +161,7 @@ func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) erro
 		m.Members = append(m.Members, views.StoreMemberRow{ID: a.ID, Username: a.Username, Name: a.DisplayName,
 			Role: a.Role, IsAdmin: a.IsAdmin, CanRemove: mayManageMember(u, &a)})
 	}
-	return web.Render(c, status, views.StorePageView(s.page(c, i18n.Verbatim(sh.Name)), m))
+	return web.Render(c, status, views.StorePageView(s.PageTitled(c, i18n.Verbatim(sh.Name)), m))
 }
 
 // mayManageMember: the admin adds and removes any account; an organiser of
@@ -174,14 +173,14 @@ func mayManageMember(actor, member *storage.User) bool {
 func (s *Server) renameStore(c echo.Context) error {
 	sh := storeOf(c)
 	name := strings.TrimSpace(c.FormValue("name"))
-	m := views.StorePage{Rename: name, Errors: views.FieldErrors{}}
-	if msg := storeName(c, name); msg != "" {
+	m := views.StorePage{Rename: name, Errors: views.FieldProblems{}}
+	if msg := storeName(name); !msg.IsZero() {
 		m.Errors["name"] = msg
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
 	}
 	err := s.Store.RenameShop(c.Request().Context(), web.ActorOf(c), sh.ID, name)
 	if errors.Is(err, storage.ErrConflict) {
-		m.Errors["name"] = i18n.T(c.Request().Context(), "StoreNameTaken", nil)
+		m.Errors["name"] = i18n.M("StoreNameTaken", nil)
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
 	}
 	if err != nil {
@@ -197,7 +196,7 @@ func (s *Server) addStoreMember(c echo.Context) error {
 	sh := storeOf(c)
 	admin := web.CurrentUser(c).IsAdmin
 	username := strings.TrimSpace(c.FormValue("username"))
-	m := views.StorePage{AddUsername: username, Errors: views.FieldErrors{}}
+	m := views.StorePage{AddUsername: username, Errors: views.FieldProblems{}}
 	member, err := s.Store.UserByUsername(ctx, username)
 	// A store's organiser gets one answer whatever the name is (unknown, an
 	// organiser, a judge), so the form tells them nothing about the
@@ -209,11 +208,11 @@ func (s *Server) addStoreMember(c echo.Context) error {
 	}
 	switch {
 	case username == "":
-		m.Errors["username"] = i18n.T(ctx, "MemberUsernameMissing", nil)
+		m.Errors["username"] = i18n.M("MemberUsernameMissing", nil)
 	case errors.Is(err, storage.ErrNotFound) && !admin:
 		return blind()
 	case errors.Is(err, storage.ErrNotFound):
-		m.Errors["username"] = i18n.T(ctx, "MemberUnknown", i18n.Args{"Username": username})
+		m.Errors["username"] = i18n.M("MemberUnknown", i18n.Args{"Username": username})
 	case err != nil:
 		return err
 	case !mayManageMember(web.CurrentUser(c), member):

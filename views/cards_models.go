@@ -1,11 +1,13 @@
 package views
 
+import "github.com/tenkaichi-org/tenkaichi/views/i18n"
+
 // CardsPage is the organiser's card pool and ban list page.
 type CardsPage struct {
 	Games          []GameCards
 	BanLists       []BanListRow
-	ImportProblem  string
-	BanListProblem string
+	ImportProblem  i18n.Message
+	BanListProblem i18n.Message
 	BanListText    string
 	CanChange      bool // the instance admin imports cards and saves ban lists (shared by every store)
 }
@@ -33,7 +35,8 @@ type BanListDetail struct {
 
 // BanEntryRow is one card on a ban list.
 type BanEntryRow struct {
-	Number, Name, Status, Since string
+	Number, Since string
+	Name, Status  i18n.Message // the card's name, or that it is not in the pool; banned or limited
 }
 
 // DeckCheckForm is the deck checking tool: a pasted list and its result.
@@ -42,21 +45,21 @@ type DeckCheckForm struct {
 	Date    string
 	Deck    string
 	Formats []Option
-	Errors  FieldErrors
+	Errors  FieldProblems
 	Result  *DeckResult
 }
 
 // DeckResult is a checked deck, every problem at once.
 type DeckResult struct {
 	// NameNote says the first line was read as the deck's name, not a card.
-	NameNote string
+	NameNote i18n.Message
 	Legal    bool
 	Format   string
 	BanList  string
 	Leader   string
 	Main     int
 	Side     int
-	Sizes    string // the sizes in the game's words ("Main deck: 50 cards; Z-Deck: 5 cards.")
+	Sizes    i18n.Message // the sizes in the game's words ("Main deck: 50 cards; Z-Deck: 5 cards.")
 	Problems []DeckProblem
 }
 

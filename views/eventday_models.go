@@ -48,7 +48,7 @@ type AddPlayerForm struct {
 	Name         string
 	MemberID     string
 	EnteredRound string
-	Errors       FieldErrors
+	Errors       FieldProblems
 	// SameName are players already registered under this name: the form
 	// asks whether to add another.
 	SameName []JudgeRef
@@ -77,7 +77,7 @@ type RegisterPage struct {
 	Full      bool // the cap is reached: new players join the waitlist
 	Name      string
 	MemberID  string
-	Errors    FieldErrors
+	Errors    FieldProblems
 }
 
 // DecksPage is the organiser's decklist overview.
@@ -91,7 +91,7 @@ type DecksPage struct {
 	// personality"); PoolWarning says the game's cards are not imported.
 	Format        string
 	LeaderHeading string
-	PoolWarning   string
+	PoolWarning   i18n.Message
 	Rows          []DeckRow
 	Missing       int
 	Illegal       int
@@ -198,7 +198,7 @@ type MatchRow struct {
 	ResultKey string
 	Status    string
 	Extension int // minutes
-	Note      string
+	Note      i18n.Message
 	Version   int
 	P1Points  int
 	P2Points  int
@@ -207,7 +207,7 @@ type MatchRow struct {
 	// on them once time is up, and Suggested the result it gives ("p1",
 	// "p2", "draw"), preselected in the result form.
 	Tracker   i18n.Message
-	AtTime    string
+	AtTime    i18n.Message
 	Suggested string
 }
 
@@ -221,9 +221,9 @@ type StandingsPage struct {
 	// standings already count (0: none), so the heading does not say
 	// "Before round 1" while round 1's results are in.
 	CountsRound int
-	Profile     string   // the tiebreaker profile's key ("bandai")
-	Tiebreakers []string // column headings
-	Formula     []string // one line per tiebreaker: how it is computed
+	Profile     string         // the tiebreaker profile's key ("bandai")
+	Tiebreakers []string       // column headings
+	Formula     []i18n.Message // one line per tiebreaker: how it is computed
 	Rows        []StandingLine
 	Bracket     *BracketView
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
@@ -266,12 +266,12 @@ type PlayerHome struct {
 	// DeckLockedWhy says why a locked list cannot be changed.
 	DeckLockedWhy i18n.Message
 	DeckDeadline  string // "2026-12-12 09:30 UTC", or ""
-	DeckErrors    FieldErrors
+	DeckErrors    FieldProblems
 	DeckResult    *DeckResult
-	DeckFormat    string // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
-	DeckHint      string // how a list of the event's game is written
+	DeckFormat    i18n.Message // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
+	DeckHint      string       // how a list of the event's game is written
 	CallOpen      bool
-	Notice        string
+	Notice        i18n.Message
 	NoticeWarn    bool // the notice is not good news (a list saved but not legal)
 	Problem       i18n.Message
 	Record        string
@@ -287,23 +287,23 @@ type PlayerHome struct {
 type PlayerMatch struct {
 	ID          int64
 	Round       int
-	RoundName   string // "Round 3", "Top cut, round 2"
+	RoundName   i18n.Message // "Round 3", "Top cut, round 2"
 	Kind        string
 	Table       string
 	Opponent    string
 	Bye         bool
 	Clock       Clock
-	Status      string // pending, reported, disputed, confirmed
-	MyReport    string // as shown
-	TheirReport string
-	Final       string
+	Status      string       // pending, reported, disputed, confirmed
+	MyReport    i18n.Message // as shown
+	TheirReport i18n.Message
+	Final       i18n.Message
 	Outcome     string // won, lost or draw, once final (the result's style)
 	BestOf      int
 	NeedConfirm bool // the opponent reported; this player should confirm or dispute
 	TheirResult string
 	// AtTime is the end-of-round procedure on the game tracker's counts,
 	// once time is up ("" otherwise, or without a tracked game).
-	AtTime string
+	AtTime i18n.Message
 	// Tracker: the game tracker is offered (the event's game is one the
 	// rules engine knows, the event is not finished and the match's result
 	// is not confirmed).
@@ -333,7 +333,7 @@ type PenaltyForm struct {
 	Kind       string
 	Infraction string
 	Note       string
-	Errors     FieldErrors
+	Errors     FieldProblems
 }
 
 // JudgeQueuePage is the list of open judge calls.
@@ -353,8 +353,8 @@ type JudgeCallRow struct {
 	Reports     []CallReport
 	RoundURL    string
 	Player      string
-	Reason      string
-	Waiting     string // "4 min"
+	Reason      i18n.Message
+	Waiting     i18n.Message // "4 min"
 	Status      string
 	TakenBy     string
 	// GameURL opens the tracked game the call was made from, at the step
@@ -397,7 +397,7 @@ type AnnouncementsPage struct {
 // AnnouncementForm is a new announcement being written.
 type AnnouncementForm struct {
 	Text   string
-	Errors FieldErrors
+	Errors FieldProblems
 }
 
 // CallReport is what one player reported for the match of a judge call.

@@ -270,7 +270,7 @@ type JudgeRecordPage struct {
 }
 
 // FieldProblems maps a form field name to what is wrong with it, as a
-// fact the form words (FieldErrors holds text already worded).
+// fact the form words.
 type FieldProblems map[string]i18n.Message
 
 // Choice is an option of a select box whose label is worded by the page.

@@ -1,5 +1,7 @@
 package views
 
+import "github.com/tenkaichi-org/tenkaichi/views/i18n"
+
 // Countdown is a round clock as a page shows it. The server renders the
 // right text; live.js (when it runs) takes over and ticks, resynchronised
 // with GET /events/{id}/clock.
@@ -20,13 +22,13 @@ func (c Countdown) TimeUp() bool {
 // Projector is the large-type page for a screen in the venue: the current
 // round's pairings, its clock and the latest standings.
 type Projector struct {
-	Title     string
+	Title     i18n.Message
 	CSSURL    string
 	JSURL     string
 	EventID   int64
 	EventName string
-	Round     int    // 0: no round published yet
-	RoundName string // "Round 3", "Top 8"
+	Round     int          // 0: no round published yet
+	RoundName i18n.Message // "Round 3", "Top 8"
 	Clock     Countdown
 	Pairings  []ProjectorPairing
 	// View is "" for pairings with standings (or the top cut), "pairings"
@@ -50,7 +52,7 @@ type Projector struct {
 type ProjectorPairing struct {
 	Table    string // "" for a bye
 	Player   string
-	Opponent string // StaffBye's text for a bye
+	Opponent i18n.Message // a name, or StaffBye for a bye
 	Points   int
 	Done     bool // the match has a confirmed result
 }

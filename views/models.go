@@ -116,16 +116,14 @@ type JudgeRef struct {
 
 // AuditRow is one audit log line.
 type AuditRow struct {
-	When, Who string
-	Change    string // what changed, in the page's language ("Pairings published")
-	EntityID  int64  // names the change for a screen reader's list of controls
-	Row       int64  // the audit row's own number: one entity can change twice in a second
-	Before    string
-	After     string
+	When     string
+	Who      i18n.Message
+	Change   i18n.Message // what changed, worded by the page ("Pairings published")
+	EntityID int64        // names the change for a screen reader's list of controls
+	Row      int64        // the audit row's own number: one entity can change twice in a second
+	Before   string
+	After    string
 }
-
-// FieldErrors maps a form field name to what is wrong with it.
-type FieldErrors map[string]string
 
 // EventForm is the create/edit form, holding what the user typed.
 type EventForm struct {
@@ -158,11 +156,11 @@ type EventForm struct {
 	TimeZone         string // IANA name
 	Language         string // code of the print sheets' and projector's language
 
-	Errors             FieldErrors
+	Errors             FieldProblems
 	Problem            i18n.Message // a form-wide message (e.g. someone else saved first)
-	EndOfRounds        []Option
-	TiebreakerProfiles []Option
-	Statuses           []Option
+	EndOfRounds        []Choice
+	TiebreakerProfiles []Choice
+	Statuses           []Choice
 	// The game: a new event's choices (links); an edited event's select
 	// (Games, with every game's formats in FormatGroups), or, once players
 	// saved decklists, its name only (GameLocked, with Formats).
@@ -172,7 +170,7 @@ type EventForm struct {
 	Games        []Option
 	Formats      []Option
 	FormatGroups []OptionGroup
-	BestOfs      []Option
+	BestOfs      []Choice
 	Languages    []Option
 	TimeZones    []string // suggestions
 	ServerZone   string
@@ -182,14 +180,14 @@ type EventForm struct {
 type LoginForm struct {
 	Username string
 	Next     string
-	Problem  string
+	Problem  i18n.Message
 }
 
 // SetupForm creates the first organiser account.
 type SetupForm struct {
 	Username    string
 	DisplayName string
-	Errors      FieldErrors
+	Errors      FieldProblems
 }
 
 // AccountForm changes the signed-in user's name and password; organisers also
@@ -201,8 +199,8 @@ type AccountForm struct {
 	IsAdmin     bool
 	Stores      []StoreRef // the stores the user belongs to
 	Language    string     // the account's language code, "" to follow the browser
-	Languages   []Option   // "" (the browser's) first
-	Errors      FieldErrors
+	Languages   []Choice   // "" (the browser's) first
+	Errors      FieldProblems
 	Accounts    []AccountRow
 	ShowStores  bool // the viewer runs several stores: name each account's
 	NewAccount  NewAccountForm
@@ -233,5 +231,5 @@ type NewAccountForm struct {
 	CanAdd       bool     // the viewer runs at least one store
 	Admin        bool     // make it an instance admin
 	CanMakeAdmin bool     // the viewer is the instance admin
-	Errors       FieldErrors
+	Errors       FieldProblems
 }

@@ -119,6 +119,8 @@ type RegistrationPoster struct {
 // MetaRow is one leader or colour of the metagame breakdown.
 type MetaRow struct {
 	Label      string
+	NoDecklist bool // the players without a list: Label is the API's English
+	Colour     bool // Label is a colour's English name, said in the page's language
 	Players    int
 	SharePct   float64 // of the players counted, 0-100
 	Wins       int

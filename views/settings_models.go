@@ -4,7 +4,7 @@ package views
 type SettingsForm struct {
 	BaseURL      string // the stored public address, or what was typed
 	FixedBaseURL string // set by --base-url / TENKAICHI_BASE_URL: wins over BaseURL
-	Errors       FieldErrors
+	Errors       FieldProblems
 	Warning      *AddressWarning
 }
 

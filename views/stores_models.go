@@ -6,7 +6,7 @@ type StoresPage struct {
 	Stores    []StoreRow
 	CanCreate bool   // the instance admin
 	NewName   string // what was typed in the new store's name
-	Errors    FieldErrors
+	Errors    FieldProblems
 }
 
 // StoreRow is a store in the list, with what it has.
@@ -26,7 +26,7 @@ type StorePage struct {
 	CanAddOrganisers bool   // the instance admin; an organiser of the store adds judges only
 	Members          []StoreMemberRow
 	AddUsername      string // what was typed in the add form
-	Errors           FieldErrors
+	Errors           FieldProblems
 	Events           []EventRow // its latest events, newest date first
 	EventCount       int        // all its events
 }
