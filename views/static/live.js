@@ -514,6 +514,10 @@
         if (!newest(n)) return; // a refetch sent after the tap is on the screen
         var y = window.scrollY;
         anchored = false;
+        // What the form held was sent: the answer's copy says what it holds
+        // now (empty once taken, the line again when refused), so it is not
+        // carried over as a change of the user's.
+        if (form.isConnected) form.reset();
         swapParts(doc); // the answer to one's own tap: nothing to announce
         if (!anchored) window.scrollTo(0, y);
         lastSwap = Date.now();
