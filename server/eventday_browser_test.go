@@ -270,3 +270,55 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 		t.Fatalf("browser: %v\npage:\n%s", err, pageText(ctx))
 	}
 }
+
+// Issue 30, point 10: a best-of-three the phone refuses (a game after the
+// match was decided) keeps every game the player chose beside the problem;
+// a report that is taken leaves no empty games form under "You reported":
+// the form to correct it is folded away and holds the games reported.
+func TestPhoneGamesReportKeepsTheGamesAndFoldsAway(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "2", "Ann", "Ben")
+	ev, _ := a.store.EventByID(context.Background(), d.id)
+	one := 1
+	ev.SwissRounds = &one
+	if err := a.store.UpdateEvent(context.Background(), storage.Actor{Name: "t"}, ev); err != nil {
+		t.Fatal(err)
+	}
+	d.pairAndPublish(1)
+	d.report(d.phone("Ann"), "Ann", "won")
+	d.report(d.phone("Ben"), "Ben", "lost")
+	d.startCut(2)
+
+	ph := phone(t)
+	navigate(t, ph, a.srv.URL+d.links["Ann"])
+	choose := func(values map[string]string) {
+		t.Helper()
+		for id, v := range values {
+			do(t, ph, chromedp.SetValue(chromedp.CSS(`select[name="`+id+`"]`), v))
+		}
+	}
+	chosen := func() string {
+		t.Helper()
+		return evalJS[string](t, ph, `[...document.querySelectorAll(".report-form select")].map(s => s.name + "=" + s.value).join(" ")`)
+	}
+	waitFor(t, ph, `[data-testid="report-games"]`)
+	choose(map[string]string{"g1": "won", "g1_first": "me", "g2": "won", "g2_first": "them", "g3": "lost"})
+	do(t, ph, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="report-games"]`))))
+	waitFor(t, ph, `[data-testid="report-games"]`)
+	want := "g1=won g1_first=me g2=won g2_first=them g3=lost g3_first="
+	if got := chosen(); got != want || !strings.Contains(pageText(ph), "game 3") {
+		t.Fatalf("after the refused games the form holds %q, want %q\n%s", got, want, pageText(ph))
+	}
+	// Taking game 3 away makes it a 2-0 the phone accepts.
+	choose(map[string]string{"g3": ""})
+	do(t, ph, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="report-games"]`))))
+	waitFor(t, ph, `[data-testid="my-report"]`)
+	if n := evalJS[int](t, ph, `[...document.querySelectorAll(".report-form")].filter(f => f.checkVisibility()).length`); n != 0 {
+		t.Fatalf("a games form is still shown under %q", text(t, ph, `[data-testid="my-report"]`))
+	}
+	do(t, ph, chromedp.Click(chromedp.CSS(`[data-testid="change-report"] summary`)))
+	if got, want := chosen(), "g1=won g1_first=me g2=won g2_first=them g3= g3_first="; got != want {
+		t.Fatalf("the form to correct the report holds %q, want the games reported, %q", got, want)
+	}
+}

@@ -354,3 +354,35 @@ func TestProjectorUsesTheWholeScreen(t *testing.T) {
 		t.Fatalf("the long list never scrolled: %v", err)
 	}
 }
+
+// Issue 30, point 11: on a finished event's phone the final placing and the
+// Swiss standing below it are two places; the standing is labelled as the
+// Swiss rank so the two are not read as one.
+func TestFinishedPhoneNamesTheSwissRank(t *testing.T) {
+	a := newApp(t)
+	org := a.organiser()
+	d := newDayEvent(t, a, org, "2", "Ann", "Bo", "Cy", "Di")
+	d.pairAndPublish(1)
+	d.reportByPhones(1, false, firstNamed)
+	order := d.swissOrder()
+	d.startCut(2)
+	// The Swiss second wins the final: places and Swiss ranks differ.
+	champion := order[1]
+	d.reportByPhones(2, true, func(p1, p2 string) string { return champion })
+	if s := eventStatus(t, a, d.id); s != storage.StatusFinished {
+		t.Fatalf("event status after the final: %s", s)
+	}
+	ph := phone(t)
+	for i, name := range order {
+		navigate(t, ph, a.srv.URL+d.links[name])
+		waitFor(t, ph, `[data-testid="final-placing"]`)
+		placing := text(t, ph, `[data-testid="final-placing"]`)
+		standing := text(t, ph, `[data-testid="standing"]`)
+		if want := fmt.Sprintf("Swiss rank: %d · ", i+1); !strings.HasPrefix(standing, want) {
+			t.Errorf("%s (Swiss %d) under %q reads %q, want it to start %q", name, i+1, placing, standing, want)
+		}
+		if name == champion && placing != "Final placing: 1st" {
+			t.Errorf("the champion's phone reads %q", placing)
+		}
+	}
+}

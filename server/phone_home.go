@@ -232,6 +232,7 @@ func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *stor
 		text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
 		if r.EntryID == en.ID {
 			pm.MyReport = text
+			pm.MyGames = gamesInPlayerTerms(r.Games, side)
 		} else {
 			pm.TheirReport = text
 			pm.TheirResult = r.Result

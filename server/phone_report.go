@@ -111,7 +111,7 @@ func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInpu
 // result that cannot be read) or with why the match takes no report.
 func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput, problem i18n.Message) error {
 	if !problem.IsZero() {
-		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusUnprocessableEntity)
+		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem, GamesSent: sentGames(c)}, http.StatusUnprocessableEntity)
 	}
 	ctx := c.Request().Context()
 	_, _, err := s.Store.ReportResult(ctx, r.event.ID, r.match.ID, r.entry.ID, in)
@@ -131,6 +131,24 @@ func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput
 	web.SetFlash(c, msgReported)
 	return web.Redirect(c, "/p/"+c.Param("token"))
 }
+
+// sentGames are the games form's fields of a refused report, to show them
+// again beside the problem (nil when the report was not game by game).
+func sentGames(c echo.Context) map[string]string {
+	if c.FormValue("result") != "games" {
+		return nil
+	}
+	sent := map[string]string{}
+	for g := 1; g <= maxSentGames; g++ {
+		for _, key := range []string{"g" + strconv.Itoa(g), "g" + strconv.Itoa(g) + "_first"} {
+			sent[key] = c.FormValue(key)
+		}
+	}
+	return sent
+}
+
+// maxSentGames: the games form has at most this many games (best of five).
+const maxSentGames = 5
 
 // readPlayerResult turns a player's answer into a result of the match.
 func readPlayerResult(c echo.Context, side string) (storage.ResultInput, bool) {

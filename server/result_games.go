@@ -61,6 +61,30 @@ func readGames(c echo.Context, bestOf int, name func(string) string) (in storage
 	return in, i18n.Message{}
 }
 
+// gamesInPlayerTerms turns games stored in the match's terms (JSON) into
+// the phone form's fields from one side: "g1": "won", "g1_first": "me".
+func gamesInPlayerTerms(stored, side string) map[string]string {
+	var gs []game
+	if stored == "" || json.Unmarshal([]byte(stored), &gs) != nil {
+		return nil
+	}
+	words := func(who, mine, theirs string) string {
+		switch who {
+		case "":
+			return ""
+		case side:
+			return mine
+		}
+		return theirs
+	}
+	out := map[string]string{}
+	for i, g := range gs {
+		n := "g" + strconv.Itoa(i+1)
+		out[n], out[n+"_first"] = words(g.Winner, "won", "lost"), words(g.First, "me", "them")
+	}
+	return out
+}
+
 // sideNames maps a player's own words to the match's p1/p2.
 func sideNames(side string) func(string) string {
 	other := storage.ResultP2

@@ -352,3 +352,33 @@ func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T)
 		t.Fatalf("after the older answer came, the tracker shows step %s, want 2", s)
 	}
 }
+
+// Issue 30, point 8: the "Another action" box is emptied once its line is
+// taken, so the next line is not appended to it; a refused line stays in
+// the box to be corrected.
+func TestTrackerLineBoxIsClearedOnceTheLineIsTaken(t *testing.T) {
+	f := newTrackerFixture(t)
+	ctx := phone(t)
+	navigate(t, ctx, f.d.a.srv.URL+f.games[0])
+	waitFor(t, ctx, `html[data-live-open]`)
+	box := func() string { return evalJS[string](t, ctx, `document.querySelector("#tk-line").value`) }
+	send := func(line string) {
+		t.Helper()
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("#grp-line").open = true`),
+			chromedp.SendKeys(chromedp.CSS(`#tk-line`), line+"\r"))
+	}
+	for i, line := range []string{"P1 first", "P1 keep"} {
+		send(line)
+		if !stepReaches(ctx, strconv.Itoa(i+1)) {
+			t.Fatalf("%q was not taken (box %q):\n%s", line, box(), pageText(ctx))
+		}
+		if got := box(); got != "" {
+			t.Fatalf("after %q was taken the box still holds %q", line, got)
+		}
+	}
+	send("P1 fly away")
+	waitFor(t, ctx, `.form-error, [role="alert"]`)
+	if got := box(); got != "P1 fly away" || trackerStep(ctx) != "2" {
+		t.Fatalf("a refused line: box %q, step %s", got, trackerStep(ctx))
+	}
+}

@@ -263,24 +263,28 @@ type PlayerHome struct {
 	DeckProblems []DeckProblem
 	DeckText     string
 	DeckLocked   bool
-	// DeckLockedWhy says why a locked list cannot be changed.
-	DeckLockedWhy i18n.Message
-	DeckDeadline  string // "2026-12-12 09:30 UTC", or ""
-	DeckErrors    FieldProblems
-	DeckResult    *DeckResult
-	DeckFormat    i18n.Message // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
-	DeckHint      string       // how a list of the event's game is written
-	CallOpen      bool
-	Notice        i18n.Message
-	NoticeWarn    bool // the notice is not good news (a list saved but not legal)
-	Problem       i18n.Message
-	Record        string
-	Points        int
-	Rank          int
-	Placing       int    // final placing once decided, else 0
-	LostIn        string // the top-cut round the player was knocked out in
+	DeckDeadline string // "2026-12-12 09:30 UTC", or ""
+	DeckErrors   FieldProblems
+	DeckResult   *DeckResult
+	DeckFormat   i18n.Message // the game and format the list is checked for ("Lists are checked for Masters: Standard.")
+	DeckHint     string       // how a list of the event's game is written
+	CallOpen     bool
+	Notice       i18n.Message
+	NoticeWarn   bool // the notice is not good news (a list saved but not legal)
+	Problem      i18n.Message
+	Record       string
+	Points       int
+	Rank         int
+	Placing      int    // final placing once decided, else 0
+	LostIn       string // the top-cut round the player was knocked out in
 	// Announcements are the staff's messages to everyone, newest first.
 	Announcements []Announcement
+
+	// DeckLockedWhy says why a locked list cannot be changed.
+	DeckLockedWhy i18n.Message
+	// GamesSent are the games form's fields as the player sent them
+	// ("g1": "won", "g1_first": "me"), kept when the games were refused.
+	GamesSent map[string]string
 }
 
 // PlayerMatch is the player's current match.
@@ -300,6 +304,9 @@ type PlayerMatch struct {
 	Outcome     string // won, lost or draw, once final (the result's style)
 	BestOf      int
 	NeedConfirm bool // the opponent reported; this player should confirm or dispute
+	// MyGames are the player's reported games in the games form's terms
+	// ("g1": "won", "g1_first": "me").
+	MyGames     map[string]string
 	TheirResult string
 	// AtTime is the end-of-round procedure on the game tracker's counts,
 	// once time is up ("" otherwise, or without a tracked game).

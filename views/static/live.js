@@ -496,6 +496,7 @@
     new FormData(form).forEach(function (v, k) { data.append(k, v); });
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     sending.push(form);
+    markSent(form);
     var n = ++sent;
     var part = form.closest("[data-live-part]");
     if (part) part.setAttribute("aria-busy", "true");
@@ -529,6 +530,22 @@
         if (part) part.removeAttribute("aria-busy");
       });
   });
+
+  // markSent: what a form holds when sent is no longer the user's unsent
+  // change, so a swap (the answer, or a refetch meanwhile) shows its fields
+  // as the server has them: the tracker's line box empty once its line is
+  // taken, the line again when it is refused. What is typed after the tap
+  // is a change again, and kept.
+  function markSent(form) {
+    var els = form.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (el.type === "checkbox" || el.type === "radio") el.defaultChecked = el.checked;
+      else if (el.tagName === "SELECT") {
+        for (var j = 0; j < el.options.length; j++) el.options[j].defaultSelected = el.options[j].selected;
+      } else if (el.type !== "hidden") el.defaultValue = el.value;
+    }
+  }
 
   // Projector: sections taller than the screen scroll a page at a time.
   function autoscroll() {
