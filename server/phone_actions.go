@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -26,7 +27,7 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
-	if _, err := s.Store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(context.Background(), "PhoneCallReason", nil)); err != nil {
+	if _, err := judging.New(s.Store).OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, i18n.T(context.Background(), "PhoneCallReason", nil)); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgJudgeCalled)
