@@ -2,9 +2,13 @@ package storage
 
 import "context"
 
-// What a penalty does to the match and the player (the penalty's row is
-// written by storage/judging): results are core storage's.
+// What a penalty does to the match and the player: results are core
+// storage's, the penalty's row is written by storage/judging.
 
+// applyPenalty applies a stored penalty: a disqualification drops the
+// player; a match or game loss (or a disqualification) settles the match for
+// the opponent, or gives them a game (see penaliseMatch). A finished match
+// changes only for a match loss.
 func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty, en *Entry, bestOf int) error {
 	if p.Kind == "disqualification" {
 		if err := s.disqualify(ctx, actor, p.EventID, en); err != nil {
