@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // Setup reports two passwords that differ, also when the first is too short.
@@ -168,7 +169,7 @@ func TestDisputeInJudgeQueueClosedByStaffResult(t *testing.T) {
 	expectBackToRound(t, "staff result", org.post(round, d.path+"/matches/"+ms[1]+"/result", url.Values{"result": {"p1"}}), round)
 	queue = org.get(d.path + "/calls")
 	mustContain(t, "queue after the result", queue.body, "No open calls.")
-	calls, _ := a.store.JudgeCalls(context.Background(), d.id)
+	calls, _ := judging.New(a.store).JudgeCalls(context.Background(), d.id)
 	if len(calls) != 0 {
 		t.Fatalf("%d open calls", len(calls))
 	}

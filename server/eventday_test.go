@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 var playerLinkRe = regexp.MustCompile(`data-testid="player-link">[^<]*?(/p/[A-Za-z0-9_-]+)<`)
@@ -528,7 +529,7 @@ func TestRacingReportsOverHTTP(t *testing.T) {
 	if m.Status != storage.MatchDisputed || len(reps) != 2 {
 		t.Fatalf("after racing reports: status %s with %d reports", m.Status, len(reps))
 	}
-	calls, _ := a.store.JudgeCalls(context.Background(), d.id)
+	calls, _ := judging.New(a.store).JudgeCalls(context.Background(), d.id)
 	if len(calls) != 1 {
 		t.Fatalf("%d judge calls for one dispute", len(calls))
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -211,49 +212,49 @@ func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]sto
 	report("Ann", "won") // half-reported: Cy has not confirmed
 	report("Bo", "won")  // Bo and Ed both claim the win: a dispute and a judge call
 	report("Ed", "won")
-	calls, err := a.store.JudgeCalls(ctx, d.id)
+	calls, err := judging.New(a.store).JudgeCalls(ctx, d.id)
 	if err != nil || len(calls) != 1 {
 		t.Fatalf("judge calls after the dispute: %+v (%v)", calls, err)
 	}
-	if err := a.store.UpdateJudgeCall(ctx, asJudge, d.id, calls[0].ID, storage.CallTaken); err != nil {
+	if err := judging.New(a.store).UpdateJudgeCall(ctx, asJudge, d.id, calls[0].ID, storage.CallTaken); err != nil {
 		t.Fatal(err)
 	}
 	flo := d.ids["Flo"]
-	call, err := a.store.OpenJudgeCall(ctx, d.id, &flo, nil, "Question about a card")
+	call, err := judging.New(a.store).OpenJudgeCall(ctx, d.id, &flo, nil, "Question about a card")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.UpdateJudgeCall(ctx, asJudge, d.id, call.ID, storage.CallClosed); err != nil {
+	if err := judging.New(a.store).UpdateJudgeCall(ctx, asJudge, d.id, call.ID, storage.CallClosed); err != nil {
 		t.Fatal(err)
 	}
 	log := &storage.GameLog{EventID: d.id, MatchID: &r2[1].ID, GameNo: 1, Title: "Bo v Ed, game 1",
 		Body: "# Bo v Ed\nP1 draws 6\nP2 draws 6\n"}
-	if err := a.store.CreateGameLog(ctx, asJudge, log); err != nil {
+	if err := judging.New(a.store).CreateGameLog(ctx, asJudge, log); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.CreateRuling(ctx, asJudge, &storage.Ruling{EventID: d.id, MatchID: &r2[1].ID, GameLogID: &log.ID,
+	if err := judging.New(a.store).CreateRuling(ctx, asJudge, &storage.Ruling{EventID: d.id, MatchID: &r2[1].ID, GameLogID: &log.ID,
 		Step: pfPtr(2), Rule: "6-1-2", Note: "Drew an extra card"},
 		&storage.RulingPenalty{EntryID: d.ids["Ed"], Kind: "warning", Infraction: "Drawing extra cards"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.CreateRuling(ctx, asJudge, &storage.Ruling{EventID: d.id, Note: "Sleeves are fine"}, nil); err != nil {
+	if err := judging.New(a.store).CreateRuling(ctx, asJudge, &storage.Ruling{EventID: d.id, Note: "Sleeves are fine"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	// Ann and Cy track their game from their phones; Cy calls a judge from it.
-	tracked, _, err := a.store.CreateTrackerLog(ctx, storage.Actor{Name: "player Ann"}, &storage.GameLog{EventID: d.id, MatchID: &r2[0].ID,
+	tracked, _, err := judging.New(a.store).CreateTrackerLog(ctx, storage.Actor{Name: "player Ann"}, &storage.GameLog{EventID: d.id, MatchID: &r2[0].ID,
 		Title: "Ann v Cy, game 1", Body: "# Ann v Cy\n[P1Leader \"FS01-01\"]\n[P2Leader \"FS02-01\"]\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tracked, err = a.store.ChangeGameLog(ctx, storage.Actor{Name: "player Ann"}, d.id, tracked.ID, func(gl *storage.GameLog) (*storage.GameLogChange, error) {
-		return &storage.GameLogChange{Body: gl.Body + "P1 first  # by P1\n", Totals: &storage.GameTotals{Life: [2]int{8, 7}, Deck: [2]int{40, 41}}}, nil
+	if tracked, err = judging.New(a.store).ChangeGameLog(ctx, storage.Actor{Name: "player Ann"}, d.id, tracked.ID, func(gl *storage.GameLog) (*judging.GameLogChange, error) {
+		return &judging.GameLogChange{Body: gl.Body + "P1 first  # by P1\n", Totals: &storage.GameTotals{Life: [2]int{8, 7}, Deck: [2]int{40, 41}}}, nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.store.OpenGameJudgeCall(ctx, d.id, d.ids["Cy"], tracked, 1, "Called from the game tracker at step 1."); err != nil {
+	if _, err := judging.New(a.store).OpenGameJudgeCall(ctx, d.id, d.ids["Cy"], tracked, 1, "Called from the game tracker at step 1."); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.GivePenalty(ctx, pfActor, &storage.RulingPenalty{EventID: d.id, EntryID: d.ids["Di"], MatchID: &r1[1].ID,
+	if err := judging.New(a.store).GivePenalty(ctx, pfActor, &storage.RulingPenalty{EventID: d.id, EntryID: d.ids["Di"], MatchID: &r1[1].ID,
 		Kind: "caution", Infraction: "Tardiness", JudgeName: "org"}, 1); err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // pfUpload posts a file to /events/import as a browser does, with the CSRF
@@ -192,11 +193,11 @@ func TestExportImportRoundTrip(t *testing.T) {
 	pfResult(t, a, f, ms[0], storage.ResultInput{Result: storage.ResultP1, P1Wins: 2})
 	pfResult(t, a, f, ms[1], storage.ResultInput{Result: storage.ResultDoubleLoss})
 	judge := storage.Actor{Name: "jules"}
-	if err := a.store.CreateRuling(ctx, judge, &storage.Ruling{EventID: f.id, MatchID: &ms[1].ID, Note: "Both late"},
+	if err := judging.New(a.store).CreateRuling(ctx, judge, &storage.Ruling{EventID: f.id, MatchID: &ms[1].ID, Note: "Both late"},
 		&storage.RulingPenalty{EntryID: f.entries["Cy"].ID, Kind: "match-loss", Infraction: "Tardiness"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.CreateRuling(ctx, judge, &storage.Ruling{EventID: f.id, Note: "Shuffling"},
+	if err := judging.New(a.store).CreateRuling(ctx, judge, &storage.Ruling{EventID: f.id, Note: "Shuffling"},
 		&storage.RulingPenalty{EntryID: f.entries["Di"].ID, Kind: "caution", Infraction: "Insufficient shuffling"}); err != nil {
 		t.Fatal(err)
 	}

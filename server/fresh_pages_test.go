@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -107,7 +108,7 @@ func TestPagesFreshAcrossInstances(t *testing.T) {
 	shows(get(event+"/projector"), "Round 2 starts at 14:10", "an announcement")
 
 	warm()
-	if _, err := writer.OpenJudgeCall(ctx, ev.ID, &entries[0].ID, &matchOf[0], "help"); err != nil {
+	if _, err := judging.New(writer).OpenJudgeCall(ctx, ev.ID, &entries[0].ID, &matchOf[0], "help"); err != nil {
 		t.Fatal(err)
 	}
 	shows(player(0), `data-testid="judge-called"`, "a judge call")

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // A judge at a table signs in on a phone, looks up "blocker" and opens the
@@ -116,11 +117,11 @@ func TestPhoneScorekeeperRecordsActions(t *testing.T) {
 	if problem := text(t, ctx, `[data-testid="record-problem"]`); !strings.Contains(problem, "Not allowed (CR 6-2-1)") {
 		t.Fatalf("refused line: %q", problem)
 	}
-	gl, err := f.a.store.GameLogs(context.Background(), f.event.ID)
+	gl, err := judging.New(f.a.store).GameLogs(context.Background(), f.event.ID)
 	if err != nil || len(gl) != 1 {
 		t.Fatal(err)
 	}
-	full, _ := f.a.store.GameLogByID(context.Background(), f.event.ID, gl[0].ID)
+	full, _ := judging.New(f.a.store).GameLogByID(context.Background(), f.event.ID, gl[0].ID)
 	if !strings.HasSuffix(full.Body, "\nP1 first\nP1 keep\n") {
 		t.Fatalf("log body:\n%s", full.Body)
 	}

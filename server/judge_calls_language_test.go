@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -33,10 +34,10 @@ func TestJudgeCallReasonsInTheJudgesLanguage(t *testing.T) {
 	phone.get("/language?" + url.Values{"lang": {"ja"}, "back": {"/"}}.Encode())
 	expectStatus(t, "call a judge", phone.post(d.links[caller], d.links[caller]+"/judge", nil), http.StatusSeeOther)
 	// And one from an imported event, in its own words.
-	if _, err := a.store.OpenJudgeCall(context.Background(), d.id, &firstID, nil, "Deck check at table 9"); err != nil {
+	if _, err := judging.New(a.store).OpenJudgeCall(context.Background(), d.id, &firstID, nil, "Deck check at table 9"); err != nil {
 		t.Fatal(err)
 	}
-	calls, err := a.store.JudgeCalls(context.Background(), d.id)
+	calls, err := judging.New(a.store).JudgeCalls(context.Background(), d.id)
 	if err != nil {
 		t.Fatal(err)
 	}

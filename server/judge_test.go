@@ -17,6 +17,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // judgeFixture is an event with the FS01/FS02 cards imported, one player,
@@ -243,7 +244,7 @@ func TestGameLogParseErrorsNameTheLine(t *testing.T) {
 	r = f.judge.upload(f.base, f.base+"/logs", "file", "binary.log", []byte(firstTurnAttack+"# \x00\xff\n"))
 	expectStatus(t, "uploaded binary log", r, http.StatusUnprocessableEntity)
 	mustContain(t, "uploaded binary log", r.body, "The log is not plain text (UTF-8).")
-	if logs, _ := f.a.store.GameLogs(context.Background(), f.event.ID); len(logs) != 0 {
+	if logs, _ := judging.New(f.a.store).GameLogs(context.Background(), f.event.ID); len(logs) != 0 {
 		t.Fatalf("refused logs were stored: %d", len(logs))
 	}
 }
@@ -271,7 +272,7 @@ func TestRulingWithPenaltyIsSavedAndAudited(t *testing.T) {
 	r = f.judge.get(page + "?step=5")
 	mustContain(t, "saved ruling", r.body, "Ruling saved.", "Warning for Ana: Game rule violation", "Attack on the first turn", "jules")
 
-	rulings, err := f.a.store.Rulings(ctx, f.event.ID)
+	rulings, err := judging.New(f.a.store).Rulings(ctx, f.event.ID)
 	if err != nil || len(rulings) != 1 {
 		t.Fatalf("rulings: %+v, %v", rulings, err)
 	}
@@ -297,7 +298,7 @@ func TestRulingWithPenaltyIsSavedAndAudited(t *testing.T) {
 	r = f.org.post(f.base, f.base+"/rulings", url.Values{"note": {"x"}, "match": {"4711"}})
 	expectStatus(t, "ruling on a match of no event", r, http.StatusUnprocessableEntity)
 	mustContain(t, "unknown match", r.body, "This event has no match with that number.")
-	if rs, _ := f.a.store.Rulings(ctx, f.event.ID); len(rs) != 2 {
+	if rs, _ := judging.New(f.a.store).Rulings(ctx, f.event.ID); len(rs) != 2 {
 		t.Fatalf("%d rulings stored, want 2", len(rs))
 	}
 }
@@ -348,7 +349,7 @@ func TestJudgePagesAreForOrganisersAndTheEventsJudges(t *testing.T) {
 	expectStatus(t, "ruling without CSRF token", r, http.StatusForbidden)
 	r = f.judge.postRaw(page+"/record", url.Values{"line": {"P1 concede"}})
 	expectStatus(t, "record without CSRF token", r, http.StatusForbidden)
-	if rs, _ := f.a.store.Rulings(ctx, f.event.ID); len(rs) != 0 {
+	if rs, _ := judging.New(f.a.store).Rulings(ctx, f.event.ID); len(rs) != 0 {
 		t.Fatalf("refused rulings were stored: %d", len(rs))
 	}
 }
@@ -373,7 +374,7 @@ func TestScorekeeperRecordsOnlyLegalLines(t *testing.T) {
 
 	body := func() string {
 		t.Helper()
-		gl, err := f.a.store.GameLogByID(ctx, f.event.ID, logID)
+		gl, err := judging.New(f.a.store).GameLogByID(ctx, f.event.ID, logID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -467,11 +468,11 @@ func TestFeatureMatchLogTakesPlayersFromThePairing(t *testing.T) {
 		t.Fatalf("new log for the match: %d to %q\n%s", r.status, r.location, excerpt(r.body))
 	}
 	mustContain(t, "record page", f.judge.get(r.location).body, label, "P1 Ana", "P2 Ben")
-	logs, err := f.a.store.GameLogs(ctx, f.event.ID)
+	logs, err := judging.New(f.a.store).GameLogs(ctx, f.event.ID)
 	if err != nil || len(logs) != 1 || logs[0].MatchID == nil || *logs[0].MatchID != ms[0].ID || logs[0].GameNo != 2 {
 		t.Fatalf("stored log: %+v, %v", logs, err)
 	}
-	gl, _ := f.a.store.GameLogByID(ctx, f.event.ID, logs[0].ID)
+	gl, _ := judging.New(f.a.store).GameLogByID(ctx, f.event.ID, logs[0].ID)
 	mustContain(t, "log body", gl.Body, `[P1 "Ana"]`, `[P2 "Ben"]`, `[P1Deck "50 ?"]`, `[P2Decklist "4 FS02-05, 4 FS02-12, 42 FS02-14"]`)
 
 	r = f.judge.post(f.base, f.base+"/rulings", url.Values{"match": {match}, "note": {"Slow play reminder."}})
@@ -491,7 +492,7 @@ func TestScorekeeperAppendsToAJSONLog(t *testing.T) {
 	record := page + "/record"
 	expectRedirect(t, "append to JSON", f.judge.post(record, record, url.Values{"line": {"P1 keep"}}), record)
 	id, _ := strconv.ParseInt(logLink.FindStringSubmatch(page)[1], 10, 64)
-	gl, err := f.a.store.GameLogByID(ctx, f.event.ID, id)
+	gl, err := judging.New(f.a.store).GameLogByID(ctx, f.event.ID, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // What a player asks for from their page besides a result or a deck: a
@@ -23,7 +24,7 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
-	if _, err := s.Store.OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, storedPhoneCallReason()); err != nil {
+	if _, err := judging.New(s.Store).OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, storedPhoneCallReason()); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgJudgeCalled)

@@ -13,6 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -160,7 +161,7 @@ func (s *Server) matchAtTime(ctx context.Context, rm *readmodel.Model, en *stora
 	if pm == nil || pm.Bye || !pm.Final.IsZero() || !pm.Clock.TimeUp() {
 		return nil
 	}
-	games, err := s.Store.TrackerGames(ctx, rm.Data.Event.ID, []int64{pm.ID})
+	games, err := judging.New(s.Store).TrackerGames(ctx, rm.Data.Event.ID, []int64{pm.ID})
 	if err != nil {
 		return err
 	}
@@ -188,7 +189,7 @@ func (s *Server) recordedGame(ctx context.Context, rm *readmodel.Model, pm *view
 		}
 		// Shared by every request of the read model: one phone giving up
 		// must not leave its cancellation behind for the others.
-		return s.Store.TrackerGames(context.WithoutCancel(ctx), rm.Data.Event.ID, ids)
+		return judging.New(s.Store).TrackerGames(context.WithoutCancel(ctx), rm.Data.Event.ID, ids)
 	})
 	if err != nil {
 		return err

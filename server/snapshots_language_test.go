@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -79,7 +80,7 @@ func TestSnapshotsAndGameLogsSayWhoInTheOrganisersLanguage(t *testing.T) {
 		}
 	}
 	match := d.roundMatches(1)[0]
-	if _, _, err := a.store.CreateTrackerLog(ctx, storage.PlayerActor(d.nameOf(match.P1EntryID)),
+	if _, _, err := judging.New(a.store).CreateTrackerLog(ctx, storage.PlayerActor(d.nameOf(match.P1EntryID)),
 		&storage.GameLog{EventID: d.id, MatchID: &match.ID, Title: "Game 1", Body: firstTurnAttack}); err != nil {
 		t.Fatal(err)
 	}

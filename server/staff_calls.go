@@ -12,6 +12,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -29,7 +30,7 @@ func (s *Server) showCalls(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	calls, err := s.Store.JudgeCalls(ctx, e.ID)
+	calls, err := judging.New(s.Store).JudgeCalls(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (s *Server) updateCall(c echo.Context) error {
 	if status != storage.CallTaken && status != storage.CallClosed {
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
-	if err := s.Store.UpdateJudgeCall(c.Request().Context(), web.ActorOf(c), e.ID, id, status); err != nil {
+	if err := judging.New(s.Store).UpdateJudgeCall(c.Request().Context(), web.ActorOf(c), e.ID, id, status); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgCallUpdated)

@@ -15,6 +15,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -441,7 +442,7 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 	if len(ids) == 0 {
 		return nil
 	}
-	games, err := s.Store.TrackerGames(ctx, e.ID, ids)
+	games, err := judging.New(s.Store).TrackerGames(ctx, e.ID, ids)
 	if err != nil || len(games) == 0 {
 		return err
 	}

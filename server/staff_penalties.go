@@ -13,6 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -25,7 +26,7 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 	if err != nil {
 		return err
 	}
-	ps, err := s.Store.Penalties(ctx, e.ID)
+	ps, err := judging.New(s.Store).Penalties(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -77,7 +78,7 @@ func (s *Server) givePenalty(c echo.Context) error {
 		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
 	}
 	p := &storage.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
-	if err := s.Store.GivePenalty(c.Request().Context(), web.ActorOf(c), p, 0); err != nil {
+	if err := judging.New(s.Store).GivePenalty(c.Request().Context(), web.ActorOf(c), p, 0); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgPenaltySaved)

@@ -13,6 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // Messages the store checks answer with (views/i18n/messages/setup.en.json).
@@ -93,7 +94,7 @@ func newTwoStores(t *testing.T) *twoStores {
 	// Something real behind every parameter of store A's event.
 	matchID := mustMatchOf(t, a, f.event.id, f.event.ids["Ann"])
 	gl := &storage.GameLog{EventID: f.event.id, Title: "Table 1", Body: firstTurnAttack}
-	if err := a.store.CreateGameLog(ctx, storage.Actor{Name: "test"}, gl); err != nil {
+	if err := judging.New(a.store).CreateGameLog(ctx, storage.Actor{Name: "test"}, gl); err != nil {
 		t.Fatal(err)
 	}
 	ann, err := a.store.PostAnnouncement(ctx, storage.Actor{Name: "test"}, f.event.id, "Round 2 at 14:10")
@@ -101,7 +102,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		t.Fatal(err)
 	}
 	annEntry := f.event.ids["Ann"]
-	call, err := a.store.OpenJudgeCall(ctx, f.event.id, &annEntry, &matchID, "Rules question")
+	call, err := judging.New(a.store).OpenJudgeCall(ctx, f.event.id, &annEntry, &matchID, "Rules question")
 	if err != nil {
 		t.Fatal(err)
 	}

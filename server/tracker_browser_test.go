@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
+
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // waitShows waits until the element's text contains want, and fails with
@@ -109,7 +111,7 @@ func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
 	screenshot(t, p1, "tracker-start-390")
 	do(t, p1, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="tracker-start"]`))))
 	waitFor(t, p1, `[data-testid="tracker"]`)
-	gl, err := f.d.a.store.TrackerLog(context.Background(), f.d.id, f.match, 1)
+	gl, err := judging.New(f.d.a.store).TrackerLog(context.Background(), f.d.id, f.match, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +220,7 @@ func TestPhonesTrackAGameAndAJudgeReplaysIt(t *testing.T) {
 	for _, ctx := range phones {
 		waitShows(t, ctx, `[data-testid="tracker-ruling"]`, "the attack was taken back")
 	}
-	if calls, _ := f.d.a.store.JudgeCalls(context.Background(), f.d.id); len(calls) != 0 {
+	if calls, _ := judging.New(f.d.a.store).JudgeCalls(context.Background(), f.d.id); len(calls) != 0 {
 		t.Fatalf("the call is open after the ruling: %+v", calls)
 	}
 

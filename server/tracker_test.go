@@ -17,6 +17,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // ben's registered list: the FS02 starter's cards, 50 of them.
@@ -151,7 +152,7 @@ func (f *trackerFixture) tap(i int, lines ...string) {
 
 func (f *trackerFixture) body() string {
 	f.t.Helper()
-	gl, err := f.d.a.store.GameLogByID(context.Background(), f.d.id, f.logID)
+	gl, err := judging.New(f.d.a.store).GameLogByID(context.Background(), f.d.id, f.logID)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -257,7 +258,7 @@ func TestTrackerRecordsAGameFromBothPhones(t *testing.T) {
 			t.Errorf("log lacks %q:\n%s", want, f.body())
 		}
 	}
-	gl, _ := f.d.a.store.GameLogByID(context.Background(), f.d.id, f.logID)
+	gl, _ := judging.New(f.d.a.store).GameLogByID(context.Background(), f.d.id, f.logID)
 	if tot := gl.Totals(); tot == nil || tot.Life != [2]int{8, 7} || tot.Deck[0] <= 0 {
 		t.Fatalf("counts kept with the log: %+v", tot)
 	}
@@ -350,7 +351,7 @@ func TestTrackerJudgeCallAndRuling(t *testing.T) {
 	mustContain(t, "the other phone", page.body, "A judge is on the way")
 
 	ctx := context.Background()
-	calls, err := f.d.a.store.JudgeCalls(ctx, f.d.id)
+	calls, err := judging.New(f.d.a.store).JudgeCalls(ctx, f.d.id)
 	if err != nil || len(calls) != 1 || calls[0].GameLogID == nil || *calls[0].GameLogID != f.logID || *calls[0].Step != step || *calls[0].MatchID != f.match {
 		t.Fatalf("judge calls: %+v, %v", calls, err)
 	}
@@ -371,10 +372,10 @@ func TestTrackerJudgeCallAndRuling(t *testing.T) {
 	if r.status != http.StatusSeeOther {
 		t.Fatalf("ruling: %d\n%s", r.status, excerpt(r.body))
 	}
-	if open, _ := f.d.a.store.JudgeCalls(ctx, f.d.id); len(open) != 0 {
+	if open, _ := judging.New(f.d.a.store).JudgeCalls(ctx, f.d.id); len(open) != 0 {
 		t.Fatalf("the call is still open after the ruling: %+v", open)
 	}
-	rs, err := f.d.a.store.RulingsForLog(ctx, f.d.id, f.logID)
+	rs, err := judging.New(f.d.a.store).RulingsForLog(ctx, f.d.id, f.logID)
 	if err != nil || len(rs) != 1 || *rs[0].Step != step {
 		t.Fatalf("rulings on the game: %+v, %v", rs, err)
 	}

@@ -165,3 +165,35 @@ func (s *Store) SearchCards(ctx context.Context, game rules.Game, query string, 
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
+
+// GameLogCards loads the cards of a game with the given numbers (printing
+// numbers are looked up by their base number): the few a game log names, so
+// replaying a log does not load the whole pool. Unknown numbers are skipped.
+func (s *Store) GameLogCards(ctx context.Context, game rules.Game, numbers []string) ([]rules.Card, error) {
+	seen := make(map[string]bool, len(numbers))
+	var want []string
+	for _, n := range numbers {
+		n = rules.CanonicalNumber(n)
+		if n != "" && !seen[n] {
+			seen[n] = true
+			want = append(want, n)
+		}
+	}
+	var out []rules.Card
+	// Batches keep the statement under every driver's parameter limit.
+	for start := 0; start < len(want); start += 500 {
+		var rows []CardRow
+		batch := want[start:min(start+500, len(want))]
+		if err := s.with(ctx).Where("game = ? AND number IN ?", string(game), batch).Find(&rows).Error; err != nil {
+			return nil, wrap("load game log cards", err)
+		}
+		for i := range rows {
+			c, err := decodeCard(&rows[i])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}

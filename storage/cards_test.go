@@ -201,3 +201,30 @@ func TestCardCopyLimitIsStored(t *testing.T) {
 	}
 	check("stored before the column")
 }
+
+func TestGameLogCardsLoadsOnlyTheNamedCards(t *testing.T) {
+	st := storagetest.New(t)
+	cards := []rules.Card{
+		{Game: rules.GameFusionWorld, Number: "FB01-001", Name: "Son Goku", Type: rules.TypeLeader, Printings: []string{"FB01-001-p1"}},
+		{Game: rules.GameFusionWorld, Number: "FB01-002", Name: "Vados", Type: rules.TypeBattle},
+		{Game: rules.GameFusionWorld, Number: "FB01-003", Name: "Cabba", Type: rules.TypeBattle},
+		{Game: rules.GameMasters, Number: "FB01-002", Name: "Not Fusion World", Type: rules.TypeBattle},
+	}
+	if err := st.ImportCards(ctx, storage.Actor{Name: "t"}, cards, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.GameLogCards(ctx, rules.GameFusionWorld, []string{"fb01-001-p1", "FB01-002", "FB01-002", "FB99-999", "", "?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]string{}
+	for _, c := range got {
+		names[c.Number] = c.Name
+	}
+	if len(got) != 2 || names["FB01-001"] != "Son Goku" || names["FB01-002"] != "Vados" {
+		t.Fatalf("cards: %+v", got)
+	}
+	if none, err := st.GameLogCards(ctx, rules.GameFusionWorld, nil); err != nil || len(none) != 0 {
+		t.Fatalf("no numbers: %v, %v", none, err)
+	}
+}

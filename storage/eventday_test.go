@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -128,7 +129,7 @@ func TestReportsAgreeDisputeAndRepeat(t *testing.T) {
 		t.Fatalf("dispute: %+v %v", m, err)
 	}
 	st.ReportResult(ctx, e.ID, ms[1].ID, es[3].ID, storage.ResultInput{Result: storage.ResultDraw})
-	calls, _ := st.JudgeCalls(ctx, e.ID)
+	calls, _ := judging.New(st).JudgeCalls(ctx, e.ID)
 	if len(calls) != 1 || calls[0].MatchID == nil || *calls[0].MatchID != ms[1].ID {
 		t.Fatalf("judge calls after dispute: %+v", calls)
 	}
@@ -311,7 +312,7 @@ func TestRulingPenaltiesApply(t *testing.T) {
 	ms := roundOne(t, st, e, es)
 	judge := storage.Actor{Name: "judge"}
 	r := &storage.Ruling{EventID: e.ID, MatchID: &ms[0].ID, Note: "Marked sleeves"}
-	if err := st.CreateRuling(ctx, judge, r, &storage.RulingPenalty{EntryID: es[0].ID, Kind: "match-loss", Infraction: "Marked cards"}); err != nil {
+	if err := judging.New(st).CreateRuling(ctx, judge, r, &storage.RulingPenalty{EntryID: es[0].ID, Kind: "match-loss", Infraction: "Marked cards"}); err != nil {
 		t.Fatal(err)
 	}
 	m, _ := st.MatchByID(ctx, e.ID, ms[0].ID)
@@ -319,7 +320,7 @@ func TestRulingPenaltiesApply(t *testing.T) {
 		t.Fatalf("match loss through a ruling: %+v", m)
 	}
 	p := &storage.RulingPenalty{EventID: e.ID, EntryID: es[2].ID, Kind: "disqualification", Infraction: "Cheating"}
-	if err := st.GivePenalty(ctx, judge, p, 0); err != nil {
+	if err := judging.New(st).GivePenalty(ctx, judge, p, 0); err != nil {
 		t.Fatal(err)
 	}
 	en, _ := st.EntryByID(ctx, e.ID, es[2].ID)
@@ -327,7 +328,7 @@ func TestRulingPenaltiesApply(t *testing.T) {
 	if !en.Disqualified || en.DroppedRound == nil || m.Result != storage.ResultP2 {
 		t.Fatalf("disqualification: entry %+v, match %+v", en, m)
 	}
-	ps, _ := st.Penalties(ctx, e.ID)
+	ps, _ := judging.New(st).Penalties(ctx, e.ID)
 	if len(ps) != 2 {
 		t.Fatalf("%d penalties stored", len(ps))
 	}
@@ -387,7 +388,7 @@ func TestPlayVersionChangesWithPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	changed("removing an announcement")
-	if _, err := st.OpenJudgeCall(ctx, e.ID, &es[0].ID, &ms[0].ID, "help"); err != nil {
+	if _, err := judging.New(st).OpenJudgeCall(ctx, e.ID, &es[0].ID, &ms[0].ID, "help"); err != nil {
 		t.Fatal(err)
 	}
 	changed("a judge call")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -42,7 +43,7 @@ func TestRoundCompleteWhenEveryMatchIsFinal(t *testing.T) {
 	// Table 2 by a penalty (a match loss): every match is final now.
 	now = now.Add(5 * time.Minute)
 	p := &storage.RulingPenalty{EventID: e.ID, EntryID: es[2].ID, Kind: "match-loss", Infraction: "Marked cards"}
-	if err := st.GivePenalty(ctx, org, p, 0); err != nil {
+	if err := judging.New(st).GivePenalty(ctx, org, p, 0); err != nil {
 		t.Fatal(err)
 	}
 	r := status()

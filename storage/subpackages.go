@@ -52,3 +52,25 @@ func Wrap(op string, err error) error { return wrap(op, err) }
 
 // IsNotFound reports whether err says the record does not exist.
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// OpenCall queues a judge call in the caller's transaction, or returns the
+// one still open for the same match or player (see OpenJudgeCall in
+// storage/judging).
+func (s *Store) OpenCall(ctx context.Context, eventID int64, entryID, matchID *int64, reason string) (*JudgeCall, error) {
+	return s.openJudgeCall(ctx, eventID, entryID, matchID, reason)
+}
+
+// NotifyGame tells the players of a log's match that its game changed.
+func (s *Store) NotifyGame(ctx context.Context, gl *GameLog) error { return s.notifyGame(ctx, gl) }
+
+// NotifyCallGame tells the players of the game a call was made from that
+// the call changed.
+func (s *Store) NotifyCallGame(ctx context.Context, c *JudgeCall) error {
+	return s.notifyCallGame(ctx, c)
+}
+
+// ApplyPenalty does what a stored penalty does to the player's match and
+// entry (see applyPenalty), in the caller's transaction.
+func (s *Store) ApplyPenalty(ctx context.Context, actor Actor, p *RulingPenalty, en *Entry, bestOf int) error {
+	return s.applyPenalty(ctx, actor, p, en, bestOf)
+}

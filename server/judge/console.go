@@ -13,6 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -37,7 +38,7 @@ func (h *Handler) renderConsole(c echo.Context, m views.JudgeConsole, status int
 	if !g.Engine {
 		m.LookupURL = "/rules?game=" + url.QueryEscape(string(g.ID))
 	}
-	logs, err := h.Store.GameLogs(ctx, e.ID)
+	logs, err := judging.New(h.Store).GameLogs(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -53,7 +54,7 @@ func (h *Handler) renderConsole(c echo.Context, m views.JudgeConsole, status int
 		}
 		m.Logs = append(m.Logs, row)
 	}
-	rulings, err := h.Store.Rulings(ctx, e.ID)
+	rulings, err := judging.New(h.Store).Rulings(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -146,7 +147,7 @@ func (h *Handler) UploadGameLog(c echo.Context) error {
 		return h.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
 	}
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: f.Title, Body: gamelog.TrimLog(f.Body) + "\n"}
-	err := h.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
+	err := judging.New(h.Store).CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = i18n.M("JudgeNoSuchMatch", nil)
 		return h.renderConsole(c, views.JudgeConsole{Upload: f}, http.StatusUnprocessableEntity)
@@ -229,7 +230,7 @@ func (h *Handler) NewGameLog(c echo.Context) error {
 		return err
 	}
 	gl := &storage.GameLog{EventID: e.ID, MatchID: matchID, GameNo: no, Title: stored, Body: body}
-	err = h.Store.CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
+	err = judging.New(h.Store).CreateGameLog(c.Request().Context(), web.ActorOf(c), gl)
 	if errors.Is(err, storage.ErrNotFound) {
 		f.Errors["match"] = i18n.M("JudgeNoSuchMatch", nil)
 		return h.renderConsole(c, views.JudgeConsole{NewLog: f}, http.StatusUnprocessableEntity)

@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -22,7 +23,7 @@ func (h *Handler) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, 
 	if err != nil || id <= 0 {
 		return nil, web.NotFound()
 	}
-	return h.Store.GameLogByID(c.Request().Context(), e.ID, id)
+	return judging.New(h.Store).GameLogByID(c.Request().Context(), e.ID, id)
 }
 
 func violationView(e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
@@ -233,7 +234,7 @@ func stepAction(e *storage.Event, gl *storage.GameLog, sp *engine.Step, step int
 // game tracker still open on it.
 func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameLog, step int, ruleHint string, m *views.JudgeLogPage) error {
 	ctx := c.Request().Context()
-	rulings, err := h.Store.RulingsForLog(ctx, e.ID, gl.ID)
+	rulings, err := judging.New(h.Store).RulingsForLog(ctx, e.ID, gl.ID)
 	if err != nil {
 		return err
 	}
@@ -250,7 +251,7 @@ func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameL
 	}
 	// A call from the game tracker: where it was made, and the ruling
 	// closes it (the call named in the link first).
-	calls, err := h.Store.OpenGameCalls(ctx, e.ID, gl.ID)
+	calls, err := judging.New(h.Store).OpenGameCalls(ctx, e.ID, gl.ID)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -153,9 +154,9 @@ func (h *Handler) RecordAction(c echo.Context) error {
 		}
 		return refuse(http.StatusUnprocessableEntity, msg)
 	}
-	err = h.Store.ReplaceGameLogBody(ctx, web.ActorOf(c), e.ID, gl.ID, gl.Body, body, gamelog.Totals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
+	err = judging.New(h.Store).ReplaceGameLogBody(ctx, web.ActorOf(c), e.ID, gl.ID, gl.Body, body, gamelog.Totals(&r.Final), map[string]any{"append": line, "step": len(r.Steps)})
 	if errors.Is(err, storage.ErrStale) {
-		fresh, ferr := h.Store.GameLogByID(ctx, e.ID, gl.ID)
+		fresh, ferr := judging.New(h.Store).GameLogByID(ctx, e.ID, gl.ID)
 		if ferr != nil {
 			return ferr
 		}

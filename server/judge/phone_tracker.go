@@ -13,6 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -67,7 +68,7 @@ func (h *Handler) trackedGame(c echo.Context) (*trackedGame, error) {
 	if err != nil || id <= 0 {
 		return nil, web.NotFound()
 	}
-	gl, err := h.Store.GameLogByID(ctx, ev.ID, id)
+	gl, err := judging.New(h.Store).GameLogByID(ctx, ev.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +203,7 @@ func (h *Handler) TrackerAct(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = h.Store.ChangeGameLog(ctx, h.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = judging.New(h.Store).ChangeGameLog(ctx, h.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*judging.GameLogChange, error) {
 		// Usually nobody has written since the log was read: what was read
 		// above stands; else read the log as it is now.
 		before, body, after := pre, appended, named
@@ -232,7 +233,7 @@ func (h *Handler) TrackerAct(c echo.Context) error {
 		if v := r.Steps[n].Violation; v != nil {
 			audit["illegal"] = v.Rule
 		}
-		return &storage.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final), Audit: audit}, nil
+		return &judging.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final), Audit: audit}, nil
 	})
 	return h.answerTap(c, t, m, err)
 }
@@ -265,7 +266,7 @@ func (h *Handler) TrackerUndo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = h.Store.ChangeGameLog(ctx, h.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+	_, err = judging.New(h.Store).ChangeGameLog(ctx, h.playerActor(t), t.event.ID, t.log.ID, func(cur *storage.GameLog) (*judging.GameLogChange, error) {
 		base, before, err := gamelog.TextBody(cur.Body)
 		if err != nil {
 			return nil, &trackerProblem{http.StatusUnprocessableEntity, gamelog.ParseProblem(err)}
@@ -290,7 +291,7 @@ func (h *Handler) TrackerUndo(c echo.Context) error {
 			return nil, errors.New("tracker: undo did not remove exactly one action") // our bug
 		}
 		r := engine.Run(after, jc.Engine, engine.ReplayOptions{RunOn: true})
-		return &storage.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final),
+		return &judging.GameLogChange{Body: body, Totals: gamelog.Totals(&r.Final),
 			Audit: map[string]any{"undo": engine.FormatAction(last), "step": n, "by": t.side.String()}}, nil
 	})
 	return h.answerTap(c, t, m, err)
@@ -334,7 +335,7 @@ func (h *Handler) TrackerCallJudge(c echo.Context) error {
 	// Kept in English, like a dispute's; the judges' page says it in its
 	// language (callReasonText).
 	reason := storedText(context.Background(), i18n.M("TrackerCallReason", i18n.Args{"Step": step}))
-	if _, err := h.Store.OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
+	if _, err := judging.New(h.Store).OpenGameJudgeCall(ctx, t.event.ID, t.entry.ID, t.log, step, reason); err != nil {
 		return err
 	}
 	return web.Redirect(c, t.url)

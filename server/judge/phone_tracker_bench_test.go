@@ -22,6 +22,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"golang.org/x/crypto/bcrypt"
@@ -106,7 +107,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 	if err != nil {
 		b.Fatal(err)
 	}
-	gl, _, err := st.CreateTrackerLog(ctx, actor, &storage.GameLog{EventID: tb.ev.ID, MatchID: &ms[0].ID, Body: body})
+	gl, _, err := judging.New(st).CreateTrackerLog(ctx, actor, &storage.GameLog{EventID: tb.ev.ID, MatchID: &ms[0].ID, Body: body})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -118,8 +119,8 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 		b.Fatal(err)
 	}
 	body = playOn(b, body, tb.jc, n)
-	if tb.gl, err = st.ChangeGameLog(ctx, actor, tb.ev.ID, gl.ID, func(*storage.GameLog) (*storage.GameLogChange, error) {
-		return &storage.GameLogChange{Body: body}, nil
+	if tb.gl, err = judging.New(st).ChangeGameLog(ctx, actor, tb.ev.ID, gl.ID, func(*storage.GameLog) (*judging.GameLogChange, error) {
+		return &judging.GameLogChange{Body: body}, nil
 	}); err != nil {
 		b.Fatal(err)
 	}

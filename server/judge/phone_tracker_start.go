@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -41,7 +42,7 @@ func (h *Handler) TrackerEntry(c echo.Context) error {
 		return err
 	}
 	if m != nil {
-		games, err := h.Store.TrackerGames(c.Request().Context(), ev.ID, []int64{m.ID})
+		games, err := judging.New(h.Store).TrackerGames(c.Request().Context(), ev.ID, []int64{m.ID})
 		if err != nil {
 			return err
 		}
@@ -118,7 +119,7 @@ func (h *Handler) TrackerStart(c echo.Context) error {
 		f.Game = n
 	}
 	base := "/p/" + c.Param("token")
-	if gl, err := h.Store.TrackerLog(ctx, ev.ID, m.ID, f.Game); err == nil {
+	if gl, err := judging.New(h.Store).TrackerLog(ctx, ev.ID, m.ID, f.Game); err == nil {
 		return web.Redirect(c, base+"/games/"+strconv.FormatInt(gl.ID, 10))
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err
@@ -172,7 +173,7 @@ func (h *Handler) TrackerStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	gl, _, err := h.Store.CreateTrackerLog(ctx, storage.PlayerActor(en.PlayerName),
+	gl, _, err := judging.New(h.Store).CreateTrackerLog(ctx, storage.PlayerActor(en.PlayerName),
 		&storage.GameLog{EventID: ev.ID, MatchID: &m.ID, GameNo: f.Game, Title: title, Body: body})
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -55,11 +56,11 @@ func (h *Handler) renderTracker(c echo.Context, t *trackedGame, m views.TrackerP
 		m.ReadOnly = m.Problem
 		return h.renderTrackerPage(c, trackerFrame(ctx, t, m, h.Now()), status)
 	}
-	rulings, err := h.Store.RulingsForLog(ctx, t.event.ID, t.log.ID)
+	rulings, err := judging.New(h.Store).RulingsForLog(ctx, t.event.ID, t.log.ID)
 	if err != nil {
 		return err
 	}
-	calls, err := h.Store.OpenGameCalls(ctx, t.event.ID, t.log.ID)
+	calls, err := judging.New(h.Store).OpenGameCalls(ctx, t.event.ID, t.log.ID)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -46,7 +47,7 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 	for _, en := range entries {
 		players[en.ID] = en.PlayerName
 	}
-	logs, err := h.Store.GameLogs(ctx, e.ID)
+	logs, err := judging.New(h.Store).GameLogs(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +115,7 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 		if !ok {
 			return web.NotFound()
 		}
-		if gl, err = h.Store.GameLogByID(ctx, e.ID, *id); err != nil {
+		if gl, err = judging.New(h.Store).GameLogByID(ctx, e.ID, *id); err != nil {
 			return err
 		}
 		r.GameLogID = &gl.ID
@@ -156,7 +157,7 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 		}
 	}
 	if len(f.Errors) == 0 {
-		err = h.Store.CreateRuling(ctx, web.ActorOf(c), r, p)
+		err = judging.New(h.Store).CreateRuling(ctx, web.ActorOf(c), r, p)
 		if errors.Is(err, storage.ErrNotFound) {
 			f.Errors["match"] = i18n.M("JudgeNoSuchMatch", nil)
 		} else if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // A Model is what the public pages of one event show (the player
@@ -255,7 +256,7 @@ func (c *Cache) build(ctx context.Context, eventID int64) (*Model, error) {
 			return nil, err
 		}
 	}
-	calls, err := c.store.JudgeCalls(ctx, eventID)
+	calls, err := judging.New(c.store).JudgeCalls(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package storage_test
+package judging_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // trackerMatch makes a round with one match, Ana v Ben, for tracker tests.
@@ -42,7 +43,7 @@ func TestTrackerLogIsOnePerGame(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			gl, _, err := st.CreateTrackerLog(ctx, storage.Actor{Name: fmt.Sprint("phone ", i)}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "[Seed \"1\"]\n"})
+			gl, _, err := judging.New(st).CreateTrackerLog(ctx, storage.Actor{Name: fmt.Sprint("phone ", i)}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "[Seed \"1\"]\n"})
 			errs[i] = err
 			if err == nil {
 				ids[i] = gl.ID
@@ -58,19 +59,19 @@ func TestTrackerLogIsOnePerGame(t *testing.T) {
 			t.Fatalf("two logs for one game: %v", ids)
 		}
 	}
-	game2, created, err := st.CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, GameNo: 2, Body: "x"})
+	game2, created, err := judging.New(st).CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, GameNo: 2, Body: "x"})
 	if err != nil || !created || game2.ID == ids[0] || !game2.Tracker {
 		t.Fatalf("game 2: %+v, created %v, %v", game2, created, err)
 	}
 	// A judge's own log of the same game is not the tracker's.
-	if err := st.CreateGameLog(ctx, storage.Actor{Name: "judge"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "x"}); err != nil {
+	if err := judging.New(st).CreateGameLog(ctx, storage.Actor{Name: "judge"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "x"}); err != nil {
 		t.Fatalf("a judge's log of a tracked game: %v", err)
 	}
-	games, err := st.TrackerGames(ctx, e.ID, []int64{m.ID, 999})
+	games, err := judging.New(st).TrackerGames(ctx, e.ID, []int64{m.ID, 999})
 	if err != nil || len(games) != 1 || games[m.ID].ID != game2.ID || games[m.ID].Totals() != nil {
 		t.Fatalf("latest tracked game of the match: %+v, %v", games, err)
 	}
-	if _, _, err := st.CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, Body: "x"}); !errors.Is(err, storage.ErrConflict) {
+	if _, _, err := judging.New(st).CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, Body: "x"}); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("a tracker log without a match: %v", err)
 	}
 }
@@ -79,7 +80,7 @@ func TestTrackerLogIsOnePerGame(t *testing.T) {
 // other, each seeing the ones before: none is lost.
 func TestChangeGameLogSerialisesWriters(t *testing.T) {
 	st, e, m, players, _ := trackerMatch(t)
-	gl, _, err := st.CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "start\n"})
+	gl, _, err := judging.New(st).CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "start\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,9 +93,9 @@ func TestChangeGameLogSerialisesWriters(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := st.ChangeGameLog(ctx, storage.Actor{Name: "phone"}, e.ID, gl.ID, func(cur *storage.GameLog) (*storage.GameLogChange, error) {
+			_, err := judging.New(st).ChangeGameLog(ctx, storage.Actor{Name: "phone"}, e.ID, gl.ID, func(cur *storage.GameLog) (*judging.GameLogChange, error) {
 				n := strings.Count(cur.Body, "\n")
-				return &storage.GameLogChange{Body: cur.Body + fmt.Sprintf("line %d by %d\n", n, i),
+				return &judging.GameLogChange{Body: cur.Body + fmt.Sprintf("line %d by %d\n", n, i),
 					Totals: &storage.GameTotals{Life: [2]int{8 - n, 8}, Deck: [2]int{40, 41}}}, nil
 			})
 			if err != nil {
@@ -103,7 +104,7 @@ func TestChangeGameLogSerialisesWriters(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	got, err := st.GameLogByID(ctx, e.ID, gl.ID)
+	got, err := judging.New(st).GameLogByID(ctx, e.ID, gl.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,12 +122,12 @@ func TestChangeGameLogSerialisesWriters(t *testing.T) {
 	}
 	// A change that returns nothing changes nothing (a repeated submission),
 	// and an error leaves the log as it was.
-	same, err := st.ChangeGameLog(ctx, storage.Actor{Name: "phone"}, e.ID, gl.ID, func(*storage.GameLog) (*storage.GameLogChange, error) { return nil, nil })
+	same, err := judging.New(st).ChangeGameLog(ctx, storage.Actor{Name: "phone"}, e.ID, gl.ID, func(*storage.GameLog) (*judging.GameLogChange, error) { return nil, nil })
 	if err != nil || same.Body != got.Body {
 		t.Fatalf("no change: %v", err)
 	}
 	boom := errors.New("refused")
-	if _, err := st.ChangeGameLog(ctx, storage.Actor{Name: "phone"}, e.ID, gl.ID, func(*storage.GameLog) (*storage.GameLogChange, error) { return nil, boom }); !errors.Is(err, boom) {
+	if _, err := judging.New(st).ChangeGameLog(ctx, storage.Actor{Name: "phone"}, e.ID, gl.ID, func(*storage.GameLog) (*judging.GameLogChange, error) { return nil, boom }); !errors.Is(err, boom) {
 		t.Fatalf("refused change: %v", err)
 	}
 	audit, err := st.AuditLogFor(ctx, "game_log", gl.ID)
@@ -157,31 +158,31 @@ func TestChangeGameLogSerialisesWriters(t *testing.T) {
 // closes the call it answers, in one transaction.
 func TestGameJudgeCallAndRuling(t *testing.T) {
 	st, e, m, players, judge := trackerMatch(t)
-	gl, _, err := st.CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "x"})
+	gl, _, err := judging.New(st).CreateTrackerLog(ctx, storage.Actor{Name: "phone"}, &storage.GameLog{EventID: e.ID, MatchID: &m.ID, Body: "x"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := st.OpenGameJudgeCall(ctx, e.ID, players[1].ID, gl, 14, "Called from the game.")
+	c, err := judging.New(st).OpenGameJudgeCall(ctx, e.ID, players[1].ID, gl, 14, "Called from the game.")
 	if err != nil || c.GameLogID == nil || *c.GameLogID != gl.ID || c.Step == nil || *c.Step != 14 || c.MatchID == nil || *c.MatchID != m.ID {
 		t.Fatalf("call: %+v, %v", c, err)
 	}
-	again, err := st.OpenGameJudgeCall(ctx, e.ID, players[0].ID, gl, 15, "Called again.")
+	again, err := judging.New(st).OpenGameJudgeCall(ctx, e.ID, players[0].ID, gl, 15, "Called again.")
 	if err != nil || again.ID != c.ID || *again.Step != 14 {
 		t.Fatalf("second call while the first is open: %+v, %v", again, err)
 	}
-	open, err := st.OpenGameCalls(ctx, e.ID, gl.ID)
+	open, err := judging.New(st).OpenGameCalls(ctx, e.ID, gl.ID)
 	if err != nil || len(open) != 1 {
 		t.Fatalf("open calls of the game: %v, %v", open, err)
 	}
 	step := 14
 	r := &storage.Ruling{EventID: e.ID, MatchID: &m.ID, GameLogID: &gl.ID, Step: &step, Rule: "CR 8-1-1", Note: "Rewind the attack.", CloseCall: &c.ID}
-	if err := st.CreateRuling(ctx, judge, r, nil); err != nil {
+	if err := judging.New(st).CreateRuling(ctx, judge, r, nil); err != nil {
 		t.Fatal(err)
 	}
-	if open, err := st.OpenGameCalls(ctx, e.ID, gl.ID); err != nil || len(open) != 0 {
+	if open, err := judging.New(st).OpenGameCalls(ctx, e.ID, gl.ID); err != nil || len(open) != 0 {
 		t.Fatalf("call still open after the ruling: %v, %v", open, err)
 	}
-	rs, err := st.RulingsForLog(ctx, e.ID, gl.ID)
+	rs, err := judging.New(st).RulingsForLog(ctx, e.ID, gl.ID)
 	if err != nil || len(rs) != 1 || *rs[0].Step != 14 {
 		t.Fatalf("rulings of the game: %+v, %v", rs, err)
 	}
@@ -190,15 +191,15 @@ func TestGameJudgeCallAndRuling(t *testing.T) {
 	if err := st.CreateEvent(ctx, judge, other); err != nil {
 		t.Fatal(err)
 	}
-	c2, err := st.OpenGameJudgeCall(ctx, e.ID, players[0].ID, gl, 20, "Again.")
+	c2, err := judging.New(st).OpenGameJudgeCall(ctx, e.ID, players[0].ID, gl, 20, "Again.")
 	if err != nil {
 		t.Fatal(err)
 	}
 	bad := &storage.Ruling{EventID: other.ID, Note: "x", CloseCall: &c2.ID}
-	if err := st.CreateRuling(ctx, judge, bad, nil); !errors.Is(err, storage.ErrNotFound) {
+	if err := judging.New(st).CreateRuling(ctx, judge, bad, nil); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("closing another event's call: %v", err)
 	}
-	if open, _ := st.OpenGameCalls(ctx, e.ID, gl.ID); len(open) != 1 {
+	if open, _ := judging.New(st).OpenGameCalls(ctx, e.ID, gl.ID); len(open) != 1 {
 		t.Fatalf("the refused ruling closed the call: %v", open)
 	}
 }

@@ -1,12 +1,12 @@
-package storage_test
+package judging_test
 
 import (
 	"encoding/json"
 	"errors"
 	"testing"
 
-	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -32,25 +32,25 @@ func judgeSetup(t *testing.T) (*storage.Store, *storage.Event, *storage.Entry, s
 func TestGameLogCreateListAndAppendWithStaleCheck(t *testing.T) {
 	st, e, _, judge := judgeSetup(t)
 	l := &storage.GameLog{EventID: e.ID, Title: "Table 4", Body: "[Seed \"1\"]\n"}
-	if err := st.CreateGameLog(ctx, judge, l); err != nil {
+	if err := judging.New(st).CreateGameLog(ctx, judge, l); err != nil {
 		t.Fatal(err)
 	}
 	if l.ID == 0 || l.GameNo != 1 || l.CreatedBy != "jules" {
 		t.Fatalf("created log: %+v", l)
 	}
-	ls, err := st.GameLogs(ctx, e.ID)
+	ls, err := judging.New(st).GameLogs(ctx, e.ID)
 	if err != nil || len(ls) != 1 || ls[0].Title != "Table 4" || ls[0].Body != "" {
 		t.Fatalf("list (without bodies): %+v, %v", ls, err)
 	}
-	if err := st.ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P1 first\n", nil, map[string]any{"append": "P1 first"}); err != nil {
+	if err := judging.New(st).ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P1 first\n", nil, map[string]any{"append": "P1 first"}); err != nil {
 		t.Fatal(err)
 	}
 	// A second writer that read the old body loses and changes nothing.
-	err = st.ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P2 first\n", nil, nil)
+	err = judging.New(st).ReplaceGameLogBody(ctx, judge, e.ID, l.ID, l.Body, l.Body+"P2 first\n", nil, nil)
 	if !errors.Is(err, storage.ErrStale) {
 		t.Fatalf("stale append: %v, want ErrStale", err)
 	}
-	got, err := st.GameLogByID(ctx, e.ID, l.ID)
+	got, err := judging.New(st).GameLogByID(ctx, e.ID, l.ID)
 	if err != nil || got.Body != "[Seed \"1\"]\nP1 first\n" {
 		t.Fatalf("body after appends: %q, %v", got.Body, err)
 	}
@@ -59,15 +59,15 @@ func TestGameLogCreateListAndAppendWithStaleCheck(t *testing.T) {
 	if err := st.CreateEvent(ctx, judge, other); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.GameLogByID(ctx, other.ID, l.ID); !errors.Is(err, storage.ErrNotFound) {
+	if _, err := judging.New(st).GameLogByID(ctx, other.ID, l.ID); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("log through another event: %v", err)
 	}
-	if err := st.ReplaceGameLogBody(ctx, judge, other.ID, l.ID, got.Body, "x", nil, nil); !errors.Is(err, storage.ErrNotFound) {
+	if err := judging.New(st).ReplaceGameLogBody(ctx, judge, other.ID, l.ID, got.Body, "x", nil, nil); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("update through another event: %v", err)
 	}
 	// A match that is not in the event is refused.
 	bad := int64(999)
-	if err := st.CreateGameLog(ctx, judge, &storage.GameLog{EventID: e.ID, MatchID: &bad, Body: "x"}); !errors.Is(err, storage.ErrNotFound) {
+	if err := judging.New(st).CreateGameLog(ctx, judge, &storage.GameLog{EventID: e.ID, MatchID: &bad, Body: "x"}); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("log for a missing match: %v", err)
 	}
 	audit, err := st.AuditLogFor(ctx, "game_log", l.ID)
@@ -79,13 +79,13 @@ func TestGameLogCreateListAndAppendWithStaleCheck(t *testing.T) {
 func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 	st, e, en, judge := judgeSetup(t)
 	l := &storage.GameLog{EventID: e.ID, Body: "x"}
-	if err := st.CreateGameLog(ctx, judge, l); err != nil {
+	if err := judging.New(st).CreateGameLog(ctx, judge, l); err != nil {
 		t.Fatal(err)
 	}
 	step := 12
 	r := &storage.Ruling{EventID: e.ID, GameLogID: &l.ID, Step: &step, Rule: "CR 8-1-1", Note: "Attacked an Active Battle Card; rewound."}
 	p := &storage.RulingPenalty{EntryID: en.ID, Kind: "warning", Infraction: "Game rule violation"}
-	if err := st.CreateRuling(ctx, judge, r, p); err != nil {
+	if err := judging.New(st).CreateRuling(ctx, judge, r, p); err != nil {
 		t.Fatal(err)
 	}
 	if r.PenaltyID == nil || *r.PenaltyID != p.ID || r.JudgeName != "jules" || r.JudgeID == nil || *r.JudgeID != judge.UserID {
@@ -95,17 +95,17 @@ func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 		t.Fatalf("penalty: %+v", p)
 	}
 	plain := &storage.Ruling{EventID: e.ID, Rule: "[Blocker]", Note: "Blocker explained."}
-	if err := st.CreateRuling(ctx, judge, plain, nil); err != nil {
+	if err := judging.New(st).CreateRuling(ctx, judge, plain, nil); err != nil {
 		t.Fatal(err)
 	}
-	rs, err := st.Rulings(ctx, e.ID)
+	rs, err := judging.New(st).Rulings(ctx, e.ID)
 	if err != nil || len(rs) != 2 {
 		t.Fatalf("rulings: %+v, %v", rs, err)
 	}
 	if rs[0].ID != plain.ID || rs[0].Penalty != nil || rs[1].Penalty == nil || rs[1].Penalty.Kind != "warning" {
 		t.Fatalf("rulings newest first with penalties: %+v", rs)
 	}
-	forLog, err := st.RulingsForLog(ctx, e.ID, l.ID)
+	forLog, err := judging.New(st).RulingsForLog(ctx, e.ID, l.ID)
 	if err != nil || len(forLog) != 1 || forLog[0].ID != r.ID || *forLog[0].Step != 12 {
 		t.Fatalf("rulings for the log: %+v, %v", forLog, err)
 	}
@@ -130,50 +130,23 @@ func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 	if err := st.CreateEntry(ctx, judge, stranger); err != nil {
 		t.Fatal(err)
 	}
-	err = st.CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, Note: "n"}, &storage.RulingPenalty{EntryID: stranger.ID, Kind: "caution", Infraction: "x"})
+	err = judging.New(st).CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, Note: "n"}, &storage.RulingPenalty{EntryID: stranger.ID, Kind: "caution", Infraction: "x"})
 	if !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("penalty for another event's player: %v", err)
 	}
-	err = st.CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, Note: "n"}, &storage.RulingPenalty{EntryID: en.ID, Kind: "detention", Infraction: "x"})
+	err = judging.New(st).CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, Note: "n"}, &storage.RulingPenalty{EntryID: en.ID, Kind: "detention", Infraction: "x"})
 	if !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("unknown penalty kind: %v", err)
 	}
-	if rs, _ := st.Rulings(ctx, e.ID); len(rs) != 2 {
+	if rs, _ := judging.New(st).Rulings(ctx, e.ID); len(rs) != 2 {
 		t.Fatalf("refused rulings were stored: %d rulings", len(rs))
 	}
 	// A log of another event cannot carry the ruling.
 	ol := &storage.GameLog{EventID: other.ID, Body: "x"}
-	if err := st.CreateGameLog(ctx, judge, ol); err != nil {
+	if err := judging.New(st).CreateGameLog(ctx, judge, ol); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, GameLogID: &ol.ID, Note: "n"}, nil); !errors.Is(err, storage.ErrNotFound) {
+	if err := judging.New(st).CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, GameLogID: &ol.ID, Note: "n"}, nil); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("ruling on another event's log: %v", err)
-	}
-}
-
-func TestGameLogCardsLoadsOnlyTheNamedCards(t *testing.T) {
-	st := storagetest.New(t)
-	cards := []rules.Card{
-		{Game: rules.GameFusionWorld, Number: "FB01-001", Name: "Son Goku", Type: rules.TypeLeader, Printings: []string{"FB01-001-p1"}},
-		{Game: rules.GameFusionWorld, Number: "FB01-002", Name: "Vados", Type: rules.TypeBattle},
-		{Game: rules.GameFusionWorld, Number: "FB01-003", Name: "Cabba", Type: rules.TypeBattle},
-		{Game: rules.GameMasters, Number: "FB01-002", Name: "Not Fusion World", Type: rules.TypeBattle},
-	}
-	if err := st.ImportCards(ctx, storage.Actor{Name: "t"}, cards, nil); err != nil {
-		t.Fatal(err)
-	}
-	got, err := st.GameLogCards(ctx, rules.GameFusionWorld, []string{"fb01-001-p1", "FB01-002", "FB01-002", "FB99-999", "", "?"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := map[string]string{}
-	for _, c := range got {
-		names[c.Number] = c.Name
-	}
-	if len(got) != 2 || names["FB01-001"] != "Son Goku" || names["FB01-002"] != "Vados" {
-		t.Fatalf("cards: %+v", got)
-	}
-	if none, err := st.GameLogCards(ctx, rules.GameFusionWorld, nil); err != nil || len(none) != 0 {
-		t.Fatalf("no numbers: %v, %v", none, err)
 	}
 }

@@ -1,71 +1,14 @@
 package storage
 
-import (
-	"context"
-	"fmt"
-	"slices"
-)
+import "context"
 
-// Penalties lists an event's penalties, newest first.
-func (s *Store) Penalties(ctx context.Context, eventID int64) ([]RulingPenalty, error) {
-	var ps []RulingPenalty
-	err := s.with(ctx).Where("event_id = ?", eventID).Order("id DESC").Find(&ps).Error
-	return ps, wrap("list penalties", err)
-}
+// What a penalty does to the match and the player: results are core
+// storage's, the penalty's row is written by storage/judging.
 
-// GivePenalty records a penalty and applies it, in one transaction: a match
-// loss (or a game loss in a best-of-one) gives the player's current match to
-// the opponent; a game loss in a longer match gives the opponent a game; a
-// disqualification also drops the player. bestOf 0 means the match's own
-// (the event's top-cut best-of in the top cut, else one game).
-func (s *Store) GivePenalty(ctx context.Context, actor Actor, p *RulingPenalty, bestOf int) error {
-	if !slices.Contains(RulingPenaltyKinds, p.Kind) {
-		return fmt.Errorf("storage: penalty kind %q: %w", p.Kind, ErrBadResult)
-	}
-	return s.Tx(ctx, func(tx *Store) error {
-		en, err := tx.EntryByID(ctx, p.EventID, p.EntryID)
-		if err != nil {
-			return err
-		}
-		if p.MatchID == nil {
-			if m, err := tx.currentMatchOf(ctx, p.EventID, en.ID); err != nil {
-				return err
-			} else if m != nil {
-				p.MatchID = &m.ID
-			}
-		}
-		if actor.UserID != 0 {
-			id := actor.UserID
-			p.JudgeID = &id
-		}
-		p.JudgeName, p.CreatedAt = actor.Name, tx.now()
-		if err := tx.with(ctx).Create(p).Error; err != nil {
-			return wrap("create penalty", err)
-		}
-		if err := tx.writeAudit(ctx, actor, &p.EventID, "create", "penalty", p.ID, nil, p); err != nil {
-			return err
-		}
-		return tx.applyPenalty(ctx, actor, p, en, bestOf)
-	})
-}
-
-// currentMatchOf is the entry's match in the latest published round, if any.
-func (s *Store) currentMatchOf(ctx context.Context, eventID, entryID int64) (*Match, error) {
-	var r Round
-	err := s.with(ctx).Where("event_id = ? AND status <> ?", eventID, RoundPreview).Order("number DESC").Limit(1).Find(&r).Error
-	if err != nil || r.ID == 0 {
-		return nil, wrap("current round", err)
-	}
-	var ms []Match
-	if err := s.with(ctx).Where("round_id = ? AND (p1_entry_id = ? OR p2_entry_id = ?)", r.ID, entryID, entryID).Find(&ms).Error; err != nil {
-		return nil, wrap("current match", err)
-	}
-	if len(ms) == 0 {
-		return nil, nil
-	}
-	return &ms[0], nil
-}
-
+// applyPenalty applies a stored penalty: a disqualification drops the
+// player; a match or game loss (or a disqualification) settles the match for
+// the opponent, or gives them a game (see penaliseMatch). A finished match
+// changes only for a match loss.
 func (s *Store) applyPenalty(ctx context.Context, actor Actor, p *RulingPenalty, en *Entry, bestOf int) error {
 	if p.Kind == "disqualification" {
 		if err := s.disqualify(ctx, actor, p.EventID, en); err != nil {
