@@ -229,6 +229,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/events/:id/matches/:match", s.showMatch, nil},
 		{page, post, "/events/:id/matches/:match/result", s.setResult, user},
 		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, user},
+		{page, get, "/events/:id/matches/:match/pairing", s.pairingEditForm, organiser},
 		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, organiser},
 		{page, post, "/events/:id/topcut", s.startTopCut, organiser},
 		{page, get, "/events/:id/standings", s.showStandings, nil},

@@ -68,11 +68,6 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		m.BestOf = e.TopCutBestOf
 	}
 	m.IsLatest = len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Number == r.Number
-	for _, en := range d.Entries {
-		if en.Active() {
-			m.Players = append(m.Players, views.JudgeRef{ID: en.ID, Name: en.PlayerName})
-		}
-	}
 	for _, other := range d.Rounds {
 		if other.Number >= r.Number+2 {
 			m.Frozen = true

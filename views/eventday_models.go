@@ -157,7 +157,6 @@ type RoundPage struct {
 	ExtraTurns  int
 	BestOf      int
 	Problem     i18n.Message
-	Players     []JudgeRef // everyone who may be seated, for pairing changes
 	// Filters narrow the tables shown (all, not reported, disputed,
 	// extended), each with its count; Matches holds the chosen ones.
 	Filters []MatchFilter
@@ -416,4 +415,13 @@ type CallReport struct {
 // TimeUp reports whether the clock shows 0:00 (a complete round never does).
 func (c Clock) TimeUp() bool {
 	return c.State != "not-started" && c.State != "finished" && c.RemainingMS+c.ExtensionMS <= 0
+}
+
+// PairingEditPage is the form that changes who plays at one table of a
+// round: every active player may be seated.
+type PairingEditPage struct {
+	Nav     EventNav
+	Round   int
+	Match   MatchRow
+	Players []JudgeRef
 }

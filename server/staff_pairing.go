@@ -1,0 +1,49 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/views"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
+
+// pairingEditForm is GET /events/:id/matches/:match/pairing: the form that
+// changes who plays at one table (editPairing takes it). It is a page of
+// its own so that the round page need not carry every player's name under
+// every table.
+func (s *Server) pairingEditForm(c echo.Context) error {
+	e, err := s.OrganiserEvent(c)
+	if err != nil {
+		return err
+	}
+	mt, r, err := s.matchAndRound(c, e)
+	if err != nil {
+		return err
+	}
+	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
+	if err != nil {
+		return err
+	}
+	m := views.PairingEditPage{Nav: web.Nav(e, "rounds"), Round: r.Number,
+		Match: views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil}}
+	if mt.TableNo != nil {
+		m.Match.Table = strconv.Itoa(*mt.TableNo)
+	}
+	if mt.P2EntryID != nil {
+		m.Match.P2ID = *mt.P2EntryID
+	}
+	for _, en := range d.Entries {
+		if en.Active() {
+			m.Players = append(m.Players, views.JudgeRef{ID: en.ID, Name: en.PlayerName})
+		}
+	}
+	title := i18n.M("ChangePairingAt", i18n.Args{"Table": m.Match.Table})
+	if m.Match.Table == "" {
+		title = i18n.M("ChangePairingOfBye", i18n.Args{"Player": m.Match.P1})
+	}
+	return web.Render(c, http.StatusOK, views.PairingEditView(s.page(c, title), m))
+}
