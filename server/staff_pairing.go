@@ -45,5 +45,5 @@ func (s *Server) pairingEditForm(c echo.Context) error {
 	if m.Match.Table == "" {
 		title = i18n.M("ChangePairingOfBye", i18n.Args{"Player": m.Match.P1})
 	}
-	return web.Render(c, http.StatusOK, views.PairingEditView(s.page(c, title), m))
+	return web.Render(c, http.StatusOK, views.PairingEditView(s.PageTitled(c, title), m))
 }
