@@ -62,7 +62,7 @@ func TestWordingCallsAreFound(t *testing.T) {
 
 import tr "github.com/tenkaichi-org/tenkaichi/views/i18n"
 
-func f() string { return tr.T(nil, "A", nil) + tr.N(nil, "B", 2, nil) + tr.M("C", nil).ID }
+func f() string { return tr.T(nil, "fixture-a", nil) + tr.N(nil, "fixture-b", 2, nil) + tr.M("fixture-c", nil).ID }
 `
 	name := filepath.Join(t.TempDir(), "p.go")
 	if err := os.WriteFile(name, []byte(src), 0o600); err != nil {
