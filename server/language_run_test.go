@@ -170,7 +170,7 @@ func runEventInLanguage(t *testing.T, lang, accept, zone, zoneName string) {
 		round := fmt.Sprintf("%s/rounds/%d", d.path, n)
 		expectRedirect(t, "start the clock", r.org.post(round, round+"/clock", url.Values{"action": {"start"}}), round)
 		if n == 1 {
-			r.page(r.org, "round page", round).expect(&r.report, mCount("ResultsMissing", 4, nil), mCount("MinuteCount", 35, nil), m("StaffChooseResult"), m("StaffChangePairing"))
+			r.page(r.org, "round page", round).expect(&r.report, mCount("ResultsMissing", 4, nil), mCount("ClockMinutesLeft", 10, nil), m("StaffChooseResult"), m("StaffChangePairing"))
 			r.page(r.org, "print: pairings", d.path+"/print/pairings").expect(&r.report, m("GameShortFusionWorld"), m("StaffPrintHint"))
 			r.page(a.browserIn("en-US,en;q=0.9"), "projector", d.path+"/projector").expect(&r.report, m("StandingsPointsLabel"), mArgs("RoundTitle", i18n.Args{"Round": 1}), m("PhoneTableColumn"))
 		}
