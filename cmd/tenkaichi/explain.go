@@ -78,23 +78,23 @@ func writeExplainText(ctx context.Context, w io.Writer, c *rules.Card) error {
 	if c.Text == "" && c.BackText == "" {
 		// As `cards coverage` counts: a card with stats but no text has no
 		// skills; one with neither is known only by name.
-		id := "CliExplainNoSkills"
 		if c.Cost == nil && c.Power == nil && c.ComboPower == nil {
-			id = "CliExplainNoText"
+			writeWrapped(w, i18n.T(ctx, "CliExplainNoText", nil), 2)
+		} else {
+			writeWrapped(w, i18n.T(ctx, "CliExplainNoSkills", nil), 2)
 		}
-		writeWrapped(w, i18n.T(ctx, id, nil), 2)
 		return nil
 	}
 	pc := skill.ParseCard(c.Text, c.BackText)
 	for _, side := range []struct {
-		id     string
+		title  string
 		skills []skill.Skill
-	}{{"CliExplainFront", pc.Front}, {"CliExplainBack", pc.Back}} {
+	}{{i18n.T(ctx, "CliExplainFront", nil), pc.Front}, {i18n.T(ctx, "CliExplainBack", nil), pc.Back}} {
 		if len(side.skills) == 0 {
 			continue
 		}
 		if c.BackText != "" {
-			fmt.Fprintln(w, i18n.T(ctx, side.id, nil))
+			fmt.Fprintln(w, side.title)
 		}
 		for i := range side.skills {
 			writeExplainSkill(ctx, w, i+1, &side.skills[i])
@@ -124,11 +124,12 @@ func writeExplainSkill(ctx context.Context, w io.Writer, n int, sk *skill.Skill)
 	}
 	for i := range sk.Effects {
 		ef := &sk.Effects[i]
-		id := "CliExplainEffect"
+		a := i18n.Args{"N": i + 1, "Effect": effectText(ctx, ef)}
 		if ef.Then {
-			id = "CliExplainEffectThen"
+			writeWrapped(w, i18n.T(ctx, "CliExplainEffectThen", a), 4)
+		} else {
+			writeWrapped(w, i18n.T(ctx, "CliExplainEffect", a), 4)
 		}
-		writeWrapped(w, i18n.T(ctx, id, i18n.Args{"N": i + 1, "Effect": effectText(ctx, ef)}), 4)
 		if !effectApplied(sk.Timing, ef) {
 			writeWrapped(w, i18n.T(ctx, "CliExplainNotApplied", nil), 6)
 		}

@@ -31,46 +31,46 @@ func effectText(ctx context.Context, ef *skill.Effect) string {
 // skill.Effect's String.
 func effectValues(ctx context.Context, ef *skill.Effect) []string {
 	var out []string
-	add := func(id string, args i18n.Args) { out = append(out, i18n.T(ctx, id, args)) }
+	add := func(value string) { out = append(out, value) }
 	if len(ef.If) > 0 {
-		add("CliExplainIf", i18n.Args{"Condition": skill.CondsString(ef.If)})
+		add(i18n.T(ctx, "CliExplainIf", i18n.Args{"Condition": skill.CondsString(ef.If)}))
 	}
 	if ef.Target.Who != skill.NoTarget {
-		add("CliExplainTarget", i18n.Args{"Target": enginetext.Target(ctx, ef.Target)})
+		add(i18n.T(ctx, "CliExplainTarget", i18n.Args{"Target": enginetext.Target(ctx, ef.Target)}))
 	}
 	switch {
 	case ef.N > 0 && ef.Target.UpTo && ef.Target.Who == skill.NoTarget:
-		add("CliExplainUpTo", i18n.Args{"N": ef.N})
-	case ef.N > 0:
-		add("CliExplainCount", i18n.Args{"N": ef.N})
+		add(i18n.T(ctx, "CliExplainUpTo", i18n.Args{"N": ef.N}))
+	case ef.N > 0 && ef.Target.Who != skill.CardsInHand: // the target says its count
+		add(i18n.T(ctx, "CliExplainCount", i18n.Args{"N": ef.N}))
 	}
 	if ef.Amount != 0 {
-		add("CliExplainAmount", i18n.Args{"Amount": signed(ef.Amount)})
+		add(i18n.T(ctx, "CliExplainAmount", i18n.Args{"Amount": signed(ef.Amount)}))
 	}
 	if ef.Keyword != "" {
-		add("CliExplainKeyword", i18n.Args{"Keyword": "[" + ef.Keyword + "]"})
+		add(i18n.T(ctx, "CliExplainKeyword", i18n.Args{"Keyword": "[" + ef.Keyword + "]"}))
 	}
 	if z, ok := skillZones[ef.From]; ok {
-		add("CliExplainFrom", i18n.Args{"Zone": enginetext.Zone(ctx, z)})
+		add(i18n.T(ctx, "CliExplainFrom", i18n.Args{"Zone": enginetext.Zone(ctx, z)}))
 	}
 	if ef.Rest {
-		add("CliExplainInRest", nil)
+		add(i18n.T(ctx, "CliExplainInRest", nil))
 	}
-	if id, ok := durationIDs[ef.For]; ok {
-		add(id, nil)
+	if d := durationText(ctx, ef.For); d != "" {
+		add(d)
 	}
-	if id, ok := placeIDs[ef.Place]; ok {
-		add(id, nil)
+	if p := placeText(ctx, ef.Place); p != "" {
+		add(p)
 	}
 	if ef.Detail != "" {
-		add("CliExplainDetail", i18n.Args{"Detail": ef.Detail})
+		add(i18n.T(ctx, "CliExplainDetail", i18n.Args{"Detail": ef.Detail}))
 	}
 	for i, o := range ef.Options {
 		var parts []string
 		for k := range o {
 			parts = append(parts, effectText(ctx, &o[k]))
 		}
-		add("CliExplainOption", i18n.Args{"N": i + 1, "Effects": strings.Join(parts, "; ")})
+		add(i18n.T(ctx, "CliExplainOption", i18n.Args{"N": i + 1, "Effects": strings.Join(parts, "; ")}))
 	}
 	return out
 }
@@ -89,17 +89,32 @@ var skillZones = map[skill.Zone]engine.Zone{
 	skill.Life: engine.ZoneLife, skill.Energy: engine.ZoneEnergy, skill.Battle: engine.ZoneBattle,
 }
 
-var durationIDs = map[skill.Duration]string{
-	skill.ForBattle:     "CliExplainForBattle",
-	skill.ForTurn:       "CliExplainForTurn",
-	skill.WhileHolds:    "CliExplainWhileHolds",
-	skill.UntilNextTurn: "CliExplainUntilNextTurn",
+// durationText says how long a change lasts; "" for an instant effect.
+func durationText(ctx context.Context, d skill.Duration) string {
+	switch d {
+	case skill.ForBattle:
+		return i18n.T(ctx, "CliExplainForBattle", nil)
+	case skill.ForTurn:
+		return i18n.T(ctx, "CliExplainForTurn", nil)
+	case skill.WhileHolds:
+		return i18n.T(ctx, "CliExplainWhileHolds", nil)
+	case skill.UntilNextTurn:
+		return i18n.T(ctx, "CliExplainUntilNextTurn", nil)
+	}
+	return ""
 }
 
-var placeIDs = map[string]string{
-	"bottom":        "CliExplainPlaceBottom",
-	"top":           "CliExplainPlaceTop",
-	"top or bottom": "CliExplainPlaceTopOrBottom",
+// placeText says where the cards looked at and not taken go.
+func placeText(ctx context.Context, place string) string {
+	switch place {
+	case "bottom":
+		return i18n.T(ctx, "CliExplainPlaceBottom", nil)
+	case "top":
+		return i18n.T(ctx, "CliExplainPlaceTop", nil)
+	case "top or bottom":
+		return i18n.T(ctx, "CliExplainPlaceTopOrBottom", nil)
+	}
+	return ""
 }
 
 // The --json output of `cards explain`, in English as `replay --json`;
