@@ -117,7 +117,7 @@ func writeExplainSkill(ctx context.Context, w io.Writer, n int, sk *skill.Skill)
 		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainKeywords", i18n.Args{"Keywords": "[" + strings.Join(sk.Keywords, "] [") + "]"}))
 	}
 	if len(sk.If) > 0 {
-		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainCondition", i18n.Args{"Condition": skill.CondsString(sk.If)}))
+		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainCondition", i18n.Args{"Condition": condsText(ctx, sk.If)}))
 	}
 	if cost := costText(ctx, sk); cost != "" {
 		writeWrapped(w, i18n.T(ctx, "CliExplainCost", i18n.Args{"Cost": cost}), 4)

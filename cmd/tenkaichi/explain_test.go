@@ -48,7 +48,7 @@ func TestCardsExplainLeaderSides(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	wantLines(t, out, "Front:", "timing: [Awaken]", "condition: life<=4", "effect 2, then: flip",
+	wantLines(t, out, "Front:", "timing: [Awaken]", "condition: your life is at 4 or less", "effect 2, then: flip",
 		"Back (awakened):", "timing: [Activate Battle][Once per turn]",
 		"power (cards: up to 1 of your Battle Cards, change: +5000, lasts: the battle)")
 }
@@ -71,7 +71,7 @@ func TestCardsExplainCostsAndNotApplied(t *testing.T) {
 	for number, want := range map[string][]string{
 		"FB01-096": {"timing: [Activate Main][Once per turn]", "cost: discard (cards: 1 card from your hand)", "KO (cards: up to 1 of your opponent's Battle Cards with a cost of 2 or less)"},
 		"FB02-042": {"can't be KO'd", "the engine reads this effect but does not carry it out", "search (cards: up to 1 <Goku Black> card, count: 5"},
-		"FB03-139": {"cost: 2 energy", "charge (count: 1, in Rest Mode)", "condition", "energy>=8"},
+		"FB03-139": {"cost: 2 energy", "charge (count: 1, in Rest Mode)", "if you have 8 or more energy"},
 	} {
 		code, out, errs := explain(t, "--cards", skillFixtureCards, number)
 		if code != 0 {

@@ -33,7 +33,7 @@ func effectValues(ctx context.Context, ef *skill.Effect) []string {
 	var out []string
 	add := func(value string) { out = append(out, value) }
 	if len(ef.If) > 0 {
-		add(i18n.T(ctx, "CliExplainIf", i18n.Args{"Condition": skill.CondsString(ef.If)}))
+		add(i18n.T(ctx, "CliExplainIf", i18n.Args{"Condition": condsText(ctx, ef.If)}))
 	}
 	if ef.Target.Who != skill.NoTarget {
 		add(i18n.T(ctx, "CliExplainTarget", i18n.Args{"Target": enginetext.Target(ctx, ef.Target)}))
