@@ -113,6 +113,9 @@ func writeExplainSkill(ctx context.Context, w io.Writer, n int, sk *skill.Skill)
 	if t := timingText(sk); t != "" {
 		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainTiming", i18n.Args{"Timing": t}))
 	}
+	if tr := triggerText(ctx, sk.Trigger); tr != "" {
+		writeWrapped(w, i18n.T(ctx, "CliExplainTrigger", i18n.Args{"Trigger": tr}), 4)
+	}
 	if len(sk.Keywords) > 0 {
 		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainKeywords", i18n.Args{"Keywords": "[" + strings.Join(sk.Keywords, "] [") + "]"}))
 	}

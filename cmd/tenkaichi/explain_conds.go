@@ -122,3 +122,36 @@ func cardCondWords(ctx context.Context, c *skill.Cond, cards i18n.Args) string {
 	}
 	return ""
 }
+
+// triggerText says what an [Auto] skill waits for; "" for none.
+func triggerText(ctx context.Context, t skill.Trigger) string {
+	switch t {
+	case skill.ComboFromHand:
+		return i18n.T(ctx, "CliTriggerComboFromHand", nil)
+	case skill.ComboFromBattle:
+		return i18n.T(ctx, "CliTriggerComboFromBattle", nil)
+	case skill.ComboFromDrop:
+		return i18n.T(ctx, "CliTriggerComboFromDrop", nil)
+	case skill.ComboWhileInBattle:
+		return i18n.T(ctx, "CliTriggerComboWhileInBattle", nil)
+	case skill.KOsInBattle:
+		return i18n.T(ctx, "CliTriggerKOsInBattle", nil)
+	case skill.TakeDamage:
+		return i18n.T(ctx, "CliTriggerTakeDamage", nil)
+	case skill.OpponentPlays:
+		return i18n.T(ctx, "CliTriggerOpponentPlays", nil)
+	case skill.ThisAttacks:
+		return i18n.T(ctx, "CliTriggerThisAttacks", nil)
+	case skill.OtherTrigger:
+		return i18n.T(ctx, "CliTriggerOther", nil)
+	case skill.AttackDealsDamage:
+		return i18n.T(ctx, "CliTriggerAttackDealsDamage", nil)
+	case skill.LeaderAttacks:
+		return i18n.T(ctx, "CliTriggerLeaderAttacks", nil)
+	case skill.ThisKOd:
+		return i18n.T(ctx, "CliTriggerThisKOd", nil)
+	case skill.ThisPlayed:
+		return i18n.T(ctx, "CliTriggerThisPlayed", nil)
+	}
+	return ""
+}

@@ -158,3 +158,14 @@ func TestCardsExplainInGermanAndJapanese(t *testing.T) {
 		t.Errorf("English left in Japanese:\n%s", out)
 	}
 }
+
+// Shin FS01-05: "[Auto][Opponent's Turn] When you use this card in a combo
+// from your hand, this card gets +10000 combo power."; Jiren FB03-001's
+// back: "[Auto] When you take damage, draw 1 card."
+func TestCardsExplainTriggers(t *testing.T) {
+	_, out, _ := explain(t, "--cards", fixtureCards, "FS01-05")
+	wantLines(t, out, "keywords: [Super Combo]", "timing: [Auto][Opponent's Turn]", "trigger: this card is used in a combo from the hand",
+		"effect 1: combo power (cards: this card, change: +10000)")
+	_, out, _ = explain(t, "--cards", fixtureCards, "FB03-001")
+	wantLines(t, out, "Back (awakened):", "timing: [Auto]", "trigger: damage is dealt to your Leader", "draw (count: 1)")
+}
