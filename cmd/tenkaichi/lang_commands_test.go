@@ -219,6 +219,13 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 				"cards", "coverage", "--top", "3")
 			cmd(2, []string{"CliFlagBadValue", "CliCardsCoverageHelp", "CliCoverageTopFlag"}, "cards", "coverage", "--top", "many")
 			cmd(2, []string{"CliCoverageBadTop"}, "cards", "coverage", "--top", "-1")
+			// cards explain reads the stored card pool; the card text stays
+			// as printed.
+			cmd(0, []string{"CliExplainCard", "CliExplainSkill", "CliExplainTiming", "CliExplainEffect", "CliExplainEffectValues", "CliExplainTarget", "CliExplainAmount", "CliExplainForTurn"},
+				"cards", "explain", "FS01-02")
+			cmd(0, []string{"CliExplainUnread", "CliExplainFrom"}, "cards", "explain", "FB01-131")
+			cmd(1, []string{"CliExplainUnknownCard"}, "cards", "explain", "FS01-99")
+			cmd(2, []string{"CliExplainOneNumber", "CliCardsExplainHelp", "CliExplainCardsFlag", "CliExplainJSONFlag"}, "cards", "explain")
 
 			backup := filepath.Join(t.TempDir(), "copy.db")
 			cmd(0, []string{"CliBackedUp", "CliSizeMB"}, "backup", backup)

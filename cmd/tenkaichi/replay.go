@@ -181,6 +181,9 @@ type jsonEvent struct {
 	Text     string `json:"text"`
 	Auto     bool   `json:"engine,omitempty"`
 	Declared bool   `json:"declared,omitempty"`
+	// Unread: a skill (or an effect of one) the engine does not read or
+	// apply; what it does rests on the log's declared lines.
+	Unread bool `json:"unread,omitempty"`
 }
 
 type jsonViolation struct {
@@ -227,7 +230,7 @@ func writeReplayJSON(w io.Writer, r *engine.Replay) error {
 		js := jsonStep{Step: st.Index, Line: st.Action.Line, Action: engine.FormatAction(st.Action), Violation: toJSONViolation(st.Violation)}
 		if st.Violation == nil {
 			for _, e := range st.Events {
-				js.Events = append(js.Events, jsonEvent{Rule: e.Rule, Text: e.Text(), Auto: e.Auto, Declared: e.Declared})
+				js.Events = append(js.Events, jsonEvent{Rule: e.Rule, Text: e.Text(), Auto: e.Auto, Declared: e.Declared, Unread: e.Unread})
 			}
 		}
 		// After an illegal step s is the state it was tried in, which the

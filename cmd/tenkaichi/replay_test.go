@@ -368,3 +368,101 @@ func TestReplayLogError(t *testing.T) {
 		t.Errorf("first violation %+v, want a log error without a rule", v)
 	}
 }
+
+// replayJSONEvents replays log with the real-card fixture as JSON and
+// returns the events of each step, by step number.
+func replayJSONEvents(t *testing.T, log string) map[int][]jsonEvent {
+	t.Helper()
+	code, out, errs := runReplayCLI("replay", "--json", "--cards", fixtureCards, writeLog(t, log))
+	if code != 0 {
+		t.Fatalf("exit %d %s\n%s", code, errs, out)
+	}
+	var got struct {
+		Steps []struct {
+			Step   int         `json:"step"`
+			Events []jsonEvent `json:"events"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	events := map[int][]jsonEvent{}
+	for _, st := range got.Steps {
+		events[st.Step] = st.Events
+	}
+	return events
+}
+
+// FP-030's "[Permanent] This card has all card names and special traits,
+// and all of your energy is treated as all colors." is a skill the engine
+// does not read: the JSON says so with "unread" (docs/game-log.md).
+func TestReplayJSONMarksUnreadSkills(t *testing.T) {
+	log := `[Seed "1"]
+[P1Leader "FS01-01"]
+[P1Deck "50 ?"]
+[P2Leader "FP-030"]
+[P2Deck "50 ?"]
+P1 first
+P1 keep
+P2 keep
+`
+	var unread []jsonEvent
+	for _, e := range replayJSONEvents(t, log)[1] {
+		if e.Unread {
+			unread = append(unread, e)
+		}
+	}
+	if len(unread) == 0 {
+		t.Fatal("P1 first: no unread event for FP-030's [Permanent] skill")
+	}
+	found := false
+	for _, e := range unread {
+		if !e.Declared {
+			t.Errorf("an unread skill's effects are declared: %+v", e)
+		}
+		if strings.Contains(e.Text, "FP-030") && strings.Contains(e.Text, "all of your energy is treated as all colors") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no unread event names FP-030's energy skill: %+v", unread)
+	}
+}
+
+// In a log written before the engine read skills, Master Roshi's "[On Play]
+// Draw 1 card" is the declared line after the play: "declared", not
+// "unread" (the engine reads no skill there by choice).
+func TestReplayJSONMarksDeclaredEffects(t *testing.T) {
+	log := `[Seed "1"]
+[Effects "declared"]
+[P1Leader "FS01-01"]
+[P1Deck "4 FS01-03, 46 ?"]
+[P2Leader "FS02-01"]
+[P2Deck "50 ?"]
+P1 first
+P1 keep
+P2 keep
+P1 draw
+P1 charge FS01-03
+P1 play FS01-03
+P1 draw
+`
+	events := replayJSONEvents(t, log)
+	for _, e := range events[4] {
+		if e.Declared {
+			t.Errorf("the turn's draw is not declared: %+v", e)
+		}
+	}
+	declared := 0
+	for _, e := range events[7] {
+		if e.Unread {
+			t.Errorf("a declared draw is not an unread skill: %+v", e)
+		}
+		if e.Declared {
+			declared++
+		}
+	}
+	if declared == 0 {
+		t.Errorf("P1 draw after Master Roshi: no declared event: %+v", events[7])
+	}
+}

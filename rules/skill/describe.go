@@ -371,3 +371,16 @@ func rangePhrase(r Range) string {
 	}
 	return "of " + strconv.Itoa(r.Max) + " or less"
 }
+
+// String names a trigger in the compact form of Skill.String ("combo from
+// hand"); "" for TriggerNone.
+func (t Trigger) String() string {
+	if int(t) < len(triggerNames) {
+		return triggerNames[t]
+	}
+	return "?"
+}
+
+// CondsString writes conditions in the compact form of Skill.String
+// ("life<=4 and leader awakened"), for `tenkaichi cards explain`.
+func CondsString(cs []Cond) string { return condsString(cs) }
