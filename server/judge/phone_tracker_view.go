@@ -106,7 +106,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 	ruled := map[int]bool{}
 	for i := len(rulings) - 1; i >= 0; i-- {
 		r := rulings[i]
-		row := views.TrackerRuling{Rule: r.Rule, Note: r.Note, Judge: r.JudgeName}
+		row := views.TrackerRuling{Rule: r.Rule, Note: r.Note, Judge: r.Signed}
 		if r.Step != nil {
 			row.Step = *r.Step
 			ruled[*r.Step] = true
@@ -158,7 +158,8 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 	}
 	if m.ReadOnly.IsZero() && !st.Result.Over {
 		v.moves(st, &m)
-		if n := len(steps); n > 0 && enteredBy(tr.body, steps[n-1].Action.Line) == t.side {
+		// A step a judge has ruled on is theirs: no phone takes it back.
+		if n := len(steps); n > 0 && enteredBy(tr.body, steps[n-1].Action.Line) == t.side && !ruled[steps[n-1].Index] {
 			last := steps[n-1].Action
 			m.Undo = &views.TrackerMove{ID: "undo", Label: i18n.M("TrackerUndo", nil), Detail: v.describe(last)}
 		}
