@@ -74,3 +74,22 @@ func TestTrackerRulingSignedWithDisplayName(t *testing.T) {
 		t.Errorf("the judge console signs the ruling with the username")
 	}
 }
+
+// A step entered in the other player's turn is flagged with the players'
+// names, as the tracker knows them, not with P1 and P2.
+func TestTrackerFlagNamesThePlayers(t *testing.T) {
+	t.Parallel()
+	f := newTrackerFixture(t)
+	f.tap(0, "P1 first", "P1 keep")
+	f.tap(1, "P2 keep")
+	f.tap(0, "P1 draw")
+	f.tap(1, "P2 attack leader -> leader")
+	want := "it is " + f.names[0] + "&#39;s turn, not " + f.names[1] + "&#39;s"
+	for i := range f.phones {
+		page, _ := f.page(i)
+		mustContain(t, f.names[i]+"'s phone", page.body, `data-testid="tracker-flag"`, want)
+		if strings.Contains(page.body, "P1&#39;s turn") {
+			t.Errorf("%s's phone names the side, not the player", f.names[i])
+		}
+	}
+}

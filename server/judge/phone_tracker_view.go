@@ -129,7 +129,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 			head = i18n.M("TrackerFlagHead", args)
 		}
 		m.Flags = append(m.Flags, views.TrackerFlag{Step: sp.Index, Head: head,
-			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: violationWords(sp.Violation), Ruled: ruled[sp.Index]})
+			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: v.violationWords(sp.Violation), Ruled: ruled[sp.Index]})
 	}
 	for _, sp := range steps[max(0, len(steps)-recentLines):] {
 		m.Recent = append(m.Recent, views.TrackerLine{Step: sp.Index, Who: v.actorName(sp.Action), Text: v.describe(sp.Action), Illegal: sp.Violation != nil})
