@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -92,4 +93,27 @@ func TestTrackerFlagNamesThePlayers(t *testing.T) {
 			t.Errorf("%s's phone names the side, not the player", f.names[i])
 		}
 	}
+}
+
+var chargeLine = regexp.MustCompile(`value="(P1 charge [^"]+)"`)
+
+// Once the turn player has drawn and charged, both phones say the Main
+// Phase, where the plays they offer belong.
+func TestTrackerStatusIsMainPhaseAfterTheCharge(t *testing.T) {
+	t.Parallel()
+	f := newTrackerFixture(t)
+	f.tap(0, "P1 first", "P1 keep")
+	f.tap(1, "P2 keep")
+	f.tap(0, "P1 draw")
+	page, _ := f.page(0)
+	mustContain(t, "before the charge", page.body, "Turn 1 · your turn · Charge Phase")
+	m := chargeLine.FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatalf("no charge offered:\n%s", excerpt(page.body))
+	}
+	f.tap(0, m[1])
+	page, _ = f.page(0)
+	mustContain(t, "P1 after the charge", page.body, "Turn 1 · your turn · Main Phase", `id="grp-play"`)
+	page, _ = f.page(1)
+	mustContain(t, "P2 after the charge", page.body, "Turn 1 · "+f.names[0]+"&#39;s turn · Main Phase")
 }

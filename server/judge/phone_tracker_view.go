@@ -349,7 +349,7 @@ func (v *trackerViewer) status(st *engine.State, view *engine.StateView) (status
 		}
 		return i18n.M("TrackerSetupHands", nil), i18n.Message{}, i18n.Message{}
 	}
-	phase := phaseWord(st.Phase)
+	phase := phaseWord(shownPhase(st))
 	if st.TurnPlayer == v.t.side {
 		status = i18n.M("TrackerTurnMine", i18n.Args{"Turn": st.Turn, "Phase": phase})
 	} else {

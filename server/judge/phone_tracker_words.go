@@ -86,6 +86,16 @@ func groupTitle(key string) i18n.Message {
 	return i18n.Verbatim(key)
 }
 
+// shownPhase is the phase the players are in: the engine leaves the Charge
+// Phase only at the first Main Phase action, but once the turn player has
+// drawn and charged, nothing of the Charge Phase is left to do.
+func shownPhase(st *engine.State) engine.Phase {
+	if p := &st.Players[st.TurnPlayer]; st.Phase == engine.PhaseCharge && p.Drew && p.Charged {
+		return engine.PhaseMain
+	}
+	return st.Phase
+}
+
 func phaseWord(p engine.Phase) i18n.Message {
 	switch p {
 	case engine.PhaseCharge:
