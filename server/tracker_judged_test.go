@@ -117,3 +117,25 @@ func TestTrackerStatusIsMainPhaseAfterTheCharge(t *testing.T) {
 	page, _ = f.page(1)
 	mustContain(t, "P2 after the charge", page.body, "Turn 1 · "+f.names[0]+"&#39;s turn · Main Phase")
 }
+
+// A phone on the start page follows the game the other phone starts: the
+// page listens for the players' "game" notice (sent when the game starts)
+// and fetches the tracker's link again, which then leads to the game.
+func TestTrackerStartPageFollowsTheOtherPhone(t *testing.T) {
+	t.Parallel()
+	f := newTrackerMatch(t)
+	first, second := f.d.links[f.names[0]], f.d.links[f.names[1]]
+	page := f.phones[1].get(second + "/game")
+	expectStatus(t, "second phone's start page", page, http.StatusOK)
+	mustContain(t, "second phone's start page", page.body, `data-live-topics="game"`, `data-live-url="`+second+`/game"`,
+		`data-live-stream="`+second+`/live"`, "data-live-follow", "live.js")
+	stream := sse(t, f.d.a.srv.URL+second+"/live")
+	expectSSE(t, stream, "hello", f.d.id)
+	r := f.phones[0].post(first+"/game", first+"/game", url.Values{"game": {"1"}})
+	if r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, first+"/games/") {
+		t.Fatalf("start: %d to %q\n%s", r.status, r.location, excerpt(r.body))
+	}
+	expectSSE(t, stream, "game", f.d.id)
+	game := second + r.location[len(first):]
+	expectRedirect(t, "the start page's address, fetched again", f.phones[1].get(second+"/game"), game)
+}

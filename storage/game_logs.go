@@ -221,6 +221,10 @@ func (s *Store) CreateTrackerLog(ctx context.Context, actor Actor, l *GameLog) (
 	if err != nil {
 		return nil, false, err
 	}
+	// The other phone, on the start page, follows into the game.
+	if err := s.notifyGame(ctx, l); err != nil {
+		return nil, false, err
+	}
 	return l, true, nil
 }
 
