@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -350,5 +351,30 @@ func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T)
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`new Promise(function(r){setTimeout(r, 50)})`, chromedp.EvalAwaitPromise))
 	if s := trackerStep(ctx); s != "2" {
 		t.Fatalf("after the older answer came, the tracker shows step %s, want 2", s)
+	}
+}
+
+// The second phone, waiting on the start page, opens the game the first
+// phone starts by itself: no second tap on Start.
+func TestTrackerStartPageFollowsInTheBrowser(t *testing.T) {
+	t.Parallel()
+	f := newTrackerMatch(t)
+	p2 := phone(t)
+	second := f.d.links[f.names[1]]
+	navigate(t, p2, f.d.a.srv.URL+second+"/game")
+	waitFor(t, p2, `[data-testid="tracker-start"]`)
+	waitFor(t, p2, `html[data-live-open]`)
+	first := f.d.links[f.names[0]]
+	r := f.phones[0].post(first+"/game", first+"/game", url.Values{"game": {"1"}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("start: %d\n%s", r.status, excerpt(r.body))
+	}
+	waitFor(t, p2, `[data-testid="tracker"]`)
+	at, err := chromedp.Run(p2, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := f.d.a.srv.URL + second + r.location[len(first):]; at != want {
+		t.Errorf("the second phone is at %s, want %s", at, want)
 	}
 }
