@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -359,6 +360,7 @@ func TestTrackerTapOnARefetchedBoardIsSentAndAnOlderAnswerNotShown(t *testing.T)
 // taken, so the next line is not appended to it; a refused line stays in
 // the box to be corrected.
 func TestTrackerLineBoxIsClearedOnceTheLineIsTaken(t *testing.T) {
+	t.Parallel()
 	f := newTrackerFixture(t)
 	ctx := phone(t)
 	navigate(t, ctx, f.d.a.srv.URL+f.games[0])
@@ -382,5 +384,30 @@ func TestTrackerLineBoxIsClearedOnceTheLineIsTaken(t *testing.T) {
 	waitFor(t, ctx, `.form-error, [role="alert"]`)
 	if got := box(); got != "P1 fly away" || trackerStep(ctx) != "2" {
 		t.Fatalf("a refused line: box %q, step %s", got, trackerStep(ctx))
+	}
+}
+
+// The second phone, waiting on the start page, opens the game the first
+// phone starts by itself: no second tap on Start.
+func TestTrackerStartPageFollowsInTheBrowser(t *testing.T) {
+	t.Parallel()
+	f := newTrackerMatch(t)
+	p2 := phone(t)
+	second := f.d.links[f.names[1]]
+	navigate(t, p2, f.d.a.srv.URL+second+"/game")
+	waitFor(t, p2, `[data-testid="tracker-start"]`)
+	waitFor(t, p2, `html[data-live-open]`)
+	first := f.d.links[f.names[0]]
+	r := f.phones[0].post(first+"/game", first+"/game", url.Values{"game": {"1"}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("start: %d\n%s", r.status, excerpt(r.body))
+	}
+	waitFor(t, p2, `[data-testid="tracker"]`)
+	at, err := chromedp.Run(p2, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := f.d.a.srv.URL + second + r.location[len(first):]; at != want {
+		t.Errorf("the second phone is at %s, want %s", at, want)
 	}
 }

@@ -61,6 +61,10 @@ type Ruling struct {
 	// CloseCall is a judge call the ruling answers: CreateRuling closes it
 	// in the same transaction. Not a column.
 	CloseCall *int64 `json:"-" gorm:"-"`
+	// Signed is the judge as pages name them: the account's display name
+	// today, filled by the list queries (JudgeName keeps the username the
+	// audit log and event files use). Not a column.
+	Signed string `json:"-" gorm:"-"`
 }
 
 // TableName keeps GORM's naming out of the schema.

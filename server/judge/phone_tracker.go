@@ -258,6 +258,12 @@ func (h *Handler) TrackerUndo(c echo.Context) error {
 	if !ok || expect < 1 {
 		return refuse(http.StatusUnprocessableEntity, i18n.M("TrackerReload", nil))
 	}
+	if ruled, err := h.ruledOn(ctx, t, expect); err != nil || ruled {
+		if err != nil {
+			return err
+		}
+		return refuse(http.StatusConflict, i18n.M("TrackerUndoRuled", nil))
+	}
 	_, pre, err := gamelog.TextBody(t.log.Body)
 	if err != nil {
 		return refuse(http.StatusUnprocessableEntity, gamelog.ParseProblem(err))
@@ -295,6 +301,20 @@ func (h *Handler) TrackerUndo(c echo.Context) error {
 			Audit: map[string]any{"undo": engine.FormatAction(last), "step": n, "by": t.side.String()}}, nil
 	})
 	return h.answerTap(c, t, m, err)
+}
+
+// ruledOn says whether a judge has ruled on step of the tracked game.
+func (h *Handler) ruledOn(ctx context.Context, t *trackedGame, step int) (bool, error) {
+	rulings, err := judging.New(h.Store).RulingsForLog(ctx, t.event.ID, t.log.ID)
+	if err != nil {
+		return false, err
+	}
+	for _, r := range rulings {
+		if r.Step != nil && *r.Step == step {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // answerTap answers a tap once its transaction is over: a redirect to the

@@ -74,6 +74,7 @@ func (h *Handler) renderTrackerStart(c echo.Context, en *storage.Entry, ev *stor
 	p := h.PageTitled(c, f.Heading)
 	p.Flash = i18n.Message{}
 	p.ForPlayer = true
+	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.TrackerStartView(p, f))
 }
 

@@ -107,7 +107,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 	ruled := map[int]bool{}
 	for i := len(rulings) - 1; i >= 0; i-- {
 		r := rulings[i]
-		row := views.TrackerRuling{Rule: r.Rule, Note: r.Note, Judge: r.JudgeName}
+		row := views.TrackerRuling{Rule: r.Rule, Note: r.Note, Judge: r.Signed}
 		if r.Step != nil {
 			row.Step = *r.Step
 			ruled[*r.Step] = true
@@ -130,7 +130,7 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 			head = i18n.M("TrackerFlagHead", args)
 		}
 		m.Flags = append(m.Flags, views.TrackerFlag{Step: sp.Index, Head: head,
-			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: violationWords(sp.Violation), Ruled: ruled[sp.Index]})
+			Rule: sp.Violation.Rule, RuleURL: ruleURL(sp.Violation.Rule), LogError: sp.Violation.LogError, Message: v.violationWords(sp.Violation), Ruled: ruled[sp.Index]})
 	}
 	for _, sp := range steps[max(0, len(steps)-recentLines):] {
 		m.Recent = append(m.Recent, views.TrackerLine{Step: sp.Index, Who: v.actorName(sp.Action), Text: v.describe(sp.Action), Illegal: sp.Violation != nil})
@@ -159,7 +159,8 @@ func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, ruling
 	}
 	if m.ReadOnly.IsZero() && !st.Result.Over {
 		v.moves(st, &m)
-		if n := len(steps); n > 0 && enteredBy(tr.body, steps[n-1].Action.Line) == t.side {
+		// A step a judge has ruled on is theirs: no phone takes it back.
+		if n := len(steps); n > 0 && enteredBy(tr.body, steps[n-1].Action.Line) == t.side && !ruled[steps[n-1].Index] {
 			last := steps[n-1].Action
 			m.Undo = &views.TrackerMove{ID: "undo", Label: i18n.M("TrackerUndo", nil), Detail: v.describe(last)}
 		}
@@ -349,7 +350,7 @@ func (v *trackerViewer) status(st *engine.State, view *engine.StateView) (status
 		}
 		return i18n.M("TrackerSetupHands", nil), i18n.Message{}, i18n.Message{}
 	}
-	phase := phaseWord(st.Phase)
+	phase := phaseWord(shownPhase(st))
 	if st.TurnPlayer == v.t.side {
 		status = i18n.M("TrackerTurnMine", i18n.Args{"Turn": st.Turn, "Phase": phase})
 	} else {

@@ -86,6 +86,16 @@ func groupTitle(key string) i18n.Message {
 	return i18n.Verbatim(key)
 }
 
+// shownPhase is the phase the players are in: the engine leaves the Charge
+// Phase only at the first Main Phase action, but once the turn player has
+// drawn and charged, nothing of the Charge Phase is left to do.
+func shownPhase(st *engine.State) engine.Phase {
+	if p := &st.Players[st.TurnPlayer]; st.Phase == engine.PhaseCharge && p.Drew && p.Charged {
+		return engine.PhaseMain
+	}
+	return st.Phase
+}
+
 func phaseWord(p engine.Phase) i18n.Message {
 	switch p {
 	case engine.PhaseCharge:
@@ -111,4 +121,33 @@ func battleStepWord(step string) i18n.Message {
 		return i18n.M("TrackerStepDamage", nil)
 	}
 	return i18n.Verbatim(step)
+}
+
+// violationWords words a flagged step's violation with the players' names
+// where the engine names a side ("it is Ann's turn, not Ben's").
+func (v *trackerViewer) violationWords(vl *engine.Violation) i18n.Message {
+	named := *vl
+	named.Args = v.nameSides(vl.Args)
+	return violationWords(&named)
+}
+
+// nameSides is args with each side (P1, P2) replaced by its player's name,
+// also inside the sentences among them.
+func (v *trackerViewer) nameSides(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case engine.Side:
+			out[i] = a
+			if a == engine.P1 || a == engine.P2 {
+				out[i] = v.t.names[a]
+			}
+		case engine.Sentence:
+			a.Args = v.nameSides(a.Args)
+			out[i] = a
+		default:
+			out[i] = a
+		}
+	}
+	return out
 }

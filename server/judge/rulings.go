@@ -59,7 +59,7 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 	zone := e.Location()
 	out := make([]views.JudgeRulingRow, 0, len(rs))
 	for _, r := range rs {
-		row := views.JudgeRulingRow{When: i18n.DateTime(ctx, r.CreatedAt, zone), Judge: r.JudgeName, Rule: r.Rule, Note: r.Note}
+		row := views.JudgeRulingRow{When: i18n.DateTime(ctx, r.CreatedAt, zone), Judge: r.Signed, Rule: r.Rule, Note: r.Note}
 		if web.GameOf(e.Game).Engine { // the rule index holds Fusion World's rules only
 			row.RuleURL = ruleURL(r.Rule)
 		}

@@ -148,6 +148,10 @@ func (s *Store) CreateTrackerLog(ctx context.Context, actor storage.Actor, l *st
 	if err != nil {
 		return nil, false, err
 	}
+	// The other phone, on the start page, follows into the game.
+	if err := s.st.NotifyGame(ctx, l); err != nil {
+		return nil, false, err
+	}
 	return l, true, nil
 }
 

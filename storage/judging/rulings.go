@@ -98,6 +98,9 @@ func (s *Store) rulings(ctx context.Context, where string, args ...any) ([]stora
 	if err := s.with(ctx).Where(where, args...).Order("created_at DESC, id DESC").Find(&rs).Error; err != nil {
 		return nil, wrap("list rulings", err)
 	}
+	if err := s.signRulings(ctx, rs); err != nil {
+		return nil, err
+	}
 	var ids []int64
 	for _, r := range rs {
 		if r.PenaltyID != nil {
@@ -121,4 +124,33 @@ func (s *Store) rulings(ctx context.Context, where string, args ...any) ([]stora
 		}
 	}
 	return rs, nil
+}
+
+// signRulings fills each ruling's Signed: its judge's display name, or the
+// stored name when the account has none or is gone.
+func (s *Store) signRulings(ctx context.Context, rs []storage.Ruling) error {
+	var ids []int64
+	for i := range rs {
+		rs[i].Signed = rs[i].JudgeName
+		if rs[i].JudgeID != nil {
+			ids = append(ids, *rs[i].JudgeID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	var us []storage.User
+	if err := s.with(ctx).Select("id", "username", "display_name").Where("id IN ?", ids).Find(&us).Error; err != nil {
+		return wrap("list ruling judges", err)
+	}
+	names := make(map[int64]string, len(us))
+	for i := range us {
+		names[us[i].ID] = us[i].Name()
+	}
+	for i := range rs {
+		if rs[i].JudgeID != nil && names[*rs[i].JudgeID] != "" {
+			rs[i].Signed = names[*rs[i].JudgeID]
+		}
+	}
+	return nil
 }

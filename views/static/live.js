@@ -19,6 +19,8 @@
 //         data-live-fast (the game tracker: two phones, one game) refetches
 //         at once on each notice, without the random wait and the pause
 //         between refreshes that spare the server a room full of phones.
+//   data-live-follow (the tracker's start page): when the fresh copy's
+//         address redirects (the game was started), the page goes there.
 //   [data-live-announce]: a live region told what changed in a part (its
 //         [data-live-summary] text), for screen readers, and the time left
 //         of a countdown with data-announce (minutes left -> words) at the
@@ -424,10 +426,16 @@
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
       .then(function (res) {
         if (!res.ok) throw new Error("page " + res.status);
+        // A page that follows (the tracker's start page) opens the page its
+        // address now leads to (the game the other phone started).
+        if (res.redirected && document.querySelector("[data-live-follow]")) {
+          location.assign(res.url);
+          return null;
+        }
         return res.text();
       })
       .then(function (html) {
-        if (!newest(n)) return; // a tap's answer, newer, is on the screen
+        if (html === null || !newest(n)) return; // followed, or a tap's answer, newer, is on the screen
         var doc = new DOMParser().parseFromString(html, "text/html");
         var y = window.scrollY;
         var said = [];
