@@ -323,6 +323,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "player detail", route: "/events/:id/players/:entry", path: entry(sat, "Ann"), staff: true},
 		{name: "decks", route: "/events/:id/decks", path: sat.path + "/decks", staff: true},
 		{name: "rounds", route: "/events/:id/rounds", path: sat.path + "/rounds", staff: true},
+		{name: "pairing change", route: "/events/:id/matches/:match/pairing", path: sat.path + "/matches/" + strconv.FormatInt(f.matchID, 10) + "/pairing", staff: true},
 		{name: "round", route: "/events/:id/rounds/:n", path: sat.path + "/rounds/1", staff: true},
 		{name: "round, top cut", route: "/events/:id/rounds/:n", path: fin.path + "/rounds/2", staff: true},
 		{name: "standings, staff", route: "/events/:id/standings", path: sat.path + "/standings", staff: true},
