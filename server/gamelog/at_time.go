@@ -1,7 +1,6 @@
 package gamelog
 
 import (
-	"context"
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -16,16 +15,10 @@ func SideIndex(side string) int {
 	return 0
 }
 
-// AtTimeVerdict applies the event's end-of-round procedure to a game's
-// counts once time is up: with "count", the player with more life wins,
-// then the one with more cards in the deck, else it is a draw. For the
-// other procedures it says the counts alone. "" before the game started.
-func AtTimeVerdict(ctx context.Context, rule string, t *storage.GameTotals, names [2]string) string {
-	return AtTime(rule, t, names).In(ctx)
-}
-
-// AtTime is AtTimeVerdict as a fact, for a view to word (zero before the
-// game started).
+// AtTime applies the event's end-of-round procedure to a game's counts once
+// time is up: with "count", the player with more life wins, then the one
+// with more cards in the deck, else it is a draw. For the other procedures
+// it says the counts alone. Zero before the game started.
 func AtTime(rule string, t *storage.GameTotals, names [2]string) i18n.Message {
 	if t == nil {
 		return i18n.Message{}

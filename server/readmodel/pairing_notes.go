@@ -76,12 +76,6 @@ func PairingReason(n PairingNote, name string) i18n.Message {
 	return i18n.Message{}
 }
 
-// MatchNote is MatchReason in the language of ctx, for a handler that
-// still hands its view worded text.
-func MatchNote(ctx context.Context, m storage.Match, d *EventData) string {
-	return MatchReason(m, d).In(ctx)
-}
-
 // MatchReason is a match's note for the rounds page: the pairing's reason
 // (worded in the page's language), or the stored note as it is (an
 // organiser's reason for a changed pairing, or a match paired before

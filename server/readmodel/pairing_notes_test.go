@@ -24,7 +24,7 @@ func TestMatchNote(t *testing.T) {
 	}
 	m := storage.Match{P1EntryID: 7, P2EntryID: &p2, Note: "English sentence", NoteReason: raw}
 	want := i18n.T(ja, "PairedDown", i18n.Args{"Name": "Ben", "From": i18n.N(ja, "PointCount", 6, nil), "To": i18n.N(ja, "PointCount", 3, nil)})
-	if got := MatchNote(ja, m, d); got != want {
+	if got := MatchReason(m, d).In(ja); got != want {
 		t.Errorf("pair-down in Japanese: %q, want %q", got, want)
 	}
 	if got := NewPairingNote(&pairing.Reason{Kind: "bye", Player: "9"}, nm); got != "" {
@@ -32,7 +32,7 @@ func TestMatchNote(t *testing.T) {
 	}
 	for _, stored := range []string{"", "{", `{"kind":"teleport","side":"p1"}`, `{"kind":"bye","side":"p3"}`} {
 		m := storage.Match{P1EntryID: 7, Note: "Ann hat das Freilos.", NoteReason: stored}
-		if got := MatchNote(ja, m, d); got != m.Note {
+		if got := MatchReason(m, d).In(ja); got != m.Note {
 			t.Errorf("reason %q: %q, want the stored note", stored, got)
 		}
 	}

@@ -1,21 +1,14 @@
 package web
 
 import (
-	"context"
-
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// AuditActorText says who made a change of the event's change log: an
-// account by its username, a player's phone, self-registration, the server
-// itself or a request without an account in the page's language (the log
-// keeps storage's English names).
-func AuditActorText(ctx context.Context, a storage.AuditEntry) string {
-	return AuditActor(a).In(ctx)
-}
-
-// AuditActor is AuditActorText as a fact, for a view to word.
+// AuditActor says who made a change of the event's change log: an account
+// by its username, a player's phone, self-registration, the server itself
+// or a request without an account, for the page to word (the log keeps
+// storage's English names).
 func AuditActor(a storage.AuditEntry) i18n.Message {
 	if name, ok := a.Player(); ok {
 		return i18n.M("StaffAuditByPlayer", i18n.Args{"Name": name})
@@ -33,26 +26,16 @@ func AuditActor(a storage.AuditEntry) i18n.Message {
 	return i18n.Verbatim(a.Actor)
 }
 
-// ActorText says who made a snapshot or a game log, which keep only the
-// actor's name (storage.Actor's Name), as AuditActorText says the change
-// log's: a player's phone, the server itself and the others without an
-// account in the page's language, an account by its username. Without the
-// account's id beside the name, an account whose username is one of
-// storage's own names ("system") reads as that actor.
-func ActorText(ctx context.Context, name string) string { return Actor(name).In(ctx) }
-
-// Actor is ActorText as a fact, for a view to word.
+// Actor says who made a snapshot or a game log, which keep only the
+// actor's name (storage.Actor's Name), as AuditActor says the change log's.
+// Without the account's id beside the name, an account whose username is
+// one of storage's own names ("system") reads as that actor.
 func Actor(name string) i18n.Message { return AuditActor(storage.AuditEntry{Actor: name}) }
 
-// AuditChangeText names a change of the event's change log (its stored
-// action and entity, such as "publish" "round") in the page's language; a
-// change without a message here (a new action, or one of the server's own
-// rows) shows its codes as they are.
-func AuditChangeText(ctx context.Context, action, entity string) string {
-	return AuditChange(action, entity).In(ctx)
-}
-
-// AuditChange is AuditChangeText as a fact, for a view to word.
+// AuditChange names a change of the event's change log (its stored action
+// and entity, such as "publish" "round"); a change without a message here
+// (a new action, or one of the server's own rows) shows its codes as they
+// are.
 func AuditChange(action, entity string) i18n.Message {
 	switch action + " " + entity {
 	case "create event":

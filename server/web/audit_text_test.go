@@ -25,7 +25,7 @@ func TestAuditActorText(t *testing.T) {
 		{storage.AuditEntry{Actor: "system", UserID: &id}, "system"},
 		{storage.AuditEntry{Actor: "orla", UserID: &id}, "orla"},
 	} {
-		if got := AuditActorText(ctx, c.entry); got != c.want {
+		if got := AuditActor(c.entry).In(ctx); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.entry, got, c.want)
 		}
 	}
@@ -35,7 +35,7 @@ func TestAuditActorText(t *testing.T) {
 		storage.ActorSystem.Name:        i18n.T(ctx, "StaffAuditBySystem", nil),
 		"orla":                          "orla",
 	} {
-		if got := ActorText(ctx, name); got != want {
+		if got := Actor(name).In(ctx); got != want {
 			t.Errorf("actorText(%q): %q, want %q", name, got, want)
 		}
 	}

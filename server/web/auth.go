@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -120,12 +119,6 @@ func (k *Kit) SetupGate(next echo.HandlerFunc) echo.HandlerFunc {
 func (k *Kit) HashPassword(pw string) (string, error) {
 	h, err := bcrypt.GenerateFromPassword([]byte(pw), k.BcryptCost)
 	return string(h), err
-}
-
-// CheckPasswordRules returns what is wrong with a new password, or "",
-// worded for a form that still takes text.
-func CheckPasswordRules(ctx context.Context, pw string) string {
-	return PasswordProblem(pw).In(ctx)
 }
 
 // PasswordProblem is what is wrong with a new password (zero: nothing).

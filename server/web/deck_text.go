@@ -14,16 +14,11 @@ import (
 // maxDeckText bounds a pasted decklist.
 const maxDeckText = 20000
 
-// DeckTextProblem says why a pasted list cannot be stored or read, naming
-// the line, or returns "". A list can hold only text: no zero bytes (which
+// DeckTextTrouble says why a pasted list cannot be stored or read, naming
+// the line (zero: nothing). A list can hold only text: no zero bytes (which
 // PostgreSQL refuses), no bytes that are not UTF-8, no control characters
 // other than tabs and line ends (a binary file pasted or uploaded by mistake).
 // An empty list is told how a list of game g is written.
-func DeckTextProblem(ctx context.Context, text string, g rules.Game) string {
-	return DeckTextTrouble(text, g).In(ctx)
-}
-
-// DeckTextTrouble is DeckTextProblem as a fact (zero: none).
 func DeckTextTrouble(text string, g rules.Game) i18n.Message {
 	if strings.TrimSpace(text) == "" {
 		switch {

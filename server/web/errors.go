@@ -13,13 +13,11 @@ import (
 
 // Error is an error with the status to answer and what to tell the reader:
 // a Message, worded on the error page in the page's language (so an error
-// made before the language is known reads right too). Safe is a text
-// already worded, for handlers not yet handing facts. The wrapped error is
-// logged, never shown.
+// made before the language is known reads right too). The wrapped error
+// is logged, never shown.
 type Error struct {
 	Code int
 	Msg  i18n.Message
-	Safe string
 	Err  error
 }
 
@@ -39,11 +37,6 @@ func (e *Error) Unwrap() error { return e.Err }
 // NotFound answers 404 with the page's "does not exist" message.
 func NotFound() error {
 	return &Error{Code: http.StatusNotFound, Msg: i18n.M("AdminNotFound", nil)}
-}
-
-// Forbidden answers 403 with msg (already in the page's language).
-func Forbidden(msg string) error {
-	return &Error{Code: http.StatusForbidden, Safe: msg}
 }
 
 // Refused answers 403 saying why: m, worded on the error page.
@@ -126,12 +119,7 @@ func httpErrorNotice(code int) i18n.Message {
 }
 
 // said is what the error page tells the reader.
-func (e *Error) said() i18n.Message {
-	if e.Msg.IsZero() {
-		return i18n.Verbatim(e.Safe)
-	}
-	return e.Msg
-}
+func (e *Error) said() i18n.Message { return e.Msg }
 
 // statusTitle is an error page's heading: the status, as a fact.
 func statusTitle(code int) i18n.Message {

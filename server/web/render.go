@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -122,10 +121,6 @@ func TakeFlashID(c echo.Context) string {
 // FlashMessage is the notice of message id id ("" for none), worded by
 // the page that shows it.
 func FlashMessage(id string) i18n.Message { return i18n.M(id, nil) }
-
-// FlashText is a notice's message id said in the context's language, for
-// a handler that still hands its view worded text.
-func FlashText(ctx context.Context, id string) string { return FlashMessage(id).In(ctx) }
 
 // PublicView reports whether a GET shows what every anonymous visitor sees:
 // no account, no one-off message waiting.
