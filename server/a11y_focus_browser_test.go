@@ -20,6 +20,7 @@ func TestReportAndRegistrationErrorsTakeTheFocus(t *testing.T) {
 	navigate(t, ctx, a.srv.URL+d.links["Ann"])
 	do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="report-won"]`))))
 	waitFor(t, ctx, `[data-testid="player-notice"]`)
+	screenshot(t, ctx, "phone-after-report-390")
 	if got := evalJS[string](t, ctx, `document.activeElement.getAttribute("data-testid") || document.activeElement.tagName`); got != "player-notice" {
 		t.Errorf("after a report the focus is on %q, want the notice %q", got, text(t, ctx, `[data-testid="player-notice"]`))
 	}
@@ -32,6 +33,7 @@ func TestReportAndRegistrationErrorsTakeTheFocus(t *testing.T) {
 		leadsToNewPage(chromedp.Click(chromedp.CSS(`form[action$="/register"] button[type="submit"]`))),
 	)
 	waitFor(t, ctx, `#player_name-error`)
+	screenshot(t, ctx, "register-refused-390")
 	if got := evalJS[string](t, ctx, `document.activeElement.id + " " + document.activeElement.getAttribute("aria-describedby")`); got != "player_name player_name-error" {
 		t.Errorf("after a refused registration the focus is on %q, want the name field described by its error", got)
 	}
