@@ -11,46 +11,57 @@ import (
 	"testing"
 )
 
-// rootWordingAllowed are the root package's files that may call i18n.T or
-// i18n.N: text that leaves as a plain string, outside a page's templates,
-// worded there by one small, named function. Each says why.
-var rootWordingAllowed = map[string]string{
+// wordingDirs are the server's packages whose handlers hand views facts
+// (i18n.Message) and leave the wording to the views (issue 26): the root
+// package and every sub-package.
+var wordingDirs = []string{".", "api", "gamelog", "judge", "live", "readmodel", "transfer", "web"}
+
+// wordingAllowed are the files (relative to server/) that may call i18n.T
+// or i18n.N: text that leaves as a plain string, outside a page's
+// templates, worded there by one small, named function. Each says why.
+var wordingAllowed = map[string]string{
 	"call_reasons.go": "a judge call's reason is stored as text: stored in English, and recognised in every language",
 	"qr.go":           "a QR code is SVG markup built as a string; its label is worded where it is drawn",
 }
 
-// Handlers in the root package hand views facts (i18n.Message) and leave
-// the wording to the views, so a page's language is decided in one place
-// (issue 26). Every call of i18n.T or i18n.N in another file is named by
-// file:line. The sub-packages have their own test (server/web).
-func TestRootHandlersWordAtTheEdge(t *testing.T) {
-	names, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(names)
+// Handlers hand views facts and leave the wording to the views, so a page's
+// language is decided in one place. Every call of i18n.T or i18n.N outside
+// wordingAllowed is named by file:line.
+func TestHandlersWordAtTheEdge(t *testing.T) {
 	fset := token.NewFileSet()
 	files := 0
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
+	for _, dir := range wordingDirs {
+		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
 		}
-		files++
-		if _, ok := rootWordingAllowed[name]; ok {
-			continue
+		if len(names) == 0 {
+			t.Fatalf("no Go files in server/%s: has the package moved?", dir)
 		}
-		for _, at := range i18nWordingCalls(t, fset, name) {
-			t.Errorf("server/%s:%d words text with i18n.%s: hand the view an i18n.Message (i18n.M, i18n.MN) instead, or word it at an edge listed in rootWordingAllowed", name, at.line, at.fn)
+		sort.Strings(names)
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			files++
+			rel := filepath.ToSlash(name)
+			if _, ok := wordingAllowed[rel]; ok {
+				continue
+			}
+			for _, at := range i18nWordingCalls(t, fset, name) {
+				t.Errorf("server/%s:%d words text with i18n.%s: hand the view an i18n.Message (i18n.M, i18n.MN) instead, or word it at an edge listed in wordingAllowed", rel, at.line, at.fn)
+			}
 		}
 	}
-	if files < 20 {
-		t.Fatalf("only %d files read: the test no longer finds the package", files)
+	if files < 60 {
+		t.Fatalf("only %d files read: the test no longer finds the packages", files)
 	}
-	for name := range rootWordingAllowed {
+	for rel := range wordingAllowed {
+		name := filepath.FromSlash(rel)
 		if _, err := os.Stat(name); err != nil {
-			t.Errorf("rootWordingAllowed names %s, which does not exist", name)
+			t.Errorf("wordingAllowed names %s, which does not exist", rel)
 		} else if len(i18nWordingCalls(t, fset, name)) == 0 {
-			t.Errorf("rootWordingAllowed names %s, which words nothing: take it off the list", name)
+			t.Errorf("wordingAllowed names %s, which words nothing: take it off the list", rel)
 		}
 	}
 }
