@@ -74,14 +74,9 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		}
 	}
 	for _, mt := range d.Matches[r.Number] {
-		row := views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil,
-			ResultKey: mt.Result, Status: mt.Status, Extension: mt.ExtensionSeconds / 60, Note: readmodel.MatchReason(mt, d), Version: mt.Version}
-		if mt.TableNo != nil {
-			row.Table = strconv.Itoa(*mt.TableNo)
-		}
-		if mt.P2EntryID != nil {
-			row.P2ID = *mt.P2EntryID
-		}
+		row := seatedRow(&mt, d)
+		row.ResultKey, row.Status, row.Extension = mt.Result, mt.Status, mt.ExtensionSeconds/60
+		row.Note, row.Version = readmodel.MatchReason(mt, d), mt.Version
 		row.P1Points = points(mt.P1EntryID)
 		if mt.P2EntryID != nil {
 			row.P2Points = points(*mt.P2EntryID)

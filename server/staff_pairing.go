@@ -7,8 +7,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // pairingEditForm is GET /events/:id/matches/:match/pairing: the form that
@@ -28,22 +28,25 @@ func (s *Server) pairingEditForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.PairingEditPage{Nav: web.Nav(e, "rounds"), Round: r.Number,
-		Match: views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil}}
-	if mt.TableNo != nil {
-		m.Match.Table = strconv.Itoa(*mt.TableNo)
-	}
-	if mt.P2EntryID != nil {
-		m.Match.P2ID = *mt.P2EntryID
-	}
+	m := views.PairingEditPage{Nav: web.Nav(e, "rounds"), Round: r.Number, Match: seatedRow(mt, d)}
 	for _, en := range d.Entries {
 		if en.Active() {
 			m.Players = append(m.Players, views.JudgeRef{ID: en.ID, Name: en.PlayerName})
 		}
 	}
-	title := i18n.M("ChangePairingAt", i18n.Args{"Table": m.Match.Table})
-	if m.Match.Table == "" {
-		title = i18n.M("ChangePairingOfBye", i18n.Args{"Player": m.Match.P1})
-	}
+	title := views.PairingLabel(m.Match, "ChangePairingAt", "ChangePairingOfBye")
 	return web.Render(c, http.StatusOK, views.PairingEditView(s.PageTitled(c, title), m))
+}
+
+// seatedRow is a match's table and who sits there, as the round page and
+// the pairing form show them.
+func seatedRow(mt *storage.Match, d *readmodel.EventData) views.MatchRow {
+	row := views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil}
+	if mt.TableNo != nil {
+		row.Table = strconv.Itoa(*mt.TableNo)
+	}
+	if mt.P2EntryID != nil {
+		row.P2ID = *mt.P2EntryID
+	}
+	return row
 }

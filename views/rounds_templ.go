@@ -3280,10 +3280,15 @@ func PairingEditView(p Page, m PairingEditPage) templ.Component {
 // pairingLabel names a row's pairing control by its table, or by the
 // player of a bye: message atTable, or forBye.
 func pairingLabel(ctx context.Context, mt MatchRow, atTable, forBye string) string {
+	return PairingLabel(mt, atTable, forBye).In(ctx)
+}
+
+// PairingLabel is pairingLabel as a fact, for a handler's page title.
+func PairingLabel(mt MatchRow, atTable, forBye string) i18n.Message {
 	if mt.Table != "" {
-		return i18n.T(ctx, atTable, i18n.Args{"Table": mt.Table})
+		return i18n.M(atTable, i18n.Args{"Table": mt.Table})
 	}
-	return i18n.T(ctx, forBye, i18n.Args{"Player": mt.P1})
+	return i18n.M(forBye, i18n.Args{"Player": mt.P1})
 }
 
 func gameNumbers(bestOf int) []int {
