@@ -18,20 +18,7 @@ var org = storage.Actor{Name: "org"}
 // eventWithPlayers makes an event with n players (token hashes "t1".."tn").
 func eventWithPlayers(t *testing.T, st *storage.Store, n int) (*storage.Event, []storage.Entry) {
 	t.Helper()
-	e := newEvent("Day")
-	e.Status = storage.StatusRunning
-	if err := st.CreateEvent(ctx, org, e); err != nil {
-		t.Fatal(err)
-	}
-	var es []storage.Entry
-	for i := 1; i <= n; i++ {
-		en := storage.Entry{EventID: e.ID, PlayerName: "Player " + string(rune('A'-1+i)), TokenHash: "t" + string(rune('0'+i))}
-		if err := st.RegisterEntry(ctx, org, &en); err != nil {
-			t.Fatal(err)
-		}
-		es = append(es, en)
-	}
-	return e, es
+	return storagetest.EventWithPlayers(t, st, org, n)
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -155,10 +155,7 @@ func day(s string) time.Time {
 	return d
 }
 
-func newEvent(name string) *storage.Event {
-	return &storage.Event{Name: name, Game: "fusion-world", Format: "fw-standard",
-		StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC), RoundMinutes: 35, TopCutBestOf: 3, Seed: 42}
-}
+func newEvent(name string) *storage.Event { return storagetest.Event(name) }
 
 func TestEventLifecycleIsAudited(t *testing.T) {
 	st := storagetest.New(t)
