@@ -77,11 +77,7 @@ func withChoices(ctx context.Context, f views.EventForm) views.EventForm {
 	}
 	f.Languages = languageChoices()
 	f.TimeZones, f.ServerZone = timeZoneSuggestions, storage.ServerZoneName()
-	f.TiebreakerProfiles = []views.Choice{
-		{Value: "bandai", Label: i18n.M("StaffTiebreakBandai", nil)},
-		{Value: "pokemon", Label: i18n.M("StaffTiebreakPokemon", nil)},
-		{Value: "mtg", Label: i18n.M("StaffTiebreakMagic", nil)},
-	}
+	f.TiebreakerProfiles = views.TiebreakerProfiles()
 	return f
 }
 
