@@ -123,6 +123,8 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/account", s.saveAccount, user},
 		{page, post, "/account/language", s.saveAccountLanguage, user},
 		{page, post, "/account/stores/:store/leave", s.leaveStore, user},
+		{page, post, "/account/invitations/:invitation/accept", s.acceptInvitation, user},
+		{page, post, "/account/invitations/:invitation/decline", s.declineInvitation, user},
 		{page, post, "/accounts", s.addAccount, organiser},
 		{page, post, "/accounts/:user/admin", s.setAdmin, admin},
 		{page, get, "/settings", s.showSettings, admin},
@@ -138,6 +140,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/stores/:store", s.renameStore, []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser, web.RequireAdmin}},
 		{page, post, "/stores/:store/members", s.addStoreMember, store},
 		{page, post, "/stores/:store/members/:user/remove", s.removeStoreMember, store},
+		{page, post, "/stores/:store/invitations/:invitation/withdraw", s.withdrawInvitation, store},
 
 		// Events: anyone may see a public event page; organisers of its
 		// store change an event (RequireOrganiser checks the store).
