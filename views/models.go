@@ -199,8 +199,8 @@ type AccountForm struct {
 	IsAdmin     bool
 	Stores      []StoreRef // the stores the user belongs to
 	Invitations []AccountInvitation
-	Language    string     // the account's language code, "" to follow the browser
-	Languages   []Choice   // "" (the browser's) first
+	Language    string   // the account's language code, "" to follow the browser
+	Languages   []Choice // "" (the browser's) first
 	Errors      FieldProblems
 	Accounts    []AccountRow
 	ShowStores  bool // the viewer runs several stores: name each account's

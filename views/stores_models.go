@@ -26,7 +26,7 @@ type StorePage struct {
 	CanAddOrganisers bool   // the instance admin; an organiser of the store adds judges only
 	Members          []StoreMemberRow
 	Invitations      []StoreInvitationRow // waiting for an answer (or declined: the store is not told)
-	AddUsername      string // what was typed in the add form
+	AddUsername      string               // what was typed in the add form
 	Errors           FieldProblems
 	Events           []EventRow // its latest events, newest date first
 	EventCount       int        // all its events
