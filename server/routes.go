@@ -236,6 +236,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, organiser},
 		{page, post, "/events/:id/topcut", s.startTopCut, organiser},
 		{page, get, "/events/:id/standings", s.showStandings, nil},
+		{page, get, "/events/:id/pairings.json", s.pairingFile, nil},
 
 		// Penalties, the judge queue and announcements.
 		{page, get, "/events/:id/penalties", s.showPenalties, user},
