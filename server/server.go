@@ -99,9 +99,21 @@ func New(cfg Config) *Server {
 	e.HTTPErrorHandler = s.HandleError
 	s.echo = e
 	s.routes(e)
-	// Each round published and each event finished keeps a snapshot.
-	s.Store.OnMilestone(s.transfer.OnMilestone)
+	s.Store.OnMilestone(s.onMilestone)
 	return s
+}
+
+// onMilestone keeps a snapshot of each round published and each event
+// finished, and stores a finished event's final results for seasons and
+// profiles (they are computed again anyway if found stale later).
+func (s *Server) onMilestone(ctx context.Context, m storage.Milestone) {
+	s.transfer.OnMilestone(ctx, m)
+	if m.Reason != storage.SnapshotFinish {
+		return
+	}
+	if err := readmodel.FreshEventResults(context.WithoutCancel(ctx), s.Store, []int64{m.EventID}); err != nil {
+		s.Log.Error("event results not stored", "event", m.EventID, "err", err)
+	}
 }
 
 // clientIP says where a request comes from: the connection's peer, or with
