@@ -20,7 +20,7 @@ type SeasonRow struct {
 	ID         int64
 	Name       string
 	GameFormat i18n.Message // "Fusion World, every format"
-	From, To   string // first and last day, worded
+	From, To   string       // first and last day, worded
 	League     bool
 	Public     bool
 	// EditURL and EventsURL are "" when the viewer may not change it.

@@ -21,17 +21,17 @@ import (
 // public leaderboard with its projector view and print sheet.
 
 // tiebreakerMessages name a season's tiebreakers (pairing/league's keys).
-var tiebreakerMessages = map[string]string{
-	"events_won":   "LeagueTiebreakerEventsWon",
-	"best_placing": "LeagueTiebreakerBestPlacing",
-	"match_wins":   "LeagueTiebreakerMatchWins",
-	"attendance":   "LeagueTiebreakerAttendance",
+var tiebreakerMessages = map[string]i18n.Message{
+	"events_won":   i18n.M("LeagueTiebreakerEventsWon", nil),
+	"best_placing": i18n.M("LeagueTiebreakerBestPlacing", nil),
+	"match_wins":   i18n.M("LeagueTiebreakerMatchWins", nil),
+	"attendance":   i18n.M("LeagueTiebreakerAttendance", nil),
 }
 
 // SeasonTiebreakerName names a season's tiebreaker in the reader's language.
 func SeasonTiebreakerName(key string) i18n.Message {
-	if id, ok := tiebreakerMessages[key]; ok {
-		return i18n.M(id, nil)
+	if m, ok := tiebreakerMessages[key]; ok {
+		return m
 	}
 	return i18n.Verbatim(key)
 }

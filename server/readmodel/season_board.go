@@ -15,7 +15,7 @@ import (
 type SeasonBoard struct {
 	Season  *leagues.Season
 	Board   league.Leaderboard
-	Names   map[int64]string              // by player id
+	Names   map[int64]string               // by player id
 	Ratings map[int64]leagues.PlayerRating // by player id; a player never rated is missing
 	Events  []SeasonEvent                  // the counted events, by date
 }

@@ -162,51 +162,57 @@ func readPlacing(f *views.SeasonForm) []int {
 	return out
 }
 
-// problemMessages word storage's and pairing/league's problem keys; the
-// names are the keys' values in order.
-var problemMessages = map[string]struct {
-	id    string
-	names []string
-}{
-	"season-name-missing":         {"LeagueErrNameMissing", nil},
-	"season-name-too-long":        {"LeagueErrNameTooLong", []string{"Length", "Max"}},
-	"season-game-missing":         {"LeagueErrGameUnknown", nil},
-	"season-date-missing":         {"LeagueErrDateMissing", nil},
-	"season-ends-before-start":    {"LeagueErrEndsBeforeStart", []string{"Start", "End"}},
-	"season-stores-missing":       {"LeagueErrStoresMissing", nil},
-	"season-store-unknown":        {"LeagueErrStoreUnknown", nil},
-	"season-event-other-store":    {"LeagueErrEventOtherStore", []string{"Event"}},
-	"league-too-many-places":      {"LeagueErrTooManyPlaces", []string{"Count", "Max"}},
-	"league-placing-points-range": {"LeagueErrPlacingPointsRange", []string{"Place", "Points", "Max"}},
-	"league-points-range":         {"LeagueErrPointsRange", []string{"Value", "Max"}},
-	"league-count-range":          {"LeagueErrCountRange", []string{"Value", "Max"}},
-	"league-tiebreaker-unknown":   {"LeagueErrTiebreakerUnknown", []string{"Tiebreaker"}},
-	"league-tiebreaker-twice":     {"LeagueErrTiebreakerTwice", []string{"Tiebreaker"}},
+// problemMessages word storage's and pairing/league's problem keys from
+// their values, in the order the keys give them.
+var problemMessages = map[string]func(a []any) i18n.Message{
+	"season-name-missing": func([]any) i18n.Message { return i18n.M("LeagueErrNameMissing", nil) },
+	"season-name-too-long": func(a []any) i18n.Message {
+		return i18n.M("LeagueErrNameTooLong", i18n.Args{"Length": arg(a, 0), "Max": arg(a, 1)})
+	},
+	"season-game-missing": func([]any) i18n.Message { return i18n.M("LeagueErrGameUnknown", nil) },
+	"season-date-missing": func([]any) i18n.Message { return i18n.M("LeagueErrDateMissing", nil) },
+	"season-ends-before-start": func(a []any) i18n.Message {
+		return i18n.M("LeagueErrEndsBeforeStart", i18n.Args{"Start": arg(a, 0), "End": arg(a, 1)})
+	},
+	"season-stores-missing": func([]any) i18n.Message { return i18n.M("LeagueErrStoresMissing", nil) },
+	"season-store-unknown":  func([]any) i18n.Message { return i18n.M("LeagueErrStoreUnknown", nil) },
+	"season-event-other-store": func(a []any) i18n.Message {
+		return i18n.M("LeagueErrEventOtherStore", i18n.Args{"Event": arg(a, 0)})
+	},
+	"league-too-many-places": func(a []any) i18n.Message {
+		return i18n.M("LeagueErrTooManyPlaces", i18n.Args{"Count": arg(a, 0), "Max": arg(a, 1)})
+	},
+	"league-placing-points-range": func(a []any) i18n.Message {
+		place, _ := arg(a, 0).(int)
+		return i18n.M("LeagueErrPlacingPointsRange", i18n.Args{"Place": ordinal(place), "Points": arg(a, 1), "Max": arg(a, 2)})
+	},
+	"league-points-range": func(a []any) i18n.Message {
+		return i18n.M("LeagueErrPointsRange", i18n.Args{"Value": arg(a, 0), "Max": arg(a, 1)})
+	},
+	"league-count-range": func(a []any) i18n.Message {
+		return i18n.M("LeagueErrCountRange", i18n.Args{"Value": arg(a, 0), "Max": arg(a, 1)})
+	},
+	"league-tiebreaker-unknown": func([]any) i18n.Message { return i18n.M("LeagueErrTiebreakerUnknown", nil) },
+	"league-tiebreaker-twice": func(a []any) i18n.Message {
+		key, _ := arg(a, 0).(string)
+		return i18n.M("LeagueErrTiebreakerTwice", i18n.Args{"Tiebreaker": views.SeasonTiebreakerName(key)})
+	},
+}
+
+// arg is the i-th value of a problem, or nil.
+func arg(a []any, i int) any {
+	if i < len(a) {
+		return a[i]
+	}
+	return nil
 }
 
 // problemMessage words one of storage's field problems.
 func problemMessage(p storage.FieldProblem) i18n.Message {
-	pm, ok := problemMessages[p.Key]
-	if !ok {
-		return i18n.M("LeagueErrInvalid", nil)
+	if word, ok := problemMessages[p.Key]; ok {
+		return word(p.Args)
 	}
-	args := i18n.Args{}
-	for i, name := range pm.names {
-		if i < len(p.Args) {
-			args[name] = p.Args[i]
-		}
-	}
-	if p.Key == "league-tiebreaker-twice" || p.Key == "league-tiebreaker-unknown" {
-		if k, ok := args["Tiebreaker"].(string); ok {
-			args["Tiebreaker"] = views.SeasonTiebreakerName(k)
-		}
-	}
-	if p.Key == "league-placing-points-range" {
-		if place, ok := args["Place"].(int); ok {
-			args["Place"] = ordinal(place)
-		}
-	}
-	return i18n.M(pm.id, args)
+	return i18n.M("LeagueErrInvalid", nil)
 }
 
 // ordinal is a place worded as the reader's language says it.
