@@ -84,7 +84,9 @@ func newSeasonFixture(t *testing.T) *seasonFixture {
 	return f
 }
 
-func (f *seasonFixture) seasonsPath() string { return "/stores/" + strconv.FormatInt(f.store, 10) + "/seasons" }
+func (f *seasonFixture) seasonsPath() string {
+	return "/stores/" + strconv.FormatInt(f.store, 10) + "/seasons"
+}
 
 // seasonForm is a valid season of January to March 2027.
 func seasonForm() url.Values {
