@@ -119,6 +119,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		"game": "fusion-world", "effective": "2026-03-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
 		"snap": strconv.FormatInt(snaps[0].ID, 10),
 	}
+	f.addSeasons(t)
 	return f
 }
 
@@ -164,6 +165,10 @@ var publicRoutes = map[string]bool{
 	"GET /p/:token/game": true, "POST /p/:token/game": true, "GET /p/:token/games/:log": true,
 	"POST /p/:token/games/:log": true, "POST /p/:token/games/:log/undo": true, "POST /p/:token/games/:log/judge": true,
 	"GET /language": true, // the language selector (TestLanguageNegotiationOverHTTP)
+	// A season's leaderboard: public when the season is, else its
+	// organisers' only (TestPrivateSeasonIsItsOrganisers).
+	"GET /seasons/:season": true, "GET /seasons/:season/projector": true, "GET /seasons/:season/print": true,
+	"GET /seasons/:season/leaderboard.csv": true,
 }
 
 // Who may use a route that names no event or store in its path.
@@ -187,6 +192,11 @@ var unscopedRoutes = map[string]string{
 	"GET /cards": organisersOnly, "GET /stores": organisersOnly,
 	"POST /accounts/:user/admin": adminOnly, "POST /cards/import": adminOnly, "POST /banlists": adminOnly,
 	"GET /settings": adminOnly, "POST /settings": adminOnly, "POST /stores": adminOnly,
+	// Regional leagues span stores: the instance admin's (server/seasons).
+	"GET /leagues": adminOnly, "GET /leagues/new": adminOnly, "POST /leagues": adminOnly,
+	"GET /leagues/:league/edit": adminOnly, "POST /leagues/:league": adminOnly,
+	"GET /leagues/:league/delete": adminOnly, "POST /leagues/:league/delete": adminOnly,
+	"GET /leagues/:league/events": adminOnly, "POST /leagues/:league/events/:event": adminOnly,
 }
 
 func routeKey(r server.Route) string { return r.Method + " " + r.Path }
