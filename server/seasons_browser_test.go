@@ -2,6 +2,8 @@ package server_test
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -44,5 +46,16 @@ func TestSeasonPagesOnAPhoneAndAtTheDesk(t *testing.T) {
 			t.Errorf("%s: Bo's tie reads %q", view.name, tie)
 		}
 		screenshot(t, view.ctx, "season-leaderboard-"+view.name)
+	}
+	if os.Getenv("TENKAICHI_SCREENSHOTS") != "" {
+		ctx := screen(t, 1280, 800)
+		signIn(t, ctx, sf.a)
+		for i, st := range states {
+			navigate(t, ctx, sf.a.srv.URL+st.path)
+			if st.reach != nil {
+				st.reach(t, ctx)
+			}
+			screenshot(t, ctx, fmt.Sprintf("season-state-%02d", i))
+		}
 	}
 }

@@ -235,10 +235,12 @@ func TestSeasonFormNamesEachBadField(t *testing.T) {
 	unreadable.Set("points_by_placing", "3, x")
 	unreadable.Set("best_n", "three")
 	unreadable.Set("starts_on", "tomorrow")
+	unreadable.Set("name", "")
 	r = f.org.post(f.seasonsPath()+"/new", f.seasonsPath(), unreadable)
 	expectStatus(t, "unreadable season", r, http.StatusUnprocessableEntity)
 	body = html.UnescapeString(r.body)
-	for _, msg := range []string{"“x” is not one.", "Enter a whole number, such as 3.", "Enter the day as year-month-day, such as 2027-01-31."} {
+	for _, msg := range []string{"“x” is not one.", "Enter a whole number, such as 3.", "Enter the day as year-month-day, such as 2027-01-31.",
+		"Give the season a name."} {
 		if !strings.Contains(body, msg) {
 			t.Errorf("no %q", msg)
 		}
