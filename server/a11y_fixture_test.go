@@ -9,11 +9,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 )
 
 // a11yState is one page in one state, for the accessibility audit: where it
@@ -366,6 +368,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 			send(t, ctx, map[string]string{"#username": "nobody"}, `#username`)
 		}},
 	}
+	out = append(out, f.seasonStates(t)...)
 	return out
 }
 
@@ -441,4 +444,63 @@ func fill(css, value string) chromedp.Action[chromedp.Void] {
 	q, _ := json.Marshal(css)
 	v, _ := json.Marshal(value)
 	return chromedp.Evaluate[chromedp.Void](`(() => { const el = document.querySelector(` + string(q) + `); el.value = ` + string(v) + `; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+}
+
+// seasonStates are the season pages (server/seasons): a store's season
+// over two finished events, with a final cut and a tie, and a regional
+// league of both stores.
+func (f *a11yFixture) seasonStates(t *testing.T) []a11yState {
+	t.Helper()
+	first, err := f.a.store.FirstShop(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	importFinished(t, f.a, first.ID, "Week 1", "2027-01-09", roundRobin{{"Ann>Bo", "Cy>Di"}, {"Ann>Cy", "Bo>Di"}, {"Ann>Di", "Bo>Cy"}})
+	importFinished(t, f.a, first.ID, "Week 2", "2027-01-16", roundRobin{{"Bo>Ann", "Cy>Di"}, {"Cy>Ann", "Di>Bo"}, {"Di>Ann", "Cy>Bo"}})
+	return f.seasonStatesOnly(t)
+}
+
+// seasonStatesOnly is seasonStates over the events the store has.
+func (f *a11yFixture) seasonStatesOnly(t *testing.T) []a11yState {
+	t.Helper()
+	ctx := context.Background()
+	first, err := f.a.store.FirstShop(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lgs := leagues.New(f.a.store)
+	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
+	se := &leagues.Season{Name: "Winter 2027", Game: "fusion-world", StartsOn: day("2027-01-01"), EndsOn: day("2027-03-31"),
+		StoreID: &first.ID, PointsByPlacing: []int{3, 2, 1}, PointsAttendance: 1, FinalCut: 2,
+		Tiebreakers: []string{"events_won", "best_placing"}, Public: true}
+	lg := &leagues.Season{Name: "North league", Game: "fusion-world", StartsOn: day("2027-01-01"), EndsOn: day("2027-03-31"),
+		StoreIDs: []int64{first.ID, f.store}, PointsWin: 1, Public: true}
+	for _, s := range []*leagues.Season{se, lg} {
+		if err := lgs.CreateSeason(ctx, storage.Actor{Name: "test"}, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seasons := "/stores/" + strconv.FormatInt(first.ID, 10) + "/seasons"
+	season := seasons + "/" + strconv.FormatInt(se.ID, 10)
+	league := "/leagues/" + strconv.FormatInt(lg.ID, 10)
+	board := "/seasons/" + strconv.FormatInt(se.ID, 10)
+	return []a11yState{
+		{name: "seasons of a store", route: "/stores/:store/seasons", path: seasons, staff: true},
+		{name: "new season", route: "/stores/:store/seasons/new", path: seasons + "/new", staff: true},
+		{name: "new season, bad fields", route: "/stores/:store/seasons/new", path: seasons + "/new", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#name": "", "#points_by_placing": "3, x", "#best_n": "-1"}, `#name`)
+		}},
+		{name: "edit a season", route: "/stores/:store/seasons/:season/edit", path: season + "/edit", staff: true},
+		{name: "delete a season", route: "/stores/:store/seasons/:season/delete", path: season + "/delete", staff: true},
+		{name: "events of a season", route: "/stores/:store/seasons/:season/events", path: season + "/events", staff: true},
+		{name: "regional leagues", route: "/leagues", path: "/leagues", staff: true},
+		{name: "new regional league", route: "/leagues/new", path: "/leagues/new", staff: true},
+		{name: "edit a regional league", route: "/leagues/:league/edit", path: league + "/edit", staff: true},
+		{name: "delete a regional league", route: "/leagues/:league/delete", path: league + "/delete", staff: true},
+		{name: "events of a regional league", route: "/leagues/:league/events", path: league + "/events", staff: true},
+		{name: "leaderboard, public", route: "/seasons/:season", path: board},
+		{name: "leaderboard, organiser", route: "/seasons/:season", path: board, staff: true},
+		{name: "leaderboard, projector", route: "/seasons/:season/projector", path: board + "/projector"},
+		{name: "leaderboard, print", route: "/seasons/:season/print", path: board + "/print"},
+	}
 }

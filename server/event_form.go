@@ -144,6 +144,7 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 	}
 	f.TimeZone, f.Language, f.FeatureTables = e.TimeZone, e.Language, e.FeatureTables
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
+	f.SeedByRating = e.SeedByRating
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
 	return withChoices(ctx, f)
@@ -162,7 +163,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	f = withChoices(ctx, f)
 	f.Version, _ = strconv.Atoi(c.FormValue("version"))
 	ev := storage.Event{Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, Venue: f.Venue, Status: f.Status,
-		SelfRegistration: f.SelfRegistration}
+		SelfRegistration: f.SelfRegistration, SeedByRating: f.SeedByRating}
 	readEventNaming(ctx, &f, &ev, saved, gameLocked)
 	readEventRounds(ctx, &f, &ev)
 	readEventPlace(ctx, &f, &ev)
@@ -191,6 +192,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		DeckDeadline: strings.TrimSpace(c.FormValue("deck_deadline")),
 		// An unticked box is absent from the form.
 		SelfRegistration: c.FormValue("self_registration") == "on",
+		SeedByRating:     c.FormValue("seed_by_rating") == "on",
 		EndOfRound:       c.FormValue("end_of_round"),
 		ExtraTurns:       strings.TrimSpace(c.FormValue("extra_turns")),
 		Tiebreakers:      c.FormValue("tiebreakers"),

@@ -9,11 +9,13 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
@@ -235,10 +237,12 @@ func TestSeasonFormNamesEachBadField(t *testing.T) {
 	unreadable.Set("points_by_placing", "3, x")
 	unreadable.Set("best_n", "three")
 	unreadable.Set("starts_on", "tomorrow")
+	unreadable.Set("name", "")
 	r = f.org.post(f.seasonsPath()+"/new", f.seasonsPath(), unreadable)
 	expectStatus(t, "unreadable season", r, http.StatusUnprocessableEntity)
 	body = html.UnescapeString(r.body)
-	for _, msg := range []string{"“x” is not one.", "Enter a whole number, such as 3.", "Enter the day as year-month-day, such as 2027-01-31."} {
+	for _, msg := range []string{"“x” is not one.", "Enter a whole number, such as 3.", "Enter the day as year-month-day, such as 2027-01-31.",
+		"Give the season a name."} {
 		if !strings.Contains(body, msg) {
 			t.Errorf("no %q", msg)
 		}
@@ -386,4 +390,83 @@ func TestSeasonProjectorPrintCSVAndAPI(t *testing.T) {
 	if a := api.get("/seasons/999999"); a.status != http.StatusNotFound {
 		t.Errorf("unknown season: %d", a.status)
 	}
+}
+
+// An event that seeds round 1 by rating pairs the two best rated players
+// of its four against the two others (Cy, 1st, plays the 3rd), and its
+// public pairing file carries the order, so the round verifies.
+func TestSeedRound1ByRatingOverHTTP(t *testing.T) {
+	t.Parallel()
+	f := newSeasonFixture(t)
+	form := eventForm("Seeded Cup")
+	form.Set("seed_by_rating", "on")
+	form.Set("top_cut_size", "0")
+	id := createEventWith(t, f.org, form)
+	ev, err := f.a.store.EventByID(context.Background(), id)
+	if err != nil || !ev.SeedByRating {
+		t.Fatalf("the event does not keep its seeding: %v %+v", err, ev)
+	}
+	d := &dayEvent{t: t, a: f.a, org: f.org, id: id, path: "/events/" + strconv.FormatInt(id, 10), links: map[string]string{}, ids: map[string]int64{}}
+	for i, name := range seasonPlayers {
+		r := f.org.post(d.path+"/players", d.path+"/players", url.Values{"player_name": {name}, "member_id": {fmt.Sprintf("M%d", i+1)}, "entered_round": {"1"}})
+		if r.status != http.StatusSeeOther {
+			t.Fatalf("add %s: %d\n%s", name, r.status, excerpt(r.body))
+		}
+		idx := strings.Index(r.location, "added=")
+		d.ids[name], _ = strconv.ParseInt(r.location[idx+len("added="):], 10, 64)
+	}
+	d.pairAndPublish(1)
+	// By rating after the two weeks: Cy, Bo, Di, Ann (the fixture's board).
+	order := ratingOrder(t, f)
+	opp := map[string]string{}
+	for _, m := range d.roundMatches(1) {
+		p1, p2 := d.nameOf(m.P1EntryID), d.nameOf(*m.P2EntryID)
+		opp[p1], opp[p2] = p2, p1
+	}
+	if opp[order[0]] != order[2] || opp[order[1]] != order[3] {
+		t.Fatalf("round 1 by rating %v: %v", order, opp)
+	}
+	file := f.a.browser().get(d.path + "/pairings.json")
+	var pe struct {
+		SeedOrder []string `json:"seed_order"`
+	}
+	if err := json.Unmarshal([]byte(file.body), &pe); err != nil || len(pe.SeedOrder) != 4 {
+		t.Fatalf("the pairing file has no seed order: %v %q", err, excerpt(file.body))
+	}
+	var whole pairing.Event
+	if err := json.Unmarshal([]byte(file.body), &whole); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := pairing.Verify(context.Background(), &whole, pairing.VerifyOptions{})
+	if err != nil || len(rep.Problems()) > 0 {
+		t.Fatalf("the seeded round does not verify: %v %v", err, rep.Problems())
+	}
+	// The same file without its order is not the random draw's pairing.
+	whole.SeedOrder = nil
+	whole.Rounds[0].Pairing.SeedOrder = nil
+	if rep, err := pairing.Verify(context.Background(), &whole, pairing.VerifyOptions{}); err != nil || len(rep.Problems()) == 0 {
+		t.Logf("round 1 by rating is also the random draw here (%v): the check above shows little", err)
+	}
+}
+
+// ratingOrder is the season players by their Fusion World rating, highest
+// first.
+func ratingOrder(t *testing.T, f *seasonFixture) []string {
+	t.Helper()
+	csvPage := f.org.get("/seasons/" + strconv.FormatInt(f.createSeason(t, seasonForm()), 10) + "/leaderboard.csv")
+	rows, err := csv.NewReader(strings.NewReader(csvPage.body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows = rows[1:]
+	slices.SortFunc(rows, func(a, b []string) int {
+		ra, _ := strconv.Atoi(a[9])
+		rb, _ := strconv.Atoi(b[9])
+		return rb - ra
+	})
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r[2]
+	}
+	return out
 }

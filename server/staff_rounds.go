@@ -155,6 +155,11 @@ func (s *Server) pairRound(c echo.Context) error {
 		return s.roundsPage(c, e, i18n.M("PairDeckProblems", nil), http.StatusConflict)
 	}
 	pe := d.PairingEvent(true)
+	if e.SeedByRating && len(pe.Rounds) == 0 {
+		if pe.SeedOrder, err = readmodel.RatingSeedOrder(ctx, s.Store, d); err != nil {
+			return err
+		}
+	}
 	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {

@@ -54,10 +54,13 @@ type Event struct {
 	EndOfRound       string     `json:"end_of_round"` // draw, double-loss or count
 	ExtraTurns       int        `json:"extra_turns"`
 	Tiebreakers      string     `json:"tiebreakers"` // bandai, pokemon or mtg
-	PointsWin        int        `json:"points_win"`
-	PointsDraw       int        `json:"points_draw"`
-	PointsLoss       int        `json:"points_loss"`
-	PointsBye        int        `json:"points_bye"`
+	// SeedByRating pairs round 1 by the players' ratings (top half against
+	// bottom half) instead of at random.
+	SeedByRating bool `json:"seed_by_rating"`
+	PointsWin    int  `json:"points_win"`
+	PointsDraw   int  `json:"points_draw"`
+	PointsLoss   int  `json:"points_loss"`
+	PointsBye    int  `json:"points_bye"`
 	// FeatureTables are the table numbers where a Swiss round's top
 	// pairings sit, best first ("1,2"; "" for none): FeatureTableNumbers.
 	FeatureTables string `json:"feature_tables"`
@@ -254,7 +257,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 			"decks_public": e.DecksPublic, "self_registration": e.SelfRegistration, "end_of_round": e.EndOfRound,
 			"extra_turns": e.ExtraTurns, "tiebreakers": e.Tiebreakers, "points_win": e.PointsWin,
 			"points_draw": e.PointsDraw, "points_loss": e.PointsLoss, "points_bye": e.PointsBye,
-			"language": e.Language, "time_zone": e.TimeZone, "feature_tables": e.FeatureTables,
+			"language": e.Language, "time_zone": e.TimeZone, "seed_by_rating": e.SeedByRating, "feature_tables": e.FeatureTables,
 		})
 		if res.Error != nil {
 			return wrap("update event", res.Error)

@@ -70,6 +70,7 @@ type SeasonEventsPage struct {
 	Name             string
 	BoardURL         string
 	EditURL          string
+	DeleteURL        string
 	Rule             i18n.Message // which events count by rule
 	Events           []SeasonEventRow
 	Problem          i18n.Message
@@ -103,7 +104,7 @@ type LeaderboardPage struct {
 	Events     []LeaderEvent
 	// Links; EditURL and EventsURL are "" unless the viewer organises it.
 	ProjectorURL, PrintURL, CSVURL string
-	EditURL, EventsURL             string
+	EditURL, EventsURL, DeleteURL  string
 	Private                        bool // only its organisers see it
 }
 

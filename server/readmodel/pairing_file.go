@@ -29,6 +29,9 @@ func AttachPairingRecords(ctx context.Context, st *storage.Store, eventID int64,
 			return fmt.Errorf("readmodel: round %d's pairing record: %w", r.Number, err)
 		}
 		pe.Rounds[i].Pairing = &rec
+		if r.Number == 1 && len(rec.SeedOrder) > 0 {
+			pe.SeedOrder = rec.SeedOrder // round 1 was seeded (by rating): verify pairs it so
+		}
 	}
 	return nil
 }

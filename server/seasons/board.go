@@ -56,7 +56,7 @@ func (h *Handler) boardPage(c echo.Context, b *readmodel.SeasonBoard, mine bool)
 		TieOrder: tieOrder(se), FinalCut: se.FinalCut, CutShared: b.Board.CutShared, Private: !se.Public,
 		ProjectorURL: base + "/projector", PrintURL: base + "/print", CSVURL: base + "/leaderboard.csv"}
 	if mine {
-		m.EditURL, m.EventsURL = editPath(se)+"/edit", editPath(se)+"/events"
+		m.EditURL, m.EventsURL, m.DeleteURL = editPath(se)+"/edit", editPath(se)+"/events", editPath(se)+"/delete"
 	}
 	m.Rows = leaderRows(b)
 	for _, e := range b.Events {

@@ -41,7 +41,8 @@ func (h *Handler) renderEvents(c echo.Context, sc scope, se *leagues.Season, pro
 		return err
 	}
 	m := views.SeasonEventsPage{Name: se.Name, BoardURL: boardPath(se.ID), EditURL: sc.seasonPath(se.ID) + "/edit",
-		Events: rows, Problem: problem, MoreEventsHidden: hidden,
+		DeleteURL: sc.seasonPath(se.ID) + "/delete",
+		Events:    rows, Problem: problem, MoreEventsHidden: hidden,
 		Rule: i18n.M("LeagueEventsRule", i18n.Args{"Where": where, "Game": gameFormat(se),
 			"From": i18n.Date(ctx, se.StartsOn), "To": i18n.Date(ctx, se.EndsOn)})}
 	title := i18n.M("LeagueEventsTitle", i18n.Args{"Season": se.Name})

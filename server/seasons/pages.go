@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing/league"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -128,10 +131,21 @@ func (h *Handler) Create(c echo.Context) error {
 	return web.Redirect(c, boardPath(se.ID))
 }
 
-// addRuleProblems adds the rules' own problems to a form that has others,
-// so every field at fault is named at once.
+// addRuleProblems adds the problems storage would find to a form that
+// cannot be sent to it, so every field at fault is named at once.
 func addRuleProblems(f *views.SeasonForm, se *leagues.Season) {
-	for _, p := range se.Rules().Validate() {
+	ps := se.Rules().Validate()
+	if strings.TrimSpace(se.Name) == "" {
+		ps = append(ps, league.Problem{Field: leagues.FieldSeasonName, Key: "season-name-missing"})
+	}
+	if !se.StartsOn.IsZero() && !se.EndsOn.IsZero() && se.EndsOn.Before(se.StartsOn) {
+		ps = append(ps, league.Problem{Field: leagues.FieldSeasonEnd, Key: "season-ends-before-start",
+			Args: []any{se.StartsOn.Format(time.DateOnly), se.EndsOn.Format(time.DateOnly)}})
+	}
+	if f.League && len(se.StoreIDs) == 0 {
+		ps = append(ps, league.Problem{Field: leagues.FieldSeasonStores, Key: "season-stores-missing"})
+	}
+	for _, p := range ps {
 		if _, dup := f.Errors[p.Field]; !dup {
 			f.Errors[p.Field] = problemMessage(storage.FieldProblem{Field: p.Field, Key: p.Key, Args: p.Args})
 		}

@@ -69,6 +69,7 @@ type exportEvent struct {
 	DecksLocked      bool       `json:"decks_locked"`
 	DecksPublic      bool       `json:"decks_public"`
 	SelfRegistration bool       `json:"self_registration"`
+	SeedByRating     bool       `json:"seed_by_rating,omitempty"`
 	EndOfRound       string     `json:"end_of_round"`
 	ExtraTurns       int        `json:"extra_turns"`
 	Language         string     `json:"language,omitempty"`       // print sheets' and projector's, e.g. "de"
@@ -186,7 +187,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			Name: ev.Name, Game: ev.Game, Format: ev.Format, Date: ev.Date(), Venue: ev.Venue, Status: ev.Status,
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
-			SelfRegistration: ev.SelfRegistration, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
+			SelfRegistration: ev.SelfRegistration, SeedByRating: ev.SeedByRating, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
 			Language: ev.Language, TimeZone: ev.TimeZone, FeatureTables: ev.FeatureTables,
 		}}
 	for _, e := range d.Entries {
