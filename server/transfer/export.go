@@ -73,6 +73,9 @@ type exportEvent struct {
 	ExtraTurns       int        `json:"extra_turns"`
 	Language         string     `json:"language,omitempty"`  // print sheets' and projector's, e.g. "de"
 	TimeZone         string     `json:"time_zone,omitempty"` // IANA name, e.g. "Europe/Berlin"
+	// Origin is the event's id across servers (storage.NewOrigin): a
+	// store that is sent the same event again finds it (push.go).
+	Origin string `json:"origin,omitempty"`
 }
 
 type exportEntry struct {
@@ -183,7 +186,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
 			SelfRegistration: ev.SelfRegistration, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
-			Language: ev.Language, TimeZone: ev.TimeZone,
+			Language: ev.Language, TimeZone: ev.TimeZone, Origin: ev.Origin,
 		}}
 	for _, e := range d.Entries {
 		ext.Entries = append(ext.Entries, exportEntry{

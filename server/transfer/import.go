@@ -165,6 +165,9 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 	if e.ExtraTurns < 0 || e.ExtraTurns > 10 || (e.PlayerCap != nil && *e.PlayerCap < 1) {
 		return storage.Event{}, importProblemOf("StaffImportTurnsRange", nil)
 	}
+	if e.Origin != "" && !storage.ValidOrigin(e.Origin) {
+		return storage.Event{}, importProblemOf("PushOriginInvalid", i18n.Args{"Origin": strconv.Quote(web.Truncate(e.Origin, 40))})
+	}
 	pts := pe.Scoring()
 	ev := storage.Event{
 		Name: e.Name, Game: e.Game, Format: e.Format, StartsOn: date, Venue: e.Venue, Status: e.Status,
@@ -174,7 +177,7 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
 		// A zone this server lacks is left to the default; a language it
 		// lacks, or none, is the importer's.
-		Language: i18n.Supported(e.Language),
+		Language: i18n.Supported(e.Language), Origin: e.Origin,
 	}
 	if ev.Language == "" {
 		ev.Language = i18n.Lang(ctx)
@@ -548,30 +551,29 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 	if len(data) > maxImportBytes {
 		return fail(i18n.M("StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
-	in, err := parseExport(ctx, data, fh.Filename, h.Today())
+	ans, err := h.importInto(ctx, web.ActorOf(c), shop.ID, data, fh.Filename, c.FormValue("copy") == "1")
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return fail(prob.message())
 	} else if err != nil {
 		return err
 	}
-	in.Event.StoreID = shop.ID
-	key, err := h.LinkKey(ctx)
-	if err != nil {
-		return err
+	if ans.outcome != outcomeCreated {
+		// The store has this event: nothing changed; the page says so and
+		// links to it.
+		f := importFormFor(c, stores)
+		f.ExistingID, f.Existing = ans.event.ID, outcomeMessage(ans)
+		status := http.StatusOK
+		if ans.outcome == outcomeDiffers {
+			status = http.StatusConflict
+		}
+		return web.Render(c, status, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))
 	}
-	res, err := eventfile.New(h.Store).ImportEvent(ctx, web.ActorOf(c), in, func(id int64, gen int) string {
-		return web.HashToken(web.PlayerToken(key, id, gen))
-	})
-	if errors.Is(err, storage.ErrConflict) {
-		return fail(i18n.M("StaffImportConflict", nil))
-	} else if err != nil {
-		return err
-	}
-	if len(res.MissingJudges) > 0 {
+	res := ans
+	if len(res.missingJudges) > 0 {
 		// Accounts are never created by an import: say which judges were
 		// left out, so the organiser can add them.
-		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(res.Event.ID, 10))
+		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(res.event.ID, 10))
 	}
-	return web.Redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
+	return web.Redirect(c, "/events/"+strconv.FormatInt(res.event.ID, 10))
 }
