@@ -478,6 +478,16 @@ func (h *Handler) ImportForm(c echo.Context) error {
 		return web.Refused(i18n.M("NoStoreYet", nil))
 	}
 	f := importFormFor(c, stores)
+	if id, err := strconv.ParseInt(c.QueryParam("existing"), 10, 64); err == nil {
+		ev, err := h.Store.EventByID(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		if !web.HasShop(stores, ev.StoreID) {
+			return web.NotFound()
+		}
+		f.ExistingID, f.Existing = ev.ID, outcomeMessage(&importAnswer{outcome: outcomeAlreadyThere, event: ev})
+	}
 	if id, err := strconv.ParseInt(c.QueryParam("imported"), 10, 64); err == nil {
 		ctx := c.Request().Context()
 		ev, err := h.Store.EventByID(ctx, id)
@@ -551,23 +561,25 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 	if len(data) > maxImportBytes {
 		return fail(i18n.M("StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
-	ans, err := h.importInto(ctx, web.ActorOf(c), shop.ID, data, fh.Filename, c.FormValue("copy") == "1")
+	mode := pageMode
+	if c.FormValue("copy") == "1" {
+		mode = copyMode
+	}
+	ans, err := h.importInto(ctx, web.ActorOf(c), shop.ID, data, fh.Filename, mode)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return fail(prob.message())
 	} else if err != nil {
 		return err
 	}
-	if ans.outcome != outcomeCreated {
-		// The store has this event: nothing changed; the page says so and
-		// links to it.
+	switch ans.outcome {
+	case outcomeAlreadyThere:
+		// Nothing changed: the page says so and links to the event.
+		return web.Redirect(c, "/events/import?existing="+strconv.FormatInt(ans.event.ID, 10))
+	case outcomeDiffers:
 		f := importFormFor(c, stores)
 		f.ExistingID, f.Existing = ans.event.ID, outcomeMessage(ans)
-		status := http.StatusOK
-		if ans.outcome == outcomeDiffers {
-			status = http.StatusConflict
-		}
-		return web.Render(c, status, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))
+		return web.Render(c, http.StatusConflict, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))
 	}
 	res := ans
 	if len(res.missingJudges) > 0 {

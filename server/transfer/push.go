@@ -20,7 +20,8 @@ import (
 // already has is never changed by a file: an event sent again in another
 // state (more rounds, finished) is refused, pointing at the event; the
 // organiser deletes the store's copy to send the newer file, or imports it
-// as a new event (docs/leagues.md).
+// as a new event (docs/leagues.md). On the import page, the export of an
+// event made on this server itself imports as a copy, as it always did.
 
 // importOutcome is what became of a file sent to a store.
 type importOutcome int
@@ -34,6 +35,22 @@ const (
 	// outcomeDiffers: the store has this event, but not from this file (an
 	// export of another state of it); nothing changed.
 	outcomeDiffers
+	// outcomeMadeHere: the store's event of that origin was made on this
+	// server, not imported (an internal state of importInto).
+	outcomeMadeHere
+)
+
+// How importInto treats a file whose event the store has.
+type importMode int
+
+const (
+	// pushMode adds nothing the store has (a push, an upload).
+	pushMode importMode = iota
+	// pageMode copies an event made on this server, as the import page
+	// always did; a file of an imported event adds nothing.
+	pageMode
+	// copyMode imports the file as a new event in every case.
+	copyMode
 )
 
 // importAnswer is the outcome, the event it is about (the new one or the
@@ -46,10 +63,10 @@ type importAnswer struct {
 }
 
 // importInto reads an event file and adds it to the store as a new event,
-// unless the store already has the event (by its origin). asCopy gives the
-// event a new origin: a second event, the organiser's explicit choice.
-// A problem with the file is an *importProblem; nothing is stored then.
-func (h *Handler) importInto(ctx context.Context, actor storage.Actor, storeID int64, data []byte, fileName string, asCopy bool) (*importAnswer, error) {
+// unless the store already has the event (by its origin; see importMode).
+// A copy gets a new origin. A problem with the file is an *importProblem;
+// nothing is stored then.
+func (h *Handler) importInto(ctx context.Context, actor storage.Actor, storeID int64, data []byte, fileName string, mode importMode) (*importAnswer, error) {
 	in, err := parseExport(ctx, data, fileName, h.Today())
 	if err != nil {
 		return nil, err
@@ -57,11 +74,20 @@ func (h *Handler) importInto(ctx context.Context, actor storage.Actor, storeID i
 	sum := sha256.Sum256(data)
 	in.FileSHA256 = hex.EncodeToString(sum[:])
 	in.Event.StoreID = storeID
-	if asCopy {
+	if mode == copyMode {
 		in.Event.Origin = ""
 	}
-	if ans, err := h.alreadyThere(ctx, storeID, in); ans != nil || err != nil {
-		return ans, err
+	ans, err := h.alreadyThere(ctx, storeID, in)
+	switch {
+	case err != nil:
+		return nil, err
+	case ans != nil && ans.outcome == outcomeMadeHere && mode == pageMode:
+		in.Event.Origin = ""
+	case ans != nil && ans.outcome == outcomeMadeHere:
+		ans.outcome = outcomeDiffers
+		return ans, nil
+	case ans != nil:
+		return ans, nil
 	}
 	key, err := h.LinkKey(ctx)
 	if err != nil {
@@ -73,6 +99,9 @@ func (h *Handler) importInto(ctx context.Context, actor storage.Actor, storeID i
 	if errors.Is(err, storage.ErrConflict) {
 		// Sent twice at once: the other request added it.
 		if ans, err := h.alreadyThere(ctx, storeID, in); ans != nil || err != nil {
+			if ans != nil && ans.outcome == outcomeMadeHere {
+				ans.outcome = outcomeDiffers
+			}
 			return ans, err
 		}
 		return nil, importProblemOf("StaffImportConflict", nil)
@@ -95,32 +124,38 @@ func (h *Handler) alreadyThere(ctx context.Context, storeID int64, in *eventfile
 	} else if err != nil {
 		return nil, err
 	}
-	same, err := h.importedFrom(ctx, ev.ID, in.FileSHA256)
-	if err != nil {
+	imported, same, err := h.importedFrom(ctx, ev, in.FileSHA256)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if same {
+	case same:
 		return &importAnswer{outcome: outcomeAlreadyThere, event: ev}, nil
+	case imported:
+		return &importAnswer{outcome: outcomeDiffers, event: ev}, nil
 	}
-	return &importAnswer{outcome: outcomeDiffers, event: ev}, nil
+	return &importAnswer{outcome: outcomeMadeHere, event: ev}, nil
 }
 
-// importedFrom reports whether the event was made by importing the file
-// of that hash (its import's audit row keeps it).
-func (h *Handler) importedFrom(ctx context.Context, eventID int64, fileSHA256 string) (bool, error) {
-	audit, err := h.Store.AuditLogFor(ctx, "event", eventID)
+// importedFrom reports whether the event was made by an import here, and
+// whether by importing the file of that hash: this server's own import
+// row keeps it (the rows the file brought along are the writing server's,
+// written before the event was created here).
+func (h *Handler) importedFrom(ctx context.Context, ev *storage.Event, fileSHA256 string) (imported, same bool, err error) {
+	audit, err := h.Store.AuditLogFor(ctx, "event", ev.ID)
 	if err != nil {
-		return false, err
+		return false, false, err
 	}
 	for _, row := range audit {
 		var after struct {
 			File string `json:"file_sha256"`
 		}
-		if row.Action == "import" && json.Unmarshal([]byte(row.AfterJSON), &after) == nil && after.File == fileSHA256 {
-			return true, nil
+		if row.Action != "import" || row.CreatedAt.Before(ev.CreatedAt) || json.Unmarshal([]byte(row.AfterJSON), &after) != nil {
+			continue
 		}
+		imported = true
+		same = same || after.File == fileSHA256
 	}
-	return false, nil
+	return imported, same, nil
 }
 
 // outcomeMessage says what became of a file that added nothing.

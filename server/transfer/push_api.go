@@ -106,7 +106,7 @@ func (h *Handler) Push(c echo.Context) error {
 		return err
 	}
 	actor := storage.Actor{Name: "push: " + t.Name}
-	ans, err := h.importInto(ctx, actor, t.StoreID, data, "", false)
+	ans, err := h.importInto(ctx, actor, t.StoreID, data, "", pushMode)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return refusePush(c, http.StatusUnprocessableEntity, prob.message(), prob.id)
@@ -153,4 +153,3 @@ func bearerToken(header string) (string, bool) {
 	}
 	return token, true
 }
-
