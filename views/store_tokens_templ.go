@@ -385,9 +385,9 @@ func StoreTokensView(p Page, m StoreTokensPage) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var26 string
-							templ_7745c5c3_Var26, templ_7745c5c3_Err = templruntime.NewAttributeExpression(i18n.T(ctx, "StoreTokenRevokeLabel", i18n.Args{"Name": t.Name})).Resolve(ctx)
+							templ_7745c5c3_Var26, templ_7745c5c3_Err = templruntime.NewAttributeExpression(i18n.T(ctx, "StoreTokenRevokeLabel", i18n.Args{"Name": t.Name, "When": i18n.DateTimeSeconds(ctx, t.CreatedAt, m.Zone)})).Resolve(ctx)
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `store_tokens.templ`, Line: 59, Col: 122}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `store_tokens.templ`, Line: 59, Col: 178}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var26)
 							if templ_7745c5c3_Err != nil {
@@ -400,7 +400,7 @@ func StoreTokensView(p Page, m StoreTokensPage) templ.Component {
 							var templ_7745c5c3_Var27 string
 							templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "StoreTokenRevokeButton", nil))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `store_tokens.templ`, Line: 59, Col: 169}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `store_tokens.templ`, Line: 59, Col: 225}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 							if templ_7745c5c3_Err != nil {
