@@ -240,7 +240,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 	}
 	entry := func(d *dayEvent, who string) string { return d.path + "/players/" + strconv.FormatInt(d.ids[who], 10) }
 	fresh := newApp(t) // for the setup page, which only a new installation shows
-	tokensMade := 0 // the store tokens' state, run once per screen size
+	tokensMade := 0    // the store tokens' state, run once per screen size
 	out := []a11yState{
 		{name: "home", route: "/", path: "/"},
 		{name: "sign in", route: "/login", path: "/login"},
