@@ -180,6 +180,18 @@ func TestPushAddsALaptopsEventToItsStoreOnce(t *testing.T) {
 	if after := storeEvents(t, f.a, f.storeA, f.storeB); after != held {
 		t.Fatalf("the upload changed the stores:\n%s\n%s", held, after)
 	}
+	// Another store's organiser is not told about it.
+	expectStatus(t, "organiser B on A's existing event", f.orgB.get(r.location), http.StatusNotFound)
+
+	// An export of store A's own event, pushed back: nothing changes.
+	status, own := pushTo(t, f.a, token, pfExport(t, f.admin, f.event.path), "")
+	if status != http.StatusConflict || own.Status != "conflict" || own.Event == nil || own.Event.ID != f.event.id ||
+		!strings.Contains(own.Message, "made on this server: nothing was changed") {
+		t.Fatalf("push of the store's own event: %d %+v", status, own)
+	}
+	if after := storeEvents(t, f.a, f.storeA, f.storeB); after != held {
+		t.Fatalf("pushing the store's own event changed the stores:\n%s\n%s", held, after)
+	}
 }
 
 // A token adds to its own store only, works until revoked, and a file that
@@ -207,6 +219,7 @@ func TestPushKeepsToItsStoreAndRefusesBadFiles(t *testing.T) {
 		"a forged origin":    {regexp.MustCompile(`"origin": "[0-9a-f]+"`).ReplaceAllString(file, `"origin": "1 OR 1=1"`), http.StatusUnprocessableEntity, `origin "1 OR 1=1"`},
 		"an unknown player":  {regexp.MustCompile(`("entries": \[\s*\{\s*"id": )"\d+"`).ReplaceAllString(file, `$1"999999"`), http.StatusUnprocessableEntity, `"999999"`},
 		"larger than 16 MB":  {`{"players": [], "rounds": [], "x": "` + strings.Repeat("a", 16<<20) + `"}`, http.StatusRequestEntityTooLarge, "larger than 16 MB"},
+		"larger than 17 MB":  {strings.Repeat(" ", 18<<20), http.StatusRequestEntityTooLarge, "larger than 16 MB"},
 		"an event file, bad": {`{"players": [{"id": ""}], "rounds": []}`, http.StatusUnprocessableEntity, "player 1 has no id"},
 	}
 	for what, c := range bad {

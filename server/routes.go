@@ -212,7 +212,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/stores/:store/tokens", s.transfer.StoreTokens, store},
 		{page, post, "/stores/:store/tokens", s.transfer.CreateStoreToken, store},
 		{page, post, "/stores/:store/tokens/:token/revoke", s.transfer.RevokeStoreToken, store},
-		{apiV1, post, "/push", s.transfer.Push, []echo.MiddlewareFunc{s.transfer.PushRateLimit(), middleware.BodyLimit("17M")}},
+		{apiV1, post, "/push", s.transfer.Push, []echo.MiddlewareFunc{s.transfer.PushErrors, s.transfer.PushRateLimit(), middleware.BodyLimit("17M")}},
 
 		// Event day: players and registration.
 		{page, get, "/events/:id/players", s.showPlayers, organiser},

@@ -28,6 +28,10 @@ const pushTimeout = 2 * time.Minute
 // pushPath is the league server's push API (server/transfer/push_api.go).
 const pushPath = "/api/v1/push"
 
+// maxPushBytes is the largest event file a league server takes (as its
+// import page).
+const maxPushBytes = 16 << 20
+
 func runPush(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(ctx, env, "push", "--to URL [--token TOKEN] (--event ID | FILE) [--data DIR]", i18n.T(ctx, "CliPushHelp", nil))
 	to := fs.String("to", "", i18n.T(ctx, "CliPushToFlag", nil))
@@ -55,6 +59,10 @@ func runPush(ctx context.Context, env *cliEnv, args []string) int {
 	data, code := pushBody(ctx, env, db, *eventID, fs.Args())
 	if data == nil {
 		return code
+	}
+	if len(data) > maxPushBytes {
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliPushTooLarge", i18n.Args{"MB": maxPushBytes >> 20}))
+		return 2
 	}
 	return sendPush(ctx, env, endpoint, strings.TrimSpace(*token), data)
 }
@@ -152,6 +160,9 @@ func sayPushAnswer(ctx context.Context, env *cliEnv, status int, ans *transfer.P
 		return 0
 	case ans.Status == transfer.PushConflict:
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliPushConflict", i18n.Args{"Message": ans.Message, "URL": url}))
+		return 1
+	case status >= 500:
+		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliPushServerFailed", i18n.Args{"Problem": ans.Error}))
 		return 1
 	case status == http.StatusUnprocessableEntity || status == http.StatusRequestEntityTooLarge:
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliPushRefusedFile", i18n.Args{"Problem": ans.Error}))

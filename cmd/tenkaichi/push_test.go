@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"net/http/httptest"
 	"os"
@@ -146,6 +147,15 @@ func TestPushRefusals(t *testing.T) {
 		{[]string{"push", "--to", "http://127.0.0.1:1", "--token", r.token, "--event", id}, 1, "could not be reached"},
 		{[]string{"push", "--to", r.url + "/nowhere", "--token", r.token, "--event", id}, 1, "not as a Tenkaichi league server does"},
 	}
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), 17<<20), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, struct {
+		args []string
+		code int
+		says string
+	}{[]string{"push", "--to", r.url, "--token", r.token, big}, 2, "larger than 16 MB"})
 	for _, c := range cases {
 		if code := r.push(c.args...); code != c.code || !strings.Contains(r.err.String(), c.says) {
 			t.Errorf("%v: %d %q, want %d saying %q", c.args, code, r.err, c.code, c.says)

@@ -576,7 +576,7 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 	case outcomeAlreadyThere:
 		// Nothing changed: the page says so and links to the event.
 		return web.Redirect(c, "/events/import?existing="+strconv.FormatInt(ans.event.ID, 10))
-	case outcomeDiffers:
+	case outcomeDiffers, outcomeMadeHere:
 		f := importFormFor(c, stores)
 		f.ExistingID, f.Existing = ans.event.ID, outcomeMessage(ans)
 		return web.Render(c, http.StatusConflict, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))

@@ -36,7 +36,7 @@ const (
 	// export of another state of it); nothing changed.
 	outcomeDiffers
 	// outcomeMadeHere: the store's event of that origin was made on this
-	// server, not imported (an internal state of importInto).
+	// server, not imported; a push adds nothing (the import page copies).
 	outcomeMadeHere
 )
 
@@ -83,9 +83,6 @@ func (h *Handler) importInto(ctx context.Context, actor storage.Actor, storeID i
 		return nil, err
 	case ans != nil && ans.outcome == outcomeMadeHere && mode == pageMode:
 		in.Event.Origin = ""
-	case ans != nil && ans.outcome == outcomeMadeHere:
-		ans.outcome = outcomeDiffers
-		return ans, nil
 	case ans != nil:
 		return ans, nil
 	}
@@ -99,9 +96,6 @@ func (h *Handler) importInto(ctx context.Context, actor storage.Actor, storeID i
 	if errors.Is(err, storage.ErrConflict) {
 		// Sent twice at once: the other request added it.
 		if ans, err := h.alreadyThere(ctx, storeID, in); ans != nil || err != nil {
-			if ans != nil && ans.outcome == outcomeMadeHere {
-				ans.outcome = outcomeDiffers
-			}
 			return ans, err
 		}
 		return nil, importProblemOf("StaffImportConflict", nil)
@@ -160,8 +154,11 @@ func (h *Handler) importedFrom(ctx context.Context, ev *storage.Event, fileSHA25
 
 // outcomeMessage says what became of a file that added nothing.
 func outcomeMessage(a *importAnswer) i18n.Message {
-	if a.outcome == outcomeAlreadyThere {
+	switch a.outcome {
+	case outcomeAlreadyThere:
 		return i18n.M("PushAlreadyThere", i18n.Args{"Name": a.event.Name})
+	case outcomeMadeHere:
+		return i18n.M("PushMadeHere", i18n.Args{"Name": a.event.Name})
 	}
 	return i18n.M("PushDiffers", i18n.Args{"Name": a.event.Name})
 }

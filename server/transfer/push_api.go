@@ -78,6 +78,23 @@ func (h *Handler) PushRateLimit() echo.MiddlewareFunc {
 	})
 }
 
+// PushErrors answers a push's errors as JSON too (a body over the route's
+// limit, a failure of the server), never with an HTML page.
+func (h *Handler) PushErrors(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		if err == nil || c.Response().Committed {
+			return err
+		}
+		var he *echo.HTTPError
+		if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
+			return refusePush(c, he.Code, i18n.M("StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}), "StaffImportTooLarge")
+		}
+		h.Log.Error("push failed", "err", err)
+		return refusePush(c, http.StatusInternalServerError, i18n.M("PushServerError", nil), "")
+	}
+}
+
 // Push adds the event file in the body to the token's store.
 func (h *Handler) Push(c echo.Context) error {
 	ctx := i18n.WithLanguage(c.Request().Context(), c.Request().Header.Get("Accept-Language"))
