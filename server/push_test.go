@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 )
 
 // pushAnswer is the JSON answer of POST /api/v1/push.
@@ -301,5 +302,38 @@ func TestStoreTokensFormAndPushRateLimit(t *testing.T) {
 	}
 	if status, got := pushTo(t, a, "", []byte(`{}`), ""); status != http.StatusTooManyRequests || got.Status != "refused" {
 		t.Fatalf("push 21: %d %+v, want 429", status, got)
+	}
+}
+
+// A finished event pushed from a laptop counts for the league at once: its
+// final results are stored with the push, its players linked.
+func TestPushOfAFinishedEventStoresItsResults(t *testing.T) {
+	t.Parallel()
+	laptop := newApp(t)
+	d := newDayEvent(t, laptop, laptop.organiser(), "2", "Ann", "Bo", "Cy", "Di")
+	d.pairAndPublish(1)
+	d.reportByPhones(1, false, firstNamed)
+	d.startCut(2)
+	d.reportByPhones(2, true, firstNamed)
+	if s := eventStatus(t, laptop, d.id); s != storage.StatusFinished {
+		t.Fatalf("status after the final: %s", s)
+	}
+
+	league := newApp(t)
+	org := league.organiser()
+	first, _ := league.store.FirstShop(context.Background())
+	token := makeStoreToken(t, org, first.ID, "Shop laptop")
+	status, got := pushTo(t, league, token, pfExport(t, d.org, d.path), "")
+	if status != http.StatusCreated || got.Event == nil {
+		t.Fatalf("push: %d %+v", status, got)
+	}
+	ctx := context.Background()
+	lgs := leagues.New(league.store)
+	rows, err := lgs.EventResults(ctx, got.Event.ID)
+	if err != nil || len(rows) != 4 || rows[0].Place != 1 || rows[0].PlayerID == 0 {
+		t.Fatalf("results of the pushed event: %+v (%v)", rows, err)
+	}
+	if stale, err := lgs.StaleEventResults(ctx, []int64{got.Event.ID}); err != nil || len(stale) != 0 {
+		t.Fatalf("stale after the push: %v, %v", stale, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
@@ -102,6 +103,13 @@ func (h *Handler) importInto(ctx context.Context, actor storage.Actor, storeID i
 	}
 	if err != nil {
 		return nil, err
+	}
+	if res.Event.Status == storage.StatusFinished {
+		// A finished event counts in seasons at once, as one finished here
+		// does (they are computed again anyway if found stale later).
+		if err := readmodel.FreshEventResults(ctx, h.Store, []int64{res.Event.ID}); err != nil {
+			h.Log.Error("event results not stored", "event", res.Event.ID, "err", err)
+		}
 	}
 	return &importAnswer{outcome: outcomeCreated, event: res.Event, missingJudges: res.MissingJudges}, nil
 }
