@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -335,5 +336,38 @@ func TestPushOfAFinishedEventStoresItsResults(t *testing.T) {
 	}
 	if stale, err := lgs.StaleEventResults(ctx, []int64{got.Event.ID}); err != nil || len(stale) != 0 {
 		t.Fatalf("stale after the push: %v, %v", stale, err)
+	}
+}
+
+// The same file pushed several times at once (a retry while the first is
+// under way) adds one event: the others are told it is already there.
+func TestPushTwiceAtOnceAddsOneEvent(t *testing.T) {
+	t.Parallel()
+	d, _ := laptopEvent(t)
+	file := pfExport(t, d.org, d.path)
+	league := newApp(t)
+	org := league.organiser()
+	first, _ := league.store.FirstShop(context.Background())
+	token := makeStoreToken(t, org, first.ID, "Shop laptop")
+	const n = 4
+	statuses := make(chan string, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			status, got := pushTo(t, league, token, file, "")
+			statuses <- strconv.Itoa(status) + " " + got.Status
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	count := map[string]int{}
+	for s := range statuses {
+		count[s]++
+	}
+	if count["201 created"] != 1 || count["200 exists"] != n-1 {
+		t.Fatalf("answers to %d pushes at once: %v", n, count)
+	}
+	if held := storeEvents(t, league, first.ID); strings.Count(held, ";") != 1 {
+		t.Fatalf("the store after %d pushes at once: %s", n, held)
 	}
 }

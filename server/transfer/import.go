@@ -583,13 +583,12 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 		f.ExistingID, f.Existing = ans.event.ID, outcomeMessage(ans)
 		return web.Render(c, http.StatusConflict, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))
 	}
-	res := ans
-	if len(res.missingJudges) > 0 {
+	if len(ans.missingJudges) > 0 {
 		// Accounts are never created by an import: say which judges were
 		// left out, so the organiser can add them.
-		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(res.event.ID, 10))
+		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(ans.event.ID, 10))
 	}
-	return web.Redirect(c, "/events/"+strconv.FormatInt(res.event.ID, 10))
+	return web.Redirect(c, "/events/"+strconv.FormatInt(ans.event.ID, 10))
 }
 
 // pairingRecordText is a round's pairing record as stored (JSON), "" for
