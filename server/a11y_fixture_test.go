@@ -248,6 +248,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 	}
 	entry := func(d *dayEvent, who string) string { return d.path + "/players/" + strconv.FormatInt(d.ids[who], 10) }
 	fresh := newApp(t) // for the setup page, which only a new installation shows
+	tokensMade := 0    // the store tokens' state, run once per screen size
 	out := []a11yState{
 		{name: "home", route: "/", path: "/"},
 		{name: "sign in", route: "/login", path: "/login"},
@@ -367,6 +368,21 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "store, unknown account", route: "/stores/:store", path: "/stores/" + strconv.FormatInt(f.store, 10), staff: true, reach: func(t *testing.T, ctx context.Context) {
 			send(t, ctx, map[string]string{"#username": "nobody"}, `#username`)
 		}},
+
+		// Pushes (issue 27): the store's tokens, and an import of an event
+		// the store already has.
+		{name: "store tokens", route: "/stores/:store/tokens", path: "/stores/" + strconv.FormatInt(f.store, 10) + "/tokens", staff: true},
+		{name: "store tokens, name missing", route: "/stores/:store/tokens", path: "/stores/" + strconv.FormatInt(f.store, 10) + "/tokens", staff: true,
+			reach: func(t *testing.T, ctx context.Context) { send(t, ctx, map[string]string{"#name": ""}, `#name`) }},
+		{name: "store tokens, one made and one revoked", route: "/stores/:store/tokens", path: "/stores/" + strconv.FormatInt(f.store, 10) + "/tokens", staff: true,
+			reach: func(t *testing.T, ctx context.Context) {
+				// Each screen size adds its own two tokens to the list.
+				tokensMade++
+				send(t, ctx, map[string]string{"#name": fmt.Sprintf("Old laptop %d", tokensMade)}, `#name`)
+				do(t, ctx, leadsToNewPage(chromedp.Submit(chromedp.CSS(`form[action$="/revoke"] button`))))
+				send(t, ctx, map[string]string{"#name": fmt.Sprintf("Shop laptop %d", tokensMade)}, `#name`)
+			}},
+		{name: "import an event, already there", route: "/events/import", path: "/events/import?existing=" + strconv.FormatInt(sat.id, 10), staff: true},
 	}
 	out = append(out, f.seasonStates(t)...)
 	return out

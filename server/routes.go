@@ -18,7 +18,9 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(s.RequestLog)
 	// Forms are small; the card list upload has its own, larger limit.
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M",
-		Skipper: func(c echo.Context) bool { return c.Path() == "/cards/import" || c.Path() == "/events/import" }}))
+		Skipper: func(c echo.Context) bool {
+			return c.Path() == "/cards/import" || c.Path() == "/events/import" || c.Path() == "/api/v1/push"
+		}}))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy:        "same-origin",
@@ -208,6 +210,15 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/events/:id/snapshots/:snap", s.transfer.DownloadSnapshot, organiser},
 		{page, get, "/events/:id/snapshots/:snap/restore", s.transfer.ConfirmRestore, organiser},
 		{page, post, "/events/:id/snapshots/:snap/restore", s.transfer.RestoreSnapshot, organiser},
+
+		// Pushes (issue 27, server/transfer): a store's organisers make and
+		// revoke the tokens with which a laptop sends its events to the
+		// store; a push is token-authenticated (no session, no CSRF token),
+		// rate limited, and adds to the token's store only.
+		{page, get, "/stores/:store/tokens", s.transfer.StoreTokens, store},
+		{page, post, "/stores/:store/tokens", s.transfer.CreateStoreToken, store},
+		{page, post, "/stores/:store/tokens/:token/revoke", s.transfer.RevokeStoreToken, store},
+		{apiV1, post, "/push", s.transfer.Push, []echo.MiddlewareFunc{s.transfer.PushErrors, s.transfer.PushRateLimit(), middleware.BodyLimit("17M")}},
 
 		// Event day: players and registration.
 		{page, get, "/events/:id/players", s.showPlayers, organiser},

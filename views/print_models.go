@@ -155,4 +155,8 @@ type ImportForm struct {
 	MissingJudges []string
 	StoreID       string   // the store the event goes to
 	StoreChoices  []Option // several stores to choose from; empty: StoreID is the only one
+	// The store already had the file's event (by its origin): nothing was
+	// imported; Existing says so and ExistingID is the event.
+	ExistingID int64
+	Existing   i18n.Message
 }

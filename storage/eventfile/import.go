@@ -32,6 +32,9 @@ type EventImport struct {
 	// Audit is the event's audit log, oldest first. ImportEvent adds it to
 	// the new event; RestoreEvent ignores it (the event keeps its own log).
 	Audit []storage.AuditEntry
+	// FileSHA256 is the hash of the file it was read from (hex), kept in
+	// the import's audit row: the same file sent again is recognised.
+	FileSHA256 string
 }
 
 // ImportedEntry is a player and the key the file knows them by.
@@ -160,6 +163,9 @@ func (s *Store) ImportEvent(ctx context.Context, actor storage.Actor, in *EventI
 		}
 		if len(res.MissingJudges) > 0 {
 			after["judges_not_attached"] = res.MissingJudges
+		}
+		if in.FileSHA256 != "" {
+			after["file_sha256"] = in.FileSHA256
 		}
 		return tx.writeAudit(ctx, actor, &ev.ID, "import", "event", ev.ID, nil, after)
 	})
