@@ -3,10 +3,12 @@ package server
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -21,8 +23,23 @@ import (
 // counterSuggestions is how many players "Check name" lists at most.
 const counterSuggestions = 8
 
-// checkName shows the add-player form again with the players like it.
-func (s *Server) checkName(c echo.Context, e *storage.Event, f views.AddPlayerForm) error {
+// checkNameURL is the players page listing the players like the form's.
+func checkNameURL(eventID int64, f views.AddPlayerForm) string {
+	q := url.Values{"check": {"1"}, "player_name": {f.Name}, "entered_round": {f.EnteredRound}}
+	if f.MemberID != "" {
+		q.Set("member_id", f.MemberID)
+	}
+	return web.EventURL(eventID, "/players?"+q.Encode())
+}
+
+// checkName shows the add-player form, filled from the address, with the
+// players like it (a GET after the form's POST, so reloading asks again).
+func (s *Server) checkName(c echo.Context, e *storage.Event) error {
+	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.QueryParam("entered_round"))}
+	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
+	if len(f.Errors) > 0 {
+		return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
+	}
 	ctx := c.Request().Context()
 	f.Checked = true
 	if f.MemberID != "" {

@@ -86,6 +86,9 @@ func (s *Server) showPlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.QueryParam("check") == "1" {
+		return s.checkName(c, e)
+	}
 	return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 }
 
@@ -123,7 +126,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
 	}
 	if c.FormValue("check") == "1" {
-		return s.checkName(c, e, f)
+		return web.Redirect(c, checkNameURL(e.ID, f))
 	}
 	// The same name twice is most often a double entry: say so, and add
 	// only when the organiser confirms (two players may share a name).

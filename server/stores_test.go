@@ -117,7 +117,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		"log": strconv.FormatInt(gl.ID, 10), "call": strconv.FormatInt(call.ID, 10), "ann": strconv.FormatInt(ann.ID, 10),
 		"store": strconv.FormatInt(f.storeA, 10), "token": strings.TrimPrefix(f.event.links["Ann"], "/p/"),
 		"game": "fusion-world", "effective": "2026-03-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
-		"snap": strconv.FormatInt(snaps[0].ID, 10),
+		"snap": strconv.FormatInt(snaps[0].ID, 10), "merge": "1",
 	}
 	return f
 }
@@ -164,6 +164,13 @@ var publicRoutes = map[string]bool{
 	"GET /p/:token/game": true, "POST /p/:token/game": true, "GET /p/:token/games/:log": true,
 	"POST /p/:token/games/:log": true, "POST /p/:token/games/:log/undo": true, "POST /p/:token/games/:log/judge": true,
 	"GET /language": true, // the language selector (TestLanguageNegotiationOverHTTP)
+	// Players across events: a profile shows itself to whom it may
+	// (TestProfileIsSeenOnlyByWhomItMay); the player's own pages answer
+	// only the signed-in player, whose key is the link they signed in with
+	// (TestPlayerOwnPagesAreTheirsAlone).
+	"GET /players/:id": true, "GET /p/:token/me": true, "GET /me/signin/:player/:token": true, "GET /me": true,
+	"POST /me/public": true, "POST /me/link": true, "GET /me/data": true, "GET /me/remove": true, "POST /me/remove": true,
+	"POST /me/signout": true,
 }
 
 // Who may use a route that names no event or store in its path.

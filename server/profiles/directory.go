@@ -164,7 +164,7 @@ func (h *Handler) UndoMerge(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.mergeOfStore(c, sh.ID, m); err != nil || !ok {
+	if ok, err := h.leagues.MergeOfStore(ctx, sh.ID, m); err != nil || !ok {
 		if err == nil {
 			err = web.NotFound()
 		}
@@ -197,18 +197,6 @@ func (h *Handler) undoRefused(c echo.Context, sh *storage.Shop, m *leagues.Playe
 		names[i] = p.Name
 	}
 	return h.directoryPage(c, sh, i18n.M("ProfileErrUndoRefused", i18n.Args{"Merged": names[0], "Kept": names[1]}), http.StatusConflict)
-}
-
-// mergeOfStore reports whether a merge is of the store's players: one of
-// its two records has an entry at the store's events.
-func (h *Handler) mergeOfStore(c echo.Context, storeID int64, m *leagues.PlayerMerge) (bool, error) {
-	for _, id := range []int64{m.KeptID, m.MergedID} {
-		here, err := h.leagues.PlayedAtStore(c.Request().Context(), storeID, id)
-		if err != nil || here {
-			return here, err
-		}
-	}
-	return false, nil
 }
 
 func storePath(storeID int64) string { return "/stores/" + strconv.FormatInt(storeID, 10) + "/players" }

@@ -79,13 +79,19 @@ type StoreMerge struct {
 	MergedName string
 }
 
-// StoreMerges lists the latest merges (up to limit, newest first) whose
-// kept or merged record has an entry at one of the store's events.
+// storeRecordsSQL is the player records of a store: those with an entry
+// at one of its events and, through merged_into, every record merged into
+// one of those (whose entries moved there).
+const storeRecordsSQL = `WITH RECURSIVE here(id) AS (
+		SELECT e.player_id FROM entries e JOIN events v ON v.id = e.event_id WHERE v.store_id = ?
+		UNION SELECT p.id FROM players p JOIN here h ON p.merged_into = h.id)`
+
+// StoreMerges lists the latest merges (up to limit, newest first) of the
+// store's player records (storeRecordsSQL).
 func (s *Store) StoreMerges(ctx context.Context, storeID int64, limit int) ([]StoreMerge, error) {
 	var ms []PlayerMerge
-	err := s.read(ctx).Raw(`SELECT m.* FROM player_merges m WHERE EXISTS (
-			SELECT 1 FROM entries e JOIN events v ON v.id = e.event_id
-			WHERE v.store_id = ? AND e.player_id IN (m.kept_id, m.merged_id))
+	err := s.read(ctx).Raw(storeRecordsSQL+` SELECT m.* FROM player_merges m
+		WHERE m.kept_id IN (SELECT id FROM here) OR m.merged_id IN (SELECT id FROM here)
 		ORDER BY m.id DESC LIMIT ?`, storeID, limit).Find(&ms).Error
 	if err != nil {
 		return nil, wrap("store merges", err)
@@ -107,6 +113,14 @@ func (s *Store) StoreMerges(ctx context.Context, storeID int64, limit int) ([]St
 		out[i] = StoreMerge{PlayerMerge: m, KeptName: names[m.KeptID], MergedName: names[m.MergedID]}
 	}
 	return out, nil
+}
+
+// MergeOfStore reports whether the merge is of the store's player records
+// (storeRecordsSQL), which its organisers may undo.
+func (s *Store) MergeOfStore(ctx context.Context, storeID int64, m *PlayerMerge) (bool, error) {
+	var n int64
+	err := s.read(ctx).Raw(storeRecordsSQL+` SELECT COUNT(*) FROM here WHERE id IN (?, ?)`, storeID, m.KeptID, m.MergedID).Scan(&n).Error
+	return n > 0, wrap("merge of store", err)
 }
 
 // MergeByID reads one merge.

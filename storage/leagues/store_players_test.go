@@ -63,11 +63,24 @@ func TestStorePlayersAndMerges(t *testing.T) {
 	if got, err := lgs.MergeByID(ctx, m.ID); err != nil || got.KeptID != m.KeptID {
 		t.Errorf("merge by id: %+v (%v)", got, err)
 	}
-	stores, err := lgs.PlayerStoreIDs(ctx, playerOf(t, one["a"]))
+	// Merged on into another record, the first merge is still the store's.
+	bulma := playerOf(t, one["c"])
+	if _, err := lgs.MergePlayers(ctx, org, bulma, playerOf(t, one["a"])); err != nil {
+		t.Fatal(err)
+	}
+	if ms, err := lgs.StoreMerges(ctx, home, 10); err != nil || len(ms) != 2 {
+		t.Errorf("merges after a second one: %+v (%v)", ms, err)
+	}
+	for store, want := range map[int64]bool{home: true, other: false} {
+		if ok, err := lgs.MergeOfStore(ctx, store, m); err != nil || ok != want {
+			t.Errorf("merge of store %d: %v (%v), want %v", store, ok, err, want)
+		}
+	}
+	stores, err := lgs.PlayerStoreIDs(ctx, bulma)
 	if err != nil || len(stores) != 1 || stores[0] != home {
 		t.Errorf("player's stores: %v (%v)", stores, err)
 	}
-	if _, total, _ := lgs.StorePlayers(ctx, home, "", 10, 0); total != 3 {
-		t.Errorf("after the merge the directory has %d players, want 3", total)
+	if _, total, _ := lgs.StorePlayers(ctx, home, "", 10, 0); total != 2 {
+		t.Errorf("after the merges the directory has %d players, want 2", total)
 	}
 }
