@@ -106,6 +106,8 @@ var notPages = map[string]bool{
 	"/events/:id/clock":  true,                                                                         // JSON
 	"/events/:id/export": true, "/events/:id/standings.csv": true, "/events/:id/snapshots/:snap": true, // files
 	"/language": true, // the language selector: a redirect back to the page
+	// A player signing in (a redirect to /me) and their data (a file).
+	"/p/:token/me": true, "/me/signin/:player/:token": true, "/me/data": true,
 }
 
 // setTheme makes the page's CSS see prefers-color-scheme.

@@ -46,6 +46,7 @@ type MergeRow struct {
 	ID         int64
 	KeptID     int64
 	KeptName   string
+	MergedID   int64
 	MergedName string
 	Entries    int
 	When       string
@@ -96,6 +97,7 @@ type LeaderRecord struct {
 type ProfileDeck struct {
 	EventID   int64
 	EventName string
+	Date      string
 	Leader    string
 	Text      string
 }

@@ -108,7 +108,7 @@ func (h *Handler) fillMerges(c echo.Context, storeID int64, m *views.StorePlayer
 		return err
 	}
 	for _, x := range merges {
-		m.Merges = append(m.Merges, views.MergeRow{ID: x.ID, KeptID: x.KeptID, KeptName: x.KeptName, MergedName: x.MergedName,
+		m.Merges = append(m.Merges, views.MergeRow{ID: x.ID, KeptID: x.KeptID, KeptName: x.KeptName, MergedID: x.MergedID, MergedName: x.MergedName,
 			Entries: len(x.MovedEntryIDs), When: i18n.DateTime(ctx, x.CreatedAt, time.UTC), By: x.Actor, Undone: x.UndoneAt != nil})
 	}
 	return nil

@@ -162,7 +162,7 @@ func (h *Handler) profileModel(c echo.Context, prof *leagues.PlayerProfile, who 
 			leaders[name].add(e.Result)
 		}
 		if e.DeckText != "" && e.DeckPublished {
-			m.Decks = append(m.Decks, views.ProfileDeck{EventID: e.EventID, EventName: e.EventName, Leader: leader(e.DeckLeader), Text: e.DeckText})
+			m.Decks = append(m.Decks, views.ProfileDeck{EventID: e.EventID, EventName: e.EventName, Date: i18n.Date(ctx, e.EventDate), Leader: leader(e.DeckLeader), Text: e.DeckText})
 		}
 	}
 	m.Leaders = leaderRecords(leaders)
