@@ -405,17 +405,13 @@ func TestPublicProfileAPI(t *testing.T) {
 	t.Parallel()
 	f := newLeagueFixture(t)
 	a := f.a
-	api := "/api/v1" + profilePath(f.goku)
-	if r := a.browser().get(api); r.status != http.StatusNotFound || !strings.Contains(r.body, `"error"`) {
+	api := newAPIClient(t, a, a.browser()) // every answer checked against openapi.json
+	path := profilePath(f.goku)
+	if r := api.get(path); r.status != http.StatusNotFound || !strings.Contains(string(r.body), `"error"`) {
 		t.Fatalf("private profile over the API: %d %s", r.status, r.body)
 	}
 	goku := signedInPlayer(t, a, f.link)
 	goku.post("/me", "/me/public", url.Values{"public": {"1"}})
-	r := a.browser().get(api)
-	expectStatus(t, "public profile over the API", r, http.StatusOK)
-	if strings.Contains(r.body, "M-1") || strings.Contains(r.body, "member") {
-		t.Errorf("the API gives the member number: %s", r.body)
-	}
 	var got struct {
 		ID     int64  `json:"id"`
 		Name   string `json:"name"`
@@ -426,8 +422,9 @@ func TestPublicProfileAPI(t *testing.T) {
 			Decklist *string `json:"decklist"`
 		} `json:"events"`
 	}
-	if err := json.Unmarshal([]byte(r.body), &got); err != nil {
-		t.Fatal(err)
+	r := api.decode(path, &got)
+	if strings.Contains(string(r.body), "M-1") || strings.Contains(string(r.body), "member") {
+		t.Errorf("the API gives the member number: %s", r.body)
 	}
 	if got.ID != f.goku || got.Name != "Son Goku" || len(got.Events) != 3 {
 		t.Fatalf("profile: %+v", got)
@@ -444,7 +441,10 @@ func TestPublicProfileAPI(t *testing.T) {
 			}
 		}
 	}
-	if r := a.browser().get("/api/v1/players/999999"); r.status != http.StatusNotFound {
+	if again := api.get(path, "If-None-Match", r.header.Get("ETag")); again.status != http.StatusNotModified {
+		t.Errorf("the same ETag again: %d", again.status)
+	}
+	if r := api.get("/players/999999"); r.status != http.StatusNotFound {
 		t.Errorf("no such player: %d", r.status)
 	}
 }
