@@ -35,6 +35,9 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 	for _, sh := range own {
 		f.Stores = append(f.Stores, views.StoreRef{ID: sh.ID, Name: sh.Name})
 	}
+	if f.Invitations, err = s.accountInvitations(c); err != nil {
+		return err
+	}
 	if u.Role == storage.RoleOrganiser {
 		stores, err := s.OrganiserStores(c)
 		if err != nil {

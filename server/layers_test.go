@@ -24,6 +24,7 @@ func TestServerPackagesDependOneWay(t *testing.T) {
 		"api":       below,
 		"judge":     below,
 		"transfer":  below,
+		"seasons":   below,
 		"profiles":  below,
 	}
 	dirs, err := os.ReadDir(".")

@@ -46,8 +46,8 @@ func newLeagueFixture(t *testing.T) *leagueFixture {
 	}
 	f.storeA = first.ID
 	var ents map[string]int64
-	f.winter, ents = importFinished(t, a, "Winter Cup", f.storeA, true, "2026-11-01")
-	f.closed, _ = importFinished(t, a, "Closed Cup", f.storeA, false, "2026-11-08")
+	f.winter, ents = importPlayerEvent(t, a, "Winter Cup", f.storeA, true, "2026-11-01")
+	f.closed, _ = importPlayerEvent(t, a, "Closed Cup", f.storeA, false, "2026-11-08")
 	en, err := a.store.EntryByID(ctx, f.winter, ents["goku"])
 	if err != nil || en.PlayerID == nil {
 		t.Fatalf("Goku's entry: %+v %v", en, err)
@@ -71,10 +71,33 @@ func newLeagueFixture(t *testing.T) *leagueFixture {
 	return f
 }
 
-// importFinished stores a finished event of store with Son Goku (M-1),
+// importPlayerEvent stores a finished event of store with Son Goku (M-1),
 // Vegeta and Piccolo over two rounds, with Goku's list (Leader FB01-001),
-// and its results; it returns the event and its entries by key.
-func importFinished(t *testing.T, a *app, name string, store int64, listsPublic bool, day string) (int64, map[string]int64) {
+// and its results as the server would compute them; it returns the event
+// and its entries by key.
+func importPlayerEvent(t *testing.T, a *app, name string, store int64, listsPublic bool, day string) (int64, map[string]int64) {
+	t.Helper()
+	id, ids := importPlayerEventOnly(t, a, name, store, listsPublic, day)
+	ctx := context.Background()
+	lg := leagues.New(a.store)
+	vs, err := lg.EventsVersions(ctx, []int64{id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []leagues.EventResult{
+		{EntryID: ids["goku"], Place: 1, SwissRank: 1, MatchPoints: 6, Wins: 2},
+		{EntryID: ids["piccolo"], Place: 2, SwissRank: 2, MatchPoints: 3, Losses: 1, Byes: 1},
+		{EntryID: ids["vegeta"], Place: 3, SwissRank: 3, MatchPoints: 3, Losses: 1, Byes: 1},
+	}
+	if err := lg.ReplaceEventResults(ctx, id, vs[0].PlayVersion, rows); err != nil {
+		t.Fatal(err)
+	}
+	return id, ids
+}
+
+// importPlayerEventOnly is importPlayerEvent without its results: the
+// server computes them when a page needs them.
+func importPlayerEventOnly(t *testing.T, a *app, name string, store int64, listsPublic bool, day string) (int64, map[string]int64) {
 	t.Helper()
 	ctx := context.Background()
 	d, _ := time.Parse(time.DateOnly, day)
@@ -108,19 +131,6 @@ func importFinished(t *testing.T, a *app, name string, store int64, listsPublic 
 	ids := map[string]int64{}
 	for i, e := range in.Entries {
 		ids[e.Key] = entries[i].ID
-	}
-	lg := leagues.New(a.store)
-	vs, err := lg.EventsVersions(ctx, []int64{res.Event.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := []leagues.EventResult{
-		{EntryID: ids["goku"], Place: 1, SwissRank: 1, MatchPoints: 6, Wins: 2},
-		{EntryID: ids["piccolo"], Place: 2, SwissRank: 2, MatchPoints: 3, Losses: 1, Byes: 1},
-		{EntryID: ids["vegeta"], Place: 3, SwissRank: 3, MatchPoints: 3, Losses: 1, Byes: 1},
-	}
-	if err := lg.ReplaceEventResults(ctx, res.Event.ID, vs[0].PlayVersion, rows); err != nil {
-		t.Fatal(err)
 	}
 	return res.Event.ID, ids
 }
@@ -322,7 +332,7 @@ func TestMergeAndUndoFromTheDirectory(t *testing.T) {
 	if err := a.store.CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
 		t.Fatal(err)
 	}
-	farEvent, far := importFinished(t, a, "Far Cup", other.ID, true, "2026-11-15")
+	farEvent, far := importPlayerEvent(t, a, "Far Cup", other.ID, true, "2026-11-15")
 	farEntry, err := a.store.EntryByID(ctx, farEvent, far["vegeta"])
 	if err != nil {
 		t.Fatal(err)
@@ -549,4 +559,26 @@ func TestPhonePageLinksToMyProfile(t *testing.T) {
 	expectRedirect(t, "sign in", phone.get(f.link+"/me"), "/me")
 	expectRedirect(t, "sign out", phone.post("/me", "/me/signout", nil), "/")
 	expectStatus(t, "after signing out", phone.get("/me"), http.StatusNotFound)
+}
+
+// A finished event whose results were never computed (imported, say) has
+// them computed before the profile shows them (readmodel.FreshEventResults).
+func TestProfileComputesStaleResults(t *testing.T) {
+	t.Parallel()
+	f := newLeagueFixture(t)
+	ctx := context.Background()
+	spring, _ := importPlayerEventOnly(t, f.a, "Spring Cup", f.storeA, true, "2026-11-22")
+	lg := leagues.New(f.a.store)
+	if stale, err := lg.StaleEventResults(ctx, []int64{spring}); err != nil || len(stale) != 1 {
+		t.Fatalf("Spring Cup's results are not stale: %v %v", stale, err)
+	}
+	page := f.org.get(profilePath(f.goku))
+	expectStatus(t, "profile", page, http.StatusOK)
+	row := regexp.MustCompile(`(?s)Spring Cup</a>.*?</tr>`).FindString(page.body)
+	if !strings.Contains(row, "Place 1") || !strings.Contains(row, "2-0-0") {
+		t.Errorf("Spring Cup's row: %s", row)
+	}
+	if stale, err := lg.StaleEventResults(ctx, []int64{spring}); err != nil || len(stale) != 0 {
+		t.Errorf("after the profile Spring Cup's results are still stale: %v %v", stale, err)
+	}
 }

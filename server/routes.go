@@ -84,6 +84,8 @@ func (s *Server) routeTable() []routeRow {
 		admin     = []echo.MiddlewareFunc{web.RequireAdmin}
 		// A store's pages: its organisers and the instance admin.
 		store = []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser}
+		// A store's seasons: the same, checked by server/seasons.
+		seasonStore = []echo.MiddlewareFunc{web.RequireOrganiser, s.seasons.RequireStore}
 		// Print sheets are in the event's language, whoever opens them.
 		sheet = []echo.MiddlewareFunc{web.RequireOrganiser, s.InEventLanguage}
 		// The judge pages: the event's organisers and judges. Adding to game
@@ -106,6 +108,7 @@ func (s *Server) routeTable() []routeRow {
 		{apiV1, get, "/events/:id/standings", s.api.Standings, nil},
 		{apiV1, get, "/events/:id/decklists", s.api.Decklists, nil},
 		{apiV1, get, "/events/:id/metagame", s.api.Metagame, nil},
+		{apiV1, get, "/seasons/:id", s.api.Season, nil},
 		{apiV1, anyMethod, "/*", s.api.NotFound, nil},
 
 		// Signing in, and the language selector on every page.
@@ -123,6 +126,8 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/account", s.saveAccount, user},
 		{page, post, "/account/language", s.saveAccountLanguage, user},
 		{page, post, "/account/stores/:store/leave", s.leaveStore, user},
+		{page, post, "/account/invitations/:invitation/accept", s.acceptInvitation, user},
+		{page, post, "/account/invitations/:invitation/decline", s.declineInvitation, user},
 		{page, post, "/accounts", s.addAccount, organiser},
 		{page, post, "/accounts/:user/admin", s.setAdmin, admin},
 		{page, get, "/settings", s.showSettings, admin},
@@ -138,6 +143,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/stores/:store", s.renameStore, []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser, web.RequireAdmin}},
 		{page, post, "/stores/:store/members", s.addStoreMember, store},
 		{page, post, "/stores/:store/members/:user/remove", s.removeStoreMember, store},
+		{page, post, "/stores/:store/invitations/:invitation/withdraw", s.withdrawInvitation, store},
 
 		// Events: anyone may see a public event page; organisers of its
 		// store change an event (RequireOrganiser checks the store).
@@ -233,6 +239,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, organiser},
 		{page, post, "/events/:id/topcut", s.startTopCut, organiser},
 		{page, get, "/events/:id/standings", s.showStandings, nil},
+		{page, get, "/events/:id/pairings.json", s.pairingFile, nil},
 
 		// Penalties, the judge queue and announcements.
 		{page, get, "/events/:id/penalties", s.showPenalties, user},
@@ -242,6 +249,32 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/events/:id/announcements", s.showAnnouncements, user},
 		{page, post, "/events/:id/announcements", s.postAnnouncement, user},
 		{page, post, "/events/:id/announcements/:ann/remove", s.removeAnnouncement, user},
+
+		// Seasons and regional leagues (server/seasons): a store's seasons
+		// are its organisers' (and the admin's), regional leagues the
+		// instance admin's; a leaderboard is public when its season is.
+		{page, get, "/stores/:store/seasons", s.seasons.List, seasonStore},
+		{page, get, "/stores/:store/seasons/new", s.seasons.New, seasonStore},
+		{page, post, "/stores/:store/seasons", s.seasons.Create, seasonStore},
+		{page, get, "/stores/:store/seasons/:season/edit", s.seasons.Edit, seasonStore},
+		{page, post, "/stores/:store/seasons/:season", s.seasons.Update, seasonStore},
+		{page, get, "/stores/:store/seasons/:season/delete", s.seasons.ConfirmDelete, seasonStore},
+		{page, post, "/stores/:store/seasons/:season/delete", s.seasons.Delete, seasonStore},
+		{page, get, "/stores/:store/seasons/:season/events", s.seasons.Events, seasonStore},
+		{page, post, "/stores/:store/seasons/:season/events/:event", s.seasons.SetEvent, seasonStore},
+		{page, get, "/leagues", s.seasons.List, admin},
+		{page, get, "/leagues/new", s.seasons.New, admin},
+		{page, post, "/leagues", s.seasons.Create, admin},
+		{page, get, "/leagues/:league/edit", s.seasons.Edit, admin},
+		{page, post, "/leagues/:league", s.seasons.Update, admin},
+		{page, get, "/leagues/:league/delete", s.seasons.ConfirmDelete, admin},
+		{page, post, "/leagues/:league/delete", s.seasons.Delete, admin},
+		{page, get, "/leagues/:league/events", s.seasons.Events, admin},
+		{page, post, "/leagues/:league/events/:event", s.seasons.SetEvent, admin},
+		{page, get, "/seasons/:season", s.seasons.Leaderboard, nil},
+		{page, get, "/seasons/:season/projector", s.seasons.Projector, nil},
+		{page, get, "/seasons/:season/print", s.seasons.Print, nil},
+		{page, get, "/seasons/:season/leaderboard.csv", s.seasons.CSV, nil},
 
 		// The player's phone: a secret link per entry, no account (its live
 		// stream is above), and the game tracker (server/judge).

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -181,7 +182,13 @@ func (s *Server) pairRound(c echo.Context) error {
 	}
 	seatFixedPlayers(matches, d.ByID)
 	number := len(d.Rounds) + 1
-	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
+	// The pairing's record goes with the round: published, it lets anyone
+	// check the pairing with tenkaichi verify (the public pairing file).
+	record, err := json.Marshal(pr.Record)
+	if err != nil || pr.Record == nil {
+		record = nil
+	}
+	if _, err := s.Store.CreateRecordedRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches, string(record)); err != nil {
 		if errors.Is(err, storage.ErrRoundExists) {
 			return s.roundsPage(c, e, i18n.M("StaffErrPairedMeanwhile", nil), http.StatusConflict)
 		}

@@ -25,7 +25,6 @@ const (
 	msgStoreRenamed  = "AdminStoreRenamed"
 	msgMemberAdded   = "AdminMemberAdded"
 	msgMemberRemoved = "AdminMemberRemoved"
-	msgMemberAddSent = "AdminMemberAddSent"
 	msgLeftStore     = "AccountLeftStore"
 	maxStoreName     = 80
 	storePageEvents  = 10 // the store page lists its latest events; Events has them all
@@ -37,7 +36,6 @@ func init() {
 		msgStoreRenamed:  "store-renamed",
 		msgMemberAdded:   "member-added",
 		msgMemberRemoved: "member-removed",
-		msgMemberAddSent: "member-add-sent",
 		msgLeftStore:     "left-store",
 	})
 }
@@ -161,6 +159,9 @@ func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) erro
 		m.Members = append(m.Members, views.StoreMemberRow{ID: a.ID, Username: a.Username, Name: a.DisplayName,
 			Role: a.Role, IsAdmin: a.IsAdmin, CanRemove: mayManageMember(u, &a)})
 	}
+	if m.Invitations, err = s.storeInvitationRows(c, sh.ID); err != nil {
+		return err
+	}
 	return web.Render(c, status, views.StorePageView(s.PageTitled(c, i18n.Verbatim(sh.Name)), m))
 }
 
@@ -190,45 +191,47 @@ func (s *Server) renameStore(c echo.Context) error {
 	return web.Redirect(c, storePath(sh.ID))
 }
 
-// addStoreMember adds an existing account, by username, to the store.
+// addStoreMember adds an existing account, by username, to the store: the
+// instance admin, who sees every account, adds it at once and is told about
+// an unknown name. A store's organiser invites instead (invitations.go), so
+// the form and the store's page say the same for any name.
 func (s *Server) addStoreMember(c echo.Context) error {
 	ctx := c.Request().Context()
 	sh := storeOf(c)
-	admin := web.CurrentUser(c).IsAdmin
 	username := strings.TrimSpace(c.FormValue("username"))
 	m := views.StorePage{AddUsername: username, Errors: views.FieldProblems{}}
-	member, err := s.Store.UserByUsername(ctx, username)
-	// A store's organiser gets one answer whatever the name is (unknown, an
-	// organiser, a judge), so the form tells them nothing about the
-	// server's accounts; the added judge sees the store on their account
-	// page and may leave it. The admin, who sees every account, is told.
-	blind := func() error {
-		web.SetFlash(c, msgMemberAddSent)
-		return web.Redirect(c, storePath(sh.ID))
-	}
-	switch {
-	case username == "":
-		m.Errors["username"] = i18n.M("MemberUsernameMissing", nil)
-	case errors.Is(err, storage.ErrNotFound) && !admin:
-		return blind()
-	case errors.Is(err, storage.ErrNotFound):
-		m.Errors["username"] = i18n.M("MemberUnknown", i18n.Args{"Username": username})
-	case err != nil:
-		return err
-	case !mayManageMember(web.CurrentUser(c), member):
-		return blind()
-	}
-	if len(m.Errors) > 0 {
+	if msg := memberUsernameProblem(username); !msg.IsZero() {
+		m.Errors["username"] = msg
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
+	}
+	if !web.CurrentUser(c).IsAdmin {
+		return s.inviteStoreMember(c, sh, m)
+	}
+	member, err := s.Store.UserByUsername(ctx, username)
+	if errors.Is(err, storage.ErrNotFound) {
+		m.Errors["username"] = i18n.M("MemberUnknown", i18n.Args{"Username": username})
+		return s.renderStore(c, m, http.StatusUnprocessableEntity)
+	}
+	if err != nil {
+		return err
 	}
 	if err := s.Store.AddShopMember(ctx, web.ActorOf(c), sh.ID, member.ID); err != nil {
 		return err
 	}
-	if !admin {
-		return blind()
-	}
 	web.SetFlash(c, msgMemberAdded)
 	return web.Redirect(c, storePath(sh.ID))
+}
+
+// memberUsernameProblem is what is wrong with a username typed to add or
+// invite, or nothing.
+func memberUsernameProblem(username string) i18n.Message {
+	switch {
+	case username == "":
+		return i18n.M("MemberUsernameMissing", nil)
+	case utf8.RuneCountInString(username) > maxInvitedName:
+		return i18n.M("StoreNameTooLong", i18n.Args{"Max": maxInvitedName})
+	}
+	return i18n.Message{}
 }
 
 // leaveStore takes the signed-in account out of one of its stores: an

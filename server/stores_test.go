@@ -119,6 +119,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		"game": "fusion-world", "effective": "2026-03-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
 		"snap": strconv.FormatInt(snaps[0].ID, 10), "merge": "1",
 	}
+	f.addSeasons(t)
 	return f
 }
 
@@ -164,6 +165,10 @@ var publicRoutes = map[string]bool{
 	"GET /p/:token/game": true, "POST /p/:token/game": true, "GET /p/:token/games/:log": true,
 	"POST /p/:token/games/:log": true, "POST /p/:token/games/:log/undo": true, "POST /p/:token/games/:log/judge": true,
 	"GET /language": true, // the language selector (TestLanguageNegotiationOverHTTP)
+	// A season's leaderboard: public when the season is, else its
+	// organisers' only (TestPrivateSeasonIsItsOrganisers).
+	"GET /seasons/:season": true, "GET /seasons/:season/projector": true, "GET /seasons/:season/print": true,
+	"GET /seasons/:season/leaderboard.csv": true,
 	// Players across events: a profile shows itself to whom it may
 	// (TestProfileIsSeenOnlyByWhomItMay); the player's own pages answer
 	// only the signed-in player, whose key is the link they signed in with
@@ -194,6 +199,11 @@ var unscopedRoutes = map[string]string{
 	"GET /cards": organisersOnly, "GET /stores": organisersOnly,
 	"POST /accounts/:user/admin": adminOnly, "POST /cards/import": adminOnly, "POST /banlists": adminOnly,
 	"GET /settings": adminOnly, "POST /settings": adminOnly, "POST /stores": adminOnly,
+	// Regional leagues span stores: the instance admin's (server/seasons).
+	"GET /leagues": adminOnly, "GET /leagues/new": adminOnly, "POST /leagues": adminOnly,
+	"GET /leagues/:league/edit": adminOnly, "POST /leagues/:league": adminOnly,
+	"GET /leagues/:league/delete": adminOnly, "POST /leagues/:league/delete": adminOnly,
+	"GET /leagues/:league/events": adminOnly, "POST /leagues/:league/events/:event": adminOnly,
 }
 
 func routeKey(r server.Route) string { return r.Method + " " + r.Path }
@@ -599,7 +609,8 @@ func TestStoresAndMembers(t *testing.T) {
 	r = f.orgB.post(eventB, eventB+"/judges", url.Values{"user_id": {jay}})
 	expectStatus(t, "attach another store's judge", r, http.StatusUnprocessableEntity)
 	mustContain(t, "attach another store's judge", r.body, "Choose a judge of this event&#39;s store from the list.")
-	expectRedirect(t, "bob adds jay to B", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.judgeAName}}), storeB)
+	expectRedirect(t, "bob invites jay to B", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.judgeAName}}), storeB)
+	acceptInvitation(t, f.judgeA, "Other store")
 	mustContain(t, "jay offered", f.orgB.get(eventB).body, `<option value="`+jay+`"`)
 	expectRedirect(t, "attach jay", f.orgB.post(eventB, eventB+"/judges", url.Values{"user_id": {jay}}), eventB)
 	expectStatus(t, "jay judges B's event", f.judgeA.get(eventB+"/judge"), http.StatusOK)
@@ -701,11 +712,14 @@ func TestInstanceAdminsChange(t *testing.T) {
 	}
 }
 
-// Issue 30, point 3: "Add an existing account" answers a store's organiser
-// the same for an unknown name, an organiser and a judge, so it cannot be
-// used to find out the server's usernames; the admin is still told. The
-// judge it added sees the store on their account page and can leave it.
-func TestAddingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
+// Issue 30, point 3: a store's organiser invites by username, and neither
+// the answer nor the store's page tells an unknown name, an organiser and a
+// judge apart (the page lists every name invited as waiting, also once
+// declined), so the form cannot be used to find out the server's
+// usernames; the admin, who sees every account, adds at once and is told.
+// The invited judge accepts or declines on their account page, and can
+// leave a store later.
+func TestInvitingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
 	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
@@ -714,32 +728,69 @@ func TestAddingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
 	answers := map[string]string{}
 	for _, name := range []string{"nobody", f.orgAName, f.judgeAName} {
 		r := f.orgB.post(storeB, storeB+"/members", url.Values{"username": {name}})
-		m := flash.FindStringSubmatch(f.orgB.get(storeB).body)
+		page := f.orgB.get(storeB).body
+		m := flash.FindStringSubmatch(page)
 		if r.status != http.StatusSeeOther || r.location != storeB || m == nil {
-			t.Fatalf("adding %s: %d to %q, no notice", name, r.status, r.location)
+			t.Fatalf("inviting %s: %d to %q, no notice", name, r.status, r.location)
 		}
 		answers[name] = m[1]
+		mustContain(t, "invitations after "+name, page, `data-testid="invitations"`, "Withdraw the invitation of "+name)
 	}
-	if a := answers["nobody"]; a != answers[f.orgAName] || a != answers[f.judgeAName] || !strings.Contains(a, "If an account by that name may join this store") {
+	if a := answers["nobody"]; a != answers[f.orgAName] || a != answers[f.judgeAName] || !strings.Contains(a, "Invitation saved.") {
 		t.Fatalf("the answers tell the accounts apart: %q", answers)
 	}
-	orgA, _ := f.a.store.UserByUsername(ctx, f.orgAName)
-	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, orgA.ID); ok {
-		t.Fatal("store B's organiser placed an organiser")
+	for _, who := range []string{f.orgAName, f.judgeAName} {
+		u, _ := f.a.store.UserByUsername(ctx, who)
+		if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, u.ID); ok {
+			t.Fatalf("%s is a member before answering", who)
+		}
+	}
+	// The organiser invited is not asked (organisers are the admin's to place).
+	if strings.Contains(f.orgA.get("/account").body, `data-testid="account-invitations"`) {
+		t.Error("an organiser is shown an invitation")
 	}
 	// The admin, who sees every account, is told about an unknown name.
 	r := f.admin.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}})
 	expectStatus(t, "admin adds an unknown name", r, http.StatusUnprocessableEntity)
 	mustContain(t, "admin adds an unknown name", r.body, "No account is named nobody.")
 
-	// The judge sees the store they were added to and leaves it.
+	// The judge declines: the store still sees the invitation waiting.
+	decline := answerForm(t, f.judgeA, "Other store", "decline")
+	expectRedirect(t, "judge declines", f.judgeA.post("/account", decline, nil), "/account")
+	mustContain(t, "after declining", f.judgeA.get("/account").body, "You have declined the invitation.")
+	mustContain(t, "store B after the decline", f.orgB.get(storeB).body, "Withdraw the invitation of "+f.judgeAName)
+	expectStatus(t, "answer a declined invitation", f.judgeA.post("/account", strings.Replace(decline, "decline", "accept", 1), nil), http.StatusNotFound)
+	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, f.judgeAID); ok {
+		t.Fatal("the judge joined by declining")
+	}
+	// Withdrawn and sent again, the judge accepts; another account cannot.
+	withdraw := regexp.MustCompile(`action="(` + regexp.QuoteMeta(storeB) + `/invitations/\d+/withdraw)"[^>]*>\s*<input[^>]*>\s*<button[^>]*aria-label="Withdraw the invitation of ` + f.judgeAName + `"`)
+	w := withdraw.FindStringSubmatch(f.orgB.get(storeB).body)
+	if w == nil {
+		t.Fatal("no withdraw form for the judge's invitation")
+	}
+	expectRedirect(t, "withdraw", f.orgB.post(storeB, w[1], nil), storeB)
+	expectRedirect(t, "invite again", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.judgeAName}}), storeB)
+	accept := answerForm(t, f.judgeA, "Other store", "accept")
+	expectStatus(t, "another account accepts", f.orgA.post("/account", accept, nil), http.StatusNotFound)
+	acceptInvitation(t, f.judgeA, "Other store")
+	page := f.orgB.get(storeB).body
+	if strings.Contains(page, "Withdraw the invitation of "+f.judgeAName) {
+		t.Error("an accepted invitation is still listed")
+	}
+	mustContain(t, "store B's members", page, ">"+f.judgeAName+"<")
+	r = f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.judgeAName}})
+	expectStatus(t, "invite a member", r, http.StatusUnprocessableEntity)
+	mustContain(t, "invite a member", r.body, f.judgeAName+" already belongs to this store.")
+
+	// The judge sees the store they joined and leaves it.
 	leave := "/account/stores/" + strconv.FormatInt(f.storeB, 10) + "/leave"
 	mustContain(t, "judge's account page", f.judgeA.get("/account").body, "Main store", "Other store", `action="`+leave+`"`, "Leave Other store")
 	expectRedirect(t, "judge leaves store B", f.judgeA.post("/account", leave, nil), "/account")
 	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, f.judgeAID); ok {
 		t.Fatal("the judge is still in store B")
 	}
-	page := f.judgeA.get("/account").body
+	page = f.judgeA.get("/account").body
 	mustContain(t, "after leaving", page, "You have left the store.", "Main store")
 	if strings.Contains(page, "Other store") {
 		t.Fatal("the account page still lists the store left")
@@ -748,4 +799,24 @@ func TestAddingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
 	if ok, _ := f.a.store.IsShopMember(ctx, f.storeA, f.judgeAID); !ok {
 		t.Fatal("leaving store B took the judge out of store A")
 	}
+}
+
+// answerForm is the address of the account page's form that answers
+// (accept or decline) the invitation of the named store.
+func answerForm(t *testing.T, b *browser, store, answer string) string {
+	t.Helper()
+	re := regexp.MustCompile(`action="(/account/invitations/\d+/` + answer + `)"[^>]*>\s*<input[^>]*>\s*<button[^>]*aria-label="[^"]*` + regexp.QuoteMeta(store) + `"`)
+	m := re.FindStringSubmatch(b.get("/account").body)
+	if m == nil {
+		t.Fatalf("no form to %s the invitation of %s", answer, store)
+	}
+	return m[1]
+}
+
+// acceptInvitation accepts, from the account page, the invitation of the
+// named store.
+func acceptInvitation(t *testing.T, b *browser, store string) {
+	t.Helper()
+	expectRedirect(t, "accept "+store, b.post("/account", answerForm(t, b, store, "accept"), nil), "/account")
+	mustContain(t, "after accepting", b.get("/account").body, "You have joined the store.")
 }

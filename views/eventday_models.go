@@ -236,6 +236,9 @@ type StandingsPage struct {
 	Bracket     *BracketView
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
 	Finished    bool          // the event is finished: the placings are final
+	// PairingFileURL is the public pairing file to check with tenkaichi
+	// verify, once a round is published ("" before).
+	PairingFileURL string
 }
 
 // PlacingLine is one player's final place (Place 0: still being played for).

@@ -198,8 +198,9 @@ type AccountForm struct {
 	Role        string
 	IsAdmin     bool
 	Stores      []StoreRef // the stores the user belongs to
-	Language    string     // the account's language code, "" to follow the browser
-	Languages   []Choice   // "" (the browser's) first
+	Invitations []AccountInvitation
+	Language    string   // the account's language code, "" to follow the browser
+	Languages   []Choice // "" (the browser's) first
 	Errors      FieldProblems
 	Accounts    []AccountRow
 	ShowStores  bool // the viewer runs several stores: name each account's
@@ -219,6 +220,13 @@ type AccountRow struct {
 	IsAdmin              bool
 	CanToggleAdmin       bool     // the viewer (the admin) may make it an admin or take that away
 	Stores               []string // the viewer's stores it belongs to
+}
+
+// AccountInvitation is a store's invitation the account may answer.
+type AccountInvitation struct {
+	ID    int64
+	Store string // the inviting store's name
+	By    string // who invited, as the audit log names them
 }
 
 // NewAccountForm adds a judge or organiser account to a store.

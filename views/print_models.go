@@ -16,6 +16,8 @@ type PrintHead struct {
 	Venue     string
 	Printed   string // when the sheet was made, "2026-12-20 14:05 CET"
 	CSSURL    string
+	BackURL   string       // where the link back leads; "" the event's page
+	BackLabel i18n.Message // its words; zero for "Back to the event"
 }
 
 // PairingByName is one player's line on the wall sheet: where they sit and

@@ -16,7 +16,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-func playerURL(id int64) string { return "/players/" + strconv.FormatInt(id, 10) }
+// playerURL (a profile's address) is in seasons.templ, whose boards link to profiles too.
 
 func storePlayersURL(id int64) string { return storeURL(id) + "/players" }
 

@@ -25,10 +25,17 @@ type StorePage struct {
 	Rename           string // the name in the rename form
 	CanAddOrganisers bool   // the instance admin; an organiser of the store adds judges only
 	Members          []StoreMemberRow
-	AddUsername      string // what was typed in the add form
+	Invitations      []StoreInvitationRow // waiting for an answer (or declined: the store is not told)
+	AddUsername      string               // what was typed in the add form
 	Errors           FieldProblems
 	Events           []EventRow // its latest events, newest date first
 	EventCount       int        // all its events
+}
+
+// StoreInvitationRow is a username invited to a store.
+type StoreInvitationRow struct {
+	ID       int64
+	Username string
 }
 
 // StoreMemberRow is one account of a store.

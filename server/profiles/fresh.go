@@ -3,13 +3,14 @@ package profiles
 import (
 	"context"
 
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // freshResults computes the stored results of those finished events among
-// eventIDs that are stale.
+// eventIDs that are stale; a field of the handler so that a test can see
+// what a page asks for.
 type freshResults func(ctx context.Context, st *storage.Store, eventIDs []int64) error
 
-// freshEventResults waits for readmodel.FreshEventResults (the seasons
-// pages' refresh); until then stored results are shown as they are.
-func freshEventResults(ctx context.Context, st *storage.Store, eventIDs []int64) error { return nil }
+// freshEventResults is the results' refresh the seasons' pages use too.
+var freshEventResults freshResults = readmodel.FreshEventResults

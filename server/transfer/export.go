@@ -166,6 +166,9 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 		return nil, err
 	}
 	out := &exportFile{Event: *d.PairingEvent(true)}
+	if err := readmodel.AttachPairingRecords(ctx, st, ev.ID, &out.Event); err != nil {
+		return nil, err
+	}
 	res, err := d.Results()
 	if err != nil {
 		return nil, err

@@ -273,6 +273,7 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport, 
 			if len(want.Matches) != len(r.Matches) {
 				return importProblemOf("StaffImportMatchCount", i18n.Args{"Round": r.Number, "InFile": len(want.Matches), "InMeta": len(r.Matches)})
 			}
+			ir.PairingRecord = pairingRecordText(want.Pairing)
 		}
 		for i, m := range r.Matches {
 			if !entries[m.P1] || (m.P2 != nil && !entries[*m.P2]) {
@@ -386,7 +387,8 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 // rounds: the Swiss rounds with their results, the top cut with its games.
 func importPairingRounds(pe *pairing.Event, in *eventfile.EventImport) error {
 	for _, r := range pe.Rounds {
-		ir := eventfile.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
+		ir := eventfile.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60},
+			PairingRecord: pairingRecordText(r.Pairing)}
 		for _, m := range r.Matches {
 			im := eventfile.ImportedMatch{P1: m.P1, Match: storage.Match{Result: m.Result, Status: storage.MatchPending}}
 			if m.Table > 0 {
@@ -574,4 +576,17 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(res.Event.ID, 10))
 	}
 	return web.Redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
+}
+
+// pairingRecordText is a round's pairing record as stored (JSON), "" for
+// none. The file's reader has already checked its shape.
+func pairingRecordText(rec *pairing.RoundRecord) string {
+	if rec == nil {
+		return ""
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }

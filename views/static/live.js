@@ -19,7 +19,8 @@
 //         data-live-fast (the game tracker: two phones, one game) refetches
 //         at once on each notice, without the random wait and the pause
 //         between refreshes that spare the server a room full of phones.
-//   data-live-follow (the tracker's start page): when the fresh copy's
+//   data-live-follow (the tracker's start page, a finished game of a best
+//         of three): when the fresh copy's
 //         address redirects (the game was started), the page goes there.
 //   [data-live-announce]: a live region told what changed in a part (its
 //         [data-live-summary] text), for screen readers, and the time left
@@ -407,6 +408,13 @@
     return after && after !== before ? after : "";
   }
 
+  // samePage: an address that leads back to this page (a finished game
+  // whose next one nobody has started yet) is swapped in, not opened.
+  function samePage(url) {
+    var u = new URL(url, location.href);
+    return u.pathname === location.pathname;
+  }
+
   function swap() {
     if (swapping) {
       swapAgain = true;
@@ -428,7 +436,7 @@
         if (!res.ok) throw new Error("page " + res.status);
         // A page that follows (the tracker's start page) opens the page its
         // address now leads to (the game the other phone started).
-        if (res.redirected && document.querySelector("[data-live-follow]")) {
+        if (res.redirected && document.querySelector("[data-live-follow]") && !samePage(res.url)) {
           location.assign(res.url);
           return null;
         }
