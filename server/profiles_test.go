@@ -582,3 +582,70 @@ func TestProfileComputesStaleResults(t *testing.T) {
 		t.Errorf("after the profile Spring Cup's results are still stale: %v %v", stale, err)
 	}
 }
+
+// The profile shows the player's place in the seasons running today that
+// the viewer may see (a private season only to its store's organisers)
+// and their rating with its deviation.
+func TestProfileShowsSeasonAndRating(t *testing.T) {
+	t.Parallel()
+	f := newLeagueFixture(t)
+	ctx := context.Background()
+	lg := leagues.New(f.a.store)
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	for _, se := range []*leagues.Season{
+		{Name: "Winter Season", Public: true},
+		{Name: "Staff Ladder", Public: false},
+	} {
+		se.Game, se.StoreID, se.PointsByPlacing, se.PointsAttendance = "fusion-world", &f.storeA, []int{3, 2, 1}, 1
+		se.StartsOn, se.EndsOn = time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC), today.AddDate(0, 1, 0)
+		if err := lg.CreateSeason(ctx, storage.Actor{Name: "test"}, se); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := lg.RecomputeRatings(ctx, "fusion-world"); err != nil {
+		t.Fatal(err)
+	}
+	goku := signedInPlayer(t, f.a, f.link)
+	goku.post("/me", "/me/public", url.Values{"public": {"1"}})
+	staff := f.org.get(profilePath(f.goku))
+	// Two events won: 2 × (3 + 1) points, first of five records (Vegeta and
+	// Piccolo have two each).
+	for _, want := range []string{"Winter Season: place 1 of 5, 8 points", "Staff Ladder: place 1 of 5", "Fusion World: rating ", " ± ", "(4 rated matches)"} {
+		if !strings.Contains(staff.body, want) {
+			t.Errorf("the organiser's view lacks %q", want)
+		}
+	}
+	public := f.a.browser().get(profilePath(f.goku))
+	if !strings.Contains(public.body, "Winter Season: place 1 of 5") || strings.Contains(public.body, "Staff Ladder") {
+		t.Errorf("the public view's seasons:\n%s", excerpt(public.body))
+	}
+}
+
+// The profile's pages speak every language of the catalogue: no message
+// is missing (a missing one shows its id), and each page is in the
+// language chosen.
+func TestProfilePagesInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	f := newLeagueFixture(t)
+	phone := signedInPlayer(t, f.a, f.link)
+	dir := "/stores/" + strconv.FormatInt(f.storeA, 10) + "/players"
+	missing := regexp.MustCompile(`\bProfile[A-Z][A-Za-z]+\b`)
+	for _, lang := range []string{"en", "de", "fr", "es", "it", "ja", "pt-BR"} {
+		for _, b := range []*browser{phone, f.org} {
+			b.get("/language?" + url.Values{"lang": {lang}, "back": {"/"}}.Encode())
+		}
+		pages := map[string]response{
+			"own settings": phone.get("/me"), "removal": phone.get("/me/remove"), "own profile": phone.get(profilePath(f.goku)),
+			"directory": f.org.get(dir), "staff profile": f.org.get(profilePath(f.goku)),
+			"check name": f.org.get(f.running.path + "/players?check=1&player_name=Goku&entered_round=1"),
+		}
+		for name, r := range pages {
+			if r.status != http.StatusOK || !strings.Contains(r.body, `<html lang="`+lang+`"`) {
+				t.Errorf("%s, %s: %d, not in the language", lang, name, r.status)
+			}
+			if ids := missing.FindAllString(r.body, -1); len(ids) > 0 {
+				t.Errorf("%s, %s: message ids shown: %v", lang, name, ids)
+			}
+		}
+	}
+}

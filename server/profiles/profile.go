@@ -170,7 +170,7 @@ func (h *Handler) profileModel(c echo.Context, prof *leagues.PlayerProfile, who 
 		m.Ratings = append(m.Ratings, views.ProfileRating{Game: web.GameName(ctx, rules.Game(r.Game)),
 			Rating: int(math.Round(r.Rating)), Deviation: int(math.Round(r.Deviation)), Matches: r.Matches})
 	}
-	m.Seasons, err = h.currentSeasons(ctx, p.ID, prof.SeasonIDs)
+	m.Seasons, err = h.currentSeasons(ctx, p.ID, prof.SeasonIDs, who)
 	return m, err
 }
 
@@ -232,8 +232,10 @@ func (h *Handler) leaderNamer(ctx context.Context, entries []leagues.PlayerEntry
 	return func(n string) string { return web.LeaderLabel(ctx, cards.Pool, n) }, nil
 }
 
-// currentSeasons is the player's place in each season running today.
-func (h *Handler) currentSeasons(ctx context.Context, playerID int64, seasonIDs []int64) ([]views.ProfileSeason, error) {
+// currentSeasons is the player's place in each season running today that
+// the viewer may see: a public one, or a private one of a store they
+// organise (as its leaderboard).
+func (h *Handler) currentSeasons(ctx context.Context, playerID int64, seasonIDs []int64, who viewer) ([]views.ProfileSeason, error) {
 	today := h.Today()
 	var out []views.ProfileSeason
 	for _, id := range seasonIDs {
@@ -241,7 +243,7 @@ func (h *Handler) currentSeasons(ctx context.Context, playerID int64, seasonIDs 
 		if err != nil {
 			return nil, err
 		}
-		if today.Before(se.StartsOn) || today.After(se.EndsOn) {
+		if today.Before(se.StartsOn) || today.After(se.EndsOn) || !se.Public && (se.StoreID == nil || !who.stores[*se.StoreID]) {
 			continue
 		}
 		events, err := h.leagues.SeasonEventIDs(ctx, se)
