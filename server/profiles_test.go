@@ -68,6 +68,9 @@ func newLeagueFixture(t *testing.T) *leagueFixture {
 		t.Fatalf("no phone link:\n%s", excerpt(page.body))
 	}
 	f.link = m[1]
+	if !strings.Contains(page.body, `href="`+profilePath(f.goku)+`" data-testid="entry-profile"`) {
+		t.Errorf("the entry's page does not link to the player's profile:\n%s", excerpt(page.body))
+	}
 	return f
 }
 
