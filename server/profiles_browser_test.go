@@ -75,6 +75,14 @@ func TestStorePlayersAtTheDesk(t *testing.T) {
 	navigate(t, ctx, f.a.srv.URL+profilePath(f.goku))
 	auditProfilePage(t, ctx, "profile, staff")
 	screenshot(t, ctx, "profile-staff-1280")
+	// The counter: a name checked lists the players like it.
+	navigate(t, ctx, f.a.srv.URL+f.running.path+"/players")
+	do(t, ctx, fill(`#player_name`, "son goku"), leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=check-name]`))))
+	if got := text(t, ctx, `[data-testid=suggestions]`); !strings.Contains(got, "Add as Son Goku") {
+		t.Errorf("the counter's suggestions: %q", got)
+	}
+	auditProfilePage(t, ctx, "players, name checked")
+	screenshot(t, ctx, "counter-suggestions-1280")
 }
 
 // auditProfilePage reports axe-core's serious and critical findings and the
