@@ -124,13 +124,46 @@ func (h *Handler) freshProfile(ctx context.Context, playerID int64) (*leagues.Pl
 		}
 	}
 	stale, err := h.leagues.StaleEventResults(ctx, finished)
-	if err != nil || len(stale) == 0 {
-		return prof, err
-	}
-	if err := h.fresh(ctx, h.Store, stale); err != nil {
+	if err != nil {
 		return nil, err
 	}
+	if len(stale) > 0 {
+		if err := h.fresh(ctx, h.Store, stale); err != nil {
+			return nil, err
+		}
+	}
+	rerated, err := h.freshRatings(ctx, prof)
+	if err != nil || len(stale) == 0 && !rerated {
+		return prof, err
+	}
 	return h.leagues.PlayerProfileOf(ctx, playerID)
+}
+
+// freshRatings recomputes the ratings of the games of the player's
+// finished events when an event finished or changed since the last
+// recompute, as the season boards do, so that a profile's rating is never
+// older than the events it lists. It reports whether it recomputed any.
+func (h *Handler) freshRatings(ctx context.Context, prof *leagues.PlayerProfile) (bool, error) {
+	games := map[string]bool{}
+	for _, e := range prof.Entries {
+		if e.EventStatus == storage.StatusFinished {
+			games[e.Game] = true
+		}
+	}
+	any := false
+	for game := range games {
+		stale, err := h.leagues.RatingsStale(ctx, game)
+		if err != nil {
+			return any, err
+		}
+		if stale {
+			if _, err := h.leagues.RecomputeRatings(ctx, game); err != nil {
+				return any, err
+			}
+			any = true
+		}
+	}
+	return any, nil
 }
 
 func (h *Handler) profileModel(c echo.Context, prof *leagues.PlayerProfile, who viewer) (views.ProfilePage, error) {
@@ -239,18 +272,15 @@ func (h *Handler) currentSeasons(ctx context.Context, playerID int64, seasonIDs 
 	today := h.Today()
 	var out []views.ProfileSeason
 	for _, id := range seasonIDs {
-		se, err := h.leagues.SeasonByID(ctx, id)
+		state, err := h.leagues.SeasonStateOf(ctx, id)
 		if err != nil {
 			return nil, err
 		}
+		se := state.Season
 		if today.Before(se.StartsOn) || today.After(se.EndsOn) || !se.Public && (se.StoreID == nil || !who.stores[*se.StoreID]) {
 			continue
 		}
-		events, err := h.leagues.SeasonEventIDs(ctx, se)
-		if err != nil {
-			return nil, err
-		}
-		if err := h.fresh(ctx, h.Store, events); err != nil {
+		if err := h.fresh(ctx, h.Store, state.Stale); err != nil {
 			return nil, err
 		}
 		board, err := h.leagues.SeasonLeaderboard(ctx, id)
