@@ -259,8 +259,12 @@ func TestStorePlayersDirectory(t *testing.T) {
 	if !strings.Contains(found.body, "1 player.") || !strings.Contains(found.body, profilePath(f.goku)) {
 		t.Errorf("search by name:\n%s", excerpt(found.body))
 	}
-	if byNumber := org.get(dir + "?q=M-1"); !strings.Contains(byNumber.body, "1 player.") {
+	if byNumber := org.get(dir + "?q=M-1"); !strings.Contains(byNumber.body, "1 player.") || !strings.Contains(byNumber.body, "<td>Private</td>") {
 		t.Errorf("search by member number:\n%s", excerpt(byNumber.body))
+	}
+	signedInPlayer(t, a, f.link).post("/me", "/me/public", url.Values{"public": {"1"}})
+	if byNumber := org.get(dir + "?q=M-1"); !strings.Contains(byNumber.body, "<td>Public</td>") {
+		t.Errorf("a public profile is not said so:\n%s", excerpt(byNumber.body))
 	}
 	// Piccolo played twice without a member number: a possible duplicate.
 	if !strings.Contains(first.body, `data-testid="duplicate-group"`) {
