@@ -69,6 +69,12 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	if err := a.store.DropEntry(ctx, storage.Actor{Name: "test"}, sat.id, sat.ids["Ivy"], 0); err != nil {
 		t.Fatal(err)
 	}
+	// A feature table, so the round page, a pairing page and a phone show it.
+	satEvent, _ := a.store.EventByID(ctx, sat.id)
+	satEvent.FeatureTables = "1"
+	if err := a.store.UpdateEvent(ctx, storage.Actor{Name: "test"}, satEvent); err != nil {
+		t.Fatal(err)
+	}
 	sat.pairAndPublish(1)
 	r1 := sat.path + "/rounds/1"
 	expectRedirect(t, "start the clock", org.post(r1, r1+"/clock", url.Values{"action": {"start"}}), r1)

@@ -142,7 +142,7 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 	if e.DeckDeadline != nil {
 		f.DeckDeadline = e.DeckDeadline.In(e.Location()).Format(deadlineLayout)
 	}
-	f.TimeZone, f.Language = e.TimeZone, e.Language
+	f.TimeZone, f.Language, f.FeatureTables = e.TimeZone, e.Language, e.FeatureTables
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
@@ -167,6 +167,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	readEventRounds(ctx, &f, &ev)
 	readEventPlace(ctx, &f, &ev)
 	readEventScoring(ctx, &f, &ev)
+	readFeatureTables(&f, &ev)
 	if len(f.Errors) > 0 {
 		return f, storage.Event{}, false
 	}
@@ -199,6 +200,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		PointsBye:        strings.TrimSpace(c.FormValue("points_bye")),
 		TimeZone:         strings.TrimSpace(c.FormValue("time_zone")),
 		Language:         c.FormValue("language"),
+		FeatureTables:    strings.TrimSpace(c.FormValue("feature_tables")),
 		Errors:           views.FieldProblems{},
 	}
 }

@@ -25,7 +25,7 @@ var instanceTables = map[string]bool{
 	"cards": true, "banlist_versions": true, "app_secrets": true, "app_settings": true,
 	// Stores and their members are the installation's; an imported event goes
 	// into the store chosen on the import form (events.store_id).
-	"stores": true, "store_members": true,
+	"stores": true, "store_members": true, "store_invitations": true,
 	// Players across events, seasons, ratings and push tokens (issue 27) are
 	// the installation's: an imported event's entries are linked to its
 	// players by member number (docs/leagues.md).

@@ -237,6 +237,7 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, user},
 		{page, get, "/events/:id/matches/:match/pairing", s.pairingEditForm, organiser},
 		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, organiser},
+		{page, post, "/events/:id/matches/:match/feature", s.moveToFeatureTable, organiser},
 		{page, post, "/events/:id/topcut", s.startTopCut, organiser},
 		{page, get, "/events/:id/standings", s.showStandings, nil},
 		{page, get, "/events/:id/pairings.json", s.pairingFile, nil},

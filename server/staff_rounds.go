@@ -180,6 +180,7 @@ func (s *Server) pairRound(c echo.Context) error {
 		}
 		matches = append(matches, nm)
 	}
+	seatFeatureTables(matches, e.FeatureTableNumbers())
 	seatFixedPlayers(matches, d.ByID)
 	number := len(d.Rounds) + 1
 	// The pairing's record goes with the round: published, it lets anyone

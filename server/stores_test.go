@@ -111,8 +111,17 @@ func newTwoStores(t *testing.T) *twoStores {
 	if err != nil || len(snaps) == 0 {
 		t.Fatalf("no snapshot of the published round: %v", err)
 	}
+	// An invitation of store A's, for the routes that answer or withdraw one.
+	if err := a.store.InviteToShop(ctx, storage.Actor{Name: "test"}, f.storeA, "joe"); err != nil {
+		t.Fatal(err)
+	}
+	invs, err := a.store.ShopInvitations(ctx, f.storeA)
+	if err != nil || len(invs) != 1 {
+		t.Fatalf("store A's invitations: %v %v", invs, err)
+	}
 	f.params = map[string]string{
-		"id": strconv.FormatInt(f.event.id, 10), "n": "1", "match": strconv.FormatInt(matchID, 10),
+		"invitation": strconv.FormatInt(invs[0].ID, 10),
+		"id":         strconv.FormatInt(f.event.id, 10), "n": "1", "match": strconv.FormatInt(matchID, 10),
 		"entry": strconv.FormatInt(annEntry, 10), "user": strconv.FormatInt(jA.ID, 10),
 		"log": strconv.FormatInt(gl.ID, 10), "call": strconv.FormatInt(call.ID, 10), "ann": strconv.FormatInt(ann.ID, 10),
 		"store": strconv.FormatInt(f.storeA, 10), "token": strings.TrimPrefix(f.event.links["Ann"], "/p/"),
@@ -158,7 +167,9 @@ var publicRoutes = map[string]bool{
 	"GET /events/:id/decklists": true, "GET /events/:id/standings": true, "GET /events/:id/matches/:match": true,
 	"GET /events/:id/live": true, "GET /events/:id/clock": true, "GET /events/:id/projector": true,
 	"GET /events/:id/metagame": true, // organisers of the event's store see it before the decklists are public
-	"GET /p/:token":            true, "POST /p/:token/report": true, "POST /p/:token/deck": true, "POST /p/:token/judge": true,
+	// The public pairing file: whoever sees the standings (TestPublishedPairingsCanBeVerifiedByAnyone).
+	"GET /events/:id/pairings.json": true,
+	"GET /p/:token":                 true, "POST /p/:token/report": true, "POST /p/:token/deck": true, "POST /p/:token/judge": true,
 	"POST /p/:token/drop": true, "GET /p/:token/live": true,
 	// The game tracker: the player's link is the key, and a game is only
 	// its two players' (TestTrackerIsThePlayersOwn).
@@ -194,6 +205,8 @@ const (
 var unscopedRoutes = map[string]string{
 	"GET /account": anyAccount, "POST /account": anyAccount, "GET /decks/check": anyAccount, "POST /decks/check": anyAccount,
 	"GET /banlists/:game/:effective": anyAccount, "POST /account/language": anyAccount, "POST /account/stores/:store/leave": anyAccount,
+	// An invitation is answered by its own account only (TestInvitingAnAccountToAStoreAnswersTheSameForAll).
+	"POST /account/invitations/:invitation/accept": anyAccount, "POST /account/invitations/:invitation/decline": anyAccount,
 	"GET /events": organisersOnly, "GET /events/new": organisersOnly, "POST /events": organisersOnly,
 	"GET /events/import": organisersOnly, "POST /events/import": organisersOnly, "POST /accounts": organisersOnly,
 	"GET /cards": organisersOnly, "GET /stores": organisersOnly,

@@ -166,6 +166,9 @@ type RoundPage struct {
 	ExtraTurns  int
 	BestOf      int
 	Problem     i18n.Message
+	// FeatureTables names the event's feature tables ("1, 2") on a Swiss
+	// round's page, "" when it has none.
+	FeatureTables string
 	// Filters narrow the tables shown (all, not reported, disputed,
 	// extended), each with its count; Matches holds the chosen ones.
 	Filters []MatchFilter
@@ -202,6 +205,7 @@ type MatchRow struct {
 	P2        string
 	P2ID      int64
 	Bye       bool
+	Feature   bool         // Table is one of the event's feature tables
 	Result    i18n.Message // as shown: "Ann won 2–1", "Draw", ""
 	ResultKey string
 	Status    string
@@ -305,6 +309,7 @@ type PlayerMatch struct {
 	RoundName   i18n.Message // "Round 3", "Top cut, round 2"
 	Kind        string
 	Table       string
+	Feature     bool // Table is a feature table (the game may be streamed)
 	Opponent    string
 	Bye         bool
 	Clock       Clock
@@ -436,4 +441,7 @@ type PairingEditPage struct {
 	Round   int
 	Match   MatchRow
 	Players []JudgeRef
+	// FeatureTables are the feature tables the match may be moved to (not
+	// its own), while its round is not finished.
+	FeatureTables []int
 }

@@ -155,6 +155,7 @@ type EventForm struct {
 	PointsBye        string
 	TimeZone         string // IANA name
 	Language         string // code of the print sheets' and projector's language
+	FeatureTables    string // table numbers, best first, as typed ("1, 2")
 
 	Errors             FieldProblems
 	Problem            i18n.Message // a form-wide message (e.g. someone else saved first)

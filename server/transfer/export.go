@@ -71,8 +71,9 @@ type exportEvent struct {
 	SelfRegistration bool       `json:"self_registration"`
 	EndOfRound       string     `json:"end_of_round"`
 	ExtraTurns       int        `json:"extra_turns"`
-	Language         string     `json:"language,omitempty"`  // print sheets' and projector's, e.g. "de"
-	TimeZone         string     `json:"time_zone,omitempty"` // IANA name, e.g. "Europe/Berlin"
+	Language         string     `json:"language,omitempty"`       // print sheets' and projector's, e.g. "de"
+	TimeZone         string     `json:"time_zone,omitempty"`      // IANA name, e.g. "Europe/Berlin"
+	FeatureTables    string     `json:"feature_tables,omitempty"` // "1,2": where the top pairings sit
 }
 
 type exportEntry struct {
@@ -186,7 +187,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
 			SelfRegistration: ev.SelfRegistration, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
-			Language: ev.Language, TimeZone: ev.TimeZone,
+			Language: ev.Language, TimeZone: ev.TimeZone, FeatureTables: ev.FeatureTables,
 		}}
 	for _, e := range d.Entries {
 		ext.Entries = append(ext.Entries, exportEntry{

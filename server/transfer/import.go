@@ -179,6 +179,10 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 	if ev.Language == "" {
 		ev.Language = i18n.Lang(ctx)
 	}
+	var ok bool
+	if ev.FeatureTables, ok = storage.NormalFeatureTables(e.FeatureTables); !ok {
+		return storage.Event{}, importProblemOf("StaffImportFeatureTables", i18n.Args{"Max": storage.MaxFeatureTables})
+	}
 	if _, err := web.LoadZone(e.TimeZone); err == nil {
 		ev.TimeZone = e.TimeZone
 	}
