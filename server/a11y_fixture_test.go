@@ -385,7 +385,39 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "import an event, already there", route: "/events/import", path: "/events/import?existing=" + strconv.FormatInt(sat.id, 10), staff: true},
 	}
 	out = append(out, f.seasonStates(t)...)
-	return out
+	return append(out, f.profileStates(t)...)
+}
+
+// profileStates are the players across events (server/profiles): the
+// counter's suggestions, the store's directory with its possible
+// duplicates, a profile as the store and as the player see it, and the
+// player's own settings and removal, signed in from their phone link.
+func (f *a11yFixture) profileStates(t *testing.T) []a11yState {
+	t.Helper()
+	ctx := context.Background()
+	first, err := f.a.store.FirstShop(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann, err := f.a.store.EntryByID(ctx, f.sat.id, f.sat.ids["Ann"])
+	if err != nil || ann.PlayerID == nil {
+		t.Fatalf("Ann's player: %v", err)
+	}
+	me := f.sat.links["Ann"] + "/me"
+	return []a11yState{
+		{name: "players, names checked", route: "/events/:id/players", path: f.sat.path + "/players", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, fill(`#player_name`, "Ben"), leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=check-name]`))))
+		}},
+		{name: "store's players", route: "/stores/:store/players", path: "/stores/" + strconv.FormatInt(first.ID, 10) + "/players", staff: true},
+		{name: "profile, staff", route: "/players/:id", path: "/players/" + strconv.FormatInt(*ann.PlayerID, 10), staff: true},
+		{name: "own settings", route: "/me", path: me},
+		{name: "profile, own", route: "/players/:id", path: me, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=open-profile]`))))
+		}},
+		{name: "removal, asked", route: "/me/remove", path: me, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=ask-removal]`))))
+		}},
+	}
 }
 
 // send types values into fields (CSS selector -> text) and sends the form

@@ -25,6 +25,7 @@ func TestServerPackagesDependOneWay(t *testing.T) {
 		"judge":     below,
 		"transfer":  below,
 		"seasons":   below,
+		"profiles":  below,
 	}
 	dirs, err := os.ReadDir(".")
 	if err != nil {

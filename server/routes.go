@@ -301,5 +301,26 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/p/:token/games/:log", s.judge.TrackerAct, nil},
 		{page, post, "/p/:token/games/:log/undo", s.judge.TrackerUndo, nil},
 		{page, post, "/p/:token/games/:log/judge", s.judge.TrackerCallJudge, nil},
+
+		// Players across events (server/profiles): a store's players
+		// directory with its merges; a player's profile (public if the player
+		// says so, else only to them and their stores' organisers, else
+		// 404); the player's own sign-in, from an entry's phone link or their
+		// own link (a signed cookie, no account), and their settings; the
+		// public API's profile.
+		{page, get, "/stores/:store/players", s.profiles.Directory, store},
+		{page, post, "/stores/:store/players/merge", s.profiles.Merge, store},
+		{page, post, "/stores/:store/players/merges/:merge/undo", s.profiles.UndoMerge, store},
+		{page, get, "/players/:id", s.profiles.Profile, nil},
+		{page, get, "/p/:token/me", s.profiles.SignInFromEntry, nil},
+		{page, get, "/me/signin/:player/:token", s.profiles.SignInOwnLink, nil},
+		{page, get, "/me", s.profiles.Own, nil},
+		{page, post, "/me/public", s.profiles.SetPublic, nil},
+		{page, post, "/me/link", s.profiles.NewLink, nil},
+		{page, get, "/me/data", s.profiles.Data, nil},
+		{page, get, "/me/remove", s.profiles.RemoveForm, nil},
+		{page, post, "/me/remove", s.profiles.Remove, nil},
+		{page, post, "/me/signout", s.profiles.SignOut, nil},
+		{apiV1, get, "/players/:id", s.profiles.APIProfile, nil},
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/live"
+	"github.com/tenkaichi-org/tenkaichi/server/profiles"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/seasons"
 	"github.com/tenkaichi-org/tenkaichi/server/transfer"
@@ -76,6 +77,7 @@ type Server struct {
 	transfer *transfer.Handler // the event file, its import and the snapshots
 	api      *api.Handler      // the public read API
 	seasons  *seasons.Handler  // seasons, regional leagues and leaderboards
+	profiles *profiles.Handler // players across events: directory, profiles, own settings
 }
 
 // New builds the server and its routes.
@@ -94,7 +96,7 @@ func New(cfg Config) *Server {
 	models, cards := readmodel.NewCache(cfg.Store), gamelog.NewCardCache(cfg.Store)
 	s := &Server{Kit: kit, models: models, cards: cards,
 		live: live.New(kit), judge: judge.New(kit, models, cards), transfer: transfer.New(kit),
-		api: api.New(kit, cfg.APIRate, cfg.APIBurst), seasons: seasons.New(kit)}
+		api: api.New(kit, cfg.APIRate, cfg.APIBurst), seasons: seasons.New(kit), profiles: profiles.New(kit, cards)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = clientIP(cfg.TrustedProxies)

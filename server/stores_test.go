@@ -126,7 +126,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		"log": strconv.FormatInt(gl.ID, 10), "call": strconv.FormatInt(call.ID, 10), "ann": strconv.FormatInt(ann.ID, 10),
 		"store": strconv.FormatInt(f.storeA, 10), "token": strings.TrimPrefix(f.event.links["Ann"], "/p/"),
 		"game": "fusion-world", "effective": "2026-03-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
-		"snap": strconv.FormatInt(snaps[0].ID, 10),
+		"snap": strconv.FormatInt(snaps[0].ID, 10), "merge": "1",
 	}
 	f.addSeasons(t)
 	return f
@@ -180,6 +180,13 @@ var publicRoutes = map[string]bool{
 	// organisers' only (TestPrivateSeasonIsItsOrganisers).
 	"GET /seasons/:season": true, "GET /seasons/:season/projector": true, "GET /seasons/:season/print": true,
 	"GET /seasons/:season/leaderboard.csv": true,
+	// Players across events: a profile shows itself to whom it may
+	// (TestProfileIsSeenOnlyByWhomItMay); the player's own pages answer
+	// only the signed-in player, whose key is the link they signed in with
+	// (TestPlayerOwnPagesAreTheirsAlone).
+	"GET /players/:id": true, "GET /p/:token/me": true, "GET /me/signin/:player/:token": true, "GET /me": true,
+	"POST /me/public": true, "POST /me/link": true, "GET /me/data": true, "GET /me/remove": true, "POST /me/remove": true,
+	"POST /me/signout": true,
 }
 
 // Who may use a route that names no event or store in its path.

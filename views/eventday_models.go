@@ -52,6 +52,13 @@ type AddPlayerForm struct {
 	// SameName are players already registered under this name: the form
 	// asks whether to add another.
 	SameName []JudgeRef
+	// Checked: the organiser asked which existing players have this name
+	// (Suggestions) or this member number (MemberOwner).
+	Checked     bool
+	Suggestions []CounterSuggestion
+	MemberOwner *CounterSuggestion
+	// PlayerID is the existing player the organiser picked (0: none).
+	PlayerID int64
 }
 
 // PlayerLinkPage shows a player's secret phone link and its QR code.
@@ -62,6 +69,8 @@ type PlayerLinkPage struct {
 	QR      string // inline SVG markup of the link's QR code
 	EntryID int64
 	Warning *AddressWarning // the link will not open on phones
+	// PlayerID is the player across events the entry belongs to (0: none).
+	PlayerID int64
 	// Deletable: the player has no match yet, so an entry made by mistake
 	// can still be deleted.
 	Deletable bool
