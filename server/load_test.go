@@ -361,7 +361,7 @@ func heapProfile(t *testing.T, addr, file string) {
 
 // startBareEcho serves a 6 KB page from a bare Echo handler, the
 // reference every step is measured beside, and returns its address.
-func startBareEcho(t *testing.T) string {
+func startBareEcho(t testing.TB) string {
 	t.Helper()
 	page := []byte("<!doctype html><html><head><title>bare</title></head><body>" +
 		strings.Repeat("<p>Table 12 · Player 0001 vs Player 0002</p>\n", 200)[:6*1024-80] + "</body></html>")
@@ -376,7 +376,7 @@ func startBareEcho(t *testing.T) string {
 	return "http://" + addr + "/"
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -46,27 +46,38 @@ func (s *Server) playerHome(c echo.Context) error {
 	ev := rm.Data.Event
 	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
 		Secure: s.Secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
-	etag, enc, keepable := s.playerPageTag(c, rm, en, link.PlayVersion)
+	t, keepable := s.playerPageTagsOf(c, rm, en, link.PlayVersion)
 	if !keepable {
 		return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)
 	}
-	if done, err := web.NotModified(c, etag); done {
+	if done, err := web.NotModified(c, t.etag); done {
 		return err
 	}
-	key := keptPageKey{hash, enc}
-	if kp := s.phones.page(key, etag); kp != nil {
-		return web.SendKept(c, kp)
+	key := keptPageKey{hash, t.enc}
+	kp := s.phones.page(key, t.tag)
+	if kp == nil {
+		page, err := s.playerPageView(c, rm, en, ev, views.PlayerHome{})
+		if err != nil {
+			return err
+		}
+		var part func([]byte) (int, int, bool)
+		if t.clock != nil {
+			part = clockPart
+		}
+		if kp, err = web.RenderKept(c, page, t.tag, t.enc, part); err != nil {
+			return err
+		}
+		if t.clock != nil && !kp.Split() {
+			// The clock is in the body: the page holds for this second only.
+			kp.Tag = t.etag
+		}
+		s.phones.keepPage(key, kp)
 	}
-	page, err := s.playerPageView(c, rm, en, ev, views.PlayerHome{})
+	clock, err := clockMarkup(ctx, t.clock)
 	if err != nil {
 		return err
 	}
-	kp, err := web.RenderKept(c, page, etag, enc)
-	if err != nil {
-		return err
-	}
-	s.phones.keepPage(key, kp)
-	return web.SendKept(c, kp)
+	return web.SendKept(c, kp, t.etag, clock)
 }
 
 // renderPlayerHome shows the player's page after a form (en and ev as the

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -14,6 +15,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -80,6 +82,7 @@ func (p *phonePages) keepLink(hash string, l storage.PlayerLink) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.links == nil || len(p.links) >= maxKeptPlayerLinks {
+		// Full: start again (the links are found again one query each).
 		p.links = map[string]storage.PlayerLink{}
 	}
 	p.links[hash] = storage.PlayerLink{EntryID: l.EntryID, EventID: l.EventID}
@@ -94,11 +97,11 @@ func (p *phonePages) forget(hash string) {
 	}
 }
 
-// page is the kept page of key if it has this ETag.
-func (p *phonePages) page(key keptPageKey, etag string) *web.KeptPage {
+// page is the kept page of key if it shows tag.
+func (p *phonePages) page(key keptPageKey, tag string) *web.KeptPage {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if kp := p.pages[key]; kp != nil && kp.ETag == etag {
+	if kp := p.pages[key]; kp != nil && kp.Tag == tag {
 		return kp
 	}
 	return nil
@@ -113,18 +116,18 @@ func (p *phonePages) keepPage(key keptPageKey, kp *web.KeptPage) {
 	p.dropLocked(key)
 	// Full: forget a few pages, whichever the map gives first.
 	for k := range p.pages {
-		if len(p.pages) < maxKeptPlayerPages && p.bytes+len(kp.Body) <= maxKeptPlayerBytes {
+		if len(p.pages) < maxKeptPlayerPages && p.bytes+kp.Size() <= maxKeptPlayerBytes {
 			break
 		}
 		p.dropLocked(k)
 	}
 	p.pages[key] = kp
-	p.bytes += len(kp.Body)
+	p.bytes += kp.Size()
 }
 
 func (p *phonePages) dropLocked(key keptPageKey) {
 	if old := p.pages[key]; old != nil {
-		p.bytes -= len(old.Body)
+		p.bytes -= old.Size()
 		delete(p.pages, key)
 	}
 }
@@ -164,47 +167,90 @@ func (s *Server) linkedEntry(rm *readmodel.Model, l *storage.PlayerLink, hash st
 	return en
 }
 
-// playerPageTag is the ETag of a player's page (VersionTag) and the
-// encoding it is sent in; ok is false for a page that must be rendered
-// afresh (see keepable).
-func (s *Server) playerPageTag(c echo.Context, rm *readmodel.Model, en *storage.Entry, version int64) (etag, enc string, ok bool) {
+// playerPageTags say what a player's page shows, without rendering it.
+type playerPageTags struct {
+	// etag is the page's ETag (VersionTag), with the clock's second while
+	// it runs; enc the encoding it is sent in.
+	etag, enc string
+	// tag is what the kept page must show: etag, or without the clock's
+	// second when the clock is filled in as the page is sent.
+	tag string
+	// clock is the running clock, as of now (nil when it is not running).
+	clock *views.Clock
+}
+
+// playerPageTagsOf says what a player's page shows; ok is false for a page
+// that must be rendered afresh.
+func (s *Server) playerPageTagsOf(c echo.Context, rm *readmodel.Model, en *storage.Entry, version int64) (t playerPageTags, ok bool) {
 	ctx := c.Request().Context()
 	csrf := web.CSRFFromCookie(c)
 	if csrf == "" || web.CurrentUser(c) != nil || web.FlashPending(c) || c.Request().URL.RawQuery != "" {
 		// A new CSRF token, an account's menu, a one-off notice, a language
 		// selector's way back: this answer only.
-		return "", "", false
+		return t, false
 	}
 	lang := i18n.Lang(ctx)
 	if lang == "ja" && len(problemCards(storedDeckProblems(en))) > 0 {
 		// Card names from the card database, which the version does not count.
-		return "", "", false
+		return t, false
 	}
-	clock, ok := s.playerClockSecond(rm, en)
-	if !ok {
-		return "", "", false
+	if t.clock, ok = s.playerClock(rm, en); !ok {
+		return t, false
 	}
-	etag, enc = web.VersionTag(c, strings.Join([]string{playerPageBuild, strconv.FormatInt(version, 10),
-		strconv.FormatInt(en.ID, 10), lang, csrf, clock}, "|"))
-	return etag, enc, true
+	shows := strings.Join([]string{playerPageBuild, strconv.FormatInt(version, 10), strconv.FormatInt(en.ID, 10), lang, csrf}, "|")
+	second := ""
+	if t.clock != nil {
+		second = t.clock.Text
+	}
+	t.etag, t.enc = web.VersionTag(c, shows+"|"+second)
+	t.tag = t.etag
+	if t.clock != nil && web.Splittable(t.enc) {
+		t.tag, _ = web.VersionTag(c, shows+"|running")
+	}
+	return t, true
 }
 
-// playerClockSecond is what the player's round clock adds to the page over
-// the play version: its text while it runs (the second it shows; live.js
-// takes the exact time from the server as the page loads). ok is false
-// once time is up on an unconfirmed match: the page then shows the game
-// tracker's counts, which change without the play version.
-func (s *Server) playerClockSecond(rm *readmodel.Model, en *storage.Entry) (string, bool) {
+// playerClock is the player's round clock as of now while it runs: the page
+// shows it to the second (live.js takes the exact time from the server as
+// the page loads). ok is false once time is up on an unconfirmed match: the
+// page then shows the game tracker's counts, which change without the play
+// version.
+func (s *Server) playerClock(rm *readmodel.Model, en *storage.Entry) (*views.Clock, bool) {
 	round, mt := rm.Latest, rm.MatchOf[en.ID]
 	if round == nil || mt == nil || mt.P2EntryID == nil {
-		return "", true
+		return nil, true
 	}
 	clock := web.ClockView(rm.Data.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.Now())
 	if clock.TimeUp() && mt.Status != storage.MatchConfirmed {
-		return "", false
+		return nil, false
 	}
 	if clock.State != "running" {
-		return "", true
+		return nil, true
 	}
-	return clock.Text, true
+	return &clock, true
+}
+
+// clockPart finds the one running clock in a player's page, the part that
+// is filled in as the kept page is sent.
+func clockPart(page []byte) (start, end int, ok bool) {
+	open := []byte(`<time class="countdown"`)
+	if bytes.Count(page, open) != 1 {
+		return 0, 0, false
+	}
+	start = bytes.Index(page, open)
+	n := bytes.Index(page[start:], []byte("</time>"))
+	if n < 0 {
+		return 0, 0, false
+	}
+	return start, start + n + len("</time>"), true
+}
+
+// clockMarkup is the running clock as the page shows it now.
+func clockMarkup(ctx context.Context, clock *views.Clock) ([]byte, error) {
+	if clock == nil {
+		return nil, nil
+	}
+	var b bytes.Buffer
+	err := views.CountdownTime(*clock).Render(ctx, &b)
+	return b.Bytes(), err
 }

@@ -157,67 +157,6 @@ func pageHeaders(h http.Header) {
 	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
 }
 
-// A KeptPage is one reader's page as it was sent (compressed in Enc), kept
-// to be sent again while what it shows holds (its ETag says so).
-type KeptPage struct {
-	Body      []byte
-	Enc, ETag string
-}
-
-// VersionTag is a weak ETag made from what a page shows (version says it,
-// without rendering it) and the encoding the request asks for, with that
-// encoding: a page kept for one encoding is never sent in another.
-func VersionTag(c echo.Context, version string) (etag, enc string) {
-	enc = acceptedEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
-	f := fnv.New64a()
-	f.Write([]byte(version))
-	return `W/"v` + strconv.FormatUint(f.Sum64(), 36) + etagSuffix(enc) + `"`, enc
-}
-
-// NotModified answers 304 when the request revalidates etag, and reports
-// whether it did.
-func NotModified(c echo.Context, etag string) (bool, error) {
-	if !ETagMatches(c.Request().Header.Get("If-None-Match"), strings.TrimPrefix(etag, "W/")) {
-		return false, nil
-	}
-	h := c.Response().Header()
-	pageHeaders(h)
-	h.Set("ETag", etag)
-	return true, c.NoContent(http.StatusNotModified)
-}
-
-// RenderKept renders a page for a KeptPage in encoding enc (VersionTag),
-// compressed as sendPage would send it.
-func RenderKept(c echo.Context, comp templ.Component, etag, enc string) (*KeptPage, error) {
-	buf := templ.GetBuffer()
-	defer templ.ReleaseBuffer(buf)
-	if err := comp.Render(c.Request().Context(), buf); err != nil {
-		return nil, err
-	}
-	if buf.Len() < minCompressSize {
-		enc = ""
-	}
-	out := bytes.NewBuffer(make([]byte, 0, buf.Len()/3))
-	if err := compressTo(out, enc, buf.Bytes(), false); err != nil {
-		return nil, err
-	}
-	return &KeptPage{Body: out.Bytes(), Enc: enc, ETag: etag}, nil
-}
-
-// SendKept writes a kept page (200, or 304 when the request revalidates it).
-func SendKept(c echo.Context, p *KeptPage) error {
-	if done, err := NotModified(c, p.ETag); done {
-		return err
-	}
-	h := c.Response().Header()
-	pageHeaders(h)
-	h.Set("ETag", p.ETag)
-	if p.Enc != "" {
-		h.Set(echo.HeaderContentEncoding, p.Enc)
-	}
-	return c.HTMLBlob(http.StatusOK, p.Body)
-}
-
 func etagSuffix(enc string) string {
 	if enc == "" {
 		return ""
