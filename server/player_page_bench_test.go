@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -101,6 +102,12 @@ func (p *benchPhone) visit(b *testing.B, client *http.Client, revalidate bool) i
 	return res.StatusCode
 }
 
+// load1 is the machine's load average over the last minute.
+func load1() float64 {
+	f, _ := strconv.ParseFloat(strings.Fields(loadAverage() + " 0")[0], 64)
+	return f
+}
+
 func benchGet(client *http.Client, url string, h http.Header) int {
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
 	req.Header = h
@@ -127,6 +134,7 @@ func benchRequests(b *testing.B, players int, ask func(i int) bool) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "req/s")
+	b.ReportMetric(load1(), "load1")
 	if n := failed.Load(); n > 0 {
 		b.Fatalf("%d of %d requests failed", n, b.N)
 	}
