@@ -427,7 +427,7 @@ func seedLoadEvent(t testing.TB, st *storage.Store, n int) (*storage.Event, []st
 	t.Helper()
 	ctx := context.Background()
 	org := storage.Actor{Name: "load"}
-	if err := st.CreateUser(ctx, &storage.User{Username: "load", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := st.CreateFirstUser(ctx, &storage.User{Username: "load", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		t.Fatal(err)
 	}
 	e := &storage.Event{Name: "Load Championship", Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,
