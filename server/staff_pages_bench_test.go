@@ -54,7 +54,7 @@ func staffPages(eventID, match int64) []staffPage {
 	return []staffPage{
 		{"event", ev}, {"players", ev + "/players"}, {"players-search", ev + "/players?q=player+01"},
 		{"decks", ev + "/decks"}, {"rounds", ev + "/rounds"}, {"round", ev + "/rounds/1"},
-		{"match", m}, {"pairing", m + "/pairing"}, {"standings", ev + "/standings"},
+		{"pairing", m + "/pairing"}, {"standings", ev + "/standings"},
 		{"penalties", ev + "/penalties"}, {"calls", ev + "/calls"}, {"announcements", ev + "/announcements"},
 		{"judge", ev + "/judge"}, {"print-pairings", ev + "/print/pairings"}, {"print-slips", ev + "/print/slips"},
 		{"print-standings", ev + "/print/standings"}, {"print-registration", ev + "/print/registration"},
