@@ -85,7 +85,7 @@ func (s *Server) printPairings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -246,7 +246,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -288,7 +288,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
