@@ -69,7 +69,8 @@ func TestPlayerPageKept(t *testing.T) {
 	ev, tokens, _, _ := seedLoadEvent(t, st, 2)
 	var now atomic.Int64
 	now.Store(time.Now().UnixNano())
-	srv := httptest.NewServer(New(Config{Store: st, Now: func() time.Time { return time.Unix(0, now.Load()) }}).Handler())
+	server := New(Config{Store: st, Now: func() time.Time { return time.Unix(0, now.Load()) }})
+	srv := httptest.NewServer(server.Handler())
 	t.Cleanup(srv.Close)
 	phone := &keptPhone{t: t, url: srv.URL + "/p/" + tokens[0]}
 	phone.get("") // the CSRF cookie, as a phone has it
@@ -81,6 +82,13 @@ func TestPlayerPageKept(t *testing.T) {
 	if status, _, _ := phone.get(etag); status != http.StatusNotModified {
 		t.Fatalf("revalidated unchanged: %d, want 304", status)
 	}
+	server.phones.mu.Lock()
+	for key, kp := range server.phones.pages {
+		if !kp.Split() {
+			t.Errorf("the page kept for %v holds its running clock: it would be rendered every second", key)
+		}
+	}
+	server.phones.mu.Unlock()
 	if _, again, second := phone.get(""); second != first || again != etag {
 		t.Errorf("the kept page differs from the first: ETag %s, was %s", again, etag)
 	}
