@@ -36,10 +36,11 @@ func playerRow(e *storage.Entry) views.PlayerRow {
 }
 
 func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
-	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
+	d, err := s.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
+	entries := d.Entries
 	reg, err := s.PublicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
 	if err != nil {
 		return err
