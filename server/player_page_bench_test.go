@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -110,6 +111,15 @@ func (p *benchPhone) visit(b *testing.B, client *http.Client, revalidate bool) i
 	return res.StatusCode
 }
 
+// processCPU is the CPU time this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // load1 is the machine's load average over the last minute.
 func load1() float64 {
 	f, _ := strconv.ParseFloat(strings.Fields(loadAverage() + " 0")[0], 64)
@@ -133,6 +143,7 @@ func benchGet(client *http.Client, url string, h http.Header) int {
 func benchRequests(b *testing.B, players int, ask func(i int) bool) {
 	var next, failed atomic.Int64
 	b.SetParallelism(25) // times GOMAXPROCS (2 here): 50 clients
+	cpu0 := processCPU()
 	start := time.Now()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
@@ -142,6 +153,9 @@ func benchRequests(b *testing.B, players int, ask func(i int) bool) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "req/s")
+	// CPU of this process (server and clients) per request: steadier than
+	// the rate on a shared machine; compare it with bare's.
+	b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/float64(b.N), "cpu-µs/req")
 	b.ReportMetric(load1(), "load1")
 	if n := failed.Load(); n > 0 {
 		b.Fatalf("%d of %d requests failed", n, b.N)
