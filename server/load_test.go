@@ -50,6 +50,9 @@ import (
 //     the others) for the latencies, with at most one request in flight per
 //     player (a phone waits for its page); each beside a bare Echo handler
 //     that returns a 6 KB page, measured the same way in the same run;
+//   - every organiser's and judge's page (staffPages), signed in as the
+//     organiser, two clients at a time, each beside the bare handler asked
+//     the same way: rate, latencies, size and the server's peak RSS;
 //   - reports: every player reports (POST /p/{token}/report) at
 //     TENKAICHI_LOAD_REPORT_RATE a second (500), in random order, so half of
 //     them confirm the opponent's report;
@@ -191,9 +194,11 @@ func TestLoadEndOfRound(t *testing.T) {
 		}
 		return out
 	}
-	var pages []string
+	// Each phone has its CSRF cookie from its first visit, as a phone does.
+	var pages []vegeta.Target
 	for _, i := range rand.Perm(players) {
-		pages = append(pages, base+"/p/"+tokens[i])
+		pages = append(pages, vegeta.Target{Method: http.MethodGet, URL: base + "/p/" + tokens[i],
+			Header: http.Header{"Cookie": {"tenkaichi_csrf=load-page-" + strconv.Itoa(i)}}})
 	}
 	bareTargets := getAll(bare)
 	// measure runs one page beside the bare handler: first the capacity
@@ -220,9 +225,23 @@ func TestLoadEndOfRound(t *testing.T) {
 	}
 
 	// Round 1 published, nothing reported yet: every phone loads its page.
-	measure("player page", getAll(pages...), 1000)
+	measure("player page", pages, 1000)
 	measure("standings", getAll(eventURL+"/standings"), 500)
 	measure("projector", getAll(eventURL+"/projector"), 500)
+	// The organiser and a judge work the round meanwhile: each of their
+	// pages, two at a time, beside the bare handler two at a time.
+	staff := http.Header{"Cookie": {staffCookie(t, st)}}
+	for _, p := range staffPages(ev.ID, matchOf[0]) {
+		name := "staff " + p.name
+		m := attackFor(t, name, bareTargets, vegeta.Rate{}, step, 2, 2)
+		bareRate := m.Throughput
+		m = attackFor(t, name, []vegeta.Target{{Method: http.MethodGet, URL: base + p.path, Header: staff}}, vegeta.Rate{}, step, 2, 2)
+		t.Logf("%-34s %7.1f/s (bare Echo %7.1f/s, %.3f of it)  p50 %8v  p99 %8v  %6.0f KB  codes %v  peak RSS %s  load %s",
+			name+":", m.Throughput, bareRate, m.Throughput/max(bareRate, 1), m.Latencies.P50.Round(100*time.Microsecond),
+			m.Latencies.P99.Round(100*time.Microsecond), m.BytesIn.Mean/1024, m.StatusCodes,
+			mib(procField(t, cmd.Process.Pid, "VmHWM:")), loadAverage())
+		check(name, m)
+	}
 
 	// Reports: every player reports, in random order, so about half of the
 	// reports confirm the opponent's.
@@ -286,7 +305,7 @@ func TestLoadEndOfRound(t *testing.T) {
 	rssRound := rss(t, cmd.Process.Pid)
 
 	// Every result is in: the page now shows each player's standing.
-	measure("player page after results", getAll(pages...), 1000)
+	measure("player page after results", pages, 1000)
 
 	t.Logf("server RSS: %s at start, %s with %d streams, %s after the reports, peak sampled %s",
 		mib(rssStart), mib(rssStreams), nStreams, mib(rssRound), mib(peak.Load()))
@@ -361,7 +380,7 @@ func heapProfile(t *testing.T, addr, file string) {
 
 // startBareEcho serves a 6 KB page from a bare Echo handler, the
 // reference every step is measured beside, and returns its address.
-func startBareEcho(t *testing.T) string {
+func startBareEcho(t testing.TB) string {
 	t.Helper()
 	page := []byte("<!doctype html><html><head><title>bare</title></head><body>" +
 		strings.Repeat("<p>Table 12 · Player 0001 vs Player 0002</p>\n", 200)[:6*1024-80] + "</body></html>")
@@ -376,7 +395,7 @@ func startBareEcho(t *testing.T) string {
 	return "http://" + addr + "/"
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -427,7 +446,7 @@ func seedLoadEvent(t testing.TB, st *storage.Store, n int) (*storage.Event, []st
 	t.Helper()
 	ctx := context.Background()
 	org := storage.Actor{Name: "load"}
-	if err := st.CreateUser(ctx, &storage.User{Username: "load", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := st.CreateFirstUser(ctx, &storage.User{Username: "load", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		t.Fatal(err)
 	}
 	e := &storage.Event{Name: "Load Championship", Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
@@ -19,11 +20,14 @@ import (
 )
 
 // playerHome is GET /p/:token, the page every phone reloads when a round is
-// published: one query finds the link and the event's play version, the rest
-// comes from the event's shared read model.
+// published: one query reads the event's play version (and finds the link,
+// the first time this instance sees it), the rest comes from the event's
+// shared read model, and the page is sent as kept while it holds
+// (phone_home_kept.go).
 func (s *Server) playerHome(c echo.Context) error {
 	ctx := c.Request().Context()
-	link, err := s.Store.PlayerLinkByTokenHash(ctx, web.HashToken(c.Param("token")))
+	hash := web.HashToken(c.Param("token"))
+	link, err := s.playerLink(ctx, hash)
 	if errors.Is(err, storage.ErrNotFound) {
 		return s.LinkMiss(c)
 	}
@@ -34,15 +38,46 @@ func (s *Server) playerHome(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	en := rm.Data.ByID[link.EntryID]
+	en := s.linkedEntry(rm, link, hash)
 	if en == nil {
-		// Deleted since the link was read.
+		// Deleted, or given a new link, since the link was read.
 		return s.LinkMiss(c)
 	}
 	ev := rm.Data.Event
 	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
 		Secure: s.Secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
-	return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)
+	t, keepable := s.playerPageTagsOf(c, rm, en, link.PlayVersion)
+	if !keepable {
+		return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)
+	}
+	if done, err := web.NotModified(c, t.etag); done {
+		return err
+	}
+	key := keptPageKey{hash, t.enc}
+	kp := s.phones.page(key, t.tag)
+	if kp == nil {
+		page, err := s.playerPageView(c, rm, en, ev, views.PlayerHome{})
+		if err != nil {
+			return err
+		}
+		var part func([]byte) (int, int, bool)
+		if t.clock != nil {
+			part = clockPart
+		}
+		if kp, err = web.RenderKept(c, page, t.tag, t.enc, part); err != nil {
+			return err
+		}
+		if t.clock != nil && !kp.Split() {
+			// The clock is in the body: the page holds for this second only.
+			kp.Tag = t.etag
+		}
+		s.phones.keepPage(key, kp)
+	}
+	clock, err := clockMarkup(ctx, t.clock)
+	if err != nil {
+		return err
+	}
+	return web.SendKept(c, kp, t.etag, clock)
 }
 
 // renderPlayerHome shows the player's page after a form (en and ev as the
@@ -58,6 +93,15 @@ func (s *Server) renderPlayerHome(c echo.Context, en *storage.Entry, ev *storage
 // renderPlayerPage renders the player's page from the event's read model. The
 // read model is shared: nothing in it is changed here.
 func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *storage.Entry, ev *storage.Event, m views.PlayerHome, status int) error {
+	page, err := s.playerPageView(c, rm, en, ev, m)
+	if err != nil {
+		return err
+	}
+	return web.Render(c, status, page)
+}
+
+// playerPageView is the player's page, ready to render.
+func (s *Server) playerPageView(c echo.Context, rm *readmodel.Model, en *storage.Entry, ev *storage.Event, m views.PlayerHome) (templ.Component, error) {
 	ctx := c.Request().Context()
 	m.Token = "/p/" + c.Param("token")
 	m.EventID, m.EventName, m.PlayerName = ev.ID, ev.Name, en.PlayerName
@@ -97,17 +141,17 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 	m.CallOpen = rm.CallOpen[en.ID]
 	m.Match = s.currentMatch(ctx, rm, en)
 	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {
-		return err
+		return nil, err
 	}
 	if err := s.recordedGame(c.Request().Context(), rm, m.Match); err != nil {
-		return err
+		return nil, err
 	}
 	// A standing means something once results are in: before that every
 	// player is on 0 points and the rank is only the order of entry.
 	if ranked := m.Match != nil && m.Match.Status == storage.MatchConfirmed || anyRoundComplete(rm.Data.Rounds); ranked {
 		ranks, err := rm.PlayerRanks()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if r, ok := ranks[readmodel.PlayerID(en.ID)]; ok {
 			m.Rank, m.Points, m.Record = r.Rank, r.Points, r.Record
@@ -130,7 +174,7 @@ func (s *Server) renderPlayerPage(c echo.Context, rm *readmodel.Model, en *stora
 	p.Flash = i18n.Message{} // shown inside the page
 	p.ForPlayer = true
 	p.JSURL = web.LiveScriptURL()
-	return web.Render(c, status, views.PlayerHomeView(p, m))
+	return views.PlayerHomeView(p, m), nil
 }
 
 func anyRoundComplete(rounds []storage.Round) bool {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 	qrcode "github.com/skip2/go-qrcode"
@@ -24,8 +25,40 @@ func qrSVG(ctx context.Context, text string) (templ.Component, error) {
 	return templ.Raw(s), nil
 }
 
+// qrKept keeps drawn QR codes by language and text: a round's result
+// slips draw one per match (about 10 ms each), and print again. At most
+// maxKeptQR are kept, about 3 KB each.
+var qrKept struct {
+	sync.Mutex
+	svg map[[2]string]string
+}
+
+const maxKeptQR = 2048
+
 // qrSVGString is qrSVG as a string (for tests and non-templ use).
 func qrSVGString(ctx context.Context, text string) (string, error) {
+	key := [2]string{i18n.Lang(ctx), text}
+	qrKept.Lock()
+	svg, ok := qrKept.svg[key]
+	qrKept.Unlock()
+	if ok {
+		return svg, nil
+	}
+	svg, err := drawQRSVG(ctx, text)
+	if err != nil {
+		return "", err
+	}
+	qrKept.Lock()
+	if qrKept.svg == nil || len(qrKept.svg) >= maxKeptQR {
+		qrKept.svg = map[[2]string]string{}
+	}
+	qrKept.svg[key] = svg
+	qrKept.Unlock()
+	return svg, nil
+}
+
+// drawQRSVG draws text's QR code (qrSVG).
+func drawQRSVG(ctx context.Context, text string) (string, error) {
 	q, err := qrcode.New(text, qrcode.Medium)
 	if err != nil {
 		return "", err

@@ -70,6 +70,8 @@ type Server struct {
 	echo *echo.Echo
 	// models are the events' shared read models.
 	models *readmodel.Cache
+	// phones keeps player links and pages (phone_home_kept.go).
+	phones phonePages
 	// cards caches the card maps games are replayed with.
 	cards    *gamelog.CardCache
 	live     *live.Handler     // live updates

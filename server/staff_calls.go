@@ -26,7 +26,7 @@ func (s *Server) showCalls(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := readmodel.Load(ctx, s.Store, e)
+	d, err := s.staffData(ctx, e)
 	if err != nil {
 		return err
 	}

@@ -20,10 +20,11 @@ func (s *Server) showDecks(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
+	d, err := s.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
+	entries := d.Entries
 	ctx := c.Request().Context()
 	pool, err := s.Store.CardPool(ctx, rules.Game(e.Game))
 	if err != nil {

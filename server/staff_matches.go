@@ -46,7 +46,7 @@ func (s *Server) showRound(c echo.Context) error {
 
 func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round, problem i18n.Message, status int) error {
 	ctx := c.Request().Context()
-	d, err := readmodel.Load(ctx, s.Store, e)
+	d, err := s.staffData(ctx, e)
 	if err != nil {
 		return err
 	}

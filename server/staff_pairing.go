@@ -24,7 +24,7 @@ func (s *Server) pairingEditForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
+	d, err := s.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/judge"
-	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
@@ -22,7 +21,7 @@ import (
 
 func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.PenaltyForm, status int) error {
 	ctx := c.Request().Context()
-	d, err := readmodel.Load(ctx, s.Store, e)
+	d, err := s.staffData(ctx, e)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -35,10 +36,11 @@ func playerRow(e *storage.Entry) views.PlayerRow {
 }
 
 func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
-	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
+	d, err := s.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
+	entries := d.Entries
 	reg, err := s.PublicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
 	if err != nil {
 		return err
@@ -48,14 +50,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 		return err
 	}
 	m := views.PlayersPage{Nav: web.Nav(e, "players"), Add: add, RegURL: reg, Warning: warn}
-	for i := range entries {
-		if entries[i].Waitlisted {
-			m.Waitlist = append(m.Waitlist, playerRow(&entries[i]))
-		} else {
-			m.Players = append(m.Players, playerRow(&entries[i]))
-			m.Registered++
-		}
-	}
+	m.Players, m.Waitlist, m.Registered, m.List = playerListPart(entries, c.QueryParam("q"), c.QueryParam("page"))
 	if e.PlayerCap != nil {
 		m.Cap = strconv.Itoa(*e.PlayerCap)
 	}
@@ -69,6 +64,60 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 		}
 	}
 	return web.Render(c, status, views.PlayersPageView(s.PageTitled(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
+}
+
+// playersPerPage bounds the organiser's player list: each row carries its
+// buttons' forms (about half a kilobyte), and at 5,000 players the whole
+// list would be megabytes.
+const playersPerPage = 200
+
+// playerListPart is the part of the list shown: the players (a page of
+// those the search finds), the waitlist (those it finds), how many are
+// registered, and the search and page.
+func playerListPart(entries []storage.Entry, query, page string) (players, waitlist []views.PlayerRow, registered int, l views.PlayerListPart) {
+	l.Query = strings.Join(strings.Fields(query), " ")
+	needle := strings.ToLower(l.Query)
+	var found []*storage.Entry
+	for i := range entries {
+		en := &entries[i]
+		if !en.Waitlisted {
+			registered++
+		}
+		if needle != "" && !strings.Contains(strings.ToLower(en.PlayerName), needle) && !strings.Contains(strings.ToLower(en.MemberID), needle) {
+			continue
+		}
+		if en.Waitlisted {
+			waitlist = append(waitlist, playerRow(en))
+		} else {
+			found = append(found, en)
+		}
+	}
+	l.Found = len(found)
+	l.Searchable = registered > playersPerPage || l.Query != ""
+	l.Pages = max(1, (len(found)+playersPerPage-1)/playersPerPage)
+	l.Page, _ = strconv.Atoi(page)
+	l.Page = min(max(l.Page, 1), l.Pages)
+	for _, en := range found[(l.Page-1)*playersPerPage : min(len(found), l.Page*playersPerPage)] {
+		players = append(players, playerRow(en))
+	}
+	l.Position = listPosition(l.Query, l.Page)
+	return players, waitlist, registered, l
+}
+
+// listPosition is a search and page of the player list as a query string
+// ("" for the whole list's first page).
+func listPosition(query string, page int) string {
+	v := url.Values{}
+	if query != "" {
+		v.Set("q", query)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	if len(v) == 0 {
+		return ""
+	}
+	return "?" + v.Encode()
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -226,7 +275,10 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	if v, err := strconv.Atoi(c.FormValue("version")); err == nil {
 		en.Version = v
 	}
-	back := "/events/" + strconv.FormatInt(e.ID, 10) + "/players"
+	list := "/events/" + strconv.FormatInt(e.ID, 10) + "/players"
+	// Back to the search and page the button was on.
+	page, _ := strconv.Atoi(c.QueryParam("page"))
+	back := list + listPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
 	ctx := c.Request().Context()
 	switch action {
 	case "checkin":
@@ -251,7 +303,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 			return err
 		}
 		en.TokenHash = web.HashToken(web.PlayerToken(key, en.ID, en.TokenGeneration))
-		back = back + "/" + strconv.FormatInt(en.ID, 10)
+		back = list + "/" + strconv.FormatInt(en.ID, 10)
 	case "settings":
 		errs := views.FieldProblems{}
 		en.FixedTable = nil
@@ -264,7 +316,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
 			return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrPlayerSettings", nil)}
 		}
-		back = back + "/" + strconv.FormatInt(en.ID, 10)
+		back = list + "/" + strconv.FormatInt(en.ID, 10)
 	default:
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}

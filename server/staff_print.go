@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 
@@ -84,7 +85,7 @@ func (s *Server) printPairings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -142,7 +143,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -160,10 +161,14 @@ func (s *Server) printSlips(c echo.Context) error {
 		return err
 	}
 	sheet := views.SlipsSheet{Head: s.printHead(c.Request().Context(), ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
+	var played []storage.Match
 	for _, m := range d.Matches[r.Number] {
-		if m.P2EntryID == nil {
-			continue // a bye has nothing to report
+		if m.P2EntryID != nil { // a bye has nothing to report
+			played = append(played, m)
 		}
+	}
+	played = slipsPage(c, &sheet, played)
+	for _, m := range played {
 		u, err := s.PublicURL(c, matchPath(ev.ID, m.ID))
 		if err != nil {
 			return err
@@ -179,6 +184,39 @@ func (s *Server) printSlips(c echo.Context) error {
 		sheet.Slips = append(sheet.Slips, views.MatchSlip{Table: t, P1: d.Name(&m.P1EntryID), P2: d.Name(m.P2EntryID), ReportURL: u, QR: qr})
 	}
 	return web.Render(c, http.StatusOK, views.SlipsPrint(sheet))
+}
+
+// slipsPerPage bounds a sheet of slips: each carries a QR code of about
+// 3 KB, and a 1,000-player round's 500 slips were 2 MB.
+const slipsPerPage = 120
+
+// slipsPage is the page of the round's slips the request asks for
+// (?page=N), and fills in the sheet's page and the links to the others.
+func slipsPage(c echo.Context, sheet *views.SlipsSheet, all []storage.Match) []storage.Match {
+	sheet.Pages = max(1, (len(all)+slipsPerPage-1)/slipsPerPage)
+	sheet.Page, _ = strconv.Atoi(c.QueryParam("page"))
+	sheet.Page = min(max(sheet.Page, 1), sheet.Pages)
+	link := func(page int) string {
+		v := url.Values{}
+		if r := c.QueryParam("round"); r != "" {
+			v.Set("round", r)
+		}
+		if page > 1 {
+			v.Set("page", strconv.Itoa(page))
+		}
+		path := c.Request().URL.Path
+		if len(v) == 0 {
+			return path
+		}
+		return path + "?" + v.Encode()
+	}
+	if sheet.Page > 1 {
+		sheet.Prev = link(sheet.Page - 1)
+	}
+	if sheet.Page < sheet.Pages {
+		sheet.Next = link(sheet.Page + 1)
+	}
+	return all[(sheet.Page-1)*slipsPerPage : min(len(all), sheet.Page*slipsPerPage)]
 }
 
 // printTiebreakerNames says what each tiebreaker key of the pairing
@@ -208,7 +246,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -250,7 +288,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := readmodel.Load(c.Request().Context(), s.Store, ev)
+	d, err := s.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}

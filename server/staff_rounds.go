@@ -25,7 +25,7 @@ import (
 // it too.
 
 func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Message, status int) error {
-	d, err := readmodel.Load(c.Request().Context(), s.Store, e)
+	d, err := s.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,20 @@ import (
 // under it, on any instance: a copy read at version v or later is never
 // older than the database was when v was read. It is one indexed lookup,
 // whatever the size of the event.
+//
+// It is read on every request of a player's page, so it is a hot query
+// (hotsql.go), scanned without reflection.
 func (s *Store) PlayVersion(ctx context.Context, eventID int64) (int64, error) {
+	db := s.read(ctx)
+	countQuery(ctx)
 	var v int64
-	err := s.read(ctx).Raw(`SELECT COALESCE(SUM(n), 0) FROM event_changes WHERE event_id = ?`, eventID).Find(&v).Error
-	return v, wrap("play version", err)
+	err := db.Statement.ConnPool.QueryRowContext(ctx, playVersionSQL.texts[s.dialect](), eventID).Scan(&v)
+	return v, wrap("play version", translateError(db, err))
 }
+
+var playVersionSQL = newHotSQL(func(Dialect) string {
+	return `SELECT COALESCE(SUM(n), 0) FROM event_changes WHERE event_id = ?`
+})
 
 // PlayerLink is what a player's link leads to, with the event's play version.
 type PlayerLink struct {

@@ -1,6 +1,11 @@
 package views
 
-import "github.com/tenkaichi-org/tenkaichi/views/i18n"
+import (
+	"net/url"
+	"strconv"
+
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
+)
 
 // EventNav is the organiser's sub-navigation of an event.
 type EventNav struct {
@@ -22,6 +27,39 @@ type PlayersPage struct {
 	// Added is the player just added at the counter: their link and QR
 	// code are one click away.
 	Added *JudgeRef
+	// List is the part of the list shown: a big event's players are found
+	// by a search and shown a page at a time.
+	List PlayerListPart
+}
+
+// PlayerListPart is the search and page of the organiser's player list.
+type PlayerListPart struct {
+	// Searchable shows the search (an event with more than a page of
+	// players, or a search made).
+	Searchable bool
+	Query      string
+	Found      int // players the search found
+	Page       int // from 1
+	Pages      int
+	// Position is the search and page as a query string ("" or "?q=…"),
+	// which the rows' buttons come back to.
+	Position string
+}
+
+// PageLink is the address of another page of the list.
+func (l PlayerListPart) PageLink(eventID int64, page int) string {
+	v := url.Values{}
+	if l.Query != "" {
+		v.Set("q", l.Query)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	path := eventPath(eventID, "/players")
+	if len(v) == 0 {
+		return path
+	}
+	return path + "?" + v.Encode()
 }
 
 // PlayerRow is one entry in the organiser's list.

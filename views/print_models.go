@@ -71,6 +71,10 @@ type SlipsSheet struct {
 	Slips  []MatchSlip
 	// Warning: the QR codes will not open on phones.
 	Warning *AddressWarning
+	// A big round's slips come a page at a time: Page of Pages, with the
+	// addresses of the pages before and after ("" for none).
+	Page, Pages int
+	Prev, Next  string
 }
 
 // StandingRow is one line of the printed standings.

@@ -120,11 +120,7 @@ func compressTo(w io.Writer, enc string, body []byte, shared bool) error {
 // organiser's), so caches are told to keep them private and revalidate.
 func sendPage(c echo.Context, status int, body []byte) error {
 	h := c.Response().Header()
-	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	if h.Get(echo.HeaderCacheControl) == "" {
-		h.Set(echo.HeaderCacheControl, "private, no-cache")
-	}
-	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	pageHeaders(h)
 	enc := ""
 	if len(body) >= minCompressSize {
 		enc = acceptedEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
@@ -150,6 +146,15 @@ func sendPage(c echo.Context, status int, body []byte) error {
 	}
 	h.Set(echo.HeaderContentEncoding, enc)
 	return c.HTMLBlob(status, out.Bytes())
+}
+
+// pageHeaders are the headers of every page's answer.
+func pageHeaders(h http.Header) {
+	h.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	if h.Get(echo.HeaderCacheControl) == "" {
+		h.Set(echo.HeaderCacheControl, "private, no-cache")
+	}
+	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
 }
 
 func etagSuffix(enc string) string {

@@ -118,6 +118,22 @@ func TakeFlashID(c echo.Context) string {
 	return ""
 }
 
+// FlashPending reports whether a one-off notice waits to be shown.
+func FlashPending(c echo.Context) bool {
+	ck, err := c.Cookie(flashCookie)
+	return err == nil && ck.Value != ""
+}
+
+// CSRFFromCookie is the request's CSRF token when its cookie carried it
+// ("" when the middleware made a new one for this answer).
+func CSRFFromCookie(c echo.Context) string {
+	tok, _ := c.Get(middleware.DefaultCSRFConfig.ContextKey).(string)
+	if ck, err := c.Cookie(csrfCookie); err != nil || ck.Value != tok {
+		return ""
+	}
+	return tok
+}
+
 // FlashMessage is the notice of message id id ("" for none), worded by
 // the page that shows it.
 func FlashMessage(id string) i18n.Message { return i18n.M(id, nil) }

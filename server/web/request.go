@@ -13,12 +13,14 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
+const csrfCookie = "tenkaichi_csrf"
+
 // CSRF checks a token on every state-changing request: the double-submit
 // cookie of Echo's middleware, plus its Sec-Fetch-Site check.
 func (k *Kit) CSRF() echo.MiddlewareFunc {
 	return middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     "tenkaichi_csrf",
+		CookieName:     csrfCookie,
 		CookiePath:     "/",
 		CookieHTTPOnly: true,
 		CookieSameSite: http.SameSiteStrictMode,

@@ -89,6 +89,8 @@ type catalogue struct {
 	// language's common file), for the language menus of every page,
 	// which must not read every language's files.
 	names map[language.Tag]string
+	// plainCache keeps messages without named values (plainKey → string).
+	plainCache sync.Map
 }
 
 // mustIndex finds every message file; the files are embedded, so a badly
@@ -183,7 +185,30 @@ func localizer(ctx context.Context) *goi18n.Localizer {
 
 // T is the message id with its named values.
 func T(ctx context.Context, id string, args Args) string {
+	if len(args) == 0 {
+		return messages.plain(tag(ctx), id)
+	}
 	return localize(ctx, &goi18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any(args)})
+}
+
+// plainKey names a message without named values in one language.
+type plainKey struct {
+	tag language.Tag
+	id  string
+}
+
+// plain is message id without named values in language t, worded by
+// go-i18n once and then kept: the same words every time, and go-i18n runs
+// a text template for each (a page says dozens of such labels). The ids
+// are the code's, so the cache is bounded by the catalogue.
+func (c *catalogue) plain(t language.Tag, id string) string {
+	key := plainKey{t, id}
+	if s, ok := c.plainCache.Load(key); ok {
+		return s.(string)
+	}
+	s := c.localize(c.localizer(t), &goi18n.LocalizeConfig{MessageID: id})
+	c.plainCache.Store(key, s)
+	return s
 }
 
 // N is the message id in the plural form for count n; the message reads the

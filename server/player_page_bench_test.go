@@ -1,0 +1,163 @@
+package server
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
+)
+
+// BenchmarkPlayerPage measures the player's page through HTTP, as phones
+// ask for it (gzip, each phone with its CSRF cookie from an earlier visit),
+// beside a bare Echo handler serving a 6 KB page in the same run:
+//
+//	go test ./server/ -run '^$' -bench PlayerPage -benchtime 5s
+//	TENKAICHI_TEST_DB=postgres go test ./server/ -run '^$' -bench PlayerPage ...
+//
+// TENKAICHI_BENCH_PLAYERS sets the event's size (1,000). Each step asks
+// every player's page in turn from many clients at once: "page" a fresh
+// GET, "revalidate" one with the ETag the phone holds (If-None-Match),
+// first with the round's clock running, then paused; every phone has
+// loaded its page once before each step. req/s is the rate;
+// compare it with "bare" of the same run, not with another run's.
+func BenchmarkPlayerPage(b *testing.B) {
+	players := envInt("TENKAICHI_BENCH_PLAYERS", 1000)
+	st := storagetest.New(b)
+	ev, tokens, _, _ := seedLoadEvent(b, st, players)
+	srv := httptest.NewServer(New(Config{Store: st}).Handler())
+	b.Cleanup(srv.Close)
+	bare := startBareEcho(b)
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true, MaxIdleConnsPerHost: 256}}
+	phones := make([]benchPhone, len(tokens))
+	for i, tok := range tokens {
+		phones[i].url = srv.URL + "/p/" + tok
+		phones[i].visit(b, client, false) // the CSRF cookie, as a phone has it
+	}
+	b.Logf("backend %s, %d players, load average %s", storagetest.Backend(), players, loadAverage())
+	run := func(name string, ask func(i int) bool) {
+		b.Run(name, func(b *testing.B) { benchRequests(b, len(phones), ask) })
+	}
+	bareAsk := func(int) bool { return benchGet(client, bare, nil) == http.StatusOK }
+	for _, clock := range []string{"running", "paused"} {
+		if clock == "paused" {
+			if _, err := st.ChangeClock(context.Background(), storage.Actor{Name: "load"}, ev.ID, 1, storage.ClockPause, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+		// Every phone has loaded the page once since the change: what is
+		// measured is the pages asked again while nothing changes (the
+		// first load after a change is the render, as "page" before this
+		// benchmark's commit shows).
+		for i := range phones {
+			phones[i].visit(b, client, false)
+		}
+		run("clock-"+clock+"/bare", bareAsk)
+		run("clock-"+clock+"/page", func(i int) bool { return phones[i].visit(b, client, false) == http.StatusOK })
+		run("clock-"+clock+"/revalidate", func(i int) bool {
+			code := phones[i].visit(b, client, true)
+			return code == http.StatusOK || code == http.StatusNotModified
+		})
+	}
+}
+
+// benchPhone is one player's phone: its link, cookies and the last ETag.
+type benchPhone struct {
+	mu           sync.Mutex
+	url, cookies string
+	etag         string
+}
+
+// visit asks for the page (revalidating with the held ETag if asked) and
+// returns the status.
+func (p *benchPhone) visit(b *testing.B, client *http.Client, revalidate bool) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	h := http.Header{"Accept-Encoding": {"gzip"}}
+	if p.cookies != "" {
+		h.Set("Cookie", p.cookies)
+	}
+	if revalidate && p.etag != "" {
+		h.Set("If-None-Match", p.etag)
+	}
+	req, _ := http.NewRequest(http.MethodGet, p.url, nil)
+	req.Header = h
+	res, err := client.Do(req)
+	if err != nil {
+		b.Error(err)
+		return 0
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if p.cookies == "" {
+		var kv []string
+		for _, c := range res.Cookies() {
+			kv = append(kv, c.Name+"="+c.Value)
+		}
+		p.cookies = strings.Join(kv, "; ")
+	}
+	if e := res.Header.Get("ETag"); e != "" {
+		p.etag = e
+	}
+	return res.StatusCode
+}
+
+// processCPU is the CPU time this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// load1 is the machine's load average over the last minute.
+func load1() float64 {
+	f, _ := strconv.ParseFloat(strings.Fields(loadAverage() + " 0")[0], 64)
+	return f
+}
+
+func benchGet(client *http.Client, url string, h http.Header) int {
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header = h
+	res, err := client.Do(req)
+	if err != nil {
+		return 0
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// benchRequests runs b.N requests from 50 clients at once, each asking the
+// next player's page, and reports the rate.
+func benchRequests(b *testing.B, players int, ask func(i int) bool) {
+	var next, failed atomic.Int64
+	b.SetParallelism(25) // times GOMAXPROCS (2 here): 50 clients
+	cpu0 := processCPU()
+	start := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if !ask(int(next.Add(1)) % players) {
+				failed.Add(1)
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "req/s")
+	// CPU of this process (server and clients) per request: steadier than
+	// the rate on a shared machine; compare it with bare's.
+	b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/float64(b.N), "cpu-µs/req")
+	b.ReportMetric(load1(), "load1")
+	if n := failed.Load(); n > 0 {
+		b.Fatalf("%d of %d requests failed", n, b.N)
+	}
+}
