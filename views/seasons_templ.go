@@ -3323,7 +3323,7 @@ func SeasonProjectorPage(m SeasonProjector) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 267, "<table data-testid=\"projector-leaderboard\"><thead><tr><th class=\"num\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 267, "<table class=\"season-projector\" data-testid=\"projector-leaderboard\"><thead><tr><th class=\"num\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
