@@ -33,6 +33,9 @@ const (
 	msgCallUpdated    = "StaffFlashCallUpdated"
 	msgAbsentDropped  = "StaffFlashAbsentDropped"
 	msgSettingsSaved  = "AdminSettingsSaved"
+	// Deck checks.
+	msgDeckChecksStarted = "JudgeFlashDeckChecksStarted"
+	msgDeckCheckRecorded = "JudgeFlashDeckCheckRecorded"
 	// Announcements.
 	msgAnnounced           = "StaffFlashAnnounced"
 	msgAnnouncementRemoved = "StaffFlashAnnouncementRemoved"
@@ -50,5 +53,6 @@ func init() {
 		msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
 		msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
 		msgSettingsSaved: "settings-saved", msgPlayerDeleted: "player-deleted", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
+		msgDeckChecksStarted: "deckchecks-started", msgDeckCheckRecorded: "deckcheck-recorded",
 	})
 }

@@ -186,6 +186,13 @@ func (s *Store) FinishDeckCheck(ctx context.Context, actor storage.Actor, eventI
 			return err
 		}
 		if penalty != nil {
+			m, err := tx.st.MatchByID(ctx, eventID, c.MatchID)
+			if err != nil {
+				return err
+			}
+			if m.Side(penalty.EntryID) == "" {
+				return storage.ErrNotInMatch
+			}
 			penalty.EventID, penalty.MatchID = eventID, &c.MatchID
 			if err := tx.GivePenalty(ctx, actor, penalty, bestOf); err != nil {
 				return err
