@@ -51,6 +51,7 @@ type exportExt struct {
 	Rulings       []exportRuling       `json:"rulings"`
 	Announcements []exportAnnouncement `json:"announcements"`
 	AuditLog      []exportAudit        `json:"audit_log"`
+	DeckChecks    []exportDeckCheck    `json:"deck_checks"` // deck_checks.go
 }
 
 type exportEvent struct {

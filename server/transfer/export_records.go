@@ -169,7 +169,7 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 		ext.AuditLog = append(ext.AuditLog, exportAudit{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
 			Before: auditJSON(a.BeforeJSON), After: auditJSON(a.AfterJSON), CreatedAt: a.CreatedAt})
 	}
-	return nil
+	return exportDeckChecks(ctx, st, eventID, ext, where, penaltyAt)
 }
 
 // auditJSON embeds an audit row's JSON text as it is; text that is not JSON
@@ -307,7 +307,7 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 		in.Audit = append(in.Audit, storage.AuditEntry{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
 			BeforeJSON: compactJSON(a.Before), AfterJSON: compactJSON(a.After), CreatedAt: a.CreatedAt})
 	}
-	return nil
+	return importDeckChecks(ext, in)
 }
 
 // compactJSON stores embedded JSON as the audit log writes it: compact.
