@@ -14,6 +14,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // a11yState is one page in one state, for the accessibility audit: where it
@@ -46,6 +47,7 @@ type a11yFixture struct {
 	game     string    // a game on the tracker, with an illegal step, from a player's phone
 	gameFrom string    // a player's link whose match has no tracked game yet
 	matchID  int64     // a match of Saturday Cup
+	check    int64     // a deck check under way at Saturday Cup
 	banList  string    // a ban list's page
 	snapshot int64     // a snapshot of Saturday Cup
 	deckText string    // a legal Fusion World deck
@@ -96,6 +98,7 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 		url.Values{"text": {"Round 2 starts at 14:10. Lunch is in the back room."}}), sat.path+"/announcements")
 	expectRedirect(t, "penalty", org.post(sat.path+"/penalties", sat.path+"/penalties",
 		url.Values{"entry_id": {fmt.Sprint(sat.ids["Gus"])}, "kind": {"warning"}, "infraction": {"Slow play"}}), sat.path+"/penalties")
+	f.check = f.deckChecks(t, sat, ms[3], ms[0])
 	expectRedirect(t, "publish lists", org.post(sat.path+"/decks", sat.path+"/decks/settings", url.Values{"action": {"publish"}}), sat.path+"/decks")
 
 	// A judge's game log with an illegal step, and one being recorded.
@@ -328,6 +331,11 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "round, top cut", route: "/events/:id/rounds/:n", path: fin.path + "/rounds/2", staff: true},
 		{name: "standings, staff", route: "/events/:id/standings", path: sat.path + "/standings", staff: true},
 		{name: "penalties", route: "/events/:id/penalties", path: sat.path + "/penalties", staff: true},
+		{name: "deck checks", route: "/events/:id/deckchecks", path: sat.path + "/deckchecks", staff: true},
+		{name: "deck checks, outcome missing", route: "/events/:id/deckchecks", path: sat.path + "/deckchecks", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			id := strconv.FormatInt(f.check, 10)
+			send(t, ctx, map[string]string{"#infraction-" + id: ""}, "#infraction-"+id)
+		}},
 		{name: "judge calls", route: "/events/:id/calls", path: sat.path + "/calls", staff: true},
 		{name: "announcements", route: "/events/:id/announcements", path: sat.path + "/announcements", staff: true},
 		{name: "judge console", route: "/events/:id/judge", path: sat.path + "/judge", staff: true},
@@ -361,6 +369,23 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		}},
 	}
 	return out
+}
+
+// deckChecks checks the decks at two tables: done finds a problem, the
+// other is under way (its id is returned).
+func (f *a11yFixture) deckChecks(t *testing.T, d *dayEvent, done, running storage.Match) int64 {
+	t.Helper()
+	page := d.path + "/deckchecks"
+	for _, m := range []storage.Match{done, running} {
+		expectRedirect(t, "deck check", f.org.post(page, page, url.Values{"table": {strconv.Itoa(*m.TableNo)}}), page)
+	}
+	checks, err := judging.New(f.a.store).DeckChecksOldestFirst(context.Background(), d.id)
+	if err != nil || len(checks) != 2 {
+		t.Fatalf("deck checks: %v %v", checks, err)
+	}
+	expectRedirect(t, "finish a deck check", f.org.post(page, page+"/"+strconv.FormatInt(checks[0].ID, 10),
+		url.Values{"outcome": {"problem"}, "player": {strconv.FormatInt(done.P1EntryID, 10)}, "kind": {"warning"}, "infraction": {"Decklist problem"}}), page)
+	return checks[1].ID
 }
 
 // send types values into fields (CSS selector -> text) and sends the form
