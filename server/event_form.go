@@ -118,7 +118,7 @@ func newEventForm(ctx context.Context, today time.Time, game string) views.Event
 	return withChoices(ctx, views.EventForm{
 		Game: string(g.ID), Format: web.FormatsOf(g.ID)[0].ID, Date: today.Format(time.DateOnly),
 		RoundMinutes: strconv.Itoa(d.RoundMinutes), TopCutSize: "8", TopCutBestOf: strconv.Itoa(d.TopCutBestOf), Status: storage.StatusDraft,
-		SelfRegistration: true, EndOfRound: "draw", ExtraTurns: strconv.Itoa(d.ExtraTurns), Tiebreakers: "bandai",
+		SelfRegistration: true, IntentionalDraws: true, EndOfRound: "draw", ExtraTurns: strconv.Itoa(d.ExtraTurns), Tiebreakers: "bandai",
 		PointsWin: strconv.Itoa(d.PointsWin), PointsDraw: strconv.Itoa(d.PointsDraw),
 		PointsLoss: strconv.Itoa(d.PointsLoss), PointsBye: strconv.Itoa(d.PointsBye),
 		TimeZone: storage.ServerZoneName(), Language: i18n.Lang(ctx), // the organiser's language
@@ -143,6 +143,7 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 		f.DeckDeadline = e.DeckDeadline.In(e.Location()).Format(deadlineLayout)
 	}
 	f.TimeZone, f.Language = e.TimeZone, e.Language
+	f.IntentionalDraws = !e.NoIntentionalDraws
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
@@ -162,7 +163,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	f = withChoices(ctx, f)
 	f.Version, _ = strconv.Atoi(c.FormValue("version"))
 	ev := storage.Event{Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, Venue: f.Venue, Status: f.Status,
-		SelfRegistration: f.SelfRegistration}
+		SelfRegistration: f.SelfRegistration, NoIntentionalDraws: !f.IntentionalDraws}
 	readEventNaming(ctx, &f, &ev, saved, gameLocked)
 	readEventRounds(ctx, &f, &ev)
 	readEventPlace(ctx, &f, &ev)
@@ -190,6 +191,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		DeckDeadline: strings.TrimSpace(c.FormValue("deck_deadline")),
 		// An unticked box is absent from the form.
 		SelfRegistration: c.FormValue("self_registration") == "on",
+		IntentionalDraws: c.FormValue("intentional_draws") == "on",
 		EndOfRound:       c.FormValue("end_of_round"),
 		ExtraTurns:       strings.TrimSpace(c.FormValue("extra_turns")),
 		Tiebreakers:      c.FormValue("tiebreakers"),

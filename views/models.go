@@ -146,6 +146,7 @@ type EventForm struct {
 	DeckDeadline     string // YYYY-MM-DDTHH:MM in the event's time zone, as a datetime-local input gives it
 	PlayerCap        string
 	SelfRegistration bool
+	IntentionalDraws bool // players may agree an intentional draw in Swiss rounds
 	EndOfRound       string
 	ExtraTurns       string
 	Tiebreakers      string

@@ -4,7 +4,7 @@
 -- audit log, so the pick can be derived again) or named; the time it took
 -- is added to the match's extension. Intentional draws: a player proposes
 -- one with a report marked intentional, the opponent accepts with the same
--- report; where the event allows it (never in the top cut).
+-- report; unless the event turns them off (never in the top cut).
 CREATE TABLE deck_checks (
     id                INTEGER PRIMARY KEY AUTOINCREMENT,
     event_id          INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
@@ -20,12 +20,12 @@ CREATE TABLE deck_checks (
     note              TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX deck_checks_event ON deck_checks(event_id);
-ALTER TABLE events ADD COLUMN intentional_draws BOOLEAN NOT NULL DEFAULT TRUE;
+ALTER TABLE events ADD COLUMN no_intentional_draws BOOLEAN NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN intentional BOOLEAN NOT NULL DEFAULT 0;
 ALTER TABLE reports ADD COLUMN intentional BOOLEAN NOT NULL DEFAULT 0;
 
 -- +goose Down
 ALTER TABLE reports DROP COLUMN intentional;
 ALTER TABLE matches DROP COLUMN intentional;
-ALTER TABLE events DROP COLUMN intentional_draws;
+ALTER TABLE events DROP COLUMN no_intentional_draws;
 DROP TABLE deck_checks;

@@ -55,25 +55,26 @@ type exportExt struct {
 }
 
 type exportEvent struct {
-	Name             string     `json:"name"`
-	Game             string     `json:"game"`
-	Format           string     `json:"format"`
-	Date             string     `json:"date"`
-	Venue            string     `json:"venue"`
-	Status           string     `json:"status"`
-	RoundMinutes     int        `json:"round_minutes"`
-	SwissRounds      *int       `json:"swiss_rounds"`
-	TopCutSize       int        `json:"top_cut_size"`
-	TopCutBestOf     int        `json:"top_cut_best_of"`
-	PlayerCap        *int       `json:"player_cap"`
-	DeckDeadline     *time.Time `json:"deck_deadline"`
-	DecksLocked      bool       `json:"decks_locked"`
-	DecksPublic      bool       `json:"decks_public"`
-	SelfRegistration bool       `json:"self_registration"`
-	EndOfRound       string     `json:"end_of_round"`
-	ExtraTurns       int        `json:"extra_turns"`
-	Language         string     `json:"language,omitempty"`  // print sheets' and projector's, e.g. "de"
-	TimeZone         string     `json:"time_zone,omitempty"` // IANA name, e.g. "Europe/Berlin"
+	Name               string     `json:"name"`
+	Game               string     `json:"game"`
+	Format             string     `json:"format"`
+	Date               string     `json:"date"`
+	Venue              string     `json:"venue"`
+	Status             string     `json:"status"`
+	RoundMinutes       int        `json:"round_minutes"`
+	SwissRounds        *int       `json:"swiss_rounds"`
+	TopCutSize         int        `json:"top_cut_size"`
+	TopCutBestOf       int        `json:"top_cut_best_of"`
+	PlayerCap          *int       `json:"player_cap"`
+	DeckDeadline       *time.Time `json:"deck_deadline"`
+	DecksLocked        bool       `json:"decks_locked"`
+	DecksPublic        bool       `json:"decks_public"`
+	SelfRegistration   bool       `json:"self_registration"`
+	EndOfRound         string     `json:"end_of_round"`
+	ExtraTurns         int        `json:"extra_turns"`
+	Language           string     `json:"language,omitempty"`  // print sheets' and projector's, e.g. "de"
+	TimeZone           string     `json:"time_zone,omitempty"` // IANA name, e.g. "Europe/Berlin"
+	NoIntentionalDraws bool       `json:"no_intentional_draws,omitempty"`
 }
 
 type exportEntry struct {
@@ -186,7 +187,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			Name: ev.Name, Game: ev.Game, Format: ev.Format, Date: ev.Date(), Venue: ev.Venue, Status: ev.Status,
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
-			SelfRegistration: ev.SelfRegistration, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
+			SelfRegistration: ev.SelfRegistration, NoIntentionalDraws: ev.NoIntentionalDraws, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
 			Language: ev.Language, TimeZone: ev.TimeZone,
 		}}
 	for _, e := range d.Entries {

@@ -170,7 +170,7 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 		Name: e.Name, Game: e.Game, Format: e.Format, StartsOn: date, Venue: e.Venue, Status: e.Status,
 		RoundMinutes: e.RoundMinutes, SwissRounds: e.SwissRounds, TopCutSize: e.TopCutSize, TopCutBestOf: e.TopCutBestOf,
 		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
-		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
+		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, NoIntentionalDraws: e.NoIntentionalDraws, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
 		// A zone this server lacks is left to the default; a language it
 		// lacks, or none, is the importer's.
