@@ -52,13 +52,13 @@ type Event struct {
 	EndOfRound       string     `json:"end_of_round"` // draw, double-loss or count
 	// NoIntentionalDraws: players may not agree an intentional draw from
 	// their phones (they may by default, in Swiss rounds only).
-	NoIntentionalDraws bool `json:"no_intentional_draws"`
-	ExtraTurns       int        `json:"extra_turns"`
-	Tiebreakers      string     `json:"tiebreakers"` // bandai, pokemon or mtg
-	PointsWin        int        `json:"points_win"`
-	PointsDraw       int        `json:"points_draw"`
-	PointsLoss       int        `json:"points_loss"`
-	PointsBye        int        `json:"points_bye"`
+	NoIntentionalDraws bool   `json:"no_intentional_draws"`
+	ExtraTurns         int    `json:"extra_turns"`
+	Tiebreakers        string `json:"tiebreakers"` // bandai, pokemon or mtg
+	PointsWin          int    `json:"points_win"`
+	PointsDraw         int    `json:"points_draw"`
+	PointsLoss         int    `json:"points_loss"`
+	PointsBye          int    `json:"points_bye"`
 
 	// Language is the code of the language of the event's print sheets and
 	// projector ("de"); TimeZone the IANA zone its times are shown in
