@@ -36,6 +36,9 @@ const (
 	// Deck checks.
 	msgDeckChecksStarted = "JudgeFlashDeckChecksStarted"
 	msgDeckCheckRecorded = "JudgeFlashDeckCheckRecorded"
+	// Intentional draws.
+	msgDrawProposed = "PhoneDrawProposed"
+	msgDrawDeclined = "PhoneDrawDeclined"
 	// Announcements.
 	msgAnnounced           = "StaffFlashAnnounced"
 	msgAnnouncementRemoved = "StaffFlashAnnouncementRemoved"
@@ -54,5 +57,6 @@ func init() {
 		msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
 		msgSettingsSaved: "settings-saved", msgPlayerDeleted: "player-deleted", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
 		msgDeckChecksStarted: "deckchecks-started", msgDeckCheckRecorded: "deckcheck-recorded",
+		msgDrawProposed: "draw-proposed", msgDrawDeclined: "draw-declined",
 	})
 }

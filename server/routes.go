@@ -283,6 +283,7 @@ func (s *Server) routeTable() []routeRow {
 		// stream is above), and the game tracker (server/judge).
 		{page, get, "/p/:token", s.playerHome, nil},
 		{page, post, "/p/:token/report", s.playerReport, nil},
+		{page, post, "/p/:token/draw/decline", s.playerDeclineDraw, nil},
 		{page, post, "/p/:token/deck", s.playerDeck, nil},
 		{page, post, "/p/:token/judge", s.playerCallJudge, nil},
 		{page, post, "/p/:token/drop", s.playerDrop, nil},
