@@ -48,6 +48,8 @@ type a11yFixture struct {
 	gameFrom string    // a player's link whose match has no tracked game yet
 	matchID  int64     // a match of Saturday Cup
 	check    int64     // a deck check under way at Saturday Cup
+	drawBy   string    // proposed an intentional draw at Saturday Cup, to drawTo
+	drawTo   string
 	banList  string    // a ban list's page
 	snapshot int64     // a snapshot of Saturday Cup
 	deckText string    // a legal Fusion World deck
@@ -99,6 +101,10 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	expectRedirect(t, "penalty", org.post(sat.path+"/penalties", sat.path+"/penalties",
 		url.Values{"entry_id": {fmt.Sprint(sat.ids["Gus"])}, "kind": {"warning"}, "infraction": {"Slow play"}}), sat.path+"/penalties")
 	f.check = f.deckChecks(t, sat, ms[3], ms[0])
+	if len(ms) > 4 {
+		f.drawBy, f.drawTo = sat.nameOf(ms[4].P1EntryID), sat.nameOf(*ms[4].P2EntryID)
+		expectRedirect(t, "propose an intentional draw", sat.report(sat.phone(f.drawBy), f.drawBy, "intentional-draw"), sat.links[f.drawBy])
+	}
 	expectRedirect(t, "publish lists", org.post(sat.path+"/decks", sat.path+"/decks/settings", url.Values{"action": {"publish"}}), sat.path+"/decks")
 
 	// A judge's game log with an illegal step, and one being recorded.
@@ -272,6 +278,8 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "page not found", route: "", path: "/no-such-page"},
 
 		player("no pairing yet, a list with problems", "Kim", sun),
+		player("intentional draw proposed", f.drawBy, sat),
+		player("intentional draw proposed to them", f.drawTo, sat),
 		{name: "player page: paste refused", route: "/p/:token", path: sun.links["Kim"], reach: func(t *testing.T, ctx context.Context) {
 			do(t, ctx,
 				fill(`#deck`, "4 FS01-03 Master Roshi\n\x01\n"),

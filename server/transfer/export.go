@@ -124,6 +124,7 @@ type exportMatch struct {
 	Draws            int     `json:"draws"`
 	Games            string  `json:"games"`
 	ExtensionSeconds int     `json:"extension_seconds"`
+	Intentional      bool    `json:"intentional,omitempty"` // an intentional draw
 	Note             string  `json:"note"`
 	// NoteReason is why the pairing made the match, as facts (see
 	// PairingNote); absent in older files and for a changed pairing.
@@ -206,7 +207,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 	byMatch := map[int64][]exportReport{}
 	for _, r := range reports {
 		byMatch[r.MatchID] = append(byMatch[r.MatchID], exportReport{Player: readmodel.PlayerID(r.EntryID), Result: r.Result,
-			P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt})
+			P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, Intentional: r.Intentional, CreatedAt: r.CreatedAt})
 	}
 	where := matchPlaces{} // match id → (round number, position)
 	for _, r := range d.Rounds {
@@ -215,7 +216,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			FinishedAt: r.FinishedAt, Matches: []exportMatch{}}
 		for i, m := range d.Matches[r.Number] {
 			em := exportMatch{Table: m.TableNo, P1: readmodel.PlayerID(m.P1EntryID), Result: m.Result, Status: m.Status, P1Wins: m.P1Wins,
-				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason,
+				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Intentional: m.Intentional, Note: m.Note, NoteReason: m.NoteReason,
 				Reports: byMatch[m.ID]}
 			if m.P2EntryID != nil {
 				p2 := readmodel.PlayerID(*m.P2EntryID)

@@ -294,7 +294,7 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport, 
 				return importProblemOf("StaffImportMatchNoteReason", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
 			im := eventfile.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
-				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason}}
+				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Intentional: m.Intentional && m.Result == storage.ResultDraw, Note: m.Note, NoteReason: m.NoteReason}}
 			if m.P2 != nil {
 				im.P2 = *m.P2
 			}
