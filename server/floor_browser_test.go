@@ -26,12 +26,15 @@ func TestIntentionalDrawAndDeckCheckInTheBrowser(t *testing.T) {
 	waitFor(t, two, `[data-testid="propose-draw"]`)
 	navigate(t, one, a.srv.URL+d.links[p1])
 	do(t, one, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="propose-draw"]`))))
-	waitFor(t, one, `[data-testid="my-proposal"]`)
+	waitFor(t, one, `[data-testid="withdraw-draw"]`)
+	if got := text(t, one, `[data-testid="match-status"]`); !strings.Contains(got, "You proposed an intentional draw") {
+		t.Fatalf("proposer reads %q", got)
+	}
 	noSideScroll(t, one, "proposer")
 	screenshot(t, one, "draw-proposed-390")
 	// The opponent's page shows the proposal live.
 	waitFor(t, two, `[data-testid="accept-draw"]`)
-	if got := text(t, two, `[data-testid="draw-proposed"]`); !strings.Contains(got, p1+" proposes an intentional draw") {
+	if got := text(t, two, `[data-testid="match-status"]`); !strings.Contains(got, p1+" proposes an intentional draw") {
 		t.Fatalf("opponent reads %q", got)
 	}
 	noSideScroll(t, two, "opponent")

@@ -619,7 +619,7 @@ func deckCheckFinishForm(p Page, m DeckChecksPage, r DeckCheckRow) templ.Compone
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "<label><input type=\"radio\" name=\"outcome\" value=\"ok\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "<label class=\"check\"><input type=\"radio\" name=\"outcome\" value=\"ok\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -636,13 +636,13 @@ func deckCheckFinishForm(p Page, m DeckChecksPage, r DeckCheckRow) templ.Compone
 		var templ_7745c5c3_Var34 string
 		templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "JudgeDeckCheckOK", nil))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `deckchecks.templ`, Line: 80, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `deckchecks.templ`, Line: 80, Col: 146}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "</label> <label><input type=\"radio\" name=\"outcome\" value=\"problem\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "</label> <label class=\"check\"><input type=\"radio\" name=\"outcome\" value=\"problem\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -659,7 +659,7 @@ func deckCheckFinishForm(p Page, m DeckChecksPage, r DeckCheckRow) templ.Compone
 		var templ_7745c5c3_Var35 string
 		templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "JudgeDeckCheckProblem", nil))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `deckchecks.templ`, Line: 81, Col: 147}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `deckchecks.templ`, Line: 81, Col: 161}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var35))
 		if templ_7745c5c3_Err != nil {
