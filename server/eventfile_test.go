@@ -25,7 +25,7 @@ var instanceTables = map[string]bool{
 	"cards": true, "banlist_versions": true, "app_secrets": true, "app_settings": true,
 	// Stores and their members are the installation's; an imported event goes
 	// into the store chosen on the import form (events.store_id).
-	"stores": true, "store_members": true,
+	"stores": true, "store_members": true, "store_invitations": true,
 	// Players across events, seasons, ratings and push tokens (issue 27) are
 	// the installation's: an imported event's entries are linked to its
 	// players by member number (docs/leagues.md).
@@ -256,6 +256,12 @@ func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]sto
 	}
 	if err := judging.New(a.store).GivePenalty(ctx, pfActor, &storage.RulingPenalty{EventID: d.id, EntryID: d.ids["Di"], MatchID: &r1[1].ID,
 		Kind: "caution", Infraction: "Tardiness", JudgeName: "org"}, 1); err != nil {
+		t.Fatal(err)
+	}
+	// A deck check at a table of round 2, finished with its outcome.
+	if checks, err := judging.New(a.store).StartDeckChecks(ctx, asJudge, d.id, 1, 0); err != nil {
+		t.Fatal(err)
+	} else if _, err := judging.New(a.store).FinishDeckCheck(ctx, asJudge, d.id, checks[0].ID, storage.DeckCheckOK, "", nil, 0); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.store.PostAnnouncement(ctx, pfActor, d.id, "Round 3 starts at 14:10"); err != nil {
