@@ -126,4 +126,6 @@ func tableOf(t *testing.T, a *app, eventID, matchID int64) int {
 }
 
 // mustTableOf is the table number of a match.
-func mustTableOf(t *testing.T, a *app, eventID, matchID int64) int { return tableOf(t, a, eventID, matchID) }
+func mustTableOf(t *testing.T, a *app, eventID, matchID int64) int {
+	return tableOf(t, a, eventID, matchID)
+}
