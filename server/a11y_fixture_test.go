@@ -15,6 +15,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 )
 
@@ -48,10 +49,13 @@ type a11yFixture struct {
 	game     string    // a game on the tracker, with an illegal step, from a player's phone
 	gameFrom string    // a player's link whose match has no tracked game yet
 	matchID  int64     // a match of Saturday Cup
-	banList  string    // a ban list's page
-	snapshot int64     // a snapshot of Saturday Cup
-	deckText string    // a legal Fusion World deck
-	store    int64     // a second store, with an organiser and a judge
+	check    int64     // a deck check under way at Saturday Cup
+	drawBy   string    // proposed an intentional draw at Saturday Cup, to drawTo
+	drawTo   string
+	banList  string // a ban list's page
+	snapshot int64  // a snapshot of Saturday Cup
+	deckText string // a legal Fusion World deck
+	store    int64  // a second store, with an organiser and a judge
 }
 
 func newA11yFixture(t *testing.T) *a11yFixture {
@@ -104,6 +108,11 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 		url.Values{"text": {"Round 2 starts at 14:10. Lunch is in the back room."}}), sat.path+"/announcements")
 	expectRedirect(t, "penalty", org.post(sat.path+"/penalties", sat.path+"/penalties",
 		url.Values{"entry_id": {fmt.Sprint(sat.ids["Gus"])}, "kind": {"warning"}, "infraction": {"Slow play"}}), sat.path+"/penalties")
+	f.check = f.deckChecks(t, sat, ms[3], ms[0])
+	if len(ms) > 4 {
+		f.drawBy, f.drawTo = sat.nameOf(ms[4].P1EntryID), sat.nameOf(*ms[4].P2EntryID)
+		expectRedirect(t, "propose an intentional draw", sat.report(sat.phone(f.drawBy), f.drawBy, "intentional-draw"), sat.links[f.drawBy])
+	}
 	expectRedirect(t, "publish lists", org.post(sat.path+"/decks", sat.path+"/decks/settings", url.Values{"action": {"publish"}}), sat.path+"/decks")
 
 	// A judge's game log with an illegal step, and one being recorded.
@@ -278,6 +287,8 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "page not found", route: "", path: "/no-such-page"},
 
 		player("no pairing yet, a list with problems", "Kim", sun),
+		player("intentional draw proposed", f.drawBy, sat),
+		player("intentional draw proposed to them", f.drawTo, sat),
 		{name: "player page: paste refused", route: "/p/:token", path: sun.links["Kim"], reach: func(t *testing.T, ctx context.Context) {
 			do(t, ctx,
 				fill(`#deck`, "4 FS01-03 Master Roshi\n\x01\n"),
@@ -337,6 +348,11 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "round, top cut", route: "/events/:id/rounds/:n", path: fin.path + "/rounds/2", staff: true},
 		{name: "standings, staff", route: "/events/:id/standings", path: sat.path + "/standings", staff: true},
 		{name: "penalties", route: "/events/:id/penalties", path: sat.path + "/penalties", staff: true},
+		{name: "deck checks", route: "/events/:id/deckchecks", path: sat.path + "/deckchecks", staff: true},
+		{name: "deck checks, outcome missing", route: "/events/:id/deckchecks", path: sat.path + "/deckchecks", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			id := strconv.FormatInt(f.check, 10)
+			send(t, ctx, map[string]string{"#infraction-" + id: ""}, "#infraction-"+id)
+		}},
 		{name: "judge calls", route: "/events/:id/calls", path: sat.path + "/calls", staff: true},
 		{name: "announcements", route: "/events/:id/announcements", path: sat.path + "/announcements", staff: true},
 		{name: "judge console", route: "/events/:id/judge", path: sat.path + "/judge", staff: true},
@@ -418,6 +434,23 @@ func (f *a11yFixture) profileStates(t *testing.T) []a11yState {
 			do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=ask-removal]`))))
 		}},
 	}
+}
+
+// deckChecks checks the decks at two tables: done finds a problem, the
+// other is under way (its id is returned).
+func (f *a11yFixture) deckChecks(t *testing.T, d *dayEvent, done, running storage.Match) int64 {
+	t.Helper()
+	page := d.path + "/deckchecks"
+	for _, m := range []storage.Match{done, running} {
+		expectRedirect(t, "deck check", f.org.post(page, page, url.Values{"table": {strconv.Itoa(*m.TableNo)}}), page)
+	}
+	checks, err := judging.New(f.a.store).DeckChecksOldestFirst(context.Background(), d.id)
+	if err != nil || len(checks) != 2 {
+		t.Fatalf("deck checks: %v %v", checks, err)
+	}
+	expectRedirect(t, "finish a deck check", f.org.post(page, page+"/"+strconv.FormatInt(checks[0].ID, 10),
+		url.Values{"outcome": {"problem"}, "player": {strconv.FormatInt(done.P1EntryID, 10)}, "kind": {"warning"}, "infraction": {"Decklist problem"}}), page)
+	return checks[1].ID
 }
 
 // send types values into fields (CSS selector -> text) and sends the form

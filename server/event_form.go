@@ -118,7 +118,7 @@ func newEventForm(ctx context.Context, today time.Time, game string) views.Event
 	return withChoices(ctx, views.EventForm{
 		Game: string(g.ID), Format: web.FormatsOf(g.ID)[0].ID, Date: today.Format(time.DateOnly),
 		RoundMinutes: strconv.Itoa(d.RoundMinutes), TopCutSize: "8", TopCutBestOf: strconv.Itoa(d.TopCutBestOf), Status: storage.StatusDraft,
-		SelfRegistration: true, EndOfRound: "draw", ExtraTurns: strconv.Itoa(d.ExtraTurns), Tiebreakers: "bandai",
+		SelfRegistration: true, IntentionalDraws: true, EndOfRound: "draw", ExtraTurns: strconv.Itoa(d.ExtraTurns), Tiebreakers: "bandai",
 		PointsWin: strconv.Itoa(d.PointsWin), PointsDraw: strconv.Itoa(d.PointsDraw),
 		PointsLoss: strconv.Itoa(d.PointsLoss), PointsBye: strconv.Itoa(d.PointsBye),
 		TimeZone: storage.ServerZoneName(), Language: i18n.Lang(ctx), // the organiser's language
@@ -143,6 +143,7 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 		f.DeckDeadline = e.DeckDeadline.In(e.Location()).Format(deadlineLayout)
 	}
 	f.TimeZone, f.Language, f.FeatureTables = e.TimeZone, e.Language, e.FeatureTables
+	f.IntentionalDraws = !e.NoIntentionalDraws
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
 	f.SeedByRating = e.SeedByRating
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
@@ -163,7 +164,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	f = withChoices(ctx, f)
 	f.Version, _ = strconv.Atoi(c.FormValue("version"))
 	ev := storage.Event{Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, Venue: f.Venue, Status: f.Status,
-		SelfRegistration: f.SelfRegistration, SeedByRating: f.SeedByRating}
+		SelfRegistration: f.SelfRegistration, SeedByRating: f.SeedByRating, NoIntentionalDraws: !f.IntentionalDraws}
 	readEventNaming(ctx, &f, &ev, saved, gameLocked)
 	readEventRounds(ctx, &f, &ev)
 	readEventPlace(ctx, &f, &ev)
@@ -193,6 +194,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		// An unticked box is absent from the form.
 		SelfRegistration: c.FormValue("self_registration") == "on",
 		SeedByRating:     c.FormValue("seed_by_rating") == "on",
+		IntentionalDraws: c.FormValue("intentional_draws") == "on",
 		EndOfRound:       c.FormValue("end_of_round"),
 		ExtraTurns:       strings.TrimSpace(c.FormValue("extra_turns")),
 		Tiebreakers:      c.FormValue("tiebreakers"),

@@ -258,6 +258,12 @@ func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]sto
 		Kind: "caution", Infraction: "Tardiness", JudgeName: "org"}, 1); err != nil {
 		t.Fatal(err)
 	}
+	// A deck check at a table of round 2, finished with its outcome.
+	if checks, err := judging.New(a.store).StartDeckChecks(ctx, asJudge, d.id, 1, 0); err != nil {
+		t.Fatal(err)
+	} else if _, err := judging.New(a.store).FinishDeckCheck(ctx, asJudge, d.id, checks[0].ID, storage.DeckCheckOK, "", nil, 0); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := a.store.PostAnnouncement(ctx, pfActor, d.id, "Round 3 starts at 14:10"); err != nil {
 		t.Fatal(err)
 	}

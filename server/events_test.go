@@ -16,7 +16,7 @@ func eventForm(name string) url.Values {
 	return url.Values{
 		"name": {name}, "game": {"fusion-world"}, "format": {"fw-standard"}, "date": {"2026-12-20"},
 		"venue": {"Kame House Games"}, "round_minutes": {"35"}, "swiss_rounds": {""}, "top_cut_size": {"8"},
-		"top_cut_best_of": {"3"}, "status": {"registration"}, "player_cap": {"64"}, "self_registration": {"on"},
+		"top_cut_best_of": {"3"}, "status": {"registration"}, "player_cap": {"64"}, "self_registration": {"on"}, "intentional_draws": {"on"},
 		"end_of_round": {"draw"}, "extra_turns": {"3"}, "tiebreakers": {"bandai"},
 		"points_win": {"3"}, "points_draw": {"1"}, "points_loss": {"0"}, "points_bye": {"3"},
 	}

@@ -33,6 +33,12 @@ const (
 	msgCallUpdated    = "StaffFlashCallUpdated"
 	msgAbsentDropped  = "StaffFlashAbsentDropped"
 	msgSettingsSaved  = "AdminSettingsSaved"
+	// Deck checks.
+	msgDeckChecksStarted = "JudgeFlashDeckChecksStarted"
+	msgDeckCheckRecorded = "JudgeFlashDeckCheckRecorded"
+	// Intentional draws.
+	msgDrawProposed = "PhoneDrawProposed"
+	msgDrawDeclined = "PhoneDrawDeclined"
 	// Announcements.
 	msgAnnounced           = "StaffFlashAnnounced"
 	msgAnnouncementRemoved = "StaffFlashAnnouncementRemoved"
@@ -50,5 +56,7 @@ func init() {
 		msgResultSaved: "result-saved", msgClockChanged: "clock-changed", msgPenaltySaved: "penalty-saved",
 		msgDecksChanged: "decks-changed", msgCallUpdated: "call-updated", msgAbsentDropped: "absent-dropped",
 		msgSettingsSaved: "settings-saved", msgPlayerDeleted: "player-deleted", msgAnnounced: "announced", msgAnnouncementRemoved: "announcement-removed",
+		msgDeckChecksStarted: "deckchecks-started", msgDeckCheckRecorded: "deckcheck-recorded",
+		msgDrawProposed: "draw-proposed", msgDrawDeclined: "draw-declined",
 	})
 }

@@ -276,19 +276,29 @@ func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *stor
 	pm.Clock = web.ClockView(d.Event.ID, round, time.Duration(mt.ExtensionSeconds)*time.Second, s.Now())
 	for _, r := range rm.Reports[mt.ID] {
 		text := describeResult(r.Result, r.P1Wins, r.P2Wins, side, pm.BestOf)
+		if r.Intentional {
+			text = i18n.M("PhoneResultIntentionalDraw", nil)
+		}
 		if r.EntryID == en.ID {
-			pm.MyReport = text
+			pm.MyReport, pm.MyProposal = text, r.Intentional
 			pm.MyGames = gamesInPlayerTerms(r.Games, side)
 		} else {
-			pm.TheirReport = text
+			pm.TheirReport, pm.TheirProposal = text, r.Intentional
 			pm.TheirResult = r.Result
 			pm.NeedConfirm = mt.Status == storage.MatchReported
 		}
 	}
 	if mt.Status == storage.MatchConfirmed {
 		pm.Final = describeResult(mt.Result, mt.P1Wins, mt.P2Wins, side, pm.BestOf)
+		if mt.Intentional {
+			pm.Final = i18n.M("PhoneResultIntentionalDraw", nil)
+		}
 		pm.Outcome = outcome(mt.Result, side)
 	}
+	// Either player may propose an intentional draw before or during a
+	// Swiss match, unless the event turned them off.
+	pm.CanProposeDraw = !d.Event.NoIntentionalDraws && round.Kind == storage.KindSwiss && mt.Status != storage.MatchConfirmed &&
+		!pm.MyProposal && !pm.TheirProposal
 	return pm
 }
 

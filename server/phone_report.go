@@ -49,7 +49,8 @@ func (s *Server) confirmResult(c echo.Context) error {
 	}
 	for _, rep := range reports {
 		if rep.EntryID != r.entry.ID && rep.Result == c.FormValue("result") {
-			in, problem = storage.ResultInput{Result: rep.Result, P1Wins: rep.P1Wins, P2Wins: rep.P2Wins, Draws: rep.Draws, Games: rep.Games}, i18n.Message{}
+			in, problem = storage.ResultInput{Result: rep.Result, P1Wins: rep.P1Wins, P2Wins: rep.P2Wins, Draws: rep.Draws, Games: rep.Games,
+				Intentional: rep.Intentional}, i18n.Message{}
 		}
 	}
 	return s.saveReport(c, r, in, problem)
@@ -114,8 +115,13 @@ func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput
 		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem, GamesSent: sentGames(c)}, http.StatusUnprocessableEntity)
 	}
 	ctx := c.Request().Context()
-	_, _, err := s.Store.ReportResult(ctx, r.event.ID, r.match.ID, r.entry.ID, in)
+	if in.Intentional && r.event.NoIntentionalDraws {
+		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: i18n.M("PhoneIntentionalDrawOff", nil)}, http.StatusConflict)
+	}
+	m, _, err := s.Store.ReportResult(ctx, r.event.ID, r.match.ID, r.entry.ID, in)
 	switch {
+	case errors.Is(err, storage.ErrNoIntentionalDraw):
+		problem = i18n.M("PhoneIntentionalDrawTopCut", nil)
 	case errors.Is(err, storage.ErrAlreadyConfirmed):
 		problem = i18n.M("PhoneResultAlreadyFinal", nil)
 	case errors.Is(err, storage.ErrFrozen):
@@ -128,7 +134,35 @@ func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput
 	if !problem.IsZero() {
 		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusConflict)
 	}
-	web.SetFlash(c, msgReported)
+	if in.Intentional && m.Status != storage.MatchConfirmed {
+		web.SetFlash(c, msgDrawProposed)
+	} else {
+		web.SetFlash(c, msgReported)
+	}
+	return web.Redirect(c, "/p/"+c.Param("token"))
+}
+
+// playerDeclineDraw is POST /p/:token/draw/decline: the opponent declines
+// the intentional draw proposed to them, or the proposer withdraws it.
+func (s *Server) playerDeclineDraw(c echo.Context) error {
+	r, err := s.reportingMatch(c)
+	if r == nil {
+		return err
+	}
+	err = s.Store.DeclineIntentionalDraw(c.Request().Context(), r.event.ID, r.match.ID, r.entry.ID)
+	problem := i18n.Message{}
+	switch {
+	case errors.Is(err, storage.ErrAlreadyConfirmed):
+		problem = i18n.M("PhoneResultAlreadyFinal", nil)
+	case errors.Is(err, storage.ErrNoIntentionalDraw):
+		problem = i18n.M("PhoneNoDrawProposal", nil)
+	case err != nil:
+		return err
+	}
+	if !problem.IsZero() {
+		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusConflict)
+	}
+	web.SetFlash(c, msgDrawDeclined)
 	return web.Redirect(c, "/p/"+c.Param("token"))
 }
 
@@ -169,6 +203,8 @@ func readPlayerResult(c echo.Context, side string) (storage.ResultInput, bool) {
 		return win(other), true
 	case "draw":
 		return storage.ResultInput{Result: storage.ResultDraw, Draws: 1}, true
+	case "intentional-draw":
+		return storage.ResultInput{Result: storage.ResultDraw, Intentional: true}, true
 	}
 	// Anything else (including results in the match's own terms, which only
 	// the confirm button sends) is not an answer.

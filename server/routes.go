@@ -253,9 +253,12 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/events/:id/standings", s.showStandings, nil},
 		{page, get, "/events/:id/pairings.json", s.pairingFile, nil},
 
-		// Penalties, the judge queue and announcements.
+		// Penalties, deck checks, the judge queue and announcements.
 		{page, get, "/events/:id/penalties", s.showPenalties, user},
 		{page, post, "/events/:id/penalties", s.givePenalty, user},
+		{page, get, "/events/:id/deckchecks", s.showDeckChecks, user},
+		{page, post, "/events/:id/deckchecks", s.startDeckChecks, user},
+		{page, post, "/events/:id/deckchecks/:check", s.finishDeckCheck, user},
 		{page, get, "/events/:id/calls", s.showCalls, user},
 		{page, post, "/events/:id/calls/:call", s.updateCall, user},
 		{page, get, "/events/:id/announcements", s.showAnnouncements, user},
@@ -292,6 +295,7 @@ func (s *Server) routeTable() []routeRow {
 		// stream is above), and the game tracker (server/judge).
 		{page, get, "/p/:token", s.playerHome, nil},
 		{page, post, "/p/:token/report", s.playerReport, nil},
+		{page, post, "/p/:token/draw/decline", s.playerDeclineDraw, nil},
 		{page, post, "/p/:token/deck", s.playerDeck, nil},
 		{page, post, "/p/:token/judge", s.playerCallJudge, nil},
 		{page, post, "/p/:token/drop", s.playerDrop, nil},

@@ -89,7 +89,7 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *rea
 	}
 	names := views.MatchRow{P1: row.P1, P2: row.P2}
 	for _, r := range reports {
-		said := matchResultText(names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins}, bestOf)
+		said := matchResultText(names, storage.Match{Result: r.Result, P1Wins: r.P1Wins, P2Wins: r.P2Wins, Intentional: r.Intentional}, bestOf)
 		row.Reports = append(row.Reports, views.CallReport{Player: d.Name(&r.EntryID), Result: said})
 	}
 	return nil

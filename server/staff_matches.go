@@ -156,6 +156,9 @@ func matchResultText(row views.MatchRow, mt storage.Match, bestOf int) i18n.Mess
 	case storage.ResultP2:
 		winner = row.P2
 	case storage.ResultDraw:
+		if mt.Intentional {
+			return i18n.M("StaffIntentionalDraw", nil)
+		}
 		return i18n.M("StaffDraw", nil)
 	case storage.ResultDoubleLoss:
 		return i18n.M("StaffLossForBoth", nil)

@@ -106,6 +106,10 @@ func newTwoStores(t *testing.T) *twoStores {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checks, err := judging.New(a.store).StartDeckChecks(ctx, storage.Actor{Name: "test"}, f.event.id, 0, mustTableOf(t, a, f.event.id, matchID))
+	if err != nil {
+		t.Fatal(err)
+	}
 	// Publishing round 1 took a snapshot.
 	snaps, err := eventfile.New(a.store).Snapshots(ctx, f.event.id)
 	if err != nil || len(snaps) == 0 {
@@ -126,7 +130,7 @@ func newTwoStores(t *testing.T) *twoStores {
 		"log": strconv.FormatInt(gl.ID, 10), "call": strconv.FormatInt(call.ID, 10), "ann": strconv.FormatInt(ann.ID, 10),
 		"store": strconv.FormatInt(f.storeA, 10), "token": strings.TrimPrefix(f.event.links["Ann"], "/p/"),
 		"game": "fusion-world", "effective": "2026-03-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
-		"snap": strconv.FormatInt(snaps[0].ID, 10), "merge": "1",
+		"snap": strconv.FormatInt(snaps[0].ID, 10), "merge": "1", "check": strconv.FormatInt(checks[0].ID, 10),
 	}
 	f.addSeasons(t)
 	return f
@@ -170,7 +174,7 @@ var publicRoutes = map[string]bool{
 	// The public pairing file: whoever sees the standings (TestPublishedPairingsCanBeVerifiedByAnyone).
 	"GET /events/:id/pairings.json": true,
 	"GET /p/:token":                 true, "POST /p/:token/report": true, "POST /p/:token/deck": true, "POST /p/:token/judge": true,
-	"POST /p/:token/drop": true, "GET /p/:token/live": true,
+	"POST /p/:token/drop": true, "GET /p/:token/live": true, "POST /p/:token/draw/decline": true,
 	// The game tracker: the player's link is the key, and a game is only
 	// its two players' (TestTrackerIsThePlayersOwn).
 	"GET /p/:token/game": true, "POST /p/:token/game": true, "GET /p/:token/games/:log": true,

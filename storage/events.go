@@ -52,8 +52,11 @@ type Event struct {
 	DecksPublic      bool       `json:"decks_public"`
 	SelfRegistration bool       `json:"self_registration"`
 	EndOfRound       string     `json:"end_of_round"` // draw, double-loss or count
-	ExtraTurns       int        `json:"extra_turns"`
-	Tiebreakers      string     `json:"tiebreakers"` // bandai, pokemon or mtg
+	// NoIntentionalDraws: players may not agree an intentional draw from
+	// their phones (they may by default, in Swiss rounds only).
+	NoIntentionalDraws bool   `json:"no_intentional_draws"`
+	ExtraTurns         int    `json:"extra_turns"`
+	Tiebreakers        string `json:"tiebreakers"` // bandai, pokemon or mtg
 	// SeedByRating pairs round 1 by the players' ratings (top half against
 	// bottom half) instead of at random.
 	SeedByRating bool `json:"seed_by_rating"`
@@ -263,7 +266,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 			"decks_public": e.DecksPublic, "self_registration": e.SelfRegistration, "end_of_round": e.EndOfRound,
 			"extra_turns": e.ExtraTurns, "tiebreakers": e.Tiebreakers, "points_win": e.PointsWin,
 			"points_draw": e.PointsDraw, "points_loss": e.PointsLoss, "points_bye": e.PointsBye,
-			"language": e.Language, "time_zone": e.TimeZone, "seed_by_rating": e.SeedByRating, "feature_tables": e.FeatureTables,
+			"language": e.Language, "time_zone": e.TimeZone, "seed_by_rating": e.SeedByRating, "feature_tables": e.FeatureTables, "no_intentional_draws": e.NoIntentionalDraws,
 		})
 		if res.Error != nil {
 			return wrap("update event", res.Error)

@@ -70,6 +70,31 @@ type Ruling struct {
 // TableName keeps GORM's naming out of the schema.
 func (Ruling) TableName() string { return "rulings" }
 
+// DeckCheck is a judge checking the decks at one table of a round (issue
+// 28): picked at random from Seed (see judging.PickTables; "" when the judge
+// named the table), started when picked, finished with its outcome. The
+// time it took is added to the match's extension when it finishes.
+type DeckCheck struct {
+	ID               int64      `json:"id"`
+	EventID          int64      `json:"event_id"`
+	MatchID          int64      `json:"match_id"`
+	Seed             string     `json:"seed"`
+	JudgeID          *int64     `json:"judge_id"`
+	JudgeName        string     `json:"judge_name"`
+	StartedAt        time.Time  `json:"started_at"`
+	FinishedAt       *time.Time `json:"finished_at"`
+	Outcome          string     `json:"outcome"` // "" while it runs, "ok" or "problem"
+	PenaltyID        *int64     `json:"penalty_id"`
+	ExtensionSeconds int        `json:"extension_seconds"` // what it added to the match's clock
+	Note             string     `json:"note"`
+}
+
+// Deck check outcomes.
+const (
+	DeckCheckOK      = "ok"
+	DeckCheckProblem = "problem"
+)
+
 // RulingPenalty is a row of the penalties table given with a ruling.
 type RulingPenalty struct {
 	ID         int64     `json:"id"`

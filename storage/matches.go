@@ -46,7 +46,10 @@ type Match struct {
 	Games            string `json:"games"` // JSON list of games of a best-of-three
 	Status           string `json:"status"`
 	ExtensionSeconds int    `json:"extension_seconds"` // judge's time extension for this table
-	Note             string `json:"note"`
+	// Intentional: a draw both players agreed to from their phones (issue
+	// 28), not one played out.
+	Intentional bool   `json:"intentional"`
+	Note        string `json:"note"`
 	// NoteReason is why the pairing made this match (a pair-down or a bye)
 	// as facts, JSON written by the server, so a page words it in its own
 	// language; Note keeps the English sentence, or the organiser's own
@@ -77,15 +80,17 @@ func (m *Match) players() []int64 {
 
 // Report is one player's account of a match result.
 type Report struct {
-	ID        int64
-	MatchID   int64
-	EntryID   int64
-	Result    string
-	P1Wins    int
-	P2Wins    int
-	Draws     int
-	Games     string
-	CreatedAt time.Time
+	ID      int64
+	MatchID int64
+	EntryID int64
+	Result  string
+	P1Wins  int
+	P2Wins  int
+	Draws   int
+	Games   string
+	// Intentional: the report proposes (or accepts) an intentional draw.
+	Intentional bool
+	CreatedAt   time.Time
 }
 
 // ResultInput is a reported or entered result.
@@ -95,16 +100,23 @@ type ResultInput struct {
 	P2Wins int
 	Draws  int
 	Games  string // JSON list of games (best of three), optional
+	// Intentional: an intentional draw both players agree to (Result is
+	// then a draw).
+	Intentional bool
 }
 
 func (in ResultInput) same(r *Report) bool {
-	return r.Result == in.Result && r.P1Wins == in.P1Wins && r.P2Wins == in.P2Wins && r.Draws == in.Draws && r.Games == in.Games
+	return r.Result == in.Result && r.P1Wins == in.P1Wins && r.P2Wins == in.P2Wins && r.Draws == in.Draws && r.Games == in.Games &&
+		r.Intentional == in.Intentional
 }
 
 func (in ResultInput) valid() bool {
 	switch in.Result {
 	case ResultP1, ResultP2, ResultDraw, ResultDoubleLoss:
 	default:
+		return false
+	}
+	if in.Intentional && (in.Result != ResultDraw || in.P1Wins+in.P2Wins > 0) {
 		return false
 	}
 	return in.P1Wins >= 0 && in.P2Wins >= 0 && in.Draws >= 0 && in.P1Wins <= 5 && in.P2Wins <= 5 && in.Draws <= 5
@@ -121,6 +133,9 @@ var (
 	ErrNotOpen = errors.New("match is not open for reports")
 	// ErrNotPublished: the round is still a preview; nobody plays it yet.
 	ErrNotPublished = errors.New("round is not published")
+	// ErrNoIntentionalDraw: the round is a top-cut round, where no
+	// intentional draw is allowed, or there is no proposal to decline.
+	ErrNoIntentionalDraw = errors.New("no intentional draw here")
 	// ErrBadResult: the result is not one of the allowed values.
 	ErrBadResult = errors.New("not a valid result")
 )
@@ -228,6 +243,7 @@ func (s *Store) SetMatchResult(ctx context.Context, actor Actor, eventID, matchI
 		}
 		before := *m
 		m.Result, m.P1Wins, m.P2Wins, m.Draws, m.Games, m.Status = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games, MatchConfirmed
+		m.Intentional = in.Intentional
 		if err := tx.saveMatch(ctx, m); err != nil {
 			return err
 		}
@@ -314,7 +330,7 @@ func (s *Store) EditPairing(ctx context.Context, actor Actor, eventID, matchID, 
 		}
 		before := *m
 		m.P1EntryID, m.P2EntryID, m.Note, m.NoteReason = p1, p2, reason, ""
-		m.Result, m.Status = ResultNone, MatchPending
+		m.Result, m.Status, m.Intentional = ResultNone, MatchPending, false
 		if p2 == nil {
 			m.Result, m.Status = ResultBye, MatchConfirmed
 		}
@@ -451,11 +467,11 @@ func matchColumns(m *Match) map[string]any {
 	return map[string]any{
 		"p1_entry_id": m.P1EntryID, "p2_entry_id": m.P2EntryID, "result": m.Result, "p1_wins": m.P1Wins,
 		"p2_wins": m.P2Wins, "draws": m.Draws, "games": m.Games, "status": m.Status,
-		"extension_seconds": m.ExtensionSeconds, "note": m.Note, "note_reason": m.NoteReason, "version": m.Version, "updated_at": m.UpdatedAt,
+		"extension_seconds": m.ExtensionSeconds, "intentional": m.Intentional, "note": m.Note, "note_reason": m.NoteReason, "version": m.Version, "updated_at": m.UpdatedAt,
 	}
 }
 
 func matchAudit(m *Match) map[string]any {
 	return map[string]any{"table": m.TableNo, "p1": m.P1EntryID, "p2": m.P2EntryID, "result": m.Result,
-		"p1_wins": m.P1Wins, "p2_wins": m.P2Wins, "draws": m.Draws, "status": m.Status}
+		"p1_wins": m.P1Wins, "p2_wins": m.P2Wins, "draws": m.Draws, "status": m.Status, "intentional": m.Intentional}
 }

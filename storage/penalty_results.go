@@ -86,11 +86,11 @@ func penaliseMatch(m *Match, side, kind string, bestOf int) {
 			m.P2Wins++
 		}
 		if m.P1Wins >= need || m.P2Wins >= need {
-			m.Result, m.Status = opp, MatchConfirmed
+			m.Result, m.Status, m.Intentional = opp, MatchConfirmed, false
 		}
 		return
 	}
-	m.Result, m.Status = opp, MatchConfirmed
+	m.Result, m.Status, m.Intentional = opp, MatchConfirmed, false
 	if opp == ResultP1 {
 		m.P1Wins, m.P2Wins = need, 0
 	} else {

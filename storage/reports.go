@@ -136,9 +136,12 @@ func decideReport(st reportState, entryID int64, in ResultInput, now time.Time) 
 	if st.frozen {
 		return out, ErrFrozen
 	}
+	if in.Intentional && r.Kind != KindSwiss {
+		return out, ErrNoIntentionalDraw
+	}
 	mine, theirs := st.reportsBy(entryID)
 	if m.Status == MatchConfirmed {
-		if m.Result == in.Result && m.P1Wins == in.P1Wins && m.P2Wins == in.P2Wins && m.Draws == in.Draws {
+		if m.Result == in.Result && m.P1Wins == in.P1Wins && m.P2Wins == in.P2Wins && m.Draws == in.Draws && m.Intentional == in.Intentional {
 			// Agreeing with the final result changes nothing; the round is
 			// checked again, which completes it if the check after the
 			// first confirmation failed.
@@ -155,6 +158,7 @@ func decideReport(st reportState, entryID int64, in ResultInput, now time.Time) 
 		rep = *mine
 	}
 	rep.Result, rep.P1Wins, rep.P2Wins, rep.Draws, rep.Games, rep.CreatedAt = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games, now
+	rep.Intentional = in.Intentional
 	after := *m
 	switch {
 	case theirs == nil:
@@ -162,6 +166,7 @@ func decideReport(st reportState, entryID int64, in ResultInput, now time.Time) 
 	case in.same(theirs):
 		after.Status = MatchConfirmed
 		after.Result, after.P1Wins, after.P2Wins, after.Draws, after.Games = in.Result, in.P1Wins, in.P2Wins, in.Draws, in.Games
+		after.Intentional = in.Intentional
 	default:
 		after.Status = MatchDisputed
 	}
@@ -287,8 +292,8 @@ func (s *Store) writeReport(ctx context.Context, out reportOutcome) (saved bool,
 	if err != nil {
 		return false, err
 	}
-	args := append(matchSetArgs(m, 19), m.ID, before.Version,
-		rep.MatchID, rep.EntryID, rep.Result, rep.P1Wins, rep.P2Wins, rep.Draws, rep.Games, rep.CreatedAt,
+	args := append(matchSetArgs(m, 20), m.ID, before.Version,
+		rep.MatchID, rep.EntryID, rep.Result, rep.P1Wins, rep.P2Wins, rep.Draws, rep.Games, rep.Intentional, rep.CreatedAt,
 		audit.EventID, audit.UserID, audit.Actor, audit.Action, audit.Entity, audit.EntityID, audit.BeforeJSON, audit.AfterJSON, audit.CreatedAt)
 	// The report is the player's one row for the match (UNIQUE (match_id,
 	// entry_id)): a changed report updates it. The report and the audit row
@@ -310,10 +315,11 @@ var writeReportSQL = newHotSQL(func(Dialect) string {
 	return `WITH saved AS (
 			UPDATE matches SET ` + matchSet() + ` WHERE id = ? AND version = ? RETURNING id),
 		rep AS (
-			INSERT INTO reports (match_id, entry_id, result, p1_wins, p2_wins, draws, games, created_at)
-			SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM saved
+			INSERT INTO reports (match_id, entry_id, result, p1_wins, p2_wins, draws, games, intentional, created_at)
+			SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? FROM saved
 			ON CONFLICT (match_id, entry_id) DO UPDATE SET result = EXCLUDED.result, p1_wins = EXCLUDED.p1_wins,
-				p2_wins = EXCLUDED.p2_wins, draws = EXCLUDED.draws, games = EXCLUDED.games, created_at = EXCLUDED.created_at
+				p2_wins = EXCLUDED.p2_wins, draws = EXCLUDED.draws, games = EXCLUDED.games, intentional = EXCLUDED.intentional,
+				created_at = EXCLUDED.created_at
 			RETURNING id),
 		audited AS (
 			INSERT INTO audit_log (event_id, user_id, actor, action, entity, entity_id, before_json, after_json, created_at)

@@ -358,6 +358,10 @@ type PlayerMatch struct {
 	Outcome     string // won, lost or draw, once final (the result's style)
 	BestOf      int
 	NeedConfirm bool // the opponent reported; this player should confirm or dispute
+	// MyProposal and TheirProposal: this player, or the opponent, proposed
+	// an intentional draw, which the other accepts or declines;
+	// CanProposeDraw: this player may propose one now.
+	MyProposal, TheirProposal, CanProposeDraw bool
 	// MyGames are the player's reported games in the games form's terms
 	// ("g1": "won", "g1_first": "me").
 	MyGames     map[string]string

@@ -346,6 +346,8 @@ type apiPairing struct {
 	Winner  any     `json:"winner"`
 	// Games won by each player in a best of three, once final.
 	Games *[2]int `json:"games,omitempty"`
+	// Intentional: a final draw both players agreed to (issue 28).
+	Intentional bool `json:"intentional,omitempty"`
 }
 
 func apiWinner(m storage.Match) any {
@@ -384,7 +386,8 @@ func (h *Handler) Pairings(c echo.Context) error {
 			continue
 		}
 		for _, m := range d.Matches[r.Number] {
-			p := apiPairing{Round: r.Number, Phase: apiPhaseOf(r), Table: m.TableNo, Player1: readmodel.PlayerID(m.P1EntryID), Winner: apiWinner(m)}
+			p := apiPairing{Round: r.Number, Phase: apiPhaseOf(r), Table: m.TableNo, Player1: readmodel.PlayerID(m.P1EntryID), Winner: apiWinner(m),
+				Intentional: m.Intentional && m.Status == storage.MatchConfirmed}
 			if m.P2EntryID != nil {
 				id := readmodel.PlayerID(*m.P2EntryID)
 				p.Player2 = &id

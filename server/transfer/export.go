@@ -51,6 +51,7 @@ type exportExt struct {
 	Rulings       []exportRuling       `json:"rulings"`
 	Announcements []exportAnnouncement `json:"announcements"`
 	AuditLog      []exportAudit        `json:"audit_log"`
+	DeckChecks    []exportDeckCheck    `json:"deck_checks"` // deck_checks.go
 }
 
 type exportEvent struct {
@@ -77,7 +78,8 @@ type exportEvent struct {
 	FeatureTables    string     `json:"feature_tables,omitempty"` // "1,2": where the top pairings sit
 	// Origin is the event's id across servers (storage.NewOrigin): a
 	// store that is sent the same event again finds it (push.go).
-	Origin string `json:"origin,omitempty"`
+	Origin             string `json:"origin,omitempty"`
+	NoIntentionalDraws bool   `json:"no_intentional_draws,omitempty"`
 }
 
 type exportEntry struct {
@@ -127,6 +129,7 @@ type exportMatch struct {
 	Draws            int     `json:"draws"`
 	Games            string  `json:"games"`
 	ExtensionSeconds int     `json:"extension_seconds"`
+	Intentional      bool    `json:"intentional,omitempty"` // an intentional draw
 	Note             string  `json:"note"`
 	// NoteReason is why the pairing made the match, as facts (see
 	// PairingNote); absent in older files and for a changed pairing.
@@ -190,7 +193,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			Name: ev.Name, Game: ev.Game, Format: ev.Format, Date: ev.Date(), Venue: ev.Venue, Status: ev.Status,
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
-			SelfRegistration: ev.SelfRegistration, SeedByRating: ev.SeedByRating, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
+			SelfRegistration: ev.SelfRegistration, SeedByRating: ev.SeedByRating, NoIntentionalDraws: ev.NoIntentionalDraws, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
 			Language: ev.Language, TimeZone: ev.TimeZone, FeatureTables: ev.FeatureTables, Origin: ev.Origin,
 		}}
 	for _, e := range d.Entries {
@@ -209,7 +212,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 	byMatch := map[int64][]exportReport{}
 	for _, r := range reports {
 		byMatch[r.MatchID] = append(byMatch[r.MatchID], exportReport{Player: readmodel.PlayerID(r.EntryID), Result: r.Result,
-			P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt})
+			P1Wins: r.P1Wins, P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, Intentional: r.Intentional, CreatedAt: r.CreatedAt})
 	}
 	where := matchPlaces{} // match id → (round number, position)
 	for _, r := range d.Rounds {
@@ -218,7 +221,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			FinishedAt: r.FinishedAt, Matches: []exportMatch{}}
 		for i, m := range d.Matches[r.Number] {
 			em := exportMatch{Table: m.TableNo, P1: readmodel.PlayerID(m.P1EntryID), Result: m.Result, Status: m.Status, P1Wins: m.P1Wins,
-				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason,
+				P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Intentional: m.Intentional, Note: m.Note, NoteReason: m.NoteReason,
 				Reports: byMatch[m.ID]}
 			if m.P2EntryID != nil {
 				p2 := readmodel.PlayerID(*m.P2EntryID)

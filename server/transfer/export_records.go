@@ -24,13 +24,15 @@ import (
 // file's lists (1-based): ids of this server mean nothing elsewhere.
 
 type exportReport struct {
-	Player    string    `json:"player"`
-	Result    string    `json:"result"`
-	P1Wins    int       `json:"p1_wins"`
-	P2Wins    int       `json:"p2_wins"`
-	Draws     int       `json:"draws"`
-	Games     string    `json:"games"`
-	CreatedAt time.Time `json:"created_at"`
+	Player string `json:"player"`
+	Result string `json:"result"`
+	P1Wins int    `json:"p1_wins"`
+	P2Wins int    `json:"p2_wins"`
+	Draws  int    `json:"draws"`
+	Games  string `json:"games"`
+	// Intentional: the report proposes (or accepts) an intentional draw.
+	Intentional bool      `json:"intentional,omitempty"`
+	CreatedAt   time.Time `json:"created_at"`
 }
 
 type exportCall struct {
@@ -169,7 +171,7 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 		ext.AuditLog = append(ext.AuditLog, exportAudit{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
 			Before: auditJSON(a.BeforeJSON), After: auditJSON(a.AfterJSON), CreatedAt: a.CreatedAt})
 	}
-	return nil
+	return exportDeckChecks(ctx, st, eventID, ext, where, penaltyAt)
 }
 
 // auditJSON embeds an audit row's JSON text as it is; text that is not JSON
@@ -203,7 +205,7 @@ func importReports(number, pos int, m exportMatch) ([]eventfile.ImportedReport, 
 			return nil, importProblemOf("StaffImportReportResult", i18n.Args{"Round": number, "Match": pos, "Report": i + 1, "Result": strconv.Quote(r.Result)})
 		}
 		out = append(out, eventfile.ImportedReport{Entry: r.Player, Report: storage.Report{Result: r.Result, P1Wins: r.P1Wins,
-			P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, CreatedAt: r.CreatedAt}})
+			P2Wins: r.P2Wins, Draws: r.Draws, Games: r.Games, Intentional: r.Intentional && r.Result == storage.ResultDraw, CreatedAt: r.CreatedAt}})
 	}
 	return out, nil
 }
@@ -307,7 +309,7 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 		in.Audit = append(in.Audit, storage.AuditEntry{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
 			BeforeJSON: compactJSON(a.Before), AfterJSON: compactJSON(a.After), CreatedAt: a.CreatedAt})
 	}
-	return nil
+	return importDeckChecks(ext, in)
 }
 
 // compactJSON stores embedded JSON as the audit log writes it: compact.

@@ -173,7 +173,7 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 		Name: e.Name, Game: e.Game, Format: e.Format, StartsOn: date, Venue: e.Venue, Status: e.Status,
 		RoundMinutes: e.RoundMinutes, SwissRounds: e.SwissRounds, TopCutSize: e.TopCutSize, TopCutBestOf: e.TopCutBestOf,
 		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
-		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, SeedByRating: e.SeedByRating, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
+		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, SeedByRating: e.SeedByRating, NoIntentionalDraws: e.NoIntentionalDraws, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
 		// A zone this server lacks is left to the default; a language it
 		// lacks, or none, is the importer's.
@@ -301,7 +301,7 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport, 
 				return importProblemOf("StaffImportMatchNoteReason", i18n.Args{"Round": r.Number, "Match": i + 1})
 			}
 			im := eventfile.ImportedMatch{P1: m.P1, Match: storage.Match{TableNo: m.Table, Result: m.Result, Status: m.Status,
-				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Note: m.Note, NoteReason: m.NoteReason}}
+				P1Wins: m.P1Wins, P2Wins: m.P2Wins, Draws: m.Draws, Games: m.Games, ExtensionSeconds: m.ExtensionSeconds, Intentional: m.Intentional && m.Result == storage.ResultDraw, Note: m.Note, NoteReason: m.NoteReason}}
 			if m.P2 != nil {
 				im.P2 = *m.P2
 			}

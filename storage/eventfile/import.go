@@ -27,6 +27,7 @@ type EventImport struct {
 	GameLogs      []ImportedGameLog
 	Rulings       []ImportedRuling
 	Announcements []storage.Announcement
+	DeckChecks    []ImportedDeckCheck
 	// Judges are the usernames of the judge accounts attached to the event.
 	Judges []string
 	// Audit is the event's audit log, oldest first. ImportEvent adds it to
@@ -274,7 +275,7 @@ func (s *Store) insertImportedEntry(ctx context.Context, e *storage.Entry, token
 func (s *Store) writeEventBody(ctx context.Context, eventID int64, in *EventImport, ids map[string]int64) (map[string]int, error) {
 	w := &eventWriter{s: s, ctx: ctx, eventID: eventID, now: s.now(), ids: ids, counts: map[string]int{},
 		matchIDs: map[MatchRef]int64{}, accounts: map[string]*int64{}}
-	for _, write := range []func(*EventImport) error{w.rounds, w.penalties, w.gameLogs, w.calls, w.rulings, w.announcements} {
+	for _, write := range []func(*EventImport) error{w.rounds, w.penalties, w.gameLogs, w.calls, w.rulings, w.announcements, w.deckChecks} {
 		if err := write(in); err != nil {
 			return nil, err
 		}

@@ -86,6 +86,7 @@ func (s *Store) RestoreEvent(ctx context.Context, actor storage.Actor, eventID, 
 func (s *Store) clearEventBody(ctx context.Context, eventID int64) error {
 	for _, q := range []struct{ table, where string }{
 		{"rulings", "event_id = ?"},
+		{"deck_checks", "event_id = ?"},
 		{"penalties", "event_id = ?"},
 		{"game_logs", "event_id = ?"},
 		{"judge_calls", "event_id = ?"},
