@@ -77,6 +77,9 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 			return nil, violation("CR 6-2-1", "the game has not started: setup needs who goes first and each player's keep or redraw")
 		}
 		if a.Verb != VerbUse && len(s.Pending) > 0 {
+			if v = e.choiceMissing(); v != nil {
+				break
+			}
 			e.lapsePending()
 		}
 		v = e.turnAction()
@@ -90,6 +93,11 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 	s.Step++
 	if s.Phase != PhaseSetup && !s.Result.Over {
 		e.ruleProcessing()
+	}
+	if e.movesOn() {
+		s.UnreadWaiting = e.opened
+	} else if e.opened {
+		s.UnreadWaiting = true
 	}
 	return e.events, nil
 }
@@ -115,6 +123,10 @@ type applier struct {
 	// (markerPaid), for "if you removed an energy marker to use this card".
 	markerFor  CardID
 	markerPaid bool
+	// opened: a skill the engine does not read came to its moment in this
+	// action (State.UnreadWaiting); ruleDraw: the action was the Charge
+	// Phase draw.
+	opened, ruleDraw bool
 }
 
 func (e *applier) event(rule, format string, args ...any) {
@@ -263,6 +275,11 @@ func (e *applier) enterMain() {
 
 func (e *applier) turnAction() *Violation {
 	s, a := e.s, e.a
+	if a.Verb.Declared() || a.Verb == VerbKO && a.Card != "" {
+		if v := e.effectAllowed("CR 0-2-2", msgEffectNeedsSource); v != nil {
+			return v
+		}
+	}
 	switch a.Verb {
 	case VerbDraw:
 		return e.draw()
@@ -330,6 +347,7 @@ func (e *applier) endTurn() {
 	// An end-of-turn skill with choices cannot wait: the turn is over.
 	for _, q := range s.Pending {
 		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
+			e.opened = true
 			e.events = append(e.events, Event{Rule: "[End of Your Turn]", Declared: true, Unread: true,
 				Format: "%s has choices the engine cannot wait for at the end of the turn; declare its effects in the log",
 				Args:   []any{s.skillLabel(q.Source, &sks[q.Skill])}})
@@ -389,6 +407,15 @@ func (e *applier) draw() *Violation {
 			}
 		}
 	}
+	if ruleDraw && e.a.By != "" {
+		return logError("the Charge Phase draw is the rules' draw, not %s's effect", e.a.By)
+	}
+	if !ruleDraw {
+		if v := e.effectAllowed("CR 7-2-9", msgDrawNeedsEffect); v != nil {
+			return v
+		}
+	}
+	e.ruleDraw = ruleDraw
 	e.drawN(pl, 1)
 	if ruleDraw {
 		p.Drew = true
@@ -765,6 +792,7 @@ func (e *applier) playBattleCard(pc *playedCard) {
 func (e *applier) flagUnread(id CardID, t skill.Timing) {
 	sks, _, ok := e.s.skillsOf(id)
 	if !ok {
+		e.opened = true
 		return
 	}
 	for i := range sks {

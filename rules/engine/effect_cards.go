@@ -152,15 +152,20 @@ type leaveEffect struct {
 	done Msg
 }
 
-// carries: "on top or at the bottom" of the deck is the player's choice.
+// carries: cards from the hand go where the use line says ("top" or
+// "bottom" after the card); cards in play "on top or at the bottom" of the
+// deck are the player's choice, not applied.
 func (k leaveEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
-	return k.to != toDeckTop || ef.Place == ""
+	return k.to != toDeckTop || ef.Place == "" || ef.Target.Who == skill.CardsInHand
 }
 
 func (k leaveEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if !k.carries(x.ef, x.sk.Timing) {
 		e.notApplied(x.label, x.ef)
 		return nil, nil
+	}
+	if x.ef.Target.Who == skill.CardsInHand {
+		return e.moveFromZone(x)
 	}
 	return e.inPlay(x, func(id CardID) { k.leave(e, x, id) })
 }
@@ -291,6 +296,24 @@ func (e *applier) moveFromZone(x *call) ([]CardID, *Violation) {
 	return ids, nil
 }
 
+// placesAtBottom reads the "top" or "bottom" a use line writes after a
+// card placed "at the top or bottom" of the deck; without one it goes on
+// top.
+func (e *applier) placesAtBottom(q *choiceQueue) bool {
+	ref, ok := q.peek()
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(ref) {
+	case "bottom":
+		q.pop()
+		return true
+	case "top":
+		q.pop()
+	}
+	return false
+}
+
 // zoneRef resolves a choice naming a card of side's hand or Drop (zone).
 func (e *applier) zoneRef(side Side, from skill.Zone, zone []CardID, ref string) (CardID, bool) {
 	r, err := ParseRef(ref)
@@ -328,6 +351,11 @@ func (e *applier) placeFromZone(x *call, id CardID) {
 		toEnergy.put(p, x.ef.Rest, id)
 		e.said(x, msgAddsToEnergy, x.label, x.c.side, s.Name(id))
 	case skill.ToDeckTop:
+		if x.ef.Place == "top or bottom" && e.placesAtBottom(x.q) {
+			toDeckBottom.put(p, false, id)
+			e.said(x, msgPlacesDeckBottom, x.label, x.c.side, s.Name(id))
+			break
+		}
 		toDeckTop.put(p, false, id)
 		e.said(x, msgPlacesOnDeckTop, x.label, x.c.side, s.Name(id))
 	case skill.ToDeckBottom:

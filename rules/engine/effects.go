@@ -128,6 +128,7 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 
 // notApplied flags an effect the engine reads but does not carry out.
 func (e *applier) notApplied(label string, ef *skill.Effect) {
+	e.opened = true
 	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		ID: msgNotApplied.ID, Format: msgNotApplied.Format, Args: []any{label, ef.Kind}})
 }

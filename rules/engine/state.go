@@ -204,6 +204,12 @@ type State struct {
 	Pending []Pending
 	// Used are the [Once per turn] skills used this turn.
 	Used []UsedSkill
+	// UnreadWaiting: a skill the engine does not read (or an effect it reads
+	// but does not apply) came to its moment since the game last moved on
+	// by a rule action (a play, an attack, a pass ...). Until then the log's
+	// declared lines are its effects; otherwise a line only an effect can
+	// cause must name its card ("by CARD").
+	UnreadWaiting bool
 
 	cards Cards
 	// entries is the CardMap's index when the game's Cards is one: the
@@ -231,6 +237,8 @@ type Pending struct {
 	// Marker: an energy marker paid for the card that triggered it ("if you
 	// removed an energy marker to use this card").
 	Marker bool
+	// Step is the step of the action it triggered at.
+	Step int
 }
 
 // UsedSkill is a [Once per turn] skill used this turn.
@@ -375,8 +383,10 @@ func (s *State) Hash() uint64 {
 			put(int64(d.Effect))
 		}
 	}
+	put(b2i(s.UnreadWaiting))
 	put(int64(len(s.Pending)))
 	for _, q := range s.Pending {
+		put(int64(q.Step))
 		put(int64(q.Side))
 		put(int64(q.Source))
 		put(int64(q.Skill))

@@ -58,6 +58,10 @@ func (v Verb) Declared() bool {
 	return false
 }
 
+// TakesBy reports whether an action of the verb may name the card whose
+// effect it is ("by CARD"): the declared effects, a draw and an effect's KO.
+func (v Verb) TakesBy() bool { return v.Declared() || v == VerbDraw || v == VerbKO }
+
 // Outcome reports whether the verb is a battle's outcome (damage, ko,
 // miss), which needs no player.
 func (v Verb) Outcome() bool { return v == VerbDamage || v == VerbKO || v == VerbMiss }
@@ -115,6 +119,11 @@ type Action struct {
 	// Energy Area and "marker" for an energy marker. Without it the engine
 	// chooses.
 	Pay []string `json:"pay,omitempty"`
+	// By names the card whose effect a declared line carries out ("P1 draw
+	// by FS01-03"): an action only a skill can cause is accepted when a
+	// skill the engine does not read is waiting to act, or when the log
+	// names its card.
+	By string `json:"by,omitempty"`
 }
 
 // Marker is the word for an energy marker in a pay list.

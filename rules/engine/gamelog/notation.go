@@ -371,6 +371,8 @@ func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
 			return j.value(val, off, place, JSONText, &a.Duration)
 		case "pay":
 			return j.texts(val, off, place, each, &a.Pay)
+		case "by":
+			return j.value(val, off, place, JSONText, &a.By)
 		}
 		return j.errAt(keyOff, Sentence{"action %d: unknown field %q", []any{n, key}})
 	})
@@ -424,6 +426,12 @@ func checkValues(a *Action) Sentence {
 	refs := append([]string{}, a.Targets...)
 	if a.Card != "" {
 		refs = append(refs, a.Card)
+	}
+	if a.By != "" {
+		if !a.Verb.TakesBy() || a.Verb == VerbKO && a.Card == "" {
+			return Sentence{"only a declared effect names the card it comes from (by CARD), not %q", []any{string(a.Verb)}}
+		}
+		refs = append(refs, a.By)
 	}
 	for _, r := range refs {
 		if a.Verb == VerbUse && strings.EqualFold(r, NoChoice) {
@@ -729,6 +737,9 @@ func ParseAction(f []string) (Action, Sentence) {
 		return a, Sentence{"%q needs a player first, as in: P1 %s %s", []any{f[0], a.Verb, usage}}
 	}
 	l := &actionLine{a: a, written: f[0], args: f[1:]}
+	if !l.byTail() {
+		return l.a, expected(a.Verb, usage)
+	}
 	parse := verbParsers[a.Verb]
 	if parse == nil {
 		return l.a, Sentence{}
@@ -789,6 +800,21 @@ func (l *actionLine) payTail() bool {
 		l.args = l.args[:i]
 		break
 	}
+	return true
+}
+
+// byTail reads an optional trailing "by CARD": the card whose effect a
+// declared line is (a draw, an effect's KO, the declared effects).
+func (l *actionLine) byTail() bool {
+	n := len(l.args)
+	if n < 2 || !strings.EqualFold(l.args[n-2], "by") {
+		return true
+	}
+	if !l.a.Verb.TakesBy() || !isRef(l.args[n-1]) || l.a.Verb == VerbKO && n < 3 {
+		return false
+	}
+	l.a.By = l.args[n-1]
+	l.args = l.args[:n-2]
 	return true
 }
 
@@ -1045,6 +1071,9 @@ func FormatAction(a Action) string {
 	if len(a.Pay) > 0 {
 		f = append(f, "pay")
 		f = append(f, a.Pay...)
+	}
+	if a.By != "" {
+		f = append(f, "by", a.By)
 	}
 	return strings.Join(f, " ")
 }
