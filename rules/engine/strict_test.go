@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// The engine trusts no line it can check: an action only a card's effect
+// causes needs a skill it does not read waiting to act, or the card named
+// ("by CARD"); a skill waiting for choices needs its use line. Expectations
+// come from the cards' text and the rules, on real cards.
+
+// Master Roshi FS01-03: "[On Play] Draw 1 card." The engine draws that card;
+// two more draws after it are no card's effect. Dealt 6, the Charge Phase
+// draw (7), a charge (6), Roshi played (5) and his draw: 6 cards, and each
+// extra draw breaks CR 7-2-9 (a player draws in the Charge Phase, or by an
+// effect).
+func TestRoshiExtraDrawsAreViolations(t *testing.T) {
+	log := `[Seed "3"]
+[P1Leader "FS01-01"]
+[P1Deck "50 ?"]
+[P2Leader "FS02-01"]
+[P2Deck "50 ?"]
+P1 first
+P1 keep
+P2 keep
+P1 draw
+P1 charge FS01-10
+P1 play FS01-03
+P1 draw
+P1 draw
+`
+	l, err := ParseLog([]byte(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(l, realCards(t), ReplayOptions{RunOn: true})
+	var steps []int
+	for _, st := range r.Steps {
+		if v := st.Violation; v != nil {
+			if v.Rule != "CR 7-2-9" {
+				t.Errorf("step %d: %v, want CR 7-2-9", st.Index, v)
+			}
+			steps = append(steps, st.Index)
+		}
+	}
+	if len(steps) != 2 || steps[0] != 7 || steps[1] != 8 {
+		t.Errorf("violations at steps %v, want the two extra draws (7 and 8)", steps)
+	}
+	if got := len(r.Final.Players[P1].Hand); got != 6 {
+		t.Errorf("P1 has %d cards in hand, want 6", got)
+	}
+}
+
+// Each action a skill could cause is refused when nothing explains it:
+// life to hand, a search (a card from the deck to the hand), a power change,
+// a KO, a card to the Drop, energy switched, [Ki], a shuffle (CR 0-2-2: only
+// card text goes beyond the rules).
+func TestEffectActionsNeedAnEffect(t *testing.T) {
+	b := realBoard(t).main(P1, 3).energy(P1, "FS01-10", 2)
+	b.inBattle(P2, "FS02-05", true).inBattle(P1, "FS01-10", false)
+	for _, line := range []string{
+		"P1 move top from life to hand",
+		"P1 move top from deck to hand",
+		"P1 power P2:FS02-05 -5000",
+		"P1 ko P2:FS02-05",
+		"P1 move P2:FS02-05 from battle to drop",
+		"P1 rest FS01-10 in energy",
+		"P1 ki FS01-10 +1",
+		"P1 shuffle",
+	} {
+		v := b.bad(line, "CR 0-2-2")
+		if !strings.Contains(v.Message(), "by CARD") {
+			t.Errorf("%q: %s", line, v.Message())
+		}
+	}
+}
+
+// A card whose text the engine does not read (FB08-020 Piccolo: the card
+// list gives no text) may have an [On Play]: the declared lines after it
+// are its effects, until the game moves on by the rules (an attack).
+func TestUnreadSkillWaitsForDeclaredLines(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB08-020").energy(P1, "FS01-10", 2)
+	life := len(b.p(P1).Life)
+	b.do("P1 play FB08-020 cost 1", "P1 move top from life to hand", "P1 draw")
+	if len(b.p(P1).Life) != life-1 || !b.s.UnreadWaiting {
+		t.Fatalf("declared lines after an unread card: life %d, waiting %v", len(b.p(P1).Life), b.s.UnreadWaiting)
+	}
+	b.do("P1 attack leader -> leader")
+	b.bad("P1 power leader +5000 battle", "CR 0-2-2")
+	b.bad("P1 draw", "CR 7-2-9")
+}
+
+// "by CARD" names the card whose effect a line is: a card the engine does
+// not carry out in full (Soul Punisher FB05-116's "Choose one" is left to
+// the players) may have declared effects; Master Roshi, whose one skill the
+// engine applies, may not; "?" names no card.
+func TestDeclaredLineNamesItsCard(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P2, "FS02-05", true)
+	b.do("P1 ko P2:FS02-05 by FB05-116", "P1 draw by FB05-116")
+	if len(b.p(P2).Battle) != 0 || len(b.p(P2).Drop) != 1 {
+		t.Fatalf("the KO by Soul Punisher: %s", Summary(&b.s))
+	}
+	v := b.bad("P1 draw by FS01-03", "CR 0-2-2")
+	if !strings.Contains(v.Message(), "reads every skill of FS01-03") {
+		t.Errorf("message: %s", v.Message())
+	}
+	b.bad("P1 draw by ?", "")
+	// The Charge Phase draw is the rules' own.
+	b.s.Phase, b.p(P1).Drew = PhaseCharge, false
+	b.bad("P1 draw by FB05-116", "")
+}
+
+// Kakarot FS05-03: "[On Play] Place 1 card from your hand at the top or
+// bottom of its owner's deck : If you don't have an energy marker, you
+// place 1 energy marker." The cost is paid with the card the use line
+// names (on top, or at the bottom with "bottom"); the marker comes only
+// without one; "-> none" declines the cost and nothing happens.
+func TestKakarotPaysItsHandCost(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS05-03", "FS05-03", "FS05-03", "FS01-10", "FS01-13")
+	b.energy(P1, "FS05-03", 3)
+	b.do("P1 play FS05-03")
+	if len(b.s.Pending) != 1 {
+		t.Fatalf("Kakarot's [On Play] with a cost should wait: %s", b.eventText())
+	}
+	b.bad("P1 end", "") // choice missing
+	b.bad("P1 use FS05-03", "Card skills")
+	hand := len(b.p(P1).Hand)
+	b.do("P1 use FS05-03 -> FS01-10")
+	p := b.p(P1)
+	if len(p.Hand) != hand-1 || b.s.Name(p.Deck[0]) != "FS01-10" || p.Markers != 1 {
+		t.Fatalf("FS01-10 on top of the deck and a marker: hand %d, top %s, markers %d", len(p.Hand), b.s.Name(p.Deck[0]), p.Markers)
+	}
+	b.do("P1 play FS05-03", "P1 use FS05-03 -> FS01-13 bottom")
+	if b.s.Name(p.Deck[len(p.Deck)-1]) != "FS01-13" || p.Markers != 1 {
+		t.Fatalf("FS01-13 at the bottom and no second marker: bottom %s, markers %d", b.s.Name(p.Deck[len(p.Deck)-1]), p.Markers)
+	}
+	hand = len(p.Hand)
+	b.do("P1 play FS05-03", "P1 use FS05-03 -> none")
+	if len(p.Hand) != hand-1 || len(b.s.Pending) != 0 {
+		t.Fatalf("declined: hand %d, want %d; pending %v", len(p.Hand), hand-1, b.s.Pending)
+	}
+	b.wantEvent("does not pay its cost")
+}
+
+// A skill with nothing to choose does not wait: Whis FS01-02 chooses among
+// the opponent's Battle Cards, and P2 has none.
+func TestNothingToChooseDoesNotWait(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS01-02").energy(P1, "FS01-10", 2)
+	b.do("P1 play FS01-02")
+	if len(b.s.Pending) != 0 {
+		t.Fatalf("nothing to choose, yet Whis waits: %s", b.eventText())
+	}
+	b.do("P1 end")
+}
+
+// A log that declares every effect reads no skill and accepts its declared
+// lines as before.
+func TestDeclaredLogAcceptsEffects(t *testing.T) {
+	cards := realCards(t)
+	var setup Setup
+	setup.Seed, setup.Effects = 7, EffectsDeclared
+	setup.Players[0] = PlayerSetup{Leader: "FS01-01", Deck: repeat("FS01-10", 30)}
+	setup.Players[1] = PlayerSetup{Leader: "FS02-01", Deck: repeat("FS02-05", 30)}
+	b := &board{t: t, cards: cards, s: NewState(setup, cards)}
+	b.do("P1 first", "P1 keep", "P2 keep").main(P1, 3)
+	b.do("P1 draw", "P1 move top from life to hand", "P1 power leader +5000")
+}
