@@ -221,7 +221,7 @@ func (e *applier) startTurn() {
 	p.Leader.Rest = false
 	held := 0
 	for i := range p.Battle {
-		if p.Battle[i].Gained.Until&kwNoReady != 0 && p.Battle[i].Rest {
+		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&kwNoReady != 0 || s.granted(p.Battle[i].ID, skill.CantActivate, "")) {
 			held++ // a skill keeps it in Rest Mode this turn
 			continue
 		}
@@ -371,6 +371,7 @@ func (e *applier) endTurn() {
 		expire(&p.Leader.Mods, &p.Leader.Gained)
 		for j := range p.Battle {
 			expire(&p.Battle[j].Mods, &p.Battle[j].Gained)
+			p.Battle[j].CostTurn = 0
 		}
 	}
 	e.event("CR 7-4", "%s ends their turn; effects for the turn end", s.TurnPlayer)
@@ -1577,6 +1578,9 @@ func (e *applier) outcome() *Violation {
 		}
 	case VerbKO:
 		target := s.Battle.Target
+		if e.stays(target, removal{ko: true, inBattle: true, side: atkSide, src: s.Battle.Attacker}) {
+			break
+		}
 		for i, b := range dp.Battle {
 			if b.ID == target {
 				e.leavePlay(defSide, i, &dp.Drop)

@@ -84,7 +84,12 @@ func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 // opponent's next turn" (the only time the engine keeps).
 type cantActivateEffect struct{ done Msg }
 
-func (cantActivateEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
+// carries: a [Permanent] "can't be switched to Active Mode during your
+// Charge Phase" holds the card rested when its turn begins (startTurn).
+func (cantActivateEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	if ef.Detail == "charge phase" {
+		return ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+	}
 	return ef.Detail == "" && ef.For == skill.UntilNextTurn
 }
 
@@ -181,6 +186,9 @@ func (k leaveEffect) leave(e *applier, x *call, id CardID) {
 		return
 	}
 	if k.ko && field {
+		return
+	}
+	if e.stays(id, removal{ko: k.ko, side: x.c.side, src: x.c.src}) {
 		return
 	}
 	e.leaveBattleArea(side, id, field, idx)

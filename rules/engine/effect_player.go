@@ -220,14 +220,32 @@ func (flipEffect) carries(_ *skill.Effect, t skill.Timing) bool { return t.Has(s
 
 // costChangeEffect: "the cost of Target changes by N". The engine lowers the
 // cost of playing the card itself while its [Permanent] condition holds
-// (applier.play); as an effect that happens, it is not applied.
-type costChangeEffect struct{}
+// (applier.play), counts a [Permanent] change of this card in the Battle
+// Area while it holds (State.costChange), and changes the cost of chosen
+// cards in play for the turn.
+type costChangeEffect struct{ done Msg }
 
-func (costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	e.notApplied(x.label, x.ef)
-	return nil, nil
+func (k costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	switch {
+	case x.ef.For == skill.WhileHolds:
+		return nil, nil // counted while its conditions hold
+	case !k.carries(x.ef, x.sk.Timing):
+		e.notApplied(x.label, x.ef)
+		return nil, nil
+	}
+	return e.inPlay(x, func(id CardID) {
+		side, _, _, idx, ok := e.s.where(id)
+		if !ok || idx < 0 {
+			return
+		}
+		e.s.Players[side].Battle[idx].CostTurn += x.ef.Amount
+		e.said(x, k.done, x.label, e.inPlayLabel(id), x.ef.Amount)
+	})
 }
 
 func (costChangeEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	return ef.Target.Who == skill.ThisCard && ef.Detail == "" && t.Has(skill.Permanent)
+	if t.Has(skill.Permanent) {
+		return ef.Target.Who == skill.ThisCard && (ef.Detail == "" || ef.Detail == "in battle area")
+	}
+	return ef.For == skill.ForTurn && !fromZone(ef) && ef.Detail == ""
 }

@@ -101,7 +101,8 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.OpponentDiscards: opponentDiscardsEffect{},
 	skill.NextCost:         nextCostEffect{done: msg("EngineNextCardUsesThisTurnThat", "%s: the next card %s uses this turn that fits costs less")},
 	skill.Flip:             flipEffect{},
-	skill.CostChange:       costChangeEffect{},
+	skill.CantBeKOd:        cantBeKOdEffect{},
+	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
 }
 
 // The sentences the card-moving kinds share.

@@ -199,7 +199,7 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 	if f.Colour != "" && !containsFold(c.Colours, f.Colour) {
 		return false
 	}
-	if f.Cost.Set() && (c.Cost == nil || !f.Cost.Holds(*c.Cost)) {
+	if f.Cost.Set() && (c.Cost == nil || !f.Cost.Holds(*c.Cost+s.costChange(id))) {
 		return false
 	}
 	if f.Power.Set() {
@@ -665,4 +665,39 @@ func (s *State) negativeContinuous() bool {
 		return false
 	}
 	return s.anyInPlay(cardinfo.FlagNegativePower)
+}
+
+// costChange is how much the cost of a card in play differs from its
+// printed one now: changes for the turn ("reduce its cost by 1 for the
+// turn") and [Permanent] ones whose conditions hold ("add 3 to the cost of
+// this card in a Battle Area").
+func (s *State) costChange(id CardID) int {
+	side, _, _, idx, ok := s.where(id)
+	if !ok {
+		return 0
+	}
+	n := 0
+	if idx >= 0 {
+		n = s.Players[side].Battle[idx].CostTurn
+	}
+	if s.declared || s.cards == nil {
+		return n
+	}
+	s.inPlaySources(cardinfo.FlagPermanentGrant|cardinfo.FlagPermanentPower, func(side Side, src CardID, sks []skill.Skill) bool {
+		for k := range sks {
+			sk := &sks[k]
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
+				continue
+			}
+			for j := range sk.Effects {
+				e := &sk.Effects[j]
+				if e.Kind == skill.CostChange && e.Detail == "in battle area" && s.covers(side, src, &e.Target, id) &&
+					s.holds(ctx{side: side, src: src}, e.If) {
+					n += e.Amount
+				}
+			}
+		}
+		return true
+	})
+	return n
 }

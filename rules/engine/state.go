@@ -120,6 +120,9 @@ type BattleCard struct {
 	Under  []CardID
 	Copy   int
 	Gained Gains
+	// CostTurn is a change of its cost for the turn ("reduce its cost by 1
+	// for the turn").
+	CostTurn int
 }
 
 // Gains are keywords and limits an effect gave a card for the turn or the
@@ -354,6 +357,7 @@ func (s *State) Hash() uint64 {
 			putMods(&b.Mods)
 			put(int64(b.Ki))
 			put(int64(b.Copy))
+			put(int64(b.CostTurn))
 			putGains(&b.Gained)
 			ids(b.Under)
 		}

@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
 // The engine trusts no line it can check: an action only a card's effect
@@ -166,4 +168,60 @@ func TestDeclaredLogAcceptsEffects(t *testing.T) {
 	b := &board{t: t, cards: cards, s: NewState(setup, cards)}
 	b.do("P1 first", "P1 keep", "P2 keep").main(P1, 3)
 	b.do("P1 draw", "P1 move top from life to hand", "P1 power leader +5000")
+}
+
+// Hercule (Mini) : DA FS07-10: "[On Play] Choose up to 1 of your opponent's
+// Battle Cards and reduce its cost by 1 for the turn." Majin Buu : Good
+// FS02-14 (cost 2) then fits "a cost of 1 or less", until the turn ends.
+func TestCostReducedForTheTurn(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS07-10").energy(P1, "FS07-10", 2)
+	b.inBattle(P2, "FS02-14", true)
+	buu := b.p(P2).Battle[0].ID
+	costOne := skill.Filter{Cost: skill.Range{Max: 1, HasMax: true}}
+	if b.s.fits(buu, &costOne, NoCard) {
+		t.Fatal("Majin Buu costs 2")
+	}
+	b.do("P1 play FS07-10", "P1 use FS07-10 -> P2:FS02-14")
+	if !b.s.fits(buu, &costOne, NoCard) {
+		t.Fatalf("Majin Buu's cost is 1 for the turn: %s", b.eventText())
+	}
+	b.do("P1 end")
+	if b.s.fits(buu, &costOne, NoCard) {
+		t.Error("the cost change outlived the turn")
+	}
+}
+
+// Frieza FB01-129: "[Permanent] This card can't be switched to Active Mode
+// during your Charge Phase." It stays rested when its turn begins.
+func TestStaysRestedInChargePhase(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FB01-129", true).inBattle(P1, "FS01-10", true)
+	b.do("P1 end", "P2 draw", "P2 end")
+	if !b.p(P1).Battle[0].Rest || b.p(P1).Battle[1].Rest {
+		t.Fatalf("Frieza rested, Tien Shinhan active: %s", Summary(&b.s))
+	}
+}
+
+// Jiren FB03-009: "[Permanent] This card can't be KO'd once per turn." The
+// first KO of the turn leaves it in play, the second KOs it. Zamasu
+// FB02-043: "[Permanent] This card can't be removed from the Battle Area by
+// your opponent's skills." God Kamehameha FS01-16 KOs a Battle Card with
+// 30000 power or less.
+func TestCantBeKOdKeepsTheCard(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS01-16", "FS01-16", "FS01-16").energy(P1, "FS01-10", 6)
+	b.inBattle(P2, "FB03-009", true).inBattle(P2, "FB02-043", true)
+	b.do("P1 play FS01-16", "P1 use FS01-16 -> P2:FB03-009")
+	if len(b.p(P2).Battle) != 2 {
+		t.Fatalf("Jiren KO'd the first time: %s", b.eventText())
+	}
+	b.wantEvent("can't be KO'd, so it stays in play")
+	b.do("P1 play FS01-16", "P1 use FS01-16 -> P2:FB03-009")
+	if len(b.p(P2).Battle) != 1 || b.s.Name(b.p(P2).Drop[0]) != "FB03-009" {
+		t.Fatalf("Jiren not KO'd the second time: %s", Summary(&b.s))
+	}
+	b.do("P1 play FS01-16", "P1 use FS01-16 -> P2:FB02-043")
+	if len(b.p(P2).Battle) != 1 {
+		t.Fatalf("Zamasu left the Battle Area by the opponent's skill: %s", b.eventText())
+	}
+	b.wantEvent("can't be removed from the Battle Area")
 }
