@@ -230,11 +230,60 @@ func (k fromZoneEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
 }
 
 func (k fromZoneEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	if !k.carries(x.ef, x.sk.Timing) {
+	switch {
+	case !k.carries(x.ef, x.sk.Timing):
 		e.notApplied(x.label, x.ef)
 		return nil, nil
+	case x.ef.From == skill.Deck:
+		return e.playFromDeck(x)
 	}
 	return e.moveFromZone(x)
+}
+
+var msgLooksAtDeck = msg("EngineLooksAtDeckCards", "%s: %s looks at %d card(s) of their deck")
+
+// playFromDeck: "look at N cards from the top of your deck (or its bottom
+// card) and play up to 1 that fits; place the rest at the bottom". The use
+// line names the card played among those looked at.
+func (e *applier) playFromDeck(x *call) ([]CardID, *Violation) {
+	s := e.s
+	p := x.player(e)
+	n := min(max(x.ef.N, 1), len(p.Deck))
+	fromBottom := x.ef.Detail == "bottom"
+	looked := append([]CardID(nil), p.Deck[:n]...)
+	if fromBottom {
+		looked = append([]CardID(nil), p.Deck[len(p.Deck)-n:]...)
+	}
+	t := x.ef.Target
+	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.side, looked, ref) })
+	if v != nil {
+		return nil, v
+	}
+	e.said(x, msgLooksAtDeck, x.label, x.c.side, n)
+	if fromBottom {
+		p.Deck = p.Deck[:len(p.Deck)-n]
+	} else {
+		p.Deck = p.Deck[n:]
+	}
+	var rest []CardID
+	for _, id := range looked {
+		if !containsID(ids, id) {
+			rest = append(rest, id)
+		}
+	}
+	if !fromBottom {
+		shuffle(s.rng(7), rest)
+		if s.paper(x.c.side) {
+			for _, id := range rest {
+				s.setNumber(id, "")
+			}
+		}
+	}
+	p.Deck = append(p.Deck, rest...)
+	for _, id := range ids {
+		e.playFree(x, id)
+	}
+	return ids, nil
 }
 
 func containsZone(l []skill.Zone, z skill.Zone) bool {

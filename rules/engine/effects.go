@@ -73,7 +73,7 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.ToDeckBottom: leaveEffect{to: toDeckBottom, done: msg("EngineGoesBottomOwnerDeck", "%s: %s goes to the bottom of its owner's deck")},
 	skill.ToDeckTop:    leaveEffect{to: toDeckTop, done: msg("EngineGoesTopOwnerDeck", "%s: %s goes on top of its owner's deck")},
 	skill.ToEnergy:     leaveEffect{to: toEnergy, done: msg("EngineGoesOwnerEnergy", "%s: %s goes to its owner's energy")},
-	skill.Play:         fromZoneEffect{from: []skill.Zone{skill.Hand, skill.Drop}},
+	skill.Play:         fromZoneEffect{from: []skill.Zone{skill.Hand, skill.Drop, skill.Deck}},
 	skill.AddToHand:    fromZoneEffect{from: []skill.Zone{skill.Drop}},
 	skill.Discard:      fromZoneEffect{},
 	skill.Search: searchEffect{

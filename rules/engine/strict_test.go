@@ -225,3 +225,24 @@ func TestCantBeKOdKeepsTheCard(t *testing.T) {
 	}
 	b.wantEvent("can't be removed from the Battle Area")
 }
+
+// Raditz FB03-074: "[When KO'd] Look at 5 cards from the top of your deck
+// and play up to 1 skill-less Battle Card with a cost of 7 or less. Then,
+// place the rest at the bottom of its owner's deck in a random order."
+// Tien Shinhan FS01-10 (no skills, cost 1) is played from P1's deck; the
+// other four go to the bottom.
+func TestPlayFromTheDeck(t *testing.T) {
+	b := realBoard(t).main(P2, 2)
+	b.inBattle(P1, "FB03-074", true)
+	deck := len(b.p(P1).Deck)
+	b.do("P2 ko P1:FB03-074 by FB05-116")
+	if len(b.s.Pending) != 1 {
+		t.Fatalf("Raditz's [When KO'd] should wait for its choice: %s", b.eventText())
+	}
+	b.bad("P1 use FB03-074 -> FB03-074", "Card skills") // not among the five
+	b.do("P1 use FB03-074 -> FS01-10")
+	if len(b.p(P1).Battle) != 1 || b.s.Name(b.p(P1).Battle[0].ID) != "FS01-10" || len(b.p(P1).Deck) != deck-1 {
+		t.Fatalf("Tien Shinhan played from the deck: deck %d of %d, %s", len(b.p(P1).Deck), deck, Summary(&b.s))
+	}
+	b.wantEvent("looks at 5 card(s) of their deck")
+}
