@@ -357,7 +357,7 @@ func (e *applier) endTurn() {
 	s.Used = nil
 	for i := range s.Players {
 		p := &s.Players[i]
-		p.Discounts = nil
+		p.Discounts, p.Barred = nil, nil
 		expire := func(m *Mods, g *Gains) {
 			m.Turn = 0
 			g.Turn = 0
@@ -656,6 +656,9 @@ func (e *applier) play() (v *Violation) {
 	// [Activate Battle]: only the battle's timing is checked, not the card.
 	pc.unknownInBattle = pc.inBattle && !known
 	if v := e.playTiming(&pc, c); v != nil {
+		return v
+	}
+	if v := e.barred(pl, id); v != nil {
 		return v
 	}
 	cost, spec, declared, reduced := e.playCost(pl, id, c, known)

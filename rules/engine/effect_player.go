@@ -210,6 +210,49 @@ func (k nextCostEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return nil, nil
 }
 
+// cantPlayEffect: "you can't play <Name> for the turn": a limit the player's
+// plays are checked against until the turn ends (applier.barred).
+type cantPlayEffect struct{ done Msg }
+
+func (cantPlayEffect) carries(ef *skill.Effect, _ skill.Timing) bool { return ef.For == skill.ForTurn }
+
+func (k cantPlayEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if sks, back, ok := e.s.skillsOf(x.c.src); ok && k.carries(x.ef, x.sk.Timing) {
+		for i := range sks {
+			if &sks[i] != x.sk {
+				continue
+			}
+			if j := flatIndex(x.sk, x.ef); j >= 0 {
+				p := x.player(e)
+				p.Barred = append(p.Barred, Discount{Source: x.c.src, Skill: i, Back: back, Effect: j})
+				e.said(x, k.done, x.label, x.c.side)
+				return nil, nil
+			}
+		}
+	}
+	e.notApplied(x.label, x.ef)
+	return nil, nil
+}
+
+var msgCantPlayThisTurn = msg("EngineCantBePlayedThisTurn", "%s can't be played this turn: %s said so")
+
+// barred is the violation of playing card id while a "you can't play ...
+// for the turn" of pl's names it.
+func (e *applier) barred(pl Side, id CardID) *Violation {
+	s := e.s
+	for _, d := range s.Players[pl].Barred {
+		sks, _, ok := s.skillsOfSide(d.Source, d.Back)
+		if !ok || d.Skill >= len(sks) {
+			continue
+		}
+		sk := &sks[d.Skill]
+		if ef := flatEffect(sk, d.Effect); ef != nil && e.fitsZone(ctx{side: pl, src: d.Source}, &ef.Target, id) {
+			return violationMsg("Card skills", msgCantPlayThisTurn, s.Name(id), s.skillLabel(d.Source, sk))
+		}
+	}
+	return nil
+}
+
 // flipEffect: a Leader's [Awaken] flips it. The awaken action does that; a
 // skill that flips the Leader otherwise is the players' word.
 type flipEffect struct{}

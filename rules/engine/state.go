@@ -167,6 +167,8 @@ type PlayerState struct {
 	// Discounts are "the next time you use ... this turn" cost changes
 	// waiting for the card they apply to.
 	Discounts []Discount
+	// Barred are "you can't play ... for the turn" limits, in the same form.
+	Barred []Discount
 }
 
 // Discount is a waiting "during this turn, the next time you use ..."
@@ -295,6 +297,9 @@ func (s State) Clone() State {
 		if len(q.Discounts) > 0 {
 			p.Discounts = append([]Discount(nil), q.Discounts...)
 		}
+		if len(q.Barred) > 0 {
+			p.Barred = append([]Discount(nil), q.Barred...)
+		}
 	}
 	if len(s.Pending) > 0 {
 		c.Pending = append([]Pending(nil), s.Pending...)
@@ -379,6 +384,12 @@ func (s *State) Hash() uint64 {
 		put(int64(p.Removed))
 		put(b2i(p.Conceded))
 		put(int64(p.ComboBonus))
+		put(int64(len(p.Barred)))
+		for _, d := range p.Barred {
+			put(int64(d.Source))
+			put(int64(d.Skill))
+			put(int64(d.Effect))
+		}
 		put(int64(len(p.Discounts)))
 		for _, d := range p.Discounts {
 			put(int64(d.Source))

@@ -246,3 +246,20 @@ func TestPlayFromTheDeck(t *testing.T) {
 	}
 	b.wantEvent("looks at 5 card(s) of their deck")
 }
+
+// Obuni FB04-003: "[On Play] Play up to 1 <Obuni> with 20000 power or less
+// from your hand. Then, you can't play <Obuni> for the turn." The second
+// Obuni comes from the hand by the skill; a third cannot be played this
+// turn, and can the next.
+func TestCantPlayForTheTurn(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB04-003", "FB04-003", "FB04-003").energy(P1, "FS01-10", 6)
+	b.do("P1 play FB04-003", "P1 use FB04-003 -> FB04-003", "P1 use FB04-003 -> none")
+	if len(b.p(P1).Battle) != 2 {
+		t.Fatalf("two Obuni in play: %s", Summary(&b.s))
+	}
+	v := b.bad("P1 play FB04-003", "Card skills")
+	if !strings.Contains(v.Message(), "can't be played this turn") {
+		t.Errorf("message: %s", v.Message())
+	}
+	b.do("P1 end", "P2 draw", "P2 end", "P1 draw", "P1 play FB04-003")
+}
