@@ -210,6 +210,57 @@ func (k nextCostEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return nil, nil
 }
 
+// chooseOneEffect: "Choose one―・A.・B.": the use line's choice "option1",
+// "option2" … picks the option, whose effects then apply in order (each
+// with its own conditions), with the choices after it.
+type chooseOneEffect struct{ done Msg }
+
+var msgNeedsOption = msg("EngineNeedsOption", "%s chooses one of %d options: write option1, option2 … first after -> in the use line")
+
+func (chooseOneEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	for _, o := range ef.Options {
+		for i := range o {
+			if !applies(&o[i], t) {
+				return false
+			}
+		}
+	}
+	return len(ef.Options) > 1
+}
+
+func (k chooseOneEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if !k.carries(x.ef, x.sk.Timing) {
+		e.notApplied(x.label, x.ef)
+		return nil, nil
+	}
+	ref, _ := x.q.peek()
+	n, ok := Option(ref)
+	if !ok || n > len(x.ef.Options) {
+		if x.q.lapse {
+			return nil, nil
+		}
+		return nil, violationMsg("Card skills", msgNeedsOption, x.label, len(x.ef.Options))
+	}
+	x.q.pop()
+	e.said(x, k.done, x.label, x.c.side, n)
+	chosen := x.chosen
+	opt := x.ef.Options[n-1]
+	for i := range opt {
+		ef := &opt[i]
+		if len(ef.If) > 0 && !e.s.holds(x.c, ef.If) {
+			continue
+		}
+		got, v := e.effect(x.c, x.sk, ef, x.q, chosen)
+		if v != nil {
+			return nil, v
+		}
+		if len(got) > 0 {
+			chosen = got
+		}
+	}
+	return chosen, nil
+}
+
 // cantPlayEffect: "you can't play <Name> for the turn": a limit the player's
 // plays are checked against until the turn ends (applier.barred).
 type cantPlayEffect struct{ done Msg }

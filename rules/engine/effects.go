@@ -102,6 +102,7 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.NextCost:         nextCostEffect{done: msg("EngineNextCardUsesThisTurnThat", "%s: the next card %s uses this turn that fits costs less")},
 	skill.Flip:             flipEffect{},
 	skill.CantBeKOd:        cantBeKOdEffect{},
+	skill.Choose:           chooseOneEffect{done: msg("EngineChoosesOption", "%s: %s chooses option %d")},
 	skill.CantPlay:         cantPlayEffect{done: msg("EngineCantPlaySuchCardsTurn", "%s: %s can't play the cards it names for the rest of the turn")},
 	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
 }

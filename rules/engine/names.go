@@ -83,6 +83,7 @@ var (
 	ParseRef     = gamelog.ParseRef
 	Format       = gamelog.Format
 	FormatAction = gamelog.FormatAction
+	Option       = gamelog.Option
 	VerbUsages   = gamelog.VerbUsages
 )
 

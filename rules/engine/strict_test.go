@@ -94,13 +94,14 @@ func TestUnreadSkillWaitsForDeclaredLines(t *testing.T) {
 }
 
 // "by CARD" names the card whose effect a line is: a card the engine does
-// not carry out in full (Soul Punisher FB05-116's "Choose one" is left to
-// the players) may have declared effects; Master Roshi, whose one skill the
-// engine applies, may not; "?" names no card.
+// not carry out in full (A Lonesome, Final Battle FS05-16 rearranges the
+// deck's top cards, which is left to the players) may have declared
+// effects; Master Roshi, whose one skill the engine applies, may not; "?"
+// names no card.
 func TestDeclaredLineNamesItsCard(t *testing.T) {
 	b := realBoard(t).main(P1, 3)
 	b.inBattle(P2, "FS02-05", true)
-	b.do("P1 ko P2:FS02-05 by FB05-116", "P1 draw by FB05-116")
+	b.do("P1 ko P2:FS02-05 by FS05-16", "P1 draw by FS05-16")
 	if len(b.p(P2).Battle) != 0 || len(b.p(P2).Drop) != 1 {
 		t.Fatalf("the KO by Soul Punisher: %s", Summary(&b.s))
 	}
@@ -111,7 +112,7 @@ func TestDeclaredLineNamesItsCard(t *testing.T) {
 	b.bad("P1 draw by ?", "")
 	// The Charge Phase draw is the rules' own.
 	b.s.Phase, b.p(P1).Drew = PhaseCharge, false
-	b.bad("P1 draw by FB05-116", "")
+	b.bad("P1 draw by FS05-16", "")
 }
 
 // Kakarot FS05-03: "[On Play] Place 1 card from your hand at the top or
@@ -235,7 +236,7 @@ func TestPlayFromTheDeck(t *testing.T) {
 	b := realBoard(t).main(P2, 2)
 	b.inBattle(P1, "FB03-074", true)
 	deck := len(b.p(P1).Deck)
-	b.do("P2 ko P1:FB03-074 by FB05-116")
+	b.do("P2 ko P1:FB03-074 by FS05-16")
 	if len(b.s.Pending) != 1 {
 		t.Fatalf("Raditz's [When KO'd] should wait for its choice: %s", b.eventText())
 	}
@@ -262,4 +263,28 @@ func TestCantPlayForTheTurn(t *testing.T) {
 		t.Errorf("message: %s", v.Message())
 	}
 	b.do("P1 end", "P2 draw", "P2 end", "P1 draw", "P1 play FB04-003")
+}
+
+// Soul Punisher FB05-116: "[Activate Main] Choose one―・Choose up to 1
+// Battle Card in your opponent's Battle Area and KO it.・If you removed an
+// energy marker to use this card, choose up to 2 Battle Cards in your
+// opponent's Battle Area and KO them." The use line picks the option first.
+func TestChooseOneTakesTheOption(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB05-116").energy(P1, "FB05-116", 4)
+	b.inBattle(P2, "FS02-05", true).inBattle(P2, "FS02-08", true)
+	b.do("P1 play FB05-116")
+	if len(b.s.Pending) != 1 {
+		t.Fatalf("Soul Punisher waits for its option: %s", b.eventText())
+	}
+	v := b.bad("P1 use FB05-116 -> P2:FS02-05", "Card skills")
+	if !strings.Contains(v.Message(), "option1") {
+		t.Errorf("message: %s", v.Message())
+	}
+	// Without a marker paid, the second option does nothing.
+	b.bad("P1 use FB05-116 -> option2 P2:FS02-05 P2:FS02-08", "Card skills")
+	b.do("P1 use FB05-116 -> option1 P2:FS02-08")
+	if len(b.p(P2).Battle) != 1 || b.s.Name(b.p(P2).Drop[0]) != "FS02-08" {
+		t.Fatalf("Trunks KO'd by the first option: %s", Summary(&b.s))
+	}
+	b.wantEvent("chooses option 1")
 }

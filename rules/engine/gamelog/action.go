@@ -132,6 +132,16 @@ const Marker = "marker"
 // NoChoice is the word for "no card" in a use line's choices.
 const NoChoice = "none"
 
+// Option reads a use line's choice of one of a "Choose one" skill's
+// options: "option1", "option2" ... (1-based).
+func Option(s string) (int, bool) {
+	rest, ok := strings.CutPrefix(strings.ToLower(s), "option")
+	if !ok || len(rest) != 1 || rest[0] < '1' || rest[0] > '9' {
+		return 0, false
+	}
+	return int(rest[0] - '0'), true
+}
+
 // Ref is a parsed card reference.
 type Ref struct {
 	Owner  Side // NoSide: the acting player's (or the obvious) side

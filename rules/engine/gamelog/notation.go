@@ -434,7 +434,7 @@ func checkValues(a *Action) Sentence {
 		refs = append(refs, a.By)
 	}
 	for _, r := range refs {
-		if a.Verb == VerbUse && strings.EqualFold(r, NoChoice) {
+		if _, opt := Option(r); a.Verb == VerbUse && (strings.EqualFold(r, NoChoice) || opt) {
 			continue
 		}
 		if _, err := ParseRef(r); err != nil {
@@ -545,7 +545,7 @@ func payRef(s string) bool {
 
 // choiceRef reports whether s is a choice of a use line: a card reference or "none".
 func choiceRef(s string) bool {
-	if strings.EqualFold(s, NoChoice) {
+	if _, opt := Option(s); opt || strings.EqualFold(s, NoChoice) {
 		return true
 	}
 	_, err := ParseRef(s)
@@ -912,6 +912,9 @@ func parseUse(l *actionLine) (bool, Sentence) {
 		}
 		if strings.EqualFold(r, NoChoice) {
 			r = NoChoice
+		}
+		if n, opt := Option(r); opt {
+			r = "option" + strconv.Itoa(n)
 		}
 		l.a.Targets = append(l.a.Targets, r)
 	}
