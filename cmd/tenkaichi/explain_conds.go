@@ -152,6 +152,8 @@ func triggerText(ctx context.Context, t skill.Trigger) string {
 		return i18n.T(ctx, "CliTriggerThisKOd", nil)
 	case skill.ThisPlayed:
 		return i18n.T(ctx, "CliTriggerThisPlayed", nil)
+	case skill.ComboFromBattleInBattle:
+		return i18n.T(ctx, "CliTriggerComboFromBattleInBattle", nil)
 	}
 	return ""
 }

@@ -1390,6 +1390,9 @@ func (e *applier) combo() (v *Violation) {
 	for _, b := range []CardID{s.Battle.Attacker, s.Battle.Target} {
 		if s.owner(b) == pl {
 			e.trigger(pl, b, skill.Auto, skill.ComboWhileInBattle)
+			if e.a.From == ZoneBattle {
+				e.trigger(pl, b, skill.Auto, skill.ComboFromBattleInBattle)
+			}
 		}
 	}
 	return nil

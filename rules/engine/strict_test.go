@@ -288,3 +288,24 @@ func TestChooseOneTakesTheOption(t *testing.T) {
 	}
 	b.wantEvent("chooses option 1")
 }
+
+// FB04-108: "[Auto][Once per turn] When a card is used in a combo from your
+// Battle Area while this card is in a battle, draw 1 card." A combo from
+// the hand does not trigger it; one from the Battle Area does, once.
+func TestComboFromBattleAreaWhileInBattle(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS01-10")
+	b.inBattle(P1, "FB04-108", false).inBattle(P1, "FS01-10", false).inBattle(P1, "FS01-10", false)
+	hand := len(b.p(P1).Hand)
+	b.do("P1 attack FB04-108 -> leader", "P1 combo FS01-10")
+	if len(b.p(P1).Hand) != hand-1 {
+		t.Fatalf("a combo from the hand drew: hand %d, want %d", len(b.p(P1).Hand), hand-1)
+	}
+	b.do("P1 combo FS01-10 from battle")
+	if len(b.p(P1).Hand) != hand {
+		t.Fatalf("the combo from the Battle Area should draw 1: hand %d, want %d: %s", len(b.p(P1).Hand), hand, b.eventText())
+	}
+	b.do("P1 combo FS01-10#2 from battle")
+	if len(b.p(P1).Hand) != hand {
+		t.Errorf("once per turn: hand %d, want %d", len(b.p(P1).Hand), hand)
+	}
+}

@@ -43,7 +43,7 @@ func (s *Skill) String() string {
 
 var triggerNames = [...]string{"", "combo from hand", "combo from battle area", "combo from drop",
 	"combo while in battle", "KOs in battle", "take damage", "opponent plays", "this attacks", "other",
-	"attack deals damage", "leader attacks", "this KO'd", "this played"}
+	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle"}
 
 // String writes a cost: "2 energy (R), rest(this card), discard 1".
 func (c Cost) String() string {

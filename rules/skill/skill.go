@@ -103,7 +103,10 @@ const (
 	LeaderAttacks              // "When your Leader attacks"
 	ThisKOd                    // "When this card is KO'd"
 	ThisPlayed                 // "When this card is played"
-	TriggerCount               // number of triggers (for tables)
+	// ComboFromBattleInBattle: "When a card is used in a combo from your
+	// Battle Area while this card is in a battle".
+	ComboFromBattleInBattle
+	TriggerCount // number of triggers (for tables)
 )
 
 // Cost is what using a skill costs: energy (Energy, of which Colours must be

@@ -213,3 +213,28 @@ func BenchmarkParseFixture(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(cards)), "cards/op")
 }
+
+// Real card text (the public card list, December 2026) the reader read
+// since: two cost parts joined by "and", a clause cut by ", and", "the
+// chosen card", and the combo triggers of a card in a battle.
+func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
+	for _, tc := range []struct{ number, text, want string }{
+		{"FB02-080", "[Activate Main] Discard 1 card from your hand and KO this card : Choose up to 1 of your <Android 17> cards and switch it to Active Mode.",
+			"[Activate Main] cost discard(1 in hand) 1, KO(this card) : activate(up to 1 your <Android 17>)"},
+		{"FB06-043", "[Activate Battle] Discard 1 Extra from your hand and switch this card in a Battle Area to Rest Mode : Your cards that are in a battle get +15000 power for the battle.",
+			"[Activate Battle] cost discard(1 in hand Extra) 1, rest(this card) : power(your cards in battle) +15000 battle"},
+		{"FB05-080", "[On Play] Add up to 1 card from your life to your hand. Then, switch 1 of your energy to Active Mode, choose up to 1 Battle Card in your opponent's Battle Area, and switch it to Rest Mode.",
+			"[On Play] life to hand up to 1; then energy to Active 1; rest(up to 1 opponent's Battle)"},
+		{"FP-005", "[Activate Main] Choose up to 1 of your opponent’s Battle Cards and it gets -15000 power for the turn. Then, if your Leader is awakened, the chosen card gets -10000 power for the turn.",
+			"[Activate Main] power(up to 1 opponent's Battle) -15000 turn; then if leader awakened: power(that card) -10000 turn"},
+		{"FB05-098", "[Auto][Once per turn] When a Card is used in a combo from your Battle Area while this card is in a battle, draw 2 cards. Then, discard 1 card from your hand.",
+			"[Auto][Once per turn] when combo from battle area while in battle draw 2; then discard(1 in hand) 1"},
+		{"FB05-106", "[Auto][Your Turn][Once per turn] If your Leader is <Bardock>, when your card is used in a combo while this card is in a battle, choose up to 1 Battle Card with a cost of 4 or less in your opponent's Battle Area and KO it.",
+			"[Auto][Your Turn][Once per turn] when combo while in battle if leader is <Bardock> KO(up to 1 opponent's Battle cost<=4)"},
+	} {
+		sks := Parse(tc.text)
+		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {
+			t.Errorf("%s:\n got  %v\n want %s", tc.number, sks, tc.want)
+		}
+	}
+}

@@ -39,6 +39,7 @@ var fixedTargets = map[string]Who{
 	"it":                              ThatCard,
 	"them":                            ThatCard,
 	"the revealed card":               ThatCard,
+	"the chosen card":                 ThatCard,
 	"your card that is in a battle":   InBattleYours,
 	"your cards that are in a battle": InBattleYours,
 	"your card that's in a battle":    InBattleYours,
