@@ -475,6 +475,19 @@ func (k searchEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	p.Deck = p.Deck[n:]
 	p.Hand = append(p.Hand, ids...)
 	bottom := x.ef.Place == "bottom"
+	if x.ef.Place == "drop" {
+		// "Place the rest into its owner's Drop": face up, known.
+		p.Drop = append(p.Drop, rest...)
+		names := make([]string, len(ids))
+		for i, id := range ids {
+			names[i] = s.Name(id)
+		}
+		if len(names) == 0 {
+			names = []string{"—"}
+		}
+		e.said(x, msgSearchRestToDrop, x.label, x.c.side, n, strings.Join(names, ", "))
+		return ids, nil
+	}
 	if bottom {
 		shuffle(s.rng(7), rest)
 		if s.paper(x.c.side) {
@@ -502,6 +515,8 @@ func (k searchEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	return ids, nil
 }
+
+var msgSearchRestToDrop = msg("EngineLooksAtAddsRestToDrop", "%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the Drop")
 
 // revealedRef resolves a choice naming one of the top cards of side's deck
 // looked at, revealing an unknown one as the number named.

@@ -184,6 +184,9 @@ var clauseRules = []clauseRule{
 	rule(`place (?:the rest|any remaining cards) at the (bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
 		return []Effect{{Kind: restPlacement, Place: m[1]}}, true
 	}),
+	rule(`place the rest {DROP}`, func(ln *line, m []string) ([]Effect, bool) {
+		return []Effect{{Kind: restPlacement, Place: "drop"}}, true
+	}),
 	// Damage and Leaders.
 	rule(`(?:this card|your leader|that card) gets {P} power instead`, func(ln *line, m []string) ([]Effect, bool) { return nil, false }),
 	rule(`deal {N} damage to your opponent`, one(Damage, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
@@ -216,6 +219,12 @@ var clauseRules = []clauseRule{
 	})),
 	rule(`add {N} to the cost of this card in (?:a|your) battle area`, one(CostChange, 0, func(e *Effect, m []string) {
 		e.Target, e.Amount, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, atoi(m[1]), "in battle area"
+	})),
+	rule(`(?:add {N} to the cost of this card|increase the cost of this card in a battle area by {N}) for the turn`, one(CostChange, 0, func(e *Effect, m []string) {
+		e.Target, e.Amount, e.For = Target{Who: ThisCard, Filter: anyFilter()}, atoi(m[1]+m[2]), ForTurn
+	})),
+	rule(`add this card to {OWNER} energy( in rest mode)?`, one(ToEnergy, 0, func(e *Effect, m []string) {
+		e.Target, e.Rest = Target{Who: ThisCard, Filter: anyFilter()}, m[1] != ""
 	})),
 	rule(`choose {T} and reduce its cost by {N}{D}`, one(CostChange, 1, func(e *Effect, m []string) { e.Amount, e.For = -atoi(m[2]), duration(m[3]) })),
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),

@@ -216,7 +216,9 @@ func BenchmarkParseFixture(b *testing.B) {
 
 // Real card text (the public card list, December 2026) the reader read
 // since: two cost parts joined by "and", a clause cut by ", and", "the
-// chosen card", and the combo triggers of a card in a battle.
+// chosen card", the combo triggers of a card in a battle, a cost change of
+// this card for the turn, this card to the energy, a search whose rest
+// goes to the Drop, "less than N" cards in the Drop.
 func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 	for _, tc := range []struct{ number, text, want string }{
 		{"FB02-080", "[Activate Main] Discard 1 card from your hand and KO this card : Choose up to 1 of your <Android 17> cards and switch it to Active Mode.",
@@ -231,6 +233,14 @@ func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 			"[Auto][Once per turn] when combo from battle area while in battle draw 2; then discard(1 in hand) 1"},
 		{"FB05-106", "[Auto][Your Turn][Once per turn] If your Leader is <Bardock>, when your card is used in a combo while this card is in a battle, choose up to 1 Battle Card with a cost of 4 or less in your opponent's Battle Area and KO it.",
 			"[Auto][Your Turn][Once per turn] when combo while in battle if leader is <Bardock> KO(up to 1 opponent's Battle cost<=4)"},
+		{"FB06-061", "[When Attacking] Discard 1 card from your hand : Play up to 1 Battle Card with a cost of 1 from your hand. Then, add 3 to the cost of this card for the turn.",
+			"[When Attacking] cost discard(1 in hand) 1 : play(up to 1 any Battle cost=1) from hand; then cost change(this card) +3 turn"},
+		{"FB02-086", "[Activate Main][Once per turn] If your Leader is <Son Gohan : Childhood>, choose up to 1 of your opponent's Battle Cards with a cost of 5 or less and add it to its owner's energy in Rest Mode. Then, add this card to your energy in Rest Mode.",
+			"[Activate Main][Once per turn] if leader is <Son Gohan : Childhood>: to energy(up to 1 opponent's Battle cost<=5) in rest; then to energy(this card) in rest"},
+		{"FB06-042", "[Activate Main] If your Leader is <Vegito>, look at 3 cards from the top of your deck, reveal up to 1 card with a cost of 4 or less and 《Saiyan》 in its special traits and add it to your hand. Place the rest into its owner's Drop.",
+			"[Activate Main] if leader is <Vegito>: search(up to 1 any «Saiyan» cost<=4) 3, rest to drop"},
+		{"FB04-107", "[On Play] If you have less than 3 cards with 《Machine Mutant》 in their special traits in your Drop, KO this card.",
+			"[On Play] if not have in drop 3 «Machine Mutant»: KO(this card)"},
 	} {
 		sks := Parse(tc.text)
 		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {

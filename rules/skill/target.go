@@ -547,7 +547,12 @@ var condRules = []condRule{
 	crule(`attacking a battle card`, cn(AttackingBattle, nil)),
 	crule(`you removed an energy marker (?:to use this card|for this skill)`, cn(PaidWithMarker, nil)),
 	crule(`you have (\d+) energy`, cn(EnergyIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
-	crule(`this card is in rest mode`, cn(ThisRest, nil)),
+	crule(`this card (?:in a battle area )?is in rest mode`, cn(ThisRest, nil)),
+	crule(`you have less than (\d+) (.+?) in your drop`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1] + " or more " + m[2])
+		c.Kind, c.Not = HaveInDrop, true
+		return c, ok
+	}),
 	crule(`you have no battle cards`, cn(Have, func(c *Cond, m []string) { c.Not, c.N, c.Card = true, 1, anyFilter(); c.Card.Type = "Battle" })),
 	crule(`you have (.+?) in your drop`, func(ln *line, m []string) (Cond, bool) {
 		c, ok := ln.haveCond(m[1])
