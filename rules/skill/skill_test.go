@@ -218,7 +218,8 @@ func BenchmarkParseFixture(b *testing.B) {
 // since: two cost parts joined by "and", a clause cut by ", and", "the
 // chosen card", the combo triggers of a card in a battle, a cost change of
 // this card for the turn, this card to the energy, a search whose rest
-// goes to the Drop, "less than N" cards in the Drop.
+// goes to the Drop, "less than N" cards in the Drop, "your <Name> Leader",
+// a card "from your Battle Area".
 func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 	for _, tc := range []struct{ number, text, want string }{
 		{"FB02-080", "[Activate Main] Discard 1 card from your hand and KO this card : Choose up to 1 of your <Android 17> cards and switch it to Active Mode.",
@@ -241,6 +242,10 @@ func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 			"[Activate Main] if leader is <Vegito>: search(up to 1 any «Saiyan» cost<=4) 3, rest to drop"},
 		{"FB04-107", "[On Play] If you have less than 3 cards with 《Machine Mutant》 in their special traits in your Drop, KO this card.",
 			"[On Play] if not have in drop 3 «Machine Mutant»: KO(this card)"},
+		{"FB04-061", "[Permanent][Your Turn] If you have 6 or more energy, your <Broly> Leader gets +10000 power.",
+			"[Permanent][Your Turn] if energy>=6: power(your leader <Broly>) +10000 while"},
+		{"SB01-012", "[Activate Main][Once per turn] Place 1 card with 《Android》 in its special traits from your Battle Area into its owner's Drop : Choose up to 2 Battle Cards in your opponent's Battle Area and they get -20000 power for the turn.",
+			"[Activate Main][Once per turn] cost to Drop(1 your «Android») : power(up to 2 opponent's Battle) -20000 turn"},
 	} {
 		sks := Parse(tc.text)
 		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {

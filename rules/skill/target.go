@@ -6,20 +6,21 @@ import (
 )
 
 var (
-	leaderOrRE   = regexp.MustCompile(`^your leader or up to (\d+) of your (.+)$`)
-	nameLeaderRE = regexp.MustCompile(`^your <n(\d+)> leader or up to (\d+) (.+)$`)
-	qtyRE        = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
-	nameTokRE    = regexp.MustCompile(`^<n(\d+)>`)
-	traitTokRE   = regexp.MustCompile(`^«t(\d+)»`)
-	withCostRE   = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+))?$`)
-	withComboRE  = regexp.MustCompile(`^(\d+) combo power$`)
-	withPowerRE  = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
-	traitsRE     = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
-	nameHasRE    = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
-	totalPowerRE = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
-	tokenListRE  = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
-	onlyTraitRE  = regexp.MustCompile(`^«t(\d+)»-only `)
-	bothTraitsRE = regexp.MustCompile(`^both «t(\d+)» and «t(\d+)» in (?:its|their) special traits$`)
+	leaderOrRE       = regexp.MustCompile(`^your leader or up to (\d+) of your (.+)$`)
+	nameLeaderRE     = regexp.MustCompile(`^your <n(\d+)> leader or up to (\d+) (.+)$`)
+	yourNameLeaderRE = regexp.MustCompile(`^your <n(\d+)> leader$`)
+	qtyRE            = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
+	nameTokRE        = regexp.MustCompile(`^<n(\d+)>`)
+	traitTokRE       = regexp.MustCompile(`^«t(\d+)»`)
+	withCostRE       = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+))?$`)
+	withComboRE      = regexp.MustCompile(`^(\d+) combo power$`)
+	withPowerRE      = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
+	traitsRE         = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
+	nameHasRE        = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
+	totalPowerRE     = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
+	tokenListRE      = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
+	onlyTraitRE      = regexp.MustCompile(`^«t(\d+)»-only `)
+	bothTraitsRE     = regexp.MustCompile(`^both «t(\d+)» and «t(\d+)» in (?:its|their) special traits$`)
 )
 
 // fixedTargets are the target phrases that name their cards outright.
@@ -125,6 +126,11 @@ func (ln *line) leaderTarget(s string) (t Target, ok, matched bool) {
 		t.Who = YourLeader
 		return t, ln.withFilters(&t.Filter, rest), true
 	}
+	// "your <Broly> Leader": the Leader, if it is that card.
+	if m := yourNameLeaderRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.Filter.Names = YourLeader, []string{ln.names[atoi(m[1])]}
+		return t, true, true
+	}
 	return t, false, false
 }
 
@@ -171,7 +177,7 @@ var nounPlaces = []struct {
 	who    Who
 }{
 	{" in your opponent's battle area", Opponents}, {" in your opponent's battle areas", Opponents},
-	{" in your battle area", Yours}, {" in the battle areas", AnyPlayers}, {" in the battle area", AnyPlayers},
+	{" in your battle area", Yours}, {" from your battle area", Yours}, {" in the battle areas", AnyPlayers}, {" in the battle area", AnyPlayers},
 	{" in a battle area", AnyPlayers}, {" in your leader area or battle area", Yours},
 }
 
