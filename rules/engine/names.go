@@ -34,6 +34,7 @@ const (
 	NoSide = gamelog.NoSide
 
 	EffectsDeclared = gamelog.EffectsDeclared
+	NotationVersion = gamelog.NotationVersion
 	Marker          = gamelog.Marker
 	NoChoice        = gamelog.NoChoice
 

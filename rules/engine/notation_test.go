@@ -338,3 +338,32 @@ func TestByNamesTheEffectsCard(t *testing.T) {
 		t.Errorf("JSON end with by: %v", err)
 	}
 }
+
+// A log says which notation it is written in: [Notation "2"] is this one;
+// "1", the notation before the engine read card skills, declares every
+// effect, as [Effects "declared"] does; a newer one is refused. Format
+// writes it back, and JSON carries it as setup.notation.
+func TestNotationVersion(t *testing.T) {
+	head := "[Seed \"1\"]\n[P1Leader \"FS01-01\"]\n[P2Leader \"FS02-01\"]\n"
+	for v, declares := range map[string]bool{"1": true, "2": false} {
+		l, err := ParseText([]byte("[Notation \"" + v + "\"]\n" + head))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Setup.DeclaresEffects() != declares {
+			t.Errorf("notation %s: declares effects %v", v, l.Setup.DeclaresEffects())
+		}
+		var buf strings.Builder
+		if err := Format(&buf, l); err != nil || !strings.Contains(buf.String(), "[Notation \""+v+"\"]") {
+			t.Errorf("notation %s written back: %v\n%s", v, err, buf.String())
+		}
+	}
+	if _, err := ParseText([]byte("[Notation \"3\"]\n" + head)); err == nil || !strings.Contains(err.Error(), "reads notations up to 2") {
+		t.Errorf("a newer notation: %v", err)
+	}
+	j := `{"setup":{"seed":1,"notation":1,"players":[{"leader":"FS01-01"},{"leader":"FS02-01"}]},"actions":[]}`
+	l, err := ParseJSON([]byte(j))
+	if err != nil || l.Setup.Notation != 1 || !l.Setup.DeclaresEffects() {
+		t.Errorf("JSON notation: %v %+v", err, l)
+	}
+}

@@ -294,14 +294,33 @@ type PlayerSetup struct {
 // EffectsDeclared for a log whose every card effect is declared, as logs were
 // written before the engine read card text; "" otherwise.
 type Setup struct {
-	Seed    uint64         `json:"seed"`
-	Effects string         `json:"effects,omitempty"`
-	Players [2]PlayerSetup `json:"players"`
+	Seed    uint64 `json:"seed"`
+	Effects string `json:"effects,omitempty"`
+	// Notation is the version of the notation the log is written in
+	// ([Notation "2"]); 0 when the log does not say.
+	Notation int            `json:"notation,omitempty"`
+	Players  [2]PlayerSetup `json:"players"`
 }
 
 // EffectsDeclared is the Setup.Effects of a log that declares every effect
 // ([Effects "declared"]): the engine reads no skill text for it.
 const EffectsDeclared = "declared"
+
+// The versions of the notation. NotationDeclared is the notation before
+// the engine read card skills: every effect a declared line, as with
+// [Effects "declared"]. NotationVersion is this one: the engine reads the
+// skills, a declared line names its card (by CARD), choices are use lines.
+const (
+	NotationDeclared = 1
+	NotationVersion  = 2
+)
+
+// DeclaresEffects reports whether the log declares every card effect: it
+// says so ([Effects "declared"]) or is written in the notation before the
+// engine read card skills.
+func (s *Setup) DeclaresEffects() bool {
+	return s.Effects == EffectsDeclared || s.Notation == NotationDeclared
+}
 
 // StartingDeck is the cards the player's deck starts with: the deck, or for
 // a paper game as many unknown cards as the decklist has.

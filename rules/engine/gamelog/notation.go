@@ -255,6 +255,14 @@ func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
 		switch {
 		case strings.EqualFold(key, "seed"):
 			return j.value(val, off, place, JSONWholeFrom0, &st.Seed)
+		case strings.EqualFold(key, "notation"):
+			if err := j.value(val, off, place, JSONWhole, &st.Notation); err != nil {
+				return err
+			}
+			if st.Notation < 1 || st.Notation > NotationVersion {
+				return j.errAt(off, Sentence{"this log is written in notation %d; this version reads notations up to %d", []any{st.Notation, NotationVersion}})
+			}
+			return nil
 		case strings.EqualFold(key, "effects"):
 			if err := j.value(val, off, place, JSONText, &st.Effects); err != nil {
 				return err
@@ -641,6 +649,15 @@ func parseTag(l *Log, text string) Sentence {
 		l.Setup.Players[name[1]-'1'].Leader = strings.ToUpper(uq)
 	case "p1deck", "p2deck", "p1decklist", "p2decklist":
 		return deckTag(&l.Setup.Players[name[1]-'1'], name, uq)
+	case "notation":
+		n, err := strconv.Atoi(uq)
+		if err != nil || n < 1 {
+			return Sentence{Format: "Notation must be a whole number from 1"}
+		}
+		if n > NotationVersion {
+			return Sentence{"this log is written in notation %d; this version reads notations up to %d", []any{n, NotationVersion}}
+		}
+		l.Setup.Notation = n
 	case "effects":
 		if uq != EffectsDeclared {
 			return Sentence{Format: "Effects can only be \"declared\" (every card effect written as a declared action)"}
@@ -1019,6 +1036,9 @@ func parseRestReady(l *actionLine) (bool, Sentence) {
 func Format(w io.Writer, l *Log) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "[Seed %q]\n", strconv.FormatUint(l.Setup.Seed, 10))
+	if l.Setup.Notation != 0 {
+		fmt.Fprintf(bw, "[Notation %q]\n", strconv.Itoa(l.Setup.Notation))
+	}
 	if l.Setup.Effects != "" {
 		fmt.Fprintf(bw, "[Effects %q]\n", l.Setup.Effects)
 	}
