@@ -219,7 +219,7 @@ func BenchmarkParseFixture(b *testing.B) {
 // chosen card", the combo triggers of a card in a battle, a cost change of
 // this card for the turn, this card to the energy, a search whose rest
 // goes to the Drop, "less than N" cards in the Drop, "your <Name> Leader",
-// a card "from your Battle Area".
+// a card "from your Battle Area", "a cost of 5 or 6".
 func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 	for _, tc := range []struct{ number, text, want string }{
 		{"FB02-080", "[Activate Main] Discard 1 card from your hand and KO this card : Choose up to 1 of your <Android 17> cards and switch it to Active Mode.",
@@ -246,6 +246,10 @@ func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 			"[Permanent][Your Turn] if energy>=6: power(your leader <Broly>) +10000 while"},
 		{"SB01-012", "[Activate Main][Once per turn] Place 1 card with 《Android》 in its special traits from your Battle Area into its owner's Drop : Choose up to 2 Battle Cards in your opponent's Battle Area and they get -20000 power for the turn.",
 			"[Activate Main][Once per turn] cost to Drop(1 your «Android») : power(up to 2 opponent's Battle) -20000 turn"},
+		{"FB03-057", "[When Blocking] If you have 6 or more energy, add up to 1 card with a cost of 5 or 6 from your Drop to your hand.",
+			"[When Blocking] if energy>=6: add to hand(up to 1 any cost=5..6) from drop"},
+		{"FB04-046", "[Activate Main](2), discard 1 card from your hand and place this card into its owner's Drop : If you have 10 or more cards in your Drop, play up to 1 <Vegito> with a cost of 5 or 6 from your Drop.",
+			"[Activate Main] cost 2 energy, discard(1 in hand) 1, to Drop(this card) : if drop>=10: play(up to 1 any <Vegito> cost=5..6) from drop"},
 	} {
 		sks := Parse(tc.text)
 		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {

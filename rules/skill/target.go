@@ -12,7 +12,7 @@ var (
 	qtyRE            = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
 	nameTokRE        = regexp.MustCompile(`^<n(\d+)>`)
 	traitTokRE       = regexp.MustCompile(`^«t(\d+)»`)
-	withCostRE       = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+))?$`)
+	withCostRE       = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+)| or (\d+))?$`)
 	withComboRE      = regexp.MustCompile(`^(\d+) combo power$`)
 	withPowerRE      = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
 	traitsRE         = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
@@ -362,6 +362,11 @@ func (ln *line) withFilters(f *Filter, s string) bool {
 				f.Cost = atLeast(n)
 			case m[3] != "":
 				f.Cost = Range{Min: n, Max: atoi(m[3]), HasMin: true, HasMax: true}
+			case m[4] != "" && atoi(m[4]) == n+1:
+				// "a cost of 5 or 6": two costs next to each other.
+				f.Cost = Range{Min: n, Max: n + 1, HasMin: true, HasMax: true}
+			case m[4] != "":
+				return false
 			default:
 				f.Cost = exactly(n)
 			}
