@@ -67,6 +67,8 @@ func condWords(ctx context.Context, c *skill.Cond) string {
 		return i18n.T(ctx, "CliCondDropAtLeast", n)
 	case skill.ComboAtLeast:
 		return i18n.T(ctx, "CliCondComboAtLeast", n)
+	case skill.ThisPowerAtLeast:
+		return i18n.T(ctx, "CliCondThisPowerAtLeast", n)
 	}
 	if s := energyCondWords(ctx, c, n); s != "" {
 		return s
@@ -91,6 +93,8 @@ func energyCondWords(ctx context.Context, c *skill.Cond, n i18n.Args) string {
 		return i18n.T(ctx, "CliCondHasMarker", nil)
 	case skill.OppHasMarker:
 		return i18n.T(ctx, "CliCondOppHasMarker", nil)
+	case skill.AnyMarker:
+		return i18n.T(ctx, "CliCondAnyMarker", nil)
 	case skill.PaidWithMarker:
 		return i18n.T(ctx, "CliCondPaidWithMarker", nil)
 	}

@@ -313,6 +313,7 @@ var countConds = map[skill.CondKind]countCond{
 	skill.EnergyLess:          {func(p, o *PlayerState) int { return len(o.Energy) - len(p.Energy) }, positive},
 	skill.HasMarker:           {func(p, _ *PlayerState) int { return p.Markers }, positive},
 	skill.OppHasMarker:        {func(_, o *PlayerState) int { return o.Markers }, positive},
+	skill.AnyMarker:           {func(p, o *PlayerState) int { return p.Markers + o.Markers }, positive},
 	skill.ComboAtLeast:        {func(p, _ *PlayerState) int { return len(p.Combo) }, atLeast},
 	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
 }
@@ -374,6 +375,10 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src), true
 	case skill.ThisRest:
 		return s.inPlayRest(c.src), true
+	case skill.ThisPowerAtLeast:
+		pw, known := s.Power(c.src)
+		_, _, _, _, inPlay := s.where(c.src)
+		return inPlay && known && pw >= k.N, true
 	case skill.PaidWithMarker:
 		return c.markerPaid, true
 	case skill.AttackingBattle:

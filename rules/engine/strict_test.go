@@ -309,3 +309,26 @@ func TestComboFromBattleAreaWhileInBattle(t *testing.T) {
 		t.Errorf("once per turn: hand %d, want %d", len(b.p(P1).Hand), hand)
 	}
 }
+
+// "If you or your opponent has an energy marker" (FB04-105) holds for
+// either player while one has a marker; "if this card in a Battle Area has
+// 30000 power or more" (FB06-021) counts the card's power now.
+func TestMarkerAndPowerConditions(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FS01-10", false)
+	id := b.p(P1).Battle[0].ID
+	any := skill.Cond{Kind: skill.AnyMarker}
+	if b.p(P2).Markers != 1 || !b.s.cond(ctx{side: P1, src: id}, &any) {
+		t.Fatalf("P2's marker counts for P1's skill: markers %d", b.p(P2).Markers)
+	}
+	b.p(P2).Markers = 0
+	if b.s.cond(ctx{side: P1, src: id}, &any) {
+		t.Error("no marker on either side, yet the condition holds")
+	}
+	pw := b.power(P1, 0)
+	strong := skill.Cond{Kind: skill.ThisPowerAtLeast, N: pw}
+	stronger := skill.Cond{Kind: skill.ThisPowerAtLeast, N: pw + 1}
+	if !b.s.cond(ctx{side: P1, src: id}, &strong) || b.s.cond(ctx{side: P1, src: id}, &stronger) {
+		t.Errorf("power %d: at least %d holds, at least %d does not", pw, pw, pw+1)
+	}
+}

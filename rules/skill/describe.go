@@ -220,7 +220,8 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"opponent hand<=", "life<=", "life>=", "life=", "opponent life<=", "opponent life>=", "drop>=",
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
-	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card"}
+	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
+	"any energy marker", "this power>="}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -236,7 +237,8 @@ func condsString(cs []Cond) string {
 		s += name
 		switch c.Kind {
 		case HandAtMost, HandAtLeast, OppHandAtLeast, OppHandAtMost, LifeAtMost, LifeAtLeast, LifeIs,
-			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast:
+			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
+			ThisPowerAtLeast:
 			s += strconv.Itoa(c.N)
 		case Have, HaveInDrop, OppHave:
 			if c.WithLeader {

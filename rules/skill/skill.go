@@ -288,6 +288,8 @@ const (
 	ActiveEnergyAtLeast                     // you have N or more Active Mode energy
 	OppHave                                 // your opponent has N or more Battle Cards matching Card
 	InBattleWithBattle                      // this card is in a battle with an opponent's Battle Card
+	AnyMarker                               // you or your opponent has an energy marker
+	ThisPowerAtLeast                        // this card has N power or more
 	CondCount                               // number of condition kinds
 )
 

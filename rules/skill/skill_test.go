@@ -219,7 +219,8 @@ func BenchmarkParseFixture(b *testing.B) {
 // chosen card", the combo triggers of a card in a battle, a cost change of
 // this card for the turn, this card to the energy, a search whose rest
 // goes to the Drop, "less than N" cards in the Drop, "your <Name> Leader",
-// a card "from your Battle Area", "a cost of 5 or 6".
+// a card "from your Battle Area", "a cost of 5 or 6", "you or your
+// opponent has an energy marker", "this card … has N power or more".
 func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 	for _, tc := range []struct{ number, text, want string }{
 		{"FB02-080", "[Activate Main] Discard 1 card from your hand and KO this card : Choose up to 1 of your <Android 17> cards and switch it to Active Mode.",
@@ -250,6 +251,10 @@ func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 			"[When Blocking] if energy>=6: add to hand(up to 1 any cost=5..6) from drop"},
 		{"FB04-046", "[Activate Main](2), discard 1 card from your hand and place this card into its owner's Drop : If you have 10 or more cards in your Drop, play up to 1 <Vegito> with a cost of 5 or 6 from your Drop.",
 			"[Activate Main] cost 2 energy, discard(1 in hand) 1, to Drop(this card) : if drop>=10: play(up to 1 any <Vegito> cost=5..6) from drop"},
+		{"FB04-105", "[Permanent] If you or your opponent has an energy marker, reduce the cost of this card in your hand by 2.",
+			"[Permanent] if any energy marker: cost change(this card) -2 while"},
+		{"FB06-021", "[Activate Battle][Once per turn] If this card in a Battle Area has 30000 power or more, draw 1 card.",
+			"[Activate Battle][Once per turn] if this power>=30000: draw 1"},
 	} {
 		sks := Parse(tc.text)
 		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {

@@ -576,6 +576,8 @@ var condRules = []condRule{
 		return c, ok
 	}),
 	crule(`your opponent has an energy marker`, cn(OppHasMarker, nil)),
+	crule(`you or your opponent has an energy marker`, cn(AnyMarker, nil)),
+	crule(`this card (?:in a battle area )?has (\d+) power or more`, cn(ThisPowerAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`your opponent doesn't have an energy marker`, cn(OppHasMarker, func(c *Cond, m []string) { c.Not = true })),
 	crule(`you have (\d+) or less energy`, cn(EnergyAtMost, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`you have (\d+) or more active mode energy`, cn(ActiveEnergyAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
