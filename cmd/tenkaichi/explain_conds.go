@@ -115,6 +115,8 @@ func cardCondWords(ctx context.Context, c *skill.Cond, cards i18n.Args) string {
 		return i18n.T(ctx, "CliCondHaveInDrop", cards)
 	case skill.OppHave:
 		return i18n.T(ctx, "CliCondOppHave", cards)
+	case skill.InPlayAnywhere:
+		return i18n.T(ctx, "CliCondInPlayAnywhere", cards)
 	case skill.InBattle:
 		return i18n.T(ctx, "CliCondInBattle", nil)
 	case skill.ThisRest:

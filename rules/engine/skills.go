@@ -375,6 +375,14 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src), true
 	case skill.ThisRest:
 		return s.inPlayRest(c.src), true
+	case skill.InPlayAnywhere:
+		for i := range s.Players {
+			p := &s.Players[i]
+			if s.fits(p.Leader.ID, &k.Card, c.src) || s.anyInBattleArea(Side(i), &k.Card, c.src) {
+				return true, true
+			}
+		}
+		return false, true
 	case skill.ThisPowerAtLeast:
 		pw, known := s.Power(c.src)
 		_, _, _, _, inPlay := s.where(c.src)

@@ -317,12 +317,12 @@ func TestMarkerAndPowerConditions(t *testing.T) {
 	b := realBoard(t).main(P1, 3)
 	b.inBattle(P1, "FS01-10", false)
 	id := b.p(P1).Battle[0].ID
-	any := skill.Cond{Kind: skill.AnyMarker}
-	if b.p(P2).Markers != 1 || !b.s.cond(ctx{side: P1, src: id}, &any) {
+	marker := skill.Cond{Kind: skill.AnyMarker}
+	if b.p(P2).Markers != 1 || !b.s.cond(ctx{side: P1, src: id}, &marker) {
 		t.Fatalf("P2's marker counts for P1's skill: markers %d", b.p(P2).Markers)
 	}
 	b.p(P2).Markers = 0
-	if b.s.cond(ctx{side: P1, src: id}, &any) {
+	if b.s.cond(ctx{side: P1, src: id}, &marker) {
 		t.Error("no marker on either side, yet the condition holds")
 	}
 	pw := b.power(P1, 0)
@@ -330,5 +330,19 @@ func TestMarkerAndPowerConditions(t *testing.T) {
 	stronger := skill.Cond{Kind: skill.ThisPowerAtLeast, N: pw + 1}
 	if !b.s.cond(ctx{side: P1, src: id}, &strong) || b.s.cond(ctx{side: P1, src: id}, &stronger) {
 		t.Errorf("power %d: at least %d holds, at least %d does not", pw, pw, pw+1)
+	}
+}
+
+// FB04-088: "If there is a <Majin Buu> in a Leader Area or Battle Area":
+// either player's Leader or Battle Cards count.
+func TestCardAnywhereInPlay(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	buu := skill.Cond{Kind: skill.InPlayAnywhere, Card: skill.Filter{Names: []string{"Majin Buu : Good"}}}
+	if b.s.cond(ctx{side: P1, src: NoCard}, &buu) {
+		t.Fatal("no Majin Buu : Good in play, yet the condition holds")
+	}
+	b.inBattle(P2, "FS02-14", true) // Majin Buu : Good, the opponent's
+	if !b.s.cond(ctx{side: P1, src: NoCard}, &buu) {
+		t.Error("the opponent's Majin Buu : Good counts")
 	}
 }

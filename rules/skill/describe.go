@@ -221,7 +221,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>="}
+	"any energy marker", "this power>=", "in any leader or battle area"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -240,7 +240,7 @@ func condsString(cs []Cond) string {
 			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
 			ThisPowerAtLeast:
 			s += strconv.Itoa(c.N)
-		case Have, HaveInDrop, OppHave:
+		case Have, HaveInDrop, OppHave, InPlayAnywhere:
 			if c.WithLeader {
 				s += " (leader too)"
 			}

@@ -290,6 +290,7 @@ const (
 	InBattleWithBattle                      // this card is in a battle with an opponent's Battle Card
 	AnyMarker                               // you or your opponent has an energy marker
 	ThisPowerAtLeast                        // this card has N power or more
+	InPlayAnywhere                          // there is a card matching Card in a Leader Area or Battle Area (either player's)
 	CondCount                               // number of condition kinds
 )
 

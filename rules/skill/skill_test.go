@@ -255,6 +255,8 @@ func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 			"[Permanent] if any energy marker: cost change(this card) -2 while"},
 		{"FB06-021", "[Activate Battle][Once per turn] If this card in a Battle Area has 30000 power or more, draw 1 card.",
 			"[Activate Battle][Once per turn] if this power>=30000: draw 1"},
+		{"FB04-088", "[When KO'd] If there is a <Majin Buu> in a Leader Area or Battle Area, choose up to 1 of your opponent's Battle Cards and switch it to Rest Mode.",
+			"[When KO'd] if in any leader or battle area <Majin Buu>: rest(up to 1 opponent's Battle)"},
 	} {
 		sks := Parse(tc.text)
 		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {

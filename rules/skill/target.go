@@ -577,6 +577,11 @@ var condRules = []condRule{
 	}),
 	crule(`your opponent has an energy marker`, cn(OppHasMarker, nil)),
 	crule(`you or your opponent has an energy marker`, cn(AnyMarker, nil)),
+	crule(`there is an? ((?:<n\d+>(?:,? or )?)+) in a leader area or battle area`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: InPlayAnywhere, Card: anyFilter()}
+		c.Card.Names = ln.tokens(m[1])
+		return c, true
+	}),
 	crule(`this card (?:in a battle area )?has (\d+) power or more`, cn(ThisPowerAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`your opponent doesn't have an energy marker`, cn(OppHasMarker, func(c *Cond, m []string) { c.Not = true })),
 	crule(`you have (\d+) or less energy`, cn(EnergyAtMost, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
