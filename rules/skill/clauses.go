@@ -112,6 +112,19 @@ var clauseRules = []clauseRule{
 	rule(`place the top (?:{N} cards?|card) of your deck {DROP}`, one(Mill, 0, func(e *Effect, m []string) { e.N = max(1, atoi(m[1])) })),
 	rule(`place {N} cards? from your life {DROP}`, one(LifeToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`place (?:{N} of your energy|{N} cards? from your energy) {DROP}`, one(EnergyToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1] + m[2]) })),
+	// "Place 1 <Android 18> and this card from your Battle Area into their
+	// owner's Drop" (a cost): two cards of one's Battle Area.
+	rule(`place (?:(.+?) and this card|this card and (.+?)) from your battle area {DROP}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1] + m[2] + " in your battle area")
+		if !ok || t.Who != Yours {
+			return nil, false
+		}
+		this := Effect{Kind: ToDrop, Target: Target{Who: ThisCard, Filter: anyFilter()}}
+		if m[1] != "" {
+			return []Effect{{Kind: ToDrop, Target: t}, this}, true
+		}
+		return []Effect{this, {Kind: ToDrop, Target: t}}, true
+	}),
 	rule(`place {T} {DROP}`, one(ToDrop, 1, nil)),
 	rule(`choose {T} and add {IT} to {OWNER} energy( in rest mode)?`, one(ToEnergy, 1, func(e *Effect, m []string) { e.Rest = m[2] != "" })),
 	// Life and energy.

@@ -220,7 +220,8 @@ func BenchmarkParseFixture(b *testing.B) {
 // this card for the turn, this card to the energy, a search whose rest
 // goes to the Drop, "less than N" cards in the Drop, "your <Name> Leader",
 // a card "from your Battle Area", "a cost of 5 or 6", "you or your
-// opponent has an energy marker", "this card … has N power or more".
+// opponent has an energy marker", "this card … has N power or more",
+// "place 1 <Name> and this card from your Battle Area into … Drop".
 func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 	for _, tc := range []struct{ number, text, want string }{
 		{"FB02-080", "[Activate Main] Discard 1 card from your hand and KO this card : Choose up to 1 of your <Android 17> cards and switch it to Active Mode.",
@@ -257,6 +258,10 @@ func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
 			"[Activate Battle][Once per turn] if this power>=30000: draw 1"},
 		{"FB04-088", "[When KO'd] If there is a <Majin Buu> in a Leader Area or Battle Area, choose up to 1 of your opponent's Battle Cards and switch it to Rest Mode.",
 			"[When KO'd] if in any leader or battle area <Majin Buu>: rest(up to 1 opponent's Battle)"},
+		{"SB01-010", "[Activate Main] Place 1 <Android 18> and this card from your Battle Area into their owner's Drop : If your Leader is an 《Android》-only card, draw 1 card. Then, play up to 1 <Cell> with 30000 power from your hand.",
+			"[Activate Main] cost to Drop(1 your <Android 18>), to Drop(this card) : if leader is «Android» only: draw 1; then play(up to 1 any <Cell> power=30000) from hand"},
+		{"FB04-034", "[Activate Main] Place this card and 1 <Kibito> from your Battle Area into their owners' Drop : Play up to 1 skill-less <Kibito Kai> from your Drop.",
+			"[Activate Main] cost to Drop(this card), to Drop(1 your <Kibito>) : play(up to 1 any skill-less <Kibito Kai>) from drop"},
 	} {
 		sks := Parse(tc.text)
 		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {
