@@ -36,6 +36,12 @@ type Event struct {
 	Byes           []AwardedBye `json:"byes,omitempty"`
 	SwissRounds    int          `json:"swiss_rounds,omitempty"`
 	TopCut         *TopCut      `json:"top_cut,omitempty"`
+	// SeedOrder seeds round 1 instead of the random draw: the players,
+	// strongest first (by rating, say). Round 1 then pairs the top half of
+	// the order against the bottom half, 1st against the first of the
+	// bottom half and so on; players not listed come last, in the seeded
+	// random order. The bye of an odd field is given as without it.
+	SeedOrder []string `json:"seed_order,omitempty"`
 	// Tenkaichi is what the server adds to an export (settings, decks,
 	// penalties); the pairing tools carry it along and ignore it.
 	Tenkaichi json.RawMessage `json:"tenkaichi,omitempty"`

@@ -128,6 +128,9 @@ func solveRound(ctx context.Context, ev *Event, opts PairOptions) (*problem, []i
 			return nil, nil, fmt.Errorf("%w: forbidden pairs leave %q without an opponent in round %d", ErrNoPairing, p.name(v), p.round)
 		}
 	}
+	if p.round == 1 && len(ev.SeedOrder) > 0 {
+		mate = p.seededFirstRound(mate, ev.SeedOrder)
+	}
 	return p, mate, nil
 }
 

@@ -28,8 +28,10 @@ type RoundRecord struct {
 	// and the counts the weights were computed from.
 	Standings []RecordEntry `json:"standings"`
 	// AwardedByes are the players left out with a bye awarded beforehand.
-	AwardedByes []string    `json:"awarded_byes,omitempty"`
-	Units       WeightUnits `json:"units"`
+	AwardedByes []string `json:"awarded_byes,omitempty"`
+	// SeedOrder is the event's seed order of a seeded round 1 (Event.SeedOrder).
+	SeedOrder []string    `json:"seed_order,omitempty"`
+	Units     WeightUnits `json:"units"`
 	// Weight is the total weight of the pairing computed, its bye included;
 	// Cost the same pairing counted criterion by criterion.
 	Weight      int64           `json:"weight"`
@@ -147,7 +149,7 @@ func (p *problem) record(opts PairOptions, mate []int, cost Cost) *RoundRecord {
 	_, weight := p.priced(p.matePairs(mate))
 	return &RoundRecord{Algorithm: AlgorithmVersion, Round: p.round, Seed: p.h.ev.Seed, Exact: opts.Exact,
 		Tiebreakers: profileOrDefault(p.h.ev.Tiebreakers), Standings: p.standingsEntries(),
-		AwardedByes: append([]string(nil), p.awarded...), Units: p.units(),
+		AwardedByes: append([]string(nil), p.awarded...), SeedOrder: p.seedOrder(), Units: p.units(),
 		Weight: weight, Cost: RecordCost(cost), Certificate: p.certificateOf(p.final)}
 }
 

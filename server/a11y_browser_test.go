@@ -105,7 +105,11 @@ var notPages = map[string]bool{
 	"/events/:id/live": true, "/p/:token/live": true, // Server-Sent Events
 	"/events/:id/clock":  true,                                                                         // JSON
 	"/events/:id/export": true, "/events/:id/standings.csv": true, "/events/:id/snapshots/:snap": true, // files
-	"/language": true, // the language selector: a redirect back to the page
+	"/events/:id/pairings.json":        true, // the public pairing file
+	"/language":                        true, // the language selector: a redirect back to the page
+	"/seasons/:season/leaderboard.csv": true, // a file
+	// A player signing in (a redirect to /me) and their data (a file).
+	"/p/:token/me": true, "/me/signin/:player/:token": true, "/me/data": true,
 }
 
 // setTheme makes the page's CSS see prefers-color-scheme.

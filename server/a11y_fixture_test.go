@@ -9,11 +9,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 )
 
 // a11yState is one page in one state, for the accessibility audit: where it
@@ -67,6 +69,12 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	f.saveDeck(sat, "Ann", f.deckText)
 	f.saveDeck(sat, "Ben", f.deckText+"\n4 FB01-056\n")
 	if err := a.store.DropEntry(ctx, storage.Actor{Name: "test"}, sat.id, sat.ids["Ivy"], 0); err != nil {
+		t.Fatal(err)
+	}
+	// A feature table, so the round page, a pairing page and a phone show it.
+	satEvent, _ := a.store.EventByID(ctx, sat.id)
+	satEvent.FeatureTables = "1"
+	if err := a.store.UpdateEvent(ctx, storage.Actor{Name: "test"}, satEvent); err != nil {
 		t.Fatal(err)
 	}
 	sat.pairAndPublish(1)
@@ -240,6 +248,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 	}
 	entry := func(d *dayEvent, who string) string { return d.path + "/players/" + strconv.FormatInt(d.ids[who], 10) }
 	fresh := newApp(t) // for the setup page, which only a new installation shows
+	tokensMade := 0    // the store tokens' state, run once per screen size
 	out := []a11yState{
 		{name: "home", route: "/", path: "/"},
 		{name: "sign in", route: "/login", path: "/login"},
@@ -359,8 +368,56 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "store, unknown account", route: "/stores/:store", path: "/stores/" + strconv.FormatInt(f.store, 10), staff: true, reach: func(t *testing.T, ctx context.Context) {
 			send(t, ctx, map[string]string{"#username": "nobody"}, `#username`)
 		}},
+
+		// Pushes (issue 27): the store's tokens, and an import of an event
+		// the store already has.
+		{name: "store tokens", route: "/stores/:store/tokens", path: "/stores/" + strconv.FormatInt(f.store, 10) + "/tokens", staff: true},
+		{name: "store tokens, name missing", route: "/stores/:store/tokens", path: "/stores/" + strconv.FormatInt(f.store, 10) + "/tokens", staff: true,
+			reach: func(t *testing.T, ctx context.Context) { send(t, ctx, map[string]string{"#name": ""}, `#name`) }},
+		{name: "store tokens, one made and one revoked", route: "/stores/:store/tokens", path: "/stores/" + strconv.FormatInt(f.store, 10) + "/tokens", staff: true,
+			reach: func(t *testing.T, ctx context.Context) {
+				// Each screen size adds its own two tokens to the list.
+				tokensMade++
+				send(t, ctx, map[string]string{"#name": fmt.Sprintf("Old laptop %d", tokensMade)}, `#name`)
+				do(t, ctx, leadsToNewPage(chromedp.Submit(chromedp.CSS(`form[action$="/revoke"] button`))))
+				send(t, ctx, map[string]string{"#name": fmt.Sprintf("Shop laptop %d", tokensMade)}, `#name`)
+			}},
+		{name: "import an event, already there", route: "/events/import", path: "/events/import?existing=" + strconv.FormatInt(sat.id, 10), staff: true},
 	}
-	return out
+	out = append(out, f.seasonStates(t)...)
+	return append(out, f.profileStates(t)...)
+}
+
+// profileStates are the players across events (server/profiles): the
+// counter's suggestions, the store's directory with its possible
+// duplicates, a profile as the store and as the player see it, and the
+// player's own settings and removal, signed in from their phone link.
+func (f *a11yFixture) profileStates(t *testing.T) []a11yState {
+	t.Helper()
+	ctx := context.Background()
+	first, err := f.a.store.FirstShop(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann, err := f.a.store.EntryByID(ctx, f.sat.id, f.sat.ids["Ann"])
+	if err != nil || ann.PlayerID == nil {
+		t.Fatalf("Ann's player: %v", err)
+	}
+	me := f.sat.links["Ann"] + "/me"
+	return []a11yState{
+		{name: "players, names checked", route: "/events/:id/players", path: f.sat.path + "/players", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, fill(`#player_name`, "Ben"), leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=check-name]`))))
+		}},
+		{name: "store's players", route: "/stores/:store/players", path: "/stores/" + strconv.FormatInt(first.ID, 10) + "/players", staff: true},
+		{name: "profile, staff", route: "/players/:id", path: "/players/" + strconv.FormatInt(*ann.PlayerID, 10), staff: true},
+		{name: "own settings", route: "/me", path: me},
+		{name: "profile, own", route: "/players/:id", path: me, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=open-profile]`))))
+		}},
+		{name: "removal, asked", route: "/me/remove", path: me, reach: func(t *testing.T, ctx context.Context) {
+			do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=ask-removal]`))))
+		}},
+	}
 }
 
 // send types values into fields (CSS selector -> text) and sends the form
@@ -435,4 +492,63 @@ func fill(css, value string) chromedp.Action[chromedp.Void] {
 	q, _ := json.Marshal(css)
 	v, _ := json.Marshal(value)
 	return chromedp.Evaluate[chromedp.Void](`(() => { const el = document.querySelector(` + string(q) + `); el.value = ` + string(v) + `; el.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+}
+
+// seasonStates are the season pages (server/seasons): a store's season
+// over two finished events, with a final cut and a tie, and a regional
+// league of both stores.
+func (f *a11yFixture) seasonStates(t *testing.T) []a11yState {
+	t.Helper()
+	first, err := f.a.store.FirstShop(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	importFinished(t, f.a, first.ID, "Week 1", "2027-01-09", roundRobin{{"Ann>Bo", "Cy>Di"}, {"Ann>Cy", "Bo>Di"}, {"Ann>Di", "Bo>Cy"}})
+	importFinished(t, f.a, first.ID, "Week 2", "2027-01-16", roundRobin{{"Bo>Ann", "Cy>Di"}, {"Cy>Ann", "Di>Bo"}, {"Di>Ann", "Cy>Bo"}})
+	return f.seasonStatesOnly(t)
+}
+
+// seasonStatesOnly is seasonStates over the events the store has.
+func (f *a11yFixture) seasonStatesOnly(t *testing.T) []a11yState {
+	t.Helper()
+	ctx := context.Background()
+	first, err := f.a.store.FirstShop(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lgs := leagues.New(f.a.store)
+	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
+	se := &leagues.Season{Name: "Winter 2027", Game: "fusion-world", StartsOn: day("2027-01-01"), EndsOn: day("2027-03-31"),
+		StoreID: &first.ID, PointsByPlacing: []int{3, 2, 1}, PointsAttendance: 1, FinalCut: 2,
+		Tiebreakers: []string{"events_won", "best_placing"}, Public: true}
+	lg := &leagues.Season{Name: "North league", Game: "fusion-world", StartsOn: day("2027-01-01"), EndsOn: day("2027-03-31"),
+		StoreIDs: []int64{first.ID, f.store}, PointsWin: 1, Public: true}
+	for _, s := range []*leagues.Season{se, lg} {
+		if err := lgs.CreateSeason(ctx, storage.Actor{Name: "test"}, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seasons := "/stores/" + strconv.FormatInt(first.ID, 10) + "/seasons"
+	season := seasons + "/" + strconv.FormatInt(se.ID, 10)
+	league := "/leagues/" + strconv.FormatInt(lg.ID, 10)
+	board := "/seasons/" + strconv.FormatInt(se.ID, 10)
+	return []a11yState{
+		{name: "seasons of a store", route: "/stores/:store/seasons", path: seasons, staff: true},
+		{name: "new season", route: "/stores/:store/seasons/new", path: seasons + "/new", staff: true},
+		{name: "new season, bad fields", route: "/stores/:store/seasons/new", path: seasons + "/new", staff: true, reach: func(t *testing.T, ctx context.Context) {
+			send(t, ctx, map[string]string{"#name": "", "#points_by_placing": "3, x", "#best_n": "-1"}, `#name`)
+		}},
+		{name: "edit a season", route: "/stores/:store/seasons/:season/edit", path: season + "/edit", staff: true},
+		{name: "delete a season", route: "/stores/:store/seasons/:season/delete", path: season + "/delete", staff: true},
+		{name: "events of a season", route: "/stores/:store/seasons/:season/events", path: season + "/events", staff: true},
+		{name: "regional leagues", route: "/leagues", path: "/leagues", staff: true},
+		{name: "new regional league", route: "/leagues/new", path: "/leagues/new", staff: true},
+		{name: "edit a regional league", route: "/leagues/:league/edit", path: league + "/edit", staff: true},
+		{name: "delete a regional league", route: "/leagues/:league/delete", path: league + "/delete", staff: true},
+		{name: "events of a regional league", route: "/leagues/:league/events", path: league + "/events", staff: true},
+		{name: "leaderboard, public", route: "/seasons/:season", path: board},
+		{name: "leaderboard, organiser", route: "/seasons/:season", path: board, staff: true},
+		{name: "leaderboard, projector", route: "/seasons/:season/projector", path: board + "/projector"},
+		{name: "leaderboard, print", route: "/seasons/:season/print", path: board + "/print"},
+	}
 }

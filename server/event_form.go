@@ -142,8 +142,9 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 	if e.DeckDeadline != nil {
 		f.DeckDeadline = e.DeckDeadline.In(e.Location()).Format(deadlineLayout)
 	}
-	f.TimeZone, f.Language = e.TimeZone, e.Language
+	f.TimeZone, f.Language, f.FeatureTables = e.TimeZone, e.Language, e.FeatureTables
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
+	f.SeedByRating = e.SeedByRating
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
 	return withChoices(ctx, f)
@@ -162,11 +163,12 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	f = withChoices(ctx, f)
 	f.Version, _ = strconv.Atoi(c.FormValue("version"))
 	ev := storage.Event{Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, Venue: f.Venue, Status: f.Status,
-		SelfRegistration: f.SelfRegistration}
+		SelfRegistration: f.SelfRegistration, SeedByRating: f.SeedByRating}
 	readEventNaming(ctx, &f, &ev, saved, gameLocked)
 	readEventRounds(ctx, &f, &ev)
 	readEventPlace(ctx, &f, &ev)
 	readEventScoring(ctx, &f, &ev)
+	readFeatureTables(&f, &ev)
 	if len(f.Errors) > 0 {
 		return f, storage.Event{}, false
 	}
@@ -190,6 +192,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		DeckDeadline: strings.TrimSpace(c.FormValue("deck_deadline")),
 		// An unticked box is absent from the form.
 		SelfRegistration: c.FormValue("self_registration") == "on",
+		SeedByRating:     c.FormValue("seed_by_rating") == "on",
 		EndOfRound:       c.FormValue("end_of_round"),
 		ExtraTurns:       strings.TrimSpace(c.FormValue("extra_turns")),
 		Tiebreakers:      c.FormValue("tiebreakers"),
@@ -199,6 +202,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		PointsBye:        strings.TrimSpace(c.FormValue("points_bye")),
 		TimeZone:         strings.TrimSpace(c.FormValue("time_zone")),
 		Language:         c.FormValue("language"),
+		FeatureTables:    strings.TrimSpace(c.FormValue("feature_tables")),
 		Errors:           views.FieldProblems{},
 	}
 }

@@ -383,7 +383,7 @@ func applyEventForm(dst, src *storage.Event) {
 	dst.DeckDeadline = src.DeckDeadline
 	dst.PlayerCap, dst.SelfRegistration, dst.EndOfRound, dst.ExtraTurns, dst.Tiebreakers = src.PlayerCap, src.SelfRegistration, src.EndOfRound, src.ExtraTurns, src.Tiebreakers
 	dst.PointsWin, dst.PointsDraw, dst.PointsLoss, dst.PointsBye = src.PointsWin, src.PointsDraw, src.PointsLoss, src.PointsBye
-	dst.Language, dst.TimeZone = src.Language, src.TimeZone
+	dst.Language, dst.TimeZone, dst.SeedByRating = src.Language, src.TimeZone, src.SeedByRating
 }
 
 // storeLabel is the store's name for an organiser who runs several stores

@@ -8,6 +8,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -60,7 +61,7 @@ func postRedirectGet(t *testing.T, h http.Handler) http.Handler {
 		}
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || postAnswersWithPage[r.URL.Path] {
+		if r.Method != http.MethodPost || answersWithPage(r.URL.Path) {
 			h.ServeHTTP(w, r)
 			return
 		}
@@ -80,6 +81,22 @@ var postAnswersWithPage = map[string]bool{
 	// organiser publishes the lists: a GET would put it in the browser's
 	// history and a proxy's logs. Sending it again only checks it again.
 	"/decks/check": true,
+	// A new store token is shown once, in the answer to the form that made
+	// it: a GET would need the secret in its address or kept on a server.
+	"/stores/*/tokens": true,
+	// A push is no form: the API answers with JSON (201 created, 200
+	// already there).
+	"/api/v1/push": true,
+}
+
+// answersWithPage: the path matches a pattern of postAnswersWithPage.
+func answersWithPage(p string) bool {
+	for pattern := range postAnswersWithPage {
+		if ok, _ := path.Match(pattern, p); ok {
+			return true
+		}
+	}
+	return false
 }
 
 type statusWriter struct {

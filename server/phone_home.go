@@ -218,6 +218,7 @@ func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *stor
 	}
 	if mt.TableNo != nil {
 		pm.Table = strconv.Itoa(*mt.TableNo)
+		pm.Feature = round.Kind == storage.KindSwiss && d.Event.IsFeatureTable(*mt.TableNo)
 	}
 	opp := mt.P2EntryID
 	if side == storage.ResultP2 {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
@@ -54,7 +55,9 @@ func phoneEnglish(t *testing.T, lang string) []string {
 	for id := range ids {
 		tr := translated[id]
 		en, plain := english[id].(string)
-		if !plain || en == tr || !strings.Contains(en, " ") || strings.Contains(en, "{{") {
+		// A phrase is English words: punctuation alone (a list's ", ") is
+		// no language's.
+		if !plain || en == tr || !strings.Contains(en, " ") || strings.Contains(en, "{{") || !strings.ContainsFunc(en, unicode.IsLetter) {
 			continue
 		}
 		out = append(out, en)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -57,6 +58,11 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 	res, err := rm.Results()
 	if err != nil {
 		return m, err
+	}
+	for _, r := range d.Rounds {
+		if r.Status != storage.RoundPreview {
+			m.PairingFileURL = fmt.Sprintf("/events/%d/pairings.json", e.ID)
+		}
 	}
 	for _, k := range pairing.TiebreakerKeys(e.Tiebreakers) {
 		m.Tiebreakers = append(m.Tiebreakers, tiebreakerLabel(k))

@@ -18,7 +18,9 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(s.RequestLog)
 	// Forms are small; the card list upload has its own, larger limit.
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M",
-		Skipper: func(c echo.Context) bool { return c.Path() == "/cards/import" || c.Path() == "/events/import" }}))
+		Skipper: func(c echo.Context) bool {
+			return c.Path() == "/cards/import" || c.Path() == "/events/import" || c.Path() == "/api/v1/push"
+		}}))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy:        "same-origin",
@@ -84,6 +86,8 @@ func (s *Server) routeTable() []routeRow {
 		admin     = []echo.MiddlewareFunc{web.RequireAdmin}
 		// A store's pages: its organisers and the instance admin.
 		store = []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser}
+		// A store's seasons: the same, checked by server/seasons.
+		seasonStore = []echo.MiddlewareFunc{web.RequireOrganiser, s.seasons.RequireStore}
 		// Print sheets are in the event's language, whoever opens them.
 		sheet = []echo.MiddlewareFunc{web.RequireOrganiser, s.InEventLanguage}
 		// The judge pages: the event's organisers and judges. Adding to game
@@ -106,6 +110,7 @@ func (s *Server) routeTable() []routeRow {
 		{apiV1, get, "/events/:id/standings", s.api.Standings, nil},
 		{apiV1, get, "/events/:id/decklists", s.api.Decklists, nil},
 		{apiV1, get, "/events/:id/metagame", s.api.Metagame, nil},
+		{apiV1, get, "/seasons/:id", s.api.Season, nil},
 		{apiV1, anyMethod, "/*", s.api.NotFound, nil},
 
 		// Signing in, and the language selector on every page.
@@ -206,6 +211,15 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/events/:id/snapshots/:snap/restore", s.transfer.ConfirmRestore, organiser},
 		{page, post, "/events/:id/snapshots/:snap/restore", s.transfer.RestoreSnapshot, organiser},
 
+		// Pushes (issue 27, server/transfer): a store's organisers make and
+		// revoke the tokens with which a laptop sends its events to the
+		// store; a push is token-authenticated (no session, no CSRF token),
+		// rate limited, and adds to the token's store only.
+		{page, get, "/stores/:store/tokens", s.transfer.StoreTokens, store},
+		{page, post, "/stores/:store/tokens", s.transfer.CreateStoreToken, store},
+		{page, post, "/stores/:store/tokens/:token/revoke", s.transfer.RevokeStoreToken, store},
+		{apiV1, post, "/push", s.transfer.Push, []echo.MiddlewareFunc{s.transfer.PushErrors, s.transfer.PushRateLimit(), middleware.BodyLimit("17M")}},
+
 		// Event day: players and registration.
 		{page, get, "/events/:id/players", s.showPlayers, organiser},
 		{page, post, "/events/:id/players", s.addPlayer, organiser},
@@ -234,8 +248,10 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, user},
 		{page, get, "/events/:id/matches/:match/pairing", s.pairingEditForm, organiser},
 		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, organiser},
+		{page, post, "/events/:id/matches/:match/feature", s.moveToFeatureTable, organiser},
 		{page, post, "/events/:id/topcut", s.startTopCut, organiser},
 		{page, get, "/events/:id/standings", s.showStandings, nil},
+		{page, get, "/events/:id/pairings.json", s.pairingFile, nil},
 
 		// Penalties, the judge queue and announcements.
 		{page, get, "/events/:id/penalties", s.showPenalties, user},
@@ -245,6 +261,32 @@ func (s *Server) routeTable() []routeRow {
 		{page, get, "/events/:id/announcements", s.showAnnouncements, user},
 		{page, post, "/events/:id/announcements", s.postAnnouncement, user},
 		{page, post, "/events/:id/announcements/:ann/remove", s.removeAnnouncement, user},
+
+		// Seasons and regional leagues (server/seasons): a store's seasons
+		// are its organisers' (and the admin's), regional leagues the
+		// instance admin's; a leaderboard is public when its season is.
+		{page, get, "/stores/:store/seasons", s.seasons.List, seasonStore},
+		{page, get, "/stores/:store/seasons/new", s.seasons.New, seasonStore},
+		{page, post, "/stores/:store/seasons", s.seasons.Create, seasonStore},
+		{page, get, "/stores/:store/seasons/:season/edit", s.seasons.Edit, seasonStore},
+		{page, post, "/stores/:store/seasons/:season", s.seasons.Update, seasonStore},
+		{page, get, "/stores/:store/seasons/:season/delete", s.seasons.ConfirmDelete, seasonStore},
+		{page, post, "/stores/:store/seasons/:season/delete", s.seasons.Delete, seasonStore},
+		{page, get, "/stores/:store/seasons/:season/events", s.seasons.Events, seasonStore},
+		{page, post, "/stores/:store/seasons/:season/events/:event", s.seasons.SetEvent, seasonStore},
+		{page, get, "/leagues", s.seasons.List, admin},
+		{page, get, "/leagues/new", s.seasons.New, admin},
+		{page, post, "/leagues", s.seasons.Create, admin},
+		{page, get, "/leagues/:league/edit", s.seasons.Edit, admin},
+		{page, post, "/leagues/:league", s.seasons.Update, admin},
+		{page, get, "/leagues/:league/delete", s.seasons.ConfirmDelete, admin},
+		{page, post, "/leagues/:league/delete", s.seasons.Delete, admin},
+		{page, get, "/leagues/:league/events", s.seasons.Events, admin},
+		{page, post, "/leagues/:league/events/:event", s.seasons.SetEvent, admin},
+		{page, get, "/seasons/:season", s.seasons.Leaderboard, nil},
+		{page, get, "/seasons/:season/projector", s.seasons.Projector, nil},
+		{page, get, "/seasons/:season/print", s.seasons.Print, nil},
+		{page, get, "/seasons/:season/leaderboard.csv", s.seasons.CSV, nil},
 
 		// The player's phone: a secret link per entry, no account (its live
 		// stream is above), and the game tracker (server/judge).
@@ -259,5 +301,26 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/p/:token/games/:log", s.judge.TrackerAct, nil},
 		{page, post, "/p/:token/games/:log/undo", s.judge.TrackerUndo, nil},
 		{page, post, "/p/:token/games/:log/judge", s.judge.TrackerCallJudge, nil},
+
+		// Players across events (server/profiles): a store's players
+		// directory with its merges; a player's profile (public if the player
+		// says so, else only to them and their stores' organisers, else
+		// 404); the player's own sign-in, from an entry's phone link or their
+		// own link (a signed cookie, no account), and their settings; the
+		// public API's profile.
+		{page, get, "/stores/:store/players", s.profiles.Directory, store},
+		{page, post, "/stores/:store/players/merge", s.profiles.Merge, store},
+		{page, post, "/stores/:store/players/merges/:merge/undo", s.profiles.UndoMerge, store},
+		{page, get, "/players/:id", s.profiles.Profile, nil},
+		{page, get, "/p/:token/me", s.profiles.SignInFromEntry, nil},
+		{page, get, "/me/signin/:player/:token", s.profiles.SignInOwnLink, nil},
+		{page, get, "/me", s.profiles.Own, nil},
+		{page, post, "/me/public", s.profiles.SetPublic, nil},
+		{page, post, "/me/link", s.profiles.NewLink, nil},
+		{page, get, "/me/data", s.profiles.Data, nil},
+		{page, get, "/me/remove", s.profiles.RemoveForm, nil},
+		{page, post, "/me/remove", s.profiles.Remove, nil},
+		{page, post, "/me/signout", s.profiles.SignOut, nil},
+		{apiV1, get, "/players/:id", s.profiles.APIProfile, nil},
 	}
 }

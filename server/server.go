@@ -27,7 +27,9 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/live"
+	"github.com/tenkaichi-org/tenkaichi/server/profiles"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/seasons"
 	"github.com/tenkaichi-org/tenkaichi/server/transfer"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -74,6 +76,8 @@ type Server struct {
 	judge    *judge.Handler    // the judge pages and the game tracker
 	transfer *transfer.Handler // the event file, its import and the snapshots
 	api      *api.Handler      // the public read API
+	seasons  *seasons.Handler  // seasons, regional leagues and leaderboards
+	profiles *profiles.Handler // players across events: directory, profiles, own settings
 }
 
 // New builds the server and its routes.
@@ -92,16 +96,28 @@ func New(cfg Config) *Server {
 	models, cards := readmodel.NewCache(cfg.Store), gamelog.NewCardCache(cfg.Store)
 	s := &Server{Kit: kit, models: models, cards: cards,
 		live: live.New(kit), judge: judge.New(kit, models, cards), transfer: transfer.New(kit),
-		api: api.New(kit, cfg.APIRate, cfg.APIBurst)}
+		api: api.New(kit, cfg.APIRate, cfg.APIBurst), seasons: seasons.New(kit), profiles: profiles.New(kit, cards)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	e.HTTPErrorHandler = s.HandleError
 	s.echo = e
 	s.routes(e)
-	// Each round published and each event finished keeps a snapshot.
-	s.Store.OnMilestone(s.transfer.OnMilestone)
+	s.Store.OnMilestone(s.onMilestone)
 	return s
+}
+
+// onMilestone keeps a snapshot of each round published and each event
+// finished, and stores a finished event's final results for seasons and
+// profiles (they are computed again anyway if found stale later).
+func (s *Server) onMilestone(ctx context.Context, m storage.Milestone) {
+	s.transfer.OnMilestone(ctx, m)
+	if m.Reason != storage.SnapshotFinish {
+		return
+	}
+	if err := readmodel.FreshEventResults(context.WithoutCancel(ctx), s.Store, []int64{m.EventID}); err != nil {
+		s.Log.Error("event results not stored", "event", m.EventID, "err", err)
+	}
 }
 
 // clientIP says where a request comes from: the connection's peer, or with

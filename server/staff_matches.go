@@ -66,6 +66,8 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	m.ClockTimes = roundClockTimes(ctx, e, r)
 	if r.Kind == storage.KindTopCut {
 		m.BestOf = e.TopCutBestOf
+	} else if e.FeatureTables != "" {
+		m.FeatureTables = strings.ReplaceAll(e.FeatureTables, ",", ", ")
 	}
 	m.IsLatest = len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Number == r.Number
 	for _, other := range d.Rounds {

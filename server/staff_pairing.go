@@ -29,6 +29,13 @@ func (s *Server) pairingEditForm(c echo.Context) error {
 		return err
 	}
 	m := views.PairingEditPage{Nav: web.Nav(e, "rounds"), Round: r.Number, Match: seatedRow(mt, d)}
+	if r.Status != storage.RoundFinished && mt.TableNo != nil {
+		for _, t := range e.FeatureTableNumbers() {
+			if t != *mt.TableNo {
+				m.FeatureTables = append(m.FeatureTables, t)
+			}
+		}
+	}
 	for _, en := range d.Entries {
 		if en.Active() {
 			m.Players = append(m.Players, views.JudgeRef{ID: en.ID, Name: en.PlayerName})
@@ -44,6 +51,7 @@ func seatedRow(mt *storage.Match, d *readmodel.EventData) views.MatchRow {
 	row := views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil}
 	if mt.TableNo != nil {
 		row.Table = strconv.Itoa(*mt.TableNo)
+		row.Feature = d.Event.IsFeatureTable(*mt.TableNo)
 	}
 	if mt.P2EntryID != nil {
 		row.P2ID = *mt.P2EntryID

@@ -86,6 +86,9 @@ func (s *Server) showPlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.QueryParam("check") == "1" {
+		return s.checkName(c, e)
+	}
 	return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 }
 
@@ -115,8 +118,15 @@ func (s *Server) addPlayer(c echo.Context) error {
 	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
 	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
 	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.M("StaffErrEnteredRound", nil))
+	picked, err := s.pickedPlayer(c, &f)
+	if err != nil {
+		return err
+	}
 	if len(f.Errors) > 0 {
 		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
+	}
+	if c.FormValue("check") == "1" {
+		return web.Redirect(c, checkNameURL(e.ID, f))
 	}
 	// The same name twice is most often a double entry: say so, and add
 	// only when the organiser confirms (two players may share a name).
@@ -132,7 +142,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 			return s.playersPage(c, e, f, http.StatusConflict)
 		}
 	}
-	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + web.NewToken()}
+	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + web.NewToken(), PlayerID: picked}
 	// At the counter the organiser decides: no cap check, no waitlist.
 	if err := s.Store.CreateEntry(c.Request().Context(), web.ActorOf(c), en); err != nil {
 		return err
@@ -185,6 +195,9 @@ func (s *Server) showPlayer(c echo.Context) error {
 		return err
 	}
 	m := views.PlayerLinkPage{Nav: web.Nav(e, "players"), Name: en.PlayerName, URL: url, EntryID: en.ID, QR: qrMarkup(c.Request().Context(), url), Warning: warn}
+	if en.PlayerID != nil {
+		m.PlayerID = *en.PlayerID
+	}
 	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -154,6 +155,11 @@ func (s *Server) pairRound(c echo.Context) error {
 		return s.roundsPage(c, e, i18n.M("PairDeckProblems", nil), http.StatusConflict)
 	}
 	pe := d.PairingEvent(true)
+	if e.SeedByRating && len(pe.Rounds) == 0 {
+		if pe.SeedOrder, err = readmodel.RatingSeedOrder(ctx, s.Store, d); err != nil {
+			return err
+		}
+	}
 	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
@@ -179,9 +185,16 @@ func (s *Server) pairRound(c echo.Context) error {
 		}
 		matches = append(matches, nm)
 	}
+	seatFeatureTables(matches, e.FeatureTableNumbers())
 	seatFixedPlayers(matches, d.ByID)
 	number := len(d.Rounds) + 1
-	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches); err != nil {
+	// The pairing's record goes with the round: published, it lets anyone
+	// check the pairing with tenkaichi verify (the public pairing file).
+	record, err := json.Marshal(pr.Record)
+	if err != nil || pr.Record == nil {
+		record = nil
+	}
+	if _, err := s.Store.CreateRecordedRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches, string(record)); err != nil {
 		if errors.Is(err, storage.ErrRoundExists) {
 			return s.roundsPage(c, e, i18n.M("StaffErrPairedMeanwhile", nil), http.StatusConflict)
 		}

@@ -91,7 +91,8 @@ func TestImportAndRestoreKeepEventsInTheirStore(t *testing.T) {
 	r := pfUploadTo(t, f.admin, "", "saturday.json", file)
 	expectStatus(t, "admin imports without a store", r, http.StatusUnprocessableEntity)
 	mustContain(t, "admin imports without a store", r.body, "Choose the store.")
-	byAdmin := importedEvent(t, "admin imports into store B", pfUploadTo(t, f.admin, storeB, "saturday.json", file))
+	// Store B has this event (organiser B's import): a second copy is asked for.
+	byAdmin := importedEvent(t, "admin imports into store B", pfUploadCopy(t, f.admin, storeB, "saturday.json", file))
 	if e, _ := f.a.store.EventByID(ctx, byAdmin); e.StoreID != f.storeB {
 		t.Fatalf("the admin's import went to store %d, want %d", e.StoreID, f.storeB)
 	}

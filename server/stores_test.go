@@ -111,14 +111,24 @@ func newTwoStores(t *testing.T) *twoStores {
 	if err != nil || len(snaps) == 0 {
 		t.Fatalf("no snapshot of the published round: %v", err)
 	}
+	// An invitation of store A's, for the routes that answer or withdraw one.
+	if err := a.store.InviteToShop(ctx, storage.Actor{Name: "test"}, f.storeA, "joe"); err != nil {
+		t.Fatal(err)
+	}
+	invs, err := a.store.ShopInvitations(ctx, f.storeA)
+	if err != nil || len(invs) != 1 {
+		t.Fatalf("store A's invitations: %v %v", invs, err)
+	}
 	f.params = map[string]string{
-		"id": strconv.FormatInt(f.event.id, 10), "n": "1", "match": strconv.FormatInt(matchID, 10),
+		"invitation": strconv.FormatInt(invs[0].ID, 10),
+		"id":         strconv.FormatInt(f.event.id, 10), "n": "1", "match": strconv.FormatInt(matchID, 10),
 		"entry": strconv.FormatInt(annEntry, 10), "user": strconv.FormatInt(jA.ID, 10),
 		"log": strconv.FormatInt(gl.ID, 10), "call": strconv.FormatInt(call.ID, 10), "ann": strconv.FormatInt(ann.ID, 10),
 		"store": strconv.FormatInt(f.storeA, 10), "token": strings.TrimPrefix(f.event.links["Ann"], "/p/"),
 		"game": "fusion-world", "effective": "2026-03-01", "rule": "cr-7-3-4-3-1", "hash": "x", "*": "app.css",
-		"snap": strconv.FormatInt(snaps[0].ID, 10),
+		"snap": strconv.FormatInt(snaps[0].ID, 10), "merge": "1",
 	}
+	f.addSeasons(t)
 	return f
 }
 
@@ -157,13 +167,26 @@ var publicRoutes = map[string]bool{
 	"GET /events/:id/decklists": true, "GET /events/:id/standings": true, "GET /events/:id/matches/:match": true,
 	"GET /events/:id/live": true, "GET /events/:id/clock": true, "GET /events/:id/projector": true,
 	"GET /events/:id/metagame": true, // organisers of the event's store see it before the decklists are public
-	"GET /p/:token":            true, "POST /p/:token/report": true, "POST /p/:token/deck": true, "POST /p/:token/judge": true,
+	// The public pairing file: whoever sees the standings (TestPublishedPairingsCanBeVerifiedByAnyone).
+	"GET /events/:id/pairings.json": true,
+	"GET /p/:token":                 true, "POST /p/:token/report": true, "POST /p/:token/deck": true, "POST /p/:token/judge": true,
 	"POST /p/:token/drop": true, "GET /p/:token/live": true,
 	// The game tracker: the player's link is the key, and a game is only
 	// its two players' (TestTrackerIsThePlayersOwn).
 	"GET /p/:token/game": true, "POST /p/:token/game": true, "GET /p/:token/games/:log": true,
 	"POST /p/:token/games/:log": true, "POST /p/:token/games/:log/undo": true, "POST /p/:token/games/:log/judge": true,
 	"GET /language": true, // the language selector (TestLanguageNegotiationOverHTTP)
+	// A season's leaderboard: public when the season is, else its
+	// organisers' only (TestPrivateSeasonIsItsOrganisers).
+	"GET /seasons/:season": true, "GET /seasons/:season/projector": true, "GET /seasons/:season/print": true,
+	"GET /seasons/:season/leaderboard.csv": true,
+	// Players across events: a profile shows itself to whom it may
+	// (TestProfileIsSeenOnlyByWhomItMay); the player's own pages answer
+	// only the signed-in player, whose key is the link they signed in with
+	// (TestPlayerOwnPagesAreTheirsAlone).
+	"GET /players/:id": true, "GET /p/:token/me": true, "GET /me/signin/:player/:token": true, "GET /me": true,
+	"POST /me/public": true, "POST /me/link": true, "GET /me/data": true, "GET /me/remove": true, "POST /me/remove": true,
+	"POST /me/signout": true,
 }
 
 // Who may use a route that names no event or store in its path.
@@ -182,11 +205,18 @@ const (
 var unscopedRoutes = map[string]string{
 	"GET /account": anyAccount, "POST /account": anyAccount, "GET /decks/check": anyAccount, "POST /decks/check": anyAccount,
 	"GET /banlists/:game/:effective": anyAccount, "POST /account/language": anyAccount, "POST /account/stores/:store/leave": anyAccount,
+	// An invitation is answered by its own account only (TestInvitingAnAccountToAStoreAnswersTheSameForAll).
+	"POST /account/invitations/:invitation/accept": anyAccount, "POST /account/invitations/:invitation/decline": anyAccount,
 	"GET /events": organisersOnly, "GET /events/new": organisersOnly, "POST /events": organisersOnly,
 	"GET /events/import": organisersOnly, "POST /events/import": organisersOnly, "POST /accounts": organisersOnly,
 	"GET /cards": organisersOnly, "GET /stores": organisersOnly,
 	"POST /accounts/:user/admin": adminOnly, "POST /cards/import": adminOnly, "POST /banlists": adminOnly,
 	"GET /settings": adminOnly, "POST /settings": adminOnly, "POST /stores": adminOnly,
+	// Regional leagues span stores: the instance admin's (server/seasons).
+	"GET /leagues": adminOnly, "GET /leagues/new": adminOnly, "POST /leagues": adminOnly,
+	"GET /leagues/:league/edit": adminOnly, "POST /leagues/:league": adminOnly,
+	"GET /leagues/:league/delete": adminOnly, "POST /leagues/:league/delete": adminOnly,
+	"GET /leagues/:league/events": adminOnly, "POST /leagues/:league/events/:event": adminOnly,
 }
 
 func routeKey(r server.Route) string { return r.Method + " " + r.Path }

@@ -14,7 +14,7 @@ import (
 // wordingDirs are the server's packages whose handlers hand views facts
 // (i18n.Message) and leave the wording to the views (issue 26): the root
 // package and every sub-package.
-var wordingDirs = []string{".", "api", "gamelog", "judge", "live", "readmodel", "transfer", "web"}
+var wordingDirs = []string{".", "api", "gamelog", "judge", "live", "profiles", "readmodel", "seasons", "transfer", "web"}
 
 // wordingAllowed are the files (relative to server/) that may call i18n.T
 // or i18n.N: text that leaves as a plain string, outside a page's

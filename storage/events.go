@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -52,16 +54,62 @@ type Event struct {
 	EndOfRound       string     `json:"end_of_round"` // draw, double-loss or count
 	ExtraTurns       int        `json:"extra_turns"`
 	Tiebreakers      string     `json:"tiebreakers"` // bandai, pokemon or mtg
-	PointsWin        int        `json:"points_win"`
-	PointsDraw       int        `json:"points_draw"`
-	PointsLoss       int        `json:"points_loss"`
-	PointsBye        int        `json:"points_bye"`
+	// SeedByRating pairs round 1 by the players' ratings (top half against
+	// bottom half) instead of at random.
+	SeedByRating bool `json:"seed_by_rating"`
+	PointsWin    int  `json:"points_win"`
+	PointsDraw   int  `json:"points_draw"`
+	PointsLoss   int  `json:"points_loss"`
+	PointsBye    int  `json:"points_bye"`
+	// FeatureTables are the table numbers where a Swiss round's top
+	// pairings sit, best first ("1,2"; "" for none): FeatureTableNumbers.
+	FeatureTables string `json:"feature_tables"`
 
 	// Language is the code of the language of the event's print sheets and
 	// projector ("de"); TimeZone the IANA zone its times are shown in
 	// ("Europe/Berlin"), "" for the server's.
 	Language string `json:"language"`
 	TimeZone string `json:"time_zone"`
+}
+
+// FeatureTableNumbers are the event's feature tables, best first; numbers
+// that do not read are left out (the event form refuses them).
+func (e *Event) FeatureTableNumbers() []int {
+	var out []int
+	for _, f := range strings.Split(e.FeatureTables, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// MaxFeatureTables is how many feature tables an event may have.
+const MaxFeatureTables = 8
+
+// NormalFeatureTables reads feature tables as typed or as a file has them
+// ("1, 2"): table numbers from 1 to 5000, each once, at most
+// MaxFeatureTables, given back as stored ("1,2"); ok is false for
+// anything else.
+func NormalFeatureTables(raw string) (tables string, ok bool) {
+	if strings.TrimSpace(raw) == "" {
+		return "", true
+	}
+	var out []string
+	for _, part := range strings.Split(raw, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || n < 1 || n > 5000 || slices.Contains(out, strconv.Itoa(n)) || len(out) == MaxFeatureTables {
+			return "", false
+		}
+		out = append(out, strconv.Itoa(n))
+	}
+	return strings.Join(out, ","), true
+}
+
+// IsFeatureTable reports whether table n is one of the event's feature
+// tables.
+func (e *Event) IsFeatureTable(n int) bool {
+	return slices.Contains(e.FeatureTableNumbers(), n)
 }
 
 // Location is the event's time zone: its own, or the server's when it has
@@ -209,7 +257,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 			"decks_public": e.DecksPublic, "self_registration": e.SelfRegistration, "end_of_round": e.EndOfRound,
 			"extra_turns": e.ExtraTurns, "tiebreakers": e.Tiebreakers, "points_win": e.PointsWin,
 			"points_draw": e.PointsDraw, "points_loss": e.PointsLoss, "points_bye": e.PointsBye,
-			"language": e.Language, "time_zone": e.TimeZone,
+			"language": e.Language, "time_zone": e.TimeZone, "seed_by_rating": e.SeedByRating, "feature_tables": e.FeatureTables,
 		})
 		if res.Error != nil {
 			return wrap("update event", res.Error)

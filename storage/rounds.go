@@ -99,6 +99,12 @@ type NewMatch struct {
 // CreateRound stores a paired round (as a preview) with its matches, in one
 // transaction. Byes are recorded as confirmed at once.
 func (s *Store) CreateRound(ctx context.Context, actor Actor, eventID int64, number int, kind string, length time.Duration, matches []NewMatch) (*Round, error) {
+	return s.CreateRecordedRound(ctx, actor, eventID, number, kind, length, matches, "")
+}
+
+// CreateRecordedRound is CreateRound keeping the pairing's record (JSON,
+// see PairingRecords) with the round, in the same transaction.
+func (s *Store) CreateRecordedRound(ctx context.Context, actor Actor, eventID int64, number int, kind string, length time.Duration, matches []NewMatch, record string) (*Round, error) {
 	var r Round
 	err := s.Tx(ctx, func(tx *Store) error {
 		if _, err := tx.lockEvent(ctx, eventID); err != nil {
@@ -116,6 +122,9 @@ func (s *Store) CreateRound(ctx context.Context, actor Actor, eventID int64, num
 		if err := tx.with(ctx).Create(&r).Error; err != nil {
 			return wrap("create round", err)
 		}
+		if err := tx.SetPairingRecord(ctx, r.ID, record); err != nil {
+			return err
+		}
 		for _, nm := range matches {
 			m := Match{EventID: eventID, RoundID: r.ID, TableNo: nm.TableNo, P1EntryID: nm.P1, P2EntryID: nm.P2,
 				Status: MatchPending, Note: nm.Note, NoteReason: nm.NoteReason, Version: 1, UpdatedAt: now}
@@ -132,6 +141,36 @@ func (s *Store) CreateRound(ctx context.Context, actor Actor, eventID int64, num
 		return nil, err
 	}
 	return &r, nil
+}
+
+// A Swiss round's pairing record is what its pairing was computed from
+// and its optimality certificate (pairing.RoundRecord as JSON, "" for
+// none), kept in rounds.pairing_record. It is not a field of Round: it can
+// weigh tens of kilobytes, and only the export and the public pairing file
+// read it, never the pages and reports that load rounds all the time.
+
+// SetPairingRecord keeps a round's pairing record ("" changes nothing).
+func (s *Store) SetPairingRecord(ctx context.Context, roundID int64, record string) error {
+	if record == "" {
+		return nil
+	}
+	return wrap("keep pairing record", s.with(ctx).Model(&Round{}).Where("id = ?", roundID).Update("pairing_record", record).Error)
+}
+
+// PairingRecords maps each round number of the event that has a pairing
+// record to it.
+func (s *Store) PairingRecords(ctx context.Context, eventID int64) (map[int]string, error) {
+	var rows []struct {
+		Number        int
+		PairingRecord string
+	}
+	err := s.read(ctx).Model(&Round{}).Select("number, pairing_record").
+		Where("event_id = ? AND pairing_record <> ''", eventID).Scan(&rows).Error
+	out := make(map[int]string, len(rows))
+	for _, r := range rows {
+		out[r.Number] = r.PairingRecord
+	}
+	return out, wrap("pairing records", err)
 }
 
 // Rounds lists an event's rounds in order.

@@ -52,6 +52,13 @@ type AddPlayerForm struct {
 	// SameName are players already registered under this name: the form
 	// asks whether to add another.
 	SameName []JudgeRef
+	// Checked: the organiser asked which existing players have this name
+	// (Suggestions) or this member number (MemberOwner).
+	Checked     bool
+	Suggestions []CounterSuggestion
+	MemberOwner *CounterSuggestion
+	// PlayerID is the existing player the organiser picked (0: none).
+	PlayerID int64
 }
 
 // PlayerLinkPage shows a player's secret phone link and its QR code.
@@ -62,6 +69,8 @@ type PlayerLinkPage struct {
 	QR      string // inline SVG markup of the link's QR code
 	EntryID int64
 	Warning *AddressWarning // the link will not open on phones
+	// PlayerID is the player across events the entry belongs to (0: none).
+	PlayerID int64
 	// Deletable: the player has no match yet, so an entry made by mistake
 	// can still be deleted.
 	Deletable bool
@@ -157,6 +166,9 @@ type RoundPage struct {
 	ExtraTurns  int
 	BestOf      int
 	Problem     i18n.Message
+	// FeatureTables names the event's feature tables ("1, 2") on a Swiss
+	// round's page, "" when it has none.
+	FeatureTables string
 	// Filters narrow the tables shown (all, not reported, disputed,
 	// extended), each with its count; Matches holds the chosen ones.
 	Filters []MatchFilter
@@ -193,6 +205,7 @@ type MatchRow struct {
 	P2        string
 	P2ID      int64
 	Bye       bool
+	Feature   bool         // Table is one of the event's feature tables
 	Result    i18n.Message // as shown: "Ann won 2–1", "Draw", ""
 	ResultKey string
 	Status    string
@@ -227,6 +240,9 @@ type StandingsPage struct {
 	Bracket     *BracketView
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
 	Finished    bool          // the event is finished: the placings are final
+	// PairingFileURL is the public pairing file to check with tenkaichi
+	// verify, once a round is published ("" before).
+	PairingFileURL string
 }
 
 // PlacingLine is one player's final place (Place 0: still being played for).
@@ -293,6 +309,7 @@ type PlayerMatch struct {
 	RoundName   i18n.Message // "Round 3", "Top cut, round 2"
 	Kind        string
 	Table       string
+	Feature     bool // Table is a feature table (the game may be streamed)
 	Opponent    string
 	Bye         bool
 	Clock       Clock
@@ -424,4 +441,7 @@ type PairingEditPage struct {
 	Round   int
 	Match   MatchRow
 	Players []JudgeRef
+	// FeatureTables are the feature tables the match may be moved to (not
+	// its own), while its round is not finished.
+	FeatureTables []int
 }

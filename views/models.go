@@ -146,6 +146,7 @@ type EventForm struct {
 	DeckDeadline     string // YYYY-MM-DDTHH:MM in the event's time zone, as a datetime-local input gives it
 	PlayerCap        string
 	SelfRegistration bool
+	SeedByRating     bool // round 1 paired by rating, not at random
 	EndOfRound       string
 	ExtraTurns       string
 	Tiebreakers      string
@@ -155,6 +156,7 @@ type EventForm struct {
 	PointsBye        string
 	TimeZone         string // IANA name
 	Language         string // code of the print sheets' and projector's language
+	FeatureTables    string // table numbers, best first, as typed ("1, 2")
 
 	Errors             FieldProblems
 	Problem            i18n.Message // a form-wide message (e.g. someone else saved first)

@@ -16,6 +16,8 @@ type PrintHead struct {
 	Venue     string
 	Printed   string // when the sheet was made, "2026-12-20 14:05 CET"
 	CSSURL    string
+	BackURL   string       // where the link back leads; "" the event's page
+	BackLabel i18n.Message // its words; zero for "Back to the event"
 }
 
 // PairingByName is one player's line on the wall sheet: where they sit and
@@ -153,4 +155,8 @@ type ImportForm struct {
 	MissingJudges []string
 	StoreID       string   // the store the event goes to
 	StoreChoices  []Option // several stores to choose from; empty: StoreID is the only one
+	// The store already had the file's event (by its origin): nothing was
+	// imported; Existing says so and ExistingID is the event.
+	ExistingID int64
+	Existing   i18n.Message
 }

@@ -251,6 +251,8 @@ type apiEventDetails struct {
 	Points       apiPoints  `json:"points"`
 	Decklists    bool       `json:"decklists"` // published
 	Phases       []apiPhase `json:"phases"`
+	// PairingFile is the public pairing file (tenkaichi verify).
+	PairingFile string `json:"pairing_file"`
 }
 
 // Event is GET /api/v1/events/:id: the event's settings and phases.
@@ -264,9 +266,10 @@ func (h *Handler) Event(c echo.Context) error {
 		return h.apiFail(c, err)
 	}
 	out := apiEventDetails{apiEventSummary: eventSummary(e, n), RoundMinutes: e.RoundMinutes, Tiebreakers: e.Tiebreakers,
-		Points:    apiPoints{Win: e.PointsWin, Draw: e.PointsDraw, Loss: e.PointsLoss, Bye: e.PointsBye},
-		Decklists: e.DecksPublic,
-		Phases:    []apiPhase{{Phase: 1, Type: "swiss", Rounds: e.SwissRounds, Mode: "BO1"}}}
+		Points:      apiPoints{Win: e.PointsWin, Draw: e.PointsDraw, Loss: e.PointsLoss, Bye: e.PointsBye},
+		Decklists:   e.DecksPublic,
+		Phases:      []apiPhase{{Phase: 1, Type: "swiss", Rounds: e.SwissRounds, Mode: "BO1"}},
+		PairingFile: "/events/" + strconv.FormatInt(e.ID, 10) + "/pairings.json"}
 	if e.TopCutSize > 0 {
 		rounds := int(math.Ceil(math.Log2(float64(e.TopCutSize))))
 		out.Phases = append(out.Phases, apiPhase{Phase: 2, Type: "single-elimination", Rounds: &rounds, Mode: "BO" + strconv.Itoa(e.TopCutBestOf)})

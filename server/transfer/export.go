@@ -69,10 +69,15 @@ type exportEvent struct {
 	DecksLocked      bool       `json:"decks_locked"`
 	DecksPublic      bool       `json:"decks_public"`
 	SelfRegistration bool       `json:"self_registration"`
+	SeedByRating     bool       `json:"seed_by_rating,omitempty"`
 	EndOfRound       string     `json:"end_of_round"`
 	ExtraTurns       int        `json:"extra_turns"`
-	Language         string     `json:"language,omitempty"`  // print sheets' and projector's, e.g. "de"
-	TimeZone         string     `json:"time_zone,omitempty"` // IANA name, e.g. "Europe/Berlin"
+	Language         string     `json:"language,omitempty"`       // print sheets' and projector's, e.g. "de"
+	TimeZone         string     `json:"time_zone,omitempty"`      // IANA name, e.g. "Europe/Berlin"
+	FeatureTables    string     `json:"feature_tables,omitempty"` // "1,2": where the top pairings sit
+	// Origin is the event's id across servers (storage.NewOrigin): a
+	// store that is sent the same event again finds it (push.go).
+	Origin string `json:"origin,omitempty"`
 }
 
 type exportEntry struct {
@@ -166,6 +171,9 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 		return nil, err
 	}
 	out := &exportFile{Event: *d.PairingEvent(true)}
+	if err := readmodel.AttachPairingRecords(ctx, st, ev.ID, &out.Event); err != nil {
+		return nil, err
+	}
 	res, err := d.Results()
 	if err != nil {
 		return nil, err
@@ -182,8 +190,8 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			Name: ev.Name, Game: ev.Game, Format: ev.Format, Date: ev.Date(), Venue: ev.Venue, Status: ev.Status,
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
-			SelfRegistration: ev.SelfRegistration, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
-			Language: ev.Language, TimeZone: ev.TimeZone,
+			SelfRegistration: ev.SelfRegistration, SeedByRating: ev.SeedByRating, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
+			Language: ev.Language, TimeZone: ev.TimeZone, FeatureTables: ev.FeatureTables, Origin: ev.Origin,
 		}}
 	for _, e := range d.Entries {
 		ext.Entries = append(ext.Entries, exportEntry{
@@ -241,19 +249,38 @@ func (h *Handler) ExportEventFile(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := h.buildExport(c.Request().Context(), ev.ID)
+	data, err := EventFile(c.Request().Context(), h.Store, ev.ID)
 	if err != nil {
 		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+exportFileName(ev, "json")+`"`)
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Blob(http.StatusOK, "application/json; charset=utf-8", data)
+}
+
+// EventFile is the event's export (docs/event-file.md), as the export page
+// downloads it and `tenkaichi push --event` sends it: the same state of
+// the event gives the same bytes, so a file sent again is recognised.
+func EventFile(ctx context.Context, st *storage.Store, eventID int64) ([]byte, error) {
+	var f *exportFile
+	err := st.ReadConsistent(ctx, func(tx *storage.Store) error {
+		ev, err := tx.EventByID(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		f, err = buildExportFrom(ctx, tx, ev)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(f); err != nil {
-		return err
+		return nil, err
 	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+exportFileName(ev, "json")+`"`)
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Blob(http.StatusOK, "application/json; charset=utf-8", buf.Bytes())
+	return buf.Bytes(), nil
 }
 
 // exportFileName is a safe download name: event-12-winter-regional.json.

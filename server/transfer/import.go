@@ -165,19 +165,26 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 	if e.ExtraTurns < 0 || e.ExtraTurns > 10 || (e.PlayerCap != nil && *e.PlayerCap < 1) {
 		return storage.Event{}, importProblemOf("StaffImportTurnsRange", nil)
 	}
+	if e.Origin != "" && !storage.ValidOrigin(e.Origin) {
+		return storage.Event{}, importProblemOf("PushOriginInvalid", i18n.Args{"Origin": strconv.Quote(web.Truncate(e.Origin, 40))})
+	}
 	pts := pe.Scoring()
 	ev := storage.Event{
 		Name: e.Name, Game: e.Game, Format: e.Format, StartsOn: date, Venue: e.Venue, Status: e.Status,
 		RoundMinutes: e.RoundMinutes, SwissRounds: e.SwissRounds, TopCutSize: e.TopCutSize, TopCutBestOf: e.TopCutBestOf,
 		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
-		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
+		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, SeedByRating: e.SeedByRating, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
 		// A zone this server lacks is left to the default; a language it
 		// lacks, or none, is the importer's.
-		Language: i18n.Supported(e.Language),
+		Language: i18n.Supported(e.Language), Origin: e.Origin,
 	}
 	if ev.Language == "" {
 		ev.Language = i18n.Lang(ctx)
+	}
+	var ok bool
+	if ev.FeatureTables, ok = storage.NormalFeatureTables(e.FeatureTables); !ok {
+		return storage.Event{}, importProblemOf("StaffImportFeatureTables", i18n.Args{"Max": storage.MaxFeatureTables})
 	}
 	if _, err := web.LoadZone(e.TimeZone); err == nil {
 		ev.TimeZone = e.TimeZone
@@ -273,6 +280,7 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport, 
 			if len(want.Matches) != len(r.Matches) {
 				return importProblemOf("StaffImportMatchCount", i18n.Args{"Round": r.Number, "InFile": len(want.Matches), "InMeta": len(r.Matches)})
 			}
+			ir.PairingRecord = pairingRecordText(want.Pairing)
 		}
 		for i, m := range r.Matches {
 			if !entries[m.P1] || (m.P2 != nil && !entries[*m.P2]) {
@@ -386,7 +394,8 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 // rounds: the Swiss rounds with their results, the top cut with its games.
 func importPairingRounds(pe *pairing.Event, in *eventfile.EventImport) error {
 	for _, r := range pe.Rounds {
-		ir := eventfile.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60}}
+		ir := eventfile.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60},
+			PairingRecord: pairingRecordText(r.Pairing)}
 		for _, m := range r.Matches {
 			im := eventfile.ImportedMatch{P1: m.P1, Match: storage.Match{Result: m.Result, Status: storage.MatchPending}}
 			if m.Table > 0 {
@@ -475,6 +484,16 @@ func (h *Handler) ImportForm(c echo.Context) error {
 		return web.Refused(i18n.M("NoStoreYet", nil))
 	}
 	f := importFormFor(c, stores)
+	if id, err := strconv.ParseInt(c.QueryParam("existing"), 10, 64); err == nil {
+		ev, err := h.Store.EventByID(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		if !web.HasShop(stores, ev.StoreID) {
+			return web.NotFound()
+		}
+		f.ExistingID, f.Existing = ev.ID, outcomeMessage(&importAnswer{outcome: outcomeAlreadyThere, event: ev})
+	}
 	if id, err := strconv.ParseInt(c.QueryParam("imported"), 10, 64); err == nil {
 		ctx := c.Request().Context()
 		ev, err := h.Store.EventByID(ctx, id)
@@ -548,30 +567,43 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 	if len(data) > maxImportBytes {
 		return fail(i18n.M("StaffImportTooLarge", i18n.Args{"Max": maxImportBytes >> 20}))
 	}
-	in, err := parseExport(ctx, data, fh.Filename, h.Today())
+	mode := pageMode
+	if c.FormValue("copy") == "1" {
+		mode = copyMode
+	}
+	ans, err := h.importInto(ctx, web.ActorOf(c), shop.ID, data, fh.Filename, mode)
 	var prob *importProblem
 	if errors.As(err, &prob) {
 		return fail(prob.message())
 	} else if err != nil {
 		return err
 	}
-	in.Event.StoreID = shop.ID
-	key, err := h.LinkKey(ctx)
-	if err != nil {
-		return err
+	switch ans.outcome {
+	case outcomeAlreadyThere:
+		// Nothing changed: the page says so and links to the event.
+		return web.Redirect(c, "/events/import?existing="+strconv.FormatInt(ans.event.ID, 10))
+	case outcomeDiffers, outcomeMadeHere:
+		f := importFormFor(c, stores)
+		f.ExistingID, f.Existing = ans.event.ID, outcomeMessage(ans)
+		return web.Render(c, http.StatusConflict, views.ImportPage(h.PageTitled(c, i18n.M("StaffImportEvent", nil)), f))
 	}
-	res, err := eventfile.New(h.Store).ImportEvent(ctx, web.ActorOf(c), in, func(id int64, gen int) string {
-		return web.HashToken(web.PlayerToken(key, id, gen))
-	})
-	if errors.Is(err, storage.ErrConflict) {
-		return fail(i18n.M("StaffImportConflict", nil))
-	} else if err != nil {
-		return err
-	}
-	if len(res.MissingJudges) > 0 {
+	if len(ans.missingJudges) > 0 {
 		// Accounts are never created by an import: say which judges were
 		// left out, so the organiser can add them.
-		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(res.Event.ID, 10))
+		return web.Redirect(c, "/events/import?imported="+strconv.FormatInt(ans.event.ID, 10))
 	}
-	return web.Redirect(c, "/events/"+strconv.FormatInt(res.Event.ID, 10))
+	return web.Redirect(c, "/events/"+strconv.FormatInt(ans.event.ID, 10))
+}
+
+// pairingRecordText is a round's pairing record as stored (JSON), "" for
+// none. The file's reader has already checked its shape.
+func pairingRecordText(rec *pairing.RoundRecord) string {
+	if rec == nil {
+		return ""
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }

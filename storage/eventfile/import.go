@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -31,6 +32,9 @@ type EventImport struct {
 	// Audit is the event's audit log, oldest first. ImportEvent adds it to
 	// the new event; RestoreEvent ignores it (the event keeps its own log).
 	Audit []storage.AuditEntry
+	// FileSHA256 is the hash of the file it was read from (hex), kept in
+	// the import's audit row: the same file sent again is recognised.
+	FileSHA256 string
 }
 
 // ImportedEntry is a player and the key the file knows them by.
@@ -43,6 +47,9 @@ type ImportedEntry struct {
 type ImportedRound struct {
 	Round   storage.Round
 	Matches []ImportedMatch
+	// PairingRecord is the round's pairing record from the file (JSON,
+	// storage.PairingRecords), its players given by their keys.
+	PairingRecord string
 }
 
 // ImportedMatch is a match whose players are given by their keys (P2 ""
@@ -156,6 +163,9 @@ func (s *Store) ImportEvent(ctx context.Context, actor storage.Actor, in *EventI
 		}
 		if len(res.MissingJudges) > 0 {
 			after["judges_not_attached"] = res.MissingJudges
+		}
+		if in.FileSHA256 != "" {
+			after["file_sha256"] = in.FileSHA256
 		}
 		return tx.writeAudit(ctx, actor, &ev.ID, "import", "event", ev.ID, nil, after)
 	})
@@ -375,8 +385,76 @@ func (w *eventWriter) rounds(in *EventImport) error {
 				return err
 			}
 		}
+		rec, err := w.recordOfEntries(ir.PairingRecord, r.Number)
+		if err != nil {
+			return err
+		}
+		if err := w.s.st.SetPairingRecord(w.ctx, r.ID, rec); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// recordOfEntries is a pairing record with its players' keys (the
+// standings' ids and the awarded byes) made the new entries' ids, as the
+// export names players, so the record still matches the event exported
+// again. Everything else in it stays as the file has it.
+func (w *eventWriter) recordOfEntries(record string, round int) (string, error) {
+	if record == "" {
+		return "", nil
+	}
+	var rec map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(record), &rec); err != nil {
+		return "", fmt.Errorf("storage: import: round %d: pairing record: %w", round, storage.ErrConflict)
+	}
+	what := fmt.Sprintf("round %d, pairing record", round)
+	var standings []map[string]json.RawMessage
+	var byes []string
+	if err := json.Unmarshal(orNull(rec["standings"]), &standings); err != nil {
+		return "", fmt.Errorf("storage: import: %s: standings: %w", what, storage.ErrConflict)
+	}
+	if err := json.Unmarshal(orNull(rec["awarded_byes"]), &byes); err != nil {
+		return "", fmt.Errorf("storage: import: %s: awarded byes: %w", what, storage.ErrConflict)
+	}
+	newID := func(key string) (string, error) {
+		id, err := w.entry(key, what)
+		return strconv.FormatInt(id, 10), err
+	}
+	for i, st := range standings {
+		var key string
+		if err := json.Unmarshal(orNull(st["id"]), &key); err != nil {
+			return "", fmt.Errorf("storage: import: %s: standings %d: %w", what, i+1, storage.ErrConflict)
+		}
+		id, err := newID(key)
+		if err != nil {
+			return "", err
+		}
+		st["id"], _ = json.Marshal(id)
+	}
+	for i, key := range byes {
+		id, err := newID(key)
+		if err != nil {
+			return "", err
+		}
+		byes[i] = id
+	}
+	if standings != nil {
+		rec["standings"], _ = json.Marshal(standings)
+	}
+	if byes != nil {
+		rec["awarded_byes"], _ = json.Marshal(byes)
+	}
+	out, err := json.Marshal(rec)
+	return string(out), err
+}
+
+// orNull is raw, or JSON null for a key the record does not have.
+func orNull(raw json.RawMessage) json.RawMessage {
+	if raw == nil {
+		return json.RawMessage("null")
+	}
+	return raw
 }
 
 // roundMatch writes the match at position pos of round r, and its reports.

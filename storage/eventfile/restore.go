@@ -158,7 +158,7 @@ func (s *Store) restoreEventRow(ctx context.Context, eventID int64, ev *storage.
 		"round_minutes": ev.RoundMinutes, "swiss_rounds": ev.SwissRounds, "top_cut_size": ev.TopCutSize,
 		"top_cut_best_of": ev.TopCutBestOf, "status": ev.Status, "seed": ev.Seed, "version": version, "updated_at": now,
 		"player_cap": ev.PlayerCap, "deck_deadline": ev.DeckDeadline, "decks_locked": ev.DecksLocked,
-		"decks_public": ev.DecksPublic, "self_registration": ev.SelfRegistration, "end_of_round": ev.EndOfRound,
+		"decks_public": ev.DecksPublic, "self_registration": ev.SelfRegistration, "seed_by_rating": ev.SeedByRating, "end_of_round": ev.EndOfRound,
 		"extra_turns": ev.ExtraTurns, "tiebreakers": ev.Tiebreakers, "points_win": ev.PointsWin,
 		"points_draw": ev.PointsDraw, "points_loss": ev.PointsLoss, "points_bye": ev.PointsBye,
 	})

@@ -47,6 +47,8 @@ var FileAreas = []string{
 	"deck",      // decklist and deck-check messages, cards and ban lists
 	"cli",       // the command line's human output
 	"engine",    // the rules engine's sentences: violations, replay steps, notation errors, the state of a game (views/enginetext)
+	"league",    // seasons, regional leagues and their leaderboards (server/seasons)
+	"profile",   // players across events: the store's players directory, merges, profiles, the player's own settings
 	"ruleindex", // the rule index: each rule's and card word's title, explanation and search terms (views/ruletext)
 }
 

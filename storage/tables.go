@@ -1,0 +1,53 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+)
+
+// MoveToTable seats a match at another table of its round: the match that
+// sat there takes the moved match's table (an organiser putting a chosen
+// match on a feature table). Both matches change in one transaction; a
+// finished round's tables stay as they were (ErrConflict).
+func (s *Store) MoveToTable(ctx context.Context, actor Actor, eventID, matchID int64, table int) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		m, r, err := tx.lockMatch(ctx, eventID, matchID)
+		if err != nil {
+			return err
+		}
+		if r.Status == RoundFinished || m.TableNo == nil {
+			return fmt.Errorf("storage: move match %d to table %d: %w", matchID, table, ErrConflict)
+		}
+		if *m.TableNo == table {
+			return nil
+		}
+		var there []Match
+		if err := tx.locking(ctx).Where("round_id = ? AND table_no = ?", m.RoundID, table).Find(&there).Error; err != nil {
+			return wrap("match at table", err)
+		}
+		from := *m.TableNo
+		for i := range there {
+			if err := tx.seatAt(ctx, &there[i], from); err != nil {
+				return err
+			}
+		}
+		if err := tx.seatAt(ctx, m, table); err != nil {
+			return err
+		}
+		if err := tx.writeAudit(ctx, actor, &eventID, "move-table", "match", m.ID,
+			map[string]any{"table": from}, map[string]any{"table": table}); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "pairings"})
+	})
+}
+
+// seatAt writes a match's table (saveMatch leaves tables as paired) and
+// saves it, so its version and the event's play version move on.
+func (s *Store) seatAt(ctx context.Context, m *Match, table int) error {
+	m.TableNo = &table
+	if err := s.with(ctx).Model(&Match{}).Where("id = ?", m.ID).Update("table_no", table).Error; err != nil {
+		return wrap("seat match", err)
+	}
+	return s.saveMatch(ctx, m)
+}
