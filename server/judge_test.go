@@ -193,9 +193,9 @@ func TestJudgeUploadsLogAndStepsToFirstViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 	page = f.uploadLog(t, f.judge, "Feature match", string(game))
-	mustContain(t, "legal game opened", f.judge.get(page).body, `data-testid="no-violation"`, "Step 1 of 140")
-	r = f.judge.get(page + "?step=140")
-	mustContain(t, "legal game", r.body, `data-testid="no-violation"`, "Step 140 of 140", "Game over: P1 wins (defeat check)")
+	mustContain(t, "legal game opened", f.judge.get(page).body, `data-testid="no-violation"`, "Step 1 of 144")
+	r = f.judge.get(page + "?step=144")
+	mustContain(t, "legal game", r.body, `data-testid="no-violation"`, "Step 144 of 144", "Game over: P1 wins (defeat check)")
 
 	// Costs come from the stored pool: this play is only illegal with card data.
 	costly := strings.Replace(firstTurnAttack, "P2 attack leader -> leader", "P2 play FS02-13", 1)

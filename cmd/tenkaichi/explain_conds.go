@@ -67,6 +67,8 @@ func condWords(ctx context.Context, c *skill.Cond) string {
 		return i18n.T(ctx, "CliCondDropAtLeast", n)
 	case skill.ComboAtLeast:
 		return i18n.T(ctx, "CliCondComboAtLeast", n)
+	case skill.ThisPowerAtLeast:
+		return i18n.T(ctx, "CliCondThisPowerAtLeast", n)
 	}
 	if s := energyCondWords(ctx, c, n); s != "" {
 		return s
@@ -91,6 +93,8 @@ func energyCondWords(ctx context.Context, c *skill.Cond, n i18n.Args) string {
 		return i18n.T(ctx, "CliCondHasMarker", nil)
 	case skill.OppHasMarker:
 		return i18n.T(ctx, "CliCondOppHasMarker", nil)
+	case skill.AnyMarker:
+		return i18n.T(ctx, "CliCondAnyMarker", nil)
 	case skill.PaidWithMarker:
 		return i18n.T(ctx, "CliCondPaidWithMarker", nil)
 	}
@@ -111,6 +115,8 @@ func cardCondWords(ctx context.Context, c *skill.Cond, cards i18n.Args) string {
 		return i18n.T(ctx, "CliCondHaveInDrop", cards)
 	case skill.OppHave:
 		return i18n.T(ctx, "CliCondOppHave", cards)
+	case skill.InPlayAnywhere:
+		return i18n.T(ctx, "CliCondInPlayAnywhere", cards)
 	case skill.InBattle:
 		return i18n.T(ctx, "CliCondInBattle", nil)
 	case skill.ThisRest:
@@ -152,6 +158,8 @@ func triggerText(ctx context.Context, t skill.Trigger) string {
 		return i18n.T(ctx, "CliTriggerThisKOd", nil)
 	case skill.ThisPlayed:
 		return i18n.T(ctx, "CliTriggerThisPlayed", nil)
+	case skill.ComboFromBattleInBattle:
+		return i18n.T(ctx, "CliTriggerComboFromBattleInBattle", nil)
 	}
 	return ""
 }

@@ -113,6 +113,8 @@ func placeText(ctx context.Context, place string) string {
 		return i18n.T(ctx, "CliExplainPlaceTop", nil)
 	case "top or bottom":
 		return i18n.T(ctx, "CliExplainPlaceTopOrBottom", nil)
+	case "drop":
+		return i18n.T(ctx, "CliExplainPlaceDrop", nil)
 	}
 	return ""
 }

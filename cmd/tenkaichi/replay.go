@@ -50,7 +50,7 @@ func runReplay(ctx context.Context, env *cliEnv, args []string) int {
 	if *asJSON {
 		err = writeReplayJSON(env.stdout, r)
 	} else {
-		err = writeReplayText(ctx, env.stdout, r, cards == nil, log.Setup.Effects == engine.EffectsDeclared)
+		err = writeReplayText(ctx, env.stdout, r, cards == nil, log.Setup.DeclaresEffects())
 	}
 	if err != nil {
 		return fail(i18n.T(ctx, "CliWritingReplay", i18n.Args{"Err": err}))

@@ -237,7 +237,7 @@ func TestReplayFeatureMatch(t *testing.T) {
 	const logFile = "../../rules/engine/testdata/feature-match.log"
 	const cards = fixtureCards
 	code, out, errs := runReplayCLI("replay", "--cards", cards, logFile)
-	if code != 0 || !strings.Contains(out, "Game over: P1 wins") || !strings.Contains(out, "legal: 140 steps") {
+	if code != 0 || !strings.Contains(out, "Game over: P1 wins") || !strings.Contains(out, "legal: 144 steps") {
 		t.Fatalf("exit %d %s\n%s", code, errs, out[max(0, len(out)-1500):])
 	}
 	// The same game with Bulma blocking after a combo step began.

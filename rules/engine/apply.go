@@ -77,6 +77,9 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 			return nil, violation("CR 6-2-1", "the game has not started: setup needs who goes first and each player's keep or redraw")
 		}
 		if a.Verb != VerbUse && len(s.Pending) > 0 {
+			if v = e.choiceMissing(); v != nil {
+				break
+			}
 			e.lapsePending()
 		}
 		v = e.turnAction()
@@ -90,6 +93,11 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 	s.Step++
 	if s.Phase != PhaseSetup && !s.Result.Over {
 		e.ruleProcessing()
+	}
+	if e.movesOn() {
+		s.UnreadWaiting = e.opened
+	} else if e.opened {
+		s.UnreadWaiting = true
 	}
 	return e.events, nil
 }
@@ -115,6 +123,10 @@ type applier struct {
 	// (markerPaid), for "if you removed an energy marker to use this card".
 	markerFor  CardID
 	markerPaid bool
+	// opened: a skill the engine does not read came to its moment in this
+	// action (State.UnreadWaiting); ruleDraw: the action was the Charge
+	// Phase draw.
+	opened, ruleDraw bool
 }
 
 func (e *applier) event(rule, format string, args ...any) {
@@ -209,7 +221,7 @@ func (e *applier) startTurn() {
 	p.Leader.Rest = false
 	held := 0
 	for i := range p.Battle {
-		if p.Battle[i].Gained.Until&kwNoReady != 0 && p.Battle[i].Rest {
+		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&kwNoReady != 0 || s.granted(p.Battle[i].ID, skill.CantActivate, "")) {
 			held++ // a skill keeps it in Rest Mode this turn
 			continue
 		}
@@ -263,6 +275,11 @@ func (e *applier) enterMain() {
 
 func (e *applier) turnAction() *Violation {
 	s, a := e.s, e.a
+	if a.Verb.Declared() || a.Verb == VerbKO && a.Card != "" {
+		if v := e.effectAllowed("CR 0-2-2", msgEffectNeedsSource); v != nil {
+			return v
+		}
+	}
 	switch a.Verb {
 	case VerbDraw:
 		return e.draw()
@@ -330,6 +347,7 @@ func (e *applier) endTurn() {
 	// An end-of-turn skill with choices cannot wait: the turn is over.
 	for _, q := range s.Pending {
 		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
+			e.opened = true
 			e.events = append(e.events, Event{Rule: "[End of Your Turn]", Declared: true, Unread: true,
 				Format: "%s has choices the engine cannot wait for at the end of the turn; declare its effects in the log",
 				Args:   []any{s.skillLabel(q.Source, &sks[q.Skill])}})
@@ -339,7 +357,7 @@ func (e *applier) endTurn() {
 	s.Used = nil
 	for i := range s.Players {
 		p := &s.Players[i]
-		p.Discounts = nil
+		p.Discounts, p.Barred = nil, nil
 		expire := func(m *Mods, g *Gains) {
 			m.Turn = 0
 			g.Turn = 0
@@ -353,6 +371,7 @@ func (e *applier) endTurn() {
 		expire(&p.Leader.Mods, &p.Leader.Gained)
 		for j := range p.Battle {
 			expire(&p.Battle[j].Mods, &p.Battle[j].Gained)
+			p.Battle[j].CostTurn = 0
 		}
 	}
 	e.event("CR 7-4", "%s ends their turn; effects for the turn end", s.TurnPlayer)
@@ -389,6 +408,15 @@ func (e *applier) draw() *Violation {
 			}
 		}
 	}
+	if ruleDraw && e.a.By != "" {
+		return logError("the Charge Phase draw is the rules' draw, not %s's effect", e.a.By)
+	}
+	if !ruleDraw {
+		if v := e.effectAllowed("CR 7-2-9", msgDrawNeedsEffect); v != nil {
+			return v
+		}
+	}
+	e.ruleDraw = ruleDraw
 	e.drawN(pl, 1)
 	if ruleDraw {
 		p.Drew = true
@@ -630,6 +658,9 @@ func (e *applier) play() (v *Violation) {
 	if v := e.playTiming(&pc, c); v != nil {
 		return v
 	}
+	if v := e.barred(pl, id); v != nil {
+		return v
+	}
 	cost, spec, declared, reduced := e.playCost(pl, id, c, known)
 	if !declared && len(p.Discounts) > 0 {
 		cost, spec = e.discount(pl, id, cost, spec)
@@ -765,6 +796,7 @@ func (e *applier) playBattleCard(pc *playedCard) {
 func (e *applier) flagUnread(id CardID, t skill.Timing) {
 	sks, _, ok := e.s.skillsOf(id)
 	if !ok {
+		e.opened = true
 		return
 	}
 	for i := range sks {
@@ -1358,6 +1390,9 @@ func (e *applier) combo() (v *Violation) {
 	for _, b := range []CardID{s.Battle.Attacker, s.Battle.Target} {
 		if s.owner(b) == pl {
 			e.trigger(pl, b, skill.Auto, skill.ComboWhileInBattle)
+			if e.a.From == ZoneBattle {
+				e.trigger(pl, b, skill.Auto, skill.ComboFromBattleInBattle)
+			}
 		}
 	}
 	return nil
@@ -1549,6 +1584,9 @@ func (e *applier) outcome() *Violation {
 		}
 	case VerbKO:
 		target := s.Battle.Target
+		if e.stays(target, removal{ko: true, inBattle: true, side: atkSide, src: s.Battle.Attacker}) {
+			break
+		}
 		for i, b := range dp.Battle {
 			if b.ID == target {
 				e.leavePlay(defSide, i, &dp.Drop)

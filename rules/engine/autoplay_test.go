@@ -51,6 +51,11 @@ func autoplay(t testing.TB, setup Setup, cards Cards, long bool, limit int) *Log
 			}
 		}
 	}
+	if ap.declared {
+		// Its declared lines are the skills' effects: a log that says so.
+		setup.Effects = EffectsDeclared
+		ap.s, ap.log.Setup = NewState(setup, cards), setup
+	}
 	ap.must("P1 first")
 	ap.must("P1 keep")
 	ap.must("P2 redraw")

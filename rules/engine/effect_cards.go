@@ -84,7 +84,12 @@ func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 // opponent's next turn" (the only time the engine keeps).
 type cantActivateEffect struct{ done Msg }
 
-func (cantActivateEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
+// carries: a [Permanent] "can't be switched to Active Mode during your
+// Charge Phase" holds the card rested when its turn begins (startTurn).
+func (cantActivateEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	if ef.Detail == "charge phase" {
+		return ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+	}
 	return ef.Detail == "" && ef.For == skill.UntilNextTurn
 }
 
@@ -152,15 +157,20 @@ type leaveEffect struct {
 	done Msg
 }
 
-// carries: "on top or at the bottom" of the deck is the player's choice.
+// carries: cards from the hand go where the use line says ("top" or
+// "bottom" after the card); cards in play "on top or at the bottom" of the
+// deck are the player's choice, not applied.
 func (k leaveEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
-	return k.to != toDeckTop || ef.Place == ""
+	return k.to != toDeckTop || ef.Place == "" || ef.Target.Who == skill.CardsInHand
 }
 
 func (k leaveEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if !k.carries(x.ef, x.sk.Timing) {
 		e.notApplied(x.label, x.ef)
 		return nil, nil
+	}
+	if x.ef.Target.Who == skill.CardsInHand {
+		return e.moveFromZone(x)
 	}
 	return e.inPlay(x, func(id CardID) { k.leave(e, x, id) })
 }
@@ -176,6 +186,9 @@ func (k leaveEffect) leave(e *applier, x *call, id CardID) {
 		return
 	}
 	if k.ko && field {
+		return
+	}
+	if e.stays(id, removal{ko: k.ko, side: x.c.side, src: x.c.src}) {
 		return
 	}
 	e.leaveBattleArea(side, id, field, idx)
@@ -217,11 +230,60 @@ func (k fromZoneEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
 }
 
 func (k fromZoneEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	if !k.carries(x.ef, x.sk.Timing) {
+	switch {
+	case !k.carries(x.ef, x.sk.Timing):
 		e.notApplied(x.label, x.ef)
 		return nil, nil
+	case x.ef.From == skill.Deck:
+		return e.playFromDeck(x)
 	}
 	return e.moveFromZone(x)
+}
+
+var msgLooksAtDeck = msg("EngineLooksAtDeckCards", "%s: %s looks at %d card(s) of their deck")
+
+// playFromDeck: "look at N cards from the top of your deck (or its bottom
+// card) and play up to 1 that fits; place the rest at the bottom". The use
+// line names the card played among those looked at.
+func (e *applier) playFromDeck(x *call) ([]CardID, *Violation) {
+	s := e.s
+	p := x.player(e)
+	n := min(max(x.ef.N, 1), len(p.Deck))
+	fromBottom := x.ef.Detail == "bottom"
+	looked := append([]CardID(nil), p.Deck[:n]...)
+	if fromBottom {
+		looked = append([]CardID(nil), p.Deck[len(p.Deck)-n:]...)
+	}
+	t := x.ef.Target
+	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.side, looked, ref) })
+	if v != nil {
+		return nil, v
+	}
+	e.said(x, msgLooksAtDeck, x.label, x.c.side, n)
+	if fromBottom {
+		p.Deck = p.Deck[:len(p.Deck)-n]
+	} else {
+		p.Deck = p.Deck[n:]
+	}
+	var rest []CardID
+	for _, id := range looked {
+		if !containsID(ids, id) {
+			rest = append(rest, id)
+		}
+	}
+	if !fromBottom {
+		shuffle(s.rng(7), rest)
+		if s.paper(x.c.side) {
+			for _, id := range rest {
+				s.setNumber(id, "")
+			}
+		}
+	}
+	p.Deck = append(p.Deck, rest...)
+	for _, id := range ids {
+		e.playFree(x, id)
+	}
+	return ids, nil
 }
 
 func containsZone(l []skill.Zone, z skill.Zone) bool {
@@ -291,6 +353,24 @@ func (e *applier) moveFromZone(x *call) ([]CardID, *Violation) {
 	return ids, nil
 }
 
+// placesAtBottom reads the "top" or "bottom" a use line writes after a
+// card placed "at the top or bottom" of the deck; without one it goes on
+// top.
+func (e *applier) placesAtBottom(q *choiceQueue) bool {
+	ref, ok := q.peek()
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(ref) {
+	case "bottom":
+		q.pop()
+		return true
+	case "top":
+		q.pop()
+	}
+	return false
+}
+
 // zoneRef resolves a choice naming a card of side's hand or Drop (zone).
 func (e *applier) zoneRef(side Side, from skill.Zone, zone []CardID, ref string) (CardID, bool) {
 	r, err := ParseRef(ref)
@@ -328,6 +408,11 @@ func (e *applier) placeFromZone(x *call, id CardID) {
 		toEnergy.put(p, x.ef.Rest, id)
 		e.said(x, msgAddsToEnergy, x.label, x.c.side, s.Name(id))
 	case skill.ToDeckTop:
+		if x.ef.Place == "top or bottom" && e.placesAtBottom(x.q) {
+			toDeckBottom.put(p, false, id)
+			e.said(x, msgPlacesDeckBottom, x.label, x.c.side, s.Name(id))
+			break
+		}
 		toDeckTop.put(p, false, id)
 		e.said(x, msgPlacesOnDeckTop, x.label, x.c.side, s.Name(id))
 	case skill.ToDeckBottom:
@@ -390,6 +475,19 @@ func (k searchEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	p.Deck = p.Deck[n:]
 	p.Hand = append(p.Hand, ids...)
 	bottom := x.ef.Place == "bottom"
+	if x.ef.Place == "drop" {
+		// "Place the rest into its owner's Drop": face up, known.
+		p.Drop = append(p.Drop, rest...)
+		names := make([]string, len(ids))
+		for i, id := range ids {
+			names[i] = s.Name(id)
+		}
+		if len(names) == 0 {
+			names = []string{"—"}
+		}
+		e.said(x, msgSearchRestToDrop, x.label, x.c.side, n, strings.Join(names, ", "))
+		return ids, nil
+	}
 	if bottom {
 		shuffle(s.rng(7), rest)
 		if s.paper(x.c.side) {
@@ -417,6 +515,8 @@ func (k searchEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	return ids, nil
 }
+
+var msgSearchRestToDrop = msg("EngineLooksAtAddsRestToDrop", "%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the Drop")
 
 // revealedRef resolves a choice naming one of the top cards of side's deck
 // looked at, revealing an unknown one as the number named.

@@ -210,6 +210,100 @@ func (k nextCostEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return nil, nil
 }
 
+// chooseOneEffect: "Choose one―・A.・B.": the use line's choice "option1",
+// "option2" … picks the option, whose effects then apply in order (each
+// with its own conditions), with the choices after it.
+type chooseOneEffect struct{ done Msg }
+
+var msgNeedsOption = msg("EngineNeedsOption", "%s chooses one of %d options: write option1, option2 … first after -> in the use line")
+
+func (chooseOneEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	for _, o := range ef.Options {
+		for i := range o {
+			if !applies(&o[i], t) {
+				return false
+			}
+		}
+	}
+	return len(ef.Options) > 1
+}
+
+func (k chooseOneEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if !k.carries(x.ef, x.sk.Timing) {
+		e.notApplied(x.label, x.ef)
+		return nil, nil
+	}
+	ref, _ := x.q.peek()
+	n, ok := Option(ref)
+	if !ok || n > len(x.ef.Options) {
+		if x.q.lapse {
+			return nil, nil
+		}
+		return nil, violationMsg("Card skills", msgNeedsOption, x.label, len(x.ef.Options))
+	}
+	x.q.pop()
+	e.said(x, k.done, x.label, x.c.side, n)
+	chosen := x.chosen
+	opt := x.ef.Options[n-1]
+	for i := range opt {
+		ef := &opt[i]
+		if len(ef.If) > 0 && !e.s.holds(x.c, ef.If) {
+			continue
+		}
+		got, v := e.effect(x.c, x.sk, ef, x.q, chosen)
+		if v != nil {
+			return nil, v
+		}
+		if len(got) > 0 {
+			chosen = got
+		}
+	}
+	return chosen, nil
+}
+
+// cantPlayEffect: "you can't play <Name> for the turn": a limit the player's
+// plays are checked against until the turn ends (applier.barred).
+type cantPlayEffect struct{ done Msg }
+
+func (cantPlayEffect) carries(ef *skill.Effect, _ skill.Timing) bool { return ef.For == skill.ForTurn }
+
+func (k cantPlayEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if sks, back, ok := e.s.skillsOf(x.c.src); ok && k.carries(x.ef, x.sk.Timing) {
+		for i := range sks {
+			if &sks[i] != x.sk {
+				continue
+			}
+			if j := flatIndex(x.sk, x.ef); j >= 0 {
+				p := x.player(e)
+				p.Barred = append(p.Barred, Discount{Source: x.c.src, Skill: i, Back: back, Effect: j})
+				e.said(x, k.done, x.label, x.c.side)
+				return nil, nil
+			}
+		}
+	}
+	e.notApplied(x.label, x.ef)
+	return nil, nil
+}
+
+var msgCantPlayThisTurn = msg("EngineCantBePlayedThisTurn", "%s can't be played this turn: %s said so")
+
+// barred is the violation of playing card id while a "you can't play ...
+// for the turn" of pl's names it.
+func (e *applier) barred(pl Side, id CardID) *Violation {
+	s := e.s
+	for _, d := range s.Players[pl].Barred {
+		sks, _, ok := s.skillsOfSide(d.Source, d.Back)
+		if !ok || d.Skill >= len(sks) {
+			continue
+		}
+		sk := &sks[d.Skill]
+		if ef := flatEffect(sk, d.Effect); ef != nil && e.fitsZone(ctx{side: pl, src: d.Source}, &ef.Target, id) {
+			return violationMsg("Card skills", msgCantPlayThisTurn, s.Name(id), s.skillLabel(d.Source, sk))
+		}
+	}
+	return nil
+}
+
 // flipEffect: a Leader's [Awaken] flips it. The awaken action does that; a
 // skill that flips the Leader otherwise is the players' word.
 type flipEffect struct{}
@@ -220,14 +314,32 @@ func (flipEffect) carries(_ *skill.Effect, t skill.Timing) bool { return t.Has(s
 
 // costChangeEffect: "the cost of Target changes by N". The engine lowers the
 // cost of playing the card itself while its [Permanent] condition holds
-// (applier.play); as an effect that happens, it is not applied.
-type costChangeEffect struct{}
+// (applier.play), counts a [Permanent] change of this card in the Battle
+// Area while it holds (State.costChange), and changes the cost of chosen
+// cards in play for the turn.
+type costChangeEffect struct{ done Msg }
 
-func (costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	e.notApplied(x.label, x.ef)
-	return nil, nil
+func (k costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	switch {
+	case x.ef.For == skill.WhileHolds:
+		return nil, nil // counted while its conditions hold
+	case !k.carries(x.ef, x.sk.Timing):
+		e.notApplied(x.label, x.ef)
+		return nil, nil
+	}
+	return e.inPlay(x, func(id CardID) {
+		side, _, _, idx, ok := e.s.where(id)
+		if !ok || idx < 0 {
+			return
+		}
+		e.s.Players[side].Battle[idx].CostTurn += x.ef.Amount
+		e.said(x, k.done, x.label, e.inPlayLabel(id), x.ef.Amount)
+	})
 }
 
 func (costChangeEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	return ef.Target.Who == skill.ThisCard && ef.Detail == "" && t.Has(skill.Permanent)
+	if t.Has(skill.Permanent) {
+		return ef.Target.Who == skill.ThisCard && (ef.Detail == "" || ef.Detail == "in battle area")
+	}
+	return ef.For == skill.ForTurn && !fromZone(ef) && ef.Detail == ""
 }

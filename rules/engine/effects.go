@@ -73,7 +73,7 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.ToDeckBottom: leaveEffect{to: toDeckBottom, done: msg("EngineGoesBottomOwnerDeck", "%s: %s goes to the bottom of its owner's deck")},
 	skill.ToDeckTop:    leaveEffect{to: toDeckTop, done: msg("EngineGoesTopOwnerDeck", "%s: %s goes on top of its owner's deck")},
 	skill.ToEnergy:     leaveEffect{to: toEnergy, done: msg("EngineGoesOwnerEnergy", "%s: %s goes to its owner's energy")},
-	skill.Play:         fromZoneEffect{from: []skill.Zone{skill.Hand, skill.Drop}},
+	skill.Play:         fromZoneEffect{from: []skill.Zone{skill.Hand, skill.Drop, skill.Deck}},
 	skill.AddToHand:    fromZoneEffect{from: []skill.Zone{skill.Drop}},
 	skill.Discard:      fromZoneEffect{},
 	skill.Search: searchEffect{
@@ -101,7 +101,10 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.OpponentDiscards: opponentDiscardsEffect{},
 	skill.NextCost:         nextCostEffect{done: msg("EngineNextCardUsesThisTurnThat", "%s: the next card %s uses this turn that fits costs less")},
 	skill.Flip:             flipEffect{},
-	skill.CostChange:       costChangeEffect{},
+	skill.CantBeKOd:        cantBeKOdEffect{},
+	skill.Choose:           chooseOneEffect{done: msg("EngineChoosesOption", "%s: %s chooses option %d")},
+	skill.CantPlay:         cantPlayEffect{done: msg("EngineCantPlaySuchCardsTurn", "%s: %s can't play the cards it names for the rest of the turn")},
+	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
 }
 
 // The sentences the card-moving kinds share.
@@ -128,6 +131,7 @@ func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueu
 
 // notApplied flags an effect the engine reads but does not carry out.
 func (e *applier) notApplied(label string, ef *skill.Effect) {
+	e.opened = true
 	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		ID: msgNotApplied.ID, Format: msgNotApplied.Format, Args: []any{label, ef.Kind}})
 }

@@ -10,7 +10,7 @@ import (
 // players (docs/engine-rules.md, "read, not applied"): they have no row in
 // effectKinds.
 var declaredKinds = map[skill.Kind]bool{
-	skill.Choose: true, skill.CantBeKOd: true, skill.CantPlay: true, skill.Reorder: true,
+	skill.Reorder:  true,
 	skill.ComboUse: true, skill.Text: true,
 }
 

@@ -41,11 +41,11 @@ func TestLeaderDrawsWhenAttackingByItself(t *testing.T) {
 	if !b.hasEvent("[When Attacking]", false) {
 		t.Errorf("the draw is not cited as [When Attacking]: %v", b.last)
 	}
-	// A draw written after it, as logs did before, is one more draw: an
-	// effect the players declare.
-	b.do("P2 draw")
-	if len(b.p(P2).Hand) != hand+2 || !b.last[0].Declared {
-		t.Errorf("a declared draw after the Leader's: hand %d, events %v", len(b.p(P2).Hand), b.last)
+	// A draw written after it, as logs did before, is one more draw that
+	// no skill explains: outside the Charge Phase only an effect draws.
+	b.bad("P2 draw", "CR 7-2-9")
+	if len(b.p(P2).Hand) != hand+1 {
+		t.Errorf("the refused draw changed the hand: %d", len(b.p(P2).Hand))
 	}
 }
 
@@ -144,9 +144,14 @@ func TestChoiceWaitsForUse(t *testing.T) {
 	if got := b.power(P2, 0); got != 10000 || len(b.s.Pending) != 0 {
 		t.Fatalf("Son Goten %d power, want 15000 - 5000; pending %v", got, b.s.Pending)
 	}
-	// The second Whis: the log goes on without using it, so it resolves
-	// with no choice.
-	b.do("P1 play FS01-02", "P1 end")
+	// The second Whis: a log that goes on without its use line cannot say
+	// whether the player chose none; the engine does not guess.
+	b.do("P1 play FS01-02")
+	v = b.bad("P1 end", "")
+	if !v.LogError || !strings.Contains(v.Message(), "choice missing: FS01-02 [On Play] (step") {
+		t.Errorf("a missing choice: %v", v)
+	}
+	b.do("P1 use FS01-02 -> none", "P1 end")
 	if got := b.power(P2, 0); got != 15000 || len(b.s.Pending) != 0 {
 		t.Errorf("after the turn: Son Goten %d power, pending %v", got, b.s.Pending)
 	}
@@ -369,6 +374,7 @@ func TestPayListNamesEnergyAndMarker(t *testing.T) {
 		t.Fatalf("paid with the first FS02-05 and the marker: %s", Summary(&b.s))
 	}
 	b.wantEvent("removes 1 energy marker(s) from the game")
+	b.do("P2 use FS02-09 -> none") // Trunks's [On Play]: no life card to hand
 	v := b.bad("P2 play FS02-09 pay FS02-05#1 FS02-05", "CR 5-3-1")
 	if !strings.Contains(v.Message(), "Rest Mode") && !strings.Contains(v.Message(), "no Active energy") {
 		t.Errorf("message: %s", v.Message())
@@ -457,7 +463,7 @@ func TestPlayFromDropWhenKOd(t *testing.T) {
 		b := newBoardWith(t, realCards(t), [2]string{tc.leader, "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P2, 2)
 		b.inBattle(P1, "SB01-011", true)
 		b.p(P1).Drop = append(b.p(P1).Drop, b.newCard(P1, "FS01-13"), b.newCard(P1, "FS01-07"))
-		b.do("P2 ko P1:SB01-011") // a declared KO (an effect the engine does not read)
+		b.do("P2 ko P1:SB01-011 by FB07-001") // a declared KO (an effect of a card the engine does not read)
 		if len(b.s.Pending) != 1 {
 			if tc.plays {
 				t.Fatalf("%s: Cell's [When KO'd] should wait for its choice: %s", tc.leader, b.eventText())

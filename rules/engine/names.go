@@ -34,6 +34,7 @@ const (
 	NoSide = gamelog.NoSide
 
 	EffectsDeclared = gamelog.EffectsDeclared
+	NotationVersion = gamelog.NotationVersion
 	Marker          = gamelog.Marker
 	NoChoice        = gamelog.NoChoice
 
@@ -83,6 +84,7 @@ var (
 	ParseRef     = gamelog.ParseRef
 	Format       = gamelog.Format
 	FormatAction = gamelog.FormatAction
+	Option       = gamelog.Option
 	VerbUsages   = gamelog.VerbUsages
 )
 

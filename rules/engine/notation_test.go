@@ -311,3 +311,59 @@ func TestDocExamples(t *testing.T) {
 		t.Errorf("JSON example: %v", err)
 	}
 }
+
+// "by CARD" ends a declared line, a draw or an effect's KO: the card whose
+// effect it is. It reads back as written, in both notations; other verbs
+// do not take it.
+func TestByNamesTheEffectsCard(t *testing.T) {
+	for _, line := range []string{"P1 draw by FB05-116", "P1 draw FS01-04 by FB05-116", "P1 ko P2:FS02-05 by leader",
+		"P1 move top from life to hand by P2:FS02-12", "P1 power leader +5000 battle by FB05-116", "P1 shuffle by FB05-116"} {
+		l, err := ParseText([]byte(line))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		a := l.Actions[0]
+		if a.By == "" || FormatAction(a) != line {
+			t.Errorf("%q: by %q, written back %q", line, a.By, FormatAction(a))
+		}
+	}
+	for _, bad := range []string{"P1 play FS01-07 by FB05-116", "ko by FB05-116", "P1 draw by", "P1 end by FB05-116"} {
+		if _, err := ParseText([]byte(bad)); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+	j := `{"setup":{"seed":1,"players":[{"leader":"FS01-01"},{"leader":"FS02-01"}]},"actions":[
+{"player":"P1","verb":"draw","by":"FB05-116"},{"player":"P1","verb":"end","by":"FB05-116"}]}`
+	if _, err := ParseJSON([]byte(j)); err == nil || !strings.Contains(err.Error(), "only a declared effect") {
+		t.Errorf("JSON end with by: %v", err)
+	}
+}
+
+// A log says which notation it is written in: [Notation "2"] is this one;
+// "1", the notation before the engine read card skills, declares every
+// effect, as [Effects "declared"] does; a newer one is refused. Format
+// writes it back, and JSON carries it as setup.notation.
+func TestNotationVersion(t *testing.T) {
+	head := "[Seed \"1\"]\n[P1Leader \"FS01-01\"]\n[P2Leader \"FS02-01\"]\n"
+	for v, declares := range map[string]bool{"1": true, "2": false} {
+		l, err := ParseText([]byte("[Notation \"" + v + "\"]\n" + head))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Setup.DeclaresEffects() != declares {
+			t.Errorf("notation %s: declares effects %v", v, l.Setup.DeclaresEffects())
+		}
+		var buf strings.Builder
+		if err := Format(&buf, l); err != nil || !strings.Contains(buf.String(), "[Notation \""+v+"\"]") {
+			t.Errorf("notation %s written back: %v\n%s", v, err, buf.String())
+		}
+	}
+	if _, err := ParseText([]byte("[Notation \"3\"]\n" + head)); err == nil || !strings.Contains(err.Error(), "reads notations up to 2") {
+		t.Errorf("a newer notation: %v", err)
+	}
+	j := `{"setup":{"seed":1,"notation":1,"players":[{"leader":"FS01-01"},{"leader":"FS02-01"}]},"actions":[]}`
+	l, err := ParseJSON([]byte(j))
+	if err != nil || l.Setup.Notation != 1 || !l.Setup.DeclaresEffects() {
+		t.Errorf("JSON notation: %v %+v", err, l)
+	}
+}

@@ -70,9 +70,9 @@ func TestPaperShuffleForgetsTheDeck(t *testing.T) {
 	setup.Players[0] = PlayerSetup{Leader: "FS01-01", Deck: repeat("FS01-10", 50)}
 	setup.Players[1] = PlayerSetup{Leader: "FS02-01", Decklist: append(repeat("FS02-05", 1), repeat("FS02-14", 49)...)}
 	b := &board{t: t, cards: cards, s: NewState(setup, cards)}
-	b.do("P1 first", "P1 keep", "P2 keep", "P1 draw", "P1 end", "P2 draw FS02-05", "P2 move FS02-05 from hand to deck")
-	b.bad("P2 move FS02-05 from hand to drop", "Decklist") // the only FS02-05 is in the deck
-	b.do("P2 shuffle", "P2 move FS02-05 from deck to hand")
+	b.do("P1 first", "P1 keep", "P2 keep", "P1 draw", "P1 end", "P2 draw FS02-05", "P2 move FS02-05 from hand to deck by FB07-001")
+	b.bad("P2 move FS02-05 from hand to drop by FB07-001", "Decklist") // the only FS02-05 is in the deck
+	b.do("P2 shuffle by FB07-001", "P2 move FS02-05 from deck to hand by FB07-001")
 	if b.s.Name(b.p(P2).Hand[len(b.p(P2).Hand)-1]) != "FS02-05" {
 		t.Fatalf("the shuffled card could not be named again: %s", Summary(&b.s))
 	}
@@ -105,18 +105,18 @@ func TestCopyNumbersDoNotShift(t *testing.T) {
 	b := realBoard(t).main(P1, 3).hand(P1, "FS01-10").energy(P1, "FS01-10", 1)
 	b.inBattle(P2, "FS02-05", true)
 	b.inBattle(P2, "FS02-05", true)
-	b.do("P1 power P2:FS02-05#2 -5000")
-	b.do("P1 ko P2:FS02-05#1")
+	b.do("P1 power P2:FS02-05#2 -5000 by FB07-001")
+	b.do("P1 ko P2:FS02-05#1 by FB07-001")
 	if got := b.power(P2, 0); got != 10000 || b.p(P2).Battle[0].Copy != 2 {
 		t.Fatalf("the second copy should keep #2 and its -5000: copy %d, %d power", b.p(P2).Battle[0].Copy, got)
 	}
-	b.bad("P1 power P2:FS02-05#1 -5000", "")
-	b.do("P1 power P2:FS02-05#2 -5000")
-	b.do("P1 move FS01-10 from hand to battle", "P1 play FS01-10")
+	b.bad("P1 power P2:FS02-05#1 -5000 by FB07-001", "")
+	b.do("P1 power P2:FS02-05#2 -5000 by FB07-001")
+	b.do("P1 move FS01-10 from hand to battle by FB07-001", "P1 play FS01-10")
 	if b.p(P1).Battle[0].Copy != 1 || b.p(P1).Battle[1].Copy != 2 {
 		t.Errorf("copies %d and %d", b.p(P1).Battle[0].Copy, b.p(P1).Battle[1].Copy)
 	}
-	b.do("P1 move FS01-10#1 from battle to hand", "P1 move FS01-10 from hand to battle")
+	b.do("P1 move FS01-10#1 from battle to hand by FB07-001", "P1 move FS01-10 from hand to battle by FB07-001")
 	if b.p(P1).Battle[0].Copy != 2 || b.p(P1).Battle[1].Copy != 1 {
 		t.Errorf("after a bounce the new copy takes #1: copies %d and %d", b.p(P1).Battle[0].Copy, b.p(P1).Battle[1].Copy)
 	}

@@ -70,6 +70,11 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 	if e.depth > maxDepth {
 		return
 	}
+	if !s.readsCard(src) {
+		// A card whose text the engine does not read may have a skill now.
+		e.opened = true
+		return
+	}
 	if s.flagsOf(src)&cardinfo.FlagTriggers == 0 {
 		return
 	}
@@ -105,8 +110,8 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 			e.skillEvent(sk, "%s: its condition is not met, so it does nothing", s.skillLabel(src, sk))
 			continue
 		}
-		if needsChoices(sk) {
-			s.Pending = append(s.Pending, Pending{Side: side, Source: src, Skill: i, Back: back, Marker: c.markerPaid})
+		if needsChoices(sk) && (!s.strict() || e.hasChoice(c, sk)) {
+			s.Pending = append(s.Pending, Pending{Side: side, Source: src, Skill: i, Back: back, Marker: c.markerPaid, Step: s.Step + 1})
 			e.skillEvent(sk, "%s waits for %s's choices (%s use %s -> …); anything else resolves it without them", s.skillLabel(src, sk), side, side, s.Name(src))
 			continue
 		}
@@ -137,6 +142,7 @@ func (s *State) nothingToDo(c ctx, sk *skill.Skill) bool {
 // unread flags a skill the engine cannot read: its effects are the log's
 // declared lines, as for every skill before the engine read cards.
 func (e *applier) unread(src CardID, sk *skill.Skill) {
+	e.opened = true
 	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		Format: "%s: the engine does not read this skill (%q); its effects are declared in the log, not checked",
 		Args:   []any{e.s.skillLabel(src, sk), sk.Text}})

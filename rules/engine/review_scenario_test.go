@@ -59,7 +59,7 @@ func TestBlockComboEvolveUseOwnCards(t *testing.T) {
 	e.bad("P1 play P2:FS02-05", "")
 	e.bad("P1 draw P2:FS02-05", "")
 	// Declared effects still reach the opponent's cards.
-	e.do("P1 ki P2:FS02-14 +1", "P1 power P2:FS02-14 -5000", "P1 move P2:FS02-14 from battle to hand")
+	e.do("P1 ki P2:FS02-14 +1 by TS-09", "P1 power P2:FS02-14 -5000 by TS-09", "P1 move P2:FS02-14 from battle to hand by TS-09")
 	e.do("P1 evolve TS-02 on P1:FS01-07")
 }
 
@@ -218,7 +218,7 @@ func TestAwakenTimingInBattle(t *testing.T) {
 // declared move as by a KO or power 0.
 func TestMoveOutOfBattleEndsIt(t *testing.T) {
 	b := newBoard(t).main(P1, 3).inBattle(P1, "FS01-07", false).hand(P1, "FS01-02")
-	b.do("P1 attack FS01-07 -> leader", "P1 combo FS01-02", "P1 move FS01-07 from battle to hand")
+	b.do("P1 attack FS01-07 -> leader", "P1 combo FS01-02", "P1 move FS01-07 from battle to hand by TS-09")
 	if b.s.Battle.Step != NoBattle || len(b.p(P1).Combo) != 0 || !slices.Contains(b.names(b.p(P1).Drop), "FS01-02") {
 		t.Fatalf("the battle should end, its combos to the Drop: %s", Summary(&b.s))
 	}
@@ -233,7 +233,7 @@ func TestMoveOutOfBattleEndsIt(t *testing.T) {
 	b.do("P1 attack leader -> leader") // a new battle may begin
 
 	c := newBoard(t).main(P1, 3).inBattle(P1, "FS01-07", false).inBattle(P2, "FS02-14", true)
-	c.do("P1 attack FS01-07 -> FS02-14", "P2 move FS02-14 from battle to deck bottom")
+	c.do("P1 attack FS01-07 -> FS02-14", "P2 move FS02-14 from battle to deck bottom by TS-09")
 	if c.s.Battle.Step != NoBattle {
 		t.Fatalf("the target left: %s", Summary(&c.s))
 	}
@@ -261,7 +261,7 @@ func TestPrintingsCountAsOneNumber(t *testing.T) {
 	setup.Players[0] = PlayerSetup{Leader: "FS01-01-F", Deck: repeat("FS01-07_p1", 30)}
 	setup.Players[1] = PlayerSetup{Leader: "FS02-01", Deck: repeat("FS02-05", 30)}
 	b := &board{t: t, s: NewState(setup, cards), cards: cards}
-	b.do("P1 first", "P1 keep", "P2 keep", "P1 draw", "P1 charge FS01-07-p2", "P1 move FS01-07 from hand to energy", "P1 play FS01-07_p3")
+	b.do("P1 first", "P1 keep", "P2 keep", "P1 draw", "P1 charge FS01-07-p2", "P1 move FS01-07 from hand to energy by TS-09", "P1 play FS01-07_p3")
 	if got := b.s.Name(b.p(P1).Battle[0].ID); got != "FS01-07" || b.power(P1, 0) != 20000 {
 		t.Errorf("played %s", got)
 	}
@@ -366,8 +366,8 @@ func TestViolationNamesRevealedCard(t *testing.T) {
 func TestRulesCitedForFieldMarkerAndExtras(t *testing.T) {
 	b := newBoard(t).main(P1, 3)
 	b.p(P2).Field = b.newCard(P2, "TS-05")
-	b.bad("P1 ko P2:TS-05", "[Field]")
-	b.bad("P1 ko P2:leader", "CR 3-5-3")
+	b.bad("P1 ko P2:TS-05 by TS-09", "[Field]")
+	b.bad("P1 ko P2:leader by TS-09", "CR 3-5-3")
 	b.hand(P1, "FS01-15", "FS01-16").energy(P1, "FS02-05", 1)
 	b.p(P1).Markers = 1
 	b.do("P1 play FS01-16 cost 2")

@@ -219,7 +219,7 @@ func TestExtraTiming(t *testing.T) {
 	b.bad("P1 play FS01-15", "CR 7-3-4-2") // Kamehameha is [Activate Battle] only
 	b.do("P1 attack leader -> leader")
 	b.bad("P1 play FS01-16", "CR 7-3-4-2") // God Kamehameha is [Activate Main] only
-	b.do("P1 play FS01-15", "P1 power leader +15000 battle")
+	b.do("P1 play FS01-15", "P1 power leader +15000 battle by TS-09")
 	if b.s.Battle.Step != StepOffense || b.power(P1, -1) != 30000 {
 		t.Fatalf("after Kamehameha: %s", Summary(&b.s))
 	}
@@ -394,7 +394,7 @@ func TestDefeatBothAtOnceIsDraw(t *testing.T) {
 	b := newBoard(t).main(P1, 3).deck(P1, 1).life(P2, 1)
 	// One declared effect empties P1's deck and takes P2's last life card.
 	b.s.Players[P2].Life = nil
-	b.do("P1 move top from deck to drop")
+	b.do("P1 move top from deck to drop by TS-09")
 	if !b.s.Result.Over || b.s.Result.Winner != NoSide {
 		t.Fatalf("want a draw: %s", Summary(&b.s))
 	}
@@ -402,7 +402,7 @@ func TestDefeatBothAtOnceIsDraw(t *testing.T) {
 
 func TestPowerZeroGoesToDropNotKO(t *testing.T) {
 	b := newBoard(t).main(P1, 3).inBattle(P2, "FS02-08", false)
-	b.do("P1 power P2:FS02-08 -5000")
+	b.do("P1 power P2:FS02-08 -5000 by TS-09")
 	if len(b.p(P2).Battle) != 0 || len(b.p(P2).Drop) != 1 || !b.hasEvent("Power 0", true) {
 		t.Fatalf("power 0: %s %v", Summary(&b.s), b.last)
 	}
@@ -415,7 +415,7 @@ func TestPowerZeroGoesToDropNotKO(t *testing.T) {
 
 func TestEndOfTurnClearsTurnEffects(t *testing.T) {
 	b := newBoard(t).main(P1, 3).inBattle(P1, "FS01-07", false)
-	b.do("P1 power FS01-07 +5000", "P1 power FS01-07 +1000 lasting")
+	b.do("P1 power FS01-07 +5000 by TS-09", "P1 power FS01-07 +1000 lasting by TS-09")
 	if b.power(P1, 0) != 26000 {
 		t.Fatalf("power %d", b.power(P1, 0))
 	}
@@ -430,8 +430,8 @@ func TestEndOfTurnClearsTurnEffects(t *testing.T) {
 
 func TestBattlePowerChangeNeedsBattle(t *testing.T) {
 	b := newBoard(t).main(P1, 3)
-	b.bad("P1 power leader +5000 battle", "")
-	b.do("P1 attack leader -> leader", "P1 power leader +5000 battle")
+	b.bad("P1 power leader +5000 battle by TS-09", "")
+	b.do("P1 attack leader -> leader", "P1 power leader +5000 battle by TS-09")
 	if b.power(P1, -1) != 20000 {
 		t.Fatal("battle power change missing")
 	}
@@ -471,7 +471,7 @@ func TestAwaken(t *testing.T) {
 
 func TestEvolve(t *testing.T) {
 	b := newBoard(t).main(P1, 3).inBattle(P1, "FS01-07", true).hand(P1, "TS-02", "FS01-11").energy(P1, "FS01-10", 2)
-	b.do("P1 power FS01-07 +5000")
+	b.do("P1 power FS01-07 +5000 by TS-09")
 	b.bad("P1 evolve FS01-11 on FS01-07", "[Evolve]")
 	b.bad("P1 evolve TS-02 on FS01-13", "")
 	b.bad("P1 evolve TS-02 on FS01-07 cost 3", "CR 5-3-1")
@@ -481,7 +481,7 @@ func TestEvolve(t *testing.T) {
 		t.Fatalf("evolve should keep mode and power changes: %s", Summary(&b.s))
 	}
 	// The evolved card and what it evolved from all go to the Drop on a KO.
-	b.do("P1 end", "P2 draw", "P2 attack leader -> TS-02", "P2 power leader +30000 battle", "P2 pass", "P1 pass", "ko")
+	b.do("P1 end", "P2 draw", "P2 attack leader -> TS-02", "P2 power leader +30000 battle by TS-09", "P2 pass", "P1 pass", "ko")
 	if len(b.p(P1).Drop) != 2 || len(b.p(P1).Battle) != 0 {
 		t.Fatalf("KO of an evolved card: %s", Summary(&b.s))
 	}
@@ -507,7 +507,7 @@ func TestField(t *testing.T) {
 	if b.s.Name(b.p(P1).Field) != "TS-05" || len(b.p(P1).Drop) != 1 {
 		t.Fatal("a new [Field] sends the old one to the Drop")
 	}
-	b.do("P1 rest TS-05")
+	b.do("P1 rest TS-05 by TS-09")
 	if !b.p(P1).FieldRest {
 		t.Fatal("rest a [Field]")
 	}
@@ -520,17 +520,17 @@ func TestField(t *testing.T) {
 
 func TestKi(t *testing.T) {
 	b := newBoard(t).main(P1, 3).inBattle(P1, "FS01-07", false).hand(P1, "FS01-02")
-	b.do("P1 ki FS01-07 +2")
+	b.do("P1 ki FS01-07 +2 by TS-09")
 	if b.p(P1).Battle[0].Ki != 2 {
 		t.Fatal("ki")
 	}
-	b.bad("P1 ki FS01-07 -3", "[Ki]")
+	b.bad("P1 ki FS01-07 -3 by TS-09", "[Ki]")
 	b.bad("P1 play FS01-02", "CR 5-3-1") // [Ki] cannot pay costs
-	b.do("P1 move FS01-07 from battle to hand")
+	b.do("P1 move FS01-07 from battle to hand by TS-09")
 	if len(b.p(P1).Battle) != 0 {
 		t.Fatal("move from battle")
 	}
-	b.do("P1 move FS01-07 from hand to battle")
+	b.do("P1 move FS01-07 from hand to battle by TS-09")
 	if b.p(P1).Battle[0].Ki != 0 {
 		t.Error("[Ki] is lost when the card leaves play")
 	}
@@ -539,20 +539,20 @@ func TestKi(t *testing.T) {
 func TestDeclaredMoves(t *testing.T) {
 	b := newBoard(t).main(P1, 3)
 	top := b.p(P1).Life[0]
-	b.do("P1 move top from life to hand")
+	b.do("P1 move top from life to hand by TS-09")
 	if b.p(P1).Hand[len(b.p(P1).Hand)-1] != top || len(b.p(P1).Life) != 7 {
 		t.Fatal("life to hand")
 	}
 	if !b.last[0].Declared {
 		t.Error("effect actions are marked declared")
 	}
-	b.bad("P1 move leader from battle to drop", "CR 3-5-3")
-	b.bad("P1 move FS09-01 from drop to hand", "")
-	b.do("P1 move FS01-10 from hand to deck bottom")
+	b.bad("P1 move leader from battle to drop by TS-09", "CR 3-5-3")
+	b.bad("P1 move FS09-01 from drop to hand by TS-09", "")
+	b.do("P1 move FS01-10 from hand to deck bottom by TS-09")
 	if b.s.Name(b.p(P1).Deck[len(b.p(P1).Deck)-1]) != "FS01-10" {
 		t.Error("to the bottom of the deck")
 	}
-	b.do("P1 shuffle")
+	b.do("P1 shuffle by TS-09")
 }
 
 func TestUnknownCardsAreRevealed(t *testing.T) {
@@ -566,7 +566,7 @@ func TestUnknownCardsAreRevealed(t *testing.T) {
 	if b.s.Name(b.p(P2).Battle[0].ID) != "FS02-08" {
 		t.Fatal("playing from an unknown hand reveals the card")
 	}
-	b.do("P2 move top from deck to hand", "P2 end", "P1 draw FS01-02")
+	b.do("P2 move top from deck to hand by TS-09", "P2 end", "P1 draw FS01-02")
 	if n := b.p(P2).Hand; b.s.Name(n[len(n)-1]) != "?" {
 		t.Error("an unnamed card stays unknown")
 	}
@@ -628,7 +628,7 @@ func TestDefenderUsesBattleExtraInDefenseStep(t *testing.T) {
 	b := newBoard(t).main(P1, 3).hand(P2, "FS02-15").energy(P2, "FS02-05", 1)
 	b.do("P1 attack leader -> leader")
 	b.bad("P2 play FS02-15", "Combo") // not before the attacker passes
-	b.do("P1 pass", "P2 play FS02-15", "P2 power leader +15000 battle", "P2 pass")
+	b.do("P1 pass", "P2 play FS02-15", "P2 power leader +15000 battle by TS-09", "P2 pass")
 	b.bad("damage", "Damage Step")
 	b.do("miss")
 	if len(b.p(P2).Drop) != 1 || !b.p(P2).Energy[0].Rest {
@@ -638,29 +638,29 @@ func TestDefenderUsesBattleExtraInDefenseStep(t *testing.T) {
 
 func TestEffectKOOfAttackerEndsBattle(t *testing.T) {
 	b := newBoard(t).main(P1, 3).inBattle(P1, "FS01-07", false).hand(P1, "FS01-02")
-	b.do("P1 attack FS01-07 -> leader", "P1 combo FS01-02", "P2 ko P1:FS01-07")
+	b.do("P1 attack FS01-07 -> leader", "P1 combo FS01-02", "P2 ko P1:FS01-07 by TS-09")
 	if b.s.Battle.Step != NoBattle || len(b.p(P1).Drop) != 2 {
 		t.Fatalf("the battle ends when its attacker leaves: %s", Summary(&b.s))
 	}
-	b.bad("P2 ko P1:leader", "CR 3-5-3")
+	b.bad("P2 ko P1:leader by TS-09", "CR 3-5-3")
 }
 
 func TestMovesBetweenPlayZones(t *testing.T) {
 	b := newBoard(t).main(P1, 3).energy(P1, "FS01-10", 2).hand(P1, "TS-04").inBattle(P1, "FS01-07", false)
-	b.do("P1 rest FS01-10 in energy")
+	b.do("P1 rest FS01-10 in energy by TS-09")
 	if !b.p(P1).Energy[0].Rest {
 		t.Fatal("rest in energy")
 	}
-	b.bad("P1 rest FS01-11 in energy", "")
-	b.do("P1 ready FS01-10 in energy", "P1 move FS01-10 from energy to drop", "P1 play TS-04", "P1 move TS-04 from battle to hand")
+	b.bad("P1 rest FS01-11 in energy by TS-09", "")
+	b.do("P1 ready FS01-10 in energy by TS-09", "P1 move FS01-10 from energy to drop by TS-09", "P1 play TS-04", "P1 move TS-04 from battle to hand by TS-09")
 	if b.p(P1).Field != NoCard || len(b.p(P1).Energy) != 1 || !b.p(P1).Energy[0].Rest {
 		t.Fatalf("moves: %s", Summary(&b.s))
 	}
-	b.do("P1 move FS01-07 from battle to energy")
+	b.do("P1 move FS01-07 from battle to energy by TS-09")
 	if len(b.p(P1).Energy) != 2 || len(b.p(P1).Battle) != 0 {
 		t.Fatal("battle to energy")
 	}
-	b.do("P1 rest leader", "P1 ready leader", "P1 move P2:top from life to drop")
+	b.do("P1 rest leader by TS-09", "P1 ready leader by TS-09", "P1 move P2:top from life to drop by TS-09")
 	if len(b.p(P2).Life) != 7 {
 		t.Fatal("moving an opponent's card")
 	}

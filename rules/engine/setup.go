@@ -18,7 +18,7 @@ const (
 // their Deck Areas. The first action of a game is "P1 first" or "P2 first".
 func NewState(setup Setup, cards Cards) State {
 	s := State{Seed: setup.Seed, First: NoSide, TurnPlayer: NoSide, Phase: PhaseSetup, cards: cards,
-		declared: setup.Effects == EffectsDeclared}
+		declared: setup.DeclaresEffects()}
 	if m, ok := cards.(CardMap); ok {
 		s.entries = m.Entries()
 	}

@@ -199,7 +199,7 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 	if f.Colour != "" && !containsFold(c.Colours, f.Colour) {
 		return false
 	}
-	if f.Cost.Set() && (c.Cost == nil || !f.Cost.Holds(*c.Cost)) {
+	if f.Cost.Set() && (c.Cost == nil || !f.Cost.Holds(*c.Cost+s.costChange(id))) {
 		return false
 	}
 	if f.Power.Set() {
@@ -313,6 +313,7 @@ var countConds = map[skill.CondKind]countCond{
 	skill.EnergyLess:          {func(p, o *PlayerState) int { return len(o.Energy) - len(p.Energy) }, positive},
 	skill.HasMarker:           {func(p, _ *PlayerState) int { return p.Markers }, positive},
 	skill.OppHasMarker:        {func(_, o *PlayerState) int { return o.Markers }, positive},
+	skill.AnyMarker:           {func(p, o *PlayerState) int { return p.Markers + o.Markers }, positive},
 	skill.ComboAtLeast:        {func(p, _ *PlayerState) int { return len(p.Combo) }, atLeast},
 	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
 }
@@ -374,6 +375,18 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src), true
 	case skill.ThisRest:
 		return s.inPlayRest(c.src), true
+	case skill.InPlayAnywhere:
+		for i := range s.Players {
+			p := &s.Players[i]
+			if s.fits(p.Leader.ID, &k.Card, c.src) || s.anyInBattleArea(Side(i), &k.Card, c.src) {
+				return true, true
+			}
+		}
+		return false, true
+	case skill.ThisPowerAtLeast:
+		pw, known := s.Power(c.src)
+		_, _, _, _, inPlay := s.where(c.src)
+		return inPlay && known && pw >= k.N, true
 	case skill.PaidWithMarker:
 		return c.markerPaid, true
 	case skill.AttackingBattle:
@@ -665,4 +678,39 @@ func (s *State) negativeContinuous() bool {
 		return false
 	}
 	return s.anyInPlay(cardinfo.FlagNegativePower)
+}
+
+// costChange is how much the cost of a card in play differs from its
+// printed one now: changes for the turn ("reduce its cost by 1 for the
+// turn") and [Permanent] ones whose conditions hold ("add 3 to the cost of
+// this card in a Battle Area").
+func (s *State) costChange(id CardID) int {
+	side, _, _, idx, ok := s.where(id)
+	if !ok {
+		return 0
+	}
+	n := 0
+	if idx >= 0 {
+		n = s.Players[side].Battle[idx].CostTurn
+	}
+	if s.declared || s.cards == nil {
+		return n
+	}
+	s.inPlaySources(cardinfo.FlagPermanentGrant|cardinfo.FlagPermanentPower, func(side Side, src CardID, sks []skill.Skill) bool {
+		for k := range sks {
+			sk := &sks[k]
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
+				continue
+			}
+			for j := range sk.Effects {
+				e := &sk.Effects[j]
+				if e.Kind == skill.CostChange && e.Detail == "in battle area" && s.covers(side, src, &e.Target, id) &&
+					s.holds(ctx{side: side, src: src}, e.If) {
+					n += e.Amount
+				}
+			}
+		}
+		return true
+	})
+	return n
 }

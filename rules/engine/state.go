@@ -120,6 +120,9 @@ type BattleCard struct {
 	Under  []CardID
 	Copy   int
 	Gained Gains
+	// CostTurn is a change of its cost for the turn ("reduce its cost by 1
+	// for the turn").
+	CostTurn int
 }
 
 // Gains are keywords and limits an effect gave a card for the turn or the
@@ -164,6 +167,8 @@ type PlayerState struct {
 	// Discounts are "the next time you use ... this turn" cost changes
 	// waiting for the card they apply to.
 	Discounts []Discount
+	// Barred are "you can't play ... for the turn" limits, in the same form.
+	Barred []Discount
 }
 
 // Discount is a waiting "during this turn, the next time you use ..."
@@ -204,6 +209,12 @@ type State struct {
 	Pending []Pending
 	// Used are the [Once per turn] skills used this turn.
 	Used []UsedSkill
+	// UnreadWaiting: a skill the engine does not read (or an effect it reads
+	// but does not apply) came to its moment since the game last moved on
+	// by a rule action (a play, an attack, a pass ...). Until then the log's
+	// declared lines are its effects; otherwise a line only an effect can
+	// cause must name its card ("by CARD").
+	UnreadWaiting bool
 
 	cards Cards
 	// entries is the CardMap's index when the game's Cards is one: the
@@ -231,6 +242,8 @@ type Pending struct {
 	// Marker: an energy marker paid for the card that triggered it ("if you
 	// removed an energy marker to use this card").
 	Marker bool
+	// Step is the step of the action it triggered at.
+	Step int
 }
 
 // UsedSkill is a [Once per turn] skill used this turn.
@@ -283,6 +296,9 @@ func (s State) Clone() State {
 		p.Combo = carve(q.Combo)
 		if len(q.Discounts) > 0 {
 			p.Discounts = append([]Discount(nil), q.Discounts...)
+		}
+		if len(q.Barred) > 0 {
+			p.Barred = append([]Discount(nil), q.Barred...)
 		}
 	}
 	if len(s.Pending) > 0 {
@@ -346,6 +362,7 @@ func (s *State) Hash() uint64 {
 			putMods(&b.Mods)
 			put(int64(b.Ki))
 			put(int64(b.Copy))
+			put(int64(b.CostTurn))
 			putGains(&b.Gained)
 			ids(b.Under)
 		}
@@ -367,6 +384,12 @@ func (s *State) Hash() uint64 {
 		put(int64(p.Removed))
 		put(b2i(p.Conceded))
 		put(int64(p.ComboBonus))
+		put(int64(len(p.Barred)))
+		for _, d := range p.Barred {
+			put(int64(d.Source))
+			put(int64(d.Skill))
+			put(int64(d.Effect))
+		}
 		put(int64(len(p.Discounts)))
 		for _, d := range p.Discounts {
 			put(int64(d.Source))
@@ -375,8 +398,10 @@ func (s *State) Hash() uint64 {
 			put(int64(d.Effect))
 		}
 	}
+	put(b2i(s.UnreadWaiting))
 	put(int64(len(s.Pending)))
 	for _, q := range s.Pending {
+		put(int64(q.Step))
 		put(int64(q.Side))
 		put(int64(q.Source))
 		put(int64(q.Skill))

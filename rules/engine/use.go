@@ -49,6 +49,11 @@ func (e *applier) usePending(p Pending, q *choiceQueue) *Violation {
 		return nil
 	}
 	sk := &sks[p.Skill]
+	if e.declines(sk, q) {
+		e.events = append(e.events, Event{Rule: timingRule(sk.Timing), ID: msgDeclinesCost.ID, Format: msgDeclinesCost.Format,
+			Args: []any{s.skillLabel(p.Source, sk), p.Side}})
+		return nil
+	}
 	if sk.OncePerTurn {
 		s.Used = append(s.Used, UsedSkill{Source: p.Source, Skill: p.Skill, Back: p.Back})
 	}
@@ -58,6 +63,7 @@ func (e *applier) usePending(p Pending, q *choiceQueue) *Violation {
 // usesUnread records a use of a skill of card name that the engine does
 // not read: its cost and effects are the log's declared lines.
 func (e *applier) usesUnread(name string) {
+	e.opened = true
 	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		Format: "%s uses a skill of %s; the engine does not read it, so its cost and effects are declared in the log, not checked",
 		Args:   []any{e.a.Player, name}})

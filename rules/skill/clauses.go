@@ -112,6 +112,19 @@ var clauseRules = []clauseRule{
 	rule(`place the top (?:{N} cards?|card) of your deck {DROP}`, one(Mill, 0, func(e *Effect, m []string) { e.N = max(1, atoi(m[1])) })),
 	rule(`place {N} cards? from your life {DROP}`, one(LifeToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`place (?:{N} of your energy|{N} cards? from your energy) {DROP}`, one(EnergyToDrop, 0, func(e *Effect, m []string) { e.N = atoi(m[1] + m[2]) })),
+	// "Place 1 <Android 18> and this card from your Battle Area into their
+	// owner's Drop" (a cost): two cards of one's Battle Area.
+	rule(`place (?:(.+?) and this card|this card and (.+?)) from your battle area {DROP}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1] + m[2] + " in your battle area")
+		if !ok || t.Who != Yours {
+			return nil, false
+		}
+		this := Effect{Kind: ToDrop, Target: Target{Who: ThisCard, Filter: anyFilter()}}
+		if m[1] != "" {
+			return []Effect{{Kind: ToDrop, Target: t}, this}, true
+		}
+		return []Effect{this, {Kind: ToDrop, Target: t}}, true
+	}),
 	rule(`place {T} {DROP}`, one(ToDrop, 1, nil)),
 	rule(`choose {T} and add {IT} to {OWNER} energy( in rest mode)?`, one(ToEnergy, 1, func(e *Effect, m []string) { e.Rest = m[2] != "" })),
 	// Life and energy.
@@ -184,6 +197,9 @@ var clauseRules = []clauseRule{
 	rule(`place (?:the rest|any remaining cards) at the (bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
 		return []Effect{{Kind: restPlacement, Place: m[1]}}, true
 	}),
+	rule(`place the rest {DROP}`, func(ln *line, m []string) ([]Effect, bool) {
+		return []Effect{{Kind: restPlacement, Place: "drop"}}, true
+	}),
 	// Damage and Leaders.
 	rule(`(?:this card|your leader|that card) gets {P} power instead`, func(ln *line, m []string) ([]Effect, bool) { return nil, false }),
 	rule(`deal {N} damage to your opponent`, one(Damage, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
@@ -216,6 +232,12 @@ var clauseRules = []clauseRule{
 	})),
 	rule(`add {N} to the cost of this card in (?:a|your) battle area`, one(CostChange, 0, func(e *Effect, m []string) {
 		e.Target, e.Amount, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, atoi(m[1]), "in battle area"
+	})),
+	rule(`(?:add {N} to the cost of this card|increase the cost of this card in a battle area by {N}) for the turn`, one(CostChange, 0, func(e *Effect, m []string) {
+		e.Target, e.Amount, e.For = Target{Who: ThisCard, Filter: anyFilter()}, atoi(m[1]+m[2]), ForTurn
+	})),
+	rule(`add this card to {OWNER} energy( in rest mode)?`, one(ToEnergy, 0, func(e *Effect, m []string) {
+		e.Target, e.Rest = Target{Who: ThisCard, Filter: anyFilter()}, m[1] != ""
 	})),
 	rule(`choose {T} and reduce its cost by {N}{D}`, one(CostChange, 1, func(e *Effect, m []string) { e.Amount, e.For = -atoi(m[2]), duration(m[3]) })),
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),

@@ -43,7 +43,7 @@ func (s *Skill) String() string {
 
 var triggerNames = [...]string{"", "combo from hand", "combo from battle area", "combo from drop",
 	"combo while in battle", "KOs in battle", "take damage", "opponent plays", "this attacks", "other",
-	"attack deals damage", "leader attacks", "this KO'd", "this played"}
+	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle"}
 
 // String writes a cost: "2 energy (R), rest(this card), discard 1".
 func (c Cost) String() string {
@@ -220,7 +220,8 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"opponent hand<=", "life<=", "life>=", "life=", "opponent life<=", "opponent life>=", "drop>=",
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
-	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card"}
+	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
+	"any energy marker", "this power>=", "in any leader or battle area"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -236,9 +237,10 @@ func condsString(cs []Cond) string {
 		s += name
 		switch c.Kind {
 		case HandAtMost, HandAtLeast, OppHandAtLeast, OppHandAtMost, LifeAtMost, LifeAtLeast, LifeIs,
-			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast:
+			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
+			ThisPowerAtLeast:
 			s += strconv.Itoa(c.N)
-		case Have, HaveInDrop, OppHave:
+		case Have, HaveInDrop, OppHave, InPlayAnywhere:
 			if c.WithLeader {
 				s += " (leader too)"
 			}

@@ -333,13 +333,35 @@ func (ln *line) cost(s string) (Cost, string) {
 	}
 	for part := range strings.SplitSeq(s, ", ") {
 		part = strings.TrimSpace(part)
-		e, ok := ln.clause(part)
+		e, ok := ln.costPart(part)
 		if !ok {
 			return c, part
 		}
 		c.Parts = append(c.Parts, e...)
 	}
 	return c, ""
+}
+
+// costPart reads one part of a cost: a clause, or two joined by " and "
+// ("Discard 1 card from your hand and KO this card").
+func (ln *line) costPart(s string) ([]Effect, bool) {
+	if e, ok := ln.clause(s); ok {
+		return e, true
+	}
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], " and ")
+		if j < 0 {
+			break
+		}
+		cut := i + j
+		if left, ok := ln.clause(s[:cut]); ok {
+			if right, ok := ln.clause(s[cut+5:]); ok {
+				return append(left, right...), true
+			}
+		}
+		i = cut + 5
+	}
+	return nil, false
 }
 
 // trigger reads the "When ..., " that opens an [Auto] skill.
@@ -359,7 +381,8 @@ var triggers = []struct {
 	{regexp.MustCompile(`^when you use this card in a combo from your hand, `), ComboFromHand},
 	{regexp.MustCompile(`^when this card is used in a combo from (?:the|your) battle area, `), ComboFromBattle},
 	{regexp.MustCompile(`^when this card is used in a combo from your drop, `), ComboFromDrop},
-	{regexp.MustCompile(`^when you use a card in a combo while this card is in a battle, `), ComboWhileInBattle},
+	{regexp.MustCompile(`^when (?:you use a card|your card is used) in a combo while this card is in a battle, `), ComboWhileInBattle},
+	{regexp.MustCompile(`^when a card is used in a combo from your battle area while this card is in a battle, `), ComboFromBattleInBattle},
 	{regexp.MustCompile(`^when this card ko's an opponent's battle card in battle, `), KOsInBattle},
 	{regexp.MustCompile(`^when you take damage, `), TakeDamage},
 	{regexp.MustCompile(`^when your opponent plays a battle card, `), OpponentPlays},
@@ -549,6 +572,12 @@ func (ln *line) clausesUncached(s string) ([]Effect, string) {
 	s = strings.TrimSpace(s)
 	if e, ok := ln.clause(s); ok {
 		return e, ""
+	}
+	// "choose up to 1 …, and switch it to Rest Mode": one clause.
+	if strings.Count(s, ", and ") == 1 && strings.HasPrefix(s, "choose ") {
+		if e, ok := ln.clause(strings.Replace(s, ", and ", " and ", 1)); ok {
+			return e, ""
+		}
 	}
 	if strings.Count(s, ", ")+strings.Count(s, " and ") > maxSplits {
 		return nil, firstClause(s)

@@ -103,7 +103,10 @@ const (
 	LeaderAttacks              // "When your Leader attacks"
 	ThisKOd                    // "When this card is KO'd"
 	ThisPlayed                 // "When this card is played"
-	TriggerCount               // number of triggers (for tables)
+	// ComboFromBattleInBattle: "When a card is used in a combo from your
+	// Battle Area while this card is in a battle".
+	ComboFromBattleInBattle
+	TriggerCount // number of triggers (for tables)
 )
 
 // Cost is what using a skill costs: energy (Energy, of which Colours must be
@@ -285,6 +288,9 @@ const (
 	ActiveEnergyAtLeast                     // you have N or more Active Mode energy
 	OppHave                                 // your opponent has N or more Battle Cards matching Card
 	InBattleWithBattle                      // this card is in a battle with an opponent's Battle Card
+	AnyMarker                               // you or your opponent has an energy marker
+	ThisPowerAtLeast                        // this card has N power or more
+	InPlayAnywhere                          // there is a card matching Card in a Leader Area or Battle Area (either player's)
 	CondCount                               // number of condition kinds
 )
 

@@ -213,3 +213,59 @@ func BenchmarkParseFixture(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(cards)), "cards/op")
 }
+
+// Real card text (the public card list, December 2026) the reader read
+// since: two cost parts joined by "and", a clause cut by ", and", "the
+// chosen card", the combo triggers of a card in a battle, a cost change of
+// this card for the turn, this card to the energy, a search whose rest
+// goes to the Drop, "less than N" cards in the Drop, "your <Name> Leader",
+// a card "from your Battle Area", "a cost of 5 or 6", "you or your
+// opponent has an energy marker", "this card … has N power or more",
+// "place 1 <Name> and this card from your Battle Area into … Drop".
+func TestParseJoinedCostsAndComboTriggers(t *testing.T) {
+	for _, tc := range []struct{ number, text, want string }{
+		{"FB02-080", "[Activate Main] Discard 1 card from your hand and KO this card : Choose up to 1 of your <Android 17> cards and switch it to Active Mode.",
+			"[Activate Main] cost discard(1 in hand) 1, KO(this card) : activate(up to 1 your <Android 17>)"},
+		{"FB06-043", "[Activate Battle] Discard 1 Extra from your hand and switch this card in a Battle Area to Rest Mode : Your cards that are in a battle get +15000 power for the battle.",
+			"[Activate Battle] cost discard(1 in hand Extra) 1, rest(this card) : power(your cards in battle) +15000 battle"},
+		{"FB05-080", "[On Play] Add up to 1 card from your life to your hand. Then, switch 1 of your energy to Active Mode, choose up to 1 Battle Card in your opponent's Battle Area, and switch it to Rest Mode.",
+			"[On Play] life to hand up to 1; then energy to Active 1; rest(up to 1 opponent's Battle)"},
+		{"FP-005", "[Activate Main] Choose up to 1 of your opponent’s Battle Cards and it gets -15000 power for the turn. Then, if your Leader is awakened, the chosen card gets -10000 power for the turn.",
+			"[Activate Main] power(up to 1 opponent's Battle) -15000 turn; then if leader awakened: power(that card) -10000 turn"},
+		{"FB05-098", "[Auto][Once per turn] When a Card is used in a combo from your Battle Area while this card is in a battle, draw 2 cards. Then, discard 1 card from your hand.",
+			"[Auto][Once per turn] when combo from battle area while in battle draw 2; then discard(1 in hand) 1"},
+		{"FB05-106", "[Auto][Your Turn][Once per turn] If your Leader is <Bardock>, when your card is used in a combo while this card is in a battle, choose up to 1 Battle Card with a cost of 4 or less in your opponent's Battle Area and KO it.",
+			"[Auto][Your Turn][Once per turn] when combo while in battle if leader is <Bardock> KO(up to 1 opponent's Battle cost<=4)"},
+		{"FB06-061", "[When Attacking] Discard 1 card from your hand : Play up to 1 Battle Card with a cost of 1 from your hand. Then, add 3 to the cost of this card for the turn.",
+			"[When Attacking] cost discard(1 in hand) 1 : play(up to 1 any Battle cost=1) from hand; then cost change(this card) +3 turn"},
+		{"FB02-086", "[Activate Main][Once per turn] If your Leader is <Son Gohan : Childhood>, choose up to 1 of your opponent's Battle Cards with a cost of 5 or less and add it to its owner's energy in Rest Mode. Then, add this card to your energy in Rest Mode.",
+			"[Activate Main][Once per turn] if leader is <Son Gohan : Childhood>: to energy(up to 1 opponent's Battle cost<=5) in rest; then to energy(this card) in rest"},
+		{"FB06-042", "[Activate Main] If your Leader is <Vegito>, look at 3 cards from the top of your deck, reveal up to 1 card with a cost of 4 or less and 《Saiyan》 in its special traits and add it to your hand. Place the rest into its owner's Drop.",
+			"[Activate Main] if leader is <Vegito>: search(up to 1 any «Saiyan» cost<=4) 3, rest to drop"},
+		{"FB04-107", "[On Play] If you have less than 3 cards with 《Machine Mutant》 in their special traits in your Drop, KO this card.",
+			"[On Play] if not have in drop 3 «Machine Mutant»: KO(this card)"},
+		{"FB04-061", "[Permanent][Your Turn] If you have 6 or more energy, your <Broly> Leader gets +10000 power.",
+			"[Permanent][Your Turn] if energy>=6: power(your leader <Broly>) +10000 while"},
+		{"SB01-012", "[Activate Main][Once per turn] Place 1 card with 《Android》 in its special traits from your Battle Area into its owner's Drop : Choose up to 2 Battle Cards in your opponent's Battle Area and they get -20000 power for the turn.",
+			"[Activate Main][Once per turn] cost to Drop(1 your «Android») : power(up to 2 opponent's Battle) -20000 turn"},
+		{"FB03-057", "[When Blocking] If you have 6 or more energy, add up to 1 card with a cost of 5 or 6 from your Drop to your hand.",
+			"[When Blocking] if energy>=6: add to hand(up to 1 any cost=5..6) from drop"},
+		{"FB04-046", "[Activate Main](2), discard 1 card from your hand and place this card into its owner's Drop : If you have 10 or more cards in your Drop, play up to 1 <Vegito> with a cost of 5 or 6 from your Drop.",
+			"[Activate Main] cost 2 energy, discard(1 in hand) 1, to Drop(this card) : if drop>=10: play(up to 1 any <Vegito> cost=5..6) from drop"},
+		{"FB04-105", "[Permanent] If you or your opponent has an energy marker, reduce the cost of this card in your hand by 2.",
+			"[Permanent] if any energy marker: cost change(this card) -2 while"},
+		{"FB06-021", "[Activate Battle][Once per turn] If this card in a Battle Area has 30000 power or more, draw 1 card.",
+			"[Activate Battle][Once per turn] if this power>=30000: draw 1"},
+		{"FB04-088", "[When KO'd] If there is a <Majin Buu> in a Leader Area or Battle Area, choose up to 1 of your opponent's Battle Cards and switch it to Rest Mode.",
+			"[When KO'd] if in any leader or battle area <Majin Buu>: rest(up to 1 opponent's Battle)"},
+		{"SB01-010", "[Activate Main] Place 1 <Android 18> and this card from your Battle Area into their owner's Drop : If your Leader is an 《Android》-only card, draw 1 card. Then, play up to 1 <Cell> with 30000 power from your hand.",
+			"[Activate Main] cost to Drop(1 your <Android 18>), to Drop(this card) : if leader is «Android» only: draw 1; then play(up to 1 any <Cell> power=30000) from hand"},
+		{"FB04-034", "[Activate Main] Place this card and 1 <Kibito> from your Battle Area into their owners' Drop : Play up to 1 skill-less <Kibito Kai> from your Drop.",
+			"[Activate Main] cost to Drop(this card), to Drop(1 your <Kibito>) : play(up to 1 any skill-less <Kibito Kai>) from drop"},
+	} {
+		sks := Parse(tc.text)
+		if len(sks) != 1 || !sks[0].Understood || sks[0].String() != tc.want {
+			t.Errorf("%s:\n got  %v\n want %s", tc.number, sks, tc.want)
+		}
+	}
+}

@@ -6,20 +6,21 @@ import (
 )
 
 var (
-	leaderOrRE   = regexp.MustCompile(`^your leader or up to (\d+) of your (.+)$`)
-	nameLeaderRE = regexp.MustCompile(`^your <n(\d+)> leader or up to (\d+) (.+)$`)
-	qtyRE        = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
-	nameTokRE    = regexp.MustCompile(`^<n(\d+)>`)
-	traitTokRE   = regexp.MustCompile(`^«t(\d+)»`)
-	withCostRE   = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+))?$`)
-	withComboRE  = regexp.MustCompile(`^(\d+) combo power$`)
-	withPowerRE  = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
-	traitsRE     = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
-	nameHasRE    = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
-	totalPowerRE = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
-	tokenListRE  = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
-	onlyTraitRE  = regexp.MustCompile(`^«t(\d+)»-only `)
-	bothTraitsRE = regexp.MustCompile(`^both «t(\d+)» and «t(\d+)» in (?:its|their) special traits$`)
+	leaderOrRE       = regexp.MustCompile(`^your leader or up to (\d+) of your (.+)$`)
+	nameLeaderRE     = regexp.MustCompile(`^your <n(\d+)> leader or up to (\d+) (.+)$`)
+	yourNameLeaderRE = regexp.MustCompile(`^your <n(\d+)> leader$`)
+	qtyRE            = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
+	nameTokRE        = regexp.MustCompile(`^<n(\d+)>`)
+	traitTokRE       = regexp.MustCompile(`^«t(\d+)»`)
+	withCostRE       = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+)| or (\d+))?$`)
+	withComboRE      = regexp.MustCompile(`^(\d+) combo power$`)
+	withPowerRE      = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
+	traitsRE         = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
+	nameHasRE        = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
+	totalPowerRE     = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
+	tokenListRE      = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
+	onlyTraitRE      = regexp.MustCompile(`^«t(\d+)»-only `)
+	bothTraitsRE     = regexp.MustCompile(`^both «t(\d+)» and «t(\d+)» in (?:its|their) special traits$`)
 )
 
 // fixedTargets are the target phrases that name their cards outright.
@@ -39,6 +40,7 @@ var fixedTargets = map[string]Who{
 	"it":                              ThatCard,
 	"them":                            ThatCard,
 	"the revealed card":               ThatCard,
+	"the chosen card":                 ThatCard,
 	"your card that is in a battle":   InBattleYours,
 	"your cards that are in a battle": InBattleYours,
 	"your card that's in a battle":    InBattleYours,
@@ -124,6 +126,11 @@ func (ln *line) leaderTarget(s string) (t Target, ok, matched bool) {
 		t.Who = YourLeader
 		return t, ln.withFilters(&t.Filter, rest), true
 	}
+	// "your <Broly> Leader": the Leader, if it is that card.
+	if m := yourNameLeaderRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.Filter.Names = YourLeader, []string{ln.names[atoi(m[1])]}
+		return t, true, true
+	}
 	return t, false, false
 }
 
@@ -170,7 +177,7 @@ var nounPlaces = []struct {
 	who    Who
 }{
 	{" in your opponent's battle area", Opponents}, {" in your opponent's battle areas", Opponents},
-	{" in your battle area", Yours}, {" in the battle areas", AnyPlayers}, {" in the battle area", AnyPlayers},
+	{" in your battle area", Yours}, {" from your battle area", Yours}, {" in the battle areas", AnyPlayers}, {" in the battle area", AnyPlayers},
 	{" in a battle area", AnyPlayers}, {" in your leader area or battle area", Yours},
 }
 
@@ -355,6 +362,11 @@ func (ln *line) withFilters(f *Filter, s string) bool {
 				f.Cost = atLeast(n)
 			case m[3] != "":
 				f.Cost = Range{Min: n, Max: atoi(m[3]), HasMin: true, HasMax: true}
+			case m[4] != "" && atoi(m[4]) == n+1:
+				// "a cost of 5 or 6": two costs next to each other.
+				f.Cost = Range{Min: n, Max: n + 1, HasMin: true, HasMax: true}
+			case m[4] != "":
+				return false
 			default:
 				f.Cost = exactly(n)
 			}
@@ -546,7 +558,12 @@ var condRules = []condRule{
 	crule(`attacking a battle card`, cn(AttackingBattle, nil)),
 	crule(`you removed an energy marker (?:to use this card|for this skill)`, cn(PaidWithMarker, nil)),
 	crule(`you have (\d+) energy`, cn(EnergyIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
-	crule(`this card is in rest mode`, cn(ThisRest, nil)),
+	crule(`this card (?:in a battle area )?is in rest mode`, cn(ThisRest, nil)),
+	crule(`you have less than (\d+) (.+?) in your drop`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1] + " or more " + m[2])
+		c.Kind, c.Not = HaveInDrop, true
+		return c, ok
+	}),
 	crule(`you have no battle cards`, cn(Have, func(c *Cond, m []string) { c.Not, c.N, c.Card = true, 1, anyFilter(); c.Card.Type = "Battle" })),
 	crule(`you have (.+?) in your drop`, func(ln *line, m []string) (Cond, bool) {
 		c, ok := ln.haveCond(m[1])
@@ -559,6 +576,13 @@ var condRules = []condRule{
 		return c, ok
 	}),
 	crule(`your opponent has an energy marker`, cn(OppHasMarker, nil)),
+	crule(`you or your opponent has an energy marker`, cn(AnyMarker, nil)),
+	crule(`there is an? ((?:<n\d+>(?:,? or )?)+) in a leader area or battle area`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: InPlayAnywhere, Card: anyFilter()}
+		c.Card.Names = ln.tokens(m[1])
+		return c, true
+	}),
+	crule(`this card (?:in a battle area )?has (\d+) power or more`, cn(ThisPowerAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`your opponent doesn't have an energy marker`, cn(OppHasMarker, func(c *Cond, m []string) { c.Not = true })),
 	crule(`you have (\d+) or less energy`, cn(EnergyAtMost, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`you have (\d+) or more active mode energy`, cn(ActiveEnergyAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),

@@ -90,13 +90,15 @@ type Player struct {
 	Decklist     []string
 }
 
-// NewBody starts a log: its title as a comment, descriptive tags (name
-// and value, e.g. Event), a fresh seed, each player's name, Leader and deck
+// NewBody starts a log: its title as a comment, a fresh seed, the
+// notation's version, descriptive tags (name and value, e.g. Event), each player's name, Leader and deck
 // (a decklist bounds a paper game's deck), and no action yet.
 func NewBody(title string, tags [][2]string, players [2]Player) (string, error) {
 	var b strings.Builder
 	b.WriteString("# " + strings.Join(strings.Fields(title), " ") + "\n")
 	b.WriteString("[Seed " + strconv.Quote(strconv.FormatInt(web.RandomSeed(), 10)) + "]\n")
+	// The notation the log is written in: a later notation keeps its verdicts.
+	b.WriteString("[Notation " + strconv.Quote(strconv.Itoa(engine.NotationVersion)) + "]\n")
 	for _, t := range tags {
 		b.WriteString("[" + t[0] + " " + strconv.Quote(strings.Join(strings.Fields(t[1]), " ")) + "]\n")
 	}

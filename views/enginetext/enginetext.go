@@ -118,6 +118,8 @@ var counts = map[string]int{
 	"%s: %s has %d energy marker(s), not %d":                                                             2,
 	"%s: %s removes %d energy marker(s)":                                                                 2,
 	"%s needs %s: name the card(s) after -> in the use line":                                             1, // the target's count
+	"%s: %s looks at %d card(s) of their deck":                                                           2,
+	"%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the Drop":                      2,
 	"%s: %s looks at %d card(s) and adds none to their hand; the rest go to the bottom of the deck":      2,
 	"%s: %s looks at %d card(s) and adds none to their hand; the rest go to the top of the deck":         2,
 	"%s: %s looks at %d card(s) and adds %s to their hand; the rest go to the bottom of the deck":        2,

@@ -6,11 +6,15 @@ package enginetext
 // keyed by its format (engine.Violation, engine.Event and engine.Sentence
 // carry it): views/i18n/messages/engine.*.json.
 var messageIDs = map[string]string{
-	"empty card reference":                  "EngineEmptyCardReference",
-	"copy number %q is not a number from 1": "EngineCopyNumberNotNumberFrom1",
-	"%q is not a card number":               "EngineNotCardNumber",
-	"the game is already over":              "EngineGameAlreadyOver",
-	"%s concedes":                           "EngineConcedes",
+	"empty card reference":                   "EngineEmptyCardReference",
+	"copy number %q is not a number from 1":  "EngineCopyNumberNotNumberFrom1",
+	"%q is not a card number":                "EngineNotCardNumber",
+	"the game is already over":               "EngineGameAlreadyOver",
+	"Notation must be a whole number from 1": "EngineNotationWholeNumber",
+	"this log is written in notation %d; this version reads notations up to %d": "EngineNotationTooNew",
+	"the Charge Phase draw is the rules' draw, not %s's effect":                 "EngineChargeDrawIsRules",
+	"only a declared effect names the card it comes from (by CARD), not %q":     "EngineOnlyDeclaredNamesSource",
+	"%s concedes": "EngineConcedes",
 	"the game has not started: setup needs who goes first and each player's keep or redraw": "EngineGameHasNotStartedSetupNeeds",
 	"who goes first was already decided":                                                    "EngineWhoGoesFirstWasAlreadyDecided",
 	"%s goes first":                                                                         "EngineGoesFirst",

@@ -52,7 +52,7 @@ type Flags uint8
 const (
 	FlagPermanentPower Flags = 1 << iota // a [Permanent] power change it reads
 	FlagNegativePower                    // ... that lowers power
-	FlagPermanentGrant                   // a [Permanent] keyword or "can't attack" it reads
+	FlagPermanentGrant                   // a [Permanent] keyword, limit ("can't attack", "can't be KO'd") or cost change it reads
 	FlagTriggers                         // a skill with a timing other than [Permanent], or one not read
 )
 
@@ -76,7 +76,7 @@ func NewEntry(c rules.Card, sc skill.Card) *Entry {
 					if ef.Amount < 0 {
 						f |= FlagNegativePower
 					}
-				case skill.Gain, skill.CantAttack:
+				case skill.Gain, skill.CantAttack, skill.CantActivate, skill.CantBeKOd, skill.CostChange:
 					f |= FlagPermanentGrant
 				}
 			}

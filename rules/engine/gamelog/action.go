@@ -58,6 +58,10 @@ func (v Verb) Declared() bool {
 	return false
 }
 
+// TakesBy reports whether an action of the verb may name the card whose
+// effect it is ("by CARD"): the declared effects, a draw and an effect's KO.
+func (v Verb) TakesBy() bool { return v.Declared() || v == VerbDraw || v == VerbKO }
+
 // Outcome reports whether the verb is a battle's outcome (damage, ko,
 // miss), which needs no player.
 func (v Verb) Outcome() bool { return v == VerbDamage || v == VerbKO || v == VerbMiss }
@@ -115,6 +119,11 @@ type Action struct {
 	// Energy Area and "marker" for an energy marker. Without it the engine
 	// chooses.
 	Pay []string `json:"pay,omitempty"`
+	// By names the card whose effect a declared line carries out ("P1 draw
+	// by FS01-03"): an action only a skill can cause is accepted when a
+	// skill the engine does not read is waiting to act, or when the log
+	// names its card.
+	By string `json:"by,omitempty"`
 }
 
 // Marker is the word for an energy marker in a pay list.
@@ -122,6 +131,16 @@ const Marker = "marker"
 
 // NoChoice is the word for "no card" in a use line's choices.
 const NoChoice = "none"
+
+// Option reads a use line's choice of one of a "Choose one" skill's
+// options: "option1", "option2" ... (1-based).
+func Option(s string) (int, bool) {
+	rest, ok := strings.CutPrefix(strings.ToLower(s), "option")
+	if !ok || len(rest) != 1 || rest[0] < '1' || rest[0] > '9' {
+		return 0, false
+	}
+	return int(rest[0] - '0'), true
+}
 
 // Ref is a parsed card reference.
 type Ref struct {
@@ -275,14 +294,33 @@ type PlayerSetup struct {
 // EffectsDeclared for a log whose every card effect is declared, as logs were
 // written before the engine read card text; "" otherwise.
 type Setup struct {
-	Seed    uint64         `json:"seed"`
-	Effects string         `json:"effects,omitempty"`
-	Players [2]PlayerSetup `json:"players"`
+	Seed    uint64 `json:"seed"`
+	Effects string `json:"effects,omitempty"`
+	// Notation is the version of the notation the log is written in
+	// ([Notation "2"]); 0 when the log does not say.
+	Notation int            `json:"notation,omitempty"`
+	Players  [2]PlayerSetup `json:"players"`
 }
 
 // EffectsDeclared is the Setup.Effects of a log that declares every effect
 // ([Effects "declared"]): the engine reads no skill text for it.
 const EffectsDeclared = "declared"
+
+// The versions of the notation. NotationDeclared is the notation before
+// the engine read card skills: every effect a declared line, as with
+// [Effects "declared"]. NotationVersion is this one: the engine reads the
+// skills, a declared line names its card (by CARD), choices are use lines.
+const (
+	NotationDeclared = 1
+	NotationVersion  = 2
+)
+
+// DeclaresEffects reports whether the log declares every card effect: it
+// says so ([Effects "declared"]) or is written in the notation before the
+// engine read card skills.
+func (s *Setup) DeclaresEffects() bool {
+	return s.Effects == EffectsDeclared || s.Notation == NotationDeclared
+}
 
 // StartingDeck is the cards the player's deck starts with: the deck, or for
 // a paper game as many unknown cards as the decklist has.

@@ -255,6 +255,14 @@ func (j *jsonReader) setup(st *Setup, raw []byte, base int) error {
 		switch {
 		case strings.EqualFold(key, "seed"):
 			return j.value(val, off, place, JSONWholeFrom0, &st.Seed)
+		case strings.EqualFold(key, "notation"):
+			if err := j.value(val, off, place, JSONWhole, &st.Notation); err != nil {
+				return err
+			}
+			if st.Notation < 1 || st.Notation > NotationVersion {
+				return j.errAt(off, Sentence{"this log is written in notation %d; this version reads notations up to %d", []any{st.Notation, NotationVersion}})
+			}
+			return nil
 		case strings.EqualFold(key, "effects"):
 			if err := j.value(val, off, place, JSONText, &st.Effects); err != nil {
 				return err
@@ -371,6 +379,8 @@ func (j *jsonReader) action(i int, raw []byte, base int) (Action, error) {
 			return j.value(val, off, place, JSONText, &a.Duration)
 		case "pay":
 			return j.texts(val, off, place, each, &a.Pay)
+		case "by":
+			return j.value(val, off, place, JSONText, &a.By)
 		}
 		return j.errAt(keyOff, Sentence{"action %d: unknown field %q", []any{n, key}})
 	})
@@ -425,8 +435,14 @@ func checkValues(a *Action) Sentence {
 	if a.Card != "" {
 		refs = append(refs, a.Card)
 	}
+	if a.By != "" {
+		if !a.Verb.TakesBy() || a.Verb == VerbKO && a.Card == "" {
+			return Sentence{"only a declared effect names the card it comes from (by CARD), not %q", []any{string(a.Verb)}}
+		}
+		refs = append(refs, a.By)
+	}
 	for _, r := range refs {
-		if a.Verb == VerbUse && strings.EqualFold(r, NoChoice) {
+		if _, opt := Option(r); a.Verb == VerbUse && (strings.EqualFold(r, NoChoice) || opt) {
 			continue
 		}
 		if _, err := ParseRef(r); err != nil {
@@ -537,7 +553,7 @@ func payRef(s string) bool {
 
 // choiceRef reports whether s is a choice of a use line: a card reference or "none".
 func choiceRef(s string) bool {
-	if strings.EqualFold(s, NoChoice) {
+	if _, opt := Option(s); opt || strings.EqualFold(s, NoChoice) {
 		return true
 	}
 	_, err := ParseRef(s)
@@ -633,6 +649,15 @@ func parseTag(l *Log, text string) Sentence {
 		l.Setup.Players[name[1]-'1'].Leader = strings.ToUpper(uq)
 	case "p1deck", "p2deck", "p1decklist", "p2decklist":
 		return deckTag(&l.Setup.Players[name[1]-'1'], name, uq)
+	case "notation":
+		n, err := strconv.Atoi(uq)
+		if err != nil || n < 1 {
+			return Sentence{Format: "Notation must be a whole number from 1"}
+		}
+		if n > NotationVersion {
+			return Sentence{"this log is written in notation %d; this version reads notations up to %d", []any{n, NotationVersion}}
+		}
+		l.Setup.Notation = n
 	case "effects":
 		if uq != EffectsDeclared {
 			return Sentence{Format: "Effects can only be \"declared\" (every card effect written as a declared action)"}
@@ -729,6 +754,9 @@ func ParseAction(f []string) (Action, Sentence) {
 		return a, Sentence{"%q needs a player first, as in: P1 %s %s", []any{f[0], a.Verb, usage}}
 	}
 	l := &actionLine{a: a, written: f[0], args: f[1:]}
+	if !l.byTail() {
+		return l.a, expected(a.Verb, usage)
+	}
 	parse := verbParsers[a.Verb]
 	if parse == nil {
 		return l.a, Sentence{}
@@ -789,6 +817,21 @@ func (l *actionLine) payTail() bool {
 		l.args = l.args[:i]
 		break
 	}
+	return true
+}
+
+// byTail reads an optional trailing "by CARD": the card whose effect a
+// declared line is (a draw, an effect's KO, the declared effects).
+func (l *actionLine) byTail() bool {
+	n := len(l.args)
+	if n < 2 || !strings.EqualFold(l.args[n-2], "by") {
+		return true
+	}
+	if !l.a.Verb.TakesBy() || !isRef(l.args[n-1]) || l.a.Verb == VerbKO && n < 3 {
+		return false
+	}
+	l.a.By = l.args[n-1]
+	l.args = l.args[:n-2]
 	return true
 }
 
@@ -886,6 +929,9 @@ func parseUse(l *actionLine) (bool, Sentence) {
 		}
 		if strings.EqualFold(r, NoChoice) {
 			r = NoChoice
+		}
+		if n, opt := Option(r); opt {
+			r = "option" + strconv.Itoa(n)
 		}
 		l.a.Targets = append(l.a.Targets, r)
 	}
@@ -990,6 +1036,9 @@ func parseRestReady(l *actionLine) (bool, Sentence) {
 func Format(w io.Writer, l *Log) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "[Seed %q]\n", strconv.FormatUint(l.Setup.Seed, 10))
+	if l.Setup.Notation != 0 {
+		fmt.Fprintf(bw, "[Notation %q]\n", strconv.Itoa(l.Setup.Notation))
+	}
 	if l.Setup.Effects != "" {
 		fmt.Fprintf(bw, "[Effects %q]\n", l.Setup.Effects)
 	}
@@ -1045,6 +1094,9 @@ func FormatAction(a Action) string {
 	if len(a.Pay) > 0 {
 		f = append(f, "pay")
 		f = append(f, a.Pay...)
+	}
+	if a.By != "" {
+		f = append(f, "by", a.By)
 	}
 	return strings.Join(f, " ")
 }
