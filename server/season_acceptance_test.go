@@ -171,4 +171,3 @@ func seasonCSV(t *testing.T, b *browser, board string) []map[string]string {
 	}
 	return out
 }
-
