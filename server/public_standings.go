@@ -164,7 +164,7 @@ func (s *Server) showStandings(c echo.Context) error {
 	m.Rows, m.List = listPart(m.Rows, c.QueryParam("q"), page, func(r views.StandingLine, needle string) bool {
 		return nameMatches(r.Name, needle)
 	})
-	m.List.Path, m.List.FindLabel, m.List.PagesLabel = "/standings", "StandingsFindLabel", "StandingsPages"
+	m.List.Path, m.List.FindLabel, m.List.PagesLabel = "/standings", i18n.M("StandingsFindLabel", nil), i18n.M("StandingsPages", nil)
 	if web.PublicView(c) && m.List.Query == "" {
 		// Every visitor without an account sees the same page: render it
 		// (and compress it) once per read model and page.

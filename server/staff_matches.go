@@ -122,7 +122,8 @@ func roundTables(rows []views.MatchRow, query, page string, next int64) ([]views
 			n = i/rowsPerPage + 1
 		}
 	}
-	l.FindLabel, l.FoundMsg, l.ShowAllMsg, l.PagesLabel = "RoundFindLabel", "TablesFound", "RoundShowAllTables", "RoundPages"
+	l.FindLabel, l.ShowAll, l.PagesLabel = i18n.M("RoundFindLabel", nil), i18n.M("RoundShowAllTables", nil), i18n.M("RoundPages", nil)
+	l.FoundText = i18n.MN("TablesFound", l.Found, i18n.Args{"Query": l.Query})
 	return pageRows(found, n, &l), l
 }
 

@@ -51,9 +51,9 @@ type PlayerListPart struct {
 	// filter).
 	Path string
 	Keep url.Values
-	// The words of the search and pager, message ids (the player list's
-	// when empty).
-	FindLabel, FoundMsg, ShowAllMsg, PagesLabel string
+	// The words of a list other than the players': the search's label,
+	// what it found, the link back to every row, the pager's name.
+	FindLabel, FoundText, ShowAll, PagesLabel i18n.Message
 }
 
 // ListPath is the list's address with the values it keeps.
@@ -84,11 +84,6 @@ func (l PlayerListPart) link(eventID int64, v url.Values) string {
 	return path + "?" + v.Encode()
 }
 
-// Words are the list's message ids, the player list's where unset.
-func (l PlayerListPart) Words() (find, found, showAll, pages string) {
-	return cmp.Or(l.FindLabel, "PlayersFindLabel"), cmp.Or(l.FoundMsg, "PlayersFound"),
-		cmp.Or(l.ShowAllMsg, "PlayersShowAll"), cmp.Or(l.PagesLabel, "PlayersPages")
-}
 
 // PlayerRow is one entry in the organiser's list.
 type PlayerRow struct {
