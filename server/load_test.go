@@ -403,6 +403,14 @@ func heapProfile(t *testing.T, addr, file string) {
 	}
 	defer f.Close()
 	_, _ = io.Copy(f, res.Body)
+	// The runtime's own figures beside it (stacks, heap kept, released).
+	if res, err := http.Get("http://" + addr + "/debug/pprof/heap?debug=1"); err == nil {
+		defer res.Body.Close()
+		if txt, err := os.Create(file + ".txt"); err == nil {
+			defer txt.Close()
+			_, _ = io.Copy(txt, res.Body)
+		}
+	}
 }
 
 // startBareEcho serves a 6 KB page from a bare Echo handler, the
