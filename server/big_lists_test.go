@@ -22,36 +22,7 @@ func TestBigEventListsPagedAndSearched(t *testing.T) {
 	a := newApp(t)
 	org := a.organiser()
 	d := newDayEvent(t, a, org, "0")
-	ctx := context.Background()
-	actor := storage.Actor{Name: "test"}
-	var ids []int64
-	for i := 1; i <= 450; i++ {
-		en := storage.Entry{EventID: d.id, PlayerName: fmt.Sprintf("Player %03d", i), MemberID: fmt.Sprintf("M%04d", 7000+i), TokenHash: fmt.Sprintf("h%d", i), EnteredRound: 1}
-		if err := a.store.CreateEntry(ctx, actor, &en); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, en.ID)
-	}
-	var nm []storage.NewMatch
-	for i := 0; i < len(ids); i += 2 {
-		table, p2 := i/2+1, ids[i+1]
-		nm = append(nm, storage.NewMatch{TableNo: &table, P1: ids[i], P2: &p2})
-	}
-	r, err := a.store.CreateRound(ctx, actor, d.id, 1, storage.KindSwiss, 35*time.Minute, nm)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := a.store.PublishRound(ctx, actor, d.id, 1); err != nil {
-		t.Fatal(err)
-	}
-	ms, err := a.store.Matches(ctx, r.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	matchAt := map[int]int64{}
-	for _, m := range ms {
-		matchAt[*m.TableNo] = m.ID
-	}
+	matchAt := seedBigRound(t, a, d, 450)
 
 	t.Run("decks", func(t *testing.T) {
 		first := org.get(d.path + "/decks")
@@ -117,4 +88,41 @@ func TestBigEventListsPagedAndSearched(t *testing.T) {
 			}
 		}
 	})
+}
+
+// seedBigRound adds n players (Player 001…, member numbers M7001…) and
+// publishes round 1 pairing them in order; it returns each table's match.
+func seedBigRound(t *testing.T, a *app, d *dayEvent, n int) map[int]int64 {
+	t.Helper()
+	ctx := context.Background()
+	actor := storage.Actor{Name: "test"}
+	var ids []int64
+	for i := 1; i <= n; i++ {
+		en := storage.Entry{EventID: d.id, PlayerName: fmt.Sprintf("Player %03d", i), MemberID: fmt.Sprintf("M%04d", 7000+i), TokenHash: fmt.Sprintf("h%d", i), EnteredRound: 1}
+		if err := a.store.CreateEntry(ctx, actor, &en); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, en.ID)
+	}
+	var nm []storage.NewMatch
+	for i := 0; i+1 < len(ids); i += 2 {
+		table, p2 := i/2+1, ids[i+1]
+		nm = append(nm, storage.NewMatch{TableNo: &table, P1: ids[i], P2: &p2})
+	}
+	r, err := a.store.CreateRound(ctx, actor, d.id, 1, storage.KindSwiss, 35*time.Minute, nm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.store.PublishRound(ctx, actor, d.id, 1); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := a.store.Matches(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	matchAt := map[int]int64{}
+	for _, m := range ms {
+		matchAt[*m.TableNo] = m.ID
+	}
+	return matchAt
 }
