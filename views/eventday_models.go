@@ -84,7 +84,6 @@ func (l PlayerListPart) link(eventID int64, v url.Values) string {
 	return path + "?" + v.Encode()
 }
 
-
 // PlayerRow is one entry in the organiser's list.
 type PlayerRow struct {
 	ID           int64
