@@ -123,6 +123,11 @@ func TestLoadEndOfRound(t *testing.T) {
 	if v := os.Getenv("TENKAICHI_LOAD_SERVER_GOGC"); v != "" {
 		env = append(withoutEnv(env, "GOGC"), "GOGC="+v)
 	}
+	// TENKAICHI_LOAD_SERVER_GOMEMLIMIT=N runs it with Go's soft memory
+	// limit (GOMEMLIMIT, e.g. 120MiB), to see what a bounded heap costs.
+	if v := os.Getenv("TENKAICHI_LOAD_SERVER_GOMEMLIMIT"); v != "" {
+		env = append(withoutEnv(env, "GOMEMLIMIT"), "GOMEMLIMIT="+v)
+	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = &serverLog, &serverLog
