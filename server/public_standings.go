@@ -75,6 +75,9 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 		m.Rows = append(m.Rows, line)
 	}
 	m.Placings = placingLines(res)
+	if m.Teams, err = teamStandingsView(ctx, d); err != nil {
+		return m, err
+	}
 	if res.Bracket != nil {
 		m.Bracket = bracketView(res.Bracket, d)
 	}

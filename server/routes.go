@@ -228,6 +228,10 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/events/:id/players/:entry", s.updatePlayer, user},
 		{page, post, "/events/:id/players/:entry/delete", s.deletePlayer, organiser},
 		{page, get, "/events/:id/register", s.registerForm, nil},
+
+		// Team events (server/teams.go): the desk's teams page.
+		{page, get, "/events/:id/teams", s.showTeams, organiser},
+		{page, post, "/events/:id/teams", s.addTeam, organiser},
 		{page, post, "/events/:id/register", s.register, nil},
 
 		// Decklists.

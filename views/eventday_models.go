@@ -12,6 +12,7 @@ type EventNav struct {
 	EventID int64
 	Name    string
 	Current string // "overview", "players", "decks", "rounds", "standings", "penalties", "judge"
+	Teams   bool   // a team event: its teams page is linked
 }
 
 // PlayersPage is the organiser's list of entries with the add form.
@@ -75,6 +76,7 @@ type PlayerRow struct {
 	EnteredRound int
 	FixedTable   string
 	Team         string
+	TeamSeat     string // "A", "B", "C" in a team event
 	AwardedByes  int
 	DeckStatus   string // missing, legal, illegal
 	DeckChecked  bool
@@ -215,6 +217,9 @@ type RoundPage struct {
 	// (Next), or the round's count when every result is in (AllEntered).
 	Next       int64
 	AllEntered bool
+	// TeamMatches are a team event's team matches of the round (nil
+	// otherwise), shown above their seat matches.
+	TeamMatches []TeamMatchRow
 }
 
 // MatchFilter is one way to narrow a round's tables.
@@ -281,6 +286,9 @@ type StandingsPage struct {
 	// PairingFileURL is the public pairing file to check with tenkaichi
 	// verify, once a round is published ("" before).
 	PairingFileURL string
+	// Teams are a team event's team standings (nil otherwise), shown above
+	// the players'.
+	Teams *TeamStandings
 }
 
 // PlacingLine is one player's final place (Place 0: still being played for).
