@@ -108,6 +108,7 @@ func (s *Server) routeTable() []routeRow {
 		{apiV1, get, "/events/:id/rounds", s.api.Rounds, nil},
 		{apiV1, get, "/events/:id/pairings", s.api.Pairings, nil},
 		{apiV1, get, "/events/:id/standings", s.api.Standings, nil},
+		{apiV1, get, "/events/:id/teams", s.api.Teams, nil}, // team events
 		{apiV1, get, "/events/:id/decklists", s.api.Decklists, nil},
 		{apiV1, get, "/events/:id/metagame", s.api.Metagame, nil},
 		{apiV1, get, "/seasons/:id", s.api.Season, nil},

@@ -71,8 +71,8 @@ func (s *Server) showTeams(c echo.Context) error {
 }
 
 func (s *Server) teamsPage(c echo.Context, e *storage.Event, f views.AddTeamForm, problem i18n.Message, status int) error {
-	if !e.TeamEvent {
-		return web.NotFound()
+	if !e.TeamEvent && problem.IsZero() {
+		problem = i18n.M("TeamsNotTeamEvent", nil)
 	}
 	entries, err := s.Store.Entries(c.Request().Context(), e.ID)
 	if err != nil {
