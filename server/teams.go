@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -220,4 +221,28 @@ func teamStandingsView(ctx context.Context, d *readmodel.EventData) (*views.Team
 		out.Rows = append(out.Rows, line)
 	}
 	return out, nil
+}
+
+// teamDeckProblems checks a team event player's deck against their
+// teammates' saved decks under the format's team rules (rules.CheckTeam).
+func (s *Server) teamDeckProblems(ctx context.Context, format *rules.Format, en *storage.Entry, deck *rules.Decklist, pool rules.MapPool) ([]rules.Problem, error) {
+	if len(format.TeamRules) == 0 || en.Team == "" {
+		return nil, nil
+	}
+	entries, err := s.Store.Entries(ctx, en.EventID)
+	if err != nil {
+		return nil, err
+	}
+	var mates []rules.TeamDeck
+	for _, m := range entries {
+		if m.ID == en.ID || m.Team != en.Team || m.DeckText == "" || !m.Active() {
+			continue
+		}
+		d, err := web.ParseDeckText(m.DeckText, pool)
+		if err != nil {
+			continue // an unreadable list shares nothing that can be named
+		}
+		mates = append(mates, rules.TeamDeck{Seat: m.TeamSeat, Player: m.PlayerName, Deck: d})
+	}
+	return format.CheckTeam(rules.TeamDeck{Seat: en.TeamSeat, Player: en.PlayerName, Deck: deck}, mates, pool), nil
 }
