@@ -246,3 +246,31 @@ func (s *Server) teamDeckProblems(ctx context.Context, format *rules.Format, en 
 	}
 	return format.CheckTeam(rules.TeamDeck{Seat: en.TeamSeat, Player: en.PlayerName, Deck: deck}, mates, pool), nil
 }
+
+// playerTeamLines puts a team event player's team and seat on their phone,
+// and their team's match of the latest Swiss round with its score so far.
+func playerTeamLines(m *views.PlayerHome, d *readmodel.EventData, en *storage.Entry) {
+	if !d.Event.TeamEvent || en.Team == "" || en.TeamSeat == "" {
+		return
+	}
+	m.Team = i18n.M("PhoneTeamSeat", i18n.Args{"Team": en.Team, "Seat": en.TeamSeat})
+	if m.Match == nil || m.Match.Bye {
+		return
+	}
+	_, rounds := d.TeamPlay()
+	if len(rounds) == 0 {
+		return
+	}
+	for _, tm := range rounds[len(rounds)-1].Matches {
+		if tm.P2 == nil || tm.P1 != en.Team && *tm.P2 != en.Team {
+			continue
+		}
+		row := teamMatchRow(tm)
+		other := row.Team2
+		if other == en.Team {
+			other = row.Team1
+		}
+		m.TeamMatch = i18n.M("PhoneTeamMatch", i18n.Args{"Opponent": other, "Tables": row.Tables})
+		m.TeamResult = row.Result
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -110,6 +111,9 @@ func TestTeamEventEndToEnd(t *testing.T) {
 				met[pair] = true
 			}
 		}
+		if round == 1 {
+			mustContain(t, "phone", d.phone("Cid").get(d.links["Cid"]).body, "Team Red, seat C.", "Your team plays ", "Still being played.")
+		}
 		page := org.get(fmt.Sprintf("%s/rounds/%d", d.path, round)).body
 		if n := strings.Count(page, `data-testid="team-match"`); n != 2 {
 			t.Fatalf("round %d page: %d team matches\n%s", round, n, excerpt(page))
@@ -204,4 +208,34 @@ func teamOfEntry(d *dayEvent, id int64) string {
 		d.t.Fatal(err)
 	}
 	return en.Team
+}
+
+// A team's decks share no card number in Fusion World Standard: the second
+// list holding one is not legal, and the phone names the card, its line and
+// the teammate's seat.
+func TestTeamDeckCopyLimitOnThePhone(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	importCards(t, a)
+	org := a.organiser()
+	d := newTeamEvent(t, a, org, 3, [4]string{"Red", "Ann", "Ben", "Cid"})
+	list, err := os.ReadFile("../testdata/decklists/fs01-starter-son-goku.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := func(who, text string) string {
+		r := d.phone(who).post(d.links[who], d.links[who]+"/deck", url.Values{"deck": {text}})
+		expectRedirect(t, who+"'s deck", r, d.links[who])
+		return d.phone(who).get(d.links[who]).body
+	}
+	send("Ann", string(list))
+	ben := send("Ben", "1 FB01-001\n4 FS01-03 Master Roshi\n")
+	mustContain(t, "Ben's phone", ben, "Line 2:", "FS01-03 Master Roshi is also in the deck of seat A (Ann); a card may be in only one deck of the team")
+	ctx := context.Background()
+	if en, _ := a.store.EntryByID(ctx, d.id, d.ids["Ann"]); en.DeckStatus != storage.DeckLegal {
+		t.Errorf("Ann's list, the first, is %s", en.DeckStatus)
+	}
+	if en, _ := a.store.EntryByID(ctx, d.id, d.ids["Ben"]); en.DeckStatus != storage.DeckIllegal || !strings.Contains(en.DeckProblems, "team-unique") {
+		t.Errorf("Ben's list is %s: %s", en.DeckStatus, en.DeckProblems)
+	}
 }

@@ -343,6 +343,12 @@ type PlayerHome struct {
 
 	// DeckLockedWhy says why a locked list cannot be changed.
 	DeckLockedWhy i18n.Message
+	// Team is a team event player's team and seat ("Team Red, seat A."),
+	// TeamMatch their team's match of the round and TeamResult its
+	// score so far; zero outside team events.
+	Team       i18n.Message
+	TeamMatch  i18n.Message
+	TeamResult i18n.Message
 	// GamesSent are the games form's fields as the player sent them
 	// ("g1": "won", "g1_first": "me"), kept when the games were refused.
 	GamesSent map[string]string
