@@ -153,6 +153,21 @@ func TestTeamEventEndToEnd(t *testing.T) {
 	mustContain(t, "event file", string(data), `"team_event": true`, `"team_seat": "C"`)
 	_, newID := pfImport(t, org, "team.json", data)
 	back := a.browser().get("/api/v1/events/" + itoa64(newID) + "/teams").body
+	teamMatches := func(data []byte) string {
+		ext, _ := pfDecode(t, data)["tenkaichi"].(map[string]any)
+		if teams, _ := ext["teams"].([]any); len(teams) != 4 {
+			t.Fatalf("event file: %d teams", len(teams))
+		}
+		tm, _ := json.Marshal(ext["team_matches"])
+		return string(tm)
+	}
+	first := teamMatches(data)
+	if n := strings.Count(first, `"result":"p`); n != 6 {
+		t.Fatalf("event file: %d decided team matches, want 6: %s", n, first)
+	}
+	if again := teamMatches(pfExport(t, org, "/events/"+itoa64(newID))); again != first {
+		t.Fatalf("team matches after the round trip:\n%s\nwant\n%s", again, first)
+	}
 	ids := regexp.MustCompile(`"player":"\d+"`)
 	if ids.ReplaceAllString(back, "") != ids.ReplaceAllString(body, "") {
 		t.Fatalf("imported team standings differ:\n%s\nwant\n%s", back, body)

@@ -52,6 +52,11 @@ type exportExt struct {
 	Announcements []exportAnnouncement `json:"announcements"`
 	AuditLog      []exportAudit        `json:"audit_log"`
 	DeckChecks    []exportDeckCheck    `json:"deck_checks"` // deck_checks.go
+	// A team event's teams and team matches (teams.go): written for
+	// readers; an import rebuilds them from the entries' team and seat and
+	// the seat matches.
+	Teams       []exportTeam      `json:"teams,omitempty"`
+	TeamMatches []exportTeamMatch `json:"team_matches,omitempty"`
 }
 
 type exportEvent struct {
@@ -207,6 +212,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			DeckSubmittedAt: e.DeckSubmittedAt, DeckChecked: e.DeckChecked, RegisteredAt: e.CreatedAt,
 		})
 	}
+	ext.Teams, ext.TeamMatches = exportTeams(d)
 	reports, err := eventfile.New(st).EventReports(ctx, ev.ID)
 	if err != nil {
 		return nil, err
