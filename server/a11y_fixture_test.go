@@ -56,6 +56,7 @@ type a11yFixture struct {
 	snapshot int64  // a snapshot of Saturday Cup
 	deckText string // a legal Fusion World deck
 	store    int64  // a second store, with an organiser and a judge
+	team     *dayEvent // Team Cup: a team event, round 1 under way (a11y_teams_test.go)
 }
 
 func newA11yFixture(t *testing.T) *a11yFixture {
@@ -190,6 +191,7 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	f.store = other.ID
 	a.signedInAt("bob", storage.RoleOrganiser, other.ID)
 	a.signedInAt("joe", storage.RoleJudge, other.ID)
+	f.team = newTeamFixture(t, a, org)
 	return f
 }
 
@@ -401,6 +403,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "import an event, already there", route: "/events/import", path: "/events/import?existing=" + strconv.FormatInt(sat.id, 10), staff: true},
 	}
 	out = append(out, f.seasonStates(t)...)
+	out = append(out, f.teamStates()...)
 	return append(out, f.profileStates(t)...)
 }
 
