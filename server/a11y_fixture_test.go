@@ -52,10 +52,10 @@ type a11yFixture struct {
 	check    int64     // a deck check under way at Saturday Cup
 	drawBy   string    // proposed an intentional draw at Saturday Cup, to drawTo
 	drawTo   string
-	banList  string // a ban list's page
-	snapshot int64  // a snapshot of Saturday Cup
-	deckText string // a legal Fusion World deck
-	store    int64  // a second store, with an organiser and a judge
+	banList  string    // a ban list's page
+	snapshot int64     // a snapshot of Saturday Cup
+	deckText string    // a legal Fusion World deck
+	store    int64     // a second store, with an organiser and a judge
 	team     *dayEvent // Team Cup: a team event, round 1 under way (a11y_teams_test.go)
 }
 
