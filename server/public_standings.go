@@ -78,6 +78,9 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 	if m.Teams, err = teamStandingsView(ctx, d); err != nil {
 		return m, err
 	}
+	if e.TeamEvent {
+		m.PairingFileURL = "" // the verifier checks players' pairings, not teams'
+	}
 	if res.Bracket != nil {
 		m.Bracket = bracketView(res.Bracket, d)
 	}

@@ -321,6 +321,9 @@ func (s *Server) startTopCut(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if e.TeamEvent { // a team top cut is not built yet: the team standings are final
+		return s.roundsPage(c, e, i18n.M("TeamErrNoTopCut", nil), http.StatusConflict)
+	}
 	ctx := c.Request().Context()
 	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
