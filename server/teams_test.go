@@ -254,3 +254,32 @@ func TestTeamDeckCopyLimitOnThePhone(t *testing.T) {
 		t.Errorf("Ben's list is %s: %s", en.DeckStatus, en.DeckProblems)
 	}
 }
+
+// Players of a team event register from their phones with their team's
+// name and their seat: the same name makes one team, a seat taken is
+// refused with a sentence, and the desk's teams page lists the team.
+func TestTeamRegisteredFromThePhones(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	org := a.organiser()
+	d := newTeamEvent(t, a, org, 3)
+	form := d.a.browser().get(d.path + "/register").body
+	mustContain(t, "registration form", form, `name="team_name"`, `name="team_seat"`)
+	reg := func(name, team, seat string) response {
+		b := d.a.browser()
+		return b.post(d.path+"/register", d.path+"/register", url.Values{"player_name": {name}, "team_name": {team}, "team_seat": {seat}})
+	}
+	for _, p := range [][3]string{{"Ann", "Red  Ribbon", "A"}, {"Ben", "Red Ribbon", "B"}, {"Cid", "Red Ribbon", "C"}} {
+		if r := reg(p[0], p[1], p[2]); r.status != http.StatusSeeOther {
+			t.Fatalf("%s registers: %d\n%s", p[0], r.status, excerpt(r.body))
+		}
+	}
+	r := reg("Dee", "Red Ribbon", "B")
+	expectStatus(t, "seat taken", r, http.StatusConflict)
+	mustContain(t, "seat taken", r.body, "Team Red Ribbon already has a player in seat B.")
+	r = reg("Eve", "", "D")
+	expectStatus(t, "no team, no seat", r, http.StatusUnprocessableEntity)
+	mustContain(t, "no team, no seat", r.body, "Give the team a name of up to 60 characters.", "Choose your seat: A, B or C.")
+	teams := org.get(d.path + "/teams").body
+	mustContain(t, "teams page", teams, `data-testid="team-count">1 team.<`, "Red Ribbon", "Ann", "Ben", "Cid")
+}

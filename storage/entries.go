@@ -72,6 +72,9 @@ func (s *Store) RegisterEntry(ctx context.Context, actor Actor, e *Entry) error 
 		if err != nil {
 			return err
 		}
+		if err := tx.seatFree(ctx, e); err != nil {
+			return err
+		}
 		if ev.PlayerCap != nil {
 			n, err := tx.CountEntries(ctx, e.EventID)
 			if err != nil {

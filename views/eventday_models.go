@@ -127,6 +127,10 @@ type RegisterPage struct {
 	Name      string
 	MemberID  string
 	Errors    FieldProblems
+	// TeamEvent asks for the player's team name and seat.
+	TeamEvent bool
+	Team      string
+	Seat      string
 }
 
 // DecksPage is the organiser's decklist overview.
