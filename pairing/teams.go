@@ -104,24 +104,26 @@ func teamRound(r Round, seats map[string]SeatOf) TeamRound {
 		if m.P2 != nil {
 			t2 = seats[*m.P2].Team
 		}
-		key, flip := [2]string{s1.Team, t2}, false
-		if t2 != "" && t2 < s1.Team {
-			key, flip = [2]string{t2, s1.Team}, true
+		key := [2]string{min(s1.Team, t2), max(s1.Team, t2)}
+		if t2 == "" {
+			key = [2]string{s1.Team, ""}
 		}
 		k, seen := byPair[key]
 		if !seen {
+			// The team match is seen from the side of its first seat
+			// match's P1 (the pairing's higher team).
 			k = len(tr.Matches)
 			byPair[key] = k
-			tm := TeamMatch{Match: Match{Table: TeamTable(m.Table), P1: key[0]}, Seats: [3]int{-1, -1, -1}}
+			tm := TeamMatch{Match: Match{Table: TeamTable(m.Table), P1: s1.Team}, Seats: [3]int{-1, -1, -1}}
 			if t2 != "" {
-				p2 := key[1]
+				p2 := t2
 				tm.P2 = &p2
 			}
 			tr.Matches = append(tr.Matches, tm)
 			flipped = append(flipped, [3]bool{})
 		}
 		tr.Matches[k].Seats[seat] = i
-		flipped[k][seat] = flip
+		flipped[k][seat] = s1.Team != tr.Matches[k].P1
 	}
 	for k := range tr.Matches {
 		settleTeamMatch(&tr.Matches[k], flipped[k], r.Matches)

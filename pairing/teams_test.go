@@ -143,7 +143,8 @@ func TestTeamStandings(t *testing.T) {
 		t.Fatalf("round 1: %d team matches, want 2", n)
 	}
 	tm := rounds[0].Matches[0]
-	if tm.P1 != "T1" || *tm.P2 != "T2" || tm.Result != ResultP1 || tm.Table != 1 {
+	// Seen from its first seat match's P1: T2 lost to T1 3–0.
+	if tm.P1 != "T2" || *tm.P2 != "T1" || tm.Result != ResultP2 || tm.Table != 1 || fmt.Sprint(tm.Games) != "[p2 p2 p2]" {
 		t.Errorf("T1–T2: %+v", tm)
 	}
 	if m := rounds[0].Matches[1]; m.Result != ResultDraw || m.Table != 2 || fmt.Sprint(m.Games) != "[p1 p2 draw]" {
