@@ -15,16 +15,19 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
-// newTeamEvent is a team event of Swiss rounds with no top cut and the
-// given teams, each {name, seat A, seat B, seat C}, added at the desk.
+// newTeamEvent is Team Cup, made a team event on the event form: Swiss
+// rounds with no top cut and the given teams, each {name, seat A, seat B,
+// seat C}, added at the desk.
 func newTeamEvent(t *testing.T, a *app, org *browser, rounds int, teams ...[4]string) *dayEvent {
 	t.Helper()
-	d := newDayEvent(t, a, org, "0")
-	ctx := context.Background()
-	ev, _ := a.store.EventByID(ctx, d.id)
-	ev.TeamEvent, ev.SwissRounds = true, &rounds
-	if err := a.store.UpdateEvent(ctx, storage.Actor{Name: "test"}, ev); err != nil {
-		t.Fatal(err)
+	f := eventForm("Team Cup")
+	f.Set("team_event", "on")
+	f.Set("top_cut_size", "0")
+	f.Set("swiss_rounds", strconv.Itoa(rounds))
+	id := createEventWith(t, org, f)
+	d := &dayEvent{t: t, a: a, org: org, id: id, path: "/events/" + strconv.FormatInt(id, 10), links: map[string]string{}, ids: map[string]int64{}}
+	if ev, _ := a.store.EventByID(context.Background(), id); !ev.TeamEvent || ev.SwissRounds == nil || *ev.SwissRounds != rounds {
+		t.Fatalf("the event form made %+v", ev)
 	}
 	for _, tm := range teams {
 		d.addTeam(tm)
