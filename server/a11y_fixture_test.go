@@ -182,6 +182,7 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	} else {
 		t.Fatal("no ban list linked from /cards")
 	}
+	f.team = newTeamFixture(t, a, org) // before the second store: its form asks for none
 	// A second store: the organiser (the instance admin) then runs two, so
 	// lists name stores and forms ask for one.
 	other := &storage.Shop{Name: "Capsule Corp Games"}
@@ -191,7 +192,6 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	f.store = other.ID
 	a.signedInAt("bob", storage.RoleOrganiser, other.ID)
 	a.signedInAt("joe", storage.RoleJudge, other.ID)
-	f.team = newTeamFixture(t, a, org)
 	return f
 }
 

@@ -248,7 +248,8 @@ func (s *Server) teamDeckProblems(ctx context.Context, format *rules.Format, en 
 }
 
 // playerTeamLines puts a team event player's team and seat on their phone,
-// and their team's match of the latest Swiss round with its score so far.
+// and their team's match of the round of their own match (never a round
+// still in preview) with its score so far.
 func playerTeamLines(m *views.PlayerHome, d *readmodel.EventData, en *storage.Entry) {
 	if !d.Event.TeamEvent || en.Team == "" || en.TeamSeat == "" {
 		return
@@ -258,16 +259,21 @@ func playerTeamLines(m *views.PlayerHome, d *readmodel.EventData, en *storage.En
 		return
 	}
 	_, rounds := d.TeamPlay()
-	if len(rounds) == 0 {
-		return
+	for _, tr := range rounds {
+		if tr.Number == m.Match.Round {
+			teamMatchLine(m, tr, en.Team)
+		}
 	}
-	for _, tm := range rounds[len(rounds)-1].Matches {
-		if tm.P2 == nil || tm.P1 != en.Team && *tm.P2 != en.Team {
+}
+
+func teamMatchLine(m *views.PlayerHome, tr pairing.TeamRound, team string) {
+	for _, tm := range tr.Matches {
+		if tm.P2 == nil || tm.P1 != team && *tm.P2 != team {
 			continue
 		}
 		row := teamMatchRow(tm)
 		other := row.Team2
-		if other == en.Team {
+		if other == team {
 			other = row.Team1
 		}
 		m.TeamMatch = i18n.M("PhoneTeamMatch", i18n.Args{"Opponent": other, "Tables": row.Tables})
