@@ -59,7 +59,10 @@ type Format struct {
 	Rules []Rule
 	// NotApplied lists constructed rules this format leaves out, with why.
 	NotApplied []Rule
-	check      func(c *checker)
+	// TeamRules are the rules a team event of this format checks across a
+	// team's decks (CheckTeam, format_team.go); none for most formats.
+	TeamRules []Rule
+	check     func(c *checker)
 }
 
 // AppliesBanList reports whether the format checks a ban list (it has a
@@ -205,6 +208,8 @@ var Messages = map[string]string{
 	"ally-set":                   "The ally %[1]s is not a whole set: it has no level %[2]d card (an ally comes as levels 1 up to its highest, with no gap)",
 	"dbz-leader-header":          "A %[1]s deck has a main personality, not a Leader: list its levels under \"Main Personality:\" instead of \"Leader:\"",
 	"unknown-attribute":          "%[1]s %[2]s has no %[3]s in the card pool, so this rule cannot be checked for it",
+	// Team events (format_team.go).
+	"team-unique": "%[1]s %[2]s is also in the deck of seat %[3]s (%[4]s); a card may be in only one deck of the team",
 }
 
 // checker carries one validation.

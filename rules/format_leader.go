@@ -41,7 +41,8 @@ func registerLeaderFormats() {
 			{"side-deck", "Tournament rules: side deck", "a side deck of up to 15 cards"},
 			{"ban-list", "Ban list", "the Fusion World ban list in force on the event date"},
 		},
-		check: func(c *checker) { c.checkLeaderDeck(fwStd) },
+		TeamRules: []Rule{teamUnique},
+		check:     func(c *checker) { c.checkLeaderDeck(fwStd) },
 	})
 	draft := fwStd
 	draft.minMain, draft.maxMain, draft.maxCopies = 50, 50, 0
@@ -99,7 +100,8 @@ func registerLeaderFormats() {
 			{"colour", "", "Masters has no colour restriction when building a deck"},
 			{"side-deck", "", "no Masters side deck rule was confirmed"},
 		},
-		check: func(c *checker) { c.checkLeaderDeck(masters) },
+		TeamRules: []Rule{teamUnique},
+		check:     func(c *checker) { c.checkLeaderDeck(masters) },
 	})
 }
 

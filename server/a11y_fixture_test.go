@@ -52,10 +52,11 @@ type a11yFixture struct {
 	check    int64     // a deck check under way at Saturday Cup
 	drawBy   string    // proposed an intentional draw at Saturday Cup, to drawTo
 	drawTo   string
-	banList  string // a ban list's page
-	snapshot int64  // a snapshot of Saturday Cup
-	deckText string // a legal Fusion World deck
-	store    int64  // a second store, with an organiser and a judge
+	banList  string    // a ban list's page
+	snapshot int64     // a snapshot of Saturday Cup
+	deckText string    // a legal Fusion World deck
+	store    int64     // a second store, with an organiser and a judge
+	team     *dayEvent // Team Cup: a team event, round 1 under way (a11y_teams_test.go)
 }
 
 func newA11yFixture(t *testing.T) *a11yFixture {
@@ -181,6 +182,7 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	} else {
 		t.Fatal("no ban list linked from /cards")
 	}
+	f.team = newTeamFixture(t, a, org) // before the second store: its form asks for none
 	// A second store: the organiser (the instance admin) then runs two, so
 	// lists name stores and forms ask for one.
 	other := &storage.Shop{Name: "Capsule Corp Games"}
@@ -401,6 +403,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "import an event, already there", route: "/events/import", path: "/events/import?existing=" + strconv.FormatInt(sat.id, 10), staff: true},
 	}
 	out = append(out, f.seasonStates(t)...)
+	out = append(out, f.teamStates()...)
 	return append(out, f.profileStates(t)...)
 }
 

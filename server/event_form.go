@@ -145,7 +145,7 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 	f.TimeZone, f.Language, f.FeatureTables = e.TimeZone, e.Language, e.FeatureTables
 	f.IntentionalDraws = !e.NoIntentionalDraws
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
-	f.SeedByRating = e.SeedByRating
+	f.SeedByRating, f.TeamEvent = e.SeedByRating, e.TeamEvent
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
 	return withChoices(ctx, f)
@@ -164,7 +164,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	f = withChoices(ctx, f)
 	f.Version, _ = strconv.Atoi(c.FormValue("version"))
 	ev := storage.Event{Version: f.Version, Name: f.Name, Game: f.Game, Format: f.Format, Venue: f.Venue, Status: f.Status,
-		SelfRegistration: f.SelfRegistration, SeedByRating: f.SeedByRating, NoIntentionalDraws: !f.IntentionalDraws}
+		SelfRegistration: f.SelfRegistration, SeedByRating: f.SeedByRating, TeamEvent: f.TeamEvent, NoIntentionalDraws: !f.IntentionalDraws}
 	readEventNaming(ctx, &f, &ev, saved, gameLocked)
 	readEventRounds(ctx, &f, &ev)
 	readEventPlace(ctx, &f, &ev)
@@ -194,6 +194,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		// An unticked box is absent from the form.
 		SelfRegistration: c.FormValue("self_registration") == "on",
 		SeedByRating:     c.FormValue("seed_by_rating") == "on",
+		TeamEvent:        c.FormValue("team_event") == "on",
 		IntentionalDraws: c.FormValue("intentional_draws") == "on",
 		EndOfRound:       c.FormValue("end_of_round"),
 		ExtraTurns:       strings.TrimSpace(c.FormValue("extra_turns")),

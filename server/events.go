@@ -384,6 +384,7 @@ func applyEventForm(dst, src *storage.Event) {
 	dst.PlayerCap, dst.SelfRegistration, dst.EndOfRound, dst.ExtraTurns, dst.Tiebreakers = src.PlayerCap, src.SelfRegistration, src.EndOfRound, src.ExtraTurns, src.Tiebreakers
 	dst.PointsWin, dst.PointsDraw, dst.PointsLoss, dst.PointsBye = src.PointsWin, src.PointsDraw, src.PointsLoss, src.PointsBye
 	dst.Language, dst.TimeZone, dst.SeedByRating = src.Language, src.TimeZone, src.SeedByRating
+	dst.TeamEvent = src.TeamEvent
 	dst.NoIntentionalDraws = src.NoIntentionalDraws
 }
 

@@ -28,7 +28,7 @@ func (s *Server) playerDeck(c echo.Context) error {
 	if ev.Status == storage.StatusFinished {
 		return s.refuseFinishedDeck(c, en, ev, text)
 	}
-	_, sub, ferr := s.checkEntryDeck(c, ev, text)
+	_, sub, ferr := s.checkEntryDeck(c, ev, en, text)
 	if !ferr.IsZero() {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldProblems{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
@@ -61,7 +61,7 @@ func (s *Server) refuseFinishedDeck(c echo.Context, en *storage.Entry, ev *stora
 // checkEntryDeck checks a pasted list against the event's format and the ban
 // list in force on its date. A list that cannot be read returns a message
 // naming the line.
-func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) (*views.DeckResult, storage.DeckSubmission, i18n.Message) {
+func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, en *storage.Entry, text string) (*views.DeckResult, storage.DeckSubmission, i18n.Message) {
 	var sub storage.DeckSubmission
 	ctx := c.Request().Context()
 	format, ok := rules.LookupFormat(ev.Format)
@@ -84,6 +84,14 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, text string) 
 		return nil, sub, i18n.M("PhoneBanListsUnreadable", nil)
 	}
 	r := format.Validate(deck, pool, bans, ev.StartsOn)
+	if ev.TeamEvent {
+		team, err := s.teamDeckProblems(ctx, format, en, deck, pool)
+		if err != nil {
+			return nil, sub, i18n.M("PhoneCardPoolUnreadable", nil)
+		}
+		r.Problems = append(r.Problems, team...)
+		r.Legal = r.Legal && len(team) == 0
+	}
 	view := deckResultView(ctx, r, text, deck)
 	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: storage.EncodeDeckProblems(deckProblemFacts(r.Problems)), Leader: r.Leader}
 	if r.Legal {

@@ -131,7 +131,7 @@ func (s *Server) playerPageView(c echo.Context, rm *readmodel.Model, en *storage
 	if flash == msgDeckSaved && m.DeckResult == nil {
 		// Just saved (and redirected here): show the whole check once more,
 		// and say whether the list is legal.
-		if res, _, problem := s.checkEntryDeck(c, ev, en.DeckText); problem.IsZero() {
+		if res, _, problem := s.checkEntryDeck(c, ev, en, en.DeckText); problem.IsZero() {
 			m.DeckResult = res
 		}
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
@@ -140,6 +140,7 @@ func (s *Server) playerPageView(c echo.Context, rm *readmodel.Model, en *storage
 	m.Announcements = announcementList(ctx, nil, rm.Announcements, false)
 	m.CallOpen = rm.CallOpen[en.ID]
 	m.Match = s.currentMatch(ctx, rm, en)
+	playerTeamLines(&m, rm.Data, en)
 	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {
 		return nil, err
 	}

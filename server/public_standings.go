@@ -76,6 +76,12 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 		m.Rows = append(m.Rows, line)
 	}
 	m.Placings = placingLines(res)
+	if m.Teams, err = teamStandingsView(ctx, d); err != nil {
+		return m, err
+	}
+	if e.TeamEvent {
+		m.PairingFileURL = "" // the verifier checks players' pairings, not teams'
+	}
 	if res.Bracket != nil {
 		m.Bracket = bracketView(res.Bracket, d)
 	}

@@ -130,6 +130,7 @@ func (s *Server) baseRoutes(g guards) []routeRow {
 		{apiV1, get, "/events/:id/rounds", s.api.Rounds, nil},
 		{apiV1, get, "/events/:id/pairings", s.api.Pairings, nil},
 		{apiV1, get, "/events/:id/standings", s.api.Standings, nil},
+		{apiV1, get, "/events/:id/teams", s.api.Teams, nil}, // team events
 		{apiV1, get, "/events/:id/decklists", s.api.Decklists, nil},
 		{apiV1, get, "/events/:id/metagame", s.api.Metagame, nil},
 		{apiV1, get, "/seasons/:id", s.api.Season, nil},
@@ -263,6 +264,10 @@ func (s *Server) dayRoutes(g guards) []routeRow {
 		{page, post, "/events/:id/players/:entry/delete", s.deletePlayer, g.organiser},
 		{page, get, "/events/:id/register", s.registerForm, nil},
 		{page, post, "/events/:id/register", s.register, nil},
+
+		// Team events (server/teams.go): the desk's teams page.
+		{page, get, "/events/:id/teams", s.showTeams, g.organiser},
+		{page, post, "/events/:id/teams", s.addTeam, g.organiser},
 
 		// Decklists.
 		{page, get, "/events/:id/decks", s.showDecks, g.user},

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -23,7 +24,7 @@ import (
 func playerRow(e *storage.Entry) views.PlayerRow {
 	r := views.PlayerRow{
 		ID: e.ID, Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, Dropped: e.DroppedRound != nil,
-		Disqualified: e.Disqualified, Waitlisted: e.Waitlisted, EnteredRound: e.EnteredRound, Team: e.Team,
+		Disqualified: e.Disqualified, Waitlisted: e.Waitlisted, EnteredRound: e.EnteredRound, Team: e.Team, TeamSeat: e.TeamSeat,
 		AwardedByes: e.AwardedByes, DeckStatus: e.DeckStatus, DeckChecked: e.DeckChecked, Version: e.Version,
 	}
 	if e.DroppedRound != nil {
@@ -312,6 +313,13 @@ func (s *Server) updatePlayer(c echo.Context) error {
 			en.FixedTable = &n
 		}
 		en.Team = strings.TrimSpace(c.FormValue("team"))
+		if e.TeamEvent {
+			en.Team = strings.Join(strings.Fields(en.Team), " ")
+			en.TeamSeat = c.FormValue("team_seat")
+			if pairing.SeatIndex(en.TeamSeat) < 0 {
+				en.TeamSeat = ""
+			}
+		}
 		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.M("StaffErrAwardedByes", nil))
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
 			return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrPlayerSettings", nil)}

@@ -160,7 +160,18 @@ func (s *Server) pairRound(c echo.Context) error {
 			return err
 		}
 	}
-	pr, err := pairing.PairNextRound(pe, pairing.PairOptions{})
+	var pr *pairing.Pairing
+	if e.TeamEvent {
+		pr, err = pairTeams(d)
+	} else {
+		pr, err = pairing.PairNextRound(pe, pairing.PairOptions{})
+	}
+	if lp := (*pairing.LineupProblem)(nil); errors.As(err, &lp) {
+		return s.roundsPage(c, e, i18n.M("TeamErrLineup", i18n.Args{"Team": lp.Team, "Seat": lp.Seat}), http.StatusConflict)
+	}
+	if ns := (*noSeatError)(nil); errors.As(err, &ns) {
+		return s.roundsPage(c, e, i18n.M("TeamErrNoSeat", i18n.Args{"Name": ns.Name}), http.StatusConflict)
+	}
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
 		return s.roundsPage(c, e, i18n.M("StaffErrCannotPair", i18n.Args{"Reason": pairingProblem(ctx, err)}), http.StatusConflict)
@@ -185,8 +196,10 @@ func (s *Server) pairRound(c echo.Context) error {
 		}
 		matches = append(matches, nm)
 	}
-	seatFeatureTables(matches, e.FeatureTableNumbers())
-	seatFixedPlayers(matches, d.ByID)
+	if !e.TeamEvent { // a team match keeps its three tables side by side
+		seatFeatureTables(matches, e.FeatureTableNumbers())
+		seatFixedPlayers(matches, d.ByID)
+	}
 	number := len(d.Rounds) + 1
 	// The pairing's record goes with the round: published, it lets anyone
 	// check the pairing with tenkaichi verify (the public pairing file).
@@ -307,6 +320,9 @@ func (s *Server) startTopCut(c echo.Context) error {
 	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
+	}
+	if e.TeamEvent { // a team top cut is not built yet: the team standings are final
+		return s.roundsPage(c, e, i18n.M("TeamErrNoTopCut", nil), http.StatusConflict)
 	}
 	ctx := c.Request().Context()
 	d, err := readmodel.Load(ctx, s.Store, e)

@@ -22,19 +22,22 @@ const (
 // Entry is a player in an event. Players have no account; TokenHash is the
 // SHA-256 of the secret in their phone link.
 type Entry struct {
-	ID              int64      `json:"id"`
-	EventID         int64      `json:"event_id"`
-	PlayerName      string     `json:"player_name"`
-	MemberID        string     `json:"member_id"`
-	TokenHash       string     `json:"-"`
-	TokenGeneration int        `json:"-"`
-	CheckedIn       bool       `json:"checked_in"`
-	DroppedRound    *int       `json:"dropped_round"` // dropped after playing this many rounds
-	Waitlisted      bool       `json:"waitlisted"`
-	EnteredRound    int        `json:"entered_round"` // first round played; earlier rounds count as losses
-	FixedTable      *int       `json:"fixed_table"`   // seating for players who need it
-	AwardedByes     int        `json:"awarded_byes"`  // pre-awarded byes for the first rounds
-	Team            string     `json:"team"`          // same team or household: never paired together
+	ID              int64  `json:"id"`
+	EventID         int64  `json:"event_id"`
+	PlayerName      string `json:"player_name"`
+	MemberID        string `json:"member_id"`
+	TokenHash       string `json:"-"`
+	TokenGeneration int    `json:"-"`
+	CheckedIn       bool   `json:"checked_in"`
+	DroppedRound    *int   `json:"dropped_round"` // dropped after playing this many rounds
+	Waitlisted      bool   `json:"waitlisted"`
+	EnteredRound    int    `json:"entered_round"` // first round played; earlier rounds count as losses
+	FixedTable      *int   `json:"fixed_table"`   // seating for players who need it
+	AwardedByes     int    `json:"awarded_byes"`  // pre-awarded byes for the first rounds
+	Team            string `json:"team"`          // same team or household: never paired together
+	// TeamSeat is the seat ("A", "B" or "C") in a team event, whose team is
+	// Team (teams.go); empty otherwise.
+	TeamSeat        string     `json:"team_seat"`
 	Disqualified    bool       `json:"disqualified"`
 	DeckText        string     `json:"deck_text"`
 	DeckStatus      string     `json:"deck_status"`
@@ -67,6 +70,9 @@ func (s *Store) RegisterEntry(ctx context.Context, actor Actor, e *Entry) error 
 	return s.Tx(ctx, func(tx *Store) error {
 		ev, err := tx.lockEvent(ctx, e.EventID)
 		if err != nil {
+			return err
+		}
+		if err := tx.seatFree(ctx, e); err != nil {
 			return err
 		}
 		if ev.PlayerCap != nil {
@@ -230,7 +236,7 @@ func entryAuditView(e *Entry) map[string]any {
 	return map[string]any{
 		"player_name": e.PlayerName, "member_id": e.MemberID, "checked_in": e.CheckedIn, "dropped_round": e.DroppedRound,
 		"waitlisted": e.Waitlisted, "entered_round": e.EnteredRound, "fixed_table": e.FixedTable, "awarded_byes": e.AwardedByes,
-		"team": e.Team, "disqualified": e.Disqualified, "deck_status": e.DeckStatus, "deck_checked": e.DeckChecked,
+		"team": e.Team, "team_seat": e.TeamSeat, "disqualified": e.Disqualified, "deck_status": e.DeckStatus, "deck_checked": e.DeckChecked,
 		"token_generation": e.TokenGeneration, "player_id": e.PlayerID,
 	}
 }

@@ -60,10 +60,12 @@ type Event struct {
 	// SeedByRating pairs round 1 by the players' ratings (top half against
 	// bottom half) instead of at random.
 	SeedByRating bool `json:"seed_by_rating"`
-	PointsWin    int  `json:"points_win"`
-	PointsDraw   int  `json:"points_draw"`
-	PointsLoss   int  `json:"points_loss"`
-	PointsBye    int  `json:"points_bye"`
+	// TeamEvent: teams of three seated A, B and C are paired (teams.go).
+	TeamEvent  bool `json:"team_event"`
+	PointsWin  int  `json:"points_win"`
+	PointsDraw int  `json:"points_draw"`
+	PointsLoss int  `json:"points_loss"`
+	PointsBye  int  `json:"points_bye"`
 	// FeatureTables are the table numbers where a Swiss round's top
 	// pairings sit, best first ("1,2"; "" for none): FeatureTableNumbers.
 	FeatureTables string `json:"feature_tables"`
@@ -266,7 +268,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 			"decks_public": e.DecksPublic, "self_registration": e.SelfRegistration, "end_of_round": e.EndOfRound,
 			"extra_turns": e.ExtraTurns, "tiebreakers": e.Tiebreakers, "points_win": e.PointsWin,
 			"points_draw": e.PointsDraw, "points_loss": e.PointsLoss, "points_bye": e.PointsBye,
-			"language": e.Language, "time_zone": e.TimeZone, "seed_by_rating": e.SeedByRating, "feature_tables": e.FeatureTables, "no_intentional_draws": e.NoIntentionalDraws,
+			"language": e.Language, "time_zone": e.TimeZone, "seed_by_rating": e.SeedByRating, "team_event": e.TeamEvent, "feature_tables": e.FeatureTables, "no_intentional_draws": e.NoIntentionalDraws,
 		})
 		if res.Error != nil {
 			return wrap("update event", res.Error)

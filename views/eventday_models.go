@@ -13,6 +13,7 @@ type EventNav struct {
 	EventID int64
 	Name    string
 	Current string // "overview", "players", "decks", "rounds", "standings", "penalties", "judge"
+	Teams   bool   // a team event: its teams page is linked
 }
 
 // PlayersPage is the organiser's list of entries with the add form.
@@ -97,6 +98,7 @@ type PlayerRow struct {
 	EnteredRound int
 	FixedTable   string
 	Team         string
+	TeamSeat     string // "A", "B", "C" in a team event
 	AwardedByes  int
 	DeckStatus   string // missing, legal, illegal
 	DeckChecked  bool
@@ -147,6 +149,10 @@ type RegisterPage struct {
 	Name      string
 	MemberID  string
 	Errors    FieldProblems
+	// TeamEvent asks for the player's team name and seat.
+	TeamEvent bool
+	Team      string
+	Seat      string
 }
 
 // DecksPage is the organiser's decklist overview.
@@ -242,6 +248,9 @@ type RoundPage struct {
 	// (Next), or the round's count when every result is in (AllEntered).
 	Next       int64
 	AllEntered bool
+	// TeamMatches are a team event's team matches of the round (nil
+	// otherwise), shown above their seat matches.
+	TeamMatches []TeamMatchRow
 }
 
 // MatchFilter is one way to narrow a round's tables.
@@ -309,6 +318,9 @@ type StandingsPage struct {
 	// PairingFileURL is the public pairing file to check with tenkaichi
 	// verify, once a round is published ("" before).
 	PairingFileURL string
+	// Teams are a team event's team standings (nil otherwise), shown above
+	// the players'.
+	Teams *TeamStandings
 }
 
 // PlacingLine is one player's final place (Place 0: still being played for).
@@ -363,6 +375,12 @@ type PlayerHome struct {
 
 	// DeckLockedWhy says why a locked list cannot be changed.
 	DeckLockedWhy i18n.Message
+	// Team is a team event player's team and seat ("Team Red, seat A."),
+	// TeamMatch their team's match of the round and TeamResult its
+	// score so far; zero outside team events.
+	Team       i18n.Message
+	TeamMatch  i18n.Message
+	TeamResult i18n.Message
 	// GamesSent are the games form's fields as the player sent them
 	// ("g1": "won", "g1_first": "me"), kept when the games were refused.
 	GamesSent map[string]string

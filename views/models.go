@@ -147,6 +147,7 @@ type EventForm struct {
 	PlayerCap        string
 	SelfRegistration bool
 	SeedByRating     bool // round 1 paired by rating, not at random
+	TeamEvent        bool // teams of three are paired (team events)
 	IntentionalDraws bool // players may agree an intentional draw in Swiss rounds
 	EndOfRound       string
 	ExtraTurns       string

@@ -52,6 +52,11 @@ type exportExt struct {
 	Announcements []exportAnnouncement `json:"announcements"`
 	AuditLog      []exportAudit        `json:"audit_log"`
 	DeckChecks    []exportDeckCheck    `json:"deck_checks"` // deck_checks.go
+	// A team event's teams and team matches (teams.go): written for
+	// readers; an import rebuilds them from the entries' team and seat and
+	// the seat matches.
+	Teams       []exportTeam      `json:"teams,omitempty"`
+	TeamMatches []exportTeamMatch `json:"team_matches,omitempty"`
 }
 
 type exportEvent struct {
@@ -71,6 +76,7 @@ type exportEvent struct {
 	DecksPublic      bool       `json:"decks_public"`
 	SelfRegistration bool       `json:"self_registration"`
 	SeedByRating     bool       `json:"seed_by_rating,omitempty"`
+	TeamEvent        bool       `json:"team_event,omitempty"`
 	EndOfRound       string     `json:"end_of_round"`
 	ExtraTurns       int        `json:"extra_turns"`
 	Language         string     `json:"language,omitempty"`       // print sheets' and projector's, e.g. "de"
@@ -93,6 +99,7 @@ type exportEntry struct {
 	FixedTable      *int       `json:"fixed_table"`
 	AwardedByes     int        `json:"awarded_byes"`
 	Team            string     `json:"team"`
+	TeamSeat        string     `json:"team_seat,omitempty"`
 	Disqualified    bool       `json:"disqualified"`
 	DeckText        string     `json:"deck_text"`
 	DeckStatus      string     `json:"deck_status"`
@@ -193,18 +200,19 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			Name: ev.Name, Game: ev.Game, Format: ev.Format, Date: ev.Date(), Venue: ev.Venue, Status: ev.Status,
 			RoundMinutes: ev.RoundMinutes, SwissRounds: ev.SwissRounds, TopCutSize: ev.TopCutSize, TopCutBestOf: ev.TopCutBestOf,
 			PlayerCap: ev.PlayerCap, DeckDeadline: ev.DeckDeadline, DecksLocked: ev.DecksLocked, DecksPublic: ev.DecksPublic,
-			SelfRegistration: ev.SelfRegistration, SeedByRating: ev.SeedByRating, NoIntentionalDraws: ev.NoIntentionalDraws, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
+			SelfRegistration: ev.SelfRegistration, SeedByRating: ev.SeedByRating, TeamEvent: ev.TeamEvent, NoIntentionalDraws: ev.NoIntentionalDraws, EndOfRound: ev.EndOfRound, ExtraTurns: ev.ExtraTurns,
 			Language: ev.Language, TimeZone: ev.TimeZone, FeatureTables: ev.FeatureTables, Origin: ev.Origin,
 		}}
 	for _, e := range d.Entries {
 		ext.Entries = append(ext.Entries, exportEntry{
 			ID: readmodel.PlayerID(e.ID), Name: e.PlayerName, MemberID: e.MemberID, CheckedIn: e.CheckedIn, DroppedRound: e.DroppedRound,
 			Waitlisted: e.Waitlisted, EnteredRound: e.EnteredRound, FixedTable: e.FixedTable, AwardedByes: e.AwardedByes,
-			Team: e.Team, Disqualified: e.Disqualified, DeckText: e.DeckText, DeckStatus: e.DeckStatus,
+			Team: e.Team, TeamSeat: e.TeamSeat, Disqualified: e.Disqualified, DeckText: e.DeckText, DeckStatus: e.DeckStatus,
 			DeckProblems: deckProblemFacts(e.DeckProblems), DeckLeader: e.DeckLeader, DeckColours: e.DeckColours,
 			DeckSubmittedAt: e.DeckSubmittedAt, DeckChecked: e.DeckChecked, RegisteredAt: e.CreatedAt,
 		})
 	}
+	ext.Teams, ext.TeamMatches = exportTeams(d)
 	reports, err := eventfile.New(st).EventReports(ctx, ev.ID)
 	if err != nil {
 		return nil, err

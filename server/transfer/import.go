@@ -174,7 +174,7 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 		Name: e.Name, Game: e.Game, Format: e.Format, StartsOn: date, Venue: e.Venue, Status: e.Status,
 		RoundMinutes: e.RoundMinutes, SwissRounds: e.SwissRounds, TopCutSize: e.TopCutSize, TopCutBestOf: e.TopCutBestOf,
 		Seed: int64(pe.Seed), PlayerCap: e.PlayerCap, DeckDeadline: e.DeckDeadline, DecksLocked: e.DecksLocked,
-		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, SeedByRating: e.SeedByRating, NoIntentionalDraws: e.NoIntentionalDraws, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
+		DecksPublic: e.DecksPublic, SelfRegistration: e.SelfRegistration, SeedByRating: e.SeedByRating, TeamEvent: e.TeamEvent, NoIntentionalDraws: e.NoIntentionalDraws, EndOfRound: e.EndOfRound, ExtraTurns: e.ExtraTurns,
 		Tiebreakers: pe.Tiebreakers, PointsWin: pts.Win, PointsDraw: pts.Draw, PointsLoss: pts.Loss, PointsBye: pts.Bye,
 		// A zone this server lacks is left to the default; a language it
 		// lacks, or none, is the importer's.
@@ -232,7 +232,7 @@ func importEntries(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport)
 		in.Entries = append(in.Entries, eventfile.ImportedEntry{Key: x.ID, Entry: storage.Entry{
 			PlayerName: x.Name, MemberID: x.MemberID, CheckedIn: x.CheckedIn, DroppedRound: x.DroppedRound,
 			Waitlisted: x.Waitlisted, EnteredRound: x.EnteredRound, FixedTable: x.FixedTable, AwardedByes: x.AwardedByes,
-			Team: x.Team, Disqualified: x.Disqualified, DeckText: x.DeckText, DeckStatus: x.DeckStatus,
+			Team: x.Team, TeamSeat: x.TeamSeat, Disqualified: x.Disqualified, DeckText: x.DeckText, DeckStatus: x.DeckStatus,
 			DeckProblems: deckProblemFacts(x.DeckProblems), DeckLeader: x.DeckLeader, DeckColours: x.DeckColours,
 			DeckSubmittedAt: x.DeckSubmittedAt, DeckChecked: x.DeckChecked, CreatedAt: x.RegisteredAt,
 			RandomKey: keys[x.ID], // 0 for the waitlist: a new key is drawn

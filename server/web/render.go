@@ -153,5 +153,5 @@ func LiveScriptURL() string { return views.AssetURL("live.js") }
 
 // Nav is the event menu of a staff page, current naming its tab.
 func Nav(e *storage.Event, current string) views.EventNav {
-	return views.EventNav{EventID: e.ID, Name: e.Name, Current: current}
+	return views.EventNav{EventID: e.ID, Name: e.Name, Current: current, Teams: e.TeamEvent}
 }

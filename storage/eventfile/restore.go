@@ -159,7 +159,7 @@ func (s *Store) restoreEventRow(ctx context.Context, eventID int64, ev *storage.
 		"round_minutes": ev.RoundMinutes, "swiss_rounds": ev.SwissRounds, "top_cut_size": ev.TopCutSize,
 		"top_cut_best_of": ev.TopCutBestOf, "status": ev.Status, "seed": ev.Seed, "version": version, "updated_at": now,
 		"player_cap": ev.PlayerCap, "deck_deadline": ev.DeckDeadline, "decks_locked": ev.DecksLocked,
-		"decks_public": ev.DecksPublic, "self_registration": ev.SelfRegistration, "seed_by_rating": ev.SeedByRating, "end_of_round": ev.EndOfRound,
+		"decks_public": ev.DecksPublic, "self_registration": ev.SelfRegistration, "seed_by_rating": ev.SeedByRating, "team_event": ev.TeamEvent, "end_of_round": ev.EndOfRound,
 		"extra_turns": ev.ExtraTurns, "tiebreakers": ev.Tiebreakers, "points_win": ev.PointsWin,
 		"points_draw": ev.PointsDraw, "points_loss": ev.PointsLoss, "points_bye": ev.PointsBye,
 	})
@@ -175,7 +175,7 @@ func restoredEntry(e *storage.Entry, version int, now time.Time) map[string]any 
 	m := map[string]any{
 		"player_name": e.PlayerName, "member_id": e.MemberID, "checked_in": e.CheckedIn, "dropped_round": e.DroppedRound,
 		"waitlisted": e.Waitlisted, "entered_round": e.EnteredRound, "fixed_table": e.FixedTable, "awarded_byes": e.AwardedByes,
-		"team": e.Team, "disqualified": e.Disqualified, "deck_text": e.DeckText, "deck_status": e.DeckStatus,
+		"team": e.Team, "team_seat": e.TeamSeat, "disqualified": e.Disqualified, "deck_text": e.DeckText, "deck_status": e.DeckStatus,
 		"deck_problems": e.DeckProblems, "deck_leader": e.DeckLeader, "deck_colours": e.DeckColours,
 		"deck_submitted_at": e.DeckSubmittedAt, "deck_checked": e.DeckChecked, "version": version, "updated_at": now,
 	}

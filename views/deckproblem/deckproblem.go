@@ -122,6 +122,7 @@ var problemMessages = map[string]string{
 	"ally-set":                   "JudgeDeckAllySet",
 	"dbz-leader-header":          "JudgeDeckDbzLeaderHeader",
 	"unknown-attribute":          "JudgeDeckUnknownAttribute",
+	"team-unique":                "JudgeDeckTeamUnique",
 }
 
 // problemWords say which values of a problem (by key, at their index in

@@ -49,6 +49,7 @@ var FileAreas = []string{
 	"engine",    // the rules engine's sentences: violations, replay steps, notation errors, the state of a game (views/enginetext)
 	"league",    // seasons, regional leagues and their leaderboards (server/seasons)
 	"profile",   // players across events: the store's players directory, merges, profiles, the player's own settings
+	"teams",     // team events: teams of three, their seats, team matches and team standings
 	"ruleindex", // the rule index: each rule's and card word's title, explanation and search terms (views/ruletext)
 }
 
