@@ -246,7 +246,7 @@ func dayTwoProblems(ev *Event, n int) []Problem {
 	eligible := eligibleIDs(ev, n)
 	if n == ev.TwoDay.Day1Rounds+1 && ev.TwoDay.Advanced != nil {
 		if cut, err := CutDay1(ev); err != nil {
-			out = append(out, problemAt(n, 0, 0, "day2-cut", err.Error()))
+			out = append(out, problemAt(n, 0, 0, "cannot-pair", err))
 		} else if id := firstOutside(cut.Advanced, ev.TwoDay.Advanced); id != "" {
 			out = append(out, problemAt(n, 0, 0, "day2-cut", id))
 		}

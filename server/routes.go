@@ -243,6 +243,9 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/events/:id/rounds/:n/publish", s.publishRound, organiser},
 		{page, post, "/events/:id/rounds/:n/clock", s.changeClock, user},
 		{page, post, "/events/:id/rounds/:n/delete", s.deleteRound, organiser},
+		// Two-day events: the close-day-1 step (preview, confirm).
+		{page, get, "/events/:id/day1", s.showDay1Close, organiser},
+		{page, post, "/events/:id/day1", s.closeDay1, organiser},
 		{page, get, "/events/:id/matches/:match", s.showMatch, nil},
 		{page, post, "/events/:id/matches/:match/result", s.setResult, user},
 		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, user},
