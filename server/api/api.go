@@ -423,7 +423,7 @@ type apiStanding struct {
 	Record      apiRecord          `json:"record"`
 	Tiebreakers map[string]float64 `json:"tiebreakers"`
 	Dropped     bool               `json:"dropped"`
-	Drop        *int               `json:"drop"` // the last round played, for a player who dropped
+	Drop        *int               `json:"drop"`          // the last round played, for a player who dropped
 	Day         int                `json:"day,omitempty"` // a two-day event's: 2 advanced, 1 finished on day 1
 }
 
