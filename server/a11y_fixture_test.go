@@ -401,6 +401,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "import an event, already there", route: "/events/import", path: "/events/import?existing=" + strconv.FormatInt(sat.id, 10), staff: true},
 	}
 	out = append(out, f.seasonStates(t)...)
+	out = append(out, twoDayStates(t, f.a, f.org)...) // two-day events
 	return append(out, f.profileStates(t)...)
 }
 
