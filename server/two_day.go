@@ -141,10 +141,11 @@ func (s *Server) day1ClosePage(c echo.Context, e *storage.Event, problem i18n.Me
 	if err != nil {
 		return err
 	}
-	m := views.Day1ClosePage{Nav: web.Nav(e, "rounds"), EventID: e.ID, Problem: problem, Closed: d.Day1Closed()}
 	if !e.TwoDay() {
-		return echo.NewHTTPError(http.StatusNotFound)
+		// A one-day event has no day 1 to close: its rounds are the place.
+		return web.Redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/rounds")
 	}
+	m := views.Day1ClosePage{Nav: web.Nav(e, "rounds"), EventID: e.ID, Problem: problem, Closed: d.Day1Closed()}
 	if why := day1NotReady(d); !why.IsZero() && !m.Closed {
 		if m.Problem.IsZero() {
 			m.Problem = why
