@@ -31,6 +31,12 @@ func newTwoDayEvent(t *testing.T, a *app, org *browser, day1, day2 int, cut stri
 	f.Set("day2_rounds", strconv.Itoa(day2))
 	f.Set("day2_cut", cut)
 	f.Set("day2_cut_value", strconv.Itoa(value))
+	// With several stores (the accessibility fixture's) the form asks which.
+	first, err := a.store.FirstShop(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Set("store_id", strconv.FormatInt(first.ID, 10))
 	id := createEventWith(t, org, f)
 	d := &dayEvent{t: t, a: a, org: org, id: id, path: "/events/" + strconv.FormatInt(id, 10), links: map[string]string{}, ids: map[string]int64{}}
 	for _, name := range eightPlayers {
