@@ -101,6 +101,7 @@ func twoDayStates(t *testing.T, a *app, org *browser) []a11yState {
 	open := newTwoDayEvent(t, a, org, 1, 1, "size", 3, 0)
 	open.playRounds(1, 1)
 	closed := newTwoDayEvent(t, a, org, 1, 1, "record", 3, 0)
+	renameEvent(t, a, closed.id, "Two-Day Open") // links to events differ by name
 	closed.playRounds(1, 1)
 	page, advanced := closed.previewAdvanced()
 	m := advancedField.FindStringSubmatch(page.body)
