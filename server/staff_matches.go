@@ -78,8 +78,9 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 			m.Frozen = true
 		}
 	}
+	featureTables := e.FeatureTableNumbers()
 	for _, mt := range d.Matches[r.Number] {
-		row := seatedRow(&mt, d)
+		row := seatedRow(&mt, d, featureTables)
 		row.ResultKey, row.Status, row.Extension = mt.Result, mt.Status, mt.ExtensionSeconds/60
 		row.Note, row.Version = readmodel.MatchReason(mt, d), mt.Version
 		row.P1Points = points(mt.P1EntryID)
