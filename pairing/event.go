@@ -36,6 +36,9 @@ type Event struct {
 	Byes           []AwardedBye `json:"byes,omitempty"`
 	SwissRounds    int          `json:"swiss_rounds,omitempty"`
 	TopCut         *TopCut      `json:"top_cut,omitempty"`
+	// TwoDay splits the Swiss rounds over two days with a cut between
+	// them (twoday.go); nil for a one-day event.
+	TwoDay *TwoDay `json:"two_day,omitempty"`
 	// SeedOrder seeds round 1 instead of the random draw: the players,
 	// strongest first (by rating, say). Round 1 then pairs the top half of
 	// the order against the bottom half, 1st against the first of the
@@ -154,6 +157,7 @@ var InputMessages = map[string]string{
 	"cut-no-size":      "no top cut is recommended for %[1]d players; give a size",
 	"cut-too-small":    "a top cut needs at least 2 players",
 	"cut-too-few-left": "top %[1]d needs %[1]d players who have not dropped; there are %[2]d",
+	"day2-too-few":     "a cut into day 2 needs at least 2 players; this one lets %[1]d through",
 }
 
 // EventFileMessages holds, by key, the English of the problems only an
@@ -197,6 +201,8 @@ var EventFileMessages = map[string]string{
 	"cut-paired-self":     "top cut round %[1]d, match %[2]d: player %[3]q is paired against themselves",
 	"cut-game-winner":     "top cut round %[1]d, match %[2]d: game %[3]d: winner %[4]q is not one of p1, p2, draw",
 	"cut-game-first":      "top cut round %[1]d, match %[2]d: game %[3]d: first %[4]q is not p1 or p2",
+	"two-day-invalid":     `two_day needs day1_rounds of 1 or more, a cut of "record" or "size", no negative numbers, and a size of 2 or more for a cut by size`,
+	"two-day-advanced":    "two_day.advanced: %[1]q is not a player of the event or is listed twice",
 }
 
 // inputError is the problem key of InputMessages (or EventFileMessages)
@@ -306,6 +312,11 @@ func (ev *Event) Validate() error {
 	}
 	if err := ev.validateByes(enteredIn); err != nil {
 		return err
+	}
+	if ev.TwoDay != nil {
+		if err := ev.TwoDay.validate(enteredIn); err != nil {
+			return err
+		}
 	}
 	if ev.TopCut != nil {
 		ids := make(map[string]bool, len(enteredIn))

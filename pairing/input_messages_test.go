@@ -24,6 +24,12 @@ func TestInputErrorsCarryTheirKey(t *testing.T) {
 		{"cut-no-size", func() error { _, err := BuildTopCut(played, 0); return err }()},
 		{"cut-too-small", func() error { _, err := BuildTopCut(played, 1); return err }()},
 		{"cut-too-few-left", func() error { _, err := BuildTopCut(played, 4); return err }()},
+		{"day2-too-few", func() error {
+			ev := *played
+			ev.TwoDay = &TwoDay{Day1Rounds: 1, Cut: CutByRecord, Points: 3}
+			_, err := CutDay1(&ev)
+			return err
+		}()},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -96,6 +102,8 @@ func TestEventFileProblemsCarryTheirKey(t *testing.T) {
 		{"cut-unknown-player", cut(`{"p1": "a", "p2": "z", "games": []}`), `top cut round 1, match 1: unknown player "z"`},
 		{"cut-paired-self", cut(`{"p1": "a", "p2": "a", "games": []}`), `top cut round 1, match 1: player "a" is paired against themselves`},
 		{"cut-game-winner", cut(`{"p1": "a", "p2": "b", "games": [{"winner": "me"}]}`), `top cut round 1, match 1: game 1: winner "me" is not one of p1, p2, draw`},
+		{"two-day-invalid", `{` + players + `, "rounds": [], "two_day": {"day1_rounds": 0, "cut": "size"}}`, `two_day needs day1_rounds of 1 or more, a cut of "record" or "size", no negative numbers, and a size of 2 or more for a cut by size`},
+		{"two-day-advanced", `{` + players + `, "rounds": [], "two_day": {"day1_rounds": 1, "cut": "size", "size": 2, "advanced": ["z"]}}`, `two_day.advanced: "z" is not a player of the event or is listed twice`},
 		{"cut-game-first", cut(`{"p1": "a", "p2": "b", "games": [{"winner": "p1", "first": "me"}]}`), `top cut round 1, match 1: game 1: first "me" is not p1 or p2`},
 	}
 	seen := map[string]bool{}

@@ -169,10 +169,15 @@ func (p *problem) activePlayers(ev *Event) {
 			awarded[b.Player] = true
 		}
 	}
+	// On day 2 only those who advanced play.
+	var day2 map[string]bool
+	if day, _ := ev.RoundDay(p.round); day == 2 {
+		day2 = ev.advancedSet()
+	}
 	for _, s := range st {
 		t := h.players[h.index[s.ID]]
 		p.standing[s.ID] = s.Rank
-		if t.dropped || p.round < t.entered {
+		if t.dropped || p.round < t.entered || (day2 != nil && !day2[t.id]) {
 			continue
 		}
 		if awarded[t.id] {

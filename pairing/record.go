@@ -30,8 +30,13 @@ type RoundRecord struct {
 	// AwardedByes are the players left out with a bye awarded beforehand.
 	AwardedByes []string `json:"awarded_byes,omitempty"`
 	// SeedOrder is the event's seed order of a seeded round 1 (Event.SeedOrder).
-	SeedOrder []string    `json:"seed_order,omitempty"`
-	Units     WeightUnits `json:"units"`
+	SeedOrder []string `json:"seed_order,omitempty"`
+	// Day is the day of a two-day event's round (1 or 2; 0 for a one-day
+	// event); Eligible, for a day-2 round, the players who advanced (by
+	// id): only they could be paired.
+	Day      int         `json:"day,omitempty"`
+	Eligible []string    `json:"eligible,omitempty"`
+	Units    WeightUnits `json:"units"`
 	// Weight is the total weight of the pairing computed, its bye included;
 	// Cost the same pairing counted criterion by criterion.
 	Weight      int64           `json:"weight"`
@@ -147,7 +152,8 @@ func (p *problem) certificateOf(s *matcher) DualCertificate {
 // order.
 func (p *problem) record(opts PairOptions, mate []int, cost Cost) *RoundRecord {
 	_, weight := p.priced(p.matePairs(mate))
-	return &RoundRecord{Algorithm: AlgorithmVersion, Round: p.round, Seed: p.h.ev.Seed, Exact: opts.Exact,
+	day, _ := p.h.ev.RoundDay(p.round)
+	return &RoundRecord{Day: day, Eligible: eligibleIDs(p.h.ev, p.round), Algorithm: AlgorithmVersion, Round: p.round, Seed: p.h.ev.Seed, Exact: opts.Exact,
 		Tiebreakers: profileOrDefault(p.h.ev.Tiebreakers), Standings: p.standingsEntries(),
 		AwardedByes: append([]string(nil), p.awarded...), SeedOrder: p.seedOrder(), Units: p.units(),
 		Weight: weight, Cost: RecordCost(cost), Certificate: p.certificateOf(p.final)}

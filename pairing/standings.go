@@ -46,14 +46,18 @@ func TiebreakerKeys(profile string) []string {
 
 // Standing is one line of the standings.
 type Standing struct {
-	Rank        int
-	ID          string
-	Name        string
-	Points      int
-	Wins        int
-	Losses      int
-	Draws       int
-	Dropped     bool
+	Rank    int
+	ID      string
+	Name    string
+	Points  int
+	Wins    int
+	Losses  int
+	Draws   int
+	Dropped bool
+	// Day is the day a two-day event's player finished on (2 for those
+	// who advanced, 1 for the others); 0 in a one-day event or before
+	// the cut.
+	Day         int
 	Tiebreakers []Tiebreaker
 	// Random is the seeded random number used as the last tiebreaker.
 	Random uint64
@@ -140,6 +144,9 @@ func (s Standing) MarshalJSON() ([]byte, error) {
 	if s.Dropped {
 		b.WriteString(`,"dropped":true`)
 	}
+	if s.Day > 0 {
+		fmt.Fprintf(&b, `,"day":%d`, s.Day)
+	}
 	b.WriteString(`,"tiebreakers":{`)
 	for i, t := range s.Tiebreakers {
 		if i > 0 {
@@ -174,7 +181,11 @@ func Standings(ev *Event, profile string) ([]Standing, error) {
 		return nil, err
 	}
 	h := newHistory(ev)
-	return h.standings(profile), nil
+	st := h.standings(profile)
+	if ev.Day2Started() {
+		st = twoDayStandings(ev, st, profile)
+	}
+	return st, nil
 }
 
 func (h *history) standings(profile string) []Standing {

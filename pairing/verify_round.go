@@ -26,7 +26,7 @@ func verifyRound(ctx context.Context, ev *Event, in []map[string]bool, n int, op
 		rc.Problems = probs
 		return rc, nil
 	}
-	rc.Problems = rosterProblems(ev, in, n)
+	rc.Problems = append(rosterProblems(ev, in, n), dayTwoProblems(ev, n)...)
 	pOpts := PairOptions{Exact: opts.Exact}
 	if round.Pairing != nil {
 		pOpts.Exact = round.Pairing.Exact
@@ -86,7 +86,14 @@ func unreportedBefore(ev *Event, n int) []Problem {
 func rosterProblems(ev *Event, in []map[string]bool, n int) []Problem {
 	var out []Problem
 	at := matchOf(ev.Rounds[n-1])
+	var day2 map[string]bool
+	if day, _ := ev.RoundDay(n); day == 2 {
+		day2 = ev.advancedSet()
+	}
 	for _, pl := range ev.Players {
+		if day2 != nil && !day2[pl.ID] && !in[n-1][pl.ID] {
+			continue // finished on day 1
+		}
 		if in[n-1][pl.ID] {
 			if pl.Dropped && pl.DroppedAfter > 0 && n > pl.DroppedAfter {
 				m := at[pl.ID]
@@ -150,6 +157,15 @@ func roundEvent(ev *Event, in map[string]bool, n int) *Event {
 	cp := *ev
 	cp.Rounds = ev.Rounds[:n-1]
 	cp.TopCut = nil
+	if ev.TwoDay != nil {
+		// The cut is the whole file's (its day-1 rounds, its dropped
+		// players' last rounds), not this copy's.
+		td := *ev.TwoDay
+		if day, _ := ev.RoundDay(n); day == 2 {
+			td.Advanced = eligibleIDs(ev, n)
+		}
+		cp.TwoDay = &td
+	}
 	cp.Players = make([]Player, len(ev.Players))
 	for i, pl := range ev.Players {
 		pl.Dropped = !in[pl.ID] && n >= max(1, pl.EnteredRound)

@@ -404,6 +404,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 	}
 	out = append(out, f.seasonStates(t)...)
 	out = append(out, f.teamStates()...)
+	out = append(out, twoDayStates(t, f.a, f.org)...) // two-day events
 	return append(out, f.profileStates(t)...)
 }
 

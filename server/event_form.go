@@ -146,6 +146,7 @@ func eventFormFrom(ctx context.Context, e *storage.Event, gameLocked bool) views
 	f.IntentionalDraws = !e.NoIntentionalDraws
 	f.SelfRegistration, f.EndOfRound, f.ExtraTurns, f.Tiebreakers = e.SelfRegistration, e.EndOfRound, strconv.Itoa(e.ExtraTurns), e.Tiebreakers
 	f.SeedByRating, f.TeamEvent = e.SeedByRating, e.TeamEvent
+	f.TwoDay = twoDayFormFrom(e)
 	f.PointsWin, f.PointsDraw = strconv.Itoa(e.PointsWin), strconv.Itoa(e.PointsDraw)
 	f.PointsLoss, f.PointsBye = strconv.Itoa(e.PointsLoss), strconv.Itoa(e.PointsBye)
 	return withChoices(ctx, f)
@@ -170,6 +171,7 @@ func readEventForm(c echo.Context, saved *storage.Event, gameLocked bool) (views
 	readEventPlace(ctx, &f, &ev)
 	readEventScoring(ctx, &f, &ev)
 	readFeatureTables(&f, &ev)
+	readTwoDay(&f, &ev)
 	if len(f.Errors) > 0 {
 		return f, storage.Event{}, false
 	}
@@ -206,6 +208,7 @@ func eventFormValues(c echo.Context) views.EventForm {
 		TimeZone:         strings.TrimSpace(c.FormValue("time_zone")),
 		Language:         c.FormValue("language"),
 		FeatureTables:    strings.TrimSpace(c.FormValue("feature_tables")),
+		TwoDay:           twoDayFormValues(c),
 		Errors:           views.FieldProblems{},
 	}
 }

@@ -139,6 +139,7 @@ func (s *Server) playerPageView(c echo.Context, rm *readmodel.Model, en *storage
 	}
 	m.Announcements = announcementList(ctx, nil, rm.Announcements, false)
 	m.CallOpen = rm.CallOpen[en.ID]
+	m.DayNote, m.FinishedDay1 = dayNote(rm.Data, en)
 	m.Match = s.currentMatch(ctx, rm, en)
 	playerTeamLines(&m, rm.Data, en)
 	if err := s.matchAtTime(c.Request().Context(), rm, en, m.Match); err != nil {

@@ -155,6 +155,9 @@ func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int
 // the API's English.
 func (s *Server) roundTitle(d *readmodel.EventData, r *storage.Round) i18n.Message {
 	if r.Kind != storage.KindTopCut {
+		if t := roundTitleOf(d, r); !t.IsZero() {
+			return t
+		}
 		return i18n.M("RoundTitle", i18n.Args{"Round": r.Number})
 	}
 	for i, cr := range d.TopCutRounds() {

@@ -69,7 +69,7 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 		m.Tiebreakers = append(m.Tiebreakers, tiebreakerLabel(k))
 	}
 	for i, row := range res.Standings {
-		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped}
+		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped, Day: row.Day}
 		for _, tb := range row.Tiebreakers {
 			line.Tiebreakers = append(line.Tiebreakers, printPercent(ctx, tb.Value))
 		}

@@ -282,6 +282,9 @@ func (s *Server) dayRoutes(g guards) []routeRow {
 		{page, post, "/events/:id/rounds/:n/publish", s.publishRound, g.organiser},
 		{page, post, "/events/:id/rounds/:n/clock", s.changeClock, g.user},
 		{page, post, "/events/:id/rounds/:n/delete", s.deleteRound, g.organiser},
+		// Two-day events: the close-day-1 step (preview, confirm).
+		{page, get, "/events/:id/day1", s.showDay1Close, g.organiser},
+		{page, post, "/events/:id/day1", s.closeDay1, g.organiser},
 		{page, get, "/events/:id/matches/:match", s.showMatch, nil},
 		{page, post, "/events/:id/matches/:match/result", s.setResult, g.user},
 		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, g.user},

@@ -64,6 +64,9 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	m := views.RoundPage{Nav: web.Nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
 		Clock: web.ClockView(e.ID, r, 0, s.Now()), EndOfRound: web.EndOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
 	m.ClockTimes = roundClockTimes(ctx, e, r)
+	if r.Kind == storage.KindSwiss {
+		m.Day, m.DayRound = d.RoundDay(r.Number)
+	}
 	if r.Kind == storage.KindTopCut {
 		m.BestOf = e.TopCutBestOf
 	} else if e.FeatureTables != "" {

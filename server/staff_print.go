@@ -114,6 +114,8 @@ func (s *Server) printPairings(c echo.Context) error {
 		label := i18n.M("RoundTitle", i18n.Args{"Round": printDisplayRound(d, x)})
 		if x.Kind == storage.KindTopCut {
 			label = i18n.M("StaffTopCutRound", i18n.Args{"Round": printDisplayRound(d, x)})
+		} else if t := roundTitleOf(d, x); !t.IsZero() {
+			label = t // a two-day event's "Day 2, round 1"
 		}
 		sheet.Rounds = append(sheet.Rounds, views.RoundLink{Number: x.Number, Label: label})
 	}

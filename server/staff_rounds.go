@@ -47,8 +47,8 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Messa
 	recRounds, recCut := pairing.Recommend(active)
 	m.Recommended = i18n.MN("RecommendedRounds", active, i18n.Args{"Rounds": i18n.MN("SwissRoundCount", recRounds, nil), "Cut": recCut})
 	swissTarget := recRounds
-	if e.SwissRounds != nil {
-		swissTarget = *e.SwissRounds
+	if e.SwissRounds != nil || e.TwoDay() {
+		swissTarget = e.SwissTarget()
 	}
 	swiss, cut := d.SwissRounds(), d.TopCutRounds()
 	for _, r := range d.Rounds {
@@ -71,6 +71,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Messa
 	m.CanPair = !m.InTopCut && allIn && len(swiss) < swissTarget && active >= 2
 	m.CutSize = e.TopCutSize
 	m.CanStartCut = !m.InTopCut && allIn && e.TopCutSize >= 2 && len(swiss) >= 1 && len(swiss) >= swissTarget
+	twoDayRounds(&m, d, allIn)
 	if m.InTopCut && allIn {
 		b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
 		switch {
@@ -148,6 +149,9 @@ func (s *Server) pairRound(c echo.Context) error {
 		if r.Status == storage.RoundPreview {
 			return s.roundsPage(c, e, i18n.M("StaffErrStillPreview", i18n.Args{"Round": r.Number}), http.StatusConflict)
 		}
+	}
+	if day1Waits(d) {
+		return s.roundsPage(c, e, i18n.M("TwoDayCloseFirst", nil), http.StatusConflict)
 	}
 	// Round 1 is the last easy moment to chase decklists: pairing with some
 	// missing or not legal needs "Pair anyway" (the page names the players).

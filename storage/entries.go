@@ -50,6 +50,9 @@ type Entry struct {
 	// (pairing.Player.RandomKey, the bits of a uint64), drawn when the entry
 	// is created; 0 for an entry created before keys were stored.
 	RandomKey int64 `json:"random_key"`
+	// Day2 marks an entry of a two-day event who advanced to day 2, set
+	// when day 1 is closed (CloseDay1).
+	Day2 bool `json:"day2"`
 	// PlayerID is the player across events this entry is (players.go):
 	// set when the entry is made, by member number or a new player.
 	PlayerID  *int64    `json:"player_id,omitempty"`
@@ -133,7 +136,11 @@ func (s *Store) insertEntry(ctx context.Context, actor Actor, action string, e *
 	if err := s.linkEntry(ctx, e); err != nil {
 		return err
 	}
-	if err := s.with(ctx).Create(e).Error; err != nil {
+	db := s.with(ctx)
+	if !e.Day2 {
+		db = db.Omit("day2") // its default; a database before it has none
+	}
+	if err := db.Create(e).Error; err != nil {
 		return wrap("create entry", err)
 	}
 	return s.writeAudit(ctx, actor, &e.EventID, action, "entry", e.ID, nil,
@@ -216,7 +223,7 @@ func (s *Store) saveEntry(ctx context.Context, actor Actor, action string, befor
 	e.Version++
 	e.UpdatedAt = s.now()
 	e.PlayerID = before.PlayerID
-	res := s.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at", "random_key", "player_id").Updates(e)
+	res := s.with(ctx).Model(&Entry{}).Where("id = ? AND version = ?", e.ID, before.Version).Select("*").Omit("id", "event_id", "created_at", "random_key", "player_id", "day2").Updates(e)
 	if res.Error != nil {
 		e.Version--
 		return wrap("update entry", res.Error)

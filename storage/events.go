@@ -69,6 +69,14 @@ type Event struct {
 	// FeatureTables are the table numbers where a Swiss round's top
 	// pairings sit, best first ("1,2"; "" for none): FeatureTableNumbers.
 	FeatureTables string `json:"feature_tables"`
+	// A two-day event (Day1Rounds > 0) plays Day1Rounds Swiss rounds, cuts
+	// into day 2 by Day2Cut ("record": at least Day2CutValue match points;
+	// "size": the top Day2CutValue), then plays Day2Rounds Swiss rounds
+	// among the entries marked Day2 (pairing.TwoDay).
+	Day1Rounds   int    `json:"day1_rounds"`
+	Day2Rounds   int    `json:"day2_rounds"`
+	Day2Cut      string `json:"day2_cut"`
+	Day2CutValue int    `json:"day2_cut_value"`
 
 	// Language is the code of the language of the event's print sheets and
 	// projector ("de"); TimeZone the IANA zone its times are shown in
@@ -204,6 +212,9 @@ func (s *Store) CreateEvent(ctx context.Context, actor Actor, e *Event) error {
 			// migrated only up to before the column (the migration tests).
 			db = db.Omit("seed_by_rating")
 		}
+		if e.Day1Rounds == 0 {
+			db = db.Omit("day1_rounds", "day2_rounds", "day2_cut", "day2_cut_value")
+		}
 		if err := db.Create(e).Error; err != nil {
 			return wrap("create event", err)
 		}
@@ -269,6 +280,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor Actor, e *Event) error {
 			"extra_turns": e.ExtraTurns, "tiebreakers": e.Tiebreakers, "points_win": e.PointsWin,
 			"points_draw": e.PointsDraw, "points_loss": e.PointsLoss, "points_bye": e.PointsBye,
 			"language": e.Language, "time_zone": e.TimeZone, "seed_by_rating": e.SeedByRating, "team_event": e.TeamEvent, "feature_tables": e.FeatureTables, "no_intentional_draws": e.NoIntentionalDraws,
+			"day1_rounds": e.Day1Rounds, "day2_rounds": e.Day2Rounds, "day2_cut": e.Day2Cut, "day2_cut_value": e.Day2CutValue,
 		})
 		if res.Error != nil {
 			return wrap("update event", res.Error)
@@ -357,4 +369,20 @@ func (s *Store) EventJudges(ctx context.Context, eventID int64) ([]User, error) 
 	err := s.with(ctx).Joins("JOIN event_judges ON event_judges.user_id = users.id").
 		Where("event_judges.event_id = ?", eventID).Order("users.username").Find(&us).Error
 	return us, wrap("list judges", err)
+}
+
+// TwoDay says whether the event is played over two days with a cut
+// between them.
+func (e *Event) TwoDay() bool { return e.Day1Rounds > 0 }
+
+// SwissTarget is the number of Swiss rounds the event plays: both days'
+// of a two-day event, else its set number (0 when none is set).
+func (e *Event) SwissTarget() int {
+	if e.TwoDay() {
+		return e.Day1Rounds + e.Day2Rounds
+	}
+	if e.SwissRounds != nil {
+		return *e.SwissRounds
+	}
+	return 0
 }

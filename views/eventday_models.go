@@ -206,11 +206,19 @@ type RoundsPage struct {
 	// without a decklist or with one that is not legal.
 	DecksMissing []string
 	DecksIllegal []string
+	// CloseDay1 offers the close-day-1 step of a two-day event: day 1's
+	// rounds are done and nobody has advanced yet.
+	CloseDay1 bool
+	// NextDay and NextDayRound name the round "Pair" makes in a two-day
+	// event (day 2, round 1); 0 otherwise.
+	NextDay, NextDayRound int
 }
 
 // RoundRow is one round in the list.
 type RoundRow struct {
 	Number      int
+	Day         int // a two-day event's day (1 or 2) and the round's number in it; 0 otherwise
+	DayRound    int
 	Kind        string
 	Status      string
 	Outstanding int
@@ -222,6 +230,8 @@ type RoundPage struct {
 	Nav         EventNav
 	EventID     int64
 	Number      int
+	Day         int // a two-day event's day (1 or 2) and the round's number in it; 0 otherwise
+	DayRound    int
 	Kind        string
 	Status      string
 	ClockTimes  i18n.Message // "Started at 14:05 CET; time is up at 14:40 CET."
@@ -340,6 +350,7 @@ type StandingLine struct {
 	Record      string
 	Dropped     bool
 	Tiebreakers []string // formatted percentages
+	Day         int      // a two-day event's player: 2 advanced, 1 finished on day 1; 0 otherwise
 }
 
 // PlayerHome is a player's phone page.
@@ -372,6 +383,10 @@ type PlayerHome struct {
 	LostIn       string // the top-cut round the player was knocked out in
 	// Announcements are the staff's messages to everyone, newest first.
 	Announcements []Announcement
+	// DayNote says, in a two-day event once day 1 is closed, whether the
+	// player advanced to day 2; FinishedDay1 that they did not.
+	DayNote      i18n.Message
+	FinishedDay1 bool
 
 	// DeckLockedWhy says why a locked list cannot be changed.
 	DeckLockedWhy i18n.Message

@@ -159,6 +159,9 @@ type EventForm struct {
 	TimeZone         string // IANA name
 	Language         string // code of the print sheets' and projector's language
 	FeatureTables    string // table numbers, best first, as typed ("1, 2")
+	// A two-day event: day-1 and day-2 Swiss rounds and the cut between
+	// them (twoday_models.go).
+	TwoDay TwoDayForm
 
 	Errors             FieldProblems
 	Problem            i18n.Message // a form-wide message (e.g. someone else saved first)

@@ -247,6 +247,7 @@ func TestEveryVerifyProblemIsAMessage(t *testing.T) {
 		"cert-member": {1, 9}, "cert-nesting": {2, 3}, "cert-blossom-size": {1, 2}, "cert-blossom-negative": {1, int64(-1)},
 		"cert-infeasible": {pair, int64(-2), 3}, "cert-not-tight": {pair, int64(2), 1}, "cert-not-full": {1, int64(3), 0, 1},
 		"cut-cannot": {errors.New("x")}, "cut-extra-round": {2}, "cut-not-in-bracket": {pair, list},
+		"not-advanced": {"a"}, "day2-cut": {"a"}, "record-eligible": {3, 4},
 	}
 	for key := range pairing.VerifyMessages {
 		args, ok := samples[key]

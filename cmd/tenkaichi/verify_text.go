@@ -43,6 +43,12 @@ func verifyRoundMessage(ctx context.Context, key string, a []any) (string, bool)
 		return i18n.T(ctx, "CliVerifyMissingListed", i18n.Args{"Player": a[0], "Round": a[1]}), true
 	case "missing-not-dropped":
 		return i18n.T(ctx, "CliVerifyMissingNotDropped", i18n.Args{"Player": a[0], "Round": a[1]}), true
+	case "not-advanced":
+		return i18n.T(ctx, "CliVerifyNotAdvanced", i18n.Args{"Player": a[0]}), true
+	case "day2-cut":
+		return i18n.T(ctx, "CliVerifyDay2Cut", i18n.Args{"Player": a[0]}), true
+	case "record-eligible":
+		return i18n.T(ctx, "CliVerifyRecordEligible", i18n.Args{"Recorded": a[0], "Advanced": a[1]}), true
 	case "awarded-bye-missing":
 		return i18n.T(ctx, "CliVerifyAwardedByeMissing", i18n.Args{"Player": a[0]}), true
 	case "cannot-pair":

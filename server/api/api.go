@@ -305,6 +305,7 @@ type apiRound struct {
 	Name   string `json:"name"`
 	Status string `json:"status"` // "in-play" or "complete"
 	Tables int    `json:"tables"`
+	Day    int    `json:"day,omitempty"` // a two-day event's Swiss round: its day (1 or 2)
 }
 
 // Rounds is GET /api/v1/events/:id/rounds: every published round.
@@ -320,7 +321,11 @@ func (h *Handler) Rounds(c echo.Context) error {
 		if r.Status == storage.RoundFinished {
 			status = "complete"
 		}
-		out = append(out, apiRound{Round: r.Number, Phase: apiPhaseOf(*r), Name: readmodel.RoundName(d, r), Status: status, Tables: len(d.Matches[r.Number])})
+		ar := apiRound{Round: r.Number, Phase: apiPhaseOf(*r), Name: readmodel.RoundName(d, r), Status: status, Tables: len(d.Matches[r.Number])}
+		if r.Kind == storage.KindSwiss {
+			ar.Day, _ = d.RoundDay(r.Number)
+		}
+		out = append(out, ar)
 	}
 	return apiJSON(c, out)
 }
@@ -409,7 +414,8 @@ type apiStanding struct {
 	Record      apiRecord          `json:"record"`
 	Tiebreakers map[string]float64 `json:"tiebreakers"`
 	Dropped     bool               `json:"dropped"`
-	Drop        *int               `json:"drop"` // the last round played, for a player who dropped
+	Drop        *int               `json:"drop"`          // the last round played, for a player who dropped
+	Day         int                `json:"day,omitempty"` // a two-day event's: 2 advanced, 1 finished on day 1
 }
 
 // Standings is GET /api/v1/events/:id/standings: the Swiss standings
@@ -441,7 +447,7 @@ func (h *Handler) Standings(c echo.Context) error {
 	out := make([]apiStanding, 0, len(st))
 	for _, row := range st {
 		line := apiStanding{Rank: row.Rank, Player: row.ID, Name: row.Name, Points: row.Points,
-			Record: apiRecord{Wins: row.Wins, Losses: row.Losses, Ties: row.Draws}, Tiebreakers: map[string]float64{}, Dropped: row.Dropped}
+			Record: apiRecord{Wins: row.Wins, Losses: row.Losses, Ties: row.Draws}, Tiebreakers: map[string]float64{}, Dropped: row.Dropped, Day: row.Day}
 		if p, ok := places[row.ID]; ok {
 			line.Placing = &p
 		}

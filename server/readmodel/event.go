@@ -106,6 +106,7 @@ func (d *EventData) PairingEvent(withPending bool) *pairing.Event {
 	if ev.SwissRounds != nil {
 		pe.SwissRounds = *ev.SwissRounds
 	}
+	pe.TwoDay = d.TwoDay()
 	teams := map[string][]string{}
 	for _, e := range d.Entries {
 		if e.Waitlisted {
@@ -204,6 +205,9 @@ func (d *EventData) LastCompleteSwissRound() int {
 // English: the API's name of a round.
 func RoundName(d *EventData, r *storage.Round) string {
 	if r.Kind != storage.KindTopCut {
+		if day, n := d.RoundDay(r.Number); day > 0 {
+			return "Day " + strconv.Itoa(day) + ", round " + strconv.Itoa(n)
+		}
 		return "Round " + strconv.Itoa(r.Number)
 	}
 	for i, cr := range d.TopCutRounds() {
@@ -236,4 +240,47 @@ func (d *EventData) SwissRoundWithResults() int {
 		}
 	}
 	return counting
+}
+
+// TwoDay is the event's day split for the pairing package, with the
+// entries who advanced once day 1 is closed; nil for a one-day event.
+func (d *EventData) TwoDay() *pairing.TwoDay {
+	ev := d.Event
+	if !ev.TwoDay() {
+		return nil
+	}
+	td := &pairing.TwoDay{Day1Rounds: ev.Day1Rounds, Day2Rounds: ev.Day2Rounds, Cut: ev.Day2Cut}
+	if ev.Day2Cut == pairing.CutBySize {
+		td.Size = ev.Day2CutValue
+	} else {
+		td.Points = ev.Day2CutValue
+	}
+	for _, e := range d.Entries {
+		if e.Day2 && !e.Waitlisted {
+			td.Advanced = append(td.Advanced, PlayerID(e.ID))
+		}
+	}
+	return td
+}
+
+// Day1Closed says whether the organiser closed day 1 of a two-day event.
+func (d *EventData) Day1Closed() bool {
+	for _, e := range d.Entries {
+		if e.Day2 {
+			return true
+		}
+	}
+	return false
+}
+
+// RoundDay is the day of Swiss round n and its number within that day: 0
+// and n for a one-day event.
+func (d *EventData) RoundDay(n int) (day, dayRound int) {
+	if !d.Event.TwoDay() {
+		return 0, n
+	}
+	if n <= d.Event.Day1Rounds {
+		return 1, n
+	}
+	return 2, n - d.Event.Day1Rounds
 }

@@ -183,6 +183,7 @@ func importedEvent(ctx context.Context, pe *pairing.Event, e exportEvent) (stora
 	if ev.Language == "" {
 		ev.Language = i18n.Lang(ctx)
 	}
+	importedDays(pe, &ev)
 	var ok bool
 	if ev.FeatureTables, ok = storage.NormalFeatureTables(e.FeatureTables); !ok {
 		return storage.Event{}, importProblemOf("StaffImportFeatureTables", i18n.Args{"Max": storage.MaxFeatureTables})
@@ -210,6 +211,7 @@ func importEntries(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport)
 		keys[p.ID] = int64(pe.TiebreakKey(p))
 	}
 	entries := map[string]bool{}
+	day2 := pe.Day2Players()
 	for i, x := range ext.Entries {
 		switch {
 		case x.ID == "":
@@ -236,6 +238,7 @@ func importEntries(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport)
 			DeckProblems: deckProblemFacts(x.DeckProblems), DeckLeader: x.DeckLeader, DeckColours: x.DeckColours,
 			DeckSubmittedAt: x.DeckSubmittedAt, DeckChecked: x.DeckChecked, CreatedAt: x.RegisteredAt,
 			RandomKey: keys[x.ID], // 0 for the waitlist: a new key is drawn
+			Day2:      day2[x.ID],
 		}})
 	}
 	for _, p := range pe.Players {
@@ -370,13 +373,15 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 	if pe.TopCut != nil {
 		in.Event.TopCutSize = pe.TopCut.Size
 	}
+	importedDays(pe, &in.Event)
+	day2 := pe.Day2Players()
 	byes := map[string]int{}
 	for _, b := range pe.Byes {
 		byes[b.Player]++
 	}
 	for _, p := range pe.Players {
 		e := storage.Entry{PlayerName: p.Name, EnteredRound: p.EnteredRound, AwardedByes: byes[p.ID], CheckedIn: true,
-			RandomKey: int64(pe.TiebreakKey(p))}
+			RandomKey: int64(pe.TiebreakKey(p)), Day2: day2[p.ID]}
 		if e.PlayerName == "" {
 			e.PlayerName = p.ID
 		}
@@ -615,4 +620,17 @@ func pairingRecordText(rec *pairing.RoundRecord) (string, error) {
 		return "", fmt.Errorf("transfer: round %d's pairing record: %w", rec.Round, err)
 	}
 	return string(b), nil
+}
+
+// importedDays takes a two-day event's days and cut from the event file
+// (its players who advanced are the entries' Day2).
+func importedDays(pe *pairing.Event, ev *storage.Event) {
+	td := pe.TwoDay
+	if td == nil {
+		return
+	}
+	ev.Day1Rounds, ev.Day2Rounds, ev.Day2Cut, ev.Day2CutValue = td.Day1Rounds, td.Day2Rounds, td.Cut, td.Points
+	if td.Cut == pairing.CutBySize {
+		ev.Day2CutValue = td.Size
+	}
 }

@@ -411,12 +411,8 @@ func (w *eventWriter) recordOfEntries(record string, round int) (string, error) 
 	}
 	what := fmt.Sprintf("round %d, pairing record", round)
 	var standings []map[string]json.RawMessage
-	var byes []string
 	if err := json.Unmarshal(orNull(rec["standings"]), &standings); err != nil {
 		return "", fmt.Errorf("storage: import: %s: standings: %w", what, storage.ErrConflict)
-	}
-	if err := json.Unmarshal(orNull(rec["awarded_byes"]), &byes); err != nil {
-		return "", fmt.Errorf("storage: import: %s: awarded byes: %w", what, storage.ErrConflict)
 	}
 	newID := func(key string) (string, error) {
 		id, err := w.entry(key, what)
@@ -433,21 +429,38 @@ func (w *eventWriter) recordOfEntries(record string, round int) (string, error) 
 		}
 		st["id"], _ = json.Marshal(id)
 	}
-	for i, key := range byes {
-		id, err := newID(key)
-		if err != nil {
-			return "", err
-		}
-		byes[i] = id
-	}
 	if standings != nil {
 		rec["standings"], _ = json.Marshal(standings)
 	}
-	if byes != nil {
-		rec["awarded_byes"], _ = json.Marshal(byes)
+	// The awarded byes, and a day-2 round's eligible players.
+	for _, field := range []string{"awarded_byes", "eligible"} {
+		if err := remapIDs(rec, field, what, newID); err != nil {
+			return "", err
+		}
 	}
 	out, err := json.Marshal(rec)
 	return string(out), err
+}
+
+// remapIDs gives the ids listed in rec's field (a list of player keys)
+// their new entry ids.
+func remapIDs(rec map[string]json.RawMessage, field, what string, newID func(string) (string, error)) error {
+	var ids []string
+	if err := json.Unmarshal(orNull(rec[field]), &ids); err != nil {
+		return fmt.Errorf("storage: import: %s: %s: %w", what, field, storage.ErrConflict)
+	}
+	if ids == nil {
+		return nil
+	}
+	for i, key := range ids {
+		id, err := newID(key)
+		if err != nil {
+			return err
+		}
+		ids[i] = id
+	}
+	rec[field], _ = json.Marshal(ids)
+	return nil
 }
 
 // orNull is raw, or JSON null for a key the record does not have.

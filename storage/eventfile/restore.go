@@ -162,6 +162,7 @@ func (s *Store) restoreEventRow(ctx context.Context, eventID int64, ev *storage.
 		"decks_public": ev.DecksPublic, "self_registration": ev.SelfRegistration, "seed_by_rating": ev.SeedByRating, "team_event": ev.TeamEvent, "end_of_round": ev.EndOfRound,
 		"extra_turns": ev.ExtraTurns, "tiebreakers": ev.Tiebreakers, "points_win": ev.PointsWin,
 		"points_draw": ev.PointsDraw, "points_loss": ev.PointsLoss, "points_bye": ev.PointsBye,
+		"day1_rounds": ev.Day1Rounds, "day2_rounds": ev.Day2Rounds, "day2_cut": ev.Day2Cut, "day2_cut_value": ev.Day2CutValue,
 	})
 	if res.Error != nil {
 		return wrap("restore event", res.Error)
@@ -178,6 +179,7 @@ func restoredEntry(e *storage.Entry, version int, now time.Time) map[string]any 
 		"team": e.Team, "team_seat": e.TeamSeat, "disqualified": e.Disqualified, "deck_text": e.DeckText, "deck_status": e.DeckStatus,
 		"deck_problems": e.DeckProblems, "deck_leader": e.DeckLeader, "deck_colours": e.DeckColours,
 		"deck_submitted_at": e.DeckSubmittedAt, "deck_checked": e.DeckChecked, "version": version, "updated_at": now,
+		"day2": e.Day2,
 	}
 	if e.EnteredRound == 0 {
 		m["entered_round"] = 1

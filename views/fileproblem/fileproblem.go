@@ -124,6 +124,10 @@ func inputText(ctx context.Context, ie *pairing.InputError) (string, bool) {
 		}
 	case "cut-too-small":
 		return i18n.T(ctx, "StaffPairingCutTooSmall", nil), true
+	case "day2-too-few":
+		if len(ie.Args) == 1 {
+			return i18n.T(ctx, "TwoDayTooFew", i18n.Args{"Count": ie.Args[0]}), true
+		}
 	case "cut-too-few-left":
 		if len(ie.Args) == 2 {
 			size, _ := ie.Args[0].(int)

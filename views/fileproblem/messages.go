@@ -129,6 +129,8 @@ var eventFileMessages = map[string]string{
 	"cut-paired-self":     "EventFileCutPairedSelf",
 	"cut-game-winner":     "EventFileCutGameWinner",
 	"cut-game-first":      "EventFileCutGameFirst",
+	"two-day-invalid":     "EventFileTwoDayInvalid",
+	"two-day-advanced":    "EventFileTwoDayAdvanced",
 }
 
 // say is the message of key in messages, with values a; ok is false for a

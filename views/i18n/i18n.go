@@ -51,6 +51,7 @@ var FileAreas = []string{
 	"profile",   // players across events: the store's players directory, merges, profiles, the player's own settings
 	"teams",     // team events: teams of three, their seats, team matches and team standings
 	"ruleindex", // the rule index: each rule's and card word's title, explanation and search terms (views/ruletext)
+	"twoday",    // two-day events: the event form's days, the close-day-1 step, day names of rounds, the day on phones and standings
 }
 
 // fileNameRE is a message file's name: AREA.LANG.json. go-i18n takes the

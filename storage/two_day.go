@@ -1,0 +1,36 @@
+package storage
+
+import (
+	"context"
+	"errors"
+)
+
+// ErrDay1Closed: day 1 of the event is closed already.
+var ErrDay1Closed = errors.New("storage: day 1 is closed already")
+
+// CloseDay1 closes day 1 of a two-day event: the entries named advance to
+// day 2 (Entry.Day2), the others finish on day 1. It refuses a second
+// close (ErrDay1Closed) and a close once a round after day 1 exists
+// (ErrRoundsStarted is not reused: a day-2 round cannot exist before).
+func (s *Store) CloseDay1(ctx context.Context, actor Actor, eventID int64, advanced []int64) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if _, err := tx.lockEvent(ctx, eventID); err != nil {
+			return err
+		}
+		var closed int64
+		if err := tx.with(ctx).Model(&Entry{}).Where("event_id = ? AND day2", eventID).Count(&closed).Error; err != nil {
+			return wrap("count day-2 entries", err)
+		}
+		if closed > 0 {
+			return ErrDay1Closed
+		}
+		res := tx.with(ctx).Model(&Entry{}).Where("event_id = ? AND id IN ?", eventID, advanced).Updates(map[string]any{"day2": true})
+		if res.Error != nil {
+			return wrap("close day 1", res.Error)
+		}
+		if err := tx.writeAudit(ctx, actor, &eventID, "close-day1", "event", eventID, nil, map[string]any{"advanced": advanced}); err != nil {
+			return err
+		}
+		return tx.notify(ctx, Notice{EventID: eventID, Topic: "entries"})
+	})
+}
