@@ -21,11 +21,14 @@ type Handler struct {
 	fresh freshResults
 	// cards names the Leaders of a profile.
 	cards *gamelog.CardCache
+	// pages are the public profiles rendered, by player version (kept.go).
+	pages *web.Keep[*keptProfile]
 }
 
 // New is the players' pages of kit's store.
 func New(kit *web.Kit, cards *gamelog.CardCache) *Handler {
-	return &Handler{Kit: kit, leagues: leagues.New(kit.Store), fresh: freshEventResults, cards: cards}
+	return &Handler{Kit: kit, leagues: leagues.New(kit.Store), fresh: freshEventResults, cards: cards,
+		pages: web.NewKeep[*keptProfile](keptProfiles)}
 }
 
 // Flash notices of the players' pages.
