@@ -172,7 +172,9 @@ func TestLeaguePagesFreshAfterChanges(t *testing.T) {
 	check("a season edit", board, func(body string) bool {
 		return strings.Contains(body, "Winter League 2027") && boardLines(t, body)[0].points == 3
 	})
-	check("a season edit", profile, func(body string) bool { return strings.Contains(body, "Winter League 2027") || !strings.Contains(body, "Winter 2027") })
+	check("a season edit", profile, func(body string) bool {
+		return strings.Contains(body, "Winter League 2027") || !strings.Contains(body, "Winter 2027")
+	})
 }
 
 // etagOf is the ETag a page is sent with.
@@ -201,4 +203,3 @@ func playerNamed(t *testing.T, a *app, name string, not int64) int64 {
 	}
 	return id
 }
-

@@ -41,6 +41,9 @@ const (
 	msgRemoved      = "ProfileFlashRemoved"
 	msgSignedOut    = "ProfileFlashSignedOut"
 	msgSignedInHere = "ProfileFlashSignedIn"
+	// A player's own password (password.go).
+	msgPasswordSet     = "ProfileFlashPasswordSet"
+	msgPasswordCleared = "ProfileFlashPasswordCleared"
 )
 
 func init() {
@@ -48,5 +51,6 @@ func init() {
 		msgMerged: "players-merged", msgMergeUndone: "merge-undone", msgNowPublic: "profile-public",
 		msgNowPrivate: "profile-private", msgNewLink: "player-new-link", msgRemoved: "player-removed",
 		msgSignedOut: "player-signed-out", msgSignedInHere: "player-signed-in",
+		msgPasswordSet: "player-password-set", msgPasswordCleared: "player-password-cleared",
 	})
 }
