@@ -138,6 +138,8 @@ func latestEvents(m *views.LeaderboardPage) {
 // account sees it, rendered and compressed once per league version.
 func (h *Handler) sendPublicBoard(c echo.Context, b *readmodel.SeasonBoard, version string, sel boardSelection) error {
 	ctx := c.Request().Context()
+	// A page past the last is the last: one kept page, whatever is asked.
+	sel.page = min(sel.page, max(1, (len(b.Board.Rows)+boardRows-1)/boardRows))
 	key := strconv.FormatInt(b.Season.ID, 10) + "/" + i18n.Lang(ctx) + "/" + strconv.Itoa(sel.page)
 	page, err := h.pages.Get(key, version, func() (*web.SharedPage, error) {
 		m, err := h.boardPage(c, b, false)
