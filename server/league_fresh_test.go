@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -124,6 +125,8 @@ func TestLeaguePagesFreshAfterChanges(t *testing.T) {
 			return strings.Count(regexp.MustCompile(`(?s)data-testid="profile-events".*?</table>`).FindString(body), "<tr") == n+1
 		}
 	}
+	api := "/api/v1/seasons/" + strconv.FormatInt(id, 10)
+	check("nothing", api, func(body string) bool { return fmt.Sprint(apiPlaces(t, body)) == "[1 2 3 4]" })
 	check("nothing", board, leader("Cy", 6))
 	check("nothing", profile, events(2))
 	old := etagOf(t, visitors["another instance"], board)
@@ -135,6 +138,7 @@ func TestLeaguePagesFreshAfterChanges(t *testing.T) {
 		return l[0].points == 6 && l[1].points == 6 && l[1].place == "1 (shared)"
 	})
 	check("a corrected result", profile, func(body string) bool { return strings.Contains(body, "Place 3") })
+	check("a corrected result", api, func(body string) bool { return fmt.Sprint(apiPlaces(t, body)) == "[1 1 3 3]" })
 	revalidate := func(tag string) int {
 		req, _ := http.NewRequest(http.MethodGet, b.srv.URL+board, nil)
 		req.Header.Set("If-None-Match", tag)
@@ -158,17 +162,7 @@ func TestLeaguePagesFreshAfterChanges(t *testing.T) {
 	check("a merge", board, func(body string) bool { return len(boardLines(t, body)) == 7 })
 	check("a merge", profile, events(3))
 
-	// The season edited: the name and no points for places.
-	edit := org.get(f.seasonsPath() + "/" + strconv.FormatInt(id, 10) + "/edit")
-	version := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(edit.body)
-	if version == nil {
-		t.Fatalf("no version on the edit form:\n%s", excerpt(edit.body))
-	}
-	form := seasonForm()
-	form.Set("name", "Winter League 2027")
-	form.Set("points_by_placing", "")
-	form.Set("version", version[1])
-	expectRedirect(t, "edit the season", org.post(f.seasonsPath()+"/"+strconv.FormatInt(id, 10)+"/edit", f.seasonsPath()+"/"+strconv.FormatInt(id, 10), form), board)
+	editSeason(t, f, id, "Winter League 2027")
 	check("a season edit", board, func(body string) bool {
 		return strings.Contains(body, "Winter League 2027") && boardLines(t, body)[0].points == 3
 	})
@@ -202,4 +196,37 @@ func playerNamed(t *testing.T, a *app, name string, not int64) int64 {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// apiPlaces are the places of the API's leaderboard, in order.
+func apiPlaces(t *testing.T, body string) []int {
+	t.Helper()
+	var out struct {
+		Rows []struct{ Place int } `json:"leaderboard"`
+	}
+	if err := json.Unmarshal([]byte(body), &out); err != nil {
+		t.Fatalf("the API's season: %v", err)
+	}
+	places := []int{}
+	for _, r := range out.Rows {
+		places = append(places, r.Place)
+	}
+	return places
+}
+
+// editSeason renames the season through its form and gives no points for
+// places.
+func editSeason(t *testing.T, f *seasonFixture, id int64, name string) {
+	t.Helper()
+	path := f.seasonsPath() + "/" + strconv.FormatInt(id, 10)
+	edit := f.org.get(path + "/edit")
+	version := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(edit.body)
+	if version == nil {
+		t.Fatalf("no version on the edit form:\n%s", excerpt(edit.body))
+	}
+	form := seasonForm()
+	form.Set("name", name)
+	form.Set("points_by_placing", "")
+	form.Set("version", version[1])
+	expectRedirect(t, "edit the season", f.org.post(path+"/edit", path, form), "/seasons/"+strconv.FormatInt(id, 10))
 }
