@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,4 +44,35 @@ func TestPlayerPasswordOnThePhone(t *testing.T) {
 	if got := text(t, other, `[data-testid=own-visibility]`); !strings.Contains(got, "Your profile is private") {
 		t.Errorf("signed in by password, the page says %q", got)
 	}
+}
+
+// A long leaderboard on a phone: 100 rows a page, the next page a tap
+// away, and a player found by name through the search form.
+func TestLongLeaderboardOnThePhone(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	org := a.organiser()
+	first, err := a.store.FirstShop(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	importCrowd(t, a, first.ID, 150)
+	f := &seasonFixture{a: a, org: org, store: first.ID}
+	board := "/seasons/" + strconv.FormatInt(f.createSeason(t, seasonForm()), 10)
+	ctx := phone(t)
+	navigate(t, ctx, a.srv.URL+board)
+	if n := evalJS[int](t, ctx, `document.querySelectorAll("[data-testid=leaderboard] tbody tr:not(.cut-line)").length`); n != 100 {
+		t.Errorf("%d rows on the first page, want 100", n)
+	}
+	auditProfilePage(t, ctx, "long leaderboard")
+	screenshot(t, ctx, "leaderboard-long-390")
+	do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=next-page]`))))
+	if got := text(t, ctx, `[data-testid=board-pages]`); !strings.Contains(got, "Page 2 of 2") {
+		t.Errorf("after Next page: %q", got)
+	}
+	do(t, ctx, fill(`#board-q`, "player 07"), leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=board-search] button`))))
+	if n := evalJS[int](t, ctx, `document.querySelectorAll("[data-testid=leaderboard] tbody tr:not(.cut-line)").length`); n != 10 {
+		t.Errorf("%d rows found for “player 07”, want 10", n)
+	}
+	screenshot(t, ctx, "leaderboard-search-390")
 }
