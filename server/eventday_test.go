@@ -48,9 +48,22 @@ func newDayEvent(t *testing.T, a *app, org *browser, topCut string, players ...s
 	return d
 }
 
+// addPlayer adds a player without a member number at the counter.
 func (d *dayEvent) addPlayer(name string) {
 	d.t.Helper()
-	r := d.org.post(d.path+"/players", d.path+"/players", url.Values{"player_name": {name}, "entered_round": {"1"}})
+	d.addMember(name, "")
+}
+
+// addMember adds a player at the counter with their member number (none
+// when member is empty) and keeps their phone link, as the organiser hands
+// it out.
+func (d *dayEvent) addMember(name, member string) {
+	d.t.Helper()
+	form := url.Values{"player_name": {name}, "entered_round": {"1"}}
+	if member != "" {
+		form.Set("member_id", member)
+	}
+	r := d.org.post(d.path+"/players", d.path+"/players", form)
 	if r.status != http.StatusSeeOther {
 		d.t.Fatalf("add %s: %d\n%s", name, r.status, excerpt(r.body))
 	}

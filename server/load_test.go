@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -122,6 +123,11 @@ func TestLoadEndOfRound(t *testing.T) {
 	if v := os.Getenv("TENKAICHI_LOAD_SERVER_GOGC"); v != "" {
 		env = append(withoutEnv(env, "GOGC"), "GOGC="+v)
 	}
+	// TENKAICHI_LOAD_SERVER_GOMEMLIMIT=N runs it with Go's soft memory
+	// limit (GOMEMLIMIT, e.g. 120MiB), to see what a bounded heap costs.
+	if v := os.Getenv("TENKAICHI_LOAD_SERVER_GOMEMLIMIT"); v != "" {
+		env = append(withoutEnv(env, "GOMEMLIMIT"), "GOMEMLIMIT="+v)
+	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = &serverLog, &serverLog
@@ -224,6 +230,12 @@ func TestLoadEndOfRound(t *testing.T) {
 		}
 	}
 
+	// TENKAICHI_LOAD_ONLY_REPORTS=1 skips the page steps: the round's end
+	// alone, for the many runs its p99 needs (about 15 seconds a run).
+	onlyReports := os.Getenv("TENKAICHI_LOAD_ONLY_REPORTS") == "1"
+	if onlyReports {
+		measure = func(string, []vegeta.Target, ...int) {}
+	}
 	// Round 1 published, nothing reported yet: every phone loads its page.
 	measure("player page", pages, 1000)
 	measure("standings", getAll(eventURL+"/standings"), 500)
@@ -231,7 +243,11 @@ func TestLoadEndOfRound(t *testing.T) {
 	// The organiser and a judge work the round meanwhile: each of their
 	// pages, two at a time, beside the bare handler two at a time.
 	staff := http.Header{"Cookie": {staffCookie(t, st)}}
-	for _, p := range staffPages(ev.ID, matchOf[0]) {
+	var staffSteps []staffPage
+	if !onlyReports {
+		staffSteps = staffPages(ev.ID, matchOf[0])
+	}
+	for _, p := range staffSteps {
 		name := "staff " + p.name
 		m := attackFor(t, name, bareTargets, vegeta.Rate{}, step, 2, 2)
 		bareRate := m.Throughput
@@ -245,8 +261,16 @@ func TestLoadEndOfRound(t *testing.T) {
 
 	// Reports: every player reports, in random order, so about half of the
 	// reports confirm the opponent's.
+	// TENKAICHI_LOAD_CONFIRM_LAST=1 sends every P1's report first and the
+	// confirmations after them, as issue 31's driver did.
 	var reports []vegeta.Target
-	for _, i := range rand.Perm(players) {
+	order := rand.Perm(players)
+	if os.Getenv("TENKAICHI_LOAD_CONFIRM_LAST") == "1" {
+		sort.SliceStable(order, func(a, b int) bool {
+			return sideOf[order[a]] == storage.ResultP1 && sideOf[order[b]] != storage.ResultP1
+		})
+	}
+	for _, i := range order {
 		tok := tokens[i]
 		result := "won"
 		if sideOf[i] == storage.ResultP2 {
@@ -261,6 +285,14 @@ func TestLoadEndOfRound(t *testing.T) {
 			}})
 	}
 	reportRate := envInt("TENKAICHI_LOAD_REPORT_RATE", 500)
+	// The reference for the reports: as many requests to bare Echo at the
+	// same rate, just before.
+	bareReports := make([]vegeta.Target, len(reports))
+	for i := range bareReports {
+		bareReports[i] = bareTargets[0]
+	}
+	report(t, fmt.Sprintf("bare Echo at %d/s, before the reports", reportRate),
+		attackOnce(t, "bare reports", bareReports, vegeta.Rate{Freq: reportRate, Per: time.Second}, players))
 	t.Logf("-- reports at %s UTC (load average %s)", time.Now().UTC().Format("15:04:05.000"), loadAverage())
 	heapProfile(t, profAddr, filepath.Join(profDir, "heap-before-reports.pprof"))
 	reportsFor := time.Duration(len(reports)/reportRate+1) * time.Second
@@ -376,6 +408,14 @@ func heapProfile(t *testing.T, addr, file string) {
 	}
 	defer f.Close()
 	_, _ = io.Copy(f, res.Body)
+	// The runtime's own figures beside it (stacks, heap kept, released).
+	if res, err := http.Get("http://" + addr + "/debug/pprof/heap?debug=1"); err == nil {
+		defer res.Body.Close()
+		if txt, err := os.Create(file + ".txt"); err == nil {
+			defer txt.Close()
+			_, _ = io.Copy(txt, res.Body)
+		}
+	}
 }
 
 // startBareEcho serves a 6 KB page from a bare Echo handler, the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -158,11 +159,16 @@ func (s *Server) showStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := v.(views.StandingsPage) // a copy: Public is this request's
-	if web.PublicView(c) {
+	m := v.(views.StandingsPage) // a copy: Public and the rows shown are this request's
+	page, _ := strconv.Atoi(c.QueryParam("page"))
+	m.Rows, m.List = listPart(m.Rows, c.QueryParam("q"), page, func(r views.StandingLine, needle string) bool {
+		return nameMatches(r.Name, needle)
+	})
+	m.List.Path, m.List.FindLabel, m.List.PagesLabel = "/standings", i18n.M("StandingsFindLabel", nil), i18n.M("StandingsPages", nil)
+	if web.PublicView(c) && m.List.Query == "" {
 		// Every visitor without an account sees the same page: render it
-		// (and compress it) once per read model.
-		v, err := rm.Memo("standings-public-page/"+lang, func() (any, error) {
+		// (and compress it) once per read model and page.
+		v, err := rm.Memo(fmt.Sprintf("standings-public-page/%s/%d", lang, m.List.Page), func() (any, error) {
 			m.Public = true
 			p := web.PublicPage(c, "")
 			p.Heading = i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name})
@@ -174,9 +180,11 @@ func (s *Server) showStandings(c echo.Context) error {
 		}
 		return web.SendShared(c, v.(*web.SharedPage))
 	}
-	staff, err := s.IsStaff(c, e)
-	if err != nil {
-		return err
+	staff := false
+	if !web.PublicView(c) {
+		if staff, err = s.IsStaff(c, e); err != nil {
+			return err
+		}
 	}
 	m.Public = !staff
 	p := s.PageTitled(c, i18n.M("StaffStandingsTitle", i18n.Args{"Event": e.Name}))

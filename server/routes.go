@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -77,24 +78,45 @@ const (
 	anyMethod = "ANY" // every method (Echo's Any)
 )
 
-// routeTable is every route of the application, in one table: what each
-// URL does and who may reach it.
+// routeTable is every route of the application: what each URL does and
+// who may reach it, in four parts by area.
 func (s *Server) routeTable() []routeRow {
-	var (
-		user      = []echo.MiddlewareFunc{web.RequireUser}
-		organiser = []echo.MiddlewareFunc{web.RequireOrganiser}
-		admin     = []echo.MiddlewareFunc{web.RequireAdmin}
-		// A store's pages: its organisers and the instance admin.
-		store = []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser}
-		// A store's seasons: the same, checked by server/seasons.
-		seasonStore = []echo.MiddlewareFunc{web.RequireOrganiser, s.seasons.RequireStore}
-		// Print sheets are in the event's language, whoever opens them.
-		sheet = []echo.MiddlewareFunc{web.RequireOrganiser, s.InEventLanguage}
-		// The judge pages: the event's organisers and judges. Adding to game
-		// logs needs the rules engine, which knows Fusion World only.
-		judging   = []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge}
-		recording = []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge, judge.RequireEngine}
-	)
+	g := s.routeGuards()
+	return slices.Concat(s.baseRoutes(g), s.eventRoutes(g), s.dayRoutes(g), s.leagueRoutes(g))
+}
+
+// guards are the middleware lists the route table puts before handlers:
+// who may reach a route.
+type guards struct {
+	user, organiser, admin []echo.MiddlewareFunc
+	// A store's pages: its organisers and the instance admin.
+	store []echo.MiddlewareFunc
+	// A store's seasons: the same, checked by server/seasons.
+	seasonStore []echo.MiddlewareFunc
+	// Print sheets are in the event's language, whoever opens them.
+	sheet []echo.MiddlewareFunc
+	// The judge pages: the event's organisers and judges. Adding to game
+	// logs needs the rules engine, which knows Fusion World only.
+	judging, recording []echo.MiddlewareFunc
+}
+
+// routeGuards are the server's guards, made once for the route table.
+func (s *Server) routeGuards() guards {
+	return guards{
+		user:        []echo.MiddlewareFunc{web.RequireUser},
+		organiser:   []echo.MiddlewareFunc{web.RequireOrganiser},
+		admin:       []echo.MiddlewareFunc{web.RequireAdmin},
+		store:       []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser},
+		seasonStore: []echo.MiddlewareFunc{web.RequireOrganiser, s.seasons.RequireStore},
+		sheet:       []echo.MiddlewareFunc{web.RequireOrganiser, s.InEventLanguage},
+		judging:     []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge},
+		recording:   []echo.MiddlewareFunc{web.RequireUser, s.judge.RequireEventJudge, judge.RequireEngine},
+	}
+}
+
+// baseRoutes are the bare server, the read API, signing in, accounts and
+// stores.
+func (s *Server) baseRoutes(g guards) []routeRow {
 	return []routeRow{
 		// Health and assets need no session, CSRF token or setup.
 		{bare, get, "/healthz", s.healthz, nil},
@@ -124,64 +146,70 @@ func (s *Server) routeTable() []routeRow {
 
 		// Accounts. Installation settings are the instance admin's (they
 		// serve every store).
-		{page, get, "/account", s.showAccount, user},
-		{page, post, "/account", s.saveAccount, user},
-		{page, post, "/account/language", s.saveAccountLanguage, user},
-		{page, post, "/account/stores/:store/leave", s.leaveStore, user},
-		{page, post, "/account/invitations/:invitation/accept", s.acceptInvitation, user},
-		{page, post, "/account/invitations/:invitation/decline", s.declineInvitation, user},
-		{page, post, "/accounts", s.addAccount, organiser},
-		{page, post, "/accounts/:user/admin", s.setAdmin, admin},
-		{page, get, "/settings", s.showSettings, admin},
-		{page, post, "/settings", s.saveSettings, admin},
+		{page, get, "/account", s.showAccount, g.user},
+		{page, post, "/account", s.saveAccount, g.user},
+		{page, post, "/account/language", s.saveAccountLanguage, g.user},
+		{page, post, "/account/stores/:store/leave", s.leaveStore, g.user},
+		{page, post, "/account/invitations/:invitation/accept", s.acceptInvitation, g.user},
+		{page, post, "/account/invitations/:invitation/decline", s.declineInvitation, g.user},
+		{page, post, "/accounts", s.addAccount, g.organiser},
+		{page, post, "/accounts/:user/admin", s.setAdmin, g.admin},
+		{page, get, "/settings", s.showSettings, g.admin},
+		{page, post, "/settings", s.saveSettings, g.admin},
 
 		// Stores and their members (web/access.go says who may do what). The
 		// instance admin creates and renames stores and adds or removes any
 		// account; an organiser of a store sees its members and adds or
 		// removes its judges. New accounts are made on the account page.
-		{page, get, "/stores", s.listStores, organiser},
-		{page, post, "/stores", s.createStore, admin},
-		{page, get, "/stores/:store", s.showStore, store},
+		{page, get, "/stores", s.listStores, g.organiser},
+		{page, post, "/stores", s.createStore, g.admin},
+		{page, get, "/stores/:store", s.showStore, g.store},
 		{page, post, "/stores/:store", s.renameStore, []echo.MiddlewareFunc{web.RequireOrganiser, s.requireStoreOrganiser, web.RequireAdmin}},
-		{page, post, "/stores/:store/members", s.addStoreMember, store},
-		{page, post, "/stores/:store/members/:user/remove", s.removeStoreMember, store},
-		{page, post, "/stores/:store/invitations/:invitation/withdraw", s.withdrawInvitation, store},
+		{page, post, "/stores/:store/members", s.addStoreMember, g.store},
+		{page, post, "/stores/:store/members/:user/remove", s.removeStoreMember, g.store},
+		{page, post, "/stores/:store/invitations/:invitation/withdraw", s.withdrawInvitation, g.store},
+	}
+}
 
+// eventRoutes are events, cards, the judge's tools, live updates, sheets,
+// the event file and pushes.
+func (s *Server) eventRoutes(g guards) []routeRow {
+	return []routeRow{
 		// Events: anyone may see a public event page; organisers of its
 		// store change an event (RequireOrganiser checks the store).
-		{page, get, "/events", s.listEvents, organiser},
-		{page, get, "/events/new", s.newEvent, organiser},
-		{page, post, "/events", s.createEvent, organiser},
+		{page, get, "/events", s.listEvents, g.organiser},
+		{page, get, "/events/new", s.newEvent, g.organiser},
+		{page, post, "/events", s.createEvent, g.organiser},
 		{page, get, "/events/:id", s.showEvent, nil},
-		{page, get, "/events/:id/edit", s.editEvent, organiser},
-		{page, post, "/events/:id", s.updateEvent, organiser},
-		{page, get, "/events/:id/delete", s.confirmDeleteEvent, organiser},
-		{page, post, "/events/:id/delete", s.deleteEvent, organiser},
-		{page, post, "/events/:id/judges", s.addJudge, organiser},
-		{page, post, "/events/:id/judges/:user/remove", s.removeJudge, organiser},
+		{page, get, "/events/:id/edit", s.editEvent, g.organiser},
+		{page, post, "/events/:id", s.updateEvent, g.organiser},
+		{page, get, "/events/:id/delete", s.confirmDeleteEvent, g.organiser},
+		{page, post, "/events/:id/delete", s.deleteEvent, g.organiser},
+		{page, post, "/events/:id/judges", s.addJudge, g.organiser},
+		{page, post, "/events/:id/judges/:user/remove", s.removeJudge, g.organiser},
 
 		// Card pool, ban lists and the deck checking tool. The pool and ban
 		// lists serve every store: organisers read them, the instance admin
 		// changes them.
-		{page, get, "/cards", s.showCards, organiser},
+		{page, get, "/cards", s.showCards, g.organiser},
 		{page, post, "/cards/import", s.importCards, []echo.MiddlewareFunc{web.RequireAdmin, middleware.BodyLimit("33M")}},
-		{page, post, "/banlists", s.saveBanList, admin},
-		{page, get, "/banlists/:game/:effective", s.showBanList, user},
-		{page, get, "/decks/check", s.deckCheckForm, user},
-		{page, post, "/decks/check", s.deckCheck, user},
+		{page, post, "/banlists", s.saveBanList, g.admin},
+		{page, get, "/banlists/:game/:effective", s.showBanList, g.user},
+		{page, get, "/decks/check", s.deckCheckForm, g.user},
+		{page, post, "/decks/check", s.deckCheck, g.user},
 
 		// The rulings lookup (public), and the judge console, game log
 		// replay, rulings and scorekeeping of an event (server/judge).
 		{page, get, "/rules", s.judge.RulesLookup, nil},
 		{page, get, "/rules/:rule", s.judge.ShowRule, nil},
 		{page, get, "/help/game-log", s.judge.GameLogHelp, nil},
-		{page, get, "/events/:id/judge", s.judge.Console, judging},
-		{page, post, "/events/:id/judge/logs", s.judge.UploadGameLog, recording},
-		{page, post, "/events/:id/judge/logs/new", s.judge.NewGameLog, recording},
-		{page, get, "/events/:id/judge/logs/:log", s.judge.ShowGameLog, judging},
-		{page, get, "/events/:id/judge/logs/:log/record", s.judge.RecordForm, recording},
-		{page, post, "/events/:id/judge/logs/:log/record", s.judge.RecordAction, recording},
-		{page, post, "/events/:id/judge/rulings", s.judge.SaveRuling, judging},
+		{page, get, "/events/:id/judge", s.judge.Console, g.judging},
+		{page, post, "/events/:id/judge/logs", s.judge.UploadGameLog, g.recording},
+		{page, post, "/events/:id/judge/logs/new", s.judge.NewGameLog, g.recording},
+		{page, get, "/events/:id/judge/logs/:log", s.judge.ShowGameLog, g.judging},
+		{page, get, "/events/:id/judge/logs/:log/record", s.judge.RecordForm, g.recording},
+		{page, post, "/events/:id/judge/logs/:log/record", s.judge.RecordAction, g.recording},
+		{page, post, "/events/:id/judge/rulings", s.judge.SaveRuling, g.judging},
 
 		// Live updates (server/live) and the projector, which is in the
 		// event's language.
@@ -192,104 +220,84 @@ func (s *Server) routeTable() []routeRow {
 
 		// Sheets to print, and the metagame breakdown (public once the
 		// decklists are published).
-		{page, get, "/events/:id/print/pairings", s.printPairings, sheet},
-		{page, get, "/events/:id/print/slips", s.printSlips, sheet},
-		{page, get, "/events/:id/print/standings", s.printStandings, sheet},
-		{page, get, "/events/:id/print/bracket", s.printBracket, sheet},
-		{page, get, "/events/:id/print/registration", s.printRegistration, sheet},
+		{page, get, "/events/:id/print/pairings", s.printPairings, g.sheet},
+		{page, get, "/events/:id/print/slips", s.printSlips, g.sheet},
+		{page, get, "/events/:id/print/standings", s.printStandings, g.sheet},
+		{page, get, "/events/:id/print/bracket", s.printBracket, g.sheet},
+		{page, get, "/events/:id/print/registration", s.printRegistration, g.sheet},
 		{page, get, "/events/:id/metagame", s.showMetagame, nil},
 
 		// The event file: export, import, the standings as CSV and the
 		// snapshots an organiser can restore (server/transfer).
-		{page, get, "/events/:id/export", s.transfer.ExportEventFile, organiser},
-		{page, get, "/events/:id/standings.csv", s.transfer.StandingsCSV, organiser},
-		{page, get, "/events/import", s.transfer.ImportForm, organiser},
+		{page, get, "/events/:id/export", s.transfer.ExportEventFile, g.organiser},
+		{page, get, "/events/:id/standings.csv", s.transfer.StandingsCSV, g.organiser},
+		{page, get, "/events/import", s.transfer.ImportForm, g.organiser},
 		{page, post, "/events/import", s.transfer.ImportEventFile, []echo.MiddlewareFunc{web.RequireOrganiser, middleware.BodyLimit("17M")}},
-		{page, get, "/events/:id/snapshots", s.transfer.Snapshots, organiser},
-		{page, post, "/events/:id/snapshots", s.transfer.TakeSnapshot, organiser},
-		{page, get, "/events/:id/snapshots/:snap", s.transfer.DownloadSnapshot, organiser},
-		{page, get, "/events/:id/snapshots/:snap/restore", s.transfer.ConfirmRestore, organiser},
-		{page, post, "/events/:id/snapshots/:snap/restore", s.transfer.RestoreSnapshot, organiser},
+		{page, get, "/events/:id/snapshots", s.transfer.Snapshots, g.organiser},
+		{page, post, "/events/:id/snapshots", s.transfer.TakeSnapshot, g.organiser},
+		{page, get, "/events/:id/snapshots/:snap", s.transfer.DownloadSnapshot, g.organiser},
+		{page, get, "/events/:id/snapshots/:snap/restore", s.transfer.ConfirmRestore, g.organiser},
+		{page, post, "/events/:id/snapshots/:snap/restore", s.transfer.RestoreSnapshot, g.organiser},
 
 		// Pushes (issue 27, server/transfer): a store's organisers make and
 		// revoke the tokens with which a laptop sends its events to the
 		// store; a push is token-authenticated (no session, no CSRF token),
 		// rate limited, and adds to the token's store only.
-		{page, get, "/stores/:store/tokens", s.transfer.StoreTokens, store},
-		{page, post, "/stores/:store/tokens", s.transfer.CreateStoreToken, store},
-		{page, post, "/stores/:store/tokens/:token/revoke", s.transfer.RevokeStoreToken, store},
+		{page, get, "/stores/:store/tokens", s.transfer.StoreTokens, g.store},
+		{page, post, "/stores/:store/tokens", s.transfer.CreateStoreToken, g.store},
+		{page, post, "/stores/:store/tokens/:token/revoke", s.transfer.RevokeStoreToken, g.store},
 		{apiV1, post, "/push", s.transfer.Push, []echo.MiddlewareFunc{s.transfer.PushErrors, s.transfer.PushRateLimit(), middleware.BodyLimit("17M")}},
+	}
+}
 
+// dayRoutes are the event day: players, decklists, rounds, results, the
+// floor and the player's phone.
+func (s *Server) dayRoutes(g guards) []routeRow {
+	return []routeRow{
 		// Event day: players and registration.
-		{page, get, "/events/:id/players", s.showPlayers, organiser},
-		{page, post, "/events/:id/players", s.addPlayer, organiser},
-		{page, post, "/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, organiser},
-		{page, get, "/events/:id/players/:entry", s.showPlayer, organiser},
-		{page, post, "/events/:id/players/:entry", s.updatePlayer, user},
-		{page, post, "/events/:id/players/:entry/delete", s.deletePlayer, organiser},
+		{page, get, "/events/:id/players", s.showPlayers, g.organiser},
+		{page, post, "/events/:id/players", s.addPlayer, g.organiser},
+		{page, post, "/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, g.organiser},
+		{page, get, "/events/:id/players/:entry", s.showPlayer, g.organiser},
+		{page, post, "/events/:id/players/:entry", s.updatePlayer, g.user},
+		{page, post, "/events/:id/players/:entry/delete", s.deletePlayer, g.organiser},
 		{page, get, "/events/:id/register", s.registerForm, nil},
 		{page, post, "/events/:id/register", s.register, nil},
 
 		// Decklists.
-		{page, get, "/events/:id/decks", s.showDecks, user},
-		{page, post, "/events/:id/decks/settings", s.deckSettings, organiser},
+		{page, get, "/events/:id/decks", s.showDecks, g.user},
+		{page, post, "/events/:id/decks/settings", s.deckSettings, g.organiser},
 		{page, get, "/events/:id/decklists", s.showDecklists, nil},
 
 		// Rounds, the clock, results and the top cut (organisers; judges of
 		// the event may run the clock and enter results).
-		{page, get, "/events/:id/rounds", s.showRounds, user},
-		{page, post, "/events/:id/rounds", s.pairRound, organiser},
-		{page, get, "/events/:id/rounds/:n", s.showRound, user},
-		{page, post, "/events/:id/rounds/:n/publish", s.publishRound, organiser},
-		{page, post, "/events/:id/rounds/:n/clock", s.changeClock, user},
-		{page, post, "/events/:id/rounds/:n/delete", s.deleteRound, organiser},
+		{page, get, "/events/:id/rounds", s.showRounds, g.user},
+		{page, post, "/events/:id/rounds", s.pairRound, g.organiser},
+		{page, get, "/events/:id/rounds/:n", s.showRound, g.user},
+		{page, post, "/events/:id/rounds/:n/publish", s.publishRound, g.organiser},
+		{page, post, "/events/:id/rounds/:n/clock", s.changeClock, g.user},
+		{page, post, "/events/:id/rounds/:n/delete", s.deleteRound, g.organiser},
 		{page, get, "/events/:id/matches/:match", s.showMatch, nil},
-		{page, post, "/events/:id/matches/:match/result", s.setResult, user},
-		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, user},
-		{page, get, "/events/:id/matches/:match/pairing", s.pairingEditForm, organiser},
-		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, organiser},
-		{page, post, "/events/:id/matches/:match/feature", s.moveToFeatureTable, organiser},
-		{page, post, "/events/:id/topcut", s.startTopCut, organiser},
+		{page, post, "/events/:id/matches/:match/result", s.setResult, g.user},
+		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, g.user},
+		{page, get, "/events/:id/matches/:match/pairing", s.pairingEditForm, g.organiser},
+		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, g.organiser},
+		{page, post, "/events/:id/matches/:match/feature", s.moveToFeatureTable, g.organiser},
+		{page, post, "/events/:id/topcut", s.startTopCut, g.organiser},
 		{page, get, "/events/:id/standings", s.showStandings, nil},
 		{page, get, "/events/:id/pairings.json", s.pairingFile, nil},
 
 		// Penalties, deck checks, the judge queue and announcements.
-		{page, get, "/events/:id/penalties", s.showPenalties, user},
-		{page, post, "/events/:id/penalties", s.givePenalty, user},
-		{page, get, "/events/:id/deckchecks", s.showDeckChecks, user},
-		{page, post, "/events/:id/deckchecks", s.startDeckChecks, user},
-		{page, post, "/events/:id/deckchecks/:check", s.finishDeckCheck, user},
-		{page, get, "/events/:id/calls", s.showCalls, user},
-		{page, post, "/events/:id/calls/:call", s.updateCall, user},
-		{page, get, "/events/:id/announcements", s.showAnnouncements, user},
-		{page, post, "/events/:id/announcements", s.postAnnouncement, user},
-		{page, post, "/events/:id/announcements/:ann/remove", s.removeAnnouncement, user},
-
-		// Seasons and regional leagues (server/seasons): a store's seasons
-		// are its organisers' (and the admin's), regional leagues the
-		// instance admin's; a leaderboard is public when its season is.
-		{page, get, "/stores/:store/seasons", s.seasons.List, seasonStore},
-		{page, get, "/stores/:store/seasons/new", s.seasons.New, seasonStore},
-		{page, post, "/stores/:store/seasons", s.seasons.Create, seasonStore},
-		{page, get, "/stores/:store/seasons/:season/edit", s.seasons.Edit, seasonStore},
-		{page, post, "/stores/:store/seasons/:season", s.seasons.Update, seasonStore},
-		{page, get, "/stores/:store/seasons/:season/delete", s.seasons.ConfirmDelete, seasonStore},
-		{page, post, "/stores/:store/seasons/:season/delete", s.seasons.Delete, seasonStore},
-		{page, get, "/stores/:store/seasons/:season/events", s.seasons.Events, seasonStore},
-		{page, post, "/stores/:store/seasons/:season/events/:event", s.seasons.SetEvent, seasonStore},
-		{page, get, "/leagues", s.seasons.List, admin},
-		{page, get, "/leagues/new", s.seasons.New, admin},
-		{page, post, "/leagues", s.seasons.Create, admin},
-		{page, get, "/leagues/:league/edit", s.seasons.Edit, admin},
-		{page, post, "/leagues/:league", s.seasons.Update, admin},
-		{page, get, "/leagues/:league/delete", s.seasons.ConfirmDelete, admin},
-		{page, post, "/leagues/:league/delete", s.seasons.Delete, admin},
-		{page, get, "/leagues/:league/events", s.seasons.Events, admin},
-		{page, post, "/leagues/:league/events/:event", s.seasons.SetEvent, admin},
-		{page, get, "/seasons/:season", s.seasons.Leaderboard, nil},
-		{page, get, "/seasons/:season/projector", s.seasons.Projector, nil},
-		{page, get, "/seasons/:season/print", s.seasons.Print, nil},
-		{page, get, "/seasons/:season/leaderboard.csv", s.seasons.CSV, nil},
+		{page, get, "/events/:id/penalties", s.showPenalties, g.user},
+		{page, post, "/events/:id/penalties", s.givePenalty, g.user},
+		{page, get, "/events/:id/deckchecks", s.showDeckChecks, g.user},
+		{page, post, "/events/:id/deckchecks", s.startDeckChecks, g.user},
+		{page, post, "/events/:id/deckchecks/:check", s.finishDeckCheck, g.user},
+		{page, get, "/events/:id/calls", s.showCalls, g.user},
+		{page, post, "/events/:id/calls/:call", s.updateCall, g.user},
+		{page, get, "/events/:id/announcements", s.showAnnouncements, g.user},
+		{page, post, "/events/:id/announcements", s.postAnnouncement, g.user},
+		{page, post, "/events/:id/announcements/:ann/remove", s.removeAnnouncement, g.user},
 
 		// The player's phone: a secret link per entry, no account (its live
 		// stream is above), and the game tracker (server/judge).
@@ -305,6 +313,37 @@ func (s *Server) routeTable() []routeRow {
 		{page, post, "/p/:token/games/:log", s.judge.TrackerAct, nil},
 		{page, post, "/p/:token/games/:log/undo", s.judge.TrackerUndo, nil},
 		{page, post, "/p/:token/games/:log/judge", s.judge.TrackerCallJudge, nil},
+	}
+}
+
+// leagueRoutes are seasons, regional leagues and players across events.
+func (s *Server) leagueRoutes(g guards) []routeRow {
+	return []routeRow{
+		// Seasons and regional leagues (server/seasons): a store's seasons
+		// are its organisers' (and the admin's), regional leagues the
+		// instance admin's; a leaderboard is public when its season is.
+		{page, get, "/stores/:store/seasons", s.seasons.List, g.seasonStore},
+		{page, get, "/stores/:store/seasons/new", s.seasons.New, g.seasonStore},
+		{page, post, "/stores/:store/seasons", s.seasons.Create, g.seasonStore},
+		{page, get, "/stores/:store/seasons/:season/edit", s.seasons.Edit, g.seasonStore},
+		{page, post, "/stores/:store/seasons/:season", s.seasons.Update, g.seasonStore},
+		{page, get, "/stores/:store/seasons/:season/delete", s.seasons.ConfirmDelete, g.seasonStore},
+		{page, post, "/stores/:store/seasons/:season/delete", s.seasons.Delete, g.seasonStore},
+		{page, get, "/stores/:store/seasons/:season/events", s.seasons.Events, g.seasonStore},
+		{page, post, "/stores/:store/seasons/:season/events/:event", s.seasons.SetEvent, g.seasonStore},
+		{page, get, "/leagues", s.seasons.List, g.admin},
+		{page, get, "/leagues/new", s.seasons.New, g.admin},
+		{page, post, "/leagues", s.seasons.Create, g.admin},
+		{page, get, "/leagues/:league/edit", s.seasons.Edit, g.admin},
+		{page, post, "/leagues/:league", s.seasons.Update, g.admin},
+		{page, get, "/leagues/:league/delete", s.seasons.ConfirmDelete, g.admin},
+		{page, post, "/leagues/:league/delete", s.seasons.Delete, g.admin},
+		{page, get, "/leagues/:league/events", s.seasons.Events, g.admin},
+		{page, post, "/leagues/:league/events/:event", s.seasons.SetEvent, g.admin},
+		{page, get, "/seasons/:season", s.seasons.Leaderboard, nil},
+		{page, get, "/seasons/:season/projector", s.seasons.Projector, nil},
+		{page, get, "/seasons/:season/print", s.seasons.Print, nil},
+		{page, get, "/seasons/:season/leaderboard.csv", s.seasons.CSV, nil},
 
 		// Players across events (server/profiles): a store's players
 		// directory with its merges; a player's profile (public if the player
@@ -312,9 +351,9 @@ func (s *Server) routeTable() []routeRow {
 		// 404); the player's own sign-in, from an entry's phone link or their
 		// own link (a signed cookie, no account), and their settings; the
 		// public API's profile.
-		{page, get, "/stores/:store/players", s.profiles.Directory, store},
-		{page, post, "/stores/:store/players/merge", s.profiles.Merge, store},
-		{page, post, "/stores/:store/players/merges/:merge/undo", s.profiles.UndoMerge, store},
+		{page, get, "/stores/:store/players", s.profiles.Directory, g.store},
+		{page, post, "/stores/:store/players/merge", s.profiles.Merge, g.store},
+		{page, post, "/stores/:store/players/merges/:merge/undo", s.profiles.UndoMerge, g.store},
 		{page, get, "/players/:id", s.profiles.Profile, nil},
 		{page, get, "/p/:token/me", s.profiles.SignInFromEntry, nil},
 		{page, get, "/me/signin/:player/:token", s.profiles.SignInOwnLink, nil},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -32,7 +31,7 @@ func weeklyEvent(t *testing.T, a *app, org *browser, day time.Time, champion str
 		t.Fatal(err)
 	}
 	for _, p := range seasonRegulars {
-		addRegular(t, d, p.name, p.member)
+		d.addMember(p.name, p.member)
 	}
 	wins := func(p1, p2 string) string {
 		if p1 == champion || p2 == champion {
@@ -48,23 +47,6 @@ func weeklyEvent(t *testing.T, a *app, org *browser, day time.Time, champion str
 		t.Fatalf("%s: status %s after the final", ev.Name, s)
 	}
 	return d
-}
-
-// addRegular adds a player with their member number at the counter and
-// keeps their phone link, as the organiser hands it out.
-func addRegular(t *testing.T, d *dayEvent, name, member string) {
-	t.Helper()
-	r := d.org.post(d.path+"/players", d.path+"/players", url.Values{"player_name": {name}, "member_id": {member}, "entered_round": {"1"}})
-	const back = "/players?added="
-	if r.status != http.StatusSeeOther || !strings.Contains(r.location, back) {
-		t.Fatalf("add %s: %d to %q\n%s", name, r.status, r.location, excerpt(r.body))
-	}
-	id, _ := strconv.ParseInt(r.location[strings.Index(r.location, back)+len(back):], 10, 64)
-	m := playerLinkRe.FindStringSubmatch(d.org.get(d.path + "/players/" + strconv.FormatInt(id, 10)).body)
-	if m == nil {
-		t.Fatalf("no phone link for %s", name)
-	}
-	d.links[name], d.ids[name] = m[1], id
 }
 
 // Issue 27's "done when": a store runs a three-month season of weekly

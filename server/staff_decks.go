@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
@@ -41,7 +42,7 @@ func (s *Server) showDecks(c echo.Context) error {
 		if en.Waitlisted {
 			continue
 		}
-		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, Status: en.DeckStatus, Leader: web.LeaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
+		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, MemberID: en.MemberID, Status: en.DeckStatus, Leader: web.LeaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
 		row.Problems = storedDeckProblems(&en)
 		switch en.DeckStatus {
 		case storage.DeckLegal:
@@ -56,6 +57,11 @@ func (s *Server) showDecks(c echo.Context) error {
 	// Problems first: missing and illegal lists are what the organiser chases.
 	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
 	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
+	page, _ := strconv.Atoi(c.QueryParam("page"))
+	m.Rows, m.List = listPart(m.Rows, c.QueryParam("q"), page, func(r views.DeckRow, needle string) bool {
+		return nameMatches(r.Name, needle) || nameMatches(r.MemberID, needle)
+	})
+	m.List.Path = "/decks"
 	return web.Render(c, http.StatusOK, views.DecksPageView(s.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 

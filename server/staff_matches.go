@@ -75,8 +75,9 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 			m.Frozen = true
 		}
 	}
+	featureTables := e.FeatureTableNumbers()
 	for _, mt := range d.Matches[r.Number] {
-		row := seatedRow(&mt, d)
+		row := seatedRow(&mt, d, featureTables)
 		row.ResultKey, row.Status, row.Extension = mt.Result, mt.Status, mt.ExtensionSeconds/60
 		row.Note, row.Version = readmodel.MatchReason(mt, d), mt.Version
 		row.P1Points = points(mt.P1EntryID)
@@ -99,9 +100,32 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	} else {
 		m.Next, _ = strconv.ParseInt(next, 10, 64)
 	}
+	m.Matches, m.List = roundTables(m.Matches, c.QueryParam("q"), c.QueryParam("page"), m.Next)
+	m.List.Path = fmt.Sprintf("/rounds/%d", r.Number)
+	if m.Show != "" {
+		m.List.Keep = url.Values{"show": {m.Show}}
+	}
 	p := s.PageTitled(c, i18n.M("StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.RoundPageView(p, m))
+}
+
+// roundTables is the part of a big round's tables shown: those the search
+// finds (by table number or a player's name), on the page that holds the
+// table whose result box takes the focus, or else the page asked for.
+func roundTables(rows []views.MatchRow, query, page string, next int64) ([]views.MatchRow, views.PlayerListPart) {
+	found, l := findRows(rows, query, func(r views.MatchRow, needle string) bool {
+		return r.Table == needle || nameMatches(r.P1, needle) || (!r.Bye && nameMatches(r.P2, needle))
+	})
+	n, _ := strconv.Atoi(page)
+	for i, r := range found {
+		if next != 0 && r.ID == next {
+			n = i/rowsPerPage + 1
+		}
+	}
+	l.FindLabel, l.ShowAll, l.PagesLabel = i18n.M("RoundFindLabel", nil), i18n.M("RoundShowAllTables", nil), i18n.M("RoundPages", nil)
+	l.FoundText = i18n.MN("TablesFound", l.Found, i18n.Args{"Query": l.Query})
+	return pageRows(found, n, &l), l
 }
 
 // matchFilters are the ways to narrow a round's tables, by their ?show=
@@ -300,6 +324,12 @@ func (s *Server) setResult(c echo.Context) error {
 	}
 	if show != "" {
 		q.Set("show", show)
+	}
+	// Back to the search and page the form was on.
+	for _, k := range []string{"q", "page"} {
+		if v := c.FormValue(k); v != "" {
+			q.Set(k, v)
+		}
 	}
 	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d?%s", e.ID, r.Number, q.Encode()))
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -28,7 +29,7 @@ func (s *Server) pairingEditForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.PairingEditPage{Nav: web.Nav(e, "rounds"), Round: r.Number, Match: seatedRow(mt, d)}
+	m := views.PairingEditPage{Nav: web.Nav(e, "rounds"), Round: r.Number, Match: seatedRow(mt, d, e.FeatureTableNumbers())}
 	if r.Status != storage.RoundFinished && mt.TableNo != nil {
 		for _, t := range e.FeatureTableNumbers() {
 			if t != *mt.TableNo {
@@ -46,12 +47,13 @@ func (s *Server) pairingEditForm(c echo.Context) error {
 }
 
 // seatedRow is a match's table and who sits there, as the round page and
-// the pairing form show them.
-func seatedRow(mt *storage.Match, d *readmodel.EventData) views.MatchRow {
+// the pairing form show them; featureTables is the event's, read once per
+// page rather than once per row.
+func seatedRow(mt *storage.Match, d *readmodel.EventData, featureTables []int) views.MatchRow {
 	row := views.MatchRow{ID: mt.ID, P1: d.Name(&mt.P1EntryID), P1ID: mt.P1EntryID, P2: d.Name(mt.P2EntryID), Bye: mt.P2EntryID == nil}
 	if mt.TableNo != nil {
 		row.Table = strconv.Itoa(*mt.TableNo)
-		row.Feature = d.Event.IsFeatureTable(*mt.TableNo)
+		row.Feature = slices.Contains(featureTables, *mt.TableNo)
 	}
 	if mt.P2EntryID != nil {
 		row.P2ID = *mt.P2EntryID

@@ -295,7 +295,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		en.Waitlisted = false
 	case "deck-checked":
 		en.DeckChecked = true
-		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks"
+		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks" + listPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
 	case "new-link":
 		en.TokenGeneration++
 		key, err := s.LinkKey(ctx)

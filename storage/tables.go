@@ -42,12 +42,17 @@ func (s *Store) MoveToTable(ctx context.Context, actor Actor, eventID, matchID i
 	})
 }
 
-// seatAt writes a match's table (saveMatch leaves tables as paired) and
-// saves it, so its version and the event's play version move on.
+// seatAt moves a match to a table and saves it in one statement (saveMatch
+// leaves tables as paired), so its version and the event's play version
+// move on.
 func (s *Store) seatAt(ctx context.Context, m *Match, table int) error {
 	m.TableNo = &table
-	if err := s.with(ctx).Model(&Match{}).Where("id = ?", m.ID).Update("table_no", table).Error; err != nil {
-		return wrap("seat match", err)
-	}
-	return s.saveMatch(ctx, m)
+	m.Version++
+	m.UpdatedAt = s.now()
+	args := append([]any{table}, matchSetArgs(m, 1)...)
+	err := s.execHot(s.with(ctx), seatMatchSQL, append(args, m.ID)...)
+	return wrap("seat match", err)
 }
+
+// seatMatchSQL is seatAt's statement: saveMatch's with the table.
+var seatMatchSQL = newHotSQL(func(Dialect) string { return `UPDATE matches SET table_no = ?, ` + matchSet() + ` WHERE id = ?` })

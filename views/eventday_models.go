@@ -1,6 +1,7 @@
 package views
 
 import (
+	"cmp"
 	"net/url"
 	"strconv"
 
@@ -32,18 +33,32 @@ type PlayersPage struct {
 	List PlayerListPart
 }
 
-// PlayerListPart is the search and page of the organiser's player list.
+// PlayerListPart is the search and page of a long list: the organiser's
+// players, the decks, a round's tables, the standings.
 type PlayerListPart struct {
 	// Searchable shows the search (an event with more than a page of
 	// players, or a search made).
 	Searchable bool
 	Query      string
-	Found      int // players the search found
+	Found      int // rows the search found
 	Page       int // from 1
 	Pages      int
 	// Position is the search and page as a query string ("" or "?q=…"),
 	// which the rows' buttons come back to.
 	Position string
+	// Path is the list's address within the event ("/players" when
+	// empty); Keep holds the other values its links carry (a round's
+	// filter).
+	Path string
+	Keep url.Values
+	// The words of a list other than the players': the search's label,
+	// what it found, the link back to every row, the pager's name.
+	FindLabel, FoundText, ShowAll, PagesLabel i18n.Message
+}
+
+// ListPath is the list's address with the values it keeps.
+func (l PlayerListPart) ListPath(eventID int64) string {
+	return l.link(eventID, url.Values{})
 }
 
 // PageLink is the address of another page of the list.
@@ -55,7 +70,14 @@ func (l PlayerListPart) PageLink(eventID int64, page int) string {
 	if page > 1 {
 		v.Set("page", strconv.Itoa(page))
 	}
-	path := eventPath(eventID, "/players")
+	return l.link(eventID, v)
+}
+
+func (l PlayerListPart) link(eventID int64, v url.Values) string {
+	for k, vs := range l.Keep {
+		v[k] = vs
+	}
+	path := eventPath(eventID, cmp.Or(l.Path, "/players"))
 	if len(v) == 0 {
 		return path
 	}
@@ -140,6 +162,7 @@ type DecksPage struct {
 	LeaderHeading string
 	PoolWarning   i18n.Message
 	Rows          []DeckRow
+	List          PlayerListPart // a big event's lists a page at a time
 	Missing       int
 	Illegal       int
 	Legal         int
@@ -149,6 +172,7 @@ type DecksPage struct {
 type DeckRow struct {
 	EntryID  int64
 	Name     string
+	MemberID string
 	Status   string
 	Leader   string
 	Problems []DeckProblem
@@ -211,6 +235,9 @@ type RoundPage struct {
 	// extended), each with its count; Matches holds the chosen ones.
 	Filters []MatchFilter
 	Show    string // the filter's key, carried by the result forms
+	// List is the search and page of a big round's tables (Matches holds
+	// the page shown).
+	List PlayerListPart
 	// After a result is saved: the table whose result box takes the focus
 	// (Next), or the round's count when every result is in (AllEntered).
 	Next       int64
@@ -275,6 +302,7 @@ type StandingsPage struct {
 	Tiebreakers []string       // column headings
 	Formula     []i18n.Message // one line per tiebreaker: how it is computed
 	Rows        []StandingLine
+	List        PlayerListPart // a big event's standings a page at a time
 	Bracket     *BracketView
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
 	Finished    bool          // the event is finished: the placings are final

@@ -291,16 +291,7 @@ func (h *Handler) apiEventData(c echo.Context) (*readmodel.EventData, error) {
 	if err != nil {
 		return nil, err
 	}
-	published := d.Rounds[:0:0]
-	for _, r := range d.Rounds {
-		if r.Status == storage.RoundPreview {
-			delete(d.Matches, r.Number)
-			continue
-		}
-		published = append(published, r)
-	}
-	d.Rounds = published
-	return d, nil
+	return d.Published(), nil
 }
 
 // apiPhaseOf numbers a round within the event (as pairings do) and names its phase.

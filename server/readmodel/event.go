@@ -41,6 +41,24 @@ func Load(ctx context.Context, st *storage.Store, ev *storage.Event) (*EventData
 	return d, nil
 }
 
+// Published is the event's play as the public sees it: rounds still in
+// preview are dropped with their matches. d itself is left as it is.
+func (d *EventData) Published() *EventData {
+	out := *d
+	out.Rounds = make([]storage.Round, 0, len(d.Rounds))
+	out.Matches = make(map[int][]storage.Match, len(d.Matches))
+	for _, r := range d.Rounds {
+		if r.Status == storage.RoundPreview {
+			continue
+		}
+		out.Rounds = append(out.Rounds, r)
+		if ms, ok := d.Matches[r.Number]; ok {
+			out.Matches[r.Number] = ms
+		}
+	}
+	return &out
+}
+
 // PlayerID is how an entry is named in the pairing package and event files.
 func PlayerID(entryID int64) string { return strconv.FormatInt(entryID, 10) }
 

@@ -43,28 +43,7 @@ func AttachPairingRecords(ctx context.Context, st *storage.Store, eventID int64,
 // else: no decklists, member numbers, notes, reports or penalties, and no
 // round still in preview.
 func (d *EventData) PublicPairingFile(ctx context.Context, st *storage.Store) (*pairing.Event, error) {
-	pe := d.PairingEvent(true)
-	preview := map[int]bool{}
-	for _, r := range d.Rounds {
-		preview[r.Number] = r.Status == storage.RoundPreview
-	}
-	rounds := pe.Rounds[:0]
-	for _, r := range pe.Rounds {
-		if !preview[r.Number] {
-			rounds = append(rounds, r)
-		}
-	}
-	pe.Rounds = rounds
-	if pe.TopCut != nil {
-		cut := d.TopCutRounds()
-		kept := pe.TopCut.Rounds[:0]
-		for i, r := range pe.TopCut.Rounds {
-			if i < len(cut) && !preview[cut[i].Number] {
-				kept = append(kept, r)
-			}
-		}
-		pe.TopCut.Rounds = kept
-	}
+	pe := d.Published().PairingEvent(true)
 	for i, p := range pe.Players {
 		pe.Players[i].RandomKey = pe.TiebreakKey(p)
 	}

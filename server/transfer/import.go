@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"path"
@@ -280,7 +281,11 @@ func importRounds(pe *pairing.Event, ext *exportExt, in *eventfile.EventImport, 
 			if len(want.Matches) != len(r.Matches) {
 				return importProblemOf("StaffImportMatchCount", i18n.Args{"Round": r.Number, "InFile": len(want.Matches), "InMeta": len(r.Matches)})
 			}
-			ir.PairingRecord = pairingRecordText(want.Pairing)
+			text, err := pairingRecordText(want.Pairing)
+			if err != nil {
+				return err
+			}
+			ir.PairingRecord = text
 		}
 		for i, m := range r.Matches {
 			if !entries[m.P1] || (m.P2 != nil && !entries[*m.P2]) {
@@ -394,8 +399,12 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 // rounds: the Swiss rounds with their results, the top cut with its games.
 func importPairingRounds(pe *pairing.Event, in *eventfile.EventImport) error {
 	for _, r := range pe.Rounds {
+		text, err := pairingRecordText(r.Pairing)
+		if err != nil {
+			return err
+		}
 		ir := eventfile.ImportedRound{Round: storage.Round{Number: r.Number, Kind: storage.KindSwiss, Status: storage.RoundFinished, LengthSeconds: 35 * 60},
-			PairingRecord: pairingRecordText(r.Pairing)}
+			PairingRecord: text}
 		for _, m := range r.Matches {
 			im := eventfile.ImportedMatch{P1: m.P1, Match: storage.Match{Result: m.Result, Status: storage.MatchPending}}
 			if m.Table > 0 {
@@ -597,13 +606,13 @@ func (h *Handler) ImportEventFile(c echo.Context) error {
 
 // pairingRecordText is a round's pairing record as stored (JSON), "" for
 // none. The file's reader has already checked its shape.
-func pairingRecordText(rec *pairing.RoundRecord) string {
+func pairingRecordText(rec *pairing.RoundRecord) (string, error) {
 	if rec == nil {
-		return ""
+		return "", nil
 	}
 	b, err := json.Marshal(rec)
 	if err != nil {
-		return ""
+		return "", fmt.Errorf("transfer: round %d's pairing record: %w", rec.Round, err)
 	}
-	return string(b)
+	return string(b), nil
 }
