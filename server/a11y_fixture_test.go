@@ -437,6 +437,8 @@ func (f *a11yFixture) profileStates(t *testing.T) []a11yState {
 		{name: "removal, asked", route: "/me/remove", path: me, reach: func(t *testing.T, ctx context.Context) {
 			do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid=ask-removal]`))))
 		}},
+		// A player's own password: the sign-in form.
+		{name: "player sign-in", route: "/me/signin", path: "/me/signin"},
 	}
 }
 

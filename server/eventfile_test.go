@@ -31,6 +31,8 @@ var instanceTables = map[string]bool{
 	// players by member number (docs/leagues.md).
 	"players": true, "player_merges": true, "seasons": true, "season_stores": true,
 	"player_ratings": true, "rating_runs": true, "store_tokens": true,
+	// The league version: a count of the league's changes kept by triggers.
+	"league_changes": true,
 }
 
 // eventTablesNotInFile are tables of event data that the event file leaves

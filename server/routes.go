@@ -372,6 +372,11 @@ func (s *Server) leagueRoutes(g guards) []routeRow {
 		{page, get, "/me/remove", s.profiles.RemoveForm, nil},
 		{page, post, "/me/remove", s.profiles.Remove, nil},
 		{page, post, "/me/signout", s.profiles.SignOut, nil},
+		// A player's own password (issue 27 point 1): set on their own
+		// page, signed in with by number.
+		{page, post, "/me/password", s.profiles.SetPassword, nil},
+		{page, get, "/me/signin", s.profiles.SignInForm, nil},
+		{page, post, "/me/signin", s.profiles.SignInPassword, nil},
 		{apiV1, get, "/players/:id", s.profiles.APIProfile, nil},
 	}
 }

@@ -191,6 +191,9 @@ var publicRoutes = map[string]bool{
 	"GET /players/:id": true, "GET /p/:token/me": true, "GET /me/signin/:player/:token": true, "GET /me": true,
 	"POST /me/public": true, "POST /me/link": true, "GET /me/data": true, "GET /me/remove": true, "POST /me/remove": true,
 	"POST /me/signout": true,
+	// A player's own password: set by the signed-in player only; the
+	// sign-in form is everyone's, rate-limited (TestPlayerPasswordSignIn).
+	"POST /me/password": true, "GET /me/signin": true, "POST /me/signin": true,
 }
 
 // Who may use a route that names no event or store in its path.

@@ -128,6 +128,17 @@ type OwnProfilePage struct {
 	Public    bool
 	SignInURL string // the player's own sign-in link
 	Events    int
+	// The player's own password: set or not, and the form's problems.
+	HasPassword bool
+	Errors      FieldProblems
+}
+
+// PlayerSignInForm signs a player in with their player number or member
+// number and their own password.
+type PlayerSignInForm struct {
+	Number  string
+	Problem i18n.Message
+	Errors  FieldProblems
 }
 
 // RemovePlayerPage asks the player to confirm their removal.

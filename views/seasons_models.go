@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -106,6 +107,22 @@ type LeaderboardPage struct {
 	ProjectorURL, PrintURL, CSVURL string
 	EditURL, EventsURL, DeleteURL  string
 	Private                        bool // only its organisers see it
+	// A long board is shown a page at a time (Rows are this page's), and
+	// can be searched by name (Query; Rows are the matches).
+	Pager            LeaderPager
+	MoreEventsHidden int // older events that count, not listed
+}
+
+// LeaderPager is the leaderboard's page: Page of Pages (from 1), links to
+// the pages before and after ("" on the first or last), and the search.
+type LeaderPager struct {
+	Page, Pages      int
+	PrevURL, NextURL string
+	Query            string
+	SearchURL        string // where the search form goes
+	ShowAllURL       string // the board without the search, when searching
+	Highlight        int64  // the player asked for (?player=), marked
+	Total            int    // players on the board (or matching the search)
 }
 
 // LeaderRow is a player's line of the leaderboard.
@@ -181,4 +198,10 @@ func (pp PlacingPoints) In(ctx context.Context) string {
 		items[i] = i18n.T(ctx, "LeaguePlacingPoint", i18n.Args{"Place": i18n.Ordinal(ctx, i+1), "Points": i18n.Int(ctx, int64(p))})
 	}
 	return JoinWords(ctx, items)
+}
+
+// seasonRowURL is the page of a season's leaderboard with the player's row.
+func seasonRowURL(season, player int64) string {
+	id := strconv.FormatInt(player, 10)
+	return seasonURL(season) + "?player=" + id + "#player-" + id
 }

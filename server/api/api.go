@@ -53,12 +53,15 @@ type Handler struct {
 	*web.Kit
 	rate  float64
 	burst int
+	// boards are the season boards computed, by league version (as the
+	// leaderboard page keeps them).
+	boards *web.Keep[*readmodel.SeasonBoard]
 }
 
 // New is the API of kit's store, limited to burst requests at
 // once and then rate a second per client; zero means the defaults.
 func New(kit *web.Kit, rate float64, burst int) *Handler {
-	return &Handler{Kit: kit, rate: rate, burst: burst}
+	return &Handler{Kit: kit, rate: rate, burst: burst, boards: web.NewKeep[*readmodel.SeasonBoard](32)}
 }
 
 // RateLimit limits each client address (the connection's peer, or the

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"time"
@@ -91,7 +92,7 @@ func (h *Handler) Season(c echo.Context) error {
 	}
 	if err == nil {
 		var b *readmodel.SeasonBoard
-		if b, err = readmodel.LoadSeasonBoard(ctx, h.Store, id); err == nil {
+		if b, err = h.keptBoard(ctx, id); err == nil {
 			return apiJSON(c, seasonOut(b))
 		}
 	}
@@ -145,3 +146,16 @@ func seasonOut(b *readmodel.SeasonBoard) apiSeason {
 
 // round1 rounds to one decimal.
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+// keptBoard is the season's board, computed again only when the league
+// version (read first, one query) changed.
+func (h *Handler) keptBoard(ctx context.Context, id int64) (*readmodel.SeasonBoard, error) {
+	v, err := leagues.New(h.Store).LeagueVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return h.boards.Get(strconv.FormatInt(id, 10), strconv.FormatInt(v, 10), func() (*readmodel.SeasonBoard, error) {
+		// Shared by the requests waiting for it: not cancelled with this one.
+		return readmodel.LoadSeasonBoard(context.WithoutCancel(ctx), h.Store, id)
+	})
+}

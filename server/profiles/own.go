@@ -34,6 +34,11 @@ func (h *Handler) Own(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return h.ownPage(c, p, nil, http.StatusOK)
+}
+
+// ownPage is the player's settings, with the password form's problems.
+func (h *Handler) ownPage(c echo.Context, p *storage.Player, errs views.FieldProblems, status int) error {
 	path, err := h.OwnLinkPath(c.Request().Context(), p)
 	if err != nil {
 		return err
@@ -42,8 +47,9 @@ func (h *Handler) Own(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.OwnProfilePage{PlayerID: p.ID, Name: p.Name, MemberID: p.MemberID, Public: p.Public, SignInURL: link}
-	return web.Render(c, http.StatusOK, views.OwnProfileView(h.playerPage(c, i18n.M("ProfileOwnTitle", i18n.Args{"Name": p.Name})), m))
+	m := views.OwnProfilePage{PlayerID: p.ID, Name: p.Name, MemberID: p.MemberID, Public: p.Public, SignInURL: link,
+		HasPassword: p.HasPassword(), Errors: errs}
+	return web.Render(c, status, views.OwnProfileView(h.playerPage(c, i18n.M("ProfileOwnTitle", i18n.Args{"Name": p.Name})), m))
 }
 
 // SetPublic shows or hides the player's profile to everyone.

@@ -37,6 +37,9 @@ func (v viewer) seesDeck(e *leagues.PlayerEntry) bool {
 
 // Profile shows a player's profile.
 func (h *Handler) Profile(c echo.Context) error {
+	if id, err := strconv.ParseInt(c.Param("id"), 10, 64); err == nil && id > 0 && anonymous(c) {
+		return h.publicProfile(c, id)
+	}
 	p, who, err := h.visiblePlayer(c)
 	if err != nil {
 		return err

@@ -21,11 +21,14 @@ type Handler struct {
 	fresh freshResults
 	// cards names the Leaders of a profile.
 	cards *gamelog.CardCache
+	// pages are the public profiles rendered, by player version (kept.go).
+	pages *web.Keep[*keptProfile]
 }
 
 // New is the players' pages of kit's store.
 func New(kit *web.Kit, cards *gamelog.CardCache) *Handler {
-	return &Handler{Kit: kit, leagues: leagues.New(kit.Store), fresh: freshEventResults, cards: cards}
+	return &Handler{Kit: kit, leagues: leagues.New(kit.Store), fresh: freshEventResults, cards: cards,
+		pages: web.NewKeep[*keptProfile](keptProfiles)}
 }
 
 // Flash notices of the players' pages.
@@ -38,6 +41,9 @@ const (
 	msgRemoved      = "ProfileFlashRemoved"
 	msgSignedOut    = "ProfileFlashSignedOut"
 	msgSignedInHere = "ProfileFlashSignedIn"
+	// A player's own password (password.go).
+	msgPasswordSet     = "ProfileFlashPasswordSet"
+	msgPasswordCleared = "ProfileFlashPasswordCleared"
 )
 
 func init() {
@@ -45,5 +51,6 @@ func init() {
 		msgMerged: "players-merged", msgMergeUndone: "merge-undone", msgNowPublic: "profile-public",
 		msgNowPrivate: "profile-private", msgNewLink: "player-new-link", msgRemoved: "player-removed",
 		msgSignedOut: "player-signed-out", msgSignedInHere: "player-signed-in",
+		msgPasswordSet: "player-password-set", msgPasswordCleared: "player-password-cleared",
 	})
 }

@@ -17,29 +17,24 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// visibleBoard loads the leaderboard of the URL's season for whoever may
-// see it: anyone when the season is public, else those who may change it
-// (a private season is not found for everyone else). It says whether the
-// viewer may change the season.
-func (h *Handler) visibleBoard(c echo.Context) (*readmodel.SeasonBoard, bool, error) {
-	id, err := strconv.ParseInt(c.Param("season"), 10, 64)
-	if err != nil || id <= 0 {
-		return nil, false, web.NotFound()
-	}
-	ctx := c.Request().Context()
-	se, err := leagues.New(h.Store).SeasonByID(ctx, id)
+// visibleBoard is the leaderboard of the URL's season (as kept) for
+// whoever may see it: anyone when the season is public, else those who may
+// change it (a private season is not found for everyone else). It says
+// whether the viewer may change the season, and the league version the
+// board was computed at.
+func (h *Handler) visibleBoard(c echo.Context) (*readmodel.SeasonBoard, bool, string, error) {
+	b, version, err := h.keptBoard(c)
 	if err != nil {
-		return nil, false, err
+		return nil, false, "", err
 	}
-	mine, err := h.organises(c, se)
+	mine, err := h.organises(c, b.Season)
 	if err != nil {
-		return nil, false, err
+		return nil, false, "", err
 	}
-	if !se.Public && !mine {
-		return nil, false, web.NotFound()
+	if !b.Season.Public && !mine {
+		return nil, false, "", web.NotFound()
 	}
-	b, err := readmodel.LoadSeasonBoard(ctx, h.Store, id)
-	return b, mine, err
+	return b, mine, version, nil
 }
 
 // boardPage is the view model of a leaderboard.
@@ -63,6 +58,7 @@ func (h *Handler) boardPage(c echo.Context, b *readmodel.SeasonBoard, mine bool)
 		m.Events = append(m.Events, views.LeaderEvent{ID: e.Event.ID, Name: e.Event.Name, Date: i18n.Date(ctx, e.Event.StartsOn),
 			Players: e.Players, Counts: e.Counts})
 	}
+	latestEvents(&m)
 	return m, nil
 }
 
@@ -120,22 +116,9 @@ func tieOrder(se *leagues.Season) i18n.Message {
 	return i18n.M("LeagueTieOrder", i18n.Args{"Order": views.TiebreakerOrder(se.Tiebreakers)})
 }
 
-// Leaderboard shows a season's leaderboard.
-func (h *Handler) Leaderboard(c echo.Context) error {
-	b, mine, err := h.visibleBoard(c)
-	if err != nil {
-		return err
-	}
-	m, err := h.boardPage(c, b, mine)
-	if err != nil {
-		return err
-	}
-	return web.Render(c, http.StatusOK, views.LeaderboardView(h.PageTitled(c, i18n.Verbatim(b.Season.Name)), m))
-}
-
 // Projector is the leaderboard for the venue's screen.
 func (h *Handler) Projector(c echo.Context) error {
-	b, mine, err := h.visibleBoard(c)
+	b, mine, _, err := h.visibleBoard(c)
 	if err != nil {
 		return err
 	}
@@ -148,7 +131,7 @@ func (h *Handler) Projector(c echo.Context) error {
 
 // Print is the leaderboard as a sheet to print.
 func (h *Handler) Print(c echo.Context) error {
-	b, mine, err := h.visibleBoard(c)
+	b, mine, _, err := h.visibleBoard(c)
 	if err != nil {
 		return err
 	}
@@ -167,7 +150,7 @@ func (h *Handler) Print(c echo.Context) error {
 // counted and played, events won, best place, match wins, rating and
 // deviation (empty when not rated), invited to the final.
 func (h *Handler) CSV(c echo.Context) error {
-	b, _, err := h.visibleBoard(c)
+	b, _, _, err := h.visibleBoard(c)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"github.com/labstack/echo/v4"
+	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
@@ -23,10 +24,16 @@ import (
 // Handler serves the season pages.
 type Handler struct {
 	*web.Kit
+	// The boards computed and the public pages rendered, by league
+	// version (kept.go).
+	boards *web.Keep[*readmodel.SeasonBoard]
+	pages  *web.Keep[*web.SharedPage]
 }
 
 // New is the seasons of kit's store.
-func New(kit *web.Kit) *Handler { return &Handler{Kit: kit} }
+func New(kit *web.Kit) *Handler {
+	return &Handler{Kit: kit, boards: web.NewKeep[*readmodel.SeasonBoard](keptBoards), pages: web.NewKeep[*web.SharedPage](keptBoardPages)}
+}
 
 // Flash notices of the season pages.
 const (

@@ -28,12 +28,16 @@ func (s *Store) AnonymisePlayer(ctx context.Context, actor storage.Actor, id int
 		}
 		name, now := storage.AnonymousName(p.ID), tx.now()
 		var entries []storage.Entry
-		if err := tx.with(ctx).Select("id, event_id").Where("player_id IN ?", ids).Order("id").Find(&entries).Error; err != nil {
+		if err := tx.with(ctx).Select("id, event_id, player_name").Where("player_id IN ?", ids).Order("id").Find(&entries).Error; err != nil {
 			return wrap("entries to anonymise", err)
 		}
 		entryIDs := make([]int64, len(entries))
 		for i, e := range entries {
 			entryIDs[i] = e.ID
+		}
+		acted, err := tx.actedAs(ctx, ids, entries)
+		if err != nil {
+			return err
 		}
 		// A phone link's hash is hex: "removed:<id>" is no link's, and unique.
 		if err := tx.with(ctx).Exec(`UPDATE entries SET player_name = ?, member_id = '', token_hash = 'removed:' || id,
@@ -49,6 +53,9 @@ func (s *Store) AnonymisePlayer(ctx context.Context, actor storage.Actor, id int
 			return wrap("anonymise merges", err)
 		}
 		if err := tx.scrubAudit(ctx, ids, entryIDs, name); err != nil {
+			return err
+		}
+		if err := tx.scrubAuditActor(ctx, ids, entries, acted, name); err != nil {
 			return err
 		}
 		if err := tx.writeAudit(ctx, actor, nil, "anonymise", "player", p.ID, nil,
@@ -102,6 +109,43 @@ func (s *Store) scrubAudit(ctx context.Context, players, entries []int64, name s
 		}
 	}
 	return nil
+}
+
+// actedAs lists the audit log's actor names the person acted under from
+// a phone or their own pages ("player NAME"): every name of their records
+// and entries, read before they are renamed.
+func (s *Store) actedAs(ctx context.Context, players []int64, entries []storage.Entry) ([]string, error) {
+	var names []string
+	if err := s.with(ctx).Model(&storage.Player{}).Where("id IN ?", players).Pluck("name", &names).Error; err != nil {
+		return nil, wrap("player names", err)
+	}
+	for _, e := range entries {
+		names = append(names, e.PlayerName)
+	}
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if a := storage.PlayerActor(n).Name; !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// scrubAuditActor renames the person where the audit log names them as who
+// made a change: the rows of their events and of their player records
+// whose actor is one of their names (another player of the same name at
+// another event keeps theirs).
+func (s *Store) scrubAuditActor(ctx context.Context, players []int64, entries []storage.Entry, acted []string, name string) error {
+	events := make([]int64, 0, len(entries))
+	for _, e := range entries {
+		if !slices.Contains(events, e.EventID) {
+			events = append(events, e.EventID)
+		}
+	}
+	err := s.with(ctx).Model(&storage.AuditEntry{}).
+		Where("user_id IS NULL AND actor IN ? AND (event_id IN ? OR (entity = 'player' AND entity_id IN ?))", acted, nonEmpty(events), players).
+		Update("actor", storage.PlayerActor(name).Name).Error
+	return wrap("anonymise audit actors", err)
 }
 
 // scrubJSON renames the person in an audit row's JSON object: at its top

@@ -1,6 +1,7 @@
 package leagues_test
 
 import (
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -196,5 +197,64 @@ func TestPlayerDataHoldsEverything(t *testing.T) {
 	}
 	if strings.Contains(string(b), "secret-hash") || strings.Contains(string(b), "token_hash") {
 		t.Errorf("a secret in the download: %s", b)
+	}
+}
+
+// A removed player is no longer named as who made a change: the audit
+// rows they wrote from their phone or their own pages name the anonymous
+// name, while another player of the same name at another event keeps
+// theirs.
+func TestAnonymiseRenamesThemAsActor(t *testing.T) {
+	st := storagetest.New(t)
+	lgs := leagues.New(st)
+	ev1, one := seeded(t, st, seedEvent{Name: "One", Day: "2026-01-01", Players: []seedPlayer{{"c", "Chi-Chi", "CC1"}, {"l", "Launch", ""}}})
+	_, other := seeded(t, st, seedEvent{Name: "Other", Day: "2026-01-08", Players: []seedPlayer{{"c", "Chi-Chi", "CC2"}, {"l", "Launch", ""}}})
+	id := playerOf(t, one["c"])
+	if err := st.DropEntry(ctx, storage.PlayerActor("Chi-Chi"), ev1.ID, one["c"].ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetPlayerPublic(ctx, storage.PlayerActor("Chi-Chi"), id, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.DropEntry(ctx, storage.PlayerActor("Chi-Chi"), other["c"].EventID, other["c"].ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := lgs.AnonymisePlayer(ctx, org, id); err != nil {
+		t.Fatal(err)
+	}
+	actors := func(eventID *int64, entity string) []string {
+		q := st.SQL()
+		var rows *sql.Rows
+		var err error
+		if eventID != nil {
+			rows, err = q.QueryContext(ctx, `SELECT actor FROM audit_log WHERE event_id = $1 AND user_id IS NULL AND actor LIKE 'player %' ORDER BY id`, *eventID)
+		} else {
+			rows, err = q.QueryContext(ctx, `SELECT actor FROM audit_log WHERE event_id IS NULL AND entity = $1 AND user_id IS NULL AND actor LIKE 'player %' ORDER BY id`, entity)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var a string
+			_ = rows.Scan(&a)
+			out = append(out, a)
+		}
+		return out
+	}
+	gone := storage.PlayerActor(storage.AnonymousName(id)).Name
+	mine := append(actors(&ev1.ID, ""), actors(nil, "player")...)
+	if len(mine) < 2 {
+		t.Fatalf("the player's own audit rows are missing: %q", mine)
+	}
+	for _, a := range mine {
+		if a != gone {
+			t.Errorf("an audit row still names them as its actor: %q, want %q", a, gone)
+		}
+	}
+	otherEvent := other["c"].EventID
+	if got := actors(&otherEvent, ""); len(got) != 1 || got[0] != "player Chi-Chi" {
+		t.Errorf("the other Chi-Chi's row: %q", got)
 	}
 }
