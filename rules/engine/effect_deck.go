@@ -92,3 +92,57 @@ func (s *State) names(ids []CardID) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// revealEffect: "reveal the top card of your deck" (Sharpner FB03-033,
+// Hercule FB03-049): the card stays on top and is "the revealed card" of
+// the conditions after it. An unknown card (a paper deck) is named by the
+// use line's first choice; without one the conditions on it are left to
+// the players (cannotTell).
+type revealEffect struct {
+	always
+	done Msg
+}
+
+func (k revealEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	p := x.player(e)
+	if len(p.Deck) == 0 {
+		return nil, nil
+	}
+	top := p.Deck[0]
+	e.nameRevealed(x, top)
+	e.said(x, k.done, x.label, x.c.side, e.s.Name(top))
+	return []CardID{top}, nil
+}
+
+// nameRevealed reveals an unknown card of the deck's top as the use line's
+// next choice when that choice names such a card.
+func (e *applier) nameRevealed(x *call, id CardID) {
+	if e.s.Cards[id].Number != "" {
+		return
+	}
+	if ref, ok := x.q.peek(); ok {
+		if _, found := e.revealedRef(x.c.side, []CardID{id}, ref); found {
+			x.q.pop()
+		}
+	}
+}
+
+var msgCannotTell = msg("EngineRevealedCardUnknownDeclare", "%s: the revealed card is not known, so the engine cannot tell whether the skill goes on; declare it in the log if it does")
+
+// cannotTell reports whether effect ef asks about the revealed card ("if
+// the revealed card's cost is 6") while that card is unknown: the replay
+// then says so and leaves the effect to the players' declared lines.
+func (e *applier) cannotTell(c ctx, sk *skill.Skill, ef *skill.Effect) bool {
+	if c.that == NoCard || e.s.Cards[c.that].Number != "" {
+		return false
+	}
+	for i := range ef.If {
+		if ef.If[i].Kind == skill.ThatCardIs {
+			e.opened = true
+			e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
+				ID: msgCannotTell.ID, Format: msgCannotTell.Format, Args: []any{e.s.skillLabel(c.src, sk)}})
+			return true
+		}
+	}
+	return false
+}

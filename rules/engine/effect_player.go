@@ -15,6 +15,9 @@ func (k drawEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	p := x.player(e)
 	n := min(x.ef.N, len(p.Deck))
 	ids := append([]CardID(nil), p.Deck[:n]...)
+	if x.ef.Detail == "revealed" && n == 1 {
+		e.nameRevealed(x, ids[0])
+	}
 	e.drawN(x.c.side, n)
 	if n == 1 {
 		e.said(x, k.one, x.label, x.c.side, e.s.Name(ids[0]))

@@ -105,6 +105,7 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.Choose:           chooseOneEffect{done: msg("EngineChoosesOption", "%s: %s chooses option %d")},
 	skill.CantPlay:         cantPlayEffect{done: msg("EngineCantPlaySuchCardsTurn", "%s: %s can't play the cards it names for the rest of the turn")},
 	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
+	skill.Reveal:           revealEffect{done: msg("EngineRevealsTopCardDeck", "%s: %s reveals %s, the top card of their deck")},
 	skill.Reorder:          reorderEffect{done: msg("EnginePutsCardsBackOnDeck", "%s: %s puts the cards back: on top of the deck %s; at the bottom %s")},
 }
 

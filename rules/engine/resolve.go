@@ -233,6 +233,13 @@ func (e *applier) resolve(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 	var chosen []CardID
 	for i := range sk.Effects {
 		ef := &sk.Effects[i]
+		c.that, c.thatSet = NoCard, true
+		if len(chosen) > 0 {
+			c.that = chosen[0]
+		}
+		if e.cannotTell(c, sk, ef) {
+			continue
+		}
 		if len(ef.If) > 0 && !e.s.holds(c, ef.If) {
 			continue
 		}

@@ -257,6 +257,11 @@ type ctx struct {
 	side       Side
 	src        CardID
 	markerPaid bool
+	// that is the card an effect before revealed or chose, for "if the
+	// revealed card ..." (thatSet once the skill resolves; before, such a
+	// condition may hold).
+	that    CardID
+	thatSet bool
 }
 
 // holds reports whether every condition holds.
@@ -389,6 +394,8 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return inPlay && known && pw >= k.N, true
 	case skill.PaidWithMarker:
 		return c.markerPaid, true
+	case skill.ThatCardIs:
+		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
 	case skill.AttackingBattle:
 		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
 			s.Battle.Target != s.Players[c.side.Other()].Leader.ID, true

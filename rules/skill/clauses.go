@@ -192,6 +192,7 @@ var clauseRules = []clauseRule{
 	rule(`look at (?:{N} cards from the top|the top card) of your deck and use {T} in a combo`, one(ComboUse, 2, func(e *Effect, m []string) {
 		e.N, e.From = max(1, atoi(m[1])), Deck
 	})),
+	rule(`reveal the top card of your deck`, one(Reveal, 0, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`reveal the top card of your deck and use {T} in a combo`, one(ComboUse, 1, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`use {T} in a combo from your (drop|hand)`, one(ComboUse, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
 	rule(`place (?:the rest|any remaining cards) at the (bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {

@@ -221,7 +221,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>=", "in any leader or battle area"}
+	"any energy marker", "this power>=", "in any leader or battle area", "that card is"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -248,7 +248,7 @@ func condsString(cs []Cond) string {
 				s += " " + strconv.Itoa(c.N)
 			}
 			s += " " + c.Card.String()
-		case LeaderIs, HaveInEnergy:
+		case LeaderIs, HaveInEnergy, ThatCardIs:
 			s += " " + c.Card.String()
 		}
 		if c.All {

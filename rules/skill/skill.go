@@ -162,6 +162,7 @@ const (
 	Choose                           // choose one of Options
 	NextCost                         // during this turn, the next time you use Target, its cost changes by Amount (Detail "free": no cost; a colour letter: one orb of that colour)
 	Text                             // unused: every effect read has its own kind
+	Reveal                           // reveal the top card of the deck, which stays there: "the revealed card" of the conditions after it
 	KindCount                        // number of kinds (for tables)
 )
 
@@ -170,7 +171,7 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"life to Drop", "life to energy", "add life", "charge", "mill", "discard", "opponent discards",
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
-	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule"}
+	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -230,7 +231,7 @@ type Effect struct {
 // "up to", no card to pick.
 func (e *Effect) Mandatory() bool {
 	switch e.Kind {
-	case Draw, AddLife, Charge, Mill, PlaceMarker, Flip, ComboPower:
+	case Draw, AddLife, Charge, Mill, PlaceMarker, Flip, ComboPower, Reveal:
 		return true
 	case LifeToHand, LifeToDrop, LifeToEnergy:
 		return !e.Target.UpTo
@@ -291,6 +292,7 @@ const (
 	AnyMarker                               // you or your opponent has an energy marker
 	ThisPowerAtLeast                        // this card has N power or more
 	InPlayAnywhere                          // there is a card matching Card in a Leader Area or Battle Area (either player's)
+	ThatCardIs                              // the card an effect before revealed or chose matches Card ("if the revealed card's cost is 6")
 	CondCount                               // number of condition kinds
 )
 

@@ -582,6 +582,12 @@ var condRules = []condRule{
 		c.Card.Names = ln.tokens(m[1])
 		return c, true
 	}),
+	crule(`the revealed card's cost is (\d+)`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Cost = exactly(atoi(m[1])) })),
+	crule(`the revealed card has ((?:«t\d+»(?:,? or )?)+) in its special traits`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: ThatCardIs, Card: anyFilter()}
+		c.Card.Traits = ln.tokens(m[1])
+		return c, true
+	}),
 	crule(`this card (?:in a battle area )?has (\d+) power or more`, cn(ThisPowerAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`your opponent doesn't have an energy marker`, cn(OppHasMarker, func(c *Cond, m []string) { c.Not = true })),
 	crule(`you have (\d+) or less energy`, cn(EnergyAtMost, func(c *Cond, m []string) { c.N = atoi(m[1]) })),

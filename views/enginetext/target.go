@@ -234,4 +234,5 @@ var effectKindIDs = map[skill.Kind]string{
 	skill.Choose:           "EngineEffectChoose",
 	skill.NextCost:         "EngineEffectNextCost",
 	skill.Text:             "EngineEffectText",
+	skill.Reveal:           "EngineEffectReveal",
 }
