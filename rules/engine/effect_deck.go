@@ -8,22 +8,39 @@ import (
 
 // reorderEffect: "look at N cards from the top of your deck and place them
 // at the top or bottom of your deck in any order" (Zuno FB02-048, Time Ring
-// FB02-069). The use line names the cards looked at in the order they go
-// back, each followed by "bottom" to send it under the deck (where the
-// skill allows it): the first card named on top goes on top, the last one
-// named "bottom" ends at the very bottom. Cards it does not name stay on
-// top, under those it names, in the order they were.
+// FB02-069), and the top card placed "on top of its owner's deck or in its
+// owner's Drop" (Toolo FB03-116), added "to your hand or to your energy in
+// Rest Mode" (Cell Games Arena FB02-102), or the opponent's top card placed
+// at the top or bottom (Shin FB03-034). The use line names the cards looked
+// at in the order they go, each followed by where it goes when the skill
+// offers a choice ("bottom", "drop", "hand", "energy"; on top without one,
+// where the skill allows the top): the first card named on top goes on
+// top, the last one named "bottom" ends at the very bottom. Cards it does
+// not name stay on top, under those it names, in the order they were.
 type reorderEffect struct {
 	always
-	done Msg
+	done, toDrop, toHand, toEnergy Msg
+}
+
+// placeWords are where a card looked at may go, by the effect's Place: the
+// words a use line may write after it, the first one the default ("" for
+// none: the use line must say).
+var placeWords = map[string][]string{
+	"top": {"top"}, "bottom": {"bottom"}, "top or bottom": {"top", "bottom"},
+	"top or drop": {"top", "drop"}, "hand or energy": {"", "hand", "energy"},
 }
 
 func (k reorderEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	p := x.player(e)
+	side := x.c.side
+	if x.ef.Target.Who == skill.Opponents {
+		side = side.Other()
+	}
+	p := &e.s.Players[side]
 	n := min(max(x.ef.N, 1), len(p.Deck))
 	looked := append([]CardID(nil), p.Deck[:n]...)
-	var top, bottom []CardID
-	for len(top)+len(bottom) < n {
+	went := map[string][]CardID{}
+	placed := 0
+	for placed < n {
 		ref, ok := x.q.peek()
 		if !ok || strings.EqualFold(ref, "none") {
 			if ok {
@@ -31,8 +48,11 @@ func (k reorderEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			}
 			break
 		}
-		left := remaining(looked, top, bottom)
-		id, found := e.revealedRef(x.c.side, left, ref)
+		var named []CardID
+		for _, l := range went {
+			named = append(named, l...)
+		}
+		id, found := e.revealedRef(side, remaining(looked, named, nil), ref)
 		if !found {
 			if x.q.miss == "" {
 				x.q.miss, x.q.missWhat = ref, skill.TargetPhrase(x.ef.Target)
@@ -40,34 +60,62 @@ func (k reorderEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			break
 		}
 		x.q.pop()
-		if k.toBottom(e, x) {
-			bottom = append(bottom, id)
-		} else {
-			top = append(top, id)
+		word := k.placeWord(x)
+		if word == "" {
+			return nil, violationMsg("Card skills", msgNeedsChoice, x.label, skill.TargetPhrase(x.ef.Target))
 		}
+		went[word] = append(went[word], id)
+		placed++
 	}
-	top = append(top, remaining(looked, top, bottom)...)
-	p.Deck = append(append(top, p.Deck[n:]...), bottom...)
-	e.said(x, msgLooksAtDeck, x.label, x.c.side, n)
-	e.said(x, k.done, x.label, x.c.side, e.s.names(top), e.s.names(bottom))
+	var named []CardID
+	for _, l := range went {
+		named = append(named, l...)
+	}
+	left := remaining(looked, named, nil)
+	if len(left) > 0 && placeWords[x.ef.Place][0] == "" && !x.q.lapse {
+		return nil, violationMsg("Card skills", msgNeedsChoice, x.label, skill.TargetPhrase(x.ef.Target))
+	}
+	top := append(went["top"], left...)
+	p.Deck = append(append(top, p.Deck[n:]...), went["bottom"]...)
+	toDrop.put(p, false, went["drop"]...)
+	toHand.put(p, false, went["hand"]...)
+	toEnergy.put(p, x.ef.Rest, went["energy"]...)
+	k.say(e, x, side, n, top, went)
 	return nil, nil
 }
 
-// toBottom reads the "bottom" (or "top") after a card named: only where the
-// skill lets the card go to the bottom does "bottom" count; a skill that
-// places the cards "at the top" leaves it for the next choice, which then
-// names no card looked at.
-func (k reorderEffect) toBottom(e *applier, x *call) bool {
-	switch x.ef.Place {
-	case "bottom":
-		return true
-	case "top":
-		if ref, ok := x.q.peek(); ok && strings.EqualFold(ref, "top") {
-			x.q.pop()
-		}
-		return false
+// placeWord reads the word after a card named (one the skill allows), or
+// gives the default; "" when the skill has none and the line gives none.
+func (k reorderEffect) placeWord(x *call) string {
+	words := placeWords[x.ef.Place]
+	if len(words) == 0 {
+		words = []string{"top"}
 	}
-	return e.placesAtBottom(x.q)
+	if ref, ok := x.q.peek(); ok {
+		for _, w := range words {
+			if w != "" && strings.EqualFold(ref, w) {
+				x.q.pop()
+				return w
+			}
+		}
+	}
+	return words[0]
+}
+
+// say tells where the cards looked at went.
+func (k reorderEffect) say(e *applier, x *call, side Side, n int, top []CardID, went map[string][]CardID) {
+	e.said(x, msgLooksAtDeck, x.label, side, n)
+	if len(top) > 0 || len(went["bottom"]) > 0 {
+		e.said(x, k.done, x.label, x.c.side, e.s.names(top), e.s.names(went["bottom"]))
+	}
+	for _, m := range []struct {
+		where string
+		msg   Msg
+	}{{"drop", k.toDrop}, {"hand", k.toHand}, {"energy", k.toEnergy}} {
+		if ids := went[m.where]; len(ids) > 0 {
+			e.said(x, m.msg, x.label, x.c.side, e.s.names(ids))
+		}
+	}
 }
 
 // remaining are the cards of looked in neither a nor b, in order.

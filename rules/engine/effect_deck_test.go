@@ -79,3 +79,46 @@ func TestNappaPlacesOnTopOnly(t *testing.T) {
 		t.Fatalf("deck top %v, want FS01-05 FS01-03 FS01-04", top)
 	}
 }
+
+// Toolo FB03-116: "[On Play] Look at the top card of your deck and place it
+// on top of its owner's deck or in its owner's Drop." "drop" after the card
+// sends it to the Drop; without it, it stays on top.
+func TestTooloPlacesTheTopCardInTheDrop(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB03-116", "FB03-116").energy(P1, "FS09-12", 4)
+	b.topOfDeck(P1, "FS01-03", "FS01-04")
+	b.do("P1 play FB03-116", "P1 use FB03-116 -> FS01-03 drop")
+	if d := b.names(b.p(P1).Drop); !slices.Equal(d, []string{"FS01-03"}) {
+		t.Fatalf("Drop %v, want the FS01-03 looked at: %s", d, b.eventText())
+	}
+	b.do("P1 play FB03-116", "P1 use FB03-116 -> FS01-04")
+	if top, _ := b.deckEnds(P1, 1); top[0] != "FS01-04" || len(b.p(P1).Drop) != 1 {
+		t.Fatalf("deck top %v, Drop %v: FS01-04 should stay on top", top, b.names(b.p(P1).Drop))
+	}
+}
+
+// Earth-Destroying Blow FB02-104: "... Then, if you have 6 or more energy,
+// look at the top card of your deck and add it to your hand or add it to
+// your energy in Rest Mode." The use line says which; it must say one.
+func TestEarthDestroyingBlowAddsTheTopCardToEnergy(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB02-104").energy(P1, "FB02-104", 6)
+	b.do("P1 attack leader -> leader") // Son Goku's [When Attacking] draws 1
+	b.topOfDeck(P1, "FS01-03")
+	b.do("P1 play FB02-104")
+	b.bad("P1 use FB02-104 -> leader FS01-03", "Card skills")
+	b.do("P1 use FB02-104 -> leader FS01-03 energy")
+	en := b.p(P1).Energy
+	if last := en[len(en)-1]; b.s.Name(last.ID) != "FS01-03" || !last.Rest || len(en) != 7 {
+		t.Fatalf("energy %d, last %s rest %v: want FS01-03 added in Rest Mode: %s", len(en), b.s.Name(last.ID), last.Rest, b.eventText())
+	}
+}
+
+// Shin FB03-034: "[On Play] Look at the top card of your opponent's deck
+// and place it at the top or bottom of its owner's deck."
+func TestShinSendsTheOpponentsTopCardToTheBottom(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB03-034").energy(P1, "FS02-05", 2)
+	b.topOfDeck(P2, "FS02-07")
+	b.do("P1 play FB03-034", "P1 use FB03-034 -> FS02-07 bottom")
+	if _, bottom := b.deckEnds(P2, 1); bottom[0] != "FS02-07" || b.s.Name(b.p(P2).Deck[0]) == "FS02-07" {
+		t.Fatalf("P2's deck bottom %v: want FS02-07 moved there: %s", bottom, b.eventText())
+	}
+}

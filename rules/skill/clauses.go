@@ -184,6 +184,15 @@ var clauseRules = []clauseRule{
 	rule(`look at (?:{N} cards from the top|the top card) of your deck and place (?:them|it) at the (top or bottom|top|bottom) of {OWNER} deck(?: in any order)?`, one(Reorder, 0, func(e *Effect, m []string) {
 		e.N, e.Place = max(1, atoi(m[1])), m[2]
 	})),
+	rule(`look at the top card of your deck and place it on top of {OWNER} deck or {DROP}`, one(Reorder, 0, func(e *Effect, m []string) {
+		e.N, e.Place = 1, "top or drop"
+	})),
+	rule(`look at the top card of your deck and add it to your hand or add it to your energy in rest mode`, one(Reorder, 0, func(e *Effect, m []string) {
+		e.N, e.Place, e.Rest = 1, "hand or energy", true
+	})),
+	rule(`look at the top card of your opponent's deck and place it at the (top or bottom|top|bottom) of {OWNER} deck`, one(Reorder, 0, func(e *Effect, m []string) {
+		e.N, e.Place, e.Target.Who = 1, m[1], Opponents
+	})),
 	rule(`look at (?:{N} cards from the top|the top card) of your deck and (?:play|place) {T}(?: in(?:to)? (?:your|the) battle area)?`, one(Play, 2, func(e *Effect, m []string) {
 		e.N, e.From = max(1, atoi(m[1])), Deck
 	})),
