@@ -218,6 +218,9 @@ func (e *applier) startTurn() {
 	s.Phase = PhaseCharge
 	p := &s.Players[s.TurnPlayer]
 	p.Drew, p.Charged = false, false
+	for i := range s.Players {
+		s.Players[i].EnergyDropped = false
+	}
 	p.Leader.Rest = false
 	held := 0
 	for i := range p.Battle {

@@ -135,6 +135,7 @@ func (k energyToDropEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		}
 		p.Drop = append(p.Drop, p.Energy[i].ID)
 		p.Energy = removeAt(p.Energy, i)
+		p.EnergyDropped = true
 	}
 	e.said(x, k.done, x.label, x.c.side, n)
 	return nil, nil

@@ -155,12 +155,16 @@ type PlayerState struct {
 	Hand      []CardID
 	Combo     []CardID
 
-	Mulligan   uint8 // 0 undecided, 1 kept, 2 redrew (CR 6-2-1-8)
-	Drew       bool  // took the Charge Phase draw this turn
-	Charged    bool  // charged a card this Charge Phase
-	Removed    int   // energy markers removed from the game to pay costs
-	Conceded   bool
-	DeckErrors int // deck-building problems found at setup
+	Mulligan uint8 // 0 undecided, 1 kept, 2 redrew (CR 6-2-1-8)
+	Drew     bool  // took the Charge Phase draw this turn
+	Charged  bool  // charged a card this Charge Phase
+	// EnergyDropped: a card of the player's energy was placed in the Drop
+	// this turn ("if you placed a card from your energy into its owner's
+	// Drop during this turn").
+	EnergyDropped bool
+	Removed       int // energy markers removed from the game to pay costs
+	Conceded      bool
+	DeckErrors    int // deck-building problems found at setup
 	// ComboBonus is the combo power the player's combos gained from skills
 	// in the battle in progress ("+10000 combo power").
 	ComboBonus int
@@ -381,6 +385,11 @@ func (s *State) Hash() uint64 {
 		put(int64(p.Mulligan))
 		put(b2i(p.Drew))
 		put(b2i(p.Charged))
+		if p.EnergyDropped {
+			// Only when set, so the hashes of states before it was kept
+			// (golden replays, stored verdicts) stay the same.
+			put(2)
+		}
 		put(int64(p.Removed))
 		put(b2i(p.Conceded))
 		put(int64(p.ComboBonus))

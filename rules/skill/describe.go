@@ -221,7 +221,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>=", "in any leader or battle area", "that card is"}
+	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "energy to Drop this turn"}
 
 func condsString(cs []Cond) string {
 	var parts []string

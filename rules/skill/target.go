@@ -582,6 +582,7 @@ var condRules = []condRule{
 		c.Card.Names = ln.tokens(m[1])
 		return c, true
 	}),
+	crule(`you placed a card from your energy into its owner's drop during this turn`, cn(DroppedEnergy, nil)),
 	crule(`the revealed card's cost is (\d+)`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Cost = exactly(atoi(m[1])) })),
 	crule(`the revealed card has ((?:«t\d+»(?:,? or )?)+) in its special traits`, func(ln *line, m []string) (Cond, bool) {
 		c := Cond{Kind: ThatCardIs, Card: anyFilter()}
