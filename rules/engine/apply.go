@@ -81,8 +81,12 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 				break
 			}
 			e.lapsePending()
+			e.endPhaseDone()
 		}
 		v = e.turnAction()
+		if v == nil {
+			e.endPhaseDone()
+		}
 	}
 	if v != nil {
 		if backup != nil {
@@ -335,6 +339,13 @@ func (e *applier) turnAction() *Violation {
 	return logError("unknown action %q", string(a.Verb))
 }
 
+// endPhaseDone ends the turn when the End Phase has no skill left waiting.
+func (e *applier) endPhaseDone() {
+	if s := e.s; s.Phase == PhaseEnd && len(s.Pending) == 0 && !s.Result.Over {
+		e.finishEnd()
+	}
+}
+
 func (e *applier) endTurn() {
 	s := e.s
 	s.Phase = PhaseEnd
@@ -347,15 +358,17 @@ func (e *applier) endTurn() {
 	if tp.Field != NoCard {
 		e.trigger(s.TurnPlayer, tp.Field, skill.EndOfYourTurn, skill.TriggerNone)
 	}
-	// An end-of-turn skill with choices cannot wait: the turn is over.
-	for _, q := range s.Pending {
-		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
-			e.opened = true
-			e.events = append(e.events, Event{Rule: "[End of Your Turn]", Declared: true, Unread: true,
-				Format: "%s has choices the engine cannot wait for at the end of the turn; declare its effects in the log",
-				Args:   []any{s.skillLabel(q.Source, &sks[q.Skill])}})
-		}
+	// An end-of-turn skill with choices waits for its use line in the End
+	// Phase; the turn ends once none waits (finishEnd).
+	if len(s.Pending) == 0 {
+		e.finishEnd()
 	}
+}
+
+// finishEnd ends the turn after its [End of Your Turn] skills: effects for
+// the turn end (CR 7-4) and the other player's turn begins.
+func (e *applier) finishEnd() {
+	s := e.s
 	s.Pending = nil
 	s.Used = nil
 	for i := range s.Players {
@@ -746,6 +759,8 @@ func (e *applier) placeField(pc *playedCard) {
 	}
 	e.payEvent(pl, pc.rest, pc.markers)
 	e.flagUnread(pc.id, skill.Permanent)
+	// A [Field] is played: its [On Play] happens (Demon King Palace FB06-092).
+	e.trigger(pl, pc.id, skill.OnPlay, skill.TriggerNone)
 }
 
 // useExtra uses an Extra: it goes to the Drop and its [Activate Main] or

@@ -435,6 +435,9 @@ func (e *applier) playFree(x *call, id CardID) {
 		}
 		p.Field, p.FieldRest = id, x.ef.Rest
 		e.said(x, msgPlaysField, x.label, x.c.side, s.Name(id))
+		e.depth++
+		e.trigger(x.c.side, id, skill.OnPlay, skill.TriggerNone)
+		e.depth--
 		return
 	}
 	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.nextCopy(x.c.side, s.Cards[id].Number)})

@@ -100,7 +100,7 @@ var clauseRules = []clauseRule{
 	rule(`switch {T} to active mode`, one(Activate, 1, nil)),
 	rule(`choose {T} and return {IT} to {OWNER} hands?`, one(ToHand, 1, nil)),
 	rule(`return {T} to {OWNER} hands?`, one(ToHand, 1, nil)),
-	rule(`choose {T} and place {IT} at the bottom of {OWNER} decks?`, one(ToDeckBottom, 1, nil)),
+	rule(`choose {T} and place {IT} at the bottom of {OWNER} decks?(?: in any order)?`, one(ToDeckBottom, 1, nil)),
 	rule(`place {T} at the bottom of {OWNER} decks?`, one(ToDeckBottom, 1, nil)),
 	rule(`choose {T} and place {IT} on top of {OWNER} decks?`, one(ToDeckTop, 1, nil)),
 	rule(`place {T} (?:on top|at the top) of {OWNER} decks?`, one(ToDeckTop, 1, nil)),
@@ -221,6 +221,9 @@ var clauseRules = []clauseRule{
 	rule(`{T} can't attack{D}`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`{T} can't attack your opponent's leader`, one(CantAttack, 1, func(e *Effect, m []string) { e.Detail = "leader" })),
 	rule(`choose {T} and {IT} can't switch to active mode during your opponent's next turn`, one(CantActivate, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
+	rule(`{IT} can't switch to active mode during your opponent's next turn`, func(ln *line, m []string) ([]Effect, bool) {
+		return []Effect{{Kind: CantActivate, Target: Target{Who: ThatCard, Filter: anyFilter()}, For: UntilNextTurn}}, true
+	}),
 	rule(`choose {T} and {IT} can't attack during your opponent's next turn`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
 	rule(`during this turn, the next time you use {T}(?: from your hand)?, (?:reduce the cost by {N}|reduce the cost by \((red|blue|green|yellow|black|赤|青|緑|黄|黒)\)|(you don't have to pay the cost))`, one(NextCost, 1, func(e *Effect, m []string) {
 		switch {

@@ -555,6 +555,33 @@ func (ln *line) sentenceUncached(s string) ([]Effect, string) {
 	return es, ""
 }
 
+// chooseThenMore reads "choose up to 1 …, switch it to Rest Mode, and it
+// can't …": the choice with its first effect, then the rest, which works
+// on the card chosen ("it").
+func (ln *line) chooseThenMore(s string) ([]Effect, bool) {
+	if !strings.HasPrefix(s, "choose ") {
+		return nil, false
+	}
+	i := strings.Index(s, ", ")
+	if i < 0 {
+		return nil, false
+	}
+	rest := s[i+2:]
+	j := strings.Index(rest, ", and ")
+	if j < 0 {
+		return nil, false
+	}
+	left, ok := ln.clause(s[:i] + " and " + rest[:j])
+	if !ok {
+		return nil, false
+	}
+	right, bad := ln.sentence(rest[j+len(", and "):])
+	if bad != "" {
+		return nil, false
+	}
+	return append(left, right...), true
+}
+
 // clauses reads effect clauses joined by ", then " or ", and " / " and ".
 func (ln *line) clauses(s string) ([]Effect, string) {
 	if m, ok := ln.clausesMemo[s]; ok {
@@ -581,6 +608,9 @@ func (ln *line) clausesUncached(s string) ([]Effect, string) {
 	}
 	if strings.Count(s, ", ")+strings.Count(s, " and ") > maxSplits {
 		return nil, firstClause(s)
+	}
+	if es, ok := ln.chooseThenMore(s); ok {
+		return es, ""
 	}
 	for _, sep := range []string{", then ", " and then ", ", and ", ", ", " and "} {
 		for i := 0; i < len(s); {

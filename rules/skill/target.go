@@ -15,7 +15,7 @@ var (
 	withCostRE       = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+)| or (\d+))?$`)
 	withComboRE      = regexp.MustCompile(`^(\d+) combo power$`)
 	withPowerRE      = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
-	traitsRE         = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
+	traitsRE         = regexp.MustCompile(`^(?:includes? )?((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
 	nameHasRE        = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
 	totalPowerRE     = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
 	tokenListRE      = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
@@ -583,6 +583,13 @@ var condRules = []condRule{
 		return c, true
 	}),
 	crule(`you placed a card from your energy into its owner's drop during this turn`, cn(DroppedEnergy, nil)),
+	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {
+		c.Card = anyFilter()
+		c.Card.Cost = atMost(atoi(m[1]))
+		if m[2] == "more" {
+			c.Card.Cost = atLeast(atoi(m[1]))
+		}
+	})),
 	crule(`the revealed card's cost is (\d+)`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Cost = exactly(atoi(m[1])) })),
 	crule(`the revealed card has ((?:«t\d+»(?:,? or )?)+) in its special traits`, func(ln *line, m []string) (Cond, bool) {
 		c := Cond{Kind: ThatCardIs, Card: anyFilter()}

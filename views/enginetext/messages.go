@@ -159,7 +159,6 @@ var messageIDs = map[string]string{
 	"unknown duration %q: use battle, turn or lasting":                                                        "EngineUnknownDurationUseBattleTurnOr",
 	"%s has no energy %s in Active Mode":                                                                      "EngineHasNoEnergyActiveMode",
 	"%s has no energy %s in Rest Mode":                                                                        "EngineHasNoEnergyRestMode",
-	"%s has choices the engine cannot wait for at the end of the turn; declare its effects in the log":        "EngineHasChoicesEngineCannotWaitAt",
 	"%s draws %s (an effect)":                                                                                 "EngineDrawsEffect",
 	"Damage Step: the powers cannot be compared (no power known for %s); the outcome is recorded as declared, not checked": "EngineDamageStepPowersCannotBeCompared",
 	"%s declares %d damage":                                                             "EngineDeclaresDamage",
