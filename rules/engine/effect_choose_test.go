@@ -101,3 +101,34 @@ func TestEndOfTurnChoiceWaitsForItsUseLine(t *testing.T) {
 		t.Fatalf("turn player %v, Majin Buu rest %v", b.s.TurnPlayer, b.p(P1).Battle[1].Rest)
 	}
 }
+
+// Time-Skip FB01-033: "[Activate Main] Choose any number of your opponent's
+// Battle Cards that add up to a total power of 35000 or less and KO them."
+// Son Goku FS02-03 (25000) and Son Goten FS02-05 (15000) add up to 40000:
+// refused; Son Gohan FS02-07 (20000) and Son Goten, 35000: both KO'd.
+func TestTimeSkipKOsUpToATotalPower(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB01-033").energy(P1, "FS01-10", 3)
+	b.inBattle(P2, "FS02-03", false).inBattle(P2, "FS02-05", false).inBattle(P2, "FS02-07", false)
+	b.do("P1 play FB01-033")
+	b.bad("P1 use FB01-033 -> P2:FS02-03 P2:FS02-05", "Card skills")
+	b.do("P1 use FB01-033 -> P2:FS02-07 P2:FS02-05")
+	if got := b.names(b.p(P2).Drop); !slices.Equal(got, []string{"FS02-07", "FS02-05"}) || len(b.p(P2).Battle) != 1 {
+		t.Fatalf("P2's Drop %v, Battle Area %d: %s", got, len(b.p(P2).Battle), b.eventText())
+	}
+}
+
+// Sleepy Boy Technique FB06-046: "[Activate Main] Discard 1 card from your
+// hand : Choose up to 2 Battle Cards with a total cost of 5 or less in your
+// opponent's Battle Area and place them at the bottom of their owner's
+// deck in any order." FS02-03 (cost 4) with FS02-07 (3) is 7: refused;
+// with FS02-05 (1), 5.
+func TestSleepyBoyTechniqueKeepsToATotalCost(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB06-046", "FS01-10").energy(P1, "FS02-05", 2)
+	b.inBattle(P2, "FS02-03", false).inBattle(P2, "FS02-05", false).inBattle(P2, "FS02-07", false)
+	b.do("P1 play FB06-046")
+	b.bad("P1 use FB06-046 -> FS01-10 P2:FS02-03 P2:FS02-07", "Card skills")
+	b.do("P1 use FB06-046 -> FS01-10 P2:FS02-03 P2:FS02-05")
+	if _, bottom := b.deckEnds(P2, 2); !slices.Equal(bottom, []string{"FS02-03", "FS02-05"}) {
+		t.Fatalf("P2's deck bottom %v: %s", bottom, b.eventText())
+	}
+}

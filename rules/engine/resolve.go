@@ -504,7 +504,34 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 	if !t.UpTo && !t.All && len(out) < t.N && !q.lapse {
 		return nil, violationMsg("Card skills", msgNeedsChoice, x.label, skill.TargetPhrase(*t))
 	}
+	if v := e.withinTotals(x, t, out); v != nil {
+		return nil, v
+	}
 	return out, nil
+}
+
+var msgOverTotal = msg("EngineChosenCardsAddUpToMore", "%s: the cards chosen add up to %d, more than the %d the skill allows")
+
+// withinTotals checks the combined power ("that add up to a total power of
+// 35000 or less", FB01-033) or cost ("with a total cost of 5 or less",
+// FB06-046) of the cards chosen.
+func (e *applier) withinTotals(x *call, t *skill.Target, ids []CardID) *Violation {
+	power, cost := 0, 0
+	for _, id := range ids {
+		if p, ok := e.s.Power(id); ok {
+			power += p
+		}
+		if c, ok := e.s.card(id); ok && c.Cost != nil {
+			cost += *c.Cost + e.s.costChange(id)
+		}
+	}
+	switch {
+	case t.Filter.Total > 0 && power > t.Filter.Total:
+		return violationMsg("Card skills", msgOverTotal, x.label, power, t.Filter.Total)
+	case t.Filter.TotalCost > 0 && cost > t.Filter.TotalCost:
+		return violationMsg("Card skills", msgOverTotal, x.label, cost, t.Filter.TotalCost)
+	}
+	return nil
 }
 
 // fitsZone reports whether a card outside play (hand, Drop, deck) is what

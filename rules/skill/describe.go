@@ -189,6 +189,9 @@ func (f Filter) String() string {
 	if f.ComboPower > 0 {
 		parts = append(parts, "combo="+strconv.Itoa(f.ComboPower))
 	}
+	if f.TotalCost > 0 {
+		parts = append(parts, "total cost<="+strconv.Itoa(f.TotalCost))
+	}
 	if f.Total > 0 {
 		parts = append(parts, "total power<="+strconv.Itoa(f.Total))
 	}

@@ -362,6 +362,8 @@ type Filter struct {
 	ComboPower int  // the card's combo power is this (0: any)
 	// Total is a combined power limit ("that add up to a total power of N or less").
 	Total int
+	// TotalCost is a combined cost limit ("with a total cost of N or less").
+	TotalCost int
 }
 
 // Range bounds a number: at least Min when HasMin, at most Max when HasMax.

@@ -17,6 +17,7 @@ var (
 	withPowerRE      = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
 	traitsRE         = regexp.MustCompile(`^(?:includes? )?((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
 	nameHasRE        = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
+	totalCostRE      = regexp.MustCompile(`^a total cost of (\d+) or less$`)
 	totalPowerRE     = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
 	tokenListRE      = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
 	onlyTraitRE      = regexp.MustCompile(`^«t(\d+)»-only `)
@@ -370,6 +371,8 @@ func (ln *line) withFilters(f *Filter, s string) bool {
 			default:
 				f.Cost = exactly(n)
 			}
+		case totalCostRE.MatchString(part):
+			f.TotalCost = atoi(totalCostRE.FindStringSubmatch(part)[1])
 		case withComboRE.MatchString(part):
 			f.ComboPower = atoi(withComboRE.FindStringSubmatch(part)[1])
 		case withPowerRE.MatchString(part):
@@ -661,7 +664,7 @@ func (ln *line) haveCond(s string) (Cond, bool) {
 	}
 	f := t.Filter
 	// What a condition cannot check on a card stays unread.
-	if f.Total > 0 || f.Type == "Leader" {
+	if f.Total > 0 || f.TotalCost > 0 || f.Type == "Leader" {
 		return c, false
 	}
 	c.Card = f
