@@ -132,3 +132,33 @@ func TestSleepyBoyTechniqueKeepsToATotalCost(t *testing.T) {
 		t.Fatalf("P2's deck bottom %v: %s", bottom, b.eventText())
 	}
 }
+
+// Panzy : DA FB05-014: "[On Play] Choose up to 1 of your Leaders or up to 1
+// Battle Card―both with <DA> in their card names―in your Battle Area and it
+// gets +5000 power for the turn." Son Goku FS01-01, a Leader without DA in
+// its name, cannot be chosen; Majin Buu (Mini) : DA FS07-09 can.
+func TestPanzyPowersADACardNotTheLeader(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB05-014").energy(P1, "FS01-10", 1)
+	b.inBattle(P1, "FS07-09", false)
+	b.do("P1 play FB05-014")
+	b.bad("P1 use FB05-014 -> leader", "Card skills")
+	b.do("P1 use FB05-014 -> FS07-09")
+	if got := b.power(P1, 0); got != 25000 {
+		t.Fatalf("Majin Buu has %d power, want 20000 + 5000: %s", got, b.eventText())
+	}
+}
+
+// Old Kai FB05-044: "... Then, if you have 10 or more cards in your Drop,
+// choose up to 1 of your Leaders or up to 1 Battle Card in your Battle
+// Area―both with «Saiyan» in their special traits―and it gets +5000 power
+// for the turn." Son Goku FS01-01 is a «Saiyan» Leader.
+func TestOldKaiPowersASaiyanLeader(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB05-044").energy(P1, "FS02-05", 1)
+	for range 8 {
+		b.p(P1).Drop = append(b.p(P1).Drop, b.newCard(P1, "FS01-10"))
+	}
+	b.do("P1 play FB05-044", "P1 use FB05-044 -> leader")
+	if got := b.power(P1, -1); got != 20000 {
+		t.Fatalf("Son Goku has %d power, want 15000 + 5000: %s", got, b.eventText())
+	}
+}

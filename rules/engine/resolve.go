@@ -132,7 +132,21 @@ func (s *State) nothingToDo(c ctx, sk *skill.Skill) bool {
 		return false
 	}
 	for i := range sk.Effects {
-		if len(sk.Effects[i].If) == 0 || s.holds(c, sk.Effects[i].If) {
+		if len(sk.Effects[i].If) == 0 || !s.knownNow(c, sk, i) || s.holds(c, sk.Effects[i].If) {
+			return false
+		}
+	}
+	return true
+}
+
+// knownNow reports whether effect i's conditions can be judged before the
+// skill resolves: no effect before it will happen (each has a condition
+// that does not hold), so nothing changes what they look at. After an
+// effect that happens, they are judged once it is done (Old Kai FB05-044
+// mills 2, "then, if you have 10 or more cards in your Drop").
+func (s *State) knownNow(c ctx, sk *skill.Skill, i int) bool {
+	for j := range i {
+		if ef := &sk.Effects[j]; len(ef.If) == 0 || s.holds(c, ef.If) {
 			return false
 		}
 	}
@@ -442,6 +456,11 @@ func (e *applier) fitsTarget(c ctx, t *skill.Target, id CardID) bool {
 	case skill.LeaderOrYours:
 		if side != c.side {
 			return false
+		}
+		if leader && t.Both {
+			f := t.Filter
+			f.Type = ""
+			return s.fits(id, &f, c.src)
 		}
 		if leader {
 			return true

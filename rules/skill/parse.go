@@ -89,7 +89,7 @@ var colourLetter = map[string]string{
 func normalise(s string) (string, *line) {
 	ln := &line{}
 	r := strings.NewReplacer("＆lt;", "<", "oneー", "one―", "＆gt;", ">", "&lt;", "<", "&gt;", ">", "&amp;", "&",
-		"’", "'", "‘", "'", "“", "\"", "”", "\"", "　", " ", "−", "-", "－", "-", "＋", "+")
+		"’", "'", "‘", "'", "“", "\"", "”", "\"", "　", " ", "−", "-", "－", "-", "＋", "+", "―and ", "― and ")
 	s = r.Replace(s)
 	s = nameRE.ReplaceAllStringFunc(s, func(m string) string {
 		ln.names = append(ln.names, strings.TrimSpace(m[1:len(m)-1]))

@@ -309,6 +309,10 @@ type Target struct {
 	// Alts are other kinds of card that also fit ("up to 1 <Paragus> or up
 	// to 1 Extra").
 	Alts []Filter
+	// Both: the Leader of a LeaderOrYours target must fit Filter too ("up to
+	// 1 of your Leaders or up to 1 Battle Card―both with «Saiyan» in their
+	// special traits―").
+	Both bool
 }
 
 // Fixed reports whether the target needs no choice: this card, your

@@ -9,6 +9,7 @@ var (
 	leaderOrRE       = regexp.MustCompile(`^your leader or up to (\d+) of your (.+)$`)
 	nameLeaderRE     = regexp.MustCompile(`^your <n(\d+)> leader or up to (\d+) (.+)$`)
 	yourNameLeaderRE = regexp.MustCompile(`^your <n(\d+)> leader$`)
+	bothLeaderRE     = regexp.MustCompile(`^up to 1 of your leaders or up to (\d+) battle cards?(?:―both with (.+?)―in your battle area| in your battle area―both with (.+?)―)$`)
 	qtyRE            = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
 	nameTokRE        = regexp.MustCompile(`^<n(\d+)>`)
 	traitTokRE       = regexp.MustCompile(`^«t(\d+)»`)
@@ -122,6 +123,12 @@ func (ln *line) leaderTarget(s string) (t Target, ok, matched bool) {
 		}
 		t.Who = LeaderOrYours
 		return t, len(t.Filter.Names) > 0 && t.Filter.Names[0] == ln.names[atoi(m[1])], true
+	}
+	if m := bothLeaderRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.UpTo, t.N, t.Both = LeaderOrYours, true, atoi(m[1]), true
+		with := m[2] + m[3]
+		t.Filter.Type = "Battle"
+		return t, with != "" && ln.withFilters(&t.Filter, with), true
 	}
 	if rest, found := strings.CutPrefix(s, "your leader with "); found {
 		t.Who = YourLeader
