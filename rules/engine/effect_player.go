@@ -343,7 +343,10 @@ func (k costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 
 func (costChangeEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 	if t.Has(skill.Permanent) {
-		return ef.Target.Who == skill.ThisCard && (ef.Detail == "" || ef.Detail == "in battle area")
+		// In a Battle Area, costChange counts it for every card it covers
+		// (King Castle FB06-116's «Demon Clan» cards, Vegito FB02-061's
+		// opponent's Battle Cards); in the hand, only this card's.
+		return ef.Detail == "in battle area" || ef.Target.Who == skill.ThisCard && ef.Detail == ""
 	}
 	return ef.For == skill.ForTurn && !fromZone(ef) && ef.Detail == ""
 }

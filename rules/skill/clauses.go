@@ -252,9 +252,31 @@ var clauseRules = []clauseRule{
 	rule(`add this card to {OWNER} energy( in rest mode)?`, one(ToEnergy, 0, func(e *Effect, m []string) {
 		e.Target, e.Rest = Target{Who: ThisCard, Filter: anyFilter()}, m[1] != ""
 	})),
+	rule(`add {N} to the cost of (.+ battle area)`, groupCost(2, 1, 1)),
+	rule(`increase the cost of (.+ battle area) by {N}`, groupCost(1, 2, 1)),
+	rule(`reduce the cost of (.+ battle area) by {N}`, groupCost(1, 2, -1)),
 	rule(`choose {T} and reduce its cost by {N}{D}`, one(CostChange, 1, func(e *Effect, m []string) { e.Amount, e.For = -atoi(m[2]), duration(m[3]) })),
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
+}
+
+// groupCost reads a [Permanent] cost change of every card that fits in a
+// Battle Area ("add 1 to the cost of cards with «Demon Clan» in their
+// special traits in your Battle Area", "reduce the cost of Battle Cards in
+// your opponent's Battle Area by 1"): submatch ti is the cards, ni the
+// amount, sign its direction.
+func groupCost(ti, ni, sign int) func(ln *line, m []string) ([]Effect, bool) {
+	return func(ln *line, m []string) ([]Effect, bool) {
+		cards := m[ti]
+		if !strings.HasPrefix(cards, "your ") {
+			cards = "all " + cards
+		}
+		t, ok := ln.target(cards)
+		if !ok || !t.All || strings.HasPrefix(m[ti], "this card") {
+			return nil, false
+		}
+		return []Effect{{Kind: CostChange, Target: t, Amount: sign * atoi(m[ni]), Detail: "in battle area"}}, true
+	}
 }
 
 // clause reads one effect clause.
