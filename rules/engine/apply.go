@@ -349,6 +349,7 @@ func (e *applier) endPhaseDone() {
 func (e *applier) endTurn() {
 	s := e.s
 	s.Phase = PhaseEnd
+	e.runDelayed("turn")
 	// [End of Your Turn] skills of the turn player's cards in play.
 	tp := &s.Players[s.TurnPlayer]
 	e.trigger(s.TurnPlayer, tp.Leader.ID, skill.EndOfYourTurn, skill.TriggerNone)
@@ -373,7 +374,7 @@ func (e *applier) finishEnd() {
 	s.Used = nil
 	for i := range s.Players {
 		p := &s.Players[i]
-		p.Discounts, p.Barred = nil, nil
+		p.Discounts, p.Barred, p.Delayed = nil, nil, nil
 		expire := func(m *Mods, g *Gains) {
 			m.Turn = 0
 			g.Turn = 0
@@ -1644,6 +1645,7 @@ func (e *applier) endBattle() {
 	}
 	s.Battle = Battle{Attacker: NoCard, Target: NoCard}
 	e.auto("Battle end", "battle end: %d combo card(s) go to the Drop; effects for the battle end", n)
+	e.runDelayed("battle")
 }
 
 func (e *applier) effectKO() *Violation {

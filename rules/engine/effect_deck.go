@@ -194,3 +194,76 @@ func (e *applier) cannotTell(c ctx, sk *skill.Skill, ef *skill.Effect) bool {
 	}
 	return false
 }
+
+// delayedEffect: "at the end of the turn, draw 1 card" (Bulma FB03-046),
+// "at the end of the battle, KO this card" (Majin Buu : Pure Evil
+// FB04-096): the effects wait in PlayerState.Delayed and happen then
+// (runDelayed), without choices: the engine carries out only effects that
+// need none.
+type delayedEffect struct{ turn, battle Msg }
+
+func (delayedEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
+	if len(ef.Options) != 1 {
+		return false
+	}
+	for i := range ef.Options[0] {
+		if inner := &ef.Options[0][i]; !inner.Mandatory() || !applies(inner, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func (k delayedEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	sks, back, ok := e.s.skillsOf(x.c.src)
+	j := flatIndex(x.sk, x.ef)
+	if !ok || j < 0 || !k.carries(x.ef, x.sk.Timing) {
+		e.notApplied(x.label, x.ef)
+		return nil, nil
+	}
+	for i := range sks {
+		if &sks[i] == x.sk {
+			p := x.player(e)
+			p.Delayed = append(p.Delayed, Discount{Source: x.c.src, Skill: i, Back: back, Effect: j})
+			m := k.turn
+			if x.ef.Detail == "battle" {
+				m = k.battle
+			}
+			e.said(x, m, x.label)
+			return nil, nil
+		}
+	}
+	e.notApplied(x.label, x.ef)
+	return nil, nil
+}
+
+// runDelayed carries out the waiting effects for the end of the "turn" or
+// "battle", the turn player's first, and forgets them.
+func (e *applier) runDelayed(when string) {
+	s := e.s
+	for _, side := range []Side{s.TurnPlayer, s.TurnPlayer.Other()} {
+		p := &s.Players[side]
+		var keep []Discount
+		for _, d := range p.Delayed {
+			sks, _, ok := s.skillsOfSide(d.Source, d.Back)
+			if !ok || d.Skill >= len(sks) {
+				continue
+			}
+			ef := flatEffect(&sks[d.Skill], d.Effect)
+			if ef == nil || len(ef.Options) != 1 {
+				continue
+			}
+			if ef.Detail != when {
+				keep = append(keep, d)
+				continue
+			}
+			later := sks[d.Skill]
+			later.Effects = ef.Options[0]
+			e.depth++
+			e.resolve(ctx{side: side, src: d.Source}, &later, &choiceQueue{lapse: true})
+			e.depth--
+		}
+		p = &s.Players[side]
+		p.Delayed = keep
+	}
+}

@@ -173,6 +173,9 @@ type PlayerState struct {
 	Discounts []Discount
 	// Barred are "you can't play ... for the turn" limits, in the same form.
 	Barred []Discount
+	// Delayed are "at the end of the turn (battle), ..." effects waiting
+	// for that moment, in the same form.
+	Delayed []Discount
 }
 
 // Discount is a waiting "during this turn, the next time you use ..."
@@ -304,6 +307,9 @@ func (s State) Clone() State {
 		if len(q.Barred) > 0 {
 			p.Barred = append([]Discount(nil), q.Barred...)
 		}
+		if len(q.Delayed) > 0 {
+			p.Delayed = append([]Discount(nil), q.Delayed...)
+		}
 	}
 	if len(s.Pending) > 0 {
 		c.Pending = append([]Pending(nil), s.Pending...)
@@ -402,6 +408,13 @@ func (s *State) Hash() uint64 {
 		put(int64(len(p.Discounts)))
 		for _, d := range p.Discounts {
 			put(int64(d.Source))
+			put(int64(d.Skill))
+			put(b2i(d.Back))
+			put(int64(d.Effect))
+		}
+		// Only when some wait, so earlier hashes stay the same.
+		for _, d := range p.Delayed {
+			put(-int64(d.Source) - 1)
 			put(int64(d.Skill))
 			put(b2i(d.Back))
 			put(int64(d.Effect))

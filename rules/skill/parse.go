@@ -508,6 +508,16 @@ func (ln *line) sentenceUncached(s string) ([]Effect, string) {
 	if t, ok := strings.CutPrefix(s, "then, "); ok {
 		then, s = true, t
 	}
+	for _, when := range []string{"turn", "battle"} {
+		// "At the end of the turn, draw 1 card.": it happens then.
+		if rest, ok := strings.CutPrefix(s, "at the end of the "+when+", "); ok {
+			es, bad := ln.clauses(rest)
+			if bad != "" {
+				return nil, bad
+			}
+			return []Effect{{Kind: Delayed, Detail: when, Options: [][]Effect{es}, Then: then}}, ""
+		}
+	}
 	var conds []Cond
 	if (strings.HasPrefix(s, "if ") || strings.HasPrefix(s, "while ")) && strings.Count(s, ", ") <= maxSplits {
 		// The condition ends at some ", ": try each, leftmost first.

@@ -163,6 +163,7 @@ const (
 	NextCost                         // during this turn, the next time you use Target, its cost changes by Amount (Detail "free": no cost; a colour letter: one orb of that colour)
 	Text                             // unused: every effect read has its own kind
 	Reveal                           // reveal the top card of the deck, which stays there: "the revealed card" of the conditions after it
+	Delayed                          // "at the end of the turn (battle), ...": Options[0] happen then (Detail "turn" or "battle")
 	KindCount                        // number of kinds (for tables)
 )
 
@@ -171,7 +172,7 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"life to Drop", "life to energy", "add life", "charge", "mill", "discard", "opponent discards",
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
-	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal"}
+	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -231,7 +232,7 @@ type Effect struct {
 // "up to", no card to pick.
 func (e *Effect) Mandatory() bool {
 	switch e.Kind {
-	case Draw, AddLife, Charge, Mill, PlaceMarker, Flip, ComboPower, Reveal:
+	case Draw, AddLife, Charge, Mill, PlaceMarker, Flip, ComboPower, Reveal, Delayed:
 		return true
 	case LifeToHand, LifeToDrop, LifeToEnergy:
 		return !e.Target.UpTo

@@ -235,4 +235,5 @@ var effectKindIDs = map[skill.Kind]string{
 	skill.NextCost:         "EngineEffectNextCost",
 	skill.Text:             "EngineEffectText",
 	skill.Reveal:           "EngineEffectReveal",
+	skill.Delayed:          "EngineEffectDelayed",
 }
