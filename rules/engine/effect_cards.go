@@ -172,7 +172,36 @@ func (k leaveEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if x.ef.Target.Who == skill.CardsInHand {
 		return e.moveFromZone(x)
 	}
-	return e.inPlay(x, func(id CardID) { k.leave(e, x, id) })
+	ids, v := e.inPlay(x, func(id CardID) { k.leave(e, x, id) })
+	if v == nil && k.to == toDeckBottom && x.ef.Place == "random" {
+		e.shuffleBottoms(ids)
+	}
+	return ids, v
+}
+
+// shuffleBottoms puts the cards just placed at the bottom of their owners'
+// decks "in a random order" (Kamehameha! Full Power! SB01-020, Zen-Oh FB02-049): each deck's
+// last cards among ids are shuffled; in a paper deck nobody knows which is
+// where any more.
+func (e *applier) shuffleBottoms(ids []CardID) {
+	s := e.s
+	for i := range s.Players {
+		p := &s.Players[i]
+		k := 0
+		for k < len(p.Deck) && containsID(ids, p.Deck[len(p.Deck)-1-k]) {
+			k++
+		}
+		if k < 2 {
+			continue
+		}
+		bottom := p.Deck[len(p.Deck)-k:]
+		shuffle(s.rng(11), bottom)
+		if s.paper(Side(i)) {
+			for _, id := range bottom {
+				s.setNumber(id, "")
+			}
+		}
+	}
 }
 
 func (k leaveEffect) leave(e *applier, x *call, id CardID) {
