@@ -223,7 +223,7 @@ func (e *applier) startTurn() {
 	p := &s.Players[s.TurnPlayer]
 	p.Drew, p.Charged = false, false
 	for i := range s.Players {
-		s.Players[i].EnergyDropped = false
+		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed = false, 0
 	}
 	p.Leader.Rest = false
 	held := 0
@@ -772,6 +772,9 @@ func (e *applier) useExtra(pc *playedCard) {
 		s.Battle.Step = StepOffense
 	}
 	s.Players[pl].Drop = append(s.Players[pl].Drop, id)
+	if c, ok := s.card(id); ok && c.Cost != nil {
+		s.Players[pl].ExtraUsed = max(s.Players[pl].ExtraUsed, *c.Cost+1)
+	}
 	switch {
 	case pc.unknownInBattle && pc.declared:
 		e.event("[Activate Battle]", "%s uses %s in the battle (declared cost %d); it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id), cost)

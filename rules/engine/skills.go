@@ -321,6 +321,7 @@ var countConds = map[skill.CondKind]countCond{
 	skill.AnyMarker:           {func(p, o *PlayerState) int { return p.Markers + o.Markers }, positive},
 	skill.ComboAtLeast:        {func(p, _ *PlayerState) int { return len(p.Combo) }, atLeast},
 	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
+	skill.ExtraUsedAtLeast:    {func(p, _ *PlayerState) int { return p.ExtraUsed - 1 }, atLeast},
 	skill.DroppedEnergy:       {func(p, _ *PlayerState) int { return int(b2i(p.EnergyDropped)) }, positive},
 }
 

@@ -162,9 +162,13 @@ type PlayerState struct {
 	// this turn ("if you placed a card from your energy into its owner's
 	// Drop during this turn").
 	EnergyDropped bool
-	Removed       int // energy markers removed from the game to pay costs
-	Conceded      bool
-	DeckErrors    int // deck-building problems found at setup
+	// ExtraUsed is one more than the highest original cost of an Extra the
+	// player used this turn, 0 for none ("if you use an Extra with an
+	// original cost of 1 or more during this turn").
+	ExtraUsed  int
+	Removed    int // energy markers removed from the game to pay costs
+	Conceded   bool
+	DeckErrors int // deck-building problems found at setup
 	// ComboBonus is the combo power the player's combos gained from skills
 	// in the battle in progress ("+10000 combo power").
 	ComboBonus int
@@ -391,6 +395,9 @@ func (s *State) Hash() uint64 {
 		put(int64(p.Mulligan))
 		put(b2i(p.Drew))
 		put(b2i(p.Charged))
+		// ExtraUsed is left out: it follows from the turn's own lines (the
+		// Extras used), and counting it would change the hash of every
+		// stored game that used an Extra.
 		if p.EnergyDropped {
 			// Only when set, so the hashes of states before it was kept
 			// (golden replays, stored verdicts) stay the same.

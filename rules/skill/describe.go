@@ -224,7 +224,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "energy to Drop this turn"}
+	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -241,7 +241,7 @@ func condsString(cs []Cond) string {
 		switch c.Kind {
 		case HandAtMost, HandAtLeast, OppHandAtLeast, OppHandAtMost, LifeAtMost, LifeAtLeast, LifeIs,
 			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
-			ThisPowerAtLeast:
+			ThisPowerAtLeast, ExtraUsedAtLeast:
 			s += strconv.Itoa(c.N)
 		case Have, HaveInDrop, OppHave, InPlayAnywhere:
 			if c.WithLeader {

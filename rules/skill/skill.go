@@ -294,6 +294,7 @@ const (
 	ThisPowerAtLeast                        // this card has N power or more
 	InPlayAnywhere                          // there is a card matching Card in a Leader Area or Battle Area (either player's)
 	ThatCardIs                              // the card an effect before revealed or chose matches Card ("if the revealed card's cost is 6")
+	ExtraUsedAtLeast                        // you used an Extra with an original cost of N or more during this turn
 	DroppedEnergy                           // you placed a card from your energy into its owner's Drop during this turn
 	CondCount                               // number of condition kinds
 )

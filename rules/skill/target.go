@@ -592,6 +592,7 @@ var condRules = []condRule{
 		c.Card.Names = ln.tokens(m[1])
 		return c, true
 	}),
+	crule(`you use an extra with an original cost of (\d+) or more during this turn`, cn(ExtraUsedAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`you placed a card from your energy into its owner's drop during this turn`, cn(DroppedEnergy, nil)),
 	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {
 		c.Card = anyFilter()
