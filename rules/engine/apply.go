@@ -1211,6 +1211,9 @@ func (e *applier) attack() *Violation {
 	if tgt.side != opp || tgt.field {
 		return violation("CR 8-1-1", "the target must be the opponent's Leader or one of their Battle Cards")
 	}
+	if tgt.leader && s.granted(atk.id, skill.CantAttack, "leader") {
+		return violation("Card skills", "%s can't attack your opponent's Leader: a skill forbids it", e.label(atk))
+	}
 	if !tgt.leader && !e.isRest(tgt) {
 		return violation("CR 8-1-1", "%s is in Active Mode; only Battle Cards in Rest Mode can be attacked", s.Name(tgt.id))
 	}

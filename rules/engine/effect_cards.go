@@ -72,7 +72,11 @@ func (k gainEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 // cantAttackEffect: "Target can't attack" for a time.
 type cantAttackEffect struct{ done byDuration }
 
-func (cantAttackEffect) carries(ef *skill.Effect, _ skill.Timing) bool { return ef.Detail == "" }
+// carries: a [Permanent] "this card can't attack your opponent's Leader"
+// (Trunks : Future FB01-093) is checked when it attacks.
+func (cantAttackEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	return ef.Detail == "" || ef.Detail == "leader" && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+}
 
 func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return e.gains(x, kwNoAttack, true, func(id CardID) {
