@@ -9,6 +9,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+	"github.com/tenkaichi-org/tenkaichi/views/enginetext"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -62,16 +63,42 @@ func runCardsCoverage(ctx context.Context, env *cliEnv, args []string) int {
 			return 0
 		})
 	}
-	if err := writeCoverage(ctx, env.stdout, skill.Measure(cards), applied(cards), *top); err != nil {
+	n, left := applied(cards)
+	if err := writeCoverage(ctx, env.stdout, skill.Measure(cards), n, *top); err != nil {
 		return fail(errText(ctx, err))
 	}
+	writeLeft(ctx, env.stdout, left)
 	return 0
 }
 
+// writeLeft lists the kinds of effect the engine reads but leaves to the
+// players, with how many cards have one, most first.
+func writeLeft(ctx context.Context, w io.Writer, left map[skill.Kind]int) {
+	if len(left) == 0 {
+		return
+	}
+	kinds := make([]skill.Kind, 0, len(left))
+	for k := range left {
+		kinds = append(kinds, k)
+	}
+	slices.SortFunc(kinds, func(a, b skill.Kind) int {
+		if left[a] != left[b] {
+			return left[b] - left[a]
+		}
+		return int(a) - int(b)
+	})
+	fmt.Fprintln(w, i18n.N(ctx, "CliCoverageLeftKinds", len(kinds), nil))
+	for _, k := range kinds {
+		fmt.Fprintf(w, "%5d  %s\n", left[k], enginetext.EffectKind(ctx, k))
+	}
+}
+
 // applied counts the cards with skills whose every skill the engine both
-// reads and carries out (engine.Applies).
-func applied(cards []rules.Card) int {
+// reads and carries out (engine.Applies), and, by kind, the cards with an
+// effect it reads but leaves to the players.
+func applied(cards []rules.Card) (int, map[skill.Kind]int) {
 	n := 0
+	left := map[skill.Kind]int{}
 	for i := range cards {
 		c := &cards[i]
 		if c.Game != "" && c.Game != rules.GameFusionWorld || c.Text == "" && c.BackText == "" {
@@ -79,18 +106,25 @@ func applied(cards []rules.Card) int {
 		}
 		pc := skill.ParseCard(c.Text, c.BackText)
 		all := true
+		kinds := map[skill.Kind]bool{}
 		for _, side := range [][]skill.Skill{pc.Front, pc.Back} {
 			for k := range side {
 				if !engine.Applies(&side[k]) {
 					all = false
+				}
+				for _, kind := range engine.LeftToPlayers(&side[k]) {
+					kinds[kind] = true
 				}
 			}
 		}
 		if all {
 			n++
 		}
+		for kind := range kinds {
+			left[kind]++
+		}
 	}
-	return n
+	return n, left
 }
 
 func writeCoverage(ctx context.Context, w io.Writer, c skill.Coverage, applied, top int) error {

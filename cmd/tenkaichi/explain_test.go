@@ -67,14 +67,13 @@ func TestCardsExplainUnreadPhrase(t *testing.T) {
 // Costs and effects the engine leaves to the players, from the card text:
 // Vegeta FB01-096 discards 1 card from the hand to KO; Zamasu FB02-042's
 // "can't be KO'd" and Soul Punisher FB05-116's "Choose one" are read; the
-// rearranged deck of FS05-16 is read but not carried out; Son Gohan FB03-139
-// costs (2).
+// rearranged deck of FS05-16 is read; Son Gohan FB03-139 costs (2).
 func TestCardsExplainCostsAndNotApplied(t *testing.T) {
 	for number, want := range map[string][]string{
 		"FB01-096": {"timing: [Activate Main][Once per turn]", "cost: discard (cards: 1 card from your hand)", "KO (cards: up to 1 of your opponent's Battle Cards with a cost of 2 or less)"},
 		"FB02-042": {"can't be KO'd", "search (cards: up to 1 <Goku Black> card, count: 5"},
 		"FB05-116": {"choose one"},
-		"FS05-16":  {"reorder", "the engine reads this effect but does not carry it out"},
+		"FS05-16":  {"effect 1: reorder (count: 2"},
 		"FB03-139": {"cost: 2 energy", "charge (count: 1, in Rest Mode)", "if you have 8 or more energy"},
 	} {
 		code, out, errs := explain(t, "--cards", skillFixtureCards, number)

@@ -81,8 +81,12 @@ func applyInto(s *State, a Action, buf []Event) ([]Event, *Violation) {
 				break
 			}
 			e.lapsePending()
+			e.endPhaseDone()
 		}
 		v = e.turnAction()
+		if v == nil {
+			e.endPhaseDone()
+		}
 	}
 	if v != nil {
 		if backup != nil {
@@ -218,6 +222,9 @@ func (e *applier) startTurn() {
 	s.Phase = PhaseCharge
 	p := &s.Players[s.TurnPlayer]
 	p.Drew, p.Charged = false, false
+	for i := range s.Players {
+		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed = false, 0
+	}
 	p.Leader.Rest = false
 	held := 0
 	for i := range p.Battle {
@@ -332,9 +339,17 @@ func (e *applier) turnAction() *Violation {
 	return logError("unknown action %q", string(a.Verb))
 }
 
+// endPhaseDone ends the turn when the End Phase has no skill left waiting.
+func (e *applier) endPhaseDone() {
+	if s := e.s; s.Phase == PhaseEnd && len(s.Pending) == 0 && !s.Result.Over {
+		e.finishEnd()
+	}
+}
+
 func (e *applier) endTurn() {
 	s := e.s
 	s.Phase = PhaseEnd
+	e.runDelayed("turn")
 	// [End of Your Turn] skills of the turn player's cards in play.
 	tp := &s.Players[s.TurnPlayer]
 	e.trigger(s.TurnPlayer, tp.Leader.ID, skill.EndOfYourTurn, skill.TriggerNone)
@@ -344,20 +359,22 @@ func (e *applier) endTurn() {
 	if tp.Field != NoCard {
 		e.trigger(s.TurnPlayer, tp.Field, skill.EndOfYourTurn, skill.TriggerNone)
 	}
-	// An end-of-turn skill with choices cannot wait: the turn is over.
-	for _, q := range s.Pending {
-		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
-			e.opened = true
-			e.events = append(e.events, Event{Rule: "[End of Your Turn]", Declared: true, Unread: true,
-				Format: "%s has choices the engine cannot wait for at the end of the turn; declare its effects in the log",
-				Args:   []any{s.skillLabel(q.Source, &sks[q.Skill])}})
-		}
+	// An end-of-turn skill with choices waits for its use line in the End
+	// Phase; the turn ends once none waits (finishEnd).
+	if len(s.Pending) == 0 {
+		e.finishEnd()
 	}
+}
+
+// finishEnd ends the turn after its [End of Your Turn] skills: effects for
+// the turn end (CR 7-4) and the other player's turn begins.
+func (e *applier) finishEnd() {
+	s := e.s
 	s.Pending = nil
 	s.Used = nil
 	for i := range s.Players {
 		p := &s.Players[i]
-		p.Discounts, p.Barred = nil, nil
+		p.Discounts, p.Barred, p.Delayed = nil, nil, nil
 		expire := func(m *Mods, g *Gains) {
 			m.Turn = 0
 			g.Turn = 0
@@ -743,6 +760,8 @@ func (e *applier) placeField(pc *playedCard) {
 	}
 	e.payEvent(pl, pc.rest, pc.markers)
 	e.flagUnread(pc.id, skill.Permanent)
+	// A [Field] is played: its [On Play] happens (Demon King Palace FB06-092).
+	e.trigger(pl, pc.id, skill.OnPlay, skill.TriggerNone)
 }
 
 // useExtra uses an Extra: it goes to the Drop and its [Activate Main] or
@@ -753,6 +772,9 @@ func (e *applier) useExtra(pc *playedCard) {
 		s.Battle.Step = StepOffense
 	}
 	s.Players[pl].Drop = append(s.Players[pl].Drop, id)
+	if c, ok := s.card(id); ok && c.Cost != nil {
+		s.Players[pl].ExtraUsed = max(s.Players[pl].ExtraUsed, *c.Cost+1)
+	}
 	switch {
 	case pc.unknownInBattle && pc.declared:
 		e.event("[Activate Battle]", "%s uses %s in the battle (declared cost %d); it goes to the Drop. Without its card data it is taken as an Extra with [Activate Battle], not checked", pl, s.Name(id), cost)
@@ -1188,6 +1210,9 @@ func (e *applier) attack() *Violation {
 	}
 	if tgt.side != opp || tgt.field {
 		return violation("CR 8-1-1", "the target must be the opponent's Leader or one of their Battle Cards")
+	}
+	if tgt.leader && s.granted(atk.id, skill.CantAttack, "leader") {
+		return violation("Card skills", "%s can't attack your opponent's Leader: a skill forbids it", e.label(atk))
 	}
 	if !tgt.leader && !e.isRest(tgt) {
 		return violation("CR 8-1-1", "%s is in Active Mode; only Battle Cards in Rest Mode can be attacked", s.Name(tgt.id))
@@ -1626,6 +1651,7 @@ func (e *applier) endBattle() {
 	}
 	s.Battle = Battle{Attacker: NoCard, Target: NoCard}
 	e.auto("Battle end", "battle end: %d combo card(s) go to the Drop; effects for the battle end", n)
+	e.runDelayed("battle")
 }
 
 func (e *applier) effectKO() *Violation {

@@ -72,7 +72,11 @@ func (k gainEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 // cantAttackEffect: "Target can't attack" for a time.
 type cantAttackEffect struct{ done byDuration }
 
-func (cantAttackEffect) carries(ef *skill.Effect, _ skill.Timing) bool { return ef.Detail == "" }
+// carries: a [Permanent] "this card can't attack your opponent's Leader"
+// (Trunks : Future FB01-093) is checked when it attacks.
+func (cantAttackEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	return ef.Detail == "" || ef.Detail == "leader" && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+}
 
 func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return e.gains(x, kwNoAttack, true, func(id CardID) {
@@ -172,7 +176,36 @@ func (k leaveEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if x.ef.Target.Who == skill.CardsInHand {
 		return e.moveFromZone(x)
 	}
-	return e.inPlay(x, func(id CardID) { k.leave(e, x, id) })
+	ids, v := e.inPlay(x, func(id CardID) { k.leave(e, x, id) })
+	if v == nil && k.to == toDeckBottom && x.ef.Place == "random" {
+		e.shuffleBottoms(ids)
+	}
+	return ids, v
+}
+
+// shuffleBottoms puts the cards just placed at the bottom of their owners'
+// decks "in a random order" (Kamehameha! Full Power! SB01-020, Zen-Oh FB02-049): each deck's
+// last cards among ids are shuffled; in a paper deck nobody knows which is
+// where any more.
+func (e *applier) shuffleBottoms(ids []CardID) {
+	s := e.s
+	for i := range s.Players {
+		p := &s.Players[i]
+		k := 0
+		for k < len(p.Deck) && containsID(ids, p.Deck[len(p.Deck)-1-k]) {
+			k++
+		}
+		if k < 2 {
+			continue
+		}
+		bottom := p.Deck[len(p.Deck)-k:]
+		shuffle(s.rng(11), bottom)
+		if s.paper(Side(i)) {
+			for _, id := range bottom {
+				s.setNumber(id, "")
+			}
+		}
+	}
 }
 
 func (k leaveEffect) leave(e *applier, x *call, id CardID) {
@@ -435,6 +468,9 @@ func (e *applier) playFree(x *call, id CardID) {
 		}
 		p.Field, p.FieldRest = id, x.ef.Rest
 		e.said(x, msgPlaysField, x.label, x.c.side, s.Name(id))
+		e.depth++
+		e.trigger(x.c.side, id, skill.OnPlay, skill.TriggerNone)
+		e.depth--
 		return
 	}
 	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.nextCopy(x.c.side, s.Cards[id].Number)})

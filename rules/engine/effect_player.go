@@ -15,6 +15,9 @@ func (k drawEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	p := x.player(e)
 	n := min(x.ef.N, len(p.Deck))
 	ids := append([]CardID(nil), p.Deck[:n]...)
+	if x.ef.Detail == "revealed" && n == 1 {
+		e.nameRevealed(x, ids[0])
+	}
 	e.drawN(x.c.side, n)
 	if n == 1 {
 		e.said(x, k.one, x.label, x.c.side, e.s.Name(ids[0]))
@@ -132,6 +135,7 @@ func (k energyToDropEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		}
 		p.Drop = append(p.Drop, p.Energy[i].ID)
 		p.Energy = removeAt(p.Energy, i)
+		p.EnergyDropped = true
 	}
 	e.said(x, k.done, x.label, x.c.side, n)
 	return nil, nil
@@ -339,7 +343,10 @@ func (k costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 
 func (costChangeEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 	if t.Has(skill.Permanent) {
-		return ef.Target.Who == skill.ThisCard && (ef.Detail == "" || ef.Detail == "in battle area")
+		// In a Battle Area, costChange counts it for every card it covers
+		// (King Castle FB06-116's «Demon Clan» cards, Vegito FB02-061's
+		// opponent's Battle Cards); in the hand, only this card's.
+		return ef.Detail == "in battle area" || ef.Target.Who == skill.ThisCard && ef.Detail == ""
 	}
 	return ef.For == skill.ForTurn && !fromZone(ef) && ef.Detail == ""
 }

@@ -105,6 +105,13 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.Choose:           chooseOneEffect{done: msg("EngineChoosesOption", "%s: %s chooses option %d")},
 	skill.CantPlay:         cantPlayEffect{done: msg("EngineCantPlaySuchCardsTurn", "%s: %s can't play the cards it names for the rest of the turn")},
 	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
+	skill.Delayed: delayedEffect{turn: msg("EngineHappensAtEndOfTurn", "%s: what follows happens at the end of the turn"),
+		battle: msg("EngineHappensAtEndOfBattle", "%s: what follows happens at the end of the battle")},
+	skill.Reveal: revealEffect{done: msg("EngineRevealsTopCardDeck", "%s: %s reveals %s, the top card of their deck")},
+	skill.Reorder: reorderEffect{done: msg("EnginePutsCardsBackOnDeck", "%s: %s puts the cards back: on top of the deck %s; at the bottom %s"),
+		toDrop:   msg("EnginePlacesLookedAtInDrop", "%s: %s places %s, looked at, in the Drop"),
+		toHand:   msg("EngineAddsLookedAtToHand", "%s: %s adds %s, looked at, to their hand"),
+		toEnergy: msg("EngineAddsLookedAtToEnergy", "%s: %s adds %s, looked at, to their energy")},
 }
 
 // The sentences the card-moving kinds share.

@@ -10,7 +10,6 @@ import (
 // players (docs/engine-rules.md, "read, not applied"): they have no row in
 // effectKinds.
 var declaredKinds = map[skill.Kind]bool{
-	skill.Reorder:  true,
 	skill.ComboUse: true, skill.Text: true,
 }
 

@@ -47,7 +47,8 @@ func testCards(t testing.TB) CardMap {
 func realCards(t testing.TB) CardMap {
 	t.Helper()
 	var all []rules.Card
-	for _, path := range []string{"../../testdata/fusion-world-cards.json", "../../testdata/fusion-world-skill-cards.json"} {
+	for _, path := range []string{"../../testdata/fusion-world-cards.json", "../../testdata/fusion-world-skill-cards.json",
+		"../../testdata/fusion-world-coverage-cards.json"} {
 		list, err := rules.ReadCardsFile(path)
 		if err != nil {
 			t.Fatal(err)

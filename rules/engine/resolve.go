@@ -132,7 +132,21 @@ func (s *State) nothingToDo(c ctx, sk *skill.Skill) bool {
 		return false
 	}
 	for i := range sk.Effects {
-		if len(sk.Effects[i].If) == 0 || s.holds(c, sk.Effects[i].If) {
+		if len(sk.Effects[i].If) == 0 || !s.knownNow(c, sk, i) || s.holds(c, sk.Effects[i].If) {
+			return false
+		}
+	}
+	return true
+}
+
+// knownNow reports whether effect i's conditions can be judged before the
+// skill resolves: no effect before it will happen (each has a condition
+// that does not hold), so nothing changes what they look at. After an
+// effect that happens, they are judged once it is done (Old Kai FB05-044
+// mills 2, "then, if you have 10 or more cards in your Drop").
+func (s *State) knownNow(c ctx, sk *skill.Skill, i int) bool {
+	for j := range i {
+		if ef := &sk.Effects[j]; len(ef.If) == 0 || s.holds(c, ef.If) {
 			return false
 		}
 	}
@@ -233,6 +247,13 @@ func (e *applier) resolve(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 	var chosen []CardID
 	for i := range sk.Effects {
 		ef := &sk.Effects[i]
+		c.that, c.thatSet = NoCard, true
+		if len(chosen) > 0 {
+			c.that = chosen[0]
+		}
+		if e.cannotTell(c, sk, ef) {
+			continue
+		}
 		if len(ef.If) > 0 && !e.s.holds(c, ef.If) {
 			continue
 		}
@@ -436,6 +457,11 @@ func (e *applier) fitsTarget(c ctx, t *skill.Target, id CardID) bool {
 		if side != c.side {
 			return false
 		}
+		if leader && t.Both {
+			f := t.Filter
+			f.Type = ""
+			return s.fits(id, &f, c.src)
+		}
 		if leader {
 			return true
 		}
@@ -497,7 +523,34 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 	if !t.UpTo && !t.All && len(out) < t.N && !q.lapse {
 		return nil, violationMsg("Card skills", msgNeedsChoice, x.label, skill.TargetPhrase(*t))
 	}
+	if v := e.withinTotals(x, t, out); v != nil {
+		return nil, v
+	}
 	return out, nil
+}
+
+var msgOverTotal = msg("EngineChosenCardsAddUpToMore", "%s: the cards chosen add up to %d, more than the %d the skill allows")
+
+// withinTotals checks the combined power ("that add up to a total power of
+// 35000 or less", FB01-033) or cost ("with a total cost of 5 or less",
+// FB06-046) of the cards chosen.
+func (e *applier) withinTotals(x *call, t *skill.Target, ids []CardID) *Violation {
+	power, cost := 0, 0
+	for _, id := range ids {
+		if p, ok := e.s.Power(id); ok {
+			power += p
+		}
+		if c, ok := e.s.card(id); ok && c.Cost != nil {
+			cost += *c.Cost + e.s.costChange(id)
+		}
+	}
+	switch {
+	case t.Filter.Total > 0 && power > t.Filter.Total:
+		return violationMsg("Card skills", msgOverTotal, x.label, power, t.Filter.Total)
+	case t.Filter.TotalCost > 0 && cost > t.Filter.TotalCost:
+		return violationMsg("Card skills", msgOverTotal, x.label, cost, t.Filter.TotalCost)
+	}
+	return nil
 }
 
 // fitsZone reports whether a card outside play (hand, Drop, deck) is what

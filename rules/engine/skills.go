@@ -257,6 +257,11 @@ type ctx struct {
 	side       Side
 	src        CardID
 	markerPaid bool
+	// that is the card an effect before revealed or chose, for "if the
+	// revealed card ..." (thatSet once the skill resolves; before, such a
+	// condition may hold).
+	that    CardID
+	thatSet bool
 }
 
 // holds reports whether every condition holds.
@@ -316,6 +321,8 @@ var countConds = map[skill.CondKind]countCond{
 	skill.AnyMarker:           {func(p, o *PlayerState) int { return p.Markers + o.Markers }, positive},
 	skill.ComboAtLeast:        {func(p, _ *PlayerState) int { return len(p.Combo) }, atLeast},
 	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
+	skill.ExtraUsedAtLeast:    {func(p, _ *PlayerState) int { return p.ExtraUsed - 1 }, atLeast},
+	skill.DroppedEnergy:       {func(p, _ *PlayerState) int { return int(b2i(p.EnergyDropped)) }, positive},
 }
 
 // activeEnergy is the player's energy in Active Mode.
@@ -389,6 +396,8 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return inPlay && known && pw >= k.N, true
 	case skill.PaidWithMarker:
 		return c.markerPaid, true
+	case skill.ThatCardIs:
+		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
 	case skill.AttackingBattle:
 		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
 			s.Battle.Target != s.Players[c.side.Other()].Leader.ID, true
@@ -657,7 +666,10 @@ func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
 			}
 			for j := range sk.Effects {
 				e := &sk.Effects[j]
-				if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw {
+				// kw is the keyword gained (Gain) or what the limit says
+				// (CantAttack: "leader" for "can't attack your opponent's Leader").
+				if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw ||
+					kind == skill.CantAttack && e.Detail != kw {
 					continue
 				}
 				if s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If) {

@@ -155,10 +155,18 @@ type PlayerState struct {
 	Hand      []CardID
 	Combo     []CardID
 
-	Mulligan   uint8 // 0 undecided, 1 kept, 2 redrew (CR 6-2-1-8)
-	Drew       bool  // took the Charge Phase draw this turn
-	Charged    bool  // charged a card this Charge Phase
-	Removed    int   // energy markers removed from the game to pay costs
+	Mulligan uint8 // 0 undecided, 1 kept, 2 redrew (CR 6-2-1-8)
+	Drew     bool  // took the Charge Phase draw this turn
+	Charged  bool  // charged a card this Charge Phase
+	// EnergyDropped: a card of the player's energy was placed in the Drop
+	// this turn ("if you placed a card from your energy into its owner's
+	// Drop during this turn").
+	EnergyDropped bool
+	// ExtraUsed is one more than the highest original cost of an Extra the
+	// player used this turn, 0 for none ("if you use an Extra with an
+	// original cost of 1 or more during this turn").
+	ExtraUsed  int
+	Removed    int // energy markers removed from the game to pay costs
 	Conceded   bool
 	DeckErrors int // deck-building problems found at setup
 	// ComboBonus is the combo power the player's combos gained from skills
@@ -169,6 +177,9 @@ type PlayerState struct {
 	Discounts []Discount
 	// Barred are "you can't play ... for the turn" limits, in the same form.
 	Barred []Discount
+	// Delayed are "at the end of the turn (battle), ..." effects waiting
+	// for that moment, in the same form.
+	Delayed []Discount
 }
 
 // Discount is a waiting "during this turn, the next time you use ..."
@@ -300,6 +311,9 @@ func (s State) Clone() State {
 		if len(q.Barred) > 0 {
 			p.Barred = append([]Discount(nil), q.Barred...)
 		}
+		if len(q.Delayed) > 0 {
+			p.Delayed = append([]Discount(nil), q.Delayed...)
+		}
 	}
 	if len(s.Pending) > 0 {
 		c.Pending = append([]Pending(nil), s.Pending...)
@@ -381,6 +395,14 @@ func (s *State) Hash() uint64 {
 		put(int64(p.Mulligan))
 		put(b2i(p.Drew))
 		put(b2i(p.Charged))
+		// ExtraUsed is left out: it follows from the turn's own lines (the
+		// Extras used), and counting it would change the hash of every
+		// stored game that used an Extra.
+		if p.EnergyDropped {
+			// Only when set, so the hashes of states before it was kept
+			// (golden replays, stored verdicts) stay the same.
+			put(2)
+		}
 		put(int64(p.Removed))
 		put(b2i(p.Conceded))
 		put(int64(p.ComboBonus))
@@ -393,6 +415,13 @@ func (s *State) Hash() uint64 {
 		put(int64(len(p.Discounts)))
 		for _, d := range p.Discounts {
 			put(int64(d.Source))
+			put(int64(d.Skill))
+			put(b2i(d.Back))
+			put(int64(d.Effect))
+		}
+		// Only when some wait, so earlier hashes stay the same.
+		for _, d := range p.Delayed {
+			put(-int64(d.Source) - 1)
 			put(int64(d.Skill))
 			put(b2i(d.Back))
 			put(int64(d.Effect))

@@ -146,7 +146,7 @@ func (e *applier) hasChoice(c ctx, sk *skill.Skill) bool {
 	}
 	for i := range sk.Effects {
 		ef := &sk.Effects[i]
-		if ef.Mandatory() || len(ef.If) > 0 && !e.s.holds(c, ef.If) {
+		if ef.Mandatory() || len(ef.If) > 0 && e.s.knownNow(c, sk, i) && !e.s.holds(c, ef.If) {
 			continue
 		}
 		if !inPlayChoice[ef.Kind] || fromZone(ef) || e.anyInPlayFits(c, &ef.Target) {

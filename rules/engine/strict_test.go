@@ -94,14 +94,14 @@ func TestUnreadSkillWaitsForDeclaredLines(t *testing.T) {
 }
 
 // "by CARD" names the card whose effect a line is: a card the engine does
-// not carry out in full (A Lonesome, Final Battle FS05-16 rearranges the
-// deck's top cards, which is left to the players) may have declared
+// not carry out in full (Baby Vegeta FB04-103's back side lets Rest Mode
+// cards be used in combos, which is left to the players) may have declared
 // effects; Master Roshi, whose one skill the engine applies, may not; "?"
 // names no card.
 func TestDeclaredLineNamesItsCard(t *testing.T) {
 	b := realBoard(t).main(P1, 3)
 	b.inBattle(P2, "FS02-05", true)
-	b.do("P1 ko P2:FS02-05 by FS05-16", "P1 draw by FS05-16")
+	b.do("P1 ko P2:FS02-05 by FB04-103", "P1 draw by FB04-103")
 	if len(b.p(P2).Battle) != 0 || len(b.p(P2).Drop) != 1 {
 		t.Fatalf("the KO by Soul Punisher: %s", Summary(&b.s))
 	}
@@ -112,7 +112,7 @@ func TestDeclaredLineNamesItsCard(t *testing.T) {
 	b.bad("P1 draw by ?", "")
 	// The Charge Phase draw is the rules' own.
 	b.s.Phase, b.p(P1).Drew = PhaseCharge, false
-	b.bad("P1 draw by FS05-16", "")
+	b.bad("P1 draw by FB04-103", "")
 }
 
 // Kakarot FS05-03: "[On Play] Place 1 card from your hand at the top or
@@ -236,7 +236,7 @@ func TestPlayFromTheDeck(t *testing.T) {
 	b := realBoard(t).main(P2, 2)
 	b.inBattle(P1, "FB03-074", true)
 	deck := len(b.p(P1).Deck)
-	b.do("P2 ko P1:FB03-074 by FS05-16")
+	b.do("P2 ko P1:FB03-074 by FB04-103")
 	if len(b.s.Pending) != 1 {
 		t.Fatalf("Raditz's [When KO'd] should wait for its choice: %s", b.eventText())
 	}

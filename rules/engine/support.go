@@ -24,6 +24,28 @@ func Applies(sk *skill.Skill) bool {
 	return true
 }
 
+// LeftToPlayers lists the kinds of the effects (cost parts first) of an
+// understood skill that the engine reads but does not carry out, and
+// skill.Text for a skill it does not carry out for another reason; empty
+// when Applies holds.
+func LeftToPlayers(sk *skill.Skill) []skill.Kind {
+	if !sk.Understood || Applies(sk) {
+		return nil
+	}
+	var out []skill.Kind
+	for _, part := range [][]skill.Effect{sk.Cost.Parts, sk.Effects} {
+		for i := range part {
+			if !applies(&part[i], sk.Timing) {
+				out = append(out, part[i].Kind)
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, skill.Text)
+	}
+	return out
+}
+
 // applies reports whether the engine carries out effect ef of a skill with
 // timing t: its kind's row in effectKinds says.
 func applies(ef *skill.Effect, t skill.Timing) bool {

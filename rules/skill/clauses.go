@@ -100,7 +100,8 @@ var clauseRules = []clauseRule{
 	rule(`switch {T} to active mode`, one(Activate, 1, nil)),
 	rule(`choose {T} and return {IT} to {OWNER} hands?`, one(ToHand, 1, nil)),
 	rule(`return {T} to {OWNER} hands?`, one(ToHand, 1, nil)),
-	rule(`choose {T} and place {IT} at the bottom of {OWNER} decks?`, one(ToDeckBottom, 1, nil)),
+	rule(`choose {T} and place {IT} at the bottom of {OWNER} decks?(?: in any order)?`, one(ToDeckBottom, 1, nil)),
+	rule(`choose {T} and place {IT} at the bottom of {OWNER} decks? in a random order`, one(ToDeckBottom, 1, func(e *Effect, m []string) { e.Place = "random" })),
 	rule(`place {T} at the bottom of {OWNER} decks?`, one(ToDeckBottom, 1, nil)),
 	rule(`choose {T} and place {IT} on top of {OWNER} decks?`, one(ToDeckTop, 1, nil)),
 	rule(`place {T} (?:on top|at the top) of {OWNER} decks?`, one(ToDeckTop, 1, nil)),
@@ -184,6 +185,15 @@ var clauseRules = []clauseRule{
 	rule(`look at (?:{N} cards from the top|the top card) of your deck and place (?:them|it) at the (top or bottom|top|bottom) of {OWNER} deck(?: in any order)?`, one(Reorder, 0, func(e *Effect, m []string) {
 		e.N, e.Place = max(1, atoi(m[1])), m[2]
 	})),
+	rule(`look at the top card of your deck and place it on top of {OWNER} deck or {DROP}`, one(Reorder, 0, func(e *Effect, m []string) {
+		e.N, e.Place = 1, "top or drop"
+	})),
+	rule(`look at the top card of your deck and add it to your hand or add it to your energy in rest mode`, one(Reorder, 0, func(e *Effect, m []string) {
+		e.N, e.Place, e.Rest = 1, "hand or energy", true
+	})),
+	rule(`look at the top card of your opponent's deck and place it at the (top or bottom|top|bottom) of {OWNER} deck`, one(Reorder, 0, func(e *Effect, m []string) {
+		e.N, e.Place, e.Target.Who = 1, m[1], Opponents
+	})),
 	rule(`look at (?:{N} cards from the top|the top card) of your deck and (?:play|place) {T}(?: in(?:to)? (?:your|the) battle area)?`, one(Play, 2, func(e *Effect, m []string) {
 		e.N, e.From = max(1, atoi(m[1])), Deck
 	})),
@@ -192,6 +202,7 @@ var clauseRules = []clauseRule{
 	rule(`look at (?:{N} cards from the top|the top card) of your deck and use {T} in a combo`, one(ComboUse, 2, func(e *Effect, m []string) {
 		e.N, e.From = max(1, atoi(m[1])), Deck
 	})),
+	rule(`reveal the top card of your deck`, one(Reveal, 0, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`reveal the top card of your deck and use {T} in a combo`, one(ComboUse, 1, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`use {T} in a combo from your (drop|hand)`, one(ComboUse, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
 	rule(`place (?:the rest|any remaining cards) at the (bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
@@ -211,6 +222,9 @@ var clauseRules = []clauseRule{
 	rule(`{T} can't attack{D}`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`{T} can't attack your opponent's leader`, one(CantAttack, 1, func(e *Effect, m []string) { e.Detail = "leader" })),
 	rule(`choose {T} and {IT} can't switch to active mode during your opponent's next turn`, one(CantActivate, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
+	rule(`{IT} can't switch to active mode during your opponent's next turn`, func(ln *line, m []string) ([]Effect, bool) {
+		return []Effect{{Kind: CantActivate, Target: Target{Who: ThatCard, Filter: anyFilter()}, For: UntilNextTurn}}, true
+	}),
 	rule(`choose {T} and {IT} can't attack during your opponent's next turn`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
 	rule(`during this turn, the next time you use {T}(?: from your hand)?, (?:reduce the cost by {N}|reduce the cost by \((red|blue|green|yellow|black|赤|青|緑|黄|黒)\)|(you don't have to pay the cost))`, one(NextCost, 1, func(e *Effect, m []string) {
 		switch {
@@ -239,9 +253,32 @@ var clauseRules = []clauseRule{
 	rule(`add this card to {OWNER} energy( in rest mode)?`, one(ToEnergy, 0, func(e *Effect, m []string) {
 		e.Target, e.Rest = Target{Who: ThisCard, Filter: anyFilter()}, m[1] != ""
 	})),
+	rule(`add {N} to the cost of (.+ battle area)`, groupCost(2, 1, 1)),
+	rule(`increase the cost of (.+ battle area) by {N}`, groupCost(1, 2, 1)),
+	rule(`reduce the cost of (.+ battle area) by {N}`, groupCost(1, 2, -1)),
+	rule(`choose {T} and reduce their costs by {N}{D}`, one(CostChange, 1, func(e *Effect, m []string) { e.Amount, e.For = -atoi(m[2]), duration(m[3]) })),
 	rule(`choose {T} and reduce its cost by {N}{D}`, one(CostChange, 1, func(e *Effect, m []string) { e.Amount, e.For = -atoi(m[2]), duration(m[3]) })),
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
+}
+
+// groupCost reads a [Permanent] cost change of every card that fits in a
+// Battle Area ("add 1 to the cost of cards with «Demon Clan» in their
+// special traits in your Battle Area", "reduce the cost of Battle Cards in
+// your opponent's Battle Area by 1"): submatch ti is the cards, ni the
+// amount, sign its direction.
+func groupCost(ti, ni, sign int) func(ln *line, m []string) ([]Effect, bool) {
+	return func(ln *line, m []string) ([]Effect, bool) {
+		cards := m[ti]
+		if !strings.HasPrefix(cards, "your ") {
+			cards = "all " + cards
+		}
+		t, ok := ln.target(cards)
+		if !ok || !t.All || strings.HasPrefix(m[ti], "this card") {
+			return nil, false
+		}
+		return []Effect{{Kind: CostChange, Target: t, Amount: sign * atoi(m[ni]), Detail: "in battle area"}}, true
+	}
 }
 
 // clause reads one effect clause.

@@ -189,6 +189,9 @@ func (f Filter) String() string {
 	if f.ComboPower > 0 {
 		parts = append(parts, "combo="+strconv.Itoa(f.ComboPower))
 	}
+	if f.TotalCost > 0 {
+		parts = append(parts, "total cost<="+strconv.Itoa(f.TotalCost))
+	}
 	if f.Total > 0 {
 		parts = append(parts, "total power<="+strconv.Itoa(f.Total))
 	}
@@ -221,7 +224,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>=", "in any leader or battle area"}
+	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -238,7 +241,7 @@ func condsString(cs []Cond) string {
 		switch c.Kind {
 		case HandAtMost, HandAtLeast, OppHandAtLeast, OppHandAtMost, LifeAtMost, LifeAtLeast, LifeIs,
 			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
-			ThisPowerAtLeast:
+			ThisPowerAtLeast, ExtraUsedAtLeast:
 			s += strconv.Itoa(c.N)
 		case Have, HaveInDrop, OppHave, InPlayAnywhere:
 			if c.WithLeader {
@@ -248,7 +251,7 @@ func condsString(cs []Cond) string {
 				s += " " + strconv.Itoa(c.N)
 			}
 			s += " " + c.Card.String()
-		case LeaderIs, HaveInEnergy:
+		case LeaderIs, HaveInEnergy, ThatCardIs:
 			s += " " + c.Card.String()
 		}
 		if c.All {

@@ -89,7 +89,7 @@ var colourLetter = map[string]string{
 func normalise(s string) (string, *line) {
 	ln := &line{}
 	r := strings.NewReplacer("＆lt;", "<", "oneー", "one―", "＆gt;", ">", "&lt;", "<", "&gt;", ">", "&amp;", "&",
-		"’", "'", "‘", "'", "“", "\"", "”", "\"", "　", " ", "−", "-", "－", "-", "＋", "+")
+		"’", "'", "‘", "'", "“", "\"", "”", "\"", "　", " ", "−", "-", "－", "-", "＋", "+", "―and ", "― and ")
 	s = r.Replace(s)
 	s = nameRE.ReplaceAllStringFunc(s, func(m string) string {
 		ln.names = append(ln.names, strings.TrimSpace(m[1:len(m)-1]))
@@ -508,6 +508,16 @@ func (ln *line) sentenceUncached(s string) ([]Effect, string) {
 	if t, ok := strings.CutPrefix(s, "then, "); ok {
 		then, s = true, t
 	}
+	for _, when := range []string{"turn", "battle"} {
+		// "At the end of the turn, draw 1 card.": it happens then.
+		if rest, ok := strings.CutPrefix(s, "at the end of the "+when+", "); ok {
+			es, bad := ln.clauses(rest)
+			if bad != "" {
+				return nil, bad
+			}
+			return []Effect{{Kind: Delayed, Detail: when, Options: [][]Effect{es}, Then: then}}, ""
+		}
+	}
 	var conds []Cond
 	if (strings.HasPrefix(s, "if ") || strings.HasPrefix(s, "while ")) && strings.Count(s, ", ") <= maxSplits {
 		// The condition ends at some ", ": try each, leftmost first.
@@ -555,6 +565,33 @@ func (ln *line) sentenceUncached(s string) ([]Effect, string) {
 	return es, ""
 }
 
+// chooseThenMore reads "choose up to 1 …, switch it to Rest Mode, and it
+// can't …": the choice with its first effect, then the rest, which works
+// on the card chosen ("it").
+func (ln *line) chooseThenMore(s string) ([]Effect, bool) {
+	if !strings.HasPrefix(s, "choose ") {
+		return nil, false
+	}
+	i := strings.Index(s, ", ")
+	if i < 0 {
+		return nil, false
+	}
+	rest := s[i+2:]
+	j := strings.Index(rest, ", and ")
+	if j < 0 {
+		return nil, false
+	}
+	left, ok := ln.clause(s[:i] + " and " + rest[:j])
+	if !ok {
+		return nil, false
+	}
+	right, bad := ln.sentence(rest[j+len(", and "):])
+	if bad != "" {
+		return nil, false
+	}
+	return append(left, right...), true
+}
+
 // clauses reads effect clauses joined by ", then " or ", and " / " and ".
 func (ln *line) clauses(s string) ([]Effect, string) {
 	if m, ok := ln.clausesMemo[s]; ok {
@@ -581,6 +618,9 @@ func (ln *line) clausesUncached(s string) ([]Effect, string) {
 	}
 	if strings.Count(s, ", ")+strings.Count(s, " and ") > maxSplits {
 		return nil, firstClause(s)
+	}
+	if es, ok := ln.chooseThenMore(s); ok {
+		return es, ""
 	}
 	for _, sep := range []string{", then ", " and then ", ", and ", ", ", " and "} {
 		for i := 0; i < len(s); {

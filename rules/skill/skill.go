@@ -162,6 +162,8 @@ const (
 	Choose                           // choose one of Options
 	NextCost                         // during this turn, the next time you use Target, its cost changes by Amount (Detail "free": no cost; a colour letter: one orb of that colour)
 	Text                             // unused: every effect read has its own kind
+	Reveal                           // reveal the top card of the deck, which stays there: "the revealed card" of the conditions after it
+	Delayed                          // "at the end of the turn (battle), ...": Options[0] happen then (Detail "turn" or "battle")
 	KindCount                        // number of kinds (for tables)
 )
 
@@ -170,7 +172,7 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"life to Drop", "life to energy", "add life", "charge", "mill", "discard", "opponent discards",
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
-	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule"}
+	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -230,7 +232,7 @@ type Effect struct {
 // "up to", no card to pick.
 func (e *Effect) Mandatory() bool {
 	switch e.Kind {
-	case Draw, AddLife, Charge, Mill, PlaceMarker, Flip, ComboPower:
+	case Draw, AddLife, Charge, Mill, PlaceMarker, Flip, ComboPower, Reveal, Delayed:
 		return true
 	case LifeToHand, LifeToDrop, LifeToEnergy:
 		return !e.Target.UpTo
@@ -291,6 +293,9 @@ const (
 	AnyMarker                               // you or your opponent has an energy marker
 	ThisPowerAtLeast                        // this card has N power or more
 	InPlayAnywhere                          // there is a card matching Card in a Leader Area or Battle Area (either player's)
+	ThatCardIs                              // the card an effect before revealed or chose matches Card ("if the revealed card's cost is 6")
+	ExtraUsedAtLeast                        // you used an Extra with an original cost of N or more during this turn
+	DroppedEnergy                           // you placed a card from your energy into its owner's Drop during this turn
 	CondCount                               // number of condition kinds
 )
 
@@ -306,6 +311,10 @@ type Target struct {
 	// Alts are other kinds of card that also fit ("up to 1 <Paragus> or up
 	// to 1 Extra").
 	Alts []Filter
+	// Both: the Leader of a LeaderOrYours target must fit Filter too ("up to
+	// 1 of your Leaders or up to 1 Battle Card―both with «Saiyan» in their
+	// special traits―").
+	Both bool
 }
 
 // Fixed reports whether the target needs no choice: this card, your
@@ -359,6 +368,8 @@ type Filter struct {
 	ComboPower int  // the card's combo power is this (0: any)
 	// Total is a combined power limit ("that add up to a total power of N or less").
 	Total int
+	// TotalCost is a combined cost limit ("with a total cost of N or less").
+	TotalCost int
 }
 
 // Range bounds a number: at least Min when HasMin, at most Max when HasMax.

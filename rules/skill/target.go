@@ -9,14 +9,16 @@ var (
 	leaderOrRE       = regexp.MustCompile(`^your leader or up to (\d+) of your (.+)$`)
 	nameLeaderRE     = regexp.MustCompile(`^your <n(\d+)> leader or up to (\d+) (.+)$`)
 	yourNameLeaderRE = regexp.MustCompile(`^your <n(\d+)> leader$`)
+	bothLeaderRE     = regexp.MustCompile(`^up to 1 of your leaders or up to (\d+) battle cards?(?:―both with (.+?)―in your battle area| in your battle area―both with (.+?)―)$`)
 	qtyRE            = regexp.MustCompile(`^(?:(up to) (\d+|a|an|one) |(\d+|a|an|one) |(all of |all |any number of ))`)
 	nameTokRE        = regexp.MustCompile(`^<n(\d+)>`)
 	traitTokRE       = regexp.MustCompile(`^«t(\d+)»`)
 	withCostRE       = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+)| or (\d+))?$`)
 	withComboRE      = regexp.MustCompile(`^(\d+) combo power$`)
 	withPowerRE      = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
-	traitsRE         = regexp.MustCompile(`^((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
+	traitsRE         = regexp.MustCompile(`^(?:includes? )?((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
 	nameHasRE        = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
+	totalCostRE      = regexp.MustCompile(`^a total cost of (\d+) or less$`)
 	totalPowerRE     = regexp.MustCompile(`^that add up to a total power of (\d+) or less$`)
 	tokenListRE      = regexp.MustCompile(`<n(\d+)>|«t(\d+)»`)
 	onlyTraitRE      = regexp.MustCompile(`^«t(\d+)»-only `)
@@ -121,6 +123,12 @@ func (ln *line) leaderTarget(s string) (t Target, ok, matched bool) {
 		}
 		t.Who = LeaderOrYours
 		return t, len(t.Filter.Names) > 0 && t.Filter.Names[0] == ln.names[atoi(m[1])], true
+	}
+	if m := bothLeaderRE.FindStringSubmatch(s); m != nil {
+		t.Who, t.UpTo, t.N, t.Both = LeaderOrYours, true, atoi(m[1]), true
+		with := m[2] + m[3]
+		t.Filter.Type = "Battle"
+		return t, with != "" && ln.withFilters(&t.Filter, with), true
 	}
 	if rest, found := strings.CutPrefix(s, "your leader with "); found {
 		t.Who = YourLeader
@@ -370,6 +378,8 @@ func (ln *line) withFilters(f *Filter, s string) bool {
 			default:
 				f.Cost = exactly(n)
 			}
+		case totalCostRE.MatchString(part):
+			f.TotalCost = atoi(totalCostRE.FindStringSubmatch(part)[1])
 		case withComboRE.MatchString(part):
 			f.ComboPower = atoi(withComboRE.FindStringSubmatch(part)[1])
 		case withPowerRE.MatchString(part):
@@ -582,6 +592,21 @@ var condRules = []condRule{
 		c.Card.Names = ln.tokens(m[1])
 		return c, true
 	}),
+	crule(`you use an extra with an original cost of (\d+) or more during this turn`, cn(ExtraUsedAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`you placed a card from your energy into its owner's drop during this turn`, cn(DroppedEnergy, nil)),
+	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {
+		c.Card = anyFilter()
+		c.Card.Cost = atMost(atoi(m[1]))
+		if m[2] == "more" {
+			c.Card.Cost = atLeast(atoi(m[1]))
+		}
+	})),
+	crule(`the revealed card's cost is (\d+)`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Cost = exactly(atoi(m[1])) })),
+	crule(`the revealed card has ((?:«t\d+»(?:,? or )?)+) in its special traits`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: ThatCardIs, Card: anyFilter()}
+		c.Card.Traits = ln.tokens(m[1])
+		return c, true
+	}),
 	crule(`this card (?:in a battle area )?has (\d+) power or more`, cn(ThisPowerAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`your opponent doesn't have an energy marker`, cn(OppHasMarker, func(c *Cond, m []string) { c.Not = true })),
 	crule(`you have (\d+) or less energy`, cn(EnergyAtMost, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
@@ -647,7 +672,7 @@ func (ln *line) haveCond(s string) (Cond, bool) {
 	}
 	f := t.Filter
 	// What a condition cannot check on a card stays unread.
-	if f.Total > 0 || f.Type == "Leader" {
+	if f.Total > 0 || f.TotalCost > 0 || f.Type == "Leader" {
 		return c, false
 	}
 	c.Card = f

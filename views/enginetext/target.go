@@ -234,4 +234,6 @@ var effectKindIDs = map[skill.Kind]string{
 	skill.Choose:           "EngineEffectChoose",
 	skill.NextCost:         "EngineEffectNextCost",
 	skill.Text:             "EngineEffectText",
+	skill.Reveal:           "EngineEffectReveal",
+	skill.Delayed:          "EngineEffectDelayed",
 }

@@ -553,11 +553,18 @@ func payRef(s string) bool {
 
 // choiceRef reports whether s is a choice of a use line: a card reference or "none".
 func choiceRef(s string) bool {
-	if _, opt := Option(s); opt || strings.EqualFold(s, NoChoice) {
+	if _, opt := Option(s); opt || strings.EqualFold(s, NoChoice) || placeWord(s) {
 		return true
 	}
 	_, err := ParseRef(s)
 	return err == nil
+}
+
+// placeWord reports whether s says where a card looked at goes ("drop",
+// "hand", "energy"), as a choice of a use line ("top" and "bottom" are
+// references already).
+func placeWord(s string) bool {
+	return strings.EqualFold(s, "drop") || strings.EqualFold(s, "hand") || strings.EqualFold(s, "energy")
 }
 
 // ParseText reads the text notation.
