@@ -71,6 +71,7 @@ type TrackerPlayer struct {
 type TrackerCard struct {
 	Label    string // "Android 18", with its copy number when two are in play
 	Number   string
+	URL      string // the card's page: what the rules engine reads from it ("" for an unknown card)
 	Power    string
 	Rest     bool
 	Awakened bool
