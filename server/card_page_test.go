@@ -49,3 +49,19 @@ func TestCardPageSaysWhatTheEngineReads(t *testing.T) {
 	// The rulings lookup links each Fusion World card to its page.
 	mustContain(t, "lookup", b.get("/rules?q=FS01-03").body, `href="/rules/cards/FS01-03" data-testid="card-explain-link"`)
 }
+
+// The judge console's board and the game tracker link each card in play to
+// its page (plain links: they work without JavaScript).
+func TestBoardAndTrackerLinkTheCardPage(t *testing.T) {
+	t.Parallel()
+	f := newJudgeFixture(t)
+	page := f.uploadLog(t, f.judge, "Table 4", firstTurnAttack)
+	mustContain(t, "judge board", f.judge.get(page+"?step=4").body,
+		`<a href="/rules/cards/FS01-01" data-testid="board-card-link">FS01-01 Son Goku</a>`,
+		`<a href="/rules/cards/FS02-01" data-testid="board-card-link">FS02-01 Vegeta</a>`)
+
+	tf := newTrackerFixture(t)
+	p, _ := tf.page(0)
+	mustContain(t, "tracker", p.body, `href="/rules/cards/FS01-01" data-testid="tracker-card-link"`)
+	expectStatus(t, "the tracker's Leader's page", tf.phones[0].get("/rules/cards/FS01-01"), http.StatusOK)
+}
