@@ -54,7 +54,7 @@ func TestImportedOldLogKeepsItsVerdict(t *testing.T) {
 	path, _ := pfImport(t, f.org, "old-event.json", file)
 	console := f.org.get(path + "/judge").body
 	var imported string
-	for _, m := range regexp.MustCompile(`href="(` + regexp.QuoteMeta(path) + `/judge/logs/\d+)"[^>]*>([^<]*)<`).FindAllStringSubmatch(console, -1) {
+	for _, m := range regexp.MustCompile(`href="(`+regexp.QuoteMeta(path)+`/judge/logs/\d+)"[^>]*>([^<]*)<`).FindAllStringSubmatch(console, -1) {
 		if strings.Contains(m[2], "Old feature match") {
 			imported = m[1]
 		}
