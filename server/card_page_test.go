@@ -64,4 +64,14 @@ func TestBoardAndTrackerLinkTheCardPage(t *testing.T) {
 	p, _ := tf.page(0)
 	mustContain(t, "tracker", p.body, `href="/rules/cards/FS01-01" data-testid="tracker-card-link"`)
 	expectStatus(t, "the tracker's Leader's page", tf.phones[0].get("/rules/cards/FS01-01"), http.StatusOK)
+	// A card named in one's own hand links to its page too.
+	tf.tap(0, "P1 first", "P1 keep")
+	tf.tap(1, "P2 keep")
+	drawn := "FS01-03" // in Ann's decklist; Ben's holds FS02-03
+	if tf.names[0] == "Ben" {
+		drawn = "FS02-03"
+	}
+	tf.tap(0, "P1 draw "+drawn)
+	p, _ = tf.page(0)
+	mustContain(t, "tracker hand", p.body, `<a href="/rules/cards/`+drawn+`" data-testid="tracker-hand-card">`)
 }

@@ -63,8 +63,8 @@ type TrackerPlayer struct {
 	Battle   []TrackerCard
 	Field    *TrackerCard
 	Combo    []string
-	HandSeen []string // the known cards in the player's own hand
-	Unnamed  int      // cards in the player's own hand not named yet
+	HandSeen []Link // the known cards in the player's own hand, each to its card page
+	Unnamed  int    // cards in the player's own hand not named yet
 }
 
 // TrackerCard is a card in play.

@@ -320,7 +320,7 @@ func (v *trackerViewer) player(st *engine.State, view *engine.StateView, side en
 	if side == v.t.side {
 		for _, id := range st.Players[side].Hand {
 			if n := st.Name(id); n != "?" {
-				out.HandSeen = append(out.HandSeen, v.cardName(n))
+				out.HandSeen = append(out.HandSeen, views.Link{Label: v.cardName(n), URL: CardURL(n)})
 			} else {
 				out.Unnamed++
 			}
