@@ -17,6 +17,7 @@ func TestCardPageOnAPhone(t *testing.T) {
 	f := newTrackerFixture(t)
 	a := f.d.a
 	ctx := phone(t)
+	axe := axeSource(t)
 	for _, lang := range []string{"en", "de", "ja"} {
 		navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {lang}, "back": {"/"}}.Encode())
 		for _, number := range []string{"FS01-03", "FB01-131", "FB04-095"} {
@@ -26,6 +27,9 @@ func TestCardPageOnAPhone(t *testing.T) {
 				t.Errorf("%s %s: wider than a 390 px screen:\n  %s", lang, number, strings.Join(wide, "\n  "))
 			}
 			screenshot(t, ctx, "card-"+number+"-"+lang+"-390")
+			for _, v := range runAxe(t, ctx, axe) {
+				t.Errorf("%s %s: %s", lang, number, v)
+			}
 		}
 	}
 	navigate(t, ctx, a.srv.URL+"/language?"+url.Values{"lang": {"en"}, "back": {"/"}}.Encode())
