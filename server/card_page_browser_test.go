@@ -36,6 +36,9 @@ func TestCardPageOnAPhone(t *testing.T) {
 	navigate(t, ctx, a.srv.URL+f.games[0])
 	waitFor(t, ctx, `[data-testid="tracker-card-link"]`)
 	screenshot(t, ctx, "card-tracker-390")
+	for _, v := range runAxe(t, ctx, axe) {
+		t.Errorf("tracker: %s", v)
+	}
 	do(t, ctx, leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="tracker-card-link"]`))))
 	waitFor(t, ctx, `[data-testid="card-explain"]`)
 	if got := text(t, ctx, `[data-testid="card-title"]`); !strings.HasPrefix(got, "FS01-01") && !strings.HasPrefix(got, "FS02-01") {
