@@ -203,6 +203,8 @@ func (s *Server) eventRoutes(g guards) []routeRow {
 		// replay, rulings and scorekeeping of an event (server/judge).
 		{page, get, "/rules", s.judge.RulesLookup, nil},
 		{page, get, "/rules/:rule", s.judge.ShowRule, nil},
+		// What the engine reads from a card (issue 29): public, as the lookup.
+		{page, get, "/rules/cards/:number", s.judge.ShowCard, nil},
 		{page, get, "/help/game-log", s.judge.GameLogHelp, nil},
 		{page, get, "/events/:id/judge", s.judge.Console, g.judging},
 		{page, post, "/events/:id/judge/logs", s.judge.UploadGameLog, g.recording},

@@ -166,7 +166,7 @@ func (f *twoStores) send(t *testing.T, b *browser, method, path string) response
 var publicRoutes = map[string]bool{
 	"GET /": true, "GET /setup": true, "POST /setup": true, "GET /login": true, "POST /login": true, "POST /logout": true,
 	"GET /healthz": true, "GET /static/:hash/*": true, "GET /favicon.ico": true,
-	"GET /rules": true, "GET /rules/:rule": true, "GET /help/game-log": true,
+	"GET /rules": true, "GET /rules/:rule": true, "GET /rules/cards/:number": true, "GET /help/game-log": true,
 	"GET /events/:id": true, "GET /events/:id/register": true, "POST /events/:id/register": true,
 	"GET /events/:id/decklists": true, "GET /events/:id/standings": true, "GET /events/:id/matches/:match": true,
 	"GET /events/:id/live": true, "GET /events/:id/clock": true, "GET /events/:id/projector": true,

@@ -3,6 +3,7 @@ package views
 import (
 	"context"
 
+	"github.com/tenkaichi-org/tenkaichi/views/cardexplain"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -49,6 +50,15 @@ type RuleCard struct {
 	Keywords                    []Link // as shown, brackets and all: "[Blocker]", "【ブロッカー】"
 	Text                        string
 	BackName, BackText          string
+	// ExplainURL is the card's page saying what the rules engine reads
+	// from it; "" for a card of a game the engine does not know.
+	ExplainURL string
+}
+
+// RuleCardPage is one card and what the rules engine reads from it.
+type RuleCardPage struct {
+	Card    RuleCard
+	Explain cardexplain.Card
 }
 
 // Link is a label with an optional URL ("" shows the label alone).
@@ -233,6 +243,7 @@ type JudgePlayer struct {
 // JudgeCard is a card in play.
 type JudgeCard struct {
 	Label    string // number (with its copy number when two are in play) and name, "?" when unknown
+	URL      string // the card's page: what the rules engine reads from it ("" for an unknown card)
 	Rest     bool
 	Power    string
 	Awakened bool

@@ -63,14 +63,15 @@ type TrackerPlayer struct {
 	Battle   []TrackerCard
 	Field    *TrackerCard
 	Combo    []string
-	HandSeen []string // the known cards in the player's own hand
-	Unnamed  int      // cards in the player's own hand not named yet
+	HandSeen []Link // the known cards in the player's own hand, each to its card page
+	Unnamed  int    // cards in the player's own hand not named yet
 }
 
 // TrackerCard is a card in play.
 type TrackerCard struct {
 	Label    string // "Android 18", with its copy number when two are in play
 	Number   string
+	URL      string // the card's page: what the rules engine reads from it ("" for an unknown card)
 	Power    string
 	Rest     bool
 	Awakened bool

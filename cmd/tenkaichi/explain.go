@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
-	"github.com/tenkaichi-org/tenkaichi/rules/engine"
-	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+	"github.com/tenkaichi-org/tenkaichi/views/cardexplain"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -47,7 +45,7 @@ func runCardsExplain(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	if *asJSON {
-		err = writeExplainJSON(env.stdout, card)
+		err = cardexplain.WriteJSON(env.stdout, card)
 	} else {
 		err = writeExplainText(ctx, env.stdout, card)
 	}
@@ -72,115 +70,25 @@ func explainPool(ctx context.Context, env *cliEnv, db dbFlags, file string) (rul
 }
 
 // writeExplainText says, side by side and skill by skill, what the engine
-// reads: timing, conditions, cost, each effect, and what it does not read.
+// reads: timing, conditions, cost, each effect, and what it does not read
+// (views/cardexplain, which the card page shows too).
 func writeExplainText(ctx context.Context, w io.Writer, c *rules.Card) error {
 	fmt.Fprintln(w, i18n.T(ctx, "CliExplainCard", i18n.Args{"Number": c.Number, "Name": c.Name}))
-	if c.Text == "" && c.BackText == "" {
-		// As `cards coverage` counts: a card with stats but no text has no
-		// skills; one with neither is known only by name.
-		if c.Cost == nil && c.Power == nil && c.ComboPower == nil {
-			writeWrapped(w, i18n.T(ctx, "CliExplainNoText", nil), 2)
-		} else {
-			writeWrapped(w, i18n.T(ctx, "CliExplainNoSkills", nil), 2)
-		}
+	ex := cardexplain.Explain(ctx, c)
+	if ex.NoSkills != "" {
+		writeWrapped(w, ex.NoSkills, 2)
 		return nil
 	}
-	pc := skill.ParseCard(c.Text, c.BackText)
-	for _, side := range []struct {
-		title  string
-		skills []skill.Skill
-	}{{i18n.T(ctx, "CliExplainFront", nil), pc.Front}, {i18n.T(ctx, "CliExplainBack", nil), pc.Back}} {
-		if len(side.skills) == 0 {
-			continue
+	for _, side := range ex.Sides {
+		if side.Title != "" {
+			fmt.Fprintln(w, side.Title)
 		}
-		if c.BackText != "" {
-			fmt.Fprintln(w, side.title)
-		}
-		for i := range side.skills {
-			writeExplainSkill(ctx, w, i+1, &side.skills[i])
+		for _, sk := range side.Skills {
+			fmt.Fprintln(w, "  "+sk.Heading)
+			for _, l := range sk.Lines {
+				writeWrapped(w, l.Text, 2+2*l.Level)
+			}
 		}
 	}
 	return nil
-}
-
-// writeExplainSkill says one skill line as the engine reads it.
-func writeExplainSkill(ctx context.Context, w io.Writer, n int, sk *skill.Skill) {
-	fmt.Fprintln(w, "  "+i18n.T(ctx, "CliExplainSkill", i18n.Args{"N": n, "Text": sk.Text}))
-	if !sk.Understood {
-		writeWrapped(w, i18n.T(ctx, "CliExplainUnread", i18n.Args{"Phrase": sk.Phrase}), 4)
-		return
-	}
-	if t := timingText(sk); t != "" {
-		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainTiming", i18n.Args{"Timing": t}))
-	}
-	if tr := triggerText(ctx, sk.Trigger); tr != "" {
-		writeWrapped(w, i18n.T(ctx, "CliExplainTrigger", i18n.Args{"Trigger": tr}), 4)
-	}
-	if len(sk.Keywords) > 0 {
-		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainKeywords", i18n.Args{"Keywords": "[" + strings.Join(sk.Keywords, "] [") + "]"}))
-	}
-	if len(sk.If) > 0 {
-		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainCondition", i18n.Args{"Condition": condsText(ctx, sk.If)}))
-	}
-	if cost := costText(ctx, sk); cost != "" {
-		writeWrapped(w, i18n.T(ctx, "CliExplainCost", i18n.Args{"Cost": cost}), 4)
-	}
-	for i := range sk.Effects {
-		ef := &sk.Effects[i]
-		a := i18n.Args{"N": i + 1, "Effect": effectText(ctx, ef)}
-		if ef.Then {
-			writeWrapped(w, i18n.T(ctx, "CliExplainEffectThen", a), 4)
-		} else {
-			writeWrapped(w, i18n.T(ctx, "CliExplainEffect", a), 4)
-		}
-		if !effectApplied(sk.Timing, ef) {
-			writeWrapped(w, i18n.T(ctx, "CliExplainNotApplied", nil), 6)
-		}
-	}
-	if len(sk.Effects) == 0 && sk.Timing != 0 {
-		fmt.Fprintln(w, "    "+i18n.T(ctx, "CliExplainNoEffects", nil))
-	}
-}
-
-// timingText is the skill's timing and limits as printed ("[Activate
-// Main][Once per turn]"); card text keeps its brackets in every language.
-func timingText(sk *skill.Skill) string {
-	t := sk.Timing.String()
-	if sk.YourTurn {
-		t += "[Your Turn]"
-	}
-	if sk.OpponentsTurn {
-		t += "[Opponent's Turn]"
-	}
-	if sk.OncePerTurn {
-		t += "[Once per turn]"
-	}
-	return t
-}
-
-// costText is what using the skill costs: energy, then the other parts as
-// effects; "" for none.
-func costText(ctx context.Context, sk *skill.Skill) string {
-	var parts []string
-	if e := sk.Cost.Energy; e > 0 {
-		if sk.Cost.Colours != "" {
-			parts = append(parts, i18n.N(ctx, "CliExplainEnergyColours", e, i18n.Args{"Colours": sk.Cost.Colours}))
-		} else {
-			parts = append(parts, i18n.N(ctx, "CliExplainEnergy", e, nil))
-		}
-	}
-	for i := range sk.Cost.Parts {
-		part := effectText(ctx, &sk.Cost.Parts[i])
-		if !effectApplied(sk.Timing, &sk.Cost.Parts[i]) {
-			part = i18n.T(ctx, "CliExplainCostNotPaid", i18n.Args{"Part": part})
-		}
-		parts = append(parts, part)
-	}
-	return strings.Join(parts, "; ")
-}
-
-// effectApplied reports whether the engine carries out ef in a skill of
-// timing t (engine.Applies, asked of a skill of that one effect).
-func effectApplied(t skill.Timing, ef *skill.Effect) bool {
-	return engine.Applies(&skill.Skill{Understood: true, Timing: t, Effects: []skill.Effect{*ef}})
 }

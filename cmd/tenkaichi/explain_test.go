@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/views/cardexplain"
 )
 
 // skillFixtureCards holds the cards whose skill text the engine tests read.
@@ -91,7 +93,7 @@ func TestCardsExplainJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d %s", code, errs)
 	}
-	var got explainJSON
+	var got cardexplain.JSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}

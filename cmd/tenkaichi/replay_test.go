@@ -466,3 +466,56 @@ P1 draw
 		t.Errorf("P1 draw after Master Roshi: no declared event: %+v", events[7])
 	}
 }
+
+// replay --json as docs/game-log.md documents it (issue 29, point 6): in
+// this notation a line naming its card (`by leader`, FP-030's skill the
+// engine does not read) is "declared" and not "unread"; the skill itself is
+// "unread" and "declared" at its moment. A log in notation 1 reads like
+// [Effects "declared"]: Master Roshi's draw is a declared line, not unread.
+func TestReplayJSONDeclaredAndUnreadByNotation(t *testing.T) {
+	byCard := `[Seed "1"]
+[Notation "2"]
+[P1Leader "FS01-01"]
+[P1Deck "50 ?"]
+[P2Leader "FP-030"]
+[P2Deck "50 ?"]
+P1 first
+P1 keep
+P2 keep
+P1 draw
+P1 end
+P2 draw
+P2 draw by leader
+`
+	events := replayJSONEvents(t, byCard)
+	if len(events[7]) != 1 || !events[7][0].Declared || events[7][0].Unread || !strings.Contains(events[7][0].Text, "P2 draws") {
+		t.Errorf("P2 draw by leader: %+v", events[7])
+	}
+	unread := 0
+	for _, e := range events[1] {
+		if e.Unread && e.Declared && strings.Contains(e.Text, "FP-030") {
+			unread++
+		}
+	}
+	if unread == 0 {
+		t.Errorf("FP-030's skills are not unread at the start: %+v", events[1])
+	}
+	old := `[Seed "1"]
+[Notation "1"]
+[P1Leader "FS01-01"]
+[P1Deck "4 FS01-03, 46 ?"]
+[P2Leader "FS02-01"]
+[P2Deck "50 ?"]
+P1 first
+P1 keep
+P2 keep
+P1 draw
+P1 charge FS01-03
+P1 play FS01-03
+P1 draw
+`
+	events = replayJSONEvents(t, old)
+	if len(events[7]) == 0 || !events[7][0].Declared || events[7][0].Unread {
+		t.Errorf("notation 1: the draw after Master Roshi is declared, not unread: %+v", events[7])
+	}
+}

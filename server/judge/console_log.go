@@ -73,7 +73,7 @@ func boardView(st *engine.State, l *engine.Log, jc *gamelog.Cards) views.JudgeBo
 		b.Battle = i18n.Of(engineWords(func(ctx context.Context) string { return enginetext.Battle(ctx, battle, jc.Label) }))
 	}
 	card := func(cv engine.CardView) views.JudgeCard {
-		out := views.JudgeCard{Label: jc.Label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under}
+		out := views.JudgeCard{Label: jc.Label(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki, Under: cv.Under, URL: CardURL(cv.Card)}
 		if cv.Copy > 0 {
 			// The copy number the log uses for this card: "FS02-05#2 Son Goten".
 			out.Label = strings.Replace(out.Label, cv.Card, cv.Card+"#"+strconv.Itoa(cv.Copy), 1)

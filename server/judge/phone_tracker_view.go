@@ -300,7 +300,7 @@ func (v *trackerViewer) player(st *engine.State, view *engine.StateView, side en
 		if cv.Copy > 0 {
 			ref += "#" + strconv.Itoa(cv.Copy)
 		}
-		tc := views.TrackerCard{Label: v.cardName(ref), Number: cv.Card, Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki}
+		tc := views.TrackerCard{Label: v.cardName(ref), Number: cv.Card, URL: CardURL(cv.Card), Rest: cv.Rest, Awakened: cv.Awakened, Ki: cv.Ki}
 		if cv.Power != nil {
 			tc.Power = strconv.Itoa(*cv.Power)
 		}
@@ -320,7 +320,7 @@ func (v *trackerViewer) player(st *engine.State, view *engine.StateView, side en
 	if side == v.t.side {
 		for _, id := range st.Players[side].Hand {
 			if n := st.Name(id); n != "?" {
-				out.HandSeen = append(out.HandSeen, v.cardName(n))
+				out.HandSeen = append(out.HandSeen, views.Link{Label: v.cardName(n), URL: CardURL(n)})
 			} else {
 				out.Unnamed++
 			}

@@ -143,6 +143,9 @@ func ruleCardView(ctx context.Context, c *rules.Card, indexed bool) views.RuleCa
 	v := views.RuleCard{Number: c.Number, Name: web.CardName(ctx, c), Type: deckproblem.CardType(ctx, c.Type), Colours: strings.Join(colours, "/"),
 		Cost: num(c.Cost), Power: num(c.Power), ComboPower: num(c.ComboPower), Traits: strings.Join(c.Traits, ", "),
 		Text: c.Text, BackName: c.BackName, BackText: c.BackText}
+	if indexed {
+		v.ExplainURL = CardURL(c.Number)
+	}
 	if c.SpecifiedCost != "" && v.Cost != "" {
 		v.Cost += " (" + c.SpecifiedCost + ")"
 	}

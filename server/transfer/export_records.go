@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine"
+	"github.com/tenkaichi-org/tenkaichi/server/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
@@ -121,7 +123,7 @@ func exportRecords(ctx context.Context, st *storage.Store, eventID int64, ext *e
 	for i, l := range logs {
 		at := where.of(l.MatchID)
 		ext.GameLogs = append(ext.GameLogs, exportGameLog{Round: at.Round, Match: at.Match, GameNo: l.GameNo, Title: l.Title,
-			Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Tracker: l.Tracker, Counts: l.Totals()})
+			Body: gamelog.WithNotation(l.Body, engine.NotationVersion), CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, Tracker: l.Tracker, Counts: l.Totals()})
 		logAt[l.ID] = i + 1
 	}
 	calls, err := eventfile.New(st).AllJudgeCalls(ctx, eventID)
@@ -265,7 +267,9 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 		if err != nil {
 			return err
 		}
-		gl := storage.GameLog{GameNo: l.GameNo, Title: l.Title, Body: l.Body, CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt,
+		// A log without its notation's version was written before logs said
+		// it (notation 1, as migration 00028 tags stored ones): it keeps its verdicts.
+		gl := storage.GameLog{GameNo: l.GameNo, Title: l.Title, Body: gamelog.WithNotation(l.Body, gamelog.NotationDeclared), CreatedBy: l.CreatedBy, CreatedAt: l.CreatedAt,
 			UpdatedAt: l.UpdatedAt, Tracker: l.Tracker}
 		gl.SetTotals(l.Counts)
 		if l.Tracker {

@@ -1,4 +1,4 @@
-package main
+package cardexplain
 
 import (
 	"context"
@@ -119,9 +119,9 @@ func placeText(ctx context.Context, place string) string {
 	return ""
 }
 
-// The --json output of `cards explain`, in English as `replay --json`;
+// JSON is the --json output of `cards explain`, in English as `replay --json`;
 // other tools script against its shape (docs/engine-rules.md).
-type explainJSON struct {
+type JSON struct {
 	Number string `json:"number"`
 	// TextKnown is false for a card the list knows only by number, name,
 	// colour and type (as `cards coverage` counts them).
@@ -175,8 +175,10 @@ type explainEffectJSON struct {
 var durationNames = map[skill.Duration]string{skill.ForBattle: "battle", skill.ForTurn: "turn",
 	skill.WhileHolds: "while", skill.UntilNextTurn: "until next turn"}
 
-func writeExplainJSON(w io.Writer, c *rules.Card) error {
-	out := explainJSON{Number: c.Number, Name: c.Name, TextKnown: c.Text != "" || c.BackText != "" || c.Cost != nil || c.Power != nil || c.ComboPower != nil, Front: []explainSkillJSON{}}
+// WriteJSON writes what the engine reads from c as `cards explain --json`
+// does, in English.
+func WriteJSON(w io.Writer, c *rules.Card) error {
+	out := JSON{Number: c.Number, Name: c.Name, TextKnown: c.Text != "" || c.BackText != "" || c.Cost != nil || c.Power != nil || c.ComboPower != nil, Front: []explainSkillJSON{}}
 	pc := skill.ParseCard(c.Text, c.BackText)
 	for i := range pc.Front {
 		out.Front = append(out.Front, explainSkill(&pc.Front[i]))
