@@ -57,6 +57,10 @@ func readTwoDay(f *views.EventForm, ev *storage.Event) {
 		return
 	}
 	errs := f.Errors
+	if f.TeamEvent {
+		// Team pairing knows no cut into day 2.
+		errs["two_day"] = i18n.M("TwoDayErrTeamEvent", nil)
+	}
 	ev.Day1Rounds = intField(errs, "day1_rounds", td.Day1Rounds, 0, 1, 20, i18n.M("TwoDayErrRounds", nil))
 	ev.Day2Rounds = intField(errs, "day2_rounds", td.Day2Rounds, 0, 1, 20, i18n.M("TwoDayErrRounds", nil))
 	if ev.Day1Rounds == 0 {

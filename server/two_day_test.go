@@ -328,6 +328,7 @@ func TestTwoDayEventForm(t *testing.T) {
 		{"day2_rounds", "", "Give a number of rounds from 1 to 20."},
 		{"day2_cut", "best", "Choose a cut by record or by size."},
 		{"day2_cut_value", "1", "A cut by size takes from 2 to 10,000 players."},
+		{"team_event", "on", "A team event is played in one day."},
 	} {
 		f := eventForm("Bad Days")
 		f.Set("two_day", "on")
@@ -338,7 +339,11 @@ func TestTwoDayEventForm(t *testing.T) {
 		f.Set(c.field, c.value)
 		r := org.post("/events/new", "/events", f)
 		expectStatus(t, c.field+" "+c.value, r, http.StatusUnprocessableEntity)
-		mustContain(t, c.field+" "+c.value, r.body, `id="`+c.field+`-error"`, c.want)
+		field := c.field
+		if field == "team_event" {
+			field = "two_day" // the two days are refused, not the team
+		}
+		mustContain(t, c.field+" "+c.value, r.body, `id="`+field+`-error"`, c.want)
 	}
 	f := eventForm("One Day")
 	f.Set("day1_rounds", "5")
