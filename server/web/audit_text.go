@@ -37,101 +37,65 @@ func Actor(name string) i18n.Message { return AuditActor(storage.AuditEntry{Acto
 // (a new action, or one of the server's own rows) shows its codes as they
 // are.
 func AuditChange(action, entity string) i18n.Message {
-	switch action + " " + entity {
-	case "create event":
-		return i18n.M("StaffAuditCreateEvent", nil)
-	case "update event":
-		return i18n.M("StaffAuditUpdateEvent", nil)
-	case "deck-settings event":
-		return i18n.M("StaffAuditDeckSettingsEvent", nil)
-	case "finish event":
-		return i18n.M("StaffAuditFinishEvent", nil)
-	case "import event":
-		return i18n.M("StaffAuditImportEvent", nil)
-	case "restore event":
-		return i18n.M("StaffAuditRestoreEvent", nil)
-	case "add judge":
-		return i18n.M("StaffAuditAddJudge", nil)
-	case "remove judge":
-		return i18n.M("StaffAuditRemoveJudge", nil)
-	case "register entry":
-		return i18n.M("StaffAuditRegisterEntry", nil)
-	case "create entry":
-		return i18n.M("StaffAuditCreateEntry", nil)
-	case "checkin entry":
-		return i18n.M("StaffAuditCheckinEntry", nil)
-	case "drop entry":
-		return i18n.M("StaffAuditDropEntry", nil)
-	case "drop-not-checked-in entry":
-		return i18n.M("StaffAuditDropAbsentEntry", nil)
-	case "readd entry":
-		return i18n.M("StaffAuditReaddEntry", nil)
-	case "promote entry":
-		return i18n.M("StaffAuditPromoteEntry", nil)
-	case "deck-checked entry":
-		return i18n.M("StaffAuditDeckCheckedEntry", nil)
-	case "new-link entry":
-		return i18n.M("StaffAuditNewLinkEntry", nil)
-	case "settings entry":
-		return i18n.M("StaffAuditSettingsEntry", nil)
-	case "disqualify entry":
-		return i18n.M("StaffAuditDisqualifyEntry", nil)
-	case "deck entry":
-		return i18n.M("StaffAuditDeckEntry", nil)
-	case "delete entry":
-		return i18n.M("StaffAuditDeleteEntry", nil)
-	case "pair round":
-		return i18n.M("StaffAuditPairRound", nil)
-	case "publish round":
-		return i18n.M("StaffAuditPublishRound", nil)
-	case "finish round":
-		return i18n.M("StaffAuditFinishRound", nil)
-	case "complete round":
-		return i18n.M("StaffAuditCompleteRound", nil)
-	case "reopen round":
-		return i18n.M("StaffAuditReopenRound", nil)
-	case "delete round":
-		return i18n.M("StaffAuditDeleteRound", nil)
-	case "clock-start round":
-		return i18n.M("StaffAuditClockStartRound", nil)
-	case "clock-pause round":
-		return i18n.M("StaffAuditClockPauseRound", nil)
-	case "clock-resume round":
-		return i18n.M("StaffAuditClockResumeRound", nil)
-	case "clock-add round":
-		return i18n.M("StaffAuditClockAddRound", nil)
-	case "report match":
-		return i18n.M("StaffAuditReportMatch", nil)
-	case "set-result match":
-		return i18n.M("StaffAuditSetResultMatch", nil)
-	case "edit-pairing match":
-		return i18n.M("StaffAuditEditPairingMatch", nil)
-	case "extend match":
-		return i18n.M("StaffAuditExtendMatch", nil)
-	case "penalty-result match":
-		return i18n.M("StaffAuditPenaltyResultMatch", nil)
-	case "create penalty":
-		return i18n.M("StaffAuditCreatePenalty", nil)
-	case "create ruling":
-		return i18n.M("StaffAuditCreateRuling", nil)
-	case "create game_log":
-		return i18n.M("StaffAuditCreateGameLog", nil)
-	case "update game_log":
-		return i18n.M("StaffAuditUpdateGameLog", nil)
-	case "open judge-call":
-		return i18n.M("StaffAuditOpenCall", nil)
-	case "taken judge-call":
-		return i18n.M("StaffAuditTakenCall", nil)
-	case "closed judge-call":
-		return i18n.M("StaffAuditClosedCall", nil)
-	case "post announcement":
-		return i18n.M("StaffAuditPostAnnouncement", nil)
-	case "remove announcement":
-		return i18n.M("StaffAuditRemoveAnnouncement", nil)
-	case "take snapshot":
-		return i18n.M("StaffAuditTakeSnapshot", nil)
-	case "download snapshot":
-		return i18n.M("StaffAuditDownloadSnapshot", nil)
+	if m, ok := auditChangeMessages[action+" "+entity]; ok {
+		return m
 	}
 	return i18n.Verbatim(action + " " + entity)
+}
+
+// auditChangeMessages are the change log's changes ("action entity") and
+// the words for each.
+var auditChangeMessages = map[string]i18n.Message{
+	"create event":                   i18n.M("StaffAuditCreateEvent", nil),
+	"update event":                   i18n.M("StaffAuditUpdateEvent", nil),
+	"deck-settings event":            i18n.M("StaffAuditDeckSettingsEvent", nil),
+	"finish event":                   i18n.M("StaffAuditFinishEvent", nil),
+	"import event":                   i18n.M("StaffAuditImportEvent", nil),
+	"restore event":                  i18n.M("StaffAuditRestoreEvent", nil),
+	"add judge":                      i18n.M("StaffAuditAddJudge", nil),
+	"remove judge":                   i18n.M("StaffAuditRemoveJudge", nil),
+	"register entry":                 i18n.M("StaffAuditRegisterEntry", nil),
+	"create entry":                   i18n.M("StaffAuditCreateEntry", nil),
+	"checkin entry":                  i18n.M("StaffAuditCheckinEntry", nil),
+	"drop entry":                     i18n.M("StaffAuditDropEntry", nil),
+	"drop-not-checked-in entry":      i18n.M("StaffAuditDropAbsentEntry", nil),
+	"readd entry":                    i18n.M("StaffAuditReaddEntry", nil),
+	"promote entry":                  i18n.M("StaffAuditPromoteEntry", nil),
+	"deck-checked entry":             i18n.M("StaffAuditDeckCheckedEntry", nil),
+	"new-link entry":                 i18n.M("StaffAuditNewLinkEntry", nil),
+	"settings entry":                 i18n.M("StaffAuditSettingsEntry", nil),
+	"disqualify entry":               i18n.M("StaffAuditDisqualifyEntry", nil),
+	"deck entry":                     i18n.M("StaffAuditDeckEntry", nil),
+	"delete entry":                   i18n.M("StaffAuditDeleteEntry", nil),
+	"pair round":                     i18n.M("StaffAuditPairRound", nil),
+	"publish round":                  i18n.M("StaffAuditPublishRound", nil),
+	"finish round":                   i18n.M("StaffAuditFinishRound", nil),
+	"complete round":                 i18n.M("StaffAuditCompleteRound", nil),
+	"reopen round":                   i18n.M("StaffAuditReopenRound", nil),
+	"delete round":                   i18n.M("StaffAuditDeleteRound", nil),
+	"clock-start round":              i18n.M("StaffAuditClockStartRound", nil),
+	"clock-pause round":              i18n.M("StaffAuditClockPauseRound", nil),
+	"clock-resume round":             i18n.M("StaffAuditClockResumeRound", nil),
+	"clock-add round":                i18n.M("StaffAuditClockAddRound", nil),
+	"report match":                   i18n.M("StaffAuditReportMatch", nil),
+	"set-result match":               i18n.M("StaffAuditSetResultMatch", nil),
+	"edit-pairing match":             i18n.M("StaffAuditEditPairingMatch", nil),
+	"extend match":                   i18n.M("StaffAuditExtendMatch", nil),
+	"penalty-result match":           i18n.M("StaffAuditPenaltyResultMatch", nil),
+	"create penalty":                 i18n.M("StaffAuditCreatePenalty", nil),
+	"create ruling":                  i18n.M("StaffAuditCreateRuling", nil),
+	"create game_log":                i18n.M("StaffAuditCreateGameLog", nil),
+	"update game_log":                i18n.M("StaffAuditUpdateGameLog", nil),
+	"open judge-call":                i18n.M("StaffAuditOpenCall", nil),
+	"taken judge-call":               i18n.M("StaffAuditTakenCall", nil),
+	"closed judge-call":              i18n.M("StaffAuditClosedCall", nil),
+	"post announcement":              i18n.M("StaffAuditPostAnnouncement", nil),
+	"remove announcement":            i18n.M("StaffAuditRemoveAnnouncement", nil),
+	"take snapshot":                  i18n.M("StaffAuditTakeSnapshot", nil),
+	"download snapshot":              i18n.M("StaffAuditDownloadSnapshot", nil),
+	"close-day1 event":               i18n.M("StaffAuditCloseDay1Event", nil),
+	"move-table match":               i18n.M("StaffAuditMoveTableMatch", nil),
+	"pick deck-check":                i18n.M("StaffAuditPickDeckCheck", nil),
+	"finish deck-check":              i18n.M("StaffAuditFinishDeckCheck", nil),
+	"decline-intentional-draw match": i18n.M("StaffAuditDeclineIntentionalDrawMatch", nil),
 }

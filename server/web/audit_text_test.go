@@ -2,6 +2,11 @@ package web
 
 import (
 	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -41,5 +46,43 @@ func TestAuditActorText(t *testing.T) {
 	}
 	if de := i18n.T(ctx, "StaffAuditBySystem", nil); de == "system" {
 		t.Errorf("StaffAuditBySystem is not German: %q", de)
+	}
+}
+
+// auditCallRE finds the change log rows storage writes with a literal
+// action and entity, and the event they belong to.
+var auditCallRE = regexp.MustCompile(`[wW]riteAudit\(ctx, [^,]+, ([^,]+), "([a-z0-9-]+)", "([a-z_-]+)"`)
+
+// Every change storage writes to an event's change log is named on the
+// page in words, not shown as its codes: a new action needs its message.
+func TestEveryEventChangeHasItsWords(t *testing.T) {
+	found := 0
+	err := filepath.WalkDir(filepath.Join("..", "..", "storage"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range auditCallRE.FindAllStringSubmatch(string(src), -1) {
+			event, action, entity := m[1], m[2], m[3]
+			// Rows without an event are not on an event's page; a deleted
+			// event's log goes with it.
+			if event == "nil" || action+" "+entity == "delete event" {
+				continue
+			}
+			found++
+			if AuditChange(action, entity).ID == "" {
+				t.Errorf("%s: the change %q %q has no message in AuditChange", path, action, entity)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 30 {
+		t.Errorf("found %d event changes in storage; the pattern no longer matches its calls", found)
 	}
 }
