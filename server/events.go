@@ -288,6 +288,12 @@ func (s *Server) updateEvent(c echo.Context) error {
 	if f.StoreName, err = s.storeLabel(c, e.StoreID); err != nil {
 		return err
 	}
+	if ok {
+		ok, err = s.twoDayUnchangedOnceClosed(c, e, &ev, f.Errors)
+		if err != nil {
+			return err
+		}
+	}
 	if !ok {
 		return web.Render(c, http.StatusUnprocessableEntity, views.EventFormPage(s.PageTitled(c, i18n.M("StaffEditEventTitle", i18n.Args{"Event": e.Name})), f))
 	}

@@ -86,6 +86,28 @@ func readTwoDay(f *views.EventForm, ev *storage.Event) {
 	ev.Day2CutValue = intField(errs, "day2_cut_value", td.CutValue, 0, 0, 1000, i18n.M("TwoDayErrPoints", nil))
 }
 
+// twoDayUnchangedOnceClosed refuses (in errs, false) a change to the two
+// days or the cut of saved once its day 1 is closed: who advanced was
+// decided by them.
+func (s *Server) twoDayUnchangedOnceClosed(c echo.Context, saved, ev *storage.Event, errs views.FieldProblems) (bool, error) {
+	same := saved.Day1Rounds == ev.Day1Rounds && saved.Day2Rounds == ev.Day2Rounds &&
+		saved.Day2Cut == ev.Day2Cut && saved.Day2CutValue == ev.Day2CutValue
+	if !saved.TwoDay() || same {
+		return true, nil
+	}
+	entries, err := s.Store.Entries(c.Request().Context(), saved.ID)
+	if err != nil {
+		return false, err
+	}
+	for _, en := range entries {
+		if en.Day2 {
+			errs["two_day"] = i18n.M("TwoDayErrClosed", nil)
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // roundTitleOf names a Swiss round of a two-day event by its day ("Day
 // 2, round 1"); zero for a one-day event's round and the top cut's.
 func roundTitleOf(d *readmodel.EventData, r *storage.Round) i18n.Message {

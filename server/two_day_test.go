@@ -23,6 +23,17 @@ var eightPlayers = []string{"Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"}
 // top cut of topCut.
 func newTwoDayEvent(t *testing.T, a *app, org *browser, day1, day2 int, cut string, value, topCut int) *dayEvent {
 	t.Helper()
+	id := createEventWith(t, org, twoDayForm(t, a, day1, day2, cut, value, topCut))
+	d := &dayEvent{t: t, a: a, org: org, id: id, path: "/events/" + strconv.FormatInt(id, 10), links: map[string]string{}, ids: map[string]int64{}}
+	for _, name := range eightPlayers {
+		d.addPlayer(name)
+	}
+	return d
+}
+
+// twoDayForm is the event form of newTwoDayEvent's event.
+func twoDayForm(t *testing.T, a *app, day1, day2 int, cut string, value, topCut int) url.Values {
+	t.Helper()
 	f := eventForm("Two-Day Regional")
 	f.Set("top_cut_size", strconv.Itoa(topCut))
 	f.Set("player_cap", "")
@@ -37,12 +48,7 @@ func newTwoDayEvent(t *testing.T, a *app, org *browser, day1, day2 int, cut stri
 		t.Fatal(err)
 	}
 	f.Set("store_id", strconv.FormatInt(first.ID, 10))
-	id := createEventWith(t, org, f)
-	d := &dayEvent{t: t, a: a, org: org, id: id, path: "/events/" + strconv.FormatInt(id, 10), links: map[string]string{}, ids: map[string]int64{}}
-	for _, name := range eightPlayers {
-		d.addPlayer(name)
-	}
-	return d
+	return f
 }
 
 // playDay1 plays rounds 1 to n, the first-named player winning each
@@ -146,6 +152,23 @@ func TestTwoDayEventCutByRecord(t *testing.T) {
 	m := advancedField.FindStringSubmatch(page.body)
 	expectRedirect(t, "close day 1", org.post(d.path+"/day1", d.path+"/day1", url.Values{"advanced": {m[1]}}), d.path+"/rounds")
 	expectStatus(t, "close day 1 twice", org.post(d.path+"/day1", d.path+"/day1", url.Values{"advanced": {m[1]}}), http.StatusConflict)
+	// Who advanced was decided by the cut: it no longer changes, though the
+	// rest of the event's settings still do.
+	edit := twoDayForm(t, a, 3, 2, "record", 3, 2)
+	r = org.post(d.path+"/edit", d.path, edit)
+	expectStatus(t, "a lower cut after the close", r, http.StatusUnprocessableEntity)
+	mustContain(t, "a lower cut after the close", r.body, `id="two_day-error"`, "Day 1 is closed, so the two days and the cut can no longer change.")
+	if ev, _ := a.store.EventByID(context.Background(), d.id); ev.Day2CutValue != 6 {
+		t.Errorf("the cut changed after the close: %d points", ev.Day2CutValue)
+	}
+	edit = twoDayForm(t, a, 3, 2, "record", 6, 2)
+	edit.Set("venue", "Hall B")
+	if ev, _ := a.store.EventByID(context.Background(), d.id); ev != nil {
+		edit.Set("version", strconv.Itoa(ev.Version))
+	}
+	if r = org.post(d.path+"/edit", d.path, edit); r.status != http.StatusSeeOther {
+		t.Errorf("an edit keeping the cut after the close: %d\n%s", r.status, excerpt(r.body))
+	}
 
 	mustContain(t, "rounds page after the close", org.get(d.path+"/rounds").body, "Pair day 2, round 1")
 	d.pairAndPublish(4)
