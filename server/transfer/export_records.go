@@ -223,16 +223,29 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 		seenJudge[name] = true
 		in.Judges = append(in.Judges, name)
 	}
-	// recordMatch is the match a record names; id is the record's problem when
-	// the file lacks it, with the record in args.
-	recordMatch := func(id string, args i18n.Args, round, match int) (eventfile.MatchRef, error) {
-		at := eventfile.MatchRef{Round: round, Match: match}
-		if !in.HasMatch(at) {
-			args["Match"], args["Round"] = match, round
-			return at, importProblemOf(id, args)
+	for _, step := range []func(*exportExt, *eventfile.EventImport, map[string]bool) error{
+		importCalls, importGameLogs, importRulings, importNotes,
+	} {
+		if err := step(ext, in, entries); err != nil {
+			return err
 		}
-		return at, nil
 	}
+	return importDeckChecks(ext, in)
+}
+
+// recordMatch is the match a record names; id is the record's problem when
+// the file lacks it, with the record in args.
+func recordMatch(in *eventfile.EventImport, id string, args i18n.Args, round, match int) (eventfile.MatchRef, error) {
+	at := eventfile.MatchRef{Round: round, Match: match}
+	if !in.HasMatch(at) {
+		args["Match"], args["Round"] = match, round
+		return at, importProblemOf(id, args)
+	}
+	return at, nil
+}
+
+// importCalls checks the file's judge calls and adds them to in.
+func importCalls(ext *exportExt, in *eventfile.EventImport, entries map[string]bool) error {
 	for i, c := range ext.JudgeCalls {
 		call := i + 1
 		ic := eventfile.ImportedCall{Call: storage.JudgeCall{Reason: c.Reason, Status: c.Status, TakenBy: c.TakenBy,
@@ -252,18 +265,23 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 			return importProblemOf("StaffImportCallStatus", i18n.Args{"Call": call, "Status": strconv.Quote(c.Status)})
 		}
 		var err error
-		if ic.At, err = recordMatch("StaffImportCallMatch", i18n.Args{"Call": call}, c.Round, c.Match); err != nil {
+		if ic.At, err = recordMatch(in, "StaffImportCallMatch", i18n.Args{"Call": call}, c.Round, c.Match); err != nil {
 			return err
 		}
 		in.Calls = append(in.Calls, ic)
 	}
+	return nil
+}
+
+// importGameLogs checks the file's game logs and adds them to in.
+func importGameLogs(ext *exportExt, in *eventfile.EventImport, _ map[string]bool) error {
 	trackedGames := map[string]bool{}
 	for i, l := range ext.GameLogs {
 		logNo := i + 1
 		if l.GameNo < 0 || !utf8.ValidString(l.Body) {
 			return importProblemOf("StaffImportLogBad", i18n.Args{"Log": logNo})
 		}
-		at, err := recordMatch("StaffImportLogMatch", i18n.Args{"Log": logNo}, l.Round, l.Match)
+		at, err := recordMatch(in, "StaffImportLogMatch", i18n.Args{"Log": logNo}, l.Round, l.Match)
 		if err != nil {
 			return err
 		}
@@ -282,9 +300,14 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 		}
 		in.GameLogs = append(in.GameLogs, eventfile.ImportedGameLog{At: at, Log: gl})
 	}
+	return nil
+}
+
+// importRulings checks the file's rulings and adds them to in.
+func importRulings(ext *exportExt, in *eventfile.EventImport, _ map[string]bool) error {
 	for i, r := range ext.Rulings {
 		ruling := i + 1
-		at, err := recordMatch("StaffImportRulingMatch", i18n.Args{"Ruling": ruling}, r.Round, r.Match)
+		at, err := recordMatch(in, "StaffImportRulingMatch", i18n.Args{"Ruling": ruling}, r.Round, r.Match)
 		if err != nil {
 			return err
 		}
@@ -300,6 +323,12 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 		in.Rulings = append(in.Rulings, eventfile.ImportedRuling{At: at, GameLog: r.GameLog, Penalty: r.Penalty,
 			Ruling: storage.Ruling{Step: r.Step, Rule: r.Rule, Note: r.Note, JudgeName: r.Judge, CreatedAt: r.CreatedAt}})
 	}
+	return nil
+}
+
+// importNotes checks the file's announcements and change log and adds
+// them to in.
+func importNotes(ext *exportExt, in *eventfile.EventImport, _ map[string]bool) error {
 	for i, a := range ext.Announcements {
 		if strings.TrimSpace(a.Text) == "" || utf8.RuneCountInString(a.Text) > storage.MaxAnnouncementLen {
 			return importProblemOf("StaffImportAnnouncement", i18n.Args{"Announcement": i + 1, "Max": storage.MaxAnnouncementLen})
@@ -313,7 +342,7 @@ func importRecords(ext *exportExt, in *eventfile.EventImport, entries map[string
 		in.Audit = append(in.Audit, storage.AuditEntry{Actor: a.Actor, Action: a.Action, Entity: a.Entity, EntityID: a.EntityID,
 			BeforeJSON: compactJSON(a.Before), AfterJSON: compactJSON(a.After), CreatedAt: a.CreatedAt})
 	}
-	return importDeckChecks(ext, in)
+	return nil
 }
 
 // compactJSON stores embedded JSON as the audit log writes it: compact.
