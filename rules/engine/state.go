@@ -327,124 +327,137 @@ func (s State) Clone() State {
 // Hash is a 64-bit FNV-1a hash of the whole state (zones in order, modes,
 // power changes, phase, battle, result). Equal games hash equally.
 func (s *State) Hash() uint64 {
-	h := fnv.New64a()
-	buf := make([]byte, 0, 512+12*len(s.Cards))
-	put := func(v int64) { buf = binary.AppendVarint(buf, v) }
-	putMods := func(m *Mods) {
-		for _, v := range [...]int{m.Battle, m.Turn, m.Lasting, m.Until, m.UntilTurn} {
-			put(int64(v))
-		}
-	}
-	putGains := func(g *Gains) {
-		for _, v := range [...]int{int(g.Turn), int(g.Battle), int(g.Until), g.UntilTurn} {
-			put(int64(v))
-		}
-	}
-	ids := func(l []CardID) {
-		put(int64(len(l)))
-		for _, id := range l {
-			put(int64(id))
-		}
-	}
-	put(int64(s.Seed))
-	put(int64(s.Step))
-	put(int64(s.Turn))
-	put(int64(s.TurnPlayer))
-	put(int64(s.First))
-	put(int64(s.Phase))
-	put(int64(s.Battle.Step))
-	put(int64(s.Battle.Attacker))
-	put(int64(s.Battle.Target))
-	put(b2i(s.Battle.BlockerUsed))
-	put(b2i(s.Result.Over))
-	put(int64(s.Result.Winner))
+	b := hashBuf(make([]byte, 0, 512+12*len(s.Cards)))
+	b.put(int64(s.Seed))
+	b.put(int64(s.Step))
+	b.put(int64(s.Turn))
+	b.put(int64(s.TurnPlayer))
+	b.put(int64(s.First))
+	b.put(int64(s.Phase))
+	b.put(int64(s.Battle.Step))
+	b.put(int64(s.Battle.Attacker))
+	b.put(int64(s.Battle.Target))
+	b.put(b2i(s.Battle.BlockerUsed))
+	b.put(b2i(s.Result.Over))
+	b.put(int64(s.Result.Winner))
 	for _, c := range s.Cards {
-		buf = append(buf, c.Number...)
-		buf = append(buf, 0, byte(c.Owner))
+		b = append(b, c.Number...)
+		b = append(b, 0, byte(c.Owner))
 	}
 	for i := range s.Players {
-		p := &s.Players[i]
-		put(int64(p.Leader.ID))
-		put(b2i(p.Leader.Awakened))
-		put(b2i(p.Leader.Rest))
-		putMods(&p.Leader.Mods)
-		putGains(&p.Leader.Gained)
-		put(int64(len(p.Battle)))
-		for _, b := range p.Battle {
-			put(int64(b.ID))
-			put(b2i(b.Rest))
-			putMods(&b.Mods)
-			put(int64(b.Ki))
-			put(int64(b.Copy))
-			put(int64(b.CostTurn))
-			putGains(&b.Gained)
-			ids(b.Under)
-		}
-		put(int64(p.Field))
-		put(int64(len(p.Energy)))
-		for _, e := range p.Energy {
-			put(int64(e.ID))
-			put(b2i(e.Rest))
-		}
-		put(int64(p.Markers))
-		ids(p.Life)
-		ids(p.Deck)
-		ids(p.Drop)
-		ids(p.Hand)
-		ids(p.Combo)
-		put(int64(p.Mulligan))
-		put(b2i(p.Drew))
-		put(b2i(p.Charged))
-		// ExtraUsed is left out: it follows from the turn's own lines (the
-		// Extras used), and counting it would change the hash of every
-		// stored game that used an Extra.
-		if p.EnergyDropped {
-			// Only when set, so the hashes of states before it was kept
-			// (golden replays, stored verdicts) stay the same.
-			put(2)
-		}
-		put(int64(p.Removed))
-		put(b2i(p.Conceded))
-		put(int64(p.ComboBonus))
-		put(int64(len(p.Barred)))
-		for _, d := range p.Barred {
-			put(int64(d.Source))
-			put(int64(d.Skill))
-			put(int64(d.Effect))
-		}
-		put(int64(len(p.Discounts)))
-		for _, d := range p.Discounts {
-			put(int64(d.Source))
-			put(int64(d.Skill))
-			put(b2i(d.Back))
-			put(int64(d.Effect))
-		}
-		// Only when some wait, so earlier hashes stay the same.
-		for _, d := range p.Delayed {
-			put(-int64(d.Source) - 1)
-			put(int64(d.Skill))
-			put(b2i(d.Back))
-			put(int64(d.Effect))
-		}
+		b.player(&s.Players[i])
 	}
-	put(b2i(s.UnreadWaiting))
-	put(int64(len(s.Pending)))
+	b.put(b2i(s.UnreadWaiting))
+	b.put(int64(len(s.Pending)))
 	for _, q := range s.Pending {
-		put(int64(q.Step))
-		put(int64(q.Side))
-		put(int64(q.Source))
-		put(int64(q.Skill))
-		put(b2i(q.Back))
-		put(b2i(q.Marker))
+		b.put(int64(q.Step))
+		b.put(int64(q.Side))
+		b.put(int64(q.Source))
+		b.put(int64(q.Skill))
+		b.put(b2i(q.Back))
+		b.put(b2i(q.Marker))
 	}
-	put(int64(len(s.Used)))
+	b.put(int64(len(s.Used)))
 	for _, u := range s.Used {
-		put(int64(u.Source))
-		put(int64(u.Skill))
-		put(b2i(u.Back))
+		b.put(int64(u.Source))
+		b.put(int64(u.Skill))
+		b.put(b2i(u.Back))
 	}
-	h.Write(buf)
+	h := fnv.New64a()
+	h.Write(b)
 	return h.Sum64()
+}
+
+// hashBuf is what Hash hashes, written field by field. The order of the
+// writes is the hash: changing it changes every stored game's hashes.
+type hashBuf []byte
+
+func (b *hashBuf) put(v int64) { *b = binary.AppendVarint(*b, v) }
+
+func (b *hashBuf) mods(m *Mods) {
+	for _, v := range [...]int{m.Battle, m.Turn, m.Lasting, m.Until, m.UntilTurn} {
+		b.put(int64(v))
+	}
+}
+
+func (b *hashBuf) gains(g *Gains) {
+	for _, v := range [...]int{int(g.Turn), int(g.Battle), int(g.Until), g.UntilTurn} {
+		b.put(int64(v))
+	}
+}
+
+func (b *hashBuf) ids(l []CardID) {
+	b.put(int64(len(l)))
+	for _, id := range l {
+		b.put(int64(id))
+	}
+}
+
+// player writes one player's side: Leader, Battle Area, energy, zones,
+// flags and what waits for them.
+func (b *hashBuf) player(p *PlayerState) {
+	b.put(int64(p.Leader.ID))
+	b.put(b2i(p.Leader.Awakened))
+	b.put(b2i(p.Leader.Rest))
+	b.mods(&p.Leader.Mods)
+	b.gains(&p.Leader.Gained)
+	b.put(int64(len(p.Battle)))
+	for _, bc := range p.Battle {
+		b.put(int64(bc.ID))
+		b.put(b2i(bc.Rest))
+		b.mods(&bc.Mods)
+		b.put(int64(bc.Ki))
+		b.put(int64(bc.Copy))
+		b.put(int64(bc.CostTurn))
+		b.gains(&bc.Gained)
+		b.ids(bc.Under)
+	}
+	b.put(int64(p.Field))
+	b.put(int64(len(p.Energy)))
+	for _, e := range p.Energy {
+		b.put(int64(e.ID))
+		b.put(b2i(e.Rest))
+	}
+	b.put(int64(p.Markers))
+	b.ids(p.Life)
+	b.ids(p.Deck)
+	b.ids(p.Drop)
+	b.ids(p.Hand)
+	b.ids(p.Combo)
+	b.put(int64(p.Mulligan))
+	b.put(b2i(p.Drew))
+	b.put(b2i(p.Charged))
+	// ExtraUsed is left out: it follows from the turn's own lines (the
+	// Extras used), and counting it would change the hash of every
+	// stored game that used an Extra.
+	if p.EnergyDropped {
+		// Only when set, so the hashes of states before it was kept
+		// (golden replays, stored verdicts) stay the same.
+		b.put(2)
+	}
+	b.put(int64(p.Removed))
+	b.put(b2i(p.Conceded))
+	b.put(int64(p.ComboBonus))
+	b.put(int64(len(p.Barred)))
+	for _, d := range p.Barred {
+		b.put(int64(d.Source))
+		b.put(int64(d.Skill))
+		b.put(int64(d.Effect))
+	}
+	b.put(int64(len(p.Discounts)))
+	for _, d := range p.Discounts {
+		b.put(int64(d.Source))
+		b.put(int64(d.Skill))
+		b.put(b2i(d.Back))
+		b.put(int64(d.Effect))
+	}
+	// Only when some wait, so earlier hashes stay the same.
+	for _, d := range p.Delayed {
+		b.put(-int64(d.Source) - 1)
+		b.put(int64(d.Skill))
+		b.put(b2i(d.Back))
+		b.put(int64(d.Effect))
+	}
 }
 
 func b2i(b bool) int64 {
