@@ -201,8 +201,9 @@ func leadsToNewPage(step chromedp.Action[chromedp.Void]) chromedp.Action[chromed
 		}
 		for {
 			// While the page is being replaced the evaluation may fail;
-			// only a page without the mark is the new one.
-			old, err := chromedp.Evaluate[bool](`window.__tenkaichiOldPage === true`)(ctx, tg)
+			// only a page without the mark is the new one, and it is ready
+			// once parsed (a loaded machine may show it half-parsed).
+			old, err := chromedp.Evaluate[bool](`window.__tenkaichiOldPage === true || document.readyState === "loading"`)(ctx, tg)
 			if err == nil && !old {
 				return chromedp.Void{}, nil
 			}
