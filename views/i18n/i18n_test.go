@@ -218,7 +218,7 @@ var noticeRE = regexp.MustCompile(`\bmsg[A-Z]\w*\s*=\s*"([A-Z][A-Za-z0-9]+)"`)
 // importProblemRE finds the ids of an event file's problems, made with
 // their values and said when shown (server/transfer/import.go importProblemOf, and
 // importRecords' recordMatch).
-var importProblemRE = regexp.MustCompile(`\b(?:importProblemOf|recordMatch)\(\s*"([A-Z][A-Za-z0-9]+)"`)
+var importProblemRE = regexp.MustCompile(`\b(?:importProblemOf|recordMatch)\(\s*(?:in,\s*)?"([A-Z][A-Za-z0-9]+)"`)
 
 // dynamicIDs are ids the code builds (prefix + suffix), so the scan above
 // cannot see them as literals.

@@ -52,6 +52,7 @@
   // board from before the tap back on the screen.
   var sent = 0;
   var shown = 0;
+  var replaced = 0; // parts the last swap replaced
   function newest(n) {
     if (n < shown) return false;
     shown = n;
@@ -443,20 +444,29 @@
         return res.text();
       })
       .then(function (html) {
+        var before = shown;
         if (html === null || !newest(n)) return; // followed, or a tap's answer, newer, is on the screen
         var doc = new DOMParser().parseFromString(html, "text/html");
         var y = window.scrollY;
         var said = [];
         anchored = false;
+        replaced = 0;
         if (parts.length) {
           said = swapParts(doc);
         } else {
           var freshMain = doc.querySelector("main");
           var old = document.querySelector("main");
           if (!freshMain || !old) throw new Error("no main");
-          if (old.innerHTML !== freshMain.innerHTML) replaceKeeping(old, freshMain);
+          if (old.innerHTML !== freshMain.innerHTML) {
+            replaceKeeping(old, freshMain);
+            replaced++;
+          }
           if (doc.title) document.title = doc.title;
         }
+        // A refetch that found the screen as it is showed nothing newer: the
+        // answer to a tap sent before it (a refused line and its reason)
+        // is still shown when it comes.
+        if (!replaced) shown = before;
         // The focused control keeps its place on the screen; without one,
         // the page stays scrolled where it was.
         if (!anchored) window.scrollTo(0, y);
@@ -485,6 +495,7 @@
       var name = parts[i].getAttribute("data-live-part");
       var fresh = doc.querySelector('[data-live-part="' + name + '"]');
       if (fresh && parts[i].innerHTML !== fresh.innerHTML) {
+        replaced++;
         var s = replaceKeeping(parts[i], fresh);
         if (s) said.push(s);
       }
