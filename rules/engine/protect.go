@@ -53,34 +53,24 @@ func (e *applier) stays(id CardID, r removal) bool {
 		return false
 	}
 	found := false
-	s.inPlaySources(cardinfo.FlagPermanentGrant, func(side Side, src CardID, sks []skill.Skill) bool {
-		for k := range sks {
-			sk := &sks[k]
-			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
-				continue
-			}
-			for j := range sk.Effects {
-				ef := &sk.Effects[j]
-				if ef.Kind != skill.CantBeKOd || !s.protects(ef.Detail, side, r) || !s.covers(side, src, &ef.Target, id) ||
-					!s.holds(ctx{side: side, src: src}, ef.If) {
-					continue
-				}
-				if ef.Detail == "once per turn" {
-					if s.usedThisTurn(src, k, false) {
-						continue
-					}
-					s.Used = append(s.Used, UsedSkill{Source: src, Skill: k})
-				}
-				m := msgCantBeKOd
-				if ef.Detail == "removed by your opponent's skills" {
-					m = msgCantBeMoved
-				}
-				e.events = append(e.events, Event{Rule: "[Permanent]", ID: m.ID, Format: m.Format, Args: []any{s.skillLabel(src, sk), s.Name(id)}})
-				found = true
-				return false
-			}
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(side Side, src CardID, k int, sk *skill.Skill, ef *skill.Effect) bool {
+		if ef.Kind != skill.CantBeKOd || !s.protects(ef.Detail, side, r) || !s.covers(side, src, &ef.Target, id) ||
+			!s.holds(ctx{side: side, src: src}, ef.If) {
+			return true
 		}
-		return true
+		if ef.Detail == "once per turn" {
+			if s.usedThisTurn(src, k, false) {
+				return true
+			}
+			s.Used = append(s.Used, UsedSkill{Source: src, Skill: k})
+		}
+		m := msgCantBeKOd
+		if ef.Detail == "removed by your opponent's skills" {
+			m = msgCantBeMoved
+		}
+		e.events = append(e.events, Event{Rule: "[Permanent]", ID: m.ID, Format: m.Format, Args: []any{s.skillLabel(src, sk), s.Name(id)}})
+		found = true
+		return false
 	})
 	return found
 }

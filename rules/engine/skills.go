@@ -654,33 +654,38 @@ func (s *State) hasKeyword(id CardID, kw string) bool {
 // granted reports whether a [Permanent] skill in play gives card id an
 // effect of kind (a keyword for Gain, a limit for CantAttack) now.
 func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
-	if s.declared || s.cards == nil {
-		return false
-	}
 	found := false
-	s.inPlaySources(cardinfo.FlagPermanentGrant, func(side Side, src CardID, sks []skill.Skill) bool {
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(side Side, src CardID, _ int, _ *skill.Skill, e *skill.Effect) bool {
+		// kw is the keyword gained (Gain) or what the limit says
+		// (CantAttack: "leader" for "can't attack your opponent's Leader").
+		if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw ||
+			kind == skill.CantAttack && e.Detail != kw {
+			return true
+		}
+		found = s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If)
+		return !found
+	})
+	return found
+}
+
+// permanentEffects calls visit with each effect of every understood
+// [Permanent] skill in play (of the sources flags names) whose turn it
+// is, with the skill and its index on its card, until visit returns false.
+func (s *State) permanentEffects(flags cardinfo.Flags, visit func(side Side, src CardID, k int, sk *skill.Skill, ef *skill.Effect) bool) {
+	s.inPlaySources(flags, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
 			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
 				continue
 			}
 			for j := range sk.Effects {
-				e := &sk.Effects[j]
-				// kw is the keyword gained (Gain) or what the limit says
-				// (CantAttack: "leader" for "can't attack your opponent's Leader").
-				if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw ||
-					kind == skill.CantAttack && e.Detail != kw {
-					continue
-				}
-				if s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If) {
-					found = true
+				if !visit(side, src, k, sk, &sk.Effects[j]) {
 					return false
 				}
 			}
 		}
 		return true
 	})
-	return found
 }
 
 // negativeContinuous reports whether a [Permanent] skill in play lowers
