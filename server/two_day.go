@@ -95,17 +95,12 @@ func (s *Server) twoDayUnchangedOnceClosed(c echo.Context, saved, ev *storage.Ev
 	if !saved.TwoDay() || same {
 		return true, nil
 	}
-	entries, err := s.Store.Entries(c.Request().Context(), saved.ID)
-	if err != nil {
-		return false, err
+	closed, err := s.Store.Day1Closed(c.Request().Context(), saved.ID)
+	if err != nil || !closed {
+		return err == nil, err
 	}
-	for _, en := range entries {
-		if en.Day2 {
-			errs["two_day"] = i18n.M("TwoDayErrClosed", nil)
-			return false, nil
-		}
-	}
-	return true, nil
+	errs["two_day"] = i18n.M("TwoDayErrClosed", nil)
+	return false, nil
 }
 
 // roundTitleOf names a Swiss round of a two-day event by its day ("Day

@@ -17,11 +17,11 @@ func (s *Store) CloseDay1(ctx context.Context, actor Actor, eventID int64, advan
 		if _, err := tx.lockEvent(ctx, eventID); err != nil {
 			return err
 		}
-		var closed int64
-		if err := tx.with(ctx).Model(&Entry{}).Where("event_id = ? AND day2", eventID).Count(&closed).Error; err != nil {
-			return wrap("count day-2 entries", err)
+		closed, err := tx.Day1Closed(ctx, eventID)
+		if err != nil {
+			return err
 		}
-		if closed > 0 {
+		if closed {
 			return ErrDay1Closed
 		}
 		res := tx.with(ctx).Model(&Entry{}).Where("event_id = ? AND id IN ?", eventID, advanced).Updates(map[string]any{"day2": true})
@@ -33,4 +33,15 @@ func (s *Store) CloseDay1(ctx context.Context, actor Actor, eventID int64, advan
 		}
 		return tx.notify(ctx, Notice{EventID: eventID, Topic: "entries"})
 	})
+}
+
+// Day1Closed says whether day 1 of the event was closed: some entry
+// advanced to day 2. The event form asks it before letting the days or
+// the cut change.
+func (s *Store) Day1Closed(ctx context.Context, eventID int64) (bool, error) {
+	var closed int64
+	if err := s.with(ctx).Model(&Entry{}).Where("event_id = ? AND day2", eventID).Count(&closed).Error; err != nil {
+		return false, wrap("count day-2 entries", err)
+	}
+	return closed > 0, nil
 }
