@@ -433,20 +433,7 @@ P2 keep
 // Draw 1 card" is the declared line after the play: "declared", not
 // "unread" (the engine reads no skill there by choice).
 func TestReplayJSONMarksDeclaredEffects(t *testing.T) {
-	log := `[Seed "1"]
-[Effects "declared"]
-[P1Leader "FS01-01"]
-[P1Deck "4 FS01-03, 46 ?"]
-[P2Leader "FS02-01"]
-[P2Deck "50 ?"]
-P1 first
-P1 keep
-P2 keep
-P1 draw
-P1 charge FS01-03
-P1 play FS01-03
-P1 draw
-`
+	log := roshiDrawAfterPlay(`[Effects "declared"]`)
 	events := replayJSONEvents(t, log)
 	for _, e := range events[4] {
 		if e.Declared {
@@ -500,8 +487,18 @@ P2 draw by leader
 	if unread == 0 {
 		t.Errorf("FP-030's skills are not unread at the start: %+v", events[1])
 	}
-	old := `[Seed "1"]
-[Notation "1"]
+	old := roshiDrawAfterPlay(`[Notation "1"]`)
+	events = replayJSONEvents(t, old)
+	if len(events[7]) == 0 || !events[7][0].Declared || events[7][0].Unread {
+		t.Errorf("notation 1: the draw after Master Roshi is declared, not unread: %+v", events[7])
+	}
+}
+
+// roshiDrawAfterPlay is a log under header in which P1 plays Master Roshi
+// FS01-03 ("[On Play] Draw 1 card") and writes the draw out: step 7.
+func roshiDrawAfterPlay(header string) string {
+	return `[Seed "1"]
+` + header + `
 [P1Leader "FS01-01"]
 [P1Deck "4 FS01-03, 46 ?"]
 [P2Leader "FS02-01"]
@@ -514,8 +511,4 @@ P1 charge FS01-03
 P1 play FS01-03
 P1 draw
 `
-	events = replayJSONEvents(t, old)
-	if len(events[7]) == 0 || !events[7][0].Declared || events[7][0].Unread {
-		t.Errorf("notation 1: the draw after Master Roshi is declared, not unread: %+v", events[7])
-	}
 }
