@@ -3,6 +3,7 @@ package leagues_test
 import (
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
@@ -52,4 +53,15 @@ func TestLeagueVersionCountsLeagueChanges(t *testing.T) {
 	se := &leagues.Season{Name: "S", Game: "fusion-world", StartsOn: ev.StartsOn, EndsOn: ev.StartsOn.AddDate(0, 3, 0), StoreID: &ev.StoreID}
 	step("a season made", func() error { return lgs.CreateSeason(ctx, org, se) }, true)
 	step("a season's event left out", func() error { return lgs.SetSeasonEvent(ctx, org, se.ID, ev.ID, false) }, true)
+
+	// A profile names a registered Leader by its card's name.
+	leader := rules.Card{Game: rules.GameFusionWorld, Number: "FB01-001", Name: "Son Goku", Type: rules.TypeLeader}
+	importCard := func(c rules.Card) func() error {
+		return func() error { return st.ImportCards(ctx, org, []rules.Card{c}, nil) }
+	}
+	step("a card imported", importCard(leader), true)
+	step("the same card imported again", importCard(leader), false)
+	renamed := leader
+	renamed.Name = "Son Goku (errata)"
+	step("a card renamed by an import", importCard(renamed), true)
 }
