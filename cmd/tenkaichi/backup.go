@@ -19,21 +19,14 @@ func init() {
 }
 
 func runBackup(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "backup", "[--data DIR] FILE", i18n.T(ctx, "CliBackupHelp", nil))
-	var db dbFlags
-	db.register(ctx, fs, env)
-	if code, done := parseFlags(ctx, fs, args); done {
+	dest, db, code, done := parseFileCommand(ctx, env, args, "backup", i18n.T(ctx, "CliBackupHelp", nil), i18n.T(ctx, "CliBackupOneFile", nil))
+	if done {
 		return code
-	}
-	if fs.NArg() != 1 {
-		complain(ctx, env.stderr, "backup", i18n.T(ctx, "CliBackupOneFile", nil))
-		return 2
 	}
 	if env.getenv("DATABASE_URL") != "" {
 		complain(ctx, env.stderr, "backup", i18n.T(ctx, "CliPostgresBackup", nil))
 		return 2
 	}
-	dest := fs.Arg(0)
 	dbPath := filepath.Join(db.dataDir, "tenkaichi.db")
 	if _, err := os.Stat(dbPath); err != nil {
 		complain(ctx, env.stderr, "backup", i18n.T(ctx, "CliBackupNoDatabase", i18n.Args{"Path": dbPath, "Err": err}))
@@ -85,21 +78,14 @@ func backupToStdout(ctx context.Context, env *cliEnv, st *storage.Store, dbPath 
 }
 
 func runRestore(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "restore", "[--data DIR] FILE", i18n.T(ctx, "CliRestoreHelp", nil))
-	var db dbFlags
-	db.register(ctx, fs, env)
-	if code, done := parseFlags(ctx, fs, args); done {
+	src, db, code, done := parseFileCommand(ctx, env, args, "restore", i18n.T(ctx, "CliRestoreHelp", nil), i18n.T(ctx, "CliRestoreOneFile", nil))
+	if done {
 		return code
-	}
-	if fs.NArg() != 1 {
-		complain(ctx, env.stderr, "restore", i18n.T(ctx, "CliRestoreOneFile", nil))
-		return 2
 	}
 	if env.getenv("DATABASE_URL") != "" {
 		complain(ctx, env.stderr, "restore", i18n.T(ctx, "CliPostgresBackup", nil))
 		return 2
 	}
-	src := fs.Arg(0)
 	var in io.Reader = env.stdin
 	if src != stdinName {
 		f, err := os.Open(src)

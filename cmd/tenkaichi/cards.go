@@ -21,17 +21,11 @@ func init() {
 }
 
 func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "cards import", "[--data DIR] FILE", i18n.T(ctx, "CliCardsImportHelp", i18n.Args{"MB": maxInputBytes >> 20}))
-	var db dbFlags
-	db.register(ctx, fs, env)
-	if code, done := parseFlags(ctx, fs, args); done {
+	file, db, code, done := parseFileCommand(ctx, env, args, "cards import", i18n.T(ctx, "CliCardsImportHelp", i18n.Args{"MB": maxInputBytes >> 20}), i18n.T(ctx, "CliCardsImportOneFile", nil))
+	if done {
 		return code
 	}
-	if fs.NArg() != 1 {
-		complain(ctx, env.stderr, "cards import", i18n.T(ctx, "CliCardsImportOneFile", nil))
-		return 2
-	}
-	cards, err := readCardsInput(ctx, env, fs.Arg(0))
+	cards, err := readCardsInput(ctx, env, file)
 	if err != nil {
 		complain(ctx, env.stderr, "cards import", errText(ctx, err))
 		return 2
@@ -60,17 +54,11 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(ctx, env, "banlist import", "[--data DIR] FILE", i18n.T(ctx, "CliBanlistImportHelp", nil))
-	var db dbFlags
-	db.register(ctx, fs, env)
-	if code, done := parseFlags(ctx, fs, args); done {
+	file, db, code, done := parseFileCommand(ctx, env, args, "banlist import", i18n.T(ctx, "CliBanlistImportHelp", nil), i18n.T(ctx, "CliBanlistImportOneFile", nil))
+	if done {
 		return code
 	}
-	if fs.NArg() != 1 {
-		complain(ctx, env.stderr, "banlist import", i18n.T(ctx, "CliBanlistImportOneFile", nil))
-		return 2
-	}
-	versions, err := readBanListsInput(ctx, env, fs.Arg(0))
+	versions, err := readBanListsInput(ctx, env, file)
 	if err != nil {
 		complain(ctx, env.stderr, "banlist import", errText(ctx, err))
 		return 2

@@ -245,3 +245,20 @@ func flagsFirst(ctx context.Context, fs *flag.FlagSet, args []string) (ordered [
 	}
 	return append(flags, positional...), problem
 }
+
+// parseFileCommand parses the arguments of a command that takes the
+// database flags and one FILE (an import, a backup, a restore): the file
+// and the database flags, or done with the exit code (help asked for, a
+// bad flag, not exactly one file: oneFile says so).
+func parseFileCommand(ctx context.Context, env *cliEnv, args []string, name, help, oneFile string) (file string, db dbFlags, code int, done bool) {
+	fs := newFlagSet(ctx, env, name, "[--data DIR] FILE", help)
+	db.register(ctx, fs, env)
+	if code, done := parseFlags(ctx, fs, args); done {
+		return "", db, code, true
+	}
+	if fs.NArg() != 1 {
+		complain(ctx, env.stderr, name, oneFile)
+		return "", db, 2, true
+	}
+	return fs.Arg(0), db, 0, false
+}
