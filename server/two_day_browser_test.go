@@ -61,6 +61,27 @@ func TestTwoDayPhoneAcrossTheDayBoundary(t *testing.T) {
 			}
 		}
 	}
+	// Once day 1 is closed the form refuses to change the days or the cut,
+	// saying why beside the two-day fields.
+	for _, size := range []struct {
+		name   string
+		w, h   int64
+		mobile bool
+	}{{"390", 390, 844, true}, {"1280", 1280, 800, false}} {
+		desk := chromium(t, size.w, size.h, size.mobile)
+		signIn(t, desk, a)
+		navigate(t, desk, a.srv.URL+d.path+"/edit")
+		waitFor(t, desk, `#day2_rounds`)
+		do(t, desk, chromedp.SetValue(chromedp.CSS(`#day2_rounds`), "3"),
+			leadsToNewPage(chromedp.Submit(chromedp.CSS(`#day2_rounds`))))
+		waitFor(t, desk, `#two_day-error`)
+		text := pageText(desk)
+		if strings.Count(text, "Day 1 is closed, so the two days and the cut can no longer change.") != 2 ||
+			!strings.Contains(text, "The form was not saved: one entry needs fixing.") {
+			t.Errorf("the event form at %s after day 1 closed, without the problem at the top and at its field:\n%s", size.name, text)
+		}
+		screenshot(t, desk, "two-day-form-closed-"+size.name)
+	}
 	d.pairAndPublish(3)
 	var advanced, out []string
 	for _, s := range d.apiStandings() {
