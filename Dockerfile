@@ -2,6 +2,8 @@
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./
+# go.mod replaces the SQLite driver with this module (storage/sqlite_kept.go).
+COPY third_party/go-sqlite ./third_party/go-sqlite
 RUN go mod download
 COPY . .
 ARG VERSION=docker

@@ -43,24 +43,17 @@ func (s *Server) confirmResult(c echo.Context) error {
 		return err
 	}
 	in, problem := s.readReport(c, r)
-	reports, err := s.Store.Reports(c.Request().Context(), r.match.ID)
-	if err != nil {
-		return err
-	}
-	for _, rep := range reports {
-		if rep.EntryID != r.entry.ID && rep.Result == c.FormValue("result") {
-			in, problem = storage.ResultInput{Result: rep.Result, P1Wins: rep.P1Wins, P2Wins: rep.P2Wins, Draws: rep.Draws, Games: rep.Games,
-				Intentional: rep.Intentional}, i18n.Message{}
-		}
+	if rep := r.link.Theirs; rep != nil && rep.Result == c.FormValue("result") {
+		in, problem = storage.ResultInput{Result: rep.Result, P1Wins: rep.P1Wins, P2Wins: rep.P2Wins, Draws: rep.Draws, Games: rep.Games,
+			Intentional: rep.Intentional}, i18n.Message{}
 	}
 	return s.saveReport(c, r, in, problem)
 }
 
-// reporting is a report from a phone: the link's entry, its event, the
-// match it names and the player's side of it.
+// reporting is a report from a phone: what the link, its event and the
+// match it names say about it (storage.ReportLink) and the player's side.
 type reporting struct {
-	entry *storage.Entry
-	event *storage.Event
+	link  *storage.ReportLink
 	match *storage.Match
 	side  string
 }
@@ -69,25 +62,38 @@ type reporting struct {
 // nil when it has answered already (a wrong link, a match that is gone or
 // not the player's), with what answering returned.
 func (s *Server) reportingMatch(c echo.Context) (*reporting, error) {
-	ctx := c.Request().Context()
 	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
-	// The link's entry, its event and the match in one query: every table
-	// reports at once at the end of a round.
-	en, ev, mt, err := s.Store.PlayerMatch(ctx, web.HashToken(c.Param("token")), matchID)
+	// What the report is decided on in one small query: every table
+	// reports at once at the end of a round. The whole entry and event are
+	// read only to show the player's page with a problem.
+	link, err := s.Store.PlayerReportLink(c.Request().Context(), web.HashToken(c.Param("token")), matchID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, s.LinkMiss(c)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if mt == nil {
-		return nil, s.renderPlayerHome(c, en, ev, views.PlayerHome{Problem: i18n.M("PhoneMatchGone", nil)}, http.StatusNotFound)
+	r := &reporting{link: link, match: link.Match}
+	if r.match == nil {
+		return nil, s.reportProblem(c, views.PlayerHome{Problem: i18n.M("PhoneMatchGone", nil)}, http.StatusNotFound)
 	}
-	side := mt.Side(en.ID)
-	if side == "" {
+	if r.side = r.match.Side(link.EntryID); r.side == "" {
 		return nil, web.Refused(i18n.M("PhoneNotYourMatch", nil))
 	}
-	return &reporting{entry: en, event: ev, match: mt, side: side}, nil
+	return r, nil
+}
+
+// reportProblem shows the player's page with a report's problem.
+func (s *Server) reportProblem(c echo.Context, page views.PlayerHome, status int) error {
+	matchID, _ := strconv.ParseInt(c.FormValue("match"), 10, 64)
+	en, ev, _, err := s.Store.PlayerMatch(c.Request().Context(), web.HashToken(c.Param("token")), matchID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return s.LinkMiss(c) // the link went while the report was read
+	}
+	if err != nil {
+		return err
+	}
+	return s.renderPlayerHome(c, en, ev, page, status)
 }
 
 // readReport reads the player's answer in their own terms: won, lost or a
@@ -100,8 +106,8 @@ func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInpu
 	}
 	if c.FormValue("result") == "games" {
 		bestOf := 1
-		if round, err := s.roundOfMatch(c, r.event, r.match); err == nil && round.Kind == storage.KindTopCut {
-			bestOf = r.event.TopCutBestOf
+		if round, err := s.roundOfMatch(c, &storage.Event{ID: r.link.EventID}, r.match); err == nil && round.Kind == storage.KindTopCut {
+			bestOf = r.link.TopCutBestOf
 		}
 		in, problem = readGames(c, bestOf, sideNames(r.side))
 	}
@@ -112,13 +118,13 @@ func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInpu
 // result that cannot be read) or with why the match takes no report.
 func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput, problem i18n.Message) error {
 	if !problem.IsZero() {
-		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem, GamesSent: sentGames(c)}, http.StatusUnprocessableEntity)
+		return s.reportProblem(c, views.PlayerHome{Problem: problem, GamesSent: sentGames(c)}, http.StatusUnprocessableEntity)
 	}
 	ctx := c.Request().Context()
-	if in.Intentional && r.event.NoIntentionalDraws {
-		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: i18n.M("PhoneIntentionalDrawOff", nil)}, http.StatusConflict)
+	if in.Intentional && r.link.NoIntentionalDraws {
+		return s.reportProblem(c, views.PlayerHome{Problem: i18n.M("PhoneIntentionalDrawOff", nil)}, http.StatusConflict)
 	}
-	m, _, err := s.Store.ReportResult(ctx, r.event.ID, r.match.ID, r.entry.ID, in)
+	m, _, err := s.Store.ReportResult(ctx, r.link.EventID, r.match.ID, r.link.EntryID, in)
 	switch {
 	case errors.Is(err, storage.ErrNoIntentionalDraw):
 		problem = i18n.M("PhoneIntentionalDrawTopCut", nil)
@@ -132,7 +138,7 @@ func (s *Server) saveReport(c echo.Context, r *reporting, in storage.ResultInput
 		return err
 	}
 	if !problem.IsZero() {
-		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusConflict)
+		return s.reportProblem(c, views.PlayerHome{Problem: problem}, http.StatusConflict)
 	}
 	if in.Intentional && m.Status != storage.MatchConfirmed {
 		web.SetFlash(c, msgDrawProposed)
@@ -149,7 +155,7 @@ func (s *Server) playerDeclineDraw(c echo.Context) error {
 	if r == nil {
 		return err
 	}
-	err = s.Store.DeclineIntentionalDraw(c.Request().Context(), r.event.ID, r.match.ID, r.entry.ID)
+	err = s.Store.DeclineIntentionalDraw(c.Request().Context(), r.link.EventID, r.match.ID, r.link.EntryID)
 	problem := i18n.Message{}
 	switch {
 	case errors.Is(err, storage.ErrAlreadyConfirmed):
@@ -160,7 +166,7 @@ func (s *Server) playerDeclineDraw(c echo.Context) error {
 		return err
 	}
 	if !problem.IsZero() {
-		return s.renderPlayerHome(c, r.entry, r.event, views.PlayerHome{Problem: problem}, http.StatusConflict)
+		return s.reportProblem(c, views.PlayerHome{Problem: problem}, http.StatusConflict)
 	}
 	web.SetFlash(c, msgDrawDeclined)
 	return web.Redirect(c, "/p/"+c.Param("token"))

@@ -160,8 +160,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		Handler:           s.echo,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
+		// An idle keep-alive connection keeps a goroutine and a 4 KB read
+		// buffer: with a thousand phones, 120 s of them was a fifth of
+		// the server's peak memory (docs/performance.md). 15 s covers a
+		// page's assets and the next tap; a later request connects again.
+		IdleTimeout: 15 * time.Second,
+		ErrorLog:    slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
 	}
 	if a, ok := ln.Addr().(*net.TCPAddr); ok {
 		s.SetListenAddr(a)

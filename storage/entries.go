@@ -168,6 +168,38 @@ func (s *Store) Entries(ctx context.Context, eventID int64) ([]Entry, error) {
 	return es, wrap("list entries", err)
 }
 
+// EntryName is an entry's id and player name.
+type EntryName struct {
+	ID         int64
+	PlayerName string
+}
+
+// EntryNames returns every entry of an event (as Entries, by id) with its
+// name alone: a judge's console lists them all, and the whole entries of
+// 5,000 players took a second to read.
+func (s *Store) EntryNames(ctx context.Context, eventID int64) ([]EntryName, error) {
+	db := s.read(ctx)
+	countQuery(ctx)
+	rows, err := db.Statement.ConnPool.QueryContext(ctx, entryNamesSQL.texts[s.dialect](), eventID)
+	if err != nil {
+		return nil, wrap("list entry names", translateError(db, err))
+	}
+	defer rows.Close()
+	var names []EntryName
+	for rows.Next() {
+		var n EntryName
+		if err := rows.Scan(&n.ID, &n.PlayerName); err != nil {
+			return nil, wrap("list entry names", err)
+		}
+		names = append(names, n)
+	}
+	return names, wrap("list entry names", translateError(db, rows.Err()))
+}
+
+var entryNamesSQL = newHotSQL(func(Dialect) string {
+	return `SELECT id, player_name FROM entries WHERE event_id = ? ORDER BY id`
+})
+
 // CountEntries returns how many players an event has (waitlist left out).
 func (s *Store) CountEntries(ctx context.Context, eventID int64) (int64, error) {
 	var n int64

@@ -71,6 +71,28 @@ func (s *Store) findHot(db *gorm.DB, q *hotSQL, dest any, args ...any) error {
 	return translateError(db, rows.Err())
 }
 
+// scanOneHot runs a hot query on db and scans its one row into dests by
+// hand (no reflection); no row is ErrNotFound.
+func (s *Store) scanOneHot(db *gorm.DB, q *hotSQL, dests []any, args ...any) error {
+	ctx := db.Statement.Context
+	countQuery(ctx)
+	rows, err := db.Statement.ConnPool.QueryContext(ctx, q.texts[s.dialect](), args...)
+	if err != nil {
+		return translateError(db, err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return translateError(db, err)
+		}
+		return ErrNotFound
+	}
+	if err := rows.Scan(dests...); err != nil {
+		return err
+	}
+	return translateError(db, rows.Close())
+}
+
 // execHot runs a hot statement on db.
 func (s *Store) execHot(db *gorm.DB, q *hotSQL, args ...any) error {
 	ctx := db.Statement.Context

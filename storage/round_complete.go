@@ -34,14 +34,18 @@ func (s *Store) afterMatchSettled(ctx context.Context, actor Actor, m *Match, r 
 // it finds the round done. Most confirmations only make the first read.
 func (s *Store) completeIfDone(ctx context.Context, actor Actor, roundID int64) error {
 	var done bool
-	err := s.read(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM rounds WHERE id = ? AND status = ?)
-		AND NOT EXISTS (SELECT 1 FROM matches WHERE round_id = ? AND status <> ?)`,
-		roundID, RoundPublished, roundID, MatchConfirmed).Find(&done).Error
+	err := s.scanOneHot(s.read(ctx), roundDoneSQL, []any{&done}, roundID, RoundPublished, roundID, MatchConfirmed)
 	if err != nil || !done {
 		return wrap("check round complete", err)
 	}
 	return s.Tx(ctx, func(tx *Store) error { return tx.settleRound(ctx, actor, roundID) })
 }
+
+// roundDoneSQL is completeIfDone's check, run after every confirmation.
+var roundDoneSQL = newHotSQL(func(Dialect) string {
+	return `SELECT EXISTS (SELECT 1 FROM rounds WHERE id = ? AND status = ?)
+		AND NOT EXISTS (SELECT 1 FROM matches WHERE round_id = ? AND status <> ?)`
+})
 
 // CompleteDoneRounds completes every published round whose results are all
 // final: a confirmation's own check (completeIfDone) runs after its commit,

@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"fmt"
 
-	"github.com/glebarez/sqlite"
 	"github.com/gofrs/flock"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -45,7 +44,7 @@ func openSQLiteFile(path string) (*sql.DB, error) {
 // openSQLiteConn opens one connection to a SQLite file (dsn as sqliteDSN
 // writes it), for work of its own beside the pools.
 func openSQLiteConn(dsn string) (*sql.DB, error) {
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{Logger: logger.Discard})
+	db, err := gorm.Open(openKeptSQLite(dsn), &gorm.Config{Logger: logger.Discard})
 	if err != nil {
 		return nil, err
 	}

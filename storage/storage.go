@@ -21,7 +21,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/glebarez/sqlite"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
@@ -186,7 +185,7 @@ func openGorm(cfg Config) (db *gorm.DB, dialect Dialect, unlock func(), err erro
 		if unlock, err = lockSQLite(cfg.SQLitePath); err != nil {
 			return nil, "", nil, err
 		}
-		db, err = gorm.Open(sqlite.Open(sqliteDSN(cfg.SQLitePath, cfg.SQLiteSynchronous)), gcfg)
+		db, err = gorm.Open(openKeptSQLite(sqliteDSN(cfg.SQLitePath, cfg.SQLiteSynchronous)), gcfg)
 	}
 	if err != nil {
 		if unlock != nil {
@@ -257,7 +256,7 @@ const (
 // held every report behind it for up to 200 ms (docs/performance.md), hence
 // the split. wal_autocheckpoint of 10,000 pages is only a backstop.
 func (s *Store) checkpoints(path string) (stop func(), err error) {
-	csql, err := openSQLiteConn("file:" + path + "?_pragma=busy_timeout(10000)")
+	csql, err := openSQLiteConn("file:" + path + "?_pragma=busy_timeout(10000)" + sqliteTimes)
 	if err != nil {
 		return nil, err
 	}
@@ -302,12 +301,12 @@ func gormConfig() *gorm.Config {
 const sqliteReaders = 4
 
 func openSQLiteReaders(path string) (*gorm.DB, *sql.DB, error) {
-	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=query_only(1)"
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=query_only(1)" + sqliteTimes
 	// The readers run the same few queries all day: each connection keeps
 	// them prepared.
 	rcfg := gormConfig()
 	rcfg.PrepareStmt = true
-	rdb, err := gorm.Open(sqlite.Open(dsn), rcfg)
+	rdb, err := gorm.Open(openKeptSQLite(dsn), rcfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -333,8 +332,13 @@ func sqliteDSN(path, synchronous string) string {
 	if synchronous == "" {
 		synchronous = "FULL"
 	}
-	return "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=wal_autocheckpoint(10000)&_txlock=immediate"
+	return "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_pragma=wal_autocheckpoint(10000)&_txlock=immediate" + sqliteTimes
 }
+
+// sqliteTimes writes times as the driver this store was first built on
+// did (modernc.org/sqlite's default is Go's time.String()), so databases
+// written before and after read the same.
+const sqliteTimes = "&_time_format=sqlite"
 
 // Dialect tells which database this store uses.
 func (s *Store) Dialect() Dialect { return s.dialect }

@@ -22,7 +22,7 @@ import (
 func (h *Handler) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
 	f := views.JudgeRulingForm{Action: consoleURL(e) + "/rulings", Errors: views.FieldProblems{}}
 	f.Penalties = PenaltyChoices()
-	entries, err := h.Store.Entries(c.Request().Context(), e.ID)
+	entries, err := h.Store.EntryNames(c.Request().Context(), e.ID)
 	if err != nil {
 		return f, err
 	}
@@ -39,7 +39,7 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 		return nil, nil
 	}
 	ctx := c.Request().Context()
-	entries, err := h.Store.Entries(ctx, e.ID)
+	entries, err := h.Store.EntryNames(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -83,7 +83,6 @@ func (h *Handler) stream(c echo.Context, e *storage.Event, staff bool, entryID i
 	_ = rc.SetWriteDeadline(time.Time{})
 
 	sub, ready := h.hub.subscribe(e.ID, entryID)
-	defer h.hub.unsubscribe(sub)
 	wait := time.NewTimer(readyWait)
 	select {
 	case <-ready:
@@ -91,6 +90,7 @@ func (h *Handler) stream(c echo.Context, e *storage.Event, staff bool, entryID i
 		h.Log.Warn("live updates: not listening yet; stream starts anyway", "event", e.ID)
 	case <-req.Context().Done():
 		wait.Stop()
+		h.hub.unsubscribe(sub)
 		return nil
 	}
 	wait.Stop()
@@ -99,47 +99,58 @@ func (h *Handler) stream(c echo.Context, e *storage.Event, staff bool, entryID i
 	hdr.Set(echo.HeaderContentType, "text/event-stream")
 	hdr.Set(echo.HeaderCacheControl, "no-store")
 	hdr.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
-	w.WriteHeader(http.StatusOK)
-	// retry: how long EventSource waits before reconnecting after a drop.
-	if _, err := w.Write([]byte("retry: 3000\n\n")); err != nil {
+	if conn, ok := hijackStream(c); ok {
+		if conn != nil {
+			go h.serveHijacked(req.Context(), conn, sub, e, staff)
+		} else {
+			h.hub.unsubscribe(sub)
+		}
 		return nil
 	}
-	if h.write(w, e.ID, "hello") != nil {
+	defer h.hub.unsubscribe(sub)
+	w.WriteHeader(http.StatusOK)
+	// retry: how long EventSource waits before reconnecting after a drop.
+	if _, err := w.Write([]byte(retryLine)); err != nil {
 		return nil
+	}
+	send := func(topics ...string) error {
+		if _, err := w.Write(h.events(e.ID, topics...)); err != nil {
+			return err
+		}
+		w.Flush()
+		return nil
+	}
+	h.follow(req.Context(), sub, e, staff, send)
+	return nil
+}
+
+// retryLine tells EventSource how long to wait before reconnecting after a
+// drop.
+const retryLine = "retry: 3000\n\n"
+
+// follow sends "hello", then a heartbeat every heartbeatEvery and the
+// topics that changed as the hub wakes sub, until ctx ends, the hub closes
+// or a send fails.
+func (h *Handler) follow(ctx context.Context, sub *subscriber, e *storage.Event, staff bool, send func(topics ...string) error) {
+	if send("hello") != nil {
+		return
 	}
 	beat := time.NewTicker(heartbeatEvery)
 	defer beat.Stop()
 	var lastSent time.Time
 	for {
 		select {
-		case <-req.Context().Done():
-			return nil
+		case <-ctx.Done():
+			return
 		case <-h.hub.closed:
-			return nil
+			return
 		case <-beat.C:
-			if h.write(w, e.ID, "heartbeat") != nil {
-				return nil
+			if send("heartbeat") != nil {
+				return
 			}
 		case <-sub.wake:
-			gap := minGap - time.Since(lastSent)
-			// urgent ends a spread wait early (nil: never, for the pacing).
-			var urgent <-chan struct{}
-			if gap <= 0 && sub.pending.Load()&urgentTopics == 0 && spreadWait > 0 {
-				gap, urgent = rand.N(spreadWait), sub.wake
-			}
-			if gap > 0 {
-				pace := time.NewTimer(gap)
-				select {
-				case <-pace.C:
-				case <-urgent:
-					pace.Stop()
-				case <-req.Context().Done():
-					pace.Stop()
-					return nil
-				case <-h.hub.closed:
-					pace.Stop()
-					return nil
-				}
+			if !h.pace(ctx, sub, lastSent) {
+				return
 			}
 			bits := sub.pending.Swap(0)
 			var topics []string
@@ -149,24 +160,47 @@ func (h *Handler) stream(c echo.Context, e *storage.Event, staff bool, entryID i
 				}
 			}
 			if !staff && slices.Contains(topics, topicEvent) {
-				now, err := h.Store.EventByID(req.Context(), e.ID)
+				now, err := h.Store.EventByID(ctx, e.ID)
 				if err != nil || now.Status == storage.StatusDraft {
-					return nil // gone or private now: the next connection gets 404
+					return // gone or private now: the next connection gets 404
 				}
 			}
-			if h.write(w, e.ID, topics...) != nil {
-				return nil
+			if len(topics) > 0 && send(topics...) != nil {
+				return
 			}
 			lastSent = time.Now()
 		}
 	}
 }
 
-// write writes one event per topic and flushes them in one go.
-func (h *Handler) write(w *echo.Response, eventID int64, topics ...string) error {
-	if len(topics) == 0 {
-		return nil
+// pace waits before a wake's send: at least minGap after the last, and a
+// random spread so that a change does not make every phone ask at once
+// (an urgent topic ends the spread early). False: the stream ends.
+func (h *Handler) pace(ctx context.Context, sub *subscriber, lastSent time.Time) bool {
+	gap := minGap - time.Since(lastSent)
+	// urgent ends a spread wait early (nil: never, for the pacing).
+	var urgent <-chan struct{}
+	if gap <= 0 && sub.pending.Load()&urgentTopics == 0 && spreadWait > 0 {
+		gap, urgent = rand.N(spreadWait), sub.wake
 	}
+	if gap <= 0 {
+		return true
+	}
+	pace := time.NewTimer(gap)
+	defer pace.Stop()
+	select {
+	case <-pace.C:
+	case <-urgent:
+	case <-ctx.Done():
+		return false
+	case <-h.hub.closed:
+		return false
+	}
+	return true
+}
+
+// events are one event per topic, to be sent in one write.
+func (h *Handler) events(eventID int64, topics ...string) []byte {
 	now := h.Now().UnixMilli()
 	buf := make([]byte, 0, 128*len(topics))
 	for _, topic := range topics {
@@ -177,11 +211,7 @@ func (h *Handler) write(w *echo.Response, eventID int64, topics ...string) error
 		buf = append(buf, data...)
 		buf = append(buf, "\n\n"...)
 	}
-	if _, err := w.Write(buf); err != nil {
-		return err
-	}
-	w.Flush()
-	return nil
+	return buf
 }
 
 // clockJSON is what countdowns resynchronise from.
