@@ -122,3 +122,8 @@ func TeamCutPairs(br BracketRound, lineups map[string][3]string) ([]Pair, error)
 
 // ErrCutUndecided: the next round of a bracket still waits for a winner.
 var ErrCutUndecided = errors.New("pairing: the top cut's next round is not decided yet")
+
+// TeamCutRound groups a top-cut round's seat matches (with their results,
+// as Swiss rounds have them) into team matches, as TeamRoundsOf does for
+// Swiss rounds.
+func TeamCutRound(r Round, seats map[string]SeatOf) TeamRound { return teamRound(r, seats) }

@@ -324,6 +324,8 @@ type StandingsPage struct {
 	List        PlayerListPart // a big event's standings a page at a time
 	Bracket     *BracketView
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
+	// TeamPlacings: Placings are a team event's teams.
+	TeamPlacings bool
 	Finished    bool          // the event is finished: the placings are final
 	// PairingFileURL is the public pairing file to check with tenkaichi
 	// verify, once a round is published ("" before).
