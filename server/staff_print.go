@@ -309,7 +309,7 @@ func (s *Server) printBracket(c echo.Context) error {
 		sheet.Problem = i18n.M("StaffPrintNoSwissResults", nil)
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
-	b, err := pairing.BuildTopCut(pe, ev.TopCutSize)
+	b, err := d.Bracket(ev.TopCutSize) // a team event's bracket is of teams
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
 		sheet.Problem = i18n.M("StaffPrintBracketProblem", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})

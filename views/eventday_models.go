@@ -326,7 +326,7 @@ type StandingsPage struct {
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
 	// TeamPlacings: Placings are a team event's teams.
 	TeamPlacings bool
-	Finished    bool          // the event is finished: the placings are final
+	Finished     bool // the event is finished: the placings are final
 	// PairingFileURL is the public pairing file to check with tenkaichi
 	// verify, once a round is published ("" before).
 	PairingFileURL string
