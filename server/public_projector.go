@@ -128,6 +128,9 @@ func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int
 	if err != nil {
 		return p, err
 	}
+	if res.Teams != nil {
+		return p, projectorTeams(ctx, &p, d, res, top)
+	}
 	switch {
 	case res.Bracket != nil:
 		p.Bracket = bracketView(res.Bracket, d)

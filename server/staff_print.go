@@ -132,6 +132,10 @@ func (s *Server) printPairings(c echo.Context) error {
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
 	}
 	sortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
+	if ev.TeamEvent {
+		sheet.TeamTables = teamPairings(d, r.Number)
+		sheet.TeamNames = teamPairingNames(sheet.TeamTables)
+	}
 	return web.Render(c, http.StatusOK, views.PairingsPrint(sheet))
 }
 
@@ -273,6 +277,12 @@ func (s *Server) printStandings(c echo.Context) error {
 		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerName(k)})
 	}
 	if len(pe.Rounds) == 0 {
+		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
+	}
+	if ev.TeamEvent {
+		if err := printTeamStandings(c.Request().Context(), &sheet, d, keys); err != nil {
+			return err
+		}
 		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
 	}
 	for _, r := range rows {

@@ -244,3 +244,57 @@ func TestTeamTopCutEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// A team event's projector and print sheets show teams: the pairings as
+// team matches with their three seat tables, the standings as the team
+// standings; in the top cut the teams' bracket, at the end the teams'
+// placings.
+func TestTeamProjectorAndSheets(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	org := a.organiser()
+	d := newTeamCutEvent(t, a, org, 2)
+	d.pairAndPublish(1)
+	ms := d.roundMatches(1)
+	t1, t2 := teamOfEntry(d, ms[0].P1EntryID), teamOfEntry(d, *ms[0].P2EntryID)
+	head := "Team table 1, tables 1–3: " + t1 + " v " + t2
+	proj := a.browser().get(d.path + "/projector").body
+	if n := strings.Count(proj, `data-testid="team-pairing"`); n != 3 {
+		t.Fatalf("projector: %d team matches, want 3\n%s", n, excerpt(proj))
+	}
+	mustContain(t, "projector", proj, `data-testid="projector-team-pairings"`, head, ">Seat<", `<td class="seat">C</td>`,
+		"<td class=\"name\">"+d.nameOf(ms[0].P1EntryID)+"</td><td class=\"name\">"+d.nameOf(*ms[0].P2EntryID)+"</td>")
+	byTable := org.get(d.path + "/print/pairings?by=table").body
+	if n := strings.Count(byTable, `data-testid="team-pairing"`); n != 3 {
+		t.Fatalf("pairings sheet: %d team matches, want 3\n%s", n, excerpt(byTable))
+	}
+	mustContain(t, "pairings sheet", byTable, head, `<td class="num">9</td>`)
+	byName := org.get(d.path + "/print/pairings").body
+	mustContain(t, "pairings by name", byName, "Opposing team", "<td>"+t1+"</td><td class=\"num\">1–3</td><td>"+t2+"</td>")
+
+	d.reportTeamSwiss(1)
+	proj = a.browser().get(d.path + "/projector").body
+	mustContain(t, "projector after round 1", proj, "Team standings after round 1", `data-testid="projector-standings"`)
+	if n := strings.Count(proj[strings.Index(proj, `data-testid="projector-standings"`):], "<tr"); n != 7 {
+		t.Errorf("projector standings: %d rows, want 6 teams and a heading", n)
+	}
+	sheet := org.get(d.path + "/print/standings").body
+	mustContain(t, "standings sheet", sheet, "Team standings after round 1", `<th scope="col">Team</th>`, "<td>"+t1)
+	if n := strings.Count(sheet, `<tr><td class="num">`); n != 6 {
+		t.Errorf("standings sheet: %d rows, want one per team", n)
+	}
+
+	for round := 2; round <= 3; round++ {
+		d.pairAndPublish(round)
+		d.reportTeamSwiss(round)
+	}
+	d.startCut(4)
+	proj = a.browser().get(d.path + "/projector").body
+	mustContain(t, "projector in the final", proj, `data-testid="projector-team-pairings"`, "bt-round", "Top 2")
+	final := d.roundMatches(4)
+	f1, f2 := teamOfEntry(d, final[0].P1EntryID), teamOfEntry(d, *final[0].P2EntryID)
+	mustContain(t, "bracket sheet", org.get(d.path+"/print/bracket").body, ">"+f1+"<", ">"+f2+"<")
+	d.reportTeamCut(4, nil)
+	proj = a.browser().get(d.path + "/projector").body
+	mustContain(t, "projector at the end", proj, `data-testid="projector-placings"`, "<th>Team</th>")
+}

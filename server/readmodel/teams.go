@@ -92,3 +92,25 @@ func (d *EventData) TeamCutPlay() []pairing.TeamRound {
 	}
 	return out
 }
+
+// TeamStandingsThrough is the team standings counting Swiss rounds 1 to n
+// only (StandingsThrough for teams).
+func (d *EventData) TeamStandingsThrough(n int) ([]pairing.Standing, error) {
+	te, _ := d.TeamPlay()
+	kept := te.Rounds[:0]
+	for _, r := range te.Rounds {
+		if r.Number > n {
+			continue
+		}
+		ms := r.Matches[:0]
+		for _, m := range r.Matches {
+			if m.Result != "" {
+				ms = append(ms, m)
+			}
+		}
+		r.Matches = ms
+		kept = append(kept, r)
+	}
+	te.Rounds = kept
+	return pairing.Standings(te, "")
+}
