@@ -56,9 +56,13 @@ func seatWinner(d *dayEvent, m storage.Match, upsets map[string]bool) (p1Wins bo
 // reportTeamCut has both players of every seat match of top-cut round n
 // report the games from their phones (the first seat match's winner 2–1,
 // the others 2–0). The first report waits for the opponent's confirmation.
+// A seat already confirmed is left as it is.
 func (d *dayEvent) reportTeamCut(n int, upsets map[string]bool) {
 	d.t.Helper()
 	for i, m := range d.roundMatches(n) {
+		if m.Status == storage.MatchConfirmed {
+			continue
+		}
 		p1, p2 := d.nameOf(m.P1EntryID), d.nameOf(*m.P2EntryID)
 		winner := p2
 		if seatWinner(d, m, upsets) {
