@@ -1,8 +1,12 @@
 package server_test
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -78,4 +82,37 @@ func TestTeamCutSeatReportedFromThePhone(t *testing.T) {
 	waitFor(t, small, `[data-testid="placings"]`)
 	noSideScroll(t, small, "team placings")
 	screenshot(t, small, "team-placings-390")
+
+	// The sheets on A4: round 1's team matches by table, the team
+	// standings, the teams' bracket; each on one page.
+	desk := screen(t, 1280, 800)
+	signIn(t, desk, a)
+	for name, u := range map[string]string{
+		"team-pairings-sheet":  d.path + "/print/pairings?round=1&by=table",
+		"team-standings-sheet": d.path + "/print/standings",
+		"team-bracket-sheet":   d.path + "/print/bracket",
+	} {
+		if pages := savePDF(t, desk, a.srv.URL+u, name); pages != 1 {
+			t.Errorf("%s: %d pages, want 1", name, pages)
+		}
+	}
+}
+
+// savePDF prints the page at u on A4 and, with TENKAICHI_SCREENSHOTS=dir,
+// keeps the PDF there as name.pdf; it returns the number of pages.
+func savePDF(t *testing.T, ctx context.Context, u, name string) int {
+	t.Helper()
+	navigate(t, ctx, u)
+	pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	pdf, err := chromedp.Run(pctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPreferCSSPageSize()))
+	if err != nil {
+		t.Fatalf("print %s: %v", u, err)
+	}
+	if dir := os.Getenv("TENKAICHI_SCREENSHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, name+".pdf"), pdf, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return len(pdfPage.FindAll(pdf, -1))
 }
