@@ -67,6 +67,9 @@ func TestTeamCutSeatReportedFromThePhone(t *testing.T) {
 	if got := text(t, ph, `[data-testid="team-score"]`); got != team+" wins 2–1." && got != team+" wins 3–0." {
 		t.Fatalf("%s's team score after the final: %q", seatA, got)
 	}
+	if got := text(t, ph, `[data-testid="final-placing"]`); got != "Your team's final placing: 1st" {
+		t.Errorf("%s's placing after the final: %q", seatA, got)
+	}
 	noSideScroll(t, ph, "seat A, team final decided")
 	screenshot(t, ph, "team-cut-final-won-390")
 

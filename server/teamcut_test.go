@@ -212,6 +212,11 @@ func TestTeamTopCutEndToEnd(t *testing.T) {
 			t.Errorf("%s placed %d, want %d", team, placeOf[team], i+1)
 		}
 	}
+	for _, tm := range teamsOfSix {
+		if tm[0] == seed(1) {
+			mustContain(t, seed(1)+"'s phone", d.phone(tm[3]).get(d.links[tm[3]]).body, "Your team&#39;s final placing: 3rd")
+		}
+	}
 	st := a.browser().get(d.path + "/standings").body
 	mustContain(t, "public standings", st, "Final placings", `data-testid="placings"`, "<th scope=\"col\">Team</th>", "bt-round")
 	placings := st[strings.Index(st, `data-testid="placings"`):]

@@ -124,3 +124,22 @@ func printTeamStandings(ctx context.Context, sheet *views.StandingsSheet, d *rea
 	}
 	return nil
 }
+
+// teamPlacing puts a team event player's team's final placing (or the cut
+// round their team went out in) on their phone once the team top cut has
+// started: the players themselves have no placing then.
+func teamPlacing(m *views.PlayerHome, rm *readmodel.Model, en *storage.Entry) error {
+	if !rm.Data.Event.TeamEvent || en.Team == "" || len(rm.Data.TopCutRounds()) == 0 {
+		return nil
+	}
+	res, err := rm.Results()
+	if err != nil || res.Teams == nil {
+		return err
+	}
+	for _, p := range res.Teams.Placings {
+		if p.ID == en.Team {
+			m.Placing, m.LostIn, m.TeamPlacing = p.Place, p.LostIn, true
+		}
+	}
+	return nil
+}

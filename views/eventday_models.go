@@ -398,6 +398,9 @@ type PlayerHome struct {
 	Team       i18n.Message
 	TeamMatch  i18n.Message
 	TeamResult i18n.Message
+	// TeamPlacing: after a team top cut, Placing and LostIn are the
+	// player's team's.
+	TeamPlacing bool
 	// GamesSent are the games form's fields as the player sent them
 	// ("g1": "won", "g1_first": "me"), kept when the games were refused.
 	GamesSent map[string]string
