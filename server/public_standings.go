@@ -79,18 +79,18 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 	if m.Teams, err = teamStandingsView(ctx, d); err != nil {
 		return m, err
 	}
+	if e.TeamEvent {
+		m.PairingFileURL = "" // the verifier checks players' pairings, not teams'
+	}
+	if res.Bracket != nil {
+		m.Bracket = bracketView(res.Bracket, d)
+	}
 	if t := res.Teams; t != nil && t.Placings != nil {
 		// A team event's final placings are the teams'.
 		m.Placings, m.TeamPlacings = placingLines(t.Standings, t.Placings), true
 	}
 	if t := res.Teams; t != nil && t.Bracket != nil {
 		m.Bracket = bracketView(t.Bracket, d)
-	}
-	if e.TeamEvent {
-		m.PairingFileURL = "" // the verifier checks players' pairings, not teams'
-	}
-	if res.Bracket != nil {
-		m.Bracket = bracketView(res.Bracket, d)
 	}
 	return m, nil
 }

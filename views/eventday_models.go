@@ -383,6 +383,9 @@ type PlayerHome struct {
 	Rank         int
 	Placing      int    // final placing once decided, else 0
 	LostIn       string // the top-cut round the player was knocked out in
+	// TeamPlacing: after a team top cut, Placing and LostIn are the
+	// player's team's.
+	TeamPlacing bool
 	// Announcements are the staff's messages to everyone, newest first.
 	Announcements []Announcement
 	// DayNote says, in a two-day event once day 1 is closed, whether the
@@ -398,9 +401,6 @@ type PlayerHome struct {
 	Team       i18n.Message
 	TeamMatch  i18n.Message
 	TeamResult i18n.Message
-	// TeamPlacing: after a team top cut, Placing and LostIn are the
-	// player's team's.
-	TeamPlacing bool
 	// GamesSent are the games form's fields as the player sent them
 	// ("g1": "won", "g1_first": "me"), kept when the games were refused.
 	GamesSent map[string]string
