@@ -46,10 +46,11 @@ func (d *EventData) Results() (*Results, error) {
 		if r.Teams, err = d.teamResults(); err != nil {
 			return nil, err
 		}
+		if len(d.TopCutRounds()) > 0 {
+			return r, nil // the cut is the teams': players have no bracket or place
+		}
 	}
-	if d.Event.TeamEvent && len(d.TopCutRounds()) > 0 {
-		// The cut is the teams': players have no bracket of their own.
-	} else if len(d.TopCutRounds()) > 0 && d.Event.TopCutSize >= 2 {
+	if len(d.TopCutRounds()) > 0 && d.Event.TopCutSize >= 2 {
 		b, err := pairing.BuildTopCut(pe, d.Event.TopCutSize)
 		var ie *pairing.InputError
 		switch {
