@@ -182,3 +182,34 @@ func TestTeamTopCutRefusesAMatchAcrossSeats(t *testing.T) {
 		t.Errorf("seat A v seat B: %v, want an input error", err)
 	}
 }
+
+func TestTeamTopCutByeIsABye(t *testing.T) {
+	ev, seats := teamSwiss(t)
+	b, err := BuildTeamTopCut(ev, seats, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := b.Rounds[0].Matches[0]
+	if !first.Bye || *first.Winner != b.Seeds[0].ID {
+		t.Fatalf("top 3: seed 1's first match %+v, want a bye", first)
+	}
+	lineups, _ := Lineups(ev, seats)
+	pairs, err := TeamCutPairs(b.Rounds[0], lineups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byes, table := 0, 0
+	for _, p := range pairs {
+		if p.P2 == nil {
+			byes++
+			if seats[p.P1].Team != b.Seeds[0].ID {
+				t.Errorf("a bye for %s, want seed 1's players only", p.P1)
+			}
+			continue
+		}
+		table = max(table, p.Table)
+	}
+	if byes != 3 || table != 3 {
+		t.Errorf("%d byes and tables up to %d, want 3 byes and tables 1–3", byes, table)
+	}
+}
