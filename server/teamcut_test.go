@@ -288,7 +288,8 @@ func TestTeamProjectorAndSheets(t *testing.T) {
 		t.Errorf("projector standings: %d rows, want 6 teams and a heading", n)
 	}
 	sheet := org.get(d.path + "/print/standings").body
-	mustContain(t, "standings sheet", sheet, "Team standings after round 1", `<th scope="col">Team</th>`, "<td>"+t1)
+	mustContain(t, "standings sheet", sheet, "Team standings after round 1", `<th scope="col">Team</th>`, "<td>"+t1,
+		"Record is team matches won-lost-drawn.")
 	if n := strings.Count(sheet, `<tr><td class="num">`); n != 6 {
 		t.Errorf("standings sheet: %d rows, want one per team", n)
 	}
