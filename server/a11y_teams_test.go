@@ -35,5 +35,10 @@ func (f *a11yFixture) teamStates() []a11yState {
 		{name: "team standings", route: "/events/:id/standings", path: tm.path + "/standings"},
 		{name: "player page: a seat of a team match", route: "/p/:token", path: tm.links["Ann"]},
 		{name: "player page: a seat still being played", route: "/p/:token", path: tm.links["Jo"]},
+		// The team projector and sheets (team matches, team standings).
+		{name: "projector of a team event", route: "/events/:id/projector", path: tm.path + "/projector"},
+		{name: "print: team pairings by table", route: "/events/:id/print/pairings", path: tm.path + "/print/pairings?by=table", staff: true},
+		{name: "print: team pairings by name", route: "/events/:id/print/pairings", path: tm.path + "/print/pairings", staff: true},
+		{name: "print: team standings", route: "/events/:id/print/standings", path: tm.path + "/print/standings", staff: true},
 	}
 }

@@ -159,6 +159,9 @@ func (s *Server) playerPageView(c echo.Context, rm *readmodel.Model, en *storage
 			m.Rank, m.Points, m.Record = r.Rank, r.Points, r.Record
 			m.Placing, m.LostIn = r.Place, r.LostIn
 		}
+		if err := teamPlacing(&m, rm, en); err != nil {
+			return nil, err
+		}
 	}
 	if i18n.Lang(ctx) == "ja" {
 		// Only the cards the problems name, from the shared card cache.

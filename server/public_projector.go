@@ -128,14 +128,17 @@ func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int
 	if err != nil {
 		return p, err
 	}
+	if res.Teams != nil {
+		return p, projectorTeams(ctx, &p, d, res, top)
+	}
 	switch {
 	case res.Bracket != nil:
 		p.Bracket = bracketView(res.Bracket, d)
 		if e.Status == storage.StatusFinished {
-			p.Placings = placingLines(res)[:min(top, len(res.Placings))]
+			p.Placings = placingLines(res.Standings, res.Placings)[:min(top, len(res.Placings))]
 		}
 	case e.Status == storage.StatusFinished && res.Placings != nil:
-		p.Placings = placingLines(res)[:min(top, len(res.Placings))]
+		p.Placings = placingLines(res.Standings, res.Placings)[:min(top, len(res.Placings))]
 	default:
 		// Standings only after complete rounds: a round with some results in
 		// would rank its early finishers above everyone still playing.

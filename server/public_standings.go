@@ -75,7 +75,7 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 		}
 		m.Rows = append(m.Rows, line)
 	}
-	m.Placings = placingLines(res)
+	m.Placings = placingLines(res.Standings, res.Placings)
 	if m.Teams, err = teamStandingsView(ctx, d); err != nil {
 		return m, err
 	}
@@ -85,21 +85,28 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 	if res.Bracket != nil {
 		m.Bracket = bracketView(res.Bracket, d)
 	}
+	if t := res.Teams; t != nil && t.Placings != nil {
+		// A team event's final placings are the teams'.
+		m.Placings, m.TeamPlacings = placingLines(t.Standings, t.Placings), true
+	}
+	if t := res.Teams; t != nil && t.Bracket != nil {
+		m.Bracket = bracketView(t.Bracket, d)
+	}
 	return m, nil
 }
 
 // placingLines are the final placings as pages list them, with each
-// player's Swiss rank and record beside.
-func placingLines(res *readmodel.Results) []views.PlacingLine {
-	if res.Placings == nil {
+// player's (or team's) Swiss rank and record beside.
+func placingLines(standings []pairing.Standing, placings []pairing.Placing) []views.PlacingLine {
+	if placings == nil {
 		return nil
 	}
-	byID := make(map[string]*pairing.Standing, len(res.Standings))
-	for i := range res.Standings {
-		byID[res.Standings[i].ID] = &res.Standings[i]
+	byID := make(map[string]*pairing.Standing, len(standings))
+	for i := range standings {
+		byID[standings[i].ID] = &standings[i]
 	}
-	out := make([]views.PlacingLine, 0, len(res.Placings))
-	for _, p := range res.Placings {
+	out := make([]views.PlacingLine, 0, len(placings))
+	for _, p := range placings {
 		st := byID[p.ID]
 		out = append(out, views.PlacingLine{Place: p.Place, Name: st.Name, SwissRank: st.Rank, Record: st.Record(), Dropped: st.Dropped})
 	}
@@ -109,13 +116,7 @@ func placingLines(res *readmodel.Results) []views.PlacingLine {
 // bracketView is the bracket as the standings page, the projector and the
 // print sheet draw it: names for ids, and each side's games won.
 func bracketView(b *pairing.Bracket, d *readmodel.EventData) *views.BracketView {
-	name := func(id *string) string {
-		if id == nil {
-			return ""
-		}
-		eid := readmodel.EntryIDOf(*id)
-		return d.Name(&eid)
-	}
+	name := d.BracketName
 	out := &views.BracketView{Size: b.Size, BestOf: d.Event.TopCutBestOf, Champion: name(b.Champion)}
 	for _, r := range b.Rounds {
 		rv := views.BracketRoundView{Name: r.Name}

@@ -93,7 +93,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 		}
 		m.Matches = append(m.Matches, row)
 	}
-	if e.TeamEvent && r.Kind == storage.KindSwiss {
+	if e.TeamEvent { // the top cut's team matches too
 		m.TeamMatches = teamMatchRows(d, r.Number)
 	}
 	if err := s.trackerCounts(ctx, e, r, d.Matches[r.Number], m.Matches); err != nil {

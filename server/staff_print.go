@@ -132,6 +132,10 @@ func (s *Server) printPairings(c echo.Context) error {
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
 	}
 	sortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
+	if ev.TeamEvent {
+		sheet.TeamTables = teamPairings(d, r.Number)
+		sheet.TeamNames = teamPairingNames(sheet.TeamTables)
+	}
 	return web.Render(c, http.StatusOK, views.PairingsPrint(sheet))
 }
 
@@ -275,6 +279,12 @@ func (s *Server) printStandings(c echo.Context) error {
 	if len(pe.Rounds) == 0 {
 		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
 	}
+	if ev.TeamEvent {
+		if err := printTeamStandings(c.Request().Context(), &sheet, d, keys); err != nil {
+			return err
+		}
+		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
+	}
 	for _, r := range rows {
 		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
 		for _, k := range keys {
@@ -309,7 +319,7 @@ func (s *Server) printBracket(c echo.Context) error {
 		sheet.Problem = i18n.M("StaffPrintNoSwissResults", nil)
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 	}
-	b, err := pairing.BuildTopCut(pe, ev.TopCutSize)
+	b, err := d.Bracket(ev.TopCutSize) // a team event's bracket is of teams
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
 		sheet.Problem = i18n.M("StaffPrintBracketProblem", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)})

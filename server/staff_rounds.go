@@ -73,7 +73,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Messa
 	m.CanStartCut = !m.InTopCut && allIn && e.TopCutSize >= 2 && len(swiss) >= 1 && len(swiss) >= swissTarget
 	twoDayRounds(&m, d, allIn)
 	if m.InTopCut && allIn {
-		b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
+		b, err := d.Bracket(e.TopCutSize)
 		switch {
 		case err != nil:
 			if m.PairProblem.IsZero() {
@@ -325,9 +325,6 @@ func (s *Server) startTopCut(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if e.TeamEvent { // a team top cut is not built yet: the team standings are final
-		return s.roundsPage(c, e, i18n.M("TeamErrNoTopCut", nil), http.StatusConflict)
-	}
 	ctx := c.Request().Context()
 	d, err := readmodel.Load(ctx, s.Store, e)
 	if err != nil {
@@ -343,7 +340,7 @@ func (s *Server) startTopCut(c echo.Context) error {
 	if e.TopCutSize < 2 {
 		return s.roundsPage(c, e, i18n.M("StaffErrNoTopCut", nil), http.StatusConflict)
 	}
-	b, err := pairing.BuildTopCut(d.PairingEvent(false), e.TopCutSize)
+	b, err := d.Bracket(e.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
 		return s.roundsPage(c, e, i18n.M("StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
@@ -355,23 +352,16 @@ func (s *Server) startTopCut(c echo.Context) error {
 	if b.Champion != nil || cutRounds >= len(b.Rounds) {
 		return s.roundsPage(c, e, i18n.M("StaffErrTopCutFinished", nil), http.StatusConflict)
 	}
-	br := b.Rounds[cutRounds]
-	var matches []storage.NewMatch
-	table := 1
-	for _, bm := range br.Matches {
-		if bm.P1 == nil || (bm.P2 == nil && !bm.Bye) {
-			return s.roundsPage(c, e, i18n.M("StaffErrNextCutUndecided", nil), http.StatusConflict)
-		}
-		nm := storage.NewMatch{P1: readmodel.EntryIDOf(*bm.P1)}
-		if !bm.Bye {
-			p2 := readmodel.EntryIDOf(*bm.P2)
-			t := table
-			nm.P2, nm.TableNo = &p2, &t
-			table++
-		}
-		matches = append(matches, nm)
+	matches, err := cutRoundMatches(d, b.Rounds[cutRounds])
+	if errors.Is(err, pairing.ErrCutUndecided) {
+		return s.roundsPage(c, e, i18n.M("StaffErrNextCutUndecided", nil), http.StatusConflict)
 	}
-	sort.SliceStable(matches, func(i, j int) bool { return matches[i].TableNo != nil && matches[j].TableNo == nil })
+	if lp := (*pairing.LineupProblem)(nil); errors.As(err, &lp) {
+		return s.roundsPage(c, e, i18n.M("TeamErrLineup", i18n.Args{"Team": lp.Team, "Seat": lp.Seat}), http.StatusConflict)
+	}
+	if err != nil {
+		return err
+	}
 	number := len(d.Rounds) + 1
 	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindTopCut, time.Duration(e.RoundMinutes)*time.Minute*2, matches); err != nil {
 		return err
@@ -381,6 +371,46 @@ func (s *Server) startTopCut(c echo.Context) error {
 	}
 	web.SetFlash(c, msgRoundPaired)
 	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, number))
+}
+
+// cutRoundMatches are the matches of a bracket round: one per pair of
+// players, or for a team event (readmodel.Bracket) the three seat matches of
+// each team match (pairing.TeamCutPairs); byes last.
+func cutRoundMatches(d *readmodel.EventData, br pairing.BracketRound) ([]storage.NewMatch, error) {
+	var pairs []pairing.Pair
+	if d.Event.TeamEvent {
+		lineups, err := pairing.Lineups(d.PairingEvent(true), d.TeamSeats())
+		if err != nil {
+			return nil, err
+		}
+		if pairs, err = pairing.TeamCutPairs(br, lineups); err != nil {
+			return nil, err
+		}
+	} else {
+		table := 1
+		for _, bm := range br.Matches {
+			if bm.P1 == nil || (bm.P2 == nil && !bm.Bye) {
+				return nil, pairing.ErrCutUndecided
+			}
+			p := pairing.Pair{P1: *bm.P1}
+			if !bm.Bye {
+				p.P2, p.Table = bm.P2, table
+				table++
+			}
+			pairs = append(pairs, p)
+		}
+	}
+	matches := make([]storage.NewMatch, 0, len(pairs))
+	for _, p := range pairs {
+		nm := storage.NewMatch{P1: readmodel.EntryIDOf(p.P1)}
+		if p.P2 != nil {
+			p2, t := readmodel.EntryIDOf(*p.P2), p.Table
+			nm.P2, nm.TableNo = &p2, &t
+		}
+		matches = append(matches, nm)
+	}
+	sort.SliceStable(matches, func(i, j int) bool { return matches[i].TableNo != nil && matches[j].TableNo == nil })
+	return matches, nil
 }
 
 // pairingProblem is why the pairing tools refused to pair a round or build

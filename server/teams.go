@@ -151,6 +151,7 @@ func (s *Server) addTeam(c echo.Context) error {
 // teamMatchRows are a team round's team matches for the round page.
 func teamMatchRows(d *readmodel.EventData, number int) []views.TeamMatchRow {
 	_, rounds := d.TeamPlay()
+	rounds = append(rounds, d.TeamCutPlay()...)
 	var out []views.TeamMatchRow
 	for _, tr := range rounds {
 		if tr.Number != number {
@@ -259,7 +260,7 @@ func playerTeamLines(m *views.PlayerHome, d *readmodel.EventData, en *storage.En
 		return
 	}
 	_, rounds := d.TeamPlay()
-	for _, tr := range rounds {
+	for _, tr := range append(rounds, d.TeamCutPlay()...) {
 		if tr.Number == m.Match.Round {
 			teamMatchLine(m, tr, en.Team)
 		}

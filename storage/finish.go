@@ -11,8 +11,9 @@ import (
 // of its top cut and is final (confirmed). Every path that settles a result
 // calls it in its own transaction: both players' reports, staff entry and a
 // penalty, so the event cannot stay "Top cut" after the final by any path.
-// The final is the only match of the top cut's last round; a bracket of N
-// players has ceil(log2 N) rounds.
+// The final is the only match of the top cut's last round (a team event's
+// final, its three seat matches); a bracket of N players has ceil(log2 N)
+// rounds.
 func (s *Store) finishAfterFinal(ctx context.Context, actor Actor, m *Match, r *Round) error {
 	if m.Status != MatchConfirmed || r.Kind != KindTopCut || m.P2EntryID == nil {
 		return nil
@@ -31,6 +32,17 @@ func (s *Store) finishAfterFinal(ctx context.Context, actor Actor, m *Match, r *
 	}
 	if int(cutRounds) != bits.Len(uint(ev.TopCutSize-1)) {
 		return nil
+	}
+	if ev.TeamEvent {
+		// A team final is three seat matches: the event ends with the last.
+		var open int64
+		if err := s.with(ctx).Model(&Match{}).Where("round_id = ? AND status <> ?", r.ID, MatchConfirmed).
+			Count(&open).Error; err != nil {
+			return wrap("count the final's open seats", err)
+		}
+		if open > 0 {
+			return nil
+		}
 	}
 	now := s.now()
 	// Whatever else changed the event meanwhile, the status moves on (the

@@ -324,7 +324,9 @@ type StandingsPage struct {
 	List        PlayerListPart // a big event's standings a page at a time
 	Bracket     *BracketView
 	Placings    []PlacingLine // once the top cut starts, or the event is finished
-	Finished    bool          // the event is finished: the placings are final
+	// TeamPlacings: Placings are a team event's teams.
+	TeamPlacings bool
+	Finished     bool // the event is finished: the placings are final
 	// PairingFileURL is the public pairing file to check with tenkaichi
 	// verify, once a round is published ("" before).
 	PairingFileURL string
@@ -381,6 +383,9 @@ type PlayerHome struct {
 	Rank         int
 	Placing      int    // final placing once decided, else 0
 	LostIn       string // the top-cut round the player was knocked out in
+	// TeamPlacing: after a team top cut, Placing and LostIn are the
+	// player's team's.
+	TeamPlacing bool
 	// Announcements are the staff's messages to everyone, newest first.
 	Announcements []Announcement
 	// DayNote says, in a two-day event once day 1 is closed, whether the

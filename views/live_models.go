@@ -45,6 +45,10 @@ type Projector struct {
 	Placings []PlacingLine
 	// Announcements are the staff's messages, newest first.
 	Announcements []Announcement
+	// Teams: a team event's projector, whose pairings are its team matches
+	// (TeamPairings) and whose standings are the team standings.
+	Teams        bool
+	TeamPairings []TeamPairing
 }
 
 // ProjectorPairing is one player's line, sorted by name so players find

@@ -46,6 +46,10 @@ type PairingsSheet struct {
 	Tables  []PairingByTable
 	Rounds  []RoundLink // every round, for the screen-only round picker
 	Preview bool        // the round is not published yet
+	// A team event's round lists its team matches (by table) or its teams
+	// (by name) instead of Tables and Names.
+	TeamTables []TeamPairing
+	TeamNames  []TeamPairingByName
 }
 
 // RoundLink is a round in the picker: its stored number and its name.
@@ -100,6 +104,7 @@ type StandingsSheet struct {
 	Profile     string
 	Tiebreakers []TiebreakerName
 	Rows        []StandingRow
+	Teams       bool // a team event's sheet: Rows are the team standings
 }
 
 // BracketSheet is the printed top cut.

@@ -434,7 +434,9 @@ func (h *Handler) Standings(c echo.Context) error {
 		return h.apiFail(c, err)
 	}
 	places := map[string]int{}
-	if e := d.Event; e.Status == storage.StatusFinished || len(d.TopCutRounds()) > 0 {
+	// A team event's cut is the teams': its placings are on the teams endpoint.
+	teamCut := d.Event.TeamEvent && len(d.TopCutRounds()) > 0
+	if e := d.Event; !teamCut && (e.Status == storage.StatusFinished || len(d.TopCutRounds()) > 0) {
 		var b *pairing.Bracket
 		if len(d.TopCutRounds()) > 0 {
 			if b, err = pairing.BuildTopCut(pe, e.TopCutSize); err != nil {

@@ -18,7 +18,10 @@ type apiTeamStanding struct {
 	Record      apiRecord          `json:"record"`
 	Tiebreakers map[string]float64 `json:"tiebreakers"`
 	Dropped     bool               `json:"dropped"`
-	Players     []apiTeamPlayer    `json:"players"`
+	// Placing is the team's final place once decided: from the team top
+	// cut, or the team standings' rank when the event ends without one.
+	Placing *int            `json:"placing"`
+	Players []apiTeamPlayer `json:"players"`
 }
 
 // apiTeamPlayer is a player of a team on their seat.
@@ -39,10 +42,11 @@ func (h *Handler) Teams(c echo.Context) error {
 	if !d.Event.TeamEvent {
 		return apiJSON(c, out)
 	}
-	st, err := d.TeamStandings()
+	res, err := d.Results()
 	if err != nil {
 		return h.apiFail(c, err)
 	}
+	st := res.Teams.Standings
 	players := map[string][]apiTeamPlayer{}
 	for id, s := range d.TeamSeats() {
 		en := d.ByID[readmodel.EntryIDOf(id)]
@@ -51,6 +55,9 @@ func (h *Handler) Teams(c echo.Context) error {
 	for _, row := range st {
 		line := apiTeamStanding{Rank: row.Rank, Team: row.ID, Points: row.Points, Dropped: row.Dropped,
 			Record: apiRecord{Wins: row.Wins, Losses: row.Losses, Ties: row.Draws}, Tiebreakers: map[string]float64{}, Players: players[row.ID]}
+		if p, ok := res.Teams.PlaceOf[row.ID]; ok {
+			line.Placing = &p
+		}
 		sort.Slice(line.Players, func(i, j int) bool {
 			return pairing.SeatIndex(line.Players[i].Seat) < pairing.SeatIndex(line.Players[j].Seat)
 		})

@@ -44,3 +44,73 @@ func (d *EventData) TeamStandings() ([]pairing.Standing, error) {
 	}
 	return pairing.Standings(te, "")
 }
+
+// Bracket is the top cut of size (0: the event's) as far as it is played:
+// the teams' for a team event (team names as ids), else the players'.
+func (d *EventData) Bracket(size int) (*pairing.Bracket, error) {
+	if d.Event.TeamEvent {
+		return pairing.BuildTeamTopCut(d.PairingEvent(false), d.TeamSeats(), size)
+	}
+	return pairing.BuildTopCut(d.PairingEvent(false), size)
+}
+
+// BracketName is the name of a bracket's id: a team's name is its id, a
+// player's is their entry's name; "" for none.
+func (d *EventData) BracketName(id *string) string {
+	if id == nil {
+		return ""
+	}
+	if d.Event.TeamEvent {
+		return *id
+	}
+	eid := EntryIDOf(*id)
+	return d.Name(&eid)
+}
+
+// TeamCutPlay is the team matches of each top-cut round of a team event,
+// by the stored round's number; nil for other events.
+func (d *EventData) TeamCutPlay() []pairing.TeamRound {
+	seats := d.TeamSeats()
+	if seats == nil {
+		return nil
+	}
+	var out []pairing.TeamRound
+	for _, r := range d.TopCutRounds() {
+		pr := pairing.Round{Number: r.Number}
+		for _, m := range d.Matches[r.Number] {
+			pm := pairing.Match{P1: PlayerID(m.P1EntryID), Result: m.Result}
+			if m.TableNo != nil {
+				pm.Table = *m.TableNo
+			}
+			if m.P2EntryID != nil {
+				id := PlayerID(*m.P2EntryID)
+				pm.P2 = &id
+			}
+			pr.Matches = append(pr.Matches, pm)
+		}
+		out = append(out, pairing.TeamCutRound(pr, seats))
+	}
+	return out
+}
+
+// TeamStandingsThrough is the team standings counting Swiss rounds 1 to n
+// only (StandingsThrough for teams).
+func (d *EventData) TeamStandingsThrough(n int) ([]pairing.Standing, error) {
+	te, _ := d.TeamPlay()
+	kept := te.Rounds[:0]
+	for _, r := range te.Rounds {
+		if r.Number > n {
+			continue
+		}
+		ms := r.Matches[:0]
+		for _, m := range r.Matches {
+			if m.Result != "" {
+				ms = append(ms, m)
+			}
+		}
+		r.Matches = ms
+		kept = append(kept, r)
+	}
+	te.Rounds = kept
+	return pairing.Standings(te, "")
+}

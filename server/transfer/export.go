@@ -212,7 +212,7 @@ func buildExportFrom(ctx context.Context, st *storage.Store, ev *storage.Event) 
 			DeckSubmittedAt: e.DeckSubmittedAt, DeckChecked: e.DeckChecked, RegisteredAt: e.CreatedAt,
 		})
 	}
-	ext.Teams, ext.TeamMatches = exportTeams(d)
+	ext.Teams, ext.TeamMatches = exportTeams(d, res.Teams)
 	reports, err := eventfile.New(st).EventReports(ctx, ev.ID)
 	if err != nil {
 		return nil, err

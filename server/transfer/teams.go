@@ -12,13 +12,19 @@ import (
 type exportTeam struct {
 	Name  string            `json:"name"`
 	Seats map[string]string `json:"seats"` // "A" → player id
+	// Placing is the team's final place once decided (the team top cut's,
+	// or the team standing of a finished event without one).
+	Placing int `json:"placing,omitempty"`
 }
 
 // exportTeamMatch is one team match: its round, team table (seats at tables
 // 3×table−2 to 3×table), teams, the seat results from team1's side in seat
 // order and the team result ("" while seats are being played, "bye").
+// TopCut marks a match of the team top cut (its seats are best-of-three
+// matches; the players' top cut has their games).
 type exportTeamMatch struct {
 	Round  int      `json:"round"`
+	TopCut bool     `json:"top_cut,omitempty"`
 	Table  int      `json:"table,omitempty"`
 	Team1  string   `json:"team1"`
 	Team2  *string  `json:"team2"`
@@ -27,7 +33,8 @@ type exportTeamMatch struct {
 }
 
 // exportTeams are a team event's teams and team matches; nil otherwise.
-func exportTeams(d *readmodel.EventData) ([]exportTeam, []exportTeamMatch) {
+// res are the event's team results (placings).
+func exportTeams(d *readmodel.EventData, res *readmodel.TeamResults) ([]exportTeam, []exportTeamMatch) {
 	seats := d.TeamSeats()
 	if seats == nil {
 		return nil, nil
@@ -43,6 +50,9 @@ func exportTeams(d *readmodel.EventData) ([]exportTeam, []exportTeamMatch) {
 		t.Seats[s.Seat] = id
 	}
 	for _, t := range byName {
+		if res != nil {
+			t.Placing = res.PlaceOf[t.Name]
+		}
 		teams = append(teams, *t)
 	}
 	sort.Slice(teams, func(i, j int) bool { return teams[i].Name < teams[j].Name })
@@ -51,6 +61,11 @@ func exportTeams(d *readmodel.EventData) ([]exportTeam, []exportTeamMatch) {
 	for _, r := range rounds {
 		for _, tm := range r.Matches {
 			matches = append(matches, exportTeamMatch{Round: r.Number, Table: tm.Table, Team1: tm.P1, Team2: tm.P2, Seats: tm.Games, Result: tm.Result})
+		}
+	}
+	for _, r := range d.TeamCutPlay() {
+		for _, tm := range r.Matches {
+			matches = append(matches, exportTeamMatch{Round: r.Number, TopCut: true, Table: tm.Table, Team1: tm.P1, Team2: tm.P2, Seats: tm.Games, Result: tm.Result})
 		}
 	}
 	return teams, matches
