@@ -177,7 +177,7 @@ var VerifyMessages = map[string]string{
 	"team-seat-mismatch":    "%[1]s (seat %[2]s of %[3]s) plays %[4]s (seat %[5]s of %[6]s); a team match pairs seat with seat of two teams",
 	"team-seat-missing":     "the team match of %[1]s has no match at seat %[2]s",
 	"team-seat-dropped":     "%[1]s sits at seat %[2]s of %[3]s after dropping, while %[4]s holds that seat",
-	"team-seat-vacant":      "%[1]s: a seat with no player left loses its game, so the result is %[2]s, not %[3]s",
+	"team-seat-vacant":      "seat %[2]s of %[3]s had no player left (%[1]s had dropped), so its game is lost; the file has the result %[4]s",
 	"cut-cannot":            "the bracket cannot be built: %[1]v",
 	"cut-extra-round":       "the bracket the Swiss standings give has only %[1]d rounds",
 	"cut-not-in-bracket":    "%[1]s is not a match of the bracket the Swiss standings give; this round's matches are %[2]s",

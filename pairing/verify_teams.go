@@ -86,7 +86,11 @@ func seatHolderProblems(ev *Event, seats map[string]SeatOf, m Match, mi, n int) 
 		return out
 	}
 	if want := VacantSeatResult(vacant[0], vacant[1]); m.Result != "" && m.Result != want {
-		out = append(out, problemAt(n, mi, m.Table, "team-seat-vacant", MatchPair{m.P1, *m.P2}, want, m.Result))
+		id := ids[0]
+		if !vacant[0] {
+			id = ids[1]
+		}
+		out = append(out, problemAt(n, mi, m.Table, "team-seat-vacant", id, seats[id].Seat, seats[id].Team, m.Result))
 	}
 	return out
 }
