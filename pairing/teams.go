@@ -366,6 +366,9 @@ func PairTeamRound(ctx context.Context, ev *Event, opts PairOptions) (*Pairing, 
 	for i := range pr.Matches {
 		pr.Matches[i].Reason = nil
 	}
+	if pr.Record != nil {
+		pr.Record.Teams = true
+	}
 	pr.Matches = SeatPairs(pr.Matches, lineups)
 	return pr, nil
 }
