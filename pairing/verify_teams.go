@@ -20,8 +20,15 @@ func verifyTeams(ctx context.Context, ev *Event, seats map[string]SeatOf, opts V
 	for i := range rep.Rounds {
 		n := rep.Rounds[i].Number
 		probs := seatProblems(ev, seats, rounds[n-1], n)
-		if len(probs) > 0 {
-			rep.Rounds[i].Certified = false
+		if len(probs) == 0 {
+			continue
+		}
+		rep.Rounds[i].Certified = false
+		if malformed(probs) {
+			// The seat matches make no team matches: the teams' pairing
+			// read from them says nothing more.
+			rep.Rounds[i].Problems = probs
+			continue
 		}
 		rep.Rounds[i].Problems = append(probs, rep.Rounds[i].Problems...)
 	}
@@ -117,4 +124,16 @@ func activeInSeat(ev *Event, seats map[string]SeatOf, s SeatOf, n int) string {
 		}
 	}
 	return ""
+}
+
+// malformed: a problem that leaves the round's seat matches without whole
+// team matches.
+func malformed(probs []Problem) bool {
+	for _, p := range probs {
+		switch p.Key {
+		case "team-no-seat", "team-seat-mismatch", "team-seat-missing":
+			return true
+		}
+	}
+	return false
 }
