@@ -16,12 +16,7 @@ func TestTwoDayStandingsCSVAndProjectorSayTheDay(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
-	d := newTwoDayEvent(t, a, org, 3, 1, "size", 4, 0)
-	d.playRounds(1, 3)
-	page, advanced := d.previewAdvanced()
-	m := advancedField.FindStringSubmatch(page.body)
-	expectRedirect(t, "close day 1", org.post(d.path+"/day1", d.path+"/day1", url.Values{"advanced": {m[1]}}), d.path+"/rounds")
-	d.playRounds(4, 4)
+	d, advanced := twoDayPlayedOut(t, a, org)
 
 	rows, err := csv.NewReader(strings.NewReader(org.get(d.path + "/standings.csv").body)).ReadAll()
 	if err != nil {
@@ -58,4 +53,18 @@ func TestTwoDayStandingsCSVAndProjectorSayTheDay(t *testing.T) {
 	if head := strings.SplitN(org.get(one.path+"/standings.csv").body, "\n", 2)[0]; strings.Contains(head, "day") {
 		t.Errorf("one-day CSV head: %s", head)
 	}
+}
+
+// twoDayPlayedOut is a two-day event of eight players, three day-1 rounds,
+// the top 4 into one day-2 round, played out; it returns the players who
+// advanced.
+func twoDayPlayedOut(t *testing.T, a *app, org *browser) (*dayEvent, []string) {
+	t.Helper()
+	d := newTwoDayEvent(t, a, org, 3, 1, "size", 4, 0)
+	d.playRounds(1, 3)
+	page, advanced := d.previewAdvanced()
+	m := advancedField.FindStringSubmatch(page.body)
+	expectRedirect(t, "close day 1", org.post(d.path+"/day1", d.path+"/day1", url.Values{"advanced": {m[1]}}), d.path+"/rounds")
+	d.playRounds(4, 4)
+	return d, advanced
 }
