@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -93,5 +94,39 @@ func TestVerifyTeamEvent(t *testing.T) {
 	}
 	if code, _, _ := runPairingCLI(`{"seed": 1, "players": [{"id": "a", "team": "Red", "seat": "A"}`, "verify", "--in", "-"); code != 2 {
 		t.Errorf("a cut-off team file: exit %d, want 2", code)
+	}
+}
+
+// tenkaichi pair pairs a team event file by teams, seat against seat, with
+// the teams' record; the vacant seat's lost game comes with its result.
+func TestPairTeamEvent(t *testing.T) {
+	ev := teamVerifyFile(t)
+	ev.Rounds = ev.Rounds[:2]
+	var file bytes.Buffer
+	if err := pairing.WriteEventFile(&file, ev); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runPairingCLI(file.String(), "pair", "--in", "-", "--record")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var round struct {
+		Matches []struct {
+			P1, Result string
+			P2         *string
+		} `json:"matches"`
+		Pairing *pairing.RoundRecord `json:"pairing"`
+	}
+	if err := json.Unmarshal([]byte(out), &round); err != nil {
+		t.Fatal(err)
+	}
+	if len(round.Matches) != 9 || round.Pairing == nil || !round.Pairing.Teams || len(round.Pairing.Standings) != 5 {
+		t.Fatalf("five teams: %d seat matches, record %+v\n%s", len(round.Matches), round.Pairing, out)
+	}
+	for _, m := range round.Matches {
+		vacant := m.P1 == "Red-C" || m.P2 != nil && *m.P2 == "Red-C"
+		if vacant && m.P2 != nil && m.Result == "" || !vacant && m.Result != "" {
+			t.Errorf("%s v %v: result %q", m.P1, m.P2, m.Result)
+		}
 	}
 }
