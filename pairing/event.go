@@ -94,6 +94,11 @@ type Player struct {
 	// Placing is informational: the final place when the file was written
 	// (the server's export); nothing here reads it.
 	Placing int `json:"placing,omitempty"`
+	// Team and Seat place the player in a team event (teams.go): the
+	// team's name and the seat "A", "B" or "C". A file in which a player
+	// has a team is a team event: its Swiss rounds pair teams.
+	Team string `json:"team,omitempty"`
+	Seat string `json:"seat,omitempty"`
 }
 
 // TiebreakKey is p's last tiebreaker in ev: p.RandomKey, or without one a

@@ -29,6 +29,9 @@ type Pair struct {
 	P1     string
 	P2     *string
 	Reason *Reason // why a pair-down or bye happened; nil for ordinary pairings
+	// Result is a result known when the round is paired: a team event's
+	// seat with no player left loses its game (teams.go). "" otherwise.
+	Result string
 }
 
 // Reason explains a pair-down or a bye to the organiser.

@@ -34,9 +34,12 @@ type RoundRecord struct {
 	// Day is the day of a two-day event's round (1 or 2; 0 for a one-day
 	// event); Eligible, for a day-2 round, the players who advanced (by
 	// id): only they could be paired.
-	Day      int         `json:"day,omitempty"`
-	Eligible []string    `json:"eligible,omitempty"`
-	Units    WeightUnits `json:"units"`
+	Day      int      `json:"day,omitempty"`
+	Eligible []string `json:"eligible,omitempty"`
+	// Teams: a team event's round, whose standings are the teams (ids are
+	// team names, teams.go).
+	Teams bool        `json:"teams,omitempty"`
+	Units WeightUnits `json:"units"`
 	// Weight is the total weight of the pairing computed, its bye included;
 	// Cost the same pairing counted criterion by criterion.
 	Weight      int64           `json:"weight"`

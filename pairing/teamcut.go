@@ -103,7 +103,7 @@ func seatGames(m CutMatch, won [3]string) []Game {
 // team matches at team tables 1, 2, … in bracket order, each seat at its
 // own table (SeatPairs); a team's bye is a bye for each of its players.
 // Every team of the round must be known.
-func TeamCutPairs(br BracketRound, lineups map[string][3]string) ([]Pair, error) {
+func TeamCutPairs(br BracketRound, lineups map[string]Lineup) ([]Pair, error) {
 	teamPairs := make([]Pair, 0, len(br.Matches))
 	table := 1
 	for _, bm := range br.Matches {

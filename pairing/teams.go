@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"context"
 	"fmt"
 	"sort"
 )
@@ -179,8 +180,9 @@ func flipResult(r string) string {
 }
 
 // TeamEvent is the teams' event of a team event's players' event: every team
-// a player, every team match a match. A team has dropped when all its
-// players have.
+// a player, every team match a match, each round with its record (the
+// record of a team round is the teams' pairing). A team has dropped when all
+// its players have, after the last round any of them played.
 func TeamEvent(ev *Event, seats map[string]SeatOf) (*Event, []TeamRound) {
 	te := &Event{Seed: ev.Seed, Points: ev.Points, Tiebreakers: ev.Tiebreakers, SwissRounds: ev.SwissRounds,
 		Players: []Player{}, Rounds: []Round{}}
@@ -198,15 +200,20 @@ func TeamEvent(ev *Event, seats map[string]SeatOf) (*Event, []TeamRound) {
 			names = append(names, s.Team)
 		}
 		t.Dropped = t.Dropped && p.Dropped
+		t.DroppedAfter = max(t.DroppedAfter, p.DroppedAfter)
 		t.EnteredRound = min(max(t.EnteredRound, 1), max(p.EnteredRound, 1))
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		te.Players = append(te.Players, *teams[n])
+		t := *teams[n]
+		if !t.Dropped {
+			t.DroppedAfter = 0
+		}
+		te.Players = append(te.Players, t)
 	}
 	rounds := TeamRoundsOf(ev, seats)
-	for _, tr := range rounds {
-		r := Round{Number: tr.Number, Matches: []Match{}}
+	for i, tr := range rounds {
+		r := Round{Number: tr.Number, Matches: []Match{}, Pairing: ev.Rounds[i].Pairing}
 		for _, tm := range tr.Matches {
 			r.Matches = append(r.Matches, tm.Match)
 		}
@@ -215,8 +222,24 @@ func TeamEvent(ev *Event, seats map[string]SeatOf) (*Event, []TeamRound) {
 	return te, rounds
 }
 
-// LineupProblem: a team cannot be paired because a seat has no active
-// player, or has more than one.
+// SeatsOf is the team and seat of each player of an event file
+// (Player.Team and Seat); nil when no player has a team.
+func SeatsOf(ev *Event) map[string]SeatOf {
+	var out map[string]SeatOf
+	for _, p := range ev.Players {
+		if p.Team == "" || SeatIndex(p.Seat) < 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string]SeatOf{}
+		}
+		out[p.ID] = SeatOf{Team: p.Team, Seat: p.Seat}
+	}
+	return out
+}
+
+// LineupProblem: a team cannot be paired because a seat has more than one
+// active player, or never had one.
 type LineupProblem struct {
 	Team string
 	Seat string
@@ -226,55 +249,126 @@ func (e *LineupProblem) Error() string {
 	return fmt.Sprintf("pairing: team %q needs exactly one active player in seat %s", e.Team, e.Seat)
 }
 
-// Lineups are the active players of each team by seat; a team whose every
-// player has dropped is left out. It fails on the first team (by name) with
-// a seat empty or taken twice.
-func Lineups(ev *Event, seats map[string]SeatOf) (map[string][3]string, error) {
-	out := map[string][3]string{}
+// Lineup is who sits on each seat of a team this round. A seat whose
+// players have all dropped is Vacant: the team is still paired (a dropped
+// teammate does not stop the team), the seat keeps its last player and
+// loses its game (SeatPairs gives the result).
+type Lineup struct {
+	Players [3]string
+	Vacant  [3]bool
+}
+
+// Lineups are the players of each team by seat; a team whose every player
+// has dropped is left out. A seat with no active player is vacant and keeps
+// the player who dropped last. It fails on the first team (by name) with a
+// seat taken twice or never taken.
+func Lineups(ev *Event, seats map[string]SeatOf) (map[string]Lineup, error) {
+	out := map[string]Lineup{}
 	counts := map[string][3]int{}
+	last := map[string][3]Player{} // per team and seat, the player who dropped last
 	for _, p := range ev.Players {
 		s, ok := seats[p.ID]
 		i := SeatIndex(s.Seat)
-		if !ok || p.Dropped || i < 0 {
+		if !ok || i < 0 {
+			continue
+		}
+		if p.Dropped {
+			l := last[s.Team]
+			if l[i].ID == "" || p.DroppedAfter > l[i].DroppedAfter || p.DroppedAfter == l[i].DroppedAfter && p.ID < l[i].ID {
+				l[i] = p
+			}
+			last[s.Team] = l
 			continue
 		}
 		l, c := out[s.Team], counts[s.Team]
-		l[i], c[i] = p.ID, c[i]+1
+		l.Players[i], c[i] = p.ID, c[i]+1
 		out[s.Team], counts[s.Team] = l, c
 	}
-	names := make([]string, 0, len(out))
-	for n := range out {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(out) {
+		l := out[n]
 		for i, c := range counts[n] {
-			if c != 1 {
+			switch {
+			case c > 1 || c == 0 && last[n][i].ID == "":
 				return nil, &LineupProblem{Team: n, Seat: TeamSeats[i]}
+			case c == 0:
+				l.Players[i], l.Vacant[i] = last[n][i].ID, true
 			}
 		}
+		out[n] = l
 	}
 	return out, nil
 }
 
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // SeatPairs turns a pairing of teams into its seat matches: team table t
 // seats A, B and C at tables 3t−2, 3t−1 and 3t; a team's bye is a bye for
-// each of its players. Reasons stay on seat A's match.
-func SeatPairs(teamPairs []Pair, lineups map[string][3]string) []Pair {
+// each of its players. A vacant seat loses its game (a loss for both when
+// both seats are vacant). Reasons stay on seat A's match.
+func SeatPairs(teamPairs []Pair, lineups map[string]Lineup) []Pair {
 	out := make([]Pair, 0, 3*len(teamPairs))
 	for _, tp := range teamPairs {
 		l1 := lineups[tp.P1]
 		for i := range TeamSeats {
-			sp := Pair{P1: l1[i]}
+			sp := Pair{P1: l1.Players[i]}
 			if i == 0 {
 				sp.Reason = tp.Reason
 			}
 			if tp.P2 != nil {
-				p2 := lineups[*tp.P2][i]
+				l2 := lineups[*tp.P2]
+				p2 := l2.Players[i]
 				sp.P2, sp.Table = &p2, 3*(tp.Table-1)+i+1
+				sp.Result = VacantSeatResult(l1.Vacant[i], l2.Vacant[i])
 			}
 			out = append(out, sp)
 		}
 	}
 	return out
+}
+
+// VacantSeatResult is the result of a seat match from its P1's side when
+// one seat or both have no player left; "" when both are played.
+func VacantSeatResult(p1Vacant, p2Vacant bool) string {
+	switch {
+	case p1Vacant && p2Vacant:
+		return ResultDoubleLoss
+	case p1Vacant:
+		return ResultP2
+	case p2Vacant:
+		return ResultP1
+	}
+	return ""
+}
+
+// PairTeamRound pairs the next round of a team event (the players' event
+// with each player's Team and Seat): the teams are paired as players are,
+// with the teams' record, then each team match becomes its three seat
+// matches. Reasons are left out: they would name a team's points as a
+// player's.
+func PairTeamRound(ctx context.Context, ev *Event, opts PairOptions) (*Pairing, error) {
+	seats := SeatsOf(ev)
+	lineups, err := Lineups(ev, seats)
+	if err != nil {
+		return nil, err
+	}
+	te, _ := TeamEvent(ev, seats)
+	pr, err := PairNextRoundContext(ctx, te, opts)
+	if err != nil {
+		return nil, err
+	}
+	for i := range pr.Matches {
+		pr.Matches[i].Reason = nil
+	}
+	if pr.Record != nil {
+		pr.Record.Teams = true
+	}
+	pr.Matches = SeatPairs(pr.Matches, lineups)
+	return pr, nil
 }

@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"testing"
@@ -171,10 +172,51 @@ func TestTeamStandings(t *testing.T) {
 
 func TestLineupsNameTheTeamAndSeat(t *testing.T) {
 	ev, seats := teamFixture(2)
-	ev.Players[4].Dropped = true // T2-B
+	ev.Players = append(ev.Players, Player{ID: "T2-B2"}) // a second active player on T2's seat B
+	seats["T2-B2"] = SeatOf{Team: "T2", Seat: "B"}
 	_, err := Lineups(ev, seats)
 	lp, ok := err.(*LineupProblem)
 	if !ok || lp.Team != "T2" || lp.Seat != "B" {
-		t.Fatalf("Lineups with T2's seat B dropped: %v", err)
+		t.Fatalf("Lineups with two players on T2's seat B: %v", err)
+	}
+}
+
+// A dropped teammate leaves the seat vacant: the team is still paired, the
+// seat keeps its last player and loses its game.
+func TestDroppedTeammateSeatLosesItsGame(t *testing.T) {
+	ev, seats := teamFixture(2)
+	for i := range ev.Players {
+		ev.Players[i].Team, ev.Players[i].Seat = seats[ev.Players[i].ID].Team, seats[ev.Players[i].ID].Seat
+	}
+	ev.Players[4].Dropped, ev.Players[4].DroppedAfter = true, 0 // T2-B, before round 1
+	pr, err := PairTeamRound(context.Background(), ev, PairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pr.Matches) != 3 || pr.Record == nil {
+		t.Fatalf("2 teams, one seat vacant: %+v (record %v), want 3 seat matches and the teams' record", pr.Matches, pr.Record != nil)
+	}
+	for _, m := range pr.Matches {
+		vacant := m.P1 == "T2-B" || *m.P2 == "T2-B"
+		want := ""
+		if vacant {
+			want = ResultP1
+			if m.P1 == "T2-B" {
+				want = ResultP2
+			}
+		}
+		if m.Result != want {
+			t.Errorf("%s v %s: result %q, want %q", m.P1, *m.P2, m.Result, want)
+		}
+	}
+	for i := range ev.Players {
+		ev.Players[i].Dropped = true
+		if i < 3 {
+			ev.Players[i].Dropped = false
+		}
+	}
+	pr, err = PairTeamRound(context.Background(), ev, PairOptions{})
+	if err != nil || len(pr.Matches) != 3 || pr.Matches[0].P2 != nil || pr.Matches[0].P1 != "T1-A" {
+		t.Errorf("T2 dropped as a whole team: %+v, %v; want T1's three players with a bye", pr, err)
 	}
 }

@@ -173,6 +173,11 @@ var VerifyMessages = map[string]string{
 	"not-advanced":          "%[1]s plays in this day-2 round but did not advance to day 2",
 	"day2-cut":              "the file's players who advanced to day 2 are not the cut its day-1 rounds give: %[1]s differs",
 	"record-eligible":       "the round's record names %[1]d players eligible for day 2, not the %[2]d the file says advanced",
+	"team-no-seat":          "%[1]s plays in this team round but has no team and seat",
+	"team-seat-mismatch":    "%[1]s (seat %[2]s of %[3]s) plays %[4]s (seat %[5]s of %[6]s); a team match pairs seat with seat of two teams",
+	"team-seat-missing":     "the team match of %[1]s has no match at seat %[2]s",
+	"team-seat-dropped":     "%[1]s sits at seat %[2]s of %[3]s after dropping, while %[4]s holds that seat",
+	"team-seat-vacant":      "seat %[2]s of %[3]s had no player left (%[1]s had dropped), so its game is lost; the file has the result %[4]s",
 	"cut-cannot":            "the bracket cannot be built: %[1]v",
 	"cut-extra-round":       "the bracket the Swiss standings give has only %[1]d rounds",
 	"cut-not-in-bracket":    "%[1]s is not a match of the bracket the Swiss standings give; this round's matches are %[2]s",
@@ -191,6 +196,9 @@ func problemAt(round, match, table int, key string, args ...any) Problem {
 func Verify(ctx context.Context, ev *Event, opts VerifyOptions) (*VerifyReport, error) {
 	if opts.Round < 0 || opts.Round > len(ev.Rounds) {
 		return nil, ErrNoSuchRound
+	}
+	if seats := SeatsOf(ev); seats != nil {
+		return verifyTeams(ctx, ev, seats, opts)
 	}
 	rep := &VerifyReport{}
 	in := rosters(ev)

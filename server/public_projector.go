@@ -209,7 +209,7 @@ func projectorStandings(ctx context.Context, st []pairing.Standing, top int) ([]
 	}
 	out := make([]views.ProjectorStanding, 0, len(st))
 	for _, l := range st {
-		row := views.ProjectorStanding{Rank: l.Rank, Name: l.Name, Points: l.Points, Record: l.Record(), Dropped: l.Dropped}
+		row := views.ProjectorStanding{Rank: l.Rank, Name: l.Name, Points: l.Points, Record: l.Record(), Dropped: l.Dropped, Day: l.Day}
 		for _, tb := range l.Tiebreakers {
 			row.Tiebreaks = append(row.Tiebreaks, i18n.Decimal(ctx, tb.Value*100, 2)) // the heading says OMW%
 		}

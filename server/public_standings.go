@@ -68,8 +68,10 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 	for _, k := range pairing.TiebreakerKeys(e.Tiebreakers) {
 		m.Tiebreakers = append(m.Tiebreakers, tiebreakerLabel(k))
 	}
+	notPlayed := d.SeatsNotPlayed()
 	for i, row := range res.Standings {
-		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped, Day: row.Day}
+		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped, Day: row.Day,
+			NotPlayed: notPlayed[readmodel.EntryIDOf(row.ID)]}
 		for _, tb := range row.Tiebreakers {
 			line.Tiebreakers = append(line.Tiebreakers, printPercent(ctx, tb.Value))
 		}
@@ -78,9 +80,6 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 	m.Placings = placingLines(res.Standings, res.Placings)
 	if m.Teams, err = teamStandingsView(ctx, d); err != nil {
 		return m, err
-	}
-	if e.TeamEvent {
-		m.PairingFileURL = "" // the verifier checks players' pairings, not teams'
 	}
 	if res.Bracket != nil {
 		m.Bracket = bracketView(res.Bracket, d)

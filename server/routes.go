@@ -270,6 +270,7 @@ func (s *Server) dayRoutes(g guards) []routeRow {
 		// Team events (server/teams.go): the desk's teams page.
 		{page, get, "/events/:id/teams", s.showTeams, g.organiser},
 		{page, post, "/events/:id/teams", s.addTeam, g.organiser},
+		{page, post, "/events/:id/teams/drop", s.dropTeam, g.organiser}, // a dropped team is out
 
 		// Decklists.
 		{page, get, "/events/:id/decks", s.showDecks, g.user},

@@ -166,7 +166,7 @@ func (s *Server) pairRound(c echo.Context) error {
 	}
 	var pr *pairing.Pairing
 	if e.TeamEvent {
-		pr, err = pairTeams(d)
+		pr, err = pairTeams(ctx, d)
 	} else {
 		pr, err = pairing.PairNextRound(pe, pairing.PairOptions{})
 	}
@@ -185,12 +185,15 @@ func (s *Server) pairRound(c echo.Context) error {
 	}
 	matches := make([]storage.NewMatch, 0, len(pr.Matches))
 	for _, pm := range pr.Matches {
-		nm := storage.NewMatch{P1: readmodel.EntryIDOf(pm.P1)}
+		nm := storage.NewMatch{P1: readmodel.EntryIDOf(pm.P1), Result: pm.Result}
 		if pm.P2 != nil {
 			p2 := readmodel.EntryIDOf(*pm.P2)
 			nm.P2 = &p2
 			t := pm.Table
 			nm.TableNo = &t
+		}
+		if note := readmodel.SeatNotPlayedNote(pm.Result); note != "" {
+			nm.NoteReason, nm.Note = note, seatNotPlayedText(nm, note, d)
 		}
 		if pm.Reason != nil {
 			// The note in English for the API and event file; the reason

@@ -25,36 +25,27 @@ import (
 // msgTeamAdded is the desk's notice after adding a team.
 const msgTeamAdded = "TeamFlashAdded"
 
-func init() { web.RegisterFlashes(map[string]string{msgTeamAdded: "team-added"}) }
+// msgTeamDropped is the desk's notice after dropping a whole team.
+const msgTeamDropped = "TeamFlashDropped"
 
-// pairTeams pairs the next round of a team event: the teams are paired as
-// players are, then each team match becomes its three seat matches. The
-// round keeps no pairing record (the public verifier checks players'
-// pairings, not teams') and no pairing notes (they would name a team's
-// points as a player's).
-func pairTeams(d *readmodel.EventData) (*pairing.Pairing, error) {
+func init() {
+	web.RegisterFlashes(map[string]string{msgTeamAdded: "team-added", msgTeamDropped: "team-dropped"})
+}
+
+// pairTeams pairs the next round of a team event (pairing.PairTeamRound):
+// the teams are paired as players are, then each team match becomes its
+// three seat matches; a seat whose players have all dropped is still
+// paired and loses its game. The round keeps the teams' pairing record
+// (tenkaichi verify checks team events) and no pairing notes (they would
+// name a team's points as a player's).
+func pairTeams(ctx context.Context, d *readmodel.EventData) (*pairing.Pairing, error) {
 	pe := d.PairingEvent(true)
-	seats := d.TeamSeats()
 	for _, p := range pe.Players {
-		if _, ok := seats[p.ID]; !ok && !p.Dropped {
+		if p.Team == "" && !p.Dropped {
 			return nil, &noSeatError{Name: p.Name}
 		}
 	}
-	lineups, err := pairing.Lineups(pe, seats)
-	if err != nil {
-		return nil, err
-	}
-	te, _ := pairing.TeamEvent(pe, seats)
-	pr, err := pairing.PairNextRound(te, pairing.PairOptions{})
-	if err != nil {
-		return nil, err
-	}
-	for i := range pr.Matches {
-		pr.Matches[i].Reason = nil
-	}
-	pr.Matches = pairing.SeatPairs(pr.Matches, lineups)
-	pr.Record = nil
-	return pr, nil
+	return pairing.PairTeamRound(ctx, pe, pairing.PairOptions{})
 }
 
 // noSeatError: an active player of a team event has no team or seat.
@@ -104,9 +95,41 @@ func teamLines(entries []storage.Entry) []views.TeamLine {
 	sort.Strings(names)
 	out := make([]views.TeamLine, 0, len(names))
 	for _, n := range names {
-		out = append(out, *byName[n])
+		t := *byName[n]
+		t.Out = true
+		for _, en := range entries {
+			if en.Team == n && en.Active() {
+				t.Out = false
+			}
+		}
+		out = append(out, t)
 	}
 	return out
+}
+
+// dropTeam drops a whole team at the desk (every player still in it): the
+// team is out, as a dropped player is. A single dropped player leaves
+// their team in play, their seat losing its game each round
+// (pairing.Lineup).
+func (s *Server) dropTeam(c echo.Context) error {
+	e, err := s.OrganiserEvent(c)
+	if err != nil {
+		return err
+	}
+	played, err := s.roundsPlayed(c, e)
+	if err != nil {
+		return err
+	}
+	team := c.FormValue("team")
+	n, err := s.Store.DropTeam(c.Request().Context(), web.ActorOf(c), e.ID, team, played)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return s.teamsPage(c, e, views.AddTeamForm{Errors: views.FieldProblems{}}, i18n.M("TeamDropNone", i18n.Args{"Team": team}), http.StatusConflict)
+	}
+	web.SetFlash(c, msgTeamDropped)
+	return web.Redirect(c, web.EventURL(e.ID, "/teams"))
 }
 
 // addTeam adds a team at the desk: its name and its three players, one per
@@ -265,6 +288,28 @@ func playerTeamLines(m *views.PlayerHome, d *readmodel.EventData, en *storage.En
 			teamMatchLine(m, tr, en.Team)
 		}
 	}
+	for _, sm := range d.Matches[m.Match.Round] {
+		if sm.ID == m.Match.ID {
+			m.SeatNotPlayed = seatNotPlayedLine(sm, en.ID, m.Match.Opponent)
+		}
+	}
+}
+
+// seatNotPlayedLine tells a player their seat match is not played: their
+// own seat had no player left, or their opponent's.
+func seatNotPlayedLine(sm storage.Match, me int64, opponent string) i18n.Message {
+	p1, p2 := readmodel.SeatNotPlayed(sm)
+	mine, theirs := p1, p2
+	if sm.P1EntryID != me {
+		mine, theirs = p2, p1
+	}
+	switch {
+	case mine:
+		return i18n.M("PhoneSeatNotPlayedMine", nil)
+	case theirs:
+		return i18n.M("PhoneSeatNotPlayedTheirs", i18n.Args{"Opponent": opponent})
+	}
+	return i18n.Message{}
 }
 
 func teamMatchLine(m *views.PlayerHome, tr pairing.TeamRound, team string) {
@@ -280,4 +325,11 @@ func teamMatchLine(m *views.PlayerHome, tr pairing.TeamRound, team string) {
 		m.TeamMatch = i18n.M("PhoneTeamMatch", i18n.Args{"Opponent": other, "Tables": row.Tables})
 		m.TeamResult = row.Result
 	}
+}
+
+// seatNotPlayedText is a seat match's note in English (the API and event
+// file): why the seat lost its game without playing.
+func seatNotPlayedText(nm storage.NewMatch, note string, d *readmodel.EventData) string {
+	m := storage.Match{P1EntryID: nm.P1, P2EntryID: nm.P2, NoteReason: note}
+	return readmodel.MatchReason(m, d).In(context.Background())
 }

@@ -94,6 +94,10 @@ type NewMatch struct {
 	// NoteReason is the same as facts for pages in other languages
 	// (Match.NoteReason).
 	NoteReason string
+	// Result is known when the round is paired: a team event's seat with
+	// no player left loses its game (pairing.VacantSeatResult). Confirmed
+	// at once, like a bye.
+	Result string
 }
 
 // CreateRound stores a paired round (as a preview) with its matches, in one
@@ -128,8 +132,12 @@ func (s *Store) CreateRecordedRound(ctx context.Context, actor Actor, eventID in
 		for _, nm := range matches {
 			m := Match{EventID: eventID, RoundID: r.ID, TableNo: nm.TableNo, P1EntryID: nm.P1, P2EntryID: nm.P2,
 				Status: MatchPending, Note: nm.Note, NoteReason: nm.NoteReason, Version: 1, UpdatedAt: now}
-			if nm.P2 == nil {
+			switch {
+			case nm.P2 == nil:
 				m.Result, m.Status = ResultBye, MatchConfirmed
+			case nm.Result != "":
+				m.Result, m.Status = nm.Result, MatchConfirmed
+				m.P1Wins, m.P2Wins = seatGamesWon(nm.Result)
 			}
 			if err := tx.with(ctx).Create(&m).Error; err != nil {
 				return wrap("create match", err)
@@ -338,4 +346,17 @@ func (s *Store) ChangeClock(ctx context.Context, actor Actor, eventID int64, num
 
 func clockAudit(r *Round) map[string]any {
 	return map[string]any{"started_at": r.StartedAt, "deadline": r.Deadline, "paused_remaining_ms": r.PausedRemainingMS, "length_seconds": r.LengthSeconds}
+}
+
+// seatGamesWon are the games a seat's result counts as won when the seat
+// was not played: one game to the side that won it, none for a loss for
+// both.
+func seatGamesWon(result string) (p1, p2 int) {
+	switch result {
+	case ResultP1:
+		return 1, 0
+	case ResultP2:
+		return 0, 1
+	}
+	return 0, 0
 }

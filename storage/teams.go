@@ -54,3 +54,30 @@ func (s *Store) CreateTeam(ctx context.Context, actor Actor, eventID int64, team
 		return nil
 	})
 }
+
+// DropTeam drops every active player of a team after round played, in one
+// transaction (one "drop" audit row each): the team is then out, as a
+// dropped player is. It returns how many players it dropped.
+func (s *Store) DropTeam(ctx context.Context, actor Actor, eventID int64, team string, played int) (int, error) {
+	dropped := 0
+	err := s.Tx(ctx, func(tx *Store) error {
+		if _, err := tx.lockEvent(ctx, eventID); err != nil {
+			return err
+		}
+		var entries []Entry
+		err := tx.with(ctx).Where("event_id = ? AND team = ? AND waitlisted = ? AND dropped_round IS NULL", eventID, team, false).Order("id").Find(&entries).Error
+		if err != nil {
+			return wrap("find team", err)
+		}
+		for i := range entries {
+			before, e := entries[i], entries[i]
+			e.DroppedRound = &played
+			if err := tx.saveEntry(ctx, actor, "drop", &before, &e); err != nil {
+				return err
+			}
+			dropped++
+		}
+		return nil
+	})
+	return dropped, err
+}

@@ -353,6 +353,9 @@ type StandingLine struct {
 	Dropped     bool
 	Tiebreakers []string // formatted percentages
 	Day         int      // a two-day event's player: 2 advanced, 1 finished on day 1; 0 otherwise
+	// NotPlayed: a team event player's seat games lost unplayed (their
+	// seat had no player left, docs/event-day.md "Team events").
+	NotPlayed int
 }
 
 // PlayerHome is a player's phone page.
@@ -401,6 +404,9 @@ type PlayerHome struct {
 	Team       i18n.Message
 	TeamMatch  i18n.Message
 	TeamResult i18n.Message
+	// SeatNotPlayed says the player's seat match is not played: a seat
+	// had no player left and lost its game.
+	SeatNotPlayed i18n.Message
 	// GamesSent are the games form's fields as the player sent them
 	// ("g1": "won", "g1_first": "me"), kept when the games were refused.
 	GamesSent map[string]string

@@ -69,4 +69,5 @@ type ProjectorStanding struct {
 	Record    string
 	Tiebreaks []string // formatted percentages, in TiebreakNames order
 	Dropped   bool
+	Day       int // a two-day event's player: 1 finished on day 1, 2 advanced; 0 otherwise
 }

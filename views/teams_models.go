@@ -16,6 +16,8 @@ type TeamsPage struct {
 type TeamLine struct {
 	Name  string
 	Seats [3]TeamSeatLine
+	// Out: every player of the team has dropped (the team is not paired).
+	Out bool
 }
 
 // TeamSeatLine is one seat's player.

@@ -20,6 +20,8 @@ type pairMatchJSON struct {
 	P1     string      `json:"p1"`
 	P2     *string     `json:"p2"`
 	Reason *reasonJSON `json:"reason,omitempty"`
+	// Result is a team event's vacant seat's lost game, known at pairing.
+	Result string `json:"result,omitempty"`
 }
 
 // reasonJSON always has all five keys (docs/event-file.md): from_points is
@@ -57,7 +59,11 @@ func runPair(ctx context.Context, env *cliEnv, args []string) int {
 	if ev == nil {
 		return code
 	}
-	pr, err := pairing.PairNextRoundContext(ctx, ev, pairing.PairOptions{Exact: *exact})
+	pairNext := pairing.PairNextRoundContext
+	if pairing.SeatsOf(ev) != nil {
+		pairNext = pairing.PairTeamRound // a team event pairs teams, seat against seat
+	}
+	pr, err := pairNext(ctx, ev, pairing.PairOptions{Exact: *exact})
 	if ctx.Err() != nil {
 		return interruptedCode(ctx) // main reports the signal
 	}
@@ -70,7 +76,7 @@ func runPair(ctx context.Context, env *cliEnv, args []string) int {
 		out.Pairing = pr.Record
 	}
 	for _, m := range pr.Matches {
-		line := pairMatchJSON{Table: m.Table, P1: m.P1, P2: m.P2}
+		line := pairMatchJSON{Table: m.Table, P1: m.P1, P2: m.P2, Result: m.Result}
 		if *explain && m.Reason != nil {
 			r := m.Reason
 			line.Reason = &reasonJSON{Kind: r.Kind, Player: r.Player, FromPoints: r.FromPoints, Text: r.Text}

@@ -28,6 +28,9 @@ func verifyMessage(ctx context.Context, key string, a []any) (text string, ok bo
 	if text, ok := verifyRoundMessage(ctx, key, a); ok {
 		return text, true
 	}
+	if text, ok := verifyTeamMessage(ctx, key, a); ok {
+		return text, true
+	}
 	return verifyRecordMessage(ctx, key, a)
 }
 

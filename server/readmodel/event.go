@@ -119,6 +119,9 @@ func (d *EventData) PairingEvent(withPending bool) *pairing.Event {
 		if e.DroppedRound != nil {
 			p.DroppedAfter = *e.DroppedRound
 		}
+		if ev.TeamEvent && e.Team != "" && pairing.SeatIndex(e.TeamSeat) >= 0 {
+			p.Team, p.Seat = e.Team, e.TeamSeat // the file says who plays which seat of which team
+		}
 		pe.Players = append(pe.Players, p)
 		for r := 1; r <= e.AwardedByes; r++ {
 			pe.Byes = append(pe.Byes, pairing.AwardedBye{Player: p.ID, Round: r})

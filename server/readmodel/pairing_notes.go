@@ -49,7 +49,9 @@ func ReadPairingNote(raw string) (PairingNote, bool) {
 		return n, false
 	}
 	switch n.Kind {
-	case "pair-down", "bye", "awarded-bye":
+	case "pair-down", "bye", "awarded-bye", KindSeatNotPlayed:
+	case KindSeatsNotPlayed:
+		return n, true // neither side: both seats
 	default:
 		return n, false
 	}
@@ -72,6 +74,10 @@ func PairingReason(n PairingNote, name string) i18n.Message {
 		return i18n.M("StaffReasonAwardedBye", i18n.Args{"Name": name})
 	case "bye":
 		return i18n.M("StaffReasonBye", i18n.Args{"Name": name})
+	case KindSeatNotPlayed:
+		return i18n.M("TeamSeatNotPlayed", i18n.Args{"Name": name})
+	case KindSeatsNotPlayed:
+		return i18n.M("TeamSeatsNotPlayed", nil)
 	}
 	return i18n.Message{}
 }
@@ -93,4 +99,65 @@ func MatchReason(m storage.Match, d *EventData) i18n.Message {
 		id = *m.P2EntryID
 	}
 	return PairingReason(n, d.Name(&id))
+}
+
+// Kinds of a team event's seat match that was not played (pairing.Lineup):
+// one seat had no player left and lost its game (Side names it), or both
+// had none (a loss for both).
+const (
+	KindSeatNotPlayed  = "seat-not-played"
+	KindSeatsNotPlayed = "seats-not-played"
+)
+
+// SeatNotPlayedNote is the note of a seat match paired with the result
+// pairing.VacantSeatResult gave it ("" for one that is played).
+func SeatNotPlayedNote(result string) string {
+	n := PairingNote{Kind: KindSeatNotPlayed}
+	switch result {
+	case storage.ResultP1:
+		n.Side = storage.ResultP2
+	case storage.ResultP2:
+		n.Side = storage.ResultP1
+	case storage.ResultDoubleLoss:
+		n.Kind = KindSeatsNotPlayed
+	default:
+		return ""
+	}
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// SeatNotPlayed says which sides of m lost their seat's game unplayed
+// (their team's seat had no player left): p1, p2, both or neither.
+func SeatNotPlayed(m storage.Match) (p1, p2 bool) {
+	n, ok := ReadPairingNote(m.NoteReason)
+	switch {
+	case !ok:
+		return false, false
+	case n.Kind == KindSeatsNotPlayed:
+		return true, true
+	case n.Kind == KindSeatNotPlayed:
+		return n.Side == storage.ResultP1, n.Side == storage.ResultP2
+	}
+	return false, false
+}
+
+// SeatsNotPlayed counts, per entry, the Swiss seat matches it lost unplayed.
+func (d *EventData) SeatsNotPlayed() map[int64]int {
+	if !d.Event.TeamEvent {
+		return nil
+	}
+	out := map[int64]int{}
+	for _, r := range d.SwissRounds() {
+		for _, m := range d.Matches[r.Number] {
+			p1, p2 := SeatNotPlayed(m)
+			if p1 {
+				out[m.P1EntryID]++
+			}
+			if p2 && m.P2EntryID != nil {
+				out[*m.P2EntryID]++
+			}
+		}
+	}
+	return out
 }

@@ -13,8 +13,9 @@ import (
 )
 
 // StandingsCSV answers the standings as CSV: rank, name, member id, points,
-// record, every tiebreaker of the event's profile, and the final placing
-// (empty until it is decided).
+// record, every tiebreaker of the event's profile, in a two-day event the
+// day the player finished on (1 for those who did not advance, 2 for day-2
+// players), and the final placing (empty until it is decided).
 func (h *Handler) StandingsCSV(c echo.Context) error {
 	ev, err := h.EventParam(c)
 	if err != nil {
@@ -33,6 +34,10 @@ func (h *Handler) StandingsCSV(c echo.Context) error {
 	w := csv.NewWriter(&buf)
 	head := []string{"rank", "name", "member_id", "points", "record"}
 	head = append(head, keys...)
+	twoDay := d.TwoDay() != nil
+	if twoDay {
+		head = append(head, "day") // the day the player finished on
+	}
 	head = append(head, "placing")
 	_ = w.Write(head)
 	for _, r := range res.Standings {
@@ -43,6 +48,9 @@ func (h *Handler) StandingsCSV(c echo.Context) error {
 		line := []string{strconv.Itoa(r.Rank), csvSafe(r.Name), csvSafe(member), strconv.Itoa(r.Points), r.Record()}
 		for _, k := range keys {
 			line = append(line, strconv.FormatFloat(r.Tiebreaker(k), 'f', 4, 64))
+		}
+		if twoDay {
+			line = append(line, strconv.Itoa(max(r.Day, 1)))
 		}
 		place := ""
 		if p := res.PlaceOf[r.ID]; p > 0 {

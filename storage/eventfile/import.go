@@ -409,6 +409,9 @@ func (w *eventWriter) recordOfEntries(record string, round int) (string, error) 
 	if err := json.Unmarshal([]byte(record), &rec); err != nil {
 		return "", fmt.Errorf("storage: import: round %d: pairing record: %w", round, storage.ErrConflict)
 	}
+	if string(rec["teams"]) == "true" {
+		return record, nil // a team round's record names teams, not players
+	}
 	what := fmt.Sprintf("round %d, pairing record", round)
 	var standings []map[string]json.RawMessage
 	if err := json.Unmarshal(orNull(rec["standings"]), &standings); err != nil {
