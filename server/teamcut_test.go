@@ -252,6 +252,12 @@ func TestTeamTopCutEndToEnd(t *testing.T) {
 			t.Errorf("imported event: %s placed %v, want %d", l.Team, l.Placing, placeOf[l.Team])
 		}
 	}
+	// tenkaichi verify on the finished event: the three Swiss rounds hold.
+	rep := verifyFile(t, "team event after its cut", data)
+	if !rep.OK() {
+		t.Errorf("verify after the team cut: %+v", rep.Problems())
+	}
+	expectCertified(t, "team event after its cut", rep, 3)
 }
 
 // A team event's projector and print sheets show teams: the pairings as
