@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
@@ -41,6 +43,9 @@ func (s *State) protects(d string, side Side, r removal) bool {
 		return r.ko && bySkillOfOpponent && battleCard
 	case "removed by your opponent's skills":
 		return bySkillOfOpponent
+	case "removed by the skills of your opponent's battle cards":
+		_, leader, field, _, inPlay := s.where(r.src)
+		return bySkillOfOpponent && !leader && !field && (inPlay || s.Cards[r.src].Number != "")
 	}
 	return false
 }
@@ -49,7 +54,13 @@ func (s *State) protects(d string, side Side, r removal) bool {
 // removal r, and says so; a "once per turn" protection is then used up.
 func (e *applier) stays(id CardID, r removal) bool {
 	s := e.s
-	if !s.strict() || s.flags&cardinfo.FlagPermanentGrant == 0 {
+	if !s.strict() {
+		return false
+	}
+	if e.protectedForATime(id, r) {
+		return true
+	}
+	if s.flags&cardinfo.FlagPermanentGrant == 0 {
 		return false
 	}
 	found := false
@@ -76,16 +87,88 @@ func (e *applier) stays(id CardID, r removal) bool {
 }
 
 // cantBeKOdEffect: the [Permanent] limits above, judged when a card would
-// leave play (applier.stays); a "can't be KO'd" for a time is not applied.
+// leave play (applier.stays), and the same limits "until the end of your
+// opponent's next turn", kept as bits of the card's Gains (protectBits).
 type cantBeKOdEffect struct{}
 
 func (cantBeKOdEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	if ef.For == skill.UntilNextTurn {
+		return protectBit(ef.Detail) != 0
+	}
 	return t.Has(skill.Permanent) && ef.For == skill.WhileHolds
 }
 
 func (k cantBeKOdEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if !k.carries(x.ef, x.sk.Timing) {
 		e.notApplied(x.label, x.ef)
+		return nil, nil
 	}
-	return nil, nil
+	if x.ef.For != skill.UntilNextTurn {
+		return nil, nil
+	}
+	ids, v := e.targets(x)
+	if v != nil {
+		return nil, v
+	}
+	p := protections[slices.IndexFunc(protections, func(p protection) bool { return p.detail == x.ef.Detail })]
+	for _, id := range ids {
+		e.gain(x.c, id, p.bit, skill.UntilNextTurn)
+		e.said(x, p.given, x.label, e.inPlayLabel(id))
+	}
+	return ids, nil
+}
+
+// battle and protection phrases (issue 29): a protection for a time is a
+// bit of the card's Gains, after the limits of skills.go, one per Detail of
+// a "can't be KO'd" effect, with what the engine says when a skill gives it
+// and when it keeps the card in play.
+type protection struct {
+	detail      string
+	bit         uint16
+	given, kept Msg
+}
+
+var (
+	msgCantBeKOdUntil   = msg("EngineCantBeKOdUntilOpponentNext", "%s: %s can't be KO'd until the end of the opponent's next turn")
+	msgCantBeKOdBySkill = msg("EngineCantBeKOdBySkillsUntilOpponentNext", "%s: %s can't be KO'd by the opponent's skills until the end of the opponent's next turn")
+	msgCantBeMovedUntil = msg("EngineCantBeRemovedUntilOpponentNext", "%s: %s can't be removed from the Battle Area by the opponent's skills until the end of the opponent's next turn")
+	msgKOdKeptForATime  = msg("EngineCantBeKOdForATimeStays", "%s can't be KO'd for a time, so it stays in play")
+	msgMovedKeptForTime = msg("EngineCantBeRemovedForATimeStays", "%s can't be removed from the Battle Area by the opponent's skills for a time, so it stays")
+
+	protections = []protection{
+		{"", kwNoReady << 1, msgCantBeKOdUntil, msgKOdKeptForATime},
+		{"by your opponent's skills", kwNoReady << 2, msgCantBeKOdBySkill, msgKOdKeptForATime},
+		{"removed by your opponent's skills", kwNoReady << 3, msgCantBeMovedUntil, msgMovedKeptForTime},
+		{"removed by the skills of your opponent's battle cards", kwNoReady << 4, msgCantBeMovedUntil, msgMovedKeptForTime},
+	}
+)
+
+// protectBit is the Gains bit of a protection for a time with Detail d, 0
+// for one the engine does not keep.
+func protectBit(d string) uint16 {
+	for _, p := range protections {
+		if p.detail == d {
+			return p.bit
+		}
+	}
+	return 0
+}
+
+// protectedForATime reports whether a protection a skill gave card id for
+// a time keeps it from removal r, and says so. The skill was its owner's
+// (the card was their own), so "your opponent" is the owner's opponent.
+func (e *applier) protectedForATime(id CardID, r removal) bool {
+	s := e.s
+	side, leader, _, idx, ok := s.where(id)
+	if !ok || leader || idx < 0 {
+		return false
+	}
+	g := s.Players[side].Battle[idx].Gained
+	for _, p := range protections {
+		if (g.Turn|g.Battle|g.Until)&p.bit != 0 && s.protects(p.detail, side, r) {
+			e.events = append(e.events, Event{Rule: "Card skills", ID: p.kept.ID, Format: p.kept.Format, Args: []any{s.Name(id)}})
+			return true
+		}
+	}
+	return false
 }

@@ -237,6 +237,18 @@ var clauseRules = []clauseRule{
 		}
 		e.For = ForTurn
 	})),
+	// battle and protection phrases (issue 29): protections for a time,
+	// "until the end of your opponent's next turn" (FP-037, FB06-102).
+	rule(`(?:choose {T} and {IT}|{T}) can't be ko'd( by your opponent's skills)? until the end of your opponent's next turn`, protectFor("")),
+	rule(`(?:choose {T} and {IT}|{T}) can't be removed from the battle area by (your opponent's skills|the skills of your opponent's battle cards) until the end of your opponent's next turn`, protectFor("removed by ")),
+	// "this card can't be KO'd and gets +30000 power" (FB03-020).
+	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		if !ok {
+			return nil, false
+		}
+		return []Effect{{Kind: CantBeKOd, Target: t}, {Kind: Power, Target: t, Amount: atoi(m[2]), For: duration(m[3])}}, true
+	}),
 	rule(`{T} can't be ko'd( in battle| by your opponent's skills| by the skills of your opponent's battle cards| once per turn)?`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = strings.TrimSpace(m[2]) })),
 	rule(`{T} can't be removed from the battle area by your opponent's skills`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = "removed by your opponent's skills" })),
 	rule(`{T} can't be switched to active mode during (?:your|a) charge phase`, one(CantActivate, 1, func(e *Effect, m []string) { e.Detail, e.For = "charge phase", WhileHolds })),
@@ -260,6 +272,27 @@ var clauseRules = []clauseRule{
 	rule(`choose {T} and reduce its cost by {N}{D}`, one(CostChange, 1, func(e *Effect, m []string) { e.Amount, e.For = -atoi(m[2]), duration(m[3]) })),
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
+}
+
+// protectFor reads a "can't be KO'd" or "can't be removed" for a time: the
+// target is submatch 1 (or 2 after "choose"), what it is safe from
+// submatch 3, written after prefix in Detail as the [Permanent] ones are.
+func protectFor(prefix string) func(ln *line, m []string) ([]Effect, bool) {
+	return func(ln *line, m []string) ([]Effect, bool) {
+		phrase := m[1]
+		if phrase == "" {
+			phrase = m[2]
+		}
+		t, ok := ln.target(phrase)
+		if !ok {
+			return nil, false
+		}
+		detail := strings.TrimSpace(m[3])
+		if detail != "" {
+			detail = prefix + detail
+		}
+		return []Effect{{Kind: CantBeKOd, Target: t, Detail: detail, For: UntilNextTurn}}, true
+	}
 }
 
 // groupCost reads a [Permanent] cost change of every card that fits in a

@@ -607,6 +607,11 @@ func (ln *line) clauses(s string) ([]Effect, string) {
 
 func (ln *line) clausesUncached(s string) ([]Effect, string) {
 	s = strings.TrimSpace(s)
+	// battle and protection phrases (issue 29): "Until the end of your
+	// opponent's next turn, this card can't be KO'd and gets +30000 power".
+	if rest, ok := strings.CutPrefix(s, untilPrefix); ok {
+		return ln.lastingClauses(rest)
+	}
 	if e, ok := ln.clause(s); ok {
 		return e, ""
 	}
@@ -643,4 +648,30 @@ func (ln *line) clausesUncached(s string) ([]Effect, string) {
 		}
 	}
 	return nil, firstClause(s)
+}
+
+// untilPrefix opens clauses that all last until the end of the opponent's
+// next turn.
+const untilPrefix = "until the end of your opponent's next turn, "
+
+// lastingClauses reads clauses after untilPrefix: each must be a change
+// that lasts (power, a keyword, a limit, a protection) and has no duration
+// of its own.
+func (ln *line) lastingClauses(s string) ([]Effect, string) {
+	es, bad := ln.clauses(s)
+	if bad != "" {
+		return nil, bad
+	}
+	for k := range es {
+		switch es[k].Kind {
+		case Power, Gain, CantAttack, CantBeKOd:
+		default:
+			return nil, untilPrefix + s
+		}
+		if es[k].For != Instant {
+			return nil, untilPrefix + s
+		}
+		es[k].For = UntilNextTurn
+	}
+	return es, ""
 }

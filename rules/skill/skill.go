@@ -236,7 +236,7 @@ func (e *Effect) Mandatory() bool {
 		return true
 	case LifeToHand, LifeToDrop, LifeToEnergy:
 		return !e.Target.UpTo
-	case Power, Gain, KO, Rest, Activate, ToHand, ToDeckBottom, ToDrop, CantAttack, CantActivate, CostChange:
+	case Power, Gain, KO, Rest, Activate, ToHand, ToDeckBottom, ToDrop, CantAttack, CantActivate, CostChange, CantBeKOd:
 		return e.Target.Fixed()
 	}
 	return false

@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
+)
+
+// Battle, attack, power and protection phrases (issue 29), on real cards.
+
+// The protections for a time are bits of a card's Gains: they must fit.
+func TestProtectionBitsFit(t *testing.T) {
+	seen := uint16(0)
+	for name, bit := range keywordBits {
+		if bit == 0 || seen&bit != 0 {
+			t.Fatalf("keyword %s has bit %b", name, bit)
+		}
+		seen |= bit
+	}
+	for _, p := range protections {
+		if p.bit == 0 || (seen&p.bit != 0 && protectBit(p.detail) != p.bit) || p.bit&(kwNoAttack|kwNoReady) != 0 {
+			t.Fatalf("protection %q has bit %b (keywords %d)", p.detail, p.bit, len(keyword.Gainable))
+		}
+		seen |= p.bit
+	}
+}
+
+// Son Goku (Mini) : DA FP-037: "[When Attacking] If your Leader is
+// awakened, choose up to 1 Battle Card in your Battle Area and it can't be
+// KO'd by your opponent's skills until the end of your opponent's next
+// turn." God Kamehameha FS01-16, the opponent's skill, does not KO it during
+// the opponent's next turn (CR 0-2-2: the card's text goes beyond the
+// rules); a KO in battle still does, and the protection ends with that
+// turn.
+func TestCantBeKOdBySkillsUntilOpponentsNextTurn(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.p(P1).Leader.Awakened = true
+	b.inBattle(P1, "FP-037", false).inBattle(P1, "FS01-10", false)
+	b.do("P1 attack FP-037 -> leader", "P1 use FP-037 -> FP-037")
+	b.wantEvent("can't be KO'd by the opponent's skills until the end of the opponent's next turn")
+	b.do("P1 pass", "P2 pass", "damage", "P1 end", "P2 draw")
+	b.hand(P2, "FS01-16").energy(P2, "FS01-10", 3)
+	b.do("P2 play FS01-16", "P2 use FS01-16 -> P1:FP-037")
+	if len(b.p(P1).Battle) != 2 {
+		t.Fatalf("FP-037 KO'd by the opponent's skill: %s", Summary(&b.s))
+	}
+	b.wantEvent("can't be KO'd for a time, so it stays in play")
+	// In battle the protection does not hold: Majin Buu (20000) KOs it.
+	b.inBattle(P2, "FS02-14", false)
+	b.do("P2 attack FS02-14 -> P1:FP-037", "P2 pass", "P1 pass", "ko")
+	if len(b.p(P1).Battle) != 1 {
+		t.Fatalf("FP-037 not KO'd in battle: %s", Summary(&b.s))
+	}
+}
+
+// Vegeta FB03-020: "[When Attacking] Discard 2 cards from your hand : Until
+// the end of your opponent's next turn, this card can't be KO'd and gets
+// +30000 power." Both last through the opponent's next turn and end when
+// it ends.
+func TestUntilOpponentsNextTurnOpensTheSentence(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS01-04", "FS01-03")
+	b.inBattle(P1, "FB03-020", false)
+	b.do("P1 attack FB03-020 -> leader", "P1 use FB03-020 -> FS01-04 FS01-03")
+	if got := b.power(P1, 0); got != 50000 {
+		t.Fatalf("Vegeta's power %d, want 20000 + 30000: %s", got, b.eventText())
+	}
+	b.do("P1 pass", "P2 pass", "damage", "P1 end", "P2 draw")
+	g := b.p(P1).Battle[0].Gained
+	if b.power(P1, 0) != 50000 || g.Until&protectBit("") == 0 {
+		t.Fatalf("in the opponent's turn: power %d, gains %+v", b.power(P1, 0), g)
+	}
+	b.do("P2 end", "P1 draw")
+	if g := b.p(P1).Battle[0].Gained; b.power(P1, 0) != 20000 || g.Until != 0 {
+		t.Fatalf("after the opponent's turn: power %d, gains %+v", b.power(P1, 0), g)
+	}
+}
+
+// Frieza FB04-018: "[On Play] If your Leader has «Universe 7» in its special
+// traits, until the end of your opponent's next turn, this card can't be
+// removed from the Battle Area by your opponent's skills and it gets +20000
+// power." Son Goku FS01-01 has «Universe 7».
+func TestCantBeRemovedUntilOpponentsNextTurn(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB04-018").energy(P1, "FS01-10", 5)
+	b.do("P1 play FB04-018")
+	b.wantEvent("can't be removed from the Battle Area by the opponent's skills until the end of the opponent's next turn")
+	if got := b.power(P1, 0); got != 45000 {
+		t.Fatalf("Frieza's power %d, want 25000 + 20000", got)
+	}
+	if b.p(P1).Battle[0].Gained.Until&protectBit("removed by your opponent's skills") == 0 {
+		t.Fatalf("no protection kept: %+v", b.p(P1).Battle[0].Gained)
+	}
+}
