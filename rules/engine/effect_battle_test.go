@@ -90,3 +90,47 @@ func TestCantBeRemovedUntilOpponentsNextTurn(t *testing.T) {
 		t.Fatalf("no protection kept: %+v", b.p(P1).Battle[0].Gained)
 	}
 }
+
+// Extreme Ultra Instinct FB04-022: "[Activate Main] Choose up to 1 of your
+// Battle Cards with an original power of 30000 power or more and «Universe
+// 7» in its special traits, and it can't be removed from the Battle Area by
+// the skills of your opponent's Battle Cards until the end of your
+// opponent's next turn." The original power is the printed one: Frieza
+// FB04-018 (25000, +20000 for now) does not fit, Frieza FS01-13 (30000)
+// does. An Extra's skill (God Kamehameha FS01-16) is not a Battle Card's,
+// so it still KOs FS01-13.
+func TestOriginalPowerAndRemovedByBattleCards(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB04-018", "FB04-022").energy(P1, "FS01-10", 6)
+	b.inBattle(P1, "FS01-13", false)
+	b.do("P1 play FB04-018", "P1 play FB04-022")
+	b.bad("P1 use FB04-022 -> FB04-018", "Card skills")
+	b.do("P1 use FB04-022 -> FS01-13")
+	b.wantEvent("can't be removed from the Battle Area by the opponent's skills until the end of the opponent's next turn")
+	b.do("P1 end", "P2 draw")
+	b.hand(P2, "FS01-16").energy(P2, "FS01-10", 2)
+	b.do("P2 play FS01-16", "P2 use FS01-16 -> P1:FS01-13")
+	for _, bc := range b.p(P1).Battle {
+		if b.s.Name(bc.ID) == "FS01-13" {
+			t.Fatalf("an Extra's skill is not a Battle Card's: FS01-13 should be KO'd: %s", b.eventText())
+		}
+	}
+}
+
+// Instant Transmission SB01-016: "[Activate Battle][Your Turn] If your
+// Leader is an «Android»-only card and you have a <Cell> with an original
+// power of 30000 or more in your Battle Area, your card that's in a battle
+// gets +15000 power for the battle." Cell SB01-011 prints 30000; Android 18
+// FB06-001 is «Android»-only, Son Goku FS01-01 is not.
+func TestLeaderOnlyAndOriginalPowerCondition(t *testing.T) {
+	for _, tc := range []struct {
+		leader string
+		want   int
+	}{{"FB06-001", 45000}, {"FS01-01", 30000}} {
+		b := newBoardWith(t, realCards(t), [2]string{tc.leader, "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+		b.hand(P1, "SB01-016").inBattle(P1, "SB01-011", false)
+		b.do("P1 attack SB01-011 -> leader", "P1 play SB01-016 cost 0")
+		if got := b.power(P1, 0); got != tc.want {
+			t.Errorf("%s: Cell's power %d, want %d: %s", tc.leader, got, tc.want, b.eventText())
+		}
+	}
+}

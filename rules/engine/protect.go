@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
@@ -38,16 +39,24 @@ func (s *State) protects(d string, side Side, r removal) bool {
 	case "by your opponent's skills", "once per turn":
 		return r.ko && (bySkillOfOpponent || d == "once per turn")
 	case "by the skills of your opponent's battle cards":
-		_, leader, field, _, inPlay := s.where(r.src)
-		battleCard := !leader && !field && (inPlay || s.Cards[r.src].Number != "")
-		return r.ko && bySkillOfOpponent && battleCard
+		return r.ko && bySkillOfOpponent && s.battleCardSource(r.src)
 	case "removed by your opponent's skills":
 		return bySkillOfOpponent
 	case "removed by the skills of your opponent's battle cards":
-		_, leader, field, _, inPlay := s.where(r.src)
-		return bySkillOfOpponent && !leader && !field && (inPlay || s.Cards[r.src].Number != "")
+		return bySkillOfOpponent && s.battleCardSource(r.src)
 	}
 	return false
+}
+
+// battleCardSource reports whether the skill of card src is a Battle
+// Card's: by its type where the card list knows it (an Extra used is not
+// in play either), else by where it is.
+func (s *State) battleCardSource(src CardID) bool {
+	if c, ok := s.card(src); ok && c.Type != "" {
+		return c.Type == rules.TypeBattle
+	}
+	_, leader, field, _, inPlay := s.where(src)
+	return !leader && !field && (inPlay || s.Cards[src].Number != "")
 }
 
 // stays reports whether a [Permanent] skill in play keeps card id from

@@ -211,6 +211,9 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 			return false
 		}
 	}
+	if f.OrigPower.Set() && (c.Power == nil || !f.OrigPower.Holds(*c.Power)) {
+		return false
+	}
 	if f.ComboPower > 0 && (c.ComboPower == nil || *c.ComboPower != f.ComboPower) {
 		return false
 	}

@@ -186,6 +186,7 @@ func (f Filter) String() string {
 	}
 	parts = appendRange(parts, "cost", f.Cost)
 	parts = appendRange(parts, "power", f.Power)
+	parts = appendRange(parts, "original power", f.OrigPower)
 	if f.ComboPower > 0 {
 		parts = append(parts, "combo="+strconv.Itoa(f.ComboPower))
 	}
@@ -349,6 +350,9 @@ func (f Filter) phrase(plural bool) string {
 	}
 	if f.Power.Set() {
 		with = append(with, "power "+rangePhrase(f.Power))
+	}
+	if f.OrigPower.Set() {
+		with = append(with, "an original power "+rangePhrase(f.OrigPower))
 	}
 	if len(f.Traits) > 0 {
 		with = append(with, "«"+strings.Join(f.Traits, "» or «")+"» in its special traits")

@@ -361,11 +361,12 @@ type Filter struct {
 	Colour     string // "Red", "Blue" ...
 	Cost       Range
 	Power      Range
-	Rest       bool // in Rest Mode
-	Active     bool // in Active Mode
-	Other      bool // other than this card
-	NoSkill    bool // a card without skills ("skill-less")
-	ComboPower int  // the card's combo power is this (0: any)
+	OrigPower  Range // the printed power ("an original power of 30000 or more")
+	Rest       bool  // in Rest Mode
+	Active     bool  // in Active Mode
+	Other      bool  // other than this card
+	NoSkill    bool  // a card without skills ("skill-less")
+	ComboPower int   // the card's combo power is this (0: any)
 	// Total is a combined power limit ("that add up to a total power of N or less").
 	Total int
 	// TotalCost is a combined cost limit ("with a total cost of N or less").
