@@ -134,3 +134,50 @@ func TestLeaderOnlyAndOriginalPowerCondition(t *testing.T) {
 		}
 	}
 }
+
+// Rozie FB02-032: "[When Attacking] This card gets +5000 power for the turn
+// for each of your opponent's Battle Cards." Two of them: +10000.
+func TestPowerForEachOpponentsBattleCard(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FB02-032", false).inBattle(P2, "FS02-05", true).inBattle(P2, "FS02-14", true)
+	b.do("P1 attack FB02-032 -> leader")
+	if got := b.power(P1, 0); got != 25000 {
+		t.Fatalf("Rozie's power %d, want 15000 + 2 × 5000: %s", got, b.eventText())
+	}
+}
+
+// Great Priest FB04-014: "[On Play] Choose up to 1 of your opponent's
+// Battle Cards and it gets -5000 power for the turn for each of your Battle
+// Cards with «Angel» in their special traits." Whis FS01-02 and Great
+// Priest itself, in play when its [On Play] resolves, count: -10000.
+// Lavender FB02-028 counts the «Trio De Dangers» cards in the Battle Area:
+// itself only, -5000.
+func TestPowerForEachOfYourCards(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB04-014").energy(P1, "FS01-10", 3)
+	b.inBattle(P1, "FS01-02", true).inBattle(P2, "FS02-14", true)
+	b.do("P1 play FB04-014", "P1 use FB04-014 -> P2:FS02-14")
+	if got := b.power(P2, 0); got != 10000 {
+		t.Fatalf("Majin Buu's power %d, want 20000 - 2 × 5000: %s", got, b.eventText())
+	}
+	b = realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FB02-028", false).inBattle(P1, "FS01-02", true).inBattle(P2, "FS02-14", true)
+	b.do("P1 attack FB02-028 -> leader", "P1 use FB02-028 -> P2:FS02-14")
+	if got := b.power(P2, 0); got != 15000 {
+		t.Fatalf("Majin Buu's power %d, want 20000 - 5000: %s", got, b.eventText())
+	}
+}
+
+// Bonds of the Ginyu Force FB01-133: "[Activate Battle] Choose your Leader
+// or up to 1 of your Battle Cards and it gets +10000 power for the battle.
+// Then, that card gets +5000 power for the battle for each card with
+// «Ginyu Force» in its special traits among your Leader and Battle Cards."
+// Ginyu FB01-104 counts as the Leader; Crusher Ball FB01-135 in the energy
+// does not.
+func TestPowerForEachAmongLeaderAndBattleCards(t *testing.T) {
+	b := newBoardWith(t, realCards(t), [2]string{"FB01-104", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+	b.hand(P1, "FB01-133").energy(P1, "FB01-135", 1)
+	b.do("P1 attack leader -> leader", "P1 play FB01-133", "P1 use FB01-133 -> leader")
+	if got, _ := b.s.Power(b.p(P1).Leader.ID); got != 30000 {
+		t.Fatalf("Ginyu's power %d, want 15000 + 10000 + 5000: %s", got, b.eventText())
+	}
+}

@@ -16,8 +16,12 @@ import (
 // holds ([Permanent]: counted by State.continuous).
 type powerEffect struct{ done byDuration }
 
-// carries: a change while a condition holds only in a [Permanent] skill.
+// carries: a change while a condition holds only in a [Permanent] skill;
+// one "for each" card that fits only for a time (counted when it applies).
 func (powerEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	if ef.Each != nil {
+		return ef.For != skill.WhileHolds && (ef.Each.Kind == skill.Have || ef.Each.Kind == skill.OppHave)
+	}
 	return ef.For != skill.WhileHolds || t.Has(skill.Permanent)
 }
 
@@ -26,11 +30,46 @@ func (k powerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if v != nil {
 		return nil, v
 	}
+	amount := x.ef.Amount
+	if x.ef.Each != nil {
+		amount *= e.s.countEach(x.c, x.ef.Each)
+	}
 	for _, id := range ids {
-		e.addPower(x.c, id, x.ef.Amount, x.ef.For)
-		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id), x.ef.Amount)
+		e.addPower(x.c, id, amount, x.ef.For)
+		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id), amount)
 	}
 	return ids, nil
+}
+
+// countEach is how many cards a power change "for each" counts, when it
+// applies: the cards of the player's Battle Area that fit (a [Field]
+// included when any card counts), with the Leader for "among your Leader
+// and Battle Cards"; or the opponent's Battle Cards that fit.
+func (s *State) countEach(c ctx, k *skill.Cond) int {
+	side := c.side
+	if k.Kind == skill.OppHave {
+		side = side.Other()
+	}
+	p := &s.Players[side]
+	// A card the list does not describe is not counted: fits would take
+	// it for any card.
+	counts := func(id CardID) bool {
+		card, known := s.card(id)
+		return known && cardinfo.Described(card) && s.fits(id, &k.Card, NoCard)
+	}
+	n := 0
+	for _, b := range p.Battle {
+		if counts(b.ID) {
+			n++
+		}
+	}
+	if k.Kind == skill.Have && p.Field != NoCard && k.Card.Type == "" && counts(p.Field) {
+		n++
+	}
+	if k.WithLeader && counts(p.Leader.ID) {
+		n++
+	}
+	return n
 }
 
 // gains applies a keyword or a limit (bit of the card's Gains) to the

@@ -317,6 +317,9 @@ func groupCost(ti, ni, sign int) func(ln *line, m []string) ([]Effect, bool) {
 // clause reads one effect clause.
 func (ln *line) clause(s string) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
+	if head, tail, ok := strings.Cut(s, " for each "); ok {
+		return ln.forEach(head, tail)
+	}
 	for _, r := range clauseRules {
 		m := r.re.FindStringSubmatch(s)
 		if m == nil {
@@ -327,4 +330,34 @@ func (ln *line) clause(s string) ([]Effect, bool) {
 		}
 	}
 	return nil, false
+}
+
+// battle and power phrases (issue 29): forEach reads a power change "for
+// each" card that fits ("this card gets +5000 power for the turn for each
+// of your opponent's Battle Cards", "that card gets +5000 power for the
+// battle for each card with «Ginyu Force» in its special traits among your
+// Leader and Battle Cards").
+func (ln *line) forEach(head, tail string) ([]Effect, bool) {
+	es, ok := ln.clause(head)
+	if !ok || len(es) != 1 || es[0].Kind != Power || es[0].Each != nil {
+		return nil, false
+	}
+	each := Cond{Kind: Have}
+	if rest, found := strings.CutSuffix(tail, " among your leader and battle cards"); found {
+		tail, each.WithLeader = rest+" in your battle area", true
+	}
+	t, ok := ln.target("all " + tail)
+	if !ok || !t.All || len(t.Alts) > 0 {
+		return nil, false
+	}
+	switch t.Who {
+	case Opponents:
+		each.Kind = OppHave
+	case Yours:
+	default:
+		return nil, false
+	}
+	each.Card = t.Filter
+	es[0].Each = &each
+	return es, true
 }

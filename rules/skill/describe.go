@@ -114,6 +114,9 @@ func (e Effect) String() string {
 	if e.Detail != "" {
 		b.WriteString(" (" + e.Detail + ")")
 	}
+	if e.Each != nil {
+		b.WriteString(" for each " + condsString([]Cond{*e.Each}))
+	}
 	for i, o := range e.Options {
 		b.WriteString(" | option " + strconv.Itoa(i+1) + ": " + effectsString(o))
 	}

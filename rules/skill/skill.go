@@ -225,6 +225,11 @@ type Effect struct {
 	// "bottom" (random order), "top" (any order) or "top or bottom".
 	Place   string
 	Options [][]Effect // Choose: the options, one effect list each
+	// Each multiplies Amount by how many cards fit it, counted as a Have
+	// (your Battle Area; WithLeader: and your Leader) or OppHave (the
+	// opponent's Battle Cards) condition counts them: "+5000 power for the
+	// turn for each of your opponent's Battle Cards".
+	Each   *Cond
 	Detail  string     // what a Text effect or a restriction says, normalised
 }
 
