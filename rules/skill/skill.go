@@ -230,7 +230,7 @@ type Effect struct {
 	// opponent's Battle Cards) condition counts them: "+5000 power for the
 	// turn for each of your opponent's Battle Cards".
 	Each   *Cond
-	Detail  string     // what a Text effect or a restriction says, normalised
+	Detail string // what a Text effect or a restriction says, normalised
 }
 
 // Mandatory reports whether the effect needs no choice from the player: no
