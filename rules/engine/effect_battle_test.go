@@ -181,3 +181,34 @@ func TestPowerForEachAmongLeaderAndBattleCards(t *testing.T) {
 		t.Fatalf("Ginyu's power %d, want 15000 + 10000 + 5000: %s", got, b.eventText())
 	}
 }
+
+// Cheelai : BR FB06-055: "[Permanent][Opponent's Turn] Battle Cards with
+// costs of 7 or more in your Battle Area can't be removed from the Battle
+// Area by your opponent's skills." In P1's opponent's turn God Kamehameha
+// FS01-16 does not KO Whis FB04-002 (cost 7); it KOs Tien Shinhan FS01-10
+// (cost 1).
+func TestGroupCantBeRemovedByOpponentsSkills(t *testing.T) {
+	b := realBoard(t).main(P2, 4).hand(P2, "FS01-16", "FS01-16").energy(P2, "FS01-10", 4)
+	b.inBattle(P1, "FB06-055", true).inBattle(P1, "FB04-002", true).inBattle(P1, "FS01-10", true)
+	b.do("P2 play FS01-16", "P2 use FS01-16 -> P1:FB04-002")
+	b.wantEvent("can't be removed from the Battle Area")
+	b.do("P2 play FS01-16", "P2 use FS01-16 -> P1:FS01-10")
+	if len(b.p(P1).Battle) != 2 || b.s.Name(b.p(P1).Battle[1].ID) != "FB04-002" {
+		t.Fatalf("Whis stays, Tien Shinhan KO'd: %s", Summary(&b.s))
+	}
+}
+
+// Glorio : DA FB05-006: "[On Play] If your Leader is awakened, your
+// opponent's Leader gets -5000 power for the turn."
+func TestOpponentsLeaderGetsPower(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB05-006").energy(P1, "FS01-10", 4)
+	b.p(P1).Leader.Awakened = true
+	b.do("P1 play FB05-006")
+	if got, _ := b.s.Power(b.p(P2).Leader.ID); got != 10000 {
+		t.Fatalf("P2's Leader has %d power, want 15000 - 5000: %s", got, b.eventText())
+	}
+	b.do("P1 end")
+	if got, _ := b.s.Power(b.p(P2).Leader.ID); got != 15000 {
+		t.Fatalf("the change outlived the turn: %d", got)
+	}
+}

@@ -241,6 +241,20 @@ var clauseRules = []clauseRule{
 	// "until the end of your opponent's next turn" (FP-037, FB06-102).
 	rule(`(?:choose {T} and {IT}|{T}) can't be ko'd( by your opponent's skills)? until the end of your opponent's next turn`, protectFor("")),
 	rule(`(?:choose {T} and {IT}|{T}) can't be removed from the battle area by (your opponent's skills|the skills of your opponent's battle cards) until the end of your opponent's next turn`, protectFor("removed by ")),
+	// Every Battle Card that fits ("Battle Cards with costs of 7 or more in
+	// your Battle Area can't be removed ...", FB06-055).
+	rule(`(battle cards .+ in your battle area) can't be removed from the battle area by your opponent's skills`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target("all " + m[1])
+		if !ok || !t.All || t.Who != Yours {
+			return nil, false
+		}
+		return []Effect{{Kind: CantBeKOd, Target: t, Detail: "removed by your opponent's skills"}}, true
+	}),
+	// "Your opponent's Leader gets -5000 power for the turn" (FB05-006).
+	rule(`your opponent's leader gets? {P} power{D}`, one(Power, 0, func(e *Effect, m []string) {
+		e.Target = Target{Who: Opponents, All: true, Filter: Filter{Type: "Leader"}}
+		e.Amount, e.For = atoi(m[1]), duration(m[2])
+	})),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])
