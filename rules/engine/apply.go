@@ -1227,8 +1227,30 @@ func (e *applier) attack() *Violation {
 		for _, id := range e.withTriggers(s.Players[pl].Battle) {
 			e.trigger(pl, id, skill.Auto, skill.LeaderAttacks)
 		}
+	} else {
+		e.battleCardAttacks(pl)
 	}
 	return nil
+}
+
+// battleCardAttacks fires the [Auto] skills waiting for a Battle Card of
+// side pl to attack: pl's own ("When your Battle Card ... attacks") and
+// the opponent's ("When an opponent's Battle Card ... attacks"); their
+// AttackerIs condition judges the attacker (issue 29).
+func (e *applier) battleCardAttacks(pl Side) {
+	for _, side := range []Side{pl, pl.Other()} {
+		trig := skill.YourBattleCardAttacks
+		if side != pl {
+			trig = skill.OppBattleCardAttacks
+		}
+		p := &e.s.Players[side]
+		ids := append([]CardID{p.Leader.ID}, e.withTriggers(p.Battle)...)
+		for _, id := range ids {
+			if _, _, _, _, ok := e.s.where(id); ok {
+				e.trigger(side, id, skill.Auto, trig)
+			}
+		}
+	}
 }
 
 // cantAttack reports whether a skill forbids card id to attack now: an

@@ -212,3 +212,37 @@ func TestOpponentsLeaderGetsPower(t *testing.T) {
 		t.Fatalf("the change outlived the turn: %d", got)
 	}
 }
+
+// Shin (Mini) : DA FS06-03: "[Auto] When your Battle Card with 25000 power
+// or more attacks, choose up to 1 of your opponent's Battle Cards and it
+// gets -5000 power for the turn." Shin (25000) attacking triggers it; Tien
+// Shinhan FS01-10 (15000) does not.
+func TestWhenYourBattleCardAttacks(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FS06-03", false).inBattle(P1, "FS01-10", false).inBattle(P2, "FS02-14", true)
+	b.do("P1 attack FS06-03 -> leader", "P1 use FS06-03 -> P2:FS02-14")
+	if got := b.power(P2, 0); got != 15000 {
+		t.Fatalf("Majin Buu's power %d, want 20000 - 5000: %s", got, b.eventText())
+	}
+	b.do("P1 pass", "P2 pass", "damage", "P1 attack FS01-10 -> leader")
+	if len(b.s.Pending) != 0 {
+		t.Fatalf("a 15000-power attacker triggered Shin: %s", b.eventText())
+	}
+}
+
+// Babidi FB03-083: "[Auto][Once per turn] When an opponent's Battle Card
+// with a cost of 3 attacks, draw 1 card." Piccolo FS02-11 (cost 3)
+// attacking draws P2 a card; Tien Shinhan FS01-10 (cost 1) does not.
+func TestWhenAnOpponentsBattleCardAttacks(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FS01-10", false).inBattle(P1, "FS02-11", false).inBattle(P2, "FB03-083", true)
+	hand := len(b.p(P2).Hand)
+	b.do("P1 attack FS01-10 -> leader", "P1 pass", "P2 pass", "damage")
+	if len(b.p(P2).Hand) != hand+1 { // the damage's life card only
+		t.Fatalf("P2's hand %d, want %d: %s", len(b.p(P2).Hand), hand+1, b.eventText())
+	}
+	b.do("P1 attack FS02-11 -> leader")
+	if len(b.p(P2).Hand) != hand+2 {
+		t.Fatalf("Babidi did not draw: hand %d, want %d: %s", len(b.p(P2).Hand), hand+2, b.eventText())
+	}
+}

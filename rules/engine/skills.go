@@ -381,6 +381,8 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		}
 		_, leader, _, _, inPlay := s.where(other)
 		return inPlay && !leader, true
+	case skill.AttackerIs:
+		return s.Battle.Step != NoBattle && s.fits(s.Battle.Attacker, &k.Card, c.src), true
 	case skill.InBattle:
 		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src), true
 	case skill.ThisRest:

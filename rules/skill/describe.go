@@ -43,7 +43,8 @@ func (s *Skill) String() string {
 
 var triggerNames = [...]string{"", "combo from hand", "combo from battle area", "combo from drop",
 	"combo while in battle", "KOs in battle", "take damage", "opponent plays", "this attacks", "other",
-	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle"}
+	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle",
+	"your battle card attacks", "opponent's battle card attacks"}
 
 // String writes a cost: "2 energy (R), rest(this card), discard 1".
 func (c Cost) String() string {
@@ -228,7 +229,8 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn"}
+	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
+	"attacker is"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -255,7 +257,7 @@ func condsString(cs []Cond) string {
 				s += " " + strconv.Itoa(c.N)
 			}
 			s += " " + c.Card.String()
-		case LeaderIs, HaveInEnergy, ThatCardIs:
+		case LeaderIs, HaveInEnergy, ThatCardIs, AttackerIs:
 			s += " " + c.Card.String()
 		}
 		if c.All {

@@ -288,6 +288,9 @@ func (ln *line) readWhen(sk *Skill, body string) (string, string) {
 		}
 		trig, rest, ok := ln.trigger(body)
 		if !ok {
+			trig, rest, ok = ln.attackTrigger(sk, body)
+		}
+		if !ok {
 			return body, firstClause(body)
 		}
 		sk.Trigger, body = trig, rest
@@ -674,4 +677,28 @@ func (ln *line) lastingClauses(s string) ([]Effect, string) {
 		es[k].For = UntilNextTurn
 	}
 	return es, ""
+}
+
+// battle phrases (issue 29): attacksRE is the trigger "When your Battle
+// Card with 25000 power or more attacks" or "When an opponent's Battle
+// Card with a cost of 3 attacks".
+var attacksRE = regexp.MustCompile(`^when (your|an opponent's) battle card with (.+?) attacks, `)
+
+// attackTrigger reads attacksRE into a trigger and an AttackerIs condition
+// of sk that says which attacking card it waits for.
+func (ln *line) attackTrigger(sk *Skill, s string) (Trigger, string, bool) {
+	m := attacksRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, s, false
+	}
+	f := Filter{Type: "Battle"}
+	if !ln.withFilters(&f, m[2]) {
+		return 0, s, false
+	}
+	trig := YourBattleCardAttacks
+	if m[1] != "your" {
+		trig = OppBattleCardAttacks
+	}
+	sk.If = append(sk.If, Cond{Kind: AttackerIs, Card: f})
+	return trig, s[len(m[0]):], true
 }

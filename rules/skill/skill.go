@@ -106,7 +106,11 @@ const (
 	// ComboFromBattleInBattle: "When a card is used in a combo from your
 	// Battle Area while this card is in a battle".
 	ComboFromBattleInBattle
-	TriggerCount // number of triggers (for tables)
+	// battle phrases (issue 29): a Battle Card of yours or of your
+	// opponent's attacks; the skill's AttackerIs condition says which.
+	YourBattleCardAttacks // "When your Battle Card with 25000 power or more attacks"
+	OppBattleCardAttacks  // "When an opponent's Battle Card with a cost of 3 attacks"
+	TriggerCount          // number of triggers (for tables)
 )
 
 // Cost is what using a skill costs: energy (Energy, of which Colours must be
@@ -301,7 +305,9 @@ const (
 	ThatCardIs                              // the card an effect before revealed or chose matches Card ("if the revealed card's cost is 6")
 	ExtraUsedAtLeast                        // you used an Extra with an original cost of N or more during this turn
 	DroppedEnergy                           // you placed a card from your energy into its owner's Drop during this turn
-	CondCount                               // number of condition kinds
+	// battle phrases (issue 29)
+	AttackerIs // the attacking card matches Card (an [Auto] skill's trigger)
+	CondCount  // number of condition kinds
 )
 
 // Target says which cards an effect works on.
