@@ -246,3 +246,54 @@ func TestWhenAnOpponentsBattleCardAttacks(t *testing.T) {
 		t.Fatalf("Babidi did not draw: hand %d, want %d: %s", len(b.p(P2).Hand), hand+2, b.eventText())
 	}
 }
+
+// Krillin SB01-051: "[Permanent] If your Leader has «Adventure» in its
+// special traits, this card is in a battle, and you have a card in your
+// Combo Area, this card gains [Critical] and +5000 power." With Bulma
+// SB01-045 («Adventure»), once Krillin attacks and P1 combos.
+func TestInABattleWithAComboGainsAndPower(t *testing.T) {
+	b := newBoardWith(t, realCards(t), [2]string{"SB01-045", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+	b.inBattle(P1, "SB01-051", false).hand(P1, "FS01-04")
+	krillin := b.p(P1).Battle[0].ID
+	if b.power(P1, 0) != 20000 || b.s.hasKeyword(krillin, "Critical") {
+		t.Fatalf("out of battle: power %d", b.power(P1, 0))
+	}
+	b.do("P1 attack SB01-051 -> leader", "P1 combo FS01-04")
+	if b.power(P1, 0) != 25000 || !b.s.hasKeyword(krillin, "Critical") {
+		t.Fatalf("in battle with a combo: power %d, [Critical] %v: %s", b.power(P1, 0), b.s.hasKeyword(krillin, "Critical"), b.eventText())
+	}
+}
+
+// Goku Black FB01-035 (awakened): "[Activate Main][Once per turn] Place 1
+// <Zamasu> from your Battle Area at the bottom of your deck : During this
+// turn, the next time you use and play <Goku Black> from your hand, reduce
+// the cost by 2." Goku Black FB01-038 (cost 4) is then played with 2
+// energy.
+func TestNextTimeYouUseAndPlay(t *testing.T) {
+	b := newBoardWith(t, realCards(t), [2]string{"FB01-035", "FS02-01"}, [2]string{"FS02-05", "FS02-05"}).main(P1, 3)
+	b.p(P1).Leader.Awakened = true
+	b.inBattle(P1, "FB02-043", false).hand(P1, "FB01-038").energy(P1, "FS02-05", 2)
+	b.bad("P1 play FB01-038", "CR 5-3-1")
+	b.do("P1 use leader -> FB02-043", "P1 play FB01-038")
+	if len(b.p(P1).Battle) != 1 || b.s.Name(b.p(P1).Battle[0].ID) != "FB01-038" {
+		t.Fatalf("Goku Black played for 2: %s", Summary(&b.s))
+	}
+}
+
+// Son Goku FB04-059: "[When Attacking] If attacking a Battle Card with a
+// cost of 4 or more, this card gets +25000 power for the battle. ..."
+// Attacking Whis FB04-002 (cost 7) it does; attacking Son Goten FS02-05
+// (cost 1) it does not.
+func TestAttackingABattleCardWithACost(t *testing.T) {
+	for _, tc := range []struct {
+		target string
+		want   int
+	}{{"FB04-002", 50000}, {"FS02-05", 25000}} {
+		b := realBoard(t).main(P1, 3).energy(P1, "FS01-10", 1)
+		b.inBattle(P1, "FB04-059", false).inBattle(P2, tc.target, true)
+		b.do("P1 attack FB04-059 -> P2:"+tc.target, "P1 use FB04-059")
+		if got := b.power(P1, 0); got != tc.want {
+			t.Errorf("attacking %s: power %d, want %d: %s", tc.target, got, tc.want, b.eventText())
+		}
+	}
+}

@@ -405,7 +405,7 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
 	case skill.AttackingBattle:
 		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
-			s.Battle.Target != s.Players[c.side.Other()].Leader.ID, true
+			s.Battle.Target != s.Players[c.side.Other()].Leader.ID && s.fits(s.Battle.Target, &k.Card, c.src), true
 	}
 	return false, false
 }

@@ -226,7 +226,7 @@ var clauseRules = []clauseRule{
 		return []Effect{{Kind: CantActivate, Target: Target{Who: ThatCard, Filter: anyFilter()}, For: UntilNextTurn}}, true
 	}),
 	rule(`choose {T} and {IT} can't attack during your opponent's next turn`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
-	rule(`during this turn, the next time you use {T}(?: from your hand)?, (?:reduce the cost by {N}|reduce the cost by \((red|blue|green|yellow|black|赤|青|緑|黄|黒)\)|(you don't have to pay the cost))`, one(NextCost, 1, func(e *Effect, m []string) {
+	rule(`during this turn, the next time you (?:use and play|use) {T}(?: from your hand)?, (?:reduce the cost by {N}|reduce the cost by \((red|blue|green|yellow|black|赤|青|緑|黄|黒)\)|(you don't have to pay the cost))`, one(NextCost, 1, func(e *Effect, m []string) {
 		switch {
 		case m[4] != "":
 			e.Detail = "free"
@@ -255,6 +255,16 @@ var clauseRules = []clauseRule{
 		e.Target = Target{Who: Opponents, All: true, Filter: Filter{Type: "Leader"}}
 		e.Amount, e.For = atoi(m[1]), duration(m[2])
 	})),
+	// "this card gains [Critical] and +5000 power" (SB01-051).
+	rule(`{T} gains? \[([a-z ]+)\] and {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		kw := readKeyword(m[2])
+		if !ok || kw == "" {
+			return nil, false
+		}
+		d := duration(m[4])
+		return []Effect{{Kind: Gain, Target: t, Keyword: kw, For: d}, {Kind: Power, Target: t, Amount: atoi(m[3]), For: d}}, true
+	}),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])

@@ -573,6 +573,11 @@ var condRules = []condRule{
 	crule(`you have (\d+) or more cards in your combo area`, cn(ComboAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`this card is in a battle`, cn(InBattle, nil)),
 	crule(`attacking a battle card`, cn(AttackingBattle, nil)),
+	// battle phrases (issue 29): "if attacking a Battle Card with a cost of 4 or more".
+	crule(`attacking a battle card with (.+)`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: AttackingBattle, Card: Filter{Type: "Battle"}}
+		return c, ln.withFilters(&c.Card, m[1])
+	}),
 	crule(`you removed an energy marker (?:to use this card|for this skill)`, cn(PaidWithMarker, nil)),
 	crule(`you have (\d+) energy`, cn(EnergyIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`this card (?:in a battle area )?is in rest mode`, cn(ThisRest, nil)),
