@@ -1214,6 +1214,9 @@ func (e *applier) attack() *Violation {
 	if tgt.leader && s.granted(atk.id, skill.CantAttack, "leader") {
 		return violation("Card skills", "%s can't attack your opponent's Leader: a skill forbids it", e.label(atk))
 	}
+	if !s.attackAllowed(opp, tgt.id) {
+		return violation("Card skills", "%s can't be attacked: a skill of its player forbids it", e.label(tgt))
+	}
 	if !tgt.leader && !e.isRest(tgt) {
 		return violation("CR 8-1-1", "%s is in Active Mode; only Battle Cards in Rest Mode can be attacked", s.Name(tgt.id))
 	}

@@ -297,3 +297,29 @@ func TestAttackingABattleCardWithACost(t *testing.T) {
 		}
 	}
 }
+
+// Krillin FB01-072: "[Permanent] Your opponent can't attack <Android 18> in
+// your Battle Area." Android 18 FS01-07 cannot be attacked; the Leader
+// can (CR 8-1-1 names what may be attacked; the card's text goes beyond
+// it, CR 0-2-2).
+func TestOpponentCantAttackNamedCard(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FS01-10", false).inBattle(P2, "FB01-072", true).inBattle(P2, "FS01-07", true)
+	b.bad("P1 attack FS01-10 -> P2:FS01-07", "Card skills")
+	b.do("P1 attack FS01-10 -> P2:FB01-072")
+}
+
+// Yamcha FB02-099: "[Permanent] If you have 6 or more energy and this card
+// is in Rest Mode, your opponent can only attack <Yamcha> Battle Cards."
+// With 6 energy neither the Leader nor Son Goten FS02-05 may be attacked,
+// Yamcha may; with 5 the Leader may.
+func TestOpponentCanOnlyAttackNamedCards(t *testing.T) {
+	b := realBoard(t).main(P1, 3).energy(P2, "FS02-05", 6)
+	b.inBattle(P1, "FS01-10", false).inBattle(P2, "FB02-099", true).inBattle(P2, "FS02-05", true)
+	b.bad("P1 attack FS01-10 -> leader", "Card skills")
+	b.bad("P1 attack FS01-10 -> P2:FS02-05", "Card skills")
+	b.do("P1 attack FS01-10 -> P2:FB02-099")
+	b = realBoard(t).main(P1, 3).energy(P2, "FS02-05", 5)
+	b.inBattle(P1, "FS01-10", false).inBattle(P2, "FB02-099", true)
+	b.do("P1 attack FS01-10 -> leader")
+}

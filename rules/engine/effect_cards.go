@@ -113,8 +113,11 @@ type cantAttackEffect struct{ done byDuration }
 
 // carries: a [Permanent] "this card can't attack your opponent's Leader"
 // (Trunks : Future FB01-093) is checked when it attacks.
+// So is a [Permanent] limit on whom the opponent attacks, "target" or
+// "only" (Krillin FB01-072, Yamcha FB02-099: attackAllowed).
 func (cantAttackEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	return ef.Detail == "" || ef.Detail == "leader" && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+	limit := ef.Detail == "leader" || ef.Detail == "target" || ef.Detail == "only"
+	return ef.Detail == "" || limit && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
 }
 
 func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {

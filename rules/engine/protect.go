@@ -181,3 +181,21 @@ func (e *applier) protectedForATime(id CardID, r removal) bool {
 	}
 	return false
 }
+
+// attackAllowed reports whether the [Permanent] skills of side def (the
+// player attacked) let their card id be attacked: none says "your opponent
+// can't attack" it, and each "your opponent can only attack ..." whose
+// conditions hold names it (battle phrases, issue 29).
+func (s *State) attackAllowed(def Side, id CardID) bool {
+	ok := true
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(side Side, src CardID, _ int, _ *skill.Skill, ef *skill.Effect) bool {
+		if side != def || ef.Kind != skill.CantAttack || ef.For != skill.WhileHolds || (ef.Detail != "target" && ef.Detail != "only") ||
+			!s.holds(ctx{side: side, src: src}, ef.If) {
+			return true
+		}
+		covered := s.covers(side, src, &ef.Target, id)
+		ok = covered == (ef.Detail == "only")
+		return ok
+	})
+	return ok
+}

@@ -265,6 +265,12 @@ var clauseRules = []clauseRule{
 		d := duration(m[4])
 		return []Effect{{Kind: Gain, Target: t, Keyword: kw, For: d}, {Kind: Power, Target: t, Amount: atoi(m[3]), For: d}}, true
 	}),
+	// Whom the opponent may attack: "Your opponent can't attack <Android 18>
+	// in your Battle Area" (FB01-072), "your opponent can only attack
+	// <Yamcha> Battle Cards" (FB02-099): the cards kept from attacks, or
+	// the only ones open to them.
+	rule(`your opponent can't attack (.+ in your battle area)`, attackLimit("target")),
+	rule(`your opponent can only attack (.+)`, attackLimit("only")),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])
@@ -384,4 +390,20 @@ func (ln *line) forEach(head, tail string) ([]Effect, bool) {
 	each.Card = t.Filter
 	es[0].Each = &each
 	return es, true
+}
+
+// attackLimit reads a limit on the opponent's attacks ([Permanent]): the
+// target is every card of one's own that it names, Detail says how.
+func attackLimit(detail string) func(ln *line, m []string) ([]Effect, bool) {
+	return func(ln *line, m []string) ([]Effect, bool) {
+		cards := m[1]
+		if !strings.HasSuffix(cards, " in your battle area") {
+			cards += " in your battle area"
+		}
+		t, ok := ln.target("all " + cards)
+		if !ok || !t.All || t.Who != Yours {
+			return nil, false
+		}
+		return []Effect{{Kind: CantAttack, Target: t, Detail: detail}}, true
+	}
 }
