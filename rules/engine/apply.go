@@ -224,6 +224,7 @@ func (e *applier) startTurn() {
 	p.Drew, p.Charged = false, false
 	for i := range s.Players {
 		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed = false, 0
+		s.Players[i].KOdInBattle = false
 	}
 	p.Leader.Rest = false
 	held := 0
@@ -1644,6 +1645,7 @@ func (e *applier) outcome() *Violation {
 			}
 		}
 		e.event("Damage Step", "%s is KO'd and goes to the Drop", s.Name(target))
+		dp.KOdInBattle = true
 		attacker := s.Battle.Attacker
 		e.endBattle()
 		e.trigger(defSide, target, skill.WhenKOd, skill.TriggerNone)

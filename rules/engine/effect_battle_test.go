@@ -323,3 +323,26 @@ func TestOpponentCanOnlyAttackNamedCards(t *testing.T) {
 	b.inBattle(P1, "FS01-10", false).inBattle(P2, "FB02-099", true)
 	b.do("P1 attack FS01-10 -> leader")
 }
+
+// Android 17 FP-042: "[When Attacking] If an opponent's Battle Card is
+// KO'd in battle during this turn, this card gets +15000 power for the
+// battle." Only after Tien Shinhan FS01-10 KO'd Son Goten FS02-05 in
+// battle this turn; the next turn starts afresh.
+func TestOpponentsBattleCardKOdInBattleThisTurn(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FP-042", false).inBattle(P1, "FS01-10", false).inBattle(P2, "FS02-05", true)
+	b.do("P1 attack FP-042 -> leader")
+	if got := b.power(P1, 0); got != 25000 {
+		t.Fatalf("no KO yet: power %d: %s", got, b.eventText())
+	}
+	b.do("P1 pass", "P2 pass", "damage", "P1 attack FS01-10 -> P2:FS02-05", "P1 pass", "P2 pass", "ko")
+	b.p(P1).Battle[0].Rest = false
+	b.do("P1 attack FP-042 -> leader")
+	if got := b.power(P1, 0); got != 40000 {
+		t.Fatalf("after a KO in battle: power %d, want 25000 + 15000: %s", got, b.eventText())
+	}
+	b.do("P1 pass", "P2 pass", "damage", "P1 end")
+	if b.p(P2).KOdInBattle {
+		t.Error("the KO in battle outlived the turn")
+	}
+}

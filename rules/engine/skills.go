@@ -326,6 +326,7 @@ var countConds = map[skill.CondKind]countCond{
 	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
 	skill.ExtraUsedAtLeast:    {func(p, _ *PlayerState) int { return p.ExtraUsed - 1 }, atLeast},
 	skill.DroppedEnergy:       {func(p, _ *PlayerState) int { return int(b2i(p.EnergyDropped)) }, positive},
+	skill.OppKOdInBattle:      {func(_, o *PlayerState) int { return int(b2i(o.KOdInBattle)) }, positive},
 }
 
 // activeEnergy is the player's energy in Active Mode.

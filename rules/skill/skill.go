@@ -306,8 +306,9 @@ const (
 	ExtraUsedAtLeast                        // you used an Extra with an original cost of N or more during this turn
 	DroppedEnergy                           // you placed a card from your energy into its owner's Drop during this turn
 	// battle phrases (issue 29)
-	AttackerIs // the attacking card matches Card (an [Auto] skill's trigger)
-	CondCount  // number of condition kinds
+	AttackerIs     // the attacking card matches Card (an [Auto] skill's trigger)
+	OppKOdInBattle // an opponent's Battle Card was KO'd in battle during this turn
+	CondCount      // number of condition kinds
 )
 
 // Target says which cards an effect works on.

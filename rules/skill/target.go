@@ -573,6 +573,7 @@ var condRules = []condRule{
 	crule(`you have (\d+) or more cards in your combo area`, cn(ComboAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`this card is in a battle`, cn(InBattle, nil)),
 	crule(`attacking a battle card`, cn(AttackingBattle, nil)),
+	crule(`an opponent's battle card is ko'd in battle during this turn`, cn(OppKOdInBattle, nil)),
 	// battle phrases (issue 29): "if attacking a Battle Card with a cost of 4 or more".
 	crule(`attacking a battle card with (.+)`, func(ln *line, m []string) (Cond, bool) {
 		c := Cond{Kind: AttackingBattle, Card: Filter{Type: "Battle"}}
