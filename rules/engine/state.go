@@ -438,9 +438,8 @@ func (b *hashBuf) player(p *PlayerState) {
 		// (golden replays, stored verdicts) stay the same.
 		b.put(2)
 	}
-	if p.KOdInBattle {
-		b.put(3) // only when set, as EnergyDropped
-	}
+	// KOdInBattle is left out as ExtraUsed is: it follows from the turn's
+	// own lines (a "ko" in its Damage Step).
 	b.put(int64(p.Removed))
 	b.put(b2i(p.Conceded))
 	b.put(int64(p.ComboBonus))
