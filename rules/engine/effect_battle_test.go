@@ -346,3 +346,23 @@ func TestOpponentsBattleCardKOdInBattleThisTurn(t *testing.T) {
 		t.Error("the KO in battle outlived the turn")
 	}
 }
+
+// Android 18 FB06-001 (awakened): "[Activate Battle][Your Turn][Once per
+// turn] Your Battle Cards with «Android» in their special traits that are
+// in a battle with your opponent's Battle Cards get +20000 power for the
+// battle." Android 18 FS01-07 (20000) attacking Son Goten FS02-05 gets it;
+// attacking the Leader it does not (a Leader is not a Battle Card).
+func TestInABattleWithOpponentsBattleCards(t *testing.T) {
+	for _, tc := range []struct {
+		target string
+		want   int
+	}{{"P2:FS02-05", 40000}, {"leader", 20000}} {
+		b := newBoardWith(t, realCards(t), [2]string{"FB06-001", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+		b.p(P1).Leader.Awakened = true
+		b.inBattle(P1, "FS01-07", false).inBattle(P2, "FS02-05", true)
+		b.do("P1 attack FS01-07 -> "+tc.target, "P1 use leader")
+		if got := b.power(P1, 0); got != tc.want {
+			t.Errorf("attacking %s: power %d, want %d: %s", tc.target, got, tc.want, b.eventText())
+		}
+	}
+}

@@ -199,3 +199,10 @@ func (s *State) attackAllowed(def Side, id CardID) bool {
 	})
 	return ok
 }
+
+// isBattleCardInPlay reports whether card id is in a Battle Area and not a
+// Leader or a [Field].
+func (s *State) isBattleCardInPlay(id CardID) bool {
+	_, leader, field, _, ok := s.where(id)
+	return ok && !leader && !field
+}

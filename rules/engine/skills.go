@@ -382,6 +382,8 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		}
 		_, leader, _, _, inPlay := s.where(other)
 		return inPlay && !leader, true
+	case skill.BattleOfBattle:
+		return s.Battle.Step != NoBattle && s.isBattleCardInPlay(s.Battle.Attacker) && s.isBattleCardInPlay(s.Battle.Target), true
 	case skill.AttackerIs:
 		return s.Battle.Step != NoBattle && s.fits(s.Battle.Attacker, &k.Card, c.src), true
 	case skill.InBattle:

@@ -271,6 +271,16 @@ var clauseRules = []clauseRule{
 	// the only ones open to them.
 	rule(`your opponent can't attack (.+ in your battle area)`, attackLimit("target")),
 	rule(`your opponent can only attack (.+)`, attackLimit("only")),
+	// "Your Battle Cards with «Android» in their special traits that are in
+	// a battle with your opponent's Battle Cards get +20000 power for the
+	// battle" (FB06-001): one's Battle Card in a battle against a Battle Card.
+	rule(`your battle cards with (.+) that are in a battle with your opponent's battle cards get {P} power for the battle`, func(ln *line, m []string) ([]Effect, bool) {
+		t := Target{Who: InBattleYours, Filter: Filter{Type: "Battle"}}
+		if !ln.withFilters(&t.Filter, m[1]) {
+			return nil, false
+		}
+		return []Effect{{Kind: Power, Target: t, Amount: atoi(m[2]), For: ForBattle, If: []Cond{{Kind: BattleOfBattle}}}}, true
+	}),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])

@@ -230,7 +230,8 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
 	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
-	"attacker is", "opponent's battle card KO'd in battle this turn"}
+	"attacker is", "opponent's battle card KO'd in battle this turn",
+	"battle between battle cards"}
 
 func condsString(cs []Cond) string {
 	var parts []string

@@ -308,6 +308,7 @@ const (
 	// battle phrases (issue 29)
 	AttackerIs     // the attacking card matches Card (an [Auto] skill's trigger)
 	OppKOdInBattle // an opponent's Battle Card was KO'd in battle during this turn
+	BattleOfBattle // the battle going on is between two Battle Cards
 	CondCount      // number of condition kinds
 )
 

@@ -125,7 +125,9 @@ func cardCondWords(ctx context.Context, c *skill.Cond, cards i18n.Args) string {
 		return i18n.T(ctx, "CliCondAttackingBattle", nil)
 	case skill.InBattleWithBattle:
 		return i18n.T(ctx, "CliCondInBattleWithBattle", nil)
-	case skill.OppKOdInBattle: // battle phrases (issue 29)
+	case skill.BattleOfBattle: // battle phrases (issue 29)
+		return i18n.T(ctx, "CliCondBattleOfBattle", nil)
+	case skill.OppKOdInBattle:
 		return i18n.T(ctx, "CliCondOppKOdInBattle", nil)
 	case skill.AttackerIs:
 		return i18n.T(ctx, "CliCondAttackerIs", i18n.Args{"Cards": enginetext.Target(ctx, skill.Target{N: 1, Filter: c.Card})})
