@@ -1627,6 +1627,13 @@ func (e *applier) outcome() *Violation {
 		} else if strike != "" {
 			e.event(strike, "%s deals %d damage", s.Name(s.Battle.Attacker), n)
 		}
+		if limit, label := s.damageLimit(defSide); limit > 0 && n > limit {
+			if e.a.Amount != nil {
+				return violation("Card skills", "%s takes at most %d damage in each battle (%s)", defSide, limit, label)
+			}
+			n = limit
+			e.event("Card skills", "%s takes at most %d damage in each battle (%s)", defSide, limit, label)
+		}
 		if len(e.a.Targets) > n {
 			return violation("Damage Step", "%d life card(s) named for %d damage", len(e.a.Targets), n)
 		}

@@ -366,3 +366,29 @@ func TestInABattleWithOpponentsBattleCards(t *testing.T) {
 		}
 	}
 }
+
+// Jiren FB03-001 (awakened): "[Permanent] If you have a Battle Card with
+// 30000 power or more, you only take up to 1 damage in each battle." Son
+// Goku FS01-08's [Double Strike] deals 1, not 2, while P2 has Frieza
+// FS01-13 (30000); a declared 2 is refused; without Frieza it deals 2.
+func TestOnlyTakeUpToDamageInEachBattle(t *testing.T) {
+	for _, tc := range []struct {
+		frieza bool
+		want   int
+	}{{true, 7}, {false, 6}} {
+		b := newBoardWith(t, realCards(t), [2]string{"FS01-01", "FB03-001"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+		b.p(P2).Leader.Awakened = true
+		b.inBattle(P1, "FS01-08", false)
+		if tc.frieza {
+			b.inBattle(P2, "FS01-13", true)
+		}
+		b.do("P1 attack FS01-08 -> leader", "P1 pass", "P2 pass")
+		if tc.frieza {
+			b.bad("damage 2", "Card skills")
+		}
+		b.do("damage")
+		if got := len(b.p(P2).Life); got != tc.want {
+			t.Errorf("Frieza %v: P2's life %d, want %d: %s", tc.frieza, got, tc.want, b.eventText())
+		}
+	}
+}

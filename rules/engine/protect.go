@@ -206,3 +206,18 @@ func (s *State) isBattleCardInPlay(id CardID) bool {
 	_, leader, field, _, ok := s.where(id)
 	return ok && !leader && !field
 }
+
+// damageLimit is the least damage a [Permanent] skill of side's cards
+// whose conditions hold lets side take in each battle ("you only take up
+// to 1 damage in each battle"), with that skill's label; 0 for no limit.
+func (s *State) damageLimit(side Side) (int, string) {
+	limit, label := 0, ""
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(from Side, src CardID, _ int, sk *skill.Skill, ef *skill.Effect) bool {
+		if from == side && ef.Kind == skill.Damage && ef.Detail == skill.DamageLimit && ef.N > 0 &&
+			(limit == 0 || ef.N < limit) && s.holds(ctx{side: from, src: src}, ef.If) {
+			limit, label = ef.N, s.skillLabel(src, sk)
+		}
+		return true
+	})
+	return limit, label
+}

@@ -281,6 +281,10 @@ var clauseRules = []clauseRule{
 		}
 		return []Effect{{Kind: Power, Target: t, Amount: atoi(m[2]), For: ForBattle, If: []Cond{{Kind: BattleOfBattle}}}}, true
 	}),
+	// "You only take up to 1 damage in each battle" (FB03-001), a limit.
+	rule(`you only take up to {N} damage in each battle`, one(Damage, 0, func(e *Effect, m []string) {
+		e.N, e.Target, e.Detail = atoi(m[1]), Target{Who: YourLeader}, DamageLimit
+	})),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])
@@ -313,6 +317,10 @@ var clauseRules = []clauseRule{
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
 }
+
+// DamageLimit is the Detail of a [Permanent] limit on the damage its
+// player takes in each battle.
+const DamageLimit = "at most in each battle"
 
 // protectFor reads a "can't be KO'd" or "can't be removed" for a time: the
 // target is submatch 1 (or 2 after "choose"), what it is safe from

@@ -163,6 +163,7 @@ var messageIDs = map[string]string{
 	"%s has no energy %s in Rest Mode":                                                                        "EngineHasNoEnergyRestMode",
 	"%s draws %s (an effect)":                                                                                 "EngineDrawsEffect",
 	"Damage Step: the powers cannot be compared (no power known for %s); the outcome is recorded as declared, not checked": "EngineDamageStepPowersCannotBeCompared",
+	"%s takes at most %d damage in each battle (%s)":                                                                       "EngineTakesAtMostDamageEachBattle",
 	"%s declares %d damage":                                                             "EngineDeclaresDamage",
 	"%s's %s is KO'd by an effect":                                                      "EngineKODByEffect",
 	"%s draws from their own deck; %s is %s's card":                                     "EngineDrawsFromOwnDeckCard",
