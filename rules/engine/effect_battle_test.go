@@ -392,3 +392,28 @@ func TestOnlyTakeUpToDamageInEachBattle(t *testing.T) {
 		}
 	}
 }
+
+// Son Goku : GT FB03-104 (awakened): "[Activate Main][Once per turn](1) :
+// Choose up to 1 of your Battle Cards and it gets +10000 power until the
+// end of your opponent's next turn. If you removed an energy marker for
+// this skill, it gets +15000 power instead." Paid with energy Tien Shinhan
+// FS01-10 gets +10000; paid with a marker +15000, not both.
+func TestPowerInstead(t *testing.T) {
+	for _, tc := range []struct {
+		pay  string
+		want int
+	}{{"", 25000}, {" pay marker", 30000}} {
+		b := newBoardWith(t, realCards(t), [2]string{"FB03-104", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+		b.p(P1).Leader.Awakened = true
+		b.p(P1).Markers = 1
+		b.energy(P1, "FS01-10", 1).inBattle(P1, "FS01-10", false)
+		b.do("P1 use leader -> FS01-10" + tc.pay)
+		if got := b.power(P1, 0); got != tc.want {
+			t.Errorf("%q: power %d, want %d: %s", tc.pay, got, tc.want, b.eventText())
+		}
+		b.do("P1 end", "P2 draw")
+		if got := b.power(P1, 0); got != tc.want {
+			t.Errorf("%q: in the opponent's turn power %d, want %d", tc.pay, got, tc.want)
+		}
+	}
+}

@@ -34,11 +34,31 @@ func (k powerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if x.ef.Each != nil {
 		amount *= e.s.countEach(x.c, x.ef.Each)
 	}
+	d := x.ef.For
+	if prev := replaced(x); prev != nil {
+		// In place of the change before it: the difference, for as long.
+		amount, d = amount-prev.Amount, prev.For
+	}
 	for _, id := range ids {
-		e.addPower(x.c, id, amount, x.ef.For)
-		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id), amount)
+		e.addPower(x.c, id, amount, d)
+		e.said(x, k.done.of(d), x.label, e.inPlayLabel(id), amount)
 	}
 	return ids, nil
+}
+
+// replaced is the power change an "it gets +15000 power instead" takes
+// the place of (the effect before it, as the skill reader checked), nil
+// for any other change.
+func replaced(x *call) *skill.Effect {
+	if x.ef.Detail != skill.Instead {
+		return nil
+	}
+	for i := range x.sk.Effects {
+		if &x.sk.Effects[i] == x.ef && i > 0 && x.sk.Effects[i-1].Kind == skill.Power {
+			return &x.sk.Effects[i-1]
+		}
+	}
+	return nil
 }
 
 // countEach is how many cards a power change "for each" counts, when it

@@ -213,6 +213,12 @@ var clauseRules = []clauseRule{
 	}),
 	// Damage and Leaders.
 	rule(`(?:this card|your leader|that card) gets {P} power instead`, func(ln *line, m []string) ([]Effect, bool) { return nil, false }),
+	// "If you removed an energy marker for this skill, it gets +15000 power
+	// instead" (FB03-104): the card chosen before gets this change in place
+	// of the one before (effects checks there is one; issue 29).
+	rule(`it gets {P} power instead`, one(Power, 0, func(e *Effect, m []string) {
+		e.Target, e.Amount, e.Detail = Target{Who: ThatCard}, atoi(m[1]), Instead
+	})),
 	rule(`deal {N} damage to your opponent`, one(Damage, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`flip this card over`, one(Flip, 0, nil)),
 	// Keywords and restrictions.
@@ -317,6 +323,10 @@ var clauseRules = []clauseRule{
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
 }
+
+// Instead is the Detail of a power change made in place of the one before
+// it in the skill.
+const Instead = "instead"
 
 // DamageLimit is the Detail of a [Permanent] limit on the damage its
 // player takes in each battle.

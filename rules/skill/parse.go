@@ -453,6 +453,9 @@ func (ln *line) effects(s string) ([]Effect, string) {
 			if e.Kind == restPlacement {
 				return nil, sent
 			}
+			if e.Detail == Instead && (len(out) == 0 || out[len(out)-1].Kind != Power) {
+				return nil, sent
+			}
 		}
 		out = append(out, es...)
 	}
