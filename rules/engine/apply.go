@@ -1218,7 +1218,7 @@ func (e *applier) attack() *Violation {
 	if !s.attackAllowed(opp, tgt.id) {
 		return violation("Card skills", "%s can't be attacked: a skill of its player forbids it", e.label(tgt))
 	}
-	if !tgt.leader && !e.isRest(tgt) {
+	if !tgt.leader && !e.isRest(tgt) && !s.mayAttackActive(pl, atk.id) {
 		return violation("CR 8-1-1", "%s is in Active Mode; only Battle Cards in Rest Mode can be attacked", s.Name(tgt.id))
 	}
 	e.enterMain()

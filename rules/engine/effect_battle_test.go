@@ -417,3 +417,17 @@ func TestPowerInstead(t *testing.T) {
 		}
 	}
 }
+
+// Bleak Future FB06-022 ([Field]): "[Permanent] If your Leader is <Android
+// 18>, your Battle Cards with «Android» in their special traits can attack
+// Active Mode Battle Cards in your opponent's Battle Area." Android 18
+// FS01-07 may attack Active Son Goten FS02-05 (CR 8-1-1 allows only Rest
+// Mode targets; the card goes beyond it, CR 0-2-2); Tien Shinhan FS01-10
+// may not.
+func TestCanAttackActiveModeBattleCards(t *testing.T) {
+	b := newBoardWith(t, realCards(t), [2]string{"FB06-001", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+	b.inBattle(P1, "FS01-07", false).inBattle(P1, "FS01-10", false).inBattle(P2, "FS02-05", false)
+	b.p(P1).Field = b.newCard(P1, "FB06-022")
+	b.bad("P1 attack FS01-10 -> P2:FS02-05", "CR 8-1-1")
+	b.do("P1 attack FS01-07 -> P2:FS02-05")
+}

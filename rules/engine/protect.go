@@ -221,3 +221,17 @@ func (s *State) damageLimit(side Side) (int, string) {
 	})
 	return limit, label
 }
+
+// mayAttackActive reports whether a [Permanent] skill of side's cards
+// whose conditions hold lets its card id attack the opponent's Battle
+// Cards in Active Mode ("your Battle Cards with «Android» in their special
+// traits can attack Active Mode Battle Cards", issue 29).
+func (s *State) mayAttackActive(side Side, id CardID) bool {
+	found := false
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(from Side, src CardID, _ int, _ *skill.Skill, ef *skill.Effect) bool {
+		found = from == side && ef.Kind == skill.Gain && ef.Detail == skill.AttackActive &&
+			s.covers(from, src, &ef.Target, id) && s.holds(ctx{side: from, src: src}, ef.If)
+		return !found
+	})
+	return found
+}

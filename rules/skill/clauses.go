@@ -291,6 +291,16 @@ var clauseRules = []clauseRule{
 	rule(`you only take up to {N} damage in each battle`, one(Damage, 0, func(e *Effect, m []string) {
 		e.N, e.Target, e.Detail = atoi(m[1]), Target{Who: YourLeader}, DamageLimit
 	})),
+	// "Your Battle Cards with «Android» in their special traits can attack
+	// Active Mode Battle Cards in your opponent's Battle Area" (FB06-022):
+	// gained as a right, Detail AttackActive.
+	rule(`(your battle cards.*?) can attack active mode battle cards in your opponent's battle area`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		if !ok || !t.All || t.Who != Yours {
+			return nil, false
+		}
+		return []Effect{{Kind: Gain, Target: t, Detail: AttackActive}}, true
+	}),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])
@@ -323,6 +333,10 @@ var clauseRules = []clauseRule{
 	rule(`you can't play {T}{D}`, one(CantPlay, 1, func(e *Effect, m []string) { e.For = duration(m[2]) })),
 	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
 }
+
+// AttackActive is the Detail of a Gain: the cards may attack the
+// opponent's Battle Cards in Active Mode.
+const AttackActive = "attack active mode battle cards"
 
 // Instead is the Detail of a power change made in place of the one before
 // it in the skill.
