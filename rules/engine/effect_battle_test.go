@@ -431,3 +431,23 @@ func TestCanAttackActiveModeBattleCards(t *testing.T) {
 	b.bad("P1 attack FS01-10 -> P2:FS02-05", "CR 8-1-1")
 	b.do("P1 attack FS01-07 -> P2:FS02-05")
 }
+
+// Mighty Mask FB03-048: "[Permanent] This card's name is also treated as
+// <Son Goten> and <Trunks : Youth> in all areas." Gotenks FS02-03 adds it
+// from the Drop as a <Son Goten> ("[On Play] If you have 7 or fewer cards
+// in your hand, add up to 1 <Son Goten> and up to 1 <Trunks : Youth>―both
+// with a cost of 2 or less―from your Drop to your hand"); Tien Shinhan
+// FS01-10 is neither.
+func TestNameAlsoTreatedAs(t *testing.T) {
+	b := newBoardWith(t, realCards(t), [2]string{"FS02-01", "FS01-01"}, [2]string{"FS02-05", "FS01-10"}).main(P1, 3)
+	b.energy(P1, "FS02-05", 4)
+	b.p(P1).Hand = b.p(P1).Hand[:2]
+	b.hand(P1, "FS02-03")
+	b.p(P1).Drop = append(b.p(P1).Drop, b.newCard(P1, "FS01-10"), b.newCard(P1, "FB03-048"))
+	b.do("P1 play FS02-03")
+	b.bad("P1 use FS02-03 -> FS01-10", "Card skills")
+	b.do("P1 use FS02-03 -> FB03-048")
+	if len(b.p(P1).Drop) != 1 || b.s.Name(b.p(P1).Hand[len(b.p(P1).Hand)-1]) != "FB03-048" {
+		t.Fatalf("Mighty Mask added to the hand: %s", Summary(&b.s))
+	}
+}

@@ -119,8 +119,8 @@ type gainEffect struct{ done byDuration }
 // carries: a keyword the engine keeps for a time, or any keyword while a
 // [Permanent] skill's condition holds (State.granted).
 func (gainEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	if ef.Detail == skill.AttackActive { // judged when a card attacks (State.mayAttackActive)
-		return ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+	if ef.Detail == skill.AttackActive || ef.Detail == skill.AlsoNamed { // State.mayAttackActive, State.namesOf
+		return ef.For == skill.WhileHolds && t.Has(skill.Permanent) && ef.Keyword == ""
 	}
 	return ef.Detail == "" && (ef.For == skill.WhileHolds && t.Has(skill.Permanent) || keywordBits[ef.Keyword] != 0 && ef.For != skill.WhileHolds)
 }

@@ -235,3 +235,28 @@ func (s *State) mayAttackActive(side Side, id CardID) bool {
 	})
 	return found
 }
+
+// namesOf is the names of card id: its own, and those its [Permanent]
+// "this card's name is also treated as <A> and <B> in all areas" adds, in
+// any zone (issue 29).
+func (s *State) namesOf(id CardID, own string) []string {
+	names := []string{own}
+	if s.flagsOf(id)&cardinfo.FlagPermanentGrant == 0 {
+		return names
+	}
+	sks, _, ok := s.skillsOf(id)
+	if !ok {
+		return names
+	}
+	for k := range sks {
+		if !sks[k].Understood || !sks[k].Timing.Has(skill.Permanent) {
+			continue
+		}
+		for _, ef := range sks[k].Effects {
+			if ef.Kind == skill.Gain && ef.Detail == skill.AlsoNamed {
+				names = append(names, ef.Target.Filter.Names...)
+			}
+		}
+	}
+	return names
+}

@@ -163,15 +163,18 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 			return false
 		}
 	}
-	name := c.Name
-	if len(f.Names) > 0 && !slices.ContainsFunc(f.Names, func(n string) bool { return strings.EqualFold(n, name) }) {
+	names := s.namesOf(id, c.Name)
+	named := func(n string) bool {
+		return slices.ContainsFunc(names, func(name string) bool { return strings.EqualFold(n, name) })
+	}
+	if len(f.Names) > 0 && !slices.ContainsFunc(f.Names, named) {
 		return false
 	}
-	if slices.ContainsFunc(f.NotNames, func(n string) bool { return strings.EqualFold(n, name) }) {
+	if slices.ContainsFunc(f.NotNames, named) {
 		return false
 	}
 	if len(f.Contains) > 0 && !slices.ContainsFunc(f.Contains, func(n string) bool {
-		return strings.Contains(strings.ToLower(name), strings.ToLower(n))
+		return slices.ContainsFunc(names, func(name string) bool { return strings.Contains(strings.ToLower(name), strings.ToLower(n)) })
 	}) {
 		return false
 	}

@@ -301,6 +301,18 @@ var clauseRules = []clauseRule{
 		}
 		return []Effect{{Kind: Gain, Target: t, Detail: AttackActive}}, true
 	}),
+	// "This card's name is also treated as <Son Goten> and <Trunks : Youth>
+	// in all areas" (FB03-048): names it has besides its own, Detail AlsoNamed.
+	rule(`this card's name is also treated as ((?:<n\d+>(?: and |, |, and )?)+) in all areas`, func(ln *line, m []string) ([]Effect, bool) {
+		t := Target{Who: ThisCard}
+		for _, n := range tokenListRE.FindAllStringSubmatch(m[1], -1) {
+			if n[1] == "" {
+				return nil, false
+			}
+			t.Filter.Names = append(t.Filter.Names, ln.names[atoi(n[1])])
+		}
+		return []Effect{{Kind: Gain, Target: t, Detail: AlsoNamed}}, true
+	}),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])
@@ -337,6 +349,10 @@ var clauseRules = []clauseRule{
 // AttackActive is the Detail of a Gain: the cards may attack the
 // opponent's Battle Cards in Active Mode.
 const AttackActive = "attack active mode battle cards"
+
+// AlsoNamed is the Detail of a Gain of the names in its Target's filter
+// besides the card's own, wherever the card is.
+const AlsoNamed = "also named"
 
 // Instead is the Detail of a power change made in place of the one before
 // it in the skill.
