@@ -318,6 +318,9 @@ func (e *applier) turnAction() *Violation {
 		if v := e.toMain(); v != nil {
 			return v
 		}
+		if v := e.s.mustAttackFirst(e.a.Player); v != nil {
+			return v
+		}
 		e.enterMain()
 		e.endTurn()
 		return nil

@@ -451,3 +451,18 @@ func TestNameAlsoTreatedAs(t *testing.T) {
 		t.Fatalf("Mighty Mask added to the hand: %s", Summary(&b.s))
 	}
 }
+
+// Hercule FB01-097: "[Permanent] This card must attack whenever possible."
+// P1 cannot end the turn while Hercule is Active and may attack; once it
+// has attacked (or on the first player's first turn, CR 7-3-4-3-1, when no
+// attack is possible) the turn ends.
+func TestMustAttackWheneverPossible(t *testing.T) {
+	b := realBoard(t).main(P1, 3)
+	b.inBattle(P1, "FB01-097", false)
+	b.bad("P1 end", "Card skills")
+	b.do("P1 attack FB01-097 -> leader", "P1 use FB01-097 -> FS01-10", "P1 pass", "P2 pass", "damage", "P1 end")
+	b = realBoard(t).main(P1, 1)
+	b.s.First = P1
+	b.inBattle(P1, "FB01-097", false)
+	b.do("P1 end")
+}

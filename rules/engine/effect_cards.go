@@ -139,7 +139,7 @@ type cantAttackEffect struct{ done byDuration }
 // So is a [Permanent] limit on whom the opponent attacks, "target" or
 // "only" (Krillin FB01-072, Yamcha FB02-099: attackAllowed).
 func (cantAttackEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	limit := ef.Detail == "leader" || ef.Detail == "target" || ef.Detail == "only"
+	limit := ef.Detail == "leader" || ef.Detail == "target" || ef.Detail == "only" || ef.Detail == skill.MustAttack
 	return ef.Detail == "" || limit && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
 }
 

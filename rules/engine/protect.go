@@ -260,3 +260,31 @@ func (s *State) namesOf(id CardID, own string) []string {
 	}
 	return names
 }
+
+// mustAttackFirst is the violation of ending the turn while a Battle Card
+// of side that "must attack whenever possible" (a [Permanent] skill whose
+// conditions hold) still can: an attack with it on some target would be
+// accepted (tried on a copy of the state).
+func (s *State) mustAttackFirst(side Side) *Violation {
+	if s.declared || s.cards == nil || s.flags&cardinfo.FlagPermanentGrant == 0 {
+		return nil
+	}
+	p := &s.Players[side]
+	opp := side.Other()
+	for j := range p.Battle {
+		if p.Battle[j].Rest || !s.granted(p.Battle[j].ID, skill.CantAttack, skill.MustAttack) {
+			continue
+		}
+		targets := []string{"leader"}
+		for k := range s.Players[opp].Battle {
+			targets = append(targets, s.copyName(opp, k))
+		}
+		for _, t := range targets {
+			a := Action{Player: side, Verb: VerbAttack, Card: s.copyName(side, j), Targets: []string{t}}
+			if _, _, v := Apply(*s, a); v == nil {
+				return violation("Card skills", "%s must attack whenever possible: it can still attack %s", s.Name(p.Battle[j].ID), t)
+			}
+		}
+	}
+	return nil
+}

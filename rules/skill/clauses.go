@@ -313,6 +313,11 @@ var clauseRules = []clauseRule{
 		}
 		return []Effect{{Kind: Gain, Target: t, Detail: AlsoNamed}}, true
 	}),
+	// "This card must attack whenever possible" (FB01-097): checked when
+	// its player ends the turn, Detail MustAttack.
+	rule(`this card must attack whenever possible`, one(CantAttack, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: ThisCard}, MustAttack
+	})),
 	// "this card can't be KO'd and gets +30000 power" (FB03-020).
 	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
 		t, ok := ln.target(m[1])
@@ -349,6 +354,10 @@ var clauseRules = []clauseRule{
 // AttackActive is the Detail of a Gain: the cards may attack the
 // opponent's Battle Cards in Active Mode.
 const AttackActive = "attack active mode battle cards"
+
+// MustAttack is the Detail of a [Permanent] limit: the card must attack
+// before its player's turn ends, if it can.
+const MustAttack = "must attack"
 
 // AlsoNamed is the Detail of a Gain of the names in its Target's filter
 // besides the card's own, wherever the card is.

@@ -85,6 +85,7 @@ var messageIDs = map[string]string{
 	"only a Leader or a Battle Card can attack":                                                               "EngineOnlyLeaderOrBattleCardCan",
 	"%s can't attack: a skill forbids it":                                                                     "EngineCanTAttackSkillForbids",
 	"%s can't attack your opponent's Leader: a skill forbids it":                                              "EngineCantAttackLeaderSkillForbids",
+	"%s must attack whenever possible: it can still attack %s":                                                "EngineMustAttackWheneverPossible",
 	"%s can't be attacked: a skill of its player forbids it":                                                  "EngineCantBeAttackedSkillForbids",
 	"the target must be the opponent's Leader or one of their Battle Cards":                                   "EngineTargetMustBeOpponentLeaderOr",
 	"%s is in Active Mode; only Battle Cards in Rest Mode can be attacked":                                    "EngineActiveModeOnlyBattleCardsRest",
