@@ -224,6 +224,7 @@ func (e *applier) startTurn() {
 	p.Drew, p.Charged = false, false
 	for i := range s.Players {
 		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed = false, 0
+		s.Players[i].KOdInBattle = false
 	}
 	p.Leader.Rest = false
 	held := 0
@@ -315,6 +316,9 @@ func (e *applier) turnAction() *Violation {
 		return e.effectKO()
 	case VerbEnd:
 		if v := e.toMain(); v != nil {
+			return v
+		}
+		if v := e.s.mustAttackFirst(e.a.Player); v != nil {
 			return v
 		}
 		e.enterMain()
@@ -1214,7 +1218,10 @@ func (e *applier) attack() *Violation {
 	if tgt.leader && s.granted(atk.id, skill.CantAttack, "leader") {
 		return violation("Card skills", "%s can't attack your opponent's Leader: a skill forbids it", e.label(atk))
 	}
-	if !tgt.leader && !e.isRest(tgt) {
+	if !s.attackAllowed(opp, tgt.id) {
+		return violation("Card skills", "%s can't be attacked: a skill of its player forbids it", e.label(tgt))
+	}
+	if !tgt.leader && !e.isRest(tgt) && !s.mayAttackActive(pl, atk.id) {
 		return violation("CR 8-1-1", "%s is in Active Mode; only Battle Cards in Rest Mode can be attacked", s.Name(tgt.id))
 	}
 	e.enterMain()
@@ -1227,8 +1234,30 @@ func (e *applier) attack() *Violation {
 		for _, id := range e.withTriggers(s.Players[pl].Battle) {
 			e.trigger(pl, id, skill.Auto, skill.LeaderAttacks)
 		}
+	} else {
+		e.battleCardAttacks(pl)
 	}
 	return nil
+}
+
+// battleCardAttacks fires the [Auto] skills waiting for a Battle Card of
+// side pl to attack: pl's own ("When your Battle Card ... attacks") and
+// the opponent's ("When an opponent's Battle Card ... attacks"); their
+// AttackerIs condition judges the attacker (issue 29).
+func (e *applier) battleCardAttacks(pl Side) {
+	for _, side := range []Side{pl, pl.Other()} {
+		trig := skill.YourBattleCardAttacks
+		if side != pl {
+			trig = skill.OppBattleCardAttacks
+		}
+		p := &e.s.Players[side]
+		ids := append([]CardID{p.Leader.ID}, e.withTriggers(p.Battle)...)
+		for _, id := range ids {
+			if _, _, _, _, ok := e.s.where(id); ok {
+				e.trigger(side, id, skill.Auto, trig)
+			}
+		}
+	}
 }
 
 // cantAttack reports whether a skill forbids card id to attack now: an
@@ -1601,6 +1630,13 @@ func (e *applier) outcome() *Violation {
 		} else if strike != "" {
 			e.event(strike, "%s deals %d damage", s.Name(s.Battle.Attacker), n)
 		}
+		if limit, label := s.damageLimit(defSide); limit > 0 && n > limit {
+			if e.a.Amount != nil {
+				return violation("Card skills", "%s takes at most %d damage in each battle (%s)", defSide, limit, label)
+			}
+			n = limit
+			e.event("Card skills", "%s takes at most %d damage in each battle (%s)", defSide, limit, label)
+		}
 		if len(e.a.Targets) > n {
 			return violation("Damage Step", "%d life card(s) named for %d damage", len(e.a.Targets), n)
 		}
@@ -1619,6 +1655,7 @@ func (e *applier) outcome() *Violation {
 			}
 		}
 		e.event("Damage Step", "%s is KO'd and goes to the Drop", s.Name(target))
+		dp.KOdInBattle = true
 		attacker := s.Battle.Attacker
 		e.endBattle()
 		e.trigger(defSide, target, skill.WhenKOd, skill.TriggerNone)

@@ -16,8 +16,12 @@ import (
 // holds ([Permanent]: counted by State.continuous).
 type powerEffect struct{ done byDuration }
 
-// carries: a change while a condition holds only in a [Permanent] skill.
+// carries: a change while a condition holds only in a [Permanent] skill;
+// one "for each" card that fits only for a time (counted when it applies).
 func (powerEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	if ef.Each != nil {
+		return ef.For != skill.WhileHolds && (ef.Each.Kind == skill.Have || ef.Each.Kind == skill.OppHave)
+	}
 	return ef.For != skill.WhileHolds || t.Has(skill.Permanent)
 }
 
@@ -26,11 +30,66 @@ func (k powerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if v != nil {
 		return nil, v
 	}
+	amount := x.ef.Amount
+	if x.ef.Each != nil {
+		amount *= e.s.countEach(x.c, x.ef.Each)
+	}
+	d := x.ef.For
+	if prev := replaced(x); prev != nil {
+		// In place of the change before it: the difference, for as long.
+		amount, d = amount-prev.Amount, prev.For
+	}
 	for _, id := range ids {
-		e.addPower(x.c, id, x.ef.Amount, x.ef.For)
-		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id), x.ef.Amount)
+		e.addPower(x.c, id, amount, d)
+		e.said(x, k.done.of(d), x.label, e.inPlayLabel(id), amount)
 	}
 	return ids, nil
+}
+
+// replaced is the power change an "it gets +15000 power instead" takes
+// the place of (the effect before it, as the skill reader checked), nil
+// for any other change.
+func replaced(x *call) *skill.Effect {
+	if x.ef.Detail != skill.Instead {
+		return nil
+	}
+	for i := range x.sk.Effects {
+		if &x.sk.Effects[i] == x.ef && i > 0 && x.sk.Effects[i-1].Kind == skill.Power {
+			return &x.sk.Effects[i-1]
+		}
+	}
+	return nil
+}
+
+// countEach is how many cards a power change "for each" counts, when it
+// applies: the cards of the player's Battle Area that fit (a [Field]
+// included when any card counts), with the Leader for "among your Leader
+// and Battle Cards"; or the opponent's Battle Cards that fit.
+func (s *State) countEach(c ctx, k *skill.Cond) int {
+	side := c.side
+	if k.Kind == skill.OppHave {
+		side = side.Other()
+	}
+	p := &s.Players[side]
+	// A card the list does not describe is not counted: fits would take
+	// it for any card.
+	counts := func(id CardID) bool {
+		card, known := s.card(id)
+		return known && cardinfo.Described(card) && s.fits(id, &k.Card, NoCard)
+	}
+	n := 0
+	for _, b := range p.Battle {
+		if counts(b.ID) {
+			n++
+		}
+	}
+	if k.Kind == skill.Have && p.Field != NoCard && k.Card.Type == "" && counts(p.Field) {
+		n++
+	}
+	if k.WithLeader && counts(p.Leader.ID) {
+		n++
+	}
+	return n
 }
 
 // gains applies a keyword or a limit (bit of the card's Gains) to the
@@ -60,6 +119,9 @@ type gainEffect struct{ done byDuration }
 // carries: a keyword the engine keeps for a time, or any keyword while a
 // [Permanent] skill's condition holds (State.granted).
 func (gainEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	if ef.Detail == skill.AttackActive || ef.Detail == skill.AlsoNamed { // State.mayAttackActive, State.namesOf
+		return ef.For == skill.WhileHolds && t.Has(skill.Permanent) && ef.Keyword == ""
+	}
 	return ef.Detail == "" && (ef.For == skill.WhileHolds && t.Has(skill.Permanent) || keywordBits[ef.Keyword] != 0 && ef.For != skill.WhileHolds)
 }
 
@@ -74,8 +136,11 @@ type cantAttackEffect struct{ done byDuration }
 
 // carries: a [Permanent] "this card can't attack your opponent's Leader"
 // (Trunks : Future FB01-093) is checked when it attacks.
+// So is a [Permanent] limit on whom the opponent attacks, "target" or
+// "only" (Krillin FB01-072, Yamcha FB02-099: attackAllowed).
 func (cantAttackEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	return ef.Detail == "" || ef.Detail == "leader" && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+	limit := ef.Detail == "leader" || ef.Detail == "target" || ef.Detail == "only" || ef.Detail == skill.MustAttack
+	return ef.Detail == "" || limit && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
 }
 
 func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {

@@ -174,11 +174,19 @@ func (k removeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 // damageEffect: "deal N damage to your opponent" (or, with "your Leader",
 // take it).
 type damageEffect struct {
-	always
 	done Msg
 }
 
+// carries: a [Permanent] "you only take up to N damage in each battle" is
+// judged in the Damage Step (State.damageLimit).
+func (damageEffect) carries(ef *skill.Effect, t skill.Timing) bool {
+	return ef.Detail == "" || ef.Detail == skill.DamageLimit && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
+}
+
 func (k damageEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if x.ef.Detail != "" {
+		return nil, nil
+	}
 	side := x.c.side.Other()
 	if x.ef.Target.Who == skill.YourLeader {
 		side = x.c.side

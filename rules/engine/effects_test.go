@@ -428,8 +428,8 @@ func TestLeaderUnreadSkillsFlagged(t *testing.T) {
 	cards := realCards(t)
 	var setup Setup
 	setup.Seed = 7
-	setup.Players[0] = PlayerSetup{Leader: "FB03-001", Deck: repeat("FS01-10", 30)}
-	setup.Players[1] = PlayerSetup{Leader: "FP-030", Deck: repeat("FS02-05", 30)}
+	setup.Players[0] = PlayerSetup{Leader: "FP-030", Deck: repeat("FS01-10", 30)}
+	setup.Players[1] = PlayerSetup{Leader: "FB03-001", Deck: repeat("FS02-05", 30)}
 	b := &board{t: t, cards: cards, s: NewState(setup, cards)}
 	b.do("P1 first")
 	unread := func() []string {
@@ -446,8 +446,8 @@ func TestLeaderUnreadSkillsFlagged(t *testing.T) {
 	}
 	b.do("P1 keep", "P2 keep").main(P1, 3).life(P1, 3)
 	b.do("P1 awaken")
-	if got := unread(); len(got) != 1 || !strings.Contains(got[0], "you only take up to 1 damage") {
-		t.Errorf("FB03-001's back side: %v", got)
+	if got := unread(); len(got) != 1 || !strings.Contains(got[0], "This card has all card names") {
+		t.Errorf("FP-030's back side: %v", got)
 	}
 }
 

@@ -399,6 +399,10 @@ func (e *applier) targets(x *call) ([]CardID, *Violation) {
 		var out []CardID
 		for i := range s.Players {
 			p := &s.Players[i]
+			// "Your opponent's Leader gets -5000 power" (issue 29).
+			if t.Filter.Type == "Leader" && s.covers(c.side, c.src, t, p.Leader.ID) {
+				out = append(out, p.Leader.ID)
+			}
 			for _, b := range p.Battle {
 				if s.covers(c.side, c.src, t, b.ID) {
 					out = append(out, b.ID)

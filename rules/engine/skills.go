@@ -163,15 +163,18 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 			return false
 		}
 	}
-	name := c.Name
-	if len(f.Names) > 0 && !slices.ContainsFunc(f.Names, func(n string) bool { return strings.EqualFold(n, name) }) {
+	names := s.namesOf(id, c.Name)
+	named := func(n string) bool {
+		return slices.ContainsFunc(names, func(name string) bool { return strings.EqualFold(n, name) })
+	}
+	if len(f.Names) > 0 && !slices.ContainsFunc(f.Names, named) {
 		return false
 	}
-	if slices.ContainsFunc(f.NotNames, func(n string) bool { return strings.EqualFold(n, name) }) {
+	if slices.ContainsFunc(f.NotNames, named) {
 		return false
 	}
 	if len(f.Contains) > 0 && !slices.ContainsFunc(f.Contains, func(n string) bool {
-		return strings.Contains(strings.ToLower(name), strings.ToLower(n))
+		return slices.ContainsFunc(names, func(name string) bool { return strings.Contains(strings.ToLower(name), strings.ToLower(n)) })
 	}) {
 		return false
 	}
@@ -210,6 +213,9 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 		if !ok || !f.Power.Holds(pw) {
 			return false
 		}
+	}
+	if f.OrigPower.Set() && (c.Power == nil || !f.OrigPower.Holds(*c.Power)) {
+		return false
 	}
 	if f.ComboPower > 0 && (c.ComboPower == nil || *c.ComboPower != f.ComboPower) {
 		return false
@@ -323,6 +329,7 @@ var countConds = map[skill.CondKind]countCond{
 	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
 	skill.ExtraUsedAtLeast:    {func(p, _ *PlayerState) int { return p.ExtraUsed - 1 }, atLeast},
 	skill.DroppedEnergy:       {func(p, _ *PlayerState) int { return int(b2i(p.EnergyDropped)) }, positive},
+	skill.OppKOdInBattle:      {func(_, o *PlayerState) int { return int(b2i(o.KOdInBattle)) }, positive},
 }
 
 // activeEnergy is the player's energy in Active Mode.
@@ -378,6 +385,10 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		}
 		_, leader, _, _, inPlay := s.where(other)
 		return inPlay && !leader, true
+	case skill.BattleOfBattle:
+		return s.Battle.Step != NoBattle && s.isBattleCardInPlay(s.Battle.Attacker) && s.isBattleCardInPlay(s.Battle.Target), true
+	case skill.AttackerIs:
+		return s.Battle.Step != NoBattle && s.fits(s.Battle.Attacker, &k.Card, c.src), true
 	case skill.InBattle:
 		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src), true
 	case skill.ThisRest:
@@ -400,7 +411,7 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
 	case skill.AttackingBattle:
 		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
-			s.Battle.Target != s.Players[c.side.Other()].Leader.ID, true
+			s.Battle.Target != s.Players[c.side.Other()].Leader.ID && s.fits(s.Battle.Target, &k.Card, c.src), true
 	}
 	return false, false
 }

@@ -165,10 +165,13 @@ type PlayerState struct {
 	// ExtraUsed is one more than the highest original cost of an Extra the
 	// player used this turn, 0 for none ("if you use an Extra with an
 	// original cost of 1 or more during this turn").
-	ExtraUsed  int
-	Removed    int // energy markers removed from the game to pay costs
-	Conceded   bool
-	DeckErrors int // deck-building problems found at setup
+	ExtraUsed int
+	// KOdInBattle: a Battle Card of the player was KO'd in battle this turn
+	// ("if an opponent's Battle Card is KO'd in battle during this turn").
+	KOdInBattle bool
+	Removed     int // energy markers removed from the game to pay costs
+	Conceded    bool
+	DeckErrors  int // deck-building problems found at setup
 	// ComboBonus is the combo power the player's combos gained from skills
 	// in the battle in progress ("+10000 combo power").
 	ComboBonus int
@@ -435,6 +438,8 @@ func (b *hashBuf) player(p *PlayerState) {
 		// (golden replays, stored verdicts) stay the same.
 		b.put(2)
 	}
+	// KOdInBattle is left out as ExtraUsed is: it follows from the turn's
+	// own lines (a "ko" in its Damage Step).
 	b.put(int64(p.Removed))
 	b.put(b2i(p.Conceded))
 	b.put(int64(p.ComboBonus))

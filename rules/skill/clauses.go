@@ -213,6 +213,12 @@ var clauseRules = []clauseRule{
 	}),
 	// Damage and Leaders.
 	rule(`(?:this card|your leader|that card) gets {P} power instead`, func(ln *line, m []string) ([]Effect, bool) { return nil, false }),
+	// "If you removed an energy marker for this skill, it gets +15000 power
+	// instead" (FB03-104): the card chosen before gets this change in place
+	// of the one before (effects checks there is one; issue 29).
+	rule(`it gets {P} power instead`, one(Power, 0, func(e *Effect, m []string) {
+		e.Target, e.Amount, e.Detail = Target{Who: ThatCard}, atoi(m[1]), Instead
+	})),
 	rule(`deal {N} damage to your opponent`, one(Damage, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`flip this card over`, one(Flip, 0, nil)),
 	// Keywords and restrictions.
@@ -226,7 +232,7 @@ var clauseRules = []clauseRule{
 		return []Effect{{Kind: CantActivate, Target: Target{Who: ThatCard, Filter: anyFilter()}, For: UntilNextTurn}}, true
 	}),
 	rule(`choose {T} and {IT} can't attack during your opponent's next turn`, one(CantAttack, 1, func(e *Effect, m []string) { e.For = UntilNextTurn })),
-	rule(`during this turn, the next time you use {T}(?: from your hand)?, (?:reduce the cost by {N}|reduce the cost by \((red|blue|green|yellow|black|赤|青|緑|黄|黒)\)|(you don't have to pay the cost))`, one(NextCost, 1, func(e *Effect, m []string) {
+	rule(`during this turn, the next time you (?:use and play|use) {T}(?: from your hand)?, (?:reduce the cost by {N}|reduce the cost by \((red|blue|green|yellow|black|赤|青|緑|黄|黒)\)|(you don't have to pay the cost))`, one(NextCost, 1, func(e *Effect, m []string) {
 		switch {
 		case m[4] != "":
 			e.Detail = "free"
@@ -237,6 +243,89 @@ var clauseRules = []clauseRule{
 		}
 		e.For = ForTurn
 	})),
+	// battle and protection phrases (issue 29): protections for a time,
+	// "until the end of your opponent's next turn" (FP-037, FB06-102).
+	rule(`(?:choose {T} and {IT}|{T}) can't be ko'd( by your opponent's skills)? until the end of your opponent's next turn`, protectFor("")),
+	rule(`(?:choose {T} and {IT}|{T}) can't be removed from the battle area by (your opponent's skills|the skills of your opponent's battle cards) until the end of your opponent's next turn`, protectFor("removed by ")),
+	// Every Battle Card that fits ("Battle Cards with costs of 7 or more in
+	// your Battle Area can't be removed ...", FB06-055).
+	rule(`(battle cards .+ in your battle area) can't be removed from the battle area by your opponent's skills`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target("all " + m[1])
+		if !ok || !t.All || t.Who != Yours {
+			return nil, false
+		}
+		return []Effect{{Kind: CantBeKOd, Target: t, Detail: "removed by your opponent's skills"}}, true
+	}),
+	// "Your opponent's Leader gets -5000 power for the turn" (FB05-006).
+	rule(`your opponent's leader gets? {P} power{D}`, one(Power, 0, func(e *Effect, m []string) {
+		e.Target = Target{Who: Opponents, All: true, Filter: Filter{Type: "Leader"}}
+		e.Amount, e.For = atoi(m[1]), duration(m[2])
+	})),
+	// "this card gains [Critical] and +5000 power" (SB01-051).
+	rule(`{T} gains? \[([a-z ]+)\] and {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		kw := readKeyword(m[2])
+		if !ok || kw == "" {
+			return nil, false
+		}
+		d := duration(m[4])
+		return []Effect{{Kind: Gain, Target: t, Keyword: kw, For: d}, {Kind: Power, Target: t, Amount: atoi(m[3]), For: d}}, true
+	}),
+	// Whom the opponent may attack: "Your opponent can't attack <Android 18>
+	// in your Battle Area" (FB01-072), "your opponent can only attack
+	// <Yamcha> Battle Cards" (FB02-099): the cards kept from attacks, or
+	// the only ones open to them.
+	rule(`your opponent can't attack (.+ in your battle area)`, attackLimit("target")),
+	rule(`your opponent can only attack (.+)`, attackLimit("only")),
+	// "Your Battle Cards with «Android» in their special traits that are in
+	// a battle with your opponent's Battle Cards get +20000 power for the
+	// battle" (FB06-001): one's Battle Card in a battle against a Battle Card.
+	rule(`your battle cards with (.+) that are in a battle with your opponent's battle cards get {P} power for the battle`, func(ln *line, m []string) ([]Effect, bool) {
+		t := Target{Who: InBattleYours, Filter: Filter{Type: "Battle"}}
+		if !ln.withFilters(&t.Filter, m[1]) {
+			return nil, false
+		}
+		return []Effect{{Kind: Power, Target: t, Amount: atoi(m[2]), For: ForBattle, If: []Cond{{Kind: BattleOfBattle}}}}, true
+	}),
+	// "You only take up to 1 damage in each battle" (FB03-001), a limit.
+	rule(`you only take up to {N} damage in each battle`, one(Damage, 0, func(e *Effect, m []string) {
+		e.N, e.Target, e.Detail = atoi(m[1]), Target{Who: YourLeader}, DamageLimit
+	})),
+	// "Your Battle Cards with «Android» in their special traits can attack
+	// Active Mode Battle Cards in your opponent's Battle Area" (FB06-022):
+	// gained as a right, Detail AttackActive.
+	rule(`(your battle cards.*?) can attack active mode battle cards in your opponent's battle area`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		if !ok || !t.All || t.Who != Yours {
+			return nil, false
+		}
+		return []Effect{{Kind: Gain, Target: t, Detail: AttackActive}}, true
+	}),
+	// "This card's name is also treated as <Son Goten> and <Trunks : Youth>
+	// in all areas" (FB03-048): names it has besides its own, Detail AlsoNamed.
+	rule(`this card's name is also treated as ((?:<n\d+>(?: and |, |, and )?)+) in all areas`, func(ln *line, m []string) ([]Effect, bool) {
+		t := Target{Who: ThisCard}
+		for _, n := range tokenListRE.FindAllStringSubmatch(m[1], -1) {
+			if n[1] == "" {
+				return nil, false
+			}
+			t.Filter.Names = append(t.Filter.Names, ln.names[atoi(n[1])])
+		}
+		return []Effect{{Kind: Gain, Target: t, Detail: AlsoNamed}}, true
+	}),
+	// "This card must attack whenever possible" (FB01-097): checked when
+	// its player ends the turn, Detail MustAttack.
+	rule(`this card must attack whenever possible`, one(CantAttack, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: ThisCard}, MustAttack
+	})),
+	// "this card can't be KO'd and gets +30000 power" (FB03-020).
+	rule(`{T} can't be ko'd and gets? {P} power{D}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		if !ok {
+			return nil, false
+		}
+		return []Effect{{Kind: CantBeKOd, Target: t}, {Kind: Power, Target: t, Amount: atoi(m[2]), For: duration(m[3])}}, true
+	}),
 	rule(`{T} can't be ko'd( in battle| by your opponent's skills| by the skills of your opponent's battle cards| once per turn)?`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = strings.TrimSpace(m[2]) })),
 	rule(`{T} can't be removed from the battle area by your opponent's skills`, one(CantBeKOd, 1, func(e *Effect, m []string) { e.Detail = "removed by your opponent's skills" })),
 	rule(`{T} can't be switched to active mode during (?:your|a) charge phase`, one(CantActivate, 1, func(e *Effect, m []string) { e.Detail, e.For = "charge phase", WhileHolds })),
@@ -262,6 +351,47 @@ var clauseRules = []clauseRule{
 	rule(`you take {N} damage`, one(Damage, 0, func(e *Effect, m []string) { e.N, e.Target = atoi(m[1]), Target{Who: YourLeader} })),
 }
 
+// AttackActive is the Detail of a Gain: the cards may attack the
+// opponent's Battle Cards in Active Mode.
+const AttackActive = "attack active mode battle cards"
+
+// MustAttack is the Detail of a [Permanent] limit: the card must attack
+// before its player's turn ends, if it can.
+const MustAttack = "must attack"
+
+// AlsoNamed is the Detail of a Gain of the names in its Target's filter
+// besides the card's own, wherever the card is.
+const AlsoNamed = "also named"
+
+// Instead is the Detail of a power change made in place of the one before
+// it in the skill.
+const Instead = "instead"
+
+// DamageLimit is the Detail of a [Permanent] limit on the damage its
+// player takes in each battle.
+const DamageLimit = "at most in each battle"
+
+// protectFor reads a "can't be KO'd" or "can't be removed" for a time: the
+// target is submatch 1 (or 2 after "choose"), what it is safe from
+// submatch 3, written after prefix in Detail as the [Permanent] ones are.
+func protectFor(prefix string) func(ln *line, m []string) ([]Effect, bool) {
+	return func(ln *line, m []string) ([]Effect, bool) {
+		phrase := m[1]
+		if phrase == "" {
+			phrase = m[2]
+		}
+		t, ok := ln.target(phrase)
+		if !ok {
+			return nil, false
+		}
+		detail := strings.TrimSpace(m[3])
+		if detail != "" {
+			detail = prefix + detail
+		}
+		return []Effect{{Kind: CantBeKOd, Target: t, Detail: detail, For: UntilNextTurn}}, true
+	}
+}
+
 // groupCost reads a [Permanent] cost change of every card that fits in a
 // Battle Area ("add 1 to the cost of cards with «Demon Clan» in their
 // special traits in your Battle Area", "reduce the cost of Battle Cards in
@@ -284,6 +414,9 @@ func groupCost(ti, ni, sign int) func(ln *line, m []string) ([]Effect, bool) {
 // clause reads one effect clause.
 func (ln *line) clause(s string) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
+	if head, tail, ok := strings.Cut(s, " for each "); ok {
+		return ln.forEach(head, tail)
+	}
 	for _, r := range clauseRules {
 		m := r.re.FindStringSubmatch(s)
 		if m == nil {
@@ -294,4 +427,50 @@ func (ln *line) clause(s string) ([]Effect, bool) {
 		}
 	}
 	return nil, false
+}
+
+// battle and power phrases (issue 29): forEach reads a power change "for
+// each" card that fits ("this card gets +5000 power for the turn for each
+// of your opponent's Battle Cards", "that card gets +5000 power for the
+// battle for each card with «Ginyu Force» in its special traits among your
+// Leader and Battle Cards").
+func (ln *line) forEach(head, tail string) ([]Effect, bool) {
+	es, ok := ln.clause(head)
+	if !ok || len(es) != 1 || es[0].Kind != Power || es[0].Each != nil {
+		return nil, false
+	}
+	each := Cond{Kind: Have}
+	if rest, found := strings.CutSuffix(tail, " among your leader and battle cards"); found {
+		tail, each.WithLeader = rest+" in your battle area", true
+	}
+	t, ok := ln.target("all " + tail)
+	if !ok || !t.All || len(t.Alts) > 0 {
+		return nil, false
+	}
+	switch t.Who {
+	case Opponents:
+		each.Kind = OppHave
+	case Yours:
+	default:
+		return nil, false
+	}
+	each.Card = t.Filter
+	es[0].Each = &each
+	return es, true
+}
+
+// attackLimit reads a limit on the opponent's attacks ([Permanent]): the
+// target is every card of one's own that it names, Detail says how.
+func attackLimit(detail string) func(ln *line, m []string) ([]Effect, bool) {
+	return func(ln *line, m []string) ([]Effect, bool) {
+		cards := m[1]
+		if !strings.HasSuffix(cards, " in your battle area") {
+			cards += " in your battle area"
+		}
+		t, ok := ln.target("all " + cards)
+		if !ok || !t.All || t.Who != Yours {
+			return nil, false
+		}
+		return []Effect{{Kind: CantAttack, Target: t, Detail: detail}}, true
+	}
 }

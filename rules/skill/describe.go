@@ -43,7 +43,8 @@ func (s *Skill) String() string {
 
 var triggerNames = [...]string{"", "combo from hand", "combo from battle area", "combo from drop",
 	"combo while in battle", "KOs in battle", "take damage", "opponent plays", "this attacks", "other",
-	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle"}
+	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle",
+	"your battle card attacks", "opponent's battle card attacks"}
 
 // String writes a cost: "2 energy (R), rest(this card), discard 1".
 func (c Cost) String() string {
@@ -113,6 +114,9 @@ func (e Effect) String() string {
 	}
 	if e.Detail != "" {
 		b.WriteString(" (" + e.Detail + ")")
+	}
+	if e.Each != nil {
+		b.WriteString(" for each " + condsString([]Cond{*e.Each}))
 	}
 	for i, o := range e.Options {
 		b.WriteString(" | option " + strconv.Itoa(i+1) + ": " + effectsString(o))
@@ -186,6 +190,7 @@ func (f Filter) String() string {
 	}
 	parts = appendRange(parts, "cost", f.Cost)
 	parts = appendRange(parts, "power", f.Power)
+	parts = appendRange(parts, "original power", f.OrigPower)
 	if f.ComboPower > 0 {
 		parts = append(parts, "combo="+strconv.Itoa(f.ComboPower))
 	}
@@ -224,7 +229,9 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn"}
+	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
+	"attacker is", "opponent's battle card KO'd in battle this turn",
+	"battle between battle cards"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -251,7 +258,7 @@ func condsString(cs []Cond) string {
 				s += " " + strconv.Itoa(c.N)
 			}
 			s += " " + c.Card.String()
-		case LeaderIs, HaveInEnergy, ThatCardIs:
+		case LeaderIs, HaveInEnergy, ThatCardIs, AttackerIs:
 			s += " " + c.Card.String()
 		}
 		if c.All {
@@ -349,6 +356,9 @@ func (f Filter) phrase(plural bool) string {
 	}
 	if f.Power.Set() {
 		with = append(with, "power "+rangePhrase(f.Power))
+	}
+	if f.OrigPower.Set() {
+		with = append(with, "an original power "+rangePhrase(f.OrigPower))
 	}
 	if len(f.Traits) > 0 {
 		with = append(with, "«"+strings.Join(f.Traits, "» or «")+"» in its special traits")

@@ -288,6 +288,9 @@ func (ln *line) readWhen(sk *Skill, body string) (string, string) {
 		}
 		trig, rest, ok := ln.trigger(body)
 		if !ok {
+			trig, rest, ok = ln.attackTrigger(sk, body)
+		}
+		if !ok {
 			return body, firstClause(body)
 		}
 		sk.Trigger, body = trig, rest
@@ -450,6 +453,9 @@ func (ln *line) effects(s string) ([]Effect, string) {
 			if e.Kind == restPlacement {
 				return nil, sent
 			}
+			if e.Detail == Instead && (len(out) == 0 || out[len(out)-1].Kind != Power) {
+				return nil, sent
+			}
 		}
 		out = append(out, es...)
 	}
@@ -607,6 +613,11 @@ func (ln *line) clauses(s string) ([]Effect, string) {
 
 func (ln *line) clausesUncached(s string) ([]Effect, string) {
 	s = strings.TrimSpace(s)
+	// battle and protection phrases (issue 29): "Until the end of your
+	// opponent's next turn, this card can't be KO'd and gets +30000 power".
+	if rest, ok := strings.CutPrefix(s, untilPrefix); ok {
+		return ln.lastingClauses(rest)
+	}
 	if e, ok := ln.clause(s); ok {
 		return e, ""
 	}
@@ -643,4 +654,54 @@ func (ln *line) clausesUncached(s string) ([]Effect, string) {
 		}
 	}
 	return nil, firstClause(s)
+}
+
+// untilPrefix opens clauses that all last until the end of the opponent's
+// next turn.
+const untilPrefix = "until the end of your opponent's next turn, "
+
+// lastingClauses reads clauses after untilPrefix: each must be a change
+// that lasts (power, a keyword, a limit, a protection) and has no duration
+// of its own.
+func (ln *line) lastingClauses(s string) ([]Effect, string) {
+	es, bad := ln.clauses(s)
+	if bad != "" {
+		return nil, bad
+	}
+	for k := range es {
+		switch es[k].Kind {
+		case Power, Gain, CantAttack, CantBeKOd:
+		default:
+			return nil, untilPrefix + s
+		}
+		if es[k].For != Instant {
+			return nil, untilPrefix + s
+		}
+		es[k].For = UntilNextTurn
+	}
+	return es, ""
+}
+
+// battle phrases (issue 29): attacksRE is the trigger "When your Battle
+// Card with 25000 power or more attacks" or "When an opponent's Battle
+// Card with a cost of 3 attacks".
+var attacksRE = regexp.MustCompile(`^when (your|an opponent's) battle card with (.+?) attacks, `)
+
+// attackTrigger reads attacksRE into a trigger and an AttackerIs condition
+// of sk that says which attacking card it waits for.
+func (ln *line) attackTrigger(sk *Skill, s string) (Trigger, string, bool) {
+	m := attacksRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, s, false
+	}
+	f := Filter{Type: "Battle"}
+	if !ln.withFilters(&f, m[2]) {
+		return 0, s, false
+	}
+	trig := YourBattleCardAttacks
+	if m[1] != "your" {
+		trig = OppBattleCardAttacks
+	}
+	sk.If = append(sk.If, Cond{Kind: AttackerIs, Card: f})
+	return trig, s[len(m[0]):], true
 }

@@ -106,7 +106,11 @@ const (
 	// ComboFromBattleInBattle: "When a card is used in a combo from your
 	// Battle Area while this card is in a battle".
 	ComboFromBattleInBattle
-	TriggerCount // number of triggers (for tables)
+	// battle phrases (issue 29): a Battle Card of yours or of your
+	// opponent's attacks; the skill's AttackerIs condition says which.
+	YourBattleCardAttacks // "When your Battle Card with 25000 power or more attacks"
+	OppBattleCardAttacks  // "When an opponent's Battle Card with a cost of 3 attacks"
+	TriggerCount          // number of triggers (for tables)
 )
 
 // Cost is what using a skill costs: energy (Energy, of which Colours must be
@@ -225,7 +229,12 @@ type Effect struct {
 	// "bottom" (random order), "top" (any order) or "top or bottom".
 	Place   string
 	Options [][]Effect // Choose: the options, one effect list each
-	Detail  string     // what a Text effect or a restriction says, normalised
+	// Each multiplies Amount by how many cards fit it, counted as a Have
+	// (your Battle Area; WithLeader: and your Leader) or OppHave (the
+	// opponent's Battle Cards) condition counts them: "+5000 power for the
+	// turn for each of your opponent's Battle Cards".
+	Each   *Cond
+	Detail string // what a Text effect or a restriction says, normalised
 }
 
 // Mandatory reports whether the effect needs no choice from the player: no
@@ -236,7 +245,7 @@ func (e *Effect) Mandatory() bool {
 		return true
 	case LifeToHand, LifeToDrop, LifeToEnergy:
 		return !e.Target.UpTo
-	case Power, Gain, KO, Rest, Activate, ToHand, ToDeckBottom, ToDrop, CantAttack, CantActivate, CostChange:
+	case Power, Gain, KO, Rest, Activate, ToHand, ToDeckBottom, ToDrop, CantAttack, CantActivate, CostChange, CantBeKOd:
 		return e.Target.Fixed()
 	}
 	return false
@@ -296,7 +305,11 @@ const (
 	ThatCardIs                              // the card an effect before revealed or chose matches Card ("if the revealed card's cost is 6")
 	ExtraUsedAtLeast                        // you used an Extra with an original cost of N or more during this turn
 	DroppedEnergy                           // you placed a card from your energy into its owner's Drop during this turn
-	CondCount                               // number of condition kinds
+	// battle phrases (issue 29)
+	AttackerIs     // the attacking card matches Card (an [Auto] skill's trigger)
+	OppKOdInBattle // an opponent's Battle Card was KO'd in battle during this turn
+	BattleOfBattle // the battle going on is between two Battle Cards
+	CondCount      // number of condition kinds
 )
 
 // Target says which cards an effect works on.
@@ -361,11 +374,12 @@ type Filter struct {
 	Colour     string // "Red", "Blue" ...
 	Cost       Range
 	Power      Range
-	Rest       bool // in Rest Mode
-	Active     bool // in Active Mode
-	Other      bool // other than this card
-	NoSkill    bool // a card without skills ("skill-less")
-	ComboPower int  // the card's combo power is this (0: any)
+	OrigPower  Range // the printed power ("an original power of 30000 or more")
+	Rest       bool  // in Rest Mode
+	Active     bool  // in Active Mode
+	Other      bool  // other than this card
+	NoSkill    bool  // a card without skills ("skill-less")
+	ComboPower int   // the card's combo power is this (0: any)
 	// Total is a combined power limit ("that add up to a total power of N or less").
 	Total int
 	// TotalCost is a combined cost limit ("with a total cost of N or less").

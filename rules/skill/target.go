@@ -16,6 +16,7 @@ var (
 	withCostRE       = regexp.MustCompile(`^(?:an? (?:original )?cost|costs) of (\d+)(?: or (less|more)| to (\d+)| or (\d+))?$`)
 	withComboRE      = regexp.MustCompile(`^(\d+) combo power$`)
 	withPowerRE      = regexp.MustCompile(`^(\d+) power(?: or (less|more))?$`)
+	origPowerRE      = regexp.MustCompile(`^an original power of (\d+)(?: power)? or (less|more)$`)
 	traitsRE         = regexp.MustCompile(`^(?:includes? )?((?:«t\d+»(?:,? or |, )?)+) in (?:its|their) special traits$`)
 	nameHasRE        = regexp.MustCompile(`^(?:that includes? )?((?:<n\d+>(?:,? or |, )?)+) in (?:its|their) (?:card )?names?$`)
 	totalCostRE      = regexp.MustCompile(`^a total cost of (\d+) or less$`)
@@ -382,6 +383,12 @@ func (ln *line) withFilters(f *Filter, s string) bool {
 			f.TotalCost = atoi(totalCostRE.FindStringSubmatch(part)[1])
 		case withComboRE.MatchString(part):
 			f.ComboPower = atoi(withComboRE.FindStringSubmatch(part)[1])
+		case origPowerRE.MatchString(part): // battle and power phrases (issue 29)
+			m := origPowerRE.FindStringSubmatch(part)
+			f.OrigPower = atLeast(atoi(m[1]))
+			if m[2] == "less" {
+				f.OrigPower = atMost(atoi(m[1]))
+			}
 		case withPowerRE.MatchString(part):
 			m := withPowerRE.FindStringSubmatch(part)
 			n := atoi(m[1])
@@ -566,6 +573,12 @@ var condRules = []condRule{
 	crule(`you have (\d+) or more cards in your combo area`, cn(ComboAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`this card is in a battle`, cn(InBattle, nil)),
 	crule(`attacking a battle card`, cn(AttackingBattle, nil)),
+	crule(`an opponent's battle card is ko'd in battle during this turn`, cn(OppKOdInBattle, nil)),
+	// battle phrases (issue 29): "if attacking a Battle Card with a cost of 4 or more".
+	crule(`attacking a battle card with (.+)`, func(ln *line, m []string) (Cond, bool) {
+		c := Cond{Kind: AttackingBattle, Card: Filter{Type: "Battle"}}
+		return c, ln.withFilters(&c.Card, m[1])
+	}),
 	crule(`you removed an energy marker (?:to use this card|for this skill)`, cn(PaidWithMarker, nil)),
 	crule(`you have (\d+) energy`, cn(EnergyIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`this card (?:in a battle area )?is in rest mode`, cn(ThisRest, nil)),

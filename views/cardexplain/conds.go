@@ -125,6 +125,12 @@ func cardCondWords(ctx context.Context, c *skill.Cond, cards i18n.Args) string {
 		return i18n.T(ctx, "CliCondAttackingBattle", nil)
 	case skill.InBattleWithBattle:
 		return i18n.T(ctx, "CliCondInBattleWithBattle", nil)
+	case skill.BattleOfBattle: // battle phrases (issue 29)
+		return i18n.T(ctx, "CliCondBattleOfBattle", nil)
+	case skill.OppKOdInBattle:
+		return i18n.T(ctx, "CliCondOppKOdInBattle", nil)
+	case skill.AttackerIs:
+		return i18n.T(ctx, "CliCondAttackerIs", i18n.Args{"Cards": enginetext.Target(ctx, skill.Target{N: 1, Filter: c.Card})})
 	}
 	return ""
 }
@@ -160,6 +166,10 @@ func triggerText(ctx context.Context, t skill.Trigger) string {
 		return i18n.T(ctx, "CliTriggerThisPlayed", nil)
 	case skill.ComboFromBattleInBattle:
 		return i18n.T(ctx, "CliTriggerComboFromBattleInBattle", nil)
+	case skill.YourBattleCardAttacks: // battle phrases (issue 29)
+		return i18n.T(ctx, "CliTriggerYourBattleCardAttacks", nil)
+	case skill.OppBattleCardAttacks:
+		return i18n.T(ctx, "CliTriggerOppBattleCardAttacks", nil)
 	}
 	return ""
 }

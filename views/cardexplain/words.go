@@ -47,6 +47,9 @@ func effectValues(ctx context.Context, ef *skill.Effect) []string {
 	if ef.Amount != 0 {
 		add(i18n.T(ctx, "CliExplainAmount", i18n.Args{"Amount": signed(ef.Amount)}))
 	}
+	if ef.Each != nil {
+		add(forEachText(ctx, ef.Each))
+	}
 	if ef.Keyword != "" {
 		add(i18n.T(ctx, "CliExplainKeyword", i18n.Args{"Keyword": "[" + ef.Keyword + "]"}))
 	}
@@ -228,4 +231,17 @@ func explainEffects(t skill.Timing, es []skill.Effect) []explainEffectJSON {
 		out = append(out, je)
 	}
 	return out
+}
+
+// forEachText says what a power change "for each" counts (issue 29).
+func forEachText(ctx context.Context, k *skill.Cond) string {
+	t := skill.Target{Who: skill.Yours, All: true, Filter: k.Card}
+	if k.Kind == skill.OppHave {
+		t.Who = skill.Opponents
+	}
+	cards := enginetext.Target(ctx, t)
+	if k.WithLeader {
+		return i18n.T(ctx, "CliExplainForEachWithLeader", i18n.Args{"Cards": cards})
+	}
+	return i18n.T(ctx, "CliExplainForEach", i18n.Args{"Cards": cards})
 }

@@ -90,7 +90,7 @@ func pluralForm(n int) int {
 // more than a plain card.
 func hasFilter(f skill.Filter) bool {
 	return f.Type != "" || f.Rest || f.Other || f.Colour != "" || len(f.Names) > 0 || f.Cost.Set() ||
-		f.Power.Set() || len(f.Traits) > 0 || len(f.Contains) > 0 || len(f.NotNames) > 0
+		f.Power.Set() || f.OrigPower.Set() || len(f.Traits) > 0 || len(f.Contains) > 0 || len(f.NotNames) > 0
 }
 
 // cards says the cards a filter lets through, in the form for count n
@@ -132,6 +132,9 @@ func cards(ctx context.Context, f skill.Filter, n int) i18n.Args {
 	}
 	if f.Power.Set() {
 		conds = append(conds, rangeText(ctx, "EnginePower", f.Power))
+	}
+	if f.OrigPower.Set() {
+		conds = append(conds, rangeText(ctx, "EngineOriginalPower", f.OrigPower))
 	}
 	if len(f.Traits) > 0 {
 		conds = append(conds, i18n.T(ctx, "EngineCardsTraits", i18n.Args{"Traits": orList(ctx, f.Traits, "«", "»")}))

@@ -235,6 +235,7 @@ var dynamicIDs = []string{
 	"ChangePairingAt", "ChangePairingOfBye", "ChangePairingSubmitAt", "ChangePairingSubmitBye", // views/rounds.templ pairingLabel
 	"EngineCostIs", "EngineCostFromTo", "EngineCostAtLeast", "EngineCostAtMost", // views/enginetext rangeText
 	"EnginePowerIs", "EnginePowerFromTo", "EnginePowerAtLeast", "EnginePowerAtMost",
+	"EngineOriginalPowerIs", "EngineOriginalPowerFromTo", "EngineOriginalPowerAtLeast", "EngineOriginalPowerAtMost",
 	"LanguageName", // read alone from each language's common file, for the language menus (mustLanguageName)
 }
 

@@ -78,6 +78,8 @@ func NewEntry(c rules.Card, sc skill.Card) *Entry {
 					}
 				case skill.Gain, skill.CantAttack, skill.CantActivate, skill.CantBeKOd, skill.CostChange:
 					f |= FlagPermanentGrant
+				case skill.Damage: // "you only take up to 1 damage in each battle" (issue 29)
+					f |= FlagPermanentGrant
 				}
 			}
 		}
