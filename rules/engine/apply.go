@@ -223,7 +223,7 @@ func (e *applier) startTurn() {
 	p := &s.Players[s.TurnPlayer]
 	p.Drew, p.Charged = false, false
 	for i := range s.Players {
-		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed = false, 0
+		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed, s.Players[i].Marks = false, 0, 0
 	}
 	p.Leader.Rest = false
 	held := 0
@@ -639,6 +639,9 @@ func (e *applier) pay(pl Side, rest []int, markers int) {
 	}
 	p.Markers -= markers
 	p.Removed += markers
+	if markers > 0 {
+		p.Marks |= markMarkerRemoved
+	}
 }
 
 // cost is the action's declared cost, or the card's printed one.

@@ -167,6 +167,9 @@ func (k removeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	p.Markers -= x.ef.N
 	p.Removed += x.ef.N
+	if x.ef.N > 0 {
+		p.Marks |= markMarkerRemoved
+	}
 	e.said(x, k.done, x.label, x.c.side, x.ef.N)
 	return nil, nil
 }

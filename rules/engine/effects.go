@@ -107,6 +107,10 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
 	skill.Delayed: delayedEffect{turn: msg("EngineHappensAtEndOfTurn", "%s: what follows happens at the end of the turn"),
 		battle: msg("EngineHappensAtEndOfBattle", "%s: what follows happens at the end of the battle")},
+	skill.ComboUse: comboUseEffect{
+		done:     msg("EngineUsesInComboFrom", "%s: %s uses %s in a combo (combo power %s)"),
+		none:     msg("EngineUsesNoCardInCombo", "%s: %s uses no card in a combo"),
+		noBattle: msg("EngineNoBattleNoCombo", "%s: no battle is in progress, so no card can be used in a combo")},
 	skill.Reveal: revealEffect{done: msg("EngineRevealsTopCardDeck", "%s: %s reveals %s, the top card of their deck")},
 	skill.Reorder: reorderEffect{done: msg("EnginePutsCardsBackOnDeck", "%s: %s puts the cards back: on top of the deck %s; at the bottom %s"),
 		toDrop:   msg("EnginePlacesLookedAtInDrop", "%s: %s places %s, looked at, in the Drop"),

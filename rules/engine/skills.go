@@ -323,6 +323,9 @@ var countConds = map[skill.CondKind]countCond{
 	skill.ActiveEnergyAtLeast: {activeEnergy, atLeast},
 	skill.ExtraUsedAtLeast:    {func(p, _ *PlayerState) int { return p.ExtraUsed - 1 }, atLeast},
 	skill.DroppedEnergy:       {func(p, _ *PlayerState) int { return int(b2i(p.EnergyDropped)) }, positive},
+	// zone, play and combo conditions (issue 29)
+	skill.ComboFromDropUsed: {marked(markComboFromDrop), positive},
+	skill.MarkerRemoved:     {marked(markMarkerRemoved), positive},
 }
 
 // activeEnergy is the player's energy in Active Mode.

@@ -165,7 +165,11 @@ type PlayerState struct {
 	// ExtraUsed is one more than the highest original cost of an Extra the
 	// player used this turn, 0 for none ("if you use an Extra with an
 	// original cost of 1 or more during this turn").
-	ExtraUsed  int
+	ExtraUsed int
+	// Marks are what the player did this turn that a later condition asks
+	// about (zone, play and combo conditions, issue 29): markComboFromDrop,
+	// markMarkerRemoved.
+	Marks      uint8
 	Removed    int // energy markers removed from the game to pay costs
 	Conceded   bool
 	DeckErrors int // deck-building problems found at setup
@@ -427,9 +431,9 @@ func (b *hashBuf) player(p *PlayerState) {
 	b.put(int64(p.Mulligan))
 	b.put(b2i(p.Drew))
 	b.put(b2i(p.Charged))
-	// ExtraUsed is left out: it follows from the turn's own lines (the
-	// Extras used), and counting it would change the hash of every
-	// stored game that used an Extra.
+	// ExtraUsed and Marks are left out: they follow from the turn's own
+	// lines (the Extras used, a marker paid), and counting them would
+	// change the hash of every stored game that used an Extra or a marker.
 	if p.EnergyDropped {
 		// Only when set, so the hashes of states before it was kept
 		// (golden replays, stored verdicts) stay the same.

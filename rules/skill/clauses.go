@@ -205,7 +205,8 @@ var clauseRules = []clauseRule{
 	rule(`reveal the top card of your deck`, one(Reveal, 0, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`reveal the top card of your deck and use {T} in a combo`, one(ComboUse, 1, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`use {T} in a combo from your (drop|hand)`, one(ComboUse, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
-	rule(`place (?:the rest|any remaining cards) at the (bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
+	rule(`use {T} from your (drop|hand) in a combo`, one(ComboUse, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
+	rule(`place (?:the rest|any remaining cards) at the (top or bottom|bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
 		return []Effect{{Kind: restPlacement, Place: m[1]}}, true
 	}),
 	rule(`place the rest {DROP}`, func(ln *line, m []string) ([]Effect, bool) {

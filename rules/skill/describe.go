@@ -224,7 +224,9 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"energy>=", "less energy than opponent", "energy marker", "have", "have in energy", "combo>=",
 	"in battle", "this rest", "other", "paid with marker", "attacking a battle card", "energy=", "have in drop",
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
-	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn"}
+	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
+	// zone, play and combo conditions (issue 29)
+	"combo from Drop this turn", "energy marker removed this turn"}
 
 func condsString(cs []Cond) string {
 	var parts []string

@@ -380,7 +380,7 @@ var triggers = []struct {
 }{
 	{regexp.MustCompile(`^when you use this card in a combo from your hand, `), ComboFromHand},
 	{regexp.MustCompile(`^when this card is used in a combo from (?:the|your) battle area, `), ComboFromBattle},
-	{regexp.MustCompile(`^when this card is used in a combo from your drop, `), ComboFromDrop},
+	{regexp.MustCompile(`^when (?:this card is used|you use this card) in a combo from (?:your|its owner's) drop, `), ComboFromDrop},
 	{regexp.MustCompile(`^when (?:you use a card|your card is used) in a combo while this card is in a battle, `), ComboWhileInBattle},
 	{regexp.MustCompile(`^when a card is used in a combo from your battle area while this card is in a battle, `), ComboFromBattleInBattle},
 	{regexp.MustCompile(`^when this card ko's an opponent's battle card in battle, `), KOsInBattle},
@@ -441,6 +441,10 @@ func (ln *line) effects(s string) ([]Effect, string) {
 			}
 			last := &out[len(out)-1]
 			if last.Kind != Search && last.Kind != ComboUse && last.Kind != Reorder && !(last.Kind == Play && last.From == Deck) {
+				return nil, sent
+			}
+			if es[0].Place == "top or bottom" && last.Kind != ComboUse {
+				// Only a combo from the deck reads "top or bottom" (FS05-01).
 				return nil, sent
 			}
 			last.Place = es[0].Place

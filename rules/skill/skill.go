@@ -296,7 +296,10 @@ const (
 	ThatCardIs                              // the card an effect before revealed or chose matches Card ("if the revealed card's cost is 6")
 	ExtraUsedAtLeast                        // you used an Extra with an original cost of N or more during this turn
 	DroppedEnergy                           // you placed a card from your energy into its owner's Drop during this turn
-	CondCount                               // number of condition kinds
+	// zone, play and combo conditions (issue 29)
+	ComboFromDropUsed // you used a card from your Drop in a combo during this turn
+	MarkerRemoved     // your energy marker was removed from the game during this turn
+	CondCount         // number of condition kinds
 )
 
 // Target says which cards an effect works on.

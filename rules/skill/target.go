@@ -594,6 +594,9 @@ var condRules = []condRule{
 	}),
 	crule(`you use an extra with an original cost of (\d+) or more during this turn`, cn(ExtraUsedAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`you placed a card from your energy into its owner's drop during this turn`, cn(DroppedEnergy, nil)),
+	// zone, play and combo conditions (issue 29)
+	crule(`you use a card from your drop in a combo during this turn`, cn(ComboFromDropUsed, nil)),
+	crule(`your energy marker is removed from the game during this turn`, cn(MarkerRemoved, nil)),
 	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {
 		c.Card = anyFilter()
 		c.Card.Cost = atMost(atoi(m[1]))
