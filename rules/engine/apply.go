@@ -131,6 +131,9 @@ type applier struct {
 	// action (State.UnreadWaiting); ruleDraw: the action was the Charge
 	// Phase draw.
 	opened, ruleDraw bool
+	// subject is the card whose event fires the triggers being fired (the
+	// card played for a YourCardPlayed trigger).
+	subject CardID
 }
 
 func (e *applier) event(rule, format string, args ...any) {
@@ -814,6 +817,7 @@ func (e *applier) playBattleCard(pc *playedCard) {
 	e.flagUnread(id, skill.Permanent)
 	e.trigger(pl, id, skill.OnPlay, skill.TriggerNone)
 	e.triggerOpponents(pl)
+	e.playedTriggers(pl, id, false)
 }
 
 // flagUnread flags the skills of a card with timing t that the engine does

@@ -145,7 +145,9 @@ func (k modeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		case field:
 			p.FieldRest = k.rest
 		default:
+			wasRest := p.Battle[idx].Rest
 			p.Battle[idx].Rest = k.rest
+			defer e.activatedBySkill(side, id, wasRest && !k.rest)
 		}
 		e.said(x, k.done, x.label, e.inPlayLabel(id))
 	})
@@ -227,6 +229,9 @@ func (k leaveEffect) leave(e *applier, x *call, id CardID) {
 	e.leaveBattleArea(side, id, field, idx)
 	k.to.put(&e.s.Players[side], x.ef.Rest, id)
 	e.said(x, k.done, x.label, name)
+	if k.to == toHand && side != x.c.side && !field {
+		e.triggerOwn(x.c.side, skill.OppReturnedToHand, id)
+	}
 	if k.ko {
 		e.depth++
 		e.trigger(side, id, skill.WhenKOd, skill.TriggerNone)
@@ -482,6 +487,7 @@ func (e *applier) playFree(x *call, id CardID) {
 	e.depth++
 	e.trigger(x.c.side, id, skill.OnPlay, skill.TriggerNone)
 	e.depth--
+	e.playedTriggers(x.c.side, id, x.ef.From == skill.Drop)
 }
 
 // searchEffect: "look at the top N cards of your deck, reveal up to 1 that

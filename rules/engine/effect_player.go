@@ -148,8 +148,12 @@ type placeMarkerEffect struct {
 }
 
 func (k placeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	x.player(e).Markers += x.ef.N
-	e.said(x, k.done, x.label, x.c.side, x.ef.N)
+	side := x.c.side
+	if x.ef.Target.Who == skill.Opponents {
+		side = side.Other() // "your opponent places 1 energy marker" (FB04-106)
+	}
+	e.s.Players[side].Markers += x.ef.N
+	e.said(x, k.done, x.label, side, x.ef.N)
 	return nil, nil
 }
 

@@ -262,6 +262,9 @@ type ctx struct {
 	// condition may hold).
 	that    CardID
 	thatSet bool
+	// gone counts the cards an effect before chose that are no longer in
+	// play ("if you returned 3 or more cards").
+	gone int
 }
 
 // holds reports whether every condition holds.
@@ -401,6 +404,8 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return c.markerPaid, true
 	case skill.ThatCardIs:
 		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
+	case skill.ReturnedAtLeast:
+		return !c.thatSet || c.gone >= k.N, true
 	case skill.AttackingBattle:
 		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
 			s.Battle.Target != s.Players[c.side.Other()].Leader.ID, true

@@ -140,6 +140,9 @@ var clauseRules = []clauseRule{
 	rule(`add (up to )?{N} cards? from the top of your deck to your energy( in rest mode)?`, one(Charge, 0, func(e *Effect, m []string) {
 		e.N, e.Target.UpTo, e.Rest = atoi(m[2]), m[1] != "", m[3] != ""
 	})),
+	// zone, play and combo phrases (issue 29)
+	rule(`your opponent places {N} energy markers?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N, e.Target.Who = atoi(m[1]), Opponents })),
+	rule(`look at {N} cards from the top of your deck and add {T} to your hand`, one(Search, 2, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`(?:you )?place {N} energy markers?(?: in your energy area)?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`remove {N} of your energy markers?`, one(RemoveMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	// Hand.

@@ -28,6 +28,9 @@ func (s *Skill) String() string {
 	}
 	if s.Trigger != TriggerNone {
 		b.WriteString(" when " + triggerNames[s.Trigger])
+		if s.Trigger == YourCardPlayed {
+			b.WriteString(" (" + TargetPhrase(s.TriggerCards).String() + ")")
+		}
 	}
 	if len(s.If) > 0 {
 		b.WriteString(" if " + condsString(s.If))
@@ -43,7 +46,10 @@ func (s *Skill) String() string {
 
 var triggerNames = [...]string{"", "combo from hand", "combo from battle area", "combo from drop",
 	"combo while in battle", "KOs in battle", "take damage", "opponent plays", "this attacks", "other",
-	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle"}
+	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle",
+	// zone, play and combo triggers (issue 29)
+	"opponent's Battle Card returned to hand by your skill", "this switched to Active by a skill",
+	"Battle Card played from your Drop", "your card played"}
 
 // String writes a cost: "2 energy (R), rest(this card), discard 1".
 func (c Cost) String() string {
@@ -226,7 +232,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
 	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
 	// zone, play and combo conditions (issue 29)
-	"combo from Drop this turn", "energy marker removed this turn"}
+	"combo from Drop this turn", "energy marker removed this turn", "returned>="}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -243,7 +249,7 @@ func condsString(cs []Cond) string {
 		switch c.Kind {
 		case HandAtMost, HandAtLeast, OppHandAtLeast, OppHandAtMost, LifeAtMost, LifeAtLeast, LifeIs,
 			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
-			ThisPowerAtLeast, ExtraUsedAtLeast:
+			ThisPowerAtLeast, ExtraUsedAtLeast, ReturnedAtLeast:
 			s += strconv.Itoa(c.N)
 		case Have, HaveInDrop, OppHave, InPlayAnywhere:
 			if c.WithLeader {

@@ -72,12 +72,13 @@ const (
 )
 
 var (
-	nameRE     = regexp.MustCompile(`<([^<>]*)>`)
-	traitRE    = regexp.MustCompile(`《([^《》]*)》`)
-	reminderRE = regexp.MustCompile(`\(([^()]*)\)`)
-	spacesRE   = regexp.MustCompile(`\s+`)
-	tagRE      = regexp.MustCompile(`^\[([^\]]+)\]\s*`)
-	costRE     = regexp.MustCompile(`^\((\d+|red|blue|green|yellow|black|赤|青|緑|黄|黒)\)`)
+	nameRE          = regexp.MustCompile(`<([^<>]*)>`)
+	traitRE         = regexp.MustCompile(`《([^《》]*)》`)
+	reminderRE      = regexp.MustCompile(`\(([^()]*)\)`)
+	spacesRE        = regexp.MustCompile(`\s+`)
+	tagRE           = regexp.MustCompile(`^\[([^\]]+)\]\s*`)
+	leaderBracketRE = regexp.MustCompile(`((?i:your leader is) )\[([^\]]+)\]`)
+	costRE          = regexp.MustCompile(`^\((\d+|red|blue|green|yellow|black|赤|青|緑|黄|黒)\)`)
 )
 
 var colourLetter = map[string]string{
@@ -91,6 +92,8 @@ func normalise(s string) (string, *line) {
 	r := strings.NewReplacer("＆lt;", "<", "oneー", "one―", "＆gt;", ">", "&lt;", "<", "&gt;", ">", "&amp;", "&",
 		"’", "'", "‘", "'", "“", "\"", "”", "\"", "　", " ", "−", "-", "－", "-", "＋", "+", "―and ", "― and ")
 	s = r.Replace(s)
+	// "If your Leader is [Piccolo]" (FB04-066) names the Leader in brackets.
+	s = leaderBracketRE.ReplaceAllString(s, "${1}<${2}>")
 	s = nameRE.ReplaceAllStringFunc(s, func(m string) string {
 		ln.names = append(ln.names, strings.TrimSpace(m[1:len(m)-1]))
 		return "<n" + strconv.Itoa(len(ln.names)-1) + ">"
@@ -288,6 +291,9 @@ func (ln *line) readWhen(sk *Skill, body string) (string, string) {
 		}
 		trig, rest, ok := ln.trigger(body)
 		if !ok {
+			if rest, ok := ln.cardTrigger(sk, body); ok {
+				return rest, ""
+			}
 			return body, firstClause(body)
 		}
 		sk.Trigger, body = trig, rest
@@ -391,6 +397,36 @@ var triggers = []struct {
 	{regexp.MustCompile(`^when your leader attacks, `), LeaderAttacks},
 	{regexp.MustCompile(`^when this card is ko'd, `), ThisKOd},
 	{regexp.MustCompile(`^when this card is played, `), ThisPlayed},
+	// zone, play and combo triggers (issue 29)
+	{regexp.MustCompile(`^when an opponent's battle card is returned to their hand by one of your skills, `), OppReturnedToHand},
+	{regexp.MustCompile(`^when this card is switched to active mode by a skill, `), ActivatedBySkill},
+	{regexp.MustCompile(`^when a battle card is played from your drop, `), PlayedFromDrop},
+}
+
+var yourCardPlayedRE = regexp.MustCompile(`^when your (.+?) is played, `)
+
+// cardTrigger reads a trigger on one of the player's cards that fits
+// ("When your <Babidi> or your Battle Card with «Wicked Soul» in its
+// special traits is played, "): each card kind after "your" is a filter.
+func (ln *line) cardTrigger(sk *Skill, s string) (string, bool) {
+	m := yourCardPlayedRE.FindStringSubmatch(s)
+	if m == nil {
+		return s, false
+	}
+	t := Target{Who: Yours}
+	for i, part := range strings.Split(m[1], " or your ") {
+		pt, ok := ln.target("up to 1 " + part)
+		if !ok || pt.Who != AnyPlayers || len(pt.Alts) > 0 || pt.Filter.Type == "Leader" {
+			return s, false
+		}
+		if i == 0 {
+			t.Filter = pt.Filter
+		} else {
+			t.Alts = append(t.Alts, pt.Filter)
+		}
+	}
+	sk.Trigger, sk.TriggerCards = YourCardPlayed, t
+	return s[len(m[0]):], true
 }
 
 // effects reads the effects of a skill: sentences, each possibly opening

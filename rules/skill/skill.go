@@ -68,6 +68,9 @@ type Skill struct {
 	// Trigger is the event an [Auto] skill waits for ("when you use this card
 	// in a combo from your hand"); TriggerNone for other timings.
 	Trigger Trigger
+	// TriggerCards are the cards whose event fires a YourCardPlayed
+	// trigger (Filter, or one of Alts).
+	TriggerCards Target
 	// If holds the conditions of the whole skill: an [Awaken]'s "When your
 	// life is at 4 or less", or a trigger's "if ..." before its effects.
 	If      []Cond
@@ -106,7 +109,12 @@ const (
 	// ComboFromBattleInBattle: "When a card is used in a combo from your
 	// Battle Area while this card is in a battle".
 	ComboFromBattleInBattle
-	TriggerCount // number of triggers (for tables)
+	// zone, play and combo triggers (issue 29)
+	OppReturnedToHand // "When an opponent's Battle Card is returned to their hand by one of your skills"
+	ActivatedBySkill  // "When this card is switched to Active Mode by a skill"
+	PlayedFromDrop    // "When a Battle Card is played from your Drop"
+	YourCardPlayed    // "When your <Babidi> or your Battle Card with «Wicked Soul» ... is played": TriggerCards
+	TriggerCount      // number of triggers (for tables)
 )
 
 // Cost is what using a skill costs: energy (Energy, of which Colours must be
@@ -299,6 +307,7 @@ const (
 	// zone, play and combo conditions (issue 29)
 	ComboFromDropUsed // you used a card from your Drop in a combo during this turn
 	MarkerRemoved     // your energy marker was removed from the game during this turn
+	ReturnedAtLeast   // the effect before returned N or more cards ("if you returned 3 or more cards")
 	CondCount         // number of condition kinds
 )
 

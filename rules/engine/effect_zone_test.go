@@ -1,0 +1,147 @@
+package engine
+
+import "testing"
+
+// Piccolo FB04-066: "[When KO'd] If your Leader is [Piccolo], add the top
+// card of your deck to your energy." The bracketed name is the Leader's
+// name: with the Piccolo Leader FB03-053 the KO charges 1, with Son Goku
+// FS01-01 it does nothing. FS02-09 (25000 on its turn) KOs it (20000) in
+// battle (Damage Step: the attacker's higher power KOs a Battle Card).
+func TestPiccoloChargesOnlyWithThePiccoloLeader(t *testing.T) {
+	for _, c := range []struct {
+		leader string
+		gain   int
+	}{{"FB03-053", 1}, {"FS01-01", 0}} {
+		b := newBoardWith(t, realCards(t), [2]string{c.leader, "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P2, 4)
+		b.inBattle(P1, "FB04-066", true).inBattle(P2, "FS02-09", false)
+		energy := len(b.p(P1).Energy)
+		b.do("P2 attack FS02-09 -> P1:FB04-066", "P2 pass", "P1 pass", "ko")
+		if got := len(b.p(P1).Energy) - energy; got != c.gain {
+			t.Errorf("Leader %s: Piccolo's [When KO'd] added %d energy, want %d: %s", c.leader, got, c.gain, b.eventText())
+		}
+	}
+}
+
+// Bulma (Mini) : DA FS07-06: "[On Play] Look at 2 cards from the top of
+// your deck and add 1 card to your hand. Then, place the rest at the
+// bottom of its owner's deck." The use line names the card added; it must
+// add one.
+func TestBulmaMiniAddsOneOfTwo(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS07-06").energy(P1, "FS07-06", 2)
+	hand, deck := len(b.p(P1).Hand), len(b.p(P1).Deck)
+	b.do("P1 play FS07-06")
+	b.bad("P1 use FS07-06 -> none", "Card skills")
+	b.do("P1 use FS07-06 -> FS01-10")
+	if len(b.p(P1).Hand) != hand || len(b.p(P1).Deck) != deck-1 {
+		t.Fatalf("hand %d (want %d), deck %d (want %d): %s", len(b.p(P1).Hand), hand, len(b.p(P1).Deck), deck-1, b.eventText())
+	}
+}
+
+// Super Uub FB04-106: "[Activate Main][Once per turn] If your opponent
+// doesn't have an energy marker, choose up to 1 of your opponent's Battle
+// Cards with a cost of 5 or less and KO it. Then, your opponent places 1
+// energy marker." The marker goes to the opponent.
+func TestSuperUubGivesTheOpponentAMarker(t *testing.T) {
+	b := realBoard(t).main(P1, 3).inBattle(P1, "FB04-106", false).inBattle(P2, "FS02-05", false)
+	b.p(P2).Markers = 0
+	b.do("P1 use FB04-106 -> P2:FS02-05")
+	if len(b.p(P2).Battle) != 0 || b.p(P2).Markers != 1 || b.p(P1).Markers != 0 {
+		t.Fatalf("P2's Battle Area %d (want 0), P2's markers %d (want 1), P1's %d (want 0): %s",
+			len(b.p(P2).Battle), b.p(P2).Markers, b.p(P1).Markers, b.eventText())
+	}
+}
+
+// Awakening to Super Saiyan Rosé FB02-067: "[Activate Main] Choose all
+// cards with «Earthling» in their special traits in the Battle Areas and
+// return them to their owners' hands. Then, if you returned 3 or more
+// cards, draw 2 cards." Three Earthlings (Tien Shinhan FS01-10, two Son
+// Goten FS02-05) returned draw 2; two do not.
+func TestRoseDrawsAfterReturningThree(t *testing.T) {
+	for _, c := range []struct {
+		opponents int
+		draw      int
+	}{{2, 2}, {1, 0}} {
+		b := realBoard(t).main(P1, 3).hand(P1, "FB02-067").energy(P1, "FB02-067", 3).inBattle(P1, "FS01-10", false)
+		for range c.opponents {
+			b.inBattle(P2, "FS02-05", false)
+		}
+		hand := len(b.p(P1).Hand)
+		b.do("P1 play FB02-067")
+		// -1 played, +1 Tien Shinhan returned, + the draw.
+		if got := len(b.p(P1).Hand); got != hand+c.draw || len(b.p(P2).Battle) != 0 {
+			t.Errorf("%d returned: hand %d, want %d: %s", c.opponents+1, got, hand+c.draw, b.eventText())
+		}
+	}
+}
+
+// Mai : Future FB01-062: "[Auto][Once per turn] If you have 7 or fewer
+// cards in your hand, when an opponent's Battle Card is returned to their
+// hand by one of your skills, draw 1 card." Vegito FB05-040's [On Play]
+// returns Son Goten FS02-05: Mai draws 1.
+func TestMaiDrawsWhenAnOpponentsCardIsReturned(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB05-040").energy(P1, "FB05-040", 4).inBattle(P1, "FB01-062", false).inBattle(P2, "FS02-05", false)
+	hand := len(b.p(P1).Hand)
+	b.do("P1 play FB05-040", "P1 use FB05-040 -> P2:FS02-05")
+	if len(b.p(P2).Battle) != 0 || len(b.p(P1).Hand) != hand {
+		t.Fatalf("P2's Battle Area %d (want 0), P1's hand %d (want %d: one played, one drawn): %s",
+			len(b.p(P2).Battle), len(b.p(P1).Hand), hand, b.eventText())
+	}
+}
+
+// Frieza FB02-128: "[Auto][Your Turn][Once per turn] When this card is
+// switched to Active Mode by a skill, choose up to 1 of your opponent's
+// Rest Mode Battle Cards with a cost of 4 or less and it can't switch to
+// Active Mode during your opponent's next turn." Body Change FB01-137
+// rests Tien Shinhan (its cost) and switches Frieza to Active Mode; Son
+// Goten stays rested in P2's Charge Phase (CR 7-2-7 readies the others).
+func TestFriezaActivatedByASkill(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB01-137").energy(P1, "FB02-128", 1)
+	b.inBattle(P1, "FB02-128", true).inBattle(P1, "FS01-10", false).inBattle(P2, "FS02-05", true)
+	b.do("P1 play FB01-137", "P1 use FB01-137 -> FS01-10 FB02-128")
+	if b.p(P1).Battle[0].Rest || len(b.s.Pending) != 1 {
+		t.Fatalf("Frieza rested %v, %d skills waiting (want its trigger): %s", b.p(P1).Battle[0].Rest, len(b.s.Pending), b.eventText())
+	}
+	b.do("P1 use FB02-128 -> P2:FS02-05", "P1 end")
+	if !b.p(P2).Battle[0].Rest {
+		t.Fatalf("Son Goten switched to Active Mode in P2's Charge Phase: %s", b.eventText())
+	}
+}
+
+// Son Gohan : Adolescence FB04-037: "[Auto][Once per turn] When a Battle
+// Card is played from your Drop, choose up to 1 of your opponent's Battle
+// Cards and reduce its cost by 1 for the turn." Zamasu : Fused FB02-044,
+// KO'd in battle, plays itself from the Drop ("[When KO'd] Play this card
+// from your Drop in Rest Mode"): Gohan's skill lowers Trunks FS02-09's cost.
+func TestGohanWhenACardIsPlayedFromTheDrop(t *testing.T) {
+	b := realBoard(t).main(P2, 4).inBattle(P2, "FS02-09", false).inBattle(P1, "FB04-037", false).inBattle(P1, "FB02-044", true)
+	b.do("P2 attack FS02-09 -> P1:FB02-044", "P2 pass", "P1 pass", "ko", "P1 use FB02-044")
+	if len(b.p(P1).Battle) != 2 || !b.p(P1).Battle[1].Rest {
+		t.Fatalf("Zamasu should be back in Rest Mode: %s", b.eventText())
+	}
+	b.do("P1 use FB04-037 -> P2:FS02-09")
+	if got := b.s.costChange(b.p(P2).Battle[0].ID); got != -1 {
+		t.Fatalf("Trunks' cost changed by %d, want -1: %s", got, b.eventText())
+	}
+}
+
+// Babidi's Spaceship FB03-101: "[Auto][Your Turn][Once per turn] When
+// your <Babidi> or your Battle Card with «Wicked Soul» in its special
+// traits is played, choose up to 1 of your opponent's Rest Mode Battle
+// Cards with a cost of 4 or less and it can't switch to Active Mode during
+// your opponent's next turn." Tien Shinhan played does nothing; Dabura
+// FB06-080 («Wicked Soul») does.
+func TestBabidisSpaceshipWhenAWickedSoulIsPlayed(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB03-101", "FS01-10", "FB06-080").energy(P1, "FB03-101", 4).energy(P1, "FS01-10", 1).inBattle(P2, "FS02-05", true)
+	b.do("P1 play FB03-101", "P1 play FS01-10")
+	if len(b.s.Pending) != 0 {
+		t.Fatalf("Tien Shinhan is no Wicked Soul, yet a skill waits: %s", b.eventText())
+	}
+	b.do("P1 play FB06-080")
+	if len(b.s.Pending) != 1 {
+		t.Fatalf("Dabura played: %d skills waiting, want the Spaceship's: %s", len(b.s.Pending), b.eventText())
+	}
+	b.do("P1 use FB03-101 -> P2:FS02-05", "P1 end")
+	if !b.p(P2).Battle[0].Rest {
+		t.Fatalf("Son Goten switched to Active Mode in P2's Charge Phase: %s", b.eventText())
+	}
+}

@@ -1,0 +1,74 @@
+package engine
+
+import "github.com/tenkaichi-org/tenkaichi/rules/skill"
+
+// The [Auto] triggers of zone, play and combo events (issue 29): each fires
+// the skills of every card its player has in play that wait for it.
+
+// triggerOwn fires trig for side's Leader, [Field] and Battle Cards;
+// subject is the card whose event it is.
+func (e *applier) triggerOwn(side Side, trig skill.Trigger, subject CardID) {
+	prev := e.subject
+	e.subject = subject
+	e.depth++
+	defer func() { e.subject = prev; e.depth-- }()
+	p := &e.s.Players[side]
+	e.trigger(side, p.Leader.ID, skill.Auto, trig)
+	if p.Field != NoCard {
+		e.trigger(side, p.Field, skill.Auto, trig)
+	}
+	for _, id := range e.withTriggers(p.Battle) {
+		e.trigger(side, id, skill.Auto, trig)
+	}
+}
+
+// subjectFits reports whether the card of the event (e.subject) is one the
+// skill of src waits for ("your <Babidi> or your Battle Card with «Wicked
+// Soul» in its special traits").
+func (e *applier) subjectFits(sk *skill.Skill, src CardID) bool {
+	t := &sk.TriggerCards
+	if e.subject == NoCard || e.s.owner(e.subject) != e.s.owner(src) {
+		return false
+	}
+	if e.s.fits(e.subject, &t.Filter, src) {
+		return true
+	}
+	for i := range t.Alts {
+		if e.s.fits(e.subject, &t.Alts[i], src) {
+			return true
+		}
+	}
+	return false
+}
+
+// playedTriggers fires, after side played Battle Card id (fromDrop: by a
+// skill, from the Drop), "when your <Name> ... is played" and "when a
+// Battle Card is played from your Drop".
+func (e *applier) playedTriggers(side Side, id CardID, fromDrop bool) {
+	e.triggerOwn(side, skill.YourCardPlayed, id)
+	if fromDrop {
+		e.triggerOwn(side, skill.PlayedFromDrop, id)
+	}
+}
+
+// activatedBySkill fires "when this card is switched to Active Mode by a
+// skill" of a card a skill switched from Rest to Active Mode (switched).
+func (e *applier) activatedBySkill(side Side, id CardID, switched bool) {
+	if !switched {
+		return
+	}
+	e.depth++
+	e.trigger(side, id, skill.Auto, skill.ActivatedBySkill)
+	e.depth--
+}
+
+// outOfPlay counts the cards of ids that are not in play.
+func (s *State) outOfPlay(ids []CardID) int {
+	n := 0
+	for _, id := range ids {
+		if _, _, _, _, ok := s.where(id); !ok {
+			n++
+		}
+	}
+	return n
+}
