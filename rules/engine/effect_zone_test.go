@@ -145,3 +145,36 @@ func TestBabidisSpaceshipWhenAWickedSoulIsPlayed(t *testing.T) {
 		t.Fatalf("Son Goten switched to Active Mode in P2's Charge Phase: %s", b.eventText())
 	}
 }
+
+// Meta-Cooler FB01-131: "[Permanent] You can include as many copies of
+// this card in your deck as you like." Its own text wins over the deck's
+// limit of 4 copies (CR 6-1-4-2; CR 0-2-2: card text over the rules); a
+// fifth copy of another card is still too many.
+func TestMetaCoolerAnyNumberOfCopies(t *testing.T) {
+	cards := realCards(t)
+	deck := repeat("FB01-131", 50)
+	for _, v := range CheckDeck("FB01-105", deck, cards) {
+		t.Errorf("50 Meta-Cooler: %s", v.Message())
+	}
+	deck = append(repeat("FB01-131", 45), repeat("FB01-122", 5)...)
+	if vs := CheckDeck("FB01-105", deck, cards); len(vs) != 1 || vs[0].Rule != "CR 6-1-4-2" {
+		t.Errorf("five Dore FB01-122: %v, want one CR 6-1-4-2", vs)
+	}
+}
+
+// Vegito FB04-130: "[Permanent] Having 0 cards in your deck does not cause
+// you to lose the game, and if you have 0 cards in your deck, this card
+// gets +10000 power." With Vegito in play an empty deck loses nothing (CR
+// 0-1-3-2 otherwise), and Vegito has 50000 power; without him it loses.
+func TestVegitoKeepsAPlayerWithoutDeck(t *testing.T) {
+	b := realBoard(t).main(P1, 3).inBattle(P1, "FB04-130", false).deck(P1, 0)
+	b.do("P1 attack FB04-130 -> leader")
+	if b.s.Result.Over || b.power(P1, 0) != 50000 {
+		t.Fatalf("game over %v (want not), Vegito's power %d (want 50000): %s", b.s.Result.Over, b.power(P1, 0), b.eventText())
+	}
+	b = realBoard(t).main(P1, 3).inBattle(P1, "FS01-10", false).deck(P1, 0)
+	b.do("P1 attack FS01-10 -> leader")
+	if !b.s.Result.Over || b.s.Result.Winner != P2 {
+		t.Fatalf("an empty deck without Vegito should lose (CR 0-1-3-2): %+v", b.s.Result)
+	}
+}

@@ -329,6 +329,7 @@ var countConds = map[skill.CondKind]countCond{
 	// zone, play and combo conditions (issue 29)
 	skill.ComboFromDropUsed: {marked(markComboFromDrop), positive},
 	skill.MarkerRemoved:     {marked(markMarkerRemoved), positive},
+	skill.DeckIs:            {func(p, _ *PlayerState) int { return len(p.Deck) }, exactly},
 }
 
 // activeEnergy is the player's energy in Active Mode.

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/tenkaichi-org/tenkaichi/rules/skill"
+import (
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+)
 
 // The [Auto] triggers of zone, play and combo events (issue 29): each fires
 // the skills of every card its player has in play that wait for it.
@@ -71,4 +74,25 @@ func (s *State) outOfPlay(ids []CardID) int {
 		}
 	}
 	return n
+}
+
+// deckRuleEffect: a [Permanent] rule about the deck. "You can include as
+// many copies of this card in your deck as you like" (Meta-Cooler
+// FB01-131) is judged by the deck check at step 0 (the card list's
+// CopyLimit); "having 0 cards in your deck does not cause you to lose the
+// game" (Vegito FB04-130) by the defeat check (keepsWithoutDeck).
+type deckRuleEffect struct{ always }
+
+func (deckRuleEffect) apply(*applier, *call) ([]CardID, *Violation) { return nil, nil }
+
+// keepsWithoutDeck reports whether a [Permanent] skill of side's cards in
+// play says an empty deck does not lose the game.
+func (e *applier) keepsWithoutDeck(side Side) bool {
+	s := e.s
+	keeps := false
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, _ *skill.Skill, ef *skill.Effect) bool {
+		keeps = sd == side && ef.Kind == skill.DeckRule && ef.Detail == "no deck-out" && s.holds(ctx{side: sd, src: src}, ef.If)
+		return !keeps
+	})
+	return keeps
 }

@@ -142,6 +142,12 @@ var clauseRules = []clauseRule{
 	})),
 	// zone, play and combo phrases (issue 29)
 	rule(`your opponent places {N} energy markers?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N, e.Target.Who = atoi(m[1]), Opponents })),
+	rule(`you can include as many copies of this card in your deck as you like`, one(DeckRule, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, "any copies"
+	})),
+	rule(`having 0 cards in your deck does not cause you to lose the game`, one(DeckRule, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, "no deck-out"
+	})),
 	rule(`look at {N} cards from the top of your deck and add {T} to your hand`, one(Search, 2, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`(?:you )?place {N} energy markers?(?: in your energy area)?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`remove {N} of your energy markers?`, one(RemoveMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),

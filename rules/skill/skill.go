@@ -172,7 +172,9 @@ const (
 	Text                             // unused: every effect read has its own kind
 	Reveal                           // reveal the top card of the deck, which stays there: "the revealed card" of the conditions after it
 	Delayed                          // "at the end of the turn (battle), ...": Options[0] happen then (Detail "turn" or "battle")
-	KindCount                        // number of kinds (for tables)
+	// zone, play and combo kinds (issue 29)
+	DeckRule  // a rule about the deck ([Permanent]): Detail "any copies" (deck building) or "no deck-out"
+	KindCount // number of kinds (for tables)
 )
 
 var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "activate", "return to hand",
@@ -180,7 +182,8 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"life to Drop", "life to energy", "add life", "charge", "mill", "discard", "opponent discards",
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
-	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end"}
+	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end",
+	"deck rule"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -308,6 +311,7 @@ const (
 	ComboFromDropUsed // you used a card from your Drop in a combo during this turn
 	MarkerRemoved     // your energy marker was removed from the game during this turn
 	ReturnedAtLeast   // the effect before returned N or more cards ("if you returned 3 or more cards")
+	DeckIs            // you have exactly N cards in your deck
 	CondCount         // number of condition kinds
 )
 

@@ -598,6 +598,7 @@ var condRules = []condRule{
 	crule(`you use a card from your drop in a combo during this turn`, cn(ComboFromDropUsed, nil)),
 	crule(`your energy marker is removed from the game during this turn`, cn(MarkerRemoved, nil)),
 	crule(`you returned (\d+) or more cards`, cn(ReturnedAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`you have (\d+) cards in your deck`, cn(DeckIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`the chosen card is a battle card`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Type = "Battle" })),
 	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {
 		c.Card = anyFilter()

@@ -236,4 +236,6 @@ var effectKindIDs = map[skill.Kind]string{
 	skill.Text:             "EngineEffectText",
 	skill.Reveal:           "EngineEffectReveal",
 	skill.Delayed:          "EngineEffectDelayed",
+	// zone, play and combo kinds (issue 29)
+	skill.DeckRule: "EngineEffectDeckRule",
 }
