@@ -178,3 +178,34 @@ func TestVegitoKeepsAPlayerWithoutDeck(t *testing.T) {
 		t.Fatalf("an empty deck without Vegito should lose (CR 0-1-3-2): %+v", b.s.Result)
 	}
 }
+
+// Dabura SB01-030: "[Permanent] If your Leader has <Babidi> in its card
+// name or if you have a card with <Babidi> in its card name in your Battle
+// Area, reduce the cost of this card in your hand by 2." With Babidi
+// SB01-031 in play it costs 2; without, 2 energy do not pay its 4 (CR
+// 5-3-1).
+func TestDaburaCostsLessWithBabidi(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "SB01-030").energy(P1, "SB01-030", 2)
+	b.bad("P1 play SB01-030", "CR 5-3-1")
+	b.inBattle(P1, "SB01-031", false)
+	b.do("P1 play SB01-030")
+	if len(b.p(P1).Battle) != 2 {
+		t.Fatalf("Dabura not played for 2: %s", b.eventText())
+	}
+}
+
+// Great Ape Son Goku SB01-017: "[Permanent][Your Turn] If your Leader has
+// «World Tournament» in its special traits and you have an Extra with a
+// cost of 2 or more in your Battle Area or Drop, reduce the cost of this
+// card in your hand by 2." With Son Goku : Childhood FB06-025 and
+// Awakening to Super Saiyan Rosé FB02-067 (cost 3) in the Drop it costs 2.
+func TestGreatApeGokuCostsLessWithAnExtraInTheDrop(t *testing.T) {
+	b := newBoardWith(t, realCards(t), [2]string{"FB06-025", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+	b.hand(P1, "SB01-017").energy(P1, "SB01-017", 2)
+	b.bad("P1 play SB01-017", "CR 5-3-1")
+	b.inDrop(P1, "FB02-067")
+	b.do("P1 play SB01-017")
+	if len(b.p(P1).Battle) != 1 {
+		t.Fatalf("Great Ape Son Goku not played for 2: %s", b.eventText())
+	}
+}

@@ -357,6 +357,8 @@ func (s *State) boardCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return s.have(c, k), true
 	case skill.HaveInDrop:
 		return s.haveInDrop(c, k), true
+	case skill.HaveInAreaOrDrop:
+		return s.haveInAreaOrDrop(c, k), true
 	case skill.OppHave:
 		n := 0
 		for _, b := range s.Players[c.side.Other()].Battle {

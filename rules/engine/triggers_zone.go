@@ -96,3 +96,25 @@ func (e *applier) keepsWithoutDeck(side Side) bool {
 	})
 	return keeps
 }
+
+// haveInAreaOrDrop: N or more cards matching Card in the player's Battle
+// Area (its [Field] too) and known cards in the Drop, together ("an Extra
+// with a cost of 2 or more in your Battle Area or Drop", SB01-017).
+func (s *State) haveInAreaOrDrop(c ctx, k *skill.Cond) bool {
+	p := &s.Players[c.side]
+	n := 0
+	for _, b := range p.Battle {
+		if s.fits(b.ID, &k.Card, c.src) {
+			n++
+		}
+	}
+	if p.Field != NoCard && s.fits(p.Field, &k.Card, c.src) {
+		n++
+	}
+	for _, id := range p.Drop {
+		if s.Cards[id].Number != "" && s.fits(id, &k.Card, c.src) {
+			n++
+		}
+	}
+	return n >= max(1, k.N)
+}

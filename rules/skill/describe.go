@@ -232,7 +232,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
 	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
 	// zone, play and combo conditions (issue 29)
-	"combo from Drop this turn", "energy marker removed this turn", "returned>=", "deck="}
+	"combo from Drop this turn", "energy marker removed this turn", "returned>=", "deck=", "have in battle area or drop"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -251,7 +251,7 @@ func condsString(cs []Cond) string {
 			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
 			ThisPowerAtLeast, ExtraUsedAtLeast, ReturnedAtLeast, DeckIs:
 			s += strconv.Itoa(c.N)
-		case Have, HaveInDrop, OppHave, InPlayAnywhere:
+		case Have, HaveInDrop, OppHave, InPlayAnywhere, HaveInAreaOrDrop:
 			if c.WithLeader {
 				s += " (leader too)"
 			}

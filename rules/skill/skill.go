@@ -312,6 +312,7 @@ const (
 	MarkerRemoved     // your energy marker was removed from the game during this turn
 	ReturnedAtLeast   // the effect before returned N or more cards ("if you returned 3 or more cards")
 	DeckIs            // you have exactly N cards in your deck
+	HaveInAreaOrDrop  // you have N or more cards matching Card in your Battle Area or Drop
 	CondCount         // number of condition kinds
 )
 

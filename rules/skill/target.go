@@ -598,6 +598,17 @@ var condRules = []condRule{
 	crule(`you use a card from your drop in a combo during this turn`, cn(ComboFromDropUsed, nil)),
 	crule(`your energy marker is removed from the game during this turn`, cn(MarkerRemoved, nil)),
 	crule(`you returned (\d+) or more cards`, cn(ReturnedAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`your leader has <n(\d+)> in its card name or if you have a card with <n(\d+)> in its card name in your battle area`, func(ln *line, m []string) (Cond, bool) {
+		// Among the Leader and the Battle Area (SB01-030): one name both times.
+		c := Cond{Kind: Have, N: 1, Card: anyFilter(), WithLeader: true}
+		c.Card.Contains = []string{ln.names[atoi(m[1])]}
+		return c, ln.names[atoi(m[1])] == ln.names[atoi(m[2])]
+	}),
+	crule(`you have (.+?) in your battle area or drop`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1])
+		c.Kind = HaveInAreaOrDrop
+		return c, ok && !c.Not && !c.All
+	}),
 	crule(`you have (\d+) cards in your deck`, cn(DeckIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`the chosen card is a battle card`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Type = "Battle" })),
 	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {

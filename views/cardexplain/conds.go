@@ -76,6 +76,10 @@ func condWords(ctx context.Context, c *skill.Cond) string {
 		return i18n.T(ctx, "CliCondMarkerRemoved", nil)
 	case skill.ReturnedAtLeast:
 		return i18n.T(ctx, "CliCondReturnedAtLeast", n)
+	case skill.DeckIs:
+		return i18n.T(ctx, "CliCondDeckIs", n)
+	case skill.HaveInAreaOrDrop:
+		return i18n.T(ctx, "CliCondHaveInAreaOrDrop", cards)
 	}
 	if s := energyCondWords(ctx, c, n); s != "" {
 		return s
