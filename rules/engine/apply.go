@@ -231,7 +231,7 @@ func (e *applier) startTurn() {
 	p.Leader.Rest = false
 	held := 0
 	for i := range p.Battle {
-		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&kwNoReady != 0 || s.granted(p.Battle[i].ID, skill.CantActivate, "")) {
+		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&kwNoReady != 0 || s.granted(p.Battle[i].ID, skill.CantActivate, "charge phase")) {
 			held++ // a skill keeps it in Rest Mode this turn
 			continue
 		}
@@ -814,6 +814,7 @@ func (e *applier) playBattleCard(pc *playedCard) {
 		e.event("CR 5-5-2", "%s plays %s in Active Mode (cost %d)", pl, s.Name(id), pc.cost)
 	}
 	e.payEvent(pl, pc.rest, pc.markers)
+	e.restOnEntry(pl, id)
 	e.flagUnread(id, skill.Permanent)
 	e.trigger(pl, id, skill.OnPlay, skill.TriggerNone)
 	e.triggerOpponents(pl)

@@ -91,7 +91,7 @@ type cantActivateEffect struct{ done Msg }
 // carries: a [Permanent] "can't be switched to Active Mode during your
 // Charge Phase" holds the card rested when its turn begins (startTurn).
 func (cantActivateEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	if ef.Detail == "charge phase" {
+	if ef.Detail == "charge phase" || ef.Detail == "by skills" {
 		return ef.For == skill.WhileHolds && t.Has(skill.Permanent)
 	}
 	return ef.Detail == "" && ef.For == skill.UntilNextTurn
@@ -139,6 +139,9 @@ func (k modeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			return
 		}
 		p := &e.s.Players[side]
+		if !k.rest && e.noActiveBySkills(x, side, id) {
+			return
+		}
 		switch {
 		case leader:
 			p.Leader.Rest = k.rest
@@ -484,6 +487,7 @@ func (e *applier) playFree(x *call, id CardID) {
 	} else {
 		e.said(x, msgPlaysNoCost, x.label, x.c.side, s.Name(id))
 	}
+	e.restOnEntry(x.c.side, id)
 	e.depth++
 	e.trigger(x.c.side, id, skill.OnPlay, skill.TriggerNone)
 	e.depth--

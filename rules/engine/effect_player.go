@@ -98,6 +98,9 @@ func (k energyModeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		}
 	}
 	n := e.count(x.ef, x.q, avail)
+	if !k.rest && e.noActiveBySkills(x, x.c.side, NoCard) {
+		n = 0
+	}
 	if k.rest && n < x.ef.N && !x.q.lapse {
 		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.side, avail)
 	}

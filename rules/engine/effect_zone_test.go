@@ -209,3 +209,30 @@ func TestGreatApeGokuCostsLessWithAnExtraInTheDrop(t *testing.T) {
 		t.Fatalf("Great Ape Son Goku not played for 2: %s", b.eventText())
 	}
 }
+
+// Golden Frieza FB02-140: "[Permanent] Your opponent's Battle Cards with a
+// cost of 5 or more are played in Rest Mode." Shin FS01-05 (cost 7) enters
+// rested; Tien Shinhan FS01-10 (cost 1) stays Active.
+func TestGoldenFriezaRestsCostlyPlays(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FS01-05", "FS01-10").energy(P1, "FS01-05", 8).inBattle(P2, "FB02-140", false)
+	b.do("P1 play FS01-05")
+	b.wantEvent("P1:FS01-05 is played in Rest Mode")
+	b.do("P1 play FS01-10")
+	if !b.p(P1).Battle[0].Rest || b.p(P1).Battle[1].Rest {
+		t.Fatalf("Shin rested %v (want true), Tien Shinhan rested %v (want false): %s", b.p(P1).Battle[0].Rest, b.p(P1).Battle[1].Rest, Summary(&b.s))
+	}
+}
+
+// Gogeta FB06-097: "[Permanent] Your opponent's cards can't be switched to
+// Active Mode by skills." Body Change FB01-137 cannot wake Frieza up while
+// the opponent has Gogeta; its cost (resting Tien Shinhan) is still paid.
+func TestGogetaStopsActivationBySkills(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB01-137").energy(P1, "FB02-128", 1).inBattle(P2, "FB06-097", false)
+	b.inBattle(P1, "FB02-128", true).inBattle(P1, "FS01-10", false)
+	b.do("P1 play FB01-137", "P1 use FB01-137 -> FS01-10 FB02-128")
+	if !b.p(P1).Battle[0].Rest || !b.p(P1).Battle[1].Rest || len(b.s.Pending) != 0 {
+		t.Fatalf("Frieza rested %v (want true), Tien Shinhan rested %v (want true), waiting %d (want 0): %s",
+			b.p(P1).Battle[0].Rest, b.p(P1).Battle[1].Rest, len(b.s.Pending), b.eventText())
+	}
+	b.wantEvent("can't be switched to Active Mode by skills")
+}

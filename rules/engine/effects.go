@@ -107,7 +107,8 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
 	skill.Delayed: delayedEffect{turn: msg("EngineHappensAtEndOfTurn", "%s: what follows happens at the end of the turn"),
 		battle: msg("EngineHappensAtEndOfBattle", "%s: what follows happens at the end of the battle")},
-	skill.DeckRule: deckRuleEffect{},
+	skill.DeckRule:   deckRuleEffect{},
+	skill.PlayedRest: playedRestEffect{done: msg("EnginePlayedInRestMode", "%s: %s is played in Rest Mode")},
 	skill.ComboUse: comboUseEffect{
 		done:     msg("EngineUsesInComboFrom", "%s: %s uses %s in a combo (combo power %s)"),
 		none:     msg("EngineUsesNoCardInCombo", "%s: %s uses no card in a combo"),

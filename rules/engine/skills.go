@@ -670,7 +670,7 @@ func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
 		// kw is the keyword gained (Gain) or what the limit says
 		// (CantAttack: "leader" for "can't attack your opponent's Leader").
 		if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw ||
-			kind == skill.CantAttack && e.Detail != kw {
+			(kind == skill.CantAttack || kind == skill.CantActivate) && e.Detail != kw {
 			return true
 		}
 		found = s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If)

@@ -118,3 +118,56 @@ func (s *State) haveInAreaOrDrop(c ctx, k *skill.Cond) bool {
 	}
 	return n >= max(1, k.N)
 }
+
+// playedRestEffect: "[Permanent] Your opponent's Battle Cards with a cost
+// of 5 or more are played in Rest Mode" (Golden Frieza FB02-140), judged
+// when a card enters the Battle Area (restOnEntry).
+type playedRestEffect struct {
+	always
+	done Msg
+}
+
+func (playedRestEffect) apply(*applier, *call) ([]CardID, *Violation) { return nil, nil }
+
+// restOnEntry rests Battle Card id, just played by side, when a
+// [Permanent] skill of the other player's cards says it is played in Rest
+// Mode.
+func (e *applier) restOnEntry(side Side, id CardID) {
+	s := e.s
+	_, _, field, idx, ok := s.where(id)
+	if !ok || field {
+		return
+	}
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, sk *skill.Skill, ef *skill.Effect) bool {
+		if sd == side || ef.Kind != skill.PlayedRest || !s.covers(sd, src, &ef.Target, id) || !s.holds(ctx{side: sd, src: src}, ef.If) {
+			return true
+		}
+		s.Players[side].Battle[idx].Rest = true
+		m := effectKinds[skill.PlayedRest].(playedRestEffect).done
+		e.autoMsg(timingRule(sk.Timing), m, s.skillLabel(src, sk), e.inPlayLabel(id))
+		return false
+	})
+}
+
+var msgNoActiveBySkills = msg("EngineCantBeActivatedBySkills", "%s: %s's cards can't be switched to Active Mode by skills (%s)")
+
+// noActiveBySkills reports whether a [Permanent] skill of the other
+// player's cards says side's cards can't be switched to Active Mode by
+// skills (Gogeta FB06-097), and says so for the effect of x.
+func (e *applier) noActiveBySkills(x *call, side Side, _ CardID) bool {
+	s := e.s
+	by := NoCard
+	var bySkill *skill.Skill
+	s.permanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, sk *skill.Skill, ef *skill.Effect) bool {
+		if sd != side && ef.Kind == skill.CantActivate && ef.Detail == "by skills" && s.holds(ctx{side: sd, src: src}, ef.If) {
+			by, bySkill = src, sk
+			return false
+		}
+		return true
+	})
+	if by == NoCard {
+		return false
+	}
+	e.said(x, msgNoActiveBySkills, x.label, side, s.skillLabel(by, bySkill))
+	return true
+}

@@ -148,6 +148,16 @@ var clauseRules = []clauseRule{
 	rule(`having 0 cards in your deck does not cause you to lose the game`, one(DeckRule, 0, func(e *Effect, m []string) {
 		e.Target, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, "no deck-out"
 	})),
+	rule(`your opponent's (battle cards .+?) are played in rest mode`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target("all " + m[1] + " in your opponent's battle area")
+		if !ok || t.Who != Opponents {
+			return nil, false
+		}
+		return []Effect{{Kind: PlayedRest, Target: t}}, true
+	}),
+	rule(`your opponent's cards can't be switched to active mode by skills`, one(CantActivate, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: Opponents, All: true, Filter: anyFilter()}, "by skills"
+	})),
 	rule(`look at {N} cards from the top of your deck and add {T} to your hand`, one(Search, 2, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`(?:you )?place {N} energy markers?(?: in your energy area)?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`remove {N} of your energy markers?`, one(RemoveMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),

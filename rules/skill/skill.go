@@ -173,8 +173,9 @@ const (
 	Reveal                           // reveal the top card of the deck, which stays there: "the revealed card" of the conditions after it
 	Delayed                          // "at the end of the turn (battle), ...": Options[0] happen then (Detail "turn" or "battle")
 	// zone, play and combo kinds (issue 29)
-	DeckRule  // a rule about the deck ([Permanent]): Detail "any copies" (deck building) or "no deck-out"
-	KindCount // number of kinds (for tables)
+	DeckRule   // a rule about the deck ([Permanent]): Detail "any copies" (deck building) or "no deck-out"
+	PlayedRest // Target (the opponent's Battle Cards that fit) are played in Rest Mode ([Permanent])
+	KindCount  // number of kinds (for tables)
 )
 
 var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "activate", "return to hand",
@@ -183,7 +184,7 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
 	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end",
-	"deck rule"}
+	"deck rule", "played in Rest Mode"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -237,5 +237,6 @@ var effectKindIDs = map[skill.Kind]string{
 	skill.Reveal:           "EngineEffectReveal",
 	skill.Delayed:          "EngineEffectDelayed",
 	// zone, play and combo kinds (issue 29)
-	skill.DeckRule: "EngineEffectDeckRule",
+	skill.DeckRule:   "EngineEffectDeckRule",
+	skill.PlayedRest: "EngineEffectPlayedRest",
 }

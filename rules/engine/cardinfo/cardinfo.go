@@ -76,7 +76,7 @@ func NewEntry(c rules.Card, sc skill.Card) *Entry {
 					if ef.Amount < 0 {
 						f |= FlagNegativePower
 					}
-				case skill.Gain, skill.CantAttack, skill.CantActivate, skill.CantBeKOd, skill.CostChange, skill.DeckRule:
+				case skill.Gain, skill.CantAttack, skill.CantActivate, skill.CantBeKOd, skill.CostChange, skill.DeckRule, skill.PlayedRest:
 					f |= FlagPermanentGrant
 				}
 			}
