@@ -236,3 +236,35 @@ func TestGogetaStopsActivationBySkills(t *testing.T) {
 	}
 	b.wantEvent("can't be switched to Active Mode by skills")
 }
+
+// Twisted Morality FS10-18: "[Activate Main] Place 1 of your energy into
+// its owner's Drop : If your Leader is <Giblet>, choose up to 1 Battle Card
+// with a cost of 4 or less and up to 1 Battle Card with a cost of 3 or less
+// in your opponent's Battle Area and KO them." One card of each kind: two
+// Vegito FB05-040 (cost 4) are refused, Vegito and Son Goten FS02-05 (cost
+// 1) are KO'd.
+func TestTwistedMoralityKOsOneOfEachKind(t *testing.T) {
+	b := newBoardWith(t, realCards(t), [2]string{"FS10-01", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
+	b.hand(P1, "FS10-18").energy(P1, "FS10-18", 4).inBattle(P2, "FB05-040", false).inBattle(P2, "FB05-040", false).inBattle(P2, "FS02-05", false)
+	b.do("P1 play FS10-18")
+	b.bad("P1 use FS10-18 -> P2:FB05-040 P2:FB05-040#2", "Card skills")
+	b.do("P1 use FS10-18 -> P2:FB05-040 P2:FS02-05")
+	if len(b.p(P2).Battle) != 1 || len(b.p(P2).Drop) != 2 {
+		t.Fatalf("P2's Battle Area %d (want 1), Drop %d (want 2): %s", len(b.p(P2).Battle), len(b.p(P2).Drop), b.eventText())
+	}
+}
+
+// Vegito FB05-041: "[Activate Main] Place this card in a Battle Area at the
+// bottom of its owner's deck : If you have 20 or more cards in your Drop,
+// add up to 1 <Son Goku> with a cost of 3 or less and up to 1 <Vegeta> with
+// a cost of 3 or less from your Drop to your hand." Two Son Goku are
+// refused; Son Goku FP-027 and Vegeta FS01-14 are added.
+func TestVegitoAddsOneSonGokuAndOneVegeta(t *testing.T) {
+	b := realBoard(t).main(P1, 3).inBattle(P1, "FB05-041", false).inDrop(P1, repeat("FS01-10", 18)...).inDrop(P1, "FP-027", "FP-027", "FS01-14")
+	hand := len(b.p(P1).Hand)
+	b.bad("P1 use FB05-041 -> FP-027 FP-027#2", "Card skills")
+	b.do("P1 use FB05-041 -> FP-027 FS01-14")
+	if len(b.p(P1).Hand) != hand+2 || len(b.p(P1).Battle) != 0 {
+		t.Fatalf("hand %d (want %d), Battle Area %d (want 0): %s", len(b.p(P1).Hand), hand+2, len(b.p(P1).Battle), b.eventText())
+	}
+}

@@ -529,6 +529,9 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 	if v := e.withinTotals(x, t, out); v != nil {
 		return nil, v
 	}
+	if t.Each && !e.oneOfEach(c, t, out) {
+		return nil, violationMsg("Card skills", msgOneOfEach, x.label, skill.TargetPhrase(*t))
+	}
 	return out, nil
 }
 

@@ -171,3 +171,39 @@ func (e *applier) noActiveBySkills(x *call, side Side, _ CardID) bool {
 	e.said(x, msgNoActiveBySkills, x.label, side, s.skillLabel(by, bySkill))
 	return true
 }
+
+var msgOneOfEach = msg("EngineChoosesOneOfEachKind", "%s chooses at most one card of each kind it names: %s")
+
+// oneOfEach reports whether the cards chosen for an "up to 1 <A> and up to
+// 1 <B>" target (Each) can each be a different one of its kinds: each name
+// of the filter, or the filter and each of its Alts.
+func (e *applier) oneOfEach(c ctx, t *skill.Target, ids []CardID) bool {
+	var kinds []skill.Filter
+	if len(t.Alts) > 0 {
+		kinds = append([]skill.Filter{t.Filter}, t.Alts...)
+	} else {
+		for _, name := range t.Filter.Names {
+			f := t.Filter
+			f.Names = []string{name}
+			kinds = append(kinds, f)
+		}
+	}
+	used := make([]bool, len(kinds))
+	var assign func(i int) bool
+	assign = func(i int) bool {
+		if i == len(ids) {
+			return true
+		}
+		for k := range kinds {
+			if !used[k] && e.s.fits(ids[i], &kinds[k], c.src) {
+				used[k] = true
+				if assign(i + 1) {
+					return true
+				}
+				used[k] = false
+			}
+		}
+		return false
+	}
+	return len(ids) <= len(kinds) && assign(0)
+}

@@ -194,6 +194,9 @@ var clauseRules = []clauseRule{
 	rule(`add {T}―both with a cost of (\d+) or less―from your drop to your hand`, one(AddToHand, 1, func(e *Effect, m []string) {
 		e.From, e.Target.Filter.Cost = Drop, atMost(atoi(m[2]))
 	})),
+	rule(`play {T}―both with a cost of (\d+)―from your (drop|hand)`, one(Play, 1, func(e *Effect, m []string) {
+		e.From, e.Target.Filter.Cost = zoneOf(m[3]), exactly(atoi(m[2]))
+	})),
 	rule(`play {T}―both with a cost of (\d+) or less―from your (drop|hand)`, one(Play, 1, func(e *Effect, m []string) {
 		e.From, e.Target.Filter.Cost = zoneOf(m[3]), atMost(atoi(m[2]))
 	})),

@@ -333,6 +333,9 @@ type Target struct {
 	// 1 of your Leaders or up to 1 Battle Card―both with «Saiyan» in their
 	// special traits―").
 	Both bool
+	// Each: "up to 1 <A> and up to 1 <B>": at most one card of each name
+	// of Filter.Names, or of each of Filter and Alts when it has Alts.
+	Each bool
 }
 
 // Fixed reports whether the target needs no choice: this card, your
