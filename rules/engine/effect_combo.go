@@ -156,3 +156,36 @@ const (
 func marked(m uint8) func(p, _ *PlayerState) int {
 	return func(p, _ *PlayerState) int { return int(b2i(p.Marks&m != 0)) }
 }
+
+// toComboEffect: "choose up to 1 Battle Card with a cost of 3 or less and
+// place it into its owner's Combo Area" (Great Ape Baby FB04-104). The card
+// leaves the Battle Area for its owner's Combo Area, where its combo power
+// counts for that side in the battle. A card in the battle itself leaves
+// it, and the battle ends (its combo cards, this one too, go to the Drop).
+// Outside a battle there is no Combo to join: the replay flags it.
+type toComboEffect struct {
+	always
+	done Msg
+}
+
+func (k toComboEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	s := e.s
+	if s.Battle.Step == NoBattle {
+		e.notApplied(x.label, x.ef)
+		return nil, nil
+	}
+	return e.inPlay(x, func(id CardID) {
+		side, leader, field, idx, ok := s.where(id)
+		if !ok || leader || field || e.stays(id, removal{side: x.c.side, src: x.c.src}) {
+			return
+		}
+		name := e.inPlayLabel(id)
+		p := &s.Players[side]
+		e.leavePlay(side, idx, &p.Combo)
+		e.said(x, k.done, x.label, name)
+		if s.Battle.Attacker == id || s.Battle.Target == id {
+			e.autoMsg("Battle end", msgLeftBattleArea, s.Name(id))
+			e.endBattle()
+		}
+	})
+}

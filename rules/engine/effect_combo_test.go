@@ -115,3 +115,21 @@ func TestSonGokuGTDrawsAfterAMarkerWasRemoved(t *testing.T) {
 		t.Fatalf("no marker was removed: hand %d, want %d: %s", len(b.p(P2).Hand), hand, b.eventText())
 	}
 }
+
+// Great Ape Baby FB04-104: "[When Attacking] Choose up to 1 Battle Card
+// with a cost of 3 or less and place it into its owner's Combo Area." The
+// opponent's Son Goten FS02-05 goes to the opponent's Combo Area (its
+// combo power then counts for the opponent, Combo), and to the Drop when
+// the battle ends (Battle end).
+func TestGreatApeBabyPlacesACardInItsOwnersComboArea(t *testing.T) {
+	b := realBoard(t).main(P1, 3).inBattle(P1, "FB04-104", false).inBattle(P2, "FS02-05", false)
+	b.do("P1 attack FB04-104 -> leader", "P1 use FB04-104 -> P2:FS02-05")
+	if len(b.p(P2).Battle) != 0 || len(b.p(P2).Combo) != 1 || len(b.p(P1).Combo) != 0 {
+		t.Fatalf("P2's Battle Area %d (want 0), P2's Combo Area %d (want 1), P1's %d (want 0): %s",
+			len(b.p(P2).Battle), len(b.p(P2).Combo), len(b.p(P1).Combo), b.eventText())
+	}
+	b.do("P1 pass", "P2 pass", "damage 1")
+	if len(b.p(P2).Combo) != 0 || len(b.p(P2).Drop) != 1 {
+		t.Fatalf("after the battle Son Goten should be in P2's Drop: combo %d, Drop %d", len(b.p(P2).Combo), len(b.p(P2).Drop))
+	}
+}

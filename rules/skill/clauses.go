@@ -155,6 +155,7 @@ var clauseRules = []clauseRule{
 		}
 		return []Effect{{Kind: PlayedRest, Target: t}}, true
 	}),
+	rule(`choose {T} and place {IT} into {OWNER} combo area`, one(ToCombo, 1, nil)),
 	rule(`your opponent's cards can't be switched to active mode by skills`, one(CantActivate, 0, func(e *Effect, m []string) {
 		e.Target, e.Detail = Target{Who: Opponents, All: true, Filter: anyFilter()}, "by skills"
 	})),

@@ -175,6 +175,7 @@ const (
 	// zone, play and combo kinds (issue 29)
 	DeckRule   // a rule about the deck ([Permanent]): Detail "any copies" (deck building) or "no deck-out"
 	PlayedRest // Target (the opponent's Battle Cards that fit) are played in Rest Mode ([Permanent])
+	ToCombo    // place Target (in play) into its owner's Combo Area
 	KindCount  // number of kinds (for tables)
 )
 
@@ -184,7 +185,7 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
 	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end",
-	"deck rule", "played in Rest Mode"}
+	"deck rule", "played in Rest Mode", "to Combo Area"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -239,4 +239,5 @@ var effectKindIDs = map[skill.Kind]string{
 	// zone, play and combo kinds (issue 29)
 	skill.DeckRule:   "EngineEffectDeckRule",
 	skill.PlayedRest: "EngineEffectPlayedRest",
+	skill.ToCombo:    "EngineEffectToCombo",
 }
