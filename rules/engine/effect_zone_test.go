@@ -268,3 +268,36 @@ func TestVegitoAddsOneSonGokuAndOneVegeta(t *testing.T) {
 		t.Fatalf("hand %d (want %d), Battle Area %d (want 0): %s", len(b.p(P1).Hand), hand+2, len(b.p(P1).Battle), b.eventText())
 	}
 }
+
+// Spy Robot FB02-081: "[Activate Main][Once per turn] Choose 3 cards from
+// your opponent's hand and reveal them." The use line names three cards of
+// the opponent's hand; fewer is a choice missing (Card skills). They stay
+// in the hand.
+func TestSpyRobotRevealsThreeCards(t *testing.T) {
+	b := realBoard(t).main(P1, 3).inBattle(P1, "FB02-081", false)
+	hand := len(b.p(P2).Hand)
+	b.bad("P1 use FB02-081 -> P2:FS02-05", "Card skills")
+	b.do("P1 use FB02-081 -> P2:FS02-05 P2:FS02-05#2 P2:FS02-05#3")
+	b.wantEvent("reveals FS02-05, FS02-05, FS02-05 from their hand")
+	if len(b.p(P2).Hand) != hand {
+		t.Fatalf("the revealed cards left the hand: %d, want %d", len(b.p(P2).Hand), hand)
+	}
+}
+
+// Scouter FB03-076: "[Activate Main] Choose 1 card from your opponent's
+// hand and reveal it. If the revealed card's cost is less than or equal to
+// your energy, add the top card of your deck to your energy in Rest Mode."
+// With 2 energy, Son Goten FS02-05 (cost 1) charges 1; Gogeta FB06-097
+// (cost 6) does not.
+func TestScouterChargesAfterACheapCard(t *testing.T) {
+	for _, c := range []struct {
+		card string
+		gain int
+	}{{"P2:FS02-05", 1}, {"P2:FB06-097", 0}} {
+		b := realBoard(t).main(P1, 3).hand(P1, "FB03-076").energy(P1, "FB03-076", 2).hand(P2, "FB06-097")
+		b.do("P1 play FB03-076", "P1 use FB03-076 -> "+c.card)
+		if got := len(b.p(P1).Energy) - 2; got != c.gain {
+			t.Errorf("%s revealed: %d energy added, want %d: %s", c.card, got, c.gain, b.eventText())
+		}
+	}
+}

@@ -108,6 +108,7 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.Delayed: delayedEffect{turn: msg("EngineHappensAtEndOfTurn", "%s: what follows happens at the end of the turn"),
 		battle: msg("EngineHappensAtEndOfBattle", "%s: what follows happens at the end of the battle")},
 	skill.DeckRule:   deckRuleEffect{},
+	skill.RevealHand: revealHandEffect{done: msg("EngineRevealsFromOpponentsHand", "%s: %s reveals %s from their hand")},
 	skill.ToCombo:    toComboEffect{done: msg("EngineGoesOwnerComboArea", "%s: %s goes to its owner's Combo Area")},
 	skill.PlayedRest: playedRestEffect{done: msg("EnginePlayedInRestMode", "%s: %s is played in Rest Mode")},
 	skill.ComboUse: comboUseEffect{

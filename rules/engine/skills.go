@@ -409,6 +409,12 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
 	case skill.ReturnedAtLeast:
 		return !c.thatSet || c.gone >= k.N, true
+	case skill.ThatCostAtMostEnergy:
+		if !c.thatSet {
+			return true, true
+		}
+		cd, known := s.card(c.that)
+		return c.that != NoCard && known && cd.Cost != nil && *cd.Cost <= len(s.Players[c.side].Energy), true
 	case skill.AttackingBattle:
 		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
 			s.Battle.Target != s.Players[c.side.Other()].Leader.ID, true

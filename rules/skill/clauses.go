@@ -156,6 +156,9 @@ var clauseRules = []clauseRule{
 		return []Effect{{Kind: PlayedRest, Target: t}}, true
 	}),
 	rule(`choose {T} and place {IT} into {OWNER} combo area`, one(ToCombo, 1, nil)),
+	rule(`choose {N} cards? from your opponent's hand and reveal (?:it|them)`, one(RevealHand, 0, func(e *Effect, m []string) {
+		e.N, e.Target = atoi(m[1]), Target{Who: Opponents, N: atoi(m[1]), Filter: anyFilter()}
+	})),
 	rule(`your opponent's cards can't be switched to active mode by skills`, one(CantActivate, 0, func(e *Effect, m []string) {
 		e.Target, e.Detail = Target{Who: Opponents, All: true, Filter: anyFilter()}, "by skills"
 	})),

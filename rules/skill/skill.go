@@ -176,6 +176,7 @@ const (
 	DeckRule   // a rule about the deck ([Permanent]): Detail "any copies" (deck building) or "no deck-out"
 	PlayedRest // Target (the opponent's Battle Cards that fit) are played in Rest Mode ([Permanent])
 	ToCombo    // place Target (in play) into its owner's Combo Area
+	RevealHand // choose Target (N cards) from the opponent's hand and reveal them: "the revealed card" after it
 	KindCount  // number of kinds (for tables)
 )
 
@@ -185,7 +186,8 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
 	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end",
-	"deck rule", "played in Rest Mode", "to Combo Area"}
+	"deck rule", "played in Rest Mode", "to Combo Area",
+	"reveal from the opponent's hand"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -310,12 +312,13 @@ const (
 	ExtraUsedAtLeast                        // you used an Extra with an original cost of N or more during this turn
 	DroppedEnergy                           // you placed a card from your energy into its owner's Drop during this turn
 	// zone, play and combo conditions (issue 29)
-	ComboFromDropUsed // you used a card from your Drop in a combo during this turn
-	MarkerRemoved     // your energy marker was removed from the game during this turn
-	ReturnedAtLeast   // the effect before returned N or more cards ("if you returned 3 or more cards")
-	DeckIs            // you have exactly N cards in your deck
-	HaveInAreaOrDrop  // you have N or more cards matching Card in your Battle Area or Drop
-	CondCount         // number of condition kinds
+	ComboFromDropUsed    // you used a card from your Drop in a combo during this turn
+	MarkerRemoved        // your energy marker was removed from the game during this turn
+	ReturnedAtLeast      // the effect before returned N or more cards ("if you returned 3 or more cards")
+	DeckIs               // you have exactly N cards in your deck
+	HaveInAreaOrDrop     // you have N or more cards matching Card in your Battle Area or Drop
+	ThatCostAtMostEnergy // the card an effect before revealed has a cost of at most your energy
+	CondCount            // number of condition kinds
 )
 
 // Target says which cards an effect works on.

@@ -80,6 +80,8 @@ func condWords(ctx context.Context, c *skill.Cond) string {
 		return i18n.T(ctx, "CliCondDeckIs", n)
 	case skill.HaveInAreaOrDrop:
 		return i18n.T(ctx, "CliCondHaveInAreaOrDrop", cards)
+	case skill.ThatCostAtMostEnergy:
+		return i18n.T(ctx, "CliCondThatCostAtMostEnergy", nil)
 	}
 	if s := energyCondWords(ctx, c, n); s != "" {
 		return s

@@ -240,4 +240,5 @@ var effectKindIDs = map[skill.Kind]string{
 	skill.DeckRule:   "EngineEffectDeckRule",
 	skill.PlayedRest: "EngineEffectPlayedRest",
 	skill.ToCombo:    "EngineEffectToCombo",
+	skill.RevealHand: "EngineEffectRevealHand",
 }
