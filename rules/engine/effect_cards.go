@@ -277,6 +277,8 @@ func (k fromZoneEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		return nil, nil
 	case x.ef.From == skill.Deck:
 		return e.playFromDeck(x)
+	case x.ef.From == skill.Energy:
+		return e.energyToHand(x)
 	}
 	return e.moveFromZone(x)
 }

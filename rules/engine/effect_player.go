@@ -123,6 +123,9 @@ type energyToDropEffect struct {
 }
 
 func (k energyToDropEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if x.ef.From == skill.Energy {
+		return e.chosenEnergyToDrop(x)
+	}
 	p := x.player(e)
 	n := min(x.ef.N, len(p.Energy))
 	if n < x.ef.N && !x.q.lapse {

@@ -301,3 +301,34 @@ func TestScouterChargesAfterACheapCard(t *testing.T) {
 		}
 	}
 }
+
+// Master Roshi FB03-056: "[On Play] Return 1 Extra from your energy to your
+// hand : Add the top card of your deck to your energy in Rest Mode." The
+// cost names an Extra of the energy (Tien Shinhan FS01-10 is none); it goes
+// to the hand and the deck's top card to the energy.
+func TestMasterRoshiReturnsAnExtraFromEnergy(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB03-056").energy(P1, "FB03-056", 1).energy(P1, "FS01-10", 1).energy(P1, "FB02-067", 1)
+	hand := len(b.p(P1).Hand)
+	b.do("P1 play FB03-056")
+	b.bad("P1 use FB03-056 -> FS01-10", "Card skills")
+	b.do("P1 use FB03-056 -> FB02-067")
+	p := b.p(P1)
+	if len(p.Hand) != hand || len(p.Energy) != 3 || b.s.Cards[p.Hand[len(p.Hand)-1]].Number != "FB02-067" || !p.Energy[2].Rest {
+		t.Fatalf("hand %d (want %d, with FB02-067), energy %d (want 3, the new one rested): %s", len(p.Hand), hand, len(p.Energy), Summary(&b.s))
+	}
+}
+
+// Cell FB02-082: "[Activate Main][Once per turn] Place 1 card with
+// «Earthling» in its special traits from your energy into your Drop : This
+// card gets +15000 power for the turn." The cost names an Earthling of the
+// energy (Awakening to Super Saiyan Rosé FB02-067 is none).
+func TestCellPlacesAnEarthlingFromEnergy(t *testing.T) {
+	b := realBoard(t).main(P1, 3).inBattle(P1, "FB02-082", false).energy(P1, "FB02-067", 1).energy(P1, "FS01-10", 1)
+	power := b.power(P1, 0)
+	b.bad("P1 use FB02-082 -> FB02-067", "Card skills")
+	b.do("P1 use FB02-082 -> FS01-10")
+	p := b.p(P1)
+	if b.power(P1, 0) != power+15000 || len(p.Energy) != 1 || len(p.Drop) != 1 || !p.EnergyDropped {
+		t.Fatalf("power %d (want %d), energy %d (want 1), Drop %d (want 1): %s", b.power(P1, 0), power+15000, len(p.Energy), len(p.Drop), b.eventText())
+	}
+}

@@ -74,7 +74,7 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.ToDeckTop:    leaveEffect{to: toDeckTop, done: msg("EngineGoesTopOwnerDeck", "%s: %s goes on top of its owner's deck")},
 	skill.ToEnergy:     leaveEffect{to: toEnergy, done: msg("EngineGoesOwnerEnergy", "%s: %s goes to its owner's energy")},
 	skill.Play:         fromZoneEffect{from: []skill.Zone{skill.Hand, skill.Drop, skill.Deck}},
-	skill.AddToHand:    fromZoneEffect{from: []skill.Zone{skill.Drop}},
+	skill.AddToHand:    fromZoneEffect{from: []skill.Zone{skill.Drop, skill.Energy}},
 	skill.Discard:      fromZoneEffect{},
 	skill.Search: searchEffect{
 		noneBottom: msg("EngineLooksAtCardAddsNoneHand", "%s: %s looks at %d card(s) and adds none to their hand; the rest go to the bottom of the deck"),

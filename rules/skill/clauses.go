@@ -156,6 +156,14 @@ var clauseRules = []clauseRule{
 		return []Effect{{Kind: PlayedRest, Target: t}}, true
 	}),
 	rule(`choose {T} and place {IT} into {OWNER} combo area`, one(ToCombo, 1, nil)),
+	rule(`return {T} from your energy to your hand`, one(AddToHand, 1, func(e *Effect, m []string) { e.From = Energy })),
+	rule(`place ({N} cards? with .+?) from your energy {DROP}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		if !ok || t.Who != AnyPlayers || t.UpTo || t.All {
+			return nil, false
+		}
+		return []Effect{{Kind: EnergyToDrop, N: t.N, Target: t, From: Energy}}, true
+	}),
 	rule(`choose {N} cards? from your opponent's hand and reveal (?:it|them)`, one(RevealHand, 0, func(e *Effect, m []string) {
 		e.N, e.Target = atoi(m[1]), Target{Who: Opponents, N: atoi(m[1]), Filter: anyFilter()}
 	})),
