@@ -483,7 +483,7 @@ func (e *applier) playFree(x *call, id CardID) {
 		e.depth--
 		return
 	}
-	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.nextCopy(x.c.side, s.Cards[id].Number)})
+	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.nextCopy(x.c.side, s.Cards[id].Number), BySkill: true})
 	if x.ef.Rest {
 		e.said(x, msgPlaysRestNoCost, x.label, x.c.side, s.Name(id))
 	} else {

@@ -332,3 +332,24 @@ func TestCellPlacesAnEarthlingFromEnergy(t *testing.T) {
 		t.Fatalf("power %d (want %d), energy %d (want 1), Drop %d (want 1): %s", b.power(P1, 0), power+15000, len(p.Energy), len(p.Drop), b.eventText())
 	}
 }
+
+// Nam FB06-033: "[On Play] Add up to 1 card from your life to your hand.
+// Then, if this card was played by a skill, draw 1 card." Played from the
+// hand it draws nothing; played by FB06-044's "Play up to
+// 1 Battle Card with a cost of 3 or less and «World Tournament» ... from
+// your hand" it draws 1.
+func TestNamDrawsWhenPlayedByASkill(t *testing.T) {
+	b := realBoard(t).main(P1, 3).hand(P1, "FB06-033").energy(P1, "FB06-033", 3)
+	hand := len(b.p(P1).Hand)
+	b.do("P1 play FB06-033", "P1 use FB06-033 -> none")
+	if len(b.p(P1).Hand) != hand-1 {
+		t.Fatalf("played from the hand: hand %d, want %d (no draw): %s", len(b.p(P1).Hand), hand-1, b.eventText())
+	}
+	b = realBoard(t).main(P1, 3).hand(P1, "FB06-044", "FB06-033").energy(P1, "FB06-033", 2).inBattle(P1, "FS02-05", false)
+	hand = len(b.p(P1).Hand)
+	b.do("P1 play FB06-044", "P1 use FB06-044 -> FS02-05 FB06-033", "P1 use FB06-033 -> none")
+	// -2 played, +1 Son Goten returned by the cost, +1 drawn.
+	if len(b.p(P1).Hand) != hand || len(b.p(P1).Battle) != 1 {
+		t.Fatalf("played by a skill: hand %d (want %d), Battle Area %d (want Nam only): %s", len(b.p(P1).Hand), hand, len(b.p(P1).Battle), b.eventText())
+	}
+}

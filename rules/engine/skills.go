@@ -409,6 +409,9 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
 	case skill.ReturnedAtLeast:
 		return !c.thatSet || c.gone >= k.N, true
+	case skill.PlayedBySkill:
+		side, _, _, idx, ok := s.where(c.src)
+		return ok && idx >= 0 && idx < len(s.Players[side].Battle) && s.Players[side].Battle[idx].ID == c.src && s.Players[side].Battle[idx].BySkill, true
 	case skill.ThatCostAtMostEnergy:
 		if !c.thatSet {
 			return true, true

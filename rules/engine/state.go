@@ -123,6 +123,9 @@ type BattleCard struct {
 	// CostTurn is a change of its cost for the turn ("reduce its cost by 1
 	// for the turn").
 	CostTurn int
+	// BySkill: a skill played it ("if this card was played by a skill");
+	// not hashed, as it follows from the lines that played it.
+	BySkill bool
 }
 
 // Gains are keywords and limits an effect gave a card for the turn or the

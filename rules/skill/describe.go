@@ -232,7 +232,7 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
 	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
 	// zone, play and combo conditions (issue 29)
-	"combo from Drop this turn", "energy marker removed this turn", "returned>=", "deck=", "have in battle area or drop", "that card's cost<=energy"}
+	"combo from Drop this turn", "energy marker removed this turn", "returned>=", "deck=", "have in battle area or drop", "that card's cost<=energy", "played by a skill"}
 
 func condsString(cs []Cond) string {
 	var parts []string

@@ -318,6 +318,7 @@ const (
 	DeckIs               // you have exactly N cards in your deck
 	HaveInAreaOrDrop     // you have N or more cards matching Card in your Battle Area or Drop
 	ThatCostAtMostEnergy // the card an effect before revealed has a cost of at most your energy
+	PlayedBySkill        // this card was played by a skill
 	CondCount            // number of condition kinds
 )
 

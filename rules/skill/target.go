@@ -654,6 +654,7 @@ var condRules = []condRule{
 		return c, ok && !c.Not && !c.All
 	}),
 	crule(`the revealed card's cost is less than or equal to your energy`, cn(ThatCostAtMostEnergy, nil)),
+	crule(`this card was played by a skill`, cn(PlayedBySkill, nil)),
 	crule(`you have (\d+) cards in your deck`, cn(DeckIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`the chosen card is a battle card`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Type = "Battle" })),
 	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {

@@ -82,6 +82,8 @@ func condWords(ctx context.Context, c *skill.Cond) string {
 		return i18n.T(ctx, "CliCondHaveInAreaOrDrop", cards)
 	case skill.ThatCostAtMostEnergy:
 		return i18n.T(ctx, "CliCondThatCostAtMostEnergy", nil)
+	case skill.PlayedBySkill:
+		return i18n.T(ctx, "CliCondPlayedBySkill", nil)
 	}
 	if s := energyCondWords(ctx, c, n); s != "" {
 		return s
