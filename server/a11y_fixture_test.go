@@ -274,7 +274,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 		{name: "rule", route: "/rules/:rule", path: "/rules/8-1-1"},
 		// What the engine reads from a card (issue 29): a line read, a line not read.
 		{name: "card page", route: "/rules/cards/:number", path: "/rules/cards/FS01-03"},
-		{name: "card page, a line not read", route: "/rules/cards/:number", path: "/rules/cards/FB01-131"},
+		{name: "card page, a line not read", route: "/rules/cards/:number", path: "/rules/cards/FB06-119"},
 		{name: "game log help", route: "/help/game-log", path: "/help/game-log"},
 		{name: "event, public", route: "/events/:id", path: sun.path},
 		{name: "registration", route: "/events/:id/register", path: sun.path + "/register"},

@@ -13,8 +13,9 @@ import (
 // The card page (issue 29, point 4) says what the rules engine reads from a
 // card, as `tenkaichi cards explain` does, in each of the seven languages:
 // Master Roshi FS01-03's "[On Play] Draw 1 card." is a draw of 1 at [On
-// Play]; Meta-Cooler FB01-131's first line is not read, and the page says
-// the phrase. The card text stays as the card list gives it (English).
+// Play]; FB06-119's "[On Play] During this turn, the next time you use ...,
+// activate that Extra's skill again." is not read, and the page says the
+// phrase. The card text stays as the card list gives it (English).
 func TestCardPageSaysWhatTheEngineReads(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
@@ -33,11 +34,11 @@ func TestCardPageSaysWhatTheEngineReads(t *testing.T) {
 			i18n.T(ctx, "CliExplainTiming", i18n.Args{"Timing": "[On Play]"}),
 			i18n.T(ctx, "CliExplainEffect", i18n.Args{"N": 1, "Effect": i18n.T(ctx, "CliExplainEffectValues",
 				i18n.Args{"Kind": i18n.T(ctx, "EngineEffectDraw", nil), "Values": i18n.T(ctx, "CliExplainCount", i18n.Args{"N": 1})})}))
-		r, _ = b.getIn("/rules/cards/FB01-131", lang)
+		r, _ = b.getIn("/rules/cards/FB06-119", lang)
 		body = html.UnescapeString(r.body)
-		unread := i18n.T(ctx, "CliExplainUnread", i18n.Args{"Phrase": "you can include as many copies of this card in your deck as you like"})
+		unread := i18n.T(ctx, "CliExplainUnread", i18n.Args{"Phrase": "during this turn"})
 		if !strings.Contains(body, `class="explain-missing"`) || !strings.Contains(strings.ToLower(body), strings.ToLower(unread)) {
-			t.Errorf("%s Meta-Cooler: no unread line %q\n%s", lang, unread, excerpt(r.body))
+			t.Errorf("%s FB06-119: no unread line %q\n%s", lang, unread, excerpt(r.body))
 		}
 	}
 	// A printing names its card; an unknown number is not found.

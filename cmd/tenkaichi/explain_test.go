@@ -55,14 +55,21 @@ func TestCardsExplainLeaderSides(t *testing.T) {
 		"power (cards: up to 1 of your Battle Cards, change: +5000, lasts: the battle)")
 }
 
-// Meta-Cooler FB01-131: the deck-building [Permanent] is not read, and
-// says the phrase; the [When KO'd] play from hand is.
+// Broly : BR FB06-048's back: the play "with a cost of 1 greater than the
+// card chosen by this skill" is not read, and says the phrase. Meta-Cooler
+// FB01-131: the deck-building [Permanent] is read as a deck rule (issue
+// 29), and the [When KO'd] plays from the hand.
 func TestCardsExplainUnreadPhrase(t *testing.T) {
-	code, out, _ := explain(t, "--cards", fixtureCards, "FB01-131")
+	code, out, _ := explain(t, "--cards", fixtureCards, "FB06-048")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	wantLines(t, out, "not read: the engine does not understand “you can include as many copies of this card in your deck as you like”",
+	wantLines(t, out, "not read: the engine does not understand “play up to N <name> with a cost of")
+	code, out, _ = explain(t, "--cards", fixtureCards, "FB01-131")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	wantLines(t, out, "effect 1: deck rule (cards: this card",
 		"skill 2: [When KO'd] Play up to 1 <Meta-Cooler> with a cost of 3 from your hand.", "timing: [When KO'd]", "from: hand")
 }
 
@@ -109,12 +116,12 @@ func TestCardsExplainJSON(t *testing.T) {
 		ef.Target != "up to 1 of your opponent's Battle Cards" || !ef.Applied {
 		t.Errorf("effect: %+v", ef)
 	}
-	_, out, _ = explain(t, "--json", "--cards", fixtureCards, "FB01-131")
+	_, out, _ = explain(t, "--json", "--cards", fixtureCards, "FB06-048")
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Front[0].Understood || got.Front[0].Applied || !strings.Contains(got.Front[0].Unread, "as many copies of this card") {
-		t.Errorf("Meta-Cooler's [Permanent]: %+v", got.Front[0])
+	if len(got.Back) == 0 || got.Back[0].Understood || got.Back[0].Applied || !strings.Contains(got.Back[0].Unread, "greater than the card chosen") {
+		t.Errorf("Broly : BR's back [When Attacking]: %+v", got.Back)
 	}
 }
 

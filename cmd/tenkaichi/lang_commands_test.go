@@ -223,7 +223,8 @@ func TestCommandsInGermanAndJapanese(t *testing.T) {
 			// as printed.
 			cmd(0, []string{"CliExplainCard", "CliExplainSkill", "CliExplainTiming", "CliExplainEffect", "CliExplainEffectValues", "CliExplainTarget", "CliExplainAmount", "CliExplainForTurn"},
 				"cards", "explain", "FS01-02")
-			cmd(0, []string{"CliExplainUnread", "CliExplainFrom"}, "cards", "explain", "FB01-131")
+			cmd(0, []string{"CliExplainUnread"}, "cards", "explain", "FB06-119")
+			cmd(0, []string{"CliExplainFrom"}, "cards", "explain", "FB01-131")
 			cmd(1, []string{"CliExplainUnknownCard"}, "cards", "explain", "FS01-99")
 			cmd(2, []string{"CliExplainOneNumber", "CliCardsExplainHelp", "CliExplainCardsFlag", "CliExplainJSONFlag"}, "cards", "explain")
 

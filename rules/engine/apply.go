@@ -131,6 +131,9 @@ type applier struct {
 	// action (State.UnreadWaiting); ruleDraw: the action was the Charge
 	// Phase draw.
 	opened, ruleDraw bool
+	// subject is the card whose event fires the triggers being fired (the
+	// card played for a YourCardPlayed trigger).
+	subject CardID
 }
 
 func (e *applier) event(rule, format string, args ...any) {
@@ -223,13 +226,13 @@ func (e *applier) startTurn() {
 	p := &s.Players[s.TurnPlayer]
 	p.Drew, p.Charged = false, false
 	for i := range s.Players {
-		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed = false, 0
+		s.Players[i].EnergyDropped, s.Players[i].ExtraUsed, s.Players[i].Marks = false, 0, 0
 		s.Players[i].KOdInBattle = false
 	}
 	p.Leader.Rest = false
 	held := 0
 	for i := range p.Battle {
-		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&kwNoReady != 0 || s.granted(p.Battle[i].ID, skill.CantActivate, "")) {
+		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&kwNoReady != 0 || s.granted(p.Battle[i].ID, skill.CantActivate, "charge phase")) {
 			held++ // a skill keeps it in Rest Mode this turn
 			continue
 		}
@@ -643,6 +646,9 @@ func (e *applier) pay(pl Side, rest []int, markers int) {
 	}
 	p.Markers -= markers
 	p.Removed += markers
+	if markers > 0 {
+		p.Marks |= markMarkerRemoved
+	}
 }
 
 // cost is the action's declared cost, or the card's printed one.
@@ -812,9 +818,11 @@ func (e *applier) playBattleCard(pc *playedCard) {
 		e.event("CR 5-5-2", "%s plays %s in Active Mode (cost %d)", pl, s.Name(id), pc.cost)
 	}
 	e.payEvent(pl, pc.rest, pc.markers)
+	e.restOnEntry(pl, id)
 	e.flagUnread(id, skill.Permanent)
 	e.trigger(pl, id, skill.OnPlay, skill.TriggerNone)
 	e.triggerOpponents(pl)
+	e.playedTriggers(pl, id, false)
 }
 
 // flagUnread flags the skills of a card with timing t that the engine does
@@ -1906,7 +1914,7 @@ func (e *applier) ruleProcessing() {
 			lost[i] = true
 			e.auto("CR 0-1-3-2", "%s has no life cards left", Side(i))
 		}
-		if len(p.Deck) == 0 {
+		if len(p.Deck) == 0 && !e.keepsWithoutDeck(Side(i)) {
 			lost[i] = true
 			e.auto("CR 0-1-3-2", "%s has no cards left in their deck", Side(i))
 		}

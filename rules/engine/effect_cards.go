@@ -156,7 +156,7 @@ type cantActivateEffect struct{ done Msg }
 // carries: a [Permanent] "can't be switched to Active Mode during your
 // Charge Phase" holds the card rested when its turn begins (startTurn).
 func (cantActivateEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	if ef.Detail == "charge phase" {
+	if ef.Detail == "charge phase" || ef.Detail == "by skills" {
 		return ef.For == skill.WhileHolds && t.Has(skill.Permanent)
 	}
 	return ef.Detail == "" && ef.For == skill.UntilNextTurn
@@ -204,13 +204,18 @@ func (k modeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			return
 		}
 		p := &e.s.Players[side]
+		if !k.rest && e.noActiveBySkills(x, side, id) {
+			return
+		}
 		switch {
 		case leader:
 			p.Leader.Rest = k.rest
 		case field:
 			p.FieldRest = k.rest
 		default:
+			wasRest := p.Battle[idx].Rest
 			p.Battle[idx].Rest = k.rest
+			defer e.activatedBySkill(side, id, wasRest && !k.rest)
 		}
 		e.said(x, k.done, x.label, e.inPlayLabel(id))
 	})
@@ -292,6 +297,9 @@ func (k leaveEffect) leave(e *applier, x *call, id CardID) {
 	e.leaveBattleArea(side, id, field, idx)
 	k.to.put(&e.s.Players[side], x.ef.Rest, id)
 	e.said(x, k.done, x.label, name)
+	if k.to == toHand && side != x.c.side && !field {
+		e.triggerOwn(x.c.side, skill.OppReturnedToHand, id)
+	}
 	if k.ko {
 		e.depth++
 		e.trigger(side, id, skill.WhenKOd, skill.TriggerNone)
@@ -334,6 +342,8 @@ func (k fromZoneEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		return nil, nil
 	case x.ef.From == skill.Deck:
 		return e.playFromDeck(x)
+	case x.ef.From == skill.Energy:
+		return e.energyToHand(x)
 	}
 	return e.moveFromZone(x)
 }
@@ -538,15 +548,17 @@ func (e *applier) playFree(x *call, id CardID) {
 		e.depth--
 		return
 	}
-	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.nextCopy(x.c.side, s.Cards[id].Number)})
+	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.nextCopy(x.c.side, s.Cards[id].Number), BySkill: true})
 	if x.ef.Rest {
 		e.said(x, msgPlaysRestNoCost, x.label, x.c.side, s.Name(id))
 	} else {
 		e.said(x, msgPlaysNoCost, x.label, x.c.side, s.Name(id))
 	}
+	e.restOnEntry(x.c.side, id)
 	e.depth++
 	e.trigger(x.c.side, id, skill.OnPlay, skill.TriggerNone)
 	e.depth--
+	e.playedTriggers(x.c.side, id, x.ef.From == skill.Drop)
 }
 
 // searchEffect: "look at the top N cards of your deck, reveal up to 1 that

@@ -98,6 +98,9 @@ func (k energyModeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		}
 	}
 	n := e.count(x.ef, x.q, avail)
+	if !k.rest && e.noActiveBySkills(x, x.c.side, NoCard) {
+		n = 0
+	}
 	if k.rest && n < x.ef.N && !x.q.lapse {
 		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.side, avail)
 	}
@@ -120,6 +123,9 @@ type energyToDropEffect struct {
 }
 
 func (k energyToDropEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
+	if x.ef.From == skill.Energy {
+		return e.chosenEnergyToDrop(x)
+	}
 	p := x.player(e)
 	n := min(x.ef.N, len(p.Energy))
 	if n < x.ef.N && !x.q.lapse {
@@ -148,8 +154,12 @@ type placeMarkerEffect struct {
 }
 
 func (k placeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	x.player(e).Markers += x.ef.N
-	e.said(x, k.done, x.label, x.c.side, x.ef.N)
+	side := x.c.side
+	if x.ef.Target.Who == skill.Opponents {
+		side = side.Other() // "your opponent places 1 energy marker" (FB04-106)
+	}
+	e.s.Players[side].Markers += x.ef.N
+	e.said(x, k.done, x.label, side, x.ef.N)
 	return nil, nil
 }
 
@@ -167,6 +177,9 @@ func (k removeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	p.Markers -= x.ef.N
 	p.Removed += x.ef.N
+	if x.ef.N > 0 {
+		p.Marks |= markMarkerRemoved
+	}
 	e.said(x, k.done, x.label, x.c.side, x.ef.N)
 	return nil, nil
 }

@@ -74,7 +74,7 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.ToDeckTop:    leaveEffect{to: toDeckTop, done: msg("EngineGoesTopOwnerDeck", "%s: %s goes on top of its owner's deck")},
 	skill.ToEnergy:     leaveEffect{to: toEnergy, done: msg("EngineGoesOwnerEnergy", "%s: %s goes to its owner's energy")},
 	skill.Play:         fromZoneEffect{from: []skill.Zone{skill.Hand, skill.Drop, skill.Deck}},
-	skill.AddToHand:    fromZoneEffect{from: []skill.Zone{skill.Drop}},
+	skill.AddToHand:    fromZoneEffect{from: []skill.Zone{skill.Drop, skill.Energy}},
 	skill.Discard:      fromZoneEffect{},
 	skill.Search: searchEffect{
 		noneBottom: msg("EngineLooksAtCardAddsNoneHand", "%s: %s looks at %d card(s) and adds none to their hand; the rest go to the bottom of the deck"),
@@ -107,6 +107,14 @@ var effectKinds = [skill.KindCount]effectKind{
 	skill.CostChange:       costChangeEffect{done: msg("EngineCostChangesTurn", "%s: the cost of %s changes by %+d for the turn")},
 	skill.Delayed: delayedEffect{turn: msg("EngineHappensAtEndOfTurn", "%s: what follows happens at the end of the turn"),
 		battle: msg("EngineHappensAtEndOfBattle", "%s: what follows happens at the end of the battle")},
+	skill.DeckRule:   deckRuleEffect{},
+	skill.RevealHand: revealHandEffect{done: msg("EngineRevealsFromOpponentsHand", "%s: %s reveals %s from their hand")},
+	skill.ToCombo:    toComboEffect{done: msg("EngineGoesOwnerComboArea", "%s: %s goes to its owner's Combo Area")},
+	skill.PlayedRest: playedRestEffect{done: msg("EnginePlayedInRestMode", "%s: %s is played in Rest Mode")},
+	skill.ComboUse: comboUseEffect{
+		done:     msg("EngineUsesInComboFrom", "%s: %s uses %s in a combo (combo power %s)"),
+		none:     msg("EngineUsesNoCardInCombo", "%s: %s uses no card in a combo"),
+		noBattle: msg("EngineNoBattleNoCombo", "%s: no battle is in progress, so no card can be used in a combo")},
 	skill.Reveal: revealEffect{done: msg("EngineRevealsTopCardDeck", "%s: %s reveals %s, the top card of their deck")},
 	skill.Reorder: reorderEffect{done: msg("EnginePutsCardsBackOnDeck", "%s: %s puts the cards back: on top of the deck %s; at the bottom %s"),
 		toDrop:   msg("EnginePlacesLookedAtInDrop", "%s: %s places %s, looked at, in the Drop"),

@@ -10,7 +10,7 @@ import (
 // players (docs/engine-rules.md, "read, not applied"): they have no row in
 // effectKinds.
 var declaredKinds = map[skill.Kind]bool{
-	skill.ComboUse: true, skill.Text: true,
+	skill.Text: true,
 }
 
 // Every kind of effect the skill reader makes is applied by a row of the

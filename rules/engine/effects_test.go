@@ -350,9 +350,13 @@ func TestPermanentCantAttack(t *testing.T) {
 	b.bad("P1 attack FB01-017 -> leader", "Card skills")
 }
 
+// Korin FB02-072's "[Permanent] Reduce the cost of Extras with «Korin
+// Tower» in their special traits in your hand by (Green)(1)." is not read.
+// (Meta-Cooler FB01-131's deck-building text, read since issue 29, was the
+// example before.)
 func TestUnreadSkillsAreFlagged(t *testing.T) {
-	b := realBoard(t).main(P1, 3).hand(P1, "FB01-131").energy(P1, "FB01-131", 3)
-	b.do("P1 play FB01-131")
+	b := realBoard(t).main(P1, 3).hand(P1, "FB02-072").energy(P1, "FB02-072", 1)
+	b.do("P1 play FB02-072")
 	found := false
 	for _, e := range b.last {
 		if e.Declared && e.Rule == "Card skills" && strings.Contains(e.Text(), "does not read") {
@@ -360,7 +364,7 @@ func TestUnreadSkillsAreFlagged(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Errorf("Meta-Cooler's unread skill is not flagged: %s", b.eventText())
+		t.Errorf("Korin's unread skill is not flagged: %s", b.eventText())
 	}
 }
 

@@ -87,6 +87,9 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 		if !sk.Timing.Has(t) || (t == skill.Auto && sk.Trigger != trig && sk.Understood) {
 			continue
 		}
+		if sk.Understood && sk.Trigger == skill.YourCardPlayed && !e.subjectFits(sk, src) {
+			continue
+		}
 		if !sk.Understood {
 			if t == skill.Auto && !strings.Contains(strings.ToLower(sk.Text), "combo") && trig != skill.TriggerNone {
 				// An [Auto] skill whose trigger the engine cannot read is
@@ -247,7 +250,7 @@ func (e *applier) resolve(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 	var chosen []CardID
 	for i := range sk.Effects {
 		ef := &sk.Effects[i]
-		c.that, c.thatSet = NoCard, true
+		c.that, c.thatSet, c.gone = NoCard, true, e.s.outOfPlay(chosen)
 		if len(chosen) > 0 {
 			c.that = chosen[0]
 		}
@@ -529,6 +532,9 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 	}
 	if v := e.withinTotals(x, t, out); v != nil {
 		return nil, v
+	}
+	if t.Each && !e.oneOfEach(c, t, out) {
+		return nil, violationMsg("Card skills", msgOneOfEach, x.label, skill.TargetPhrase(*t))
 	}
 	return out, nil
 }

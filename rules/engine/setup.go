@@ -124,10 +124,12 @@ func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
 		}
 	}
 	for _, num := range order {
-		if counts[num] > 4 {
+		c, ok := cards.Card(num)
+		if counts[num] > 4 && (!ok || c.CopyLimit != rules.CopyLimitAny) {
+			// A card's own text may allow more ("as many copies as you
+			// like", Meta-Cooler FB01-131): the text wins (CR 0-2-2).
 			out = append(out, violation("CR 6-1-4-2", "the deck has %d copies of %s; at most 4 are allowed", counts[num], num))
 		}
-		c, ok := cards.Card(num)
 		if !ok {
 			continue
 		}

@@ -268,6 +268,9 @@ type ctx struct {
 	// condition may hold).
 	that    CardID
 	thatSet bool
+	// gone counts the cards an effect before chose that are no longer in
+	// play ("if you returned 3 or more cards").
+	gone int
 }
 
 // holds reports whether every condition holds.
@@ -330,6 +333,10 @@ var countConds = map[skill.CondKind]countCond{
 	skill.ExtraUsedAtLeast:    {func(p, _ *PlayerState) int { return p.ExtraUsed - 1 }, atLeast},
 	skill.DroppedEnergy:       {func(p, _ *PlayerState) int { return int(b2i(p.EnergyDropped)) }, positive},
 	skill.OppKOdInBattle:      {func(_, o *PlayerState) int { return int(b2i(o.KOdInBattle)) }, positive},
+	// zone, play and combo conditions (issue 29)
+	skill.ComboFromDropUsed: {marked(markComboFromDrop), positive},
+	skill.MarkerRemoved:     {marked(markMarkerRemoved), positive},
+	skill.DeckIs:            {func(p, _ *PlayerState) int { return len(p.Deck) }, exactly},
 }
 
 // activeEnergy is the player's energy in Active Mode.
@@ -357,6 +364,8 @@ func (s *State) boardCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return s.have(c, k), true
 	case skill.HaveInDrop:
 		return s.haveInDrop(c, k), true
+	case skill.HaveInAreaOrDrop:
+		return s.haveInAreaOrDrop(c, k), true
 	case skill.OppHave:
 		n := 0
 		for _, b := range s.Players[c.side.Other()].Battle {
@@ -409,6 +418,17 @@ func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return c.markerPaid, true
 	case skill.ThatCardIs:
 		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
+	case skill.ReturnedAtLeast:
+		return !c.thatSet || c.gone >= k.N, true
+	case skill.PlayedBySkill:
+		side, _, _, idx, ok := s.where(c.src)
+		return ok && idx >= 0 && idx < len(s.Players[side].Battle) && s.Players[side].Battle[idx].ID == c.src && s.Players[side].Battle[idx].BySkill, true
+	case skill.ThatCostAtMostEnergy:
+		if !c.thatSet {
+			return true, true
+		}
+		cd, known := s.card(c.that)
+		return c.that != NoCard && known && cd.Cost != nil && *cd.Cost <= len(s.Players[c.side].Energy), true
 	case skill.AttackingBattle:
 		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
 			s.Battle.Target != s.Players[c.side.Other()].Leader.ID && s.fits(s.Battle.Target, &k.Card, c.src), true
@@ -670,7 +690,7 @@ func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
 		// kw is the keyword gained (Gain) or what the limit says
 		// (CantAttack: "leader" for "can't attack your opponent's Leader").
 		if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw ||
-			kind == skill.CantAttack && e.Detail != kw {
+			(kind == skill.CantAttack || kind == skill.CantActivate) && e.Detail != kw {
 			return true
 		}
 		found = s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If)

@@ -123,6 +123,9 @@ type BattleCard struct {
 	// CostTurn is a change of its cost for the turn ("reduce its cost by 1
 	// for the turn").
 	CostTurn int
+	// BySkill: a skill played it ("if this card was played by a skill");
+	// not hashed, as it follows from the lines that played it.
+	BySkill bool
 }
 
 // Gains are keywords and limits an effect gave a card for the turn or the
@@ -169,9 +172,13 @@ type PlayerState struct {
 	// KOdInBattle: a Battle Card of the player was KO'd in battle this turn
 	// ("if an opponent's Battle Card is KO'd in battle during this turn").
 	KOdInBattle bool
-	Removed     int // energy markers removed from the game to pay costs
-	Conceded    bool
-	DeckErrors  int // deck-building problems found at setup
+	// Marks are what the player did this turn that a later condition asks
+	// about (zone, play and combo conditions, issue 29): markComboFromDrop,
+	// markMarkerRemoved.
+	Marks      uint8
+	Removed    int // energy markers removed from the game to pay costs
+	Conceded   bool
+	DeckErrors int // deck-building problems found at setup
 	// ComboBonus is the combo power the player's combos gained from skills
 	// in the battle in progress ("+10000 combo power").
 	ComboBonus int
@@ -430,9 +437,9 @@ func (b *hashBuf) player(p *PlayerState) {
 	b.put(int64(p.Mulligan))
 	b.put(b2i(p.Drew))
 	b.put(b2i(p.Charged))
-	// ExtraUsed is left out: it follows from the turn's own lines (the
-	// Extras used), and counting it would change the hash of every
-	// stored game that used an Extra.
+	// ExtraUsed and Marks are left out: they follow from the turn's own
+	// lines (the Extras used, a marker paid), and counting them would
+	// change the hash of every stored game that used an Extra or a marker.
 	if p.EnergyDropped {
 		// Only when set, so the hashes of states before it was kept
 		// (golden replays, stored verdicts) stay the same.

@@ -140,6 +140,37 @@ var clauseRules = []clauseRule{
 	rule(`add (up to )?{N} cards? from the top of your deck to your energy( in rest mode)?`, one(Charge, 0, func(e *Effect, m []string) {
 		e.N, e.Target.UpTo, e.Rest = atoi(m[2]), m[1] != "", m[3] != ""
 	})),
+	// zone, play and combo phrases (issue 29)
+	rule(`your opponent places {N} energy markers?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N, e.Target.Who = atoi(m[1]), Opponents })),
+	rule(`you can include as many copies of this card in your deck as you like`, one(DeckRule, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, "any copies"
+	})),
+	rule(`having 0 cards in your deck does not cause you to lose the game`, one(DeckRule, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: ThisCard, Filter: anyFilter()}, "no deck-out"
+	})),
+	rule(`your opponent's (battle cards .+?) are played in rest mode`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target("all " + m[1] + " in your opponent's battle area")
+		if !ok || t.Who != Opponents {
+			return nil, false
+		}
+		return []Effect{{Kind: PlayedRest, Target: t}}, true
+	}),
+	rule(`choose {T} and place {IT} into {OWNER} combo area`, one(ToCombo, 1, nil)),
+	rule(`return {T} from your energy to your hand`, one(AddToHand, 1, func(e *Effect, m []string) { e.From = Energy })),
+	rule(`place ({N} cards? with .+?) from your energy {DROP}`, func(ln *line, m []string) ([]Effect, bool) {
+		t, ok := ln.target(m[1])
+		if !ok || t.Who != AnyPlayers || t.UpTo || t.All {
+			return nil, false
+		}
+		return []Effect{{Kind: EnergyToDrop, N: t.N, Target: t, From: Energy}}, true
+	}),
+	rule(`choose {N} cards? from your opponent's hand and reveal (?:it|them)`, one(RevealHand, 0, func(e *Effect, m []string) {
+		e.N, e.Target = atoi(m[1]), Target{Who: Opponents, N: atoi(m[1]), Filter: anyFilter()}
+	})),
+	rule(`your opponent's cards can't be switched to active mode by skills`, one(CantActivate, 0, func(e *Effect, m []string) {
+		e.Target, e.Detail = Target{Who: Opponents, All: true, Filter: anyFilter()}, "by skills"
+	})),
+	rule(`look at {N} cards from the top of your deck and add {T} to your hand`, one(Search, 2, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`(?:you )?place {N} energy markers?(?: in your energy area)?`, one(PlaceMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	rule(`remove {N} of your energy markers?`, one(RemoveMarker, 0, func(e *Effect, m []string) { e.N = atoi(m[1]) })),
 	// Hand.
@@ -175,6 +206,9 @@ var clauseRules = []clauseRule{
 	rule(`add {T}―both with a cost of (\d+) or less―from your drop to your hand`, one(AddToHand, 1, func(e *Effect, m []string) {
 		e.From, e.Target.Filter.Cost = Drop, atMost(atoi(m[2]))
 	})),
+	rule(`play {T}―both with a cost of (\d+)―from your (drop|hand)`, one(Play, 1, func(e *Effect, m []string) {
+		e.From, e.Target.Filter.Cost = zoneOf(m[3]), exactly(atoi(m[2]))
+	})),
 	rule(`play {T}―both with a cost of (\d+) or less―from your (drop|hand)`, one(Play, 1, func(e *Effect, m []string) {
 		e.From, e.Target.Filter.Cost = zoneOf(m[3]), atMost(atoi(m[2]))
 	})),
@@ -205,7 +239,8 @@ var clauseRules = []clauseRule{
 	rule(`reveal the top card of your deck`, one(Reveal, 0, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`reveal the top card of your deck and use {T} in a combo`, one(ComboUse, 1, func(e *Effect, m []string) { e.N, e.From = 1, Deck })),
 	rule(`use {T} in a combo from your (drop|hand)`, one(ComboUse, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
-	rule(`place (?:the rest|any remaining cards) at the (bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
+	rule(`use {T} from your (drop|hand) in a combo`, one(ComboUse, 1, func(e *Effect, m []string) { e.From = zoneOf(m[2]) })),
+	rule(`place (?:the rest|any remaining cards) at the (top or bottom|bottom|top) of {OWNER} deck(?: in (?:a random|any) order)?`, func(ln *line, m []string) ([]Effect, bool) {
 		return []Effect{{Kind: restPlacement, Place: m[1]}}, true
 	}),
 	rule(`place the rest {DROP}`, func(ln *line, m []string) ([]Effect, bool) {

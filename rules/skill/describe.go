@@ -28,6 +28,9 @@ func (s *Skill) String() string {
 	}
 	if s.Trigger != TriggerNone {
 		b.WriteString(" when " + triggerNames[s.Trigger])
+		if s.Trigger == YourCardPlayed {
+			b.WriteString(" (" + TargetPhrase(s.TriggerCards).String() + ")")
+		}
 	}
 	if len(s.If) > 0 {
 		b.WriteString(" if " + condsString(s.If))
@@ -44,7 +47,10 @@ func (s *Skill) String() string {
 var triggerNames = [...]string{"", "combo from hand", "combo from battle area", "combo from drop",
 	"combo while in battle", "KOs in battle", "take damage", "opponent plays", "this attacks", "other",
 	"attack deals damage", "leader attacks", "this KO'd", "this played", "combo from battle area while in battle",
-	"your battle card attacks", "opponent's battle card attacks"}
+	"your battle card attacks", "opponent's battle card attacks",
+	// zone, play and combo triggers (issue 29)
+	"opponent's Battle Card returned to hand by your skill", "this switched to Active by a skill",
+	"Battle Card played from your Drop", "your card played"}
 
 // String writes a cost: "2 energy (R), rest(this card), discard 1".
 func (c Cost) String() string {
@@ -231,7 +237,9 @@ var condNames = [...]string{"", "leader awakened", "leader is", "hand<=", "hand>
 	"opponent energy marker", "energy<=", "active energy>=", "opponent has", "in battle with a battle card",
 	"any energy marker", "this power>=", "in any leader or battle area", "that card is", "extra used this turn cost>=", "energy to Drop this turn",
 	"attacker is", "opponent's battle card KO'd in battle this turn",
-	"battle between battle cards"}
+	"battle between battle cards",
+	// zone, play and combo conditions (issue 29)
+	"combo from Drop this turn", "energy marker removed this turn", "returned>=", "deck=", "have in battle area or drop", "that card's cost<=energy", "played by a skill"}
 
 func condsString(cs []Cond) string {
 	var parts []string
@@ -248,9 +256,9 @@ func condsString(cs []Cond) string {
 		switch c.Kind {
 		case HandAtMost, HandAtLeast, OppHandAtLeast, OppHandAtMost, LifeAtMost, LifeAtLeast, LifeIs,
 			OppLifeAtMost, OppLifeAtLeast, DropAtLeast, EnergyAtLeast, ComboAtLeast, EnergyIs, EnergyAtMost, ActiveEnergyAtLeast,
-			ThisPowerAtLeast, ExtraUsedAtLeast:
+			ThisPowerAtLeast, ExtraUsedAtLeast, ReturnedAtLeast, DeckIs:
 			s += strconv.Itoa(c.N)
-		case Have, HaveInDrop, OppHave, InPlayAnywhere:
+		case Have, HaveInDrop, OppHave, InPlayAnywhere, HaveInAreaOrDrop:
 			if c.WithLeader {
 				s += " (leader too)"
 			}

@@ -72,12 +72,13 @@ const (
 )
 
 var (
-	nameRE     = regexp.MustCompile(`<([^<>]*)>`)
-	traitRE    = regexp.MustCompile(`《([^《》]*)》`)
-	reminderRE = regexp.MustCompile(`\(([^()]*)\)`)
-	spacesRE   = regexp.MustCompile(`\s+`)
-	tagRE      = regexp.MustCompile(`^\[([^\]]+)\]\s*`)
-	costRE     = regexp.MustCompile(`^\((\d+|red|blue|green|yellow|black|赤|青|緑|黄|黒)\)`)
+	nameRE          = regexp.MustCompile(`<([^<>]*)>`)
+	traitRE         = regexp.MustCompile(`《([^《》]*)》`)
+	reminderRE      = regexp.MustCompile(`\(([^()]*)\)`)
+	spacesRE        = regexp.MustCompile(`\s+`)
+	tagRE           = regexp.MustCompile(`^\[([^\]]+)\]\s*`)
+	leaderBracketRE = regexp.MustCompile(`((?i:your leader is) )\[([^\]]+)\]`)
+	costRE          = regexp.MustCompile(`^\((\d+|red|blue|green|yellow|black|赤|青|緑|黄|黒)\)`)
 )
 
 var colourLetter = map[string]string{
@@ -91,6 +92,8 @@ func normalise(s string) (string, *line) {
 	r := strings.NewReplacer("＆lt;", "<", "oneー", "one―", "＆gt;", ">", "&lt;", "<", "&gt;", ">", "&amp;", "&",
 		"’", "'", "‘", "'", "“", "\"", "”", "\"", "　", " ", "−", "-", "－", "-", "＋", "+", "―and ", "― and ")
 	s = r.Replace(s)
+	// "If your Leader is [Piccolo]" (FB04-066) names the Leader in brackets.
+	s = leaderBracketRE.ReplaceAllString(s, "${1}<${2}>")
 	s = nameRE.ReplaceAllStringFunc(s, func(m string) string {
 		ln.names = append(ln.names, strings.TrimSpace(m[1:len(m)-1]))
 		return "<n" + strconv.Itoa(len(ln.names)-1) + ">"
@@ -291,6 +294,9 @@ func (ln *line) readWhen(sk *Skill, body string) (string, string) {
 			trig, rest, ok = ln.attackTrigger(sk, body)
 		}
 		if !ok {
+			if rest, ok := ln.cardTrigger(sk, body); ok {
+				return rest, ""
+			}
 			return body, firstClause(body)
 		}
 		sk.Trigger, body = trig, rest
@@ -383,7 +389,7 @@ var triggers = []struct {
 }{
 	{regexp.MustCompile(`^when you use this card in a combo from your hand, `), ComboFromHand},
 	{regexp.MustCompile(`^when this card is used in a combo from (?:the|your) battle area, `), ComboFromBattle},
-	{regexp.MustCompile(`^when this card is used in a combo from your drop, `), ComboFromDrop},
+	{regexp.MustCompile(`^when (?:this card is used|you use this card) in a combo from (?:your|its owner's) drop, `), ComboFromDrop},
 	{regexp.MustCompile(`^when (?:you use a card|your card is used) in a combo while this card is in a battle, `), ComboWhileInBattle},
 	{regexp.MustCompile(`^when a card is used in a combo from your battle area while this card is in a battle, `), ComboFromBattleInBattle},
 	{regexp.MustCompile(`^when this card ko's an opponent's battle card in battle, `), KOsInBattle},
@@ -394,6 +400,36 @@ var triggers = []struct {
 	{regexp.MustCompile(`^when your leader attacks, `), LeaderAttacks},
 	{regexp.MustCompile(`^when this card is ko'd, `), ThisKOd},
 	{regexp.MustCompile(`^when this card is played, `), ThisPlayed},
+	// zone, play and combo triggers (issue 29)
+	{regexp.MustCompile(`^when an opponent's battle card is returned to their hand by one of your skills, `), OppReturnedToHand},
+	{regexp.MustCompile(`^when this card is switched to active mode by a skill, `), ActivatedBySkill},
+	{regexp.MustCompile(`^when a battle card is played from your drop, `), PlayedFromDrop},
+}
+
+var yourCardPlayedRE = regexp.MustCompile(`^when your (.+?) is played, `)
+
+// cardTrigger reads a trigger on one of the player's cards that fits
+// ("When your <Babidi> or your Battle Card with «Wicked Soul» in its
+// special traits is played, "): each card kind after "your" is a filter.
+func (ln *line) cardTrigger(sk *Skill, s string) (string, bool) {
+	m := yourCardPlayedRE.FindStringSubmatch(s)
+	if m == nil {
+		return s, false
+	}
+	t := Target{Who: Yours}
+	for i, part := range strings.Split(m[1], " or your ") {
+		pt, ok := ln.target("up to 1 " + part)
+		if !ok || pt.Who != AnyPlayers || len(pt.Alts) > 0 || pt.Filter.Type == "Leader" {
+			return s, false
+		}
+		if i == 0 {
+			t.Filter = pt.Filter
+		} else {
+			t.Alts = append(t.Alts, pt.Filter)
+		}
+	}
+	sk.Trigger, sk.TriggerCards = YourCardPlayed, t
+	return s[len(m[0]):], true
 }
 
 // effects reads the effects of a skill: sentences, each possibly opening
@@ -444,6 +480,10 @@ func (ln *line) effects(s string) ([]Effect, string) {
 			}
 			last := &out[len(out)-1]
 			if last.Kind != Search && last.Kind != ComboUse && last.Kind != Reorder && !(last.Kind == Play && last.From == Deck) {
+				return nil, sent
+			}
+			if es[0].Place == "top or bottom" && last.Kind != ComboUse {
+				// Only a combo from the deck reads "top or bottom" (FS05-01).
 				return nil, sent
 			}
 			last.Place = es[0].Place

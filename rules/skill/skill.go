@@ -68,6 +68,9 @@ type Skill struct {
 	// Trigger is the event an [Auto] skill waits for ("when you use this card
 	// in a combo from your hand"); TriggerNone for other timings.
 	Trigger Trigger
+	// TriggerCards are the cards whose event fires a YourCardPlayed
+	// trigger (Filter, or one of Alts).
+	TriggerCards Target
 	// If holds the conditions of the whole skill: an [Awaken]'s "When your
 	// life is at 4 or less", or a trigger's "if ..." before its effects.
 	If      []Cond
@@ -110,7 +113,12 @@ const (
 	// opponent's attacks; the skill's AttackerIs condition says which.
 	YourBattleCardAttacks // "When your Battle Card with 25000 power or more attacks"
 	OppBattleCardAttacks  // "When an opponent's Battle Card with a cost of 3 attacks"
-	TriggerCount          // number of triggers (for tables)
+	// zone, play and combo triggers (issue 29)
+	OppReturnedToHand // "When an opponent's Battle Card is returned to their hand by one of your skills"
+	ActivatedBySkill  // "When this card is switched to Active Mode by a skill"
+	PlayedFromDrop    // "When a Battle Card is played from your Drop"
+	YourCardPlayed    // "When your <Babidi> or your Battle Card with «Wicked Soul» ... is played": TriggerCards
+	TriggerCount      // number of triggers (for tables)
 )
 
 // Cost is what using a skill costs: energy (Energy, of which Colours must be
@@ -168,7 +176,12 @@ const (
 	Text                             // unused: every effect read has its own kind
 	Reveal                           // reveal the top card of the deck, which stays there: "the revealed card" of the conditions after it
 	Delayed                          // "at the end of the turn (battle), ...": Options[0] happen then (Detail "turn" or "battle")
-	KindCount                        // number of kinds (for tables)
+	// zone, play and combo kinds (issue 29)
+	DeckRule   // a rule about the deck ([Permanent]): Detail "any copies" (deck building) or "no deck-out"
+	PlayedRest // Target (the opponent's Battle Cards that fit) are played in Rest Mode ([Permanent])
+	ToCombo    // place Target (in play) into its owner's Combo Area
+	RevealHand // choose Target (N cards) from the opponent's hand and reveal them: "the revealed card" after it
+	KindCount  // number of kinds (for tables)
 )
 
 var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "activate", "return to hand",
@@ -176,7 +189,9 @@ var kindNames = [...]string{"", "draw", "power", "combo power", "KO", "rest", "a
 	"life to Drop", "life to energy", "add life", "charge", "mill", "discard", "opponent discards",
 	"energy to Active", "rest energy", "energy to Drop", "place marker", "remove marker", "damage", "flip",
 	"gain keyword", "can't attack", "can't be KO'd", "can't switch to Active", "cost change", "can't play",
-	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end"}
+	"reorder", "combo from elsewhere", "choose one", "next cost", "other rule", "reveal", "at the end",
+	"deck rule", "played in Rest Mode", "to Combo Area",
+	"reveal from the opponent's hand"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -309,7 +324,15 @@ const (
 	AttackerIs     // the attacking card matches Card (an [Auto] skill's trigger)
 	OppKOdInBattle // an opponent's Battle Card was KO'd in battle during this turn
 	BattleOfBattle // the battle going on is between two Battle Cards
-	CondCount      // number of condition kinds
+	// zone, play and combo conditions (issue 29)
+	ComboFromDropUsed    // you used a card from your Drop in a combo during this turn
+	MarkerRemoved        // your energy marker was removed from the game during this turn
+	ReturnedAtLeast      // the effect before returned N or more cards ("if you returned 3 or more cards")
+	DeckIs               // you have exactly N cards in your deck
+	HaveInAreaOrDrop     // you have N or more cards matching Card in your Battle Area or Drop
+	ThatCostAtMostEnergy // the card an effect before revealed has a cost of at most your energy
+	PlayedBySkill        // this card was played by a skill
+	CondCount            // number of condition kinds
 )
 
 // Target says which cards an effect works on.
@@ -328,6 +351,9 @@ type Target struct {
 	// 1 of your Leaders or up to 1 Battle Card―both with «Saiyan» in their
 	// special traits―").
 	Both bool
+	// Each: "up to 1 <A> and up to 1 <B>": at most one card of each name
+	// of Filter.Names, or of each of Filter and Alts when it has Alts.
+	Each bool
 }
 
 // Fixed reports whether the target needs no choice: this card, your

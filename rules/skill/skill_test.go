@@ -108,11 +108,12 @@ func TestParseRealCards(t *testing.T) {
 // Text the parser does not understand is said so, with the phrase, and the
 // whole card is then not understood.
 func TestNotUnderstood(t *testing.T) {
-	sks := Parse("[On Play] Draw 1 card.\n[Permanent] You can include as many copies of this card in your deck as you like.")
+	// FP-030's "This card can only be used in specified events."
+	sks := Parse("[On Play] Draw 1 card.\n[Permanent] This card can only be used in specified events.")
 	if len(sks) != 2 || !sks[0].Understood || sks[1].Understood {
 		t.Fatalf("got %+v", sks)
 	}
-	if want := "you can include as many copies of this card in your deck as you like"; sks[1].Phrase != want {
+	if want := "this card can only be used in specified events"; sks[1].Phrase != want {
 		t.Errorf("phrase %q, want %q", sks[1].Phrase, want)
 	}
 	c := ParseCard("[On Play] Draw 1 card.", "[Permanent] This card flies.")

@@ -64,6 +64,9 @@ func (ln *line) target(s string) (Target, bool) {
 	if t, ok, matched := ln.leaderTarget(s); matched {
 		return t, ok
 	}
+	if t, ok, matched := ln.eachTarget(s); matched {
+		return t, ok
+	}
 	if t, ok, matched := ln.inBattleTarget(s); matched {
 		return t, ok
 	}
@@ -106,6 +109,47 @@ func (ln *line) target(s string) (Target, bool) {
 	}
 	return t, true
 }
+
+var (
+	eachRE     = regexp.MustCompile(`^up to 1 (.+?) and up to 1 (.+)$`)
+	eachInRE   = regexp.MustCompile(` in (?:your|your opponent's) battle area$`)
+	eachNameRE = regexp.MustCompile(`^<n\d+>`)
+)
+
+// eachTarget reads "up to 1 <A> with a cost of 2 or less and up to 1 <B>
+// with a cost of 2 or less" and "up to 1 Battle Card with a cost of 4 or
+// less and up to 1 Battle Card with a cost of 3 or less in your opponent's
+// Battle Area" (zone, play and combo phrases, issue 29): one card of each
+// kind (Each). Where the kinds differ only in their names it is one filter
+// with both names; the Battle Area written after the second is the
+// first's too. matched is false for another phrase.
+func (ln *line) eachTarget(s string) (t Target, ok, matched bool) {
+	m := eachRE.FindStringSubmatch(s)
+	if m == nil || strings.Contains(m[2], " and up to ") {
+		return t, false, false
+	}
+	first := m[1]
+	if in := eachInRE.FindString(m[2]); in != "" {
+		first += in
+	}
+	a, okA := ln.target("up to 1 " + first)
+	b, okB := ln.target("up to 1 " + m[2])
+	if !okA || !okB || a.Who != b.Who || len(a.Alts)+len(b.Alts) > 0 || a.N != 1 || b.N != 1 {
+		return t, false, false
+	}
+	t = Target{Who: a.Who, N: 2, UpTo: true, Each: true, Filter: a.Filter}
+	fa, fb := a.Filter, b.Filter
+	fa.Names, fb.Names = nil, nil
+	if eachNameRE.MatchString(first) && eachNameRE.MatchString(m[2]) && len(a.Filter.Names) == 1 && len(b.Filter.Names) == 1 && filterString(fa) == filterString(fb) {
+		t.Filter.Names = []string{a.Filter.Names[0], b.Filter.Names[0]}
+		return t, true, true
+	}
+	t.Alts = []Filter{b.Filter}
+	return t, true, true
+}
+
+// filterString compares two filters by what they say.
+func filterString(f Filter) string { return f.String() }
 
 // leaderTarget reads the phrases of a Leader: "your Leader or up to 1 of
 // your Battle Cards", "your <Cell> Leader or up to 1 <Cell> in your Battle
@@ -294,7 +338,7 @@ func (ln *line) nounNames(t *Target, s string) (rest string, alt, ok bool) {
 		f.Names = append(f.Names, ln.names[atoi(m[1])])
 		s = strings.TrimSpace(s[len(m[0]):])
 		if r, found := strings.CutPrefix(s, "and up to 1 "); found {
-			s, t.N = r, t.N+1
+			s, t.N, t.Each = r, t.N+1, true
 		} else if r, found := strings.CutPrefix(s, "or up to 1 "); found {
 			if !nameTokRE.MatchString(r) {
 				return s, true, ln.altNoun(t, r)
@@ -607,6 +651,25 @@ var condRules = []condRule{
 	}),
 	crule(`you use an extra with an original cost of (\d+) or more during this turn`, cn(ExtraUsedAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
 	crule(`you placed a card from your energy into its owner's drop during this turn`, cn(DroppedEnergy, nil)),
+	// zone, play and combo conditions (issue 29)
+	crule(`you use a card from your drop in a combo during this turn`, cn(ComboFromDropUsed, nil)),
+	crule(`your energy marker is removed from the game during this turn`, cn(MarkerRemoved, nil)),
+	crule(`you returned (\d+) or more cards`, cn(ReturnedAtLeast, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`your leader has <n(\d+)> in its card name or if you have a card with <n(\d+)> in its card name in your battle area`, func(ln *line, m []string) (Cond, bool) {
+		// Among the Leader and the Battle Area (SB01-030): one name both times.
+		c := Cond{Kind: Have, N: 1, Card: anyFilter(), WithLeader: true}
+		c.Card.Contains = []string{ln.names[atoi(m[1])]}
+		return c, ln.names[atoi(m[1])] == ln.names[atoi(m[2])]
+	}),
+	crule(`you have (.+?) in your battle area or drop`, func(ln *line, m []string) (Cond, bool) {
+		c, ok := ln.haveCond(m[1])
+		c.Kind = HaveInAreaOrDrop
+		return c, ok && !c.Not && !c.All
+	}),
+	crule(`the revealed card's cost is less than or equal to your energy`, cn(ThatCostAtMostEnergy, nil)),
+	crule(`this card was played by a skill`, cn(PlayedBySkill, nil)),
+	crule(`you have (\d+) cards in your deck`, cn(DeckIs, func(c *Cond, m []string) { c.N = atoi(m[1]) })),
+	crule(`the chosen card is a battle card`, cn(ThatCardIs, func(c *Cond, m []string) { c.Card = anyFilter(); c.Card.Type = "Battle" })),
 	crule(`that card has a cost of (\d+) or (less|more)`, cn(ThatCardIs, func(c *Cond, m []string) {
 		c.Card = anyFilter()
 		c.Card.Cost = atMost(atoi(m[1]))

@@ -69,6 +69,21 @@ func condWords(ctx context.Context, c *skill.Cond) string {
 		return i18n.T(ctx, "CliCondComboAtLeast", n)
 	case skill.ThisPowerAtLeast:
 		return i18n.T(ctx, "CliCondThisPowerAtLeast", n)
+	// zone, play and combo conditions (issue 29)
+	case skill.ComboFromDropUsed:
+		return i18n.T(ctx, "CliCondComboFromDropUsed", nil)
+	case skill.MarkerRemoved:
+		return i18n.T(ctx, "CliCondMarkerRemoved", nil)
+	case skill.ReturnedAtLeast:
+		return i18n.T(ctx, "CliCondReturnedAtLeast", n)
+	case skill.DeckIs:
+		return i18n.T(ctx, "CliCondDeckIs", n)
+	case skill.HaveInAreaOrDrop:
+		return i18n.T(ctx, "CliCondHaveInAreaOrDrop", cards)
+	case skill.ThatCostAtMostEnergy:
+		return i18n.T(ctx, "CliCondThatCostAtMostEnergy", nil)
+	case skill.PlayedBySkill:
+		return i18n.T(ctx, "CliCondPlayedBySkill", nil)
 	}
 	if s := energyCondWords(ctx, c, n); s != "" {
 		return s
@@ -170,6 +185,24 @@ func triggerText(ctx context.Context, t skill.Trigger) string {
 		return i18n.T(ctx, "CliTriggerYourBattleCardAttacks", nil)
 	case skill.OppBattleCardAttacks:
 		return i18n.T(ctx, "CliTriggerOppBattleCardAttacks", nil)
+	// zone, play and combo triggers (issue 29)
+	case skill.OppReturnedToHand:
+		return i18n.T(ctx, "CliTriggerOppReturnedToHand", nil)
+	case skill.ActivatedBySkill:
+		return i18n.T(ctx, "CliTriggerActivatedBySkill", nil)
+	case skill.PlayedFromDrop:
+		return i18n.T(ctx, "CliTriggerPlayedFromDrop", nil)
 	}
 	return ""
+}
+
+// skillTriggerText says what sk waits for, with the cards of a trigger on
+// one of the player's cards ("your <Babidi> ... is played").
+func skillTriggerText(ctx context.Context, sk *skill.Skill) string {
+	if sk.Trigger == skill.YourCardPlayed {
+		t := sk.TriggerCards
+		t.Who, t.N = skill.AnyPlayers, 1 // "your" is in the sentence
+		return i18n.T(ctx, "CliTriggerYourCardPlayed", i18n.Args{"Cards": enginetext.Target(ctx, t)})
+	}
+	return triggerText(ctx, sk.Trigger)
 }

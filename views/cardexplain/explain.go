@@ -95,7 +95,7 @@ func explainLine(ctx context.Context, n int, sk *skill.Skill) Skill {
 	if t := timingText(sk); t != "" {
 		add(1, i18n.T(ctx, "CliExplainTiming", i18n.Args{"Timing": t}), false)
 	}
-	if tr := triggerText(ctx, sk.Trigger); tr != "" {
+	if tr := skillTriggerText(ctx, sk); tr != "" {
 		add(1, i18n.T(ctx, "CliExplainTrigger", i18n.Args{"Trigger": tr}), false)
 	}
 	if len(sk.Keywords) > 0 {

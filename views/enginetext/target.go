@@ -239,4 +239,9 @@ var effectKindIDs = map[skill.Kind]string{
 	skill.Text:             "EngineEffectText",
 	skill.Reveal:           "EngineEffectReveal",
 	skill.Delayed:          "EngineEffectDelayed",
+	// zone, play and combo kinds (issue 29)
+	skill.DeckRule:   "EngineEffectDeckRule",
+	skill.PlayedRest: "EngineEffectPlayedRest",
+	skill.ToCombo:    "EngineEffectToCombo",
+	skill.RevealHand: "EngineEffectRevealHand",
 }

@@ -76,7 +76,7 @@ func NewEntry(c rules.Card, sc skill.Card) *Entry {
 					if ef.Amount < 0 {
 						f |= FlagNegativePower
 					}
-				case skill.Gain, skill.CantAttack, skill.CantActivate, skill.CantBeKOd, skill.CostChange:
+				case skill.Gain, skill.CantAttack, skill.CantActivate, skill.CantBeKOd, skill.CostChange, skill.DeckRule, skill.PlayedRest:
 					f |= FlagPermanentGrant
 				case skill.Damage: // "you only take up to 1 damage in each battle" (issue 29)
 					f |= FlagPermanentGrant
