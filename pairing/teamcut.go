@@ -17,6 +17,16 @@ import (
 // recommended one for the number of teams), and the seat matches of ev's
 // top cut as the team matches' seats.
 func BuildTeamTopCut(ev *Event, seats map[string]SeatOf, size int) (*Bracket, error) {
+	te, err := teamCutEvent(ev, seats)
+	if err != nil {
+		return nil, err
+	}
+	return BuildTopCut(te, size)
+}
+
+// teamCutEvent is the teams' event the team bracket is built from: the
+// Swiss team matches decided, and ev's top cut as team matches.
+func teamCutEvent(ev *Event, seats map[string]SeatOf) (*Event, error) {
 	te, _ := TeamEvent(ev, seats)
 	for i := range te.Rounds {
 		kept := te.Rounds[i].Matches[:0]
@@ -34,7 +44,7 @@ func BuildTeamTopCut(ev *Event, seats map[string]SeatOf, size int) (*Bracket, er
 		}
 		te.TopCut = tc
 	}
-	return BuildTopCut(te, size)
+	return te, nil
 }
 
 // teamCut turns the seat matches of a players' top cut into team matches:

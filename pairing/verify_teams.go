@@ -1,6 +1,9 @@
 package pairing
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Verifying a team event (docs/pairing.md, "Team events"): the teams'
 // event built from the file is verified as any event (the teams' pairing,
@@ -32,7 +35,29 @@ func verifyTeams(ctx context.Context, ev *Event, seats map[string]SeatOf, opts V
 		}
 		rep.Rounds[i].Problems = append(probs, rep.Rounds[i].Problems...)
 	}
+	if opts.Round == 0 && ev.TopCut != nil && len(ev.TopCut.Rounds) > 0 {
+		rep.TopCut = verifyTeamTopCut(ev, seats)
+	}
 	return rep, nil
+}
+
+// verifyTeamTopCut checks a team event's top cut as a players' one on the
+// teams' event: each cut round's team matches must be those of the team
+// bracket seeded from the team standings, with the rounds before decided
+// by their seats. Seat matches that make no team match (seat against
+// another seat, two players of one team) stop the check.
+func verifyTeamTopCut(ev *Event, seats map[string]SeatOf) *TopCutCheck {
+	te, err := teamCutEvent(ev, seats)
+	if err != nil {
+		pr := problemAt(0, 0, 0, "cut-cannot", err)
+		pr.CutRound = 1
+		var in *InputError
+		if errors.As(err, &in) && in.Round > 0 {
+			pr.CutRound = in.Round
+		}
+		return &TopCutCheck{Rounds: len(ev.TopCut.Rounds), Problems: []Problem{pr}}
+	}
+	return verifyTopCut(te)
 }
 
 // seatProblems checks round n's seat matches against its team matches.

@@ -121,3 +121,83 @@ func TestVerifyTeamEventFindsTampering(t *testing.T) {
 		})
 	}
 }
+
+// A team event's top cut is verified as a players' one on the teams: the
+// semifinals and the final of a top 4 seeded from the team standings hold;
+// seat A's opponents swapped between the two semifinals make team matches
+// the bracket does not have; seat A of one team against seat B of another
+// is no team match at all.
+func TestVerifyTeamTopCut(t *testing.T) {
+	ev, seats := teamSwiss(t)
+	strongerWins := func(p1, p2 string) string {
+		if seats[p1].Team < seats[p2].Team {
+			return ResultP1
+		}
+		return ResultP2
+	}
+	playCutRound(t, ev, seats, 4, strongerWins)
+	playCutRound(t, ev, seats, 4, strongerWins)
+	// The fixture's Swiss rounds are not paired from a seed: only the cut
+	// is looked at.
+	rep, err := verifyTeams(context.Background(), ev, seats, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.TopCut == nil || rep.TopCut.Rounds != 2 || len(rep.TopCut.Problems) > 0 {
+		t.Fatalf("a team cut played as its bracket says: %+v", rep.TopCut)
+	}
+
+	swapped := copyEvent(ev)
+	semis := swapped.TopCut.Rounds[0].Matches
+	a1, a2 := seatMatch(t, semis, seats, "A", 0), seatMatch(t, semis, seats, "A", 1)
+	semis[a1].P2, semis[a2].P2 = semis[a2].P2, semis[a1].P2
+	rep, err = verifyTeams(context.Background(), swapped, seats, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.TopCut == nil || len(rep.TopCut.Problems) == 0 ||
+		rep.TopCut.Problems[0].Key != "cut-not-in-bracket" || rep.TopCut.Problems[0].CutRound != 1 {
+		t.Fatalf("seat A swapped between the semifinals: %+v", rep.TopCut)
+	}
+
+	crossed := copyEvent(ev)
+	final := crossed.TopCut.Rounds[1].Matches
+	a, b := seatMatch(t, final, seats, "A", 0), seatMatch(t, final, seats, "B", 0)
+	final[a].P2 = final[b].P2
+	rep, err = verifyTeams(context.Background(), crossed, seats, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.TopCut == nil || len(rep.TopCut.Problems) == 0 ||
+		rep.TopCut.Problems[0].Key != "cut-cannot" || rep.TopCut.Problems[0].CutRound != 2 {
+		t.Fatalf("seat A against seat B in the final: %+v", rep.TopCut)
+	}
+}
+
+// seatMatch is the index of the nth match of matches played at seat.
+func seatMatch(t *testing.T, matches []CutMatch, seats map[string]SeatOf, seat string, nth int) int {
+	t.Helper()
+	for i, m := range matches {
+		if seats[m.P1].Seat == seat {
+			if nth == 0 {
+				return i
+			}
+			nth--
+		}
+	}
+	t.Fatalf("no match %d at seat %s", nth, seat)
+	return -1
+}
+
+// copyEvent is a copy of ev whose top cut can be changed apart.
+func copyEvent(ev *Event) *Event {
+	out := *ev
+	tc := *ev.TopCut
+	tc.Rounds = make([]CutRound, len(ev.TopCut.Rounds))
+	for i, r := range ev.TopCut.Rounds {
+		r.Matches = append([]CutMatch(nil), r.Matches...)
+		tc.Rounds[i] = r
+	}
+	out.TopCut = &tc
+	return &out
+}

@@ -252,10 +252,11 @@ func TestTeamTopCutEndToEnd(t *testing.T) {
 			t.Errorf("imported event: %s placed %v, want %d", l.Team, l.Placing, placeOf[l.Team])
 		}
 	}
-	// tenkaichi verify on the finished event: the three Swiss rounds hold.
+	// tenkaichi verify on the finished event: the three Swiss rounds and
+	// the two rounds of the teams' cut hold.
 	rep := verifyFile(t, "team event after its cut", data)
-	if !rep.OK() {
-		t.Errorf("verify after the team cut: %+v", rep.Problems())
+	if !rep.OK() || rep.TopCut == nil || rep.TopCut.Rounds != 2 {
+		t.Errorf("verify after the team cut: top cut %+v, problems %+v", rep.TopCut, rep.Problems())
 	}
 	expectCertified(t, "team event after its cut", rep, 3)
 }
