@@ -26,7 +26,12 @@ func runTopCut(ctx context.Context, env *cliEnv, args []string) int {
 	if ev == nil {
 		return code
 	}
-	b, err := pairing.BuildTopCut(ev, *size)
+	build := func() (*pairing.Bracket, error) { return pairing.BuildTopCut(ev, *size) }
+	if seats := pairing.SeatsOf(ev); seats != nil {
+		// A team event's cut is of teams, seeded from the team standings.
+		build = func() (*pairing.Bracket, error) { return pairing.BuildTeamTopCut(ev, seats, *size) }
+	}
+	b, err := build()
 	if err != nil {
 		complain(ctx, env.stderr, "topcut", errText(ctx, err))
 		return 2

@@ -130,3 +130,33 @@ func TestPairTeamEvent(t *testing.T) {
 		}
 	}
 }
+
+// tenkaichi topcut on a team event file seeds teams, not players: a top 4
+// of the five teams' standings, each seed a team's name.
+func TestTopCutOfATeamEventSeedsTeams(t *testing.T) {
+	var file bytes.Buffer
+	if err := pairing.WriteEventFile(&file, teamVerifyFile(t)); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runPairingCLI(file.String(), "topcut", "--in", "-", "--size", "4")
+	if code != 0 {
+		t.Fatalf("topcut: exit %d, %s", code, errs)
+	}
+	var b struct {
+		Seeds []struct {
+			ID string `json:"id"`
+		} `json:"seeds"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatalf("topcut output: %v\n%s", err, out)
+	}
+	teams := map[string]bool{"Red": true, "Blue": true, "Green": true, "Gold": true, "Silver": true}
+	if len(b.Seeds) != 4 {
+		t.Fatalf("topcut of a team event: %d seeds, want 4:\n%s", len(b.Seeds), out)
+	}
+	for _, s := range b.Seeds {
+		if !teams[s.ID] {
+			t.Errorf("seed %q is not a team:\n%s", s.ID, out)
+		}
+	}
+}
