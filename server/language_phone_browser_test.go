@@ -138,7 +138,7 @@ func TestPhonePagesFitTheScreenInEveryLanguage(t *testing.T) {
 	shots := os.Getenv("TENKAICHI_SCREENSHOTS")
 	for _, l := range i18n.Languages() {
 		lang := l.Code
-		t.Run(lang, func(t *testing.T) { checkPhonePages(t, a, lang, shots, pages, sat, sun, fin, pan, end) })
+		t.Run(lang, func(t *testing.T) { checkPhonePages(t, a, lang, shots, pages, sat, sun, fin, pan, end, f.team) })
 	}
 }
 
