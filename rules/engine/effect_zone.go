@@ -61,6 +61,15 @@ func takeEnergy(p *PlayerState, id CardID) {
 // energyToHand: "return 1 Extra from your energy to your hand" (a cost of
 // Master Roshi FB03-056): the use line names the card.
 func (e *applier) energyToHand(x *call) ([]CardID, *Violation) {
+	return e.chosenEnergyTo(x, func(p *PlayerState, id CardID) {
+		toHand.put(p, false, id)
+		e.said(x, msgAddsToHand, x.label, x.c.side, e.s.Name(id))
+	})
+}
+
+// chosenEnergyTo takes the energy cards the use line names and moves each
+// with move, a cost's place for them.
+func (e *applier) chosenEnergyTo(x *call, move func(p *PlayerState, id CardID)) ([]CardID, *Violation) {
 	ids, v := e.chooseEnergy(x)
 	if v != nil {
 		return nil, v
@@ -68,8 +77,7 @@ func (e *applier) energyToHand(x *call) ([]CardID, *Violation) {
 	p := x.player(e)
 	for _, id := range ids {
 		takeEnergy(p, id)
-		toHand.put(p, false, id)
-		e.said(x, msgAddsToHand, x.label, x.c.side, e.s.Name(id))
+		move(p, id)
 	}
 	return ids, nil
 }
@@ -80,16 +88,9 @@ var msgPlacesEnergyCardDrop = msg("EnginePlacesEnergyCardInDrop", "%s: %s places
 // from your energy into your Drop" (a cost of Cell FB02-082): the use line
 // names the card.
 func (e *applier) chosenEnergyToDrop(x *call) ([]CardID, *Violation) {
-	ids, v := e.chooseEnergy(x)
-	if v != nil {
-		return nil, v
-	}
-	p := x.player(e)
-	for _, id := range ids {
-		takeEnergy(p, id)
+	return e.chosenEnergyTo(x, func(p *PlayerState, id CardID) {
 		toDrop.put(p, false, id)
 		p.EnergyDropped = true
 		e.said(x, msgPlacesEnergyCardDrop, x.label, x.c.side, e.s.Name(id))
-	}
-	return ids, nil
+	})
 }

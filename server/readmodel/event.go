@@ -143,15 +143,7 @@ func (d *EventData) PairingEvent(withPending bool) *pairing.Event {
 			if m.Result == storage.ResultNone && !withPending {
 				continue
 			}
-			pm := pairing.Match{P1: PlayerID(m.P1EntryID), Result: m.Result}
-			if m.TableNo != nil {
-				pm.Table = *m.TableNo
-			}
-			if m.P2EntryID != nil {
-				id := PlayerID(*m.P2EntryID)
-				pm.P2 = &id
-			}
-			pr.Matches = append(pr.Matches, pm)
+			pr.Matches = append(pr.Matches, pairingMatch(m))
 		}
 		pe.Rounds = append(pe.Rounds, pr)
 	}
@@ -286,4 +278,17 @@ func (d *EventData) RoundDay(n int) (day, dayRound int) {
 		return 1, n
 	}
 	return 2, n - d.Event.Day1Rounds
+}
+
+// pairingMatch is a stored match as the pairing package reads it.
+func pairingMatch(m storage.Match) pairing.Match {
+	pm := pairing.Match{P1: PlayerID(m.P1EntryID), Result: m.Result}
+	if m.TableNo != nil {
+		pm.Table = *m.TableNo
+	}
+	if m.P2EntryID != nil {
+		id := PlayerID(*m.P2EntryID)
+		pm.P2 = &id
+	}
+	return pm
 }

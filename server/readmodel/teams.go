@@ -78,15 +78,7 @@ func (d *EventData) TeamCutPlay() []pairing.TeamRound {
 	for _, r := range d.TopCutRounds() {
 		pr := pairing.Round{Number: r.Number}
 		for _, m := range d.Matches[r.Number] {
-			pm := pairing.Match{P1: PlayerID(m.P1EntryID), Result: m.Result}
-			if m.TableNo != nil {
-				pm.Table = *m.TableNo
-			}
-			if m.P2EntryID != nil {
-				id := PlayerID(*m.P2EntryID)
-				pm.P2 = &id
-			}
-			pr.Matches = append(pr.Matches, pm)
+			pr.Matches = append(pr.Matches, pairingMatch(m))
 		}
 		out = append(out, pairing.TeamCutRound(pr, seats))
 	}
