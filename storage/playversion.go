@@ -2,6 +2,8 @@ package storage
 
 import (
 	"context"
+	"sync"
+	"time"
 )
 
 // PlayVersion counts every committed change to what an event's pages show:
@@ -13,13 +15,98 @@ import (
 // whatever the size of the event.
 //
 // It is read on every request of a player's page, so it is a hot query
-// (hotsql.go), scanned without reflection.
+// (hotsql.go), scanned without reflection, and reads of one event that
+// arrive together share one query (versionReads).
 func (s *Store) PlayVersion(ctx context.Context, eventID int64) (int64, error) {
+	if s.versions == nil || s.pending != nil {
+		// In a transaction: its own connection and snapshot.
+		return s.readPlayVersion(ctx, eventID)
+	}
+	return s.versions.read(ctx, eventID, s.readPlayVersion)
+}
+
+// readPlayVersion is PlayVersion's query.
+func (s *Store) readPlayVersion(ctx context.Context, eventID int64) (int64, error) {
 	db := s.read(ctx)
 	countQuery(ctx)
 	var v int64
 	err := db.Statement.ConnPool.QueryRowContext(ctx, playVersionSQL.texts[s.dialect](), eventID).Scan(&v)
 	return v, wrap("play version", translateError(db, err))
+}
+
+// versionReads lets the play-version reads of one event that arrive while
+// one is under way share the next query. That query starts after each of
+// them arrived, so what it reads is never older than the database was when
+// they asked: every change committed before a request shows in its answer,
+// on any instance, as with a query of its own. When a thousand phones
+// reload at once, the database answers a few dozen queries instead of a
+// thousand.
+type versionReads struct {
+	mu sync.Mutex
+	// under is the read of each event under way.
+	under map[int64]*versionRead
+}
+
+// versionRead is one query of an event's play version.
+type versionRead struct {
+	done chan struct{} // closed when v and err are set
+	v    int64
+	err  error
+	// next is the read that starts when this one ends, shared by the
+	// requests that arrived while this one was under way.
+	next *versionRead
+}
+
+// versionReadTimeout bounds a shared read, which no one request's context
+// cancels: each waiting request stops at its own deadline.
+const versionReadTimeout = 30 * time.Second
+
+// read answers with the event's play version as of a moment after the call
+// began, from a query of its own when none is under way for the event, else
+// from the next one.
+func (r *versionReads) read(ctx context.Context, eventID int64, query func(context.Context, int64) (int64, error)) (int64, error) {
+	r.mu.Lock()
+	under := r.under[eventID]
+	if under == nil {
+		own := &versionRead{done: make(chan struct{})}
+		r.under[eventID] = own
+		r.mu.Unlock()
+		own.v, own.err = query(ctx, eventID)
+		r.finish(eventID, own, query)
+		return own.v, own.err
+	}
+	if under.next == nil {
+		under.next = &versionRead{done: make(chan struct{})}
+	}
+	next := under.next
+	r.mu.Unlock()
+	select {
+	case <-next.done:
+		return next.v, next.err
+	case <-ctx.Done():
+		return 0, wrap("play version", ctx.Err())
+	}
+}
+
+// finish ends a read and starts the one queued behind it, if any.
+func (r *versionReads) finish(eventID int64, done *versionRead, query func(context.Context, int64) (int64, error)) {
+	r.mu.Lock()
+	next := done.next
+	if next != nil {
+		r.under[eventID] = next
+	} else {
+		delete(r.under, eventID)
+	}
+	r.mu.Unlock()
+	close(done.done)
+	if next != nil {
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), versionReadTimeout)
+			defer cancel()
+			next.v, next.err = query(ctx, eventID)
+			r.finish(eventID, next, query)
+		}()
+	}
 }
 
 var playVersionSQL = newHotSQL(func(Dialect) string {

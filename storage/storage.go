@@ -84,6 +84,9 @@ type Store struct {
 	// cancelled: SQLite rolls back the whole transaction when a write is
 	// interrupted, and would take the others' writes with it.
 	detached bool
+	// versions shares concurrent play-version reads (playversion.go); nil
+	// inside a transaction.
+	versions *versionReads
 }
 
 // hooks are shared by a Store and the transaction Stores made from it.
@@ -133,7 +136,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		release(sqlDB)
 		return nil, fmt.Errorf("open %s database: %w", dialect, err)
 	}
-	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock}
+	st := &Store{db: db, sqlDB: sqlDB, dialect: dialect, log: log, now: func() time.Time { return time.Now().UTC() }, hooks: &hooks{}, unlock: unlock,
+		versions: &versionReads{under: map[int64]*versionRead{}}}
 	if dialect == DialectPostgres {
 		st.startNotifier()
 		st.analysed = new(atomic.Int64)
