@@ -77,14 +77,17 @@ func (p *Points) UnmarshalJSON(data []byte) error {
 }
 
 // Player is one entrant. EnteredRound > 1 marks a late entry: the rounds
-// before it count as losses. DroppedAfter optionally records the last round
-// played by a dropped player (informational; Dropped is what counts).
+// before it count as losses. DroppedAfter optionally records how many rounds
+// a dropped player played (Dropped is what pairing counts; verify checks the
+// rounds against it). It is a pointer because 0 is a round: a player who
+// dropped before round 1 has 0, while a file without it (written before the
+// round was kept, or by hand) does not say when the player dropped.
 type Player struct {
 	ID           string `json:"id"`
 	Name         string `json:"name,omitempty"`
 	Dropped      bool   `json:"dropped,omitempty"`
 	EnteredRound int    `json:"entered_round,omitempty"`
-	DroppedAfter int    `json:"dropped_after_round,omitempty"`
+	DroppedAfter *int   `json:"dropped_after_round,omitempty"`
 	// RandomKey is the player's seeded random last tiebreaker (lower ranks
 	// first among players tied on everything else), drawn once when the
 	// player is registered and kept with them, so a copy of the event (an
@@ -100,6 +103,18 @@ type Player struct {
 	Team string `json:"team,omitempty"`
 	Seat string `json:"seat,omitempty"`
 }
+
+// DroppedAfterRound is how many rounds the file says p played before
+// dropping, and whether it says so (see Player.DroppedAfter).
+func (p Player) DroppedAfterRound() (int, bool) {
+	if p.DroppedAfter == nil {
+		return 0, false
+	}
+	return *p.DroppedAfter, true
+}
+
+// DropsAfter returns a DroppedAfter of n rounds.
+func DropsAfter(n int) *int { return &n }
 
 // TiebreakKey is p's last tiebreaker in ev: p.RandomKey, or without one a
 // hash of the event's seed and p's id (reproducible for a file, but not

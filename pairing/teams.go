@@ -195,19 +195,19 @@ func TeamEvent(ev *Event, seats map[string]SeatOf) (*Event, []TeamRound) {
 		}
 		t := teams[s.Team]
 		if t == nil {
-			t = &Player{ID: s.Team, Name: s.Team, Dropped: true, EnteredRound: p.EnteredRound}
+			t = &Player{ID: s.Team, Name: s.Team, Dropped: true, EnteredRound: p.EnteredRound, DroppedAfter: p.DroppedAfter}
 			teams[s.Team] = t
 			names = append(names, s.Team)
 		}
 		t.Dropped = t.Dropped && p.Dropped
-		t.DroppedAfter = max(t.DroppedAfter, p.DroppedAfter)
+		t.DroppedAfter = laterDrop(t.DroppedAfter, p.DroppedAfter)
 		t.EnteredRound = min(max(t.EnteredRound, 1), max(p.EnteredRound, 1))
 	}
 	sort.Strings(names)
 	for _, n := range names {
 		t := *teams[n]
 		if !t.Dropped {
-			t.DroppedAfter = 0
+			t.DroppedAfter = nil
 		}
 		te.Players = append(te.Players, t)
 	}
@@ -220,6 +220,14 @@ func TeamEvent(ev *Event, seats map[string]SeatOf) (*Event, []TeamRound) {
 		te.Rounds = append(te.Rounds, r)
 	}
 	return te, rounds
+}
+
+// laterDrop is the later of two players' drops: unknown when either is.
+func laterDrop(a, b *int) *int {
+	if a == nil || b == nil {
+		return nil
+	}
+	return DropsAfter(max(*a, *b))
 }
 
 // SeatsOf is the team and seat of each player of an event file
@@ -274,7 +282,10 @@ func Lineups(ev *Event, seats map[string]SeatOf) (map[string]Lineup, error) {
 		}
 		if p.Dropped {
 			l := last[s.Team]
-			if l[i].ID == "" || p.DroppedAfter > l[i].DroppedAfter || p.DroppedAfter == l[i].DroppedAfter && p.ID < l[i].ID {
+			// A drop whose round the file does not give counts as before round 1.
+			d, _ := p.DroppedAfterRound()
+			ld, _ := l[i].DroppedAfterRound()
+			if l[i].ID == "" || d > ld || d == ld && p.ID < l[i].ID {
 				l[i] = p
 			}
 			last[s.Team] = l

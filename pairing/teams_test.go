@@ -188,7 +188,7 @@ func TestDroppedTeammateSeatLosesItsGame(t *testing.T) {
 	for i := range ev.Players {
 		ev.Players[i].Team, ev.Players[i].Seat = seats[ev.Players[i].ID].Team, seats[ev.Players[i].ID].Seat
 	}
-	ev.Players[4].Dropped, ev.Players[4].DroppedAfter = true, 0 // T2-B, before round 1
+	ev.Players[4].Dropped, ev.Players[4].DroppedAfter = true, DropsAfter(0) // T2-B, before round 1
 	pr, err := PairTeamRound(context.Background(), ev, PairOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -61,7 +61,8 @@ func (ev *Event) Day1Event() *Event {
 // who dropped on day 2 had advanced). Without DroppedAfter a dropped
 // player is taken as dropped on day 1.
 func (td *TwoDay) droppedOnDay1(pl Player) bool {
-	return pl.Dropped && (pl.DroppedAfter == 0 || pl.DroppedAfter <= td.Day1Rounds)
+	d, known := pl.DroppedAfterRound()
+	return pl.Dropped && (!known || d <= td.Day1Rounds)
 }
 
 // CutDay1 computes the cut into day 2 from ev's day-1 rounds: by record,

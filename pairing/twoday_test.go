@@ -123,12 +123,12 @@ func TestTwoDayCutBySizeTiesAtTheLine(t *testing.T) {
 	// A player who dropped on day 1 is passed over; one who drops on day 2
 	// had advanced.
 	ev.Players[idxOf(ev, cut.Advanced[0])].Dropped = true
-	ev.Players[idxOf(ev, cut.Advanced[0])].DroppedAfter = 2
+	ev.Players[idxOf(ev, cut.Advanced[0])].DroppedAfter = DropsAfter(2)
 	again, _ := CutDay1(ev)
 	if slices.Contains(again.Advanced, cut.Advanced[0]) || again.Advanced[3] != cut.TiedOut[0] {
 		t.Fatalf("after a day-1 drop: %v", again.Advanced)
 	}
-	ev.Players[idxOf(ev, cut.Advanced[0])].DroppedAfter = 4
+	ev.Players[idxOf(ev, cut.Advanced[0])].DroppedAfter = DropsAfter(4)
 	if again, _ := CutDay1(ev); !slices.Equal(again.Advanced, cut.Advanced) {
 		t.Fatalf("a day-2 drop changed the cut: %v", again.Advanced)
 	}

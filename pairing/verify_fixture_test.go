@@ -73,7 +73,7 @@ func buildRoundRockPaired(t *testing.T) *Event {
 	for r := 1; r <= rounds; r++ {
 		for i, p := range ev.Players {
 			if d, ok := droppedAfter[p.ID]; ok && d < r {
-				ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, d
+				ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, DropsAfter(d)
 			}
 		}
 		pr, err := PairNextRound(ev, PairOptions{})

@@ -94,10 +94,10 @@ func rosterProblems(ev *Event, in []map[string]bool, n int) []Problem {
 		if day2 != nil && !day2[pl.ID] && !in[n-1][pl.ID] {
 			continue // finished on day 1
 		}
+		after, known := pl.DroppedAfterRound()
 		if in[n-1][pl.ID] {
-			if pl.Dropped && pl.DroppedAfter > 0 && n > pl.DroppedAfter {
-				m := at[pl.ID]
-				out = append(out, problemAt(n, m.match, m.table, "dropped-plays", pl.ID, pl.DroppedAfter))
+			if pl.Dropped && known && n > after {
+				out = append(out, droppedPlays(n, at[pl.ID], pl.ID, after))
 			}
 			continue
 		}
@@ -107,14 +107,23 @@ func rosterProblems(ev *Event, in []map[string]bool, n int) []Problem {
 		switch {
 		case awardedIn(ev, pl.ID, n) && (!pl.Dropped || playsAfter(in, pl.ID, n)):
 			out = append(out, problemAt(n, 0, 0, "awarded-bye-missing", pl.ID))
-		case pl.DroppedAfter >= n:
-			out = append(out, problemAt(n, 0, 0, "missing-listed", pl.ID, pl.DroppedAfter))
+		case known && after >= n:
+			out = append(out, problemAt(n, 0, 0, "missing-listed", pl.ID, after))
 		case !pl.Dropped && n > 1 && in[n-2][pl.ID] && !playsAfter(in, pl.ID, n):
 			// Said once, at the first round they are missing from.
 			out = append(out, problemAt(n, 0, 0, "missing-not-dropped", pl.ID, n-1))
 		}
 	}
 	return out
+}
+
+// droppedPlays: id plays in round n at m after dropping after round after
+// (0: before round 1, which the file tells from a drop of unknown round).
+func droppedPlays(n int, m matchPlace, id string, after int) Problem {
+	if after == 0 {
+		return problemAt(n, m.match, m.table, "dropped-before-plays", id)
+	}
+	return problemAt(n, m.match, m.table, "dropped-plays", id, after)
 }
 
 type matchPlace struct{ match, table int }

@@ -122,19 +122,31 @@ func seatHolderProblems(ev *Event, seats map[string]SeatOf, m Match, mi, n int) 
 		if !vacant[0] {
 			id = ids[1]
 		}
-		out = append(out, problemAt(n, mi, m.Table, "team-seat-vacant", id, seats[id].Seat, seats[id].Team, m.Result))
+		key := "team-seat-vacant"
+		if after, _ := dropOf(ev, id); after == 0 {
+			key = "team-seat-vacant-before"
+		}
+		out = append(out, problemAt(n, mi, m.Table, key, id, seats[id].Seat, seats[id].Team, m.Result))
 	}
 	return out
 }
 
-// droppedBefore: the file says id dropped after a round before n.
+// droppedBefore: the file says id dropped after a round before n (round 0:
+// before round 1).
 func droppedBefore(ev *Event, id string, n int) bool {
+	after, known := dropOf(ev, id)
+	return known && after < n
+}
+
+// dropOf is how many rounds the file says id played before dropping, and
+// whether it says id dropped and when.
+func dropOf(ev *Event, id string) (int, bool) {
 	for _, p := range ev.Players {
-		if p.ID == id {
-			return p.Dropped && p.DroppedAfter > 0 && p.DroppedAfter < n
+		if p.ID == id && p.Dropped {
+			return p.DroppedAfterRound()
 		}
 	}
-	return false
+	return 0, false
 }
 
 // activeInSeat is a player of the team's seat who had not dropped before
@@ -144,7 +156,7 @@ func activeInSeat(ev *Event, seats map[string]SeatOf, s SeatOf, n int) string {
 		if seats[p.ID] != s || max(1, p.EnteredRound) > n {
 			continue
 		}
-		if !p.Dropped || p.DroppedAfter >= n {
+		if after, known := p.DroppedAfterRound(); !p.Dropped || known && after >= n {
 			return p.ID
 		}
 	}

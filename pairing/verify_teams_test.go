@@ -9,7 +9,8 @@ import (
 
 // teamFile is a team event file of n teams over rounds rounds, each round
 // paired by PairTeamRound with its record and played out (P1 wins every
-// seat); drop(round) may drop players after that round.
+// seat); drop(round) may drop players after that round (round 0: before
+// round 1).
 func teamFile(t *testing.T, n, rounds int, drop func(ev *Event, round int)) *Event {
 	t.Helper()
 	ev := &Event{Seed: 11, Players: []Player{}, Rounds: []Round{}}
@@ -17,6 +18,9 @@ func teamFile(t *testing.T, n, rounds int, drop func(ev *Event, round int)) *Eve
 		for _, s := range TeamSeats {
 			ev.Players = append(ev.Players, Player{ID: fmt.Sprintf("T%d-%s", k, s), Team: fmt.Sprintf("T%d", k), Seat: s})
 		}
+	}
+	if drop != nil {
+		drop(ev, 0)
 	}
 	for r := 1; r <= rounds; r++ {
 		pr, err := PairTeamRound(context.Background(), ev, PairOptions{})
@@ -45,7 +49,7 @@ func teamFile(t *testing.T, n, rounds int, drop func(ev *Event, round int)) *Eve
 func dropPlayer(ev *Event, id string, after int) {
 	for i := range ev.Players {
 		if ev.Players[i].ID == id {
-			ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, after
+			ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, DropsAfter(after)
 		}
 	}
 }

@@ -41,7 +41,7 @@ func melbournePaired(t *testing.T, record bool) *Event {
 	for r := 1; r <= 9; r++ {
 		for i, p := range ev.Players {
 			if last[p.ID] < r {
-				ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, last[p.ID]
+				ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, DropsAfter(last[p.ID])
 			}
 		}
 		pr, err := PairNextRound(ev, PairOptions{})
@@ -392,7 +392,7 @@ func TestVerifyRoundContents(t *testing.T) {
 		m := ev.Rounds[6].Matches[0]
 		for i := range ev.Players {
 			if ev.Players[i].ID == m.P1 {
-				ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, 5
+				ev.Players[i].Dropped, ev.Players[i].DroppedAfter = true, DropsAfter(5)
 			}
 		}
 	}, "dropped-plays")

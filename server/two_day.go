@@ -217,7 +217,8 @@ func fillCutPreview(m *views.Day1ClosePage, d *readmodel.EventData, cut *pairing
 	pe := d.PairingEvent(false)
 	dropped := map[string]bool{}
 	for _, p := range pe.Players {
-		dropped[p.ID] = p.Dropped && (p.DroppedAfter == 0 || p.DroppedAfter <= e.Day1Rounds)
+		after, known := p.DroppedAfterRound()
+		dropped[p.ID] = p.Dropped && (!known || after <= e.Day1Rounds)
 	}
 	for _, st := range cut.Standings {
 		m.Rows = append(m.Rows, views.Day1CutRow{Rank: st.Rank, Name: st.Name, Points: st.Points, Record: st.Record(),

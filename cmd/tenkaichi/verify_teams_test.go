@@ -41,7 +41,7 @@ func teamVerifyFile(t *testing.T) *pairing.Event {
 		}
 		ev.Rounds = append(ev.Rounds, r)
 		if n == 1 {
-			ev.Players[2].Dropped, ev.Players[2].DroppedAfter = true, 1 // Red-C
+			ev.Players[2].Dropped, ev.Players[2].DroppedAfter = true, pairing.DropsAfter(1) // Red-C
 		}
 	}
 	return ev

@@ -82,7 +82,8 @@ func TestVerifyRoundsArePairsOutput(t *testing.T) {
 	ev.Players = append([]pairing.Player{}, want.Players...)
 	for r := 1; r <= len(want.Rounds); r++ {
 		for i, p := range want.Players {
-			ev.Players[i].Dropped = p.Dropped && p.DroppedAfter < r
+			after, _ := p.DroppedAfterRound()
+			ev.Players[i].Dropped = p.Dropped && after < r
 		}
 		code, out, errs := runPairingCLI("", "pair", "--record", "--in", writeEventFile(t, &ev))
 		if code != 0 {
@@ -236,7 +237,7 @@ func TestEveryVerifyProblemIsAMessage(t *testing.T) {
 	list := pairing.PairList{Pairs: []pairing.MatchPair{pair, {P1: "c"}}, More: 2}
 	inner := pairing.Problem{Key: "cert-not-tight", Args: []any{pair, int64(2), 1}}
 	samples := map[string][]any{
-		"earlier-unreported": {1, 2}, "dropped-plays": {"a", 1}, "missing-listed": {"a", 2}, "missing-not-dropped": {"a", 2},
+		"earlier-unreported": {1, 2}, "dropped-plays": {"a", 1}, "dropped-before-plays": {"a"}, "missing-listed": {"a", 2}, "missing-not-dropped": {"a", 2},
 		"awarded-bye-missing": {"a"}, "cannot-pair": {errors.New("x")}, "own-certificate": {inner}, "forbidden": {pair},
 		"bye-count": {2, 5, 1}, "rematch-avoidable": {pair, 1}, "rematch-too-many": {pair, 1, 3, 2}, "second-bye-avoidable": {"a", 1},
 		"bye-rank": {"a", 2, 5, "b", 5}, "score-gaps": {9, 4}, "repeat-pair-downs": {2, 1}, "weight": {int64(5), int64(6)},
@@ -249,7 +250,7 @@ func TestEveryVerifyProblemIsAMessage(t *testing.T) {
 		"cut-cannot": {errors.New("x")}, "cut-extra-round": {2}, "cut-not-in-bracket": {pair, list},
 		"not-advanced": {"a"}, "day2-cut": {"a"}, "record-eligible": {3, 4},
 		"team-no-seat": {"a"}, "team-seat-mismatch": {"a", "A", "Red", "b", "B", "Blue"}, "team-seat-missing": {"Red", "C"},
-		"team-seat-dropped": {"a", "B", "Red", "b"}, "team-seat-vacant": {"a", "C", "Red", "p1"},
+		"team-seat-dropped": {"a", "B", "Red", "b"}, "team-seat-vacant": {"a", "C", "Red", "p1"}, "team-seat-vacant-before": {"a", "C", "Red", "p1"},
 	}
 	for key := range pairing.VerifyMessages {
 		args, ok := samples[key]

@@ -42,6 +42,8 @@ func verifyRoundMessage(ctx context.Context, key string, a []any) (string, bool)
 		return i18n.T(ctx, "CliVerifyEarlierUnreported", i18n.Args{"Round": a[0], "Match": a[1]}), true
 	case "dropped-plays":
 		return i18n.T(ctx, "CliVerifyDroppedPlays", i18n.Args{"Player": a[0], "Round": a[1]}), true
+	case "dropped-before-plays":
+		return i18n.T(ctx, "CliVerifyDroppedBeforePlays", i18n.Args{"Player": a[0]}), true
 	case "missing-listed":
 		return i18n.T(ctx, "CliVerifyMissingListed", i18n.Args{"Player": a[0], "Round": a[1]}), true
 	case "missing-not-dropped":

@@ -117,7 +117,7 @@ func (d *EventData) PairingEvent(withPending bool) *pairing.Event {
 		p := pairing.Player{ID: PlayerID(e.ID), Name: e.PlayerName, EnteredRound: e.EnteredRound,
 			Dropped: e.DroppedRound != nil || e.Disqualified, RandomKey: uint64(e.RandomKey)}
 		if e.DroppedRound != nil {
-			p.DroppedAfter = *e.DroppedRound
+			p.DroppedAfter = pairing.DropsAfter(*e.DroppedRound) // 0 is written: dropped before round 1
 		}
 		if ev.TeamEvent && e.Team != "" && pairing.SeatIndex(e.TeamSeat) >= 0 {
 			p.Team, p.Seat = e.Team, e.TeamSeat // the file says who plays which seat of which team

@@ -386,9 +386,9 @@ func importFromPairing(ctx context.Context, pe *pairing.Event, fileName string, 
 			e.PlayerName = p.ID
 		}
 		if p.Dropped {
-			d := p.DroppedAfter
-			if d == 0 {
-				d = len(pe.Rounds)
+			d, known := p.DroppedAfterRound()
+			if !known {
+				d = len(pe.Rounds) // a file without the round: dropped at its end
 			}
 			e.DroppedRound = &d
 		}
