@@ -124,7 +124,7 @@ func seatHolderProblems(ev *Event, seats map[string]SeatOf, m Match, mi, n int) 
 		}
 		key := "team-seat-vacant"
 		if after, _ := dropOf(ev, id); after == 0 {
-			key = "team-seat-vacant-before"
+			key = "team-vacant-before"
 		}
 		out = append(out, problemAt(n, mi, m.Table, key, id, seats[id].Seat, seats[id].Team, m.Result))
 	}

@@ -130,6 +130,6 @@ func TestTeamSeatDroppedBeforeRound1IsVerified(t *testing.T) {
 		t.Fatal("round 1: Ben's vacant seat is not paired")
 	}
 	tampered, _ := json.Marshal(raw)
-	firstProblem(t, "Ben's vacant seat won", verifyFile(t, "tampered team file", tampered), "team-seat-vacant-before", ben,
+	firstProblem(t, "Ben's vacant seat won", verifyFile(t, "tampered team file", tampered), "team-vacant-before", ben,
 		"seat B of Red had no player left ("+ben+" had dropped before round 1), so its game is lost; the file has the result "+flipped)
 }

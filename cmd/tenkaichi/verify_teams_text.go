@@ -21,7 +21,7 @@ func verifyTeamMessage(ctx context.Context, key string, a []any) (string, bool) 
 		return i18n.T(ctx, "CliVerifyTeamSeatDropped", i18n.Args{"Player": a[0], "Seat": a[1], "Team": a[2], "Holder": a[3]}), true
 	case "team-seat-vacant":
 		return i18n.T(ctx, "CliVerifyTeamSeatVacant", i18n.Args{"Player": a[0], "Seat": a[1], "Team": a[2], "Result": a[3]}), true
-	case "team-seat-vacant-before":
+	case "team-vacant-before":
 		return i18n.T(ctx, "CliVerifyTeamSeatVacantBefore", i18n.Args{"Player": a[0], "Seat": a[1], "Team": a[2], "Result": a[3]}), true
 	}
 	return "", false

@@ -250,7 +250,7 @@ func TestEveryVerifyProblemIsAMessage(t *testing.T) {
 		"cut-cannot": {errors.New("x")}, "cut-extra-round": {2}, "cut-not-in-bracket": {pair, list},
 		"not-advanced": {"a"}, "day2-cut": {"a"}, "record-eligible": {3, 4},
 		"team-no-seat": {"a"}, "team-seat-mismatch": {"a", "A", "Red", "b", "B", "Blue"}, "team-seat-missing": {"Red", "C"},
-		"team-seat-dropped": {"a", "B", "Red", "b"}, "team-seat-vacant": {"a", "C", "Red", "p1"}, "team-seat-vacant-before": {"a", "C", "Red", "p1"},
+		"team-seat-dropped": {"a", "B", "Red", "b"}, "team-seat-vacant": {"a", "C", "Red", "p1"}, "team-vacant-before": {"a", "C", "Red", "p1"},
 	}
 	for key := range pairing.VerifyMessages {
 		args, ok := samples[key]
