@@ -55,6 +55,8 @@ type versionRead struct {
 	// next is the read that starts when this one ends, shared by the
 	// requests that arrived while this one was under way.
 	next *versionRead
+	// sharedBy counts the requests waiting for this read.
+	sharedBy int
 }
 
 // versionReadTimeout bounds a shared read, which no one request's context
@@ -79,6 +81,7 @@ func (r *versionReads) read(ctx context.Context, eventID int64, query func(conte
 		under.next = &versionRead{done: make(chan struct{})}
 	}
 	next := under.next
+	next.sharedBy++
 	r.mu.Unlock()
 	select {
 	case <-next.done:
