@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -53,4 +54,65 @@ func TestPlayVersionReadsAtOnceAreNeverStale(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
+}
+
+// Two stores on one database, as two instances: a change one commits shows
+// in the other's very next read of the play version. On SQLite a read while
+// nothing has been committed to the file since the last costs no query (the
+// WAL index tells); on PostgreSQL it is one.
+func TestPlayVersionOfAnotherInstancesChange(t *testing.T) {
+	cfg := storagetest.Config(t)
+	a, err := storage.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	if _, err := a.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	b, err := storage.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	e, _ := eventWithPlayers(t, b, 2)
+
+	read := func() (v, queries int64) {
+		t.Helper()
+		qctx, counter := storage.WithQueryCounter(ctx)
+		v, err := a.PlayVersion(qctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v, counter.Count()
+	}
+	v, _ := read()
+	wantQueries := int64(1)
+	if storagetest.Backend() == "sqlite" {
+		wantQueries = 0
+	}
+	for i := range 3 {
+		again, n := read()
+		if again != v || n != wantQueries {
+			t.Errorf("read %d with no change: version %d (was %d), %d queries (want %d)", i, again, v, n, wantQueries)
+		}
+	}
+	for i := range 3 {
+		if _, err := b.PostAnnouncement(ctx, org, e.ID, "Round 2 soon."); err != nil {
+			t.Fatal(err)
+		}
+		now, n := read()
+		if now <= v || n != 1 {
+			t.Fatalf("after the other store's change %d: version %d (was %d), %d queries; want a newer one from one query", i, now, v, n)
+		}
+		v = now
+	}
+	// A change to another event is a commit too: one query, same version.
+	other := newEvent("other")
+	if err := b.CreateEvent(ctx, org, other); err != nil {
+		t.Fatal(err)
+	}
+	if now, n := read(); now != v || n != 1 {
+		t.Errorf("after a change to event %d: version %d (was %d), %d queries; want the same from one query", other.ID, now, v, n)
+	}
 }
