@@ -5,10 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"unsafe"
 )
 
@@ -68,12 +66,7 @@ func (w *walWatch) open(shm string) error {
 	if err := w.hold.QueryRowContext(context.Background(), "SELECT count(*) FROM sqlite_master").Scan(&n); err != nil {
 		return err
 	}
-	f, err := os.Open(shm)
-	if err != nil {
-		return err
-	}
-	defer f.Close() // the mapping outlives the descriptor
-	mem, err := syscall.Mmap(int(f.Fd()), 0, os.Getpagesize(), syscall.PROT_READ, syscall.MAP_SHARED)
+	mem, err := mapReadOnly(shm)
 	if err != nil {
 		return err
 	}
@@ -106,7 +99,7 @@ func (w *walWatch) close() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.mem != nil {
-		_ = syscall.Munmap(w.mem)
+		unmap(w.mem)
 		w.mem = nil
 	}
 	if w.hold != nil {
