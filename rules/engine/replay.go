@@ -182,14 +182,6 @@ func (r *Replay) StateAt(n int) State {
 // (stateview.Summary of its View).
 func Summary(s *State) string { return stateview.Summary(View(s)) }
 
-// pendingLabel names a waiting skill: "FS01-02 [On Play]".
-func (s *State) pendingLabel(q Pending) string {
-	if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
-		return s.skillLabel(q.Source, &sks[q.Skill])
-	}
-	return s.Name(q.Source)
-}
-
 // View summarises s.
 func View(s *State) StateView {
 	v := StateView{Turn: s.Turn, Phase: s.Phase.String(), Hash: strconv.FormatUint(s.Hash(), 16), Outcome: s.Result}
@@ -235,7 +227,7 @@ func View(s *State) StateView {
 		pv.Leader = CardView{Card: s.Name(p.Leader.ID), Rest: p.Leader.Rest, Awakened: p.Leader.Awakened, Power: power(p.Leader.ID)}
 		for j, b := range p.Battle {
 			cv := CardView{Card: s.Name(b.ID), Rest: b.Rest, Power: power(b.ID), Ki: b.Ki, Under: len(b.Under)}
-			if s.copyName(Side(i), j) != cv.Card {
+			if s.CopyName(Side(i), j) != cv.Card {
 				cv.Copy = b.Copy
 			}
 			pv.Battle = append(pv.Battle, cv)
@@ -246,8 +238,8 @@ func View(s *State) StateView {
 		v.Players = append(v.Players, pv)
 	}
 	for _, q := range s.Pending {
-		w := WaitingView{Player: q.Side.String(), Card: s.Name(q.Source), Skill: s.pendingLabel(q)}
-		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
+		w := WaitingView{Player: q.Side.String(), Card: s.Name(q.Source), Skill: s.PendingLabel(q)}
+		if sks, _, ok := s.SkillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
 			w.Text = sks[q.Skill].Text
 		}
 		v.Waiting = append(v.Waiting, w)
