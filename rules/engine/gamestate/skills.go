@@ -850,7 +850,7 @@ func (s *State) UsedThisTurn(src CardID, i int, back bool) bool {
 }
 
 // pendingLabel names a waiting skill: "FS01-02 [On Play]".
-func (s *State) PendingLabel(q Pending) string {
+func (s *State) pendingLabel(q Pending) string {
 	if sks, _, ok := s.SkillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
 		return s.SkillLabel(q.Source, &sks[q.Skill])
 	}
