@@ -1773,7 +1773,7 @@ func (e *applier) ruleProcessing() {
 			lost[i] = true
 			e.auto("CR 0-1-3-2", "%s has no life cards left", Side(i))
 		}
-		if len(p.Deck) == 0 && !e.keepsWithoutDeck(Side(i)) {
+		if len(p.Deck) == 0 && !e.s.KeepsWithoutDeck(Side(i)) {
 			lost[i] = true
 			e.auto("CR 0-1-3-2", "%s has no cards left in their deck", Side(i))
 		}

@@ -325,7 +325,7 @@ func (e *applier) barred(pl Side, id CardID) *Violation {
 			continue
 		}
 		sk := &sks[d.Skill]
-		if ef := flatEffect(sk, d.Effect); ef != nil && e.fitsZone(gamestate.Ctx{Side: pl, Src: d.Source}, &ef.Target, id) {
+		if ef := flatEffect(sk, d.Effect); ef != nil && e.s.FitsZone(gamestate.Ctx{Side: pl, Src: d.Source}, &ef.Target, id) {
 			return violationMsg("Card skills", msgCantPlayThisTurn, s.Name(id), s.SkillLabel(d.Source, sk))
 		}
 	}

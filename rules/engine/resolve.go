@@ -352,91 +352,7 @@ func (e *applier) targets(x *call) ([]CardID, *Violation) {
 		}
 		return out, nil
 	}
-	return e.choose(x, t, func(ref string) (CardID, bool) { return e.inPlayRef(c, t, ref) })
-}
-
-// inPlayRef resolves a choice naming a card in play, for target t of side's
-// skill: unprefixed, an opponent's target means the opponent's card.
-func (e *applier) inPlayRef(c gamestate.Ctx, t *skill.Target, ref string) (CardID, bool) {
-	r, err := ParseRef(ref)
-	if err != nil {
-		return NoCard, false
-	}
-	sides := []Side{c.Side, c.Side.Other()}
-	if t.Who == skill.Opponents {
-		sides = []Side{c.Side.Other()}
-	}
-	if t.Who == skill.Yours || t.Who == skill.LeaderOrYours {
-		sides = []Side{c.Side}
-	}
-	if r.Owner != NoSide {
-		sides = []Side{r.Owner}
-	}
-	for _, side := range sides {
-		p := &e.s.Players[side]
-		if r.Leader {
-			return p.Leader.ID, true
-		}
-		if r.Number == "" {
-			continue
-		}
-		if i, ok := e.s.FindCopy(side, r); ok {
-			return p.Battle[i].ID, true
-		}
-		if p.Field != NoCard && e.s.Cards[p.Field].Number == r.Number {
-			return p.Field, true
-		}
-	}
-	return NoCard, false
-}
-
-// fitsTarget reports whether a chosen card in play is one target t allows.
-func (e *applier) fitsTarget(c gamestate.Ctx, t *skill.Target, id CardID) bool {
-	s := e.s
-	side, leader, field, _, ok := s.Where(id)
-	if !ok {
-		return false
-	}
-	switch t.Who {
-	case skill.LeaderOrYours:
-		if side != c.Side {
-			return false
-		}
-		if leader && t.Both {
-			f := t.Filter
-			f.Type = ""
-			return s.Fits(id, &f, c.Src)
-		}
-		if leader {
-			return true
-		}
-	case skill.Yours:
-		if side != c.Side {
-			return false
-		}
-	case skill.Opponents:
-		if side == c.Side {
-			return false
-		}
-	}
-	if leader && t.Filter.Type != "Leader" {
-		return false
-	}
-	if field && t.Filter.Type != "Field" && t.Filter.Type != "" {
-		return false
-	}
-	if !leader && !field && t.Filter.Type == "Field" {
-		return false
-	}
-	if s.Fits(id, &t.Filter, c.Src) {
-		return true
-	}
-	for i := range t.Alts {
-		if s.Fits(id, &t.Alts[i], c.Src) {
-			return true
-		}
-	}
-	return false
+	return e.choose(x, t, func(ref string) (CardID, bool) { return e.s.InPlayRef(c, t, ref) })
 }
 
 // choose takes the log's choices for target t: up to N (or exactly N)
@@ -456,7 +372,7 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 			break
 		}
 		id, found := resolve(ref)
-		if !found || !e.fitsTarget(c, t, id) && !e.fitsZone(c, t, id) || containsID(out, id) {
+		if !found || !e.s.FitsTarget(c, t, id) && !e.s.FitsZone(c, t, id) || containsID(out, id) {
 			if q.miss == "" {
 				q.miss, q.missWhat = ref, skill.TargetPhrase(*t)
 			}
@@ -471,7 +387,7 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 	if v := e.withinTotals(x, t, out); v != nil {
 		return nil, v
 	}
-	if t.Each && !e.oneOfEach(c, t, out) {
+	if t.Each && !e.s.OneOfEach(c, t, out) {
 		return nil, violationMsg("Card skills", msgOneOfEach, x.label, skill.TargetPhrase(*t))
 	}
 	return out, nil
@@ -499,23 +415,6 @@ func (e *applier) withinTotals(x *call, t *skill.Target, ids []CardID) *Violatio
 		return violationMsg("Card skills", msgOverTotal, x.label, cost, t.Filter.TotalCost)
 	}
 	return nil
-}
-
-// fitsZone reports whether a card outside play (hand, Drop, deck) is what
-// target t allows.
-func (e *applier) fitsZone(c gamestate.Ctx, t *skill.Target, id CardID) bool {
-	if _, _, _, _, inPlay := e.s.Where(id); inPlay {
-		return false
-	}
-	if e.s.Fits(id, &t.Filter, c.Src) {
-		return true
-	}
-	for i := range t.Alts {
-		if e.s.Fits(id, &t.Alts[i], c.Src) {
-			return true
-		}
-	}
-	return false
 }
 
 func containsID(l []CardID, id CardID) bool {
@@ -582,7 +481,7 @@ func (e *applier) discount(pl Side, id CardID, cost int, spec string) (int, stri
 		}
 		sk := &sks[d.Skill]
 		ef := flatEffect(sk, d.Effect)
-		if ef == nil || !e.fitsZone(gamestate.Ctx{Side: pl, Src: d.Source}, &ef.Target, id) {
+		if ef == nil || !e.s.FitsZone(gamestate.Ctx{Side: pl, Src: d.Source}, &ef.Target, id) {
 			continue
 		}
 		p.Discounts = append(p.Discounts[:i:i], p.Discounts[i+1:]...)

@@ -166,7 +166,7 @@ func (e *applier) anyInPlayFits(c gamestate.Ctx, t *skill.Target) bool {
 			ids = append(ids, b.ID)
 		}
 		for _, id := range ids {
-			if e.fitsTarget(c, t, id) {
+			if e.s.FitsTarget(c, t, id) {
 				return true
 			}
 		}

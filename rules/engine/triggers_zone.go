@@ -75,18 +75,6 @@ type deckRuleEffect struct{ always }
 
 func (deckRuleEffect) apply(*applier, *call) ([]CardID, *Violation) { return nil, nil }
 
-// keepsWithoutDeck reports whether a [Permanent] skill of side's cards in
-// play says an empty deck does not lose the game.
-func (e *applier) keepsWithoutDeck(side Side) bool {
-	s := e.s
-	keeps := false
-	s.PermanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, _ *skill.Skill, ef *skill.Effect) bool {
-		keeps = sd == side && ef.Kind == skill.DeckRule && ef.Detail == "no deck-out" && s.Holds(gamestate.Ctx{Side: sd, Src: src}, ef.If)
-		return !keeps
-	})
-	return keeps
-}
-
 // playedRestEffect: "[Permanent] Your opponent's Battle Cards with a cost
 // of 5 or more are played in Rest Mode" (Golden Frieza FB02-140), judged
 // when a card enters the Battle Area (restOnEntry).
@@ -141,37 +129,3 @@ func (e *applier) noActiveBySkills(x *call, side Side, _ CardID) bool {
 }
 
 var msgOneOfEach = msg("EngineChoosesOneOfEachKind", "%s chooses at most one card of each kind it names: %s")
-
-// oneOfEach reports whether the cards chosen for an "up to 1 <A> and up to
-// 1 <B>" target (Each) can each be a different one of its kinds: each name
-// of the filter, or the filter and each of its Alts.
-func (e *applier) oneOfEach(c gamestate.Ctx, t *skill.Target, ids []CardID) bool {
-	var kinds []skill.Filter
-	if len(t.Alts) > 0 {
-		kinds = append([]skill.Filter{t.Filter}, t.Alts...)
-	} else {
-		for _, name := range t.Filter.Names {
-			f := t.Filter
-			f.Names = []string{name}
-			kinds = append(kinds, f)
-		}
-	}
-	used := make([]bool, len(kinds))
-	var assign func(i int) bool
-	assign = func(i int) bool {
-		if i == len(ids) {
-			return true
-		}
-		for k := range kinds {
-			if !used[k] && e.s.Fits(ids[i], &kinds[k], c.Src) {
-				used[k] = true
-				if assign(i + 1) {
-					return true
-				}
-				used[k] = false
-			}
-		}
-		return false
-	}
-	return len(ids) <= len(kinds) && assign(0)
-}
