@@ -41,8 +41,8 @@ func (k powerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		amount, d = amount-prev.Amount, prev.For
 	}
 	for _, id := range ids {
-		e.addPower(x.c, id, amount, d)
-		e.said(x, k.done.of(d), x.label, e.inPlayLabel(id), amount)
+		e.s.AddPower(x.c, id, amount, d)
+		e.said(x, k.done.of(d), x.label, e.s.InPlayLabel(id), amount)
 	}
 	return ids, nil
 }
@@ -76,7 +76,7 @@ func (e *applier) gains(x *call, bit uint16, known bool, say func(id CardID)) ([
 			e.notApplied(x.label, x.ef)
 			break
 		}
-		e.gain(x.c, id, bit, x.ef.For)
+		e.s.Gain(x.c, id, bit, x.ef.For)
 		say(id)
 	}
 	return ids, nil
@@ -97,7 +97,7 @@ func (gainEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 
 func (k gainEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return e.gains(x, gamestate.KeywordBits[x.ef.Keyword], true, func(id CardID) {
-		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id), x.ef.Keyword)
+		e.said(x, k.done.of(x.ef.For), x.label, e.s.InPlayLabel(id), x.ef.Keyword)
 	})
 }
 
@@ -115,7 +115,7 @@ func (cantAttackEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 
 func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return e.gains(x, gamestate.KwNoAttack, true, func(id CardID) {
-		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id))
+		e.said(x, k.done.of(x.ef.For), x.label, e.s.InPlayLabel(id))
 	})
 }
 
@@ -134,7 +134,7 @@ func (cantActivateEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 
 func (k cantActivateEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return e.gains(x, gamestate.KwNoReady, x.ef.For == skill.UntilNextTurn, func(id CardID) {
-		e.said(x, k.done, x.label, e.inPlayLabel(id))
+		e.said(x, k.done, x.label, e.s.InPlayLabel(id))
 	})
 }
 
@@ -187,7 +187,7 @@ func (k modeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			p.Battle[idx].Rest = k.rest
 			defer e.activatedBySkill(side, id, wasRest && !k.rest)
 		}
-		e.said(x, k.done, x.label, e.inPlayLabel(id))
+		e.said(x, k.done, x.label, e.s.InPlayLabel(id))
 	})
 }
 
@@ -253,7 +253,7 @@ func (k leaveEffect) leave(e *applier, x *call, id CardID) {
 	if !ok {
 		return
 	}
-	name := e.inPlayLabel(id)
+	name := e.s.InPlayLabel(id)
 	if leader {
 		e.said(x, msgLeaderNeverLeaves, x.label)
 		return

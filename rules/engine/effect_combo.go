@@ -169,7 +169,7 @@ func (k toComboEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		if !ok || leader || field || e.stays(id, gamestate.Removal{Side: x.c.Side, Src: x.c.Src}) {
 			return
 		}
-		name := e.inPlayLabel(id)
+		name := e.s.InPlayLabel(id)
 		p := &s.Players[side]
 		e.leavePlay(side, idx, &p.Combo)
 		e.said(x, k.done, x.label, name)

@@ -361,7 +361,7 @@ func (k costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			return
 		}
 		e.s.Players[side].Battle[idx].CostTurn += x.ef.Amount
-		e.said(x, k.done, x.label, e.inPlayLabel(id), x.ef.Amount)
+		e.said(x, k.done, x.label, e.s.InPlayLabel(id), x.ef.Amount)
 	})
 }
 

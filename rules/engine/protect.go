@@ -81,8 +81,8 @@ func (k cantBeKOdEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	p := protections[slices.IndexFunc(protections, func(p protection) bool { return p.detail == x.ef.Detail })]
 	for _, id := range ids {
-		e.gain(x.c, id, p.bit, skill.UntilNextTurn)
-		e.said(x, p.given, x.label, e.inPlayLabel(id))
+		e.s.Gain(x.c, id, p.bit, skill.UntilNextTurn)
+		e.said(x, p.given, x.label, e.s.InPlayLabel(id))
 	}
 	return ids, nil
 }

@@ -100,7 +100,7 @@ func (e *applier) restOnEntry(side Side, id CardID) {
 		}
 		s.Players[side].Battle[idx].Rest = true
 		m := effectKinds[skill.PlayedRest].(playedRestEffect).done
-		e.autoMsg(timingRule(sk.Timing), m, s.SkillLabel(src, sk), e.inPlayLabel(id))
+		e.autoMsg(timingRule(sk.Timing), m, s.SkillLabel(src, sk), e.s.InPlayLabel(id))
 		return false
 	})
 }

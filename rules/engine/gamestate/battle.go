@@ -202,3 +202,18 @@ func (s *State) OutOfPlay(ids []CardID) int {
 	}
 	return n
 }
+
+// InPlayLabel names a Leader or Battle Card in play as the notation does
+// ("P2:FS02-05#2", "P1:leader").
+func (s *State) InPlayLabel(id CardID) string {
+	side, leader, field, idx, ok := s.Where(id)
+	switch {
+	case !ok:
+		return s.Name(id)
+	case leader:
+		return side.String() + ":leader"
+	case field:
+		return side.String() + ":" + s.Name(id)
+	}
+	return side.String() + ":" + s.CopyName(side, idx)
+}
