@@ -88,9 +88,9 @@ func (k cantBeKOdEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 }
 
 // battle and protection phrases (issue 29): a protection for a time is a
-// bit of the card's Gains, after the limits of skills.go, one per Detail of
-// a "can't be KO'd" effect, with what the engine says when a skill gives it
-// and when it keeps the card in play.
+// bit of the card's Gains, after the limits of gamestate/skills.go, one per
+// Detail of a "can't be KO'd" effect, with what the engine says when a
+// skill gives it and when it keeps the card in play.
 type protection struct {
 	detail      string
 	bit         uint16
