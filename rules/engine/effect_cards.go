@@ -87,7 +87,7 @@ func (e *applier) gains(x *call, bit uint16, known bool, say func(id CardID)) ([
 type gainEffect struct{ done byDuration }
 
 // carries: a keyword the engine keeps for a time, or any keyword while a
-// [Permanent] skill's condition holds (State.granted).
+// [Permanent] skill's condition holds (State.Granted).
 func (gainEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 	if ef.Detail == skill.AttackActive || ef.Detail == skill.AlsoNamed { // State.mayAttackActive, State.namesOf
 		return ef.For == skill.WhileHolds && t.Has(skill.Permanent) && ef.Keyword == ""

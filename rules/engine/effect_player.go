@@ -343,7 +343,7 @@ func (flipEffect) carries(_ *skill.Effect, t skill.Timing) bool { return t.Has(s
 // costChangeEffect: "the cost of Target changes by N". The engine lowers the
 // cost of playing the card itself while its [Permanent] condition holds
 // (applier.play), counts a [Permanent] change of this card in the Battle
-// Area while it holds (State.costChange), and changes the cost of chosen
+// Area while it holds (State.CostChange), and changes the cost of chosen
 // cards in play for the turn.
 type costChangeEffect struct{ done Msg }
 

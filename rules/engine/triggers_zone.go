@@ -70,7 +70,7 @@ func (e *applier) activatedBySkill(side Side, id CardID, switched bool) {
 // many copies of this card in your deck as you like" (Meta-Cooler
 // FB01-131) is judged by the deck check at step 0 (the card list's
 // CopyLimit); "having 0 cards in your deck does not cause you to lose the
-// game" (Vegito FB04-130) by the defeat check (keepsWithoutDeck).
+// game" (Vegito FB04-130) by the defeat check (State.KeepsWithoutDeck).
 type deckRuleEffect struct{ always }
 
 func (deckRuleEffect) apply(*applier, *call) ([]CardID, *Violation) { return nil, nil }

@@ -7,7 +7,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
-// findCopy finds a Battle Card of side by number and copy number (#k, given
+// FindCopy finds a Battle Card of side by number and copy number (#k, given
 // when it entered the Battle Area); without a copy number, the first.
 func (s *State) FindCopy(side Side, r Ref) (int, bool) {
 	for i, b := range s.Players[side].Battle {
@@ -18,6 +18,7 @@ func (s *State) FindCopy(side Side, r Ref) (int, bool) {
 	return 0, false
 }
 
+// CountInBattle counts side's Battle Cards of number.
 func (s *State) CountInBattle(side Side, number string) int {
 	n := 0
 	for _, b := range s.Players[side].Battle {
@@ -28,7 +29,7 @@ func (s *State) CountInBattle(side Side, number string) int {
 	return n
 }
 
-// nextCopy is the copy number a card entering side's Battle Area gets: the
+// NextCopy is the copy number a card entering side's Battle Area gets: the
 // lowest not held by another card of its number there.
 func (s *State) NextCopy(side Side, number string) int {
 	if number == "" {
@@ -48,7 +49,7 @@ func (s *State) NextCopy(side Side, number string) int {
 	}
 }
 
-// copyName is a Battle Card's number with its copy number when it needs
+// CopyName is a Battle Card's number with its copy number when it needs
 // one to be told apart ("FS01-07#2").
 func (s *State) CopyName(side Side, idx int) string {
 	b := s.Players[side].Battle[idx]
@@ -59,7 +60,7 @@ func (s *State) CopyName(side Side, idx int) string {
 	return n
 }
 
-// cantAttack reports whether a skill forbids card id to attack now: an
+// CantAttack reports whether a skill forbids card id to attack now: an
 // effect for the turn, or a [Permanent] "this card can't attack".
 func (s *State) CantAttack(id CardID) bool {
 	side, leader, _, idx, ok := s.Where(id)
@@ -83,7 +84,7 @@ func (s *State) BattlePowers() (atk, def int, ok bool) {
 	return atk, def, s.Battle.Step != NoBattle && len(unknown) == 0
 }
 
-// battlePowers is BattlePowers with the cards whose power or combo power is
+// BattlePowersUnknown is BattlePowers with the cards whose power or combo power is
 // not known.
 func (s *State) BattlePowersUnknown() (atk, def int, unknown []CardID) {
 	if s.Battle.Step == NoBattle {
@@ -149,7 +150,7 @@ func (s *State) Power(id CardID) (int, bool) {
 	return 0, false
 }
 
-// countEach is how many cards a power change "for each" counts, when it
+// CountEach is how many cards a power change "for each" counts, when it
 // applies: the cards of the player's Battle Area that fit (a [Field]
 // included when any card counts), with the Leader for "among your Leader
 // and Battle Cards"; or the opponent's Battle Cards that fit.
@@ -180,7 +181,7 @@ func (s *State) CountEach(c Ctx, k *skill.Cond) int {
 	return n
 }
 
-// names lists the cards' names for a sentence, "—" for none.
+// Names lists the cards' names for a sentence, "—" for none.
 func (s *State) Names(ids []CardID) string {
 	if len(ids) == 0 {
 		return "—"
@@ -192,7 +193,7 @@ func (s *State) Names(ids []CardID) string {
 	return strings.Join(out, ", ")
 }
 
-// outOfPlay counts the cards of ids that are not in play.
+// OutOfPlay counts the cards of ids that are not in play.
 func (s *State) OutOfPlay(ids []CardID) int {
 	n := 0
 	for _, id := range ids {

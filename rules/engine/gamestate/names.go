@@ -6,7 +6,8 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/stateview"
 )
 
-// The sub-packages' types the board is made of, under the engine's names.
+// The types of the engine's other sub-packages a state is made of, under
+// the names the engine gives them.
 type (
 	Side   = gamelog.Side
 	Ref    = gamelog.Ref

@@ -14,7 +14,7 @@ type Removal struct {
 	Src          CardID
 }
 
-// protects reports whether Detail d of a "can't be KO'd" effect of a skill
+// Protects reports whether Detail d of a "can't be KO'd" effect of a skill
 // of side's card keeps a card from removal r.
 func (s *State) Protects(d string, side Side, r Removal) bool {
 	bySkillOfOpponent := !r.InBattle && r.Side != side
@@ -46,7 +46,7 @@ func (s *State) battleCardSource(src CardID) bool {
 	return !leader && !field && (inPlay || s.Cards[src].Number != "")
 }
 
-// attackAllowed reports whether the [Permanent] skills of side def (the
+// AttackAllowed reports whether the [Permanent] skills of side def (the
 // player attacked) let their card id be attacked: none says "your opponent
 // can't attack" it, and each "your opponent can only attack ..." whose
 // conditions hold names it (battle phrases, issue 29).
@@ -71,7 +71,7 @@ func (s *State) isBattleCardInPlay(id CardID) bool {
 	return ok && !leader && !field
 }
 
-// damageLimit is the least damage a [Permanent] skill of side's cards
+// DamageLimit is the least damage a [Permanent] skill of side's cards
 // whose conditions hold lets side take in each battle ("you only take up
 // to 1 damage in each battle"), with that skill's label; 0 for no limit.
 func (s *State) DamageLimit(side Side) (int, string) {
@@ -86,7 +86,7 @@ func (s *State) DamageLimit(side Side) (int, string) {
 	return limit, label
 }
 
-// mayAttackActive reports whether a [Permanent] skill of side's cards
+// MayAttackActive reports whether a [Permanent] skill of side's cards
 // whose conditions hold lets its card id attack the opponent's Battle
 // Cards in Active Mode ("your Battle Cards with «Android» in their special
 // traits can attack Active Mode Battle Cards", issue 29).

@@ -63,7 +63,7 @@ func NewState(setup Setup, cards Cards) State {
 	return s
 }
 
-// rng is the generator for the current action: seeded from the game's seed
+// Rng is the generator for the current action: seeded from the game's seed
 // and the action's index, so replaying a log always shuffles the same way.
 func (s *State) Rng(salt uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(s.Seed, uint64(s.Step)<<8|salt))

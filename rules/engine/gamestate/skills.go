@@ -44,7 +44,7 @@ func (s *State) entry(id CardID) (*cardinfo.Entry, bool) {
 	return cardinfo.NewEntry(c, *sc), true
 }
 
-// skillsOf gives the skills showing on a card: a Leader's back side once it
+// SkillsOf gives the skills showing on a card: a Leader's back side once it
 // has awakened. ok is false when the engine does not read the card's text:
 // its data is missing, the card list does not describe it (FB07 to FB09), or
 // the log declares every effect ([Effects "declared"]). back says which
@@ -63,7 +63,7 @@ func (s *State) SkillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
 	return e.Skills.Front, false, true
 }
 
-// flagsOf is the summary of the skills showing on a card the engine reads.
+// FlagsOf is the summary of the skills showing on a card the engine reads.
 func (s *State) FlagsOf(id CardID) cardinfo.Flags {
 	if s.declared {
 		return 0
@@ -86,13 +86,13 @@ func (s *State) FlagsOf(id CardID) cardinfo.Flags {
 // The flag summaries of a Leader's two sides are kept apart: its back side
 // shows once it has awakened.
 
-// readsCard reports whether the engine reads the card's skill text.
+// ReadsCard reports whether the engine reads the card's skill text.
 func (s *State) ReadsCard(id CardID) bool {
 	_, _, ok := s.SkillsOf(id)
 	return ok
 }
 
-// owner is the side a card belongs to.
+// Owner is the side a card belongs to.
 func (s *State) Owner(id CardID) Side {
 	if id < 0 || int(id) >= len(s.Cards) {
 		return gamelog.NoSide
@@ -100,7 +100,7 @@ func (s *State) Owner(id CardID) Side {
 	return s.Cards[id].Owner
 }
 
-// where tells where a card in play is: its side, whether it is the Leader
+// Where tells where a card in play is: its side, whether it is the Leader
 // or the [Field], and its index in the Battle Area (-1 otherwise). ok is
 // false when the card is not in play.
 func (s *State) Where(id CardID) (side Side, leader, field bool, idx int, ok bool) {
@@ -121,7 +121,7 @@ func (s *State) Where(id CardID) (side Side, leader, field bool, idx int, ok boo
 	return gamelog.NoSide, false, false, -1, false
 }
 
-// inPlayRest reports whether a card in play is in Rest Mode.
+// InPlayRest reports whether a card in play is in Rest Mode.
 func (s *State) InPlayRest(id CardID) bool {
 	side, leader, field, idx, ok := s.Where(id)
 	switch {
@@ -135,7 +135,7 @@ func (s *State) InPlayRest(id CardID) bool {
 	return s.Players[side].Battle[idx].Rest
 }
 
-// fits reports whether card id is what filter f asks for; src is the card
+// Fits reports whether card id is what filter f asks for; src is the card
 // whose skill asks (for "other"). A card whose data is missing fits: the
 // engine cannot tell, and the choice stays the players' word.
 func (s *State) Fits(id CardID, f *skill.Filter, src CardID) bool {
@@ -246,7 +246,7 @@ func (s *State) isAwakened(id CardID) bool {
 	return false
 }
 
-// turnOK reports whether a skill of side's card works in this turn:
+// TurnOK reports whether a skill of side's card works in this turn:
 // [Your Turn] and [Opponent's Turn] limit it.
 func (s *State) TurnOK(side Side, sk *skill.Skill) bool {
 	if sk.YourTurn && s.TurnPlayer != side {
@@ -274,7 +274,7 @@ type Ctx struct {
 	Gone int
 }
 
-// holds reports whether every condition holds.
+// Holds reports whether every condition holds.
 func (s *State) Holds(c Ctx, conds []skill.Cond) bool {
 	for i := range conds {
 		if !s.Cond(c, &conds[i]) {
@@ -284,7 +284,7 @@ func (s *State) Holds(c Ctx, conds []skill.Cond) bool {
 	return true
 }
 
-// cond reports whether condition k holds for c: a count of a zone
+// Cond reports whether condition k holds for c: a count of a zone
 // (countConds) or what is on the board.
 func (s *State) Cond(c Ctx, k *skill.Cond) bool {
 	p := &s.Players[c.Side]
@@ -519,7 +519,7 @@ func (s *State) anyInBattleArea(side Side, f *skill.Filter, src CardID) bool {
 	return p.Field != NoCard && s.Fits(p.Field, f, src)
 }
 
-// covers reports whether a fixed target ("this card", "your Leader", "all
+// Covers reports whether a fixed target ("this card", "your Leader", "all
 // your Battle Cards with «Saiyan»") of side's card src includes card id.
 func (s *State) Covers(side Side, src CardID, t *skill.Target, id CardID) bool {
 	idSide, leader, field, _, ok := s.Where(id)
@@ -653,7 +653,7 @@ var (
 	KwNoReady  = KwNoAttack << 1                    // "can't switch to Active Mode" (stays rested when its turn begins)
 )
 
-// hasKeyword reports whether a card in play has keyword kw now: printed on
+// HasKeyword reports whether a card in play has keyword kw now: printed on
 // it (on the side showing), given for the turn or battle by an effect, or
 // granted by a [Permanent] skill whose conditions hold ("this card gains
 // [Blocker]" while you have a <Goku Black> Battle Card).
@@ -683,7 +683,7 @@ func (s *State) HasKeyword(id CardID, kw string) bool {
 	return s.Granted(id, skill.Gain, kw)
 }
 
-// granted reports whether a [Permanent] skill in play gives card id an
+// Granted reports whether a [Permanent] skill in play gives card id an
 // effect of kind (a keyword for Gain, a limit for CantAttack) now.
 func (s *State) Granted(id CardID, kind skill.Kind, kw string) bool {
 	found := false
@@ -700,7 +700,7 @@ func (s *State) Granted(id CardID, kind skill.Kind, kw string) bool {
 	return found
 }
 
-// permanentEffects calls visit with each effect of every understood
+// PermanentEffects calls visit with each effect of every understood
 // [Permanent] skill in play (of the sources flags names) whose turn it
 // is, with the skill and its index on its card, until visit returns false.
 func (s *State) PermanentEffects(flags cardinfo.Flags, visit func(side Side, src CardID, k int, sk *skill.Skill, ef *skill.Effect) bool) {
@@ -720,7 +720,7 @@ func (s *State) PermanentEffects(flags cardinfo.Flags, visit func(side Side, src
 	})
 }
 
-// negativeContinuous reports whether a [Permanent] skill in play lowers
+// NegativeContinuous reports whether a [Permanent] skill in play lowers
 // power, so the power-0 check must look at every Battle Card.
 func (s *State) NegativeContinuous() bool {
 	if s.declared || s.cards == nil {
@@ -729,7 +729,7 @@ func (s *State) NegativeContinuous() bool {
 	return s.anyInPlay(cardinfo.FlagNegativePower)
 }
 
-// costChange is how much the cost of a card in play differs from its
+// CostChange is how much the cost of a card in play differs from its
 // printed one now: changes for the turn ("reduce its cost by 1 for the
 // turn") and [Permanent] ones whose conditions hold ("add 3 to the cost of
 // this card in a Battle Area").
@@ -786,7 +786,7 @@ func (s *State) haveInAreaOrDrop(c Ctx, k *skill.Cond) bool {
 	return n >= max(1, k.N)
 }
 
-// skillLabel names a skill in events: "FS01-03 [On Play]".
+// SkillLabel names a skill in events: "FS01-03 [On Play]".
 func (s *State) SkillLabel(src CardID, sk *skill.Skill) string {
 	t := sk.Timing.String()
 	if t == "" {
@@ -795,7 +795,7 @@ func (s *State) SkillLabel(src CardID, sk *skill.Skill) string {
 	return s.Name(src) + " " + t
 }
 
-// nothingToDo reports whether a skill without a cost has only effects whose
+// NothingToDo reports whether a skill without a cost has only effects whose
 // conditions do not hold now ("If your Leader is an «Android»-only card,
 // ..."): it then waits for no choice.
 func (s *State) NothingToDo(c Ctx, sk *skill.Skill) bool {
@@ -810,7 +810,7 @@ func (s *State) NothingToDo(c Ctx, sk *skill.Skill) bool {
 	return true
 }
 
-// knownNow reports whether effect i's conditions can be judged before the
+// KnownNow reports whether effect i's conditions can be judged before the
 // skill resolves: no effect before it will happen (each has a condition
 // that does not hold), so nothing changes what they look at. After an
 // effect that happens, they are judged once it is done (Old Kai FB05-044
@@ -824,7 +824,7 @@ func (s *State) KnownNow(c Ctx, sk *skill.Skill, i int) bool {
 	return true
 }
 
-// skillsOfSide is skillsOf for a given side of the card (a Pending keeps
+// SkillsOfSide is SkillsOf for a given side of the card (a Pending keeps
 // the side that was showing when it triggered).
 func (s *State) SkillsOfSide(id CardID, back bool) ([]skill.Skill, bool, bool) {
 	if s.declared {
@@ -840,6 +840,8 @@ func (s *State) SkillsOfSide(id CardID, back bool) ([]skill.Skill, bool, bool) {
 	return e.Skills.Front, false, true
 }
 
+// UsedThisTurn reports whether skill i of src (its back side's with back)
+// was used this turn.
 func (s *State) UsedThisTurn(src CardID, i int, back bool) bool {
 	for _, u := range s.Used {
 		if u.Source == src && u.Skill == i && u.Back == back {
@@ -857,6 +859,6 @@ func (s *State) pendingLabel(q Pending) string {
 	return s.Name(q.Source)
 }
 
-// strict reports whether the engine judges effects itself: it has card
+// Strict reports whether the engine judges effects itself: it has card
 // data and the log does not declare every effect.
 func (s *State) Strict() bool { return !s.declared && s.cards != nil }

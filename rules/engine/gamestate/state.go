@@ -61,7 +61,7 @@ type CardInstance struct {
 	entry *cardinfo.Entry
 }
 
-// setNumber names card id (or makes it unknown with ""), keeping its looked
+// SetNumber names card id (or makes it unknown with ""), keeping its looked
 // up entry in step.
 func (s *State) SetNumber(id CardID, number string) {
 	c := &s.Cards[id]
@@ -476,7 +476,7 @@ func (s *State) Name(id CardID) string {
 	return "?"
 }
 
-// card returns the card data for id; ok is false for unknown cards or cards
+// Card returns the card data for id; ok is false for unknown cards or cards
 // the lookup does not have.
 func (s *State) Card(id CardID) (rules.Card, bool) {
 	if id < 0 || int(id) >= len(s.Cards) || s.cards == nil {
