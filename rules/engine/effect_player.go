@@ -194,7 +194,7 @@ type damageEffect struct {
 }
 
 // carries: a [Permanent] "you only take up to N damage in each battle" is
-// judged in the Damage Step (State.damageLimit).
+// judged in the Damage Step (State.DamageLimit).
 func (damageEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 	return ef.Detail == "" || ef.Detail == skill.DamageLimit && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
 }
