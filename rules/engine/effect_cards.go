@@ -89,7 +89,7 @@ type gainEffect struct{ done byDuration }
 // carries: a keyword the engine keeps for a time, or any keyword while a
 // [Permanent] skill's condition holds (State.Granted).
 func (gainEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	if ef.Detail == skill.AttackActive || ef.Detail == skill.AlsoNamed { // State.MayAttackActive, State.NamesOf
+	if ef.Detail == skill.AttackActive || ef.Detail == skill.AlsoNamed { // State.MayAttackActive, State.namesOf
 		return ef.For == skill.WhileHolds && t.Has(skill.Permanent) && ef.Keyword == ""
 	}
 	return ef.Detail == "" && (ef.For == skill.WhileHolds && t.Has(skill.Permanent) || gamestate.KeywordBits[ef.Keyword] != 0 && ef.For != skill.WhileHolds)
