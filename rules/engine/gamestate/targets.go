@@ -81,15 +81,7 @@ func (s *State) FitsTarget(c Ctx, t *skill.Target, id CardID) bool {
 	if !leader && !field && t.Filter.Type == "Field" {
 		return false
 	}
-	if s.Fits(id, &t.Filter, c.Src) {
-		return true
-	}
-	for i := range t.Alts {
-		if s.Fits(id, &t.Alts[i], c.Src) {
-			return true
-		}
-	}
-	return false
+	return s.fitsAnyFilter(id, t, c.Src)
 }
 
 // FitsZone reports whether a card outside play (hand, Drop, deck) is what
@@ -98,15 +90,7 @@ func (s *State) FitsZone(c Ctx, t *skill.Target, id CardID) bool {
 	if _, _, _, _, inPlay := s.Where(id); inPlay {
 		return false
 	}
-	if s.Fits(id, &t.Filter, c.Src) {
-		return true
-	}
-	for i := range t.Alts {
-		if s.Fits(id, &t.Alts[i], c.Src) {
-			return true
-		}
-	}
-	return false
+	return s.fitsAnyFilter(id, t, c.Src)
 }
 
 // OneOfEach reports whether the cards chosen for an "up to 1 <A> and up to
@@ -152,4 +136,18 @@ func (s *State) KeepsWithoutDeck(side Side) bool {
 		return !keeps
 	})
 	return keeps
+}
+
+// fitsAnyFilter reports whether card id fits target t's filter or one of
+// its alternatives.
+func (s *State) fitsAnyFilter(id CardID, t *skill.Target, src CardID) bool {
+	if s.Fits(id, &t.Filter, src) {
+		return true
+	}
+	for i := range t.Alts {
+		if s.Fits(id, &t.Alts[i], src) {
+			return true
+		}
+	}
+	return false
 }
