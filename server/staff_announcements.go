@@ -1,11 +1,9 @@
 package server
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -44,21 +42,7 @@ func (s *Server) announcementViews(c echo.Context, e *storage.Event, staff bool)
 	if err != nil {
 		return nil, err
 	}
-	return announcementList(ctx, e.Location(), list, staff), nil
-}
-
-// announcementList is the stored announcements as pages show them.
-// Staff see when each was posted, in the event's zone.
-func announcementList(ctx context.Context, zone *time.Location, list []storage.Announcement, staff bool) []views.Announcement {
-	out := make([]views.Announcement, 0, len(list))
-	for _, a := range list {
-		v := views.Announcement{ID: a.ID, Text: a.Text}
-		if staff {
-			v.Author, v.When = a.Author, i18n.Clock(ctx, a.CreatedAt, zone)
-		}
-		out = append(out, v)
-	}
-	return out
+	return web.AnnouncementList(ctx, e.Location(), list, staff), nil
 }
 
 func (s *Server) postAnnouncement(c echo.Context) error {

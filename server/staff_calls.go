@@ -46,7 +46,7 @@ func (s *Server) showCalls(c echo.Context) error {
 	}
 	m := views.JudgeQueuePage{Nav: web.Nav(e, "judge")}
 	for _, call := range calls {
-		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: callReason(call), Status: call.Status, TakenBy: call.TakenBy,
+		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: web.CallReason(call), Status: call.Status, TakenBy: call.TakenBy,
 			Waiting: i18n.MN("CallWaiting", int(s.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
 		if call.MatchID != nil {
 			if pm, ok := matches[*call.MatchID]; ok {

@@ -36,7 +36,7 @@ func checkNameURL(eventID int64, f views.AddPlayerForm) string {
 // players like it (a GET after the form's POST, so reloading asks again).
 func (s *Server) checkName(c echo.Context, e *storage.Event) error {
 	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.QueryParam("entered_round"))}
-	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
+	f.Name, f.MemberID = web.ReadPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
 	if len(f.Errors) > 0 {
 		return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 	}

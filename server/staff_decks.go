@@ -43,7 +43,7 @@ func (s *Server) showDecks(c echo.Context) error {
 			continue
 		}
 		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, MemberID: en.MemberID, Status: en.DeckStatus, Leader: web.LeaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
-		row.Problems = storedDeckProblems(&en)
+		row.Problems = web.StoredDeckProblems(&en)
 		switch en.DeckStatus {
 		case storage.DeckLegal:
 			m.Legal++
@@ -58,8 +58,8 @@ func (s *Server) showDecks(c echo.Context) error {
 	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
 	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	m.Rows, m.List = listPart(m.Rows, c.QueryParam("q"), page, func(r views.DeckRow, needle string) bool {
-		return nameMatches(r.Name, needle) || nameMatches(r.MemberID, needle)
+	m.Rows, m.List = web.ListPart(m.Rows, c.QueryParam("q"), page, func(r views.DeckRow, needle string) bool {
+		return web.NameMatches(r.Name, needle) || web.NameMatches(r.MemberID, needle)
 	})
 	m.List.Path = "/decks"
 	return web.Render(c, http.StatusOK, views.DecksPageView(s.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))

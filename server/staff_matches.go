@@ -120,18 +120,18 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 // finds (by table number or a player's name), on the page that holds the
 // table whose result box takes the focus, or else the page asked for.
 func roundTables(rows []views.MatchRow, query, page string, next int64) ([]views.MatchRow, views.PlayerListPart) {
-	found, l := findRows(rows, query, func(r views.MatchRow, needle string) bool {
-		return r.Table == needle || nameMatches(r.P1, needle) || (!r.Bye && nameMatches(r.P2, needle))
+	found, l := web.FindRows(rows, query, func(r views.MatchRow, needle string) bool {
+		return r.Table == needle || web.NameMatches(r.P1, needle) || (!r.Bye && web.NameMatches(r.P2, needle))
 	})
 	n, _ := strconv.Atoi(page)
 	for i, r := range found {
 		if next != 0 && r.ID == next {
-			n = i/rowsPerPage + 1
+			n = i/web.RowsPerPage + 1
 		}
 	}
 	l.FindLabel, l.ShowAll, l.PagesLabel = i18n.M("RoundFindLabel", nil), i18n.M("RoundShowAllTables", nil), i18n.M("RoundPages", nil)
 	l.FoundText = i18n.MN("TablesFound", l.Found, i18n.Args{"Query": l.Query})
-	return pageRows(found, n, &l), l
+	return web.PageRows(found, n, &l), l
 }
 
 // matchFilters are the ways to narrow a round's tables, by their ?show=
@@ -239,35 +239,14 @@ func (s *Server) changeClock(c echo.Context) error {
 	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
-func (s *Server) matchParam(c echo.Context, e *storage.Event) (*storage.Match, error) {
-	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
-	if err != nil {
-		return nil, web.NotFound()
-	}
-	return s.Store.MatchByID(c.Request().Context(), e.ID, id)
-}
-
 // matchAndRound loads the match in the URL and its round.
 func (s *Server) matchAndRound(c echo.Context, e *storage.Event) (*storage.Match, *storage.Round, error) {
-	mt, err := s.matchParam(c, e)
+	mt, err := s.MatchParam(c, e)
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := s.roundOfMatch(c, e, mt)
+	r, err := s.RoundOfMatch(c, e, mt)
 	return mt, r, err
-}
-
-func (s *Server) roundOfMatch(c echo.Context, e *storage.Event, mt *storage.Match) (*storage.Round, error) {
-	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
-	if err != nil {
-		return nil, err
-	}
-	for i := range rounds {
-		if rounds[i].ID == mt.RoundID {
-			return &rounds[i], nil
-		}
-	}
-	return nil, web.NotFound()
 }
 
 // setResult is an organiser or judge entering or fixing a result.
@@ -283,7 +262,7 @@ func (s *Server) setResult(c echo.Context) error {
 	in := storage.ResultInput{Result: c.FormValue("result")}
 	switch {
 	case r.Kind == storage.KindTopCut && e.TopCutBestOf > 1:
-		games, problem := readGames(c, e.TopCutBestOf, matchNames)
+		games, problem := web.ReadGames(c, e.TopCutBestOf, web.MatchNames)
 		if !problem.IsZero() {
 			return s.renderRound(c, e, r, problem, http.StatusUnprocessableEntity)
 		}

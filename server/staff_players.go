@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -101,24 +100,8 @@ func playerListPart(entries []storage.Entry, query, page string) (players, waitl
 	for _, en := range found[(l.Page-1)*playersPerPage : min(len(found), l.Page*playersPerPage)] {
 		players = append(players, playerRow(en))
 	}
-	l.Position = listPosition(l.Query, l.Page)
+	l.Position = web.ListPosition(l.Query, l.Page)
 	return players, waitlist, registered, l
-}
-
-// listPosition is a search and page of the player list as a query string
-// ("" for the whole list's first page).
-func listPosition(query string, page int) string {
-	v := url.Values{}
-	if query != "" {
-		v.Set("q", query)
-	}
-	if page > 1 {
-		v.Set("page", strconv.Itoa(page))
-	}
-	if len(v) == 0 {
-		return ""
-	}
-	return "?" + v.Encode()
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -142,32 +125,14 @@ func (s *Server) showPlayers(c echo.Context) error {
 	return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 }
 
-// readPlayerName checks a player's name and member id fields; noName is
-// the problem of an empty name, worded for whoever fills the form in
-// ("Give the player's name." to staff, "Give your name." to a player).
-func readPlayerName(c echo.Context, errs views.FieldProblems, noName i18n.Message) (name, member string) {
-	name = strings.Join(strings.Fields(c.FormValue("player_name")), " ")
-	member = strings.TrimSpace(c.FormValue("member_id"))
-	switch n := utf8.RuneCountInString(name); {
-	case n == 0:
-		errs["player_name"] = noName
-	case n > 80:
-		errs["player_name"] = i18n.M("StaffErrMax80", nil)
-	}
-	if utf8.RuneCountInString(member) > 40 {
-		errs["member_id"] = i18n.M("StaffErrMax40", nil)
-	}
-	return name, member
-}
-
 func (s *Server) addPlayer(c echo.Context) error {
 	e, err := s.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
-	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
-	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.M("StaffErrEnteredRound", nil))
+	f.Name, f.MemberID = web.ReadPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
+	entered := web.IntField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.M("StaffErrEnteredRound", nil))
 	picked, err := s.pickedPlayer(c, &f)
 	if err != nil {
 		return err
@@ -197,22 +162,11 @@ func (s *Server) addPlayer(c echo.Context) error {
 	if err := s.Store.CreateEntry(c.Request().Context(), web.ActorOf(c), en); err != nil {
 		return err
 	}
-	if err := s.setEntryToken(c, en); err != nil {
+	if err := s.SetEntryToken(c, en); err != nil {
 		return err
 	}
 	// The Players page says who was added (no flash: it would say it twice).
 	return web.Redirect(c, web.EventURL(e.ID, "/players?added="+strconv.FormatInt(en.ID, 10)))
-}
-
-// setEntryToken stores the hash of the entry's current link token. The token
-// depends on the entry id, known only after the insert.
-func (s *Server) setEntryToken(c echo.Context, en *storage.Entry) error {
-	key, err := s.LinkKey(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	en.TokenHash = web.HashToken(web.PlayerToken(key, en.ID, en.TokenGeneration))
-	return s.Store.SetEntryTokenHash(c.Request().Context(), en.ID, en.TokenGeneration, en.TokenHash)
 }
 
 func (s *Server) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, error) {
@@ -279,13 +233,13 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	list := "/events/" + strconv.FormatInt(e.ID, 10) + "/players"
 	// Back to the search and page the button was on.
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	back := list + listPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
+	back := list + web.ListPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
 	ctx := c.Request().Context()
 	switch action {
 	case "checkin":
 		en.CheckedIn = !en.CheckedIn
 	case "drop":
-		played, err := s.roundsPlayed(c, e)
+		played, err := s.RoundsPlayed(c, e)
 		if err != nil {
 			return err
 		}
@@ -296,7 +250,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		en.Waitlisted = false
 	case "deck-checked":
 		en.DeckChecked = true
-		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks" + listPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
+		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks" + web.ListPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
 	case "new-link":
 		en.TokenGeneration++
 		key, err := s.LinkKey(ctx)
@@ -309,7 +263,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		errs := views.FieldProblems{}
 		en.FixedTable = nil
 		if raw := strings.TrimSpace(c.FormValue("fixed_table")); raw != "" {
-			n := intField(errs, "fixed_table", raw, 0, 1, 5000, i18n.M("StaffErrFixedTable", nil))
+			n := web.IntField(errs, "fixed_table", raw, 0, 1, 5000, i18n.M("StaffErrFixedTable", nil))
 			en.FixedTable = &n
 		}
 		en.Team = strings.TrimSpace(c.FormValue("team"))
@@ -320,7 +274,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 				en.TeamSeat = ""
 			}
 		}
-		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.M("StaffErrAwardedByes", nil))
+		en.AwardedByes = web.IntField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.M("StaffErrAwardedByes", nil))
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
 			return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrPlayerSettings", nil)}
 		}
@@ -401,20 +355,4 @@ func (s *Server) dropNotCheckedIn(c echo.Context) error {
 	}
 	web.SetFlash(c, msgAbsentDropped)
 	return web.Redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/rounds")
-}
-
-// roundsPlayed is the number of the latest published round (what a player
-// dropping now has played).
-func (s *Server) roundsPlayed(c echo.Context, e *storage.Event) (int, error) {
-	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, r := range rounds {
-		if r.Status != storage.RoundPreview {
-			n = r.Number
-		}
-	}
-	return n, nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -15,8 +14,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 )
 
 // The sheets an organiser prints (pairings, match slips, standings, the
@@ -65,21 +62,6 @@ func printDisplayRound(d *readmodel.EventData, r *storage.Round) int {
 	return n
 }
 
-// sortByName orders lines alphabetically as people read names: case and
-// accents aside, in a stable order for equal names.
-func sortByName[T any](lines []T, name func(T) string) {
-	// A collator is not safe for concurrent use, so each call makes its own.
-	col := collate.New(language.English, collate.IgnoreCase, collate.Loose)
-	slices.SortStableFunc(lines, func(a, b T) int { return col.CompareString(name(a), name(b)) })
-}
-
-func tableLabel(t *int) string {
-	if t == nil {
-		return ""
-	}
-	return strconv.Itoa(*t)
-}
-
 func (s *Server) printPairings(c echo.Context) error {
 	ev, err := s.EventParam(c)
 	if err != nil {
@@ -114,7 +96,7 @@ func (s *Server) printPairings(c echo.Context) error {
 		label := i18n.M("RoundTitle", i18n.Args{"Round": printDisplayRound(d, x)})
 		if x.Kind == storage.KindTopCut {
 			label = i18n.M("StaffTopCutRound", i18n.Args{"Round": printDisplayRound(d, x)})
-		} else if t := roundTitleOf(d, x); !t.IsZero() {
+		} else if t := d.RoundTitle(x); !t.IsZero() {
 			label = t // a two-day event's "Day 2, round 1"
 		}
 		sheet.Rounds = append(sheet.Rounds, views.RoundLink{Number: x.Number, Label: label})
@@ -126,14 +108,14 @@ func (s *Server) printPairings(c echo.Context) error {
 			sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Bye: true})
 			continue
 		}
-		p2, t := d.Name(m.P2EntryID), tableLabel(m.TableNo)
+		p2, t := d.Name(m.P2EntryID), web.TableLabel(m.TableNo)
 		sheet.Tables = append(sheet.Tables, views.PairingByTable{Table: t, P1: p1, P2: p2})
 		sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Table: t, Opponent: p2},
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
 	}
-	sortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
+	web.SortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
 	if ev.TeamEvent {
-		sheet.TeamTables = teamPairings(d, r.Number)
+		sheet.TeamTables = web.TeamPairings(d.TeamRounds(), d.Matches[r.Number], r.Number, d.ByID)
 		sheet.TeamNames = teamPairingNames(sheet.TeamTables)
 	}
 	return web.Render(c, http.StatusOK, views.PairingsPrint(sheet))
@@ -183,7 +165,7 @@ func (s *Server) printSlips(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		t := tableLabel(m.TableNo)
+		t := web.TableLabel(m.TableNo)
 		if t == "" {
 			t = "–"
 		}
@@ -245,8 +227,6 @@ func printTiebreakerName(key string) i18n.Message {
 	return i18n.Verbatim(key)
 }
 
-func printPercent(ctx context.Context, v float64) string { return i18n.Percent(ctx, v, 2) }
-
 func (s *Server) printStandings(c echo.Context) error {
 	ev, err := s.EventParam(c)
 	if err != nil {
@@ -274,7 +254,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	}
 	sheet := views.StandingsSheet{Head: s.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
-		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerName(k)})
+		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: web.TiebreakerLabel(k), Long: printTiebreakerName(k)})
 	}
 	if len(pe.Rounds) == 0 {
 		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
@@ -288,7 +268,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	for _, r := range rows {
 		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
 		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, printPercent(c.Request().Context(), r.Tiebreaker(k)))
+			row.Tiebreakers = append(row.Tiebreakers, web.TiebreakerPercent(c.Request().Context(), r.Tiebreaker(k)))
 		}
 		sheet.Rows = append(sheet.Rows, row)
 	}
@@ -327,7 +307,7 @@ func (s *Server) printBracket(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	sheet.Bracket = bracketView(b, d)
+	sheet.Bracket = web.BracketView(b, d.Event.TopCutBestOf, d.BracketName)
 	return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 }
 

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -116,7 +115,7 @@ func (s *Server) dropTeam(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	played, err := s.roundsPlayed(c, e)
+	played, err := s.RoundsPlayed(c, e)
 	if err != nil {
 		return err
 	}
@@ -163,7 +162,7 @@ func (s *Server) addTeam(c echo.Context) error {
 		return err
 	}
 	for _, en := range players {
-		if err := s.setEntryToken(c, en); err != nil {
+		if err := s.SetEntryToken(c, en); err != nil {
 			return err
 		}
 	}
@@ -173,15 +172,13 @@ func (s *Server) addTeam(c echo.Context) error {
 
 // teamMatchRows are a team round's team matches for the round page.
 func teamMatchRows(d *readmodel.EventData, number int) []views.TeamMatchRow {
-	_, rounds := d.TeamPlay()
-	rounds = append(rounds, d.TeamCutPlay()...)
 	var out []views.TeamMatchRow
-	for _, tr := range rounds {
+	for _, tr := range d.TeamRounds() {
 		if tr.Number != number {
 			continue
 		}
 		for _, tm := range tr.Matches {
-			out = append(out, teamMatchRow(tm))
+			out = append(out, web.TeamMatchRow(tm))
 		}
 	}
 	// By team table, byes (no table) last.
@@ -190,38 +187,6 @@ func teamMatchRows(d *readmodel.EventData, number int) []views.TeamMatchRow {
 		return ti != 0 && (tj == 0 || ti < tj)
 	})
 	return out
-}
-
-func teamMatchRow(tm pairing.TeamMatch) views.TeamMatchRow {
-	row := views.TeamMatchRow{Table: tm.Table, Team1: tm.P1, Finished: tm.Result != ""}
-	if tm.Table > 0 {
-		row.Tables = fmt.Sprintf("%d–%d", 3*tm.Table-2, 3*tm.Table)
-	}
-	if tm.P2 != nil {
-		row.Team2 = *tm.P2
-	}
-	for _, g := range tm.Games {
-		switch g {
-		case pairing.ResultP1:
-			row.Seats1++
-		case pairing.ResultP2:
-			row.Seats2++
-		}
-	}
-	args := i18n.Args{"Team1": row.Team1, "Team2": row.Team2, "Won": max(row.Seats1, row.Seats2), "Lost": min(row.Seats1, row.Seats2)}
-	switch tm.Result {
-	case pairing.ResultP1:
-		row.Result = i18n.M("TeamMatchWon", i18n.Args{"Team": row.Team1, "Won": args["Won"], "Lost": args["Lost"]})
-	case pairing.ResultP2:
-		row.Result = i18n.M("TeamMatchWon", i18n.Args{"Team": row.Team2, "Won": args["Won"], "Lost": args["Lost"]})
-	case pairing.ResultDraw:
-		row.Result = i18n.M("TeamMatchDrawn", i18n.Args{"Won": row.Seats1, "Lost": row.Seats2})
-	case pairing.ResultBye:
-		row.Result = i18n.M("TeamMatchBye", nil)
-	default:
-		row.Result = i18n.M("TeamMatchPlaying", nil)
-	}
-	return row
 }
 
 // teamStandingsView is a team event's team standings for the standings page.
@@ -235,12 +200,12 @@ func teamStandingsView(ctx context.Context, d *readmodel.EventData) (*views.Team
 	}
 	out := &views.TeamStandings{}
 	for _, k := range pairing.TiebreakerKeys(d.Event.Tiebreakers) {
-		out.Tiebreakers = append(out.Tiebreakers, tiebreakerLabel(k))
+		out.Tiebreakers = append(out.Tiebreakers, web.TiebreakerLabel(k))
 	}
 	for _, row := range st {
 		line := views.StandingLine{Rank: row.Rank, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped}
 		for _, tb := range row.Tiebreakers {
-			line.Tiebreakers = append(line.Tiebreakers, printPercent(ctx, tb.Value))
+			line.Tiebreakers = append(line.Tiebreakers, web.TiebreakerPercent(ctx, tb.Value))
 		}
 		out.Rows = append(out.Rows, line)
 	}
@@ -282,8 +247,7 @@ func playerTeamLines(m *views.PlayerHome, d *readmodel.EventData, en *storage.En
 	if m.Match == nil || m.Match.Bye {
 		return
 	}
-	_, rounds := d.TeamPlay()
-	for _, tr := range append(rounds, d.TeamCutPlay()...) {
+	for _, tr := range d.TeamRounds() {
 		if tr.Number == m.Match.Round {
 			teamMatchLine(m, tr, en.Team)
 		}
@@ -317,7 +281,7 @@ func teamMatchLine(m *views.PlayerHome, tr pairing.TeamRound, team string) {
 		if tm.P2 == nil || tm.P1 != team && *tm.P2 != team {
 			continue
 		}
-		row := teamMatchRow(tm)
+		row := web.TeamMatchRow(tm)
 		other := row.Team2
 		if other == team {
 			other = row.Team1

@@ -61,8 +61,8 @@ func readTwoDay(f *views.EventForm, ev *storage.Event) {
 		// Team pairing knows no cut into day 2.
 		errs["two_day"] = i18n.M("TwoDayErrTeamEvent", nil)
 	}
-	ev.Day1Rounds = intField(errs, "day1_rounds", td.Day1Rounds, 0, 1, 20, i18n.M("TwoDayErrRounds", nil))
-	ev.Day2Rounds = intField(errs, "day2_rounds", td.Day2Rounds, 0, 1, 20, i18n.M("TwoDayErrRounds", nil))
+	ev.Day1Rounds = web.IntField(errs, "day1_rounds", td.Day1Rounds, 0, 1, 20, i18n.M("TwoDayErrRounds", nil))
+	ev.Day2Rounds = web.IntField(errs, "day2_rounds", td.Day2Rounds, 0, 1, 20, i18n.M("TwoDayErrRounds", nil))
 	if ev.Day1Rounds == 0 {
 		errs["day1_rounds"] = i18n.M("TwoDayErrRounds", nil)
 	}
@@ -77,13 +77,13 @@ func readTwoDay(f *views.EventForm, ev *storage.Event) {
 	}
 	ev.Day2Cut = td.Cut
 	if td.Cut == pairing.CutBySize {
-		ev.Day2CutValue = intField(errs, "day2_cut_value", td.CutValue, 0, 2, 10000, i18n.M("TwoDayErrSize", nil))
+		ev.Day2CutValue = web.IntField(errs, "day2_cut_value", td.CutValue, 0, 2, 10000, i18n.M("TwoDayErrSize", nil))
 		if ev.Day2CutValue == 0 {
 			errs["day2_cut_value"] = i18n.M("TwoDayErrSize", nil)
 		}
 		return
 	}
-	ev.Day2CutValue = intField(errs, "day2_cut_value", td.CutValue, 0, 0, 1000, i18n.M("TwoDayErrPoints", nil))
+	ev.Day2CutValue = web.IntField(errs, "day2_cut_value", td.CutValue, 0, 0, 1000, i18n.M("TwoDayErrPoints", nil))
 }
 
 // twoDayUnchangedOnceClosed refuses (in errs, false) a change to the two
@@ -101,24 +101,6 @@ func (s *Server) twoDayUnchangedOnceClosed(c echo.Context, saved, ev *storage.Ev
 	}
 	errs["two_day"] = i18n.M("TwoDayErrClosed", nil)
 	return false, nil
-}
-
-// roundTitleOf names a Swiss round of a two-day event by its day ("Day
-// 2, round 1"); zero for a one-day event's round and the top cut's.
-func roundTitleOf(d *readmodel.EventData, r *storage.Round) i18n.Message {
-	if r.Kind != storage.KindSwiss {
-		return i18n.Message{}
-	}
-	return dayRoundTitle(d, r.Number)
-}
-
-// dayRoundTitle names Swiss round n by its day; zero for a one-day event.
-func dayRoundTitle(d *readmodel.EventData, n int) i18n.Message {
-	day, dayRound := d.RoundDay(n)
-	if day == 0 {
-		return i18n.Message{}
-	}
-	return i18n.M("TwoDayRoundTitle", i18n.Args{"Day": day, "Round": dayRound})
 }
 
 // twoDayRounds adds the two-day step to the rounds page: the day-1

@@ -20,8 +20,8 @@ var wordingDirs = []string{".", "api", "gamelog", "judge", "live", "profiles", "
 // or i18n.N: text that leaves as a plain string, outside a page's
 // templates, worded there by one small, named function. Each says why.
 var wordingAllowed = map[string]string{
-	"call_reasons.go": "a judge call's reason is stored as text: stored in English, and recognised in every language",
-	"qr.go":           "a QR code is SVG markup built as a string; its label is worded where it is drawn",
+	"web/call_reasons.go": "a judge call's reason is stored as text: stored in English, and recognised in every language",
+	"qr.go":               "a QR code is SVG markup built as a string; its label is worded where it is drawn",
 }
 
 // Handlers hand views facts and leave the wording to the views, so a page's
