@@ -7,26 +7,12 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// A team event's projector and print sheets (docs/event-day.md "Team
-// events"): pairings as team matches with their seat tables, standings as
-// the team standings.
-
-// teamPairingNames are the teams of a round by name, each with its seat
-// tables and opponent.
-func teamPairingNames(tps []views.TeamPairing) []views.TeamPairingByName {
-	out := make([]views.TeamPairingByName, 0, 2*len(tps))
-	for _, tp := range tps {
-		out = append(out, views.TeamPairingByName{Team: tp.Team1, Tables: tp.Tables, Opponent: tp.Team2})
-		if tp.Team2 != "" {
-			out = append(out, views.TeamPairingByName{Team: tp.Team2, Tables: tp.Tables, Opponent: tp.Team1})
-		}
-	}
-	web.SortByName(out, func(l views.TeamPairingByName) string { return l.Team })
-	return out
-}
+// A team event's projector (docs/event-day.md "Team events"): pairings as
+// team matches with their seat tables, standings as the team standings;
+// and a team's placing on its players' phones. The print sheets are
+// package staff's.
 
 // projectorTeams fills a team event's projector: its round's team matches,
 // and beside them the teams' bracket and placings once the cut has
@@ -55,28 +41,6 @@ func projectorTeams(ctx context.Context, p *views.Projector, d *readmodel.EventD
 			p.StandingsAfter = last
 			p.Standings, p.TiebreakNames = projectorStandings(ctx, st, top)
 		}
-	}
-	return nil
-}
-
-// printTeamStandings fills a team event's standings sheet with the team
-// standings.
-func printTeamStandings(ctx context.Context, sheet *views.StandingsSheet, d *readmodel.EventData, keys []string) error {
-	rows, err := d.TeamStandings()
-	if err != nil {
-		return err
-	}
-	sheet.Teams = true
-	sheet.Head.Title = i18n.M("TeamPrintStandingsTitle", nil)
-	if sheet.AfterRound > 0 {
-		sheet.Head.Title = i18n.M("TeamPrintStandingsAfter", i18n.Args{"Round": sheet.AfterRound})
-	}
-	for _, r := range rows {
-		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
-		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, web.TiebreakerPercent(ctx, r.Tiebreaker(k)))
-		}
-		sheet.Rows = append(sheet.Rows, row)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"net/http"
@@ -17,36 +17,36 @@ import (
 // that every player page and the projector of the event show at once (live
 // updates) and keep showing until it is removed.
 
-func (s *Server) showAnnouncements(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+func (h *Handler) ShowAnnouncements(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	return s.renderAnnouncements(c, e, views.AnnouncementForm{}, http.StatusOK)
+	return h.renderAnnouncements(c, e, views.AnnouncementForm{}, http.StatusOK)
 }
 
-func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.AnnouncementForm, status int) error {
-	list, err := s.announcementViews(c, e, true)
+func (h *Handler) renderAnnouncements(c echo.Context, e *storage.Event, f views.AnnouncementForm, status int) error {
+	list, err := h.announcementViews(c, e, true)
 	if err != nil {
 		return err
 	}
 	m := views.AnnouncementsPage{Nav: web.Nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
-	return web.Render(c, status, views.AnnouncementsView(s.PageTitled(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.AnnouncementsView(h.PageTitled(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // announcementViews are an event's announcements as pages show them; the
 // author is for staff only.
-func (s *Server) announcementViews(c echo.Context, e *storage.Event, staff bool) ([]views.Announcement, error) {
+func (h *Handler) announcementViews(c echo.Context, e *storage.Event, staff bool) ([]views.Announcement, error) {
 	ctx := c.Request().Context()
-	list, err := s.Store.Announcements(ctx, e.ID)
+	list, err := h.Store.Announcements(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
 	return web.AnnouncementList(ctx, e.Location(), list, staff), nil
 }
 
-func (s *Server) postAnnouncement(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+func (h *Handler) PostAnnouncement(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -60,17 +60,17 @@ func (s *Server) postAnnouncement(c echo.Context) error {
 		f.Errors = views.FieldProblems{"text": i18n.M("AnnouncementTooLong", i18n.Args{"Max": storage.MaxAnnouncementLen, "Length": n})}
 	}
 	if f.Errors != nil {
-		return s.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)
+		return h.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)
 	}
-	if _, err := s.Store.PostAnnouncement(ctx, web.ActorOf(c), e.ID, text); err != nil {
+	if _, err := h.Store.PostAnnouncement(ctx, web.ActorOf(c), e.ID, text); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgAnnounced)
 	return web.Redirect(c, web.EventURL(e.ID, "/announcements"))
 }
 
-func (s *Server) removeAnnouncement(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+func (h *Handler) RemoveAnnouncement(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func (s *Server) removeAnnouncement(c echo.Context) error {
 	if err != nil {
 		return web.NotFound()
 	}
-	if err := s.Store.RemoveAnnouncement(c.Request().Context(), web.ActorOf(c), e.ID, id); err != nil {
+	if err := h.Store.RemoveAnnouncement(c.Request().Context(), web.ActorOf(c), e.ID, id); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgAnnouncementRemoved)

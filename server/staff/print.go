@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"context"
@@ -21,9 +21,9 @@ import (
 
 // printHead is the top of a sheet; sheet names it for the print rules. The
 // time printed is in the event's time zone, with the zone's name.
-func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet string, title i18n.Message) views.PrintHead {
+func (h *Handler) printHead(ctx context.Context, ev *storage.Event, sheet string, title i18n.Message) views.PrintHead {
 	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: i18n.Date(ctx, ev.StartsOn), Venue: ev.Venue,
-		Printed: i18n.DateTime(ctx, s.Now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: web.GameFormatName(ctx, ev.Format)}
+		Printed: i18n.DateTime(ctx, h.Now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: web.GameFormatName(ctx, ev.Format)}
 }
 
 // printRound reads ?round=N, or takes the latest round; 404 when the event
@@ -62,12 +62,12 @@ func printDisplayRound(d *readmodel.EventData, r *storage.Round) int {
 	return n
 }
 
-func (s *Server) printPairings(c echo.Context) error {
-	ev, err := s.EventParam(c)
+func (h *Handler) PrintPairings(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (s *Server) printPairings(c echo.Context) error {
 	default:
 		title = i18n.M("StaffPrintPairingsByTable", at)
 	}
-	sheet := views.PairingsSheet{Head: s.printHead(c.Request().Context(), ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
+	sheet := views.PairingsSheet{Head: h.printHead(c.Request().Context(), ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
 		ByName: byName, Preview: r.Status == storage.RoundPreview}
 	for i := range d.Rounds {
 		x := &d.Rounds[i]
@@ -126,12 +126,12 @@ func matchPath(eventID, matchID int64) string {
 	return "/events/" + strconv.FormatInt(eventID, 10) + "/matches/" + strconv.FormatInt(matchID, 10)
 }
 
-func (s *Server) printSlips(c echo.Context) error {
-	ev, err := s.EventParam(c)
+func (h *Handler) PrintSlips(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -144,11 +144,11 @@ func (s *Server) printSlips(c echo.Context) error {
 	if r.Kind == storage.KindTopCut {
 		title = i18n.M("StaffPrintCutSlipsTitle", i18n.Args{"Round": shown})
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
-	sheet := views.SlipsSheet{Head: s.printHead(c.Request().Context(), ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
+	sheet := views.SlipsSheet{Head: h.printHead(c.Request().Context(), ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
 	var played []storage.Match
 	for _, m := range d.Matches[r.Number] {
 		if m.P2EntryID != nil { // a bye has nothing to report
@@ -157,7 +157,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	}
 	played = slipsPage(c, &sheet, played)
 	for _, m := range played {
-		u, err := s.PublicURL(c, matchPath(ev.ID, m.ID))
+		u, err := h.PublicURL(c, matchPath(ev.ID, m.ID))
 		if err != nil {
 			return err
 		}
@@ -227,12 +227,12 @@ func printTiebreakerName(key string) i18n.Message {
 	return i18n.Verbatim(key)
 }
 
-func (s *Server) printStandings(c echo.Context) error {
-	ev, err := s.EventParam(c)
+func (h *Handler) PrintStandings(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -252,7 +252,7 @@ func (s *Server) printStandings(c echo.Context) error {
 	if after > 0 {
 		title = i18n.M("StaffPrintStandingsAfter", i18n.Args{"Round": after})
 	}
-	sheet := views.StandingsSheet{Head: s.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
+	sheet := views.StandingsSheet{Head: h.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
 		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: web.TiebreakerLabel(k), Long: printTiebreakerName(k)})
 	}
@@ -275,16 +275,16 @@ func (s *Server) printStandings(c echo.Context) error {
 	return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
 }
 
-func (s *Server) printBracket(c echo.Context) error {
-	ev, err := s.EventParam(c)
+func (h *Handler) PrintBracket(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
-	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", i18n.M("StaffTopCut", nil))}
+	sheet := views.BracketSheet{Head: h.printHead(c.Request().Context(), ev, "bracket", i18n.M("StaffTopCut", nil))}
 	if ev.TopCutSize == 0 {
 		sheet.Problem = i18n.M("StaffPrintNoTopCut", nil)
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
@@ -311,8 +311,8 @@ func (s *Server) printBracket(c echo.Context) error {
 	return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 }
 
-func (s *Server) printRegistration(c echo.Context) error {
-	ev, err := s.EventParam(c)
+func (h *Handler) PrintRegistration(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -320,9 +320,9 @@ func (s *Server) printRegistration(c echo.Context) error {
 		// A draft's registration page is not found: say so rather than
 		// print a link that leads there.
 		return web.Render(c, http.StatusConflict, views.RegistrationPosterPrint(views.RegistrationPoster{
-			Head: s.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), Draft: true}))
+			Head: h.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), Draft: true}))
 	}
-	u, err := s.PublicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
+	u, err := h.PublicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
 	if err != nil {
 		return err
 	}
@@ -330,10 +330,10 @@ func (s *Server) printRegistration(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
 	return web.Render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
-		Head: s.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
+		Head: h.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"fmt"
@@ -16,18 +16,18 @@ import (
 
 // Decks: the organiser's overview, lock and publish.
 
-func (s *Server) showDecks(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+func (h *Handler) ShowDecks(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), e)
+	d, err := h.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
 	entries := d.Entries
 	ctx := c.Request().Context()
-	pool, err := s.Store.CardPool(ctx, rules.Game(e.Game))
+	pool, err := h.Store.CardPool(ctx, rules.Game(e.Game))
 	if err != nil {
 		return err
 	}
@@ -62,11 +62,11 @@ func (s *Server) showDecks(c echo.Context) error {
 		return web.NameMatches(r.Name, needle) || web.NameMatches(r.MemberID, needle)
 	})
 	m.List.Path = "/decks"
-	return web.Render(c, http.StatusOK, views.DecksPageView(s.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.DecksPageView(h.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 
-func (s *Server) deckSettings(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) DeckSettings(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (s *Server) deckSettings(c echo.Context) error {
 	default:
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
-	if err := s.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
+	if err := h.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgDecksChanged)

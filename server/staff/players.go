@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 
 // The organiser's list of an event's players: adding them, correcting
 // an entry, new player links, dropping and deleting (the phone's own page
-// is phone_*.go).
+// is package server's phone_*.go).
 
 func playerRow(e *storage.Entry) views.PlayerRow {
 	r := views.PlayerRow{
@@ -35,17 +35,17 @@ func playerRow(e *storage.Entry) views.PlayerRow {
 	return r
 }
 
-func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
-	d, err := s.staffData(c.Request().Context(), e)
+func (h *Handler) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
+	d, err := h.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
 	entries := d.Entries
-	reg, err := s.PublicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
+	reg, err := h.PublicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
 	if err != nil {
 		return err
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 			}
 		}
 	}
-	return web.Render(c, status, views.PlayersPageView(s.PageTitled(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PlayersPageView(h.PageTitled(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // playersPerPage bounds the organiser's player list: each row carries its
@@ -114,31 +114,31 @@ func qrMarkup(ctx context.Context, text string) string {
 	return svg
 }
 
-func (s *Server) showPlayers(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) ShowPlayers(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	if c.QueryParam("check") == "1" {
-		return s.checkName(c, e)
+		return h.checkName(c, e)
 	}
-	return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
+	return h.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 }
 
-func (s *Server) addPlayer(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) AddPlayer(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
 	f.Name, f.MemberID = web.ReadPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
 	entered := web.IntField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.M("StaffErrEnteredRound", nil))
-	picked, err := s.pickedPlayer(c, &f)
+	picked, err := h.pickedPlayer(c, &f)
 	if err != nil {
 		return err
 	}
 	if len(f.Errors) > 0 {
-		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
+		return h.playersPage(c, e, f, http.StatusUnprocessableEntity)
 	}
 	if c.FormValue("check") == "1" {
 		return web.Redirect(c, checkNameURL(e.ID, f))
@@ -146,7 +146,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 	// The same name twice is most often a double entry: say so, and add
 	// only when the organiser confirms (two players may share a name).
 	if c.FormValue("same_name_ok") != "1" {
-		same, err := s.Store.EntriesNamed(c.Request().Context(), e.ID, f.Name)
+		same, err := h.Store.EntriesNamed(c.Request().Context(), e.ID, f.Name)
 		if err != nil {
 			return err
 		}
@@ -154,47 +154,47 @@ func (s *Server) addPlayer(c echo.Context) error {
 			f.SameName = append(f.SameName, views.JudgeRef{ID: other.ID, Name: other.PlayerName})
 		}
 		if len(same) > 0 {
-			return s.playersPage(c, e, f, http.StatusConflict)
+			return h.playersPage(c, e, f, http.StatusConflict)
 		}
 	}
 	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + web.NewToken(), PlayerID: picked}
 	// At the counter the organiser decides: no cap check, no waitlist.
-	if err := s.Store.CreateEntry(c.Request().Context(), web.ActorOf(c), en); err != nil {
+	if err := h.Store.CreateEntry(c.Request().Context(), web.ActorOf(c), en); err != nil {
 		return err
 	}
-	if err := s.SetEntryToken(c, en); err != nil {
+	if err := h.SetEntryToken(c, en); err != nil {
 		return err
 	}
 	// The Players page says who was added (no flash: it would say it twice).
 	return web.Redirect(c, web.EventURL(e.ID, "/players?added="+strconv.FormatInt(en.ID, 10)))
 }
 
-func (s *Server) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, error) {
+func (h *Handler) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, error) {
 	id, err := strconv.ParseInt(c.Param("entry"), 10, 64)
 	if err != nil {
 		return nil, web.NotFound()
 	}
-	return s.Store.EntryByID(c.Request().Context(), e.ID, id)
+	return h.Store.EntryByID(c.Request().Context(), e.ID, id)
 }
 
-func (s *Server) showPlayer(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) ShowPlayer(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	en, err := s.entryParam(c, e)
+	en, err := h.entryParam(c, e)
 	if err != nil {
 		return err
 	}
-	path, err := s.PlayerPath(c.Request().Context(), en)
+	path, err := h.PlayerPath(c.Request().Context(), en)
 	if err != nil {
 		return err
 	}
-	url, err := s.PublicURL(c, path)
+	url, err := h.PublicURL(c, path)
 	if err != nil {
 		return err
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
@@ -202,26 +202,26 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if en.PlayerID != nil {
 		m.PlayerID = *en.PlayerID
 	}
-	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
+	if m.Deletable, err = h.entryDeletable(c, e, en); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.PageTitled(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
+	return web.Render(c, http.StatusOK, views.PlayerDetailView(h.PageTitled(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
 }
 
-// updatePlayer applies one organiser action to an entry.
-func (s *Server) updatePlayer(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// UpdatePlayer applies one organiser action to an entry.
+func (h *Handler) UpdatePlayer(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	en, err := s.entryParam(c, e)
+	en, err := h.entryParam(c, e)
 	if err != nil {
 		return err
 	}
 	action := c.FormValue("action")
-	// Judges may mark deck checks; everything else is the organiser's.
+	// Judges may mark deck checks; everything else is the organiser'h.
 	if action != "deck-checked" {
-		if ok, err := s.IsEventOrganiser(c, e); err != nil {
+		if ok, err := h.IsEventOrganiser(c, e); err != nil {
 			return err
 		} else if !ok {
 			return web.Refused(i18n.M("OnlyOrganisers", nil))
@@ -239,7 +239,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	case "checkin":
 		en.CheckedIn = !en.CheckedIn
 	case "drop":
-		played, err := s.RoundsPlayed(c, e)
+		played, err := h.RoundsPlayed(c, e)
 		if err != nil {
 			return err
 		}
@@ -253,7 +253,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks" + web.ListPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
 	case "new-link":
 		en.TokenGeneration++
-		key, err := s.LinkKey(ctx)
+		key, err := h.LinkKey(ctx)
 		if err != nil {
 			return err
 		}
@@ -282,7 +282,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	default:
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
-	err = s.Store.UpdateEntry(ctx, web.ActorOf(c), action, en)
+	err = h.Store.UpdateEntry(ctx, web.ActorOf(c), action, en)
 	if errors.Is(err, storage.ErrStale) {
 		return &web.Error{Code: http.StatusConflict, Err: err, Msg: i18n.M("StaffErrPlayerStale", nil)}
 	}
@@ -294,13 +294,13 @@ func (s *Server) updatePlayer(c echo.Context) error {
 }
 
 // entryDeletable: an entry can be deleted until the player has a match.
-func (s *Server) entryDeletable(c echo.Context, e *storage.Event, en *storage.Entry) (bool, error) {
-	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
+func (h *Handler) entryDeletable(c echo.Context, e *storage.Event, en *storage.Entry) (bool, error) {
+	rounds, err := h.Store.Rounds(c.Request().Context(), e.ID)
 	if err != nil {
 		return false, err
 	}
 	for _, r := range rounds {
-		ms, err := s.Store.Matches(c.Request().Context(), r.ID)
+		ms, err := h.Store.Matches(c.Request().Context(), r.ID)
 		if err != nil {
 			return false, err
 		}
@@ -313,14 +313,14 @@ func (s *Server) entryDeletable(c echo.Context, e *storage.Event, en *storage.En
 	return true, nil
 }
 
-// deletePlayer removes an entry made by mistake, before the player has a
+// DeletePlayer removes an entry made by mistake, before the player has a
 // match (after that, drop the player: results stay in the record).
-func (s *Server) deletePlayer(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) DeletePlayer(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	en, err := s.entryParam(c, e)
+	en, err := h.entryParam(c, e)
 	if err != nil {
 		return err
 	}
@@ -328,7 +328,7 @@ func (s *Server) deletePlayer(c echo.Context) error {
 	if reason == "" {
 		reason = "made by mistake"
 	}
-	err = s.Store.DeleteEntry(c.Request().Context(), web.ActorOf(c), e.ID, en.ID, reason)
+	err = h.Store.DeleteEntry(c.Request().Context(), web.ActorOf(c), e.ID, en.ID, reason)
 	if errors.Is(err, storage.ErrEntryPlayed) {
 		return &web.Error{Code: http.StatusConflict, Err: err,
 			Msg: i18n.M("StaffEntryIsRecord", i18n.Args{"Name": en.PlayerName})}
@@ -340,15 +340,15 @@ func (s *Server) deletePlayer(c echo.Context) error {
 	return web.Redirect(c, web.EventURL(e.ID, "/players"))
 }
 
-// dropNotCheckedIn drops, before round 1, everyone who has not checked in.
-func (s *Server) dropNotCheckedIn(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// DropNotCheckedIn drops, before round 1, everyone who has not checked in.
+func (h *Handler) DropNotCheckedIn(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	_, err = s.Store.DropNotCheckedIn(c.Request().Context(), web.ActorOf(c), e.ID)
+	_, err = h.Store.DropNotCheckedIn(c.Request().Context(), web.ActorOf(c), e.ID)
 	if errors.Is(err, storage.ErrRoundsStarted) {
-		return s.roundsPage(c, e, i18n.M("StaffErrRound1Paired", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrRound1Paired", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
