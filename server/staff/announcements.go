@@ -17,6 +17,7 @@ import (
 // that every player page and the projector of the event show at once (live
 // updates) and keep showing until it is removed.
 
+// ShowAnnouncements is the event's announcements with the form to post one.
 func (h *Handler) ShowAnnouncements(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -45,6 +46,7 @@ func (h *Handler) announcementViews(c echo.Context, e *storage.Event, staff bool
 	return web.AnnouncementList(ctx, e.Location(), list, staff), nil
 }
 
+// PostAnnouncement posts an announcement to every player page and the projector.
 func (h *Handler) PostAnnouncement(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -69,6 +71,7 @@ func (h *Handler) PostAnnouncement(c echo.Context) error {
 	return web.Redirect(c, web.EventURL(e.ID, "/announcements"))
 }
 
+// RemoveAnnouncement takes an announcement off the pages.
 func (h *Handler) RemoveAnnouncement(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {

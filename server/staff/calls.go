@@ -20,6 +20,7 @@ import (
 // Judge calls: the queue of calls from players' phones, the game tracker
 // and disputed results, which the event's judges take and close.
 
+// ShowCalls is the queue of the event's judge calls.
 func (h *Handler) ShowCalls(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -95,6 +96,7 @@ func (h *Handler) describeCallMatch(ctx context.Context, e *storage.Event, d *re
 	return nil
 }
 
+// UpdateCall marks a judge call taken or closed.
 func (h *Handler) UpdateCall(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {

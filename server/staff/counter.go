@@ -23,7 +23,7 @@ import (
 // counterSuggestions is how many players "Check name" lists at most.
 const counterSuggestions = 8
 
-// checkNameURL is the players page listing the players like the form'h.
+// checkNameURL is the players page listing the players like the form's.
 func checkNameURL(eventID int64, f views.AddPlayerForm) string {
 	q := url.Values{"check": {"1"}, "player_name": {f.Name}, "entered_round": {f.EnteredRound}}
 	if f.MemberID != "" {

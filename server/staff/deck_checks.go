@@ -121,6 +121,7 @@ func deckCheckRow(ctx context.Context, e *storage.Event, d *readmodel.EventData,
 	return row
 }
 
+// ShowDeckChecks is the event's deck checks with the forms to start one.
 func (h *Handler) ShowDeckChecks(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 
 // Decks: the organiser's overview, lock and publish.
 
+// ShowDecks is the organiser's overview of the decklists, problems first.
 func (h *Handler) ShowDecks(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -65,6 +66,7 @@ func (h *Handler) ShowDecks(c echo.Context) error {
 	return web.Render(c, http.StatusOK, views.DecksPageView(h.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 
+// DeckSettings locks or unlocks the decklists, or publishes them.
 func (h *Handler) DeckSettings(c echo.Context) error {
 	e, err := h.OrganiserEvent(c)
 	if err != nil {

@@ -5,7 +5,7 @@
 // pairing corrections and feature tables, penalties, deck checks, the
 // judge-call queue, announcements, and the sheets they print. The judge
 // console and the game tracker are package judge's; the player's phone
-// and the public pages are package server'h.
+// and the public pages are package server's.
 package staff
 
 import (

@@ -32,6 +32,7 @@ func (h *Handler) roundParam(c echo.Context, e *storage.Event) (*storage.Round, 
 	return h.Store.RoundByNumber(c.Request().Context(), e.ID, n)
 }
 
+// ShowRound is a round's page: its tables, results and clock.
 func (h *Handler) ShowRound(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -203,6 +204,7 @@ func matchResultText(row views.MatchRow, mt storage.Match, bestOf int) i18n.Mess
 	return i18n.M("StaffPlayerWon", i18n.Args{"Name": winner})
 }
 
+// ChangeClock starts, pauses, resumes or moves the round's clock.
 func (h *Handler) ChangeClock(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -345,6 +347,7 @@ func nextToEnter(ms []storage.Match, after int64, show string) int64 {
 	return 0
 }
 
+// ExtendMatch gives one table extra minutes.
 func (h *Handler) ExtendMatch(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {

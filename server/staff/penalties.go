@@ -42,6 +42,7 @@ func (h *Handler) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalt
 	return web.Render(c, status, views.PenaltiesView(h.PageTitled(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
 
+// ShowPenalties is the penalties given, with the form to give one.
 func (h *Handler) ShowPenalties(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -53,6 +54,7 @@ func (h *Handler) ShowPenalties(c echo.Context) error {
 // maxInfraction is the longest infraction name a penalty takes.
 const maxInfraction = 120
 
+// GivePenalty records a penalty for a player of the event.
 func (h *Handler) GivePenalty(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {

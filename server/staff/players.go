@@ -114,6 +114,7 @@ func qrMarkup(ctx context.Context, text string) string {
 	return svg
 }
 
+// ShowPlayers is the organiser's list of players, or with ?check=1 the players like the name typed.
 func (h *Handler) ShowPlayers(c echo.Context) error {
 	e, err := h.OrganiserEvent(c)
 	if err != nil {
@@ -125,6 +126,7 @@ func (h *Handler) ShowPlayers(c echo.Context) error {
 	return h.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 }
 
+// AddPlayer adds a player at the counter.
 func (h *Handler) AddPlayer(c echo.Context) error {
 	e, err := h.OrganiserEvent(c)
 	if err != nil {
@@ -177,6 +179,7 @@ func (h *Handler) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, 
 	return h.Store.EntryByID(c.Request().Context(), e.ID, id)
 }
 
+// ShowPlayer is one entry's page: their link, its QR code and their settings.
 func (h *Handler) ShowPlayer(c echo.Context) error {
 	e, err := h.OrganiserEvent(c)
 	if err != nil {
@@ -219,7 +222,7 @@ func (h *Handler) UpdatePlayer(c echo.Context) error {
 		return err
 	}
 	action := c.FormValue("action")
-	// Judges may mark deck checks; everything else is the organiser'h.
+	// Judges may mark deck checks; everything else is the organiser's.
 	if action != "deck-checked" {
 		if ok, err := h.IsEventOrganiser(c, e); err != nil {
 			return err

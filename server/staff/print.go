@@ -62,6 +62,7 @@ func printDisplayRound(d *readmodel.EventData, r *storage.Round) int {
 	return n
 }
 
+// PrintPairings is a round's pairings sheet, by name or by table.
 func (h *Handler) PrintPairings(c echo.Context) error {
 	ev, err := h.EventParam(c)
 	if err != nil {
@@ -126,6 +127,7 @@ func matchPath(eventID, matchID int64) string {
 	return "/events/" + strconv.FormatInt(eventID, 10) + "/matches/" + strconv.FormatInt(matchID, 10)
 }
 
+// PrintSlips is a round's result slips, each with its match's QR code.
 func (h *Handler) PrintSlips(c echo.Context) error {
 	ev, err := h.EventParam(c)
 	if err != nil {
@@ -227,6 +229,7 @@ func printTiebreakerName(key string) i18n.Message {
 	return i18n.Verbatim(key)
 }
 
+// PrintStandings is the standings sheet with the tiebreakers explained.
 func (h *Handler) PrintStandings(c echo.Context) error {
 	ev, err := h.EventParam(c)
 	if err != nil {
@@ -275,6 +278,7 @@ func (h *Handler) PrintStandings(c echo.Context) error {
 	return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
 }
 
+// PrintBracket is the top cut's bracket sheet.
 func (h *Handler) PrintBracket(c echo.Context) error {
 	ev, err := h.EventParam(c)
 	if err != nil {
@@ -311,6 +315,7 @@ func (h *Handler) PrintBracket(c echo.Context) error {
 	return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 }
 
+// PrintRegistration is the poster with the registration link and its QR code.
 func (h *Handler) PrintRegistration(c echo.Context) error {
 	ev, err := h.EventParam(c)
 	if err != nil {

@@ -123,6 +123,7 @@ func collectsDecklists(d *readmodel.EventData) bool {
 	return false
 }
 
+// ShowRounds is the rounds page.
 func (h *Handler) ShowRounds(c echo.Context) error {
 	e, err := h.StaffEvent(c)
 	if err != nil {
@@ -263,6 +264,7 @@ func seatFixedPlayers(ms []storage.NewMatch, entries map[int64]*storage.Entry) {
 	}
 }
 
+// PublishRound publishes a round's pairings; the first one starts the event.
 func (h *Handler) PublishRound(c echo.Context) error {
 	e, err := h.OrganiserEvent(c)
 	if err != nil {
@@ -297,6 +299,7 @@ func (h *Handler) setEventStatus(c echo.Context, e *storage.Event, status string
 	return err
 }
 
+// DeleteRound deletes the latest round, with a reason.
 func (h *Handler) DeleteRound(c echo.Context) error {
 	e, err := h.OrganiserEvent(c)
 	if err != nil {
