@@ -116,3 +116,37 @@ func TestPlayVersionOfAnotherInstancesChange(t *testing.T) {
 		t.Errorf("after a change to event %d: version %d (was %d), %d queries; want the same from one query", other.ID, now, v, n)
 	}
 }
+
+// Another process's commit (another instance on the same SQLite file, or
+// on the same PostgreSQL database) shows in this store's next read.
+func TestPlayVersionOfAnotherProcessChange(t *testing.T) {
+	cfg := storagetest.Config(t)
+	st, err := storage.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := eventWithPlayers(t, st, 2)
+	before, err := st.PlayVersion(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := st.PlayVersion(ctx, e.ID); again != before {
+		t.Fatalf("version %d, then %d with no change", before, again)
+	}
+	runWriterProcess(t, cfg, e.ID)
+	after, err := st.PlayVersion(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after <= before {
+		t.Errorf("after another process's announcement the version is %d (was %d)", after, before)
+	}
+	as, err := st.Announcements(ctx, e.ID)
+	if err != nil || len(as) != 1 {
+		t.Fatalf("announcements: %v, %v", as, err)
+	}
+}
