@@ -249,7 +249,7 @@ func deckResultView(ctx context.Context, r rules.Result, text string, deck *rule
 	out := &views.DeckResult{Legal: r.Legal, Format: r.Format, BanList: r.BanList, Leader: r.Leader, Main: r.Main, Side: r.Side,
 		Sizes: deckSizes(r, deck)}
 	lines := strings.Split(text, "\n")
-	lineText := func(n int) string { return deckLineText(lines, n) }
+	lineText := func(n int) string { return web.DeckLineText(lines, n) }
 	for _, p := range r.Problems {
 		out.Problems = append(out.Problems, views.DeckProblem{Line: p.Line, Text: lineText(p.Line), Card: p.Card, Rule: p.Rule, Message: p.Message, Key: p.Key, Args: p.Args})
 	}

@@ -244,21 +244,21 @@ func readEventNaming(ctx context.Context, f *views.EventForm, ev *storage.Event,
 // extra turns.
 func readEventRounds(ctx context.Context, f *views.EventForm, ev *storage.Event) {
 	errs := f.Errors
-	ev.RoundMinutes = intField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, i18n.M("StaffErrRoundMinutes", nil))
+	ev.RoundMinutes = web.IntField(errs, "round_minutes", f.RoundMinutes, 35, 1, 300, i18n.M("StaffErrRoundMinutes", nil))
 	if f.SwissRounds != "" {
-		n := intField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, i18n.M("StaffErrSwissRounds", nil))
+		n := web.IntField(errs, "swiss_rounds", f.SwissRounds, 0, 1, 20, i18n.M("StaffErrSwissRounds", nil))
 		ev.SwissRounds = &n
 	}
-	ev.TopCutSize = intField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, i18n.M("StaffErrTopCutSize", nil))
+	ev.TopCutSize = web.IntField(errs, "top_cut_size", f.TopCutSize, 0, 0, 256, i18n.M("StaffErrTopCutSize", nil))
 	if ev.TopCutSize == 1 {
 		errs["top_cut_size"] = i18n.M("StaffErrTopCutOne", nil)
 	}
-	ev.TopCutBestOf = intField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, i18n.M("StaffErrBestOf", nil))
+	ev.TopCutBestOf = web.IntField(errs, "top_cut_best_of", f.TopCutBestOf, 3, 1, 5, i18n.M("StaffErrBestOf", nil))
 	if ev.TopCutBestOf%2 == 0 {
 		errs["top_cut_best_of"] = i18n.M("StaffErrBestOf", nil)
 	}
 	if f.PlayerCap != "" {
-		n := intField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, i18n.M("StaffErrPlayerCap", nil))
+		n := web.IntField(errs, "player_cap", f.PlayerCap, 0, 2, 10000, i18n.M("StaffErrPlayerCap", nil))
 		ev.PlayerCap = &n
 	}
 	if f.EndOfRound == "" {
@@ -268,7 +268,7 @@ func readEventRounds(ctx context.Context, f *views.EventForm, ev *storage.Event)
 		errs["end_of_round"] = i18n.M("StaffErrEndOfRound", nil)
 	}
 	ev.EndOfRound = f.EndOfRound
-	ev.ExtraTurns = intField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, i18n.M("StaffErrExtraTurns", nil))
+	ev.ExtraTurns = web.IntField(errs, "extra_turns", f.ExtraTurns, 3, 0, 10, i18n.M("StaffErrExtraTurns", nil))
 }
 
 // readEventPlace reads the event's time zone and language, and the
@@ -313,10 +313,10 @@ func readEventScoring(ctx context.Context, f *views.EventForm, ev *storage.Event
 	}
 	ev.Tiebreakers = f.Tiebreakers
 	pointsMsg := i18n.M("StaffErrPoints", nil)
-	ev.PointsWin = intField(errs, "points_win", f.PointsWin, 3, 0, 10, pointsMsg)
-	ev.PointsDraw = intField(errs, "points_draw", f.PointsDraw, 1, 0, 10, pointsMsg)
-	ev.PointsLoss = intField(errs, "points_loss", f.PointsLoss, 0, 0, 10, pointsMsg)
-	ev.PointsBye = intField(errs, "points_bye", f.PointsBye, 3, 0, 10, pointsMsg)
+	ev.PointsWin = web.IntField(errs, "points_win", f.PointsWin, 3, 0, 10, pointsMsg)
+	ev.PointsDraw = web.IntField(errs, "points_draw", f.PointsDraw, 1, 0, 10, pointsMsg)
+	ev.PointsLoss = web.IntField(errs, "points_loss", f.PointsLoss, 0, 0, 10, pointsMsg)
+	ev.PointsBye = web.IntField(errs, "points_bye", f.PointsBye, 3, 0, 10, pointsMsg)
 	if _, ok := errs["points_win"]; !ok && (ev.PointsWin <= ev.PointsDraw || ev.PointsDraw < ev.PointsLoss) {
 		errs["points_win"] = i18n.M("StaffErrPointsOrder", nil)
 	}
@@ -342,20 +342,6 @@ func gameFormatProblems(ctx context.Context, game, format string, saved *storage
 		errs["format"] = i18n.M("EventFormatNotOfGame", i18n.Args{"Game": web.GameName(ctx, g.ID), "Formats": strings.Join(names, ", ")})
 	}
 	return errs
-}
-
-// intField parses a whole number in [lo, hi]; blank gives def. A problem is
-// recorded under field with msg.
-func intField(errs views.FieldProblems, field, raw string, def, lo, hi int, msg i18n.Message) int {
-	if raw == "" {
-		return def
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < lo || n > hi {
-		errs[field] = msg
-		return def
-	}
-	return n
 }
 
 func optionKnown(options []views.Choice, v string) bool {

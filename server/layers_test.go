@@ -11,7 +11,9 @@ import (
 // The packages of the server depend on each other one way only: web (the
 // plumbing) on none of them, readmodel on none either, gamelog on web; the
 // features (live, api, judge, transfer) on those three and never on each
-// other; package server on all. A new sub-package needs its line here.
+// other, but for staff, which also shows judge's penalty names and links
+// into the judge console; package server on all. A new sub-package needs
+// its line here.
 func TestServerPackagesDependOneWay(t *testing.T) {
 	t.Parallel()
 	const prefix = "github.com/tenkaichi-org/tenkaichi/server/"
@@ -26,6 +28,7 @@ func TestServerPackagesDependOneWay(t *testing.T) {
 		"transfer":  below,
 		"seasons":   below,
 		"profiles":  below,
+		"staff":     append(slices.Clone(below), "judge"),
 	}
 	dirs, err := os.ReadDir(".")
 	if err != nil {

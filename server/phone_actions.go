@@ -24,7 +24,7 @@ func (s *Server) playerCallJudge(c echo.Context) error {
 	if pm := s.currentMatch(ctx, rm, en); pm != nil && !pm.Bye {
 		matchID = &pm.ID
 	}
-	if _, err := judging.New(s.Store).OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, storedPhoneCallReason()); err != nil {
+	if _, err := judging.New(s.Store).OpenJudgeCall(ctx, ev.ID, &en.ID, matchID, web.StoredPhoneCallReason()); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgJudgeCalled)
@@ -36,7 +36,7 @@ func (s *Server) playerDrop(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	played, err := s.roundsPlayed(c, ev)
+	played, err := s.RoundsPlayed(c, ev)
 	if err != nil {
 		return err
 	}

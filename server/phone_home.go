@@ -121,7 +121,7 @@ func (s *Server) playerPageView(c echo.Context, rm *readmodel.Model, en *storage
 		m.DeckText = en.DeckText
 	}
 	if m.DeckResult == nil {
-		m.DeckProblems = storedDeckProblems(en)
+		m.DeckProblems = web.StoredDeckProblems(en)
 	}
 	flash := ""
 	if m.Notice.IsZero() {
@@ -137,7 +137,7 @@ func (s *Server) playerPageView(c echo.Context, rm *readmodel.Model, en *storage
 		m.Notice = deckSavedText(ctx, en, ev, len(m.DeckProblems))
 		m.NoticeWarn = en.DeckStatus != storage.DeckLegal
 	}
-	m.Announcements = announcementList(ctx, nil, rm.Announcements, false)
+	m.Announcements = web.AnnouncementList(ctx, nil, rm.Announcements, false)
 	m.CallOpen = rm.CallOpen[en.ID]
 	m.DayNote, m.FinishedDay1 = dayNote(rm.Data, en)
 	m.Match = s.currentMatch(ctx, rm, en)
@@ -286,7 +286,7 @@ func (s *Server) currentMatch(ctx context.Context, rm *readmodel.Model, en *stor
 		}
 		if r.EntryID == en.ID {
 			pm.MyReport, pm.MyProposal = text, r.Intentional
-			pm.MyGames = gamesInPlayerTerms(r.Games, side)
+			pm.MyGames = web.GamesInPlayerTerms(r.Games, side)
 		} else {
 			pm.TheirReport, pm.TheirProposal = text, r.Intentional
 			pm.TheirResult = r.Result

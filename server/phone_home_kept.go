@@ -190,7 +190,7 @@ func (s *Server) playerPageTagsOf(c echo.Context, rm *readmodel.Model, en *stora
 		return t, false
 	}
 	lang := i18n.Lang(ctx)
-	if lang == "ja" && len(problemCards(storedDeckProblems(en))) > 0 {
+	if lang == "ja" && len(problemCards(web.StoredDeckProblems(en))) > 0 {
 		// Card names from the card database, which the version does not count.
 		return t, false
 	}

@@ -18,14 +18,14 @@ func (s *Server) showMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	mt, err := s.matchParam(c, e)
+	mt, err := s.MatchParam(c, e)
 	if err != nil {
 		return err
 	}
 	if staff, err := s.IsStaff(c, e); err != nil {
 		return err
 	} else if staff {
-		r, err := s.roundOfMatch(c, e, mt)
+		r, err := s.RoundOfMatch(c, e, mt)
 		if err != nil {
 			return err
 		}

@@ -52,7 +52,7 @@ func (s *Server) register(c echo.Context) error {
 		return web.NotFound()
 	}
 	m := views.RegisterPage{Errors: views.FieldProblems{}}
-	m.Name, m.MemberID = readPlayerName(c, m.Errors, i18n.M("PhoneErrYourName", nil))
+	m.Name, m.MemberID = web.ReadPlayerName(c, m.Errors, i18n.M("PhoneErrYourName", nil))
 	if !e.SelfRegistration || e.Status != storage.StatusRegistration {
 		return s.renderRegister(c, e, m, http.StatusForbidden)
 	}
@@ -73,7 +73,7 @@ func (s *Server) register(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.setEntryToken(c, en); err != nil {
+	if err := s.SetEntryToken(c, en); err != nil {
 		return err
 	}
 	path, err := s.PlayerPath(c.Request().Context(), en)

@@ -106,10 +106,10 @@ func (s *Server) readReport(c echo.Context, r *reporting) (in storage.ResultInpu
 	}
 	if c.FormValue("result") == "games" {
 		bestOf := 1
-		if round, err := s.roundOfMatch(c, &storage.Event{ID: r.link.EventID}, r.match); err == nil && round.Kind == storage.KindTopCut {
+		if round, err := s.RoundOfMatch(c, &storage.Event{ID: r.link.EventID}, r.match); err == nil && round.Kind == storage.KindTopCut {
 			bestOf = r.link.TopCutBestOf
 		}
-		in, problem = readGames(c, bestOf, sideNames(r.side))
+		in, problem = web.ReadGames(c, bestOf, web.SideNames(r.side))
 	}
 	return in, problem
 }

@@ -45,7 +45,15 @@ func BenchmarkPlayerPage(b *testing.B) {
 	}
 	b.Logf("backend %s, %d players, load average %s", storagetest.Backend(), players, loadAverage())
 	run := func(name string, ask func(i int) bool) {
-		b.Run(name, func(b *testing.B) { benchRequests(b, len(phones), ask) })
+		b.Run(name, func(b *testing.B) {
+			asked0, queried0 := st.PlayVersionReads()
+			benchRequests(b, len(phones), ask)
+			// How many of the play versions asked for needed a query of
+			// their own (the rest were kept or shared).
+			if asked, queried := st.PlayVersionReads(); asked > asked0 {
+				b.ReportMetric(float64(queried-queried0)/float64(asked-asked0), "queries/version")
+			}
+		})
 	}
 	bareAsk := func(int) bool { return benchGet(client, bare, nil) == http.StatusOK }
 	for _, clock := range []string{"running", "paused"} {

@@ -108,7 +108,7 @@ func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int
 	e := d.Event
 	p := views.Projector{Title: i18n.M("ProjectorPageTitle", i18n.Args{"Event": e.Name}), CSSURL: views.AssetURL("app.css"), JSURL: views.AssetURL("live.js"),
 		EventID: e.ID, EventName: e.Name, View: view}
-	p.Announcements = announcementList(ctx, nil, rm.Announcements, false)
+	p.Announcements = web.AnnouncementList(ctx, nil, rm.Announcements, false)
 	current := rm.Latest
 	pe := d.PairingEvent(false)
 	if current != nil {
@@ -133,7 +133,7 @@ func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int
 	}
 	switch {
 	case res.Bracket != nil:
-		p.Bracket = bracketView(res.Bracket, d)
+		p.Bracket = web.BracketView(res.Bracket, d.Event.TopCutBestOf, d.BracketName)
 		if e.Status == storage.StatusFinished {
 			p.Placings = placingLines(res.Standings, res.Placings)[:min(top, len(res.Placings))]
 		}
@@ -158,7 +158,7 @@ func (s *Server) projectorView(ctx context.Context, rm *readmodel.Model, top int
 // the API's English.
 func (s *Server) roundTitle(d *readmodel.EventData, r *storage.Round) i18n.Message {
 	if r.Kind != storage.KindTopCut {
-		if t := roundTitleOf(d, r); !t.IsZero() {
+		if t := d.RoundTitle(r); !t.IsZero() {
 			return t
 		}
 		return i18n.M("RoundTitle", i18n.Args{"Round": r.Number})
@@ -191,7 +191,7 @@ func projectorPairings(d *readmodel.EventData, ms []storage.Match, points map[st
 			views.ProjectorPairing{Table: table, Player: p1, Opponent: i18n.Verbatim(p2), Points: points[readmodel.PlayerID(m.P1EntryID)], Done: done},
 			views.ProjectorPairing{Table: table, Player: p2, Opponent: i18n.Verbatim(p1), Points: points[readmodel.PlayerID(*m.P2EntryID)], Done: done})
 	}
-	sortByName(out, func(l views.ProjectorPairing) string { return l.Player })
+	web.SortByName(out, func(l views.ProjectorPairing) string { return l.Player })
 	return out
 }
 
@@ -204,7 +204,7 @@ func projectorStandings(ctx context.Context, st []pairing.Standing, top int) ([]
 	var names []string
 	if len(st) > 0 {
 		for _, tb := range st[0].Tiebreakers {
-			names = append(names, tiebreakerLabel(tb.Key))
+			names = append(names, web.TiebreakerLabel(tb.Key))
 		}
 	}
 	out := make([]views.ProjectorStanding, 0, len(st))

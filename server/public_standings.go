@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/pairing"
@@ -15,10 +14,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
-
-// tiebreakerLabel is a tiebreaker's column heading: its key as players know
-// it ("omw" → "OMW%"); printTiebreakerNames has the long names.
-func tiebreakerLabel(key string) string { return strings.ToUpper(key) + "%" }
 
 // tiebreakerFormulas explain each profile in plain words (docs/tiebreakers.md
 // has the worked examples).
@@ -66,14 +61,14 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 		}
 	}
 	for _, k := range pairing.TiebreakerKeys(e.Tiebreakers) {
-		m.Tiebreakers = append(m.Tiebreakers, tiebreakerLabel(k))
+		m.Tiebreakers = append(m.Tiebreakers, web.TiebreakerLabel(k))
 	}
 	notPlayed := d.SeatsNotPlayed()
 	for i, row := range res.Standings {
 		line := views.StandingLine{Rank: i + 1, Name: row.Name, Points: row.Points, Record: row.Record(), Dropped: row.Dropped, Day: row.Day,
 			NotPlayed: notPlayed[readmodel.EntryIDOf(row.ID)]}
 		for _, tb := range row.Tiebreakers {
-			line.Tiebreakers = append(line.Tiebreakers, printPercent(ctx, tb.Value))
+			line.Tiebreakers = append(line.Tiebreakers, web.TiebreakerPercent(ctx, tb.Value))
 		}
 		m.Rows = append(m.Rows, line)
 	}
@@ -82,14 +77,14 @@ func (s *Server) standingsView(ctx context.Context, rm *readmodel.Model) (views.
 		return m, err
 	}
 	if res.Bracket != nil {
-		m.Bracket = bracketView(res.Bracket, d)
+		m.Bracket = web.BracketView(res.Bracket, d.Event.TopCutBestOf, d.BracketName)
 	}
 	if t := res.Teams; t != nil && t.Placings != nil {
 		// A team event's final placings are the teams'.
 		m.Placings, m.TeamPlacings = placingLines(t.Standings, t.Placings), true
 	}
 	if t := res.Teams; t != nil && t.Bracket != nil {
-		m.Bracket = bracketView(t.Bracket, d)
+		m.Bracket = web.BracketView(t.Bracket, d.Event.TopCutBestOf, d.BracketName)
 	}
 	return m, nil
 }
@@ -108,36 +103,6 @@ func placingLines(standings []pairing.Standing, placings []pairing.Placing) []vi
 	for _, p := range placings {
 		st := byID[p.ID]
 		out = append(out, views.PlacingLine{Place: p.Place, Name: st.Name, SwissRank: st.Rank, Record: st.Record(), Dropped: st.Dropped})
-	}
-	return out
-}
-
-// bracketView is the bracket as the standings page, the projector and the
-// print sheet draw it: names for ids, and each side's games won.
-func bracketView(b *pairing.Bracket, d *readmodel.EventData) *views.BracketView {
-	name := d.BracketName
-	out := &views.BracketView{Size: b.Size, BestOf: d.Event.TopCutBestOf, Champion: name(b.Champion)}
-	for _, r := range b.Rounds {
-		rv := views.BracketRoundView{Name: r.Name}
-		for _, bm := range r.Matches {
-			mv := views.BracketMatchView{Bye: bm.Bye, Played: len(bm.Games) > 0, Chooser: name(bm.NextChooser),
-				A: views.BracketSide{Seed: bm.Seed1, Name: name(bm.P1)},
-				B: views.BracketSide{Seed: bm.Seed2, Name: name(bm.P2)}}
-			for _, g := range bm.Games {
-				switch g.Winner {
-				case pairing.ResultP1:
-					mv.A.Wins++
-				case pairing.ResultP2:
-					mv.B.Wins++
-				}
-			}
-			if bm.Winner != nil {
-				mv.A.Winner = bm.P1 != nil && *bm.Winner == *bm.P1
-				mv.B.Winner = bm.P2 != nil && *bm.Winner == *bm.P2
-			}
-			rv.Matches = append(rv.Matches, mv)
-		}
-		out.Rounds = append(out.Rounds, rv)
 	}
 	return out
 }
@@ -167,8 +132,8 @@ func (s *Server) showStandings(c echo.Context) error {
 	}
 	m := v.(views.StandingsPage) // a copy: Public and the rows shown are this request's
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	m.Rows, m.List = listPart(m.Rows, c.QueryParam("q"), page, func(r views.StandingLine, needle string) bool {
-		return nameMatches(r.Name, needle)
+	m.Rows, m.List = web.ListPart(m.Rows, c.QueryParam("q"), page, func(r views.StandingLine, needle string) bool {
+		return web.NameMatches(r.Name, needle)
 	})
 	m.List.Path, m.List.FindLabel, m.List.PagesLabel = "/standings", i18n.M("StandingsFindLabel", nil), i18n.M("StandingsPages", nil)
 	if web.PublicView(c) && m.List.Query == "" {

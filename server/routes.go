@@ -223,11 +223,11 @@ func (s *Server) eventRoutes(g guards) []routeRow {
 
 		// Sheets to print, and the metagame breakdown (public once the
 		// decklists are published).
-		{page, get, "/events/:id/print/pairings", s.printPairings, g.sheet},
-		{page, get, "/events/:id/print/slips", s.printSlips, g.sheet},
-		{page, get, "/events/:id/print/standings", s.printStandings, g.sheet},
-		{page, get, "/events/:id/print/bracket", s.printBracket, g.sheet},
-		{page, get, "/events/:id/print/registration", s.printRegistration, g.sheet},
+		{page, get, "/events/:id/print/pairings", s.staff.PrintPairings, g.sheet},
+		{page, get, "/events/:id/print/slips", s.staff.PrintSlips, g.sheet},
+		{page, get, "/events/:id/print/standings", s.staff.PrintStandings, g.sheet},
+		{page, get, "/events/:id/print/bracket", s.staff.PrintBracket, g.sheet},
+		{page, get, "/events/:id/print/registration", s.staff.PrintRegistration, g.sheet},
 		{page, get, "/events/:id/metagame", s.showMetagame, nil},
 
 		// The event file: export, import, the standings as CSV and the
@@ -258,57 +258,57 @@ func (s *Server) eventRoutes(g guards) []routeRow {
 func (s *Server) dayRoutes(g guards) []routeRow {
 	return []routeRow{
 		// Event day: players and registration.
-		{page, get, "/events/:id/players", s.showPlayers, g.organiser},
-		{page, post, "/events/:id/players", s.addPlayer, g.organiser},
-		{page, post, "/events/:id/players/drop-not-checked-in", s.dropNotCheckedIn, g.organiser},
-		{page, get, "/events/:id/players/:entry", s.showPlayer, g.organiser},
-		{page, post, "/events/:id/players/:entry", s.updatePlayer, g.user},
-		{page, post, "/events/:id/players/:entry/delete", s.deletePlayer, g.organiser},
+		{page, get, "/events/:id/players", s.staff.ShowPlayers, g.organiser},
+		{page, post, "/events/:id/players", s.staff.AddPlayer, g.organiser},
+		{page, post, "/events/:id/players/drop-not-checked-in", s.staff.DropNotCheckedIn, g.organiser},
+		{page, get, "/events/:id/players/:entry", s.staff.ShowPlayer, g.organiser},
+		{page, post, "/events/:id/players/:entry", s.staff.UpdatePlayer, g.user},
+		{page, post, "/events/:id/players/:entry/delete", s.staff.DeletePlayer, g.organiser},
 		{page, get, "/events/:id/register", s.registerForm, nil},
 		{page, post, "/events/:id/register", s.register, nil},
 
-		// Team events (server/teams.go): the desk's teams page.
-		{page, get, "/events/:id/teams", s.showTeams, g.organiser},
-		{page, post, "/events/:id/teams", s.addTeam, g.organiser},
-		{page, post, "/events/:id/teams/drop", s.dropTeam, g.organiser}, // a dropped team is out
+		// Team events (server/staff): the desk's teams page.
+		{page, get, "/events/:id/teams", s.staff.ShowTeams, g.organiser},
+		{page, post, "/events/:id/teams", s.staff.AddTeam, g.organiser},
+		{page, post, "/events/:id/teams/drop", s.staff.DropTeam, g.organiser}, // a dropped team is out
 
 		// Decklists.
-		{page, get, "/events/:id/decks", s.showDecks, g.user},
-		{page, post, "/events/:id/decks/settings", s.deckSettings, g.organiser},
+		{page, get, "/events/:id/decks", s.staff.ShowDecks, g.user},
+		{page, post, "/events/:id/decks/settings", s.staff.DeckSettings, g.organiser},
 		{page, get, "/events/:id/decklists", s.showDecklists, nil},
 
 		// Rounds, the clock, results and the top cut (organisers; judges of
 		// the event may run the clock and enter results).
-		{page, get, "/events/:id/rounds", s.showRounds, g.user},
-		{page, post, "/events/:id/rounds", s.pairRound, g.organiser},
-		{page, get, "/events/:id/rounds/:n", s.showRound, g.user},
-		{page, post, "/events/:id/rounds/:n/publish", s.publishRound, g.organiser},
-		{page, post, "/events/:id/rounds/:n/clock", s.changeClock, g.user},
-		{page, post, "/events/:id/rounds/:n/delete", s.deleteRound, g.organiser},
+		{page, get, "/events/:id/rounds", s.staff.ShowRounds, g.user},
+		{page, post, "/events/:id/rounds", s.staff.PairRound, g.organiser},
+		{page, get, "/events/:id/rounds/:n", s.staff.ShowRound, g.user},
+		{page, post, "/events/:id/rounds/:n/publish", s.staff.PublishRound, g.organiser},
+		{page, post, "/events/:id/rounds/:n/clock", s.staff.ChangeClock, g.user},
+		{page, post, "/events/:id/rounds/:n/delete", s.staff.DeleteRound, g.organiser},
 		// Two-day events: the close-day-1 step (preview, confirm).
-		{page, get, "/events/:id/day1", s.showDay1Close, g.organiser},
-		{page, post, "/events/:id/day1", s.closeDay1, g.organiser},
+		{page, get, "/events/:id/day1", s.staff.ShowDay1Close, g.organiser},
+		{page, post, "/events/:id/day1", s.staff.CloseDay1, g.organiser},
 		{page, get, "/events/:id/matches/:match", s.showMatch, nil},
-		{page, post, "/events/:id/matches/:match/result", s.setResult, g.user},
-		{page, post, "/events/:id/matches/:match/extend", s.extendMatch, g.user},
-		{page, get, "/events/:id/matches/:match/pairing", s.pairingEditForm, g.organiser},
-		{page, post, "/events/:id/matches/:match/pairing", s.editPairing, g.organiser},
-		{page, post, "/events/:id/matches/:match/feature", s.moveToFeatureTable, g.organiser},
-		{page, post, "/events/:id/topcut", s.startTopCut, g.organiser},
+		{page, post, "/events/:id/matches/:match/result", s.staff.SetResult, g.user},
+		{page, post, "/events/:id/matches/:match/extend", s.staff.ExtendMatch, g.user},
+		{page, get, "/events/:id/matches/:match/pairing", s.staff.PairingEditForm, g.organiser},
+		{page, post, "/events/:id/matches/:match/pairing", s.staff.EditPairing, g.organiser},
+		{page, post, "/events/:id/matches/:match/feature", s.staff.MoveToFeatureTable, g.organiser},
+		{page, post, "/events/:id/topcut", s.staff.StartTopCut, g.organiser},
 		{page, get, "/events/:id/standings", s.showStandings, nil},
 		{page, get, "/events/:id/pairings.json", s.pairingFile, nil},
 
 		// Penalties, deck checks, the judge queue and announcements.
-		{page, get, "/events/:id/penalties", s.showPenalties, g.user},
-		{page, post, "/events/:id/penalties", s.givePenalty, g.user},
-		{page, get, "/events/:id/deckchecks", s.showDeckChecks, g.user},
-		{page, post, "/events/:id/deckchecks", s.startDeckChecks, g.user},
-		{page, post, "/events/:id/deckchecks/:check", s.finishDeckCheck, g.user},
-		{page, get, "/events/:id/calls", s.showCalls, g.user},
-		{page, post, "/events/:id/calls/:call", s.updateCall, g.user},
-		{page, get, "/events/:id/announcements", s.showAnnouncements, g.user},
-		{page, post, "/events/:id/announcements", s.postAnnouncement, g.user},
-		{page, post, "/events/:id/announcements/:ann/remove", s.removeAnnouncement, g.user},
+		{page, get, "/events/:id/penalties", s.staff.ShowPenalties, g.user},
+		{page, post, "/events/:id/penalties", s.staff.GivePenalty, g.user},
+		{page, get, "/events/:id/deckchecks", s.staff.ShowDeckChecks, g.user},
+		{page, post, "/events/:id/deckchecks", s.staff.StartDeckChecks, g.user},
+		{page, post, "/events/:id/deckchecks/:check", s.staff.FinishDeckCheck, g.user},
+		{page, get, "/events/:id/calls", s.staff.ShowCalls, g.user},
+		{page, post, "/events/:id/calls/:call", s.staff.UpdateCall, g.user},
+		{page, get, "/events/:id/announcements", s.staff.ShowAnnouncements, g.user},
+		{page, post, "/events/:id/announcements", s.staff.PostAnnouncement, g.user},
+		{page, post, "/events/:id/announcements/:ann/remove", s.staff.RemoveAnnouncement, g.user},
 
 		// The player's phone: a secret link per entry, no account (its live
 		// stream is above), and the game tracker (server/judge).

@@ -2,16 +2,19 @@
 // pairing, and hands view models to views. All routes are in routes.go, in
 // one table.
 //
-// The event, round, phone and account handlers are this package's:
-// phone_*.go is what a player's phone reaches, staff_*.go what an event's
-// organisers and judges work with, public_*.go the pages every visitor
-// sees, and the rest is named by area. The other handlers are in
-// sub-packages, each with a handler type that embeds the web.Kit: judge
-// (the judge console and the game tracker), live (live updates), transfer
-// (export, import, snapshots) and api (the public read API). Below them are
-// readmodel (an event's play as pages read it), gamelog (a game log as the
-// console, the tracker and the phone share it) and web (the plumbing every
-// handler shares), which imports no other package of the server.
+// The event, phone and account handlers are this package's: phone_*.go is
+// what a player's phone reaches, public_*.go the pages every visitor sees,
+// and the rest is named by area. The other handlers are in sub-packages,
+// each with a handler type that embeds the web.Kit: staff (what an event's
+// organisers and judges work with on the day: players, rounds, results,
+// penalties, deck checks, calls, announcements, print sheets), judge (the
+// judge console and the game tracker), live (live updates), transfer
+// (export, import, snapshots), seasons, profiles and api (the public read
+// API). Below them are readmodel (an event's play as pages read it),
+// gamelog (a game log as the console, the tracker and the phone share it)
+// and web (the plumbing every handler shares, and what the staff pages
+// share with the phone and public pages), which imports no other package
+// of the server.
 package server
 
 import (
@@ -30,6 +33,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/profiles"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/seasons"
+	"github.com/tenkaichi-org/tenkaichi/server/staff"
 	"github.com/tenkaichi-org/tenkaichi/server/transfer"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -80,6 +84,7 @@ type Server struct {
 	api      *api.Handler      // the public read API
 	seasons  *seasons.Handler  // seasons, regional leagues and leaderboards
 	profiles *profiles.Handler // players across events: directory, profiles, own settings
+	staff    *staff.Handler    // the organisers' and judges' event-day pages and sheets
 }
 
 // New builds the server and its routes.
@@ -98,7 +103,8 @@ func New(cfg Config) *Server {
 	models, cards := readmodel.NewCache(cfg.Store), gamelog.NewCardCache(cfg.Store)
 	s := &Server{Kit: kit, models: models, cards: cards,
 		live: live.New(kit), judge: judge.New(kit, models, cards), transfer: transfer.New(kit),
-		api: api.New(kit, cfg.APIRate, cfg.APIBurst), seasons: seasons.New(kit), profiles: profiles.New(kit, cards)}
+		api: api.New(kit, cfg.APIRate, cfg.APIBurst), seasons: seasons.New(kit), profiles: profiles.New(kit, cards),
+		staff: staff.New(kit, models)}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = clientIP(cfg.TrustedProxies)

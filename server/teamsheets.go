@@ -2,75 +2,17 @@ package server
 
 import (
 	"context"
-	"sort"
 
-	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
+	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
-	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// A team event's projector and print sheets (docs/event-day.md "Team
-// events"): pairings as team matches with their seat tables, standings as
-// the team standings.
-
-// teamPairings are round number's team matches (Swiss or top cut) with
-// their seat matches, by team table, byes last.
-func teamPairings(d *readmodel.EventData, number int) []views.TeamPairing {
-	_, rounds := d.TeamPlay()
-	var out []views.TeamPairing
-	for _, tr := range append(rounds, d.TeamCutPlay()...) {
-		if tr.Number != number {
-			continue
-		}
-		for _, tm := range tr.Matches {
-			out = append(out, teamPairing(d, d.Matches[number], tm))
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		ti, tj := out[i].Table, out[j].Table
-		return ti != 0 && (tj == 0 || ti < tj)
-	})
-	return out
-}
-
-// teamPairing is one team match; ms are its round's matches, which the
-// team match's Seats index.
-func teamPairing(d *readmodel.EventData, ms []storage.Match, tm pairing.TeamMatch) views.TeamPairing {
-	tp := views.TeamPairing{Table: tm.Table, Tables: teamMatchRow(tm).Tables, Team1: tm.P1, Done: tm.Result != ""}
-	if tm.P2 == nil {
-		return tp
-	}
-	tp.Team2 = *tm.P2
-	for seat, i := range tm.Seats {
-		if i < 0 || i >= len(ms) {
-			continue
-		}
-		m := ms[i]
-		p1, p2 := d.Name(&m.P1EntryID), d.Name(m.P2EntryID)
-		if en := d.ByID[m.P1EntryID]; en != nil && en.Team != tm.P1 {
-			p1, p2 = p2, p1 // each player on their team's side
-		}
-		tp.Seats = append(tp.Seats, views.TeamSeatPairing{Seat: pairing.TeamSeats[seat], Table: tableLabel(m.TableNo),
-			P1: p1, P2: p2, Done: m.Status == storage.MatchConfirmed})
-	}
-	return tp
-}
-
-// teamPairingNames are the teams of a round by name, each with its seat
-// tables and opponent.
-func teamPairingNames(tps []views.TeamPairing) []views.TeamPairingByName {
-	out := make([]views.TeamPairingByName, 0, 2*len(tps))
-	for _, tp := range tps {
-		out = append(out, views.TeamPairingByName{Team: tp.Team1, Tables: tp.Tables, Opponent: tp.Team2})
-		if tp.Team2 != "" {
-			out = append(out, views.TeamPairingByName{Team: tp.Team2, Tables: tp.Tables, Opponent: tp.Team1})
-		}
-	}
-	sortByName(out, func(l views.TeamPairingByName) string { return l.Team })
-	return out
-}
+// A team event's projector (docs/event-day.md "Team events"): pairings as
+// team matches with their seat tables, standings as the team standings;
+// and a team's placing on its players' phones. The print sheets are
+// package staff's.
 
 // projectorTeams fills a team event's projector: its round's team matches,
 // and beside them the teams' bracket and placings once the cut has
@@ -78,13 +20,13 @@ func teamPairingNames(tps []views.TeamPairing) []views.TeamPairingByName {
 func projectorTeams(ctx context.Context, p *views.Projector, d *readmodel.EventData, res *readmodel.Results, top int) error {
 	p.Teams = true
 	if p.Round > 0 {
-		p.TeamPairings = teamPairings(d, p.Round)
+		p.TeamPairings = web.TeamPairings(d.TeamRounds(), d.Matches[p.Round], p.Round, d.ByID)
 	}
 	t := res.Teams
 	p.Bracket, p.Placings, p.Standings = nil, nil, nil
 	switch {
 	case t.Bracket != nil:
-		p.Bracket = bracketView(t.Bracket, d)
+		p.Bracket = web.BracketView(t.Bracket, d.Event.TopCutBestOf, d.BracketName)
 		if d.Event.Status == storage.StatusFinished {
 			p.Placings = placingLines(t.Standings, t.Placings)[:min(top, len(t.Placings))]
 		}
@@ -99,28 +41,6 @@ func projectorTeams(ctx context.Context, p *views.Projector, d *readmodel.EventD
 			p.StandingsAfter = last
 			p.Standings, p.TiebreakNames = projectorStandings(ctx, st, top)
 		}
-	}
-	return nil
-}
-
-// printTeamStandings fills a team event's standings sheet with the team
-// standings.
-func printTeamStandings(ctx context.Context, sheet *views.StandingsSheet, d *readmodel.EventData, keys []string) error {
-	rows, err := d.TeamStandings()
-	if err != nil {
-		return err
-	}
-	sheet.Teams = true
-	sheet.Head.Title = i18n.M("TeamPrintStandingsTitle", nil)
-	if sheet.AfterRound > 0 {
-		sheet.Head.Title = i18n.M("TeamPrintStandingsAfter", i18n.Args{"Round": sheet.AfterRound})
-	}
-	for _, r := range rows {
-		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
-		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, printPercent(ctx, r.Tiebreaker(k)))
-		}
-		sheet.Rows = append(sheet.Rows, row)
 	}
 	return nil
 }

@@ -14,14 +14,14 @@ import (
 // wordingDirs are the server's packages whose handlers hand views facts
 // (i18n.Message) and leave the wording to the views (issue 26): the root
 // package and every sub-package.
-var wordingDirs = []string{".", "api", "gamelog", "judge", "live", "profiles", "readmodel", "seasons", "transfer", "web"}
+var wordingDirs = []string{".", "api", "gamelog", "judge", "live", "profiles", "readmodel", "seasons", "staff", "transfer", "web"}
 
 // wordingAllowed are the files (relative to server/) that may call i18n.T
 // or i18n.N: text that leaves as a plain string, outside a page's
 // templates, worded there by one small, named function. Each says why.
 var wordingAllowed = map[string]string{
-	"call_reasons.go": "a judge call's reason is stored as text: stored in English, and recognised in every language",
-	"qr.go":           "a QR code is SVG markup built as a string; its label is worded where it is drawn",
+	"web/call_reasons.go": "a judge call's reason is stored as text: stored in English, and recognised in every language",
+	"staff/qr.go":         "a QR code is SVG markup built as a string; its label is worded where it is drawn",
 }
 
 // Handlers hand views facts and leave the wording to the views, so a page's

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -17,12 +18,40 @@ import (
 // It is read on every request of a player's page, so it is a hot query
 // (hotsql.go), scanned without reflection, and reads of one event that
 // arrive together share one query (versionReads).
+// On SQLite a version read stays good until anything commits to the file
+// (walWatch), so pages asked for again meanwhile cost no query at all.
 func (s *Store) PlayVersion(ctx context.Context, eventID int64) (int64, error) {
 	if s.versions == nil || s.pending != nil {
 		// In a transaction: its own connection and snapshot.
 		return s.readPlayVersion(ctx, eventID)
 	}
-	return s.versions.read(ctx, eventID, s.readPlayVersion)
+	s.versions.asked.Add(1)
+	if s.wal == nil {
+		return s.versions.read(ctx, eventID, s.readPlayVersion)
+	}
+	// The stamp is read before the query, so the version is never older
+	// than the file was at the stamp.
+	stamp, ok := s.wal.stamp()
+	if ok {
+		if v, kept := s.keptVersions.get(eventID, stamp); kept {
+			return v, nil
+		}
+	}
+	v, err := s.versions.read(ctx, eventID, s.readPlayVersion)
+	if ok && err == nil {
+		s.keptVersions.put(eventID, stamp, v)
+	}
+	return v, err
+}
+
+// PlayVersionReads says how many play versions were asked for outside
+// transactions since the store was opened, and how many queries answered
+// them: the rest were kept (SQLite) or shared.
+func (s *Store) PlayVersionReads() (asked, queried int64) {
+	if s.versions == nil {
+		return 0, 0
+	}
+	return s.versions.asked.Load(), s.versions.queried.Load()
 }
 
 // readPlayVersion is PlayVersion's query.
@@ -42,6 +71,10 @@ func (s *Store) readPlayVersion(ctx context.Context, eventID int64) (int64, erro
 // reload at once, the database answers a few dozen queries instead of a
 // thousand.
 type versionReads struct {
+	// asked counts play versions asked for, queried the queries made for
+	// them (PlayVersionReads).
+	asked, queried atomic.Int64
+
 	mu sync.Mutex
 	// under is the read of each event under way.
 	under map[int64]*versionRead
@@ -55,6 +88,8 @@ type versionRead struct {
 	// next is the read that starts when this one ends, shared by the
 	// requests that arrived while this one was under way.
 	next *versionRead
+	// sharedBy counts the requests waiting for this read.
+	sharedBy int
 }
 
 // versionReadTimeout bounds a shared read, which no one request's context
@@ -71,6 +106,7 @@ func (r *versionReads) read(ctx context.Context, eventID int64, query func(conte
 		own := &versionRead{done: make(chan struct{})}
 		r.under[eventID] = own
 		r.mu.Unlock()
+		r.queried.Add(1)
 		own.v, own.err = query(ctx, eventID)
 		r.finish(eventID, own, query)
 		return own.v, own.err
@@ -79,6 +115,7 @@ func (r *versionReads) read(ctx context.Context, eventID int64, query func(conte
 		under.next = &versionRead{done: make(chan struct{})}
 	}
 	next := under.next
+	next.sharedBy++
 	r.mu.Unlock()
 	select {
 	case <-next.done:
@@ -103,6 +140,7 @@ func (r *versionReads) finish(eventID int64, done *versionRead, query func(conte
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), versionReadTimeout)
 			defer cancel()
+			r.queried.Add(1)
 			next.v, next.err = query(ctx, eventID)
 			r.finish(eventID, next, query)
 		}()

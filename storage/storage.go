@@ -87,6 +87,11 @@ type Store struct {
 	// versions shares concurrent play-version reads (playversion.go); nil
 	// inside a transaction.
 	versions *versionReads
+	// wal tells when anything commits to the SQLite file, and keptVersions
+	// are the play versions read since (sqlite_changes.go); nil for
+	// PostgreSQL and inside a transaction.
+	wal          *walWatch
+	keptVersions *keptVersions
 }
 
 // hooks are shared by a Store and the transaction Stores made from it.
@@ -229,6 +234,12 @@ func (st *Store) startReaders(path string) error {
 		_ = st.rsqlDB.Close()
 		return err
 	}
+	if st.wal, err = watchWAL(path); err != nil {
+		// Pages stay fresh without it, one query each.
+		st.log.Warn("SQLite: play versions are read on every request", "err", err)
+		st.wal = nil
+	}
+	st.keptVersions = &keptVersions{}
 	return nil
 }
 
@@ -355,6 +366,9 @@ func (s *Store) Close() error {
 	}
 	if s.stopCheckpoints != nil {
 		s.stopCheckpoints()
+	}
+	if s.wal != nil {
+		s.wal.close()
 	}
 	if s.rsqlDB != nil {
 		_ = s.rsqlDB.Close()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
@@ -162,8 +163,8 @@ func (e *applier) first() *Violation {
 		e.flagUnread(s.Players[i].Leader.ID, skill.Permanent)
 	}
 	for i := range s.Players {
-		shuffle(s.rng(uint64(i)), s.Players[i].Deck)
-		s.forgetDeck(Side(i))
+		gamestate.Shuffle(s.Rng(uint64(i)), s.Players[i].Deck)
+		s.ForgetDeck(Side(i))
 		e.auto("CR 6-2-1-7", "%s shuffles their deck", Side(i))
 		e.drawN(Side(i), OpeningHand)
 		e.auto("CR 6-2-1-8", "%s draws %d cards", Side(i), OpeningHand)
@@ -190,8 +191,8 @@ func (e *applier) mulligan() *Violation {
 		p.Mulligan = 2
 		p.Deck = append(p.Hand, p.Deck...)
 		p.Hand = nil
-		shuffle(s.rng(uint64(pl)), p.Deck)
-		s.forgetDeck(pl)
+		gamestate.Shuffle(s.Rng(uint64(pl)), p.Deck)
+		s.ForgetDeck(pl)
 		e.drawN(pl, OpeningHand)
 		e.event("CR 6-2-1-8", "%s returns their hand, shuffles and draws %d new cards", pl, OpeningHand)
 	}
@@ -232,7 +233,7 @@ func (e *applier) startTurn() {
 	p.Leader.Rest = false
 	held := 0
 	for i := range p.Battle {
-		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&kwNoReady != 0 || s.granted(p.Battle[i].ID, skill.CantActivate, "charge phase")) {
+		if p.Battle[i].Rest && (p.Battle[i].Gained.Until&gamestate.KwNoReady != 0 || s.Granted(p.Battle[i].ID, skill.CantActivate, "charge phase")) {
 			held++ // a skill keeps it in Rest Mode this turn
 			continue
 		}
@@ -321,7 +322,7 @@ func (e *applier) turnAction() *Violation {
 		if v := e.toMain(); v != nil {
 			return v
 		}
-		if v := e.s.mustAttackFirst(e.a.Player); v != nil {
+		if v := mustAttackFirst(e.s, e.a.Player); v != nil {
 			return v
 		}
 		e.enterMain()
@@ -338,8 +339,8 @@ func (e *applier) turnAction() *Violation {
 	case VerbUse:
 		return e.use()
 	case VerbShuffle:
-		shuffle(s.rng(9), s.Players[a.Player].Deck)
-		s.forgetDeck(a.Player)
+		gamestate.Shuffle(s.Rng(9), s.Players[a.Player].Deck)
+		s.ForgetDeck(a.Player)
 		e.event("", "%s shuffles their deck", a.Player)
 		return nil
 	}
@@ -540,9 +541,9 @@ func (e *applier) payPlan(pl Side, cost int, spec string) ([]int, int, *Violatio
 	used := make([]bool, len(p.Energy))
 	var rest []int
 	markers := p.Markers
-	leader, leaderKnown := s.card(p.Leader.ID)
+	leader, leaderKnown := s.Card(p.Leader.ID)
 	colourOf := func(i int) ([]string, bool) {
-		c, ok := s.card(p.Energy[i].ID)
+		c, ok := s.Card(p.Energy[i].ID)
 		return c.Colours, ok && len(c.Colours) > 0
 	}
 	active := 0
@@ -647,7 +648,7 @@ func (e *applier) pay(pl Side, rest []int, markers int) {
 	p.Markers -= markers
 	p.Removed += markers
 	if markers > 0 {
-		p.Marks |= markMarkerRemoved
+		p.Marks |= gamestate.MarkMarkerRemoved
 	}
 }
 
@@ -673,7 +674,7 @@ func (e *applier) play() (v *Violation) {
 		return v
 	}
 	id := p.Hand[i]
-	c, known := s.card(id)
+	c, known := s.Card(id)
 	if known && c.Type == rules.TypeLeader {
 		return violation("CR 6-1-3", "%s is a Leader and cannot be played: a Leader starts in the Leader Area and stays there", s.Name(id))
 	}
@@ -782,7 +783,7 @@ func (e *applier) useExtra(pc *playedCard) {
 		s.Battle.Step = StepOffense
 	}
 	s.Players[pl].Drop = append(s.Players[pl].Drop, id)
-	if c, ok := s.card(id); ok && c.Cost != nil {
+	if c, ok := s.Card(id); ok && c.Cost != nil {
 		s.Players[pl].ExtraUsed = max(s.Players[pl].ExtraUsed, *c.Cost+1)
 	}
 	switch {
@@ -811,7 +812,7 @@ func (e *applier) useExtra(pc *playedCard) {
 // [On Play] and the opponent's "when your opponent plays" skills trigger.
 func (e *applier) playBattleCard(pc *playedCard) {
 	s, pl, id := e.s, e.a.Player, pc.id
-	s.Players[pl].Battle = append(s.Players[pl].Battle, BattleCard{ID: id, Copy: s.nextCopy(pl, s.Cards[id].Number)})
+	s.Players[pl].Battle = append(s.Players[pl].Battle, BattleCard{ID: id, Copy: s.NextCopy(pl, s.Cards[id].Number)})
 	if pc.declared {
 		e.event("CR 5-5-2", "%s plays %s in Active Mode (declared cost %d)", pl, s.Name(id), pc.cost)
 	} else {
@@ -828,7 +829,7 @@ func (e *applier) playBattleCard(pc *playedCard) {
 // flagUnread flags the skills of a card with timing t that the engine does
 // not read ([Permanent] skills when the card comes into play).
 func (e *applier) flagUnread(id CardID, t skill.Timing) {
-	sks, _, ok := e.s.skillsOf(id)
+	sks, _, ok := e.s.SkillsOf(id)
 	if !ok {
 		e.opened = true
 		return
@@ -846,7 +847,7 @@ func (e *applier) flagUnread(id CardID, t skill.Timing) {
 func (e *applier) withTriggers(battle []BattleCard) []CardID {
 	var out []CardID
 	for _, b := range battle {
-		if e.s.flagsOf(b.ID)&cardinfo.FlagTriggers != 0 {
+		if e.s.FlagsOf(b.ID)&cardinfo.FlagTriggers != 0 {
 			out = append(out, b.ID)
 		}
 	}
@@ -899,7 +900,7 @@ func (e *applier) undoRevealOnViolation(v **Violation) func() {
 			return
 		}
 		for i, id := range hand {
-			e.s.setNumber(id, before[i])
+			e.s.SetNumber(id, before[i])
 		}
 	}
 }
@@ -954,7 +955,7 @@ func (e *applier) evolve() (v *Violation) {
 		return v
 	}
 	id := p.Hand[i]
-	c, known := s.card(id)
+	c, known := s.Card(id)
 	kw := keyword.Evolve
 	if len(e.a.Targets) == 2 {
 		kw = keyword.FusionEvolve
@@ -997,7 +998,7 @@ func (e *applier) evolve() (v *Violation) {
 	}
 	p.Battle[bases[0]] = nb
 	p.Battle[bases[0]].Copy = 0
-	p.Battle[bases[0]].Copy = s.nextCopy(pl, s.Cards[id].Number)
+	p.Battle[bases[0]].Copy = s.NextCopy(pl, s.Cards[id].Number)
 	if len(bases) == 2 {
 		p.Battle = removeAt(p.Battle, bases[1])
 		e.event("[Fusion Evolve]", "%s fusion-evolves %s onto %s and %s, keeping the first card's mode and power changes", names...)
@@ -1040,65 +1041,13 @@ func (e *applier) findBattle(pl Side, ref string) (int, *Violation) {
 	if r.Leader || r.Number == "" {
 		return 0, logError("%q is not a Battle Card", ref)
 	}
-	if i, ok := e.s.findCopy(pl, r); ok {
+	if i, ok := e.s.FindCopy(pl, r); ok {
 		return i, nil
 	}
-	if r.Nth > 0 && e.s.countInBattle(pl, r.Number) > 0 {
+	if r.Nth > 0 && e.s.CountInBattle(pl, r.Number) > 0 {
 		return 0, logError("%s has no %s#%d in their Battle Area (copy numbers stay with a card while it is in play)", pl, r.Number, r.Nth)
 	}
 	return 0, logError("%s has no %s in their Battle Area", pl, r.Number)
-}
-
-// findCopy finds a Battle Card of side by number and copy number (#k, given
-// when it entered the Battle Area); without a copy number, the first.
-func (s *State) findCopy(side Side, r Ref) (int, bool) {
-	for i, b := range s.Players[side].Battle {
-		if s.Cards[b.ID].Number == r.Number && (r.Nth == 0 || b.Copy == r.Nth) {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-func (s *State) countInBattle(side Side, number string) int {
-	n := 0
-	for _, b := range s.Players[side].Battle {
-		if s.Cards[b.ID].Number == number {
-			n++
-		}
-	}
-	return n
-}
-
-// nextCopy is the copy number a card entering side's Battle Area gets: the
-// lowest not held by another card of its number there.
-func (s *State) nextCopy(side Side, number string) int {
-	if number == "" {
-		return 0
-	}
-	for k := 1; ; k++ {
-		taken := false
-		for _, b := range s.Players[side].Battle {
-			if b.Copy == k && s.Cards[b.ID].Number == number {
-				taken = true
-				break
-			}
-		}
-		if !taken {
-			return k
-		}
-	}
-}
-
-// copyName is a Battle Card's number with its copy number when it needs
-// one to be told apart ("FS01-07#2").
-func (s *State) copyName(side Side, idx int) string {
-	b := s.Players[side].Battle[idx]
-	n := s.Name(b.ID)
-	if b.Copy > 1 || b.Copy == 1 && s.countInBattle(side, s.Cards[b.ID].Number) > 1 {
-		return n + "#" + itoa(b.Copy)
-	}
-	return n
 }
 
 // awakenLife reads the life condition of an [Awaken] skill. Newer Leaders
@@ -1143,7 +1092,7 @@ func (e *applier) awaken() *Violation {
 	} else if v := e.toMain(); v != nil {
 		return violation("CR 7-3-4-2", "a Leader awakens in its player's Main Phase or during a battle")
 	}
-	c, known := s.card(p.Leader.ID)
+	c, known := s.Card(p.Leader.ID)
 	if known && c.Text != "" && !cardinfo.HasOwnKeyword(c, keyword.Awaken) {
 		return violation("[Awaken]", "%s has no [Awaken]", s.Name(p.Leader.ID))
 	}
@@ -1154,7 +1103,7 @@ func (e *applier) awaken() *Violation {
 	// what it does before the Leader flips ("draw 1 card").
 	var awakenSkill *skill.Skill
 	idx := -1
-	if sks, _, ok := s.skillsOf(p.Leader.ID); ok {
+	if sks, _, ok := s.SkillsOf(p.Leader.ID); ok {
 		for i := range sks {
 			if sks[i].Timing.Has(skill.Awaken) {
 				awakenSkill, idx = &sks[i], i
@@ -1162,7 +1111,7 @@ func (e *applier) awaken() *Violation {
 			}
 		}
 	}
-	if awakenSkill != nil && awakenSkill.Understood && !s.holds(ctx{side: pl, src: p.Leader.ID}, awakenSkill.If) {
+	if awakenSkill != nil && awakenSkill.Understood && !s.Holds(gamestate.Ctx{Side: pl, Src: p.Leader.ID}, awakenSkill.If) {
 		return violation("[Awaken]", "the condition of %s's [Awaken] is not met", s.Name(p.Leader.ID))
 	}
 	if !inBattle {
@@ -1178,9 +1127,9 @@ func (e *applier) awaken() *Violation {
 		e.unread(p.Leader.ID, awakenSkill)
 	case needsChoices(awakenSkill):
 		s.Pending = append(s.Pending, Pending{Side: pl, Source: p.Leader.ID, Skill: idx})
-		e.skillEvent(awakenSkill, "%s waits for %s's choices (%s use leader -> …); anything else resolves it without them", s.skillLabel(p.Leader.ID, awakenSkill), pl, pl)
+		e.skillEvent(awakenSkill, "%s waits for %s's choices (%s use leader -> …); anything else resolves it without them", s.SkillLabel(p.Leader.ID, awakenSkill), pl, pl)
 	default:
-		e.resolve(ctx{side: pl, src: p.Leader.ID}, awakenSkill, &choiceQueue{lapse: true})
+		e.resolve(gamestate.Ctx{Side: pl, Src: p.Leader.ID}, awakenSkill, &choiceQueue{lapse: true})
 	}
 	p.Leader.Awakened = true
 	e.event("[Awaken]", "%s's Leader awakens and flips to its back side", pl)
@@ -1212,7 +1161,7 @@ func (e *applier) attack() *Violation {
 	if atk.field {
 		return violation("CR 8-1-1", "only a Leader or a Battle Card can attack")
 	}
-	if s.cantAttack(atk.id) {
+	if s.CantAttack(atk.id) {
 		return violation("Card skills", "%s can't attack: a skill forbids it", e.label(atk))
 	}
 	opp := pl.Other()
@@ -1223,13 +1172,13 @@ func (e *applier) attack() *Violation {
 	if tgt.side != opp || tgt.field {
 		return violation("CR 8-1-1", "the target must be the opponent's Leader or one of their Battle Cards")
 	}
-	if tgt.leader && s.granted(atk.id, skill.CantAttack, "leader") {
+	if tgt.leader && s.Granted(atk.id, skill.CantAttack, "leader") {
 		return violation("Card skills", "%s can't attack your opponent's Leader: a skill forbids it", e.label(atk))
 	}
-	if !s.attackAllowed(opp, tgt.id) {
+	if !s.AttackAllowed(opp, tgt.id) {
 		return violation("Card skills", "%s can't be attacked: a skill of its player forbids it", e.label(tgt))
 	}
-	if !tgt.leader && !e.isRest(tgt) && !s.mayAttackActive(pl, atk.id) {
+	if !tgt.leader && !e.isRest(tgt) && !s.MayAttackActive(pl, atk.id) {
 		return violation("CR 8-1-1", "%s is in Active Mode; only Battle Cards in Rest Mode can be attacked", s.Name(tgt.id))
 	}
 	e.enterMain()
@@ -1261,28 +1210,11 @@ func (e *applier) battleCardAttacks(pl Side) {
 		p := &e.s.Players[side]
 		ids := append([]CardID{p.Leader.ID}, e.withTriggers(p.Battle)...)
 		for _, id := range ids {
-			if _, _, _, _, ok := e.s.where(id); ok {
+			if _, _, _, _, ok := e.s.Where(id); ok {
 				e.trigger(side, id, skill.Auto, trig)
 			}
 		}
 	}
-}
-
-// cantAttack reports whether a skill forbids card id to attack now: an
-// effect for the turn, or a [Permanent] "this card can't attack".
-func (s *State) cantAttack(id CardID) bool {
-	side, leader, _, idx, ok := s.where(id)
-	if !ok {
-		return false
-	}
-	g := s.Players[side].Leader.Gained
-	if !leader {
-		g = s.Players[side].Battle[idx].Gained
-	}
-	if (g.Turn|g.Battle|g.Until)&kwNoAttack != 0 {
-		return true
-	}
-	return s.granted(id, skill.CantAttack, "")
 }
 
 // inPlay is a Leader, Battle Card or [Field] found by reference.
@@ -1310,13 +1242,13 @@ func (e *applier) resolveInPlay(pl Side, ref string, def Side) (inPlay, *Violati
 	if r.Number == "" {
 		return inPlay{}, logError("%q does not name a card in play", ref)
 	}
-	if i, ok := e.s.findCopy(side, r); ok {
+	if i, ok := e.s.FindCopy(side, r); ok {
 		return inPlay{side: side, idx: i, id: p.Battle[i].ID}, nil
 	}
 	if p.Field != NoCard && e.s.Cards[p.Field].Number == r.Number {
 		return inPlay{side: side, field: true, id: p.Field}, nil
 	}
-	if r.Nth > 0 && e.s.countInBattle(side, r.Number) > 0 {
+	if r.Nth > 0 && e.s.CountInBattle(side, r.Number) > 0 {
 		return inPlay{}, logError("%s has no %s#%d in play (copy numbers stay with a card while it is in play)", side, r.Number, r.Nth)
 	}
 	return inPlay{}, logError("%s has no %s in play", side, r.Number)
@@ -1354,7 +1286,7 @@ func (e *applier) label(c inPlay) string {
 	if c.field {
 		return c.side.String() + ":" + e.s.Name(c.id)
 	}
-	return c.side.String() + ":" + e.s.copyName(c.side, c.idx)
+	return c.side.String() + ":" + e.s.CopyName(c.side, c.idx)
 }
 
 func (e *applier) block() *Violation {
@@ -1376,8 +1308,8 @@ func (e *applier) block() *Violation {
 		return v
 	}
 	b := &s.Players[pl].Battle[i]
-	if c, ok := s.card(b.ID); ok && cardinfo.Described(c) && !s.hasKeyword(b.ID, keyword.Blocker) {
-		if s.readsCard(b.ID) && strings.Contains(strings.ToLower(c.Text), "[blocker]") {
+	if c, ok := s.Card(b.ID); ok && cardinfo.Described(c) && !s.HasKeyword(b.ID, keyword.Blocker) {
+		if s.ReadsCard(b.ID) && strings.Contains(strings.ToLower(c.Text), "[blocker]") {
 			return violation("[Blocker]", "%s has no [Blocker] now: its skill gives [Blocker] only while its condition holds", s.Name(b.ID))
 		}
 		return violation("[Blocker]", "%s has no [Blocker]", s.Name(b.ID))
@@ -1439,7 +1371,7 @@ func (e *applier) combo() (v *Violation) {
 	if s.Battle.Step == StepAttack {
 		s.Battle.Step = StepOffense
 	}
-	if c, ok := s.card(id); ok && c.ComboPower != nil {
+	if c, ok := s.Card(id); ok && c.ComboPower != nil {
 		e.event("Combo", "%s combos %s (combo power %d)", pl, s.Name(id), *c.ComboPower)
 	} else {
 		e.event("Combo", "%s combos %s (combo power unknown)", pl, s.Name(id))
@@ -1450,7 +1382,7 @@ func (e *applier) combo() (v *Violation) {
 		e.trigger(pl, id, skill.Auto, skill.ComboFromHand)
 	}
 	for _, b := range []CardID{s.Battle.Attacker, s.Battle.Target} {
-		if s.owner(b) == pl {
+		if s.Owner(b) == pl {
 			e.trigger(pl, b, skill.Auto, skill.ComboWhileInBattle)
 			if e.a.From == ZoneBattle {
 				e.trigger(pl, b, skill.Auto, skill.ComboFromBattleInBattle)
@@ -1465,7 +1397,7 @@ func (e *applier) combo() (v *Violation) {
 // power, cost or text: FB07-FB09 in the shared data) is not judged.
 func (e *applier) comboCard(id CardID) *Violation {
 	s := e.s
-	c, ok := s.card(id)
+	c, ok := s.Card(id)
 	switch {
 	case !ok:
 		return nil
@@ -1504,79 +1436,6 @@ func (e *applier) pass() *Violation {
 	return nil
 }
 
-// BattlePowers returns the attacker's and the target's power in the battle in
-// progress, combos included; ok is false when card data is missing.
-func (s *State) BattlePowers() (atk, def int, ok bool) {
-	atk, def, unknown := s.battlePowers()
-	return atk, def, s.Battle.Step != NoBattle && len(unknown) == 0
-}
-
-// battlePowers is BattlePowers with the cards whose power or combo power is
-// not known.
-func (s *State) battlePowers() (atk, def int, unknown []CardID) {
-	if s.Battle.Step == NoBattle {
-		return 0, 0, nil
-	}
-	atk, ok1 := s.Power(s.Battle.Attacker)
-	def, ok2 := s.Power(s.Battle.Target)
-	if !ok1 {
-		unknown = append(unknown, s.Battle.Attacker)
-	}
-	if !ok2 {
-		unknown = append(unknown, s.Battle.Target)
-	}
-	for i := range s.Players {
-		side := Side(i)
-		for _, id := range s.Players[i].Combo {
-			c, known := s.card(id)
-			if !known || c.ComboPower == nil {
-				unknown = append(unknown, id)
-				continue
-			}
-			if side == s.TurnPlayer {
-				atk += *c.ComboPower
-			} else {
-				def += *c.ComboPower
-			}
-		}
-		if side == s.TurnPlayer {
-			atk += s.Players[i].ComboBonus
-		} else {
-			def += s.Players[i].ComboBonus
-		}
-	}
-	return atk, def, unknown
-}
-
-// Power is the current power of a Leader or Battle Card in play, with the
-// declared power changes; ok is false when its card data is missing.
-func (s *State) Power(id CardID) (int, bool) {
-	for i := range s.Players {
-		p := &s.Players[i]
-		if p.Leader.ID == id {
-			c, ok := s.card(id)
-			pw := c.Power
-			if p.Leader.Awakened {
-				pw = c.BackPower
-			}
-			if !ok || pw == nil {
-				return 0, false
-			}
-			return *pw + p.Leader.Mods.Total() + s.continuous(id), true
-		}
-		for _, b := range p.Battle {
-			if b.ID == id {
-				c, ok := s.card(id)
-				if !ok || c.Power == nil {
-					return 0, false
-				}
-				return *c.Power + b.Mods.Total() + s.continuous(id), true
-			}
-		}
-	}
-	return 0, false
-}
-
 func (e *applier) outcome() *Violation {
 	s := e.s
 	if s.Battle.Step != StepDamage {
@@ -1589,7 +1448,7 @@ func (e *applier) outcome() *Violation {
 	defSide := atkSide.Other()
 	dp := &s.Players[defSide]
 	targetLeader := dp.Leader.ID == s.Battle.Target
-	ap, tp, unknown := s.battlePowers()
+	ap, tp, unknown := s.BattlePowersUnknown()
 	known := len(unknown) == 0
 	wins := ap >= tp
 	switch e.a.Verb {
@@ -1627,7 +1486,7 @@ func (e *applier) outcome() *Violation {
 	case VerbDamage:
 		n, strike := 1, ""
 		for _, k := range keyword.Strikes {
-			if s.hasKeyword(s.Battle.Attacker, k.Name) {
+			if s.HasKeyword(s.Battle.Attacker, k.Name) {
 				n, strike = k.Strike, k.ID()
 				break
 			}
@@ -1638,7 +1497,7 @@ func (e *applier) outcome() *Violation {
 		} else if strike != "" {
 			e.event(strike, "%s deals %d damage", s.Name(s.Battle.Attacker), n)
 		}
-		if limit, label := s.damageLimit(defSide); limit > 0 && n > limit {
+		if limit, label := s.DamageLimit(defSide); limit > 0 && n > limit {
 			if e.a.Amount != nil {
 				return violation("Card skills", "%s takes at most %d damage in each battle (%s)", defSide, limit, label)
 			}
@@ -1648,12 +1507,12 @@ func (e *applier) outcome() *Violation {
 		if len(e.a.Targets) > n {
 			return violation("Damage Step", "%d life card(s) named for %d damage", len(e.a.Targets), n)
 		}
-		if v := e.damage(defSide, n, s.hasKeyword(s.Battle.Attacker, keyword.Critical), e.a.Targets); v != nil {
+		if v := e.damage(defSide, n, s.HasKeyword(s.Battle.Attacker, keyword.Critical), e.a.Targets); v != nil {
 			return v
 		}
 	case VerbKO:
 		target := s.Battle.Target
-		if e.stays(target, removal{ko: true, inBattle: true, side: atkSide, src: s.Battle.Attacker}) {
+		if e.stays(target, gamestate.Removal{KO: true, InBattle: true, Side: atkSide, Src: s.Battle.Attacker}) {
 			break
 		}
 		for i, b := range dp.Battle {
@@ -1742,7 +1601,7 @@ func (e *applier) damage(side Side, n int, critical bool, names []string) *Viola
 		if have := s.Cards[id].Number; have != "" && have != r.Number {
 			return violation("Damage Step", "%s's life card %d from the top is %s, not %s", side, k+1, have, r.Number)
 		}
-		if v := s.canReveal(id, r.Number); v != nil {
+		if v := canReveal(s, id, r.Number); v != nil {
 			return v
 		}
 		nums[k] = r.Number
@@ -1750,7 +1609,7 @@ func (e *applier) damage(side Side, n int, critical bool, names []string) *Viola
 	for k := 0; k < n && len(p.Life) > 0; k++ {
 		top := p.Life[0]
 		if k < len(nums) && nums[k] != "" {
-			s.setNumber(top, nums[k])
+			s.SetNumber(top, nums[k])
 		}
 		p.Life = p.Life[1:]
 		if critical {
@@ -1887,7 +1746,7 @@ func (e *applier) ki() *Violation {
 // with 0 power or less go to the Drop (not a KO), then the defeat checks.
 func (e *applier) ruleProcessing() {
 	s := e.s
-	negative := s.flags&cardinfo.FlagNegativePower != 0 && s.negativeContinuous()
+	negative := s.Flags()&cardinfo.FlagNegativePower != 0 && s.NegativeContinuous()
 	for i := range s.Players {
 		p := &s.Players[i]
 		for j := 0; j < len(p.Battle); j++ {
@@ -1914,7 +1773,7 @@ func (e *applier) ruleProcessing() {
 			lost[i] = true
 			e.auto("CR 0-1-3-2", "%s has no life cards left", Side(i))
 		}
-		if len(p.Deck) == 0 && !e.keepsWithoutDeck(Side(i)) {
+		if len(p.Deck) == 0 && !e.s.KeepsWithoutDeck(Side(i)) {
 			lost[i] = true
 			e.auto("CR 0-1-3-2", "%s has no cards left in their deck", Side(i))
 		}
@@ -1935,3 +1794,6 @@ func (e *applier) ruleProcessing() {
 	}
 	s.Phase = PhaseOver
 }
+
+// reasonConceded is Result.Reason after a concession.
+const reasonConceded = "concession"

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func autoplay(t testing.TB, setup Setup, cards Cards, long bool, limit int) *Log
 	ap := &autoplayer{t: t, s: NewState(setup, cards), log: &Log{Setup: setup}, long: long}
 	// The test cards' text is cut short: their Leader's draw is not read.
 	ap.declared = true
-	if sks, _, ok := ap.s.skillsOf(ap.s.Players[0].Leader.ID); ok {
+	if sks, _, ok := ap.s.SkillsOf(ap.s.Players[0].Leader.ID); ok {
 		for _, sk := range sks {
 			if sk.Understood && sk.Timing == skill.WhenAttacking {
 				ap.declared = false
@@ -102,7 +103,7 @@ func (ap *autoplayer) turn() {
 	if len(p.Energy) < 6 && len(p.Hand) > 1 {
 		best, bestCost := "", -100
 		for _, id := range p.Hand {
-			c, _ := s.card(id)
+			c, _ := s.Card(id)
 			cost := 0
 			if c.Cost != nil {
 				cost = *c.Cost
@@ -179,7 +180,7 @@ func (ap *autoplayer) handByCost(pl Side) []string {
 	var out []string
 	for cost := 10; cost >= 0; cost-- {
 		for _, id := range s.Players[pl].Hand {
-			c, _ := s.card(id)
+			c, _ := s.Card(id)
 			if c.Type == "Battle" && c.Cost != nil && *c.Cost == cost {
 				out = append(out, s.Name(id))
 			}
@@ -274,7 +275,7 @@ func (ap *autoplayer) choose(me Side) {
 		}
 		done := false
 		for i := range s.Players[me.Other()].Battle {
-			if ap.try(me.String() + " use " + src + " -> " + me.Other().String() + ":" + s.copyName(me.Other(), i)) {
+			if ap.try(me.String() + " use " + src + " -> " + me.Other().String() + ":" + s.CopyName(me.Other(), i)) {
 				done = true
 				break
 			}
@@ -289,7 +290,7 @@ func (ap *autoplayer) comboCards(pl Side) []string {
 	s := &ap.s
 	var out []string
 	for _, id := range s.Players[pl].Hand {
-		if c, ok := s.card(id); ok && c.Type == "Battle" && c.ComboPower != nil && *c.ComboPower > 0 {
+		if c, ok := s.Card(id); ok && c.Type == "Battle" && c.ComboPower != nil && *c.ComboPower > 0 {
 			out = append(out, s.Name(id))
 		}
 	}
@@ -323,7 +324,7 @@ func (ap *autoplayer) permanents(me Side) {
 		for _, l := range lines {
 			f := strings.Fields(l)
 			count[f[1]]++
-			ap.must(side.String() + " power " + f[1] + "#" + itoa(count[f[1]]) + " " + f[2])
+			ap.must(side.String() + " power " + f[1] + "#" + strconv.Itoa(count[f[1]]) + " " + f[2])
 		}
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
@@ -11,14 +12,14 @@ import (
 // The protections for a time are bits of a card's Gains: they must fit.
 func TestProtectionBitsFit(t *testing.T) {
 	seen := uint16(0)
-	for name, bit := range keywordBits {
+	for name, bit := range gamestate.KeywordBits {
 		if bit == 0 || seen&bit != 0 {
 			t.Fatalf("keyword %s has bit %b", name, bit)
 		}
 		seen |= bit
 	}
 	for _, p := range protections {
-		if p.bit == 0 || (seen&p.bit != 0 && protectBit(p.detail) != p.bit) || p.bit&(kwNoAttack|kwNoReady) != 0 {
+		if p.bit == 0 || (seen&p.bit != 0 && protectBit(p.detail) != p.bit) || p.bit&(gamestate.KwNoAttack|gamestate.KwNoReady) != 0 {
 			t.Fatalf("protection %q has bit %b (keywords %d)", p.detail, p.bit, len(keyword.Gainable))
 		}
 		seen |= p.bit
@@ -255,12 +256,12 @@ func TestInABattleWithAComboGainsAndPower(t *testing.T) {
 	b := newBoardWith(t, realCards(t), [2]string{"SB01-045", "FS02-01"}, [2]string{"FS01-10", "FS02-05"}).main(P1, 3)
 	b.inBattle(P1, "SB01-051", false).hand(P1, "FS01-04")
 	krillin := b.p(P1).Battle[0].ID
-	if b.power(P1, 0) != 20000 || b.s.hasKeyword(krillin, "Critical") {
+	if b.power(P1, 0) != 20000 || b.s.HasKeyword(krillin, "Critical") {
 		t.Fatalf("out of battle: power %d", b.power(P1, 0))
 	}
 	b.do("P1 attack SB01-051 -> leader", "P1 combo FS01-04")
-	if b.power(P1, 0) != 25000 || !b.s.hasKeyword(krillin, "Critical") {
-		t.Fatalf("in battle with a combo: power %d, [Critical] %v: %s", b.power(P1, 0), b.s.hasKeyword(krillin, "Critical"), b.eventText())
+	if b.power(P1, 0) != 25000 || !b.s.HasKeyword(krillin, "Critical") {
+		t.Fatalf("in battle with a combo: power %d, [Critical] %v: %s", b.power(P1, 0), b.s.HasKeyword(krillin, "Critical"), b.eventText())
 	}
 }
 

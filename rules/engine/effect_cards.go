@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
@@ -32,7 +33,7 @@ func (k powerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	amount := x.ef.Amount
 	if x.ef.Each != nil {
-		amount *= e.s.countEach(x.c, x.ef.Each)
+		amount *= e.s.CountEach(x.c, x.ef.Each)
 	}
 	d := x.ef.For
 	if prev := replaced(x); prev != nil {
@@ -40,8 +41,8 @@ func (k powerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		amount, d = amount-prev.Amount, prev.For
 	}
 	for _, id := range ids {
-		e.addPower(x.c, id, amount, d)
-		e.said(x, k.done.of(d), x.label, e.inPlayLabel(id), amount)
+		e.s.AddPower(x.c, id, amount, d)
+		e.said(x, k.done.of(d), x.label, e.s.InPlayLabel(id), amount)
 	}
 	return ids, nil
 }
@@ -61,37 +62,6 @@ func replaced(x *call) *skill.Effect {
 	return nil
 }
 
-// countEach is how many cards a power change "for each" counts, when it
-// applies: the cards of the player's Battle Area that fit (a [Field]
-// included when any card counts), with the Leader for "among your Leader
-// and Battle Cards"; or the opponent's Battle Cards that fit.
-func (s *State) countEach(c ctx, k *skill.Cond) int {
-	side := c.side
-	if k.Kind == skill.OppHave {
-		side = side.Other()
-	}
-	p := &s.Players[side]
-	// A card the list does not describe is not counted: fits would take
-	// it for any card.
-	counts := func(id CardID) bool {
-		card, known := s.card(id)
-		return known && cardinfo.Described(card) && s.fits(id, &k.Card, NoCard)
-	}
-	n := 0
-	for _, b := range p.Battle {
-		if counts(b.ID) {
-			n++
-		}
-	}
-	if k.Kind == skill.Have && p.Field != NoCard && k.Card.Type == "" && counts(p.Field) {
-		n++
-	}
-	if k.WithLeader && counts(p.Leader.ID) {
-		n++
-	}
-	return n
-}
-
 // gains applies a keyword or a limit (bit of the card's Gains) to the
 // targets for the effect's time; say says each. One the engine does not
 // keep (no bit, while a condition holds, a limit with details, a time it
@@ -106,7 +76,7 @@ func (e *applier) gains(x *call, bit uint16, known bool, say func(id CardID)) ([
 			e.notApplied(x.label, x.ef)
 			break
 		}
-		e.gain(x.c, id, bit, x.ef.For)
+		e.s.Gain(x.c, id, bit, x.ef.For)
 		say(id)
 	}
 	return ids, nil
@@ -117,17 +87,17 @@ func (e *applier) gains(x *call, bit uint16, known bool, say func(id CardID)) ([
 type gainEffect struct{ done byDuration }
 
 // carries: a keyword the engine keeps for a time, or any keyword while a
-// [Permanent] skill's condition holds (State.granted).
+// [Permanent] skill's condition holds (State.Granted).
 func (gainEffect) carries(ef *skill.Effect, t skill.Timing) bool {
-	if ef.Detail == skill.AttackActive || ef.Detail == skill.AlsoNamed { // State.mayAttackActive, State.namesOf
+	if ef.Detail == skill.AttackActive || ef.Detail == skill.AlsoNamed { // State.MayAttackActive, State.namesOf
 		return ef.For == skill.WhileHolds && t.Has(skill.Permanent) && ef.Keyword == ""
 	}
-	return ef.Detail == "" && (ef.For == skill.WhileHolds && t.Has(skill.Permanent) || keywordBits[ef.Keyword] != 0 && ef.For != skill.WhileHolds)
+	return ef.Detail == "" && (ef.For == skill.WhileHolds && t.Has(skill.Permanent) || gamestate.KeywordBits[ef.Keyword] != 0 && ef.For != skill.WhileHolds)
 }
 
 func (k gainEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	return e.gains(x, keywordBits[x.ef.Keyword], true, func(id CardID) {
-		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id), x.ef.Keyword)
+	return e.gains(x, gamestate.KeywordBits[x.ef.Keyword], true, func(id CardID) {
+		e.said(x, k.done.of(x.ef.For), x.label, e.s.InPlayLabel(id), x.ef.Keyword)
 	})
 }
 
@@ -144,8 +114,8 @@ func (cantAttackEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 }
 
 func (k cantAttackEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	return e.gains(x, kwNoAttack, true, func(id CardID) {
-		e.said(x, k.done.of(x.ef.For), x.label, e.inPlayLabel(id))
+	return e.gains(x, gamestate.KwNoAttack, true, func(id CardID) {
+		e.said(x, k.done.of(x.ef.For), x.label, e.s.InPlayLabel(id))
 	})
 }
 
@@ -163,8 +133,8 @@ func (cantActivateEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 }
 
 func (k cantActivateEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	return e.gains(x, kwNoReady, x.ef.For == skill.UntilNextTurn, func(id CardID) {
-		e.said(x, k.done, x.label, e.inPlayLabel(id))
+	return e.gains(x, gamestate.KwNoReady, x.ef.For == skill.UntilNextTurn, func(id CardID) {
+		e.said(x, k.done, x.label, e.s.InPlayLabel(id))
 	})
 }
 
@@ -199,7 +169,7 @@ type modeEffect struct {
 
 func (k modeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	return e.inPlay(x, func(id CardID) {
-		side, leader, field, idx, ok := e.s.where(id)
+		side, leader, field, idx, ok := e.s.Where(id)
 		if !ok {
 			return
 		}
@@ -217,7 +187,7 @@ func (k modeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			p.Battle[idx].Rest = k.rest
 			defer e.activatedBySkill(side, id, wasRest && !k.rest)
 		}
-		e.said(x, k.done, x.label, e.inPlayLabel(id))
+		e.said(x, k.done, x.label, e.s.InPlayLabel(id))
 	})
 }
 
@@ -269,21 +239,21 @@ func (e *applier) shuffleBottoms(ids []CardID) {
 			continue
 		}
 		bottom := p.Deck[len(p.Deck)-k:]
-		shuffle(s.rng(11), bottom)
-		if s.paper(Side(i)) {
+		gamestate.Shuffle(s.Rng(11), bottom)
+		if s.Paper(Side(i)) {
 			for _, id := range bottom {
-				s.setNumber(id, "")
+				s.SetNumber(id, "")
 			}
 		}
 	}
 }
 
 func (k leaveEffect) leave(e *applier, x *call, id CardID) {
-	side, leader, field, idx, ok := e.s.where(id)
+	side, leader, field, idx, ok := e.s.Where(id)
 	if !ok {
 		return
 	}
-	name := e.inPlayLabel(id)
+	name := e.s.InPlayLabel(id)
 	if leader {
 		e.said(x, msgLeaderNeverLeaves, x.label)
 		return
@@ -291,14 +261,14 @@ func (k leaveEffect) leave(e *applier, x *call, id CardID) {
 	if k.ko && field {
 		return
 	}
-	if e.stays(id, removal{ko: k.ko, side: x.c.side, src: x.c.src}) {
+	if e.stays(id, gamestate.Removal{KO: k.ko, Side: x.c.Side, Src: x.c.Src}) {
 		return
 	}
 	e.leaveBattleArea(side, id, field, idx)
 	k.to.put(&e.s.Players[side], x.ef.Rest, id)
 	e.said(x, k.done, x.label, name)
-	if k.to == toHand && side != x.c.side && !field {
-		e.triggerOwn(x.c.side, skill.OppReturnedToHand, id)
+	if k.to == toHand && side != x.c.Side && !field {
+		e.triggerOwn(x.c.Side, skill.OppReturnedToHand, id)
 	}
 	if k.ko {
 		e.depth++
@@ -363,11 +333,11 @@ func (e *applier) playFromDeck(x *call) ([]CardID, *Violation) {
 		looked = append([]CardID(nil), p.Deck[len(p.Deck)-n:]...)
 	}
 	t := x.ef.Target
-	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.side, looked, ref) })
+	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.Side, looked, ref) })
 	if v != nil {
 		return nil, v
 	}
-	e.said(x, msgLooksAtDeck, x.label, x.c.side, n)
+	e.said(x, msgLooksAtDeck, x.label, x.c.Side, n)
 	if fromBottom {
 		p.Deck = p.Deck[:len(p.Deck)-n]
 	} else {
@@ -380,10 +350,10 @@ func (e *applier) playFromDeck(x *call) ([]CardID, *Violation) {
 		}
 	}
 	if !fromBottom {
-		shuffle(s.rng(7), rest)
-		if s.paper(x.c.side) {
+		gamestate.Shuffle(s.Rng(7), rest)
+		if s.Paper(x.c.Side) {
 			for _, id := range rest {
-				s.setNumber(id, "")
+				s.SetNumber(id, "")
 			}
 		}
 	}
@@ -431,7 +401,7 @@ func (e *applier) moveFromZone(x *call) ([]CardID, *Violation) {
 	if t.Who == skill.ThisCard {
 		// "Play this card from your Drop".
 		for i, id := range *zone {
-			if id == x.c.src {
+			if id == x.c.Src {
 				*zone = removeAt(*zone, i)
 				e.placeFromZone(x, id)
 				return []CardID{id}, nil
@@ -442,7 +412,7 @@ func (e *applier) moveFromZone(x *call) ([]CardID, *Violation) {
 	if t.N == 0 {
 		t.N = 1
 	}
-	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.zoneRef(x.c.side, from, *zone, ref) })
+	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.zoneRef(x.c.Side, from, *zone, ref) })
 	if v != nil {
 		return nil, v
 	}
@@ -508,24 +478,24 @@ func (e *applier) placeFromZone(x *call, id CardID) {
 		e.playFree(x, id)
 	case skill.AddToHand:
 		toHand.put(p, false, id)
-		e.said(x, msgAddsToHand, x.label, x.c.side, s.Name(id))
+		e.said(x, msgAddsToHand, x.label, x.c.Side, s.Name(id))
 	case skill.Discard:
 		toDrop.put(p, false, id)
-		e.said(x, msgDiscards, x.label, x.c.side, s.Name(id))
+		e.said(x, msgDiscards, x.label, x.c.Side, s.Name(id))
 	case skill.ToEnergy:
 		toEnergy.put(p, x.ef.Rest, id)
-		e.said(x, msgAddsToEnergy, x.label, x.c.side, s.Name(id))
+		e.said(x, msgAddsToEnergy, x.label, x.c.Side, s.Name(id))
 	case skill.ToDeckTop:
 		if x.ef.Place == "top or bottom" && e.placesAtBottom(x.q) {
 			toDeckBottom.put(p, false, id)
-			e.said(x, msgPlacesDeckBottom, x.label, x.c.side, s.Name(id))
+			e.said(x, msgPlacesDeckBottom, x.label, x.c.Side, s.Name(id))
 			break
 		}
 		toDeckTop.put(p, false, id)
-		e.said(x, msgPlacesOnDeckTop, x.label, x.c.side, s.Name(id))
+		e.said(x, msgPlacesOnDeckTop, x.label, x.c.Side, s.Name(id))
 	case skill.ToDeckBottom:
 		toDeckBottom.put(p, false, id)
-		e.said(x, msgPlacesDeckBottom, x.label, x.c.side, s.Name(id))
+		e.said(x, msgPlacesDeckBottom, x.label, x.c.Side, s.Name(id))
 	default:
 		toDrop.put(p, false, id)
 	}
@@ -537,28 +507,28 @@ func (e *applier) placeFromZone(x *call, id CardID) {
 func (e *applier) playFree(x *call, id CardID) {
 	s := e.s
 	p := x.player(e)
-	if cd, ok := s.card(id); ok && cd.Type == "Extra" && cardinfo.HasOwnKeyword(cd, keyword.Field) {
+	if cd, ok := s.Card(id); ok && cd.Type == "Extra" && cardinfo.HasOwnKeyword(cd, keyword.Field) {
 		if p.Field != NoCard {
 			p.Drop = append(p.Drop, p.Field)
 		}
 		p.Field, p.FieldRest = id, x.ef.Rest
-		e.said(x, msgPlaysField, x.label, x.c.side, s.Name(id))
+		e.said(x, msgPlaysField, x.label, x.c.Side, s.Name(id))
 		e.depth++
-		e.trigger(x.c.side, id, skill.OnPlay, skill.TriggerNone)
+		e.trigger(x.c.Side, id, skill.OnPlay, skill.TriggerNone)
 		e.depth--
 		return
 	}
-	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.nextCopy(x.c.side, s.Cards[id].Number), BySkill: true})
+	p.Battle = append(p.Battle, BattleCard{ID: id, Rest: x.ef.Rest, Copy: s.NextCopy(x.c.Side, s.Cards[id].Number), BySkill: true})
 	if x.ef.Rest {
-		e.said(x, msgPlaysRestNoCost, x.label, x.c.side, s.Name(id))
+		e.said(x, msgPlaysRestNoCost, x.label, x.c.Side, s.Name(id))
 	} else {
-		e.said(x, msgPlaysNoCost, x.label, x.c.side, s.Name(id))
+		e.said(x, msgPlaysNoCost, x.label, x.c.Side, s.Name(id))
 	}
-	e.restOnEntry(x.c.side, id)
+	e.restOnEntry(x.c.Side, id)
 	e.depth++
-	e.trigger(x.c.side, id, skill.OnPlay, skill.TriggerNone)
+	e.trigger(x.c.Side, id, skill.OnPlay, skill.TriggerNone)
 	e.depth--
-	e.playedTriggers(x.c.side, id, x.ef.From == skill.Drop)
+	e.playedTriggers(x.c.Side, id, x.ef.From == skill.Drop)
 }
 
 // searchEffect: "look at the top N cards of your deck, reveal up to 1 that
@@ -575,7 +545,7 @@ func (k searchEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	n := min(x.ef.N, len(p.Deck))
 	top := append([]CardID(nil), p.Deck[:n]...)
 	t := x.ef.Target
-	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.side, top, ref) })
+	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.Side, top, ref) })
 	if v != nil {
 		return nil, v
 	}
@@ -598,14 +568,14 @@ func (k searchEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		if len(names) == 0 {
 			names = []string{"—"}
 		}
-		e.said(x, msgSearchRestToDrop, x.label, x.c.side, n, strings.Join(names, ", "))
+		e.said(x, msgSearchRestToDrop, x.label, x.c.Side, n, strings.Join(names, ", "))
 		return ids, nil
 	}
 	if bottom {
-		shuffle(s.rng(7), rest)
-		if s.paper(x.c.side) {
+		gamestate.Shuffle(s.Rng(7), rest)
+		if s.Paper(x.c.Side) {
 			for _, id := range rest {
-				s.setNumber(id, "")
+				s.SetNumber(id, "")
 			}
 		}
 		p.Deck = append(p.Deck, rest...)
@@ -618,13 +588,13 @@ func (k searchEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	switch {
 	case len(ids) == 0 && bottom:
-		e.said(x, k.noneBottom, x.label, x.c.side, n)
+		e.said(x, k.noneBottom, x.label, x.c.Side, n)
 	case len(ids) == 0:
-		e.said(x, k.noneTop, x.label, x.c.side, n)
+		e.said(x, k.noneTop, x.label, x.c.Side, n)
 	case bottom:
-		e.said(x, k.someBottom, x.label, x.c.side, n, strings.Join(names, ", "))
+		e.said(x, k.someBottom, x.label, x.c.Side, n, strings.Join(names, ", "))
 	default:
-		e.said(x, k.someTop, x.label, x.c.side, n, strings.Join(names, ", "))
+		e.said(x, k.someTop, x.label, x.c.Side, n, strings.Join(names, ", "))
 	}
 	return ids, nil
 }
@@ -659,7 +629,7 @@ var msgNameOpponentsDiscards = msg("EngineNameCardDiscardsAfterExample", "%s: na
 
 func (opponentDiscardsEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	s := e.s
-	opp := x.c.side.Other()
+	opp := x.c.Side.Other()
 	o := &s.Players[opp]
 	var ids []CardID
 	for len(ids) < x.ef.N && len(o.Hand) > 0 {

@@ -17,10 +17,10 @@ func TestBabidiReadiesAMajinWithBlocker(t *testing.T) {
 	b.bad("P1 use SB01-031 -> FS01-10", "Card skills")
 	b.do("P1 use SB01-031 -> FS07-09")
 	buu := b.p(P1).Battle[1]
-	if buu.Rest || !b.s.hasKeyword(buu.ID, "Blocker") {
-		t.Fatalf("Majin Buu rest %v, blocker %v: %s", buu.Rest, b.s.hasKeyword(buu.ID, "Blocker"), b.eventText())
+	if buu.Rest || !b.s.HasKeyword(buu.ID, "Blocker") {
+		t.Fatalf("Majin Buu rest %v, blocker %v: %s", buu.Rest, b.s.HasKeyword(buu.ID, "Blocker"), b.eventText())
 	}
-	if b.s.hasKeyword(b.p(P1).Battle[2].ID, "Blocker") {
+	if b.s.HasKeyword(b.p(P1).Battle[2].ID, "Blocker") {
 		t.Error("Tien Shinhan gained [Blocker] too")
 	}
 }

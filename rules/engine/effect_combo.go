@@ -3,6 +3,7 @@ package engine
 import (
 	"strconv"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -42,7 +43,7 @@ func (k comboUseEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		zone = &p.Hand
 	}
 	t := x.ef.Target
-	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.zoneRef(x.c.side, x.ef.From, *zone, ref) })
+	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.zoneRef(x.c.Side, x.ef.From, *zone, ref) })
 	if v != nil {
 		return nil, v
 	}
@@ -61,7 +62,7 @@ func (k comboUseEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		k.toCombo(e, x, id)
 	}
 	if len(ids) == 0 {
-		e.said(x, k.none, x.label, x.c.side)
+		e.said(x, k.none, x.label, x.c.Side)
 	}
 	return ids, nil
 }
@@ -73,7 +74,7 @@ func (k comboUseEffect) fromDeck(e *applier, x *call) ([]CardID, *Violation) {
 	n := min(max(x.ef.N, 1), len(p.Deck))
 	looked := append([]CardID(nil), p.Deck[:n]...)
 	t := x.ef.Target
-	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.side, looked, ref) })
+	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) { return e.revealedRef(x.c.Side, looked, ref) })
 	if v != nil {
 		return nil, v
 	}
@@ -84,12 +85,12 @@ func (k comboUseEffect) fromDeck(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	top, bottom := k.restOrder(e, x, remaining(looked, ids, nil))
 	p.Deck = append(append(top, p.Deck[n:]...), bottom...)
-	e.said(x, msgLooksAtDeck, x.label, x.c.side, n)
+	e.said(x, msgLooksAtDeck, x.label, x.c.Side, n)
 	for _, id := range ids {
 		k.toCombo(e, x, id)
 	}
 	if len(ids) == 0 {
-		e.said(x, k.none, x.label, x.c.side)
+		e.said(x, k.none, x.label, x.c.Side)
 	}
 	return ids, nil
 }
@@ -108,7 +109,7 @@ func (k comboUseEffect) restOrder(e *applier, x *call, rest []CardID) (top, bott
 		if !ok {
 			break
 		}
-		id, found := e.revealedRef(x.c.side, remaining(rest, named, nil), ref)
+		id, found := e.revealedRef(x.c.Side, remaining(rest, named, nil), ref)
 		if !found {
 			break
 		}
@@ -129,32 +130,21 @@ func (k comboUseEffect) toCombo(e *applier, x *call, id CardID) {
 	p := x.player(e)
 	p.Combo = append(p.Combo, id)
 	power := "?"
-	if c, ok := s.card(id); ok && c.ComboPower != nil {
+	if c, ok := s.Card(id); ok && c.ComboPower != nil {
 		power = strconv.Itoa(*c.ComboPower)
 	}
-	e.said(x, k.done, x.label, x.c.side, s.Name(id), power)
+	e.said(x, k.done, x.label, x.c.Side, s.Name(id), power)
 	e.depth++
 	defer func() { e.depth-- }()
 	if x.ef.From == skill.Drop {
-		p.Marks |= markComboFromDrop
-		e.trigger(x.c.side, id, skill.Auto, skill.ComboFromDrop)
+		p.Marks |= gamestate.MarkComboFromDrop
+		e.trigger(x.c.Side, id, skill.Auto, skill.ComboFromDrop)
 	}
 	for _, b := range []CardID{s.Battle.Attacker, s.Battle.Target} {
-		if s.owner(b) == x.c.side {
-			e.trigger(x.c.side, b, skill.Auto, skill.ComboWhileInBattle)
+		if s.Owner(b) == x.c.Side {
+			e.trigger(x.c.Side, b, skill.Auto, skill.ComboWhileInBattle)
 		}
 	}
-}
-
-// Marks of PlayerState: what the player did this turn.
-const (
-	markComboFromDrop uint8 = 1 << iota // used a card from the Drop in a combo
-	markMarkerRemoved                   // an energy marker was removed from the game
-)
-
-// marked counts 1 when the player has mark m this turn.
-func marked(m uint8) func(p, _ *PlayerState) int {
-	return func(p, _ *PlayerState) int { return int(b2i(p.Marks&m != 0)) }
 }
 
 // toComboEffect: "choose up to 1 Battle Card with a cost of 3 or less and
@@ -175,11 +165,11 @@ func (k toComboEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		return nil, nil
 	}
 	return e.inPlay(x, func(id CardID) {
-		side, leader, field, idx, ok := s.where(id)
-		if !ok || leader || field || e.stays(id, removal{side: x.c.side, src: x.c.src}) {
+		side, leader, field, idx, ok := s.Where(id)
+		if !ok || leader || field || e.stays(id, gamestate.Removal{Side: x.c.Side, Src: x.c.Src}) {
 			return
 		}
-		name := e.inPlayLabel(id)
+		name := e.s.InPlayLabel(id)
 		p := &s.Players[side]
 		e.leavePlay(side, idx, &p.Combo)
 		e.said(x, k.done, x.label, name)

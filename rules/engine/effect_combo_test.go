@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
@@ -41,7 +42,7 @@ func TestComboFromTheDropBySonGokuChildhood(t *testing.T) {
 	}
 	b.wantEvent("uses FP-049 in a combo (combo power 5000)")
 	b.do("P1 use SB01-057")
-	if !b.s.hasKeyword(p.Battle[1].ID, keyword.DoubleStrike) {
+	if !b.s.HasKeyword(p.Battle[1].ID, keyword.DoubleStrike) {
 		t.Fatalf("a card was used from the Drop in a combo this turn, yet SB01-057 has no [Double Strike]: %s", b.eventText())
 	}
 	// Attacker 30000 + combo 5000 + 10000 against Vegeta's 15000: the attack hits.
@@ -58,11 +59,11 @@ func TestNoComboFromTheDropNoDoubleStrike(t *testing.T) {
 	b.do("P1 attack SB01-053 -> leader")
 	b.bad("P1 use SB01-053 -> FS01-03", "Card skills")
 	b.do("P1 use SB01-053 -> none", "P1 use SB01-057")
-	if b.s.hasKeyword(b.p(P1).Battle[1].ID, keyword.DoubleStrike) || len(b.p(P1).Combo) != 0 {
+	if b.s.HasKeyword(b.p(P1).Battle[1].ID, keyword.DoubleStrike) || len(b.p(P1).Combo) != 0 {
 		t.Fatalf("no card was used from the Drop, yet SB01-057 gained [Double Strike] or a combo was made: %s", b.eventText())
 	}
 	// The mark lasts for the turn only.
-	b.s.Players[P1].Marks = markComboFromDrop
+	b.s.Players[P1].Marks = gamestate.MarkComboFromDrop
 	b.do("P1 pass", "P2 pass", "damage 1", "P1 end")
 	if b.p(P1).Marks != 0 {
 		t.Error("the turn's marks outlast the turn")

@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -31,7 +32,7 @@ var placeWords = map[string][]string{
 }
 
 func (k reorderEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	side := x.c.side
+	side := x.c.Side
 	if x.ef.Target.Who == skill.Opponents {
 		side = side.Other()
 	}
@@ -106,14 +107,14 @@ func (k reorderEffect) placeWord(x *call) string {
 func (k reorderEffect) say(e *applier, x *call, side Side, n int, top []CardID, went map[string][]CardID) {
 	e.said(x, msgLooksAtDeck, x.label, side, n)
 	if len(top) > 0 || len(went["bottom"]) > 0 {
-		e.said(x, k.done, x.label, x.c.side, e.s.names(top), e.s.names(went["bottom"]))
+		e.said(x, k.done, x.label, x.c.Side, e.s.Names(top), e.s.Names(went["bottom"]))
 	}
 	for _, m := range []struct {
 		where string
 		msg   Msg
 	}{{"drop", k.toDrop}, {"hand", k.toHand}, {"energy", k.toEnergy}} {
 		if ids := went[m.where]; len(ids) > 0 {
-			e.said(x, m.msg, x.label, x.c.side, e.s.names(ids))
+			e.said(x, m.msg, x.label, x.c.Side, e.s.Names(ids))
 		}
 	}
 }
@@ -127,18 +128,6 @@ func remaining(looked, a, b []CardID) []CardID {
 		}
 	}
 	return out
-}
-
-// names lists the cards' names for a sentence, "—" for none.
-func (s *State) names(ids []CardID) string {
-	if len(ids) == 0 {
-		return "—"
-	}
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = s.Name(id)
-	}
-	return strings.Join(out, ", ")
 }
 
 // revealEffect: "reveal the top card of your deck" (Sharpner FB03-033,
@@ -158,7 +147,7 @@ func (k revealEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	}
 	top := p.Deck[0]
 	e.nameRevealed(x, top)
-	e.said(x, k.done, x.label, x.c.side, e.s.Name(top))
+	e.said(x, k.done, x.label, x.c.Side, e.s.Name(top))
 	return []CardID{top}, nil
 }
 
@@ -169,7 +158,7 @@ func (e *applier) nameRevealed(x *call, id CardID) {
 		return
 	}
 	if ref, ok := x.q.peek(); ok {
-		if _, found := e.revealedRef(x.c.side, []CardID{id}, ref); found {
+		if _, found := e.revealedRef(x.c.Side, []CardID{id}, ref); found {
 			x.q.pop()
 		}
 	}
@@ -180,15 +169,15 @@ var msgCannotTell = msg("EngineRevealedCardUnknownDeclare", "%s: the revealed ca
 // cannotTell reports whether effect ef asks about the revealed card ("if
 // the revealed card's cost is 6") while that card is unknown: the replay
 // then says so and leaves the effect to the players' declared lines.
-func (e *applier) cannotTell(c ctx, sk *skill.Skill, ef *skill.Effect) bool {
-	if c.that == NoCard || e.s.Cards[c.that].Number != "" {
+func (e *applier) cannotTell(c gamestate.Ctx, sk *skill.Skill, ef *skill.Effect) bool {
+	if c.That == NoCard || e.s.Cards[c.That].Number != "" {
 		return false
 	}
 	for i := range ef.If {
 		if ef.If[i].Kind == skill.ThatCardIs {
 			e.opened = true
 			e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
-				ID: msgCannotTell.ID, Format: msgCannotTell.Format, Args: []any{e.s.skillLabel(c.src, sk)}})
+				ID: msgCannotTell.ID, Format: msgCannotTell.Format, Args: []any{e.s.SkillLabel(c.Src, sk)}})
 			return true
 		}
 	}
@@ -215,7 +204,7 @@ func (delayedEffect) carries(ef *skill.Effect, _ skill.Timing) bool {
 }
 
 func (k delayedEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	sks, back, ok := e.s.skillsOf(x.c.src)
+	sks, back, ok := e.s.SkillsOf(x.c.Src)
 	j := flatIndex(x.sk, x.ef)
 	if !ok || j < 0 || !k.carries(x.ef, x.sk.Timing) {
 		e.notApplied(x.label, x.ef)
@@ -224,7 +213,7 @@ func (k delayedEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	for i := range sks {
 		if &sks[i] == x.sk {
 			p := x.player(e)
-			p.Delayed = append(p.Delayed, Discount{Source: x.c.src, Skill: i, Back: back, Effect: j})
+			p.Delayed = append(p.Delayed, Discount{Source: x.c.Src, Skill: i, Back: back, Effect: j})
 			m := k.turn
 			if x.ef.Detail == "battle" {
 				m = k.battle
@@ -245,7 +234,7 @@ func (e *applier) runDelayed(when string) {
 		p := &s.Players[side]
 		var keep []Discount
 		for _, d := range p.Delayed {
-			sks, _, ok := s.skillsOfSide(d.Source, d.Back)
+			sks, _, ok := s.SkillsOfSide(d.Source, d.Back)
 			if !ok || d.Skill >= len(sks) {
 				continue
 			}
@@ -260,7 +249,7 @@ func (e *applier) runDelayed(when string) {
 			later := sks[d.Skill]
 			later.Effects = ef.Options[0]
 			e.depth++
-			e.resolve(ctx{side: side, src: d.Source}, &later, &choiceQueue{lapse: true})
+			e.resolve(gamestate.Ctx{Side: side, Src: d.Source}, &later, &choiceQueue{lapse: true})
 			e.depth--
 		}
 		p = &s.Players[side]

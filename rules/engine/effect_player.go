@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/tenkaichi-org/tenkaichi/rules/skill"
+import (
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+)
 
 // The effect kinds that work on a player's zones and counts rather than on
 // chosen cards: draw, life, the deck's top, energy, markers, damage.
@@ -18,11 +21,11 @@ func (k drawEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if x.ef.Detail == "revealed" && n == 1 {
 		e.nameRevealed(x, ids[0])
 	}
-	e.drawN(x.c.side, n)
+	e.drawN(x.c.Side, n)
 	if n == 1 {
-		e.said(x, k.one, x.label, x.c.side, e.s.Name(ids[0]))
+		e.said(x, k.one, x.label, x.c.Side, e.s.Name(ids[0]))
 	} else {
-		e.said(x, k.many, x.label, x.c.side, n)
+		e.said(x, k.many, x.label, x.c.Side, n)
 	}
 	return ids, nil
 }
@@ -35,7 +38,7 @@ type comboPowerEffect struct {
 
 func (k comboPowerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	x.player(e).ComboBonus += x.ef.Amount
-	e.said(x, k.done, x.label, e.s.Name(x.c.src), x.ef.Amount)
+	e.said(x, k.done, x.label, e.s.Name(x.c.Src), x.ef.Amount)
 	return nil, nil
 }
 
@@ -56,9 +59,9 @@ func (k lifeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		k.to.put(p, x.ef.Rest, top)
 	}
 	if n > 0 {
-		e.said(x, k.done, x.label, x.c.side, n)
+		e.said(x, k.done, x.label, x.c.Side, n)
 	} else {
-		e.said(x, msgTakesNoLifeCard, x.label, x.c.side)
+		e.said(x, msgTakesNoLifeCard, x.label, x.c.Side)
 	}
 	return nil, nil
 }
@@ -77,7 +80,7 @@ func (k deckTopEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	ids := append([]CardID(nil), p.Deck[:n]...)
 	p.Deck = p.Deck[n:]
 	k.to.put(p, x.ef.Rest, ids...)
-	e.said(x, k.done, x.label, x.c.side, n)
+	e.said(x, k.done, x.label, x.c.Side, n)
 	return ids, nil
 }
 
@@ -98,11 +101,11 @@ func (k energyModeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		}
 	}
 	n := e.count(x.ef, x.q, avail)
-	if !k.rest && e.noActiveBySkills(x, x.c.side, NoCard) {
+	if !k.rest && e.noActiveBySkills(x, x.c.Side, NoCard) {
 		n = 0
 	}
 	if k.rest && n < x.ef.N && !x.q.lapse {
-		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.side, avail)
+		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.Side, avail)
 	}
 	done := 0
 	for i := range p.Energy {
@@ -111,7 +114,7 @@ func (k energyModeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 			done++
 		}
 	}
-	e.said(x, k.done, x.label, x.c.side, done)
+	e.said(x, k.done, x.label, x.c.Side, done)
 	return nil, nil
 }
 
@@ -129,7 +132,7 @@ func (k energyToDropEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	p := x.player(e)
 	n := min(x.ef.N, len(p.Energy))
 	if n < x.ef.N && !x.q.lapse {
-		return nil, violationMsg("Card skills", k.lacking, x.label, x.c.side, len(p.Energy))
+		return nil, violationMsg("Card skills", k.lacking, x.label, x.c.Side, len(p.Energy))
 	}
 	for range n {
 		i := len(p.Energy) - 1
@@ -143,7 +146,7 @@ func (k energyToDropEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		p.Energy = removeAt(p.Energy, i)
 		p.EnergyDropped = true
 	}
-	e.said(x, k.done, x.label, x.c.side, n)
+	e.said(x, k.done, x.label, x.c.Side, n)
 	return nil, nil
 }
 
@@ -154,7 +157,7 @@ type placeMarkerEffect struct {
 }
 
 func (k placeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	side := x.c.side
+	side := x.c.Side
 	if x.ef.Target.Who == skill.Opponents {
 		side = side.Other() // "your opponent places 1 energy marker" (FB04-106)
 	}
@@ -173,14 +176,14 @@ type removeMarkerEffect struct {
 func (k removeMarkerEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	p := x.player(e)
 	if p.Markers < x.ef.N {
-		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.side, p.Markers, x.ef.N)
+		return nil, violationMsg("CR 5-3-1", k.lacking, x.label, x.c.Side, p.Markers, x.ef.N)
 	}
 	p.Markers -= x.ef.N
 	p.Removed += x.ef.N
 	if x.ef.N > 0 {
-		p.Marks |= markMarkerRemoved
+		p.Marks |= gamestate.MarkMarkerRemoved
 	}
-	e.said(x, k.done, x.label, x.c.side, x.ef.N)
+	e.said(x, k.done, x.label, x.c.Side, x.ef.N)
 	return nil, nil
 }
 
@@ -191,7 +194,7 @@ type damageEffect struct {
 }
 
 // carries: a [Permanent] "you only take up to N damage in each battle" is
-// judged in the Damage Step (State.damageLimit).
+// judged in the Damage Step (State.DamageLimit).
 func (damageEffect) carries(ef *skill.Effect, t skill.Timing) bool {
 	return ef.Detail == "" || ef.Detail == skill.DamageLimit && ef.For == skill.WhileHolds && t.Has(skill.Permanent)
 }
@@ -200,9 +203,9 @@ func (k damageEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 	if x.ef.Detail != "" {
 		return nil, nil
 	}
-	side := x.c.side.Other()
+	side := x.c.Side.Other()
 	if x.ef.Target.Who == skill.YourLeader {
-		side = x.c.side
+		side = x.c.Side
 	}
 	e.damage(side, x.ef.N, false, nil)
 	e.said(x, k.done, x.label, side, x.ef.N)
@@ -218,15 +221,15 @@ type nextCostEffect struct {
 }
 
 func (k nextCostEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	if sks, back, ok := e.s.skillsOf(x.c.src); ok {
+	if sks, back, ok := e.s.SkillsOf(x.c.Src); ok {
 		for i := range sks {
 			if &sks[i] != x.sk {
 				continue
 			}
 			if j := flatIndex(x.sk, x.ef); j >= 0 {
 				p := x.player(e)
-				p.Discounts = append(p.Discounts, Discount{Source: x.c.src, Skill: i, Back: back, Effect: j})
-				e.said(x, k.done, x.label, x.c.side)
+				p.Discounts = append(p.Discounts, Discount{Source: x.c.Src, Skill: i, Back: back, Effect: j})
+				e.said(x, k.done, x.label, x.c.Side)
 				return nil, nil
 			}
 		}
@@ -267,12 +270,12 @@ func (k chooseOneEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		return nil, violationMsg("Card skills", msgNeedsOption, x.label, len(x.ef.Options))
 	}
 	x.q.pop()
-	e.said(x, k.done, x.label, x.c.side, n)
+	e.said(x, k.done, x.label, x.c.Side, n)
 	chosen := x.chosen
 	opt := x.ef.Options[n-1]
 	for i := range opt {
 		ef := &opt[i]
-		if len(ef.If) > 0 && !e.s.holds(x.c, ef.If) {
+		if len(ef.If) > 0 && !e.s.Holds(x.c, ef.If) {
 			continue
 		}
 		got, v := e.effect(x.c, x.sk, ef, x.q, chosen)
@@ -293,15 +296,15 @@ type cantPlayEffect struct{ done Msg }
 func (cantPlayEffect) carries(ef *skill.Effect, _ skill.Timing) bool { return ef.For == skill.ForTurn }
 
 func (k cantPlayEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	if sks, back, ok := e.s.skillsOf(x.c.src); ok && k.carries(x.ef, x.sk.Timing) {
+	if sks, back, ok := e.s.SkillsOf(x.c.Src); ok && k.carries(x.ef, x.sk.Timing) {
 		for i := range sks {
 			if &sks[i] != x.sk {
 				continue
 			}
 			if j := flatIndex(x.sk, x.ef); j >= 0 {
 				p := x.player(e)
-				p.Barred = append(p.Barred, Discount{Source: x.c.src, Skill: i, Back: back, Effect: j})
-				e.said(x, k.done, x.label, x.c.side)
+				p.Barred = append(p.Barred, Discount{Source: x.c.Src, Skill: i, Back: back, Effect: j})
+				e.said(x, k.done, x.label, x.c.Side)
 				return nil, nil
 			}
 		}
@@ -317,13 +320,13 @@ var msgCantPlayThisTurn = msg("EngineCantBePlayedThisTurn", "%s can't be played 
 func (e *applier) barred(pl Side, id CardID) *Violation {
 	s := e.s
 	for _, d := range s.Players[pl].Barred {
-		sks, _, ok := s.skillsOfSide(d.Source, d.Back)
+		sks, _, ok := s.SkillsOfSide(d.Source, d.Back)
 		if !ok || d.Skill >= len(sks) {
 			continue
 		}
 		sk := &sks[d.Skill]
-		if ef := flatEffect(sk, d.Effect); ef != nil && e.fitsZone(ctx{side: pl, src: d.Source}, &ef.Target, id) {
-			return violationMsg("Card skills", msgCantPlayThisTurn, s.Name(id), s.skillLabel(d.Source, sk))
+		if ef := flatEffect(sk, d.Effect); ef != nil && e.s.FitsZone(gamestate.Ctx{Side: pl, Src: d.Source}, &ef.Target, id) {
+			return violationMsg("Card skills", msgCantPlayThisTurn, s.Name(id), s.SkillLabel(d.Source, sk))
 		}
 	}
 	return nil
@@ -340,7 +343,7 @@ func (flipEffect) carries(_ *skill.Effect, t skill.Timing) bool { return t.Has(s
 // costChangeEffect: "the cost of Target changes by N". The engine lowers the
 // cost of playing the card itself while its [Permanent] condition holds
 // (applier.play), counts a [Permanent] change of this card in the Battle
-// Area while it holds (State.costChange), and changes the cost of chosen
+// Area while it holds (State.CostChange), and changes the cost of chosen
 // cards in play for the turn.
 type costChangeEffect struct{ done Msg }
 
@@ -353,12 +356,12 @@ func (k costChangeEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		return nil, nil
 	}
 	return e.inPlay(x, func(id CardID) {
-		side, _, _, idx, ok := e.s.where(id)
+		side, _, _, idx, ok := e.s.Where(id)
 		if !ok || idx < 0 {
 			return
 		}
 		e.s.Players[side].Battle[idx].CostTurn += x.ef.Amount
-		e.said(x, k.done, x.label, e.inPlayLabel(id), x.ef.Amount)
+		e.said(x, k.done, x.label, e.s.InPlayLabel(id), x.ef.Amount)
 	})
 }
 

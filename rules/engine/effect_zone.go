@@ -11,7 +11,7 @@ type revealHandEffect struct {
 }
 
 func (k revealHandEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
-	opp := x.c.side.Other()
+	opp := x.c.Side.Other()
 	t := x.ef.Target
 	t.N = min(t.N, len(e.s.Players[opp].Hand))
 	ids, v := e.choose(x, &t, func(ref string) (CardID, bool) {
@@ -25,7 +25,7 @@ func (k revealHandEffect) apply(e *applier, x *call) ([]CardID, *Violation) {
 		return nil, v
 	}
 	if len(ids) > 0 {
-		e.said(x, k.done, x.label, opp, e.s.names(ids))
+		e.said(x, k.done, x.label, opp, e.s.Names(ids))
 	}
 	return ids, nil
 }
@@ -37,7 +37,7 @@ func (e *applier) chooseEnergy(x *call) ([]CardID, *Violation) {
 	t := x.ef.Target
 	return e.choose(x, &t, func(ref string) (CardID, bool) {
 		r, err := ParseRef(ref)
-		if err != nil || r.Owner != NoSide && r.Owner != x.c.side || r.Leader || r.Number == "" {
+		if err != nil || r.Owner != NoSide && r.Owner != x.c.Side || r.Leader || r.Number == "" {
 			return NoCard, false
 		}
 		i, ok := e.pick(len(p.Energy), func(i int) CardID { return p.Energy[i].ID }, r)
@@ -63,7 +63,7 @@ func takeEnergy(p *PlayerState, id CardID) {
 func (e *applier) energyToHand(x *call) ([]CardID, *Violation) {
 	return e.chosenEnergyTo(x, func(p *PlayerState, id CardID) {
 		toHand.put(p, false, id)
-		e.said(x, msgAddsToHand, x.label, x.c.side, e.s.Name(id))
+		e.said(x, msgAddsToHand, x.label, x.c.Side, e.s.Name(id))
 	})
 }
 
@@ -91,6 +91,6 @@ func (e *applier) chosenEnergyToDrop(x *call) ([]CardID, *Violation) {
 	return e.chosenEnergyTo(x, func(p *PlayerState, id CardID) {
 		toDrop.put(p, false, id)
 		p.EnergyDropped = true
-		e.said(x, msgPlacesEnergyCardDrop, x.label, x.c.side, e.s.Name(id))
+		e.said(x, msgPlacesEnergyCardDrop, x.label, x.c.Side, e.s.Name(id))
 	})
 }

@@ -119,7 +119,7 @@ func TestGohanWhenACardIsPlayedFromTheDrop(t *testing.T) {
 		t.Fatalf("Zamasu should be back in Rest Mode: %s", b.eventText())
 	}
 	b.do("P1 use FB04-037 -> P2:FS02-09")
-	if got := b.s.costChange(b.p(P2).Battle[0].ID); got != -1 {
+	if got := b.s.CostChange(b.p(P2).Battle[0].ID); got != -1 {
 		t.Fatalf("Trunks' cost changed by %d, want -1: %s", got, b.eventText())
 	}
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/tenkaichi-org/tenkaichi/rules/skill"
+import (
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
+	"github.com/tenkaichi-org/tenkaichi/rules/skill"
+)
 
 // This file is the table of the effect kinds the engine applies: one small
 // type per kind of skill effect (a skill.Kind), in effect_*.go, each with
@@ -29,7 +32,7 @@ func (always) carries(*skill.Effect, skill.Timing) bool { return true }
 // skill, the effect, the use line's choices (q) and the cards the skill's
 // effects before it chose.
 type call struct {
-	c      ctx
+	c      gamestate.Ctx
 	sk     *skill.Skill
 	ef     *skill.Effect
 	q      *choiceQueue
@@ -38,7 +41,7 @@ type call struct {
 }
 
 // player is the state of the skill's player.
-func (x *call) player(e *applier) *PlayerState { return &e.s.Players[x.c.side] }
+func (x *call) player(e *applier) *PlayerState { return &e.s.Players[x.c.Side] }
 
 // effectKinds are the effect kinds the engine applies, by skill.Kind. A kind
 // without a row (a choice of options, "can't play", "can't be KO'd",
@@ -135,8 +138,8 @@ var (
 // effect applies one effect of skill sk; chosen are the cards an earlier
 // effect chose ("that card"). It returns the cards this effect chose or
 // moved.
-func (e *applier) effect(c ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueue, chosen []CardID) ([]CardID, *Violation) {
-	x := &call{c: c, sk: sk, ef: ef, q: q, chosen: chosen, label: e.s.skillLabel(c.src, sk)}
+func (e *applier) effect(c gamestate.Ctx, sk *skill.Skill, ef *skill.Effect, q *choiceQueue, chosen []CardID) ([]CardID, *Violation) {
+	x := &call{c: c, sk: sk, ef: ef, q: q, chosen: chosen, label: e.s.SkillLabel(c.Src, sk)}
 	if int(ef.Kind) < len(effectKinds) && effectKinds[ef.Kind] != nil {
 		return effectKinds[ef.Kind].apply(e, x)
 	}

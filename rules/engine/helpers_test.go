@@ -107,7 +107,7 @@ func repeat(s string, n int) []string {
 func (b *board) newCard(side Side, num string) CardID {
 	b.s.Cards = append(b.s.Cards, CardInstance{Owner: side})
 	id := CardID(len(b.s.Cards) - 1)
-	b.s.setNumber(id, num)
+	b.s.SetNumber(id, num)
 	return id
 }
 
@@ -120,7 +120,7 @@ func (b *board) hand(side Side, nums ...string) *board {
 
 func (b *board) inBattle(side Side, num string, rest bool) *board {
 	id := b.newCard(side, num)
-	b.s.Players[side].Battle = append(b.s.Players[side].Battle, BattleCard{ID: id, Rest: rest, Copy: b.s.nextCopy(side, num)})
+	b.s.Players[side].Battle = append(b.s.Players[side].Battle, BattleCard{ID: id, Rest: rest, Copy: b.s.NextCopy(side, num)})
 	return b
 }
 

@@ -58,7 +58,7 @@ func (e *applier) move() *Violation {
 	}
 	switch a.To {
 	case ZoneBattle:
-		p.Battle = append(p.Battle, BattleCard{ID: id, Copy: s.nextCopy(side, s.Cards[id].Number)})
+		p.Battle = append(p.Battle, BattleCard{ID: id, Copy: s.NextCopy(side, s.Cards[id].Number)})
 	case ZoneEnergy:
 		p.Energy = append(p.Energy, EnergyCard{ID: id})
 	case ZoneDeck, ZoneLife:

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/stateview"
 )
 
@@ -107,3 +108,41 @@ type (
 
 // NewCardMap indexes cards by number and reads their skill text.
 var NewCardMap = cardinfo.NewCardMap
+
+// A game's state and what its cards say on it is package gamestate.
+type (
+	State        = gamestate.State
+	PlayerState  = gamestate.PlayerState
+	LeaderState  = gamestate.LeaderState
+	BattleCard   = gamestate.BattleCard
+	EnergyCard   = gamestate.EnergyCard
+	CardInstance = gamestate.CardInstance
+	CardID       = gamestate.CardID
+	Mods         = gamestate.Mods
+	Gains        = gamestate.Gains
+	Discount     = gamestate.Discount
+	Battle       = gamestate.Battle
+	Pending      = gamestate.Pending
+	UsedSkill    = gamestate.UsedSkill
+	Phase        = gamestate.Phase
+	BattleStep   = gamestate.BattleStep
+)
+
+// NewState places both Leaders and both decks for the game's first action.
+var NewState = gamestate.NewState
+
+const (
+	PhaseSetup  = gamestate.PhaseSetup
+	PhaseCharge = gamestate.PhaseCharge
+	PhaseMain   = gamestate.PhaseMain
+	PhaseEnd    = gamestate.PhaseEnd
+	PhaseOver   = gamestate.PhaseOver
+
+	NoBattle    = gamestate.NoBattle
+	StepAttack  = gamestate.StepAttack
+	StepOffense = gamestate.StepOffense
+	StepDefense = gamestate.StepDefense
+	StepDamage  = gamestate.StepDamage
+
+	NoCard = gamestate.NoCard
+)

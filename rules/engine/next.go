@@ -45,7 +45,7 @@ func NextMoves(s *State, side Side, only ...Verb) []Action {
 	hand := g.handNumbers()
 	if turn && s.Phase == PhaseCharge && !p.Drew {
 		g.try(Action{Player: side, Verb: VerbDraw})
-		if s.paper(side) {
+		if s.Paper(side) {
 			for _, n := range g.decklistLeft() {
 				g.try(Action{Player: side, Verb: VerbDraw, Card: n})
 			}
@@ -66,11 +66,11 @@ func NextMoves(s *State, side Side, only ...Verb) []Action {
 		opp := side.Other()
 		targets := []string{"leader"}
 		for j := range s.Players[opp].Battle {
-			targets = append(targets, s.copyName(opp, j))
+			targets = append(targets, s.CopyName(opp, j))
 		}
 		attackers := []string{"leader"}
 		for j := range p.Battle {
-			attackers = append(attackers, s.copyName(side, j))
+			attackers = append(attackers, s.CopyName(side, j))
 		}
 		for _, a := range attackers {
 			for _, t := range targets {
@@ -81,14 +81,14 @@ func NextMoves(s *State, side Side, only ...Verb) []Action {
 	if battle {
 		if !turn && s.Battle.Step == StepAttack {
 			for j := range p.Battle {
-				g.try(Action{Player: side, Verb: VerbBlock, Card: s.copyName(side, j)})
+				g.try(Action{Player: side, Verb: VerbBlock, Card: s.CopyName(side, j)})
 			}
 		}
 		for _, n := range hand {
 			g.try(Action{Player: side, Verb: VerbCombo, Card: n})
 		}
 		for j := range p.Battle {
-			g.try(Action{Player: side, Verb: VerbCombo, Card: s.copyName(side, j), From: ZoneBattle})
+			g.try(Action{Player: side, Verb: VerbCombo, Card: s.CopyName(side, j), From: ZoneBattle})
 		}
 	}
 	g.uses()
@@ -151,7 +151,7 @@ func (g *moveGen) handNumbers() []string {
 			out = append(out, n)
 		}
 	}
-	if unknown && s.paper(g.side) {
+	if unknown && s.Paper(g.side) {
 		for _, n := range g.decklistLeft() {
 			if !slices.Contains(out, n) {
 				out = append(out, n)
@@ -165,7 +165,7 @@ func (g *moveGen) handNumbers() []string {
 // known than the list holds, in number order.
 func (g *moveGen) decklistLeft() []string {
 	s := g.s
-	list := s.decklists[g.side]
+	list := s.Decklist(g.side)
 	known := map[string]int{}
 	for i, c := range s.Cards {
 		if c.Owner == g.side && c.Number != "" && CardID(i) != s.Players[g.side].Leader.ID {
@@ -200,7 +200,7 @@ func (g *moveGen) uses() {
 	}
 	for j, b := range p.Battle {
 		if g.activates(b.ID, false) {
-			g.try(Action{Player: g.side, Verb: VerbUse, Card: s.copyName(g.side, j)})
+			g.try(Action{Player: g.side, Verb: VerbUse, Card: s.CopyName(g.side, j)})
 		}
 	}
 }
@@ -208,7 +208,7 @@ func (g *moveGen) uses() {
 // activates reports whether the showing side of a card has an [Activate
 // Main] or [Activate Battle] skill the engine reads.
 func (g *moveGen) activates(id CardID, back bool) bool {
-	sks, _, ok := g.s.skillsOfSide(id, back)
+	sks, _, ok := g.s.SkillsOfSide(id, back)
 	if !ok {
 		return false
 	}

@@ -58,7 +58,7 @@ func TestNextMovesFollowTheRules(t *testing.T) {
 
 	// Two FS01-13 named: no third is offered.
 	b.do("P1 draw FS01-13")
-	b.s.setNumber(b.p(P1).Hand[0], "FS01-13")
+	b.s.SetNumber(b.p(P1).Hand[0], "FS01-13")
 	if left := (&moveGen{s: &b.s, side: P1}).decklistLeft(); !slices.Equal(left, []string{"FS01-07", "FS01-10"}) {
 		t.Errorf("decklist numbers left with both FS01-13 known: %q", left)
 	}

@@ -9,12 +9,12 @@ package engine
 // canReveal checks that card id may be named number: for a paper player,
 // the decklist must hold more copies of number than the cards already
 // known to be it. It changes nothing.
-func (s *State) canReveal(id CardID, number string) *Violation {
-	if s.decklists == nil || id < 0 || int(id) >= len(s.Cards) {
+func canReveal(s *State, id CardID, number string) *Violation {
+	if id < 0 || int(id) >= len(s.Cards) {
 		return nil
 	}
 	owner := s.Cards[id].Owner
-	list := s.decklists[owner]
+	list := s.Decklist(owner)
 	if list == nil || s.Cards[id].Number == number {
 		return nil
 	}
@@ -36,36 +36,9 @@ func (s *State) canReveal(id CardID, number string) *Violation {
 
 // reveal names an unknown card: it is number from now on.
 func (e *applier) reveal(id CardID, number string) *Violation {
-	if v := e.s.canReveal(id, number); v != nil {
+	if v := canReveal(e.s, id, number); v != nil {
 		return v
 	}
-	e.s.setNumber(id, number)
+	e.s.SetNumber(id, number)
 	return nil
-}
-
-// paper reports whether side plays with an unordered decklist.
-func (s *State) paper(side Side) bool {
-	return s.decklists != nil && s.decklists[side] != nil
-}
-
-// forgetDeck makes every card of a paper player's deck unknown again after
-// a shuffle: where each one is, nobody knows.
-func (s *State) forgetDeck(side Side) {
-	if !s.paper(side) {
-		return
-	}
-	for _, id := range s.Players[side].Deck {
-		s.setNumber(id, "")
-	}
-}
-
-// Decklist counts a decklist's cards by canonical number.
-func decklistCounts(list []string) map[string]int {
-	m := make(map[string]int, len(list))
-	for _, n := range list {
-		if n = normNumber(n); n != "" {
-			m[n]++
-		}
-	}
-	return m
 }

@@ -329,7 +329,7 @@ func boardLine(rt *rapid.T, s *State) string {
 		p := &s.Players[i]
 		cands = append(cands, Side(i).String()+":leader")
 		for j := range p.Battle {
-			cands = append(cands, Side(i).String()+":"+s.copyName(Side(i), j))
+			cands = append(cands, Side(i).String()+":"+s.CopyName(Side(i), j))
 		}
 		for _, id := range p.Hand {
 			cands = append(cands, s.Name(id))
@@ -353,7 +353,7 @@ func boardLine(rt *rapid.T, s *State) string {
 	case len(p.Hand) > 0 && rapid.Bool().Draw(rt, "play"):
 		return me.String() + " play " + s.Name(p.Hand[rapid.IntRange(0, len(p.Hand)-1).Draw(rt, "hand card")])
 	case len(p.Battle) > 0:
-		src = s.copyName(me, rapid.IntRange(0, len(p.Battle)-1).Draw(rt, "source"))
+		src = s.CopyName(me, rapid.IntRange(0, len(p.Battle)-1).Draw(rt, "source"))
 	default:
 		src = "leader"
 	}

@@ -2,8 +2,8 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/stateview"
 )
 
@@ -182,78 +182,8 @@ func (r *Replay) StateAt(n int) State {
 // (stateview.Summary of its View).
 func Summary(s *State) string { return stateview.Summary(View(s)) }
 
-// pendingLabel names a waiting skill: "FS01-02 [On Play]".
-func (s *State) pendingLabel(q Pending) string {
-	if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
-		return s.skillLabel(q.Source, &sks[q.Skill])
-	}
-	return s.Name(q.Source)
-}
-
-// View summarises s.
-func View(s *State) StateView {
-	v := StateView{Turn: s.Turn, Phase: s.Phase.String(), Hash: strconv.FormatUint(s.Hash(), 16), Outcome: s.Result}
-	if s.TurnPlayer != NoSide {
-		v.TurnPlayer = s.TurnPlayer.String()
-	}
-	if s.Result.Over {
-		if s.Result.Winner == NoSide {
-			v.Result = "draw (" + s.Result.Reason + ")"
-		} else {
-			v.Result = s.Result.Winner.String() + " wins (" + s.Result.Reason + ")"
-		}
-	}
-	if s.Battle.Step != NoBattle {
-		bv := &BattleView{Step: s.Battle.Step.String(), Attacker: s.Name(s.Battle.Attacker), Target: s.Name(s.Battle.Target)}
-		if a, d, ok := s.BattlePowers(); ok {
-			bv.AttackerPower, bv.TargetPower = &a, &d
-		}
-		v.Battle = bv
-	}
-	power := func(id CardID) *int {
-		if p, ok := s.Power(id); ok {
-			return &p
-		}
-		return nil
-	}
-	names := func(ids []CardID) []string {
-		out := make([]string, 0, len(ids))
-		for _, id := range ids {
-			out = append(out, s.Name(id))
-		}
-		return out
-	}
-	for i := range s.Players {
-		p := &s.Players[i]
-		pv := PlayerView{Player: Side(i).String(), Life: len(p.Life), Hand: len(p.Hand), Deck: len(p.Deck),
-			Energy: len(p.Energy), Markers: p.Markers, Drop: names(p.Drop), Combo: names(p.Combo), Battle: []CardView{}}
-		for _, e := range p.Energy {
-			if !e.Rest {
-				pv.EnergyActive++
-			}
-		}
-		pv.Leader = CardView{Card: s.Name(p.Leader.ID), Rest: p.Leader.Rest, Awakened: p.Leader.Awakened, Power: power(p.Leader.ID)}
-		for j, b := range p.Battle {
-			cv := CardView{Card: s.Name(b.ID), Rest: b.Rest, Power: power(b.ID), Ki: b.Ki, Under: len(b.Under)}
-			if s.copyName(Side(i), j) != cv.Card {
-				cv.Copy = b.Copy
-			}
-			pv.Battle = append(pv.Battle, cv)
-		}
-		if p.Field != NoCard {
-			pv.Field = &CardView{Card: s.Name(p.Field), Rest: p.FieldRest}
-		}
-		v.Players = append(v.Players, pv)
-	}
-	for _, q := range s.Pending {
-		w := WaitingView{Player: q.Side.String(), Card: s.Name(q.Source), Skill: s.pendingLabel(q)}
-		if sks, _, ok := s.skillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
-			w.Text = sks[q.Skill].Text
-		}
-		v.Waiting = append(v.Waiting, w)
-	}
-	return v
-}
+// View is a state as plain data for the views.
+var View = gamestate.View
 
 // Walk calls fn with each replayed step and the state after it (unchanged
 // after an illegal step), in order.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -39,15 +40,6 @@ func (q *choiceQueue) peek() (string, bool) {
 
 func (q *choiceQueue) pop() { q.refs = q.refs[1:] }
 
-// skillLabel names a skill in events: "FS01-03 [On Play]".
-func (s *State) skillLabel(src CardID, sk *skill.Skill) string {
-	t := sk.Timing.String()
-	if t == "" {
-		return s.Name(src)
-	}
-	return s.Name(src) + " " + t
-}
-
 // needsChoices reports whether a skill has a cost or a choice, so that it
 // waits for its player's "use" line instead of resolving at once.
 func needsChoices(sk *skill.Skill) bool {
@@ -70,15 +62,15 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 	if e.depth > maxDepth {
 		return
 	}
-	if !s.readsCard(src) {
+	if !s.ReadsCard(src) {
 		// A card whose text the engine does not read may have a skill now.
 		e.opened = true
 		return
 	}
-	if s.flagsOf(src)&cardinfo.FlagTriggers == 0 {
+	if s.FlagsOf(src)&cardinfo.FlagTriggers == 0 {
 		return
 	}
-	sks, back, ok := s.skillsOf(src)
+	sks, back, ok := s.SkillsOf(src)
 	if !ok {
 		return
 	}
@@ -99,23 +91,23 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 			e.unread(src, sk)
 			continue
 		}
-		if !s.turnOK(side, sk) {
+		if !s.TurnOK(side, sk) {
 			continue
 		}
-		if sk.OncePerTurn && s.usedThisTurn(src, i, back) {
+		if sk.OncePerTurn && s.UsedThisTurn(src, i, back) {
 			continue
 		}
-		c := ctx{side: side, src: src, markerPaid: e.markerFor == src && e.markerPaid}
-		if !s.holds(c, sk.If) {
+		c := gamestate.Ctx{Side: side, Src: src, MarkerPaid: e.markerFor == src && e.markerPaid}
+		if !s.Holds(c, sk.If) {
 			continue
 		}
-		if s.nothingToDo(c, sk) {
-			e.skillEvent(sk, "%s: its condition is not met, so it does nothing", s.skillLabel(src, sk))
+		if s.NothingToDo(c, sk) {
+			e.skillEvent(sk, "%s: its condition is not met, so it does nothing", s.SkillLabel(src, sk))
 			continue
 		}
-		if needsChoices(sk) && (!s.strict() || e.hasChoice(c, sk)) {
-			s.Pending = append(s.Pending, Pending{Side: side, Source: src, Skill: i, Back: back, Marker: c.markerPaid, Step: s.Step + 1})
-			e.skillEvent(sk, "%s waits for %s's choices (%s use %s -> …); anything else resolves it without them", s.skillLabel(src, sk), side, side, s.Name(src))
+		if needsChoices(sk) && (!s.Strict() || e.hasChoice(c, sk)) {
+			s.Pending = append(s.Pending, Pending{Side: side, Source: src, Skill: i, Back: back, Marker: c.MarkerPaid, Step: s.Step + 1})
+			e.skillEvent(sk, "%s waits for %s's choices (%s use %s -> …); anything else resolves it without them", s.SkillLabel(src, sk), side, side, s.Name(src))
 			continue
 		}
 		if sk.OncePerTurn {
@@ -127,42 +119,13 @@ func (e *applier) trigger(side Side, src CardID, t skill.Timing, trig skill.Trig
 	}
 }
 
-// nothingToDo reports whether a skill without a cost has only effects whose
-// conditions do not hold now ("If your Leader is an «Android»-only card,
-// ..."): it then waits for no choice.
-func (s *State) nothingToDo(c ctx, sk *skill.Skill) bool {
-	if sk.Cost.Energy > 0 || len(sk.Cost.Parts) > 0 || len(sk.Effects) == 0 {
-		return false
-	}
-	for i := range sk.Effects {
-		if len(sk.Effects[i].If) == 0 || !s.knownNow(c, sk, i) || s.holds(c, sk.Effects[i].If) {
-			return false
-		}
-	}
-	return true
-}
-
-// knownNow reports whether effect i's conditions can be judged before the
-// skill resolves: no effect before it will happen (each has a condition
-// that does not hold), so nothing changes what they look at. After an
-// effect that happens, they are judged once it is done (Old Kai FB05-044
-// mills 2, "then, if you have 10 or more cards in your Drop").
-func (s *State) knownNow(c ctx, sk *skill.Skill, i int) bool {
-	for j := range i {
-		if ef := &sk.Effects[j]; len(ef.If) == 0 || s.holds(c, ef.If) {
-			return false
-		}
-	}
-	return true
-}
-
 // unread flags a skill the engine cannot read: its effects are the log's
 // declared lines, as for every skill before the engine read cards.
 func (e *applier) unread(src CardID, sk *skill.Skill) {
 	e.opened = true
 	e.events = append(e.events, Event{Rule: "Card skills", Declared: true, Unread: true,
 		Format: "%s: the engine does not read this skill (%q); its effects are declared in the log, not checked",
-		Args:   []any{e.s.skillLabel(src, sk), sk.Text}})
+		Args:   []any{e.s.SkillLabel(src, sk), sk.Text}})
 }
 
 // skillEvent records what a skill did, under the rule of its timing.
@@ -196,21 +159,21 @@ func (e *applier) lapsePending() {
 	for len(s.Pending) > 0 {
 		p := s.Pending[0]
 		s.Pending = s.Pending[1:]
-		sks, _, ok := s.skillsOfSide(p.Source, p.Back)
+		sks, _, ok := s.SkillsOfSide(p.Source, p.Back)
 		if !ok || p.Skill >= len(sks) {
 			continue
 		}
 		sk := &sks[p.Skill]
 		if sk.Cost.Energy > 0 || len(sk.Cost.Parts) > 0 {
-			e.skillEvent(sk, "%s is not used: its cost was not paid", s.skillLabel(p.Source, sk))
+			e.skillEvent(sk, "%s is not used: its cost was not paid", s.SkillLabel(p.Source, sk))
 			continue
 		}
 		if sk.OncePerTurn {
 			s.Used = append(s.Used, UsedSkill{Source: p.Source, Skill: p.Skill, Back: p.Back})
 		}
-		e.skillEvent(sk, "%s resolves without choices", s.skillLabel(p.Source, sk))
+		e.skillEvent(sk, "%s resolves without choices", s.SkillLabel(p.Source, sk))
 		e.depth++
-		e.resolve(ctx{side: p.Side, src: p.Source, markerPaid: p.Marker}, sk, &choiceQueue{lapse: true})
+		e.resolve(gamestate.Ctx{Side: p.Side, Src: p.Source, MarkerPaid: p.Marker}, sk, &choiceQueue{lapse: true})
 		e.depth--
 	}
 	if len(s.Pending) == 0 {
@@ -218,46 +181,21 @@ func (e *applier) lapsePending() {
 	}
 }
 
-// skillsOfSide is skillsOf for a given side of the card (a Pending keeps
-// the side that was showing when it triggered).
-func (s *State) skillsOfSide(id CardID, back bool) ([]skill.Skill, bool, bool) {
-	if s.declared {
-		return nil, false, false
-	}
-	e, known := s.entry(id)
-	if !known || !e.Described {
-		return nil, false, false
-	}
-	if back {
-		return e.Skills.Back, true, true
-	}
-	return e.Skills.Front, false, true
-}
-
-func (s *State) usedThisTurn(src CardID, i int, back bool) bool {
-	for _, u := range s.Used {
-		if u.Source == src && u.Skill == i && u.Back == back {
-			return true
-		}
-	}
-	return false
-}
-
 // resolve applies a skill's effects in order. With q.lapse no choice is
 // made; otherwise the choices come from q and one that does not fit is a
 // violation (the caller restores the state).
-func (e *applier) resolve(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
+func (e *applier) resolve(c gamestate.Ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 	var chosen []CardID
 	for i := range sk.Effects {
 		ef := &sk.Effects[i]
-		c.that, c.thatSet, c.gone = NoCard, true, e.s.outOfPlay(chosen)
+		c.That, c.ThatSet, c.Gone = NoCard, true, e.s.OutOfPlay(chosen)
 		if len(chosen) > 0 {
-			c.that = chosen[0]
+			c.That = chosen[0]
 		}
 		if e.cannotTell(c, sk, ef) {
 			continue
 		}
-		if len(ef.If) > 0 && !e.s.holds(c, ef.If) {
+		if len(ef.If) > 0 && !e.s.Holds(c, ef.If) {
 			continue
 		}
 		got, v := e.effect(c, sk, ef, q, chosen)
@@ -272,79 +210,6 @@ func (e *applier) resolve(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 		}
 	}
 	return nil
-}
-
-// inPlayLabel names a Leader or Battle Card in play as the notation does
-// ("P2:FS02-05#2", "P1:leader").
-func (e *applier) inPlayLabel(id CardID) string {
-	side, leader, field, idx, ok := e.s.where(id)
-	switch {
-	case !ok:
-		return e.s.Name(id)
-	case leader:
-		return side.String() + ":leader"
-	case field:
-		return side.String() + ":" + e.s.Name(id)
-	}
-	return side.String() + ":" + e.s.copyName(side, idx)
-}
-
-// addPower adds a power change to a Leader or Battle Card in play.
-func (e *applier) addPower(c ctx, id CardID, n int, d skill.Duration) {
-	s := e.s
-	side, leader, _, idx, ok := s.where(id)
-	if !ok {
-		return
-	}
-	m := &s.Players[side].Leader.Mods
-	if !leader {
-		m = &s.Players[side].Battle[idx].Mods
-	}
-	switch d {
-	case skill.ForBattle:
-		if s.Battle.Step != NoBattle {
-			m.Battle += n
-		}
-	case skill.UntilNextTurn:
-		// Until the end of the next turn of the opponent of the skill's
-		// player: the next turn if it is the player's own now.
-		end := s.Turn + 1
-		if s.TurnPlayer != c.side {
-			end = s.Turn + 2
-		}
-		m.Until += n
-		m.UntilTurn = max(m.UntilTurn, end)
-	case skill.WhileHolds:
-		m.Lasting += n
-	default:
-		m.Turn += n
-	}
-}
-
-func (e *applier) gain(c ctx, id CardID, bit uint16, d skill.Duration) {
-	s := e.s
-	side, leader, _, idx, ok := s.where(id)
-	if !ok {
-		return
-	}
-	g := &s.Players[side].Leader.Gained
-	if !leader {
-		g = &s.Players[side].Battle[idx].Gained
-	}
-	switch {
-	case d == skill.UntilNextTurn:
-		// During the next turn of the skill player's opponent.
-		end := s.Turn + 1
-		if s.TurnPlayer != c.side {
-			end = s.Turn + 2
-		}
-		g.Until |= bit
-		g.UntilTurn = max(g.UntilTurn, end)
-	case d == skill.ForBattle && s.Battle.Step != NoBattle:
-		g.Battle |= bit
-	default:
-		g.Turn |= bit
-	}
 }
 
 // count is how many an "up to N" effect takes: N (or what there is) unless
@@ -367,22 +232,22 @@ func (e *applier) targets(x *call) ([]CardID, *Violation) {
 	c, t := x.c, &x.ef.Target
 	switch t.Who {
 	case skill.ThisCard:
-		if _, _, _, _, ok := s.where(c.src); ok {
-			return []CardID{c.src}, nil
+		if _, _, _, _, ok := s.Where(c.Src); ok {
+			return []CardID{c.Src}, nil
 		}
 		return nil, nil
 	case skill.YourLeader:
-		return []CardID{s.Players[c.side].Leader.ID}, nil
+		return []CardID{s.Players[c.Side].Leader.ID}, nil
 	case skill.ThisAndLeader:
-		out := []CardID{s.Players[c.side].Leader.ID}
-		if _, _, _, _, ok := s.where(c.src); ok && c.src != out[0] {
-			out = append(out, c.src)
+		out := []CardID{s.Players[c.Side].Leader.ID}
+		if _, _, _, _, ok := s.Where(c.Src); ok && c.Src != out[0] {
+			out = append(out, c.Src)
 		}
 		return out, nil
 	case skill.ThatCard:
 		var out []CardID
 		for _, id := range x.chosen {
-			if _, _, _, _, ok := s.where(id); ok {
+			if _, _, _, _, ok := s.Where(id); ok {
 				out = append(out, id)
 			}
 		}
@@ -391,7 +256,7 @@ func (e *applier) targets(x *call) ([]CardID, *Violation) {
 		var out []CardID
 		if s.Battle.Step != NoBattle {
 			for _, id := range []CardID{s.Battle.Attacker, s.Battle.Target} {
-				if s.owner(id) == c.side && s.covers(c.side, c.src, t, id) {
+				if s.Owner(id) == c.Side && s.Covers(c.Side, c.Src, t, id) {
 					out = append(out, id)
 				}
 			}
@@ -403,102 +268,18 @@ func (e *applier) targets(x *call) ([]CardID, *Violation) {
 		for i := range s.Players {
 			p := &s.Players[i]
 			// "Your opponent's Leader gets -5000 power" (issue 29).
-			if t.Filter.Type == "Leader" && s.covers(c.side, c.src, t, p.Leader.ID) {
+			if t.Filter.Type == "Leader" && s.Covers(c.Side, c.Src, t, p.Leader.ID) {
 				out = append(out, p.Leader.ID)
 			}
 			for _, b := range p.Battle {
-				if s.covers(c.side, c.src, t, b.ID) {
+				if s.Covers(c.Side, c.Src, t, b.ID) {
 					out = append(out, b.ID)
 				}
 			}
 		}
 		return out, nil
 	}
-	return e.choose(x, t, func(ref string) (CardID, bool) { return e.inPlayRef(c, t, ref) })
-}
-
-// inPlayRef resolves a choice naming a card in play, for target t of side's
-// skill: unprefixed, an opponent's target means the opponent's card.
-func (e *applier) inPlayRef(c ctx, t *skill.Target, ref string) (CardID, bool) {
-	r, err := ParseRef(ref)
-	if err != nil {
-		return NoCard, false
-	}
-	sides := []Side{c.side, c.side.Other()}
-	if t.Who == skill.Opponents {
-		sides = []Side{c.side.Other()}
-	}
-	if t.Who == skill.Yours || t.Who == skill.LeaderOrYours {
-		sides = []Side{c.side}
-	}
-	if r.Owner != NoSide {
-		sides = []Side{r.Owner}
-	}
-	for _, side := range sides {
-		p := &e.s.Players[side]
-		if r.Leader {
-			return p.Leader.ID, true
-		}
-		if r.Number == "" {
-			continue
-		}
-		if i, ok := e.s.findCopy(side, r); ok {
-			return p.Battle[i].ID, true
-		}
-		if p.Field != NoCard && e.s.Cards[p.Field].Number == r.Number {
-			return p.Field, true
-		}
-	}
-	return NoCard, false
-}
-
-// fitsTarget reports whether a chosen card in play is one target t allows.
-func (e *applier) fitsTarget(c ctx, t *skill.Target, id CardID) bool {
-	s := e.s
-	side, leader, field, _, ok := s.where(id)
-	if !ok {
-		return false
-	}
-	switch t.Who {
-	case skill.LeaderOrYours:
-		if side != c.side {
-			return false
-		}
-		if leader && t.Both {
-			f := t.Filter
-			f.Type = ""
-			return s.fits(id, &f, c.src)
-		}
-		if leader {
-			return true
-		}
-	case skill.Yours:
-		if side != c.side {
-			return false
-		}
-	case skill.Opponents:
-		if side == c.side {
-			return false
-		}
-	}
-	if leader && t.Filter.Type != "Leader" {
-		return false
-	}
-	if field && t.Filter.Type != "Field" && t.Filter.Type != "" {
-		return false
-	}
-	if !leader && !field && t.Filter.Type == "Field" {
-		return false
-	}
-	if s.fits(id, &t.Filter, c.src) {
-		return true
-	}
-	for i := range t.Alts {
-		if s.fits(id, &t.Alts[i], c.src) {
-			return true
-		}
-	}
-	return false
+	return e.choose(x, t, func(ref string) (CardID, bool) { return e.s.InPlayRef(c, t, ref) })
 }
 
 // choose takes the log's choices for target t: up to N (or exactly N)
@@ -518,7 +299,7 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 			break
 		}
 		id, found := resolve(ref)
-		if !found || !e.fitsTarget(c, t, id) && !e.fitsZone(c, t, id) || containsID(out, id) {
+		if !found || !e.s.FitsTarget(c, t, id) && !e.s.FitsZone(c, t, id) || containsID(out, id) {
 			if q.miss == "" {
 				q.miss, q.missWhat = ref, skill.TargetPhrase(*t)
 			}
@@ -533,7 +314,7 @@ func (e *applier) choose(x *call, t *skill.Target, resolve func(string) (CardID,
 	if v := e.withinTotals(x, t, out); v != nil {
 		return nil, v
 	}
-	if t.Each && !e.oneOfEach(c, t, out) {
+	if t.Each && !e.s.OneOfEach(c, t, out) {
 		return nil, violationMsg("Card skills", msgOneOfEach, x.label, skill.TargetPhrase(*t))
 	}
 	return out, nil
@@ -550,8 +331,8 @@ func (e *applier) withinTotals(x *call, t *skill.Target, ids []CardID) *Violatio
 		if p, ok := e.s.Power(id); ok {
 			power += p
 		}
-		if c, ok := e.s.card(id); ok && c.Cost != nil {
-			cost += *c.Cost + e.s.costChange(id)
+		if c, ok := e.s.Card(id); ok && c.Cost != nil {
+			cost += *c.Cost + e.s.CostChange(id)
 		}
 	}
 	switch {
@@ -561,23 +342,6 @@ func (e *applier) withinTotals(x *call, t *skill.Target, ids []CardID) *Violatio
 		return violationMsg("Card skills", msgOverTotal, x.label, cost, t.Filter.TotalCost)
 	}
 	return nil
-}
-
-// fitsZone reports whether a card outside play (hand, Drop, deck) is what
-// target t allows.
-func (e *applier) fitsZone(c ctx, t *skill.Target, id CardID) bool {
-	if _, _, _, _, inPlay := e.s.where(id); inPlay {
-		return false
-	}
-	if e.s.fits(id, &t.Filter, c.src) {
-		return true
-	}
-	for i := range t.Alts {
-		if e.s.fits(id, &t.Alts[i], c.src) {
-			return true
-		}
-	}
-	return false
 }
 
 func containsID(l []CardID, id CardID) bool {
@@ -638,17 +402,17 @@ func (e *applier) discount(pl Side, id CardID, cost int, spec string) (int, stri
 	s := e.s
 	p := &s.Players[pl]
 	for i, d := range p.Discounts {
-		sks, _, ok := s.skillsOfSide(d.Source, d.Back)
+		sks, _, ok := s.SkillsOfSide(d.Source, d.Back)
 		if !ok || d.Skill >= len(sks) {
 			continue
 		}
 		sk := &sks[d.Skill]
 		ef := flatEffect(sk, d.Effect)
-		if ef == nil || !e.fitsZone(ctx{side: pl, src: d.Source}, &ef.Target, id) {
+		if ef == nil || !e.s.FitsZone(gamestate.Ctx{Side: pl, Src: d.Source}, &ef.Target, id) {
 			continue
 		}
 		p.Discounts = append(p.Discounts[:i:i], p.Discounts[i+1:]...)
-		label := s.skillLabel(d.Source, sk)
+		label := s.SkillLabel(d.Source, sk)
 		switch {
 		case ef.Detail == "free":
 			e.skillEvent(sk, "%s: %s is used without paying its cost", label, s.Name(id))

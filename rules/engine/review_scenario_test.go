@@ -456,7 +456,7 @@ func TestEngineFailureIsRecoveredNamingTheStep(t *testing.T) {
 	}
 	// Apply recovers too, leaving the state as it was.
 	b := newBoard(t).main(P1, 3).hand(P1, "FS01-13")
-	b.s.cards = cards
+	b.s.SetLookup(cards)
 	before := b.s.Hash()
 	next, _, v := Apply(b.s, action(t, "P1 play FS01-13"))
 	if v == nil || v.Format != EngineFailure || next.Hash() != before {

@@ -1,10 +1,9 @@
 package engine
 
 import (
-	"math/rand/v2"
-
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 )
 
@@ -13,75 +12,6 @@ const (
 	OpeningHand = 6
 	StartLife   = 8
 )
-
-// NewState places both Leaders front side up (CR 6-2-1-2) and both decks in
-// their Deck Areas. The first action of a game is "P1 first" or "P2 first".
-func NewState(setup Setup, cards Cards) State {
-	s := State{Seed: setup.Seed, First: NoSide, TurnPlayer: NoSide, Phase: PhaseSetup, cards: cards,
-		declared: setup.DeclaresEffects()}
-	if m, ok := cards.(CardMap); ok {
-		s.entries = m.Entries()
-	}
-
-	n := 2
-	for i := range setup.Players {
-		p := &setup.Players[i]
-		n += len(p.StartingDeck())
-		if len(p.Decklist) > 0 {
-			if s.decklists == nil {
-				s.decklists = new([2]map[string]int)
-			}
-			s.decklists[i] = decklistCounts(p.Decklist)
-		}
-	}
-	s.Cards = make([]CardInstance, 0, n)
-	s.Battle = Battle{Attacker: NoCard, Target: NoCard}
-	for i, ps := range setup.Players {
-		side := Side(i)
-		p := &s.Players[i]
-		p.Field = NoCard
-		p.Leader.ID = CardID(len(s.Cards))
-		s.Cards = append(s.Cards, CardInstance{Number: normNumber(ps.Leader), Owner: side})
-		deck := ps.StartingDeck()
-		p.Deck = make([]CardID, 0, len(deck))
-		for _, num := range deck {
-			p.Deck = append(p.Deck, CardID(len(s.Cards)))
-			s.Cards = append(s.Cards, CardInstance{Number: normNumber(num), Owner: side})
-		}
-	}
-	s.flags = ^cardinfo.Flags(0)
-	if m, ok := cards.(CardMap); ok {
-		s.flags = m.Union()
-	}
-	var game cardinfo.Flags
-	known := s.entries != nil
-	for i := range s.Cards {
-		s.setNumber(CardID(i), s.Cards[i].Number)
-		if e := s.Cards[i].entry; e != nil {
-			game |= e.Flags[0] | e.Flags[1]
-		} else {
-			known = false
-		}
-	}
-	if known {
-		s.flags = game
-	}
-	return s
-}
-
-// rng is the generator for the current action: seeded from the game's seed
-// and the action's index, so replaying a log always shuffles the same way.
-func (s *State) rng(salt uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(s.Seed, uint64(s.Step)<<8|salt))
-}
-
-// shuffle is Fisher–Yates with the given generator.
-func shuffle(r *rand.Rand, ids []CardID) {
-	for i := len(ids) - 1; i > 0; i-- {
-		j := int(r.Uint64N(uint64(i + 1)))
-		ids[i], ids[j] = ids[j], ids[i]
-	}
-}
 
 // CheckDeck checks one player's deck against the deck-building rules the
 // engine knows (CR 6-1-2 to 6-1-4-2, [Super Combo], [Dragon Ball]). Unknown
@@ -96,7 +26,7 @@ func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
 	if cards == nil {
 		return out
 	}
-	lc, leaderKnown := cards.Card(normNumber(leader))
+	lc, leaderKnown := cards.Card(gamestate.NormNumber(leader))
 	if leaderKnown && lc.Type != "Leader" {
 		out = append(out, violation("CR 6-1-2", "%s is not a Leader card", leader))
 	}
@@ -104,7 +34,7 @@ func CheckDeck(leader string, deck []string, cards Cards) []*Violation {
 	var order []string
 	superCombo, dragonBall := 0, 0
 	for _, num := range deck {
-		num = normNumber(num)
+		num = gamestate.NormNumber(num)
 		if num == "" {
 			continue
 		}
@@ -164,13 +94,4 @@ func inColours(card, leader []string) bool {
 		}
 	}
 	return true
-}
-
-// normNumber is a card's canonical number (upper case, printing suffixes
-// stripped: FB01-004_p1 is FB01-004); "?" and "" are an unknown card.
-func normNumber(s string) string {
-	if s == "?" || s == "" {
-		return ""
-	}
-	return rules.CanonicalNumber(s)
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -26,10 +27,6 @@ var (
 	msgDeclinesCost = msg("EngineDeclinesCost", "%s is not used: %s does not pay its cost")
 )
 
-// strict reports whether the engine judges effects itself: it has card
-// data and the log does not declare every effect.
-func (s *State) strict() bool { return !s.declared && s.cards != nil }
-
 // movesOn reports whether the action moves the game on by the rules, so
 // that the declared lines after it can no longer be the effects of a skill
 // that came to its moment before it.
@@ -51,7 +48,7 @@ func (e *applier) movesOn() bool {
 // carry out every skill of that card itself. m says what breaks rule.
 func (e *applier) effectAllowed(rule string, m Msg) *Violation {
 	s, a := e.s, e.a
-	if !s.strict() {
+	if !s.Strict() {
 		return nil
 	}
 	if a.By != "" {
@@ -85,7 +82,7 @@ func (e *applier) byCard() *Violation {
 	if number == "" {
 		return &Violation{ID: msgByUnknownCard.ID, Format: msgByUnknownCard.Format, Args: []any{a.By}, LogError: true}
 	}
-	c, ok := s.cards.Card(number)
+	c, ok := s.Lookup().Card(number)
 	if !ok || !cardinfo.Described(c) {
 		return nil
 	}
@@ -106,11 +103,11 @@ func (e *applier) byCard() *Violation {
 // does not guess. nil when nothing waits or the engine does not judge.
 func (e *applier) choiceMissing() *Violation {
 	s := e.s
-	if !s.strict() || len(s.Pending) == 0 {
+	if !s.Strict() || len(s.Pending) == 0 {
 		return nil
 	}
 	p := s.Pending[0]
-	sks, _, ok := s.skillsOfSide(p.Source, p.Back)
+	sks, _, ok := s.SkillsOfSide(p.Source, p.Back)
 	if !ok || p.Skill >= len(sks) {
 		return nil
 	}
@@ -119,7 +116,7 @@ func (e *applier) choiceMissing() *Violation {
 		name = "leader"
 	}
 	return &Violation{ID: msgChoiceMissing.ID, Format: msgChoiceMissing.Format, LogError: true,
-		Args: []any{s.skillLabel(p.Source, &sks[p.Skill]), p.Step, p.Side, p.Side, name}}
+		Args: []any{s.SkillLabel(p.Source, &sks[p.Skill]), p.Step, p.Side, p.Side, name}}
 }
 
 // declines reports whether a use line declines a waiting skill's cost: its
@@ -140,13 +137,13 @@ var inPlayChoice = map[skill.Kind]bool{
 // player any choice now: a skill whose only choices are among cards in play
 // and no card in play fits them waits for nothing (there is nothing to
 // guess), and resolves at once.
-func (e *applier) hasChoice(c ctx, sk *skill.Skill) bool {
+func (e *applier) hasChoice(c gamestate.Ctx, sk *skill.Skill) bool {
 	if sk.Cost.Energy > 0 || len(sk.Cost.Parts) > 0 {
 		return true
 	}
 	for i := range sk.Effects {
 		ef := &sk.Effects[i]
-		if ef.Mandatory() || len(ef.If) > 0 && e.s.knownNow(c, sk, i) && !e.s.holds(c, ef.If) {
+		if ef.Mandatory() || len(ef.If) > 0 && e.s.KnownNow(c, sk, i) && !e.s.Holds(c, ef.If) {
 			continue
 		}
 		if !inPlayChoice[ef.Kind] || fromZone(ef) || e.anyInPlayFits(c, &ef.Target) {
@@ -158,7 +155,7 @@ func (e *applier) hasChoice(c ctx, sk *skill.Skill) bool {
 
 // anyInPlayFits reports whether a card in play (a Leader, a Battle Card or
 // a [Field]) is one target t may choose.
-func (e *applier) anyInPlayFits(c ctx, t *skill.Target) bool {
+func (e *applier) anyInPlayFits(c gamestate.Ctx, t *skill.Target) bool {
 	for i := range e.s.Players {
 		p := &e.s.Players[i]
 		ids := []CardID{p.Leader.ID}
@@ -169,7 +166,7 @@ func (e *applier) anyInPlayFits(c ctx, t *skill.Target) bool {
 			ids = append(ids, b.ID)
 		}
 		for _, id := range ids {
-			if e.fitsTarget(c, t, id) {
+			if e.s.FitsTarget(c, t, id) {
 				return true
 			}
 		}

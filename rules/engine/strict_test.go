@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -179,15 +180,15 @@ func TestCostReducedForTheTurn(t *testing.T) {
 	b.inBattle(P2, "FS02-14", true)
 	buu := b.p(P2).Battle[0].ID
 	costOne := skill.Filter{Cost: skill.Range{Max: 1, HasMax: true}}
-	if b.s.fits(buu, &costOne, NoCard) {
+	if b.s.Fits(buu, &costOne, NoCard) {
 		t.Fatal("Majin Buu costs 2")
 	}
 	b.do("P1 play FS07-10", "P1 use FS07-10 -> P2:FS02-14")
-	if !b.s.fits(buu, &costOne, NoCard) {
+	if !b.s.Fits(buu, &costOne, NoCard) {
 		t.Fatalf("Majin Buu's cost is 1 for the turn: %s", b.eventText())
 	}
 	b.do("P1 end")
-	if b.s.fits(buu, &costOne, NoCard) {
+	if b.s.Fits(buu, &costOne, NoCard) {
 		t.Error("the cost change outlived the turn")
 	}
 }
@@ -318,17 +319,17 @@ func TestMarkerAndPowerConditions(t *testing.T) {
 	b.inBattle(P1, "FS01-10", false)
 	id := b.p(P1).Battle[0].ID
 	marker := skill.Cond{Kind: skill.AnyMarker}
-	if b.p(P2).Markers != 1 || !b.s.cond(ctx{side: P1, src: id}, &marker) {
+	if b.p(P2).Markers != 1 || !b.s.Cond(gamestate.Ctx{Side: P1, Src: id}, &marker) {
 		t.Fatalf("P2's marker counts for P1's skill: markers %d", b.p(P2).Markers)
 	}
 	b.p(P2).Markers = 0
-	if b.s.cond(ctx{side: P1, src: id}, &marker) {
+	if b.s.Cond(gamestate.Ctx{Side: P1, Src: id}, &marker) {
 		t.Error("no marker on either side, yet the condition holds")
 	}
 	pw := b.power(P1, 0)
 	strong := skill.Cond{Kind: skill.ThisPowerAtLeast, N: pw}
 	stronger := skill.Cond{Kind: skill.ThisPowerAtLeast, N: pw + 1}
-	if !b.s.cond(ctx{side: P1, src: id}, &strong) || b.s.cond(ctx{side: P1, src: id}, &stronger) {
+	if !b.s.Cond(gamestate.Ctx{Side: P1, Src: id}, &strong) || b.s.Cond(gamestate.Ctx{Side: P1, Src: id}, &stronger) {
 		t.Errorf("power %d: at least %d holds, at least %d does not", pw, pw, pw+1)
 	}
 }
@@ -338,11 +339,11 @@ func TestMarkerAndPowerConditions(t *testing.T) {
 func TestCardAnywhereInPlay(t *testing.T) {
 	b := realBoard(t).main(P1, 3)
 	buu := skill.Cond{Kind: skill.InPlayAnywhere, Card: skill.Filter{Names: []string{"Majin Buu : Good"}}}
-	if b.s.cond(ctx{side: P1, src: NoCard}, &buu) {
+	if b.s.Cond(gamestate.Ctx{Side: P1, Src: NoCard}, &buu) {
 		t.Fatal("no Majin Buu : Good in play, yet the condition holds")
 	}
 	b.inBattle(P2, "FS02-14", true) // Majin Buu : Good, the opponent's
-	if !b.s.cond(ctx{side: P1, src: NoCard}, &buu) {
+	if !b.s.Cond(gamestate.Ctx{Side: P1, Src: NoCard}, &buu) {
 		t.Error("the opponent's Majin Buu : Good counts")
 	}
 }

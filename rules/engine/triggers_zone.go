@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -30,14 +31,14 @@ func (e *applier) triggerOwn(side Side, trig skill.Trigger, subject CardID) {
 // Soul» in its special traits").
 func (e *applier) subjectFits(sk *skill.Skill, src CardID) bool {
 	t := &sk.TriggerCards
-	if e.subject == NoCard || e.s.owner(e.subject) != e.s.owner(src) {
+	if e.subject == NoCard || e.s.Owner(e.subject) != e.s.Owner(src) {
 		return false
 	}
-	if e.s.fits(e.subject, &t.Filter, src) {
+	if e.s.Fits(e.subject, &t.Filter, src) {
 		return true
 	}
 	for i := range t.Alts {
-		if e.s.fits(e.subject, &t.Alts[i], src) {
+		if e.s.Fits(e.subject, &t.Alts[i], src) {
 			return true
 		}
 	}
@@ -65,59 +66,14 @@ func (e *applier) activatedBySkill(side Side, id CardID, switched bool) {
 	e.depth--
 }
 
-// outOfPlay counts the cards of ids that are not in play.
-func (s *State) outOfPlay(ids []CardID) int {
-	n := 0
-	for _, id := range ids {
-		if _, _, _, _, ok := s.where(id); !ok {
-			n++
-		}
-	}
-	return n
-}
-
 // deckRuleEffect: a [Permanent] rule about the deck. "You can include as
 // many copies of this card in your deck as you like" (Meta-Cooler
 // FB01-131) is judged by the deck check at step 0 (the card list's
 // CopyLimit); "having 0 cards in your deck does not cause you to lose the
-// game" (Vegito FB04-130) by the defeat check (keepsWithoutDeck).
+// game" (Vegito FB04-130) by the defeat check (State.KeepsWithoutDeck).
 type deckRuleEffect struct{ always }
 
 func (deckRuleEffect) apply(*applier, *call) ([]CardID, *Violation) { return nil, nil }
-
-// keepsWithoutDeck reports whether a [Permanent] skill of side's cards in
-// play says an empty deck does not lose the game.
-func (e *applier) keepsWithoutDeck(side Side) bool {
-	s := e.s
-	keeps := false
-	s.permanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, _ *skill.Skill, ef *skill.Effect) bool {
-		keeps = sd == side && ef.Kind == skill.DeckRule && ef.Detail == "no deck-out" && s.holds(ctx{side: sd, src: src}, ef.If)
-		return !keeps
-	})
-	return keeps
-}
-
-// haveInAreaOrDrop: N or more cards matching Card in the player's Battle
-// Area (its [Field] too) and known cards in the Drop, together ("an Extra
-// with a cost of 2 or more in your Battle Area or Drop", SB01-017).
-func (s *State) haveInAreaOrDrop(c ctx, k *skill.Cond) bool {
-	p := &s.Players[c.side]
-	n := 0
-	for _, b := range p.Battle {
-		if s.fits(b.ID, &k.Card, c.src) {
-			n++
-		}
-	}
-	if p.Field != NoCard && s.fits(p.Field, &k.Card, c.src) {
-		n++
-	}
-	for _, id := range p.Drop {
-		if s.Cards[id].Number != "" && s.fits(id, &k.Card, c.src) {
-			n++
-		}
-	}
-	return n >= max(1, k.N)
-}
 
 // playedRestEffect: "[Permanent] Your opponent's Battle Cards with a cost
 // of 5 or more are played in Rest Mode" (Golden Frieza FB02-140), judged
@@ -134,17 +90,17 @@ func (playedRestEffect) apply(*applier, *call) ([]CardID, *Violation) { return n
 // Mode.
 func (e *applier) restOnEntry(side Side, id CardID) {
 	s := e.s
-	_, _, field, idx, ok := s.where(id)
+	_, _, field, idx, ok := s.Where(id)
 	if !ok || field {
 		return
 	}
-	s.permanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, sk *skill.Skill, ef *skill.Effect) bool {
-		if sd == side || ef.Kind != skill.PlayedRest || !s.covers(sd, src, &ef.Target, id) || !s.holds(ctx{side: sd, src: src}, ef.If) {
+	s.PermanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, sk *skill.Skill, ef *skill.Effect) bool {
+		if sd == side || ef.Kind != skill.PlayedRest || !s.Covers(sd, src, &ef.Target, id) || !s.Holds(gamestate.Ctx{Side: sd, Src: src}, ef.If) {
 			return true
 		}
 		s.Players[side].Battle[idx].Rest = true
 		m := effectKinds[skill.PlayedRest].(playedRestEffect).done
-		e.autoMsg(timingRule(sk.Timing), m, s.skillLabel(src, sk), e.inPlayLabel(id))
+		e.autoMsg(timingRule(sk.Timing), m, s.SkillLabel(src, sk), e.s.InPlayLabel(id))
 		return false
 	})
 }
@@ -158,8 +114,8 @@ func (e *applier) noActiveBySkills(x *call, side Side, _ CardID) bool {
 	s := e.s
 	by := NoCard
 	var bySkill *skill.Skill
-	s.permanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, sk *skill.Skill, ef *skill.Effect) bool {
-		if sd != side && ef.Kind == skill.CantActivate && ef.Detail == "by skills" && s.holds(ctx{side: sd, src: src}, ef.If) {
+	s.PermanentEffects(cardinfo.FlagPermanentGrant, func(sd Side, src CardID, _ int, sk *skill.Skill, ef *skill.Effect) bool {
+		if sd != side && ef.Kind == skill.CantActivate && ef.Detail == "by skills" && s.Holds(gamestate.Ctx{Side: sd, Src: src}, ef.If) {
 			by, bySkill = src, sk
 			return false
 		}
@@ -168,42 +124,8 @@ func (e *applier) noActiveBySkills(x *call, side Side, _ CardID) bool {
 	if by == NoCard {
 		return false
 	}
-	e.said(x, msgNoActiveBySkills, x.label, side, s.skillLabel(by, bySkill))
+	e.said(x, msgNoActiveBySkills, x.label, side, s.SkillLabel(by, bySkill))
 	return true
 }
 
 var msgOneOfEach = msg("EngineChoosesOneOfEachKind", "%s chooses at most one card of each kind it names: %s")
-
-// oneOfEach reports whether the cards chosen for an "up to 1 <A> and up to
-// 1 <B>" target (Each) can each be a different one of its kinds: each name
-// of the filter, or the filter and each of its Alts.
-func (e *applier) oneOfEach(c ctx, t *skill.Target, ids []CardID) bool {
-	var kinds []skill.Filter
-	if len(t.Alts) > 0 {
-		kinds = append([]skill.Filter{t.Filter}, t.Alts...)
-	} else {
-		for _, name := range t.Filter.Names {
-			f := t.Filter
-			f.Names = []string{name}
-			kinds = append(kinds, f)
-		}
-	}
-	used := make([]bool, len(kinds))
-	var assign func(i int) bool
-	assign = func(i int) bool {
-		if i == len(ids) {
-			return true
-		}
-		for k := range kinds {
-			if !used[k] && e.s.fits(ids[i], &kinds[k], c.src) {
-				used[k] = true
-				if assign(i + 1) {
-					return true
-				}
-				used[k] = false
-			}
-		}
-		return false
-	}
-	return len(ids) <= len(kinds) && assign(0)
-}

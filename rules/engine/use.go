@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamestate"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
@@ -44,20 +45,20 @@ func (e *applier) takePending(pl Side, r Ref) (Pending, bool) {
 // usePending makes the choices of a triggered skill that waited for them.
 func (e *applier) usePending(p Pending, q *choiceQueue) *Violation {
 	s := e.s
-	sks, _, ok := s.skillsOfSide(p.Source, p.Back)
+	sks, _, ok := s.SkillsOfSide(p.Source, p.Back)
 	if !ok || p.Skill >= len(sks) {
 		return nil
 	}
 	sk := &sks[p.Skill]
 	if e.declines(sk, q) {
 		e.events = append(e.events, Event{Rule: timingRule(sk.Timing), ID: msgDeclinesCost.ID, Format: msgDeclinesCost.Format,
-			Args: []any{s.skillLabel(p.Source, sk), p.Side}})
+			Args: []any{s.SkillLabel(p.Source, sk), p.Side}})
 		return nil
 	}
 	if sk.OncePerTurn {
 		s.Used = append(s.Used, UsedSkill{Source: p.Source, Skill: p.Skill, Back: p.Back})
 	}
-	return e.useSkill(ctx{side: p.Side, src: p.Source, markerPaid: p.Marker}, sk, q)
+	return e.useSkill(gamestate.Ctx{Side: p.Side, Src: p.Source, MarkerPaid: p.Marker}, sk, q)
 }
 
 // usesUnread records a use of a skill of card name that the engine does
@@ -84,7 +85,7 @@ func (e *applier) activate(r Ref, q *choiceQueue) *Violation {
 		return violation("Card skills", "%s uses their own cards' skills; %s is %s's", pl, e.label(c), c.side)
 	}
 	inBattle := s.Battle.Step != NoBattle
-	sks, back, known := s.skillsOf(c.id)
+	sks, back, known := s.SkillsOf(c.id)
 	if !known {
 		// The engine does not read this card: the use is the players' word.
 		if v := e.useTiming(pl, inBattle); v != nil {
@@ -118,7 +119,7 @@ func (e *applier) activate(r Ref, q *choiceQueue) *Violation {
 		// chance to block has gone, as after a combo.
 		s.Battle.Step = StepOffense
 	}
-	return e.useSkill(ctx{side: pl, src: c.id}, sk, q)
+	return e.useSkill(gamestate.Ctx{Side: pl, Src: c.id}, sk, q)
 }
 
 // notInPlay is the answer to a use of a card r names that is not in play
@@ -128,7 +129,7 @@ func (e *applier) notInPlay(r Ref, v *Violation) *Violation {
 	s, pl := e.s, e.a.Player
 	if !r.Leader {
 		for _, id := range s.Players[pl].Drop {
-			if s.Cards[id].Number == r.Number && !s.readsCard(id) {
+			if s.Cards[id].Number == r.Number && !s.ReadsCard(id) {
 				e.usesUnread(s.Name(id))
 				return nil
 			}
@@ -154,7 +155,7 @@ func (e *applier) activatedSkill(id CardID, sks []skill.Skill, back, inBattle bo
 		if !sks[i].Timing.Has(want) {
 			continue
 		}
-		if idx < 0 || sks[idx].OncePerTurn && s.usedThisTurn(id, idx, back) {
+		if idx < 0 || sks[idx].OncePerTurn && s.UsedThisTurn(id, idx, back) {
 			idx = i
 		}
 	}
@@ -178,17 +179,17 @@ func (e *applier) activatedSkill(id CardID, sks []skill.Skill, back, inBattle bo
 // [Once per turn], its conditions.
 func (e *applier) mayActivate(id CardID, sk *skill.Skill, idx int, back bool) *Violation {
 	s, pl := e.s, e.a.Player
-	if !s.turnOK(pl, sk) {
+	if !s.TurnOK(pl, sk) {
 		if sk.YourTurn {
-			return violation("Card skills", "%s can only be used on its player's own turn ([Your Turn])", s.skillLabel(id, sk))
+			return violation("Card skills", "%s can only be used on its player's own turn ([Your Turn])", s.SkillLabel(id, sk))
 		}
-		return violation("Card skills", "%s can only be used on the opponent's turn ([Opponent's Turn])", s.skillLabel(id, sk))
+		return violation("Card skills", "%s can only be used on the opponent's turn ([Opponent's Turn])", s.SkillLabel(id, sk))
 	}
-	if sk.OncePerTurn && s.usedThisTurn(id, idx, back) {
-		return violation("[Once per turn]", "%s was already used this turn ([Once per turn])", s.skillLabel(id, sk))
+	if sk.OncePerTurn && s.UsedThisTurn(id, idx, back) {
+		return violation("[Once per turn]", "%s was already used this turn ([Once per turn])", s.SkillLabel(id, sk))
 	}
-	if !s.holds(ctx{side: pl, src: id}, sk.If) {
-		return violation("Card skills", "the condition of %s is not met", s.skillLabel(id, sk))
+	if !s.Holds(gamestate.Ctx{Side: pl, Src: id}, sk.If) {
+		return violation("Card skills", "the condition of %s is not met", s.SkillLabel(id, sk))
 	}
 	return nil
 }
@@ -224,17 +225,17 @@ func (e *applier) refNames(r Ref, id CardID) bool {
 
 // useSkill pays a skill's cost and applies its effects with the log's
 // choices; choices left over are a violation.
-func (e *applier) useSkill(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
+func (e *applier) useSkill(c gamestate.Ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 	s := e.s
-	label := s.skillLabel(c.src, sk)
+	label := s.SkillLabel(c.Src, sk)
 	if sk.Cost.Energy > 0 {
-		rest, markers, v := e.payFor(c.side, sk.Cost.Energy, sk.Cost.Colours)
+		rest, markers, v := e.payFor(c.Side, sk.Cost.Energy, sk.Cost.Colours)
 		if v != nil {
 			return violation(v.Rule, "%s costs %d: %s", label, sk.Cost.Energy, v.sentence())
 		}
-		e.pay(c.side, rest, markers)
-		e.payEvent(c.side, rest, markers)
-		c.markerPaid = c.markerPaid || markers > 0
+		e.pay(c.Side, rest, markers)
+		e.payEvent(c.Side, rest, markers)
+		c.MarkerPaid = c.MarkerPaid || markers > 0
 	} else if len(e.a.Pay) > 0 {
 		return violation("CR 5-3-1", "%s has no energy cost to pay", label)
 	}
@@ -261,33 +262,33 @@ func (e *applier) useSkill(c ctx, sk *skill.Skill, q *choiceQueue) *Violation {
 // payPart pays one part of a skill's cost other than energy ("switch this
 // card to Rest Mode", "discard 1 card from your hand"). A cost must be paid
 // in full.
-func (e *applier) payPart(c ctx, sk *skill.Skill, part *skill.Effect, q *choiceQueue) *Violation {
+func (e *applier) payPart(c gamestate.Ctx, sk *skill.Skill, part *skill.Effect, q *choiceQueue) *Violation {
 	s := e.s
-	p := &s.Players[c.side]
-	label := s.skillLabel(c.src, sk)
+	p := &s.Players[c.Side]
+	label := s.SkillLabel(c.Src, sk)
 	switch part.Kind {
 	case skill.Rest:
 		if part.Target.Who == skill.ThisCard {
-			if s.inPlayRest(c.src) {
-				return violation("Card skills", "%s costs switching %s to Rest Mode, and it is in Rest Mode already", label, s.Name(c.src))
+			if s.InPlayRest(c.Src) {
+				return violation("Card skills", "%s costs switching %s to Rest Mode, and it is in Rest Mode already", label, s.Name(c.Src))
 			}
-			if _, _, _, _, ok := s.where(c.src); !ok {
-				return violation("Card skills", "%s costs switching %s to Rest Mode, and it is not in play", label, s.Name(c.src))
+			if _, _, _, _, ok := s.Where(c.Src); !ok {
+				return violation("Card skills", "%s costs switching %s to Rest Mode, and it is not in play", label, s.Name(c.Src))
 			}
 		}
 	case skill.LifeToHand, skill.LifeToDrop, skill.LifeToEnergy:
 		if len(p.Life) < part.N {
-			return violation("Card skills", "%s costs %d life card(s); %s has %d", label, part.N, c.side, len(p.Life))
+			return violation("Card skills", "%s costs %d life card(s); %s has %d", label, part.N, c.Side, len(p.Life))
 		}
 	case skill.ToDrop, skill.KO, skill.ToHand, skill.ToDeckBottom:
 		if part.Target.Who == skill.ThisCard {
-			if _, _, _, _, ok := s.where(c.src); !ok {
-				return violation("Card skills", "%s costs %s itself, and it is not in play", label, s.Name(c.src))
+			if _, _, _, _, ok := s.Where(c.Src); !ok {
+				return violation("Card skills", "%s costs %s itself, and it is not in play", label, s.Name(c.Src))
 			}
 		}
 	case skill.Damage:
 		if len(p.Life) < part.N {
-			return violation("Card skills", "%s costs %d damage; %s has %d life", label, part.N, c.side, len(p.Life))
+			return violation("Card skills", "%s costs %d damage; %s has %d life", label, part.N, c.Side, len(p.Life))
 		}
 	}
 	// A cost is paid in full: choices of cards must be made.
@@ -319,7 +320,7 @@ func (e *applier) payWith(pl Side, cost int, spec string, pay []string) ([]int, 
 	var rest []int
 	markers := 0
 	var colours [][]string // each payer's colours; nil: unknown (any)
-	leader, leaderKnown := s.card(p.Leader.ID)
+	leader, leaderKnown := s.Card(p.Leader.ID)
 	for _, ref := range pay {
 		if strings.EqualFold(ref, Marker) {
 			markers++
@@ -364,7 +365,7 @@ func (e *applier) payWith(pl Side, cost int, spec string, pay []string) ([]int, 
 		}
 		used[found] = true
 		rest = append(rest, found)
-		if c, ok := s.card(p.Energy[found].ID); ok && len(c.Colours) > 0 {
+		if c, ok := s.Card(p.Energy[found].ID); ok && len(c.Colours) > 0 {
 			colours = append(colours, c.Colours)
 		} else {
 			colours = append(colours, nil)
@@ -412,19 +413,19 @@ func (e *applier) playCost(pl Side, id CardID, c rules.Card, known bool) (cost i
 	if declared || !known || c.Cost == nil {
 		return cost, spec, declared, 0
 	}
-	sks, _, ok := e.s.skillsOf(id)
+	sks, _, ok := e.s.SkillsOf(id)
 	if !ok {
 		return cost, spec, false, 0
 	}
 	for i := range sks {
 		sk := &sks[i]
-		if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !e.s.turnOK(pl, sk) {
+		if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !e.s.TurnOK(pl, sk) {
 			continue
 		}
 		for j := range sk.Effects {
 			ef := &sk.Effects[j]
 			if ef.Kind == skill.CostChange && ef.Target.Who == skill.ThisCard && ef.Detail == "" &&
-				e.s.holds(ctx{side: pl, src: id}, ef.If) {
+				e.s.Holds(gamestate.Ctx{Side: pl, Src: id}, ef.If) {
 				reduced -= ef.Amount
 			}
 		}

@@ -85,6 +85,13 @@ func (d *EventData) TeamCutPlay() []pairing.TeamRound {
 	return out
 }
 
+// TeamRounds is each round's team matches, Swiss rounds then the top
+// cut's (TeamPlay's and TeamCutPlay's).
+func (d *EventData) TeamRounds() []pairing.TeamRound {
+	_, rounds := d.TeamPlay()
+	return append(rounds, d.TeamCutPlay()...)
+}
+
 // TeamStandingsThrough is the team standings counting Swiss rounds 1 to n
 // only (StandingsThrough for teams).
 func (d *EventData) TeamStandingsThrough(n int) ([]pairing.Standing, error) {

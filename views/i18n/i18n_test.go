@@ -231,7 +231,7 @@ var dynamicIDs = []string{
 	"GameShortFusionWorld", "GameShortMasters", "GameShortScoreDBZ", "GameShortPaniniDBZ",
 	"DeckHintFusionWorld", "DeckHintMasters", "DeckHintScoreDBZ", "DeckHintPaniniDBZ",
 	"OrdinalOne", "OrdinalTwo", "OrdinalFew", "OrdinalOther", // Ordinal picks one by the language's ordinal rule
-	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/staff_matches.go matchFilters
+	"RoundFilterAll", "RoundFilterUnreported", "RoundFilterDisputed", "RoundFilterExtended", // server/staff/matches.go matchFilters
 	"ChangePairingAt", "ChangePairingOfBye", "ChangePairingSubmitAt", "ChangePairingSubmitBye", // views/rounds.templ pairingLabel
 	"EngineCostIs", "EngineCostFromTo", "EngineCostAtLeast", "EngineCostAtMost", // views/enginetext rangeText
 	"EnginePowerIs", "EnginePowerFromTo", "EnginePowerAtLeast", "EnginePowerAtMost",

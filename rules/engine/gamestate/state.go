@@ -1,21 +1,10 @@
-// Package engine is the Dragon Ball Super Card Game Fusion World rules engine.
-//
-// A game is an initial state (built from a Setup), a seed and a list of
-// actions. Apply checks one action against the rules and returns the next
-// state, the events it caused (including the steps the engine applies itself)
-// or a Violation naming the rule. State refers to cards by id, never by
-// pointer, so a State is a plain value that can be copied, hashed and compared.
-//
-// Where things are: apply.go and move.go apply the actions; resolve.go
-// applies the skills the engine reads (rules/skill) when they trigger or are
-// used (use.go); effects.go is the table of effect kinds, one small type
-// each (effect_player.go, effect_cards.go); skills.go judges conditions and
-// keywords (rules/keyword); replay.go replays a log. The sub-packages need
-// nothing of the engine: gamelog (the log and its notations), cardinfo (what
-// the engine knows of a card), stateview (a state as data and its English
-// summary) and ruleindex (the rules the engine cites); names.go gives their
-// types the engine's names.
-package engine
+// Package gamestate is a Fusion World game's state as a plain value (zones,
+// modes, power changes, clone and hash) and what the skills of its cards
+// say on it: conditions, keywords, protections and continuous effects. It
+// needs nothing of the engine, which applies the actions to it; State
+// refers to cards by id, never by pointer, so a State can be copied, hashed
+// and compared.
+package gamestate
 
 import (
 	"encoding/binary"
@@ -72,9 +61,9 @@ type CardInstance struct {
 	entry *cardinfo.Entry
 }
 
-// setNumber names card id (or makes it unknown with ""), keeping its looked
+// SetNumber names card id (or makes it unknown with ""), keeping its looked
 // up entry in step.
-func (s *State) setNumber(id CardID, number string) {
+func (s *State) SetNumber(id CardID, number string) {
 	c := &s.Cards[id]
 	c.Number, c.entry = number, nil
 	if number != "" && s.entries != nil {
@@ -173,8 +162,8 @@ type PlayerState struct {
 	// ("if an opponent's Battle Card is KO'd in battle during this turn").
 	KOdInBattle bool
 	// Marks are what the player did this turn that a later condition asks
-	// about (zone, play and combo conditions, issue 29): markComboFromDrop,
-	// markMarkerRemoved.
+	// about (zone, play and combo conditions, issue 29): MarkComboFromDrop,
+	// MarkMarkerRemoved.
 	Marks      uint8
 	Removed    int // energy markers removed from the game to pay costs
 	Conceded   bool
@@ -210,16 +199,13 @@ type Battle struct {
 	BlockerUsed bool
 }
 
-// reasonConceded is Result.Reason after a concession.
-const reasonConceded = "concession"
-
 // State is the whole game at one step. Copy it with Clone before changing it.
 type State struct {
 	Seed       uint64
 	Step       int // actions applied so far
 	Turn       int // 0 during setup
 	TurnPlayer Side
-	First      Side // NoSide until chosen
+	First      Side // gamelog.NoSide until chosen
 	Phase      Phase
 	Battle     Battle
 	Players    [2]PlayerState
@@ -238,7 +224,7 @@ type State struct {
 	UnreadWaiting bool
 
 	cards Cards
-	// entries is the CardMap's index when the game's Cards is one: the
+	// entries is the cardinfo.CardMap's index when the game's Cards is one: the
 	// engine then reads cards and skills without copying them.
 	entries map[string]*cardinfo.Entry
 	// flags holds every flag the skills of the game's cards can have (of
@@ -490,9 +476,9 @@ func (s *State) Name(id CardID) string {
 	return "?"
 }
 
-// card returns the card data for id; ok is false for unknown cards or cards
+// Card returns the card data for id; ok is false for unknown cards or cards
 // the lookup does not have.
-func (s *State) card(id CardID) (rules.Card, bool) {
+func (s *State) Card(id CardID) (rules.Card, bool) {
 	if id < 0 || int(id) >= len(s.Cards) || s.cards == nil {
 		return rules.Card{}, false
 	}
@@ -504,3 +490,34 @@ func (s *State) card(id CardID) (rules.Card, bool) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Marks of PlayerState: what the player did this turn.
+const (
+	MarkComboFromDrop uint8 = 1 << iota // used a card from the Drop in a combo
+	MarkMarkerRemoved                   // an energy marker was removed from the game
+)
+
+// marked counts 1 when the player has mark m this turn.
+func marked(m uint8) func(p, _ *PlayerState) int {
+	return func(p, _ *PlayerState) int { return int(b2i(p.Marks&m != 0)) }
+}
+
+// Flags holds every flag the skills of the game's cards can have.
+func (s *State) Flags() cardinfo.Flags { return s.flags }
+
+// Declared reports the log's [Effects "declared"]: the engine reads no
+// skill text.
+func (s *State) Declared() bool { return s.declared }
+
+// Decklist is how many of each number side's deck holds when its order is
+// not known (a paper game); nil otherwise.
+func (s *State) Decklist(side Side) map[string]int {
+	if s.decklists == nil {
+		return nil
+	}
+	return s.decklists[side]
+}
+
+// SetLookup replaces the card data the state reads, for a test that gives
+// the engine a lookup that fails.
+func (s *State) SetLookup(cards Cards) { s.cards = cards }

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"net/http"
@@ -12,20 +12,20 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
-// pairingEditForm is GET /events/:id/matches/:match/pairing: the form that
+// PairingEditForm is GET /events/:id/matches/:match/pairing: the form that
 // changes who plays at one table (editPairing takes it). It is a page of
 // its own so that the round page need not carry every player's name under
 // every table.
-func (s *Server) pairingEditForm(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) PairingEditForm(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	mt, r, err := s.matchAndRound(c, e)
+	mt, r, err := h.matchAndRound(c, e)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), e)
+	d, err := h.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func (s *Server) pairingEditForm(c echo.Context) error {
 		}
 	}
 	title := views.PairingLabel(m.Match, "ChangePairingAt", "ChangePairingOfBye")
-	return web.Render(c, http.StatusOK, views.PairingEditView(s.PageTitled(c, title), m))
+	return web.Render(c, http.StatusOK, views.PairingEditView(h.PageTitled(c, title), m))
 }
 
 // seatedRow is a match's table and who sits there, as the round page and

@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func TestCallReason(t *testing.T) {
 		{storage.JudgeCall{Reason: i18n.T(ja, "TrackerCallReason", i18n.Args{"Step": 7}), Step: &other}, i18n.T(ja, "TrackerCallReason", i18n.Args{"Step": 7})},
 		{storage.JudgeCall{Reason: "Deck check at table 9"}, "Deck check at table 9"},
 	} {
-		if got := callReason(c.call).In(de); got != c.want {
+		if got := CallReason(c.call).In(de); got != c.want {
 			t.Errorf("%q: %q, want %q", c.call.Reason, got, c.want)
 		}
 	}

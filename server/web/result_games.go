@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"encoding/json"
@@ -16,12 +16,12 @@ type game struct {
 	First  string `json:"first,omitempty"`
 }
 
-// readGames reads games 1..bestOf from a form, in the match's terms. name
+// ReadGames reads games 1..bestOf from a form, in the match's terms. name
 // maps a form value ("p1", or "won" for a player) to "p1"/"p2"/"". It checks
 // that the games make a finished match: someone reaches a majority with the
 // last game played and no game follows. Otherwise it says what is wrong, in
 // terms of games (problem is empty when the games are fine).
-func readGames(c echo.Context, bestOf int, name func(string) string) (in storage.ResultInput, problem i18n.Message) {
+func ReadGames(c echo.Context, bestOf int, name func(string) string) (in storage.ResultInput, problem i18n.Message) {
 	need := bestOf/2 + 1
 	var gs []game
 	missing := 0 // the first game not given
@@ -61,9 +61,9 @@ func readGames(c echo.Context, bestOf int, name func(string) string) (in storage
 	return in, i18n.Message{}
 }
 
-// gamesInPlayerTerms turns games stored in the match's terms (JSON) into
+// GamesInPlayerTerms turns games stored in the match's terms (JSON) into
 // the phone form's fields from one side: "g1": "won", "g1_first": "me".
-func gamesInPlayerTerms(stored, side string) map[string]string {
+func GamesInPlayerTerms(stored, side string) map[string]string {
 	var gs []game
 	if stored == "" || json.Unmarshal([]byte(stored), &gs) != nil {
 		return nil
@@ -85,8 +85,8 @@ func gamesInPlayerTerms(stored, side string) map[string]string {
 	return out
 }
 
-// sideNames maps a player's own words to the match's p1/p2.
-func sideNames(side string) func(string) string {
+// SideNames maps a player's own words to the match's p1/p2.
+func SideNames(side string) func(string) string {
 	other := storage.ResultP2
 	if side == storage.ResultP2 {
 		other = storage.ResultP1
@@ -102,8 +102,8 @@ func sideNames(side string) func(string) string {
 	}
 }
 
-// matchNames accepts the match's own p1/p2 (organiser forms).
-func matchNames(v string) string {
+// MatchNames accepts the match's own p1/p2 (organiser forms).
+func MatchNames(v string) string {
 	if v == storage.ResultP1 || v == storage.ResultP2 {
 		return v
 	}

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"context"
@@ -24,35 +24,36 @@ import (
 // table's extension and pairing corrections (the organiser's and the
 // event's judges').
 
-func (s *Server) roundParam(c echo.Context, e *storage.Event) (*storage.Round, error) {
+func (h *Handler) roundParam(c echo.Context, e *storage.Event) (*storage.Round, error) {
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil {
 		return nil, web.NotFound()
 	}
-	return s.Store.RoundByNumber(c.Request().Context(), e.ID, n)
+	return h.Store.RoundByNumber(c.Request().Context(), e.ID, n)
 }
 
-func (s *Server) showRound(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ShowRound is a round's page: its tables, results and clock.
+func (h *Handler) ShowRound(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.roundParam(c, e)
+	r, err := h.roundParam(c, e)
 	if err != nil {
 		return err
 	}
-	return s.renderRound(c, e, r, i18n.Message{}, http.StatusOK)
+	return h.renderRound(c, e, r, i18n.Message{}, http.StatusOK)
 }
 
-func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round, problem i18n.Message, status int) error {
+func (h *Handler) renderRound(c echo.Context, e *storage.Event, r *storage.Round, problem i18n.Message, status int) error {
 	ctx := c.Request().Context()
-	d, err := s.staffData(ctx, e)
+	d, err := h.staffData(ctx, e)
 	if err != nil {
 		return err
 	}
 	// The round page reloads on every result: take points from the cached
 	// standings rather than recomputing them.
-	rm, err := s.models.Of(ctx, e.ID, 0)
+	rm, err := h.models.Of(ctx, e.ID, 0)
 	if err != nil {
 		return err
 	}
@@ -62,7 +63,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	}
 	points := func(id int64) int { return ranks[readmodel.PlayerID(id)].Points }
 	m := views.RoundPage{Nav: web.Nav(e, "rounds"), EventID: e.ID, Number: r.Number, Kind: r.Kind, Status: r.Status,
-		Clock: web.ClockView(e.ID, r, 0, s.Now()), EndOfRound: web.EndOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
+		Clock: web.ClockView(e.ID, r, 0, h.Now()), EndOfRound: web.EndOfRound(e), ExtraTurns: e.ExtraTurns, BestOf: 1, Problem: problem}
 	m.ClockTimes = roundClockTimes(ctx, e, r)
 	if r.Kind == storage.KindSwiss {
 		m.Day, m.DayRound = d.RoundDay(r.Number)
@@ -96,7 +97,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	if e.TeamEvent { // the top cut's team matches too
 		m.TeamMatches = teamMatchRows(d, r.Number)
 	}
-	if err := s.trackerCounts(ctx, e, r, d.Matches[r.Number], m.Matches); err != nil {
+	if err := h.trackerCounts(ctx, e, r, d.Matches[r.Number], m.Matches); err != nil {
 		return err
 	}
 	m.Matches, m.Filters = filterMatches(c.QueryParam("show"), web.EventURL(e.ID, fmt.Sprintf("/rounds/%d", r.Number)), m.Matches)
@@ -111,7 +112,7 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 	if m.Show != "" {
 		m.List.Keep = url.Values{"show": {m.Show}}
 	}
-	p := s.PageTitled(c, i18n.M("StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
+	p := h.PageTitled(c, i18n.M("StaffRoundTitle", i18n.Args{"Event": e.Name, "Round": r.Number}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, status, views.RoundPageView(p, m))
 }
@@ -120,18 +121,18 @@ func (s *Server) renderRound(c echo.Context, e *storage.Event, r *storage.Round,
 // finds (by table number or a player's name), on the page that holds the
 // table whose result box takes the focus, or else the page asked for.
 func roundTables(rows []views.MatchRow, query, page string, next int64) ([]views.MatchRow, views.PlayerListPart) {
-	found, l := findRows(rows, query, func(r views.MatchRow, needle string) bool {
-		return r.Table == needle || nameMatches(r.P1, needle) || (!r.Bye && nameMatches(r.P2, needle))
+	found, l := web.FindRows(rows, query, func(r views.MatchRow, needle string) bool {
+		return r.Table == needle || web.NameMatches(r.P1, needle) || (!r.Bye && web.NameMatches(r.P2, needle))
 	})
 	n, _ := strconv.Atoi(page)
 	for i, r := range found {
 		if next != 0 && r.ID == next {
-			n = i/rowsPerPage + 1
+			n = i/web.RowsPerPage + 1
 		}
 	}
 	l.FindLabel, l.ShowAll, l.PagesLabel = i18n.M("RoundFindLabel", nil), i18n.M("RoundShowAllTables", nil), i18n.M("RoundPages", nil)
 	l.FoundText = i18n.MN("TablesFound", l.Found, i18n.Args{"Query": l.Query})
-	return pageRows(found, n, &l), l
+	return web.PageRows(found, n, &l), l
 }
 
 // matchFilters are the ways to narrow a round's tables, by their ?show=
@@ -203,12 +204,13 @@ func matchResultText(row views.MatchRow, mt storage.Match, bestOf int) i18n.Mess
 	return i18n.M("StaffPlayerWon", i18n.Args{"Name": winner})
 }
 
-func (s *Server) changeClock(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ChangeClock starts, pauses, resumes or moves the round's clock.
+func (h *Handler) ChangeClock(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.roundParam(c, e)
+	r, err := h.roundParam(c, e)
 	if err != nil {
 		return err
 	}
@@ -219,18 +221,18 @@ func (s *Server) changeClock(c echo.Context) error {
 	case storage.ClockAdd:
 		mins, err := strconv.Atoi(c.FormValue("minutes"))
 		if err != nil || mins < -60 || mins > 60 || mins == 0 {
-			return s.renderRound(c, e, r, i18n.M("StaffErrClockMinutes", nil), http.StatusUnprocessableEntity)
+			return h.renderRound(c, e, r, i18n.M("StaffErrClockMinutes", nil), http.StatusUnprocessableEntity)
 		}
 		amount = time.Duration(mins) * time.Minute
 	default:
-		return s.renderRound(c, e, r, i18n.M("StaffErrClockAction", nil), http.StatusUnprocessableEntity)
+		return h.renderRound(c, e, r, i18n.M("StaffErrClockAction", nil), http.StatusUnprocessableEntity)
 	}
 	if r.Status == storage.RoundPreview {
-		return s.renderRound(c, e, r, i18n.M("StaffErrPublishBeforeClock", nil), http.StatusConflict)
+		return h.renderRound(c, e, r, i18n.M("StaffErrPublishBeforeClock", nil), http.StatusConflict)
 	}
-	_, err = s.Store.ChangeClock(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, action, amount)
+	_, err = h.Store.ChangeClock(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, action, amount)
 	if errors.Is(err, storage.ErrClock) {
-		return s.renderRound(c, e, r, i18n.M("StaffErrClockState", nil), http.StatusConflict)
+		return h.renderRound(c, e, r, i18n.M("StaffErrClockState", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -239,56 +241,35 @@ func (s *Server) changeClock(c echo.Context) error {
 	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
-func (s *Server) matchParam(c echo.Context, e *storage.Event) (*storage.Match, error) {
-	id, err := strconv.ParseInt(c.Param("match"), 10, 64)
-	if err != nil {
-		return nil, web.NotFound()
-	}
-	return s.Store.MatchByID(c.Request().Context(), e.ID, id)
-}
-
 // matchAndRound loads the match in the URL and its round.
-func (s *Server) matchAndRound(c echo.Context, e *storage.Event) (*storage.Match, *storage.Round, error) {
-	mt, err := s.matchParam(c, e)
+func (h *Handler) matchAndRound(c echo.Context, e *storage.Event) (*storage.Match, *storage.Round, error) {
+	mt, err := h.MatchParam(c, e)
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := s.roundOfMatch(c, e, mt)
+	r, err := h.RoundOfMatch(c, e, mt)
 	return mt, r, err
 }
 
-func (s *Server) roundOfMatch(c echo.Context, e *storage.Event, mt *storage.Match) (*storage.Round, error) {
-	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
-	if err != nil {
-		return nil, err
-	}
-	for i := range rounds {
-		if rounds[i].ID == mt.RoundID {
-			return &rounds[i], nil
-		}
-	}
-	return nil, web.NotFound()
-}
-
-// setResult is an organiser or judge entering or fixing a result.
-func (s *Server) setResult(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// SetResult is an organiser or judge entering or fixing a result.
+func (h *Handler) SetResult(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	mt, r, err := s.matchAndRound(c, e)
+	mt, r, err := h.matchAndRound(c, e)
 	if err != nil {
 		return err
 	}
 	in := storage.ResultInput{Result: c.FormValue("result")}
 	switch {
 	case r.Kind == storage.KindTopCut && e.TopCutBestOf > 1:
-		games, problem := readGames(c, e.TopCutBestOf, matchNames)
+		games, problem := web.ReadGames(c, e.TopCutBestOf, web.MatchNames)
 		if !problem.IsZero() {
-			return s.renderRound(c, e, r, problem, http.StatusUnprocessableEntity)
+			return h.renderRound(c, e, r, problem, http.StatusUnprocessableEntity)
 		}
 		if in.Result != games.Result {
-			return s.renderRound(c, e, r, i18n.M("StaffErrGamesWon", nil), http.StatusUnprocessableEntity)
+			return h.renderRound(c, e, r, i18n.M("StaffErrGamesWon", nil), http.StatusUnprocessableEntity)
 		}
 		in = games
 	case in.Result == storage.ResultP1:
@@ -299,27 +280,27 @@ func (s *Server) setResult(c echo.Context) error {
 		in.Draws = 1
 	}
 	if r.Kind == storage.KindTopCut && (in.Result == storage.ResultDraw || in.Result == storage.ResultDoubleLoss) {
-		return s.renderRound(c, e, r, i18n.M("StaffErrCutWinner", nil), http.StatusUnprocessableEntity)
+		return h.renderRound(c, e, r, i18n.M("StaffErrCutWinner", nil), http.StatusUnprocessableEntity)
 	}
 	override := c.FormValue("override") == "on"
 	reason := strings.TrimSpace(c.FormValue("reason"))
-	_, err = s.Store.SetMatchResult(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, in, override, reason)
+	_, err = h.Store.SetMatchResult(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, in, override, reason)
 	switch {
 	case errors.Is(err, storage.ErrBadResult):
-		return s.renderRound(c, e, r, i18n.M("StaffErrChooseResult", nil), http.StatusUnprocessableEntity)
+		return h.renderRound(c, e, r, i18n.M("StaffErrChooseResult", nil), http.StatusUnprocessableEntity)
 	case errors.Is(err, storage.ErrFrozen):
-		return s.renderRound(c, e, r, i18n.M("StaffErrFrozen", nil), http.StatusConflict)
+		return h.renderRound(c, e, r, i18n.M("StaffErrFrozen", nil), http.StatusConflict)
 	case errors.Is(err, storage.ErrNotOpen):
-		return s.renderRound(c, e, r, i18n.M("StaffErrByeResult", nil), http.StatusConflict)
+		return h.renderRound(c, e, r, i18n.M("StaffErrByeResult", nil), http.StatusConflict)
 	case errors.Is(err, storage.ErrNotPublished):
-		return s.renderRound(c, e, r, i18n.M("StaffErrPreviewResult", nil), http.StatusConflict)
+		return h.renderRound(c, e, r, i18n.M("StaffErrPreviewResult", nil), http.StatusConflict)
 	case err != nil:
 		return err
 	}
 	web.SetFlash(c, msgResultSaved)
 	// Back to the same list, with the focus on the next table that still
 	// needs a result: entering a round's results is one table after another.
-	ms, err := s.Store.Matches(c.Request().Context(), r.ID)
+	ms, err := h.Store.Matches(c.Request().Context(), r.ID)
 	if err != nil {
 		return err
 	}
@@ -366,65 +347,66 @@ func nextToEnter(ms []storage.Match, after int64, show string) int64 {
 	return 0
 }
 
-func (s *Server) extendMatch(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ExtendMatch gives one table extra minutes.
+func (h *Handler) ExtendMatch(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	mt, r, err := s.matchAndRound(c, e)
+	mt, r, err := h.matchAndRound(c, e)
 	if err != nil {
 		return err
 	}
 	mins, err := strconv.Atoi(c.FormValue("minutes"))
 	if err != nil || mins < 1 || mins > 30 {
-		return s.renderRound(c, e, r, i18n.M("StaffErrExtension", nil), http.StatusUnprocessableEntity)
+		return h.renderRound(c, e, r, i18n.M("StaffErrExtension", nil), http.StatusUnprocessableEntity)
 	}
-	if err := s.Store.ExtendMatch(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, time.Duration(mins)*time.Minute); err != nil {
+	if err := h.Store.ExtendMatch(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, time.Duration(mins)*time.Minute); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgClockChanged)
 	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds/%d", e.ID, r.Number))
 }
 
-// editPairing swaps who plays at a table (before any result), with a reason.
-func (s *Server) editPairing(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// EditPairing swaps who plays at a table (before any result), with a reason.
+func (h *Handler) EditPairing(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	mt, r, err := s.matchAndRound(c, e)
+	mt, r, err := h.matchAndRound(c, e)
 	if err != nil {
 		return err
 	}
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	p1, err1 := strconv.ParseInt(c.FormValue("p1"), 10, 64)
 	if err1 != nil || reason == "" {
-		return s.renderRound(c, e, r, i18n.M("StaffErrPairingReason", nil), http.StatusUnprocessableEntity)
+		return h.renderRound(c, e, r, i18n.M("StaffErrPairingReason", nil), http.StatusUnprocessableEntity)
 	}
 	var p2 *int64
 	if raw := c.FormValue("p2"); raw != "" && raw != "bye" {
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
-			return s.renderRound(c, e, r, i18n.M("StaffErrPairingPlayers", nil), http.StatusUnprocessableEntity)
+			return h.renderRound(c, e, r, i18n.M("StaffErrPairingPlayers", nil), http.StatusUnprocessableEntity)
 		}
 		p2 = &id
 	}
 	for _, id := range append([]int64{p1}, derefAll(p2)...) {
-		if _, err := s.Store.EntryByID(c.Request().Context(), e.ID, id); err != nil {
-			return s.renderRound(c, e, r, i18n.M("StaffErrPairingOtherEvent", nil), http.StatusUnprocessableEntity)
+		if _, err := h.Store.EntryByID(c.Request().Context(), e.ID, id); err != nil {
+			return h.renderRound(c, e, r, i18n.M("StaffErrPairingOtherEvent", nil), http.StatusUnprocessableEntity)
 		}
 	}
-	err = s.Store.EditPairing(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, p1, p2, reason)
+	err = h.Store.EditPairing(c.Request().Context(), web.ActorOf(c), e.ID, mt.ID, p1, p2, reason)
 	var pp *storage.PairingProblem
 	if errors.As(err, &pp) {
-		msg, err := s.pairingProblemText(c, e, pp)
+		msg, err := h.pairingProblemText(c, e, pp)
 		if err != nil {
 			return err
 		}
-		return s.renderRound(c, e, r, msg, http.StatusConflict)
+		return h.renderRound(c, e, r, msg, http.StatusConflict)
 	}
 	if errors.Is(err, storage.ErrConflict) {
-		return s.renderRound(c, e, r, i18n.M("StaffErrPairingReported", nil), http.StatusConflict)
+		return h.renderRound(c, e, r, i18n.M("StaffErrPairingReported", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -434,8 +416,8 @@ func (s *Server) editPairing(c echo.Context) error {
 }
 
 // pairingProblemText words why a pairing change was refused.
-func (s *Server) pairingProblemText(c echo.Context, e *storage.Event, pp *storage.PairingProblem) (i18n.Message, error) {
-	en, err := s.Store.EntryByID(c.Request().Context(), e.ID, pp.EntryID)
+func (h *Handler) pairingProblemText(c echo.Context, e *storage.Event, pp *storage.PairingProblem) (i18n.Message, error) {
+	en, err := h.Store.EntryByID(c.Request().Context(), e.ID, pp.EntryID)
 	if err != nil {
 		return i18n.Message{}, err
 	}
@@ -463,7 +445,7 @@ func derefAll(p *int64) []int64 {
 // matches that have a tracked game and, once a table's time is up, the
 // end-of-round procedure on them, with the result it gives preselected in
 // the staff's result form. rows are in the order of ms.
-func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage.Round, ms []storage.Match, rows []views.MatchRow) error {
+func (h *Handler) trackerCounts(ctx context.Context, e *storage.Event, r *storage.Round, ms []storage.Match, rows []views.MatchRow) error {
 	ids := make([]int64, 0, len(ms))
 	for _, mt := range ms {
 		if mt.P2EntryID != nil {
@@ -473,11 +455,11 @@ func (s *Server) trackerCounts(ctx context.Context, e *storage.Event, r *storage
 	if len(ids) == 0 {
 		return nil
 	}
-	games, err := judging.New(s.Store).TrackerGames(ctx, e.ID, ids)
+	games, err := judging.New(h.Store).TrackerGames(ctx, e.ID, ids)
 	if err != nil || len(games) == 0 {
 		return err
 	}
-	now := s.Now()
+	now := h.Now()
 	for i := range rows {
 		row := &rows[i]
 		gl, ok := games[row.ID]

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"errors"
@@ -34,16 +34,16 @@ func checkNameURL(eventID int64, f views.AddPlayerForm) string {
 
 // checkName shows the add-player form, filled from the address, with the
 // players like it (a GET after the form's POST, so reloading asks again).
-func (s *Server) checkName(c echo.Context, e *storage.Event) error {
+func (h *Handler) checkName(c echo.Context, e *storage.Event) error {
 	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.QueryParam("entered_round"))}
-	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
+	f.Name, f.MemberID = web.ReadPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
 	if len(f.Errors) > 0 {
-		return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
+		return h.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 	}
 	ctx := c.Request().Context()
 	f.Checked = true
 	if f.MemberID != "" {
-		p, err := s.Store.PlayerByMemberID(ctx, f.MemberID)
+		p, err := h.Store.PlayerByMemberID(ctx, f.MemberID)
 		switch {
 		case err == nil:
 			f.MemberOwner = &views.CounterSuggestion{ID: p.ID, Name: p.Name, MemberID: p.MemberID}
@@ -51,19 +51,19 @@ func (s *Server) checkName(c echo.Context, e *storage.Event) error {
 			return err
 		}
 	}
-	found, err := leagues.New(s.Store).SuggestPlayers(ctx, e.StoreID, f.Name, counterSuggestions)
+	found, err := leagues.New(h.Store).SuggestPlayers(ctx, e.StoreID, f.Name, counterSuggestions)
 	if err != nil {
 		return err
 	}
 	for _, p := range found {
 		f.Suggestions = append(f.Suggestions, views.CounterSuggestion{ID: p.ID, Name: p.Name, MemberID: p.MemberID, Events: p.Events, AtStore: p.AtStore})
 	}
-	return s.playersPage(c, e, f, http.StatusOK)
+	return h.playersPage(c, e, f, http.StatusOK)
 }
 
 // pickedPlayer reads the existing player the organiser picked for the new
 // entry (nil: none): a live record, else a problem on the name field.
-func (s *Server) pickedPlayer(c echo.Context, f *views.AddPlayerForm) (*int64, error) {
+func (h *Handler) pickedPlayer(c echo.Context, f *views.AddPlayerForm) (*int64, error) {
 	raw := strings.TrimSpace(c.FormValue("player_id"))
 	if raw == "" {
 		return nil, nil
@@ -73,7 +73,7 @@ func (s *Server) pickedPlayer(c echo.Context, f *views.AddPlayerForm) (*int64, e
 		f.Errors["player_name"] = i18n.M("ProfileErrPickedGone", nil)
 		return nil, nil
 	}
-	p, err := s.Store.LivePlayer(c.Request().Context(), id)
+	p, err := h.Store.LivePlayer(c.Request().Context(), id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound) || err == nil && p.AnonymisedAt != nil:
 		f.Errors["player_name"] = i18n.M("ProfileErrPickedGone", nil)

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"context"
@@ -20,17 +20,18 @@ import (
 // Judge calls: the queue of calls from players' phones, the game tracker
 // and disputed results, which the event's judges take and close.
 
-func (s *Server) showCalls(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ShowCalls is the queue of the event's judge calls.
+func (h *Handler) ShowCalls(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := s.staffData(ctx, e)
+	d, err := h.staffData(ctx, e)
 	if err != nil {
 		return err
 	}
-	calls, err := judging.New(s.Store).JudgeCalls(ctx, e.ID)
+	calls, err := judging.New(h.Store).JudgeCalls(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -46,11 +47,11 @@ func (s *Server) showCalls(c echo.Context) error {
 	}
 	m := views.JudgeQueuePage{Nav: web.Nav(e, "judge")}
 	for _, call := range calls {
-		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: callReason(call), Status: call.Status, TakenBy: call.TakenBy,
-			Waiting: i18n.MN("CallWaiting", int(s.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
+		row := views.JudgeCallRow{ID: call.ID, Player: d.Name(call.EntryID), Reason: web.CallReason(call), Status: call.Status, TakenBy: call.TakenBy,
+			Waiting: i18n.MN("CallWaiting", int(h.Now().Sub(call.CreatedAt)/time.Minute), nil), Table: "?"}
 		if call.MatchID != nil {
 			if pm, ok := matches[*call.MatchID]; ok {
-				if err := s.describeCallMatch(ctx, e, d, pm.match, pm.round, &row); err != nil {
+				if err := h.describeCallMatch(ctx, e, d, pm.match, pm.round, &row); err != nil {
 					return err
 				}
 			}
@@ -63,14 +64,14 @@ func (s *Server) showCalls(c echo.Context) error {
 		}
 		m.Calls = append(m.Calls, row)
 	}
-	p := s.PageTitled(c, i18n.M("PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
+	p := h.PageTitled(c, i18n.M("PhoneJudgeCallsTitle", i18n.Args{"Event": e.Name}))
 	p.JSURL = web.LiveScriptURL()
 	return web.Render(c, http.StatusOK, views.JudgeQueueView(p, m))
 }
 
 // describeCallMatch fills a call's table, both players and what each
 // reported, so a judge walks to the table knowing the dispute.
-func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *readmodel.EventData, mt *storage.Match, round int, row *views.JudgeCallRow) error {
+func (h *Handler) describeCallMatch(ctx context.Context, e *storage.Event, d *readmodel.EventData, mt *storage.Match, round int, row *views.JudgeCallRow) error {
 	if mt.TableNo != nil {
 		row.Table = strconv.Itoa(*mt.TableNo)
 	}
@@ -83,7 +84,7 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *rea
 			bestOf = e.TopCutBestOf
 		}
 	}
-	reports, err := s.Store.Reports(ctx, mt.ID)
+	reports, err := h.Store.Reports(ctx, mt.ID)
 	if err != nil {
 		return err
 	}
@@ -95,8 +96,9 @@ func (s *Server) describeCallMatch(ctx context.Context, e *storage.Event, d *rea
 	return nil
 }
 
-func (s *Server) updateCall(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// UpdateCall marks a judge call taken or closed.
+func (h *Handler) UpdateCall(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -108,7 +110,7 @@ func (s *Server) updateCall(c echo.Context) error {
 	if status != storage.CallTaken && status != storage.CallClosed {
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
-	if err := judging.New(s.Store).UpdateJudgeCall(c.Request().Context(), web.ActorOf(c), e.ID, id, status); err != nil {
+	if err := judging.New(h.Store).UpdateJudgeCall(c.Request().Context(), web.ActorOf(c), e.ID, id, status); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgCallUpdated)

@@ -1,4 +1,4 @@
-package engine
+package gamestate
 
 import (
 	"slices"
@@ -6,12 +6,13 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/cardinfo"
+	"github.com/tenkaichi-org/tenkaichi/rules/engine/gamelog"
 	"github.com/tenkaichi-org/tenkaichi/rules/keyword"
 	"github.com/tenkaichi-org/tenkaichi/rules/skill"
 )
 
 // entry is what the engine knows of a card: its data and its skills. A
-// CardMap's entry is shared; for other Cards one is built (the skill text
+// cardinfo.CardMap's entry is shared; for other Cards one is built (the skill text
 // read once per distinct text). ok is false for an unknown card or number.
 func (s *State) entry(id CardID) (*cardinfo.Entry, bool) {
 	if id < 0 || int(id) >= len(s.Cards) || s.cards == nil {
@@ -34,7 +35,7 @@ func (s *State) entry(id CardID) (*cardinfo.Entry, bool) {
 		return nil, false
 	}
 	var sc *skill.Card
-	if src, ok := s.cards.(SkillCards); ok {
+	if src, ok := s.cards.(cardinfo.SkillCards); ok {
 		sc, _ = src.Skills(n)
 	}
 	if sc == nil {
@@ -43,12 +44,12 @@ func (s *State) entry(id CardID) (*cardinfo.Entry, bool) {
 	return cardinfo.NewEntry(c, *sc), true
 }
 
-// skillsOf gives the skills showing on a card: a Leader's back side once it
+// SkillsOf gives the skills showing on a card: a Leader's back side once it
 // has awakened. ok is false when the engine does not read the card's text:
 // its data is missing, the card list does not describe it (FB07 to FB09), or
 // the log declares every effect ([Effects "declared"]). back says which
 // side of a Leader the skills are on.
-func (s *State) skillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
+func (s *State) SkillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
 	if s.declared {
 		return nil, false, false
 	}
@@ -62,8 +63,8 @@ func (s *State) skillsOf(id CardID) (sks []skill.Skill, back bool, ok bool) {
 	return e.Skills.Front, false, true
 }
 
-// flagsOf is the summary of the skills showing on a card the engine reads.
-func (s *State) flagsOf(id CardID) cardinfo.Flags {
+// FlagsOf is the summary of the skills showing on a card the engine reads.
+func (s *State) FlagsOf(id CardID) cardinfo.Flags {
 	if s.declared {
 		return 0
 	}
@@ -85,24 +86,24 @@ func (s *State) flagsOf(id CardID) cardinfo.Flags {
 // The flag summaries of a Leader's two sides are kept apart: its back side
 // shows once it has awakened.
 
-// readsCard reports whether the engine reads the card's skill text.
-func (s *State) readsCard(id CardID) bool {
-	_, _, ok := s.skillsOf(id)
+// ReadsCard reports whether the engine reads the card's skill text.
+func (s *State) ReadsCard(id CardID) bool {
+	_, _, ok := s.SkillsOf(id)
 	return ok
 }
 
-// owner is the side a card belongs to.
-func (s *State) owner(id CardID) Side {
+// Owner is the side a card belongs to.
+func (s *State) Owner(id CardID) Side {
 	if id < 0 || int(id) >= len(s.Cards) {
-		return NoSide
+		return gamelog.NoSide
 	}
 	return s.Cards[id].Owner
 }
 
-// where tells where a card in play is: its side, whether it is the Leader
+// Where tells where a card in play is: its side, whether it is the Leader
 // or the [Field], and its index in the Battle Area (-1 otherwise). ok is
 // false when the card is not in play.
-func (s *State) where(id CardID) (side Side, leader, field bool, idx int, ok bool) {
+func (s *State) Where(id CardID) (side Side, leader, field bool, idx int, ok bool) {
 	for i := range s.Players {
 		p := &s.Players[i]
 		if p.Leader.ID == id {
@@ -117,12 +118,12 @@ func (s *State) where(id CardID) (side Side, leader, field bool, idx int, ok boo
 			}
 		}
 	}
-	return NoSide, false, false, -1, false
+	return gamelog.NoSide, false, false, -1, false
 }
 
-// inPlayRest reports whether a card in play is in Rest Mode.
-func (s *State) inPlayRest(id CardID) bool {
-	side, leader, field, idx, ok := s.where(id)
+// InPlayRest reports whether a card in play is in Rest Mode.
+func (s *State) InPlayRest(id CardID) bool {
+	side, leader, field, idx, ok := s.Where(id)
 	switch {
 	case !ok:
 		return false
@@ -134,14 +135,14 @@ func (s *State) inPlayRest(id CardID) bool {
 	return s.Players[side].Battle[idx].Rest
 }
 
-// fits reports whether card id is what filter f asks for; src is the card
+// Fits reports whether card id is what filter f asks for; src is the card
 // whose skill asks (for "other"). A card whose data is missing fits: the
 // engine cannot tell, and the choice stays the players' word.
-func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
+func (s *State) Fits(id CardID, f *skill.Filter, src CardID) bool {
 	if f.Other && id == src {
 		return false
 	}
-	c, known := s.card(id)
+	c, known := s.Card(id)
 	if !known || !cardinfo.Described(c) {
 		return true
 	}
@@ -202,7 +203,7 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 	if f.Colour != "" && !containsFold(c.Colours, f.Colour) {
 		return false
 	}
-	if f.Cost.Set() && (c.Cost == nil || !f.Cost.Holds(*c.Cost+s.costChange(id))) {
+	if f.Cost.Set() && (c.Cost == nil || !f.Cost.Holds(*c.Cost+s.CostChange(id))) {
 		return false
 	}
 	if f.Power.Set() {
@@ -223,10 +224,10 @@ func (s *State) fits(id CardID, f *skill.Filter, src CardID) bool {
 	if f.NoSkill && strings.TrimSpace(c.Text) != "" {
 		return false
 	}
-	if f.Rest && !s.inPlayRest(id) {
+	if f.Rest && !s.InPlayRest(id) {
 		return false
 	}
-	if f.Active && s.inPlayRest(id) {
+	if f.Active && s.InPlayRest(id) {
 		return false
 	}
 	return true
@@ -245,9 +246,9 @@ func (s *State) isAwakened(id CardID) bool {
 	return false
 }
 
-// turnOK reports whether a skill of side's card works in this turn:
+// TurnOK reports whether a skill of side's card works in this turn:
 // [Your Turn] and [Opponent's Turn] limit it.
-func (s *State) turnOK(side Side, sk *skill.Skill) bool {
+func (s *State) TurnOK(side Side, sk *skill.Skill) bool {
 	if sk.YourTurn && s.TurnPlayer != side {
 		return false
 	}
@@ -257,37 +258,37 @@ func (s *State) turnOK(side Side, sk *skill.Skill) bool {
 	return true
 }
 
-// ctx is what a condition is judged against: whose skill, which card, and
+// Ctx is what a condition is judged against: whose skill, which card, and
 // whether its cost was paid with an energy marker.
-type ctx struct {
-	side       Side
-	src        CardID
-	markerPaid bool
+type Ctx struct {
+	Side       Side
+	Src        CardID
+	MarkerPaid bool
 	// that is the card an effect before revealed or chose, for "if the
 	// revealed card ..." (thatSet once the skill resolves; before, such a
 	// condition may hold).
-	that    CardID
-	thatSet bool
+	That    CardID
+	ThatSet bool
 	// gone counts the cards an effect before chose that are no longer in
 	// play ("if you returned 3 or more cards").
-	gone int
+	Gone int
 }
 
-// holds reports whether every condition holds.
-func (s *State) holds(c ctx, conds []skill.Cond) bool {
+// Holds reports whether every condition holds.
+func (s *State) Holds(c Ctx, conds []skill.Cond) bool {
 	for i := range conds {
-		if !s.cond(c, &conds[i]) {
+		if !s.Cond(c, &conds[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-// cond reports whether condition k holds for c: a count of a zone
+// Cond reports whether condition k holds for c: a count of a zone
 // (countConds) or what is on the board.
-func (s *State) cond(c ctx, k *skill.Cond) bool {
-	p := &s.Players[c.side]
-	o := &s.Players[c.side.Other()]
+func (s *State) Cond(c Ctx, k *skill.Cond) bool {
+	p := &s.Players[c.Side]
+	o := &s.Players[c.Side.Other()]
 	var r bool
 	if cc, ok := countConds[k.Kind]; ok {
 		r = cc.holds(cc.count(p, o), k.N)
@@ -334,8 +335,8 @@ var countConds = map[skill.CondKind]countCond{
 	skill.DroppedEnergy:       {func(p, _ *PlayerState) int { return int(b2i(p.EnergyDropped)) }, positive},
 	skill.OppKOdInBattle:      {func(_, o *PlayerState) int { return int(b2i(o.KOdInBattle)) }, positive},
 	// zone, play and combo conditions (issue 29)
-	skill.ComboFromDropUsed: {marked(markComboFromDrop), positive},
-	skill.MarkerRemoved:     {marked(markMarkerRemoved), positive},
+	skill.ComboFromDropUsed: {marked(MarkComboFromDrop), positive},
+	skill.MarkerRemoved:     {marked(MarkMarkerRemoved), positive},
 	skill.DeckIs:            {func(p, _ *PlayerState) int { return len(p.Deck) }, exactly},
 }
 
@@ -353,13 +354,13 @@ func activeEnergy(p, _ *PlayerState) int {
 // boardCond reports whether a condition on the cards in play, the Drop or
 // the energy, or on the battle, holds; ok is false for a kind it does not
 // know.
-func (s *State) boardCond(c ctx, k *skill.Cond) (r, ok bool) {
-	p := &s.Players[c.side]
+func (s *State) boardCond(c Ctx, k *skill.Cond) (r, ok bool) {
+	p := &s.Players[c.Side]
 	switch k.Kind {
 	case skill.LeaderAwakened:
 		return p.Leader.Awakened, true
 	case skill.LeaderIs:
-		return s.fits(p.Leader.ID, &k.Card, NoCard), true
+		return s.Fits(p.Leader.ID, &k.Card, NoCard), true
 	case skill.Have:
 		return s.have(c, k), true
 	case skill.HaveInDrop:
@@ -368,8 +369,8 @@ func (s *State) boardCond(c ctx, k *skill.Cond) (r, ok bool) {
 		return s.haveInAreaOrDrop(c, k), true
 	case skill.OppHave:
 		n := 0
-		for _, b := range s.Players[c.side.Other()].Battle {
-			if s.fits(b.ID, &k.Card, c.src) {
+		for _, b := range s.Players[c.Side.Other()].Battle {
+			if s.Fits(b.ID, &k.Card, c.Src) {
 				n++
 			}
 		}
@@ -382,68 +383,68 @@ func (s *State) boardCond(c ctx, k *skill.Cond) (r, ok bool) {
 
 // battleCond reports whether a condition on this card's battle or mode
 // holds; ok is false for a kind it does not know.
-func (s *State) battleCond(c ctx, k *skill.Cond) (r, ok bool) {
+func (s *State) battleCond(c Ctx, k *skill.Cond) (r, ok bool) {
 	switch k.Kind {
 	case skill.InBattleWithBattle:
-		if s.Battle.Step == NoBattle || s.Battle.Attacker != c.src && s.Battle.Target != c.src {
+		if s.Battle.Step == NoBattle || s.Battle.Attacker != c.Src && s.Battle.Target != c.Src {
 			return false, true
 		}
 		other := s.Battle.Target
-		if other == c.src {
+		if other == c.Src {
 			other = s.Battle.Attacker
 		}
-		_, leader, _, _, inPlay := s.where(other)
+		_, leader, _, _, inPlay := s.Where(other)
 		return inPlay && !leader, true
 	case skill.BattleOfBattle:
 		return s.Battle.Step != NoBattle && s.isBattleCardInPlay(s.Battle.Attacker) && s.isBattleCardInPlay(s.Battle.Target), true
 	case skill.AttackerIs:
-		return s.Battle.Step != NoBattle && s.fits(s.Battle.Attacker, &k.Card, c.src), true
+		return s.Battle.Step != NoBattle && s.Fits(s.Battle.Attacker, &k.Card, c.Src), true
 	case skill.InBattle:
-		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.src || s.Battle.Target == c.src), true
+		return s.Battle.Step != NoBattle && (s.Battle.Attacker == c.Src || s.Battle.Target == c.Src), true
 	case skill.ThisRest:
-		return s.inPlayRest(c.src), true
+		return s.InPlayRest(c.Src), true
 	case skill.InPlayAnywhere:
 		for i := range s.Players {
 			p := &s.Players[i]
-			if s.fits(p.Leader.ID, &k.Card, c.src) || s.anyInBattleArea(Side(i), &k.Card, c.src) {
+			if s.Fits(p.Leader.ID, &k.Card, c.Src) || s.anyInBattleArea(Side(i), &k.Card, c.Src) {
 				return true, true
 			}
 		}
 		return false, true
 	case skill.ThisPowerAtLeast:
-		pw, known := s.Power(c.src)
-		_, _, _, _, inPlay := s.where(c.src)
+		pw, known := s.Power(c.Src)
+		_, _, _, _, inPlay := s.Where(c.Src)
 		return inPlay && known && pw >= k.N, true
 	case skill.PaidWithMarker:
-		return c.markerPaid, true
+		return c.MarkerPaid, true
 	case skill.ThatCardIs:
-		return !c.thatSet || c.that != NoCard && s.fits(c.that, &k.Card, c.src), true
+		return !c.ThatSet || c.That != NoCard && s.Fits(c.That, &k.Card, c.Src), true
 	case skill.ReturnedAtLeast:
-		return !c.thatSet || c.gone >= k.N, true
+		return !c.ThatSet || c.Gone >= k.N, true
 	case skill.PlayedBySkill:
-		side, _, _, idx, ok := s.where(c.src)
-		return ok && idx >= 0 && idx < len(s.Players[side].Battle) && s.Players[side].Battle[idx].ID == c.src && s.Players[side].Battle[idx].BySkill, true
+		side, _, _, idx, ok := s.Where(c.Src)
+		return ok && idx >= 0 && idx < len(s.Players[side].Battle) && s.Players[side].Battle[idx].ID == c.Src && s.Players[side].Battle[idx].BySkill, true
 	case skill.ThatCostAtMostEnergy:
-		if !c.thatSet {
+		if !c.ThatSet {
 			return true, true
 		}
-		cd, known := s.card(c.that)
-		return c.that != NoCard && known && cd.Cost != nil && *cd.Cost <= len(s.Players[c.side].Energy), true
+		cd, known := s.Card(c.That)
+		return c.That != NoCard && known && cd.Cost != nil && *cd.Cost <= len(s.Players[c.Side].Energy), true
 	case skill.AttackingBattle:
-		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.src && s.owner(s.Battle.Target) != c.side &&
-			s.Battle.Target != s.Players[c.side.Other()].Leader.ID && s.fits(s.Battle.Target, &k.Card, c.src), true
+		return s.Battle.Step != NoBattle && s.Battle.Attacker == c.Src && s.Owner(s.Battle.Target) != c.Side &&
+			s.Battle.Target != s.Players[c.Side.Other()].Leader.ID && s.Fits(s.Battle.Target, &k.Card, c.Src), true
 	}
 	return false, false
 }
 
 // have: "you have (at least N) cards matching Card in the Battle Area"; for
 // "<A> and <B>" (All), one of each.
-func (s *State) have(c ctx, k *skill.Cond) bool {
-	p := &s.Players[c.side]
+func (s *State) have(c Ctx, k *skill.Cond) bool {
+	p := &s.Players[c.Side]
 	if k.All {
 		for _, name := range k.Card.Names {
 			f := skill.Filter{Names: []string{name}}
-			if !s.anyInBattleArea(c.side, &f, c.src) {
+			if !s.anyInBattleArea(c.Side, &f, c.Src) {
 				return false
 			}
 		}
@@ -451,14 +452,14 @@ func (s *State) have(c ctx, k *skill.Cond) bool {
 	}
 	n := 0
 	for _, b := range p.Battle {
-		if s.fits(b.ID, &k.Card, c.src) {
+		if s.Fits(b.ID, &k.Card, c.Src) {
 			n++
 		}
 	}
-	if p.Field != NoCard && k.Card.Type != "Battle" && s.fits(p.Field, &k.Card, c.src) {
+	if p.Field != NoCard && k.Card.Type != "Battle" && s.Fits(p.Field, &k.Card, c.Src) {
 		n++
 	}
-	if k.WithLeader && s.fits(p.Leader.ID, &k.Card, c.src) {
+	if k.WithLeader && s.Fits(p.Leader.ID, &k.Card, c.Src) {
 		n++
 	}
 	return n >= max(1, k.N)
@@ -466,15 +467,15 @@ func (s *State) have(c ctx, k *skill.Cond) bool {
 
 // haveInDrop: N or more known cards matching Card in the Drop; for All,
 // one of each name.
-func (s *State) haveInDrop(c ctx, k *skill.Cond) bool {
-	p := &s.Players[c.side]
+func (s *State) haveInDrop(c Ctx, k *skill.Cond) bool {
+	p := &s.Players[c.Side]
 	if k.All {
 		r := true
 		for _, name := range k.Card.Names {
 			f := skill.Filter{Names: []string{name}}
 			found := false
 			for _, id := range p.Drop {
-				found = found || s.Cards[id].Number != "" && s.fits(id, &f, c.src)
+				found = found || s.Cards[id].Number != "" && s.Fits(id, &f, c.Src)
 			}
 			r = r && found
 		}
@@ -482,7 +483,7 @@ func (s *State) haveInDrop(c ctx, k *skill.Cond) bool {
 	}
 	n := 0
 	for _, id := range p.Drop {
-		if s.Cards[id].Number != "" && s.fits(id, &k.Card, c.src) {
+		if s.Cards[id].Number != "" && s.Fits(id, &k.Card, c.Src) {
 			n++
 		}
 	}
@@ -490,13 +491,13 @@ func (s *State) haveInDrop(c ctx, k *skill.Cond) bool {
 }
 
 // haveInEnergy: every named card among the known cards of the energy.
-func (s *State) haveInEnergy(c ctx, k *skill.Cond) bool {
-	p := &s.Players[c.side]
+func (s *State) haveInEnergy(c Ctx, k *skill.Cond) bool {
+	p := &s.Players[c.Side]
 	for _, name := range k.Card.Names {
 		found := false
 		for _, e := range p.Energy {
 			f := skill.Filter{Names: []string{name}}
-			if s.fits(e.ID, &f, NoCard) && s.Cards[e.ID].Number != "" {
+			if s.Fits(e.ID, &f, NoCard) && s.Cards[e.ID].Number != "" {
 				found = true
 				break
 			}
@@ -511,26 +512,26 @@ func (s *State) haveInEnergy(c ctx, k *skill.Cond) bool {
 func (s *State) anyInBattleArea(side Side, f *skill.Filter, src CardID) bool {
 	p := &s.Players[side]
 	for _, b := range p.Battle {
-		if s.fits(b.ID, f, src) {
+		if s.Fits(b.ID, f, src) {
 			return true
 		}
 	}
-	return p.Field != NoCard && s.fits(p.Field, f, src)
+	return p.Field != NoCard && s.Fits(p.Field, f, src)
 }
 
-// covers reports whether a fixed target ("this card", "your Leader", "all
+// Covers reports whether a fixed target ("this card", "your Leader", "all
 // your Battle Cards with «Saiyan»") of side's card src includes card id.
-func (s *State) covers(side Side, src CardID, t *skill.Target, id CardID) bool {
-	idSide, leader, field, _, ok := s.where(id)
+func (s *State) Covers(side Side, src CardID, t *skill.Target, id CardID) bool {
+	idSide, leader, field, _, ok := s.Where(id)
 	if !ok || field {
 		return false
 	}
 	match := func() bool {
-		if s.fits(id, &t.Filter, src) {
+		if s.Fits(id, &t.Filter, src) {
 			return true
 		}
 		for i := range t.Alts {
-			if s.fits(id, &t.Alts[i], src) {
+			if s.Fits(id, &t.Alts[i], src) {
 				return true
 			}
 		}
@@ -578,10 +579,10 @@ func (s *State) inPlaySources(flags cardinfo.Flags, fn func(side Side, src CardI
 			default:
 				id = p.Battle[j].ID
 			}
-			if id == NoCard || s.flagsOf(id)&flags == 0 {
+			if id == NoCard || s.FlagsOf(id)&flags == 0 {
 				continue
 			}
-			if sks, _, ok := s.skillsOf(id); ok && len(sks) > 0 && !fn(Side(i), id, sks) {
+			if sks, _, ok := s.SkillsOf(id); ok && len(sks) > 0 && !fn(Side(i), id, sks) {
 				return
 			}
 			if len(p.Battle) != n {
@@ -598,11 +599,11 @@ func (s *State) anyInPlay(flags cardinfo.Flags) bool {
 	}
 	for i := range s.Players {
 		p := &s.Players[i]
-		if s.flagsOf(p.Leader.ID)&flags != 0 || p.Field != NoCard && s.flagsOf(p.Field)&flags != 0 {
+		if s.FlagsOf(p.Leader.ID)&flags != 0 || p.Field != NoCard && s.FlagsOf(p.Field)&flags != 0 {
 			return true
 		}
 		for j := range p.Battle {
-			if s.flagsOf(p.Battle[j].ID)&flags != 0 {
+			if s.FlagsOf(p.Battle[j].ID)&flags != 0 {
 				return true
 			}
 		}
@@ -620,7 +621,7 @@ func (s *State) continuous(id CardID) int {
 	s.inPlaySources(cardinfo.FlagPermanentPower, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
-			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.TurnOK(side, sk) {
 				continue
 			}
 			for j := range sk.Effects {
@@ -628,7 +629,7 @@ func (s *State) continuous(id CardID) int {
 				if e.Kind != skill.Power || e.For != skill.WhileHolds {
 					continue
 				}
-				if s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If) {
+				if s.Covers(side, src, &e.Target, id) && s.Holds(Ctx{Side: side, Src: src}, e.If) {
 					total += e.Amount
 				}
 			}
@@ -641,23 +642,23 @@ func (s *State) continuous(id CardID) int {
 // The bits of a card's Gains: one for each Gained keyword of rules/keyword,
 // in its order, then the limits an effect puts on a card.
 var (
-	keywordBits = func() map[string]uint16 {
+	KeywordBits = func() map[string]uint16 {
 		m := make(map[string]uint16, len(keyword.Gainable))
 		for i, name := range keyword.Gainable {
 			m[name] = 1 << i
 		}
 		return m
 	}()
-	kwNoAttack = uint16(1) << len(keyword.Gainable) // "can't attack" for the turn
-	kwNoReady  = kwNoAttack << 1                    // "can't switch to Active Mode" (stays rested when its turn begins)
+	KwNoAttack = uint16(1) << len(keyword.Gainable) // "can't attack" for the turn
+	KwNoReady  = KwNoAttack << 1                    // "can't switch to Active Mode" (stays rested when its turn begins)
 )
 
-// hasKeyword reports whether a card in play has keyword kw now: printed on
+// HasKeyword reports whether a card in play has keyword kw now: printed on
 // it (on the side showing), given for the turn or battle by an effect, or
 // granted by a [Permanent] skill whose conditions hold ("this card gains
 // [Blocker]" while you have a <Goku Black> Battle Card).
-func (s *State) hasKeyword(id CardID, kw string) bool {
-	if c, ok := s.card(id); ok {
+func (s *State) HasKeyword(id CardID, kw string) bool {
+	if c, ok := s.Card(id); ok {
 		if s.isAwakened(id) && strings.TrimSpace(c.BackText) != "" {
 			if cardinfo.HasKeywordIn(c.BackText, kw) {
 				return true
@@ -666,9 +667,9 @@ func (s *State) hasKeyword(id CardID, kw string) bool {
 			return true
 		}
 	}
-	bit := keywordBits[kw]
+	bit := KeywordBits[kw]
 	if bit != 0 {
-		side, leader, _, idx, ok := s.where(id)
+		side, leader, _, idx, ok := s.Where(id)
 		if ok {
 			g := s.Players[side].Leader.Gained
 			if !leader {
@@ -679,34 +680,34 @@ func (s *State) hasKeyword(id CardID, kw string) bool {
 			}
 		}
 	}
-	return s.granted(id, skill.Gain, kw)
+	return s.Granted(id, skill.Gain, kw)
 }
 
-// granted reports whether a [Permanent] skill in play gives card id an
+// Granted reports whether a [Permanent] skill in play gives card id an
 // effect of kind (a keyword for Gain, a limit for CantAttack) now.
-func (s *State) granted(id CardID, kind skill.Kind, kw string) bool {
+func (s *State) Granted(id CardID, kind skill.Kind, kw string) bool {
 	found := false
-	s.permanentEffects(cardinfo.FlagPermanentGrant, func(side Side, src CardID, _ int, _ *skill.Skill, e *skill.Effect) bool {
+	s.PermanentEffects(cardinfo.FlagPermanentGrant, func(side Side, src CardID, _ int, _ *skill.Skill, e *skill.Effect) bool {
 		// kw is the keyword gained (Gain) or what the limit says
 		// (CantAttack: "leader" for "can't attack your opponent's Leader").
 		if e.Kind != kind || e.For != skill.WhileHolds || kind == skill.Gain && e.Keyword != kw ||
 			(kind == skill.CantAttack || kind == skill.CantActivate) && e.Detail != kw {
 			return true
 		}
-		found = s.covers(side, src, &e.Target, id) && s.holds(ctx{side: side, src: src}, e.If)
+		found = s.Covers(side, src, &e.Target, id) && s.Holds(Ctx{Side: side, Src: src}, e.If)
 		return !found
 	})
 	return found
 }
 
-// permanentEffects calls visit with each effect of every understood
+// PermanentEffects calls visit with each effect of every understood
 // [Permanent] skill in play (of the sources flags names) whose turn it
 // is, with the skill and its index on its card, until visit returns false.
-func (s *State) permanentEffects(flags cardinfo.Flags, visit func(side Side, src CardID, k int, sk *skill.Skill, ef *skill.Effect) bool) {
+func (s *State) PermanentEffects(flags cardinfo.Flags, visit func(side Side, src CardID, k int, sk *skill.Skill, ef *skill.Effect) bool) {
 	s.inPlaySources(flags, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
-			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.TurnOK(side, sk) {
 				continue
 			}
 			for j := range sk.Effects {
@@ -719,21 +720,21 @@ func (s *State) permanentEffects(flags cardinfo.Flags, visit func(side Side, src
 	})
 }
 
-// negativeContinuous reports whether a [Permanent] skill in play lowers
+// NegativeContinuous reports whether a [Permanent] skill in play lowers
 // power, so the power-0 check must look at every Battle Card.
-func (s *State) negativeContinuous() bool {
+func (s *State) NegativeContinuous() bool {
 	if s.declared || s.cards == nil {
 		return false
 	}
 	return s.anyInPlay(cardinfo.FlagNegativePower)
 }
 
-// costChange is how much the cost of a card in play differs from its
+// CostChange is how much the cost of a card in play differs from its
 // printed one now: changes for the turn ("reduce its cost by 1 for the
 // turn") and [Permanent] ones whose conditions hold ("add 3 to the cost of
 // this card in a Battle Area").
-func (s *State) costChange(id CardID) int {
-	side, _, _, idx, ok := s.where(id)
+func (s *State) CostChange(id CardID) int {
+	side, _, _, idx, ok := s.Where(id)
 	if !ok {
 		return 0
 	}
@@ -747,13 +748,13 @@ func (s *State) costChange(id CardID) int {
 	s.inPlaySources(cardinfo.FlagPermanentGrant|cardinfo.FlagPermanentPower, func(side Side, src CardID, sks []skill.Skill) bool {
 		for k := range sks {
 			sk := &sks[k]
-			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.turnOK(side, sk) {
+			if !sk.Understood || !sk.Timing.Has(skill.Permanent) || !s.TurnOK(side, sk) {
 				continue
 			}
 			for j := range sk.Effects {
 				e := &sk.Effects[j]
-				if e.Kind == skill.CostChange && e.Detail == "in battle area" && s.covers(side, src, &e.Target, id) &&
-					s.holds(ctx{side: side, src: src}, e.If) {
+				if e.Kind == skill.CostChange && e.Detail == "in battle area" && s.Covers(side, src, &e.Target, id) &&
+					s.Holds(Ctx{Side: side, Src: src}, e.If) {
 					n += e.Amount
 				}
 			}
@@ -762,3 +763,102 @@ func (s *State) costChange(id CardID) int {
 	})
 	return n
 }
+
+// haveInAreaOrDrop: N or more cards matching Card in the player's Battle
+// Area (its [Field] too) and known cards in the Drop, together ("an Extra
+// with a cost of 2 or more in your Battle Area or Drop", SB01-017).
+func (s *State) haveInAreaOrDrop(c Ctx, k *skill.Cond) bool {
+	p := &s.Players[c.Side]
+	n := 0
+	for _, b := range p.Battle {
+		if s.Fits(b.ID, &k.Card, c.Src) {
+			n++
+		}
+	}
+	if p.Field != NoCard && s.Fits(p.Field, &k.Card, c.Src) {
+		n++
+	}
+	for _, id := range p.Drop {
+		if s.Cards[id].Number != "" && s.Fits(id, &k.Card, c.Src) {
+			n++
+		}
+	}
+	return n >= max(1, k.N)
+}
+
+// SkillLabel names a skill in events: "FS01-03 [On Play]".
+func (s *State) SkillLabel(src CardID, sk *skill.Skill) string {
+	t := sk.Timing.String()
+	if t == "" {
+		return s.Name(src)
+	}
+	return s.Name(src) + " " + t
+}
+
+// NothingToDo reports whether a skill without a cost has only effects whose
+// conditions do not hold now ("If your Leader is an «Android»-only card,
+// ..."): it then waits for no choice.
+func (s *State) NothingToDo(c Ctx, sk *skill.Skill) bool {
+	if sk.Cost.Energy > 0 || len(sk.Cost.Parts) > 0 || len(sk.Effects) == 0 {
+		return false
+	}
+	for i := range sk.Effects {
+		if len(sk.Effects[i].If) == 0 || !s.KnownNow(c, sk, i) || s.Holds(c, sk.Effects[i].If) {
+			return false
+		}
+	}
+	return true
+}
+
+// KnownNow reports whether effect i's conditions can be judged before the
+// skill resolves: no effect before it will happen (each has a condition
+// that does not hold), so nothing changes what they look at. After an
+// effect that happens, they are judged once it is done (Old Kai FB05-044
+// mills 2, "then, if you have 10 or more cards in your Drop").
+func (s *State) KnownNow(c Ctx, sk *skill.Skill, i int) bool {
+	for j := range i {
+		if ef := &sk.Effects[j]; len(ef.If) == 0 || s.Holds(c, ef.If) {
+			return false
+		}
+	}
+	return true
+}
+
+// SkillsOfSide is SkillsOf for a given side of the card (a Pending keeps
+// the side that was showing when it triggered).
+func (s *State) SkillsOfSide(id CardID, back bool) ([]skill.Skill, bool, bool) {
+	if s.declared {
+		return nil, false, false
+	}
+	e, known := s.entry(id)
+	if !known || !e.Described {
+		return nil, false, false
+	}
+	if back {
+		return e.Skills.Back, true, true
+	}
+	return e.Skills.Front, false, true
+}
+
+// UsedThisTurn reports whether skill i of src (its back side's with back)
+// was used this turn.
+func (s *State) UsedThisTurn(src CardID, i int, back bool) bool {
+	for _, u := range s.Used {
+		if u.Source == src && u.Skill == i && u.Back == back {
+			return true
+		}
+	}
+	return false
+}
+
+// pendingLabel names a waiting skill: "FS01-02 [On Play]".
+func (s *State) pendingLabel(q Pending) string {
+	if sks, _, ok := s.SkillsOfSide(q.Source, q.Back); ok && q.Skill < len(sks) {
+		return s.SkillLabel(q.Source, &sks[q.Skill])
+	}
+	return s.Name(q.Source)
+}
+
+// Strict reports whether the engine judges effects itself: it has card
+// data and the log does not declare every effect.
+func (s *State) Strict() bool { return !s.declared && s.cards != nil }

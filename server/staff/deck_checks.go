@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"context"
@@ -36,13 +36,13 @@ type deckChecksForm struct {
 	finishID     int64
 }
 
-func (s *Server) deckChecksPage(c echo.Context, e *storage.Event, f deckChecksForm, status int) error {
+func (h *Handler) deckChecksPage(c echo.Context, e *storage.Event, f deckChecksForm, status int) error {
 	ctx := c.Request().Context()
-	d, err := readmodel.Load(ctx, s.Store, e)
+	d, err := readmodel.Load(ctx, h.Store, e)
 	if err != nil {
 		return err
 	}
-	checks, err := judging.New(s.Store).DeckChecks(ctx, e.ID)
+	checks, err := judging.New(h.Store).DeckChecks(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -59,7 +59,7 @@ func (s *Server) deckChecksPage(c echo.Context, e *storage.Event, f deckChecksFo
 		}
 		m.Rows = append(m.Rows, row)
 	}
-	p := s.PageTitled(c, i18n.M("JudgeDeckChecksTitle", i18n.Args{"Event": e.Name}))
+	p := h.PageTitled(c, i18n.M("JudgeDeckChecksTitle", i18n.Args{"Event": e.Name}))
 	return web.Render(c, status, views.DeckChecksView(p, m))
 }
 
@@ -121,17 +121,18 @@ func deckCheckRow(ctx context.Context, e *storage.Event, d *readmodel.EventData,
 	return row
 }
 
-func (s *Server) showDeckChecks(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ShowDeckChecks is the event's deck checks with the forms to start one.
+func (h *Handler) ShowDeckChecks(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	return s.deckChecksPage(c, e, deckChecksForm{}, http.StatusOK)
+	return h.deckChecksPage(c, e, deckChecksForm{}, http.StatusOK)
 }
 
-// startDeckChecks picks count tables at random, or checks the table named.
-func (s *Server) startDeckChecks(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// StartDeckChecks picks count tables at random, or checks the table named.
+func (h *Handler) StartDeckChecks(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -141,23 +142,23 @@ func (s *Server) startDeckChecks(c echo.Context) error {
 		table, err = strconv.Atoi(f.table)
 		if err != nil || table < 1 {
 			f.problem = i18n.M("JudgeDeckCheckTableProblem", nil)
-			return s.deckChecksPage(c, e, f, http.StatusUnprocessableEntity)
+			return h.deckChecksPage(c, e, f, http.StatusUnprocessableEntity)
 		}
 	} else if n, err = strconv.Atoi(f.count); err != nil || n < 1 || n > maxPick {
 		f.problem = i18n.M("JudgeDeckCheckCountProblem", i18n.Args{"Max": maxPick})
-		return s.deckChecksPage(c, e, f, http.StatusUnprocessableEntity)
+		return h.deckChecksPage(c, e, f, http.StatusUnprocessableEntity)
 	}
-	_, err = judging.New(s.Store).StartDeckChecks(c.Request().Context(), web.ActorOf(c), e.ID, n, table)
+	_, err = judging.New(h.Store).StartDeckChecks(c.Request().Context(), web.ActorOf(c), e.ID, n, table)
 	switch {
 	case errors.Is(err, judging.ErrNoRoundInPlay):
 		f.problem = i18n.M("JudgeDeckCheckNoRound", nil)
-		return s.deckChecksPage(c, e, f, http.StatusConflict)
+		return h.deckChecksPage(c, e, f, http.StatusConflict)
 	case errors.Is(err, judging.ErrTableNotOpen) && table > 0:
 		f.problem = i18n.M("JudgeDeckCheckTableNotOpen", i18n.Args{"Table": table})
-		return s.deckChecksPage(c, e, f, http.StatusConflict)
+		return h.deckChecksPage(c, e, f, http.StatusConflict)
 	case errors.Is(err, judging.ErrTableNotOpen):
 		f.problem = i18n.M("JudgeDeckCheckNoneOpen", nil)
-		return s.deckChecksPage(c, e, f, http.StatusConflict)
+		return h.deckChecksPage(c, e, f, http.StatusConflict)
 	case err != nil:
 		return err
 	}
@@ -165,10 +166,10 @@ func (s *Server) startDeckChecks(c echo.Context) error {
 	return web.Redirect(c, fmt.Sprintf("/events/%d/deckchecks", e.ID))
 }
 
-// finishDeckCheck records a check's outcome (with a penalty, if one is
+// FinishDeckCheck records a check's outcome (with a penalty, if one is
 // given), which adds its time to the match's clock.
-func (s *Server) finishDeckCheck(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+func (h *Handler) FinishDeckCheck(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -177,17 +178,17 @@ func (s *Server) finishDeckCheck(c echo.Context) error {
 		return web.NotFound()
 	}
 	ctx := c.Request().Context()
-	f, penalty := s.readDeckCheckForm(c, e, id)
+	f, penalty := h.readDeckCheckForm(c, e, id)
 	if len(f.Errors) > 0 {
-		return s.deckChecksPage(c, e, deckChecksForm{finish: &f, finishID: id}, http.StatusUnprocessableEntity)
+		return h.deckChecksPage(c, e, deckChecksForm{finish: &f, finishID: id}, http.StatusUnprocessableEntity)
 	}
-	_, err = judging.New(s.Store).FinishDeckCheck(ctx, web.ActorOf(c), e.ID, id, f.Outcome, f.Note, penalty, 0)
+	_, err = judging.New(h.Store).FinishDeckCheck(ctx, web.ActorOf(c), e.ID, id, f.Outcome, f.Note, penalty, 0)
 	switch {
 	case errors.Is(err, storage.ErrNotInMatch):
 		f.Errors["player-"+strconv.FormatInt(id, 10)] = i18n.M("StaffPenaltyChoosePlayer", nil)
-		return s.deckChecksPage(c, e, deckChecksForm{finish: &f, finishID: id}, http.StatusUnprocessableEntity)
+		return h.deckChecksPage(c, e, deckChecksForm{finish: &f, finishID: id}, http.StatusUnprocessableEntity)
 	case errors.Is(err, judging.ErrCheckFinished):
-		return s.deckChecksPage(c, e, deckChecksForm{problem: i18n.M("JudgeDeckCheckAlreadyFinished", nil)}, http.StatusConflict)
+		return h.deckChecksPage(c, e, deckChecksForm{problem: i18n.M("JudgeDeckCheckAlreadyFinished", nil)}, http.StatusConflict)
 	case storage.IsNotFound(err):
 		return web.NotFound()
 	case err != nil:
@@ -199,7 +200,7 @@ func (s *Server) finishDeckCheck(c echo.Context) error {
 
 // readDeckCheckForm reads a finish form, with its problems keyed by the
 // check's fields, and the penalty it gives (nil for none).
-func (s *Server) readDeckCheckForm(c echo.Context, e *storage.Event, id int64) (views.DeckCheckOutcomeForm, *storage.RulingPenalty) {
+func (h *Handler) readDeckCheckForm(c echo.Context, e *storage.Event, id int64) (views.DeckCheckOutcomeForm, *storage.RulingPenalty) {
 	f := views.DeckCheckOutcomeForm{Outcome: c.FormValue("outcome"), Player: c.FormValue("player"), Kind: c.FormValue("kind"),
 		Infraction: strings.TrimSpace(c.FormValue("infraction")), Note: strings.TrimSpace(c.FormValue("note")), Errors: views.FieldProblems{}}
 	key := strconv.FormatInt(id, 10)
@@ -212,7 +213,7 @@ func (s *Server) readDeckCheckForm(c echo.Context, e *storage.Event, id int64) (
 	entryID, err := strconv.ParseInt(f.Player, 10, 64)
 	if err != nil {
 		f.Errors["player-"+key] = i18n.M("StaffPenaltyChoosePlayer", nil)
-	} else if _, err := s.Store.EntryByID(c.Request().Context(), e.ID, entryID); err != nil {
+	} else if _, err := h.Store.EntryByID(c.Request().Context(), e.ID, entryID); err != nil {
 		f.Errors["player-"+key] = i18n.M("StaffPenaltyChoosePlayer", nil)
 	} else if f.Outcome == storage.DeckCheckOK {
 		f.Errors["player-"+key] = i18n.M("JudgeDeckCheckPenaltyNeedsProblem", nil)

@@ -1,11 +1,9 @@
-package server
+package staff
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -19,50 +17,38 @@ import (
 // that every player page and the projector of the event show at once (live
 // updates) and keep showing until it is removed.
 
-func (s *Server) showAnnouncements(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ShowAnnouncements is the event's announcements with the form to post one.
+func (h *Handler) ShowAnnouncements(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	return s.renderAnnouncements(c, e, views.AnnouncementForm{}, http.StatusOK)
+	return h.renderAnnouncements(c, e, views.AnnouncementForm{}, http.StatusOK)
 }
 
-func (s *Server) renderAnnouncements(c echo.Context, e *storage.Event, f views.AnnouncementForm, status int) error {
-	list, err := s.announcementViews(c, e, true)
+func (h *Handler) renderAnnouncements(c echo.Context, e *storage.Event, f views.AnnouncementForm, status int) error {
+	list, err := h.announcementViews(c, e, true)
 	if err != nil {
 		return err
 	}
 	m := views.AnnouncementsPage{Nav: web.Nav(e, "announcements"), List: list, Form: f, MaxLen: storage.MaxAnnouncementLen}
-	return web.Render(c, status, views.AnnouncementsView(s.PageTitled(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.AnnouncementsView(h.PageTitled(c, i18n.M("StaffAnnouncementsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // announcementViews are an event's announcements as pages show them; the
 // author is for staff only.
-func (s *Server) announcementViews(c echo.Context, e *storage.Event, staff bool) ([]views.Announcement, error) {
+func (h *Handler) announcementViews(c echo.Context, e *storage.Event, staff bool) ([]views.Announcement, error) {
 	ctx := c.Request().Context()
-	list, err := s.Store.Announcements(ctx, e.ID)
+	list, err := h.Store.Announcements(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
-	return announcementList(ctx, e.Location(), list, staff), nil
+	return web.AnnouncementList(ctx, e.Location(), list, staff), nil
 }
 
-// announcementList is the stored announcements as pages show them.
-// Staff see when each was posted, in the event's zone.
-func announcementList(ctx context.Context, zone *time.Location, list []storage.Announcement, staff bool) []views.Announcement {
-	out := make([]views.Announcement, 0, len(list))
-	for _, a := range list {
-		v := views.Announcement{ID: a.ID, Text: a.Text}
-		if staff {
-			v.Author, v.When = a.Author, i18n.Clock(ctx, a.CreatedAt, zone)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-func (s *Server) postAnnouncement(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// PostAnnouncement posts an announcement to every player page and the projector.
+func (h *Handler) PostAnnouncement(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -76,17 +62,18 @@ func (s *Server) postAnnouncement(c echo.Context) error {
 		f.Errors = views.FieldProblems{"text": i18n.M("AnnouncementTooLong", i18n.Args{"Max": storage.MaxAnnouncementLen, "Length": n})}
 	}
 	if f.Errors != nil {
-		return s.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)
+		return h.renderAnnouncements(c, e, f, http.StatusUnprocessableEntity)
 	}
-	if _, err := s.Store.PostAnnouncement(ctx, web.ActorOf(c), e.ID, text); err != nil {
+	if _, err := h.Store.PostAnnouncement(ctx, web.ActorOf(c), e.ID, text); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgAnnounced)
 	return web.Redirect(c, web.EventURL(e.ID, "/announcements"))
 }
 
-func (s *Server) removeAnnouncement(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// RemoveAnnouncement takes an announcement off the pages.
+func (h *Handler) RemoveAnnouncement(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -94,7 +81,7 @@ func (s *Server) removeAnnouncement(c echo.Context) error {
 	if err != nil {
 		return web.NotFound()
 	}
-	if err := s.Store.RemoveAnnouncement(c.Request().Context(), web.ActorOf(c), e.ID, id); err != nil {
+	if err := h.Store.RemoveAnnouncement(c.Request().Context(), web.ActorOf(c), e.ID, id); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgAnnouncementRemoved)

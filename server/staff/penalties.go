@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"fmt"
@@ -19,13 +19,13 @@ import (
 
 // Penalties the event's staff give, listed with who gave them.
 
-func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.PenaltyForm, status int) error {
+func (h *Handler) penaltiesPage(c echo.Context, e *storage.Event, f views.PenaltyForm, status int) error {
 	ctx := c.Request().Context()
-	d, err := s.staffData(ctx, e)
+	d, err := h.staffData(ctx, e)
 	if err != nil {
 		return err
 	}
-	ps, err := judging.New(s.Store).Penalties(ctx, e.ID)
+	ps, err := judging.New(h.Store).Penalties(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -39,22 +39,24 @@ func (s *Server) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalty
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.Name(&p.EntryID),
 			Kind: judge.PenaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
-	return web.Render(c, status, views.PenaltiesView(s.PageTitled(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PenaltiesView(h.PageTitled(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
 
-func (s *Server) showPenalties(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ShowPenalties is the penalties given, with the form to give one.
+func (h *Handler) ShowPenalties(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	return s.penaltiesPage(c, e, views.PenaltyForm{Kind: "warning"}, http.StatusOK)
+	return h.penaltiesPage(c, e, views.PenaltyForm{Kind: "warning"}, http.StatusOK)
 }
 
 // maxInfraction is the longest infraction name a penalty takes.
 const maxInfraction = 120
 
-func (s *Server) givePenalty(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// GivePenalty records a penalty for a player of the event.
+func (h *Handler) GivePenalty(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
@@ -64,7 +66,7 @@ func (s *Server) givePenalty(c echo.Context) error {
 	entryID, err := strconv.ParseInt(f.EntryID, 10, 64)
 	if err != nil {
 		f.Errors["entry_id"] = i18n.M("StaffPenaltyChoosePlayer", nil)
-	} else if _, err := s.Store.EntryByID(ctx, e.ID, entryID); err != nil {
+	} else if _, err := h.Store.EntryByID(ctx, e.ID, entryID); err != nil {
 		f.Errors["entry_id"] = i18n.M("StaffPenaltyChoosePlayer", nil)
 	}
 	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
@@ -74,10 +76,10 @@ func (s *Server) givePenalty(c echo.Context) error {
 		f.Errors["infraction"] = i18n.M("StaffPenaltyInfractionProblem", i18n.Args{"Max": maxInfraction})
 	}
 	if len(f.Errors) > 0 {
-		return s.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
+		return h.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
 	}
 	p := &storage.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
-	if err := judging.New(s.Store).GivePenalty(c.Request().Context(), web.ActorOf(c), p, 0); err != nil {
+	if err := judging.New(h.Store).GivePenalty(c.Request().Context(), web.ActorOf(c), p, 0); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgPenaltySaved)

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"fmt"
@@ -16,18 +16,19 @@ import (
 
 // Decks: the organiser's overview, lock and publish.
 
-func (s *Server) showDecks(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ShowDecks is the organiser's overview of the decklists, problems first.
+func (h *Handler) ShowDecks(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), e)
+	d, err := h.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
 	entries := d.Entries
 	ctx := c.Request().Context()
-	pool, err := s.Store.CardPool(ctx, rules.Game(e.Game))
+	pool, err := h.Store.CardPool(ctx, rules.Game(e.Game))
 	if err != nil {
 		return err
 	}
@@ -43,7 +44,7 @@ func (s *Server) showDecks(c echo.Context) error {
 			continue
 		}
 		row := views.DeckRow{EntryID: en.ID, Name: en.PlayerName, MemberID: en.MemberID, Status: en.DeckStatus, Leader: web.LeaderLabel(ctx, pool, en.DeckLeader), Checked: en.DeckChecked, Version: en.Version}
-		row.Problems = storedDeckProblems(&en)
+		row.Problems = web.StoredDeckProblems(&en)
 		switch en.DeckStatus {
 		case storage.DeckLegal:
 			m.Legal++
@@ -58,15 +59,16 @@ func (s *Server) showDecks(c echo.Context) error {
 	order := map[string]int{storage.DeckMissing: 0, storage.DeckIllegal: 1, storage.DeckLegal: 2}
 	sort.SliceStable(m.Rows, func(i, j int) bool { return order[m.Rows[i].Status] < order[m.Rows[j].Status] })
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	m.Rows, m.List = listPart(m.Rows, c.QueryParam("q"), page, func(r views.DeckRow, needle string) bool {
-		return nameMatches(r.Name, needle) || nameMatches(r.MemberID, needle)
+	m.Rows, m.List = web.ListPart(m.Rows, c.QueryParam("q"), page, func(r views.DeckRow, needle string) bool {
+		return web.NameMatches(r.Name, needle) || web.NameMatches(r.MemberID, needle)
 	})
 	m.List.Path = "/decks"
-	return web.Render(c, http.StatusOK, views.DecksPageView(s.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, http.StatusOK, views.DecksPageView(h.PageTitled(c, i18n.M("StaffDecksTitle", i18n.Args{"Event": e.Name})), m))
 }
 
-func (s *Server) deckSettings(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// DeckSettings locks or unlocks the decklists, or publishes them.
+func (h *Handler) DeckSettings(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
@@ -83,7 +85,7 @@ func (s *Server) deckSettings(c echo.Context) error {
 	default:
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
-	if err := s.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
+	if err := h.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgDecksChanged)

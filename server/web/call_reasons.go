@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"context"
@@ -8,21 +8,21 @@ import (
 )
 
 // A judge call's reason is stored as text. Tenkaichi's own reasons are
-// kept in English (storedPhoneCallReason) and were kept in the player's
+// kept in English (StoredPhoneCallReason) and were kept in the player's
 // language before, so recognising one means wording it in every language:
 // this file is where stored text meets the catalogue.
 
-// storedPhoneCallReason is the reason stored for a call from a player's
+// StoredPhoneCallReason is the reason stored for a call from a player's
 // phone.
-func storedPhoneCallReason() string {
+func StoredPhoneCallReason() string {
 	return i18n.T(context.Background(), "PhoneCallReason", nil)
 }
 
-// callReason is a judge call's reason as a fact: one of Tenkaichi's own (a
+// CallReason is a judge call's reason as a fact: one of Tenkaichi's own (a
 // dispute's, a call from a player's phone or from the game tracker at its
 // step), worded in the reader's language, or any other reason (an
 // imported event's) as it is.
-func callReason(call storage.JudgeCall) i18n.Message {
+func CallReason(call storage.JudgeCall) i18n.Message {
 	if call.Reason == storage.DisputeReason {
 		return i18n.M("PhoneCallDisputeReason", nil)
 	}

@@ -1,11 +1,10 @@
-package server
+package staff
 
 import (
 	"context"
 	"errors"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -15,8 +14,6 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 )
 
 // The sheets an organiser prints (pairings, match slips, standings, the
@@ -24,9 +21,9 @@ import (
 
 // printHead is the top of a sheet; sheet names it for the print rules. The
 // time printed is in the event's time zone, with the zone's name.
-func (s *Server) printHead(ctx context.Context, ev *storage.Event, sheet string, title i18n.Message) views.PrintHead {
+func (h *Handler) printHead(ctx context.Context, ev *storage.Event, sheet string, title i18n.Message) views.PrintHead {
 	return views.PrintHead{Title: title, Sheet: sheet, EventID: ev.ID, EventName: ev.Name, Date: i18n.Date(ctx, ev.StartsOn), Venue: ev.Venue,
-		Printed: i18n.DateTime(ctx, s.Now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: web.GameFormatName(ctx, ev.Format)}
+		Printed: i18n.DateTime(ctx, h.Now(), ev.Location()), CSSURL: views.AssetURL("app.css"), Format: web.GameFormatName(ctx, ev.Format)}
 }
 
 // printRound reads ?round=N, or takes the latest round; 404 when the event
@@ -65,27 +62,13 @@ func printDisplayRound(d *readmodel.EventData, r *storage.Round) int {
 	return n
 }
 
-// sortByName orders lines alphabetically as people read names: case and
-// accents aside, in a stable order for equal names.
-func sortByName[T any](lines []T, name func(T) string) {
-	// A collator is not safe for concurrent use, so each call makes its own.
-	col := collate.New(language.English, collate.IgnoreCase, collate.Loose)
-	slices.SortStableFunc(lines, func(a, b T) int { return col.CompareString(name(a), name(b)) })
-}
-
-func tableLabel(t *int) string {
-	if t == nil {
-		return ""
-	}
-	return strconv.Itoa(*t)
-}
-
-func (s *Server) printPairings(c echo.Context) error {
-	ev, err := s.EventParam(c)
+// PrintPairings is a round's pairings sheet, by name or by table.
+func (h *Handler) PrintPairings(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -107,14 +90,14 @@ func (s *Server) printPairings(c echo.Context) error {
 	default:
 		title = i18n.M("StaffPrintPairingsByTable", at)
 	}
-	sheet := views.PairingsSheet{Head: s.printHead(c.Request().Context(), ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
+	sheet := views.PairingsSheet{Head: h.printHead(c.Request().Context(), ev, "pairings", title), Round: r.Number, TopCut: r.Kind == storage.KindTopCut,
 		ByName: byName, Preview: r.Status == storage.RoundPreview}
 	for i := range d.Rounds {
 		x := &d.Rounds[i]
 		label := i18n.M("RoundTitle", i18n.Args{"Round": printDisplayRound(d, x)})
 		if x.Kind == storage.KindTopCut {
 			label = i18n.M("StaffTopCutRound", i18n.Args{"Round": printDisplayRound(d, x)})
-		} else if t := roundTitleOf(d, x); !t.IsZero() {
+		} else if t := d.RoundTitle(x); !t.IsZero() {
 			label = t // a two-day event's "Day 2, round 1"
 		}
 		sheet.Rounds = append(sheet.Rounds, views.RoundLink{Number: x.Number, Label: label})
@@ -126,14 +109,14 @@ func (s *Server) printPairings(c echo.Context) error {
 			sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Bye: true})
 			continue
 		}
-		p2, t := d.Name(m.P2EntryID), tableLabel(m.TableNo)
+		p2, t := d.Name(m.P2EntryID), web.TableLabel(m.TableNo)
 		sheet.Tables = append(sheet.Tables, views.PairingByTable{Table: t, P1: p1, P2: p2})
 		sheet.Names = append(sheet.Names, views.PairingByName{Name: p1, Table: t, Opponent: p2},
 			views.PairingByName{Name: p2, Table: t, Opponent: p1})
 	}
-	sortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
+	web.SortByName(sheet.Names, func(l views.PairingByName) string { return l.Name })
 	if ev.TeamEvent {
-		sheet.TeamTables = teamPairings(d, r.Number)
+		sheet.TeamTables = web.TeamPairings(d.TeamRounds(), d.Matches[r.Number], r.Number, d.ByID)
 		sheet.TeamNames = teamPairingNames(sheet.TeamTables)
 	}
 	return web.Render(c, http.StatusOK, views.PairingsPrint(sheet))
@@ -144,12 +127,13 @@ func matchPath(eventID, matchID int64) string {
 	return "/events/" + strconv.FormatInt(eventID, 10) + "/matches/" + strconv.FormatInt(matchID, 10)
 }
 
-func (s *Server) printSlips(c echo.Context) error {
-	ev, err := s.EventParam(c)
+// PrintSlips is a round's result slips, each with its match's QR code.
+func (h *Handler) PrintSlips(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -162,11 +146,11 @@ func (s *Server) printSlips(c echo.Context) error {
 	if r.Kind == storage.KindTopCut {
 		title = i18n.M("StaffPrintCutSlipsTitle", i18n.Args{"Round": shown})
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
-	sheet := views.SlipsSheet{Head: s.printHead(c.Request().Context(), ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
+	sheet := views.SlipsSheet{Head: h.printHead(c.Request().Context(), ev, "slips", title), Round: shown, TopCut: r.Kind == storage.KindTopCut, BestOf: ev.TopCutBestOf, Warning: warn}
 	var played []storage.Match
 	for _, m := range d.Matches[r.Number] {
 		if m.P2EntryID != nil { // a bye has nothing to report
@@ -175,7 +159,7 @@ func (s *Server) printSlips(c echo.Context) error {
 	}
 	played = slipsPage(c, &sheet, played)
 	for _, m := range played {
-		u, err := s.PublicURL(c, matchPath(ev.ID, m.ID))
+		u, err := h.PublicURL(c, matchPath(ev.ID, m.ID))
 		if err != nil {
 			return err
 		}
@@ -183,7 +167,7 @@ func (s *Server) printSlips(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		t := tableLabel(m.TableNo)
+		t := web.TableLabel(m.TableNo)
 		if t == "" {
 			t = "–"
 		}
@@ -245,14 +229,13 @@ func printTiebreakerName(key string) i18n.Message {
 	return i18n.Verbatim(key)
 }
 
-func printPercent(ctx context.Context, v float64) string { return i18n.Percent(ctx, v, 2) }
-
-func (s *Server) printStandings(c echo.Context) error {
-	ev, err := s.EventParam(c)
+// PrintStandings is the standings sheet with the tiebreakers explained.
+func (h *Handler) PrintStandings(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
@@ -272,9 +255,9 @@ func (s *Server) printStandings(c echo.Context) error {
 	if after > 0 {
 		title = i18n.M("StaffPrintStandingsAfter", i18n.Args{"Round": after})
 	}
-	sheet := views.StandingsSheet{Head: s.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
+	sheet := views.StandingsSheet{Head: h.printHead(c.Request().Context(), ev, "standings", title), AfterRound: after, Profile: ev.Tiebreakers}
 	for _, k := range keys {
-		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: tiebreakerLabel(k), Long: printTiebreakerName(k)})
+		sheet.Tiebreakers = append(sheet.Tiebreakers, views.TiebreakerName{Short: web.TiebreakerLabel(k), Long: printTiebreakerName(k)})
 	}
 	if len(pe.Rounds) == 0 {
 		return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
@@ -288,23 +271,24 @@ func (s *Server) printStandings(c echo.Context) error {
 	for _, r := range rows {
 		row := views.StandingRow{Rank: r.Rank, Name: r.Name, Record: r.Record(), Points: r.Points, Dropped: r.Dropped}
 		for _, k := range keys {
-			row.Tiebreakers = append(row.Tiebreakers, printPercent(c.Request().Context(), r.Tiebreaker(k)))
+			row.Tiebreakers = append(row.Tiebreakers, web.TiebreakerPercent(c.Request().Context(), r.Tiebreaker(k)))
 		}
 		sheet.Rows = append(sheet.Rows, row)
 	}
 	return web.Render(c, http.StatusOK, views.StandingsPrint(sheet))
 }
 
-func (s *Server) printBracket(c echo.Context) error {
-	ev, err := s.EventParam(c)
+// PrintBracket is the top cut's bracket sheet.
+func (h *Handler) PrintBracket(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.staffData(c.Request().Context(), ev)
+	d, err := h.staffData(c.Request().Context(), ev)
 	if err != nil {
 		return err
 	}
-	sheet := views.BracketSheet{Head: s.printHead(c.Request().Context(), ev, "bracket", i18n.M("StaffTopCut", nil))}
+	sheet := views.BracketSheet{Head: h.printHead(c.Request().Context(), ev, "bracket", i18n.M("StaffTopCut", nil))}
 	if ev.TopCutSize == 0 {
 		sheet.Problem = i18n.M("StaffPrintNoTopCut", nil)
 		return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
@@ -327,12 +311,13 @@ func (s *Server) printBracket(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	sheet.Bracket = bracketView(b, d)
+	sheet.Bracket = web.BracketView(b, d.Event.TopCutBestOf, d.BracketName)
 	return web.Render(c, http.StatusOK, views.BracketPrint(sheet))
 }
 
-func (s *Server) printRegistration(c echo.Context) error {
-	ev, err := s.EventParam(c)
+// PrintRegistration is the poster with the registration link and its QR code.
+func (h *Handler) PrintRegistration(c echo.Context) error {
+	ev, err := h.EventParam(c)
 	if err != nil {
 		return err
 	}
@@ -340,9 +325,9 @@ func (s *Server) printRegistration(c echo.Context) error {
 		// A draft's registration page is not found: say so rather than
 		// print a link that leads there.
 		return web.Render(c, http.StatusConflict, views.RegistrationPosterPrint(views.RegistrationPoster{
-			Head: s.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), Draft: true}))
+			Head: h.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), Draft: true}))
 	}
-	u, err := s.PublicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
+	u, err := h.PublicURL(c, "/events/"+strconv.FormatInt(ev.ID, 10)+"/register")
 	if err != nil {
 		return err
 	}
@@ -350,10 +335,10 @@ func (s *Server) printRegistration(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
 	return web.Render(c, http.StatusOK, views.RegistrationPosterPrint(views.RegistrationPoster{
-		Head: s.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
+		Head: h.printHead(c.Request().Context(), ev, "poster", i18n.M("StaffPosterTitle", i18n.Args{"Event": ev.Name})), URL: u, QR: qr, Closed: !ev.SelfRegistration, Warning: warn}))
 }

@@ -1,4 +1,4 @@
-package server
+package staff
 
 import (
 	"context"
@@ -24,8 +24,8 @@ import (
 // a round, and starting the top cut (organisers); the event's judges see
 // it too.
 
-func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Message, status int) error {
-	d, err := s.staffData(c.Request().Context(), e)
+func (h *Handler) roundsPage(c echo.Context, e *storage.Event, problem i18n.Message, status int) error {
+	d, err := h.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (s *Server) roundsPage(c echo.Context, e *storage.Event, problem i18n.Messa
 			m.CanPairNextCut = true
 		}
 	}
-	return web.Render(c, status, views.RoundsPageView(s.PageTitled(c, i18n.M("StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.RoundsPageView(h.PageTitled(c, i18n.M("StaffRoundsTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // deckProblemsBeforeRound1 names the players about to be paired whose
@@ -123,44 +123,45 @@ func collectsDecklists(d *readmodel.EventData) bool {
 	return false
 }
 
-func (s *Server) showRounds(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// ShowRounds is the rounds page.
+func (h *Handler) ShowRounds(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	return s.roundsPage(c, e, i18n.Message{}, http.StatusOK)
+	return h.roundsPage(c, e, i18n.Message{}, http.StatusOK)
 }
 
-// pairRound pairs the next Swiss round as a preview.
-func (s *Server) pairRound(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// PairRound pairs the next Swiss round as a preview.
+func (h *Handler) PairRound(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := readmodel.Load(ctx, s.Store, e)
+	d, err := readmodel.Load(ctx, h.Store, e)
 	if err != nil {
 		return err
 	}
 	if len(d.TopCutRounds()) > 0 {
-		return s.roundsPage(c, e, i18n.M("StaffErrTopCutStarted", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrTopCutStarted", nil), http.StatusConflict)
 	}
 	for _, r := range d.Rounds {
 		if r.Status == storage.RoundPreview {
-			return s.roundsPage(c, e, i18n.M("StaffErrStillPreview", i18n.Args{"Round": r.Number}), http.StatusConflict)
+			return h.roundsPage(c, e, i18n.M("StaffErrStillPreview", i18n.Args{"Round": r.Number}), http.StatusConflict)
 		}
 	}
 	if day1Waits(d) {
-		return s.roundsPage(c, e, i18n.M("TwoDayCloseFirst", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("TwoDayCloseFirst", nil), http.StatusConflict)
 	}
 	// Round 1 is the last easy moment to chase decklists: pairing with some
 	// missing or not legal needs "Pair anyway" (the page names the players).
 	if missing, illegal := deckProblemsBeforeRound1(d); len(d.Rounds) == 0 && len(missing)+len(illegal) > 0 && c.FormValue("decks_ok") != "1" {
-		return s.roundsPage(c, e, i18n.M("PairDeckProblems", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("PairDeckProblems", nil), http.StatusConflict)
 	}
 	pe := d.PairingEvent(true)
 	if e.SeedByRating && len(pe.Rounds) == 0 {
-		if pe.SeedOrder, err = readmodel.RatingSeedOrder(ctx, s.Store, d); err != nil {
+		if pe.SeedOrder, err = readmodel.RatingSeedOrder(ctx, h.Store, d); err != nil {
 			return err
 		}
 	}
@@ -171,14 +172,14 @@ func (s *Server) pairRound(c echo.Context) error {
 		pr, err = pairing.PairNextRound(pe, pairing.PairOptions{})
 	}
 	if lp := (*pairing.LineupProblem)(nil); errors.As(err, &lp) {
-		return s.roundsPage(c, e, i18n.M("TeamErrLineup", i18n.Args{"Team": lp.Team, "Seat": lp.Seat}), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("TeamErrLineup", i18n.Args{"Team": lp.Team, "Seat": lp.Seat}), http.StatusConflict)
 	}
 	if ns := (*noSeatError)(nil); errors.As(err, &ns) {
-		return s.roundsPage(c, e, i18n.M("TeamErrNoSeat", i18n.Args{"Name": ns.Name}), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("TeamErrNoSeat", i18n.Args{"Name": ns.Name}), http.StatusConflict)
 	}
 	var ie *pairing.InputError
 	if errors.As(err, &ie) || errors.Is(err, pairing.ErrNoPairing) {
-		return s.roundsPage(c, e, i18n.M("StaffErrCannotPair", i18n.Args{"Reason": pairingProblem(ctx, err)}), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrCannotPair", i18n.Args{"Reason": pairingProblem(ctx, err)}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -214,9 +215,9 @@ func (s *Server) pairRound(c echo.Context) error {
 	if err != nil || pr.Record == nil {
 		record = nil
 	}
-	if _, err := s.Store.CreateRecordedRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches, string(record)); err != nil {
+	if _, err := h.Store.CreateRecordedRound(ctx, web.ActorOf(c), e.ID, number, storage.KindSwiss, time.Duration(e.RoundMinutes)*time.Minute, matches, string(record)); err != nil {
 		if errors.Is(err, storage.ErrRoundExists) {
-			return s.roundsPage(c, e, i18n.M("StaffErrPairedMeanwhile", nil), http.StatusConflict)
+			return h.roundsPage(c, e, i18n.M("StaffErrPairedMeanwhile", nil), http.StatusConflict)
 		}
 		return err
 	}
@@ -263,20 +264,21 @@ func seatFixedPlayers(ms []storage.NewMatch, entries map[int64]*storage.Entry) {
 	}
 }
 
-func (s *Server) publishRound(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// PublishRound publishes a round's pairings; the first one starts the event.
+func (h *Handler) PublishRound(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.roundParam(c, e)
+	r, err := h.roundParam(c, e)
 	if err != nil {
 		return err
 	}
-	if err := s.Store.PublishRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number); err != nil {
+	if err := h.Store.PublishRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number); err != nil {
 		return err
 	}
 	if e.Status == storage.StatusRegistration || e.Status == storage.StatusDraft {
-		if err := s.setEventStatus(c, e, storage.StatusRunning); err != nil {
+		if err := h.setEventStatus(c, e, storage.StatusRunning); err != nil {
 			return err
 		}
 	}
@@ -285,34 +287,35 @@ func (s *Server) publishRound(c echo.Context) error {
 }
 
 // setEventStatus moves the event on (running, top cut, finished) as play goes.
-func (s *Server) setEventStatus(c echo.Context, e *storage.Event, status string) error {
+func (h *Handler) setEventStatus(c echo.Context, e *storage.Event, status string) error {
 	if e.Status == status {
 		return nil
 	}
 	e.Status = status
-	err := s.Store.UpdateEvent(c.Request().Context(), web.ActorOf(c), e)
+	err := h.Store.UpdateEvent(c.Request().Context(), web.ActorOf(c), e)
 	if errors.Is(err, storage.ErrStale) {
 		return nil // someone else changed it; their status stands
 	}
 	return err
 }
 
-func (s *Server) deleteRound(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// DeleteRound deletes the latest round, with a reason.
+func (h *Handler) DeleteRound(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	r, err := s.roundParam(c, e)
+	r, err := h.roundParam(c, e)
 	if err != nil {
 		return err
 	}
 	reason := strings.TrimSpace(c.FormValue("reason"))
 	if reason == "" {
-		return s.renderRound(c, e, r, i18n.M("StaffErrDeleteReason", nil), http.StatusUnprocessableEntity)
+		return h.renderRound(c, e, r, i18n.M("StaffErrDeleteReason", nil), http.StatusUnprocessableEntity)
 	}
-	err = s.Store.DeleteLatestRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, reason)
+	err = h.Store.DeleteLatestRound(c.Request().Context(), web.ActorOf(c), e.ID, r.Number, reason)
 	if errors.Is(err, storage.ErrNotLatestRound) {
-		return s.renderRound(c, e, r, i18n.M("StaffErrDeleteLatest", nil), http.StatusConflict)
+		return h.renderRound(c, e, r, i18n.M("StaffErrDeleteLatest", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
@@ -321,55 +324,55 @@ func (s *Server) deleteRound(c echo.Context) error {
 	return web.Redirect(c, fmt.Sprintf("/events/%d/rounds", e.ID))
 }
 
-// startTopCut pairs the first top-cut round from the Swiss standings, or the
+// StartTopCut pairs the first top-cut round from the Swiss standings, or the
 // next top-cut round from the bracket's winners.
-func (s *Server) startTopCut(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) StartTopCut(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	d, err := readmodel.Load(ctx, s.Store, e)
+	d, err := readmodel.Load(ctx, h.Store, e)
 	if err != nil {
 		return err
 	}
 	for _, r := range d.Rounds {
 		for _, mt := range d.Matches[r.Number] {
 			if mt.Status != storage.MatchConfirmed {
-				return s.roundsPage(c, e, i18n.M("StaffErrResultsMissing", i18n.Args{"Round": r.Number}), http.StatusConflict)
+				return h.roundsPage(c, e, i18n.M("StaffErrResultsMissing", i18n.Args{"Round": r.Number}), http.StatusConflict)
 			}
 		}
 	}
 	if e.TopCutSize < 2 {
-		return s.roundsPage(c, e, i18n.M("StaffErrNoTopCut", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrNoTopCut", nil), http.StatusConflict)
 	}
 	b, err := d.Bracket(e.TopCutSize)
 	var ie *pairing.InputError
 	if errors.As(err, &ie) {
-		return s.roundsPage(c, e, i18n.M("StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrCannotStartCut", i18n.Args{"Reason": pairingProblem(c.Request().Context(), err)}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
 	cutRounds := len(d.TopCutRounds())
 	if b.Champion != nil || cutRounds >= len(b.Rounds) {
-		return s.roundsPage(c, e, i18n.M("StaffErrTopCutFinished", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrTopCutFinished", nil), http.StatusConflict)
 	}
 	matches, err := cutRoundMatches(d, b.Rounds[cutRounds])
 	if errors.Is(err, pairing.ErrCutUndecided) {
-		return s.roundsPage(c, e, i18n.M("StaffErrNextCutUndecided", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrNextCutUndecided", nil), http.StatusConflict)
 	}
 	if lp := (*pairing.LineupProblem)(nil); errors.As(err, &lp) {
-		return s.roundsPage(c, e, i18n.M("TeamErrLineup", i18n.Args{"Team": lp.Team, "Seat": lp.Seat}), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("TeamErrLineup", i18n.Args{"Team": lp.Team, "Seat": lp.Seat}), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
 	number := len(d.Rounds) + 1
-	if _, err := s.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindTopCut, time.Duration(e.RoundMinutes)*time.Minute*2, matches); err != nil {
+	if _, err := h.Store.CreateRound(ctx, web.ActorOf(c), e.ID, number, storage.KindTopCut, time.Duration(e.RoundMinutes)*time.Minute*2, matches); err != nil {
 		return err
 	}
-	if err := s.setEventStatus(c, e, storage.StatusTopCut); err != nil {
+	if err := h.setEventStatus(c, e, storage.StatusTopCut); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgRoundPaired)

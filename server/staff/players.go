@@ -1,10 +1,9 @@
-package server
+package staff
 
 import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,7 +18,7 @@ import (
 
 // The organiser's list of an event's players: adding them, correcting
 // an entry, new player links, dropping and deleting (the phone's own page
-// is phone_*.go).
+// is package server's phone_*.go).
 
 func playerRow(e *storage.Entry) views.PlayerRow {
 	r := views.PlayerRow{
@@ -36,17 +35,17 @@ func playerRow(e *storage.Entry) views.PlayerRow {
 	return r
 }
 
-func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
-	d, err := s.staffData(c.Request().Context(), e)
+func (h *Handler) playersPage(c echo.Context, e *storage.Event, add views.AddPlayerForm, status int) error {
+	d, err := h.staffData(c.Request().Context(), e)
 	if err != nil {
 		return err
 	}
 	entries := d.Entries
-	reg, err := s.PublicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
+	reg, err := h.PublicURL(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/register")
 	if err != nil {
 		return err
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
@@ -64,7 +63,7 @@ func (s *Server) playersPage(c echo.Context, e *storage.Event, add views.AddPlay
 			}
 		}
 	}
-	return web.Render(c, status, views.PlayersPageView(s.PageTitled(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
+	return web.Render(c, status, views.PlayersPageView(h.PageTitled(c, i18n.M("StaffPlayersTitle", i18n.Args{"Event": e.Name})), m))
 }
 
 // playersPerPage bounds the organiser's player list: each row carries its
@@ -101,24 +100,8 @@ func playerListPart(entries []storage.Entry, query, page string) (players, waitl
 	for _, en := range found[(l.Page-1)*playersPerPage : min(len(found), l.Page*playersPerPage)] {
 		players = append(players, playerRow(en))
 	}
-	l.Position = listPosition(l.Query, l.Page)
+	l.Position = web.ListPosition(l.Query, l.Page)
 	return players, waitlist, registered, l
-}
-
-// listPosition is a search and page of the player list as a query string
-// ("" for the whole list's first page).
-func listPosition(query string, page int) string {
-	v := url.Values{}
-	if query != "" {
-		v.Set("q", query)
-	}
-	if page > 1 {
-		v.Set("page", strconv.Itoa(page))
-	}
-	if len(v) == 0 {
-		return ""
-	}
-	return "?" + v.Encode()
 }
 
 // qrMarkup is the QR code of a link as inline SVG, or "" if it cannot be
@@ -131,49 +114,33 @@ func qrMarkup(ctx context.Context, text string) string {
 	return svg
 }
 
-func (s *Server) showPlayers(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// ShowPlayers is the organiser's list of players, or with ?check=1 the players like the name typed.
+func (h *Handler) ShowPlayers(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	if c.QueryParam("check") == "1" {
-		return s.checkName(c, e)
+		return h.checkName(c, e)
 	}
-	return s.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
+	return h.playersPage(c, e, views.AddPlayerForm{EnteredRound: "1"}, http.StatusOK)
 }
 
-// readPlayerName checks a player's name and member id fields; noName is
-// the problem of an empty name, worded for whoever fills the form in
-// ("Give the player's name." to staff, "Give your name." to a player).
-func readPlayerName(c echo.Context, errs views.FieldProblems, noName i18n.Message) (name, member string) {
-	name = strings.Join(strings.Fields(c.FormValue("player_name")), " ")
-	member = strings.TrimSpace(c.FormValue("member_id"))
-	switch n := utf8.RuneCountInString(name); {
-	case n == 0:
-		errs["player_name"] = noName
-	case n > 80:
-		errs["player_name"] = i18n.M("StaffErrMax80", nil)
-	}
-	if utf8.RuneCountInString(member) > 40 {
-		errs["member_id"] = i18n.M("StaffErrMax40", nil)
-	}
-	return name, member
-}
-
-func (s *Server) addPlayer(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// AddPlayer adds a player at the counter.
+func (h *Handler) AddPlayer(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
 	f := views.AddPlayerForm{Errors: views.FieldProblems{}, EnteredRound: strings.TrimSpace(c.FormValue("entered_round"))}
-	f.Name, f.MemberID = readPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
-	entered := intField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.M("StaffErrEnteredRound", nil))
-	picked, err := s.pickedPlayer(c, &f)
+	f.Name, f.MemberID = web.ReadPlayerName(c, f.Errors, i18n.M("StaffErrPlayerName", nil))
+	entered := web.IntField(f.Errors, "entered_round", f.EnteredRound, 1, 1, 20, i18n.M("StaffErrEnteredRound", nil))
+	picked, err := h.pickedPlayer(c, &f)
 	if err != nil {
 		return err
 	}
 	if len(f.Errors) > 0 {
-		return s.playersPage(c, e, f, http.StatusUnprocessableEntity)
+		return h.playersPage(c, e, f, http.StatusUnprocessableEntity)
 	}
 	if c.FormValue("check") == "1" {
 		return web.Redirect(c, checkNameURL(e.ID, f))
@@ -181,7 +148,7 @@ func (s *Server) addPlayer(c echo.Context) error {
 	// The same name twice is most often a double entry: say so, and add
 	// only when the organiser confirms (two players may share a name).
 	if c.FormValue("same_name_ok") != "1" {
-		same, err := s.Store.EntriesNamed(c.Request().Context(), e.ID, f.Name)
+		same, err := h.Store.EntriesNamed(c.Request().Context(), e.ID, f.Name)
 		if err != nil {
 			return err
 		}
@@ -189,58 +156,48 @@ func (s *Server) addPlayer(c echo.Context) error {
 			f.SameName = append(f.SameName, views.JudgeRef{ID: other.ID, Name: other.PlayerName})
 		}
 		if len(same) > 0 {
-			return s.playersPage(c, e, f, http.StatusConflict)
+			return h.playersPage(c, e, f, http.StatusConflict)
 		}
 	}
 	en := &storage.Entry{EventID: e.ID, PlayerName: f.Name, MemberID: f.MemberID, EnteredRound: entered, TokenHash: "pending:" + web.NewToken(), PlayerID: picked}
 	// At the counter the organiser decides: no cap check, no waitlist.
-	if err := s.Store.CreateEntry(c.Request().Context(), web.ActorOf(c), en); err != nil {
+	if err := h.Store.CreateEntry(c.Request().Context(), web.ActorOf(c), en); err != nil {
 		return err
 	}
-	if err := s.setEntryToken(c, en); err != nil {
+	if err := h.SetEntryToken(c, en); err != nil {
 		return err
 	}
 	// The Players page says who was added (no flash: it would say it twice).
 	return web.Redirect(c, web.EventURL(e.ID, "/players?added="+strconv.FormatInt(en.ID, 10)))
 }
 
-// setEntryToken stores the hash of the entry's current link token. The token
-// depends on the entry id, known only after the insert.
-func (s *Server) setEntryToken(c echo.Context, en *storage.Entry) error {
-	key, err := s.LinkKey(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	en.TokenHash = web.HashToken(web.PlayerToken(key, en.ID, en.TokenGeneration))
-	return s.Store.SetEntryTokenHash(c.Request().Context(), en.ID, en.TokenGeneration, en.TokenHash)
-}
-
-func (s *Server) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, error) {
+func (h *Handler) entryParam(c echo.Context, e *storage.Event) (*storage.Entry, error) {
 	id, err := strconv.ParseInt(c.Param("entry"), 10, 64)
 	if err != nil {
 		return nil, web.NotFound()
 	}
-	return s.Store.EntryByID(c.Request().Context(), e.ID, id)
+	return h.Store.EntryByID(c.Request().Context(), e.ID, id)
 }
 
-func (s *Server) showPlayer(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// ShowPlayer is one entry's page: their link, its QR code and their settings.
+func (h *Handler) ShowPlayer(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	en, err := s.entryParam(c, e)
+	en, err := h.entryParam(c, e)
 	if err != nil {
 		return err
 	}
-	path, err := s.PlayerPath(c.Request().Context(), en)
+	path, err := h.PlayerPath(c.Request().Context(), en)
 	if err != nil {
 		return err
 	}
-	url, err := s.PublicURL(c, path)
+	url, err := h.PublicURL(c, path)
 	if err != nil {
 		return err
 	}
-	warn, err := s.AddressWarning(c)
+	warn, err := h.AddressWarning(c)
 	if err != nil {
 		return err
 	}
@@ -248,26 +205,26 @@ func (s *Server) showPlayer(c echo.Context) error {
 	if en.PlayerID != nil {
 		m.PlayerID = *en.PlayerID
 	}
-	if m.Deletable, err = s.entryDeletable(c, e, en); err != nil {
+	if m.Deletable, err = h.entryDeletable(c, e, en); err != nil {
 		return err
 	}
-	return web.Render(c, http.StatusOK, views.PlayerDetailView(s.PageTitled(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
+	return web.Render(c, http.StatusOK, views.PlayerDetailView(h.PageTitled(c, i18n.Verbatim(en.PlayerName)), m, playerRow(en)))
 }
 
-// updatePlayer applies one organiser action to an entry.
-func (s *Server) updatePlayer(c echo.Context) error {
-	e, err := s.StaffEvent(c)
+// UpdatePlayer applies one organiser action to an entry.
+func (h *Handler) UpdatePlayer(c echo.Context) error {
+	e, err := h.StaffEvent(c)
 	if err != nil {
 		return err
 	}
-	en, err := s.entryParam(c, e)
+	en, err := h.entryParam(c, e)
 	if err != nil {
 		return err
 	}
 	action := c.FormValue("action")
 	// Judges may mark deck checks; everything else is the organiser's.
 	if action != "deck-checked" {
-		if ok, err := s.IsEventOrganiser(c, e); err != nil {
+		if ok, err := h.IsEventOrganiser(c, e); err != nil {
 			return err
 		} else if !ok {
 			return web.Refused(i18n.M("OnlyOrganisers", nil))
@@ -279,13 +236,13 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	list := "/events/" + strconv.FormatInt(e.ID, 10) + "/players"
 	// Back to the search and page the button was on.
 	page, _ := strconv.Atoi(c.QueryParam("page"))
-	back := list + listPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
+	back := list + web.ListPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
 	ctx := c.Request().Context()
 	switch action {
 	case "checkin":
 		en.CheckedIn = !en.CheckedIn
 	case "drop":
-		played, err := s.roundsPlayed(c, e)
+		played, err := h.RoundsPlayed(c, e)
 		if err != nil {
 			return err
 		}
@@ -296,10 +253,10 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		en.Waitlisted = false
 	case "deck-checked":
 		en.DeckChecked = true
-		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks" + listPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
+		back = "/events/" + strconv.FormatInt(e.ID, 10) + "/decks" + web.ListPosition(strings.Join(strings.Fields(c.QueryParam("q")), " "), page)
 	case "new-link":
 		en.TokenGeneration++
-		key, err := s.LinkKey(ctx)
+		key, err := h.LinkKey(ctx)
 		if err != nil {
 			return err
 		}
@@ -309,7 +266,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 		errs := views.FieldProblems{}
 		en.FixedTable = nil
 		if raw := strings.TrimSpace(c.FormValue("fixed_table")); raw != "" {
-			n := intField(errs, "fixed_table", raw, 0, 1, 5000, i18n.M("StaffErrFixedTable", nil))
+			n := web.IntField(errs, "fixed_table", raw, 0, 1, 5000, i18n.M("StaffErrFixedTable", nil))
 			en.FixedTable = &n
 		}
 		en.Team = strings.TrimSpace(c.FormValue("team"))
@@ -320,7 +277,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 				en.TeamSeat = ""
 			}
 		}
-		en.AwardedByes = intField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.M("StaffErrAwardedByes", nil))
+		en.AwardedByes = web.IntField(errs, "awarded_byes", strings.TrimSpace(c.FormValue("awarded_byes")), 0, 0, 5, i18n.M("StaffErrAwardedByes", nil))
 		if len(errs) > 0 || utf8.RuneCountInString(en.Team) > 60 {
 			return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrPlayerSettings", nil)}
 		}
@@ -328,7 +285,7 @@ func (s *Server) updatePlayer(c echo.Context) error {
 	default:
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
-	err = s.Store.UpdateEntry(ctx, web.ActorOf(c), action, en)
+	err = h.Store.UpdateEntry(ctx, web.ActorOf(c), action, en)
 	if errors.Is(err, storage.ErrStale) {
 		return &web.Error{Code: http.StatusConflict, Err: err, Msg: i18n.M("StaffErrPlayerStale", nil)}
 	}
@@ -340,13 +297,13 @@ func (s *Server) updatePlayer(c echo.Context) error {
 }
 
 // entryDeletable: an entry can be deleted until the player has a match.
-func (s *Server) entryDeletable(c echo.Context, e *storage.Event, en *storage.Entry) (bool, error) {
-	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
+func (h *Handler) entryDeletable(c echo.Context, e *storage.Event, en *storage.Entry) (bool, error) {
+	rounds, err := h.Store.Rounds(c.Request().Context(), e.ID)
 	if err != nil {
 		return false, err
 	}
 	for _, r := range rounds {
-		ms, err := s.Store.Matches(c.Request().Context(), r.ID)
+		ms, err := h.Store.Matches(c.Request().Context(), r.ID)
 		if err != nil {
 			return false, err
 		}
@@ -359,14 +316,14 @@ func (s *Server) entryDeletable(c echo.Context, e *storage.Event, en *storage.En
 	return true, nil
 }
 
-// deletePlayer removes an entry made by mistake, before the player has a
+// DeletePlayer removes an entry made by mistake, before the player has a
 // match (after that, drop the player: results stay in the record).
-func (s *Server) deletePlayer(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+func (h *Handler) DeletePlayer(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	en, err := s.entryParam(c, e)
+	en, err := h.entryParam(c, e)
 	if err != nil {
 		return err
 	}
@@ -374,7 +331,7 @@ func (s *Server) deletePlayer(c echo.Context) error {
 	if reason == "" {
 		reason = "made by mistake"
 	}
-	err = s.Store.DeleteEntry(c.Request().Context(), web.ActorOf(c), e.ID, en.ID, reason)
+	err = h.Store.DeleteEntry(c.Request().Context(), web.ActorOf(c), e.ID, en.ID, reason)
 	if errors.Is(err, storage.ErrEntryPlayed) {
 		return &web.Error{Code: http.StatusConflict, Err: err,
 			Msg: i18n.M("StaffEntryIsRecord", i18n.Args{"Name": en.PlayerName})}
@@ -386,35 +343,19 @@ func (s *Server) deletePlayer(c echo.Context) error {
 	return web.Redirect(c, web.EventURL(e.ID, "/players"))
 }
 
-// dropNotCheckedIn drops, before round 1, everyone who has not checked in.
-func (s *Server) dropNotCheckedIn(c echo.Context) error {
-	e, err := s.OrganiserEvent(c)
+// DropNotCheckedIn drops, before round 1, everyone who has not checked in.
+func (h *Handler) DropNotCheckedIn(c echo.Context) error {
+	e, err := h.OrganiserEvent(c)
 	if err != nil {
 		return err
 	}
-	_, err = s.Store.DropNotCheckedIn(c.Request().Context(), web.ActorOf(c), e.ID)
+	_, err = h.Store.DropNotCheckedIn(c.Request().Context(), web.ActorOf(c), e.ID)
 	if errors.Is(err, storage.ErrRoundsStarted) {
-		return s.roundsPage(c, e, i18n.M("StaffErrRound1Paired", nil), http.StatusConflict)
+		return h.roundsPage(c, e, i18n.M("StaffErrRound1Paired", nil), http.StatusConflict)
 	}
 	if err != nil {
 		return err
 	}
 	web.SetFlash(c, msgAbsentDropped)
 	return web.Redirect(c, "/events/"+strconv.FormatInt(e.ID, 10)+"/rounds")
-}
-
-// roundsPlayed is the number of the latest published round (what a player
-// dropping now has played).
-func (s *Server) roundsPlayed(c echo.Context, e *storage.Event) (int, error) {
-	rounds, err := s.Store.Rounds(c.Request().Context(), e.ID)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, r := range rounds {
-		if r.Status != storage.RoundPreview {
-			n = r.Number
-		}
-	}
-	return n, nil
 }
