@@ -4706,7 +4706,7 @@ func judgeFindPlayer(f JudgeRulingForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 414, "\" id=\"ruling-find\" class=\"inline-form\" role=\"search\" data-testid=\"ruling-find\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 414, "\" id=\"ruling-find\" class=\"inline-form ruling-find\" role=\"search\" data-testid=\"ruling-find\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
