@@ -167,18 +167,16 @@ func (o *offer) table(table int) error {
 	if err != nil {
 		return err
 	}
-	ms, err := o.h.Store.Matches(o.ctx, r.ID)
+	m, err := o.h.Store.MatchAtTable(o.ctx, r.ID, table)
+	if errors.Is(err, storage.ErrNotFound) {
+		o.f.Found = i18n.M("JudgeNoSuchTable", i18n.Args{"Table": table, "Round": r.Number})
+		return nil
+	}
 	if err != nil {
 		return err
 	}
-	for _, m := range ms {
-		if m.TableNo != nil && *m.TableNo == table {
-			o.f.Found = i18n.M("JudgeTableFound", i18n.Args{"Table": table, "Round": r.Number})
-			return o.matchGroup(i18n.M("JudgeTableGroup", i18n.Args{"Table": table, "Round": r.Number}), &m)
-		}
-	}
-	o.f.Found = i18n.M("JudgeNoSuchTable", i18n.Args{"Table": table, "Round": r.Number})
-	return nil
+	o.f.Found = i18n.M("JudgeTableFound", i18n.Args{"Table": table, "Round": r.Number})
+	return o.matchGroup(i18n.M("JudgeTableGroup", i18n.Args{"Table": table, "Round": r.Number}), m)
 }
 
 // chosen keeps the player already chosen (a form sent back) on offer.
