@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
+	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
 // bigJudgeFixture is the judge fixture grown past the ruling form's full
@@ -150,4 +152,29 @@ func TestBigEventLogRulingOffersTheMatchPlayers(t *testing.T) {
 		t.Fatalf("the log of table 1 with table 7 found offers %v", got)
 	}
 	mustContain(t, "log page with a search", r.body, `name="step" value="5"`, "Table 7 of round 1")
+}
+
+// The search and what it finds are said in each of the seven languages.
+func TestBigEventRulingFormSearchInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	f, _ := bigJudgeFixture(t)
+	for _, lang := range []string{"en", "de", "fr", "es", "it", "ja", "pt-BR"} {
+		ctx := i18n.WithLanguage(context.Background(), lang)
+		say := func(id string, args i18n.Args) string { return html.EscapeString(i18n.T(ctx, id, args)) }
+		r, _ := f.judge.getIn(f.base, lang)
+		mustContain(t, lang+" console", r.body, say("JudgeFindPlayerLabel", nil), say("JudgeFindPlayerFirst", nil))
+		r, _ = f.judge.getIn(f.base+"?player=2", lang)
+		mustContain(t, lang+" table 2", r.body, say("JudgeTableFound", i18n.Args{"Table": 2, "Round": 1}),
+			`<optgroup label="`+say("JudgeTableGroup", i18n.Args{"Table": 2, "Round": 1})+`">`)
+		r, _ = f.judge.getIn(f.base+"?player=98", lang)
+		mustContain(t, lang+" no table 98", r.body, say("JudgeNoSuchTable", i18n.Args{"Table": 98, "Round": 1}))
+		r, _ = f.judge.getIn(f.base+"?player=Player", lang)
+		mustContain(t, lang+" players", r.body, say("JudgePlayersFoundFirst", i18n.Args{"Count": 120, "Query": "Player", "Shown": 50}),
+			`<optgroup label="`+say("JudgeFoundPlayersGroup", i18n.Args{"Query": "Player"})+`">`)
+		r, _ = f.judge.getIn(f.base+"?player=zz", lang)
+		mustContain(t, lang+" nobody", r.body, say("JudgeNoPlayerFound", i18n.Args{"Query": "zz"}))
+		if lang != "en" && strings.Contains(r.body, "Find the penalised player") {
+			t.Errorf("%s: the search is labelled in English", lang)
+		}
+	}
 }
