@@ -43,3 +43,24 @@ func TestJudgeFindsThePenalisedPlayerOfABigEvent(t *testing.T) {
 		}
 	}
 }
+
+// The big event's ruling form, before a search and with what a search
+// finds or does not, passes the accessibility audit on a phone and a laptop.
+func TestBigEventRulingFormIsAccessible(t *testing.T) {
+	t.Parallel()
+	axeSource(t) // skips without axe-core, as the whole audit does
+	f, _ := bigJudgeFixture(t)
+	for _, size := range []struct {
+		name string
+		open func(*testing.T) context.Context
+	}{{"390", phone}, {"1280", func(t *testing.T) context.Context { return screen(t, 1280, 800) }}} {
+		ctx := size.open(t)
+		phoneSignIn(t, ctx, f.a, "jules")
+		for _, q := range []string{"", "?player=2", "?player=player", "?player=zz"} {
+			navigate(t, ctx, f.a.srv.URL+f.base+q)
+			// The ruling's disclosure only: the console's other forms are closed.
+			do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("details.judge-form:has(#ruling-find)").open = true`))
+			auditPage(t, ctx, "judge console"+q+" at "+size.name)
+		}
+	}
+}
