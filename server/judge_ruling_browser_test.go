@@ -62,5 +62,13 @@ func TestBigEventRulingFormIsAccessible(t *testing.T) {
 			do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("details.judge-form:has(#ruling-find)").open = true`))
 			auditPage(t, ctx, "judge console"+q+" at "+size.name)
 		}
+		// A penalty with no player: the form comes back with its problems.
+		do(t, ctx,
+			chromedp.SetValue(chromedp.CSS(`#penalty`), "warning"),
+			leadsToNewPage(chromedp.Click(chromedp.CSS(`[data-testid="ruling-form"] button[type=submit]`))),
+		)
+		waitFor(t, ctx, `[data-testid="problem-summary"]`)
+		auditPage(t, ctx, "ruling form sent back at "+size.name)
+		screenshot(t, ctx, "judge-ruling-problems-"+size.name)
 	}
 }
