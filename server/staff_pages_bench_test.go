@@ -56,7 +56,8 @@ func staffPages(eventID, match int64) []staffPage {
 		{"decks", ev + "/decks"}, {"rounds", ev + "/rounds"}, {"round", ev + "/rounds/1"},
 		{"pairing", m + "/pairing"}, {"standings", ev + "/standings"},
 		{"penalties", ev + "/penalties"}, {"calls", ev + "/calls"}, {"announcements", ev + "/announcements"},
-		{"judge", ev + "/judge"}, {"print-pairings", ev + "/print/pairings"}, {"print-slips", ev + "/print/slips"},
+		{"judge", ev + "/judge"}, {"judge-find", ev + "/judge?player=player+01"}, {"judge-table", ev + "/judge?player=1"},
+		{"print-pairings", ev + "/print/pairings"}, {"print-slips", ev + "/print/slips"},
 		{"print-standings", ev + "/print/standings"}, {"print-registration", ev + "/print/registration"},
 	}
 }

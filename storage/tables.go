@@ -56,3 +56,13 @@ func (s *Store) seatAt(ctx context.Context, m *Match, table int) error {
 
 // seatMatchSQL is seatAt's statement: saveMatch's with the table.
 var seatMatchSQL = newHotSQL(func(Dialect) string { return `UPDATE matches SET table_no = ?, ` + matchSet() + ` WHERE id = ?` })
+
+// MatchAtTable returns the match at a table of a round, or ErrNotFound: a
+// judge's search by table number reads one match, not the round's 2,500.
+func (s *Store) MatchAtTable(ctx context.Context, roundID int64, table int) (*Match, error) {
+	var m Match
+	if err := s.read(ctx).Where("round_id = ? AND table_no = ?", roundID, table).Order("id").First(&m).Error; err != nil {
+		return nil, wrap(fmt.Sprintf("table %d", table), err)
+	}
+	return &m, nil
+}

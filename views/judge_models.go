@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"net/url"
 
 	"github.com/tenkaichi-org/tenkaichi/views/cardexplain"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -146,8 +147,27 @@ type JudgeRulingForm struct {
 	// tracker): closed with the ruling unless the judge unticks it.
 	Call      string
 	Penalties []Choice
-	Entries   []Option
-	Errors    FieldProblems
+	// Entries are every player of a small event to choose from. A big
+	// event's list would be megabytes: it offers EntryGroups instead, the
+	// players of the ruling's match, those the judge finds, the one chosen.
+	Entries     []Option
+	EntryGroups []JudgePlayerGroup
+	// FindPlayers: the judge finds the penalised player by table number
+	// or name (Find) with a GET form of its own, sent to FindURL with the
+	// page's own parameters (FindKeep); Found says what it found.
+	FindPlayers bool
+	Find        string
+	FindURL     string
+	FindKeep    url.Values
+	Found       i18n.Message
+	Errors      FieldProblems
+}
+
+// JudgePlayerGroup is players offered under a heading of the ruling
+// form's list (a table's, the ones found).
+type JudgePlayerGroup struct {
+	Label   i18n.Message
+	Options []Option
 }
 
 // JudgeLogPage steps through a replayed game log.

@@ -61,12 +61,15 @@ func (h *Handler) renderConsole(c echo.Context, m views.JudgeConsole, status int
 	if m.Rulings, err = h.rulingRows(c, e, rulings); err != nil {
 		return err
 	}
-	form, err := h.rulingForm(c, e)
-	if err != nil {
+	// Keep what was typed; only the choices and the target come from here.
+	form := rulingForm(e)
+	m.Ruling.Action, m.Ruling.Penalties, m.Ruling.FindURL = form.Action, form.Penalties, form.FindURL
+	if m.Ruling.Errors == nil { // not a ruling sent back: the page's own search
+		m.Ruling.Find = findQuery(c)
+	}
+	if err := h.offerPlayers(ctx, e, &m.Ruling); err != nil {
 		return err
 	}
-	// Keep what was typed; only the choices and the target come from here.
-	m.Ruling.Action, m.Ruling.Penalties, m.Ruling.Entries = form.Action, form.Penalties, form.Entries
 	if m.Upload.GameNo == "" {
 		m.Upload.GameNo = "1"
 	}

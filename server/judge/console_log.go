@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -241,14 +242,13 @@ func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameL
 	if m.Rulings, err = h.rulingRows(c, e, rulings); err != nil {
 		return err
 	}
-	m.Ruling, err = h.rulingForm(c, e)
-	if err != nil {
-		return err
-	}
+	m.Ruling = rulingForm(e)
 	m.Ruling.LogID, m.Ruling.Step, m.Ruling.Rule = strconv.FormatInt(gl.ID, 10), strconv.Itoa(step), ruleHint
 	if gl.MatchID != nil {
 		m.Ruling.Match = strconv.FormatInt(*gl.MatchID, 10)
 	}
+	// The search for the penalised player comes back to this step.
+	m.Ruling.Find, m.Ruling.FindURL, m.Ruling.FindKeep = findQuery(c), logURL(e, gl.ID), url.Values{"step": {strconv.Itoa(step)}}
 	// A call from the game tracker: where it was made, and the ruling
 	// closes it (the call named in the link first).
 	calls, err := judging.New(h.Store).OpenGameCalls(ctx, e.ID, gl.ID)
@@ -269,5 +269,8 @@ func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameL
 			m.Ruling.Call = id
 		}
 	}
-	return nil
+	if q := c.QueryParam("call"); q != "" {
+		m.Ruling.FindKeep.Set("call", q)
+	}
+	return h.offerPlayers(ctx, e, &m.Ruling)
 }

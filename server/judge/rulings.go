@@ -18,18 +18,11 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
-// rulingForm is an empty ruling form with the event's players to choose from.
-func (h *Handler) rulingForm(c echo.Context, e *storage.Event) (views.JudgeRulingForm, error) {
-	f := views.JudgeRulingForm{Action: consoleURL(e) + "/rulings", Errors: views.FieldProblems{}}
-	f.Penalties = PenaltyChoices()
-	entries, err := h.Store.EntryNames(c.Request().Context(), e.ID)
-	if err != nil {
-		return f, err
-	}
-	for _, en := range entries {
-		f.Entries = append(f.Entries, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
-	}
-	return f, nil
+// rulingForm is an empty ruling form; offerPlayers adds the players to
+// choose from once the form knows its match and search.
+func rulingForm(e *storage.Event) views.JudgeRulingForm {
+	return views.JudgeRulingForm{Action: consoleURL(e) + "/rulings", FindURL: consoleURL(e), Errors: views.FieldProblems{},
+		Penalties: PenaltyChoices()}
 }
 
 // rulingRows shows rulings with the penalised player's name and a link to
@@ -98,18 +91,17 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 func (h *Handler) SaveRuling(c echo.Context) error {
 	ctx := c.Request().Context()
 	e := eventOf(c)
-	f, err := h.rulingForm(c, e)
-	if err != nil {
-		return err
-	}
+	f := rulingForm(e)
 	f.LogID, f.Step, f.Match = c.FormValue("log"), c.FormValue("step"), c.FormValue("match")
 	f.Rule, f.Infraction = web.FormText(c, "rule", 100), web.FormText(c, "infraction", 200)
 	f.Penalty, f.Entry, f.Call = c.FormValue("penalty"), c.FormValue("entry"), c.FormValue("call")
+	f.Find = findQuery(c)
 	// The note keeps its line breaks; only what the database refuses goes.
 	f.Note = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(c.FormValue("note"), "\x00", ""), "\uFFFD"))
 
 	r := &storage.Ruling{EventID: e.ID, Rule: f.Rule, Note: f.Note}
 	var gl *storage.GameLog
+	var err error
 	if f.LogID != "" {
 		id, ok := optionalID(f.LogID)
 		if !ok {
@@ -172,10 +164,14 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		call := m.Ruling.Call
+		shown := m.Ruling
 		m.Ruling = f
+		m.Ruling.FindURL, m.Ruling.FindKeep = shown.FindURL, shown.FindKeep
 		if f.Call == "" {
-			m.Ruling.Call = call // unticked: still offered
+			m.Ruling.Call = shown.Call // unticked: still offered
+		}
+		if err := h.offerPlayers(ctx, e, &m.Ruling); err != nil {
+			return err
 		}
 		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(h.PageTitled(c, m.Title), m))
 	}
