@@ -29,7 +29,7 @@ func (h *Handler) logParam(c echo.Context, e *storage.Event) (*storage.GameLog, 
 
 func violationView(e *storage.Event, logID int64, v *engine.Violation) *views.JudgeViolation {
 	return &views.JudgeViolation{Step: v.Step, Line: v.Line, Rule: v.Rule, RuleURL: ruleURL(v.Rule),
-		LogError: v.LogError, Message: violationWords(v), Player: v.Player, URL: StepURL(e, logID, v.Step)}
+		LogError: v.LogError, Message: violationWords(v), Player: v.Player, URL: web.JudgeStepURL(e, logID, v.Step)}
 }
 
 // violationWords is what the engine says of a broken rule.
@@ -191,10 +191,10 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 	}
 	m.Step = step
 	if step > 0 {
-		m.FirstURL, m.PrevURL = StepURL(e, gl.ID, 0), StepURL(e, gl.ID, step-1)
+		m.FirstURL, m.PrevURL = web.JudgeStepURL(e, gl.ID, 0), web.JudgeStepURL(e, gl.ID, step-1)
 	}
 	if step < m.Steps {
-		m.NextURL, m.LastURL = StepURL(e, gl.ID, step+1), StepURL(e, gl.ID, m.Steps)
+		m.NextURL, m.LastURL = web.JudgeStepURL(e, gl.ID, step+1), web.JudgeStepURL(e, gl.ID, m.Steps)
 	}
 	st := r.StateAt(step)
 	m.Board = boardView(&st, l, jc)
@@ -205,7 +205,7 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 	for i := range r.Steps {
 		sp := &r.Steps[i]
 		m.StepList = append(m.StepList, views.JudgeStepRow{N: sp.Index, Line: sp.Action.Line, Text: engine.FormatAction(sp.Action),
-			URL: StepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
+			URL: web.JudgeStepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
 	}
 	err = h.logRulings(c, e, gl, step, ruleHint, &m)
 	return m, err
@@ -264,7 +264,7 @@ func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameL
 		if err != nil {
 			return err
 		}
-		m.Calls = append(m.Calls, views.JudgeGameCall{Player: name, Step: at, StepURL: StepURL(e, gl.ID, at)})
+		m.Calls = append(m.Calls, views.JudgeGameCall{Player: name, Step: at, StepURL: web.JudgeStepURL(e, gl.ID, at)})
 		if id := strconv.FormatInt(call.ID, 10); m.Ruling.Call == "" || c.QueryParam("call") == id {
 			m.Ruling.Call = id
 		}

@@ -9,7 +9,6 @@ package judge
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
@@ -78,22 +77,13 @@ func eventOf(c echo.Context) *storage.Event {
 	return e
 }
 
-func consoleURL(e *storage.Event) string {
-	return "/events/" + strconv.FormatInt(e.ID, 10) + "/judge"
-}
+func consoleURL(e *storage.Event) string { return web.JudgeConsoleURL(e) }
 
 func eventView(e *storage.Event) views.JudgeEvent {
 	return views.JudgeEvent{ID: e.ID, Name: e.Name, BaseURL: consoleURL(e)}
 }
 
-func logURL(e *storage.Event, logID int64) string {
-	return consoleURL(e) + "/logs/" + strconv.FormatInt(logID, 10)
-}
-
-// StepURL is the judge's page of a log at one step.
-func StepURL(e *storage.Event, logID int64, step int) string {
-	return logURL(e, logID) + "?step=" + strconv.Itoa(step)
-}
+func logURL(e *storage.Event, logID int64) string { return web.JudgeLogURL(e, logID) }
 
 // Flash messages of the judge pages, registered with the others so the
 // cookie carries a key, not the text.

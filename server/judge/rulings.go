@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -22,7 +21,7 @@ import (
 // choose from once the form knows its match and search.
 func rulingForm(e *storage.Event) views.JudgeRulingForm {
 	return views.JudgeRulingForm{Action: consoleURL(e) + "/rulings", FindURL: consoleURL(e), Errors: views.FieldProblems{},
-		Penalties: PenaltyChoices()}
+		Penalties: web.PenaltyChoices()}
 }
 
 // rulingRows shows rulings with the penalised player's name and a link to
@@ -57,7 +56,7 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 			row.RuleURL = ruleURL(r.Rule)
 		}
 		if p := r.Penalty; p != nil {
-			row.Penalty = i18n.M("JudgePenaltyFor", i18n.Args{"Penalty": PenaltyName(p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
+			row.Penalty = i18n.M("JudgePenaltyFor", i18n.Args{"Penalty": web.PenaltyName(p.Kind), "Player": players[p.EntryID], "Infraction": p.Infraction})
 		}
 		var where []i18n.Message
 		if r.MatchID != nil {
@@ -77,7 +76,7 @@ func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruli
 			if r.Step != nil {
 				step = *r.Step
 			}
-			row.WhereURL = StepURL(e, *r.GameLogID, step)
+			row.WhereURL = web.JudgeStepURL(e, *r.GameLogID, step)
 		}
 		row.Where = where
 		out = append(out, row)
@@ -181,47 +180,7 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 		if r.Step != nil {
 			step = *r.Step
 		}
-		return web.Redirect(c, StepURL(e, gl.ID, step))
+		return web.Redirect(c, web.JudgeStepURL(e, gl.ID, step))
 	}
 	return web.Redirect(c, consoleURL(e))
-}
-
-// PenaltyKinds are the penalty choices, named in the page's language, for
-// a page that still takes worded options (the staff's penalties page).
-func PenaltyKinds(ctx context.Context) []views.Option {
-	opts := make([]views.Option, len(storage.RulingPenaltyKinds))
-	for i, k := range storage.RulingPenaltyKinds {
-		opts[i] = views.Option{Value: k, Label: PenaltyLabel(ctx, k)}
-	}
-	return opts
-}
-
-// PenaltyChoices are the penalty choices, named by the page.
-func PenaltyChoices() []views.Choice {
-	opts := make([]views.Choice, len(storage.RulingPenaltyKinds))
-	for i, k := range storage.RulingPenaltyKinds {
-		opts[i] = views.Choice{Value: k, Label: PenaltyName(k)}
-	}
-	return opts
-}
-
-// PenaltyLabel is PenaltyName in the page's language.
-func PenaltyLabel(ctx context.Context, kind string) string { return PenaltyName(kind).In(ctx) }
-
-// PenaltyName names a penalty kind (the staff's penalties page and the
-// judge's rulings say it the same way).
-func PenaltyName(kind string) i18n.Message {
-	switch kind {
-	case "caution":
-		return i18n.M("JudgePenaltyCaution", nil)
-	case "warning":
-		return i18n.M("JudgePenaltyWarning", nil)
-	case "game-loss":
-		return i18n.M("JudgePenaltyGameLoss", nil)
-	case "match-loss":
-		return i18n.M("JudgePenaltyMatchLoss", nil)
-	case "disqualification":
-		return i18n.M("JudgePenaltyDisqualification", nil)
-	}
-	return i18n.Verbatim(kind)
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -60,7 +59,7 @@ func (h *Handler) ShowCalls(c echo.Context) error {
 			if call.Step != nil {
 				row.GameStep = *call.Step
 			}
-			row.GameURL = judge.StepURL(e, *call.GameLogID, row.GameStep) + "&call=" + strconv.FormatInt(call.ID, 10)
+			row.GameURL = web.JudgeStepURL(e, *call.GameLogID, row.GameStep) + "&call=" + strconv.FormatInt(call.ID, 10)
 		}
 		m.Calls = append(m.Calls, row)
 	}

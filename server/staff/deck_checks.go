@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
-	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
@@ -46,7 +45,7 @@ func (h *Handler) deckChecksPage(c echo.Context, e *storage.Event, f deckChecksF
 	if err != nil {
 		return err
 	}
-	m := views.DeckChecksPage{Nav: web.Nav(e, "deckchecks"), Problem: f.problem, Count: f.count, Table: f.table, Kinds: judge.PenaltyKinds(ctx)}
+	m := views.DeckChecksPage{Nav: web.Nav(e, "deckchecks"), Problem: f.problem, Count: f.count, Table: f.table, Kinds: web.PenaltyKinds(ctx)}
 	if m.Count == "" {
 		m.Count = "1"
 	}

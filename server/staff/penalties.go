@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
-	"github.com/tenkaichi-org/tenkaichi/server/judge"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
@@ -29,7 +28,7 @@ func (h *Handler) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalt
 	if err != nil {
 		return err
 	}
-	m := views.PenaltiesPage{Nav: web.Nav(e, "penalties"), Kinds: judge.PenaltyKinds(ctx), Form: f}
+	m := views.PenaltiesPage{Nav: web.Nav(e, "penalties"), Kinds: web.PenaltyKinds(ctx), Form: f}
 	for _, en := range d.Entries {
 		if !en.Waitlisted {
 			m.Players = append(m.Players, views.Option{Value: strconv.FormatInt(en.ID, 10), Label: en.PlayerName})
@@ -37,7 +36,7 @@ func (h *Handler) penaltiesPage(c echo.Context, e *storage.Event, f views.Penalt
 	}
 	for _, p := range ps {
 		m.Rows = append(m.Rows, views.PenaltyRow{When: i18n.Clock(ctx, p.CreatedAt, e.Location()), Player: d.Name(&p.EntryID),
-			Kind: judge.PenaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
+			Kind: web.PenaltyLabel(ctx, p.Kind), Infraction: p.Infraction, Judge: p.JudgeName, Note: p.Note})
 	}
 	return web.Render(c, status, views.PenaltiesView(h.PageTitled(c, i18n.M("PhonePenaltiesTitle", i18n.Args{"Event": e.Name})), m))
 }
