@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
@@ -185,8 +186,8 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	f.team = newTeamFixture(t, a, org) // before the second store: its form asks for none
 	// A second store: the organiser (the instance admin) then runs two, so
 	// lists name stores and forms ask for one.
-	other := &storage.Shop{Name: "Capsule Corp Games"}
-	if err := a.store.CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
+	other := &accounts.Shop{Name: "Capsule Corp Games"}
+	if err := accounts.New(a.store).CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
 		t.Fatal(err)
 	}
 	f.store = other.ID
@@ -418,7 +419,7 @@ func (f *a11yFixture) states(t *testing.T) []a11yState {
 func (f *a11yFixture) profileStates(t *testing.T) []a11yState {
 	t.Helper()
 	ctx := context.Background()
-	first, err := f.a.store.FirstShop(ctx)
+	first, err := accounts.New(f.a.store).FirstShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -541,7 +542,7 @@ func fill(css, value string) chromedp.Action[chromedp.Void] {
 // league of both stores.
 func (f *a11yFixture) seasonStates(t *testing.T) []a11yState {
 	t.Helper()
-	first, err := f.a.store.FirstShop(context.Background())
+	first, err := accounts.New(f.a.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -554,7 +555,7 @@ func (f *a11yFixture) seasonStates(t *testing.T) []a11yState {
 func (f *a11yFixture) seasonStatesOnly(t *testing.T) []a11yState {
 	t.Helper()
 	ctx := context.Background()
-	first, err := f.a.store.FirstShop(ctx)
+	first, err := accounts.New(f.a.store).FirstShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
@@ -28,7 +29,7 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 	if f.Errors == nil {
 		f.DisplayName = u.DisplayName
 	}
-	own, err := s.Store.ShopsOf(ctx, u.ID)
+	own, err := accounts.New(s.Store).ShopsOf(ctx, u.ID)
 	if err != nil {
 		return err
 	}
@@ -46,9 +47,9 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 		// An organiser sees the accounts of their stores; the admin sees all.
 		var us []storage.User
 		if u.IsAdmin {
-			us, err = s.Store.Users(ctx)
+			us, err = accounts.New(s.Store).Users(ctx)
 		} else {
-			us, err = s.Store.UsersInShops(ctx, web.ShopIDs(stores))
+			us, err = accounts.New(s.Store).UsersInShops(ctx, web.ShopIDs(stores))
 		}
 		if err != nil {
 			return err
@@ -57,7 +58,7 @@ func (s *Server) accountForm(c echo.Context, f views.AccountForm, status int) er
 		for i := range us {
 			ids[i] = us[i].ID
 		}
-		memberOf, err := s.Store.ShopsOfUsers(ctx, ids)
+		memberOf, err := accounts.New(s.Store).ShopsOfUsers(ctx, ids)
 		if err != nil {
 			return err
 		}
@@ -116,7 +117,7 @@ func (s *Server) saveAccount(c echo.Context) error {
 		}
 	}
 	keep, _ := web.SessionTokenHash(c)
-	if err := s.Store.UpdateUserProfile(ctx, web.ActorOf(c), u.ID, f.DisplayName, hash, keep); err != nil {
+	if err := accounts.New(s.Store).UpdateUserProfile(ctx, web.ActorOf(c), u.ID, f.DisplayName, hash, keep); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgAccountSaved)
@@ -167,7 +168,7 @@ func (s *Server) addAccount(c echo.Context) error {
 			return err
 		}
 		u := &storage.User{Username: nf.Username, DisplayName: nf.DisplayName, PasswordHash: hash, Role: nf.Role, IsAdmin: nf.Admin}
-		err = s.Store.CreateUserInShop(ctx, web.ActorOf(c), u, shop.ID)
+		err = accounts.New(s.Store).CreateUserInShop(ctx, web.ActorOf(c), u, shop.ID)
 		if err == nil {
 			web.SetFlash(c, msgAccountAdded)
 			return web.Redirect(c, "/account")
@@ -196,7 +197,7 @@ func (s *Server) setAdmin(c echo.Context) error {
 	if admin && target.Role != storage.RoleOrganiser {
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("AdminMustOrganise", nil)}
 	}
-	err = s.Store.SetAdmin(ctx, web.ActorOf(c), uid, admin)
+	err = accounts.New(s.Store).SetAdmin(ctx, web.ActorOf(c), uid, admin)
 	if errors.Is(err, storage.ErrConflict) {
 		return &web.Error{Code: http.StatusConflict, Msg: i18n.M("LastAdmin", i18n.Args{"Username": target.Username}), Err: err}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // Staff post an announcement; every player page and the projector show it
@@ -42,7 +43,7 @@ func TestAnnouncementsPostShowRemove(t *testing.T) {
 	// A judge of another event and a visitor may not post or remove.
 	other := createEvent(t, org, "Other Event")
 	judge := a.signedIn("jules", storage.RoleJudge)
-	u, _ := a.store.UserByUsername(context.Background(), "jules")
+	u, _ := accounts.New(a.store).UserByUsername(context.Background(), "jules")
 	if err := a.store.AddEventJudge(context.Background(), storage.Actor{Name: "t"}, other, u.ID); err != nil {
 		t.Fatal(err)
 	}

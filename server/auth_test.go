@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 func TestFirstVisitorSetsUpOrganiser(t *testing.T) {
@@ -26,7 +28,7 @@ func TestFirstVisitorSetsUpOrganiser(t *testing.T) {
 	expectStatus(t, "setup with different passwords", mismatch, http.StatusUnprocessableEntity)
 
 	org := a.organiser()
-	if n, _ := a.store.CountUsers(context.Background()); n != 1 {
+	if n, _ := accounts.New(a.store).CountUsers(context.Background()); n != 1 {
 		t.Fatalf("%d users after setup", n)
 	}
 	expectStatus(t, "organiser sees events", org.get("/events"), http.StatusOK)
@@ -36,7 +38,7 @@ func TestFirstVisitorSetsUpOrganiser(t *testing.T) {
 	expectRedirect(t, "setup after setup", late.get("/setup"), "/login")
 	r := late.post("/login", "/setup", url.Values{"username": {"mallory"}, "password": {testPassword}, "password2": {testPassword}})
 	expectRedirect(t, "second setup post", r, "/login")
-	if n, _ := a.store.CountUsers(context.Background()); n != 1 {
+	if n, _ := accounts.New(a.store).CountUsers(context.Background()); n != 1 {
 		t.Fatalf("second setup created an account: %d users", n)
 	}
 }

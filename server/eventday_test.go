@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
@@ -344,7 +345,7 @@ func TestJudgeOfAnotherEventIsRefused(t *testing.T) {
 	d.pairAndPublish(1)
 	other := createEvent(t, org, "Other Event")
 	judge := a.signedIn("jules", storage.RoleJudge)
-	u, _ := a.store.UserByUsername(context.Background(), "jules")
+	u, _ := accounts.New(a.store).UserByUsername(context.Background(), "jules")
 	if err := a.store.AddEventJudge(context.Background(), storage.Actor{Name: "t"}, other, u.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -587,7 +588,7 @@ func TestDropEveryoneNotCheckedIn(t *testing.T) {
 		t.Fatalf("no drop button on the rounds page:\n%s", excerpt(rounds.body))
 	}
 	judge := a.signedIn("jules", storage.RoleJudge)
-	u, _ := a.store.UserByUsername(context.Background(), "jules")
+	u, _ := accounts.New(a.store).UserByUsername(context.Background(), "jules")
 	if err := a.store.AddEventJudge(context.Background(), storage.Actor{Name: "t"}, d.id, u.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
@@ -142,7 +143,7 @@ func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]sto
 	d := newDayEvent(t, a, org, "0", "Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 	judge := a.signedIn("jules", storage.RoleJudge)
 	_ = judge
-	jules, err := a.store.UserByUsername(ctx, "jules")
+	jules, err := accounts.New(a.store).UserByUsername(ctx, "jules")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,18 +411,18 @@ func TestEventFileImportReportsJudgesItCannotAttach(t *testing.T) {
 	d := newDayEvent(t, a, org, "0", "Ann", "Bo")
 	a.signedIn("jules", storage.RoleJudge)
 	a.signedIn("olga", storage.RoleOrganiser)
-	other := &storage.Shop{Name: "Other store"}
-	if err := a.store.CreateShop(ctx, pfActor, other); err != nil {
+	other := &accounts.Shop{Name: "Other store"}
+	if err := accounts.New(a.store).CreateShop(ctx, pfActor, other); err != nil {
 		t.Fatal(err)
 	}
 	a.signedInAt("kim", storage.RoleJudge, other.ID)
-	jules, _ := a.store.UserByUsername(ctx, "jules")
+	jules, _ := accounts.New(a.store).UserByUsername(ctx, "jules")
 	if err := a.store.AddEventJudge(ctx, pfActor, d.id, jules.ID); err != nil {
 		t.Fatal(err)
 	}
 	file := strings.Replace(string(pfExport(t, org, d.path)), `"judges": [`, `"judges": ["ghost", "kim", "olga", `, 1)
-	usersBefore, _ := a.store.Users(ctx)
-	first, _ := a.store.FirstShop(ctx)
+	usersBefore, _ := accounts.New(a.store).Users(ctx)
+	first, _ := accounts.New(a.store).FirstShop(ctx)
 	r := pfUploadTo(t, org, strconv.FormatInt(first.ID, 10), "judges.json", []byte(file))
 	if r.status != http.StatusSeeOther || !strings.HasPrefix(r.location, "/events/import?imported=") {
 		t.Fatalf("import with unknown judges: %d to %q", r.status, r.location)
@@ -439,7 +440,7 @@ func TestEventFileImportReportsJudgesItCannotAttach(t *testing.T) {
 	}
 	newID, _ := strconv.ParseInt(m[2], 10, 64)
 	judges, _ := a.store.EventJudges(ctx, newID)
-	usersAfter, _ := a.store.Users(ctx)
+	usersAfter, _ := accounts.New(a.store).Users(ctx)
 	if len(judges) != 1 || judges[0].Username != "jules" || len(usersAfter) != len(usersBefore) {
 		t.Fatalf("judges of the copy %+v; accounts %d then %d", judges, len(usersBefore), len(usersAfter))
 	}

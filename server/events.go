@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -69,7 +70,7 @@ func (s *Server) listEvents(c echo.Context) error {
 		if err != nil || !web.HasShop(stores, id) {
 			return web.Refused(i18n.M("NotYourStore", nil))
 		}
-		stores = slices.DeleteFunc(stores, func(sh storage.Shop) bool { return sh.ID != id })
+		stores = slices.DeleteFunc(stores, func(sh accounts.Shop) bool { return sh.ID != id })
 	}
 	es, err := s.Store.EventsOfShops(c.Request().Context(), web.ShopIDs(stores))
 	if err != nil {
@@ -144,7 +145,7 @@ func (s *Server) showEvent(c echo.Context) error {
 			return err
 		}
 		// Only the judges of the event's store can be attached.
-		all, err := s.Store.ShopMembersWithRole(ctx, e.StoreID, storage.RoleJudge)
+		all, err := accounts.New(s.Store).ShopMembersWithRole(ctx, e.StoreID, storage.RoleJudge)
 		if err != nil {
 			return err
 		}
@@ -216,7 +217,7 @@ func (s *Server) newEvent(c echo.Context) error {
 
 // withStores offers the stores an event can be made in: a select box for
 // several, a hidden field for one.
-func withStores(c echo.Context, f *views.EventForm, stores []storage.Shop) {
+func withStores(c echo.Context, f *views.EventForm, stores []accounts.Shop) {
 	if len(stores) == 1 {
 		f.StoreID = strconv.FormatInt(stores[0].ID, 10)
 		return
@@ -348,7 +349,7 @@ func (s *Server) addJudge(c echo.Context) error {
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrChooseJudge", nil)}
 	}
 	// A judge account of another store is not offered, and not taken.
-	member, err := s.Store.IsShopMember(c.Request().Context(), e.StoreID, uid)
+	member, err := accounts.New(s.Store).IsShopMember(c.Request().Context(), e.StoreID, uid)
 	if err != nil {
 		return err
 	}

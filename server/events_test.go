@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 func eventForm(name string) url.Values {
@@ -238,7 +239,7 @@ func TestDraftEventsArePrivate(t *testing.T) {
 		t.Error("draft listed on the home page")
 	}
 	// Attach one judge: that judge may read it, the other still may not.
-	u, _ := a.store.UserByUsername(context.Background(), "jules")
+	u, _ := accounts.New(a.store).UserByUsername(context.Background(), "jules")
 	expectRedirect(t, "attach judge", org.post(path, path+"/judges", url.Values{"user_id": {strconv.FormatInt(u.ID, 10)}}), path)
 	if ok, _ := a.store.IsEventJudge(context.Background(), id, u.ID); !ok {
 		t.Fatal("judge not attached")
@@ -246,7 +247,7 @@ func TestDraftEventsArePrivate(t *testing.T) {
 	expectStatus(t, "attached judge reads draft", judge.get(path), http.StatusOK)
 	expectStatus(t, "other judge reads draft", other.get(path), http.StatusNotFound)
 	// Only judge accounts can be attached.
-	orgUser, _ := a.store.UserByUsername(context.Background(), "org")
+	orgUser, _ := accounts.New(a.store).UserByUsername(context.Background(), "org")
 	expectStatus(t, "attach organiser as judge", org.post(path, path+"/judges", url.Values{"user_id": {strconv.FormatInt(orgUser.ID, 10)}}), http.StatusUnprocessableEntity)
 }
 

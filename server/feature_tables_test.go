@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // matchAtTable is the match of round n seated at table t (nil for none).
@@ -99,7 +100,7 @@ func TestFeatureTablesSeatTheTopPairings(t *testing.T) {
 	}
 	// A judge of the event may not move tables (an organiser's change).
 	jay := a.signedIn("jay", storage.RoleJudge)
-	judge, _ := a.store.UserByUsername(ctx, "jay")
+	judge, _ := accounts.New(a.store).UserByUsername(ctx, "jay")
 	if err := a.store.AddEventJudge(ctx, storage.Actor{Name: "test"}, d.id, judge.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -235,7 +236,7 @@ func (a *app) organiser() *browser {
 // on a one-store installation) and signs it in.
 func (a *app) signedIn(username, role string) *browser {
 	a.t.Helper()
-	first, err := a.store.FirstShop(context.Background())
+	first, err := accounts.New(a.store).FirstShop(context.Background())
 	if err != nil {
 		a.t.Fatal(err)
 	}
@@ -249,11 +250,11 @@ func (a *app) signedInAt(username, role string, storeIDs ...int64) *browser {
 	ctx := context.Background()
 	hash, _ := bcrypt.GenerateFromPassword([]byte(testPassword), bcrypt.MinCost)
 	u := &storage.User{Username: username, PasswordHash: string(hash), Role: role}
-	if err := a.store.CreateUser(ctx, u); err != nil {
+	if err := accounts.New(a.store).CreateUser(ctx, u); err != nil {
 		a.t.Fatal(err)
 	}
 	for _, id := range storeIDs {
-		if err := a.store.AddShopMember(ctx, storage.Actor{Name: "test"}, id, u.ID); err != nil {
+		if err := accounts.New(a.store).AddShopMember(ctx, storage.Actor{Name: "test"}, id, u.ID); err != nil {
 			a.t.Fatal(err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // signInAs signs the browser in with one of the test accounts.
@@ -65,7 +66,7 @@ func TestInvitationAnsweredOnAPhone(t *testing.T) {
 	if got := waitText(t, judge, `p.flash`, "You have joined the store.", 5*time.Second); got != "You have joined the store." {
 		t.Errorf("after accepting, the notice says %q", got)
 	}
-	if ok, _ := f.a.store.IsShopMember(context.Background(), f.storeB, f.judgeAID); !ok {
+	if ok, _ := accounts.New(f.a.store).IsShopMember(context.Background(), f.storeB, f.judgeAID); !ok {
 		t.Fatal("accepted on the phone, the judge is not a member")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
@@ -21,7 +22,7 @@ func TestPhoneJudgeLooksUpBlocker(t *testing.T) {
 	a := newApp(t)
 	a.organiser()
 	hash, _ := bcrypt.GenerateFromPassword([]byte(testPassword), bcrypt.MinCost)
-	if err := a.store.CreateUser(context.Background(), &storage.User{Username: "jules", PasswordHash: string(hash), Role: storage.RoleJudge}); err != nil {
+	if err := accounts.New(a.store).CreateUser(context.Background(), &storage.User{Username: "jules", PasswordHash: string(hash), Role: storage.RoleJudge}); err != nil {
 		t.Fatal(err)
 	}
 	ctx := phone(t)

@@ -17,6 +17,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
@@ -60,7 +61,7 @@ func newJudgeFixture(t *testing.T) *judgeFixture {
 		t.Fatal(err)
 	}
 	f.judge = a.signedIn("jules", storage.RoleJudge)
-	u, err := a.store.UserByUsername(ctx, "jules")
+	u, err := accounts.New(a.store).UserByUsername(ctx, "jules")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +322,7 @@ func TestJudgePagesAreForOrganisersAndTheEventsJudges(t *testing.T) {
 	if err := f.a.store.CreateEvent(ctx, storage.Actor{Name: "test"}, otherEvent); err != nil {
 		t.Fatal(err)
 	}
-	u, _ := f.a.store.UserByUsername(ctx, "otto")
+	u, _ := accounts.New(f.a.store).UserByUsername(ctx, "otto")
 	if err := f.a.store.AddEventJudge(ctx, storage.Actor{Name: "test"}, otherEvent.ID, u.ID); err != nil {
 		t.Fatal(err)
 	}

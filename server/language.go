@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -30,7 +31,7 @@ func (s *Server) saveAccountLanguage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Store.SetUserLanguage(c.Request().Context(), web.ActorOf(c), web.CurrentUser(c).ID, code); err != nil {
+	if err := accounts.New(s.Store).SetUserLanguage(c.Request().Context(), web.ActorOf(c), web.CurrentUser(c).ID, code); err != nil {
 		return err
 	}
 	s.SetLanguageCookie(c, code)

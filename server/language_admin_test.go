@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // englishSentences are the pieces of the setup area's English messages
@@ -81,7 +83,7 @@ func TestAdminPagesInGermanAndJapanese(t *testing.T) {
 	noEnglish(t, "setup in Japanese", r.body)
 
 	org := a.organiser()
-	first, err := a.store.FirstShop(context.Background())
+	first, err := accounts.New(a.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -107,7 +108,7 @@ func TestPhonePagesFitTheScreenInEveryLanguage(t *testing.T) {
 		return phonePage{name: "player page: " + name, path: d.links[who]}
 	}
 	// An event played to its end: its players' pages show their placing.
-	first, err := a.store.FirstShop(context.Background())
+	first, err := accounts.New(a.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

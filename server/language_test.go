@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // getIn is a GET from a browser whose language setting is accept; it gives
@@ -120,7 +122,7 @@ func TestLanguageNegotiationOverHTTP(t *testing.T) {
 	expectStatus(t, "account language without a token", org.postRaw("/account/language", url.Values{"lang": {"ja"}}), http.StatusForbidden)
 	expectStatus(t, "account language nobody offers", org.post("/account", "/account/language", url.Values{"lang": {"tlh"}}), http.StatusBadRequest)
 	expectRedirect(t, "account language", org.post("/account", "/account/language", url.Values{"lang": {"ja"}}), "/account")
-	u, err := a.store.UserByUsername(context.Background(), "org")
+	u, err := accounts.New(a.store).UserByUsername(context.Background(), "org")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
 
@@ -46,7 +47,7 @@ func TestLeaderboardPagesAndSearch(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
-	first, err := a.store.FirstShop(context.Background())
+	first, err := accounts.New(a.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

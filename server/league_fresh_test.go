@@ -14,6 +14,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
@@ -86,7 +87,7 @@ func TestLeaguePagesFreshAfterChanges(t *testing.T) {
 	a, b := twoServersOneDatabase(t)
 	ctx := context.Background()
 	org := a.organiser()
-	first, err := a.store.FirstShop(ctx)
+	first, err := accounts.New(a.store).FirstShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

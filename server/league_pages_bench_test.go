@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
@@ -31,7 +32,7 @@ func BenchmarkLeaguePages(b *testing.B) {
 	storagetest.SeedLeagueScale(b, st)
 	b.Logf("%s: seeded in %s", storagetest.Backend(), time.Since(start).Round(time.Millisecond))
 	// An installation past its first run (else every page is the set-up).
-	if err := st.CreateFirstUser(ctx, &storage.User{Username: "league", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := accounts.New(st).CreateFirstUser(ctx, &storage.User{Username: "league", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		b.Fatal(err)
 	}
 	lgs := leagues.New(st)

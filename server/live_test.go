@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -28,7 +29,7 @@ func liveEvent(t *testing.T, st *storage.Store, name string, n int) (*storage.Ev
 	t.Helper()
 	ctx := context.Background()
 	// An account exists, so the first-run setup page is out of the way.
-	if err := st.CreateUser(ctx, &storage.User{Username: "org-" + strings.ToLower(name), PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, &storage.User{Username: "org-" + strings.ToLower(name), PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		t.Fatal(err)
 	}
 	e := &storage.Event{Name: name, Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,

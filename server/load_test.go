@@ -26,6 +26,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/live"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 )
@@ -486,7 +487,7 @@ func seedLoadEvent(t testing.TB, st *storage.Store, n int) (*storage.Event, []st
 	t.Helper()
 	ctx := context.Background()
 	org := storage.Actor{Name: "load"}
-	if err := st.CreateFirstUser(ctx, &storage.User{Username: "load", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := accounts.New(st).CreateFirstUser(ctx, &storage.User{Username: "load", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		t.Fatal(err)
 	}
 	e := &storage.Event{Name: "Load Championship", Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // A player on their phone sets a password of their own, then signs in with
@@ -52,7 +53,7 @@ func TestLongLeaderboardOnThePhone(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
-	first, err := a.store.FirstShop(context.Background())
+	first, err := accounts.New(a.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

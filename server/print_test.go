@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 )
 
@@ -309,7 +310,7 @@ func TestPrintExportPagesAreForOrganisersOnly(t *testing.T) {
 	f := pfNewEvent(t, a, org, "Private Cup", "Ann", "Bo")
 	pfRound(t, a, f, 1, storage.KindSwiss, [][2]string{{"Ann", "Bo"}})
 	judge := a.signedIn("jules", storage.RoleJudge)
-	u, _ := a.store.UserByUsername(context.Background(), "jules")
+	u, _ := accounts.New(a.store).UserByUsername(context.Background(), "jules")
 	if err := a.store.AddEventJudge(context.Background(), pfActor, f.id, u.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 )
@@ -40,7 +41,7 @@ func newLeagueFixture(t *testing.T) *leagueFixture {
 	a := newApp(t)
 	f := &leagueFixture{a: a, org: a.organiser()}
 	ctx := context.Background()
-	first, err := a.store.FirstShop(ctx)
+	first, err := accounts.New(a.store).FirstShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,8 +271,8 @@ func TestStorePlayersDirectory(t *testing.T) {
 	if !strings.Contains(first.body, `data-testid="duplicate-group"`) {
 		t.Errorf("no possible duplicates:\n%s", excerpt(first.body))
 	}
-	otherStore := &storage.Shop{Name: "Capsule Corp Games"}
-	if err := a.store.CreateShop(ctx, storage.Actor{Name: "test"}, otherStore); err != nil {
+	otherStore := &accounts.Shop{Name: "Capsule Corp Games"}
+	if err := accounts.New(a.store).CreateShop(ctx, storage.Actor{Name: "test"}, otherStore); err != nil {
 		t.Fatal(err)
 	}
 	orgB := a.signedInAt("bulma", storage.RoleOrganiser, otherStore.ID)
@@ -336,8 +337,8 @@ func TestMergeAndUndoFromTheDirectory(t *testing.T) {
 		t.Errorf("merge without a choice: %d", r.status)
 	}
 	// Another store: its players are not this store's to merge, nor its merges to undo.
-	other := &storage.Shop{Name: "Capsule Corp Games"}
-	if err := a.store.CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
+	other := &accounts.Shop{Name: "Capsule Corp Games"}
+	if err := accounts.New(a.store).CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
 		t.Fatal(err)
 	}
 	farEvent, far := importPlayerEvent(t, a, "Far Cup", other.ID, true, "2026-11-15")
@@ -368,8 +369,8 @@ func TestProfileIsSeenOnlyByWhomItMay(t *testing.T) {
 	a := f.a
 	ctx := context.Background()
 	path := profilePath(f.goku)
-	other := &storage.Shop{Name: "Capsule Corp Games"}
-	if err := a.store.CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
+	other := &accounts.Shop{Name: "Capsule Corp Games"}
+	if err := accounts.New(a.store).CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
 		t.Fatal(err)
 	}
 	orgB := a.signedInAt("bulma", storage.RoleOrganiser, other.ID)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // The store tokens page on a phone and a laptop: a token made and shown
@@ -15,7 +16,7 @@ func TestStoreTokensPageInTheBrowser(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	a.organiser()
-	first, err := a.store.FirstShop(t.Context())
+	first, err := accounts.New(a.store).FirstShop(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 )
 
@@ -288,7 +289,7 @@ func TestStoreTokensFormAndPushRateLimit(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	org := a.organiser()
-	first, _ := a.store.FirstShop(context.Background())
+	first, _ := accounts.New(a.store).FirstShop(context.Background())
 	page := "/stores/" + strconv.FormatInt(first.ID, 10) + "/tokens"
 	mustContain(t, "no tokens yet", pfText(org.get(page).body), "This store has no tokens yet.")
 	mustContain(t, "the store links to its tokens", org.get("/stores/"+strconv.FormatInt(first.ID, 10)).body, `href="`+page+`"`)
@@ -322,7 +323,7 @@ func TestPushOfAFinishedEventStoresItsResults(t *testing.T) {
 
 	league := newApp(t)
 	org := league.organiser()
-	first, _ := league.store.FirstShop(context.Background())
+	first, _ := accounts.New(league.store).FirstShop(context.Background())
 	token := makeStoreToken(t, org, first.ID, "Shop laptop")
 	status, got := pushTo(t, league, token, pfExport(t, d.org, d.path), "")
 	if status != http.StatusCreated || got.Event == nil {
@@ -347,7 +348,7 @@ func TestPushTwiceAtOnceAddsOneEvent(t *testing.T) {
 	file := pfExport(t, d.org, d.path)
 	league := newApp(t)
 	org := league.organiser()
-	first, _ := league.store.FirstShop(context.Background())
+	first, _ := accounts.New(league.store).FirstShop(context.Background())
 	token := makeStoreToken(t, org, first.ID, "Shop laptop")
 	const n = 4
 	statuses := make(chan string, n)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -119,7 +120,7 @@ func TestLoginLimitsAtAVenue(t *testing.T) {
 	const venue = "198.51.100.20"
 	for i := 0; i < 6; i++ {
 		name := "judge" + strconv.Itoa(i)
-		if err := a.store.CreateUser(context.Background(), &storage.User{Username: name, PasswordHash: string(hash), Role: storage.RoleJudge}); err != nil {
+		if err := accounts.New(a.store).CreateUser(context.Background(), &storage.User{Username: name, PasswordHash: string(hash), Role: storage.RoleJudge}); err != nil {
 			t.Fatal(err)
 		}
 		for k := 0; k < 5; k++ {

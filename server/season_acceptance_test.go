@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // seasonRegulars are the four players of every weekly event, each with the
@@ -58,7 +59,7 @@ func TestAStoreSeasonWithTwoLaptopEventsPushedLater(t *testing.T) {
 	t.Parallel()
 	league := newApp(t)
 	org := league.organiser()
-	first, err := league.store.FirstShop(context.Background())
+	first, err := accounts.New(league.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

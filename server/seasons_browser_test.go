@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // The season pages pass the accessibility audit on a phone and at the
@@ -16,8 +17,8 @@ import (
 func TestSeasonPagesOnAPhoneAndAtTheDesk(t *testing.T) {
 	t.Parallel()
 	sf := newSeasonFixture(t)
-	other := &storage.Shop{Name: "Capsule Corp Games"}
-	if err := sf.a.store.CreateShop(context.Background(), storage.Actor{Name: "test"}, other); err != nil {
+	other := &accounts.Shop{Name: "Capsule Corp Games"}
+	if err := accounts.New(sf.a.store).CreateShop(context.Background(), storage.Actor{Name: "test"}, other); err != nil {
 		t.Fatal(err)
 	}
 	f := &a11yFixture{a: sf.a, org: sf.org, store: other.ID}

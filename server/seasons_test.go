@@ -17,6 +17,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
 
@@ -76,7 +77,7 @@ func newSeasonFixture(t *testing.T) *seasonFixture {
 	t.Helper()
 	a := newApp(t)
 	org := a.organiser()
-	first, err := a.store.FirstShop(context.Background())
+	first, err := accounts.New(a.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,8 +311,8 @@ func TestSeasonPagesKeepToTheirStore(t *testing.T) {
 	f := newSeasonFixture(t)
 	id := f.createSeason(t, seasonForm())
 	ctx := context.Background()
-	other := &storage.Shop{Name: "Other store"}
-	if err := f.a.store.CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
+	other := &accounts.Shop{Name: "Other store"}
+	if err := accounts.New(f.a.store).CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
 		t.Fatal(err)
 	}
 	orgB := f.a.signedInAt("bob", storage.RoleOrganiser, other.ID)

@@ -37,6 +37,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/transfer"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -234,13 +235,13 @@ func (s *Server) housekeeping(ctx context.Context) {
 		} else if n > 0 {
 			s.Log.Info("completed rounds whose results were all in", "rounds", n)
 		}
-		if _, err := s.Store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+		if _, err := accounts.New(s.Store).DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			s.Log.Warn("delete expired sessions", "err", err)
 		}
-		if err := s.Store.PruneLoginFailures(ctx, s.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+		if err := accounts.New(s.Store).PruneLoginFailures(ctx, s.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			s.Log.Warn("prune login failures", "err", err)
 		}
-		if err := s.Store.PruneLinkMisses(ctx, s.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+		if err := accounts.New(s.Store).PruneLinkMisses(ctx, s.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			s.Log.Warn("prune link misses", "err", err)
 		}
 		select {

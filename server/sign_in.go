@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
@@ -39,7 +40,7 @@ func (s *Server) login(c echo.Context) error {
 	f := views.LoginForm{Username: strings.TrimSpace(c.FormValue("username")), Next: c.FormValue("next")}
 	password := c.FormValue("password")
 	ip := c.RealIP()
-	fails, err := s.Store.LoginFailures(ctx, f.Username, ip, s.Now().Add(-loginWindow))
+	fails, err := accounts.New(s.Store).LoginFailures(ctx, f.Username, ip, s.Now().Add(-loginWindow))
 	if err != nil {
 		return err
 	}
@@ -48,7 +49,7 @@ func (s *Server) login(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "900")
 		return web.Render(c, http.StatusTooManyRequests, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), f))
 	}
-	u, err := s.Store.UserByUsername(ctx, f.Username)
+	u, err := accounts.New(s.Store).UserByUsername(ctx, f.Username)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
@@ -60,13 +61,13 @@ func (s *Server) login(c echo.Context) error {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 	}
 	if !ok {
-		if err := s.Store.RecordLoginFailure(ctx, f.Username, ip); err != nil {
+		if err := accounts.New(s.Store).RecordLoginFailure(ctx, f.Username, ip); err != nil {
 			return err
 		}
 		f.Problem = i18n.M("AdminBadSignIn", nil)
 		return web.Render(c, http.StatusUnauthorized, views.LoginPage(s.PageTitled(c, i18n.M("AdminSignIn", nil)), f))
 	}
-	if err := s.Store.ClearLoginFailures(ctx, u.Username); err != nil {
+	if err := accounts.New(s.Store).ClearLoginFailures(ctx, u.Username); err != nil {
 		return err
 	}
 	if err := s.StartSession(c, u); err != nil {
@@ -83,7 +84,7 @@ var dummyHash = sync.OnceValue(func() []byte {
 
 func (s *Server) logout(c echo.Context) error {
 	if th, ok := web.SessionTokenHash(c); ok {
-		if err := s.Store.DeleteSession(c.Request().Context(), th); err != nil {
+		if err := accounts.New(s.Store).DeleteSession(c.Request().Context(), th); err != nil {
 			return err
 		}
 	}
@@ -132,8 +133,8 @@ func (s *Server) setup(c echo.Context) error {
 		return err
 	}
 	u := &storage.User{Username: f.Username, DisplayName: f.DisplayName, PasswordHash: hash, Role: storage.RoleOrganiser}
-	if err := s.Store.CreateFirstUser(ctx, u); err != nil {
-		if errors.Is(err, storage.ErrSetupDone) {
+	if err := accounts.New(s.Store).CreateFirstUser(ctx, u); err != nil {
+		if errors.Is(err, accounts.ErrSetupDone) {
 			s.MarkSetupDone()
 			return web.Redirect(c, "/login")
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 var snapLinks = regexp.MustCompile(`href="(/events/\d+/snapshots/(\d+))/restore"`)
@@ -228,7 +229,7 @@ func TestSnapshotsAreTheOrganisersAndFinishKeepsOne(t *testing.T) {
 	expectStatus(t, "another event's restore page", org.get(other.path+"/snapshots/"+ids[0]+"/restore"), http.StatusNotFound)
 
 	judge := a.signedIn("jules", storage.RoleJudge)
-	jules, _ := a.store.UserByUsername(ctx, "jules")
+	jules, _ := accounts.New(a.store).UserByUsername(ctx, "jules")
 	if err := a.store.AddEventJudge(ctx, pfActor, d.id, jules.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -66,12 +67,12 @@ func staffPages(eventID, match int64) []staffPage {
 // account) in: a session made in the database, as signing in would.
 func staffCookie(b testing.TB, st *storage.Store) string {
 	ctx := context.Background()
-	u, err := st.UserByUsername(ctx, "load")
+	u, err := accounts.New(st).UserByUsername(ctx, "load")
 	if err != nil {
 		b.Fatal(err)
 	}
 	tok := web.NewToken()
-	if err := st.CreateSession(ctx, &storage.Session{TokenHash: web.HashToken(tok), UserID: u.ID, CSRFToken: web.NewToken(),
+	if err := accounts.New(st).CreateSession(ctx, &accounts.Session{TokenHash: web.HashToken(tok), UserID: u.ID, CSRFToken: web.NewToken(),
 		ExpiresAt: time.Now().Add(24 * time.Hour)}); err != nil {
 		b.Fatal(err)
 	}

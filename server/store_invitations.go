@@ -6,7 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
-	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -37,9 +37,9 @@ func init() {
 
 // inviteStoreMember is addStoreMember for a store's organiser. A name that
 // already belongs to the store (its page lists the members) is told so.
-func (s *Server) inviteStoreMember(c echo.Context, sh *storage.Shop, m views.StorePage) error {
+func (s *Server) inviteStoreMember(c echo.Context, sh *accounts.Shop, m views.StorePage) error {
 	ctx := c.Request().Context()
-	members, err := s.Store.ShopMembers(ctx, sh.ID)
+	members, err := accounts.New(s.Store).ShopMembers(ctx, sh.ID)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (s *Server) inviteStoreMember(c echo.Context, sh *storage.Shop, m views.Sto
 			return s.renderStore(c, m, http.StatusUnprocessableEntity)
 		}
 	}
-	if err := s.Store.InviteToShop(ctx, web.ActorOf(c), sh.ID, m.AddUsername); err != nil {
+	if err := accounts.New(s.Store).InviteToShop(ctx, web.ActorOf(c), sh.ID, m.AddUsername); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgInvitationSent)
@@ -63,7 +63,7 @@ func (s *Server) withdrawInvitation(c echo.Context) error {
 	if err != nil {
 		return web.NotFound()
 	}
-	if err := s.Store.WithdrawInvitation(c.Request().Context(), web.ActorOf(c), sh.ID, id); err != nil {
+	if err := accounts.New(s.Store).WithdrawInvitation(c.Request().Context(), web.ActorOf(c), sh.ID, id); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgInvitationWithdrawn)
@@ -80,7 +80,7 @@ func (s *Server) answerInvitation(c echo.Context, accept bool) error {
 	if err != nil {
 		return web.NotFound()
 	}
-	if err := s.Store.AnswerInvitation(c.Request().Context(), web.ActorOf(c), web.CurrentUser(c), id, accept); err != nil {
+	if err := accounts.New(s.Store).AnswerInvitation(c.Request().Context(), web.ActorOf(c), web.CurrentUser(c), id, accept); err != nil {
 		return err
 	}
 	web.SetFlash(c, map[bool]string{true: msgInvitationAccepted, false: msgInvitationDeclined}[accept])
@@ -89,7 +89,7 @@ func (s *Server) answerInvitation(c echo.Context, accept bool) error {
 
 // storeInvitationRows are a store's invitations for its page.
 func (s *Server) storeInvitationRows(c echo.Context, storeID int64) ([]views.StoreInvitationRow, error) {
-	invs, err := s.Store.ShopInvitations(c.Request().Context(), storeID)
+	invs, err := accounts.New(s.Store).ShopInvitations(c.Request().Context(), storeID)
 	rows := make([]views.StoreInvitationRow, 0, len(invs))
 	for _, inv := range invs {
 		rows = append(rows, views.StoreInvitationRow{ID: inv.ID, Username: inv.Username})
@@ -99,7 +99,7 @@ func (s *Server) storeInvitationRows(c echo.Context, storeID int64) ([]views.Sto
 
 // accountInvitations are the signed-in account's invitations to answer.
 func (s *Server) accountInvitations(c echo.Context) ([]views.AccountInvitation, error) {
-	invs, err := s.Store.InvitationsFor(c.Request().Context(), web.CurrentUser(c))
+	invs, err := accounts.New(s.Store).InvitationsFor(c.Request().Context(), web.CurrentUser(c))
 	out := make([]views.AccountInvitation, 0, len(invs))
 	for _, inv := range invs {
 		out = append(out, views.AccountInvitation{ID: inv.ID, Store: inv.StoreName, By: inv.InvitedBy})

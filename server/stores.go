@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -50,7 +51,7 @@ func (s *Server) requireStoreOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil || id <= 0 {
 			return web.NotFound()
 		}
-		sh, err := s.Store.ShopByID(c.Request().Context(), id)
+		sh, err := accounts.New(s.Store).ShopByID(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}
@@ -66,8 +67,8 @@ func (s *Server) requireStoreOrganiser(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-func storeOf(c echo.Context) *storage.Shop {
-	sh, _ := c.Get(ctxStore).(*storage.Shop)
+func storeOf(c echo.Context) *accounts.Shop {
+	sh, _ := c.Get(ctxStore).(*accounts.Shop)
 	return sh
 }
 
@@ -82,7 +83,7 @@ func (s *Server) listStores(c echo.Context) error {
 func (s *Server) renderStores(c echo.Context, m views.StoresPage, status int) error {
 	ctx := c.Request().Context()
 	u := web.CurrentUser(c)
-	all, err := s.Store.ShopStatsAll(ctx)
+	all, err := accounts.New(s.Store).ShopStatsAll(ctx)
 	if err != nil {
 		return err
 	}
@@ -119,8 +120,8 @@ func (s *Server) createStore(c echo.Context) error {
 		m.Errors["name"] = msg
 		return s.renderStores(c, m, http.StatusUnprocessableEntity)
 	}
-	sh := &storage.Shop{Name: name}
-	err := s.Store.CreateShop(c.Request().Context(), web.ActorOf(c), sh)
+	sh := &accounts.Shop{Name: name}
+	err := accounts.New(s.Store).CreateShop(c.Request().Context(), web.ActorOf(c), sh)
 	if errors.Is(err, storage.ErrConflict) {
 		m.Errors["name"] = i18n.M("StoreNameTaken", nil)
 		return s.renderStores(c, m, http.StatusUnprocessableEntity)
@@ -139,7 +140,7 @@ func (s *Server) showStore(c echo.Context) error {
 func (s *Server) renderStore(c echo.Context, m views.StorePage, status int) error {
 	ctx := c.Request().Context()
 	sh, u := storeOf(c), web.CurrentUser(c)
-	members, err := s.Store.ShopMembers(ctx, sh.ID)
+	members, err := accounts.New(s.Store).ShopMembers(ctx, sh.ID)
 	if err != nil {
 		return err
 	}
@@ -179,7 +180,7 @@ func (s *Server) renameStore(c echo.Context) error {
 		m.Errors["name"] = msg
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
 	}
-	err := s.Store.RenameShop(c.Request().Context(), web.ActorOf(c), sh.ID, name)
+	err := accounts.New(s.Store).RenameShop(c.Request().Context(), web.ActorOf(c), sh.ID, name)
 	if errors.Is(err, storage.ErrConflict) {
 		m.Errors["name"] = i18n.M("StoreNameTaken", nil)
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
@@ -207,7 +208,7 @@ func (s *Server) addStoreMember(c echo.Context) error {
 	if !web.CurrentUser(c).IsAdmin {
 		return s.inviteStoreMember(c, sh, m)
 	}
-	member, err := s.Store.UserByUsername(ctx, username)
+	member, err := accounts.New(s.Store).UserByUsername(ctx, username)
 	if errors.Is(err, storage.ErrNotFound) {
 		m.Errors["username"] = i18n.M("MemberUnknown", i18n.Args{"Username": username})
 		return s.renderStore(c, m, http.StatusUnprocessableEntity)
@@ -215,7 +216,7 @@ func (s *Server) addStoreMember(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Store.AddShopMember(ctx, web.ActorOf(c), sh.ID, member.ID); err != nil {
+	if err := accounts.New(s.Store).AddShopMember(ctx, web.ActorOf(c), sh.ID, member.ID); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgMemberAdded)
@@ -241,7 +242,7 @@ func (s *Server) leaveStore(c echo.Context) error {
 	if err != nil || id <= 0 {
 		return web.NotFound()
 	}
-	if err := s.Store.RemoveShopMember(c.Request().Context(), web.ActorOf(c), id, web.CurrentUser(c).ID); err != nil {
+	if err := accounts.New(s.Store).RemoveShopMember(c.Request().Context(), web.ActorOf(c), id, web.CurrentUser(c).ID); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgLeftStore)
@@ -262,7 +263,7 @@ func (s *Server) removeStoreMember(c echo.Context) error {
 	if !mayManageMember(web.CurrentUser(c), member) {
 		return web.Refused(i18n.M("OnlyAdminAddsOrganisers", nil))
 	}
-	if err := s.Store.RemoveShopMember(ctx, web.ActorOf(c), sh.ID, uid); err != nil {
+	if err := accounts.New(s.Store).RemoveShopMember(ctx, web.ActorOf(c), sh.ID, uid); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgMemberRemoved)

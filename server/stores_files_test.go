@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // eventJudgeNames are the usernames of the judges attached to an event.
@@ -108,7 +109,7 @@ func TestImportAndRestoreKeepEventsInTheirStore(t *testing.T) {
 	if len(ids) == 0 {
 		t.Fatal("no snapshot listed")
 	}
-	joe, _ := f.a.store.UserByUsername(ctx, f.judgeBN)
+	joe, _ := accounts.New(f.a.store).UserByUsername(ctx, f.judgeBN)
 	members := "/stores/" + storeB
 	expectRedirect(t, "joe leaves store B", f.orgB.post(members, members+"/members/"+strconv.FormatInt(joe.ID, 10)+"/remove", nil), members)
 	f.orgB.get(imported) // a page to leave the flash on
@@ -169,7 +170,7 @@ func TestInstanceAdminsInTheBrowser(t *testing.T) {
 		t.Fatalf("after making amy an admin: %q", flash)
 	}
 	snShot(t, ctx, "account-admin-made", [2]int64{390, 844})
-	if amy, _ := f.a.store.UserByUsername(context.Background(), f.orgAName); !amy.IsAdmin {
+	if amy, _ := accounts.New(f.a.store).UserByUsername(context.Background(), f.orgAName); !amy.IsAdmin {
 		t.Fatal("amy is not an admin after the click")
 	}
 }

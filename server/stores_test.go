@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
@@ -51,7 +52,7 @@ func newTwoStores(t *testing.T) *twoStores {
 	ctx := context.Background()
 	a := newApp(t)
 	f := &twoStores{a: a, admin: a.organiser(), orgAName: "amy", orgBName: "bob", judgeAName: "jay", judgeBN: "joe"}
-	first, err := a.store.FirstShop(ctx)
+	first, err := accounts.New(a.store).FirstShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,8 +61,8 @@ func newTwoStores(t *testing.T) *twoStores {
 	f.event = newDayEvent(t, a, f.admin, "0", "Ann", "Ben")
 	f.event.pairAndPublish(1)
 
-	other := &storage.Shop{Name: "Other store"}
-	if err := a.store.CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
+	other := &accounts.Shop{Name: "Other store"}
+	if err := accounts.New(a.store).CreateShop(ctx, storage.Actor{Name: "test"}, other); err != nil {
 		t.Fatal(err)
 	}
 	f.storeB = other.ID
@@ -82,8 +83,8 @@ func newTwoStores(t *testing.T) *twoStores {
 	f.orgB = a.signedInAt(f.orgBName, storage.RoleOrganiser, f.storeB)
 	f.judgeA = a.signedInAt(f.judgeAName, storage.RoleJudge, f.storeA)
 	f.judgeB = a.signedInAt(f.judgeBN, storage.RoleJudge, f.storeB)
-	jA, _ := a.store.UserByUsername(ctx, f.judgeAName)
-	jB, _ := a.store.UserByUsername(ctx, f.judgeBN)
+	jA, _ := accounts.New(a.store).UserByUsername(ctx, f.judgeAName)
+	jB, _ := accounts.New(a.store).UserByUsername(ctx, f.judgeBN)
 	f.judgeAID = jA.ID
 	for _, at := range []struct{ event, user int64 }{{f.event.id, jA.ID}, {f.eventB, jB.ID}, {f.draft, jA.ID}} {
 		if err := a.store.AddEventJudge(ctx, storage.Actor{Name: "test"}, at.event, at.user); err != nil {
@@ -116,10 +117,10 @@ func newTwoStores(t *testing.T) *twoStores {
 		t.Fatalf("no snapshot of the published round: %v", err)
 	}
 	// An invitation of store A's, for the routes that answer or withdraw one.
-	if err := a.store.InviteToShop(ctx, storage.Actor{Name: "test"}, f.storeA, "joe"); err != nil {
+	if err := accounts.New(a.store).InviteToShop(ctx, storage.Actor{Name: "test"}, f.storeA, "joe"); err != nil {
 		t.Fatal(err)
 	}
-	invs, err := a.store.ShopInvitations(ctx, f.storeA)
+	invs, err := accounts.New(a.store).ShopInvitations(ctx, f.storeA)
 	if err != nil || len(invs) != 1 {
 		t.Fatalf("store A's invitations: %v %v", invs, err)
 	}
@@ -534,13 +535,13 @@ func TestInstanceRoutesKeepToTheirStores(t *testing.T) {
 	expectStatus(t, "account in another store", r, http.StatusForbidden)
 	r = f.orgB.post("/account", "/accounts", url.Values{"username": {"kim"}, "role": {"organiser"}, "password": {testPassword}, "admin": {"on"}})
 	expectStatus(t, "organiser makes an admin", r, http.StatusForbidden)
-	if _, err := f.a.store.UserByUsername(ctx, "kim"); err == nil {
+	if _, err := accounts.New(f.a.store).UserByUsername(ctx, "kim"); err == nil {
 		t.Fatal("a refused account was created")
 	}
 	expectRedirect(t, "judge account in own store", f.orgB.post("/account", "/accounts",
 		url.Values{"username": {"kim"}, "role": {"judge"}, "password": {testPassword}}), "/account")
-	kim, _ := f.a.store.UserByUsername(ctx, "kim")
-	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, kim.ID); !ok || kim.IsAdmin {
+	kim, _ := accounts.New(f.a.store).UserByUsername(ctx, "kim")
+	if ok, _ := accounts.New(f.a.store).IsShopMember(ctx, f.storeB, kim.ID); !ok || kim.IsAdmin {
 		t.Fatalf("kim: member of B %v, admin %v", ok, kim.IsAdmin)
 	}
 	acct := f.orgB.get("/account")
@@ -558,7 +559,7 @@ func TestInstanceRoutesKeepToTheirStores(t *testing.T) {
 	if strings.Contains(cards.body, `action="/cards/import"`) || strings.Contains(cards.body, `action="/banlists"`) {
 		t.Error("an organiser who is not the admin is offered the card import")
 	}
-	amy, _ := f.a.store.UserByUsername(ctx, f.orgAName)
+	amy, _ := accounts.New(f.a.store).UserByUsername(ctx, f.orgAName)
 	for _, p := range []string{"/cards/import", "/banlists", "/settings", "/stores", "/accounts/" + strconv.FormatInt(amy.ID, 10) + "/admin"} {
 		r := f.orgB.post("/account", p, url.Values{"name": {"Third store"}})
 		expectStatus(t, "organiser posts "+p, r, http.StatusForbidden)
@@ -615,8 +616,8 @@ func TestStoresAndMembers(t *testing.T) {
 	// told the same either way: TestAddingAnAccountToAStoreAnswersTheSameForAll).
 	storeB := "/stores/" + strconv.FormatInt(f.storeB, 10)
 	expectRedirect(t, "organiser adds an organiser", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {f.orgAName}}), storeB)
-	orgA, _ := f.a.store.UserByUsername(ctx, f.orgAName)
-	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, orgA.ID); ok {
+	orgA, _ := accounts.New(f.a.store).UserByUsername(ctx, f.orgAName)
+	if ok, _ := accounts.New(f.a.store).IsShopMember(ctx, f.storeB, orgA.ID); ok {
 		t.Fatal("an organiser placed another organiser in their store")
 	}
 	expectRedirect(t, "unknown account", f.orgB.post(storeB, storeB+"/members", url.Values{"username": {"nobody"}}), storeB)
@@ -638,13 +639,13 @@ func TestStoresAndMembers(t *testing.T) {
 
 	// Removing: B's organiser removes judges, not organisers.
 	members := f.orgB.get(storeB)
-	bob, _ := f.a.store.UserByUsername(ctx, f.orgBName)
+	bob, _ := accounts.New(f.a.store).UserByUsername(ctx, f.orgBName)
 	if strings.Contains(members.body, "/members/"+strconv.FormatInt(bob.ID, 10)+"/remove") {
 		t.Error("an organiser is offered to remove an organiser")
 	}
 	expectStatus(t, "bob removes bob", f.orgB.post(storeB, storeB+"/members/"+strconv.FormatInt(bob.ID, 10)+"/remove", nil), http.StatusForbidden)
 	expectRedirect(t, "bob removes jay", f.orgB.post(storeB, storeB+"/members/"+jay+"/remove", nil), storeB)
-	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, f.judgeAID); ok {
+	if ok, _ := accounts.New(f.a.store).IsShopMember(ctx, f.storeB, f.judgeAID); ok {
 		t.Fatal("jay is still in store B")
 	}
 	// Jay stays attached to the event B attached them to, until taken off it.
@@ -679,9 +680,9 @@ func TestOneStoreNeedsNoStep(t *testing.T) {
 	}
 	id := createEvent(t, org, "First Cup")
 	ctx := context.Background()
-	first, _ := a.store.FirstShop(ctx)
-	me, _ := a.store.UserByUsername(ctx, "org")
-	if ok, _ := a.store.IsShopMember(ctx, first.ID, me.ID); !ok || !me.IsAdmin || me.Role != storage.RoleOrganiser {
+	first, _ := accounts.New(a.store).FirstShop(ctx)
+	me, _ := accounts.New(a.store).UserByUsername(ctx, "org")
+	if ok, _ := accounts.New(a.store).IsShopMember(ctx, first.ID, me.ID); !ok || !me.IsAdmin || me.Role != storage.RoleOrganiser {
 		t.Fatalf("the set-up account: organiser %v, admin %v, in the first store %v", me.Role, me.IsAdmin, ok)
 	}
 	if ev, _ := a.store.EventByID(ctx, id); ev.StoreID != first.ID {
@@ -694,8 +695,8 @@ func TestOneStoreNeedsNoStep(t *testing.T) {
 		t.Error("the account form asks for a store on a one-store installation")
 	}
 	expectRedirect(t, "add a judge", org.post("/account", "/accounts", url.Values{"username": {"jules"}, "role": {"judge"}, "password": {testPassword}}), "/account")
-	u, _ := a.store.UserByUsername(ctx, "jules")
-	if ok, _ := a.store.IsShopMember(ctx, first.ID, u.ID); !ok {
+	u, _ := accounts.New(a.store).UserByUsername(ctx, "jules")
+	if ok, _ := accounts.New(a.store).IsShopMember(ctx, first.ID, u.ID); !ok {
 		t.Fatal("the new judge is not in the store")
 	}
 }
@@ -706,9 +707,9 @@ func TestInstanceAdminsChange(t *testing.T) {
 	t.Parallel()
 	f := newTwoStores(t)
 	ctx := context.Background()
-	amy, _ := f.a.store.UserByUsername(ctx, f.orgAName)
-	org, _ := f.a.store.UserByUsername(ctx, "org")
-	jay, _ := f.a.store.UserByUsername(ctx, f.judgeAName)
+	amy, _ := accounts.New(f.a.store).UserByUsername(ctx, f.orgAName)
+	org, _ := accounts.New(f.a.store).UserByUsername(ctx, "org")
+	jay, _ := accounts.New(f.a.store).UserByUsername(ctx, f.judgeAName)
 	path := func(u *storage.User) string { return "/accounts/" + strconv.FormatInt(u.ID, 10) + "/admin" }
 	// amy cannot see store B's event until she is an admin.
 	eventB := "/events/" + strconv.FormatInt(f.eventB, 10) + "/edit"
@@ -727,7 +728,7 @@ func TestInstanceAdminsChange(t *testing.T) {
 	r := f.orgA.post("/account", path(amy), url.Values{"admin": {"off"}})
 	expectStatus(t, "last admin steps down", r, http.StatusConflict)
 	mustContain(t, "last admin", r.body, "amy is the last instance admin: make another organiser an admin first.")
-	if u, _ := f.a.store.UserByUsername(ctx, f.orgAName); !u.IsAdmin {
+	if u, _ := accounts.New(f.a.store).UserByUsername(ctx, f.orgAName); !u.IsAdmin {
 		t.Fatal("the last admin lost it")
 	}
 }
@@ -760,8 +761,8 @@ func TestInvitingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
 		t.Fatalf("the answers tell the accounts apart: %q", answers)
 	}
 	for _, who := range []string{f.orgAName, f.judgeAName} {
-		u, _ := f.a.store.UserByUsername(ctx, who)
-		if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, u.ID); ok {
+		u, _ := accounts.New(f.a.store).UserByUsername(ctx, who)
+		if ok, _ := accounts.New(f.a.store).IsShopMember(ctx, f.storeB, u.ID); ok {
 			t.Fatalf("%s is a member before answering", who)
 		}
 	}
@@ -780,7 +781,7 @@ func TestInvitingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
 	mustContain(t, "after declining", f.judgeA.get("/account").body, "You have declined the invitation.")
 	mustContain(t, "store B after the decline", f.orgB.get(storeB).body, "Withdraw the invitation of "+f.judgeAName)
 	expectStatus(t, "answer a declined invitation", f.judgeA.post("/account", strings.Replace(decline, "decline", "accept", 1), nil), http.StatusNotFound)
-	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, f.judgeAID); ok {
+	if ok, _ := accounts.New(f.a.store).IsShopMember(ctx, f.storeB, f.judgeAID); ok {
 		t.Fatal("the judge joined by declining")
 	}
 	// Withdrawn and sent again, the judge accepts; another account cannot.
@@ -807,7 +808,7 @@ func TestInvitingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
 	leave := "/account/stores/" + strconv.FormatInt(f.storeB, 10) + "/leave"
 	mustContain(t, "judge's account page", f.judgeA.get("/account").body, "Main store", "Other store", `action="`+leave+`"`, "Leave Other store")
 	expectRedirect(t, "judge leaves store B", f.judgeA.post("/account", leave, nil), "/account")
-	if ok, _ := f.a.store.IsShopMember(ctx, f.storeB, f.judgeAID); ok {
+	if ok, _ := accounts.New(f.a.store).IsShopMember(ctx, f.storeB, f.judgeAID); ok {
 		t.Fatal("the judge is still in store B")
 	}
 	page = f.judgeA.get("/account").body
@@ -816,7 +817,7 @@ func TestInvitingAnAccountToAStoreAnswersTheSameForAll(t *testing.T) {
 		t.Fatal("the account page still lists the store left")
 	}
 	expectStatus(t, "leave again", f.judgeA.post("/account", leave, nil), http.StatusNotFound)
-	if ok, _ := f.a.store.IsShopMember(ctx, f.storeA, f.judgeAID); !ok {
+	if ok, _ := accounts.New(f.a.store).IsShopMember(ctx, f.storeA, f.judgeAID); !ok {
 		t.Fatal("leaving store B took the judge out of store A")
 	}
 }

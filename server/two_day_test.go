@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/pairing"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 var eightPlayers = []string{"Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"}
@@ -43,7 +44,7 @@ func twoDayForm(t *testing.T, a *app, day1, day2 int, cut string, value, topCut 
 	f.Set("day2_cut", cut)
 	f.Set("day2_cut_value", strconv.Itoa(value))
 	// With several stores (the accessibility fixture's) the form asks which.
-	first, err := a.store.FirstShop(context.Background())
+	first, err := accounts.New(a.store).FirstShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -338,7 +338,7 @@ func (s *Store) AddEventJudge(ctx context.Context, actor Actor, eventID, userID 
 		if err := tx.with(ctx).Create(&EventJudge{EventID: eventID, UserID: userID}).Error; err != nil {
 			return wrap("add judge", err)
 		}
-		return tx.writeAudit(ctx, actor, &eventID, "add", "judge", userID, nil, userAuditView(u))
+		return tx.writeAudit(ctx, actor, &eventID, "add", "judge", userID, nil, UserAuditView(u))
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -59,7 +60,7 @@ func TestFirstUserOnlyOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = st.CreateFirstUser(ctx, &storage.User{Username: "org" + string(rune('a'+i)), PasswordHash: "x", Role: storage.RoleOrganiser})
+			errs[i] = accounts.New(st).CreateFirstUser(ctx, &storage.User{Username: "org" + string(rune('a'+i)), PasswordHash: "x", Role: storage.RoleOrganiser})
 		}()
 	}
 	wg.Wait()
@@ -68,12 +69,12 @@ func TestFirstUserOnlyOnce(t *testing.T) {
 		switch {
 		case err == nil:
 			ok++
-		case errors.Is(err, storage.ErrSetupDone):
+		case errors.Is(err, accounts.ErrSetupDone):
 		default:
 			t.Errorf("unexpected error: %v", err)
 		}
 	}
-	n, _ := st.CountUsers(ctx)
+	n, _ := accounts.New(st).CountUsers(ctx)
 	if ok != 1 || n != 1 {
 		t.Fatalf("%d setups succeeded, %d users; want exactly 1", ok, n)
 	}
@@ -81,10 +82,10 @@ func TestFirstUserOnlyOnce(t *testing.T) {
 
 func TestDuplicateUsernameIsConflict(t *testing.T) {
 	st := storagetest.New(t)
-	if err := st.CreateUser(ctx, &storage.User{Username: "ann", PasswordHash: "x", Role: storage.RoleJudge}); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, &storage.User{Username: "ann", PasswordHash: "x", Role: storage.RoleJudge}); err != nil {
 		t.Fatal(err)
 	}
-	err := st.CreateUser(ctx, &storage.User{Username: "ann", PasswordHash: "y", Role: storage.RoleJudge})
+	err := accounts.New(st).CreateUser(ctx, &storage.User{Username: "ann", PasswordHash: "y", Role: storage.RoleJudge})
 	if !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("duplicate username: got %v, want ErrConflict", err)
 	}
@@ -93,22 +94,22 @@ func TestDuplicateUsernameIsConflict(t *testing.T) {
 func TestSessionExpiry(t *testing.T) {
 	st := storagetest.New(t)
 	u := &storage.User{Username: "ann", PasswordHash: "x", Role: storage.RoleOrganiser}
-	if err := st.CreateUser(ctx, u); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	now := time.Now().UTC()
 	st.SetClock(func() time.Time { return now })
-	if err := st.CreateSession(ctx, &storage.Session{TokenHash: "h1", UserID: u.ID, CSRFToken: "c", ExpiresAt: now.Add(time.Hour)}); err != nil {
+	if err := accounts.New(st).CreateSession(ctx, &accounts.Session{TokenHash: "h1", UserID: u.ID, CSRFToken: "c", ExpiresAt: now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, got, err := st.SessionUser(ctx, "h1"); err != nil || got.ID != u.ID {
+	if _, got, err := accounts.New(st).SessionUser(ctx, "h1"); err != nil || got.ID != u.ID {
 		t.Fatalf("live session: %v %v", got, err)
 	}
 	now = now.Add(2 * time.Hour)
-	if _, _, err := st.SessionUser(ctx, "h1"); !errors.Is(err, storage.ErrNotFound) {
+	if _, _, err := accounts.New(st).SessionUser(ctx, "h1"); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("expired session: got %v, want ErrNotFound", err)
 	}
-	if n, err := st.DeleteExpiredSessions(ctx); err != nil || n != 1 {
+	if n, err := accounts.New(st).DeleteExpiredSessions(ctx); err != nil || n != 1 {
 		t.Fatalf("DeleteExpiredSessions = %d, %v", n, err)
 	}
 }
@@ -118,30 +119,30 @@ func TestLinkMissesCountPerAddressInTheirWindow(t *testing.T) {
 	now := time.Now().UTC()
 	st.SetClock(func() time.Time { return now })
 	for i := 0; i < 3; i++ {
-		if err := st.RecordLinkMiss(ctx, "192.0.2.1"); err != nil {
+		if err := accounts.New(st).RecordLinkMiss(ctx, "192.0.2.1"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := st.RecordLinkMiss(ctx, "192.0.2.2"); err != nil {
+	if err := accounts.New(st).RecordLinkMiss(ctx, "192.0.2.2"); err != nil {
 		t.Fatal(err)
 	}
 	now = now.Add(10 * time.Minute)
-	if err := st.RecordLinkMiss(ctx, "192.0.2.1"); err != nil {
+	if err := accounts.New(st).RecordLinkMiss(ctx, "192.0.2.1"); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := st.LinkMisses(ctx, "192.0.2.1", now.Add(-time.Hour)); err != nil || n != 4 {
+	if n, err := accounts.New(st).LinkMisses(ctx, "192.0.2.1", now.Add(-time.Hour)); err != nil || n != 4 {
 		t.Fatalf("misses in the last hour = %d, %v; want 4", n, err)
 	}
-	if n, err := st.LinkMisses(ctx, "192.0.2.1", now.Add(-5*time.Minute)); err != nil || n != 1 {
+	if n, err := accounts.New(st).LinkMisses(ctx, "192.0.2.1", now.Add(-5*time.Minute)); err != nil || n != 1 {
 		t.Fatalf("misses in the last 5 minutes = %d, %v; want 1", n, err)
 	}
-	if err := st.PruneLinkMisses(ctx, now.Add(-time.Minute)); err != nil {
+	if err := accounts.New(st).PruneLinkMisses(ctx, now.Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := st.LinkMisses(ctx, "192.0.2.1", now.Add(-time.Hour)); err != nil || n != 1 {
+	if n, err := accounts.New(st).LinkMisses(ctx, "192.0.2.1", now.Add(-time.Hour)); err != nil || n != 1 {
 		t.Fatalf("after pruning = %d, %v; want 1", n, err)
 	}
-	if n, err := st.LinkMisses(ctx, "192.0.2.2", now.Add(-time.Hour)); err != nil || n != 0 {
+	if n, err := accounts.New(st).LinkMisses(ctx, "192.0.2.2", now.Add(-time.Hour)); err != nil || n != 0 {
 		t.Fatalf("other address after pruning = %d, %v; want 0", n, err)
 	}
 }
@@ -256,7 +257,7 @@ func TestJudgesAttachOnlyJudgeAccounts(t *testing.T) {
 	org := &storage.User{Username: "org", PasswordHash: "x", Role: storage.RoleOrganiser}
 	judge := &storage.User{Username: "jud", PasswordHash: "x", Role: storage.RoleJudge}
 	for _, u := range []*storage.User{org, judge} {
-		if err := st.CreateUser(ctx, u); err != nil {
+		if err := accounts.New(st).CreateUser(ctx, u); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,9 +2,10 @@ package storage
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // Roles of accounts. Players have no account: they act through a secret link.
@@ -13,7 +14,8 @@ const (
 	RoleJudge     = "judge"
 )
 
-// User is an organiser or judge account.
+// User is an organiser or judge account. It stays in storage because
+// events name their judges; storage/accounts keeps the rest of accounts.
 type User struct {
 	ID           int64
 	Username     string
@@ -22,7 +24,7 @@ type User struct {
 	Role         string
 	// IsAdmin: the instance admin creates stores and manages their members,
 	// the card pool, ban lists and settings, and is an organiser of every
-	// store (shops.go). Only organisers are admins.
+	// store (storage/accounts). Only organisers are admins.
 	IsAdmin   bool
 	Language  string // a language code ("de"), or "" to follow the browser
 	CreatedAt time.Time
@@ -37,58 +39,6 @@ func (u *User) Name() string {
 	return u.Username
 }
 
-// ErrSetupDone means an account exists already, so the first-run setup is closed.
-var ErrSetupDone = errors.New("setup already done")
-
-// CountUsers returns how many accounts exist.
-func (s *Store) CountUsers(ctx context.Context) (int64, error) {
-	var n int64
-	err := s.read(ctx).Model(&User{}).Count(&n).Error
-	return n, wrap("count users", err)
-}
-
-// CreateUser adds an account. A taken username gives ErrConflict.
-func (s *Store) CreateUser(ctx context.Context, u *User) error {
-	now := s.now()
-	u.CreatedAt, u.UpdatedAt = now, now
-	return wrap("create user", s.with(ctx).Create(u).Error)
-}
-
-// CreateFirstUser adds u only if there are no accounts yet, atomically, so two
-// people racing through the setup page cannot both become organiser.
-func (s *Store) CreateFirstUser(ctx context.Context, u *User) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		if tx.dialect == DialectPostgres {
-			// Serialise first-run setups; SQLite transactions already take the write lock.
-			if err := tx.with(ctx).Exec("SELECT pg_advisory_xact_lock(7301)").Error; err != nil {
-				return wrap("lock setup", err)
-			}
-		}
-		n, err := tx.CountUsers(ctx)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return ErrSetupDone
-		}
-		// The first account runs the installation: instance admin and
-		// organiser of the first store, so one store needs no set-up step.
-		u.IsAdmin = u.Role == RoleOrganiser
-		first, err := tx.FirstShop(ctx)
-		if err != nil {
-			return err
-		}
-		if err := tx.CreateUser(ctx, u); err != nil {
-			return err
-		}
-		self := Actor{UserID: u.ID, Name: u.Username}
-		if err := tx.writeAudit(ctx, self, nil, "create", "user", u.ID, nil, userAuditView(u)); err != nil {
-			return err
-		}
-		return tx.addShopMember(ctx, self, first, u)
-	})
-}
-
 // UserByID returns an account or ErrNotFound.
 func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 	var u User
@@ -99,145 +49,25 @@ func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 	return &u, nil
 }
 
-// UserByUsername returns an account or ErrNotFound.
-func (s *Store) UserByUsername(ctx context.Context, username string) (*User, error) {
-	var u User
-	err := s.with(ctx).Where("username = ?", username).First(&u).Error
-	if err != nil {
-		return nil, wrap("user by name", err)
-	}
-	return &u, nil
-}
-
-// Users lists accounts by username.
-func (s *Store) Users(ctx context.Context) ([]User, error) {
-	var us []User
-	err := s.with(ctx).Order("username").Find(&us).Error
-	return us, wrap("list users", err)
-}
-
-// UsersWithRole lists the accounts of one role by username.
-func (s *Store) UsersWithRole(ctx context.Context, role string) ([]User, error) {
-	var us []User
-	err := s.with(ctx).Where("role = ?", role).Order("username").Find(&us).Error
-	return us, wrap("list users", err)
-}
-
-// UpdateUserProfile changes the display name and, when hash is not empty, the
-// password. Changing the password ends the user's other sessions.
-func (s *Store) UpdateUserProfile(ctx context.Context, actor Actor, id int64, displayName, passwordHash, keepSessionHash string) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		before, err := tx.UserByID(ctx, id)
-		if err != nil {
-			return err
-		}
-		fields := map[string]any{"display_name": displayName, "updated_at": tx.now()}
-		if passwordHash != "" {
-			fields["password_hash"] = passwordHash
-		}
-		if err := tx.with(ctx).Model(&User{}).Where("id = ?", id).Updates(fields).Error; err != nil {
-			return wrap("update user", err)
-		}
-		if passwordHash != "" {
-			if err := tx.with(ctx).Where("user_id = ? AND token_hash <> ?", id, keepSessionHash).Delete(&Session{}).Error; err != nil {
-				return wrap("end other sessions", err)
-			}
-		}
-		after := *before
-		after.DisplayName = displayName
-		action := "update"
-		if passwordHash != "" {
-			action = "update+password"
-		}
-		return tx.writeAudit(ctx, actor, nil, action, "user", id, userAuditView(before), userAuditView(&after))
-	})
-}
-
-// SetUserLanguage stores the language an account's pages are in ("" to
-// follow the browser), with an audit row.
-func (s *Store) SetUserLanguage(ctx context.Context, actor Actor, id int64, language string) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		before, err := tx.UserByID(ctx, id)
-		if err != nil {
-			return err
-		}
-		if before.Language == language {
-			return nil
-		}
-		if err := tx.with(ctx).Model(&User{}).Where("id = ?", id).
-			Updates(map[string]any{"language": language, "updated_at": tx.now()}).Error; err != nil {
-			return wrap("set user language", err)
-		}
-		return tx.writeAudit(ctx, actor, nil, "update", "user", id,
-			map[string]any{"language": before.Language}, map[string]any{"language": language})
-	})
-}
-
-// userAuditView is what the audit log keeps of a user: never the hash.
-func userAuditView(u *User) map[string]any {
+// UserAuditView is what the audit log keeps of a user: never the hash.
+func UserAuditView(u *User) map[string]any {
 	return map[string]any{"username": u.Username, "display_name": u.DisplayName, "role": u.Role, "is_admin": u.IsAdmin}
 }
 
-// CreateUserInShop adds an account on behalf of actor as a member of one
-// store, with audit rows, in one transaction. A taken username gives
-// ErrConflict, a store that does not exist ErrNotFound.
-func (s *Store) CreateUserInShop(ctx context.Context, actor Actor, u *User, storeID int64) error {
-	return s.Tx(ctx, func(tx *Store) error { return tx.createUserInShop(ctx, actor, u, storeID) })
-}
-
-func (s *Store) createUserInShop(ctx context.Context, actor Actor, u *User, storeID int64) error {
-	if u.IsAdmin && u.Role != RoleOrganiser {
-		return fmt.Errorf("storage: %s: only organisers can be instance admins: %w", u.Username, ErrConflict)
+// fillStore puts the first store into *id when it is 0: events made
+// without naming a store (tests, tools) belong to it. The server always
+// names the store. The first store is the one made with the database.
+func (s *Store) fillStore(ctx context.Context, id *int64) error {
+	if *id != 0 {
+		return nil
 	}
-	shop, err := s.ShopByID(ctx, storeID)
-	if err != nil {
-		return err
+	var first []int64
+	if err := s.with(ctx).Table("stores").Order("id").Limit(1).Pluck("id", &first).Error; err != nil {
+		return wrap("first store", err)
 	}
-	if err := s.CreateUser(ctx, u); err != nil {
-		return err
+	if len(first) == 0 {
+		return wrap("first store", gorm.ErrRecordNotFound)
 	}
-	if err := s.writeAudit(ctx, actor, nil, "create", "user", u.ID, nil, userAuditView(u)); err != nil {
-		return err
-	}
-	return s.addShopMember(ctx, actor, shop, u)
-}
-
-// SetAdmin makes an organiser an instance admin, or takes it away. The last
-// admin stays one (ErrConflict), so somebody can always manage the stores;
-// only organisers can be admins (ErrConflict).
-func (s *Store) SetAdmin(ctx context.Context, actor Actor, userID int64, admin bool) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		if tx.dialect == DialectPostgres {
-			// Two admins taking it from each other at once must not leave none.
-			if err := tx.with(ctx).Exec("SELECT pg_advisory_xact_lock(7302)").Error; err != nil {
-				return wrap("lock admins", err)
-			}
-		}
-		before, err := tx.UserByID(ctx, userID)
-		if err != nil {
-			return err
-		}
-		if before.IsAdmin == admin {
-			return nil
-		}
-		if admin && before.Role != RoleOrganiser {
-			return fmt.Errorf("storage: %s: only organisers can be instance admins: %w", before.Username, ErrConflict)
-		}
-		if !admin {
-			var others int64
-			if err := tx.with(ctx).Model(&User{}).Where("is_admin = ? AND id <> ?", true, userID).Count(&others).Error; err != nil {
-				return wrap("count admins", err)
-			}
-			if others == 0 {
-				return fmt.Errorf("storage: %s is the last instance admin: %w", before.Username, ErrConflict)
-			}
-		}
-		if err := tx.with(ctx).Model(&User{}).Where("id = ?", userID).
-			Updates(map[string]any{"is_admin": admin, "updated_at": tx.now()}).Error; err != nil {
-			return wrap("set admin", err)
-		}
-		after := *before
-		after.IsAdmin = admin
-		return tx.writeAudit(ctx, actor, nil, "set-admin", "user", userID, userAuditView(before), userAuditView(&after))
-	})
+	*id = first[0]
+	return nil
 }

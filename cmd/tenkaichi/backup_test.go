@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // sqliteEnv is a command environment on a SQLite data directory of its own
@@ -87,10 +88,10 @@ func TestBackupAndRestoreAroundARunningServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if _, err := st.UserByUsername(context.Background(), "before"); err != nil {
+	if _, err := accounts.New(st).UserByUsername(context.Background(), "before"); err != nil {
 		t.Errorf("the account made before the backup: %v", err)
 	}
-	if _, err := st.UserByUsername(context.Background(), "after"); err == nil {
+	if _, err := accounts.New(st).UserByUsername(context.Background(), "after"); err == nil {
 		t.Errorf("the account made after the backup is still there: the database was not restored")
 	}
 }
@@ -124,7 +125,7 @@ func TestBackupToStdoutRestoreFromStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if _, err := st.UserByUsername(context.Background(), "ann"); err != nil {
+	if _, err := accounts.New(st).UserByUsername(context.Background(), "ann"); err != nil {
 		t.Errorf("restored from standard input: %v", err)
 	}
 }
@@ -187,7 +188,7 @@ func TestRestoreBringsStoresBack(t *testing.T) {
 		return st
 	}
 	st := open()
-	capsule, err := st.ShopByName(ctx, "Capsule Corp")
+	capsule, err := accounts.New(st).ShopByName(ctx, "Capsule Corp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,12 +203,12 @@ func TestRestoreBringsStoresBack(t *testing.T) {
 
 	// After the backup: kim leaves Capsule Corp, a third store and its event come.
 	st = open()
-	kim, _ := st.UserByUsername(ctx, "kim")
-	if err := st.RemoveShopMember(ctx, storage.Actor{Name: "test"}, capsule.ID, kim.ID); err != nil {
+	kim, _ := accounts.New(st).UserByUsername(ctx, "kim")
+	if err := accounts.New(st).RemoveShopMember(ctx, storage.Actor{Name: "test"}, capsule.ID, kim.ID); err != nil {
 		t.Fatal(err)
 	}
-	later := &storage.Shop{Name: "Later store"}
-	if err := st.CreateShop(ctx, storage.Actor{Name: "test"}, later); err != nil {
+	later := &accounts.Shop{Name: "Later store"}
+	if err := accounts.New(st).CreateShop(ctx, storage.Actor{Name: "test"}, later); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -215,7 +216,7 @@ func TestRestoreBringsStoresBack(t *testing.T) {
 	cmd("", "restore", backup)
 	st = open()
 	defer st.Close()
-	shops, err := st.Shops(ctx)
+	shops, err := accounts.New(st).Shops(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,12 +230,12 @@ func TestRestoreBringsStoresBack(t *testing.T) {
 	if got, err := st.EventByID(ctx, ev.ID); err != nil || got.StoreID != capsule.ID {
 		t.Fatalf("Capsule Cup after the restore: %+v %v, want store %d", got, err, capsule.ID)
 	}
-	if ok, _ := st.IsShopMember(ctx, capsule.ID, kim.ID); !ok {
+	if ok, _ := accounts.New(st).IsShopMember(ctx, capsule.ID, kim.ID); !ok {
 		t.Fatal("kim is not in Capsule Corp after the restore")
 	}
-	first, _ := st.FirstShop(ctx)
-	org, _ := st.UserByUsername(ctx, "org")
-	if ok, _ := st.IsShopMember(ctx, first.ID, org.ID); !ok || !org.IsAdmin || first.Name != "Main store" {
+	first, _ := accounts.New(st).FirstShop(ctx)
+	org, _ := accounts.New(st).UserByUsername(ctx, "org")
+	if ok, _ := accounts.New(st).IsShopMember(ctx, first.ID, org.ID); !ok || !org.IsAdmin || first.Name != "Main store" {
 		t.Fatalf("org after the restore: admin %v, in %s %v", org.IsAdmin, first.Name, ok)
 	}
 }

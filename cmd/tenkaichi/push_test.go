@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
@@ -47,7 +48,7 @@ func newPushRig(t *testing.T) *pushRig {
 	srv := httptest.NewServer(server.New(server.Config{Store: r.league}).Handler())
 	t.Cleanup(srv.Close)
 	r.url = srv.URL
-	shop, err := r.league.FirstShop(ctx)
+	shop, err := accounts.New(r.league).FirstShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

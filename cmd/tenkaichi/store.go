@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -41,8 +42,8 @@ func runStoreAdd(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	defer st.Close()
-	sh := &storage.Shop{Name: *name}
-	err = st.CreateShop(ctx, storage.ActorCommandLine, sh)
+	sh := &accounts.Shop{Name: *name}
+	err = accounts.New(st).CreateShop(ctx, storage.ActorCommandLine, sh)
 	if errors.Is(err, storage.ErrConflict) {
 		fmt.Fprintln(env.stderr, i18n.T(ctx, "CliStoreAddTaken", i18n.Args{"Store": strconv.Quote(*name)}))
 		return 1
@@ -72,7 +73,7 @@ func runStoreList(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	defer st.Close()
-	stats, err := st.ShopStatsAll(ctx)
+	stats, err := accounts.New(st).ShopStatsAll(ctx)
 	if err != nil {
 		complainOf(ctx, env.stderr, err)
 		return 1

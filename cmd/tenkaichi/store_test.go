@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // user add puts every account in a store: the first one runs the first
@@ -70,12 +72,12 @@ func TestUserAddAssignsAStore(t *testing.T) {
 	}
 	defer st.Close()
 	for name, want := range map[string]bool{"org": true, "jules": false, "cora": true} {
-		u, err := st.UserByUsername(context.Background(), name)
+		u, err := accounts.New(st).UserByUsername(context.Background(), name)
 		if err != nil || u.IsAdmin != want {
 			t.Errorf("%s: %+v %v, want admin %v", name, u, err, want)
 		}
 	}
-	if _, err := st.UserByUsername(context.Background(), "kim"); err == nil {
+	if _, err := accounts.New(st).UserByUsername(context.Background(), "kim"); err == nil {
 		t.Error("a refused account was created")
 	}
 }

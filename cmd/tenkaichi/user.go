@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
 	"golang.org/x/term"
@@ -117,20 +118,20 @@ func (p *userAddProblem) Error() string { return p.msg }
 // addUser creates u: the first account of an installation as the set-up
 // page does (admin, first store), any other in the named store, or in the
 // only store when none is named.
-func addUser(ctx context.Context, st *storage.Store, u *storage.User, storeName string) (*storage.Shop, error) {
-	n, err := st.CountUsers(ctx)
+func addUser(ctx context.Context, st *storage.Store, u *storage.User, storeName string) (*accounts.Shop, error) {
+	n, err := accounts.New(st).CountUsers(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if n == 0 && storeName == "" {
-		if err := st.CreateFirstUser(ctx, u); err == nil {
-			return st.FirstShop(ctx)
-		} else if !errors.Is(err, storage.ErrSetupDone) {
+		if err := accounts.New(st).CreateFirstUser(ctx, u); err == nil {
+			return accounts.New(st).FirstShop(ctx)
+		} else if !errors.Is(err, accounts.ErrSetupDone) {
 			return nil, err
 		}
 		// Someone made the first account meanwhile: go on as for any other.
 	}
-	shops, err := st.Shops(ctx)
+	shops, err := accounts.New(st).Shops(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -138,10 +139,10 @@ func addUser(ctx context.Context, st *storage.Store, u *storage.User, storeName 
 	for i, sh := range shops {
 		names[i] = strconv.Quote(sh.Name)
 	}
-	var shop *storage.Shop
+	var shop *accounts.Shop
 	switch {
 	case storeName != "":
-		shop, err = st.ShopByName(ctx, storeName)
+		shop, err = accounts.New(st).ShopByName(ctx, storeName)
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil, &userAddProblem{i18n.T(ctx, "CliUserAddNoSuchStore", i18n.Args{"Store": strconv.Quote(storeName), "Stores": strings.Join(names, ", ")})}
 		} else if err != nil {
@@ -152,7 +153,7 @@ func addUser(ctx context.Context, st *storage.Store, u *storage.User, storeName 
 	default:
 		return nil, &userAddProblem{i18n.T(ctx, "CliUserAddWhichStore", i18n.Args{"Stores": strings.Join(names, ", ")})}
 	}
-	return shop, st.CreateUserInShop(ctx, storage.ActorCommandLine, u, shop.ID)
+	return shop, accounts.New(st).CreateUserInShop(ctx, storage.ActorCommandLine, u, shop.ID)
 }
 
 // errNoPassword is standard input without a line for the password.

@@ -22,6 +22,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -63,7 +64,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 		b.Fatal(err)
 	}
 	// Set up (pages wait for the first organiser account until then).
-	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "x", Role: storage.RoleOrganiser}); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "x", Role: storage.RoleOrganiser}); err != nil {
 		b.Fatal(err)
 	}
 	tb.ev = &storage.Event{Name: "Bench Cup", Game: "fusion-world", Format: "fw-standard", StartsOn: time.Date(2026, 12, 12, 0, 0, 0, 0, time.UTC),

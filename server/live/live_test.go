@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -103,7 +104,7 @@ func TestLiveStreamsLeaveNothingBehind(t *testing.T) {
 
 	st := storagetest.New(t)
 	ctx := context.Background()
-	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		t.Fatal(err)
 	}
 	e := &storage.Event{Name: "Leak", Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,
@@ -229,7 +230,7 @@ func TestLiveListenerReconnects(t *testing.T) {
 	}
 	st := storagetest.New(t)
 	ctx := context.Background()
-	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		t.Fatal(err)
 	}
 	org := storage.Actor{Name: "org"}
@@ -331,7 +332,7 @@ func eventStream(t *testing.T, name string) (*testServer, *storage.Event, <-chan
 	t.Helper()
 	st := storagetest.New(t)
 	ctx := context.Background()
-	if err := st.CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, &storage.User{Username: "org", PasswordHash: "-", Role: storage.RoleOrganiser}); err != nil {
 		t.Fatal(err)
 	}
 	e := &storage.Event{Name: name, Game: "fusion-world", Format: "fw-standard", Status: storage.StatusRunning,

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -36,15 +37,15 @@ func (h *Handler) Directory(c echo.Context) error {
 }
 
 // storeParam is the store of the URL (the route let only its organisers in).
-func (h *Handler) storeParam(c echo.Context) (*storage.Shop, error) {
+func (h *Handler) storeParam(c echo.Context) (*accounts.Shop, error) {
 	id, err := strconv.ParseInt(c.Param("store"), 10, 64)
 	if err != nil || id <= 0 {
 		return nil, web.NotFound()
 	}
-	return h.Store.ShopByID(c.Request().Context(), id)
+	return accounts.New(h.Store).ShopByID(c.Request().Context(), id)
 }
 
-func (h *Handler) directoryPage(c echo.Context, sh *storage.Shop, problem i18n.Message, status int) error {
+func (h *Handler) directoryPage(c echo.Context, sh *accounts.Shop, problem i18n.Message, status int) error {
 	ctx := c.Request().Context()
 	m := views.StorePlayersPage{StoreID: sh.ID, StoreName: sh.Name, Problem: problem, Page: 1,
 		Query: web.Clip(strings.TrimSpace(c.QueryParam("q")), 80)}
@@ -186,7 +187,7 @@ func (h *Handler) UndoMerge(c echo.Context) error {
 
 // undoRefused says why the merge cannot be undone: a later merge or a
 // removal changed its records or their entries since.
-func (h *Handler) undoRefused(c echo.Context, sh *storage.Shop, m *leagues.PlayerMerge) error {
+func (h *Handler) undoRefused(c echo.Context, sh *accounts.Shop, m *leagues.PlayerMerge) error {
 	ctx := c.Request().Context()
 	names := [2]string{}
 	for i, id := range []int64{m.MergedID, m.KeptID} {

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
@@ -91,7 +92,7 @@ func (h *Handler) SignInPassword(c echo.Context) error {
 		return h.signInPage(c, f, http.StatusUnprocessableEntity)
 	}
 	key, ip := "player "+f.Number, c.RealIP()
-	fails, err := h.Store.LoginFailures(ctx, key, ip, h.Now().Add(-playerLoginWindow))
+	fails, err := accounts.New(h.Store).LoginFailures(ctx, key, ip, h.Now().Add(-playerLoginWindow))
 	if err != nil {
 		return err
 	}
@@ -105,13 +106,13 @@ func (h *Handler) SignInPassword(c echo.Context) error {
 		return err
 	}
 	if p == nil {
-		if err := h.Store.RecordLoginFailure(ctx, key, ip); err != nil {
+		if err := accounts.New(h.Store).RecordLoginFailure(ctx, key, ip); err != nil {
 			return err
 		}
 		f.Problem = i18n.M("ProfileErrBadSignIn", nil)
 		return h.signInPage(c, f, http.StatusUnauthorized)
 	}
-	if err := h.Store.ClearLoginFailures(ctx, key); err != nil {
+	if err := accounts.New(h.Store).ClearLoginFailures(ctx, key); err != nil {
 		return err
 	}
 	if err := h.signIn(c, p); err != nil {

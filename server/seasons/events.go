@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -101,7 +102,7 @@ func storesOf(se *leagues.Season) []int64 {
 func (h *Handler) where(ctx context.Context, se *leagues.Season) (i18n.Message, error) {
 	var names []string
 	for _, id := range storesOf(se) {
-		sh, err := h.Store.ShopByID(ctx, id)
+		sh, err := accounts.New(h.Store).ShopByID(ctx, id)
 		if err != nil {
 			return i18n.Message{}, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -66,7 +67,7 @@ func (h *Handler) withChoices(ctx context.Context, f *views.SeasonForm, storeIDs
 	if !f.League {
 		return nil
 	}
-	shops, err := h.Store.Shops(ctx)
+	shops, err := accounts.New(h.Store).Shops(ctx)
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -57,7 +58,7 @@ const ctxStore = "seasons_store"
 // scope is where a season's organiser pages hang: a store's seasons, or
 // (store nil) the regional leagues.
 type scope struct {
-	store *storage.Shop
+	store *accounts.Shop
 	base  string // "/stores/1/seasons" or "/leagues"
 	param string // the route parameter naming the season
 }
@@ -68,7 +69,7 @@ func (sc scope) seasonPath(id int64) string { return sc.base + "/" + strconv.For
 
 // scopeOf is the request's scope (RequireStore ran for a store's pages).
 func scopeOf(c echo.Context) scope {
-	if sh, ok := c.Get(ctxStore).(*storage.Shop); ok {
+	if sh, ok := c.Get(ctxStore).(*accounts.Shop); ok {
 		return scope{store: sh, base: "/stores/" + strconv.FormatInt(sh.ID, 10) + "/seasons", param: "season"}
 	}
 	return scope{base: "/leagues", param: "league"}
@@ -82,7 +83,7 @@ func (h *Handler) RequireStore(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil || id <= 0 {
 			return web.NotFound()
 		}
-		sh, err := h.Store.ShopByID(c.Request().Context(), id)
+		sh, err := accounts.New(h.Store).ShopByID(c.Request().Context(), id)
 		if err != nil {
 			return err
 		}

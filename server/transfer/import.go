@@ -20,6 +20,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
@@ -535,7 +536,7 @@ func (h *Handler) ImportForm(c echo.Context) error {
 }
 
 // importFormFor offers the organiser's stores, like the new event form.
-func importFormFor(c echo.Context, stores []storage.Shop) views.ImportForm {
+func importFormFor(c echo.Context, stores []accounts.Shop) views.ImportForm {
 	f := views.ImportForm{StoreID: c.FormValue("store_id"), StoreChoices: web.StoreChoices(c, stores)}
 	if len(stores) == 1 {
 		f.StoreID = strconv.FormatInt(stores[0].ID, 10)

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -270,7 +271,7 @@ func (h *Handler) renderRestore(c echo.Context, e *storage.Event, sn *eventfile.
 	}
 	compareForRestore(&m, now.Tenkaichi, then.Tenkaichi)
 	for _, name := range then.Tenkaichi.Judges {
-		u, err := h.Store.UserByUsername(ctx, name)
+		u, err := accounts.New(h.Store).UserByUsername(ctx, name)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && u.Role != storage.RoleJudge) {
 			m.MissingJudges = append(m.MissingJudges, name)
 		} else if err != nil {

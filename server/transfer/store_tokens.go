@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -28,12 +29,12 @@ func init() {
 
 // tokenStore is the store of the route (its organiser is checked by the
 // route's middleware).
-func (h *Handler) tokenStore(c echo.Context) (*storage.Shop, error) {
+func (h *Handler) tokenStore(c echo.Context) (*accounts.Shop, error) {
 	id, err := strconv.ParseInt(c.Param("store"), 10, 64)
 	if err != nil || id <= 0 {
 		return nil, web.NotFound()
 	}
-	return h.Store.ShopByID(c.Request().Context(), id)
+	return accounts.New(h.Store).ShopByID(c.Request().Context(), id)
 }
 
 // StoreTokens lists the store's tokens with the form for a new one.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -117,7 +118,7 @@ func (k *Kit) OrganisesStore(c echo.Context, u *storage.User, storeID int64) (bo
 	if u.IsAdmin {
 		return true, nil
 	}
-	return k.Store.IsShopMember(c.Request().Context(), storeID, u.ID)
+	return accounts.New(k.Store).IsShopMember(c.Request().Context(), storeID, u.ID)
 }
 
 // RequireOrganiser lets only organisers through (after RequireUser); on an
@@ -168,19 +169,19 @@ func refuseEvent(c echo.Context, e *storage.Event) error {
 
 // OrganiserStores lists the stores the signed-in organiser may run events
 // in: every store for the instance admin, else their own. Judges have none.
-func (k *Kit) OrganiserStores(c echo.Context) ([]storage.Shop, error) {
+func (k *Kit) OrganiserStores(c echo.Context) ([]accounts.Shop, error) {
 	u := CurrentUser(c)
 	switch {
 	case u == nil || u.Role != storage.RoleOrganiser:
 		return nil, nil
 	case u.IsAdmin:
-		return k.Store.Shops(c.Request().Context())
+		return accounts.New(k.Store).Shops(c.Request().Context())
 	}
-	return k.Store.ShopsOf(c.Request().Context(), u.ID)
+	return accounts.New(k.Store).ShopsOf(c.Request().Context(), u.ID)
 }
 
 // ShopIDs are the ids of shops.
-func ShopIDs(shops []storage.Shop) []int64 {
+func ShopIDs(shops []accounts.Shop) []int64 {
 	ids := make([]int64, len(shops))
 	for i := range shops {
 		ids[i] = shops[i].ID
@@ -189,8 +190,8 @@ func ShopIDs(shops []storage.Shop) []int64 {
 }
 
 // HasShop reports whether a store of id is among shops.
-func HasShop(shops []storage.Shop, id int64) bool {
-	return slices.ContainsFunc(shops, func(sh storage.Shop) bool { return sh.ID == id })
+func HasShop(shops []accounts.Shop, id int64) bool {
+	return slices.ContainsFunc(shops, func(sh accounts.Shop) bool { return sh.ID == id })
 }
 
 // StaffEvent loads the event in the URL for its staff: organisers of its
@@ -282,7 +283,7 @@ func (k *Kit) VisibleEvent(c echo.Context) (*storage.Event, error) {
 
 // StoreChoices are the stores of a select box, by name. Several start
 // with "Choose a store", so nothing is made in a store by default.
-func StoreChoices(c echo.Context, stores []storage.Shop) []views.Option {
+func StoreChoices(c echo.Context, stores []accounts.Shop) []views.Option {
 	if len(stores) < 2 {
 		return nil
 	}
@@ -298,7 +299,7 @@ func StoreChoices(c echo.Context, stores []storage.Shop) []views.Option {
 // organiser may use. With one store the field may be left out. It returns
 // the store, or a message for the field (none chosen among several), or an
 // error (a store that is not theirs: 403).
-func (k *Kit) ChosenStore(c echo.Context, stores []storage.Shop) (*storage.Shop, string, error) {
+func (k *Kit) ChosenStore(c echo.Context, stores []accounts.Shop) (*accounts.Shop, string, error) {
 	ctx := c.Request().Context()
 	raw := strings.TrimSpace(c.FormValue("store_id"))
 	if raw == "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/crypto/bcrypt"
@@ -63,7 +64,7 @@ func (k *Kit) LoadSession(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		th := HashToken(ck.Value)
-		sess, u, err := k.Store.SessionUser(c.Request().Context(), th)
+		sess, u, err := accounts.New(k.Store).SessionUser(c.Request().Context(), th)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
 			k.ClearSessionCookie(c)
@@ -75,7 +76,7 @@ func (k *Kit) LoadSession(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Set(ctxSession, sess)
 		c.Set(ctxSessionTokenHash, th)
 		if k.Now().Sub(sess.LastSeenAt) > sessionTouchEvery {
-			if err := k.Store.TouchSession(c.Request().Context(), th, k.Now().Add(sessionLifetime)); err != nil {
+			if err := accounts.New(k.Store).TouchSession(c.Request().Context(), th, k.Now().Add(sessionLifetime)); err != nil {
 				k.Log.Warn("touch session", "err", err)
 			}
 		}
@@ -99,7 +100,7 @@ func (k *Kit) SetupGate(next echo.HandlerFunc) echo.HandlerFunc {
 		if k.setupDone.Load() {
 			return next(c)
 		}
-		n, err := k.Store.CountUsers(c.Request().Context())
+		n, err := accounts.New(k.Store).CountUsers(c.Request().Context())
 		if err != nil {
 			return err
 		}
@@ -137,12 +138,12 @@ func PasswordProblem(pw string) i18n.Message {
 // tablet: the language the last player chose there would win otherwise).
 func (k *Kit) StartSession(c echo.Context, u *storage.User) error {
 	tok := NewToken()
-	sess := &storage.Session{
+	sess := &accounts.Session{
 		TokenHash: HashToken(tok), UserID: u.ID, CSRFToken: NewToken(),
 		ExpiresAt: k.Now().Add(sessionLifetime),
 		UserAgent: Truncate(c.Request().UserAgent(), 200), IP: c.RealIP(),
 	}
-	if err := k.Store.CreateSession(c.Request().Context(), sess); err != nil {
+	if err := accounts.New(k.Store).CreateSession(c.Request().Context(), sess); err != nil {
 		return err
 	}
 	c.SetCookie(&http.Cookie{

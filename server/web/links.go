@@ -15,6 +15,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -195,7 +196,7 @@ func (k *Kit) PlayerFromLink(c echo.Context) (*storage.Entry, *storage.Event, er
 // address has had too many.
 func (k *Kit) LinkMiss(c echo.Context) error {
 	ctx, ip := c.Request().Context(), c.RealIP()
-	misses, err := k.Store.LinkMisses(ctx, ip, k.Now().Add(-linkMissWindow))
+	misses, err := accounts.New(k.Store).LinkMisses(ctx, ip, k.Now().Add(-linkMissWindow))
 	if err != nil {
 		return err
 	}
@@ -203,7 +204,7 @@ func (k *Kit) LinkMiss(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(linkMissWindow.Seconds())))
 		return Failed(http.StatusTooManyRequests, i18n.M("PhoneTooManyWrongLinks", nil))
 	}
-	if err := k.Store.RecordLinkMiss(ctx, ip); err != nil {
+	if err := accounts.New(k.Store).RecordLinkMiss(ctx, ip); err != nil {
 		return err
 	}
 	return Failed(http.StatusNotFound, i18n.M("PhoneLinkNotValid", nil))

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // EventImport is a whole event read from an exported file (docs/event-file.md):
@@ -350,7 +351,7 @@ func (w *eventWriter) account(name string) (*int64, error) {
 	}
 	var id *int64
 	if name != "" {
-		u, err := w.s.st.UserByUsername(w.ctx, name)
+		u, err := accounts.New(w.s.st).UserByUsername(w.ctx, name)
 		switch {
 		case err == nil:
 			id = &u.ID
@@ -660,7 +661,7 @@ func (s *Store) attachJudges(ctx context.Context, ev *storage.Event, names []str
 	eventID := ev.ID
 	var missing []string
 	for _, name := range names {
-		u, err := s.st.UserByUsername(ctx, name)
+		u, err := accounts.New(s.st).UserByUsername(ctx, name)
 		if storage.IsNotFound(err) || (err == nil && u.Role != storage.RoleJudge) {
 			missing = append(missing, name)
 			continue
@@ -668,7 +669,7 @@ func (s *Store) attachJudges(ctx context.Context, ev *storage.Event, names []str
 		if err != nil {
 			return nil, err
 		}
-		if member, err := s.st.IsShopMember(ctx, ev.StoreID, u.ID); err != nil {
+		if member, err := accounts.New(s.st).IsShopMember(ctx, ev.StoreID, u.ID); err != nil {
 			return nil, err
 		} else if !member {
 			missing = append(missing, name)

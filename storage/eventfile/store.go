@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"gorm.io/gorm"
 )
 
@@ -39,7 +40,7 @@ func (s *Store) fillStore(ctx context.Context, id *int64) error {
 	if *id != 0 {
 		return nil
 	}
-	first, err := s.st.FirstShop(ctx)
+	first, err := accounts.New(s.st).FirstShop(ctx)
 	if err != nil {
 		return err
 	}

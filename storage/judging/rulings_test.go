@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
@@ -23,7 +24,7 @@ func judgeSetup(t *testing.T) (*storage.Store, *storage.Event, *storage.Entry, s
 		t.Fatal(err)
 	}
 	u := &storage.User{Username: "jules", PasswordHash: "x", Role: storage.RoleJudge}
-	if err := st.CreateUser(ctx, u); err != nil {
+	if err := accounts.New(st).CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	return st, e, en, storage.Actor{UserID: u.ID, Name: "jules"}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 )
 
@@ -108,8 +109,8 @@ func seeded(t testing.TB, st *storage.Store, se seedEvent) (*storage.Event, map[
 // storeNamed makes a store.
 func storeNamed(t testing.TB, st *storage.Store, name string) int64 {
 	t.Helper()
-	sh := &storage.Shop{Name: name}
-	if err := st.CreateShop(ctx, org, sh); err != nil {
+	sh := &accounts.Shop{Name: name}
+	if err := accounts.New(st).CreateShop(ctx, org, sh); err != nil {
 		t.Fatal(err)
 	}
 	return sh.ID
@@ -118,7 +119,7 @@ func storeNamed(t testing.TB, st *storage.Store, name string) int64 {
 // firstStore is the store every database starts with.
 func firstStore(t testing.TB, st *storage.Store) int64 {
 	t.Helper()
-	sh, err := st.FirstShop(ctx)
+	sh, err := accounts.New(st).FirstShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"gorm.io/gorm/clause"
 )
 
@@ -123,7 +124,7 @@ func (s *Store) validateSeason(ctx context.Context, se *Season) error {
 		add(FieldSeasonStores, "season-stores-missing")
 	}
 	for _, id := range stores {
-		if _, err := s.st.ShopByID(ctx, id); storage.IsNotFound(err) {
+		if _, err := accounts.New(s.st).ShopByID(ctx, id); storage.IsNotFound(err) {
 			add(FieldSeasonStores, "season-store-unknown", id)
 		} else if err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 )
 
 // StoreToken lets a laptop add its events to one store of a league server
@@ -58,7 +59,7 @@ func (s *Store) CreateStoreToken(ctx context.Context, actor storage.Actor, store
 	token := storeTokenPrefix + base64.RawURLEncoding.EncodeToString(b)
 	t := &StoreToken{StoreID: storeID, Name: name, TokenHash: HashStoreToken(token)}
 	err := s.tx(ctx, func(tx *Store) error {
-		if _, err := tx.st.ShopByID(ctx, storeID); err != nil {
+		if _, err := accounts.New(tx.st).ShopByID(ctx, storeID); err != nil {
 			return err
 		}
 		t.CreatedAt = tx.now()

@@ -1,10 +1,12 @@
-package storage
+package accounts
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // Shop is a store (an organisation) on the instance: it runs events, and
@@ -14,7 +16,7 @@ import (
 // Who may do what (the server checks it, docs/event-day.md explains it):
 // an organiser manages the events of the stores they belong to and attaches
 // those stores' judges; a judge sees the staff pages of the events they are
-// attached to; the instance admin (User.IsAdmin) creates stores, manages
+// attached to; the instance admin (storage.User.IsAdmin) creates stores, manages
 // members, and is an organiser of every store.
 type Shop struct {
 	ID        int64
@@ -55,21 +57,6 @@ func (s *Store) FirstShop(ctx context.Context) (*Shop, error) {
 	return &sh, nil
 }
 
-// fillStore puts the first store into *id when it is 0: events made
-// without naming a store (tests, tools) belong to it. The server always
-// names the store.
-func (s *Store) fillStore(ctx context.Context, id *int64) error {
-	if *id != 0 {
-		return nil
-	}
-	first, err := s.FirstShop(ctx)
-	if err != nil {
-		return err
-	}
-	*id = first.ID
-	return nil
-}
-
 // Shops lists every store by name.
 func (s *Store) Shops(ctx context.Context) ([]Shop, error) {
 	var out []Shop
@@ -77,7 +64,7 @@ func (s *Store) Shops(ctx context.Context) ([]Shop, error) {
 	return out, wrap("list stores", err)
 }
 
-// ShopByID returns a store or ErrNotFound.
+// ShopByID returns a store or storage.ErrNotFound.
 func (s *Store) ShopByID(ctx context.Context, id int64) (*Shop, error) {
 	var sh Shop
 	if err := s.with(ctx).First(&sh, id).Error; err != nil {
@@ -86,7 +73,7 @@ func (s *Store) ShopByID(ctx context.Context, id int64) (*Shop, error) {
 	return &sh, nil
 }
 
-// ShopByName finds a store by its name, ignoring case, or ErrNotFound.
+// ShopByName finds a store by its name, ignoring case, or storage.ErrNotFound.
 func (s *Store) ShopByName(ctx context.Context, name string) (*Shop, error) {
 	var sh Shop
 	if err := s.with(ctx).Where("lower(name) = ?", strings.ToLower(name)).First(&sh).Error; err != nil {
@@ -95,9 +82,9 @@ func (s *Store) ShopByName(ctx context.Context, name string) (*Shop, error) {
 	return &sh, nil
 }
 
-// CreateShop adds a store. A name taken (in any case) gives ErrConflict.
-func (s *Store) CreateShop(ctx context.Context, actor Actor, sh *Shop) error {
-	return s.Tx(ctx, func(tx *Store) error {
+// CreateShop adds a store. A name taken (in any case) gives storage.ErrConflict.
+func (s *Store) CreateShop(ctx context.Context, actor storage.Actor, sh *Shop) error {
+	return s.tx(ctx, func(tx *Store) error {
 		now := tx.now()
 		sh.ID, sh.CreatedAt, sh.UpdatedAt = 0, now, now
 		if err := tx.with(ctx).Create(sh).Error; err != nil {
@@ -107,9 +94,9 @@ func (s *Store) CreateShop(ctx context.Context, actor Actor, sh *Shop) error {
 	})
 }
 
-// RenameShop changes a store's name. A name taken gives ErrConflict.
-func (s *Store) RenameShop(ctx context.Context, actor Actor, id int64, name string) error {
-	return s.Tx(ctx, func(tx *Store) error {
+// RenameShop changes a store's name. A name taken gives storage.ErrConflict.
+func (s *Store) RenameShop(ctx context.Context, actor storage.Actor, id int64, name string) error {
+	return s.tx(ctx, func(tx *Store) error {
 		before, err := tx.ShopByID(ctx, id)
 		if err != nil {
 			return err
@@ -157,9 +144,9 @@ func (s *Store) ShopStatsAll(ctx context.Context) ([]ShopStats, error) {
 	for _, m := range members {
 		if st := at[m.StoreID]; st != nil {
 			switch m.Role {
-			case RoleOrganiser:
+			case storage.RoleOrganiser:
 				st.Organisers = m.N
-			case RoleJudge:
+			case storage.RoleJudge:
 				st.Judges = m.N
 			}
 		}
@@ -211,16 +198,16 @@ func (s *Store) IsShopMember(ctx context.Context, storeID, userID int64) (bool, 
 }
 
 // ShopMembers lists a store's accounts by username.
-func (s *Store) ShopMembers(ctx context.Context, storeID int64) ([]User, error) {
-	var us []User
+func (s *Store) ShopMembers(ctx context.Context, storeID int64) ([]storage.User, error) {
+	var us []storage.User
 	err := s.with(ctx).Joins("JOIN store_members ON store_members.user_id = users.id").
 		Where("store_members.store_id = ?", storeID).Order("users.username").Find(&us).Error
 	return us, wrap("list store members", err)
 }
 
 // ShopMembersWithRole lists a store's accounts of one role by username.
-func (s *Store) ShopMembersWithRole(ctx context.Context, storeID int64, role string) ([]User, error) {
-	var us []User
+func (s *Store) ShopMembersWithRole(ctx context.Context, storeID int64, role string) ([]storage.User, error) {
+	var us []storage.User
 	err := s.with(ctx).Joins("JOIN store_members ON store_members.user_id = users.id").
 		Where("store_members.store_id = ? AND users.role = ?", storeID, role).Order("users.username").Find(&us).Error
 	return us, wrap("list store members", err)
@@ -228,8 +215,8 @@ func (s *Store) ShopMembersWithRole(ctx context.Context, storeID int64, role str
 
 // UsersInShops lists the accounts that belong to any of the stores, by
 // username, each once.
-func (s *Store) UsersInShops(ctx context.Context, storeIDs []int64) ([]User, error) {
-	var us []User
+func (s *Store) UsersInShops(ctx context.Context, storeIDs []int64) ([]storage.User, error) {
+	var us []storage.User
 	if len(storeIDs) == 0 {
 		return us, nil
 	}
@@ -239,8 +226,8 @@ func (s *Store) UsersInShops(ctx context.Context, storeIDs []int64) ([]User, err
 }
 
 // AddShopMember makes an account a member of a store (again is fine).
-func (s *Store) AddShopMember(ctx context.Context, actor Actor, storeID, userID int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) AddShopMember(ctx context.Context, actor storage.Actor, storeID, userID int64) error {
+	return s.tx(ctx, func(tx *Store) error {
 		sh, err := tx.ShopByID(ctx, storeID)
 		if err != nil {
 			return err
@@ -253,7 +240,7 @@ func (s *Store) AddShopMember(ctx context.Context, actor Actor, storeID, userID 
 	})
 }
 
-func (s *Store) addShopMember(ctx context.Context, actor Actor, sh *Shop, u *User) error {
+func (s *Store) addShopMember(ctx context.Context, actor storage.Actor, sh *Shop, u *storage.User) error {
 	ok, err := s.IsShopMember(ctx, sh.ID, u.ID)
 	if err != nil || ok {
 		return err
@@ -267,8 +254,8 @@ func (s *Store) addShopMember(ctx context.Context, actor Actor, sh *Shop, u *Use
 // RemoveShopMember takes an account out of a store. The account keeps the
 // events it is attached to as a judge (an organiser takes them off on the
 // event's page); it can no longer be attached to the store's events.
-func (s *Store) RemoveShopMember(ctx context.Context, actor Actor, storeID, userID int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) RemoveShopMember(ctx context.Context, actor storage.Actor, storeID, userID int64) error {
+	return s.tx(ctx, func(tx *Store) error {
 		sh, err := tx.ShopByID(ctx, storeID)
 		if err != nil {
 			return err
@@ -282,12 +269,12 @@ func (s *Store) RemoveShopMember(ctx context.Context, actor Actor, storeID, user
 			return wrap("remove store member", res.Error)
 		}
 		if res.RowsAffected == 0 {
-			return fmt.Errorf("storage: remove %s from store %d: %w", u.Username, storeID, ErrNotFound)
+			return fmt.Errorf("storage: remove %s from store %d: %w", u.Username, storeID, storage.ErrNotFound)
 		}
 		return tx.writeAudit(ctx, actor, nil, "remove", "store-member", storeID, memberAuditView(sh, u), nil)
 	})
 }
 
-func memberAuditView(sh *Shop, u *User) map[string]any {
+func memberAuditView(sh *Shop, u *storage.User) map[string]any {
 	return map[string]any{"store": sh.Name, "username": u.Username, "role": u.Role}
 }

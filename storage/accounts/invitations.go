@@ -1,10 +1,11 @@
-package storage
+package accounts
 
 import (
 	"context"
 	"fmt"
 	"time"
 
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"gorm.io/gorm/clause"
 )
 
@@ -32,8 +33,8 @@ type InvitationToShop struct {
 
 // InviteToShop invites the account named username to the store; inviting
 // the same name again changes nothing.
-func (s *Store) InviteToShop(ctx context.Context, actor Actor, storeID int64, username string) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) InviteToShop(ctx context.Context, actor storage.Actor, storeID int64, username string) error {
+	return s.tx(ctx, func(tx *Store) error {
 		sh, err := tx.ShopByID(ctx, storeID)
 		if err != nil {
 			return err
@@ -60,8 +61,8 @@ func (s *Store) ShopInvitations(ctx context.Context, storeID int64) ([]StoreInvi
 }
 
 // WithdrawInvitation deletes one of the store's invitations.
-func (s *Store) WithdrawInvitation(ctx context.Context, actor Actor, storeID, id int64) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) WithdrawInvitation(ctx context.Context, actor storage.Actor, storeID, id int64) error {
+	return s.tx(ctx, func(tx *Store) error {
 		var inv StoreInvitation
 		if err := tx.with(ctx).Where("id = ? AND store_id = ?", id, storeID).First(&inv).Error; err != nil {
 			return wrap("withdraw invitation", err)
@@ -77,9 +78,9 @@ func (s *Store) WithdrawInvitation(ctx context.Context, actor Actor, storeID, id
 // InvitationsFor lists the invitations an account may answer: those to its
 // username not declined. Only judges are invited (organisers are the
 // instance admin's to place), so an organiser's list is empty.
-func (s *Store) InvitationsFor(ctx context.Context, u *User) ([]InvitationToShop, error) {
+func (s *Store) InvitationsFor(ctx context.Context, u *storage.User) ([]InvitationToShop, error) {
 	var out []InvitationToShop
-	if u.Role != RoleJudge {
+	if u.Role != storage.RoleJudge {
 		return out, nil
 	}
 	err := s.with(ctx).Table("store_invitations").
@@ -92,16 +93,16 @@ func (s *Store) InvitationsFor(ctx context.Context, u *User) ([]InvitationToShop
 
 // AnswerInvitation accepts (the account joins the store) or declines one
 // of the account's invitations. An invitation that is not the account's,
-// or already declined, is ErrNotFound.
-func (s *Store) AnswerInvitation(ctx context.Context, actor Actor, u *User, id int64, accept bool) error {
-	return s.Tx(ctx, func(tx *Store) error {
+// or already declined, is storage.ErrNotFound.
+func (s *Store) AnswerInvitation(ctx context.Context, actor storage.Actor, u *storage.User, id int64, accept bool) error {
+	return s.tx(ctx, func(tx *Store) error {
 		var inv StoreInvitation
 		err := tx.with(ctx).Where("id = ? AND username = ? AND declined_at IS NULL", id, u.Username).First(&inv).Error
 		if err != nil {
 			return wrap("answer invitation", err)
 		}
-		if u.Role != RoleJudge {
-			return fmt.Errorf("storage: %s is not a judge: %w", u.Username, ErrNotFound)
+		if u.Role != storage.RoleJudge {
+			return fmt.Errorf("storage: %s is not a judge: %w", u.Username, storage.ErrNotFound)
 		}
 		if !accept {
 			now := tx.now()

@@ -1,8 +1,10 @@
-package storage
+package accounts
 
 import (
 	"context"
 	"time"
+
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // Session is a logged-in browser. The cookie holds a random token; the
@@ -25,9 +27,9 @@ func (s *Store) CreateSession(ctx context.Context, sess *Session) error {
 	return wrap("create session", s.with(ctx).Create(sess).Error)
 }
 
-// SessionUser returns a live session and its user, or ErrNotFound when the
+// SessionUser returns a live session and its user, or storage.ErrNotFound when the
 // token is unknown or expired.
-func (s *Store) SessionUser(ctx context.Context, tokenHash string) (*Session, *User, error) {
+func (s *Store) SessionUser(ctx context.Context, tokenHash string) (*Session, *storage.User, error) {
 	var sess Session
 	err := s.read(ctx).Where("token_hash = ? AND expires_at > ?", tokenHash, s.now()).First(&sess).Error
 	if err != nil {
