@@ -15,6 +15,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
@@ -171,7 +172,7 @@ func newA11yFixture(t *testing.T) *a11yFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.ImportCards(ctx, storage.Actor{Name: "test"}, panini, nil); err != nil {
+	if err := carddata.New(a.store).ImportCards(ctx, storage.Actor{Name: "test"}, panini, nil); err != nil {
 		t.Fatal(err)
 	}
 	f.saveDeck(f.pan, "Pia", string(fixture(t, "decklists/panini-goku.txt")))

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
@@ -23,13 +24,13 @@ const maxCardFile = 32 << 20
 func (s *Server) cardsPage(c echo.Context, m views.CardsPage, status int) error {
 	ctx := c.Request().Context()
 	for _, eg := range web.EventGames {
-		n, err := s.Store.CountCards(ctx, eg.ID)
+		n, err := carddata.New(s.Store).CountCards(ctx, eg.ID)
 		if err != nil {
 			return err
 		}
 		m.Games = append(m.Games, views.GameCards{Label: web.GameName(ctx, eg.ID), Count: n})
 	}
-	lists, err := s.Store.BanLists(ctx)
+	lists, err := carddata.New(s.Store).BanLists(ctx)
 	if err != nil {
 		return err
 	}
@@ -86,7 +87,7 @@ func (s *Server) importCards(c echo.Context) error {
 		return s.cardsPage(c, views.CardsPage{ImportProblem: i18n.M("JudgeImportEmpty", nil)}, http.StatusUnprocessableEntity)
 	}
 	defer s.cards.Forget() // after the import, whatever its outcome
-	if err := s.Store.ImportCards(c.Request().Context(), web.ActorOf(c), cards, nil); err != nil {
+	if err := carddata.New(s.Store).ImportCards(c.Request().Context(), web.ActorOf(c), cards, nil); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgCardsImported)
@@ -103,7 +104,7 @@ func (s *Server) saveBanList(c echo.Context) error {
 		return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.M("JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 	}
 	for _, v := range versions {
-		if err := s.Store.SaveBanListVersion(c.Request().Context(), web.ActorOf(c), v); err != nil {
+		if err := carddata.New(s.Store).SaveBanListVersion(c.Request().Context(), web.ActorOf(c), v); err != nil {
 			return s.cardsPage(c, views.CardsPage{BanListText: text, BanListProblem: i18n.M("JudgeBanListFailed", i18n.Args{"Problem": fileproblem.Text(c.Request().Context(), err)})}, http.StatusUnprocessableEntity)
 		}
 	}
@@ -112,7 +113,7 @@ func (s *Server) saveBanList(c echo.Context) error {
 }
 
 func (s *Server) showBanList(c echo.Context) error {
-	lists, err := s.Store.BanLists(c.Request().Context())
+	lists, err := carddata.New(s.Store).BanLists(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -123,7 +124,7 @@ func (s *Server) showBanList(c echo.Context) error {
 		}
 		// A list names its cards by number; the name comes from the list when
 		// it gives one, else from the stored card pool.
-		pool, err := s.Store.CardPool(c.Request().Context(), g)
+		pool, err := carddata.New(s.Store).CardPool(c.Request().Context(), g)
 		if err != nil {
 			return err
 		}
@@ -178,7 +179,7 @@ func (s *Server) deckCheck(c echo.Context) error {
 	if err != nil {
 		f.Errors["date"] = i18n.M("JudgeDateProblem", nil)
 	}
-	pool, err := s.Store.CardPool(c.Request().Context(), game)
+	pool, err := carddata.New(s.Store).CardPool(c.Request().Context(), game)
 	if err != nil {
 		return err
 	}
@@ -204,7 +205,7 @@ func (s *Server) deckCheck(c echo.Context) error {
 // checkDeck validates a parsed deck against the stored pool and ban lists.
 func (s *Server) checkDeck(c echo.Context, format *rules.Format, pool rules.CardPool, deck *rules.Decklist, text string, date time.Time) (*views.DeckResult, error) {
 	ctx := c.Request().Context()
-	bans, err := s.Store.BanLists(ctx)
+	bans, err := carddata.New(s.Store).BanLists(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -81,10 +82,10 @@ func TestCardAndBanListProblemsInGermanAndJapanese(t *testing.T) {
 			}
 		}
 	}
-	if n, _ := a.store.CountCards(context.Background(), rules.GameFusionWorld); n != 0 {
+	if n, _ := carddata.New(a.store).CountCards(context.Background(), rules.GameFusionWorld); n != 0 {
 		t.Errorf("refused card lists stored %d cards", n)
 	}
-	lists, err := a.store.BanListVersions(context.Background())
+	lists, err := carddata.New(a.store).BanListVersions(context.Background())
 	if err != nil || len(lists) != 0 {
 		t.Errorf("refused ban lists stored %d versions (%v)", len(lists), err)
 	}

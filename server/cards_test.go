@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 )
 
 func fixture(t *testing.T, name string) []byte {
@@ -53,7 +54,7 @@ func TestOrganiserImportsCardsAndBanListThenChecksDeck(t *testing.T) {
 	if !strings.Contains(bad.body, "record 2 (card FB01-002)") {
 		t.Errorf("error does not name the record:\n%s", excerpt(bad.body))
 	}
-	if n, _ := a.store.CountCards(ctx, rules.GameFusionWorld); n != 0 {
+	if n, _ := carddata.New(a.store).CountCards(ctx, rules.GameFusionWorld); n != 0 {
 		t.Fatalf("bad file stored %d cards", n)
 	}
 
@@ -65,7 +66,7 @@ func TestOrganiserImportsCardsAndBanListThenChecksDeck(t *testing.T) {
 	masters = append(masters, bytes.Repeat([]byte(" "), 3<<20-len(masters))...)
 	r = org.upload("/cards", "/cards/import", "file", "masters-cards.json", masters)
 	expectRedirect(t, "import masters cards", r, "/cards")
-	if n, _ := a.store.CountCards(ctx, rules.GameMasters); n != 133 { // the fixture's card numbers
+	if n, _ := carddata.New(a.store).CountCards(ctx, rules.GameMasters); n != 133 { // the fixture's card numbers
 		t.Fatalf("%d Masters cards stored", n)
 	}
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -30,7 +31,7 @@ func TestCountsInThePagesLanguage(t *testing.T) {
 	for i := range cards {
 		cards[i] = rules.Card{Game: rules.GameFusionWorld, Number: fmt.Sprintf("ZZ01-%04d", i+1), Name: fmt.Sprintf("Card %d", i+1), Type: rules.TypeBattle}
 	}
-	if err := a.store.ImportCards(context.Background(), storage.Actor{Name: "test"}, cards, nil); err != nil {
+	if err := carddata.New(a.store).ImportCards(context.Background(), storage.Actor{Name: "test"}, cards, nil); err != nil {
 		t.Fatal(err)
 	}
 	// An event of 1,200 players, imported in one go from a plain event file.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 )
 
 // mastersDeck is a 50-card deck of real BT1 cards under the Champa leader
@@ -47,7 +48,7 @@ func importMastersAndDBZ(t *testing.T, a *app, org *browser) {
 		expectRedirect(t, "import "+name, org.upload("/cards", "/cards/import", "file", name, data), "/cards")
 	}
 	expectRedirect(t, "save ban list", org.post("/cards", "/banlists", url.Values{"banlist": {string(fixture(t, "masters-banlist-2026-06.json"))}}), "/cards")
-	pool, err := a.store.CardPool(context.Background(), rules.GameMasters)
+	pool, err := carddata.New(a.store).CardPool(context.Background(), rules.GameMasters)
 	if err != nil {
 		t.Fatal(err)
 	}

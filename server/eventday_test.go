@@ -14,6 +14,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
@@ -113,7 +114,7 @@ func importCards(t *testing.T, a *app) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.ImportCards(context.Background(), storage.Actor{Name: "test"}, cards, nil); err != nil {
+	if err := carddata.New(a.store).ImportCards(context.Background(), storage.Actor{Name: "test"}, cards, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -173,7 +174,7 @@ func (s *Server) showEvent(c echo.Context) error {
 func (s *Server) eventCards(c echo.Context, e *storage.Event, d *views.EventDetail) error {
 	ctx := c.Request().Context()
 	g := web.GameOf(e.Game)
-	n, err := s.Store.CountCards(ctx, g.ID)
+	n, err := carddata.New(s.Store).CountCards(ctx, g.ID)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ func (s *Server) eventCards(c echo.Context, e *storage.Event, d *views.EventDeta
 	case !ok || !format.AppliesBanList():
 		d.BanList = i18n.M("EventBanListNone", nil)
 	default:
-		bans, err := s.Store.BanLists(ctx)
+		bans, err := carddata.New(s.Store).BanLists(ctx)
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 )
 
 // gameCase is one game's event, run end to end through the web pages.
@@ -137,7 +138,7 @@ func TestEventsOfEveryGameRunEndToEnd(t *testing.T) {
 			if err != nil || ev.Game != gc.game || ev.Format != gc.format || strconv.Itoa(ev.RoundMinutes) != gc.roundMinutes {
 				t.Fatalf("stored event %+v (%v)", ev, err)
 			}
-			n, _ := a.store.CountCards(context.Background(), rules.Game(gc.game))
+			n, _ := carddata.New(a.store).CountCards(context.Background(), rules.Game(gc.game))
 			facts := pfText(org.get(path).body)
 			for _, want := range []string{gc.gameName, "Card pool " + strconv.FormatInt(n, 10) + " ", "Ban list"} {
 				if !strings.Contains(facts, want) {

@@ -18,6 +18,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
@@ -48,7 +49,7 @@ func newJudgeFixture(t *testing.T) *judgeFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
+	if err := carddata.New(a.store).ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
 		t.Fatal(err)
 	}
 	f.event = &storage.Event{Name: "Judged Cup", Game: "fusion-world", Format: "fw-standard",

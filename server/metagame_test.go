@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -22,7 +23,7 @@ func TestMetagameLeadersColoursAndWinRates(t *testing.T) {
 		{Game: rules.GameFusionWorld, Number: "FB01-001", Name: "Son Goku", Type: rules.TypeLeader, Colours: []string{"Red"}},
 		{Game: rules.GameFusionWorld, Number: "FB01-002", Name: "Vegeta", Type: rules.TypeLeader, Colours: []string{"Blue"}},
 	}
-	if err := a.store.ImportCards(ctx, pfActor, cards, nil); err != nil {
+	if err := carddata.New(a.store).ImportCards(ctx, pfActor, cards, nil); err != nil {
 		t.Fatal(err)
 	}
 	f := pfNewEvent(t, a, org, "Meta Cup", "Ann", "Bo", "Cy", "Di", "Ed", "Flo")

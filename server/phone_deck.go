@@ -10,6 +10,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -71,7 +72,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, en *storage.E
 	if problem := web.DeckTextTrouble(text, format.Game); !problem.IsZero() {
 		return nil, sub, problem
 	}
-	pool, err := s.Store.CardPool(ctx, format.Game)
+	pool, err := carddata.New(s.Store).CardPool(ctx, format.Game)
 	if err != nil {
 		return nil, sub, i18n.M("PhoneCardPoolUnreadable", nil)
 	}
@@ -79,7 +80,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, en *storage.E
 	if err != nil {
 		return nil, sub, i18n.Verbatim(deckproblem.ReadError(ctx, err))
 	}
-	bans, err := s.Store.BanLists(ctx)
+	bans, err := carddata.New(s.Store).BanLists(ctx)
 	if err != nil {
 		return nil, sub, i18n.M("PhoneBanListsUnreadable", nil)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -30,7 +31,7 @@ func (s *Server) showDecklists(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	pool, err := s.Store.CardPool(ctx, rules.Game(e.Game))
+	pool, err := carddata.New(s.Store).CardPool(ctx, rules.Game(e.Game))
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -37,7 +38,7 @@ func (s *Server) showMetagame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	pool, err := s.Store.CardPool(ctx, rules.Game(ev.Game))
+	pool, err := carddata.New(s.Store).CardPool(ctx, rules.Game(ev.Game))
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -92,7 +93,7 @@ func storedBanLists(ctx context.Context, env *cliEnv, db dbFlags) ([]rules.BanLi
 		return nil, errText(ctx, err)
 	}
 	defer st.Close()
-	stored, err := st.BanListVersions(ctx)
+	stored, err := carddata.New(st).BanListVersions(ctx)
 	if err != nil {
 		return nil, i18n.T(ctx, "CliLoadingStoredBanLists", i18n.Args{"Err": err})
 	}

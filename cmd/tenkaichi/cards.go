@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 	"golang.org/x/term"
@@ -37,7 +38,7 @@ func runCardsImport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	defer st.Close()
 	bar := newProgressBar(env.stderr, len(cards), i18n.T(ctx, "CliImportingCards", nil))
-	if err := st.ImportCards(ctx, storage.ActorCommandLine, cards, bar.set); err != nil {
+	if err := carddata.New(st).ImportCards(ctx, storage.ActorCommandLine, cards, bar.set); err != nil {
 		bar.done()
 		complain(ctx, env.stderr, "cards import", i18n.T(ctx, "CliNothingStored", i18n.Args{"Err": errText(ctx, err)}))
 		return 1
@@ -71,7 +72,7 @@ func runBanlistImport(ctx context.Context, env *cliEnv, args []string) int {
 	defer st.Close()
 	err = st.Tx(ctx, func(tx *storage.Store) error {
 		for _, v := range versions {
-			if err := tx.SaveBanListVersion(ctx, storage.ActorCommandLine, v); err != nil {
+			if err := carddata.New(tx).SaveBanListVersion(ctx, storage.ActorCommandLine, v); err != nil {
 				return err
 			}
 		}

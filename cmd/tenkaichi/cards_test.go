@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 )
 
 func TestCardsAndBanlistImport(t *testing.T) {
@@ -45,15 +46,15 @@ func TestCardsAndBanlistImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	n, _ := st.CountCards(context.Background(), rules.GameFusionWorld)
+	n, _ := carddata.New(st).CountCards(context.Background(), rules.GameFusionWorld)
 	if n != 135 { // every record of the fixture
 		t.Fatalf("%d cards stored", n)
 	}
-	pool, _ := st.CardPool(context.Background(), rules.GameFusionWorld)
+	pool, _ := carddata.New(st).CardPool(context.Background(), rules.GameFusionWorld)
 	if c, ok := pool.Card("FB01-001"); !ok || c.Name != "Son Goku" {
 		t.Fatalf("bad import changed FB01-001: %+v", c)
 	}
-	vs, _ := st.BanListVersions(context.Background())
+	vs, _ := carddata.New(st).BanListVersions(context.Background())
 	if len(vs) == 0 {
 		t.Fatal("no ban list stored")
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/gamewords"
@@ -35,18 +36,18 @@ func storedPool(ctx context.Context, env *cliEnv, db dbFlags, game rules.Game) (
 		return nil, nil, err
 	}
 	defer st.Close()
-	n, err := st.CountCards(ctx, game)
+	n, err := carddata.New(st).CountCards(ctx, game)
 	if err != nil {
 		return nil, nil, err
 	}
 	if n == 0 {
 		return nil, nil, sayError(i18n.T(ctx, "CliNoCardsStored", i18n.Args{"Game": gamewords.ShortName(ctx, game), "Database": describeStore(env, db)}), nil)
 	}
-	pool, err := st.CardPool(ctx, game)
+	pool, err := carddata.New(st).CardPool(ctx, game)
 	if err != nil {
 		return nil, nil, err
 	}
-	versions, err := st.BanListVersions(ctx)
+	versions, err := carddata.New(st).BanListVersions(ctx)
 	return pool, versions, err
 }
 

@@ -32,6 +32,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"golang.org/x/time/rate"
 )
@@ -502,7 +503,7 @@ func (h *Handler) Decklists(c echo.Context) error {
 	if err != nil {
 		return h.apiFail(c, err)
 	}
-	pool, err := h.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
+	pool, err := carddata.New(h.Store).CardPool(c.Request().Context(), rules.Game(d.Event.Game))
 	if err != nil {
 		return h.apiFail(c, err)
 	}
@@ -545,7 +546,7 @@ func (h *Handler) Metagame(c echo.Context) error {
 	if err != nil {
 		return h.apiFail(c, err)
 	}
-	pool, err := h.Store.CardPool(c.Request().Context(), rules.Game(d.Event.Game))
+	pool, err := carddata.New(h.Store).CardPool(c.Request().Context(), rules.Game(d.Event.Game))
 	if err != nil {
 		return h.apiFail(c, err)
 	}

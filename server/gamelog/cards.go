@@ -16,6 +16,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules/engine"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -113,7 +114,7 @@ func (cc *CardCache) Cards(ctx context.Context, numbers []string) (*Cards, error
 		return c.cards.in(ctx), nil
 	}
 	cc.mu.Unlock()
-	list, err := cc.store.GameLogCards(ctx, rules.GameFusionWorld, numbers)
+	list, err := carddata.New(cc.store).GameLogCards(ctx, rules.GameFusionWorld, numbers)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -94,7 +95,7 @@ func RegisteredDeck(ctx context.Context, st *storage.Store, eventID int64, id *i
 	if err != nil {
 		return nil, err
 	}
-	pool, err := st.CardPool(ctx, rules.Game(ev.Game))
+	pool, err := carddata.New(st).CardPool(ctx, rules.Game(ev.Game))
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/cardexplain"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -28,7 +29,7 @@ func CardURL(number string) string {
 // the judge console's board and the game tracker.
 func (h *Handler) ShowCard(c echo.Context) error {
 	ctx := c.Request().Context()
-	cards, err := h.Store.GameLogCards(ctx, rules.GameFusionWorld, []string{c.Param("number")})
+	cards, err := carddata.New(h.Store).GameLogCards(ctx, rules.GameFusionWorld, []string{c.Param("number")})
 	if err != nil {
 		return err
 	}

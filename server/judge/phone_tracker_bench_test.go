@@ -23,6 +23,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	"github.com/tenkaichi-org/tenkaichi/views"
@@ -60,7 +61,7 @@ func newTrackerBench(b *testing.B, n int) *trackerBench {
 		b.Fatal(err)
 	}
 	actor := storage.Actor{Name: "bench"}
-	if err := st.ImportCards(ctx, actor, cards, nil); err != nil {
+	if err := carddata.New(st).ImportCards(ctx, actor, cards, nil); err != nil {
 		b.Fatal(err)
 	}
 	// Set up (pages wait for the first organiser account until then).

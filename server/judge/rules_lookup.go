@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/rules/engine/ruleindex"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -110,7 +111,7 @@ func (h *Handler) RulesLookup(c echo.Context) error {
 // the rule index only for Fusion World, whose rules it holds.
 func (h *Handler) lookupCards(c echo.Context, g rules.Game, m *views.RuleLookup) error {
 	// Ask for one more than we show, to know whether there are more.
-	cards, err := h.Store.SearchCards(c.Request().Context(), g, m.Query, lookupCardLimit+1)
+	cards, err := carddata.New(h.Store).SearchCards(c.Request().Context(), g, m.Query, lookupCardLimit+1)
 	if err != nil {
 		return err
 	}

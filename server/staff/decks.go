@@ -10,6 +10,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -28,7 +29,7 @@ func (h *Handler) ShowDecks(c echo.Context) error {
 	}
 	entries := d.Entries
 	ctx := c.Request().Context()
-	pool, err := h.Store.CardPool(ctx, rules.Game(e.Game))
+	pool, err := carddata.New(h.Store).CardPool(ctx, rules.Game(e.Game))
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
@@ -57,7 +58,7 @@ func TestLeagueVersionCountsLeagueChanges(t *testing.T) {
 	// A profile names a registered Leader by its card's name.
 	leader := rules.Card{Game: rules.GameFusionWorld, Number: "FB01-001", Name: "Son Goku", Type: rules.TypeLeader}
 	importCard := func(c rules.Card) func() error {
-		return func() error { return st.ImportCards(ctx, org, []rules.Card{c}, nil) }
+		return func() error { return carddata.New(st).ImportCards(ctx, org, []rules.Card{c}, nil) }
 	}
 	step("a card imported", importCard(leader), true)
 	step("the same card imported again", importCard(leader), false)

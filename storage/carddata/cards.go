@@ -1,4 +1,4 @@
-package storage
+package carddata
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"gorm.io/gorm/clause"
 )
 
@@ -34,9 +35,9 @@ func (CardRow) TableName() string { return "cards" }
 // ImportCards stores cards, replacing those with the same game and number,
 // in one transaction: a failure leaves the pool as it was. progress, when not
 // nil, is called after each batch with the number stored so far.
-func (s *Store) ImportCards(ctx context.Context, actor Actor, cards []rules.Card, progress func(done int)) error {
+func (s *Store) ImportCards(ctx context.Context, actor storage.Actor, cards []rules.Card, progress func(done int)) error {
 	const batch = 200
-	return s.Tx(ctx, func(tx *Store) error {
+	return s.tx(ctx, func(tx *Store) error {
 		now := tx.now()
 		rows := make([]CardRow, 0, batch)
 		flush := func() error {

@@ -1,6 +1,7 @@
-package storage_test
+package carddata_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -8,12 +9,15 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
+var ctx = context.Background()
+
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	p := filepath.Join("..", "testdata", name)
+	p := filepath.Join("..", "..", "testdata", name)
 	if _, err := os.Stat(p); err != nil {
 		t.Fatalf("test fixture %s missing: %v", name, err)
 	}
@@ -27,17 +31,17 @@ func TestImportCardsReplacesByNumberInOneTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := 0
-	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, cards, func(int) { calls++ }); err != nil {
+	if err := carddata.New(st).ImportCards(ctx, storage.Actor{Name: "test"}, cards, func(int) { calls++ }); err != nil {
 		t.Fatal(err)
 	}
-	n, _ := st.CountCards(ctx, rules.GameFusionWorld)
+	n, _ := carddata.New(st).CountCards(ctx, rules.GameFusionWorld)
 	if n != int64(len(cards)) || n != 135 {
 		t.Fatalf("stored %d cards of %d", n, len(cards))
 	}
 	if calls == 0 {
 		t.Error("progress never reported")
 	}
-	pool, err := st.CardPool(ctx, rules.GameFusionWorld)
+	pool, err := carddata.New(st).CardPool(ctx, rules.GameFusionWorld)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,23 +53,23 @@ func TestImportCardsReplacesByNumberInOneTransaction(t *testing.T) {
 	// Re-import one changed card: it replaces the stored one, nothing else changes.
 	changed := *goku
 	changed.Name = "Son Goku (errata)"
-	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, []rules.Card{changed}, nil); err != nil {
+	if err := carddata.New(st).ImportCards(ctx, storage.Actor{Name: "test"}, []rules.Card{changed}, nil); err != nil {
 		t.Fatal(err)
 	}
-	pool, _ = st.CardPool(ctx, rules.GameFusionWorld)
+	pool, _ = carddata.New(st).CardPool(ctx, rules.GameFusionWorld)
 	if c, _ := pool.Card("FB01-001"); c.Name != "Son Goku (errata)" {
 		t.Fatalf("re-import did not replace: %q", c.Name)
 	}
-	if n2, _ := st.CountCards(ctx, rules.GameFusionWorld); n2 != n {
+	if n2, _ := carddata.New(st).CountCards(ctx, rules.GameFusionWorld); n2 != n {
 		t.Fatalf("re-import changed the count: %d -> %d", n, n2)
 	}
 
 	// A bad card late in a list: nothing of that import lands.
 	bad := []rules.Card{{Game: rules.GameFusionWorld, Number: "FB99-001", Name: "New"}, {Game: rules.GameFusionWorld, Name: "No number"}}
-	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, bad, nil); err == nil {
+	if err := carddata.New(st).ImportCards(ctx, storage.Actor{Name: "test"}, bad, nil); err == nil {
 		t.Fatal("import with a card without number succeeded")
 	}
-	pool, _ = st.CardPool(ctx, rules.GameFusionWorld)
+	pool, _ = carddata.New(st).CardPool(ctx, rules.GameFusionWorld)
 	if _, ok := pool.Card("FB99-001"); ok {
 		t.Fatal("half of a failed import was stored")
 	}
@@ -77,10 +81,10 @@ func TestSearchCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
+	if err := carddata.New(st).ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
 		t.Fatal(err)
 	}
-	found, err := st.SearchCards(ctx, rules.GameFusionWorld, "krillin earthling", 50)
+	found, err := carddata.New(st).SearchCards(ctx, rules.GameFusionWorld, "krillin earthling", 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,13 +97,13 @@ func TestSearchCards(t *testing.T) {
 	if !has {
 		t.Fatalf("search for 'krillin earthling' missed FB01-008 Krillin; got %d cards", len(found))
 	}
-	none, _ := st.SearchCards(ctx, rules.GameFusionWorld, "100%_sure", 10)
+	none, _ := carddata.New(st).SearchCards(ctx, rules.GameFusionWorld, "100%_sure", 10)
 	if len(none) != 0 {
 		t.Fatalf("LIKE wildcards not escaped: %d matches", len(none))
 	}
 	// The Japanese name is stored (its own column and the card's data) and
 	// found.
-	jp, err := st.SearchCards(ctx, rules.GameFusionWorld, "ヴァドス", 10)
+	jp, err := carddata.New(st).SearchCards(ctx, rules.GameFusionWorld, "ヴァドス", 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,19 +123,19 @@ func TestBanListVersionsStoredAndInForce(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range versions {
-		if err := st.SaveBanListVersion(ctx, storage.Actor{Name: "test"}, v); err != nil {
+		if err := carddata.New(st).SaveBanListVersion(ctx, storage.Actor{Name: "test"}, v); err != nil {
 			t.Fatal(err)
 		}
 		// Saving again replaces rather than duplicates.
-		if err := st.SaveBanListVersion(ctx, storage.Actor{Name: "test"}, v); err != nil {
+		if err := carddata.New(st).SaveBanListVersion(ctx, storage.Actor{Name: "test"}, v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	stored, err := st.BanListVersions(ctx)
+	stored, err := carddata.New(st).BanListVersions(ctx)
 	if err != nil || len(stored) != len(versions) {
 		t.Fatalf("stored %d versions of %d: %v", len(stored), len(versions), err)
 	}
-	lists, err := st.BanLists(ctx)
+	lists, err := carddata.New(st).BanLists(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,10 +148,10 @@ func TestBanListVersionsStoredAndInForce(t *testing.T) {
 	}
 	bad := versions[0]
 	bad.Effective = "not a date"
-	if err := st.SaveBanListVersion(ctx, storage.Actor{Name: "test"}, bad); err == nil {
+	if err := carddata.New(st).SaveBanListVersion(ctx, storage.Actor{Name: "test"}, bad); err == nil {
 		t.Fatal("a version with a bad date was stored")
 	}
-	if _, err := st.BanLists(ctx); err != nil {
+	if _, err := carddata.New(st).BanLists(ctx); err != nil {
 		t.Fatalf("ban lists unreadable after a refused save: %v", err)
 	}
 }
@@ -162,13 +166,13 @@ func TestCardCopyLimitIsStored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
+	if err := carddata.New(st).ImportCards(ctx, storage.Actor{Name: "test"}, cards, nil); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]int{"BT13-149": 7, "EB1-06": rules.CopyLimitAny, "BT2-107": rules.CopyLimitAny, "BT5-117": 0}
 	check := func(when string) {
 		t.Helper()
-		pool, err := st.CardPool(ctx, rules.GameMasters)
+		pool, err := carddata.New(st).CardPool(ctx, rules.GameMasters)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,10 +214,10 @@ func TestGameLogCardsLoadsOnlyTheNamedCards(t *testing.T) {
 		{Game: rules.GameFusionWorld, Number: "FB01-003", Name: "Cabba", Type: rules.TypeBattle},
 		{Game: rules.GameMasters, Number: "FB01-002", Name: "Not Fusion World", Type: rules.TypeBattle},
 	}
-	if err := st.ImportCards(ctx, storage.Actor{Name: "t"}, cards, nil); err != nil {
+	if err := carddata.New(st).ImportCards(ctx, storage.Actor{Name: "t"}, cards, nil); err != nil {
 		t.Fatal(err)
 	}
-	got, err := st.GameLogCards(ctx, rules.GameFusionWorld, []string{"fb01-001-p1", "FB01-002", "FB01-002", "FB99-999", "", "?"})
+	got, err := carddata.New(st).GameLogCards(ctx, rules.GameFusionWorld, []string{"fb01-001-p1", "FB01-002", "FB01-002", "FB99-999", "", "?"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +228,7 @@ func TestGameLogCardsLoadsOnlyTheNamedCards(t *testing.T) {
 	if len(got) != 2 || names["FB01-001"] != "Son Goku" || names["FB01-002"] != "Vados" {
 		t.Fatalf("cards: %+v", got)
 	}
-	if none, err := st.GameLogCards(ctx, rules.GameFusionWorld, nil); err != nil || len(none) != 0 {
+	if none, err := carddata.New(st).GameLogCards(ctx, rules.GameFusionWorld, nil); err != nil || len(none) != 0 {
 		t.Fatalf("no numbers: %v, %v", none, err)
 	}
 }

@@ -1,4 +1,4 @@
-package storage
+package carddata
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tenkaichi-org/tenkaichi/rules"
+	"github.com/tenkaichi-org/tenkaichi/storage"
 )
 
 // BanListRow is one stored ban list version.
@@ -25,7 +26,7 @@ func (BanListRow) TableName() string { return "banlist_versions" }
 
 // SaveBanListVersion stores a version, replacing one of the same game and
 // effective date (a corrected re-import).
-func (s *Store) SaveBanListVersion(ctx context.Context, actor Actor, v rules.BanListVersion) error {
+func (s *Store) SaveBanListVersion(ctx context.Context, actor storage.Actor, v rules.BanListVersion) error {
 	// Check it as the checker will read it, so nothing unusable is stored.
 	if _, err := rules.NewBanLists(v); err != nil {
 		return fmt.Errorf("storage: %w", err)
@@ -34,7 +35,7 @@ func (s *Store) SaveBanListVersion(ctx context.Context, actor Actor, v rules.Ban
 	if err != nil {
 		return err
 	}
-	return s.Tx(ctx, func(tx *Store) error {
+	return s.tx(ctx, func(tx *Store) error {
 		var old BanListRow
 		err := tx.with(ctx).Where("game = ? AND effective_on = ?", string(v.Game), v.Effective).Limit(1).Find(&old).Error
 		if err != nil {
