@@ -100,7 +100,7 @@ func TestLeaguePagesFreshAfterChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.SetPlayerPublic(ctx, storage.Actor{Name: "test"}, ann.ID, true); err != nil {
+	if err := leagues.New(a.store).SetPlayerPublic(ctx, storage.Actor{Name: "test"}, ann.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	profile := profilePath(ann.ID)

@@ -27,6 +27,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/instance"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 )
@@ -495,7 +496,7 @@ func seedLoadEvent(t testing.TB, st *storage.Store, n int) (*storage.Event, []st
 	if err := st.CreateEvent(ctx, org, e); err != nil {
 		t.Fatal(err)
 	}
-	key, err := st.Secret(ctx, web.LinkKeyName)
+	key, err := instance.New(st).Secret(ctx, web.LinkKeyName)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/server"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/instance"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -154,7 +155,7 @@ func TestPublicAddressSettingAndLoopbackWarning(t *testing.T) {
 	if !strings.Contains(pfText(r.body), "Give a full address") || !strings.Contains(r.body, `value="tables.example"`) {
 		t.Fatalf("bad address not explained or not kept:\n%s", excerpt(r.body))
 	}
-	if v, _ := a.store.Setting(context.Background(), storage.SettingBaseURL); v != "" {
+	if v, _ := instance.New(a.store).Setting(context.Background(), instance.SettingBaseURL); v != "" {
 		t.Fatalf("a refused address was stored: %q", v)
 	}
 	r = org.post("/settings", "/settings", url.Values{"base_url": {"HTTP://192.168.7.7:8080/"}})

@@ -10,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
-	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/instance"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -64,7 +64,7 @@ func (e *BaseURLError) Problem() i18n.Message { return e.problem }
 
 // showSettings is the organisers' page of installation settings.
 func (s *Server) showSettings(c echo.Context) error {
-	stored, err := s.Store.Setting(c.Request().Context(), storage.SettingBaseURL)
+	stored, err := instance.New(s.Store).Setting(c.Request().Context(), instance.SettingBaseURL)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (s *Server) saveSettings(c echo.Context) error {
 		return s.settingsPage(c, views.SettingsForm{BaseURL: raw, Errors: views.FieldProblems{"base_url": bad.Problem()}},
 			http.StatusUnprocessableEntity)
 	}
-	if err := s.Store.SetSetting(c.Request().Context(), web.ActorOf(c), storage.SettingBaseURL, base); err != nil {
+	if err := instance.New(s.Store).SetSetting(c.Request().Context(), web.ActorOf(c), instance.SettingBaseURL, base); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgSettingsSaved)

@@ -59,7 +59,7 @@ func (h *Handler) SetPublic(c echo.Context) error {
 		return err
 	}
 	public := c.FormValue("public") == "1"
-	if err := h.Store.SetPlayerPublic(c.Request().Context(), playerActor(p), p.ID, public); err != nil {
+	if err := h.leagues.SetPlayerPublic(c.Request().Context(), playerActor(p), p.ID, public); err != nil {
 		return err
 	}
 	if public {
@@ -77,7 +77,7 @@ func (h *Handler) NewLink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	gen, err := h.Store.NewPlayerLinkGeneration(c.Request().Context(), playerActor(p), p.ID)
+	gen, err := h.leagues.NewPlayerLinkGeneration(c.Request().Context(), playerActor(p), p.ID)
 	if err != nil {
 		return err
 	}

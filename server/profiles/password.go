@@ -63,7 +63,7 @@ func (h *Handler) SetPassword(c echo.Context) error {
 		}
 		hash = string(b)
 	}
-	if err := h.Store.SetPlayerPassword(c.Request().Context(), playerActor(p), p.ID, hash); err != nil {
+	if err := h.leagues.SetPlayerPassword(c.Request().Context(), playerActor(p), p.ID, hash); err != nil {
 		return err
 	}
 	if hash == "" {

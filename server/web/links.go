@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/instance"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -45,7 +46,7 @@ func (k *Kit) LinkKey(ctx context.Context) ([]byte, error) {
 	k.links.mu.Lock()
 	defer k.links.mu.Unlock()
 	if k.links.key == nil {
-		key, err := k.Store.Secret(ctx, LinkKeyName)
+		key, err := instance.New(k.Store).Secret(ctx, LinkKeyName)
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +77,7 @@ func (k *Kit) baseURL(c echo.Context) (string, error) {
 	if k.FixedBaseURL != "" {
 		return k.FixedBaseURL, nil
 	}
-	return k.Store.Setting(c.Request().Context(), storage.SettingBaseURL)
+	return instance.New(k.Store).Setting(c.Request().Context(), instance.SettingBaseURL)
 }
 
 // PublicURL makes a full link for a QR code, poster, slip or player link.

@@ -155,7 +155,7 @@ func TestPlayerDataHoldsEverything(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SetPlayerPassword(ctx, org, id, "secret-hash"); err != nil {
+	if err := leagues.New(st).SetPlayerPassword(ctx, org, id, "secret-hash"); err != nil {
 		t.Fatal(err)
 	}
 
@@ -213,7 +213,7 @@ func TestAnonymiseRenamesThemAsActor(t *testing.T) {
 	if err := st.DropEntry(ctx, storage.PlayerActor("Chi-Chi"), ev1.ID, one["c"].ID, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SetPlayerPublic(ctx, storage.PlayerActor("Chi-Chi"), id, true); err != nil {
+	if err := leagues.New(st).SetPlayerPublic(ctx, storage.PlayerActor("Chi-Chi"), id, true); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.DropEntry(ctx, storage.PlayerActor("Chi-Chi"), other["c"].EventID, other["c"].ID, 0); err != nil {

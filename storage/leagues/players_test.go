@@ -322,13 +322,13 @@ func TestPlayerSettings(t *testing.T) {
 	lgs := leagues.New(st)
 	_, es := seeded(t, st, seedEvent{Name: "A", Day: "2026-01-01", Players: []seedPlayer{{"a", "Bulma", ""}, {"b", "Bulma", ""}}})
 	id := playerOf(t, es["a"])
-	if err := st.SetPlayerPublic(ctx, org, id, true); err != nil {
+	if err := leagues.New(st).SetPlayerPublic(ctx, org, id, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SetPlayerPassword(ctx, org, id, "hash"); err != nil {
+	if err := leagues.New(st).SetPlayerPassword(ctx, org, id, "hash"); err != nil {
 		t.Fatal(err)
 	}
-	gen, err := st.NewPlayerLinkGeneration(ctx, org, id)
+	gen, err := leagues.New(st).NewPlayerLinkGeneration(ctx, org, id)
 	if err != nil || gen != 2 {
 		t.Fatalf("new link generation %d, %v", gen, err)
 	}
@@ -336,7 +336,7 @@ func TestPlayerSettings(t *testing.T) {
 	if !p.Public || !p.HasPassword() || p.LinkGeneration != 2 {
 		t.Errorf("after the settings: %+v", p)
 	}
-	if err := st.SetPlayerPassword(ctx, org, id, ""); err != nil {
+	if err := leagues.New(st).SetPlayerPassword(ctx, org, id, ""); err != nil {
 		t.Fatal(err)
 	}
 	if p, _ = st.PlayerByID(ctx, id); p.HasPassword() || p.PasswordHash != nil {
@@ -354,7 +354,7 @@ func TestPlayerSettings(t *testing.T) {
 	if _, err := lgs.MergePlayers(ctx, org, playerOf(t, es["b"]), id); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SetPlayerPublic(ctx, org, id, false); !errors.Is(err, storage.ErrPlayerGone) {
+	if err := leagues.New(st).SetPlayerPublic(ctx, org, id, false); !errors.Is(err, storage.ErrPlayerGone) {
 		t.Errorf("a merged record changed: %v", err)
 	}
 }

@@ -1,10 +1,11 @@
-package storage
+package instance
 
 import (
 	"context"
 	"errors"
 	"time"
 
+	"github.com/tenkaichi-org/tenkaichi/storage"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -37,8 +38,8 @@ func (s *Store) Setting(ctx context.Context, name string) (string, error) {
 }
 
 // SetSetting stores a setting ("" clears it), audited with its old value.
-func (s *Store) SetSetting(ctx context.Context, actor Actor, name, value string) error {
-	return s.Tx(ctx, func(tx *Store) error {
+func (s *Store) SetSetting(ctx context.Context, actor storage.Actor, name, value string) error {
+	return s.tx(ctx, func(tx *Store) error {
 		old, err := tx.Setting(ctx, name)
 		if err != nil {
 			return err
