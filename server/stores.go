@@ -194,7 +194,7 @@ func (s *Server) renameStore(c echo.Context) error {
 
 // addStoreMember adds an existing account, by username, to the store: the
 // instance admin, who sees every account, adds it at once and is told about
-// an unknown name. A store's organiser invites instead (invitations.go), so
+// an unknown name. A store's organiser invites instead (storage/accounts/invitations.go), so
 // the form and the store's page say the same for any name.
 func (s *Server) addStoreMember(c echo.Context) error {
 	ctx := c.Request().Context()

@@ -36,7 +36,7 @@ type Event struct {
 	TopCutBestOf int       `json:"top_cut_best_of"`
 	Status       string    `json:"status"`
 	Seed         int64     `json:"seed"`
-	StoreID      int64     `json:"store_id"` // the store that runs it (shops.go); fixed once made
+	StoreID      int64     `json:"store_id"` // the store that runs it (storage/accounts); fixed once made
 	// Origin is the event's id across servers (origin.go): made with the
 	// event, kept by its export and by an import of it.
 	Origin    string    `json:"origin"`

@@ -656,7 +656,7 @@ func (w *eventWriter) announcements(in *EventImport) error {
 
 // attachJudges attaches the judge accounts with the given usernames to the
 // event and returns the names that have no judge account in the event's
-// store (an organiser attaches only their store's judges, shops.go).
+// store (an organiser attaches only their store's judges, storage/accounts/shops.go).
 func (s *Store) attachJudges(ctx context.Context, ev *storage.Event, names []string) ([]string, error) {
 	eventID := ev.ID
 	var missing []string
