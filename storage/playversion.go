@@ -90,7 +90,16 @@ type versionRead struct {
 	next *versionRead
 	// sharedBy counts the requests waiting for this read.
 	sharedBy int
+	// started is when the query was sent.
+	started time.Time
 }
+
+// sharedReadsEvery is the least time between the starts of two reads of
+// one event's version that requests wait for: those arriving meanwhile share
+// the next one, so a thousand phones reloading at once cost the database at
+// most 2,000 queries a second, and a request waits at most 0.5 ms more for its
+// answer (a request alone runs its own at once).
+const sharedReadsEvery = 500 * time.Microsecond
 
 // versionReadTimeout bounds a shared read, which no one request's context
 // cancels: each waiting request stops at its own deadline.
@@ -107,6 +116,7 @@ func (r *versionReads) read(ctx context.Context, eventID int64, query func(conte
 		r.under[eventID] = own
 		r.mu.Unlock()
 		r.queried.Add(1)
+		own.started = time.Now()
 		own.v, own.err = query(ctx, eventID)
 		r.finish(eventID, own, query)
 		return own.v, own.err
@@ -125,26 +135,34 @@ func (r *versionReads) read(ctx context.Context, eventID int64, query func(conte
 	}
 }
 
-// finish ends a read and starts the one queued behind it, if any.
+// finish ends a read and starts the one queued behind it, if any, once
+// sharedReadsEvery has passed since this one started. Until then requests
+// still join the queued read.
 func (r *versionReads) finish(eventID int64, done *versionRead, query func(context.Context, int64) (int64, error)) {
 	r.mu.Lock()
 	next := done.next
-	if next != nil {
-		r.under[eventID] = next
-	} else {
+	if next == nil {
 		delete(r.under, eventID)
 	}
 	r.mu.Unlock()
 	close(done.done)
-	if next != nil {
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), versionReadTimeout)
-			defer cancel()
-			r.queried.Add(1)
-			next.v, next.err = query(ctx, eventID)
-			r.finish(eventID, next, query)
-		}()
+	if next == nil {
+		return
 	}
+	go func() {
+		if wait := sharedReadsEvery - time.Since(done.started); wait > 0 {
+			time.Sleep(wait)
+		}
+		r.mu.Lock()
+		r.under[eventID] = next // from now on requests wait for the read after it
+		r.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), versionReadTimeout)
+		defer cancel()
+		r.queried.Add(1)
+		next.started = time.Now()
+		next.v, next.err = query(ctx, eventID)
+		r.finish(eventID, next, query)
+	}()
 }
 
 var playVersionSQL = newHotSQL(func(Dialect) string {
