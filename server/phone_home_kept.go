@@ -24,8 +24,10 @@ import (
 // version, the entry, the language and the round clock's second, so its
 // ETag is made from those: a phone that revalidates gets 304 without a
 // render, and the page compressed once is sent again until one of them
-// changes. The play version is read from the database on every request, so
-// whatever any instance committed shows on the next request, as before.
+// changes. The play version is asked for on every request (storage shares
+// the query among requests that arrive together, and SQLite keeps it while
+// nothing commits), so whatever any instance committed shows on the next
+// request, as before.
 
 // playerPageBuild changes with the program, so that a page made by another
 // build never answers a revalidation: the commit when the build knows it

@@ -18,6 +18,7 @@ import (
 // It is read on every request of a player's page, so it is a hot query
 // (hotsql.go), scanned without reflection, and reads of one event that
 // arrive together share one query (versionReads).
+//
 // On SQLite a version read stays good until anything commits to the file
 // (walWatch), so pages asked for again meanwhile cost no query at all.
 func (s *Store) PlayVersion(ctx context.Context, eventID int64) (int64, error) {
@@ -26,22 +27,13 @@ func (s *Store) PlayVersion(ctx context.Context, eventID int64) (int64, error) {
 		return s.readPlayVersion(ctx, eventID)
 	}
 	s.versions.asked.Add(1)
-	if s.wal == nil {
+	shared := func(ctx context.Context, eventID int64) (int64, error) {
 		return s.versions.read(ctx, eventID, s.readPlayVersion)
 	}
-	// The stamp is read before the query, so the version is never older
-	// than the file was at the stamp.
-	stamp, ok := s.wal.stamp()
-	if ok {
-		if v, kept := s.keptVersions.get(eventID, stamp); kept {
-			return v, nil
-		}
+	if s.wal == nil {
+		return shared(ctx, eventID)
 	}
-	v, err := s.versions.read(ctx, eventID, s.readPlayVersion)
-	if ok && err == nil {
-		s.keptVersions.put(eventID, stamp, v)
-	}
-	return v, err
+	return s.wal.playVersion(ctx, eventID, shared)
 }
 
 // PlayVersionReads says how many play versions were asked for outside

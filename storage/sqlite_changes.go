@@ -26,6 +26,8 @@ type walWatch struct {
 	// open SQLite neither removes nor truncates the -shm file (it does so
 	// only for the last connection to close or the first to open).
 	hold *sql.DB
+	// kept are the play versions read under a stamp.
+	kept keptVersions
 }
 
 // walStamp is the WAL index header as one commit left it (the first of its
@@ -108,7 +110,24 @@ func (w *walWatch) close() {
 	}
 }
 
-// keptVersions are play versions read under a WAL stamp (SQLite).
+// playVersion is the event's play version: the one kept while the header
+// shows the stamp it was read under, else read. The stamp is taken before
+// the read, so the version is never older than the file was at the stamp.
+func (w *walWatch) playVersion(ctx context.Context, eventID int64, read func(context.Context, int64) (int64, error)) (int64, error) {
+	stamp, ok := w.stamp()
+	if ok {
+		if v, kept := w.kept.get(eventID, stamp); kept {
+			return v, nil
+		}
+	}
+	v, err := read(ctx, eventID)
+	if ok && err == nil {
+		w.kept.put(eventID, stamp, v)
+	}
+	return v, err
+}
+
+// keptVersions are play versions read under a WAL stamp.
 type keptVersions struct {
 	mu sync.Mutex
 	m  map[int64]keptVersion

@@ -87,11 +87,10 @@ type Store struct {
 	// versions shares concurrent play-version reads (playversion.go); nil
 	// inside a transaction.
 	versions *versionReads
-	// wal tells when anything commits to the SQLite file, and keptVersions
-	// are the play versions read since (sqlite_changes.go); nil for
-	// PostgreSQL and inside a transaction.
-	wal          *walWatch
-	keptVersions *keptVersions
+	// wal tells when anything commits to the SQLite file and keeps the
+	// play versions read since (sqlite_changes.go); nil for PostgreSQL and
+	// inside a transaction.
+	wal *walWatch
 }
 
 // hooks are shared by a Store and the transaction Stores made from it.
@@ -239,7 +238,6 @@ func (st *Store) startReaders(path string) error {
 		st.log.Warn("SQLite: play versions are read on every request", "err", err)
 		st.wal = nil
 	}
-	st.keptVersions = &keptVersions{}
 	return nil
 }
 
