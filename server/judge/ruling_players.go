@@ -134,17 +134,10 @@ func (o *offer) find() error {
 	if err != nil {
 		return err
 	}
-	needle := strings.ToLower(q)
-	var shown []storage.EntryName
-	found := 0
-	for _, en := range entries {
-		if strings.Contains(strings.ToLower(en.PlayerName), needle) {
-			found++
-			if len(shown) < foundPlayersShown {
-				shown = append(shown, en)
-			}
-		}
-	}
+	matches, _ := web.FindRows(entries, q, func(en storage.EntryName, needle string) bool {
+		return web.NameMatches(en.PlayerName, needle)
+	})
+	found, shown := len(matches), matches[:min(len(matches), foundPlayersShown)]
 	switch {
 	case found == 0:
 		o.f.Found = i18n.M("JudgeNoPlayerFound", i18n.Args{"Query": q})
