@@ -252,7 +252,5 @@ func clockMarkup(ctx context.Context, clock *views.Clock) ([]byte, error) {
 	if clock == nil {
 		return nil, nil
 	}
-	var b bytes.Buffer
-	err := views.CountdownTime(*clock).Render(ctx, &b)
-	return b.Bytes(), err
+	return views.CountdownMarkup(ctx, *clock)
 }

@@ -33,7 +33,7 @@ func clockAnnouncements(ctx context.Context, c Clock) string {
 	if c.State != "running" && c.State != "paused" {
 		return ""
 	}
-	left := min(max((c.RemainingMS+c.ExtensionMS+59999)/60000, 0), 300)
+	left := minutesLeft(c)
 	key := clockWordsKey{lang: i18n.Lang(ctx), left: left}
 	if s, ok := clockWords.Load(key); ok {
 		return s.(string)
@@ -47,4 +47,9 @@ func clockAnnouncements(ctx context.Context, c Clock) string {
 	b, _ := json.Marshal(words)
 	clockWords.Store(key, string(b))
 	return string(b)
+}
+
+// minutesLeft is the clock's time left in whole minutes, rounded up, 0-300.
+func minutesLeft(c Clock) int64 {
+	return min(max((c.RemainingMS+c.ExtensionMS+59999)/60000, 0), 300)
 }
