@@ -44,8 +44,7 @@ func (s *Server) playerHome(c echo.Context) error {
 		return s.LinkMiss(c)
 	}
 	ev := rm.Data.Event
-	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
-		Secure: s.Secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
+	c.Response().Header().Add(echo.HeaderSetCookie, playerCookieLine(ev.ID, c.Param("token"), s.Secure(c)))
 	t, keepable := s.playerPageTagsOf(c, rm, en, link.PlayVersion)
 	if !keepable {
 		return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)

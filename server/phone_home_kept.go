@@ -207,7 +207,7 @@ func (s *Server) playerPageTagsOf(c echo.Context, rm *readmodel.Model, en *stora
 	t.etag, t.enc = web.VersionTag(c, shows+"|"+second)
 	t.tag = t.etag
 	if t.clock != nil && web.Splittable(t.enc) {
-		t.tag, _ = web.VersionTag(c, shows+"|running")
+		t.tag = web.VersionTagIn(t.enc, shows+"|running")
 	}
 	return t, true
 }

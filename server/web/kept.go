@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,9 +49,15 @@ func (p *KeptPage) Size() int { return len(p.body) + len(p.head) + len(p.tail) +
 // encoding: a page kept for one encoding is never sent in another.
 func VersionTag(c echo.Context, version string) (etag, enc string) {
 	enc = acceptedEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
+	return VersionTagIn(enc, version), enc
+}
+
+// VersionTagIn is VersionTag for a page in encoding enc (one VersionTag
+// gave).
+func VersionTagIn(enc, version string) string {
 	f := fnv.New64a()
 	f.Write([]byte(version))
-	return `W/"v` + strconv.FormatUint(f.Sum64(), 36) + etagSuffix(enc) + `"`, enc
+	return `W/"v` + strconv.FormatUint(f.Sum64(), 36) + etagSuffix(enc) + `"`
 }
 
 // Splittable reports whether a page in encoding enc can be kept in halves
@@ -141,10 +148,15 @@ func (p *KeptPage) assemble(part []byte) []byte {
 	if !p.split {
 		return p.body
 	}
+	return p.appendTo(nil, part)
+}
+
+// appendTo appends the split page with part filled in to out.
+func (p *KeptPage) appendTo(out, part []byte) []byte {
 	if p.Enc == "" {
-		return append(append(append(make([]byte, 0, len(p.head)+len(part)+len(p.tail)), p.head...), part...), p.tail...)
+		return append(append(append(out, p.head...), part...), p.tail...)
 	}
-	out := make([]byte, 0, len(gzipHeader)+len(p.head)+len(part)+len(p.tail)+5*(len(part)/0xffff+1)+8)
+	out = slices.Grow(out, len(gzipHeader)+len(p.head)+len(part)+len(p.tail)+5*(len(part)/0xffff+1)+8)
 	out = append(out, gzipHeader...)
 	out = append(out, p.head...)
 	for rest := part; len(rest) > 0; {
@@ -172,5 +184,18 @@ func SendKept(c echo.Context, p *KeptPage, etag string, part []byte) error {
 	if p.Enc != "" {
 		h.Set(echo.HeaderContentEncoding, p.Enc)
 	}
-	return c.HTMLBlob(http.StatusOK, p.assemble(part))
+	body := p.body
+	if p.split {
+		buf := sentPages.Get().(*[]byte)
+		defer sentPages.Put(buf)
+		*buf = p.appendTo((*buf)[:0], part)
+		body = *buf
+	}
+	// Said, so that the page goes out in one piece rather than chunked.
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	return c.HTMLBlob(http.StatusOK, body)
 }
+
+// sentPages are buffers for split pages being sent: the response copies
+// the page, so the buffer serves the next one.
+var sentPages = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}

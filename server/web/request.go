@@ -58,6 +58,11 @@ func (k *Kit) RequestLog(next echo.HandlerFunc) echo.HandlerFunc {
 		if status >= 500 {
 			level = slog.LevelError
 		}
+		if !k.Log.Enabled(c.Request().Context(), level) {
+			// Not logged: spare working out the line (the client's address
+			// is read from headers), on every request.
+			return nil
+		}
 		k.Log.Log(c.Request().Context(), level, "request",
 			"method", c.Request().Method, "path", c.Request().URL.Path, "status", status,
 			"duration_ms", time.Since(start).Milliseconds(), "queries", queries.Count(), "ip", c.RealIP())
