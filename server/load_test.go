@@ -424,17 +424,24 @@ func heapProfile(t *testing.T, addr, file string) {
 // reference every step is measured beside, and returns its address.
 func startBareEcho(t testing.TB) string {
 	t.Helper()
-	page := []byte("<!doctype html><html><head><title>bare</title></head><body>" +
-		strings.Repeat("<p>Table 12 · Player 0001 vs Player 0002</p>\n", 200)[:6*1024-80] + "</body></html>")
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.GET("/", func(c echo.Context) error { return c.HTMLBlob(http.StatusOK, page) })
+	e := bareEcho()
 	addr := freeAddr(t)
 	srv := &http.Server{Addr: addr, Handler: e}
 	go func() { _ = srv.ListenAndServe() }()
 	t.Cleanup(func() { _ = srv.Close() })
 	waitUp(t, "http://"+addr+"/")
 	return "http://" + addr + "/"
+}
+
+// bareEcho is the reference: Echo with no middleware, serving a 6 KB page
+// at "/".
+func bareEcho() *echo.Echo {
+	page := []byte("<!doctype html><html><head><title>bare</title></head><body>" +
+		strings.Repeat("<p>Table 12 · Player 0001 vs Player 0002</p>\n", 200)[:6*1024-80] + "</body></html>")
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.GET("/", func(c echo.Context) error { return c.HTMLBlob(http.StatusOK, page) })
+	return e
 }
 
 func freeAddr(t testing.TB) string {

@@ -169,3 +169,55 @@ func benchRequests(b *testing.B, players int, ask func(i int) bool) {
 		b.Fatalf("%d of %d requests failed", n, b.N)
 	}
 }
+
+// BenchmarkPlayerPageHandler is the server's own work for a player's page
+// asked again (clock running, gzip, the phone's cookies), with no network
+// and no client: the handler called directly, one request at a time,
+// beside bare Echo's handler. It shows what the middleware and the page
+// cost, apart from what BenchmarkPlayerPage adds (connections, clients):
+//
+//	go test ./server/ -run '^$' -bench PlayerPageHandler -benchmem
+func BenchmarkPlayerPageHandler(b *testing.B) {
+	st := storagetest.New(b)
+	_, tokens, _, _ := seedLoadEvent(b, st, envInt("TENKAICHI_BENCH_PLAYERS", 200))
+	h := New(Config{Store: st}).Handler()
+	cookies := make([]string, len(tokens))
+	get := func(i int) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/p/"+tokens[i], nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		if cookies[i] != "" {
+			req.Header.Set("Cookie", cookies[i])
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	// Each phone's first visit brings its cookies, the second keeps its page.
+	for i := range tokens {
+		var kv []string
+		for _, c := range get(i).Result().Cookies() {
+			kv = append(kv, c.Name+"="+c.Value)
+		}
+		cookies[i] = strings.Join(kv, "; ")
+		get(i)
+	}
+	b.Run("page", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			if rec := get(i % len(tokens)); rec.Code != http.StatusOK {
+				b.Fatalf("page answered %d", rec.Code)
+			}
+		}
+	})
+	bare := bareEcho()
+	b.Run("bare", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			rec := httptest.NewRecorder()
+			bare.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+			if rec.Code != http.StatusOK {
+				b.Fatalf("bare answered %d", rec.Code)
+			}
+		}
+	})
+}
