@@ -51,7 +51,7 @@ type Entry struct {
 	// is created; 0 for an entry created before keys were stored.
 	RandomKey int64 `json:"random_key"`
 	// Day2 marks an entry of a two-day event who advanced to day 2, set
-	// when day 1 is closed (CloseDay1).
+	// when day 1 is closed (twoday.CloseDay1).
 	Day2 bool `json:"day2"`
 	// PlayerID is the player across events this entry is (players.go):
 	// set when the entry is made, by member number or a new player.
