@@ -159,17 +159,8 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 		if gl == nil {
 			return h.renderConsole(c, views.JudgeConsole{Ruling: f}, http.StatusUnprocessableEntity)
 		}
-		m, err := h.gameLogPage(c, e, gl, f.Step)
+		m, err := h.gameLogPage(c, e, gl, f.Step, &f)
 		if err != nil {
-			return err
-		}
-		shown := m.Ruling
-		m.Ruling = f
-		m.Ruling.FindURL, m.Ruling.FindKeep = shown.FindURL, shown.FindKeep
-		if f.Call == "" {
-			m.Ruling.Call = shown.Call // unticked: still offered
-		}
-		if err := h.offerPlayers(ctx, e, &m.Ruling); err != nil {
 			return err
 		}
 		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(h.PageTitled(c, m.Title), m))
