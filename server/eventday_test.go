@@ -15,6 +15,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
+	"github.com/tenkaichi-org/tenkaichi/storage/decklists"
 	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
@@ -676,8 +677,8 @@ func TestDecklistsLockWhenTheEventFinishes(t *testing.T) {
 		t.Fatalf("a finished event's list changed: %s %q", en.DeckStatus, en.DeckText)
 	}
 	// The storage refuses too, whoever calls it, unless a judge forces it.
-	err := a.store.SaveDeck(ctx, storage.PlayerActor("Ann"), d.id, d.ids["Ann"], storage.DeckSubmission{Text: "x", Status: storage.DeckIllegal}, false)
-	if !errors.Is(err, storage.ErrDecksFinished) {
+	err := decklists.New(a.store).SaveDeck(ctx, storage.PlayerActor("Ann"), d.id, d.ids["Ann"], decklists.DeckSubmission{Text: "x", Status: storage.DeckIllegal}, false)
+	if !errors.Is(err, decklists.ErrDecksFinished) {
 		t.Fatalf("storage saved a finished event's list: %v", err)
 	}
 }

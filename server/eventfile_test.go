@@ -235,12 +235,12 @@ func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]sto
 	if err := judging.New(a.store).CreateGameLog(ctx, asJudge, log); err != nil {
 		t.Fatal(err)
 	}
-	if err := judging.New(a.store).CreateRuling(ctx, asJudge, &storage.Ruling{EventID: d.id, MatchID: &r2[1].ID, GameLogID: &log.ID,
+	if err := judging.New(a.store).CreateRuling(ctx, asJudge, &judging.Ruling{EventID: d.id, MatchID: &r2[1].ID, GameLogID: &log.ID,
 		Step: pfPtr(2), Rule: "6-1-2", Note: "Drew an extra card"},
-		&storage.RulingPenalty{EntryID: d.ids["Ed"], Kind: "warning", Infraction: "Drawing extra cards"}); err != nil {
+		&judging.RulingPenalty{EntryID: d.ids["Ed"], Kind: "warning", Infraction: "Drawing extra cards"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := judging.New(a.store).CreateRuling(ctx, asJudge, &storage.Ruling{EventID: d.id, Note: "Sleeves are fine"}, nil); err != nil {
+	if err := judging.New(a.store).CreateRuling(ctx, asJudge, &judging.Ruling{EventID: d.id, Note: "Sleeves are fine"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	// Ann and Cy track their game from their phones; Cy calls a judge from it.
@@ -257,14 +257,14 @@ func efEverything(t *testing.T, a *app, org *browser) (*dayEvent, map[string]sto
 	if _, err := judging.New(a.store).OpenGameJudgeCall(ctx, d.id, d.ids["Cy"], tracked, 1, "Called from the game tracker at step 1."); err != nil {
 		t.Fatal(err)
 	}
-	if err := judging.New(a.store).GivePenalty(ctx, pfActor, &storage.RulingPenalty{EventID: d.id, EntryID: d.ids["Di"], MatchID: &r1[1].ID,
+	if err := judging.New(a.store).GivePenalty(ctx, pfActor, &judging.RulingPenalty{EventID: d.id, EntryID: d.ids["Di"], MatchID: &r1[1].ID,
 		Kind: "caution", Infraction: "Tardiness", JudgeName: "org"}, 1); err != nil {
 		t.Fatal(err)
 	}
 	// A deck check at a table of round 2, finished with its outcome.
 	if checks, err := judging.New(a.store).StartDeckChecks(ctx, asJudge, d.id, 1, 0); err != nil {
 		t.Fatal(err)
-	} else if _, err := judging.New(a.store).FinishDeckCheck(ctx, asJudge, d.id, checks[0].ID, storage.DeckCheckOK, "", nil, 0); err != nil {
+	} else if _, err := judging.New(a.store).FinishDeckCheck(ctx, asJudge, d.id, checks[0].ID, judging.DeckCheckOK, "", nil, 0); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.store.PostAnnouncement(ctx, pfActor, d.id, "Round 3 starts at 14:10"); err != nil {

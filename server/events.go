@@ -13,6 +13,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
+	"github.com/tenkaichi-org/tenkaichi/storage/decklists"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -273,7 +274,7 @@ func (s *Server) editEvent(c echo.Context) error {
 // gameLocked reports whether the event's game can no longer change: a player
 // has saved a decklist, which was checked against that game's cards.
 func (s *Server) gameLocked(c echo.Context, e *storage.Event) (bool, error) {
-	n, err := s.Store.CountDecklists(c.Request().Context(), e.ID)
+	n, err := decklists.New(s.Store).CountDecklists(c.Request().Context(), e.ID)
 	return n > 0, err
 }
 

@@ -222,12 +222,12 @@ func TestExportImportRoundTrip(t *testing.T) {
 	pfResult(t, a, f, ms[0], storage.ResultInput{Result: storage.ResultP1, P1Wins: 2})
 	pfResult(t, a, f, ms[1], storage.ResultInput{Result: storage.ResultDoubleLoss})
 	judge := storage.Actor{Name: "jules"}
-	if err := judging.New(a.store).CreateRuling(ctx, judge, &storage.Ruling{EventID: f.id, MatchID: &ms[1].ID, Note: "Both late"},
-		&storage.RulingPenalty{EntryID: f.entries["Cy"].ID, Kind: "match-loss", Infraction: "Tardiness"}); err != nil {
+	if err := judging.New(a.store).CreateRuling(ctx, judge, &judging.Ruling{EventID: f.id, MatchID: &ms[1].ID, Note: "Both late"},
+		&judging.RulingPenalty{EntryID: f.entries["Cy"].ID, Kind: "match-loss", Infraction: "Tardiness"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := judging.New(a.store).CreateRuling(ctx, judge, &storage.Ruling{EventID: f.id, Note: "Shuffling"},
-		&storage.RulingPenalty{EntryID: f.entries["Di"].ID, Kind: "caution", Infraction: "Insufficient shuffling"}); err != nil {
+	if err := judging.New(a.store).CreateRuling(ctx, judge, &judging.Ruling{EventID: f.id, Note: "Shuffling"},
+		&judging.RulingPenalty{EntryID: f.entries["Di"].ID, Kind: "caution", Infraction: "Insufficient shuffling"}); err != nil {
 		t.Fatal(err)
 	}
 

@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
+	"github.com/tenkaichi-org/tenkaichi/storage/decklists"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/deckproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -33,14 +34,14 @@ func (s *Server) playerDeck(c echo.Context) error {
 	if !ferr.IsZero() {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: web.ShowableText(text), DeckErrors: views.FieldProblems{"deck": ferr}}, http.StatusUnprocessableEntity)
 	}
-	err = s.Store.SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
-	if errors.Is(err, storage.ErrDecksFinished) {
+	err = decklists.New(s.Store).SaveDeck(ctx, storage.PlayerActor(en.PlayerName), ev.ID, en.ID, sub, false)
+	if errors.Is(err, decklists.ErrDecksFinished) {
 		return s.refuseFinishedDeck(c, en, ev, text)
 	}
-	if errors.Is(err, storage.ErrDecksLocked) {
+	if errors.Is(err, decklists.ErrDecksLocked) {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.M("PhoneDecksLocked", nil)}, http.StatusConflict)
 	}
-	if errors.Is(err, storage.ErrDeckDeadline) {
+	if errors.Is(err, decklists.ErrDeckDeadline) {
 		return s.renderPlayerHome(c, en, ev, views.PlayerHome{DeckText: text, Problem: i18n.M("PhoneDeckDeadlinePassed", nil)}, http.StatusConflict)
 	}
 	if err != nil {
@@ -62,8 +63,8 @@ func (s *Server) refuseFinishedDeck(c echo.Context, en *storage.Entry, ev *stora
 // checkEntryDeck checks a pasted list against the event's format and the ban
 // list in force on its date. A list that cannot be read returns a message
 // naming the line.
-func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, en *storage.Entry, text string) (*views.DeckResult, storage.DeckSubmission, i18n.Message) {
-	var sub storage.DeckSubmission
+func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, en *storage.Entry, text string) (*views.DeckResult, decklists.DeckSubmission, i18n.Message) {
+	var sub decklists.DeckSubmission
 	ctx := c.Request().Context()
 	format, ok := rules.LookupFormat(ev.Format)
 	if !ok {
@@ -94,7 +95,7 @@ func (s *Server) checkEntryDeck(c echo.Context, ev *storage.Event, en *storage.E
 		r.Legal = r.Legal && len(team) == 0
 	}
 	view := deckResultView(ctx, r, text, deck)
-	sub = storage.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: storage.EncodeDeckProblems(deckProblemFacts(r.Problems)), Leader: r.Leader}
+	sub = decklists.DeckSubmission{Text: text, Status: storage.DeckIllegal, Problems: storage.EncodeDeckProblems(deckProblemFacts(r.Problems)), Leader: r.Leader}
 	if r.Legal {
 		sub.Status, sub.Problems = storage.DeckLegal, ""
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/twoday"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -93,7 +94,7 @@ func (s *Server) twoDayUnchangedOnceClosed(c echo.Context, saved, ev *storage.Ev
 	if !saved.TwoDay() || same {
 		return true, nil
 	}
-	closed, err := s.Store.Day1Closed(c.Request().Context(), saved.ID)
+	closed, err := twoday.New(s.Store).Day1Closed(c.Request().Context(), saved.ID)
 	if err != nil || !closed {
 		return err == nil, err
 	}

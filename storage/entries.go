@@ -51,7 +51,7 @@ type Entry struct {
 	// is created; 0 for an entry created before keys were stored.
 	RandomKey int64 `json:"random_key"`
 	// Day2 marks an entry of a two-day event who advanced to day 2, set
-	// when day 1 is closed (CloseDay1).
+	// when day 1 is closed (twoday.CloseDay1).
 	Day2 bool `json:"day2"`
 	// PlayerID is the player across events this entry is (players.go):
 	// set when the entry is made, by member number or a new player.
@@ -207,13 +207,6 @@ func (s *Store) CountEntries(ctx context.Context, eventID int64) (int64, error) 
 	return n, wrap("count entries", err)
 }
 
-// CountDecklists counts an event's entries that have saved a decklist.
-func (s *Store) CountDecklists(ctx context.Context, eventID int64) (int64, error) {
-	var n int64
-	err := s.with(ctx).Model(&Entry{}).Where("event_id = ? AND deck_text <> ''", eventID).Count(&n).Error
-	return n, wrap("count decklists", err)
-}
-
 // EntryByID returns an entry of an event, or ErrNotFound.
 func (s *Store) EntryByID(ctx context.Context, eventID, id int64) (*Entry, error) {
 	var e Entry
@@ -285,80 +278,6 @@ func (s *Store) SetEntryTokenHash(ctx context.Context, id int64, generation int,
 	err := s.with(ctx).Model(&Entry{}).Where("id = ?", id).
 		Updates(map[string]any{"token_hash": hash, "token_generation": generation}).Error
 	return wrap("set entry token", err)
-}
-
-// ErrDecksLocked: the organiser locked decklists.
-var ErrDecksLocked = errors.New("decklists are locked")
-
-// ErrDecksFinished: the event is finished, so its lists are final.
-var ErrDecksFinished = errors.New("decklists are locked: the event is finished")
-
-// ErrDeckDeadline: the decklist deadline has passed.
-var ErrDeckDeadline = errors.New("the decklist deadline has passed")
-
-// DeckSubmission is a checked decklist to store for an entry.
-type DeckSubmission struct {
-	Text     string
-	Status   string // DeckLegal or DeckIllegal
-	Problems string // JSON
-	Leader   string
-	Colours  string
-}
-
-// SaveDeck stores a player's decklist unless the event's lists are locked
-// or the event is finished (force lets an organiser or judge change a locked list).
-func (s *Store) SaveDeck(ctx context.Context, actor Actor, eventID, entryID int64, d DeckSubmission, force bool) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		ev, err := tx.lockEvent(ctx, eventID)
-		if err != nil {
-			return err
-		}
-		if ev.Status == StatusFinished && !force {
-			return ErrDecksFinished
-		}
-		if ev.DecksLocked && !force {
-			return ErrDecksLocked
-		}
-		if ev.DeckDeadline != nil && tx.now().After(*ev.DeckDeadline) && !force {
-			return ErrDeckDeadline
-		}
-		before, err := tx.EntryByID(ctx, eventID, entryID)
-		if err != nil {
-			return err
-		}
-		now := tx.now()
-		err = tx.with(ctx).Model(&Entry{}).Where("id = ?", entryID).Updates(map[string]any{
-			"deck_text": d.Text, "deck_status": d.Status, "deck_problems": d.Problems, "deck_leader": d.Leader,
-			"deck_colours": d.Colours, "deck_submitted_at": now, "deck_checked": false, "version": before.Version + 1, "updated_at": now,
-		}).Error
-		if err != nil {
-			return wrap("save deck", err)
-		}
-		if err := tx.writeAudit(ctx, actor, &eventID, "deck", "entry", entryID,
-			map[string]any{"deck_status": before.DeckStatus, "deck_leader": before.DeckLeader},
-			map[string]any{"deck_status": d.Status, "deck_leader": d.Leader}); err != nil {
-			return err
-		}
-		return tx.notify(ctx, Notice{EventID: eventID, Topic: "entries"})
-	})
-}
-
-// SetDeckSettings locks/unlocks or publishes/unpublishes an event's lists.
-func (s *Store) SetDeckSettings(ctx context.Context, actor Actor, eventID int64, locked, public bool) error {
-	return s.Tx(ctx, func(tx *Store) error {
-		ev, err := tx.lockEvent(ctx, eventID)
-		if err != nil {
-			return err
-		}
-		if err := tx.with(ctx).Model(&Event{}).Where("id = ?", eventID).Updates(map[string]any{
-			"decks_locked": locked, "decks_public": public, "version": ev.Version + 1, "updated_at": tx.now(),
-		}).Error; err != nil {
-			return wrap("deck settings", err)
-		}
-		return tx.writeAudit(ctx, actor, &eventID, "deck-settings", "event", eventID,
-			map[string]any{"decks_locked": ev.DecksLocked, "decks_public": ev.DecksPublic},
-			map[string]any{"decks_locked": locked, "decks_public": public})
-	})
 }
 
 // ErrRoundsStarted: the action is only for before round 1 is paired.

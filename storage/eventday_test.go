@@ -298,15 +298,15 @@ func TestRulingPenaltiesApply(t *testing.T) {
 	e, es := eventWithPlayers(t, st, 4)
 	ms := roundOne(t, st, e, es)
 	judge := storage.Actor{Name: "judge"}
-	r := &storage.Ruling{EventID: e.ID, MatchID: &ms[0].ID, Note: "Marked sleeves"}
-	if err := judging.New(st).CreateRuling(ctx, judge, r, &storage.RulingPenalty{EntryID: es[0].ID, Kind: "match-loss", Infraction: "Marked cards"}); err != nil {
+	r := &judging.Ruling{EventID: e.ID, MatchID: &ms[0].ID, Note: "Marked sleeves"}
+	if err := judging.New(st).CreateRuling(ctx, judge, r, &judging.RulingPenalty{EntryID: es[0].ID, Kind: "match-loss", Infraction: "Marked cards"}); err != nil {
 		t.Fatal(err)
 	}
 	m, _ := st.MatchByID(ctx, e.ID, ms[0].ID)
 	if m.Status != storage.MatchConfirmed || m.Result != storage.ResultP2 {
 		t.Fatalf("match loss through a ruling: %+v", m)
 	}
-	p := &storage.RulingPenalty{EventID: e.ID, EntryID: es[2].ID, Kind: "disqualification", Infraction: "Cheating"}
+	p := &judging.RulingPenalty{EventID: e.ID, EntryID: es[2].ID, Kind: "disqualification", Infraction: "Cheating"}
 	if err := judging.New(st).GivePenalty(ctx, judge, p, 0); err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func TestRoundCompleteWhenEveryMatchIsFinal(t *testing.T) {
 	}
 	// Table 2 by a penalty (a match loss): every match is final now.
 	now = now.Add(5 * time.Minute)
-	p := &storage.RulingPenalty{EventID: e.ID, EntryID: es[2].ID, Kind: "match-loss", Infraction: "Marked cards"}
+	p := &judging.RulingPenalty{EventID: e.ID, EntryID: es[2].ID, Kind: "match-loss", Infraction: "Marked cards"}
 	if err := judging.New(st).GivePenalty(ctx, org, p, 0); err != nil {
 		t.Fatal(err)
 	}

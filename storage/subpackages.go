@@ -69,8 +69,22 @@ func (s *Store) NotifyCallGame(ctx context.Context, c *JudgeCall) error {
 	return s.notifyCallGame(ctx, c)
 }
 
-// ApplyPenalty does what a stored penalty does to the player's match and
-// entry (see applyPenalty), in the caller's transaction.
-func (s *Store) ApplyPenalty(ctx context.Context, actor Actor, p *RulingPenalty, en *Entry, bestOf int) error {
-	return s.applyPenalty(ctx, actor, p, en, bestOf)
+// LockMatch reads a match and its round, locking the match's row until the
+// transaction ends (a penalty changing its result; see lockMatch).
+func (s *Store) LockMatch(ctx context.Context, eventID, matchID int64) (*Match, *Round, error) {
+	return s.lockMatch(ctx, eventID, matchID)
 }
+
+// SaveMatch writes a changed match (see saveMatch).
+func (s *Store) SaveMatch(ctx context.Context, m *Match) error { return s.saveMatch(ctx, m) }
+
+// MatchAudit is a match as the audit log records it.
+func MatchAudit(m *Match) map[string]any { return matchAudit(m) }
+
+// AfterMatchSettled runs what a final result sets off (see afterMatchSettled).
+func (s *Store) AfterMatchSettled(ctx context.Context, actor Actor, m *Match, r *Round) error {
+	return s.afterMatchSettled(ctx, actor, m, r)
+}
+
+// Players are the match's entries (one for a bye).
+func (m *Match) Players() []int64 { return m.players() }

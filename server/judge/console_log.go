@@ -140,7 +140,7 @@ func (h *Handler) ShowGameLog(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err := h.gameLogPage(c, e, gl, c.QueryParam("step"))
+	m, err := h.gameLogPage(c, e, gl, c.QueryParam("step"), nil)
 	if err != nil {
 		return err
 	}
@@ -151,24 +151,49 @@ func (h *Handler) ShowGameLog(c echo.Context) error {
 	return web.Render(c, status, views.JudgeLogPageView(h.PageTitled(c, m.Title), m))
 }
 
-// gameLogPage builds the step page; the ruling form is prefilled from the
-// step (its violation's rule, else the rule of its first event).
-func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (views.JudgeLogPage, error) {
-	ctx := c.Request().Context()
-	m := views.JudgeLogPage{Event: eventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
-	m.Title, m.Game = logMeta(gl)
-	var err error
-	if m.Match, err = gamelog.NewMatchLabels(ctx, h.Store, e.ID).Label(gl.MatchID); err != nil {
+// gameLogPage builds the step page with its ruling form: prefilled from the
+// step (its violation's rule, else the rule of its first event), or, when
+// refused is not nil, that form sent back with its problems. The players
+// the form offers are worked out once, for the form shown.
+func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string, refused *views.JudgeRulingForm) (views.JudgeLogPage, error) {
+	m, withForm, err := h.logPage(c, e, gl, stepParam)
+	if err != nil || (!withForm && refused == nil) {
 		return m, err
+	}
+	if refused != nil {
+		m.Ruling = refusedForm(m.Ruling, *refused)
+	}
+	return m, h.offerPlayers(c.Request().Context(), e, &m.Ruling)
+}
+
+// refusedForm is the refused ruling form f shown instead of the page's own
+// (shown): its player search comes back to the same step, and a call the
+// judge unticked is still offered.
+func refusedForm(shown, f views.JudgeRulingForm) views.JudgeRulingForm {
+	f.FindURL, f.FindKeep = shown.FindURL, shown.FindKeep
+	if f.Call == "" {
+		f.Call = shown.Call
+	}
+	return f
+}
+
+// logPage is gameLogPage before the players are offered; withForm says
+// whether it has a ruling form (a log that does not parse has none).
+func (h *Handler) logPage(c echo.Context, e *storage.Event, gl *storage.GameLog, stepParam string) (m views.JudgeLogPage, withForm bool, err error) {
+	ctx := c.Request().Context()
+	m = views.JudgeLogPage{Event: eventView(e), LogID: gl.ID, Tracker: gl.Tracker, RecordURL: logURL(e, gl.ID) + "/record"}
+	m.Title, m.Game = logMeta(gl)
+	if m.Match, err = gamelog.NewMatchLabels(ctx, h.Store, e.ID).Label(gl.MatchID); err != nil {
+		return m, false, err
 	}
 	l, perr := engine.ParseLog([]byte(gl.Body))
 	if perr != nil {
 		m.Problem = gamelog.ParseProblem(perr)
-		return m, nil
+		return m, false, nil
 	}
 	jc, err := h.cards.ForLog(ctx, l)
 	if err != nil {
-		return m, err
+		return m, false, err
 	}
 	// RunOn: the judge sees every step, and illegal ones are skipped as the
 	// engine documents, so one mistake does not hide the rest of the game.
@@ -208,7 +233,7 @@ func (h *Handler) gameLogPage(c echo.Context, e *storage.Event, gl *storage.Game
 			URL: web.JudgeStepURL(e, gl.ID, sp.Index), Illegal: sp.Violation != nil, First: first != nil && first.Step == sp.Index, Current: sp.Index == step})
 	}
 	err = h.logRulings(c, e, gl, step, ruleHint, &m)
-	return m, err
+	return m, err == nil, err
 }
 
 // stepAction is the action of step number step (sp) as the step page shows it, with its
@@ -231,8 +256,9 @@ func stepAction(e *storage.Event, gl *storage.GameLog, sp *engine.Step, step int
 }
 
 // logRulings adds the rulings made on a log and the ruling form, prefilled
-// for the step shown (ruleHint its likely rule), and the calls from the
-// game tracker still open on it.
+// for the step shown (ruleHint its likely rule) but without its players
+// (gameLogPage offers them), and the calls from the game tracker still
+// open on it.
 func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameLog, step int, ruleHint string, m *views.JudgeLogPage) error {
 	ctx := c.Request().Context()
 	rulings, err := judging.New(h.Store).RulingsForLog(ctx, e.ID, gl.ID)
@@ -272,5 +298,5 @@ func (h *Handler) logRulings(c echo.Context, e *storage.Event, gl *storage.GameL
 	if q := c.QueryParam("call"); q != "" {
 		m.Ruling.FindKeep.Set("call", q)
 	}
-	return h.offerPlayers(ctx, e, &m.Ruling)
+	return nil
 }

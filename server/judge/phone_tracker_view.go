@@ -90,7 +90,7 @@ func trackerFrame(ctx context.Context, t *trackedGame, m views.TrackerPage, now 
 
 // trackerModel is the tracker page of a replayed game, with the rulings
 // made on it: no database, so it is what a benchmark measures.
-func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, rulings []storage.Ruling, m views.TrackerPage) views.TrackerPage {
+func trackerModel(ctx context.Context, t *trackedGame, tr *trackerReplay, rulings []judging.Ruling, m views.TrackerPage) views.TrackerPage {
 	v := trackerViewer{ctx: ctx, t: t, tr: tr}
 	st := &tr.replay.Final
 	m.Step = len(tr.log.Actions)

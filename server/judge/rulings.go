@@ -26,7 +26,7 @@ func rulingForm(e *storage.Event) views.JudgeRulingForm {
 
 // rulingRows shows rulings with the penalised player's name and a link to
 // the log step they were made on.
-func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []storage.Ruling) ([]views.JudgeRulingRow, error) {
+func (h *Handler) rulingRows(c echo.Context, e *storage.Event, rs []judging.Ruling) ([]views.JudgeRulingRow, error) {
 	if len(rs) == 0 {
 		return nil, nil
 	}
@@ -98,7 +98,7 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 	// The note keeps its line breaks; only what the database refuses goes.
 	f.Note = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(c.FormValue("note"), "\x00", ""), "\uFFFD"))
 
-	r := &storage.Ruling{EventID: e.ID, Rule: f.Rule, Note: f.Note}
+	r := &judging.Ruling{EventID: e.ID, Rule: f.Rule, Note: f.Note}
 	var gl *storage.GameLog
 	var err error
 	if f.LogID != "" {
@@ -128,10 +128,10 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 	case utf8.RuneCountInString(f.Note) > 4000:
 		f.Errors["note"] = i18n.M("JudgeNoteTooLong", i18n.Args{"Max": 4000})
 	}
-	var p *storage.RulingPenalty
+	var p *judging.RulingPenalty
 	if f.Penalty != "" {
-		p = &storage.RulingPenalty{Kind: f.Penalty, Infraction: f.Infraction}
-		if !slices.Contains(storage.RulingPenaltyKinds, f.Penalty) {
+		p = &judging.RulingPenalty{Kind: f.Penalty, Infraction: f.Infraction}
+		if !slices.Contains(judging.RulingPenaltyKinds, f.Penalty) {
 			f.Errors["penalty"] = i18n.M("JudgePenaltyKindProblem", nil)
 		}
 		if id, ok := optionalID(f.Entry); !ok || id == nil {
@@ -159,17 +159,8 @@ func (h *Handler) SaveRuling(c echo.Context) error {
 		if gl == nil {
 			return h.renderConsole(c, views.JudgeConsole{Ruling: f}, http.StatusUnprocessableEntity)
 		}
-		m, err := h.gameLogPage(c, e, gl, f.Step)
+		m, err := h.gameLogPage(c, e, gl, f.Step, &f)
 		if err != nil {
-			return err
-		}
-		shown := m.Ruling
-		m.Ruling = f
-		m.Ruling.FindURL, m.Ruling.FindKeep = shown.FindURL, shown.FindKeep
-		if f.Call == "" {
-			m.Ruling.Call = shown.Call // unticked: still offered
-		}
-		if err := h.offerPlayers(ctx, e, &m.Ruling); err != nil {
 			return err
 		}
 		return web.Render(c, http.StatusUnprocessableEntity, views.JudgeLogPageView(h.PageTitled(c, m.Title), m))

@@ -80,13 +80,13 @@ func matchPlaces(d *readmodel.EventData) map[int64]matchPlace {
 
 // deckCheckRound is the round in play and how many of its tables may be
 // checked (as judging.StartDeckChecks counts them), or 0, 0.
-func deckCheckRound(d *readmodel.EventData, checks []storage.DeckCheck) (round, open int) {
+func deckCheckRound(d *readmodel.EventData, checks []judging.DeckCheck) (round, open int) {
 	for _, r := range slices.Backward(d.Rounds) {
 		if r.Status != storage.RoundPublished {
 			continue
 		}
 		for _, mt := range d.Matches[r.Number] {
-			checked := slices.ContainsFunc(checks, func(ch storage.DeckCheck) bool { return ch.MatchID == mt.ID })
+			checked := slices.ContainsFunc(checks, func(ch judging.DeckCheck) bool { return ch.MatchID == mt.ID })
 			if mt.P2EntryID != nil && mt.TableNo != nil && mt.Status != storage.MatchConfirmed && !checked {
 				open++
 			}
@@ -96,7 +96,7 @@ func deckCheckRound(d *readmodel.EventData, checks []storage.DeckCheck) (round, 
 	return 0, 0
 }
 
-func deckCheckRow(ctx context.Context, e *storage.Event, d *readmodel.EventData, at matchPlace, ch storage.DeckCheck) views.DeckCheckRow {
+func deckCheckRow(ctx context.Context, e *storage.Event, d *readmodel.EventData, at matchPlace, ch judging.DeckCheck) views.DeckCheckRow {
 	row := views.DeckCheckRow{ID: ch.ID, Round: at.round, Judge: ch.JudgeName, Seed: ch.Seed, Note: ch.Note,
 		Running: ch.FinishedAt == nil, Added: ch.ExtensionSeconds / 60, Form: views.DeckCheckOutcomeForm{Kind: "warning"}}
 	row.Started = i18n.Clock(ctx, ch.StartedAt, e.Location())
@@ -114,7 +114,7 @@ func deckCheckRow(ctx context.Context, e *storage.Event, d *readmodel.EventData,
 		}
 	}
 	row.Outcome = i18n.M("JudgeDeckCheckOK", nil)
-	if ch.Outcome == storage.DeckCheckProblem {
+	if ch.Outcome == judging.DeckCheckProblem {
 		row.Outcome = i18n.M("JudgeDeckCheckProblem", nil)
 	}
 	return row
@@ -199,11 +199,11 @@ func (h *Handler) FinishDeckCheck(c echo.Context) error {
 
 // readDeckCheckForm reads a finish form, with its problems keyed by the
 // check's fields, and the penalty it gives (nil for none).
-func (h *Handler) readDeckCheckForm(c echo.Context, e *storage.Event, id int64) (views.DeckCheckOutcomeForm, *storage.RulingPenalty) {
+func (h *Handler) readDeckCheckForm(c echo.Context, e *storage.Event, id int64) (views.DeckCheckOutcomeForm, *judging.RulingPenalty) {
 	f := views.DeckCheckOutcomeForm{Outcome: c.FormValue("outcome"), Player: c.FormValue("player"), Kind: c.FormValue("kind"),
 		Infraction: strings.TrimSpace(c.FormValue("infraction")), Note: strings.TrimSpace(c.FormValue("note")), Errors: views.FieldProblems{}}
 	key := strconv.FormatInt(id, 10)
-	if f.Outcome != storage.DeckCheckOK && f.Outcome != storage.DeckCheckProblem {
+	if f.Outcome != judging.DeckCheckOK && f.Outcome != judging.DeckCheckProblem {
 		f.Errors["outcome-"+key] = i18n.M("JudgeDeckCheckOutcomeMissing", nil)
 	}
 	if f.Player == "" {
@@ -214,14 +214,14 @@ func (h *Handler) readDeckCheckForm(c echo.Context, e *storage.Event, id int64) 
 		f.Errors["player-"+key] = i18n.M("StaffPenaltyChoosePlayer", nil)
 	} else if _, err := h.Store.EntryByID(c.Request().Context(), e.ID, entryID); err != nil {
 		f.Errors["player-"+key] = i18n.M("StaffPenaltyChoosePlayer", nil)
-	} else if f.Outcome == storage.DeckCheckOK {
+	} else if f.Outcome == judging.DeckCheckOK {
 		f.Errors["player-"+key] = i18n.M("JudgeDeckCheckPenaltyNeedsProblem", nil)
 	}
-	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
+	if !slices.Contains(judging.RulingPenaltyKinds, f.Kind) {
 		f.Errors["player-"+key] = i18n.M("JudgePenaltyKindProblem", nil)
 	}
 	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > maxInfraction {
 		f.Errors["infraction-"+key] = i18n.M("StaffPenaltyInfractionProblem", i18n.Args{"Max": maxInfraction})
 	}
-	return f, &storage.RulingPenalty{EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
+	return f, &judging.RulingPenalty{EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/carddata"
+	"github.com/tenkaichi-org/tenkaichi/storage/decklists"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -86,7 +87,7 @@ func (h *Handler) DeckSettings(c echo.Context) error {
 	default:
 		return &web.Error{Code: http.StatusUnprocessableEntity, Msg: i18n.M("StaffErrUnknownAction", nil)}
 	}
-	if err := h.Store.SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
+	if err := decklists.New(h.Store).SetDeckSettings(c.Request().Context(), web.ActorOf(c), e.ID, locked, public); err != nil {
 		return err
 	}
 	web.SetFlash(c, msgDecksChanged)

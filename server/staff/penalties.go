@@ -68,7 +68,7 @@ func (h *Handler) GivePenalty(c echo.Context) error {
 	} else if _, err := h.Store.EntryByID(ctx, e.ID, entryID); err != nil {
 		f.Errors["entry_id"] = i18n.M("StaffPenaltyChoosePlayer", nil)
 	}
-	if !slices.Contains(storage.RulingPenaltyKinds, f.Kind) {
+	if !slices.Contains(judging.RulingPenaltyKinds, f.Kind) {
 		f.Errors["kind"] = i18n.M("JudgePenaltyKindProblem", nil)
 	}
 	if n := utf8.RuneCountInString(f.Infraction); n == 0 || n > maxInfraction {
@@ -77,7 +77,7 @@ func (h *Handler) GivePenalty(c echo.Context) error {
 	if len(f.Errors) > 0 {
 		return h.penaltiesPage(c, e, f, http.StatusUnprocessableEntity)
 	}
-	p := &storage.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
+	p := &judging.RulingPenalty{EventID: e.ID, EntryID: entryID, Kind: f.Kind, Infraction: f.Infraction, Note: f.Note}
 	if err := judging.New(h.Store).GivePenalty(c.Request().Context(), web.ActorOf(c), p, 0); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/server/web"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/twoday"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -174,8 +175,8 @@ func (h *Handler) CloseDay1(c echo.Context) error {
 	for i, id := range cut.Advanced {
 		ids[i] = readmodel.EntryIDOf(id)
 	}
-	if err := h.Store.CloseDay1(ctx, web.ActorOf(c), e.ID, ids); err != nil {
-		if errors.Is(err, storage.ErrDay1Closed) {
+	if err := twoday.New(h.Store).CloseDay1(ctx, web.ActorOf(c), e.ID, ids); err != nil {
+		if errors.Is(err, twoday.ErrDay1Closed) {
 			return h.day1ClosePage(c, e, i18n.M("TwoDayClosedAlready", nil), http.StatusConflict)
 		}
 		return err

@@ -59,13 +59,13 @@ func importDeckChecks(ext *exportExt, in *eventfile.EventImport) error {
 		}
 		switch {
 		case c.Outcome == "" && c.FinishedAt == nil && c.Penalty == 0,
-			c.Outcome == storage.DeckCheckOK && c.FinishedAt != nil && c.Penalty == 0,
-			c.Outcome == storage.DeckCheckProblem && c.FinishedAt != nil:
+			c.Outcome == judging.DeckCheckOK && c.FinishedAt != nil && c.Penalty == 0,
+			c.Outcome == judging.DeckCheckProblem && c.FinishedAt != nil:
 		default:
 			return importProblemOf("StaffImportDeckCheckOutcome", i18n.Args{"Check": check, "Outcome": strconv.Quote(c.Outcome)})
 		}
 		in.DeckChecks = append(in.DeckChecks, eventfile.ImportedDeckCheck{At: at, Penalty: c.Penalty,
-			Check: storage.DeckCheck{Seed: c.Seed, JudgeName: c.Judge, StartedAt: c.StartedAt, FinishedAt: c.FinishedAt,
+			Check: judging.DeckCheck{Seed: c.Seed, JudgeName: c.Judge, StartedAt: c.StartedAt, FinishedAt: c.FinishedAt,
 				Outcome: c.Outcome, ExtensionSeconds: max(c.ExtensionSeconds, 0), Note: c.Note}})
 	}
 	return nil

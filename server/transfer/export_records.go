@@ -15,6 +15,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/server/readmodel"
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
 
@@ -321,7 +322,7 @@ func importRulings(ext *exportExt, in *eventfile.EventImport, _ map[string]bool)
 			return importProblemOf("StaffImportRulingNoNote", i18n.Args{"Ruling": ruling})
 		}
 		in.Rulings = append(in.Rulings, eventfile.ImportedRuling{At: at, GameLog: r.GameLog, Penalty: r.Penalty,
-			Ruling: storage.Ruling{Step: r.Step, Rule: r.Rule, Note: r.Note, JudgeName: r.Judge, CreatedAt: r.CreatedAt}})
+			Ruling: judging.Ruling{Step: r.Step, Rule: r.Rule, Note: r.Note, JudgeName: r.Judge, CreatedAt: r.CreatedAt}})
 	}
 	return nil
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/fileproblem"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
@@ -333,7 +334,7 @@ func importPenalties(ext *exportExt, in *eventfile.EventImport, entries map[stri
 		if !entries[p.Player] {
 			return importProblemOf("StaffImportPenaltyPlayer", i18n.Args{"Penalty": i + 1, "Player": strconv.Quote(p.Player)})
 		}
-		if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
+		if !slices.Contains(judging.RulingPenaltyKinds, p.Kind) {
 			return importProblemOf("StaffImportPenaltyKind", i18n.Args{"Penalty": i + 1, "Kind": strconv.Quote(p.Kind)})
 		}
 		at := eventfile.MatchRef{Round: p.Round, Match: p.Match}
@@ -341,7 +342,7 @@ func importPenalties(ext *exportExt, in *eventfile.EventImport, entries map[stri
 			return importProblemOf("StaffImportPenaltyMatch", i18n.Args{"Penalty": i + 1, "Match": p.Match, "Round": p.Round})
 		}
 		in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: p.Player, At: at,
-			Penalty: storage.RulingPenalty{Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, JudgeName: p.Judge, CreatedAt: p.CreatedAt}})
+			Penalty: judging.RulingPenalty{Kind: p.Kind, Infraction: p.Infraction, Note: p.Note, JudgeName: p.Judge, CreatedAt: p.CreatedAt}})
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/views"
 	"github.com/tenkaichi-org/tenkaichi/views/i18n"
 )
@@ -16,8 +17,8 @@ import (
 // PenaltyKinds are the penalty choices, named in the page's language, for
 // a page that still takes worded options (the staff's penalties page).
 func PenaltyKinds(ctx context.Context) []views.Option {
-	opts := make([]views.Option, len(storage.RulingPenaltyKinds))
-	for i, k := range storage.RulingPenaltyKinds {
+	opts := make([]views.Option, len(judging.RulingPenaltyKinds))
+	for i, k := range judging.RulingPenaltyKinds {
 		opts[i] = views.Option{Value: k, Label: PenaltyLabel(ctx, k)}
 	}
 	return opts
@@ -25,8 +26,8 @@ func PenaltyKinds(ctx context.Context) []views.Option {
 
 // PenaltyChoices are the penalty choices, named by the page.
 func PenaltyChoices() []views.Choice {
-	opts := make([]views.Choice, len(storage.RulingPenaltyKinds))
-	for i, k := range storage.RulingPenaltyKinds {
+	opts := make([]views.Choice, len(judging.RulingPenaltyKinds))
+	for i, k := range judging.RulingPenaltyKinds {
 		opts[i] = views.Choice{Value: k, Label: PenaltyName(k)}
 	}
 	return opts

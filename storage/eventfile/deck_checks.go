@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // ImportedDeckCheck is a deck check at a match; Penalty is the 1-based
 // position of the penalty it gave in EventImport.Penalties (0 for none).
 type ImportedDeckCheck struct {
-	Check   storage.DeckCheck
+	Check   judging.DeckCheck
 	At      MatchRef
 	Penalty int
 }

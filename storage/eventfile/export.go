@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // Queries that read a whole event for its file (the export and snapshots),
@@ -32,8 +33,8 @@ func (s *Store) GameLogsWithBodies(ctx context.Context, eventID int64) ([]storag
 
 // RulingsOldestFirst lists every ruling of an event, oldest first (without
 // the Penalty field filled: the file names the penalty by its place).
-func (s *Store) RulingsOldestFirst(ctx context.Context, eventID int64) ([]storage.Ruling, error) {
-	var rs []storage.Ruling
+func (s *Store) RulingsOldestFirst(ctx context.Context, eventID int64) ([]judging.Ruling, error) {
+	var rs []judging.Ruling
 	err := s.with(ctx).Where("event_id = ?", eventID).Order("created_at, id").Find(&rs).Error
 	return rs, wrap("list rulings", err)
 }
@@ -54,8 +55,8 @@ func (s *Store) WholeAuditLog(ctx context.Context, eventID int64) ([]storage.Aud
 
 // PenaltiesForExport lists every penalty of an event, oldest first (for the
 // event file).
-func (s *Store) PenaltiesForExport(ctx context.Context, eventID int64) ([]storage.RulingPenalty, error) {
-	var ps []storage.RulingPenalty
+func (s *Store) PenaltiesForExport(ctx context.Context, eventID int64) ([]judging.RulingPenalty, error) {
+	var ps []judging.RulingPenalty
 	err := s.with(ctx).Where("event_id = ?", eventID).Order("created_at, id").Find(&ps).Error
 	return ps, wrap("list penalties", err)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/accounts"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // EventImport is a whole event read from an exported file (docs/event-file.md):
@@ -78,7 +79,7 @@ type MatchRef struct {
 
 // ImportedPenalty is a penalty; Entry is the player's key.
 type ImportedPenalty struct {
-	Penalty storage.RulingPenalty
+	Penalty judging.RulingPenalty
 	Entry   string
 	At      MatchRef
 }
@@ -102,7 +103,7 @@ type ImportedGameLog struct {
 // ImportedRuling is a ruling; GameLog and Penalty are 1-based positions in
 // EventImport.GameLogs and .Penalties (0 for none).
 type ImportedRuling struct {
-	Ruling  storage.Ruling
+	Ruling  judging.Ruling
 	At      MatchRef
 	GameLog int
 	Penalty int
@@ -528,7 +529,7 @@ func (w *eventWriter) penalties(in *EventImport) error {
 		if err != nil {
 			return err
 		}
-		if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
+		if !slices.Contains(judging.RulingPenaltyKinds, p.Kind) {
 			return fmt.Errorf("storage: import: %s: kind %q: %w", what, p.Kind, storage.ErrConflict)
 		}
 		m, err := w.match(ip.At, what)

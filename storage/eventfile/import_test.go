@@ -8,6 +8,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -30,7 +31,7 @@ func importFixture() *eventfile.EventImport {
 			},
 		}},
 		Penalties: []eventfile.ImportedPenalty{{Entry: "b", At: eventfile.MatchRef{Round: 1, Match: 1},
-			Penalty: storage.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "jules", CreatedAt: time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)}}},
+			Penalty: judging.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "jules", CreatedAt: time.Date(2026, 12, 12, 10, 0, 0, 0, time.UTC)}}},
 	}
 }
 
@@ -71,7 +72,7 @@ func TestImportEventWritesNothingOnAnError(t *testing.T) {
 	in := importFixture()
 	// Everything is valid up to the last penalty, which names nobody: the
 	// event, entries, rounds and matches written before it must go too.
-	in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: "zz", Penalty: storage.RulingPenalty{Kind: "caution", Infraction: "x"}})
+	in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: "zz", Penalty: judging.RulingPenalty{Kind: "caution", Infraction: "x"}})
 	if _, err := ef.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("import with an unknown player: %v", err)
 	}
@@ -88,7 +89,7 @@ func TestImportEventWritesNothingOnAnError(t *testing.T) {
 		t.Fatalf("import with a stranger's report: %v", err)
 	}
 	in = importFixture()
-	in.Rulings = []eventfile.ImportedRuling{{Penalty: 2, Ruling: storage.Ruling{Note: "x", JudgeName: "jules"}}}
+	in.Rulings = []eventfile.ImportedRuling{{Penalty: 2, Ruling: judging.Ruling{Note: "x", JudgeName: "jules"}}}
 	if _, err := ef.ImportEvent(ctx, org, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("import with a ruling on a missing penalty: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
 
@@ -134,7 +135,7 @@ func TestRestoreEventIsAllOrNothing(t *testing.T) {
 		before[table] = count(t, st, table, ev.ID)
 	}
 	// Everything is written up to the last penalty, which names nobody.
-	in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: "nobody", Penalty: storage.RulingPenalty{Kind: "caution", Infraction: "x"}})
+	in.Penalties = append(in.Penalties, eventfile.ImportedPenalty{Entry: "nobody", Penalty: judging.RulingPenalty{Kind: "caution", Infraction: "x"}})
 	if _, err := ef.RestoreEvent(ctx, org, ev.ID, 1, in, nil); !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("restore with an unknown player: %v", err)
 	}

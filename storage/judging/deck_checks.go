@@ -65,16 +65,16 @@ func PickTables(seed string, tables []int, n int) []int {
 }
 
 // DeckChecks lists an event's deck checks, newest first.
-func (s *Store) DeckChecks(ctx context.Context, eventID int64) ([]storage.DeckCheck, error) {
-	var cs []storage.DeckCheck
+func (s *Store) DeckChecks(ctx context.Context, eventID int64) ([]DeckCheck, error) {
+	var cs []DeckCheck
 	err := s.read(ctx).Where("event_id = ?", eventID).Order("id DESC").Find(&cs).Error
 	return cs, wrap("list deck checks", err)
 }
 
 // DeckChecksOldestFirst lists an event's deck checks in the order they were
 // made (for the event file).
-func (s *Store) DeckChecksOldestFirst(ctx context.Context, eventID int64) ([]storage.DeckCheck, error) {
-	var cs []storage.DeckCheck
+func (s *Store) DeckChecksOldestFirst(ctx context.Context, eventID int64) ([]DeckCheck, error) {
+	var cs []DeckCheck
 	err := s.read(ctx).Where("event_id = ?", eventID).Order("id").Find(&cs).Error
 	return cs, wrap("list deck checks", err)
 }
@@ -84,8 +84,8 @@ func (s *Store) DeckChecksOldestFirst(ctx context.Context, eventID int64) ([]sto
 // may be picked are those whose two players have no final result and whose
 // decks were not checked this round, in table order. The pick, with its
 // seed and the tables it was made from, is written in the audit log.
-func (s *Store) StartDeckChecks(ctx context.Context, actor storage.Actor, eventID int64, n, table int) ([]storage.DeckCheck, error) {
-	var out []storage.DeckCheck
+func (s *Store) StartDeckChecks(ctx context.Context, actor storage.Actor, eventID int64, n, table int) ([]DeckCheck, error) {
+	var out []DeckCheck
 	err := s.tx(ctx, func(tx *Store) error {
 		round, open, err := tx.checkableTables(ctx, eventID)
 		if err != nil {
@@ -145,10 +145,10 @@ func (s *Store) checkableTables(ctx context.Context, eventID int64) (*storage.Ro
 	return &r, open, nil
 }
 
-func (s *Store) createChecks(ctx context.Context, actor storage.Actor, eventID int64, seed string, tables []int, open map[int]int64) ([]storage.DeckCheck, error) {
-	out := make([]storage.DeckCheck, 0, len(tables))
+func (s *Store) createChecks(ctx context.Context, actor storage.Actor, eventID int64, seed string, tables []int, open map[int]int64) ([]DeckCheck, error) {
+	out := make([]DeckCheck, 0, len(tables))
 	for _, t := range tables {
-		c := storage.DeckCheck{EventID: eventID, MatchID: open[t], Seed: seed, JudgeName: actor.Name, StartedAt: s.now()}
+		c := DeckCheck{EventID: eventID, MatchID: open[t], Seed: seed, JudgeName: actor.Name, StartedAt: s.now()}
 		if actor.UserID != 0 {
 			id := actor.UserID
 			c.JudgeID = &id
@@ -165,11 +165,11 @@ func (s *Store) createChecks(ctx context.Context, actor storage.Actor, eventID i
 // rounded up to a whole minute, to its match's extension; a problem may
 // come with a penalty (given as GivePenalty gives it, for the match's
 // player it names), linked to the check. One transaction.
-func (s *Store) FinishDeckCheck(ctx context.Context, actor storage.Actor, eventID, checkID int64, outcome, note string, penalty *storage.RulingPenalty, bestOf int) (*storage.DeckCheck, error) {
-	if outcome != storage.DeckCheckOK && outcome != storage.DeckCheckProblem || (penalty != nil && outcome != storage.DeckCheckProblem) {
+func (s *Store) FinishDeckCheck(ctx context.Context, actor storage.Actor, eventID, checkID int64, outcome, note string, penalty *RulingPenalty, bestOf int) (*DeckCheck, error) {
+	if outcome != DeckCheckOK && outcome != DeckCheckProblem || (penalty != nil && outcome != DeckCheckProblem) {
 		return nil, fmt.Errorf("storage: deck check outcome %q: %w", outcome, storage.ErrBadResult)
 	}
-	var c storage.DeckCheck
+	var c DeckCheck
 	err := s.tx(ctx, func(tx *Store) error {
 		if err := tx.locking(ctx).Where("event_id = ? AND id = ?", eventID, checkID).First(&c).Error; err != nil {
 			return wrap(fmt.Sprintf("deck check %d", checkID), err)

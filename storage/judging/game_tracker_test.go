@@ -175,7 +175,7 @@ func TestGameJudgeCallAndRuling(t *testing.T) {
 		t.Fatalf("open calls of the game: %v, %v", open, err)
 	}
 	step := 14
-	r := &storage.Ruling{EventID: e.ID, MatchID: &m.ID, GameLogID: &gl.ID, Step: &step, Rule: "CR 8-1-1", Note: "Rewind the attack.", CloseCall: &c.ID}
+	r := &judging.Ruling{EventID: e.ID, MatchID: &m.ID, GameLogID: &gl.ID, Step: &step, Rule: "CR 8-1-1", Note: "Rewind the attack.", CloseCall: &c.ID}
 	if err := judging.New(st).CreateRuling(ctx, judge, r, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestGameJudgeCallAndRuling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := &storage.Ruling{EventID: other.ID, Note: "x", CloseCall: &c2.ID}
+	bad := &judging.Ruling{EventID: other.ID, Note: "x", CloseCall: &c2.ID}
 	if err := judging.New(st).CreateRuling(ctx, judge, bad, nil); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("closing another event's call: %v", err)
 	}

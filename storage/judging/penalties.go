@@ -9,8 +9,8 @@ import (
 )
 
 // Penalties lists an event's penalties, newest first.
-func (s *Store) Penalties(ctx context.Context, eventID int64) ([]storage.RulingPenalty, error) {
-	var ps []storage.RulingPenalty
+func (s *Store) Penalties(ctx context.Context, eventID int64) ([]RulingPenalty, error) {
+	var ps []RulingPenalty
 	err := s.with(ctx).Where("event_id = ?", eventID).Order("id DESC").Find(&ps).Error
 	return ps, wrap("list penalties", err)
 }
@@ -20,8 +20,8 @@ func (s *Store) Penalties(ctx context.Context, eventID int64) ([]storage.RulingP
 // the opponent; a game loss in a longer match gives the opponent a game; a
 // disqualification also drops the player. bestOf 0 means the match's own
 // (the event's top-cut best-of in the top cut, else one game).
-func (s *Store) GivePenalty(ctx context.Context, actor storage.Actor, p *storage.RulingPenalty, bestOf int) error {
-	if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
+func (s *Store) GivePenalty(ctx context.Context, actor storage.Actor, p *RulingPenalty, bestOf int) error {
+	if !slices.Contains(RulingPenaltyKinds, p.Kind) {
 		return fmt.Errorf("storage: penalty kind %q: %w", p.Kind, storage.ErrBadResult)
 	}
 	return s.tx(ctx, func(tx *Store) error {
@@ -47,7 +47,7 @@ func (s *Store) GivePenalty(ctx context.Context, actor storage.Actor, p *storage
 		if err := tx.writeAudit(ctx, actor, &p.EventID, "create", "penalty", p.ID, nil, p); err != nil {
 			return err
 		}
-		return tx.st.ApplyPenalty(ctx, actor, p, en, bestOf)
+		return tx.applyPenalty(ctx, actor, p, en, bestOf)
 	})
 }
 

@@ -12,7 +12,7 @@ import (
 // CreateRuling stores a ruling and, when p is not nil, its penalty, linked
 // by penalty_id, with their audit rows, in one transaction. The judge is the
 // actor. The match, log and penalised entry must belong to the event.
-func (s *Store) CreateRuling(ctx context.Context, actor storage.Actor, r *storage.Ruling, p *storage.RulingPenalty) error {
+func (s *Store) CreateRuling(ctx context.Context, actor storage.Actor, r *Ruling, p *RulingPenalty) error {
 	return s.tx(ctx, func(tx *Store) error {
 		if err := tx.checkMatchInEvent(ctx, r.EventID, r.MatchID); err != nil {
 			return err
@@ -59,8 +59,8 @@ func (s *Store) CreateRuling(ctx context.Context, actor storage.Actor, r *storag
 
 // createRulingPenalty stores the penalty given with ruling r, audited, and
 // applies it like any other (match loss, game loss, disqualification).
-func (s *Store) createRulingPenalty(ctx context.Context, actor storage.Actor, r *storage.Ruling, p *storage.RulingPenalty, judgeID *int64, now time.Time) error {
-	if !slices.Contains(storage.RulingPenaltyKinds, p.Kind) {
+func (s *Store) createRulingPenalty(ctx context.Context, actor storage.Actor, r *Ruling, p *RulingPenalty, judgeID *int64, now time.Time) error {
+	if !slices.Contains(RulingPenaltyKinds, p.Kind) {
 		return fmt.Errorf("storage: penalty kind %q: %w", p.Kind, storage.ErrConflict)
 	}
 	if _, err := s.st.EntryByID(ctx, r.EventID, p.EntryID); err != nil {
@@ -80,21 +80,21 @@ func (s *Store) createRulingPenalty(ctx context.Context, actor storage.Actor, r 
 	if err != nil {
 		return err
 	}
-	return s.st.ApplyPenalty(ctx, actor, p, en, 0)
+	return s.applyPenalty(ctx, actor, p, en, 0)
 }
 
 // Rulings lists an event's rulings, newest first, with their penalties.
-func (s *Store) Rulings(ctx context.Context, eventID int64) ([]storage.Ruling, error) {
+func (s *Store) Rulings(ctx context.Context, eventID int64) ([]Ruling, error) {
 	return s.rulings(ctx, "event_id = ?", eventID)
 }
 
 // RulingsForLog lists the rulings made on one game log, newest first.
-func (s *Store) RulingsForLog(ctx context.Context, eventID, logID int64) ([]storage.Ruling, error) {
+func (s *Store) RulingsForLog(ctx context.Context, eventID, logID int64) ([]Ruling, error) {
 	return s.rulings(ctx, "event_id = ? AND game_log_id = ?", eventID, logID)
 }
 
-func (s *Store) rulings(ctx context.Context, where string, args ...any) ([]storage.Ruling, error) {
-	var rs []storage.Ruling
+func (s *Store) rulings(ctx context.Context, where string, args ...any) ([]Ruling, error) {
+	var rs []Ruling
 	if err := s.with(ctx).Where(where, args...).Order("created_at DESC, id DESC").Find(&rs).Error; err != nil {
 		return nil, wrap("list rulings", err)
 	}
@@ -110,11 +110,11 @@ func (s *Store) rulings(ctx context.Context, where string, args ...any) ([]stora
 	if len(ids) == 0 {
 		return rs, nil
 	}
-	var ps []storage.RulingPenalty
+	var ps []RulingPenalty
 	if err := s.with(ctx).Where("id IN ?", ids).Find(&ps).Error; err != nil {
 		return nil, wrap("list penalties", err)
 	}
-	byID := make(map[int64]*storage.RulingPenalty, len(ps))
+	byID := make(map[int64]*RulingPenalty, len(ps))
 	for i := range ps {
 		byID[ps[i].ID] = &ps[i]
 	}
@@ -128,7 +128,7 @@ func (s *Store) rulings(ctx context.Context, where string, args ...any) ([]stora
 
 // signRulings fills each ruling's Signed: its judge's display name, or the
 // stored name when the account has none or is gone.
-func (s *Store) signRulings(ctx context.Context, rs []storage.Ruling) error {
+func (s *Store) signRulings(ctx context.Context, rs []Ruling) error {
 	var ids []int64
 	for i := range rs {
 		rs[i].Signed = rs[i].JudgeName

@@ -84,8 +84,8 @@ func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	step := 12
-	r := &storage.Ruling{EventID: e.ID, GameLogID: &l.ID, Step: &step, Rule: "CR 8-1-1", Note: "Attacked an Active Battle Card; rewound."}
-	p := &storage.RulingPenalty{EntryID: en.ID, Kind: "warning", Infraction: "Game rule violation"}
+	r := &judging.Ruling{EventID: e.ID, GameLogID: &l.ID, Step: &step, Rule: "CR 8-1-1", Note: "Attacked an Active Battle Card; rewound."}
+	p := &judging.RulingPenalty{EntryID: en.ID, Kind: "warning", Infraction: "Game rule violation"}
 	if err := judging.New(st).CreateRuling(ctx, judge, r, p); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 	if p.Note != r.Note || p.EventID != e.ID || p.JudgeName != "jules" {
 		t.Fatalf("penalty: %+v", p)
 	}
-	plain := &storage.Ruling{EventID: e.ID, Rule: "[Blocker]", Note: "Blocker explained."}
+	plain := &judging.Ruling{EventID: e.ID, Rule: "[Blocker]", Note: "Blocker explained."}
 	if err := judging.New(st).CreateRuling(ctx, judge, plain, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 	if err != nil || len(audit) != 1 || audit[0].Actor != "jules" {
 		t.Fatalf("ruling audit: %+v, %v", audit, err)
 	}
-	var after storage.Ruling
+	var after judging.Ruling
 	if err := json.Unmarshal([]byte(audit[0].AfterJSON), &after); err != nil || after.Penalty == nil || after.Penalty.Kind != "warning" {
 		t.Fatalf("ruling audit JSON: %s", audit[0].AfterJSON)
 	}
@@ -131,11 +131,11 @@ func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 	if err := st.CreateEntry(ctx, judge, stranger); err != nil {
 		t.Fatal(err)
 	}
-	err = judging.New(st).CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, Note: "n"}, &storage.RulingPenalty{EntryID: stranger.ID, Kind: "caution", Infraction: "x"})
+	err = judging.New(st).CreateRuling(ctx, judge, &judging.Ruling{EventID: e.ID, Note: "n"}, &judging.RulingPenalty{EntryID: stranger.ID, Kind: "caution", Infraction: "x"})
 	if !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("penalty for another event's player: %v", err)
 	}
-	err = judging.New(st).CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, Note: "n"}, &storage.RulingPenalty{EntryID: en.ID, Kind: "detention", Infraction: "x"})
+	err = judging.New(st).CreateRuling(ctx, judge, &judging.Ruling{EventID: e.ID, Note: "n"}, &judging.RulingPenalty{EntryID: en.ID, Kind: "detention", Infraction: "x"})
 	if !errors.Is(err, storage.ErrConflict) {
 		t.Fatalf("unknown penalty kind: %v", err)
 	}
@@ -147,7 +147,7 @@ func TestRulingWithPenaltyIsOneAuditedTransaction(t *testing.T) {
 	if err := judging.New(st).CreateGameLog(ctx, judge, ol); err != nil {
 		t.Fatal(err)
 	}
-	if err := judging.New(st).CreateRuling(ctx, judge, &storage.Ruling{EventID: e.ID, GameLogID: &ol.ID, Note: "n"}, nil); !errors.Is(err, storage.ErrNotFound) {
+	if err := judging.New(st).CreateRuling(ctx, judge, &judging.Ruling{EventID: e.ID, GameLogID: &ol.ID, Note: "n"}, nil); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("ruling on another event's log: %v", err)
 	}
 }

@@ -1,8 +1,9 @@
 // Package judging keeps the judges' records of an event:
-// judge calls, rulings, penalties and game logs, with the game tracker's
-// logs. Their types and the steps core storage takes on them (a dispute
-// opens a call, a result entered by staff closes it, a penalty changes a
-// match) stay in storage; storage never imports this package.
+// judge calls, rulings, penalties, deck checks and game logs, with the game
+// tracker's logs, and what a penalty does to its match. The types of judge
+// calls and game logs and the steps core storage takes on them (a dispute
+// opens a call, a result entered by staff closes it) stay in storage;
+// storage never imports this package.
 package judging
 
 import (

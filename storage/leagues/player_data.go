@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/pairing/league"
 	"github.com/tenkaichi-org/tenkaichi/storage"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 )
 
 // PlayerData is everything stored about a player, for them to download
@@ -22,7 +23,7 @@ type PlayerData struct {
 	Entries   []PlayerEntry       `json:"entries"`
 	Matches   []PlayerMatch       `json:"matches"`
 	Penalties []PlayerPenalty     `json:"penalties"`
-	Rulings   []storage.Ruling    `json:"rulings"`
+	Rulings   []judging.Ruling    `json:"rulings"`
 	Calls     []storage.JudgeCall `json:"judge_calls"`
 	GameLogs  []PlayerGameLog     `json:"game_logs"`
 	Ratings   []PlayerRating      `json:"ratings"`
@@ -52,7 +53,7 @@ type PlayerMatch struct {
 
 // PlayerPenalty is a penalty given to the player, with its event's name.
 type PlayerPenalty struct {
-	storage.RulingPenalty
+	judging.RulingPenalty
 	EventName string `json:"event_name"`
 }
 

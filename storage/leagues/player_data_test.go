@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenkaichi-org/tenkaichi/storage"
 	"github.com/tenkaichi-org/tenkaichi/storage/eventfile"
+	"github.com/tenkaichi-org/tenkaichi/storage/judging"
 	"github.com/tenkaichi-org/tenkaichi/storage/leagues"
 	"github.com/tenkaichi-org/tenkaichi/storage/storagetest"
 )
@@ -137,7 +138,7 @@ func TestPlayerDataHoldsEverything(t *testing.T) {
 		Swiss:  [][]seedMatch{{{P1: "a", P2: "b", Result: "p1"}, {P1: "c"}}, {{P1: "c", P2: "b", Result: "p2"}, {P1: "a"}}},
 		TopCut: [][]seedMatch{{{P1: "c", P2: "a", Result: "p1"}}},
 		Penalties: []eventfile.ImportedPenalty{{Entry: "a", At: eventfile.MatchRef{Round: 1, Match: 1},
-			Penalty: storage.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "j", CreatedAt: time.Date(2026, 2, 2, 11, 0, 0, 0, time.UTC)}}},
+			Penalty: judging.RulingPenalty{Kind: "warning", Infraction: "Slow play", JudgeName: "j", CreatedAt: time.Date(2026, 2, 2, 11, 0, 0, 0, time.UTC)}}},
 	})
 	storeResults(t, st, ev.ID, es["c"], es["a"], es["b"])
 	id := playerOf(t, es["a"])
