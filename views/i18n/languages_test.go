@@ -3,6 +3,7 @@ package i18n
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"path"
 	"regexp"
@@ -45,10 +46,40 @@ func TestNegotiate(t *testing.T) {
 		"xx-YY":                   "en",
 		"nl-NL,nl;q=0.9,de;q=0.5": "de", // Dutch is not offered; German is the next wish
 	}
-	for accept, want := range cases {
-		if got := Negotiate(accept); got != want {
-			t.Errorf("Negotiate(%q) = %q, want %q", accept, got, want)
+	// Twice: the second time the answers come from those kept.
+	for pass := 1; pass <= 2; pass++ {
+		for accept, want := range cases {
+			if got := Negotiate(accept); got != want {
+				t.Errorf("pass %d: Negotiate(%q) = %q, want %q", pass, accept, got, want)
+			}
 		}
+	}
+	if _, ok := negotiated.get("de-DE,de;q=0.9,en;q=0.8"); !ok {
+		t.Error("a browser's value was not kept")
+	}
+}
+
+// The kept answers stay bounded whatever values arrive, and a value too
+// long to keep is still answered.
+func TestNegotiateKeepsLittle(t *testing.T) {
+	for i := range 3 * maxNegotiated {
+		accept := fmt.Sprintf("de-DE,x-%d;q=0.1", i)
+		if got := Negotiate(accept); got != "de" {
+			t.Fatalf("Negotiate(%q) = %q, want de", accept, got)
+		}
+	}
+	negotiated.mu.Lock()
+	n := len(negotiated.codes)
+	negotiated.mu.Unlock()
+	if n > maxNegotiated {
+		t.Fatalf("%d answers kept, at most %d allowed", n, maxNegotiated)
+	}
+	long := "ja," + strings.Repeat("en;q=0.1,", 40)
+	if got := Negotiate(long); got != "ja" {
+		t.Fatalf("Negotiate(long value) = %q, want ja", got)
+	}
+	if _, ok := negotiated.get(long); ok {
+		t.Fatal("a value longer than maxNegotiatedValue was kept")
 	}
 }
 
