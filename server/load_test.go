@@ -205,11 +205,13 @@ func TestLoadEndOfRound(t *testing.T) {
 	// Each phone has its CSRF cookie from its first visit, as a phone does.
 	// It asks for gzip itself, as a browser does, so Go's client leaves the
 	// page compressed: inflating it is the phone's work, and here it would
-	// take the server's cores (the bare page is not compressed).
+	// take the server's cores (the bare page is not compressed). It says
+	// its languages as a phone's browser does (phoneLanguages).
 	var pages []vegeta.Target
 	for _, i := range rand.Perm(players) {
 		pages = append(pages, vegeta.Target{Method: http.MethodGet, URL: base + "/p/" + tokens[i],
-			Header: http.Header{"Cookie": {"tenkaichi_csrf=load-page-" + strconv.Itoa(i)}, "Accept-Encoding": {"gzip"}}})
+			Header: http.Header{"Cookie": {"tenkaichi_csrf=load-page-" + strconv.Itoa(i)}, "Accept-Encoding": {"gzip"},
+				"Accept-Language": {phoneLanguages[i%len(phoneLanguages)]}}})
 	}
 	bareTargets := getAll(bare)
 	// measure runs one page beside the bare handler: first the capacity

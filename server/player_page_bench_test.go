@@ -41,6 +41,7 @@ func BenchmarkPlayerPage(b *testing.B) {
 	phones := make([]benchPhone, len(tokens))
 	for i, tok := range tokens {
 		phones[i].url = srv.URL + "/p/" + tok
+		phones[i].lang = phoneLanguages[i%len(phoneLanguages)]
 		phones[i].visit(b, client, false) // the CSRF cookie, as a phone has it
 	}
 	b.Logf("backend %s, %d players, load average %s", storagetest.Backend(), players, loadAverage())
@@ -80,9 +81,17 @@ func BenchmarkPlayerPage(b *testing.B) {
 
 // benchPhone is one player's phone: its link, cookies and the last ETag.
 type benchPhone struct {
-	mu           sync.Mutex
-	url, cookies string
-	etag         string
+	mu                 sync.Mutex
+	url, cookies, lang string
+	etag               string
+}
+
+// phoneLanguages are Accept-Language values as phones' browsers send them,
+// one per phone in turn: the pages come in the product's languages, and
+// each request's language is negotiated as a phone's is.
+var phoneLanguages = []string{
+	"en-US,en;q=0.9", "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7", "fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7",
+	"es-ES,es;q=0.9", "it-IT,it;q=0.9,en-US;q=0.8,en;q=0.7", "ja-JP,ja;q=0.9", "pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7",
 }
 
 // visit asks for the page (revalidating with the held ETag if asked) and
@@ -90,7 +99,7 @@ type benchPhone struct {
 func (p *benchPhone) visit(b *testing.B, client *http.Client, revalidate bool) int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	h := http.Header{"Accept-Encoding": {"gzip"}}
+	h := http.Header{"Accept-Encoding": {"gzip"}, "Accept-Language": {p.lang}}
 	if p.cookies != "" {
 		h.Set("Cookie", p.cookies)
 	}
@@ -185,6 +194,7 @@ func BenchmarkPlayerPageHandler(b *testing.B) {
 	get := func(i int) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, "/p/"+tokens[i], nil)
 		req.Header.Set("Accept-Encoding", "gzip")
+		req.Header.Set("Accept-Language", phoneLanguages[i%len(phoneLanguages)])
 		if cookies[i] != "" {
 			req.Header.Set("Cookie", cookies[i])
 		}
