@@ -18,8 +18,8 @@ import (
 )
 
 // BenchmarkPlayerPage measures the player's page through HTTP, as phones
-// ask for it (gzip, each phone with its CSRF cookie from an earlier visit),
-// beside a bare Echo handler serving a 6 KB page in the same run:
+// ask for it (gzip, each phone with its CSRF cookie from an earlier visit
+// and its browser's languages), beside a bare Echo handler serving a 6 KB page in the same run:
 //
 //	go test ./server/ -run '^$' -bench PlayerPage -benchtime 5s
 //	TENKAICHI_TEST_DB=postgres go test ./server/ -run '^$' -bench PlayerPage ...
