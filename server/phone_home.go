@@ -44,7 +44,8 @@ func (s *Server) playerHome(c echo.Context) error {
 		return s.LinkMiss(c)
 	}
 	ev := rm.Data.Event
-	c.Response().Header().Add(echo.HeaderSetCookie, playerCookieLine(ev.ID, c.Param("token"), s.Secure(c)))
+	c.SetCookie(&http.Cookie{Name: playerCookie(ev.ID), Value: c.Param("token"), Path: "/", HttpOnly: true,
+		Secure: s.Secure(c), SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600})
 	t, keepable := s.playerPageTagsOf(c, rm, en, link.PlayVersion)
 	if !keepable {
 		return s.renderPlayerPage(c, rm, en, ev, views.PlayerHome{}, http.StatusOK)

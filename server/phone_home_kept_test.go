@@ -151,16 +151,3 @@ func mustEntryOf(t *testing.T, st *storage.Store, eventID int64, hash string) in
 	}
 	return l.EntryID
 }
-
-// The player's cookie line, put together by hand for speed, must be what
-// net/http would write for the same cookie.
-func TestPlayerCookieLineIsNetHTTPs(t *testing.T) {
-	for _, secure := range []bool{false, true} {
-		tok := web.NewToken()
-		want := (&http.Cookie{Name: playerCookie(42), Value: tok, Path: "/", HttpOnly: true,
-			Secure: secure, SameSite: http.SameSiteLaxMode, MaxAge: 7 * 24 * 3600}).String()
-		if got := playerCookieLine(42, tok, secure); got != want {
-			t.Fatalf("secure %v:\n got %s\nwant %s", secure, got, want)
-		}
-	}
-}

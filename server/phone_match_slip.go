@@ -45,16 +45,3 @@ func (s *Server) showMatch(c echo.Context) error {
 // playerCookie remembers a phone's player link per event, so the QR code on
 // a match slip can take the player to their own page.
 func playerCookie(eventID int64) string { return "tenkaichi_player_" + strconv.FormatInt(eventID, 10) }
-
-// playerCookieLine is the Set-Cookie line that remembers a player's link
-// for a week on the phone (for the match slip's QR code), as
-// http.Cookie.String writes it. It is sent with every player page, so it is
-// put together directly: token is a link already found, made of URL-safe
-// characters only, which a cookie's value may hold as it is.
-func playerCookieLine(eventID int64, token string, secure bool) string {
-	line := playerCookie(eventID) + "=" + token + "; Path=/; Max-Age=604800; HttpOnly"
-	if secure {
-		line += "; Secure"
-	}
-	return line + "; SameSite=Lax"
-}

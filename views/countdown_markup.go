@@ -15,10 +15,10 @@ import (
 // rendered once per second shown (and language), and the number written
 // into it on each call.
 func CountdownMarkup(ctx context.Context, c Clock) ([]byte, error) {
-	key := countdownKey{c: c, lang: i18n.Lang(ctx)}
 	// Besides the number, the markup shows of the remaining time only its
 	// text and the minutes left (the announcements' words).
-	key.c.RemainingMS = minutesLeft(c)
+	key := countdownKey{c: c, minutes: minutesLeft(c), lang: i18n.Lang(ctx)}
+	key.c.RemainingMS = 0
 	ms := strconv.AppendInt(nil, c.RemainingMS, 10)
 	if p, ok := countdowns.get(key); ok {
 		out := make([]byte, 0, len(p.before)+len(ms)+len(p.after))
@@ -37,11 +37,12 @@ func CountdownMarkup(ctx context.Context, c Clock) ([]byte, error) {
 	return page, nil
 }
 
-// countdownKey is what a countdown's markup shows but its milliseconds:
-// RemainingMS holds the minutes left instead.
+// countdownKey is what a countdown's markup shows but its milliseconds
+// (c.RemainingMS is left 0).
 type countdownKey struct {
-	c    Clock
-	lang string
+	c       Clock
+	minutes int64
+	lang    string
 }
 
 // countdownPart is a countdown's markup before and after its milliseconds.

@@ -143,14 +143,6 @@ func (p *KeptPage) keepHalves(head, tail []byte) error {
 // gzipHeader starts a gzip member: deflate, no name, no time, unknown OS.
 var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 
-// assemble is the page with part filled in, as sent.
-func (p *KeptPage) assemble(part []byte) []byte {
-	if !p.split {
-		return p.body
-	}
-	return p.appendTo(nil, part)
-}
-
 // appendTo appends the split page with part filled in to out.
 func (p *KeptPage) appendTo(out, part []byte) []byte {
 	if p.Enc == "" {

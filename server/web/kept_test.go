@@ -37,3 +37,11 @@ func TestKeptPageHalves(t *testing.T) {
 		}
 	}
 }
+
+// assemble is the page with part filled in, as SendKept sends it.
+func (p *KeptPage) assemble(part []byte) []byte {
+	if !p.split {
+		return p.body
+	}
+	return p.appendTo(nil, part)
+}
